@@ -1,0 +1,37 @@
+import type { NextFunction, Request, Response } from 'express';
+import { AppError } from './errors';
+import { authOf } from './http';
+
+// What an operation needs, declared next to its route; the rules themselves (which operation
+// needs what) belong to the owning service.
+export interface AccessRule {
+  permission?: string;
+  adminOnly?: boolean;
+  // Plan that must be active, e.g. 'standard' for campaigns.
+  plan?: string;
+  // Agent keys may not delete.
+  forbidAgents?: boolean;
+}
+
+export function checkAccess(req: Request, rule: AccessRule): void {
+  const claims = authOf(req);
+  if (rule.forbidAgents && claims.actor.type === 'agent') {
+    throw new AppError('forbidden', 'agent keys cannot delete');
+  }
+  if (rule.adminOnly && !claims.is_admin) {
+    throw new AppError('forbidden', 'this operation needs a workspace admin');
+  }
+  if (rule.permission && !claims.permissions.includes(rule.permission)) {
+    throw new AppError('forbidden', `this operation needs the ${rule.permission} permission`);
+  }
+  if (rule.plan && claims.plan !== rule.plan) {
+    throw new AppError('plan_required', `this feature needs the ${rule.plan} plan`);
+  }
+}
+
+export function authorize(rule: AccessRule) {
+  return (req: Request, _res: Response, next: NextFunction) => {
+    checkAccess(req, rule);
+    next();
+  };
+}

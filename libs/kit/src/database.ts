@@ -1,0 +1,43 @@
+import { join } from 'node:path';
+import mongoose, { type Connection } from 'mongoose';
+import { openEmbeddedMongo } from '@crm/embedded-mongo';
+
+export interface DatabaseOptions {
+  // Service name: the database is `crm_<service>` on MongoDB, `<dataDir>/<service>` embedded.
+  service: string;
+  mongoUrl?: string;
+  dataDir: string;
+}
+
+export function databaseName(service: string): string {
+  return `crm_${service.replace(/-/g, '_')}`;
+}
+
+// Mongoose is the one data-access API: with MONGO_URL it talks to MongoDB, otherwise the
+// embedded client is plugged in under it, so models, queries and transactions are the same.
+export async function connectDatabase(options: DatabaseOptions): Promise<Connection> {
+  const dbName = databaseName(options.service);
+  if (options.mongoUrl) {
+    const connection = mongoose.createConnection(options.mongoUrl, {
+      dbName,
+      serverSelectionTimeoutMS: 5000,
+    });
+    await connection.asPromise();
+    return connection;
+  }
+  const client = await openEmbeddedMongo({ dataDir: join(options.dataDir, options.service), dbName });
+  const connection = mongoose.createConnection();
+  connection.setClient(client);
+  return connection;
+}
+
+// Readiness: a round trip to the database, not just a flag.
+export async function pingDatabase(connection: Connection): Promise<void> {
+  if (connection.readyState !== 1 || !connection.db) throw new Error('database not connected');
+  await connection.db.command({ ping: 1 });
+}
+
+// Creates declared indexes before serving, so unique rules hold from the first request.
+export async function syncIndexes(connection: Connection): Promise<void> {
+  for (const model of Object.values(connection.models)) await model.init();
+}

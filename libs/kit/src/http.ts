@@ -1,0 +1,141 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express, { type ErrorRequestHandler, type Express, type NextFunction, type Request, type Response } from 'express';
+import { AppError, toAppError } from './errors';
+import { INTERNAL_TOKEN_HEADER, REQUEST_ID_HEADER, verifyInternalToken, type InternalClaims } from './internal-jwt';
+import type { Logger } from './logger';
+
+export const BODY_LIMIT = '1mb';
+
+export interface ReadinessCheck {
+  name: string;
+  check: () => Promise<void>;
+}
+
+export interface ServiceAppOptions {
+  name: string;
+  logger: Logger;
+  readiness?: ReadinessCheck[];
+  readinessTimeoutMs?: number;
+  // The gateway forwards bodies as bytes and parses none.
+  parseJson?: boolean;
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+// An express app with the conventions every process shares: JSON bodies up to 1 MiB,
+// liveness (process only) and readiness (real dependencies, with a timeout).
+export function createServiceApp(options: ServiceAppOptions): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('query parser', 'simple');
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  app.get('/readyz', async (_req, res) => {
+    const timeoutMs = options.readinessTimeoutMs ?? 2000;
+    for (const dependency of options.readiness ?? []) {
+      try {
+        await withTimeout(dependency.check(), timeoutMs, dependency.name);
+      } catch (error) {
+        options.logger.warn({ dependency: dependency.name, err: error }, 'not ready');
+        res.status(503).json({ error: { code: 'unavailable', message: `${dependency.name} is not reachable` } });
+        return;
+      }
+    }
+    res.json({ status: 'ok' });
+  });
+  if (options.parseJson !== false) {
+    app.use(express.json({ limit: BODY_LIMIT, strict: false, type: ['application/json', 'application/*+json'] }));
+  }
+  return app;
+}
+
+// JSON 404 for unknown paths and one place that turns errors into `{error:{code,message}}`.
+export function finishServiceApp(app: Express, logger: Logger): void {
+  app.use((req: Request, _res: Response, next: NextFunction) => {
+    next(new AppError('not_found', `no route for ${req.method} ${req.path}`));
+  });
+  const handler: ErrorRequestHandler = (error, req, res, _next) => {
+    const appError = fromHttpError(error);
+    if (appError.status >= 500) {
+      logger.error({ err: error, method: req.method, path: req.path, request_id: req.headers[REQUEST_ID_HEADER] }, 'request failed');
+    }
+    for (const [name, value] of Object.entries(appError.headers)) res.setHeader(name, value);
+    res.status(appError.status).json(appError.toBody());
+  };
+  app.use(handler);
+}
+
+// Errors raised by body parsing carry a `type`; map them to the catalogue.
+export function fromHttpError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  const type = (error as { type?: string } | null)?.type;
+  if (type === 'entity.too.large') return new AppError('payload_too_large', 'request body exceeds 1 MiB');
+  if (type === 'entity.parse.failed') return new AppError('validation_failed', 'request body is not valid JSON');
+  if (type === 'encoding.unsupported' || type === 'charset.unsupported') {
+    return new AppError('validation_failed', 'unsupported request body encoding');
+  }
+  return toAppError(error);
+}
+
+const AUTH = Symbol('crm.auth');
+type WithAuth = Request & { [AUTH]?: InternalClaims };
+
+// Verifies the gateway's internal JWT; anything else is refused. Support staff in read mode
+// may not change anything.
+export function internalAuth(publicKey: string) {
+  return (req: Request, _res: Response, next: NextFunction) => {
+    const token = req.headers[INTERNAL_TOKEN_HEADER];
+    if (typeof token !== 'string') {
+      next(new AppError('unauthenticated', 'missing or invalid token'));
+      return;
+    }
+    const claims = verifyInternalToken(publicKey, token);
+    if (claims.support?.mode === 'read' && !['GET', 'HEAD', 'OPTIONS'].includes(req.method)) {
+      next(new AppError('forbidden', 'support access is read-only'));
+      return;
+    }
+    (req as WithAuth)[AUTH] = claims;
+    next();
+  };
+}
+
+export function authOf(req: Request): InternalClaims {
+  const claims = (req as WithAuth)[AUTH];
+  if (!claims) throw new AppError('unauthenticated', 'missing or invalid token');
+  return claims;
+}
+
+// The caller's workspace, for operations that need one (all but onboarding and sign-in).
+export function workspaceOf(req: Request): string {
+  const workspaceId = authOf(req).workspace_id;
+  if (!workspaceId) throw new AppError('forbidden', 'no workspace yet: create one with POST /onboarding');
+  return workspaceId;
+}
+
+export function listen(app: Express, port: number, host = '0.0.0.0'): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const server = app.listen(port, host);
+    server.once('listening', () => resolve(server));
+    server.once('error', reject);
+  });
+}
+
+export function portOf(server: Server): number {
+  return (server.address() as AddressInfo).port;
+}
+
+// Stop accepting, let in-flight requests finish, then drop idle keep-alive sockets.
+export function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeIdleConnections();
+  });
+}

@@ -1,0 +1,71 @@
+import Ajv, { type ErrorObject, type JSONSchemaType, type Schema, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import { validationFailed } from './errors';
+
+export type { JSONSchemaType, Schema };
+
+function makeAjv(coerce: boolean | 'array'): Ajv {
+  const ajv = new Ajv({ allErrors: false, strict: true, useDefaults: true, coerceTypes: coerce });
+  addFormats(ajv);
+  return ajv;
+}
+
+// Bodies are validated as sent; query strings arrive as text, so their types are coerced.
+const bodyAjv = makeAjv(false);
+const queryAjv = makeAjv('array');
+
+function fieldPath(error: ErrorObject): string {
+  const path = error.instancePath
+    .split('/')
+    .slice(1)
+    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .join('.');
+  return path;
+}
+
+function join(path: string, name: string): string {
+  return path ? `${path}.${name}` : name;
+}
+
+export function describeError(error: ErrorObject, root = 'body'): string {
+  const path = fieldPath(error);
+  const params = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'additionalProperties':
+      return `unknown field '${join(path, String(params.additionalProperty))}'`;
+    case 'required':
+      return `${join(path, String(params.missingProperty))} is required`;
+    case 'type':
+      return `${path || root} must be ${String(params.type)}`;
+    case 'enum':
+      return `${path || root} must be one of ${(params.allowedValues as unknown[]).map(String).join(', ')}`;
+    case 'format':
+      return `${path || root} must be a valid ${String(params.format)}`;
+    default:
+      return `${path || root} ${error.message ?? 'is invalid'}`;
+  }
+}
+
+export interface Validator<T> {
+  (value: unknown): T;
+  schema: Schema;
+}
+
+function build<T>(ajv: Ajv, schema: Schema, root: string): Validator<T> {
+  const check: ValidateFunction = ajv.compile(schema);
+  const validate = ((value: unknown): T => {
+    if (!check(value)) throw validationFailed(describeError(check.errors![0], root));
+    return value as T;
+  }) as Validator<T>;
+  validate.schema = schema;
+  return validate;
+}
+
+// Compiles a JSON Schema once; the returned function throws `validation_failed` naming the field.
+export function bodyValidator<T>(schema: Schema): Validator<T> {
+  return build<T>(bodyAjv, schema, 'body');
+}
+
+export function queryValidator<T>(schema: Schema): Validator<T> {
+  return build<T>(queryAjv, schema, 'query');
+}

@@ -1,0 +1,3 @@
+// Generated gRPC contracts, one namespace per versioned proto package.
+export * as identityV1 from './gen/crm/identity/v1/identity';
+export * as healthV1 from './gen/grpc/health/v1/health';
