@@ -1,0 +1,39 @@
+import { ConfigError, createLogger, int, loadConfig, str, url } from '@crm/kit';
+import { startSystem } from './system';
+
+const logger = createLogger('crm');
+
+async function main(): Promise<void> {
+  const config = loadConfig({
+    PORT: int({ default: 8080, min: 0, max: 65535 }),
+    HOST: str({ default: '127.0.0.1' }),
+    DATA_DIR: str({ default: './.data' }),
+    MONGO_URL: url({ protocols: ['mongodb', 'mongodb+srv'], secret: true }),
+    AMQP_URL: url({ protocols: ['amqp', 'amqps'], secret: true }),
+  });
+  const system = await startSystem({
+    port: config.PORT,
+    host: config.HOST,
+    dataDir: config.DATA_DIR,
+    mongoUrl: config.MONGO_URL,
+    amqpUrl: config.AMQP_URL,
+    logger,
+  });
+  logger.info({ url: system.url }, 'CRM API ready');
+  process.stdout.write(`CRM API listening at ${system.url}\n`);
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    void system.stop().then(() => process.exit(0));
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) logger.fatal(`invalid configuration: ${error.message}`);
+  else logger.fatal({ err: error }, 'failed to start');
+  process.exit(1);
+});

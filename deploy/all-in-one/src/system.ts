@@ -1,0 +1,95 @@
+import { resolve } from 'node:path';
+import { startGateway, type RunningGateway, type ServiceName } from '@crm/gateway';
+import { billingService } from '@crm/billing';
+import { crmCoreService } from '@crm/crm-core';
+import { documentsService } from '@crm/documents';
+import { identityService } from '@crm/identity';
+import { createLogger, generateInternalKeyPair, type Logger } from '@crm/kit';
+import { marketingService } from '@crm/marketing';
+import { reportsService } from '@crm/reports';
+import { startService, type RunningService, type ServiceDefinition } from '@crm/service-host';
+
+export interface SystemOptions {
+  port?: number;
+  host?: string;
+  dataDir?: string;
+  mongoUrl?: string;
+  amqpUrl?: string;
+  env?: NodeJS.ProcessEnv;
+  logger?: Logger;
+}
+
+export interface RunningSystem {
+  // Base address of the API, including /v1.
+  url: string;
+  gateway: RunningGateway;
+  services: Record<ServiceName, RunningService>;
+  stop(): Promise<void>;
+}
+
+// Started in dependency order, so each service knows the gRPC addresses of those it calls.
+const ORDER: Array<{ definition: ServiceDefinition; peers: ServiceName[] }> = [
+  { definition: identityService, peers: [] },
+  { definition: documentsService, peers: [] },
+  { definition: crmCoreService, peers: ['identity', 'documents'] },
+  { definition: marketingService, peers: ['crm-core'] },
+  { definition: reportsService, peers: [] },
+  { definition: billingService, peers: ['identity'] },
+];
+
+// The whole system in one process on loopback ports, with real HTTP and gRPC between the
+// parts: the same code that runs one service per container.
+export async function startSystem(options: SystemOptions = {}): Promise<RunningSystem> {
+  const host = options.host ?? '127.0.0.1';
+  const dataDir = resolve(options.dataDir ?? './.data');
+  const keys = generateInternalKeyPair();
+  const started: RunningService[] = [];
+  const services = {} as Record<ServiceName, RunningService>;
+  try {
+    for (const { definition, peers } of ORDER) {
+      const peerAddresses = Object.fromEntries(peers.map((peer) => [peer, `${host}:${services[peer].grpcPort}`]));
+      const service = await startService(definition, {
+        httpPort: 0,
+        grpcPort: 0,
+        host,
+        dataDir,
+        mongoUrl: options.mongoUrl,
+        amqpUrl: options.amqpUrl,
+        internalPublicKey: keys.publicKey,
+        peers: peerAddresses,
+        env: options.env,
+        logger: options.logger?.child({ service: definition.name }),
+      });
+      started.push(service);
+      services[definition.name as ServiceName] = service;
+    }
+    const urlOf = (name: ServiceName) => `http://${host}:${services[name].httpPort}`;
+    const gateway = await startGateway({
+      port: options.port ?? 8080,
+      host,
+      internalPrivateKey: keys.privateKey,
+      identityGrpcAddress: `${host}:${services.identity.grpcPort}`,
+      serviceUrls: {
+        identity: urlOf('identity'),
+        'crm-core': urlOf('crm-core'),
+        marketing: urlOf('marketing'),
+        reports: urlOf('reports'),
+        documents: urlOf('documents'),
+        billing: urlOf('billing'),
+      },
+      logger: options.logger?.child({ service: 'gateway' }) ?? createLogger('gateway'),
+    });
+    return {
+      url: `http://${host}:${gateway.port}/v1`,
+      gateway,
+      services,
+      stop: async () => {
+        await gateway.stop();
+        for (const service of started.reverse()) await service.stop();
+      },
+    };
+  } catch (error) {
+    for (const service of started.reverse()) await service.stop();
+    throw error;
+  }
+}

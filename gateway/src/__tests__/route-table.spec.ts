@@ -1,0 +1,53 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { resolveRoute, type ServiceName } from '../route-table';
+
+// The owner of each first path segment, as ARCHITECTURE.md's table says.
+const OWNER_BY_SEGMENT: Record<string, ServiceName> = {
+  onboarding: 'identity', me: 'identity', members: 'identity', workspace: 'identity', roles: 'identity',
+  invitations: 'identity', 'api-keys': 'identity', 'audit-log': 'identity', notifications: 'identity',
+  pipelines: 'crm-core', 'pipeline-stages': 'crm-core', 'lead-sources': 'crm-core', 'custom-fields': 'crm-core',
+  companies: 'crm-core', contacts: 'crm-core', deals: 'crm-core', activities: 'crm-core', tasks: 'crm-core',
+  meetings: 'crm-core', integrations: 'crm-core', duplicates: 'crm-core', import: 'crm-core', search: 'crm-core',
+  recent: 'crm-core', 'saved-views': 'crm-core', export: 'crm-core',
+  campaigns: 'marketing', touchpoints: 'marketing', 'web-forms': 'marketing',
+  reports: 'reports', documents: 'documents', billing: 'billing',
+};
+
+// The 120 operations of the contract, read from the spec itself.
+function specOperations(): Array<{ method: string; path: string }> {
+  const spec = readFileSync(join(__dirname, '..', '..', '..', '..', 'shared', 'spec', 'crm-api.md'), 'utf8');
+  return [...spec.matchAll(/^\| (GET|POST|PATCH|PUT|DELETE) (\/[^ |]*) \|/gm)].map((match) => ({
+    method: match[1],
+    path: match[2],
+  }));
+}
+
+describe('route table', () => {
+  it('maps every operation of the spec to the service that owns it', () => {
+    const operations = specOperations();
+    expect(operations).toHaveLength(120);
+    for (const { path } of operations) {
+      const concrete = `/v1${path.replace(/\{[^}]+\}/g, '0190a5c4-0000-7000-8000-000000000001')}`;
+      const owner = OWNER_BY_SEGMENT[path.split('/')[1]];
+      expect({ path, service: resolveRoute(concrete)?.service }).toEqual({ path, service: owner });
+      expect(resolveRoute(concrete)?.public).toBeFalsy();
+    }
+  });
+
+  it('matches whole path segments only and nothing outside /v1', () => {
+    expect(resolveRoute('/v1/members')?.service).toBe('identity');
+    expect(resolveRoute('/v1/meetings')?.service).toBe('crm-core');
+    expect(resolveRoute('/v1/mex')).toBeUndefined();
+    expect(resolveRoute('/v1/companiesx')).toBeUndefined();
+    expect(resolveRoute('/companies')).toBeUndefined();
+    expect(resolveRoute('/v2/companies')).toBeUndefined();
+    expect(resolveRoute('/v1')).toBeUndefined();
+  });
+
+  it('lets only sign-up and sign-in through without a token', () => {
+    expect(resolveRoute('/v1/auth/sign-in')?.public).toBe(true);
+    expect(resolveRoute('/v1/auth/sign-up')?.public).toBe(true);
+    expect(resolveRoute('/v1/auth/sign-out')?.public).toBeFalsy();
+  });
+});

@@ -1,0 +1,57 @@
+import { AppError, call, insecureCredentials, type InternalClaims } from '@crm/kit';
+import { identityV1 } from '@crm/protos';
+
+const BEARER = /^Bearer ([A-Za-z0-9._~+/=-]{1,512})$/;
+const AUTHENTICATE_DEADLINE_MS = 2000;
+
+export function bearerToken(header: string | undefined): string {
+  const match = header ? BEARER.exec(header) : null;
+  if (!match) throw new AppError('unauthenticated', 'missing or malformed Authorization: Bearer token');
+  return match[1];
+}
+
+// Asks identity who the token belongs to on every request: nothing is cached, so a revoked
+// key or session fails on the very next request.
+export class Authenticator {
+  private readonly client: identityV1.IdentityServiceClient;
+
+  constructor(identityGrpcAddress: string) {
+    this.client = new identityV1.IdentityServiceClient(identityGrpcAddress, insecureCredentials());
+  }
+
+  async authenticate(token: string): Promise<InternalClaims> {
+    const answer = await call(this.client.authenticate.bind(this.client), { token }, AUTHENTICATE_DEADLINE_MS);
+    return {
+      workspace_id: answer.workspace_id ?? null,
+      user_id: answer.user_id,
+      actor: {
+        type: answer.actor_type as InternalClaims['actor']['type'],
+        id: answer.actor_id,
+        label: answer.actor_label ?? null,
+      },
+      role: answer.role ?? null,
+      permissions: answer.permissions,
+      is_admin: answer.is_admin,
+      plan: answer.plan,
+      session_id: answer.session_id,
+      key_id: answer.key_id,
+      support: answer.support
+        ? {
+            staff_email: answer.support.staff_email,
+            mode: answer.support.mode === 'full' ? 'full' : 'read',
+            expires_at: answer.support.expires_at,
+          }
+        : null,
+    };
+  }
+
+  async ping(): Promise<void> {
+    await new Promise<void>((resolve, reject) =>
+      this.client.waitForReady(Date.now() + AUTHENTICATE_DEADLINE_MS, (error) => (error ? reject(error) : resolve())),
+    );
+  }
+
+  close(): void {
+    this.client.close();
+  }
+}

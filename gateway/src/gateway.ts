@@ -1,0 +1,173 @@
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { createProxyMiddleware, proxyEventsPlugin, type RequestHandler } from 'http-proxy-middleware';
+import {
+  AppError,
+  BODY_LIMIT,
+  closeServer,
+  createLogger,
+  createServiceApp,
+  finishServiceApp,
+  INTERNAL_TOKEN_HEADER,
+  listen,
+  newId,
+  portOf,
+  REQUEST_ID_HEADER,
+  signInternalToken,
+  type InternalClaims,
+  type Logger,
+} from '@crm/kit';
+import { Authenticator, bearerToken } from './authenticate';
+import { resolveRoute, SERVICES, type Route, type ServiceName } from './route-table';
+
+export interface GatewayOptions {
+  port: number;
+  host?: string;
+  internalPrivateKey: string;
+  identityGrpcAddress: string;
+  serviceUrls: Record<ServiceName, string>;
+  // How long a service may take to answer before the client gets 503.
+  proxyTimeoutMs?: number;
+  logger?: Logger;
+}
+
+export interface RunningGateway {
+  port: number;
+  server: Server;
+  stop(): Promise<void>;
+}
+
+interface GatewayRequest extends Request {
+  owner?: Route;
+  requestId?: string;
+  rawBody?: Buffer;
+  claims?: InternalClaims;
+}
+
+// Headers a client may not set: they carry identity between our own processes.
+const INTERNAL_HEADER = /^x-crm-/i;
+const STRIPPED_HEADERS = ['authorization', 'cookie', REQUEST_ID_HEADER, 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto'];
+
+function isJson(req: Request): boolean {
+  const type = req.headers['content-type'];
+  return typeof type === 'string' && /^application\/([\w.+-]+\+)?json\b/i.test(type);
+}
+
+export async function startGateway(options: GatewayOptions): Promise<RunningGateway> {
+  const logger = options.logger ?? createLogger('gateway');
+  const authenticator = new Authenticator(options.identityGrpcAddress);
+  const app = createServiceApp({
+    name: 'gateway',
+    logger,
+    readiness: [{ name: 'identity', check: () => authenticator.ping() }],
+    parseJson: false,
+  });
+
+  app.use((req: GatewayRequest, res: Response, next: NextFunction) => {
+    const started = process.hrtime.bigint();
+    req.requestId = newId();
+    res.setHeader(REQUEST_ID_HEADER, req.requestId);
+    res.on('finish', () => {
+      logger.info(
+        {
+          request_id: req.requestId,
+          method: req.method,
+          path: req.path,
+          status: res.statusCode,
+          duration_ms: Number(process.hrtime.bigint() - started) / 1e6,
+          service: req.owner?.service,
+          workspace_id: req.claims?.workspace_id ?? undefined,
+          actor_type: req.claims?.actor.type,
+          actor_id: req.claims?.actor.id,
+        },
+        'request',
+      );
+    });
+    next();
+  });
+
+  // Resolve the owner first: an unknown path is 404 whether or not a token came with it.
+  app.use((req: GatewayRequest, _res: Response, next: NextFunction) => {
+    req.owner = resolveRoute(req.path);
+    if (!req.owner) throw new AppError('not_found', `no route for ${req.method} ${req.path}`);
+    next();
+  });
+
+  app.use(express.raw({ type: () => true, limit: BODY_LIMIT }));
+  app.use((req: GatewayRequest, _res: Response, next: NextFunction) => {
+    const body = req.body as unknown;
+    req.rawBody = Buffer.isBuffer(body) ? body : undefined;
+    if (req.rawBody && req.rawBody.length > 0 && isJson(req)) {
+      try {
+        JSON.parse(req.rawBody.toString('utf8'));
+      } catch {
+        throw new AppError('validation_failed', 'request body is not valid JSON');
+      }
+    }
+    next();
+  });
+
+  app.use(async (req: GatewayRequest, _res: Response, next: NextFunction) => {
+    for (const name of Object.keys(req.headers)) {
+      if (INTERNAL_HEADER.test(name)) delete req.headers[name];
+    }
+    if (!req.owner!.public) {
+      const token = bearerToken(req.headers.authorization);
+      req.claims = await authenticator.authenticate(token);
+      req.headers[INTERNAL_TOKEN_HEADER] = signInternalToken(options.internalPrivateKey, req.claims);
+    }
+    for (const name of STRIPPED_HEADERS) delete req.headers[name];
+    req.headers[REQUEST_ID_HEADER] = req.requestId;
+    next();
+  });
+
+  const proxies = new Map<ServiceName, RequestHandler<IncomingMessage, ServerResponse>>();
+  for (const service of SERVICES) {
+    proxies.set(
+      service,
+      createProxyMiddleware<IncomingMessage, ServerResponse>({
+        target: options.serviceUrls[service],
+        changeOrigin: true,
+        proxyTimeout: options.proxyTimeoutMs ?? 10000,
+        xfwd: false,
+        ejectPlugins: true,
+        plugins: [proxyEventsPlugin],
+        on: {
+          proxyReq: (proxyRequest, req) => {
+            const body = (req as GatewayRequest).rawBody;
+            if (body && body.length > 0) {
+              proxyRequest.setHeader('content-length', body.length);
+              proxyRequest.write(body);
+            }
+          },
+          error: (error, req, res) => {
+            logger.warn({ err: error, service, request_id: (req as GatewayRequest).requestId }, 'service unavailable');
+            const response = res as ServerResponse;
+            if (response.headersSent || typeof response.writeHead !== 'function') {
+              response.destroy?.();
+              return;
+            }
+            const body = JSON.stringify(new AppError('unavailable', `${service} is unavailable, try again shortly`).toBody());
+            response.writeHead(503, { 'content-type': 'application/json; charset=utf-8', 'retry-after': '5' });
+            response.end(body);
+          },
+        },
+      }),
+    );
+  }
+  app.use((req: GatewayRequest, res: Response, next: NextFunction) => {
+    void proxies.get(req.owner!.service)!(req, res, next);
+  });
+
+  finishServiceApp(app, logger);
+  const server = await listen(app, options.port, options.host ?? '0.0.0.0');
+  logger.info({ port: portOf(server) }, 'gateway started');
+  return {
+    port: portOf(server),
+    server,
+    stop: async () => {
+      await closeServer(server);
+      authenticator.close();
+    },
+  };
+}

@@ -1,0 +1,63 @@
+// Who answers which path (ARCHITECTURE.md). A path matches an entry when it equals the
+// entry's path or continues it with '/'. The first match wins, so specific entries come first.
+export const SERVICES = ['identity', 'crm-core', 'marketing', 'reports', 'documents', 'billing'] as const;
+export type ServiceName = (typeof SERVICES)[number];
+
+export interface Route {
+  path: string;
+  service: ServiceName;
+  // Reached without a bearer token (sign-in, signed URLs, webhooks, public forms).
+  public?: boolean;
+}
+
+export const ROUTES: readonly Route[] = [
+  // identity
+  { path: '/auth/sign-up', service: 'identity', public: true },
+  { path: '/auth/sign-in', service: 'identity', public: true },
+  { path: '/auth', service: 'identity' },
+  { path: '/onboarding', service: 'identity' },
+  { path: '/me', service: 'identity' },
+  { path: '/members', service: 'identity' },
+  { path: '/workspace', service: 'identity' },
+  { path: '/roles', service: 'identity' },
+  { path: '/invitations', service: 'identity' },
+  { path: '/api-keys', service: 'identity' },
+  { path: '/audit-log', service: 'identity' },
+  { path: '/notifications', service: 'identity' },
+  // crm-core
+  { path: '/pipelines', service: 'crm-core' },
+  { path: '/pipeline-stages', service: 'crm-core' },
+  { path: '/lead-sources', service: 'crm-core' },
+  { path: '/custom-fields', service: 'crm-core' },
+  { path: '/companies', service: 'crm-core' },
+  { path: '/contacts', service: 'crm-core' },
+  { path: '/deals', service: 'crm-core' },
+  { path: '/activities', service: 'crm-core' },
+  { path: '/tasks', service: 'crm-core' },
+  { path: '/meetings', service: 'crm-core' },
+  { path: '/integrations/calendar', service: 'crm-core' },
+  { path: '/duplicates', service: 'crm-core' },
+  { path: '/import/companies', service: 'crm-core' },
+  { path: '/search', service: 'crm-core' },
+  { path: '/recent', service: 'crm-core' },
+  { path: '/saved-views', service: 'crm-core' },
+  { path: '/export', service: 'crm-core' },
+  // marketing
+  { path: '/campaigns', service: 'marketing' },
+  { path: '/touchpoints', service: 'marketing' },
+  { path: '/web-forms', service: 'marketing' },
+  // reports
+  { path: '/reports', service: 'reports' },
+  // documents
+  { path: '/documents', service: 'documents' },
+  // billing
+  { path: '/billing', service: 'billing' },
+];
+
+export const API_PREFIX = '/v1';
+
+export function resolveRoute(path: string): Route | undefined {
+  if (!path.startsWith(`${API_PREFIX}/`)) return undefined;
+  const rest = path.slice(API_PREFIX.length);
+  return ROUTES.find((route) => rest === route.path || rest.startsWith(`${route.path}/`));
+}

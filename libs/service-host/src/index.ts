@@ -1,0 +1,2 @@
+export * from './service-host';
+export * from './service-main';

@@ -1,0 +1,145 @@
+import type { Server } from 'node:http';
+import express, { type Router } from 'express';
+import type { Connection } from 'mongoose';
+import { createEventBus, OutboxRelay, type EventBus } from '@crm/bus';
+import {
+  closeServer,
+  connectDatabase,
+  createLogger,
+  createServiceApp,
+  finishServiceApp,
+  healthRegistration,
+  internalAuth,
+  Lifecycle,
+  listen,
+  pingDatabase,
+  portOf,
+  startGrpcServer,
+  syncIndexes,
+  type GrpcRegistration,
+  type Logger,
+  type RunningGrpcServer,
+} from '@crm/kit';
+
+// Everything a service's own code needs, whatever adapters are behind it.
+export interface ServiceContext {
+  name: string;
+  logger: Logger;
+  connection: Connection;
+  bus: EventBus;
+  outbox: OutboxRelay;
+  // gRPC addresses of the services this one calls, by service name.
+  peers: Record<string, string>;
+  // Service-specific settings (environment variables), validated by the service itself.
+  env: NodeJS.ProcessEnv;
+  lifecycle: Lifecycle;
+}
+
+export interface ServiceDefinition {
+  name: string;
+  // Registers mongoose models on the service's own connection.
+  models?(connection: Connection): void;
+  // REST routes under /v1 that need no caller (sign-in, signed URLs, webhooks).
+  publicRoutes?(router: Router, context: ServiceContext): void;
+  // REST routes under /v1, reached only with the gateway's internal JWT.
+  routes(router: Router, context: ServiceContext): void;
+  grpc?(context: ServiceContext): GrpcRegistration[];
+  // Subscribes the service's event consumers.
+  consumers?(context: ServiceContext): Promise<void>;
+}
+
+export interface HostOptions {
+  httpPort: number;
+  grpcPort: number;
+  host?: string;
+  dataDir: string;
+  mongoUrl?: string;
+  amqpUrl?: string;
+  internalPublicKey: string;
+  peers?: Record<string, string>;
+  env?: NodeJS.ProcessEnv;
+  logger?: Logger;
+}
+
+export interface RunningService {
+  name: string;
+  context: ServiceContext;
+  httpPort: number;
+  grpcPort: number;
+  httpServer: Server;
+  grpcServer: RunningGrpcServer;
+  stop(): Promise<void>;
+}
+
+export async function startService(definition: ServiceDefinition, options: HostOptions): Promise<RunningService> {
+  const logger = options.logger ?? createLogger(definition.name);
+  const lifecycle = new Lifecycle(logger);
+  const host = options.host ?? '0.0.0.0';
+  try {
+    const connection = await connectDatabase({
+      service: definition.name,
+      dataDir: options.dataDir,
+      mongoUrl: options.mongoUrl,
+    });
+    const bus = createEventBus({ amqpUrl: options.amqpUrl, logger });
+    const outbox = new OutboxRelay(connection, bus, logger);
+    const context: ServiceContext = {
+      name: definition.name,
+      logger,
+      connection,
+      bus,
+      outbox,
+      peers: options.peers ?? {},
+      env: options.env ?? process.env,
+      lifecycle,
+    };
+    definition.models?.(connection);
+    await syncIndexes(connection);
+
+    const readiness = [
+      { name: 'database', check: () => pingDatabase(connection) },
+      { name: 'event bus', check: () => bus.ping() },
+    ];
+    const app = createServiceApp({ name: definition.name, logger, readiness });
+    if (definition.publicRoutes) {
+      const publicRouter = express.Router();
+      definition.publicRoutes(publicRouter, context);
+      app.use('/v1', publicRouter);
+    }
+    const router = express.Router();
+    router.use(internalAuth(options.internalPublicKey));
+    definition.routes(router, context);
+    app.use('/v1', router);
+    finishServiceApp(app, logger);
+
+    const grpcServer = await startGrpcServer(
+      [healthRegistration(readiness.map((dependency) => dependency.check)), ...(definition.grpc?.(context) ?? [])],
+      options.grpcPort,
+      host,
+    );
+    await definition.consumers?.(context);
+    outbox.start();
+    const httpServer = await listen(app, options.httpPort, host);
+
+    // Shutdown order: stop accepting, drain, stop consumers and relay, then the database.
+    lifecycle.add('http', () => closeServer(httpServer));
+    lifecycle.add('grpc', () => grpcServer.close());
+    lifecycle.add('outbox relay', () => outbox.stop());
+    lifecycle.add('event bus', () => bus.close());
+    lifecycle.add('database', () => connection.close());
+
+    logger.info({ http_port: portOf(httpServer), grpc_port: grpcServer.port }, 'service started');
+    return {
+      name: definition.name,
+      context,
+      httpPort: portOf(httpServer),
+      grpcPort: grpcServer.port,
+      httpServer,
+      grpcServer,
+      stop: () => lifecycle.stop(),
+    };
+  } catch (error) {
+    await lifecycle.stop();
+    throw error;
+  }
+}

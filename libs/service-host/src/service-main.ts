@@ -1,0 +1,47 @@
+import { ConfigError, createLogger, int, loadConfig, pem, requireValue, str, url } from '@crm/kit';
+import { startService, type RunningService, type ServiceDefinition } from './service-host';
+
+// Environment of a service running as its own process (a container).
+export const SERVICE_ENV = {
+  HTTP_PORT: int({ default: 8080, min: 0, max: 65535 }),
+  GRPC_PORT: int({ default: 50051, min: 0, max: 65535 }),
+  HOST: str({ default: '0.0.0.0' }),
+  DATA_DIR: str({ default: './.data' }),
+  MONGO_URL: url({ protocols: ['mongodb', 'mongodb+srv'], secret: true }),
+  AMQP_URL: url({ protocols: ['amqp', 'amqps'], secret: true }),
+  INTERNAL_JWT_PUBLIC_KEY: pem(),
+};
+
+function peerVariable(peer: string): string {
+  return `${peer.toUpperCase().replace(/-/g, '_')}_GRPC_ADDR`;
+}
+
+// Process entry of one service: validated config, start, SIGTERM handling. Fails fast
+// naming the variable that is wrong.
+export async function runServiceMain(definition: ServiceDefinition, peers: string[] = []): Promise<RunningService> {
+  const logger = createLogger(definition.name);
+  try {
+    const config = loadConfig(SERVICE_ENV);
+    const peerAddresses: Record<string, string> = {};
+    for (const peer of peers) {
+      peerAddresses[peer] = requireValue(process.env[peerVariable(peer)], peerVariable(peer));
+    }
+    const running = await startService(definition, {
+      httpPort: config.HTTP_PORT,
+      grpcPort: config.GRPC_PORT,
+      host: config.HOST,
+      dataDir: config.DATA_DIR,
+      mongoUrl: config.MONGO_URL,
+      amqpUrl: config.AMQP_URL,
+      internalPublicKey: requireValue(config.INTERNAL_JWT_PUBLIC_KEY, 'INTERNAL_JWT_PUBLIC_KEY'),
+      peers: peerAddresses,
+      logger,
+    });
+    running.context.lifecycle.handleSignals();
+    return running;
+  } catch (error) {
+    if (error instanceof ConfigError) logger.fatal(`invalid configuration: ${error.message}`);
+    else logger.fatal({ err: error }, 'failed to start');
+    process.exit(1);
+  }
+}

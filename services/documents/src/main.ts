@@ -1,0 +1,4 @@
+import { runServiceMain } from '@crm/service-host';
+import { documentsService } from './documents-service';
+
+void runServiceMain(documentsService);

@@ -1,0 +1,4 @@
+import { runServiceMain } from '@crm/service-host';
+import { identityService } from './identity-service';
+
+void runServiceMain(identityService);
