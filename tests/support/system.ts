@@ -1,0 +1,61 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startSystem, type RunningSystem, type SystemOptions } from '@crm/all-in-one';
+import { createLogger } from '@crm/kit';
+
+export interface TestSystem extends RunningSystem {
+  dataDir: string;
+  // Stops the system and removes its data.
+  destroy(): Promise<void>;
+}
+
+// The whole system as `npm start` runs it, on a free port with its own data folder.
+export async function startTestSystem(options: SystemOptions & { dataDir?: string } = {}): Promise<TestSystem> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'crm-system-'));
+  const system = await startSystem({ port: 0, logger: createLogger('test', 'error'), ...options, dataDir });
+  return Object.assign(system, {
+    dataDir,
+    destroy: async () => {
+      await system.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  });
+}
+
+export interface ApiResponse<T = Record<string, unknown>> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export async function request<T = Record<string, any>>(
+  base: string,
+  method: string,
+  path: string,
+  options: { token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
+): Promise<ApiResponse<T>> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  let body: string | undefined = options.rawBody;
+  if (options.body !== undefined) body = JSON.stringify(options.body);
+  if (body !== undefined) headers['content-type'] ??= 'application/json';
+  const response = await fetch(`${base}${path}`, { method, headers, body });
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T, headers: response.headers };
+}
+
+let counter = 0;
+
+// A fresh person with a fresh workspace, as a client would make one.
+export async function signUpWithWorkspace(base: string, name = 'Ann') {
+  counter += 1;
+  const email = `${name.toLowerCase()}.${process.pid}.${Date.now()}.${counter}@example.com`;
+  const password = 'correct horse battery staple';
+  const signUp = await request(base, 'POST', '/auth/sign-up', { body: { email, password, name } });
+  expect(signUp.status).toBe(201);
+  const token = signUp.body.token as string;
+  const onboarding = await request(base, 'POST', '/onboarding', { token, body: { workspace_name: `${name}'s workspace` } });
+  expect(onboarding.status).toBe(201);
+  return { email, password, token, workspaceId: onboarding.body.workspace_id as string, user: signUp.body.user };
+}
