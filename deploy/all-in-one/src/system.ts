@@ -4,7 +4,7 @@ import { billingService } from '@crm/billing';
 import { crmCoreService } from '@crm/crm-core';
 import { documentsService } from '@crm/documents';
 import { identityService } from '@crm/identity';
-import { createLogger, generateInternalKeyPair, type Logger } from '@crm/kit';
+import { createLogger, generateInternalKeyPair, type KeyPair, type Logger } from '@crm/kit';
 import { marketingService } from '@crm/marketing';
 import { reportsService } from '@crm/reports';
 import { startService, type RunningService, type ServiceDefinition } from '@crm/service-host';
@@ -17,6 +17,8 @@ export interface SystemOptions {
   amqpUrl?: string;
   env?: NodeJS.ProcessEnv;
   logger?: Logger;
+  // The gateway's signing keys; a fresh pair per process when not given.
+  internalKeys?: KeyPair;
 }
 
 export interface RunningSystem {
@@ -42,7 +44,7 @@ const ORDER: Array<{ definition: ServiceDefinition; peers: ServiceName[] }> = [
 export async function startSystem(options: SystemOptions = {}): Promise<RunningSystem> {
   const host = options.host ?? '127.0.0.1';
   const dataDir = resolve(options.dataDir ?? './.data');
-  const keys = generateInternalKeyPair();
+  const keys = options.internalKeys ?? generateInternalKeyPair();
   const started: RunningService[] = [];
   const services = {} as Record<ServiceName, RunningService>;
   try {

@@ -3,6 +3,7 @@ import express, { type Router } from 'express';
 import type { Connection } from 'mongoose';
 import { createEventBus, OutboxRelay, type EventBus } from '@crm/bus';
 import {
+  checkAccess,
   closeServer,
   connectDatabase,
   createLogger,
@@ -20,6 +21,7 @@ import {
   type Logger,
   type RunningGrpcServer,
 } from '@crm/kit';
+import { findOperation } from '@crm/protos';
 
 // Everything a service's own code needs, whatever adapters are behind it.
 export interface ServiceContext {
@@ -108,6 +110,12 @@ export async function startService(definition: ServiceDefinition, options: HostO
     }
     const router = express.Router();
     router.use(internalAuth(options.internalPublicKey));
+    // The permission matrix is enforced here, in the owning service, for every operation it owns.
+    router.use((req, _res, next) => {
+      const operation = findOperation(req.method, req.path);
+      if (operation?.service === definition.name) checkAccess(req, operation);
+      next();
+    });
     definition.routes(router, context);
     app.use('/v1', router);
     finishServiceApp(app, logger);

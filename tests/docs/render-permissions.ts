@@ -1,0 +1,44 @@
+import { OPERATIONS, PERMISSIONS, type Operation } from '@crm/protos';
+
+function rule(operation: Operation): string[] {
+  return [
+    operation.permission ? `\`${operation.permission}\`` : 'any member',
+    operation.adminOnly ? 'yes' : '',
+    operation.plan ? 'Standard' : '',
+    operation.forbidAgents ? 'no' : '',
+  ];
+}
+
+// docs/permissions.md, rendered from the operations table so the two cannot drift.
+export function renderPermissionsDoc(roles: ReadonlyArray<{ name: string; permissions: readonly string[] }>): string {
+  const lines = [
+    '# Permissions',
+    '',
+    '<!-- Generated from protos/rest/operations.ts and the built-in roles by tests/docs/permissions-doc.test.ts',
+    '     (run `UPDATE_DOCS=1 npx jest tests/docs` after changing either). -->',
+    '',
+    'Every request acts as a workspace member. An operation answers `403 forbidden` when the caller lacks',
+    'the permission it needs, is not an admin where it is admin-only, or is an agent key where agents may',
+    'not act (agents cannot delete); `403 plan_required` when it belongs to the Standard plan and the',
+    'workspace is on another plan. An admin is a member whose role grants `settings:manage`.',
+    '',
+    `Permission names: ${PERMISSIONS.map((name) => `\`${name}\``).join(', ')}.`,
+    '',
+    '## Built-in roles',
+    '',
+    'Every workspace has these roles; they cannot be changed or deleted. API keys may be given any role',
+    'except Owner and Admin (default `Agent (read only)`).',
+    '',
+    `| role | ${PERMISSIONS.map((name) => `\`${name}\``).join(' | ')} |`,
+    `|---|${PERMISSIONS.map(() => ':-:').join('|')}|`,
+    ...roles.map((role) => `| ${role.name} | ${PERMISSIONS.map((name) => (role.permissions.includes(name) ? '✓' : '')).join(' | ')} |`),
+    '',
+    '## Operations',
+    '',
+    '| operation | needs | admin only | plan | agent keys |',
+    '|---|---|---|---|---|',
+    ...OPERATIONS.map((operation) => `| \`${operation.method} ${operation.path}\` | ${rule(operation).join(' | ')} |`),
+    '',
+  ];
+  return lines.join('\n');
+}
