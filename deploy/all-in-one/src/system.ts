@@ -60,6 +60,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
         internalPublicKey: keys.publicKey,
         peers: peerAddresses,
         env: options.env,
+        deferOutboxRelay: true,
         logger: options.logger?.child({ service: definition.name }),
       });
       started.push(service);
@@ -81,6 +82,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
       },
       logger: options.logger?.child({ service: 'gateway' }) ?? createLogger('gateway'),
     });
+    for (const service of started) service.startOutboxRelay();
     return {
       url: `http://${host}:${gateway.port}/v1`,
       gateway,

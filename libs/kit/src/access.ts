@@ -5,7 +5,7 @@ import { authOf } from './http';
 // What an operation needs, declared next to its route; the rules themselves (which operation
 // needs what) belong to the owning service.
 export interface AccessRule {
-  permission?: string;
+  permission?: string | null;
   adminOnly?: boolean;
   // Plan that must be active, e.g. 'standard' for campaigns.
   plan?: string;

@@ -1,12 +1,22 @@
 // Typed configuration read once from the environment and validated at start.
 // A bad value fails fast naming the variable; secrets are never echoed back.
 
-export interface VariableSpec<T> {
+export interface VariableSpec<T, HasDefault extends boolean = boolean> {
   parse(raw: string, name: string): T;
   default?: T;
   secret?: boolean;
   description?: string;
+  // Type-level only: whether a default makes the value always present.
+  readonly hasDefault?: HasDefault;
 }
+
+interface SpecOptions<T> {
+  default?: T;
+  secret?: boolean;
+  description?: string;
+}
+
+type SpecFor<T, O> = VariableSpec<T, O extends { default: T } ? true : false>;
 
 export class ConfigError extends Error {
   constructor(message: string) {
@@ -16,15 +26,13 @@ export class ConfigError extends Error {
 }
 
 function spec<T>(parse: (raw: string, name: string) => T) {
-  return (options: { default?: T; secret?: boolean; description?: string } = {}): VariableSpec<T> => ({
-    parse,
-    ...options,
-  });
+  return <O extends SpecOptions<T> = Record<never, never>>(options?: O): SpecFor<T, O> =>
+    ({ parse, ...options }) as SpecFor<T, O>;
 }
 
 export const str = spec((raw) => raw);
 
-export const int = (options: { default?: number; min?: number; max?: number; description?: string } = {}) =>
+export const int = <O extends SpecOptions<number> & { min?: number; max?: number }>(options: O = {} as O) =>
   spec<number>((raw, name) => {
     const value = Number(raw);
     if (!Number.isInteger(value)) throw new ConfigError(`${name} must be an integer`);
@@ -39,7 +47,7 @@ export const bool = spec<boolean>((raw, name) => {
   throw new ConfigError(`${name} must be true or false`);
 });
 
-export const url = (options: { default?: string; secret?: boolean; protocols?: string[]; description?: string } = {}) =>
+export const url = <O extends SpecOptions<string> & { protocols?: string[] }>(options: O = {} as O) =>
   spec<string>((raw, name) => {
     let parsed: URL;
     try {
@@ -62,7 +70,7 @@ export const pem = spec<string>((raw, name) => {
 
 type Specs = Record<string, VariableSpec<unknown>>;
 type Parsed<S extends Specs> = {
-  [K in keyof S]: S[K] extends VariableSpec<infer T> ? (S[K]['default'] extends T ? T : T | undefined) : never;
+  [K in keyof S]: S[K] extends VariableSpec<infer T, true> ? T : S[K] extends VariableSpec<infer T> ? T | undefined : never;
 };
 
 export function loadConfig<S extends Specs>(specs: S, env: NodeJS.ProcessEnv = process.env): Parsed<S> {

@@ -61,6 +61,9 @@ export interface HostOptions {
   peers?: Record<string, string>;
   env?: NodeJS.ProcessEnv;
   logger?: Logger;
+  // In one process the in-process bus drops events nobody listens to yet, so the all-in-one
+  // starts every relay only once every service has subscribed its consumers.
+  deferOutboxRelay?: boolean;
 }
 
 export interface RunningService {
@@ -70,6 +73,7 @@ export interface RunningService {
   grpcPort: number;
   httpServer: Server;
   grpcServer: RunningGrpcServer;
+  startOutboxRelay(): void;
   stop(): Promise<void>;
 }
 
@@ -84,7 +88,7 @@ export async function startService(definition: ServiceDefinition, options: HostO
       mongoUrl: options.mongoUrl,
     });
     const bus = createEventBus({ amqpUrl: options.amqpUrl, logger });
-    const outbox = new OutboxRelay(connection, bus, logger);
+    const outbox = new OutboxRelay({ connection, bus, logger });
     const context: ServiceContext = {
       name: definition.name,
       logger,
@@ -126,7 +130,7 @@ export async function startService(definition: ServiceDefinition, options: HostO
       host,
     );
     await definition.consumers?.(context);
-    outbox.start();
+    if (!options.deferOutboxRelay) outbox.start();
     const httpServer = await listen(app, options.httpPort, host);
 
     // Shutdown order: stop accepting, drain, stop consumers and relay, then the database.
@@ -144,6 +148,7 @@ export async function startService(definition: ServiceDefinition, options: HostO
       grpcPort: grpcServer.port,
       httpServer,
       grpcServer,
+      startOutboxRelay: () => outbox.start(),
       stop: () => lifecycle.stop(),
     };
   } catch (error) {

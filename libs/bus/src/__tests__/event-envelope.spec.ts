@@ -1,0 +1,60 @@
+import { isUuid } from '@crm/kit';
+import { InvalidEnvelopeError, makeEvent, parseEnvelope, serializeEnvelope } from '../event-envelope';
+import { topicMatches } from '../topic-pattern';
+import { buildEvent } from './helpers';
+
+describe('event envelope', () => {
+  test('makeEvent fills a v7 id, version 1 and an ISO timestamp', () => {
+    const event = makeEvent({ type: 'identity.api_key.created', workspace_id: 'w1', actor: null, data: { label: 'ci' } });
+    expect(isUuid(event.id)).toBe(true);
+    expect(event.id[14]).toBe('7');
+    expect(event.version).toBe(1);
+    expect(event.occurred_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    expect(event).toMatchObject({ type: 'identity.api_key.created', workspace_id: 'w1', actor: null, data: { label: 'ci' } });
+  });
+
+  test('makeEvent refuses a type that is not <context>.<entity>.<verb>', () => {
+    for (const type of ['company.created', 'Crm.company.created', 'crm.company.created.now', 'crm..created', '']) {
+      expect(() => makeEvent({ type, workspace_id: null, actor: null, data: {} })).toThrow(InvalidEnvelopeError);
+    }
+  });
+
+  test('parseEnvelope round-trips a serialized event', () => {
+    const event = buildEvent();
+    expect(parseEnvelope(Buffer.from(serializeEnvelope(event)))).toEqual(event);
+  });
+
+  test.each([
+    ['not JSON', '{"id":'],
+    ['an array', '[]'],
+    ['a bad id', JSON.stringify({ ...buildEvent(), id: 'abc' })],
+    ['a bad type', JSON.stringify({ ...buildEvent(), type: 'created' })],
+    ['a bad version', JSON.stringify({ ...buildEvent(), version: 0 })],
+    ['a bad actor type', JSON.stringify({ ...buildEvent(), actor: { type: 'robot', id: null, label: null } })],
+    ['a bad workspace id', JSON.stringify({ ...buildEvent(), workspace_id: 7 })],
+    ['a local timestamp', JSON.stringify({ ...buildEvent(), occurred_at: '2024-01-01 10:00' })],
+    ['no data', JSON.stringify({ ...buildEvent(), data: undefined })],
+  ])('parseEnvelope rejects %s', (_name, body) => {
+    expect(() => parseEnvelope(body)).toThrow(InvalidEnvelopeError);
+  });
+});
+
+describe('topic patterns', () => {
+  test.each([
+    ['crm.company.created', 'crm.company.created', true],
+    ['crm.*.created', 'crm.company.created', true],
+    ['crm.*.created', 'crm.company.updated', false],
+    ['crm.*', 'crm.company.created', false],
+    ['crm.#', 'crm.company.created', true],
+    ['crm.#', 'crm', true],
+    ['crm.#', 'identity.member.added', false],
+    ['#', 'identity.member.added', true],
+    ['#.created', 'crm.company.created', true],
+    ['#.created', 'crm.company.updated', false],
+    ['crm.#.created', 'crm.created', true],
+    ['*.*.*', 'crm.company.created', true],
+    ['*.*', 'crm.company.created', false],
+  ])('%s against %s is %s', (pattern, key, expected) => {
+    expect(topicMatches(pattern, key)).toBe(expected);
+  });
+});

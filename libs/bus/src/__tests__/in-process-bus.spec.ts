@@ -1,0 +1,179 @@
+import { createEventBus } from '../create-event-bus';
+import type { EventEnvelope } from '../event-envelope';
+import { InProcessBroker, InProcessEventBus } from '../in-process-bus';
+import { buildEvent, deferred, testLogger, waitFor } from './helpers';
+
+// Each test gets its own broker (no retry pause), so nothing leaks between tests.
+function newBus() {
+  const broker = new InProcessBroker({ retryDelayMs: 0 });
+  return { broker, bus: new InProcessEventBus({ logger: testLogger, broker }) };
+}
+
+describe('in-process event bus', () => {
+  test('routes by topic pattern: * is one word, # is zero or more', async () => {
+    const { bus } = newBus();
+    const received: Record<string, string[]> = { created: [], crm: [], identity: [] };
+    const record = (name: string) => async (event: EventEnvelope) => {
+      received[name].push(event.type);
+    };
+    await bus.subscribe('created', ['crm.*.created'], record('created'));
+    await bus.subscribe('crm', ['crm.#'], record('crm'));
+    await bus.subscribe('identity', ['identity.#', 'billing.subscription.*'], record('identity'));
+
+    await bus.publish([
+      buildEvent({ type: 'crm.company.created' }),
+      buildEvent({ type: 'crm.deal.updated' }),
+      buildEvent({ type: 'identity.member.added' }),
+      buildEvent({ type: 'billing.subscription.changed' }),
+    ]);
+
+    expect(received.created).toEqual(['crm.company.created']);
+    expect(received.crm).toEqual(['crm.company.created', 'crm.deal.updated']);
+    expect(received.identity).toEqual(['identity.member.added', 'billing.subscription.changed']);
+    await bus.close();
+  });
+
+  test('each consumer gets its own copy of the event', async () => {
+    const { bus } = newBus();
+    const published = buildEvent({ data: { name: 'Acme' } });
+    const seenBySecond: unknown[] = [];
+    await bus.subscribe('first', ['#'], async (event) => {
+      (event.data as { name: string }).name = 'changed by first';
+    });
+    await bus.subscribe('second', ['#'], async (event) => {
+      seenBySecond.push(event);
+    });
+
+    await bus.publish([published]);
+
+    expect(seenBySecond).toEqual([published]);
+    expect(seenBySecond[0]).not.toBe(published);
+    expect(published.data.name).toBe('Acme');
+    await bus.close();
+  });
+
+  test('a failing handler is retried up to maxDeliveries, then dead-lettered; other consumers are unaffected', async () => {
+    const { bus, broker } = newBus();
+    let failingCalls = 0;
+    let healthyCalls = 0;
+    await bus.subscribe('failing', ['crm.#'], async () => {
+      failingCalls++;
+      throw new Error('database down');
+    }, { maxDeliveries: 3 });
+    await bus.subscribe('healthy', ['crm.#'], async () => {
+      healthyCalls++;
+    });
+    const event = buildEvent();
+
+    await bus.publish([event]);
+
+    expect(failingCalls).toBe(3);
+    expect(healthyCalls).toBe(1);
+    expect(broker.deadLetters('failing')).toEqual([
+      expect.objectContaining({ consumer: 'failing', event, deliveries: 3, reason: 'database down' }),
+    ]);
+    expect(broker.deadLetters('healthy')).toEqual([]);
+    await bus.close();
+  });
+
+  test('a handler that fails transiently succeeds on redelivery and is not dead-lettered', async () => {
+    const { bus, broker } = newBus();
+    let calls = 0;
+    await bus.subscribe('flaky', ['#'], async () => {
+      calls++;
+      if (calls < 3) throw new Error('transient');
+    });
+
+    await bus.publish([buildEvent()]);
+
+    expect(calls).toBe(3);
+    expect(broker.deadLetters()).toEqual([]);
+    await bus.close();
+  });
+
+  test('an invalid envelope is dead-lettered as poison without reaching the handler', async () => {
+    const { bus, broker } = newBus();
+    let calls = 0;
+    await bus.subscribe('strict', ['#'], async () => {
+      calls++;
+    });
+    const invalid = { ...buildEvent(), id: 'not-a-uuid' };
+
+    await bus.publish([invalid]);
+
+    expect(calls).toBe(0);
+    expect(broker.deadLetters('strict')).toEqual([
+      expect.objectContaining({ event: null, deliveries: 1, body: JSON.stringify(invalid) }),
+    ]);
+    await bus.close();
+  });
+
+  test('publish resolves only after every matching consumer has handled the event', async () => {
+    const { bus } = newBus();
+    const gate = deferred();
+    let started = false;
+    let handled = false;
+    await bus.subscribe('slow', ['#'], async () => {
+      started = true;
+      await gate.promise;
+      handled = true;
+    });
+    await bus.subscribe('fast', ['#'], async () => undefined);
+    let publishSettled = false;
+
+    const publishing = bus.publish([buildEvent()]).then(() => {
+      publishSettled = true;
+    });
+    await waitFor(() => started, 'the slow handler to start');
+    expect(publishSettled).toBe(false);
+    gate.resolve();
+    await publishing;
+
+    expect(handled).toBe(true);
+    await bus.close();
+  });
+
+  test('closing a consumer rejects the publish of events it had not started, so the outbox keeps them', async () => {
+    const { bus } = newBus();
+    const gate = deferred();
+    const handledIds: string[] = [];
+    await bus.subscribe('single', ['#'], async (event) => {
+      await gate.promise;
+      handledIds.push(event.id);
+    }, { prefetch: 1 });
+    const [first, second] = [buildEvent(), buildEvent()];
+
+    const publishing = bus.publish([first, second]);
+    const closing = bus.close();
+    gate.resolve();
+
+    await expect(publishing).rejects.toThrow(/closed before handling/);
+    await closing;
+    expect(handledIds).toEqual([first.id]);
+  });
+
+  test('services in one process share the broker: one service consumes what another publishes', async () => {
+    const identity = createEventBus({ logger: testLogger });
+    const crmCore = createEventBus({ logger: testLogger });
+    const received: string[] = [];
+    await identity.subscribe('identity-audit-shared-test', ['crm.#'], async (event) => {
+      received.push(event.id);
+    });
+    const event = buildEvent();
+
+    await crmCore.publish([event]);
+
+    expect(received).toEqual([event.id]);
+    await identity.close();
+    await crmCore.publish([buildEvent()]);
+    expect(received).toEqual([event.id]);
+    await crmCore.close();
+  });
+
+  test('a consumer name can be subscribed once per process', async () => {
+    const { bus } = newBus();
+    await bus.subscribe('once', ['#'], async () => undefined);
+    await expect(bus.subscribe('once', ['#'], async () => undefined)).rejects.toThrow(/already subscribed/);
+    await bus.close();
+  });
+});

@@ -1,0 +1,308 @@
+import { Schema, type Connection, type Model } from 'mongoose';
+import type { EventBus } from '../event-bus';
+import type { EventEnvelope } from '../event-envelope';
+import { consumeIdempotently, processedEventModel } from '../idempotent-consumer';
+import { InProcessBroker, InProcessEventBus } from '../in-process-bus';
+import { outboxModel, recordEvents, transactWithEvents } from '../outbox';
+import { OutboxRelay, type OutboxRelayOptions } from '../outbox-relay';
+import { appliedModel, openTestDatabase, type TestDatabase } from './database';
+import { buildEvent, deferred, testLogger, waitFor } from './helpers';
+
+interface Company {
+  _id: string;
+  name: string;
+}
+
+const companyModel = (connection: Connection): Model<Company> =>
+  (connection.models.BusTestCompany as Model<Company> | undefined) ??
+  connection.model<Company>('BusTestCompany', new Schema<Company>({ _id: String, name: String }, { collection: 'companies' }));
+
+describe('transactional outbox and relay', () => {
+  let database: TestDatabase;
+  let connection: Connection;
+  let bus: InProcessEventBus;
+  let received: EventEnvelope[];
+  const relays: OutboxRelay[] = [];
+
+  const newRelay = (options: Partial<OutboxRelayOptions> = {}) => {
+    const relay = new OutboxRelay({ connection, bus, logger: testLogger, pollIntervalMs: 20, ...options });
+    relays.push(relay);
+    return relay;
+  };
+  const receivedIds = () => received.map((event) => event.id);
+
+  beforeEach(async () => {
+    database = await openTestDatabase();
+    connection = database.connection;
+    bus = new InProcessEventBus({ logger: testLogger, broker: new InProcessBroker({ retryDelayMs: 0 }) });
+    received = [];
+    await bus.subscribe('recorder', ['#'], async (event) => {
+      received.push(event);
+    });
+  });
+
+  afterEach(async () => {
+    await Promise.all(relays.splice(0).map((relay) => relay.stop()));
+    await bus.close();
+    await database.close();
+  });
+
+  test('an event recorded in an aborted transaction is never published', async () => {
+    const aborted = buildEvent();
+    const committed = buildEvent();
+    await expect(
+      connection.transaction(async (session) => {
+        await companyModel(connection).create([{ _id: 'c-aborted', name: 'Aborted' }], { session });
+        await recordEvents(connection, [aborted], session);
+        throw new Error('a rule was broken');
+      }),
+    ).rejects.toThrow('a rule was broken');
+    await transactWithEvents(connection, undefined, async (_session, emit) => emit(committed));
+
+    const relay = newRelay();
+    await relay.relayBatch();
+    await relay.relayBatch();
+
+    expect(receivedIds()).toEqual([committed.id]);
+    expect(await outboxModel(connection).exists({ _id: aborted.id })).toBeNull();
+    expect(await companyModel(connection).exists({ _id: 'c-aborted' })).toBeNull();
+  });
+
+  test('a committed event is published exactly once, with its change, and the row is marked sent', async () => {
+    const relay = newRelay();
+    relay.start();
+    const event = buildEvent({ type: 'crm.company.created' });
+
+    await transactWithEvents(connection, relay, async (session, emit) => {
+      await companyModel(connection).create([{ _id: 'c-1', name: 'Acme' }], { session });
+      emit(event);
+    });
+    await waitFor(async () => (await outboxModel(connection).findById(event.id).lean())?.status === 'sent', 'the row to be sent');
+    // More rounds find nothing left to publish.
+    relay.kick();
+    expect(await relay.relayBatch()).toBe(0);
+
+    expect(receivedIds()).toEqual([event.id]);
+    expect(received[0]).toEqual(event);
+    expect(await companyModel(connection).exists({ _id: 'c-1' })).not.toBeNull();
+    const row = await outboxModel(connection).findById(event.id).lean();
+    expect(row).toMatchObject({ status: 'sent', attempts: 1, claimed_until: null, last_error: null });
+    expect(row?.sent_at).toBeInstanceOf(Date);
+  });
+
+  test('recording events outside a transaction is refused', async () => {
+    const session = await connection.startSession();
+    try {
+      await expect(recordEvents(connection, [buildEvent()], session)).rejects.toThrow(/inside a transaction/);
+    } finally {
+      await session.endSession();
+    }
+  });
+
+  test('a relay whose publish fails keeps the rows pending and publishes them on a later round', async () => {
+    let failuresLeft = 1;
+    const flakyBus: Pick<EventBus, 'publish'> = {
+      publish: async (events) => {
+        if (failuresLeft-- > 0) throw new Error('broker unreachable');
+        await bus.publish(events);
+      },
+    };
+    const relay = newRelay({ bus: flakyBus, retryDelayMs: 10 });
+    const event = buildEvent();
+    await transactWithEvents(connection, undefined, async (_session, emit) => emit(event));
+
+    relay.start();
+    await waitFor(() => received.length === 1, 'the retried publish');
+
+    expect(receivedIds()).toEqual([event.id]);
+    const row = await outboxModel(connection).findById(event.id).lean();
+    expect(row).toMatchObject({ status: 'sent', attempts: 2 });
+  });
+
+  test('after a failed publish the row waits for its backoff before it is claimed again', async () => {
+    let offsetMs = 0;
+    const clock = () => new Date(Date.now() + offsetMs);
+    const failing: Pick<EventBus, 'publish'> = {
+      publish: async () => {
+        throw new Error('broker unreachable');
+      },
+    };
+    const event = buildEvent();
+    await transactWithEvents(connection, undefined, async (_session, emit) => emit(event));
+
+    expect(await newRelay({ bus: failing, retryDelayMs: 60000, now: clock }).relayBatch()).toBe(0);
+    const failed = await outboxModel(connection).findById(event.id).lean();
+    expect(failed).toMatchObject({ status: 'pending', attempts: 1, claimed_until: null, last_error: 'broker unreachable' });
+
+    const relay = newRelay({ now: clock });
+    expect(await relay.relayBatch()).toBe(0);
+    offsetMs = 61000;
+    expect(await relay.relayBatch()).toBe(1);
+    expect(receivedIds()).toEqual([event.id]);
+  });
+
+  test('two relays claiming at the same time never publish the same row twice', async () => {
+    const events = Array.from({ length: 40 }, () => buildEvent());
+    for (let index = 0; index < events.length; index += 5) {
+      await transactWithEvents(connection, undefined, async (_session, emit) => emit(...events.slice(index, index + 5)));
+    }
+    const first = newRelay({ batchSize: 7 });
+    const second = newRelay({ batchSize: 7 });
+
+    let published = 0;
+    for (;;) {
+      // Both read the same candidates before either claims: the claim decides.
+      const [a, b] = await Promise.all([first.relayBatch(), second.relayBatch()]);
+      published += a + b;
+      if (a + b === 0) break;
+    }
+
+    expect(published).toBe(events.length);
+    expect(receivedIds().sort()).toEqual(events.map((event) => event.id).sort());
+    expect(await outboxModel(connection).countDocuments({ status: 'sent' })).toBe(events.length);
+  });
+
+  test('rows claimed by a relay that is still publishing are not taken by another relay', async () => {
+    const gate = deferred();
+    let slowPublishStarted = false;
+    const slowBus: Pick<EventBus, 'publish'> = {
+      publish: async (events) => {
+        slowPublishStarted = true;
+        await gate.promise;
+        await bus.publish(events);
+      },
+    };
+    const event = buildEvent();
+    await transactWithEvents(connection, undefined, async (_session, emit) => emit(event));
+
+    const slow = newRelay({ bus: slowBus }).relayBatch();
+    await waitFor(() => slowPublishStarted, 'the slow relay to claim and publish');
+    expect(await newRelay().relayBatch()).toBe(0);
+    gate.resolve();
+
+    expect(await slow).toBe(1);
+    expect(receivedIds()).toEqual([event.id]);
+  });
+
+  test('the sweeper frees rows whose claim expired (their relay died mid-batch) and they are published', async () => {
+    const stuck = buildEvent();
+    const held = buildEvent();
+    await transactWithEvents(connection, undefined, async (_session, emit) => emit(stuck, held));
+    const outbox = outboxModel(connection);
+    await outbox.updateOne({ _id: stuck.id }, { $set: { claimed_until: new Date(Date.now() - 1000), claim_token: 'dead-relay' } });
+    await outbox.updateOne({ _id: held.id }, { $set: { claimed_until: new Date(Date.now() + 60000), claim_token: 'live-relay' } });
+    const relay = newRelay();
+
+    expect(await relay.relayBatch()).toBe(0);
+    expect(await relay.sweep()).toEqual({ released: 1, deleted: 0 });
+    expect(await relay.relayBatch()).toBe(1);
+
+    expect(receivedIds()).toEqual([stuck.id]);
+    expect(await outbox.findById(held.id).lean()).toMatchObject({ status: 'pending', claim_token: 'live-relay' });
+  });
+
+  test('the sweeper deletes sent rows older than the retention and keeps recent ones', async () => {
+    let offsetMs = 0;
+    const relay = newRelay({ retentionMs: 60000, now: () => new Date(Date.now() + offsetMs) });
+    const old = buildEvent();
+    await transactWithEvents(connection, undefined, async (_session, emit) => emit(old));
+    await relay.relayBatch();
+    offsetMs = 30000;
+    const recent = buildEvent();
+    await transactWithEvents(connection, undefined, async (_session, emit) => emit(recent));
+    await relay.relayBatch();
+
+    offsetMs = 61000;
+    expect(await relay.sweep()).toEqual({ released: 0, deleted: 1 });
+
+    expect(await outboxModel(connection).exists({ _id: old.id })).toBeNull();
+    expect(await outboxModel(connection).exists({ _id: recent.id })).not.toBeNull();
+  });
+});
+
+describe('idempotent consumer', () => {
+  let database: TestDatabase;
+  let connection: Connection;
+
+  beforeEach(async () => {
+    database = await openTestDatabase();
+    connection = database.connection;
+  });
+
+  afterEach(async () => {
+    await database.close();
+  });
+
+  const applyOnce = (connection: Connection) =>
+    consumeIdempotently(connection, 'counter', async (event, session) => {
+      await appliedModel(connection).updateOne({ _id: event.id }, { $inc: { applied: 1 } }, { upsert: true, session });
+    });
+
+  test('the same event delivered twice runs the handler once', async () => {
+    const handler = applyOnce(connection);
+    const event = buildEvent();
+
+    await handler(event);
+    await handler(event);
+
+    expect(await appliedModel(connection).findById(event.id).lean()).toEqual({ _id: event.id, applied: 1 });
+    expect(await processedEventModel(connection).countDocuments({ consumer: 'counter', event_id: event.id })).toBe(1);
+  });
+
+  test('through the bus: a duplicate publish is acknowledged without applying the event again', async () => {
+    const bus = new InProcessEventBus({ logger: testLogger, broker: new InProcessBroker({ retryDelayMs: 0 }) });
+    await bus.subscribe('counter', ['crm.#'], applyOnce(connection));
+    const event = buildEvent();
+
+    await bus.publish([event]);
+    await bus.publish([event]);
+    await bus.close();
+
+    expect(await appliedModel(connection).findById(event.id).lean()).toEqual({ _id: event.id, applied: 1 });
+  });
+
+  test('concurrent deliveries of the same event (a redelivery while the first is still running) apply it once', async () => {
+    const handler = applyOnce(connection);
+    const event = buildEvent();
+
+    const outcomes = await Promise.allSettled([handler(event), handler(event), handler(event)]);
+    // A loser may fail, and the transport redelivers it: that delivery finds the event processed.
+    const failed = outcomes.filter((outcome) => outcome.status === 'rejected').length;
+    for (let redelivery = 0; redelivery < failed; redelivery++) await handler(event);
+
+    expect(outcomes.some((outcome) => outcome.status === 'fulfilled')).toBe(true);
+    expect(await appliedModel(connection).findById(event.id).lean()).toEqual({ _id: event.id, applied: 1 });
+  });
+
+  test('a failed handler rolls back its writes and the processed mark, so the redelivery applies it once', async () => {
+    let calls = 0;
+    const handler = consumeIdempotently(connection, 'flaky', async (event, session) => {
+      calls++;
+      await appliedModel(connection).updateOne({ _id: event.id }, { $inc: { applied: 1 } }, { upsert: true, session });
+      if (calls === 1) throw new Error('failed after writing');
+    });
+    const event = buildEvent();
+
+    await expect(handler(event)).rejects.toThrow('failed after writing');
+    expect(await appliedModel(connection).findById(event.id).lean()).toBeNull();
+    await handler(event);
+
+    expect(calls).toBe(2);
+    expect(await appliedModel(connection).findById(event.id).lean()).toEqual({ _id: event.id, applied: 1 });
+  });
+
+  test('processed ids are kept per consumer: another consumer still handles the event', async () => {
+    const event = buildEvent();
+    const handledBy: string[] = [];
+    const forConsumer = (name: string) =>
+      consumeIdempotently(connection, name, async () => {
+        handledBy.push(name);
+      });
+
+    await forConsumer('audit')(event);
+    await forConsumer('search')(event);
+    await forConsumer('audit')(event);
+
+    expect(handledBy).toEqual(['audit', 'search']);
+  });
+});

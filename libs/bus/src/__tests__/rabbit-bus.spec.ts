@@ -1,0 +1,259 @@
+import amqp, { type Channel, type ChannelModel, type GetMessage } from 'amqplib';
+import { deadLetterExchangeName, queueNames } from '../event-bus';
+import type { EventEnvelope } from '../event-envelope';
+import { consumeIdempotently, processedEventModel } from '../idempotent-consumer';
+import { RabbitEventBus } from '../rabbit-bus';
+import { appliedModel, openTestDatabase, type TestDatabase } from './database';
+import { buildEvent, deferred, testLogger, uniqueSuffix, waitFor } from './helpers';
+
+const amqpUrl = process.env.AMQP_URL;
+const describeRabbit = amqpUrl ? describe : describe.skip;
+if (!amqpUrl) console.log('AMQP_URL is not set: skipping the RabbitMQ transport tests');
+
+describe('RabbitMQ transport without a broker', () => {
+  test('publish fails after the bounded wait, so the outbox keeps the rows; ping fails too', async () => {
+    // Port 1 refuses connections: the bus keeps reconnecting in the background.
+    const bus = new RabbitEventBus({ url: 'amqp://127.0.0.1:1', logger: testLogger, operationTimeoutMs: 200, initialReconnectDelayMs: 20 });
+    await expect(bus.publish([buildEvent()])).rejects.toThrow(/not connected to RabbitMQ/);
+    await expect(bus.ping()).rejects.toThrow(/not connected/);
+    await bus.close();
+  });
+});
+
+describeRabbit('RabbitMQ transport', () => {
+  const exchange = `crm.test.${uniqueSuffix()}`;
+  const consumers: string[] = [];
+  const buses: RabbitEventBus[] = [];
+  let admin: ChannelModel;
+  let adminChannel: Channel;
+
+  const newBus = (connect?: (url: string) => Promise<ChannelModel>) => {
+    const bus = new RabbitEventBus({ url: amqpUrl as string, logger: testLogger, exchange, initialReconnectDelayMs: 20, connect });
+    buses.push(bus);
+    return bus;
+  };
+  const consumerName = (name: string) => {
+    consumers.push(name);
+    return name;
+  };
+  const type = (verb: string) => `bustest.item.${verb}`;
+
+  async function drainDeadLetters(consumer: string, count: number): Promise<GetMessage[]> {
+    const messages: GetMessage[] = [];
+    await waitFor(async () => {
+      const message = await adminChannel.get(queueNames(exchange, consumer).deadLetterQueue, { noAck: true });
+      if (message) messages.push(message);
+      return messages.length >= count;
+    }, `${count} dead letter(s) for ${consumer}`);
+    return messages;
+  }
+
+  beforeAll(async () => {
+    admin = await amqp.connect(amqpUrl as string);
+    adminChannel = await admin.createChannel();
+  });
+
+  afterAll(async () => {
+    await Promise.all(buses.map((bus) => bus.close()));
+    for (const consumer of consumers) {
+      const names = queueNames(exchange, consumer);
+      await adminChannel.deleteQueue(names.queue);
+      await adminChannel.deleteQueue(names.deadLetterQueue);
+    }
+    await adminChannel.deleteExchange(exchange);
+    await adminChannel.deleteExchange(deadLetterExchangeName(exchange));
+    await admin.close();
+  });
+
+  test('publishes persistent messages with confirms and routes each to every matching consumer queue', async () => {
+    const bus = newBus();
+    const items: EventEnvelope[] = [];
+    const everything: EventEnvelope[] = [];
+    await bus.subscribe(consumerName('items'), ['bustest.item.*'], async (event) => {
+      items.push(event);
+    });
+    await bus.subscribe(consumerName('everything'), ['#'], async (event) => {
+      everything.push(event);
+    });
+    const created = buildEvent({ type: type('created') });
+    const placed = buildEvent({ type: 'bustest.order.placed' });
+
+    await bus.publish([created, placed]);
+    await waitFor(() => items.length === 1 && everything.length === 2, 'both consumers');
+
+    expect(items).toEqual([created]);
+    expect(everything.map((event) => event.id).sort()).toEqual([created.id, placed.id].sort());
+    await bus.ping();
+    const queue = await adminChannel.checkQueue(queueNames(exchange, 'everything').queue);
+    expect(queue.consumerCount).toBe(1);
+  });
+
+  test('a poison message (invalid JSON or not an envelope) goes straight to the dead-letter queue', async () => {
+    const bus = newBus();
+    const consumer = consumerName('poison');
+    const handled: string[] = [];
+    await bus.subscribe(consumer, ['bustest.item.*'], async (event) => {
+      handled.push(event.id);
+    });
+    const notAnEnvelope = JSON.stringify({ hello: 'world' });
+
+    adminChannel.publish(exchange, type('created'), Buffer.from('{not json'), { persistent: true });
+    adminChannel.publish(exchange, type('created'), Buffer.from(notAnEnvelope), { persistent: true });
+    const dead = await drainDeadLetters(consumer, 2);
+
+    expect(dead.map((message) => message.content.toString()).sort()).toEqual(['{not json', notAnEnvelope].sort());
+    for (const message of dead) {
+      expect(message.properties.headers?.['x-death']?.[0]).toMatchObject({ reason: 'rejected', queue: queueNames(exchange, consumer).queue });
+    }
+    // The consumer is still alive and handles valid events after the poison.
+    const valid = buildEvent({ type: type('created') });
+    await bus.publish([valid]);
+    await waitFor(() => handled.length === 1, 'the valid event');
+    expect(handled).toEqual([valid.id]);
+  });
+
+  test('a handler that always fails gets maxDeliveries deliveries, then the event is dead-lettered', async () => {
+    const bus = newBus();
+    const consumer = consumerName('always-failing');
+    let calls = 0;
+    await bus.subscribe(consumer, ['bustest.item.failed'], async () => {
+      calls++;
+      throw new Error('cannot handle this');
+    }, { maxDeliveries: 3 });
+    const event = buildEvent({ type: type('failed') });
+
+    await bus.publish([event]);
+    const [dead] = await drainDeadLetters(consumer, 1);
+
+    expect(JSON.parse(dead.content.toString())).toEqual(event);
+    expect(dead.properties.headers?.['x-death']?.[0]).toMatchObject({ reason: 'delivery_limit' });
+    expect(calls).toBe(3);
+    const queue = await adminChannel.checkQueue(queueNames(exchange, consumer).queue);
+    expect(queue.messageCount).toBe(0);
+  });
+
+  test('close waits for the handler in flight and acks its message', async () => {
+    const bus = newBus();
+    const consumer = consumerName('graceful');
+    const gate = deferred();
+    let started = false;
+    let finished = false;
+    await bus.subscribe(consumer, ['bustest.item.closed'], async () => {
+      started = true;
+      await gate.promise;
+      finished = true;
+    });
+    await bus.publish([buildEvent({ type: type('closed') })]);
+    await waitFor(() => started, 'the handler to start');
+
+    const closing = bus.close();
+    gate.resolve();
+    await closing;
+
+    expect(finished).toBe(true);
+    // Acked before the channel closed: nothing returns to the queue.
+    const queue = await adminChannel.checkQueue(queueNames(exchange, consumer).queue);
+    expect(queue.messageCount).toBe(0);
+    expect(queue.consumerCount).toBe(0);
+  });
+
+  describe('a stream of events through an idempotent consumer while the transport fails', () => {
+    const total = 200;
+    let database: TestDatabase;
+
+    beforeEach(async () => {
+      database = await openTestDatabase();
+    });
+
+    afterEach(async () => {
+      await database.close();
+    });
+
+    // Opens connections like the bus would, keeping hold of them and their channels so a test
+    // can break them.
+    function instrumentedConnect() {
+      const models: ChannelModel[] = [];
+      const channels: Channel[] = [];
+      const connect = async (url: string) => {
+        const model = await amqp.connect(url);
+        const createChannel = model.createChannel.bind(model);
+        model.createChannel = async () => {
+          const channel = await createChannel();
+          channels.push(channel);
+          return channel;
+        };
+        models.push(model);
+        return model;
+      };
+      return { models, channels, connect };
+    }
+
+    // Publishes `total` events in batches; after the 50th handled event the handler breaks the
+    // transport (so its own ack is lost), and the second half is published after the break.
+    async function streamSurvives(bus: RabbitEventBus, consumer: string, breakTransport: () => Promise<void>) {
+      const { connection } = database;
+      const apply = consumeIdempotently(connection, consumer, async (event, session) => {
+        await appliedModel(connection).updateOne({ _id: event.id }, { $inc: { applied: 1 } }, { upsert: true, session });
+      });
+      let deliveries = 0;
+      let handled = 0;
+      const broken = deferred();
+      let isBroken = false;
+      await bus.subscribe(consumer, ['bustest.stream.*'], async (event) => {
+        deliveries++;
+        await apply(event);
+        handled++;
+        if (handled >= 50 && !isBroken) {
+          isBroken = true;
+          await breakTransport();
+          broken.resolve();
+        }
+      });
+      const events = Array.from({ length: total }, () => buildEvent({ type: 'bustest.stream.recorded' }));
+
+      for (let index = 0; index < total / 2; index += 20) await bus.publish(events.slice(index, index + 20));
+      await broken.promise;
+      for (let index = total / 2; index < total; index += 20) await bus.publish(events.slice(index, index + 20));
+      await waitFor(
+        async () => (await processedEventModel(connection).countDocuments({ consumer })) === total,
+        `all ${total} events processed`,
+      );
+      // Duplicates may still be in flight: let them finish before the database closes.
+      await bus.close();
+
+      const applied = await appliedModel(connection).find().lean();
+      expect(applied.map((row) => row._id).sort()).toEqual(events.map((event) => event.id).sort());
+      expect(applied.filter((row) => row.applied !== 1)).toEqual([]);
+      // At least the breaking delivery came again, and the consumer skipped it.
+      expect(deliveries).toBeGreaterThan(total);
+    }
+
+    test('the consumer channel is killed mid-stream: it reopens and every event is applied exactly once', async () => {
+      const { channels, connect } = instrumentedConnect();
+      const bus = newBus(connect);
+      const consumerChannelsBefore = () => channels.length;
+      let opened = 0;
+
+      await streamSurvives(bus, consumerName('stream-channel'), async () => {
+        opened = consumerChannelsBefore();
+        // A server-side channel error: checking a queue that does not exist closes the channel.
+        await (channels.at(-1) as Channel).checkQueue(`missing-${uniqueSuffix()}`).catch(() => undefined);
+      });
+
+      expect(channels.length).toBeGreaterThan(opened);
+    });
+
+    test('the connection drops mid-stream: publishes wait for the reconnect and every event is applied exactly once', async () => {
+      const { models, connect } = instrumentedConnect();
+      const bus = newBus(connect);
+
+      await streamSurvives(bus, consumerName('stream-connection'), async () => {
+        // A cut network: the socket fails under the connection.
+        const socket = (models.at(-1) as ChannelModel).connection as unknown as { stream: { destroy(error: Error): void } };
+        socket.stream.destroy(new Error('network cut by the test'));
+      });
+
+      expect(models.length).toBeGreaterThan(1);
+    });
+  });
+});

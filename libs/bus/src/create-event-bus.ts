@@ -1,0 +1,18 @@
+import type { Logger } from '@crm/kit';
+import type { EventBus } from './event-bus';
+import { InProcessEventBus } from './in-process-bus';
+import { RabbitEventBus } from './rabbit-bus';
+
+export interface EventBusOptions {
+  // Set: RabbitMQ. Unset (embedded mode): the process-wide in-process broker.
+  amqpUrl?: string;
+  logger: Logger;
+  exchange?: string;
+}
+
+export function createEventBus(options: EventBusOptions): EventBus {
+  if (options.amqpUrl) {
+    return new RabbitEventBus({ url: options.amqpUrl, logger: options.logger, exchange: options.exchange });
+  }
+  return new InProcessEventBus({ logger: options.logger });
+}

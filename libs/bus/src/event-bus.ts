@@ -1,0 +1,56 @@
+import type { Logger } from '@crm/kit';
+import type { EventEnvelope } from './event-envelope';
+
+export type EventHandler = (event: EventEnvelope) => Promise<void>;
+
+export interface SubscribeOptions {
+  // Deliveries handled at once by this consumer (AMQP prefetch).
+  prefetch?: number;
+  // Deliveries of one event before it is dead-lettered (first delivery included).
+  maxDeliveries?: number;
+}
+
+export const DEFAULT_EXCHANGE = 'crm.events';
+export const DEFAULT_PREFETCH = 10;
+export const DEFAULT_MAX_DELIVERIES = 5;
+
+// The port services see; whether RabbitMQ or the in-process broker is behind it is config.
+export interface EventBus {
+  // Resolves only once the transport has taken responsibility for every event.
+  publish(events: readonly EventEnvelope[]): Promise<void>;
+  // One durable queue per consumer name; `patterns` are topic patterns over event types.
+  subscribe(
+    consumer: string,
+    patterns: readonly string[],
+    handler: EventHandler,
+    options?: SubscribeOptions,
+  ): Promise<void>;
+  // Readiness: throws when the transport is not usable right now.
+  ping(): Promise<void>;
+  // Stops consuming, waits for handlers in flight, then releases the transport.
+  close(): Promise<void>;
+}
+
+export interface BusOptions {
+  logger: Logger;
+  exchange?: string;
+}
+
+// One dead-letter exchange per event exchange, shared by its consumers.
+export const deadLetterExchangeName = (exchange: string) => `${exchange}.dlx`;
+
+export function queueNames(exchange: string, consumer: string) {
+  return {
+    queue: `${exchange}.${consumer}`,
+    deadLetterExchange: deadLetterExchangeName(exchange),
+    deadLetterQueue: `${exchange}.${consumer}.dead`,
+  };
+}
+
+const CONSUMER_NAME = /^[a-z][a-z0-9_-]*(\.[a-z][a-z0-9_-]*)*$/;
+
+export function assertConsumerName(consumer: string): void {
+  if (!CONSUMER_NAME.test(consumer)) {
+    throw new Error(`consumer name "${consumer}" must be lower case words (a-z, 0-9, _ and -) separated by dots`);
+  }
+}

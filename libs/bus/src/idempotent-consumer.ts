@@ -1,0 +1,70 @@
+import { Schema, type ClientSession, type Connection, type Model } from 'mongoose';
+import type { EventHandler } from './event-bus';
+import type { EventEnvelope } from './event-envelope';
+
+// Event ids a consumer has handled, written in the handler's own transaction, so a redelivery
+// (at-least-once transports) does not apply an event twice. A system collection, not tenant-scoped.
+export interface ProcessedEvent {
+  _id: string;
+  consumer: string;
+  event_id: string;
+  type: string;
+  processed_at: Date;
+}
+
+export const PROCESSED_EVENTS_COLLECTION = 'processed_events';
+const PROCESSED_EVENT_MODEL = 'BusProcessedEvent';
+
+const processedEventSchema = new Schema<ProcessedEvent>(
+  {
+    _id: { type: String, required: true },
+    consumer: { type: String, required: true },
+    event_id: { type: String, required: true },
+    type: { type: String, required: true },
+    processed_at: { type: Date, required: true },
+  },
+  { collection: PROCESSED_EVENTS_COLLECTION, versionKey: false },
+);
+processedEventSchema.index({ consumer: 1, event_id: 1 }, { unique: true });
+
+export function processedEventModel(connection: Connection): Model<ProcessedEvent> {
+  const existing = connection.models[PROCESSED_EVENT_MODEL] as Model<ProcessedEvent> | undefined;
+  return existing ?? connection.model<ProcessedEvent>(PROCESSED_EVENT_MODEL, processedEventSchema);
+}
+
+// The _id carries the same uniqueness as the index, so it holds even before indexes are synced.
+const processedId = (consumer: string, eventId: string) => `${consumer}:${eventId}`;
+
+export type TransactionalEventHandler = (event: EventEnvelope, session: ClientSession) => Promise<void>;
+
+const isDuplicateKey = (error: unknown) =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 11000;
+
+// Wraps a handler for EventBus.subscribe: the handler's writes (through `session`) and the
+// processed-event record commit together; an event already recorded is acknowledged without
+// running the handler again.
+export function consumeIdempotently(
+  connection: Connection,
+  consumer: string,
+  handler: TransactionalEventHandler,
+): EventHandler {
+  const model = processedEventModel(connection);
+  return async (event) => {
+    const _id = processedId(consumer, event.id);
+    try {
+      await connection.transaction(async (session) => {
+        if (await model.exists({ _id }).session(session)) return;
+        await handler(event, session);
+        await model.create([{ _id, consumer, event_id: event.id, type: event.type, processed_at: new Date() }], { session });
+      });
+    } catch (error) {
+      // A concurrent delivery of the same event committed first; ours rolled back, nothing lost.
+      if (isDuplicateKey(error) && (await model.exists({ _id }))) return;
+      throw error;
+    }
+  };
+}
+
+export async function hasProcessed(connection: Connection, consumer: string, eventId: string): Promise<boolean> {
+  return (await processedEventModel(connection).exists({ _id: processedId(consumer, eventId) })) !== null;
+}

@@ -1,0 +1,273 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { isoNow, type Logger } from '@crm/kit';
+import {
+  assertConsumerName,
+  DEFAULT_MAX_DELIVERIES,
+  DEFAULT_PREFETCH,
+  type EventBus,
+  type EventHandler,
+  type SubscribeOptions,
+} from './event-bus';
+import { parseEnvelope, serializeEnvelope, type EventEnvelope } from './event-envelope';
+import { isTopicPattern, topicMatches } from './topic-pattern';
+
+export interface DeadLetter {
+  consumer: string;
+  // Null when the body was not a valid envelope (a poison message).
+  event: EventEnvelope | null;
+  body: string;
+  reason: string;
+  deliveries: number;
+  dead_lettered_at: string;
+}
+
+export interface InProcessBrokerOptions {
+  // Pause before redelivering after a handler failure; doubles per attempt up to 1 s.
+  retryDelayMs?: number;
+  // Dead letters kept in memory (oldest dropped first).
+  deadLetterLimit?: number;
+}
+
+interface Delivery {
+  body: string;
+  resolve: () => void;
+  reject: (error: Error) => void;
+}
+
+class ConsumerClosedError extends Error {
+  constructor(consumer: string) {
+    super(`consumer ${consumer} closed before handling the event`);
+    this.name = 'ConsumerClosedError';
+  }
+}
+
+// Set while a handler runs, so a handler that publishes directly does not wait on itself.
+const insideHandler = new AsyncLocalStorage<string>();
+
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+class ConsumerQueue {
+  private readonly pending: Delivery[] = [];
+  private readonly inFlight = new Set<Promise<void>>();
+  private closing = false;
+
+  constructor(
+    readonly name: string,
+    private readonly patterns: readonly string[],
+    private readonly handler: EventHandler,
+    private readonly maxDeliveries: number,
+    private readonly concurrency: number,
+    private readonly broker: InProcessBroker,
+    private readonly logger: Logger,
+  ) {}
+
+  matches(type: string): boolean {
+    return this.patterns.some((pattern) => topicMatches(pattern, type));
+  }
+
+  enqueue(body: string): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      if (this.closing) {
+        reject(new ConsumerClosedError(this.name));
+        return;
+      }
+      this.pending.push({ body, resolve, reject });
+      this.pump();
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closing = true;
+    // Not started yet: the publisher hears about it, so an outbox row stays pending.
+    for (const delivery of this.pending.splice(0)) delivery.reject(new ConsumerClosedError(this.name));
+    await Promise.allSettled([...this.inFlight]);
+  }
+
+  private pump(): void {
+    while (this.inFlight.size < this.concurrency && this.pending.length > 0) {
+      const delivery = this.pending.shift() as Delivery;
+      const running: Promise<void> = this.deliver(delivery).finally(() => {
+        this.inFlight.delete(running);
+        this.pump();
+      });
+      this.inFlight.add(running);
+    }
+  }
+
+  private async deliver(delivery: Delivery): Promise<void> {
+    let event: EventEnvelope;
+    try {
+      // Each consumer parses its own copy, exactly as it would come off the wire.
+      event = parseEnvelope(delivery.body);
+    } catch (error) {
+      this.broker.deadLetter(this.logger, { consumer: this.name, event: null, body: delivery.body, reason: String(error), deliveries: 1 });
+      delivery.resolve();
+      return;
+    }
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await insideHandler.run(this.name, () => this.handler(event));
+        delivery.resolve();
+        return;
+      } catch (error) {
+        if (attempt >= this.maxDeliveries) {
+          this.broker.deadLetter(this.logger, {
+            consumer: this.name,
+            event,
+            body: delivery.body,
+            reason: error instanceof Error ? error.message : String(error),
+            deliveries: attempt,
+          });
+          delivery.resolve();
+          return;
+        }
+        this.logger.warn({ err: error, consumer: this.name, event_id: event.id, type: event.type, attempt }, 'event handler failed, will redeliver');
+        await pause(this.broker.retryDelay(attempt));
+        if (this.closing) {
+          delivery.reject(new ConsumerClosedError(this.name));
+          return;
+        }
+      }
+    }
+  }
+}
+
+// One broker per process: in embedded mode all services share it, so one service's consumer
+// receives another's events, as they would through RabbitMQ.
+export class InProcessBroker {
+  private readonly consumers = new Map<string, ConsumerQueue>();
+  private readonly deadLetterList: DeadLetter[] = [];
+  private readonly retryDelayMs: number;
+  private readonly deadLetterLimit: number;
+
+  constructor(options: InProcessBrokerOptions = {}) {
+    this.retryDelayMs = options.retryDelayMs ?? 25;
+    this.deadLetterLimit = options.deadLetterLimit ?? 1000;
+  }
+
+  deadLetters(consumer?: string): DeadLetter[] {
+    return this.deadLetterList.filter((letter) => consumer === undefined || letter.consumer === consumer);
+  }
+
+  consumerNames(): string[] {
+    return [...this.consumers.keys()];
+  }
+
+  retryDelay(attempt: number): number {
+    return Math.min(this.retryDelayMs * 2 ** (attempt - 1), 1000);
+  }
+
+  deadLetter(logger: Logger, letter: Omit<DeadLetter, 'dead_lettered_at'>): void {
+    this.deadLetterList.push({ ...letter, dead_lettered_at: isoNow() });
+    if (this.deadLetterList.length > this.deadLetterLimit) this.deadLetterList.shift();
+    logger.error(
+      { consumer: letter.consumer, event_id: letter.event?.id, type: letter.event?.type, deliveries: letter.deliveries, reason: letter.reason },
+      'event dead-lettered',
+    );
+  }
+
+  addConsumer(queue: ConsumerQueue): void {
+    if (this.consumers.has(queue.name)) throw new Error(`consumer ${queue.name} is already subscribed in this process`);
+    this.consumers.set(queue.name, queue);
+  }
+
+  async removeConsumer(name: string): Promise<void> {
+    const queue = this.consumers.get(name);
+    if (!queue) return;
+    this.consumers.delete(name);
+    await queue.close();
+  }
+
+  async publish(events: readonly EventEnvelope[]): Promise<void> {
+    const handled: Promise<void>[] = [];
+    for (const event of events) {
+      const body = serializeEnvelope(event);
+      for (const queue of this.consumers.values()) {
+        if (queue.matches(event.type)) handled.push(queue.enqueue(body));
+      }
+    }
+    // A handler that publishes directly would otherwise wait for itself; services publish
+    // through the outbox, so this only guards against a deadlock.
+    if (insideHandler.getStore() !== undefined) {
+      for (const promise of handled) promise.catch(() => undefined);
+      return;
+    }
+    const results = await Promise.allSettled(handled);
+    const failure = results.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+    if (failure) throw failure.reason;
+  }
+
+  createQueue(
+    consumer: string,
+    patterns: readonly string[],
+    handler: EventHandler,
+    options: SubscribeOptions,
+    logger: Logger,
+  ): ConsumerQueue {
+    return new ConsumerQueue(
+      consumer,
+      patterns,
+      handler,
+      options.maxDeliveries ?? DEFAULT_MAX_DELIVERIES,
+      options.prefetch ?? DEFAULT_PREFETCH,
+      this,
+      logger,
+    );
+  }
+}
+
+let processBroker: InProcessBroker | undefined;
+
+export function sharedInProcessBroker(): InProcessBroker {
+  processBroker ??= new InProcessBroker();
+  return processBroker;
+}
+
+export interface InProcessBusOptions {
+  logger: Logger;
+  // Defaults to the process-wide broker; tests pass their own for isolation.
+  broker?: InProcessBroker;
+}
+
+// A service's handle on the broker: it owns the consumers it subscribed and closes only those.
+export class InProcessEventBus implements EventBus {
+  readonly broker: InProcessBroker;
+  private readonly logger: Logger;
+  private readonly owned: string[] = [];
+  private closed = false;
+
+  constructor(options: InProcessBusOptions) {
+    this.broker = options.broker ?? sharedInProcessBroker();
+    this.logger = options.logger;
+  }
+
+  async publish(events: readonly EventEnvelope[]): Promise<void> {
+    if (this.closed) throw new Error('event bus is closed');
+    await this.broker.publish(events);
+  }
+
+  async subscribe(
+    consumer: string,
+    patterns: readonly string[],
+    handler: EventHandler,
+    options: SubscribeOptions = {},
+  ): Promise<void> {
+    if (this.closed) throw new Error('event bus is closed');
+    assertConsumerName(consumer);
+    const invalid = patterns.find((pattern) => !isTopicPattern(pattern));
+    if (patterns.length === 0 || invalid !== undefined) throw new Error(`invalid topic pattern for ${consumer}: ${invalid ?? '(none)'}`);
+    this.broker.addConsumer(this.broker.createQueue(consumer, patterns, handler, options, this.logger));
+    this.owned.push(consumer);
+    this.logger.info({ consumer, patterns }, 'subscribed to in-process events');
+  }
+
+  async ping(): Promise<void> {
+    if (this.closed) throw new Error('event bus is closed');
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await Promise.all(this.owned.splice(0).map((name) => this.broker.removeConsumer(name)));
+  }
+}

@@ -1,0 +1,188 @@
+import { newId, type Logger } from '@crm/kit';
+import type { Connection } from 'mongoose';
+import type { EventBus } from './event-bus';
+import { outboxModel } from './outbox';
+
+export interface OutboxRelayOptions {
+  connection: Connection;
+  bus: Pick<EventBus, 'publish'>;
+  logger: Logger;
+  batchSize?: number;
+  // Fallback when nobody kicks (another process wrote the rows, or a kick was lost).
+  pollIntervalMs?: number;
+  // How long a claim holds; must exceed the bus's publish timeout.
+  leaseMs?: number;
+  // Backoff after a failed publish: doubles per attempt up to the maximum.
+  retryDelayMs?: number;
+  maxRetryDelayMs?: number;
+  sweepIntervalMs?: number;
+  // Sent rows are kept this long (for inspection), then deleted by the sweeper.
+  retentionMs?: number;
+  // The relay's clock, for backoff, leases and retention; tests move it instead of sleeping.
+  now?: () => Date;
+}
+
+export interface SweepResult {
+  released: number;
+  deleted: number;
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+// Moves outbox rows to the bus: claim free pending rows in order (a lease, so concurrent relays
+// never publish the same row), publish them as one batch, mark them sent after the bus confirms.
+// A failed publish leaves the rows pending with backoff; a sweeper frees rows whose lease expired
+// (their relay died mid-batch) and deletes old sent rows.
+export class OutboxRelay {
+  private readonly connection: Connection;
+  private readonly bus: Pick<EventBus, 'publish'>;
+  private readonly logger: Logger;
+  private readonly batchSize: number;
+  private readonly pollIntervalMs: number;
+  private readonly leaseMs: number;
+  private readonly retryDelayMs: number;
+  private readonly maxRetryDelayMs: number;
+  private readonly sweepIntervalMs: number;
+  private readonly retentionMs: number;
+  private readonly now: () => Date;
+
+  private running = false;
+  private loop?: Promise<void>;
+  private kicked = false;
+  private wake?: () => void;
+  private sweepTimer?: NodeJS.Timeout;
+  private sweeping?: Promise<unknown>;
+
+  constructor(options: OutboxRelayOptions) {
+    this.connection = options.connection;
+    this.bus = options.bus;
+    this.logger = options.logger;
+    this.batchSize = options.batchSize ?? 100;
+    this.pollIntervalMs = options.pollIntervalMs ?? 500;
+    this.leaseMs = options.leaseMs ?? 30000;
+    this.retryDelayMs = options.retryDelayMs ?? 1000;
+    this.maxRetryDelayMs = options.maxRetryDelayMs ?? 60000;
+    this.sweepIntervalMs = options.sweepIntervalMs ?? 15000;
+    this.retentionMs = options.retentionMs ?? 24 * 60 * 60 * 1000;
+    this.now = options.now ?? (() => new Date());
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loop = this.run();
+    this.scheduleSweep(0);
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    clearTimeout(this.sweepTimer);
+    this.wake?.();
+    await this.loop;
+    await this.sweeping;
+  }
+
+  // Call right after a commit that recorded events.
+  kick(): void {
+    this.kicked = true;
+    this.wake?.();
+  }
+
+  // One claim-publish-mark round; returns how many events were published.
+  async relayBatch(): Promise<number> {
+    const model = outboxModel(this.connection);
+    const now = this.now();
+    const free = { status: 'pending', claimed_until: null, available_at: { $lte: now } };
+    const candidates = await model.find(free).sort({ created_at: 1, _id: 1 }).limit(this.batchSize).select({ _id: 1 }).lean();
+    if (candidates.length === 0) return 0;
+
+    // The filter is checked again per row as it is updated, so of two racing relays only one
+    // gets each row; the token tells which rows are ours.
+    const token = newId();
+    await model.updateMany(
+      { ...free, _id: { $in: candidates.map((row) => row._id) } },
+      { $set: { claimed_until: new Date(now.getTime() + this.leaseMs), claim_token: token } },
+    );
+    const claimed = await model.find({ claim_token: token }).sort({ created_at: 1, _id: 1 }).lean();
+    if (claimed.length === 0) return 0;
+    const ours = { _id: { $in: claimed.map((row) => row._id) }, claim_token: token };
+
+    try {
+      await this.bus.publish(claimed.map((row) => row.event));
+    } catch (error) {
+      const attempts = Math.max(...claimed.map((row) => row.attempts)) + 1;
+      const delay = Math.min(this.retryDelayMs * 2 ** (attempts - 1), this.maxRetryDelayMs);
+      await model.updateMany(ours, {
+        $inc: { attempts: 1 },
+        $set: { available_at: new Date(this.now().getTime() + delay), claimed_until: null, claim_token: null, last_error: messageOf(error) },
+      });
+      this.logger.warn({ err: error, events: claimed.length, attempts, retry_in_ms: delay }, 'publishing outbox events failed, will retry');
+      return 0;
+    }
+
+    const marked = await model.updateMany(ours, {
+      $inc: { attempts: 1 },
+      $set: { status: 'sent', sent_at: this.now(), claimed_until: null, claim_token: null, last_error: null },
+    });
+    if (marked.modifiedCount < claimed.length) {
+      // Our lease ran out while publishing and another relay took rows over: they go out twice.
+      this.logger.warn({ claimed: claimed.length, marked: marked.modifiedCount }, 'outbox lease expired during publish');
+    }
+    return claimed.length;
+  }
+
+  async sweep(): Promise<SweepResult> {
+    const model = outboxModel(this.connection);
+    const now = this.now();
+    const released = await model.updateMany(
+      { status: 'pending', claimed_until: { $lte: now } },
+      { $set: { claimed_until: null, claim_token: null } },
+    );
+    if (released.modifiedCount > 0) {
+      this.logger.warn({ rows: released.modifiedCount }, 'released outbox rows whose claim expired (a relay stopped mid-batch)');
+      this.kick();
+    }
+    const deleted = await model.deleteMany({ status: 'sent', sent_at: { $lte: new Date(now.getTime() - this.retentionMs) } });
+    return { released: released.modifiedCount, deleted: deleted.deletedCount };
+  }
+
+  private async run(): Promise<void> {
+    while (this.running) {
+      this.kicked = false;
+      let published = 0;
+      try {
+        published = await this.relayBatch();
+      } catch (error) {
+        this.logger.error({ err: error }, 'outbox relay round failed');
+      }
+      if (!this.running) break;
+      // A full batch means more may be waiting; a kick during the round means new rows.
+      if (published >= this.batchSize || this.kicked) continue;
+      await this.idle();
+    }
+  }
+
+  private idle(): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(done, this.pollIntervalMs);
+      const wake = () => done();
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wake = wake;
+    }).finally(() => {
+      this.wake = undefined;
+    });
+  }
+
+  private scheduleSweep(delay: number): void {
+    this.sweepTimer = setTimeout(() => {
+      this.sweeping = this.sweep()
+        .catch((error: unknown) => this.logger.error({ err: error }, 'outbox sweep failed'))
+        .finally(() => {
+          if (this.running) this.scheduleSweep(this.sweepIntervalMs);
+        });
+    }, delay);
+  }
+}
