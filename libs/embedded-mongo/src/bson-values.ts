@@ -1,0 +1,246 @@
+import { mongo } from 'mongoose';
+
+export type Document = mongo.Document;
+
+const { BSON } = mongo;
+
+// The driver's limit for one document; the server refuses anything larger.
+export const MAX_BSON_SIZE = 16 * 1024 * 1024;
+
+const serializeOptions = { checkKeys: false, ignoreUndefined: false, serializeFunctions: false } as const;
+
+export function isPlainObject(value: unknown): value is Document {
+  if (value === null || typeof value !== 'object') return false;
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+export function bsonTypeOf(value: unknown): string | undefined {
+  if (value === null || typeof value !== 'object') return undefined;
+  const tag = (value as { _bsontype?: unknown })._bsontype;
+  return typeof tag === 'string' ? tag : undefined;
+}
+
+export function serializeDocument(document: Document): Buffer {
+  const bytes = BSON.serialize(document, serializeOptions);
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+export function deserializeDocument(bytes: Uint8Array): Document {
+  return BSON.deserialize(bytes, { promoteValues: true, promoteBuffers: false, bsonRegExp: false });
+}
+
+export interface NormalizedDocument {
+  readonly doc: Document;
+  readonly bytes: Buffer;
+}
+
+// A round trip through BSON turns what the caller passed (mongoose documents, Buffers, toBSON()
+// objects, undefined values) into exactly what a server would have stored and sent back.
+export function normalizeDocument(input: Document): NormalizedDocument {
+  const bytes = serializeDocument(input);
+  if (bytes.length > MAX_BSON_SIZE) {
+    throw new mongo.MongoServerError({
+      errmsg: `object to insert too large. size in bytes: ${bytes.length}, max size: ${MAX_BSON_SIZE}`,
+      code: 10334,
+      codeName: 'BSONObjectTooLarge',
+    });
+  }
+  return { doc: deserializeDocument(bytes), bytes };
+}
+
+// Filters and update expressions get the same treatment so their values compare with stored ones.
+export function normalizeValue<T extends Document>(input: T): T {
+  return deserializeDocument(serializeDocument(input)) as T;
+}
+
+export function ensureId(document: Document): void {
+  if (document._id === undefined) document._id = new mongo.ObjectId();
+}
+
+// Deep copy of a stored value. Immutable BSON values (ObjectId, Decimal128, Long...) are shared;
+// anything a caller could mutate (objects, arrays, Dates, Binary bytes) is copied.
+export function cloneValue<T>(value: T): T {
+  return cloneUnknown(value) as T;
+}
+
+function cloneUnknown(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) {
+    const copy = new Array<unknown>(value.length);
+    for (let i = 0; i < value.length; i++) copy[i] = cloneUnknown(value[i]);
+    return copy;
+  }
+  if (value instanceof Date) return new Date(value.getTime());
+  if (isPlainObject(value)) {
+    const copy: Document = {};
+    for (const key of Object.keys(value)) copy[key] = cloneUnknown(value[key]);
+    return copy;
+  }
+  if (value instanceof RegExp) return new RegExp(value.source, value.flags);
+  if (bsonTypeOf(value) === 'Binary') {
+    const binary = value as mongo.Binary;
+    return new mongo.Binary(Buffer.from(binary.buffer), binary.sub_type);
+  }
+  return value;
+}
+
+function canonicalNumber(value: number): string {
+  if (Object.is(value, -0)) return 'n0';
+  return 'n' + String(value);
+}
+
+// A string that is equal for values MongoDB treats as equal in an index (1 and 1.0, null and
+// missing) and different otherwise. Used as the key of hash indexes and of the _id map.
+export function canonicalKey(value: unknown): string {
+  if (value === null || value === undefined) return 'z';
+  switch (typeof value) {
+    case 'string':
+      return 's' + value;
+    case 'number':
+      return canonicalNumber(value);
+    case 'boolean':
+      return value ? 'b1' : 'b0';
+    case 'bigint':
+      return canonicalNumber(Number(value));
+    case 'object':
+      return canonicalObjectKey(value);
+    default:
+      return 'u' + String(value);
+  }
+}
+
+function canonicalObjectKey(value: object): string {
+  if (Array.isArray(value)) return '[' + value.map(nestedKey).join(',') + ']';
+  if (value instanceof Date) return 't' + String(value.getTime());
+  if (value instanceof RegExp) return 'r' + value.source + '/' + value.flags;
+  if (Buffer.isBuffer(value)) return 'x0:' + value.toString('base64');
+  switch (bsonTypeOf(value)) {
+    case 'ObjectId':
+      return 'o' + (value as mongo.ObjectId).toHexString();
+    case 'Long':
+    case 'Double':
+    case 'Int32':
+      return canonicalNumber(Number(value.valueOf()));
+    case 'Decimal128':
+      return canonicalNumber(Number((value as mongo.Decimal128).toString()));
+    case 'Binary': {
+      const binary = value as mongo.Binary;
+      return 'x' + String(binary.sub_type) + ':' + Buffer.from(binary.buffer).toString('base64');
+    }
+    case 'Timestamp':
+      return 'T' + (value as mongo.Timestamp).toString();
+    case 'MinKey':
+      return 'm-';
+    case 'MaxKey':
+      return 'm+';
+    case 'BSONRegExp': {
+      const regexp = value as mongo.BSONRegExp;
+      return 'r' + regexp.pattern + '/' + regexp.options;
+    }
+    default:
+      break;
+  }
+  const entries = Object.keys(value).map(
+    (key) => JSON.stringify(key) + ':' + nestedKey((value as Document)[key]),
+  );
+  return '{' + entries.join(',') + '}';
+}
+
+function nestedKey(value: unknown): string {
+  // Inside arrays and objects strings are quoted so separators in them cannot collide.
+  return typeof value === 'string' ? 's' + JSON.stringify(value) : canonicalKey(value);
+}
+
+// Values found at a dotted path, descending into arrays like MongoDB does for queries and
+// multikey indexes. A branch that ends before the path does contributes `undefined`.
+export function valuesAtPath(document: unknown, path: string): unknown[] {
+  const out: unknown[] = [];
+  collectPath(document, path.split('.'), 0, out, false);
+  return out;
+}
+
+function collectPath(current: unknown, parts: string[], index: number, out: unknown[], expandLeaf: boolean): void {
+  if (index === parts.length) {
+    if (expandLeaf && Array.isArray(current)) {
+      if (current.length === 0) out.push(current);
+      else for (const element of current) out.push(element);
+    } else {
+      out.push(current);
+    }
+    return;
+  }
+  if (current === null || typeof current !== 'object') {
+    out.push(undefined);
+    return;
+  }
+  const part = parts[index] as string;
+  if (Array.isArray(current)) {
+    if (/^\d+$/.test(part)) {
+      collectPath(current[Number(part)], parts, index + 1, out, true);
+      return;
+    }
+    if (current.length === 0) {
+      out.push(undefined);
+      return;
+    }
+    for (const element of current) collectPath(element, parts, index, out, true);
+    return;
+  }
+  if (!isPlainObject(current)) {
+    out.push(undefined);
+    return;
+  }
+  collectPath(current[part], parts, index + 1, out, true);
+}
+
+export function getPath(document: Document, path: string): unknown {
+  let current: unknown = document;
+  for (const part of path.split('.')) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Document)[part];
+  }
+  return current;
+}
+
+// Sets a dotted path, creating plain objects on the way (used to seed upserted documents).
+export function setPath(document: Document, path: string, value: unknown): void {
+  const parts = path.split('.');
+  let current: Document = document;
+  for (let i = 0; i < parts.length - 1; i++) {
+    const part = parts[i] as string;
+    const next = current[part];
+    if (next === null || typeof next !== 'object') {
+      const created: Document = {};
+      current[part] = created;
+      current = created;
+    } else {
+      current = next as Document;
+    }
+  }
+  current[parts[parts.length - 1] as string] = value;
+}
+
+// How a value is printed in a duplicate key message: like the mongo shell does.
+export function formatShellValue(value: unknown): string {
+  if (value === null || value === undefined) return 'null';
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (value instanceof Date) return `new Date(${value.getTime()})`;
+  if (Array.isArray(value)) return '[ ' + value.map(formatShellValue).join(', ') + ' ]';
+  if (typeof value === 'object') {
+    switch (bsonTypeOf(value)) {
+      case 'ObjectId':
+        return `ObjectId('${(value as mongo.ObjectId).toHexString()}')`;
+      case 'Decimal128':
+        return `Decimal128('${(value as mongo.Decimal128).toString()}')`;
+      case undefined: {
+        const entries = Object.keys(value).map((key) => `${key}: ${formatShellValue((value as Document)[key])}`);
+        return '{ ' + entries.join(', ') + ' }';
+      }
+      default:
+        return String(value);
+    }
+  }
+  return String(value);
+}

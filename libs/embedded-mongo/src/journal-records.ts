@@ -1,0 +1,58 @@
+import { deserializeDocument, serializeDocument, type Document } from './bson-values';
+
+// The operations a journal record (or snapshot frame) carries. Writes are logged as their result
+// (the document after the change, or a delete), so replay is deterministic and idempotent.
+export type JournalOperation =
+  | { readonly kind: 'put'; readonly db: string; readonly collection: string; readonly doc: Document; readonly bytes?: Buffer }
+  | { readonly kind: 'delete'; readonly db: string; readonly collection: string; readonly id: unknown }
+  | { readonly kind: 'createCollection'; readonly db: string; readonly collection: string; readonly options: Document }
+  | { readonly kind: 'dropCollection'; readonly db: string; readonly collection: string }
+  | { readonly kind: 'createIndex'; readonly db: string; readonly collection: string; readonly spec: Document }
+  | { readonly kind: 'dropIndex'; readonly db: string; readonly collection: string; readonly name: string }
+  | { readonly kind: 'dropDatabase'; readonly db: string }
+  | {
+      readonly kind: 'renameCollection';
+      readonly db: string;
+      readonly collection: string;
+      readonly toDb: string;
+      readonly toCollection: string;
+    }
+  | { readonly kind: 'snapshotHeader'; readonly format: number; readonly generation: number }
+  | { readonly kind: 'snapshotEnd'; readonly documents: number };
+
+// A record is a sequence of BSON documents: one header per operation, followed by the stored
+// document for a put (so an insert's bytes are reused as they are).
+export function encodeRecord(operations: readonly JournalOperation[]): Buffer {
+  const parts: Buffer[] = [];
+  for (const operation of operations) {
+    if (operation.kind === 'put') {
+      parts.push(serializeDocument({ kind: 'put', db: operation.db, collection: operation.collection }));
+      parts.push(operation.bytes ?? serializeDocument(operation.doc));
+    } else {
+      parts.push(serializeDocument(operation));
+    }
+  }
+  return Buffer.concat(parts);
+}
+
+export function decodeRecord(payload: Buffer): JournalOperation[] {
+  const operations: JournalOperation[] = [];
+  let offset = 0;
+  const next = (): Document => {
+    if (payload.length - offset < 5) throw new Error('truncated journal record');
+    const length = payload.readInt32LE(offset);
+    if (length < 5 || offset + length > payload.length) throw new Error('truncated journal record');
+    const document = deserializeDocument(payload.subarray(offset, offset + length));
+    offset += length;
+    return document;
+  };
+  while (offset < payload.length) {
+    const header = next();
+    if (header.kind === 'put') {
+      operations.push({ kind: 'put', db: String(header.db), collection: String(header.collection), doc: next() });
+    } else {
+      operations.push(header as JournalOperation);
+    }
+  }
+  return operations;
+}

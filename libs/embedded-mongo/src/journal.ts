@@ -1,0 +1,245 @@
+import * as fs from 'node:fs';
+import * as zlib from 'node:zlib';
+
+// Record framing shared by the journal and the snapshot:
+//   [u32 LE payload length][u32 LE crc32 of payload][payload]
+// A frame whose length runs past the end of the file or whose checksum does not match is a torn
+// write: reading stops there and everything before it is trusted.
+
+export const FRAME_HEADER_BYTES = 8;
+// No legitimate record comes near this; a larger length is garbage.
+const MAX_FRAME_BYTES = 1024 * 1024 * 1024;
+
+const CRC_TABLE = (() => {
+  const table = new Uint32Array(256);
+  for (let n = 0; n < 256; n++) {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    table[n] = c >>> 0;
+  }
+  return table;
+})();
+
+function tableCrc32(data: Uint8Array): number {
+  let crc = 0xffffffff;
+  for (let i = 0; i < data.length; i++) crc = (CRC_TABLE[(crc ^ (data[i] as number)) & 0xff] as number) ^ (crc >>> 8);
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+// zlib.crc32 exists from Node 20.15; the table version keeps older runtimes working.
+const nativeCrc32 = (zlib as { crc32?: (data: Uint8Array) => number }).crc32;
+export const crc32: (data: Uint8Array) => number = nativeCrc32 ? (data) => nativeCrc32(data) >>> 0 : tableCrc32;
+
+export function frame(payload: Buffer): Buffer {
+  const framed = Buffer.allocUnsafe(FRAME_HEADER_BYTES + payload.length);
+  framed.writeUInt32LE(payload.length, 0);
+  framed.writeUInt32LE(crc32(payload), 4);
+  payload.copy(framed, FRAME_HEADER_BYTES);
+  return framed;
+}
+
+export interface FrameScan {
+  readonly payloads: Buffer[];
+  // Offset just past the last intact frame.
+  readonly validLength: number;
+  readonly torn: boolean;
+}
+
+export function scanFrames(data: Buffer): FrameScan {
+  const payloads: Buffer[] = [];
+  let offset = 0;
+  while (offset < data.length) {
+    if (data.length - offset < FRAME_HEADER_BYTES) break;
+    const length = data.readUInt32LE(offset);
+    const checksum = data.readUInt32LE(offset + 4);
+    const end = offset + FRAME_HEADER_BYTES + length;
+    if (length === 0 || length > MAX_FRAME_BYTES || end > data.length) break;
+    const payload = data.subarray(offset + FRAME_HEADER_BYTES, end);
+    if (crc32(payload) !== checksum) break;
+    payloads.push(payload);
+    offset = end;
+  }
+  return { payloads, validLength: offset, torn: offset < data.length };
+}
+
+interface DurabilityWaiter {
+  readonly lsn: number;
+  readonly resolve: () => void;
+  readonly reject: (error: Error) => void;
+}
+
+export interface JournalWriterOptions {
+  readonly groupCommitMs: number;
+  // Called by the flusher between two batches, when nothing is being written.
+  readonly onBatchWritten?: (sizeBytes: number) => Promise<void> | void;
+}
+
+// Append-only journal with group commit: records appended in the same tick (or within
+// groupCommitMs) are written with one write and made durable with one fdatasync.
+export class JournalWriter {
+  private pending: Buffer[] = [];
+  private appendedLsn = 0;
+  private durableLsn = 0;
+  private waiters: DurabilityWaiter[] = [];
+  private flushing = false;
+  private scheduled = false;
+  private failure: Error | undefined;
+  private fd: number;
+  private size: number;
+  private idleWaiters: Array<() => void> = [];
+  private inBatchCallback = false;
+  private recordCount = 0;
+  private syncCount = 0;
+
+  constructor(
+    private path: string,
+    private readonly options: JournalWriterOptions,
+  ) {
+    this.fd = fs.openSync(path, 'a');
+    this.size = fs.fstatSync(this.fd).size;
+  }
+
+  get currentPath(): string {
+    return this.path;
+  }
+
+  get sizeBytes(): number {
+    return this.size;
+  }
+
+  // Records appended and fsyncs done since the writer was created.
+  get statistics(): { records: number; syncs: number } {
+    return { records: this.recordCount, syncs: this.syncCount };
+  }
+
+  // True while a batch is being written (switching files is not allowed then).
+  get writing(): boolean {
+    return this.flushing && !this.inBatchCallback;
+  }
+
+  get failed(): Error | undefined {
+    return this.failure;
+  }
+
+  // Appends synchronously (in memory, in order) and returns the record's sequence number.
+  append(payload: Buffer): number {
+    if (this.failure) throw this.failure;
+    this.pending.push(frame(payload));
+    this.appendedLsn++;
+    this.recordCount++;
+    this.schedule();
+    return this.appendedLsn;
+  }
+
+  waitDurable(lsn: number): Promise<void> {
+    if (this.failure) return Promise.reject(this.failure);
+    if (lsn <= this.durableLsn) return Promise.resolve();
+    return new Promise((resolve, reject) => this.waiters.push({ lsn, resolve, reject }));
+  }
+
+  // Switches to a new file between batches; used by compaction.
+  switchTo(path: string): void {
+    if (this.flushing && !this.inBatchCallback) throw new Error('cannot switch journal files while a batch is being written');
+    fs.closeSync(this.fd);
+    this.path = path;
+    this.fd = fs.openSync(path, 'a');
+    this.size = fs.fstatSync(this.fd).size;
+  }
+
+  async close(): Promise<void> {
+    await this.idle();
+    fs.closeSync(this.fd);
+  }
+
+  idle(): Promise<void> {
+    if (!this.flushing && !this.scheduled && this.pending.length === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  private schedule(): void {
+    if (this.flushing || this.scheduled) return;
+    this.scheduled = true;
+    const start = (): void => {
+      this.scheduled = false;
+      void this.flushLoop();
+    };
+    if (this.options.groupCommitMs > 0) setTimeout(start, this.options.groupCommitMs);
+    else setImmediate(start);
+  }
+
+  private async flushLoop(): Promise<void> {
+    this.flushing = true;
+    try {
+      while (this.pending.length > 0 && !this.failure) {
+        const batch = this.pending;
+        const lastLsn = this.appendedLsn;
+        this.pending = [];
+        const data = batch.length === 1 ? (batch[0] as Buffer) : Buffer.concat(batch);
+        try {
+          await writeFully(this.fd, data);
+          await datasync(this.fd);
+          this.syncCount++;
+        } catch (error) {
+          this.fail(error instanceof Error ? error : new Error(String(error)));
+          break;
+        }
+        this.size += data.length;
+        this.durableLsn = lastLsn;
+        this.releaseWaiters();
+        if (this.options.onBatchWritten) {
+          this.inBatchCallback = true;
+          try {
+            await this.options.onBatchWritten(this.size);
+          } finally {
+            this.inBatchCallback = false;
+          }
+        }
+      }
+    } finally {
+      this.flushing = false;
+      if (this.pending.length > 0 && !this.failure) this.schedule();
+      else this.releaseIdle();
+    }
+  }
+
+  private releaseWaiters(): void {
+    const still: DurabilityWaiter[] = [];
+    for (const waiter of this.waiters) {
+      if (waiter.lsn <= this.durableLsn) waiter.resolve();
+      else still.push(waiter);
+    }
+    this.waiters = still;
+  }
+
+  private releaseIdle(): void {
+    const waiters = this.idleWaiters;
+    this.idleWaiters = [];
+    for (const resolve of waiters) resolve();
+  }
+
+  // A failed fsync leaves the file in an unknown state: stop accepting writes (as PostgreSQL does)
+  // rather than acknowledge anything that might not be on disk.
+  private fail(error: Error): void {
+    this.failure = new Error(`embedded MongoDB journal write failed, the store refuses further writes: ${error.message}`);
+    for (const waiter of this.waiters) waiter.reject(this.failure);
+    this.waiters = [];
+    this.pending = [];
+  }
+}
+
+function writeFully(fd: number, data: Buffer): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const writeFrom = (offset: number): void => {
+      fs.write(fd, data, offset, data.length - offset, null, (error, written) => {
+        if (error) return reject(error);
+        if (offset + written < data.length) return writeFrom(offset + written);
+        resolve();
+      });
+    };
+    writeFrom(0);
+  });
+}
+
+function datasync(fd: number): Promise<void> {
+  return new Promise((resolve, reject) => fs.fdatasync(fd, (error) => (error ? reject(error) : resolve())));
+}

@@ -1,0 +1,414 @@
+import { mongo } from 'mongoose';
+import { Aggregator, Query } from 'mingo';
+import { Context, initOptions, ProcessingMode, type Options, type PipelineOperator, type QueryOperator } from 'mingo/core';
+import type { Iterator } from 'mingo/lazy';
+import * as accumulatorOperators from 'mingo/operators/accumulator';
+import * as expressionOperators from 'mingo/operators/expression';
+import * as pipelineOperators from 'mingo/operators/pipeline';
+import * as projectionOperators from 'mingo/operators/projection';
+import * as queryOperators from 'mingo/operators/query';
+import * as updateOperators from 'mingo/operators/update';
+import * as windowOperators from 'mingo/operators/window';
+import { createUpdater, type UpdateExpression } from 'mingo/updater';
+import { ensureArray, resolve } from 'mingo/util';
+import { compareValues, normalizeSort, sortDocuments } from './bson-order';
+import { bsonTypeOf, cloneValue, getPath, isPlainObject, setPath, type Document } from './bson-values';
+import { ErrorCodes, notSupported, serverError, toServerError } from './errors';
+
+// Copies of mingo's operator modules as plain objects: mingo copies operator tables for every
+// query it compiles, and copying module namespaces (getters) costs tens of microseconds each time.
+const plain = <T extends object>(operators: T): Record<string, never> => ({ ...operators }) as Record<string, never>;
+
+// A comparison that follows MongoDB's type brackets: numbers of every BSON type compare with each
+// other (mingo compares Decimal128 and Long as strings), other types only with their own type.
+function comparisonOperator(accept: (order: number) => boolean): QueryOperator {
+  return (selector, value) => (document) => {
+    const found: unknown = resolve(document, selector, { unwrapArray: true });
+    const valueIsBound = value !== null && typeof value === 'object' && ['MinKey', 'MaxKey'].includes(bsonTypeOf(value) ?? '');
+    return ensureArray(found).some((candidate) => {
+      if (!valueIsBound && !sameTypeBracket(candidate, value)) return false;
+      return accept(compareValues(candidate, value));
+    });
+  };
+}
+
+function sameTypeBracket(a: unknown, b: unknown): boolean {
+  return typeBracket(a) === typeBracket(b);
+}
+
+function typeBracket(value: unknown): string {
+  if (value === null || value === undefined) return 'null';
+  if (typeof value === 'number' || typeof value === 'bigint') return 'number';
+  if (typeof value !== 'object') return typeof value;
+  if (Array.isArray(value)) return 'array';
+  if (value instanceof Date) return 'date';
+  if (value instanceof RegExp) return 'regex';
+  const tag = bsonTypeOf(value);
+  if (tag === 'Long' || tag === 'Double' || tag === 'Int32' || tag === 'Decimal128') return 'number';
+  if (tag === 'BSONRegExp') return 'regex';
+  return tag ?? (isPlainObject(value) ? 'object' : 'other');
+}
+
+const TYPE_ALIASES: Record<string, string> = {
+  '1': 'double',
+  '2': 'string',
+  '3': 'object',
+  '4': 'array',
+  '5': 'binData',
+  '6': 'undefined',
+  '7': 'objectId',
+  '8': 'bool',
+  '9': 'date',
+  '10': 'null',
+  '11': 'regex',
+  '13': 'javascript',
+  '16': 'int',
+  '17': 'timestamp',
+  '18': 'long',
+  '19': 'decimal',
+  '-1': 'minKey',
+  '127': 'maxKey',
+};
+
+function isInt32(value: number): boolean {
+  return Number.isInteger(value) && value >= -2147483648 && value <= 2147483647;
+}
+
+function matchesType(value: unknown, alias: string): boolean {
+  switch (alias) {
+    case 'number':
+      return typeBracket(value) === 'number';
+    case 'double':
+      return (typeof value === 'number' && !isInt32(value)) || bsonTypeOf(value) === 'Double';
+    case 'int':
+      return (typeof value === 'number' && isInt32(value)) || bsonTypeOf(value) === 'Int32';
+    case 'long':
+      return bsonTypeOf(value) === 'Long' || typeof value === 'bigint';
+    case 'decimal':
+      return bsonTypeOf(value) === 'Decimal128';
+    case 'string':
+      return typeof value === 'string';
+    case 'object':
+      return isPlainObject(value);
+    case 'array':
+      return Array.isArray(value);
+    case 'binData':
+      return Buffer.isBuffer(value) || bsonTypeOf(value) === 'Binary';
+    case 'undefined':
+      return false;
+    case 'objectId':
+      return bsonTypeOf(value) === 'ObjectId';
+    case 'bool':
+      return typeof value === 'boolean';
+    case 'date':
+      return value instanceof Date;
+    case 'null':
+      return value === null;
+    case 'regex':
+      return value instanceof RegExp || bsonTypeOf(value) === 'BSONRegExp';
+    case 'javascript':
+      return bsonTypeOf(value) === 'Code';
+    case 'timestamp':
+      return bsonTypeOf(value) === 'Timestamp';
+    case 'minKey':
+      return bsonTypeOf(value) === 'MinKey';
+    case 'maxKey':
+      return bsonTypeOf(value) === 'MaxKey';
+    default:
+      return false;
+  }
+}
+
+const typeOperator: QueryOperator = (selector, value) => {
+  const aliases = ensureArray(value).map((entry) => TYPE_ALIASES[String(entry)] ?? String(entry));
+  return (document) => {
+    const found: unknown = resolve(document, selector, { unwrapArray: true });
+    if (found === undefined) return false;
+    const test = (candidate: unknown): boolean => aliases.some((alias) => matchesType(candidate, alias));
+    if (test(found)) return true;
+    return Array.isArray(found) && found.some(test);
+  };
+};
+
+// $sort in pipelines uses MongoDB's BSON order, the same as find().sort().
+const sortStage: PipelineOperator = (collection: Iterator, expression: unknown) => {
+  const spec = normalizeSort(expression);
+  return collection.transform((items: unknown[]) => sortDocuments(items as Document[], spec));
+};
+
+const refuseStage = (name: string): PipelineOperator => () => {
+  throw notSupported(`The ${name} aggregation stage`);
+};
+
+// Operators registered first win in mingo's Context, so the overrides go in before the defaults.
+const context = Context.init({
+  pipeline: { $sort: sortStage, $out: refuseStage('$out'), $merge: refuseStage('$merge') },
+  query: {
+    $gt: comparisonOperator((order) => order > 0),
+    $gte: comparisonOperator((order) => order >= 0),
+    $lt: comparisonOperator((order) => order < 0),
+    $lte: comparisonOperator((order) => order <= 0),
+    $type: typeOperator,
+  },
+})
+  .addAccumulatorOps(plain(accumulatorOperators))
+  .addExpressionOps(plain(expressionOperators))
+  .addPipelineOps(plain(pipelineOperators))
+  .addProjectionOps(plain(projectionOperators))
+  .addQueryOps(plain(queryOperators))
+  .addWindowOps(plain(windowOperators));
+
+const baseSettings = {
+  context,
+  useGlobalContext: false,
+  useStrictMode: true,
+  scriptEnabled: true,
+  processingMode: ProcessingMode.CLONE_OFF,
+  idKey: '_id',
+} as const;
+
+const queryOptions: Options = initOptions(baseSettings);
+
+// mingo's public Query class re-registers all operator modules on every instance (~50us); its
+// parent class compiles against options that are already complete.
+type CompiledQuery = { test(document: unknown): boolean };
+const QueryImplementation: new (condition: Document, options: Options) => CompiledQuery = (() => {
+  const parent: unknown = Object.getPrototypeOf(Query);
+  const usable =
+    typeof parent === 'function' && typeof (parent.prototype as { test?: unknown } | undefined)?.test === 'function';
+  return (usable ? parent : Query) as new (condition: Document, options: Options) => CompiledQuery;
+})();
+
+export interface Matcher {
+  test(document: Document): boolean;
+}
+
+const MATCH_ALL: Matcher = { test: () => true };
+
+export function compileFilter(filter: Document | undefined): Matcher {
+  if (filter === undefined || filter === null || Object.keys(filter).length === 0) return MATCH_ALL;
+  if (!isPlainObject(filter)) throw serverError(ErrorCodes.BadValue, 'BadValue', 'query filter must be an object');
+  try {
+    return new QueryImplementation(filter, queryOptions);
+  } catch (error) {
+    throw toServerError(error);
+  }
+}
+
+export function isOperatorObject(value: unknown): value is Document {
+  if (!isPlainObject(value)) return false;
+  const keys = Object.keys(value);
+  return keys.length > 0 && (keys[0] as string).startsWith('$');
+}
+
+function flattenAnd(filter: Document): Array<[string, unknown]> {
+  const entries: Array<[string, unknown]> = [];
+  for (const [key, value] of Object.entries(filter)) {
+    if (key === '$and' && Array.isArray(value)) {
+      for (const clause of value) if (isPlainObject(clause)) entries.push(...flattenAnd(clause));
+    } else {
+      entries.push([key, value]);
+    }
+  }
+  return entries;
+}
+
+// The index of the array element the query matched, for the positional `$` operator in updates
+// and projections (mingo supports `$[]` and `$[id]` but not `$`).
+export function positionalIndex(document: Document, arrayPath: string, filter: Document): number | undefined {
+  const array = getPath(document, arrayPath);
+  if (!Array.isArray(array)) return undefined;
+  const tests: Array<(element: unknown) => boolean> = [];
+  for (const [key, condition] of flattenAnd(filter)) {
+    if (key === arrayPath) {
+      if (isPlainObject(condition) && '$elemMatch' in condition) {
+        const criteria = condition.$elemMatch as Document;
+        const allOperators = Object.keys(criteria).every((name) => name.startsWith('$'));
+        const matcher = compileFilter(allOperators ? { element: criteria } : criteria);
+        tests.push((element) =>
+          allOperators ? matcher.test({ element }) : isPlainObject(element) && matcher.test(element),
+        );
+      } else {
+        const matcher = compileFilter({ element: condition });
+        tests.push((element) => matcher.test({ element }));
+      }
+    } else if (key.startsWith(arrayPath + '.')) {
+      const matcher = compileFilter({ [key.slice(arrayPath.length + 1)]: condition });
+      tests.push((element) => isPlainObject(element) && matcher.test(element));
+    }
+  }
+  if (tests.length === 0) return undefined;
+  const index = array.findIndex((element) => tests.every((test) => test(element)));
+  return index === -1 ? undefined : index;
+}
+
+function positionalError(): mongo.MongoServerError {
+  return serverError(ErrorCodes.BadValue, 'BadValue', 'The positional operator did not find the match needed from the query.');
+}
+
+function resolvePositionalPaths(fields: Document, document: Document, filter: Document): Document {
+  let rewritten: Document | undefined;
+  for (const path of Object.keys(fields)) {
+    const parts = path.split('.');
+    const position = parts.indexOf('$');
+    if (position === -1) continue;
+    const index = positionalIndex(document, parts.slice(0, position).join('.'), filter);
+    if (index === undefined) throw positionalError();
+    parts[position] = String(index);
+    rewritten ??= { ...fields };
+    delete rewritten[path];
+    rewritten[parts.join('.')] = fields[path];
+  }
+  return rewritten ?? fields;
+}
+
+const updater = createUpdater({ cloneMode: 'deep', queryOptions });
+const KNOWN_UPDATE_OPERATORS = new Set([...Object.keys(updateOperators), '$setOnInsert']);
+
+export function isUpdatePipeline(update: unknown): update is Document[] {
+  return Array.isArray(update);
+}
+
+export function validateUpdate(update: unknown): void {
+  if (isUpdatePipeline(update)) return;
+  if (!isPlainObject(update) || Object.keys(update).length === 0) {
+    throw new mongo.MongoInvalidArgumentError('Update document requires atomic operators');
+  }
+  for (const operator of Object.keys(update)) {
+    if (!operator.startsWith('$')) throw new mongo.MongoInvalidArgumentError('Update document requires atomic operators');
+    if (!KNOWN_UPDATE_OPERATORS.has(operator)) {
+      throw serverError(
+        ErrorCodes.FailedToParse,
+        'FailedToParse',
+        `Unknown modifier: ${operator}. Expected a valid update modifier or pipeline-style update specified as an array`,
+      );
+    }
+  }
+}
+
+export function validateReplacement(replacement: unknown): void {
+  if (!isPlainObject(replacement)) throw new mongo.MongoInvalidArgumentError('Replacement document must be an object');
+  if (Object.keys(replacement).some((key) => key.startsWith('$'))) {
+    throw new mongo.MongoInvalidArgumentError('Replacement document must not contain atomic operators');
+  }
+}
+
+export interface UpdateContext {
+  filter: Document;
+  arrayFilters?: Document[];
+  isInsert: boolean;
+}
+
+// Applies an update (operators or pipeline) to a private copy of the document and returns it.
+export function applyUpdate(current: Document, update: Document | Document[], context: UpdateContext): Document {
+  if (isUpdatePipeline(update)) {
+    const [result] = runPipeline([cloneValue(current)], update, () => []);
+    if (!isPlainObject(result)) throw serverError(ErrorCodes.BadValue, 'BadValue', 'Update pipeline must produce a document');
+    return result;
+  }
+  const target = cloneValue(current);
+  try {
+    for (const [operator, rawArguments] of Object.entries(update)) {
+      if (!isPlainObject(rawArguments)) {
+        throw serverError(ErrorCodes.FailedToParse, 'FailedToParse', `Modifiers operate on fields but we found a ${typeof rawArguments} instead`);
+      }
+      let name = operator;
+      let fields = resolvePositionalPaths(rawArguments, current, context.filter);
+      if (operator === '$setOnInsert') {
+        if (!context.isInsert) continue;
+        name = '$set';
+      } else if (operator === '$currentDate') {
+        // mingo stores a number for $currentDate; MongoDB stores a Date (or a Timestamp).
+        const now = new Date();
+        const values: Document = {};
+        for (const [path, kind] of Object.entries(fields)) {
+          const wantsTimestamp = isPlainObject(kind) && kind.$type === 'timestamp';
+          values[path] = wantsTimestamp
+            ? new mongo.Timestamp({ t: Math.floor(now.getTime() / 1000), i: 1 })
+            : new Date(now.getTime());
+        }
+        name = '$set';
+        fields = values;
+      } else if (operator === '$inc' || operator === '$mul') {
+        checkNumericArguments(operator, fields, target);
+      }
+      updater(target, { [name]: fields } as unknown as UpdateExpression, context.arrayFilters ?? []);
+    }
+  } catch (error) {
+    throw toServerError(error);
+  }
+  return target;
+}
+
+function checkNumericArguments(operator: string, fields: Document, target: Document): void {
+  for (const [path, amount] of Object.entries(fields)) {
+    if (typeBracket(amount) !== 'number') {
+      const verb = operator === '$inc' ? 'increment' : 'multiply';
+      throw serverError(ErrorCodes.TypeMismatch, 'TypeMismatch', `Cannot ${verb} with non-numeric argument: {${path}: ${String(amount)}}`);
+    }
+    const existing = path.includes('$') ? undefined : getPath(target, path);
+    if (existing !== undefined && typeBracket(existing) !== 'number') {
+      throw serverError(
+        ErrorCodes.TypeMismatch,
+        'TypeMismatch',
+        `Cannot apply ${operator} to a value of non-numeric type. {_id: ${String(target._id)}} has the field '${path}' of non-numeric type ${typeBracket(existing)}`,
+      );
+    }
+    // mingo's arithmetic works on JavaScript numbers only.
+    if (typeof amount !== 'number' || (existing !== undefined && typeof existing !== 'number')) {
+      throw notSupported(`${operator} on Long or Decimal128 values`);
+    }
+  }
+}
+
+// Equality conditions of a filter become fields of a document created by an upsert.
+export function upsertSeed(filter: Document): Document {
+  const seed: Document = {};
+  for (const [key, condition] of flattenAnd(filter)) {
+    if (key.startsWith('$')) continue;
+    if (isOperatorObject(condition)) {
+      if ('$eq' in condition) setPath(seed, key, cloneValue(condition.$eq));
+      continue;
+    }
+    if (condition instanceof RegExp) continue;
+    setPath(seed, key, cloneValue(condition));
+  }
+  return seed;
+}
+
+export function hasProjection(projection: Document | undefined): projection is Document {
+  return projection !== undefined && projection !== null && Object.keys(projection).length > 0;
+}
+
+// Applies a find projection to private copies of documents.
+export function applyProjection(documents: Document[], projection: Document | undefined, filter: Document): Document[] {
+  if (!hasProjection(projection)) return documents;
+  const positional = Object.keys(projection).filter((path) => path.endsWith('.$'));
+  if (positional.length === 0) return runPipeline(documents, [{ $project: projection }], () => []);
+  const rewritten: Document = {};
+  for (const [path, value] of Object.entries(projection)) {
+    rewritten[path.endsWith('.$') ? path.slice(0, -2) : path] = value;
+  }
+  const projected = runPipeline(documents, [{ $project: rewritten }], () => []);
+  return projected.map((document, position) => {
+    const source = documents[position] as Document;
+    for (const path of positional) {
+      const arrayPath = path.slice(0, -2);
+      const index = positionalIndex(source, arrayPath, filter);
+      if (index === undefined) throw positionalError();
+      setPath(document, arrayPath, [(getPath(source, arrayPath) as unknown[])[index]]);
+    }
+    return document;
+  });
+}
+
+export type CollectionResolver = (name: string) => Document[];
+
+export function runPipeline(input: Document[], pipeline: Document[], resolveCollection: CollectionResolver): Document[] {
+  try {
+    const options = initOptions({ ...baseSettings, collectionResolver: resolveCollection });
+    return new Aggregator(pipeline, options).run(input) as Document[];
+  } catch (error) {
+    throw toServerError(error);
+  }
+}

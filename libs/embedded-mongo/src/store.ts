@@ -1,0 +1,839 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { mongo } from 'mongoose';
+import { sortDocuments, type SortSpec } from './bson-order';
+import { canonicalKey, isPlainObject, serializeDocument, type Document, type NormalizedDocument } from './bson-values';
+import { CollectionStore, ID_INDEX_SPEC, type QueryPlan } from './collection-store';
+import {
+  acquireLock,
+  fsyncDirectory,
+  journalFileName,
+  listJournalGenerations,
+  SNAPSHOT_FILE,
+} from './data-dir';
+import {
+  closedError,
+  duplicateKeyError,
+  ErrorCodes,
+  isMongoError,
+  noSuchTransactionError,
+  serverError,
+  writeConflictError,
+} from './errors';
+import { defaultIndexName, entryLockKey, keyValueOf, SecondaryIndex } from './index-set';
+import { frame, JournalWriter, scanFrames } from './journal';
+import { decodeRecord, encodeRecord, type JournalOperation } from './journal-records';
+import { compileFilter } from './query-engine';
+import { TransactionState } from './transaction';
+
+export interface StoreOptions {
+  readonly dataDir: string;
+  // Extra time to gather concurrent writes into one fsync; 0 means the next turn of the event loop.
+  readonly groupCommitMs?: number;
+  // Journal size that triggers a new snapshot.
+  readonly compactThresholdBytes?: number;
+  // Transactions still open after this long are aborted (MongoDB's default is 60 s).
+  readonly transactionLifetimeMs?: number;
+}
+
+const DEFAULT_COMPACT_THRESHOLD_BYTES = 64 * 1024 * 1024;
+const DEFAULT_TRANSACTION_LIFETIME_MS = 60_000;
+const SNAPSHOT_FORMAT = 1;
+const SNAPSHOT_DOCUMENTS_PER_FRAME = 500;
+
+// Thrown inside a non-transactional write that touches something a transaction has locked: the
+// write waits for that transaction to finish and goes on, as MongoDB does.
+class LockWait extends Error {
+  constructor(readonly holder: TransactionState) {
+    super('waiting for a transaction lock');
+  }
+}
+
+export interface FindRequest {
+  readonly filter: Document;
+  readonly sort?: SortSpec;
+  readonly skip?: number;
+  readonly limit?: number;
+  // _id keys to leave out (documents an updateMany has already handled).
+  readonly exclude?: ReadonlySet<string>;
+}
+
+export interface FindOutcome {
+  // Stored objects: callers copy before handing them out.
+  readonly documents: Document[];
+  readonly plan: QueryPlan;
+  readonly docsExamined: number;
+}
+
+interface RecoveryOutcome {
+  readonly hasSnapshot: boolean;
+  readonly lastGeneration: number;
+  readonly replayedRecords: number;
+}
+
+interface CapturedCollection {
+  readonly db: string;
+  readonly name: string;
+  readonly options: Document;
+  readonly indexes: Document[];
+  readonly documents: Document[];
+}
+
+// The storage engine behind one client: catalog, committed data, transactions and persistence.
+export class Store {
+  private readonly databases = new Map<string, Map<string, CollectionStore>>();
+  private readonly locks = new Map<string, TransactionState>();
+  private readonly transactions = new Set<TransactionState>();
+  private sequence = 0;
+  private generation = 0;
+  private completedCompactions = 0;
+  private journal: JournalWriter | undefined;
+  private compaction: Promise<void> | undefined;
+  private state: 'open' | 'closing' | 'closed' = 'open';
+  private readonly releaseLock: () => void;
+  private readonly compactThresholdBytes: number;
+  private readonly transactionLifetimeMs: number;
+  private readonly groupCommitMs: number;
+
+  private constructor(readonly options: StoreOptions) {
+    this.compactThresholdBytes = options.compactThresholdBytes ?? DEFAULT_COMPACT_THRESHOLD_BYTES;
+    this.transactionLifetimeMs = options.transactionLifetimeMs ?? DEFAULT_TRANSACTION_LIFETIME_MS;
+    this.groupCommitMs = options.groupCommitMs ?? 0;
+    fs.mkdirSync(options.dataDir, { recursive: true });
+    this.releaseLock = acquireLock(options.dataDir);
+  }
+
+  // Opens a data directory: lock, load the snapshot, replay the journals (dropping a torn tail),
+  // start a new journal and fold the old ones into a new snapshot in the background.
+  static async open(options: StoreOptions): Promise<Store> {
+    const store = new Store(options);
+    try {
+      store.startAfterRecovery(store.recover());
+    } catch (error) {
+      store.releaseLock();
+      throw error;
+    }
+    return store;
+  }
+
+  get dataDir(): string {
+    return this.options.dataDir;
+  }
+
+  // Compactions finished since the store opened (observability for tests and tools).
+  get compactionsCompleted(): number {
+    return this.completedCompactions;
+  }
+
+  get isOpen(): boolean {
+    return this.state === 'open';
+  }
+
+  async close(): Promise<void> {
+    if (this.state !== 'open') return;
+    this.state = 'closing';
+    for (const transaction of [...this.transactions]) this.abortTransaction(transaction);
+    try {
+      await this.journal?.close();
+      await this.compaction;
+    } finally {
+      this.state = 'closed';
+      this.releaseLock();
+    }
+  }
+
+  // ---- catalog ----
+
+  collection(db: string, name: string): CollectionStore | undefined {
+    return this.databases.get(db)?.get(name);
+  }
+
+  // Collections come into existence on first use, as in MongoDB; the journal records them with
+  // their first write.
+  ensureCollection(db: string, name: string): CollectionStore {
+    let collections = this.databases.get(db);
+    if (!collections) {
+      collections = new Map();
+      this.databases.set(db, collections);
+    }
+    let collection = collections.get(name);
+    if (!collection) {
+      collection = new CollectionStore(db, name);
+      collections.set(name, collection);
+    }
+    return collection;
+  }
+
+  collections(db: string): CollectionStore[] {
+    return [...(this.databases.get(db)?.values() ?? [])];
+  }
+
+  databaseNames(): string[] {
+    return [...this.databases.keys()];
+  }
+
+  async createCollection(db: string, name: string, options: Document): Promise<void> {
+    await this.runWrite(undefined, (writer) => {
+      if (this.collection(db, name)) {
+        throw serverError(ErrorCodes.NamespaceExists, 'NamespaceExists', `Collection ${db}.${name} already exists.`);
+      }
+      writer.apply({ kind: 'createCollection', db, collection: name, options });
+    });
+  }
+
+  async dropCollection(db: string, name: string): Promise<boolean> {
+    return this.runWrite(undefined, (writer) => {
+      if (!this.collection(db, name)) return false;
+      writer.apply({ kind: 'dropCollection', db, collection: name });
+      return true;
+    });
+  }
+
+  async dropDatabase(db: string): Promise<void> {
+    await this.runWrite(undefined, (writer) => {
+      if (this.databases.has(db)) writer.apply({ kind: 'dropDatabase', db });
+    });
+  }
+
+  async renameCollection(db: string, name: string, toDb: string, toName: string, dropTarget: boolean): Promise<void> {
+    await this.runWrite(undefined, (writer) => {
+      if (!this.collection(db, name)) {
+        throw serverError(ErrorCodes.NamespaceNotFound, 'NamespaceNotFound', `Source collection ${db}.${name} does not exist`);
+      }
+      if (this.collection(toDb, toName)) {
+        if (!dropTarget) throw serverError(ErrorCodes.NamespaceExists, 'NamespaceExists', 'target namespace exists');
+        writer.apply({ kind: 'dropCollection', db: toDb, collection: toName });
+      }
+      writer.apply({ kind: 'renameCollection', db, collection: name, toDb, toCollection: toName });
+    });
+  }
+
+  async createIndex(db: string, name: string, spec: Document): Promise<string> {
+    return this.runWrite(undefined, (writer) => {
+      const collection = this.ensureCollection(db, name);
+      const key = spec.key as Document;
+      const indexName = String(spec.name ?? defaultIndexName(key));
+      if (indexName === '_id_' || (Object.keys(key).length === 1 && key._id !== undefined)) return '_id_';
+      const complete: Document = { v: 2, ...spec, key, name: indexName };
+      const existing = collection.indexes.get(indexName);
+      if (existing) {
+        if (serializeDocument(existing.keyPattern).equals(serializeDocument(key))) {
+          if (sameIndexOptions(existing.spec, complete)) return indexName;
+          throw serverError(
+            ErrorCodes.IndexOptionsConflict,
+            'IndexOptionsConflict',
+            `An existing index has the same name as the requested index but different options. Requested index: ${JSON.stringify(complete)}, existing index: ${JSON.stringify(existing.spec)}`,
+          );
+        }
+        throw serverError(
+          ErrorCodes.IndexKeySpecsConflict,
+          'IndexKeySpecsConflict',
+          `An existing index has the same name as the requested index but a different key. Requested index: ${JSON.stringify(complete)}`,
+        );
+      }
+      for (const other of collection.indexes.values()) {
+        if (serializeDocument(other.keyPattern).equals(serializeDocument(key)) && sameIndexOptions(other.spec, complete)) {
+          throw serverError(
+            ErrorCodes.IndexOptionsConflict,
+            'IndexOptionsConflict',
+            `Index already exists with a different name: ${other.name}`,
+          );
+        }
+      }
+      const candidate = new SecondaryIndex(complete);
+      if (candidate.unique) this.assertNoDuplicates(collection, candidate);
+      writer.apply({ kind: 'createIndex', db, collection: name, spec: complete });
+      return indexName;
+    });
+  }
+
+  async dropIndex(db: string, name: string, indexName: string): Promise<void> {
+    await this.runWrite(undefined, (writer) => {
+      const collection = this.collection(db, name);
+      if (!collection) throw serverError(ErrorCodes.NamespaceNotFound, 'NamespaceNotFound', `ns not found ${db}.${name}`);
+      if (indexName === '_id_') throw serverError(ErrorCodes.InvalidOptions, 'InvalidOptions', 'cannot drop _id index');
+      if (!collection.indexes.has(indexName)) {
+        throw serverError(ErrorCodes.IndexNotFound, 'IndexNotFound', `index not found with name [${indexName}]`);
+      }
+      writer.apply({ kind: 'dropIndex', db, collection: name, name: indexName });
+    });
+  }
+
+  indexSpecs(db: string, name: string): Document[] {
+    return this.collection(db, name)?.indexSpecs() ?? [];
+  }
+
+  private assertNoDuplicates(collection: CollectionStore, index: SecondaryIndex): void {
+    for (const [idKey, stored] of collection.documents) {
+      for (const entry of index.entriesFor(stored.doc)) {
+        const holders = new Set<string>();
+        index.lookup(entry.keys, holders);
+        holders.delete(idKey);
+        if (holders.size > 0) throw duplicateKeyError(collection.namespace, index.name, index.keyPattern, keyValueOf(index, entry));
+      }
+      index.add(idKey, stored.doc);
+    }
+  }
+
+  // ---- reads ----
+
+  // Matching documents as `transaction` sees them: committed data plus its own staged writes.
+  find(transaction: TransactionState | undefined, collection: CollectionStore | undefined, request: FindRequest): FindOutcome {
+    this.assertOpen();
+    if (transaction) this.assertUsable(transaction);
+    if (!collection) return { documents: [], plan: { stage: 'COLLSCAN' }, docsExamined: 0 };
+    const matcher = compileFilter(request.filter);
+    const plan = collection.plan(request.filter);
+    const staged = transaction?.stagedFor(collection);
+    const sorted = request.sort !== undefined && request.sort.length > 0;
+    const wanted = !sorted && request.limit ? (request.skip ?? 0) + request.limit : Number.POSITIVE_INFINITY;
+    const results: Document[] = [];
+    let examined = 0;
+    const consider = (idKey: string, document: Document): boolean => {
+      if (request.exclude?.has(idKey)) return true;
+      examined++;
+      if (matcher.test(document)) results.push(document);
+      return results.length < wanted;
+    };
+    const visit = (): void => {
+      if (plan.candidates) {
+        for (const idKey of plan.candidates) {
+          if (staged?.has(idKey)) continue;
+          const stored = collection.get(idKey);
+          if (stored && !consider(idKey, stored.doc)) return;
+        }
+        if (staged) {
+          for (const [idKey, write] of staged) if (write.doc && !consider(idKey, write.doc)) return;
+        }
+        return;
+      }
+      for (const [idKey, stored] of collection.documents) {
+        const write = staged?.get(idKey);
+        if (write) {
+          if (write.doc && !consider(idKey, write.doc)) return;
+        } else if (!consider(idKey, stored.doc)) {
+          return;
+        }
+      }
+      if (staged) {
+        for (const [idKey, write] of staged) {
+          if (write.doc && !collection.documents.has(idKey) && !consider(idKey, write.doc)) return;
+        }
+      }
+    };
+    visit();
+    collection.counters.docsExamined += examined;
+    let documents = sorted ? sortDocuments(results, request.sort as SortSpec) : results;
+    const skip = request.skip ?? 0;
+    if (skip > 0 || request.limit) {
+      documents = documents.slice(skip, request.limit ? skip + request.limit : undefined);
+    }
+    return { documents, plan, docsExamined: examined };
+  }
+
+  // The document with this _id key as the transaction (or, without one, everybody) sees it.
+  visible(transaction: TransactionState | undefined, collection: CollectionStore, idKey: string): Document | undefined {
+    const write = transaction?.stagedFor(collection)?.get(idKey);
+    if (write) return write.doc ?? undefined;
+    return collection.get(idKey)?.doc;
+  }
+
+  // ---- writes ----
+
+  // Runs a write. Outside a transaction the changes are applied, journaled and awaited until
+  // durable; inside one they are staged.
+  async runWrite<T>(transaction: TransactionState | undefined, body: (writer: Writer) => T): Promise<T> {
+    this.assertOpen();
+    if (transaction) {
+      this.assertUsable(transaction);
+      try {
+        return body(new Writer(this, transaction));
+      } catch (error) {
+        // A server error inside a transaction aborts it on the server too.
+        if (error instanceof mongo.MongoServerError) this.failTransaction(transaction, error);
+        throw error;
+      }
+    }
+    const writer = new Writer(this, undefined);
+    let lastLsn = 0;
+    for (;;) {
+      try {
+        const result = body(writer);
+        lastLsn = writer.commitToJournal() || lastLsn;
+        if (lastLsn) await this.waitDurable(lastLsn);
+        return result;
+      } catch (error) {
+        lastLsn = writer.commitToJournal() || lastLsn;
+        if (error instanceof LockWait) {
+          await error.holder.finished;
+          this.assertOpen();
+          continue;
+        }
+        if (lastLsn) await this.waitDurable(lastLsn);
+        throw error;
+      }
+    }
+  }
+
+  private waitDurable(lsn: number): Promise<void> {
+    return (this.journal as JournalWriter).waitDurable(lsn);
+  }
+
+  appendRecord(operations: JournalOperation[]): number {
+    if (operations.length === 0) return 0;
+    return (this.journal as JournalWriter).append(encodeRecord(operations));
+  }
+
+  nextVersion(): number {
+    return ++this.sequence;
+  }
+
+  lockHolder(key: string): TransactionState | undefined {
+    return this.locks.get(key);
+  }
+
+  takeLocks(transaction: TransactionState, keys: Iterable<string>): void {
+    for (const key of keys) {
+      this.locks.set(key, transaction);
+      transaction.lockKeys.add(key);
+    }
+  }
+
+  // ---- transactions ----
+
+  beginTransaction(): TransactionState {
+    this.assertOpen();
+    const transaction = new TransactionState(this.sequence, this.transactionLifetimeMs, (expired) => {
+      if (expired.isActive) {
+        this.failTransaction(expired, noSuchTransactionError('transaction exceeded its lifetime limit'));
+        this.releaseTransaction(expired, 'aborted');
+      }
+    });
+    this.transactions.add(transaction);
+    return transaction;
+  }
+
+  // Applies the staged writes atomically and journals them as one record.
+  async commitTransaction(transaction: TransactionState): Promise<void> {
+    this.assertOpen();
+    if (transaction.failure || !transaction.isActive) {
+      const failure = transaction.failure ?? noSuchTransactionError('transaction is no longer active');
+      this.releaseTransaction(transaction, 'aborted');
+      throw isMongoError(failure) && failure.code === ErrorCodes.NoSuchTransaction
+        ? failure
+        : noSuchTransactionError(failure.message);
+    }
+    const operations: JournalOperation[] = [];
+    const version = this.nextVersion();
+    for (const [staleCollection, writes] of transaction.staged) {
+      const collection = this.ensureCollection(staleCollection.dbName, staleCollection.name);
+      for (const [idKey, write] of writes) {
+        let operation: JournalOperation;
+        if (write.doc) {
+          operation = { kind: 'put', db: collection.dbName, collection: collection.name, doc: write.doc };
+        } else {
+          if (!collection.get(idKey)) continue;
+          operation = { kind: 'delete', db: collection.dbName, collection: collection.name, id: write.id };
+        }
+        this.applyOperation(operation, version);
+        operations.push(operation);
+      }
+    }
+    const lsn = this.appendRecord(operations);
+    this.releaseTransaction(transaction, 'committed');
+    if (lsn) await this.waitDurable(lsn);
+  }
+
+  abortTransaction(transaction: TransactionState): void {
+    if (transaction.isActive) this.releaseTransaction(transaction, 'aborted');
+  }
+
+  failTransaction(transaction: TransactionState, error: Error): void {
+    transaction.failure ??= error;
+  }
+
+  private releaseTransaction(transaction: TransactionState, status: 'committed' | 'aborted'): void {
+    for (const key of transaction.lockKeys) {
+      if (this.locks.get(key) === transaction) this.locks.delete(key);
+    }
+    transaction.lockKeys.clear();
+    this.transactions.delete(transaction);
+    transaction.finish(status);
+  }
+
+  assertUsable(transaction: TransactionState): void {
+    if (transaction.failure) {
+      throw noSuchTransactionError(`transaction was aborted by an earlier error: ${transaction.failure.message}`);
+    }
+    if (!transaction.isActive) throw noSuchTransactionError('transaction is no longer active');
+  }
+
+  private assertOpen(): void {
+    if (this.state !== 'open') throw closedError();
+    const failure = this.journal?.failed;
+    if (failure) throw failure;
+  }
+
+  // ---- applying operations (live and replay) ----
+
+  applyOperation(operation: JournalOperation, version: number): void {
+    switch (operation.kind) {
+      case 'put':
+        this.ensureCollection(operation.db, operation.collection).put(operation.doc, version);
+        return;
+      case 'delete':
+        this.collection(operation.db, operation.collection)?.delete(canonicalKey(operation.id));
+        return;
+      case 'createCollection':
+        this.ensureCollection(operation.db, operation.collection).options = operation.options;
+        return;
+      case 'dropCollection':
+        this.databases.get(operation.db)?.delete(operation.collection);
+        return;
+      case 'createIndex': {
+        const collection = this.ensureCollection(operation.db, operation.collection);
+        collection.dropIndex(String(operation.spec.name));
+        collection.addIndex(operation.spec);
+        return;
+      }
+      case 'dropIndex':
+        this.collection(operation.db, operation.collection)?.dropIndex(operation.name);
+        return;
+      case 'dropDatabase':
+        this.databases.delete(operation.db);
+        return;
+      case 'renameCollection': {
+        const source = this.collection(operation.db, operation.collection);
+        if (!source) return;
+        this.databases.get(operation.db)?.delete(operation.collection);
+        const target = this.ensureCollection(operation.toDb, operation.toCollection);
+        target.options = source.options;
+        for (const spec of source.indexSpecs()) if (spec.name !== '_id_') target.addIndex(spec);
+        for (const stored of source.documents.values()) target.put(stored.doc, stored.version);
+        return;
+      }
+      default:
+        return;
+    }
+  }
+
+  // ---- persistence ----
+
+  // Loads snapshot and journals, frame by frame.
+  private recover(): RecoveryOutcome {
+    const dataDir = this.options.dataDir;
+    let snapshotGeneration = 0;
+    const snapshotPath = path.join(dataDir, SNAPSHOT_FILE);
+    const hasSnapshot = fs.existsSync(snapshotPath);
+    if (hasSnapshot) {
+      const scan = scanFrames(fs.readFileSync(snapshotPath));
+      let header: JournalOperation | undefined;
+      let end: JournalOperation | undefined;
+      for (const payload of scan.payloads) {
+        for (const operation of decodeRecord(payload)) {
+          header ??= operation;
+          end = operation;
+          this.applyOperation(operation, this.nextVersion());
+        }
+      }
+      // The snapshot is renamed into place only when complete, so a damaged one is not a torn
+      // write but lost data: refuse to guess.
+      if (header?.kind !== 'snapshotHeader' || end?.kind !== 'snapshotEnd' || scan.torn) {
+        throw new Error(`embedded MongoDB snapshot ${snapshotPath} is damaged; refusing to open the data directory`);
+      }
+      snapshotGeneration = header.generation;
+    }
+    let lastGeneration = snapshotGeneration;
+    let replayedRecords = 0;
+    for (const generation of listJournalGenerations(dataDir)) {
+      if (generation < snapshotGeneration) continue;
+      lastGeneration = Math.max(lastGeneration, generation);
+      const journalPath = path.join(dataDir, journalFileName(generation));
+      const scan = scanFrames(fs.readFileSync(journalPath));
+      for (const payload of scan.payloads) {
+        const version = this.nextVersion();
+        for (const operation of decodeRecord(payload)) this.applyOperation(operation, version);
+        replayedRecords++;
+      }
+      if (scan.torn) {
+        // A record cut short by a crash was never acknowledged: drop it.
+        const fd = fs.openSync(journalPath, 'r+');
+        try {
+          fs.ftruncateSync(fd, scan.validLength);
+          fs.fsyncSync(fd);
+        } finally {
+          fs.closeSync(fd);
+        }
+      }
+    }
+    return { hasSnapshot, lastGeneration, replayedRecords };
+  }
+
+  // Starts a new journal and folds the replayed ones into a new snapshot, written in the
+  // background like any compaction (recovery does not depend on it finishing). When there was
+  // nothing to fold in, the current snapshot and (empty) journal are kept.
+  private startAfterRecovery(recovered: RecoveryOutcome): void {
+    const compact = recovered.replayedRecords > 0 || !recovered.hasSnapshot;
+    const generation = compact ? recovered.lastGeneration + 1 : recovered.lastGeneration;
+    this.generation = generation;
+    this.journal = new JournalWriter(path.join(this.options.dataDir, journalFileName(generation)), {
+      groupCommitMs: this.groupCommitMs,
+      onBatchWritten: (size) => this.maybeCompact(size),
+    });
+    fsyncDirectory(this.options.dataDir);
+    if (compact) this.beginCompaction(generation);
+    else this.removeJournalsBefore(generation);
+  }
+
+  // Called by the journal between batches: switch to a new journal file, then snapshot the state
+  // as of that instant in the background.
+  private maybeCompact(journalSize: number, force = false): void {
+    if (this.compaction || this.state !== 'open') return;
+    if (!force && journalSize < this.compactThresholdBytes) return;
+    const generation = this.generation + 1;
+    (this.journal as JournalWriter).switchTo(path.join(this.options.dataDir, journalFileName(generation)));
+    fsyncDirectory(this.options.dataDir);
+    this.generation = generation;
+    this.beginCompaction(generation);
+  }
+
+  // Writes the snapshot of generation `generation` from the state right now: everything in the
+  // journals before it, and possibly some of its own records, which replay again harmlessly.
+  private beginCompaction(generation: number): void {
+    const captured = this.capture();
+    this.compaction = this.writeSnapshot(generation, captured)
+      .then(() => {
+        this.removeJournalsBefore(generation);
+        this.completedCompactions++;
+      })
+      .catch((error: unknown) => {
+        // The older snapshot and journals are still complete; the next compaction retries.
+        process.emitWarning(`embedded MongoDB compaction failed: ${error instanceof Error ? error.message : String(error)}`);
+      })
+      .finally(() => {
+        this.compaction = undefined;
+      });
+  }
+
+  journalStatistics(): { records: number; syncs: number } {
+    return this.journal?.statistics ?? { records: 0, syncs: 0 };
+  }
+
+  // Resolves when nothing is waiting to be written and no snapshot is being written.
+  async whenIdle(): Promise<void> {
+    await this.journal?.idle();
+    await this.compaction;
+  }
+
+  // Compacts now (used by tests and tools); resolves when the new snapshot is in place.
+  async compact(): Promise<void> {
+    const journal = this.journal as JournalWriter;
+    while (journal.writing || this.compaction) {
+      await journal.idle();
+      await this.compaction;
+    }
+    this.maybeCompact(0, true);
+    await this.compaction;
+  }
+
+  private capture(): CapturedCollection[] {
+    const captured: CapturedCollection[] = [];
+    for (const [db, collections] of this.databases) {
+      for (const [name, collection] of collections) {
+        captured.push({
+          db,
+          name,
+          options: collection.options,
+          indexes: collection.indexSpecs().filter((spec) => spec !== ID_INDEX_SPEC),
+          documents: Array.from(collection.documents.values(), (stored) => stored.doc),
+        });
+      }
+    }
+    return captured;
+  }
+
+  // Writes to a temporary file, fsyncs it, renames it over the old snapshot and fsyncs the
+  // directory, so a crash leaves either the old or the new snapshot, never a partial one.
+  private async writeSnapshot(generation: number, captured: CapturedCollection[]): Promise<void> {
+    const dataDir = this.options.dataDir;
+    const temporaryPath = path.join(dataDir, `${SNAPSHOT_FILE}.tmp`);
+    const handle = await fs.promises.open(temporaryPath, 'w');
+    let documents = 0;
+    try {
+      const write = async (operations: JournalOperation[]): Promise<void> => {
+        const framed = frame(encodeRecord(operations));
+        for (let offset = 0; offset < framed.length; ) {
+          offset += (await handle.write(framed, offset, framed.length - offset)).bytesWritten;
+        }
+        // Let queries and writes run between frames.
+        await new Promise((resolve) => setImmediate(resolve));
+      };
+      await write([{ kind: 'snapshotHeader', format: SNAPSHOT_FORMAT, generation }]);
+      for (const collection of captured) {
+        const { db, name } = collection;
+        await write([
+          { kind: 'createCollection', db, collection: name, options: collection.options },
+          ...collection.indexes.map((spec): JournalOperation => ({ kind: 'createIndex', db, collection: name, spec })),
+        ]);
+        for (let start = 0; start < collection.documents.length; start += SNAPSHOT_DOCUMENTS_PER_FRAME) {
+          const slice = collection.documents.slice(start, start + SNAPSHOT_DOCUMENTS_PER_FRAME);
+          await write(slice.map((doc): JournalOperation => ({ kind: 'put', db, collection: name, doc })));
+          documents += slice.length;
+        }
+      }
+      await write([{ kind: 'snapshotEnd', documents }]);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    fs.renameSync(temporaryPath, path.join(dataDir, SNAPSHOT_FILE));
+    fsyncDirectory(dataDir);
+  }
+
+  private removeJournalsBefore(generation: number): void {
+    for (const older of listJournalGenerations(this.options.dataDir)) {
+      if (older < generation) fs.rmSync(path.join(this.options.dataDir, journalFileName(older)), { force: true });
+    }
+    fsyncDirectory(this.options.dataDir);
+  }
+}
+
+function sameIndexOptions(a: Document, b: Document): boolean {
+  const significant = ['unique', 'sparse', 'partialFilterExpression', 'expireAfterSeconds', 'collation', 'weights'];
+  return significant.every((option) => {
+    const left: unknown = a[option];
+    const right: unknown = b[option];
+    if (option === 'unique' || option === 'sparse') return Boolean(left) === Boolean(right);
+    if (left === undefined || right === undefined) return left === right;
+    if (isPlainObject(left) && isPlainObject(right)) return serializeDocument(left).equals(serializeDocument(right));
+    return left === right;
+  });
+}
+
+// Single-document changes with the checks MongoDB makes: _id and unique keys, transaction locks
+// and write conflicts. Outside a transaction a change is applied at once and queued for the
+// journal; inside one it is staged.
+export class Writer {
+  private pending: JournalOperation[] = [];
+
+  constructor(
+    private readonly store: Store,
+    readonly transaction: TransactionState | undefined,
+  ) {}
+
+  find(collection: CollectionStore | undefined, request: FindRequest): FindOutcome {
+    return this.store.find(this.transaction, collection, request);
+  }
+
+  apply(operation: JournalOperation): void {
+    this.store.applyOperation(operation, this.store.nextVersion());
+    this.pending.push(operation);
+  }
+
+  commitToJournal(): number {
+    const operations = this.pending;
+    this.pending = [];
+    return this.store.appendRecord(operations);
+  }
+
+  insert(collection: CollectionStore, normalized: NormalizedDocument): void {
+    const document = normalized.doc;
+    const idKey = canonicalKey(document._id);
+    this.checkLocks(this.lockKeys(collection, idKey, [document]));
+    if (this.store.visible(this.transaction, collection, idKey) !== undefined) {
+      throw duplicateKeyError(collection.namespace, '_id_', { _id: 1 }, { _id: document._id });
+    }
+    this.checkUnique(collection, idKey, document);
+    this.write(collection, idKey, document._id, document, normalized.bytes, [document]);
+  }
+
+  replace(collection: CollectionStore, before: Document, after: Document, bytes?: Buffer): void {
+    const idKey = canonicalKey(before._id);
+    this.checkLocks(this.lockKeys(collection, idKey, [before, after]));
+    this.checkVersion(collection, idKey);
+    this.checkUnique(collection, idKey, after);
+    this.write(collection, idKey, before._id, after, bytes, [before, after]);
+  }
+
+  remove(collection: CollectionStore, before: Document): void {
+    const idKey = canonicalKey(before._id);
+    this.checkLocks(this.lockKeys(collection, idKey, [before]));
+    this.checkVersion(collection, idKey);
+    this.write(collection, idKey, before._id, null, undefined, [before]);
+  }
+
+  private write(
+    collection: CollectionStore,
+    idKey: string,
+    id: unknown,
+    document: Document | null,
+    bytes: Buffer | undefined,
+    involved: Document[],
+  ): void {
+    const transaction = this.transaction;
+    if (transaction) {
+      transaction.stage(collection, idKey, { id, doc: document });
+      this.store.takeLocks(transaction, this.lockKeys(collection, idKey, involved));
+      return;
+    }
+    const { dbName: db, name } = collection;
+    this.apply(
+      document
+        ? { kind: 'put', db, collection: name, doc: document, ...(bytes ? { bytes } : {}) }
+        : { kind: 'delete', db, collection: name, id },
+    );
+  }
+
+  // The _id key and every unique index key of the documents involved.
+  private lockKeys(collection: CollectionStore, idKey: string, documents: Document[]): string[] {
+    const prefix = collection.namespace + '\u0000';
+    const keys = [prefix + '_id_\u0000' + idKey];
+    for (const index of collection.indexes.values()) {
+      if (!index.unique) continue;
+      for (const document of documents) {
+        for (const entry of index.entriesFor(document)) keys.push(prefix + entryLockKey(index, entry));
+      }
+    }
+    return keys;
+  }
+
+  private checkLocks(keys: string[]): void {
+    for (const key of keys) {
+      const holder = this.store.lockHolder(key);
+      if (!holder || holder === this.transaction) continue;
+      if (this.transaction) throw writeConflictError();
+      throw new LockWait(holder);
+    }
+  }
+
+  // A transaction may not overwrite a document somebody else committed after it started.
+  private checkVersion(collection: CollectionStore, idKey: string): void {
+    const transaction = this.transaction;
+    if (!transaction || transaction.stagedFor(collection)?.has(idKey)) return;
+    const stored = collection.get(idKey);
+    if (stored && stored.version > transaction.snapshotSequence) throw writeConflictError();
+  }
+
+  private checkUnique(collection: CollectionStore, idKey: string, document: Document): void {
+    const staged = this.transaction?.stagedFor(collection);
+    for (const index of collection.indexes.values()) {
+      if (!index.unique) continue;
+      for (const entry of index.entriesFor(document)) {
+        const holders = new Set<string>();
+        index.lookup(entry.keys, holders);
+        let conflict = false;
+        for (const holder of holders) {
+          if (holder !== idKey && !staged?.has(holder)) conflict = true;
+        }
+        if (!conflict && staged) {
+          const wanted = entryLockKey(index, entry);
+          for (const [otherKey, write] of staged) {
+            if (otherKey === idKey || !write.doc) continue;
+            if (index.entriesFor(write.doc).some((other) => entryLockKey(index, other) === wanted)) conflict = true;
+          }
+        }
+        if (conflict) throw duplicateKeyError(collection.namespace, index.name, index.keyPattern, keyValueOf(index, entry));
+      }
+    }
+  }
+}
