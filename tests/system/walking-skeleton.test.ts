@@ -95,7 +95,7 @@ describe('a client through the gateway', () => {
 
 describe('gateway answers', () => {
   it('401 for a missing, malformed or unknown token', async () => {
-    for (const headers of [{}, { authorization: 'Basic abc' }, { authorization: 'Bearer ' }, { authorization: 'Bearer crm_s_nope' }]) {
+    for (const headers of [{} as Record<string, string>, { authorization: 'Basic abc' }, { authorization: 'Bearer ' }, { authorization: 'Bearer crm_s_nope' }]) {
       const response = await request(base, 'GET', '/me', { headers });
       expect({ headers, status: response.status }).toEqual({ headers, status: 401 });
       expect(response.body.error).toEqual({ code: 'unauthenticated', message: expect.any(String) });

@@ -64,9 +64,10 @@ export function finishServiceApp(app: Express, logger: Logger): void {
   });
   const handler: ErrorRequestHandler = (error, req, res, _next) => {
     const appError = fromHttpError(error);
-    if (appError.status >= 500) {
-      logger.error({ err: error, method: req.method, path: req.path, request_id: req.headers[REQUEST_ID_HEADER] }, 'request failed');
-    }
+    const where = { method: req.method, path: req.path, request_id: req.headers[REQUEST_ID_HEADER] };
+    // A dependency being down is an operational state, not a bug: no stack trace for it.
+    if (appError.status === 503) logger.warn({ ...where, reason: appError.message }, 'dependency unavailable');
+    else if (appError.status >= 500) logger.error({ ...where, err: error }, 'request failed');
     for (const [name, value] of Object.entries(appError.headers)) res.setHeader(name, value);
     res.status(appError.status).json(appError.toBody());
   };

@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import { authorize } from '../access';
-import { AppError } from '../errors';
+import { AppError, type ErrorBody } from '../errors';
 import { closeServer, createServiceApp, finishServiceApp, internalAuth, listen, portOf } from '../http';
 import { generateInternalKeyPair, INTERNAL_TOKEN_HEADER, signInternalToken, type InternalClaims } from '../internal-jwt';
 import { createLogger } from '../logger';
@@ -81,10 +81,10 @@ describe('service HTTP kit', () => {
   it('answers malformed JSON with 400 and bodies over 1 MiB with 413', async () => {
     const bad = await fetch(`${base}/echo`, { method: 'POST', body: '{"a":', headers: as() });
     expect(bad.status).toBe(400);
-    expect((await bad.json()).error.code).toBe('validation_failed');
+    expect(((await bad.json()) as ErrorBody).error.code).toBe('validation_failed');
     const big = await fetch(`${base}/echo`, { method: 'POST', body: JSON.stringify({ a: 'x'.repeat(1024 * 1024) }), headers: as() });
     expect(big.status).toBe(413);
-    expect((await big.json()).error.code).toBe('payload_too_large');
+    expect(((await big.json()) as ErrorBody).error.code).toBe('payload_too_large');
   });
 
   it('turns specific errors, unknown paths and crashes into the error shape without internals', async () => {
@@ -93,7 +93,7 @@ describe('service HTTP kit', () => {
     expect(await conflict.json()).toEqual({ error: { code: 'last_owner', message: 'the last owner cannot be demoted' } });
     const missing = await fetch(`${base}/nope`, { headers: as() });
     expect(missing.status).toBe(404);
-    expect((await missing.json()).error.code).toBe('not_found');
+    expect(((await missing.json()) as ErrorBody).error.code).toBe('not_found');
     const crash = await fetch(`${base}/boom`, { headers: as() });
     expect(crash.status).toBe(500);
     const text = await crash.text();
@@ -105,12 +105,12 @@ describe('service HTTP kit', () => {
     expect((await fetch(`${base}/read`, { headers: as() })).status).toBe(200);
     const write = await fetch(`${base}/write`, { headers: as() });
     expect(write.status).toBe(403);
-    expect((await write.json()).error.code).toBe('forbidden');
+    expect(((await write.json()) as ErrorBody).error.code).toBe('forbidden');
     expect((await fetch(`${base}/admin`, { headers: as() })).status).toBe(403);
     expect((await fetch(`${base}/admin`, { headers: as({ ...member, is_admin: true }) })).status).toBe(200);
     const plan = await fetch(`${base}/campaigns`, { headers: as() });
     expect(plan.status).toBe(403);
-    expect((await plan.json()).error.code).toBe('plan_required');
+    expect(((await plan.json()) as ErrorBody).error.code).toBe('plan_required');
     expect((await fetch(`${base}/campaigns`, { headers: as({ ...member, plan: 'standard' }) })).status).toBe(200);
   });
 
