@@ -1,0 +1,158 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { outboxModel, type EventEnvelope } from '@crm/bus';
+import {
+  call,
+  generateInternalKeyPair,
+  insecureCredentials,
+  INTERNAL_TOKEN_HEADER,
+  signInternalToken,
+  type InternalClaims,
+} from '@crm/kit';
+import { identityV1 } from '@crm/protos';
+import { startService, type RunningService } from '@crm/service-host';
+import { identityService } from '../identity-service';
+
+// Shared by identity's service tests: one identity service on loopback ports with embedded
+// storage in a fresh directory, driven over HTTP and gRPC the way the gateway drives it.
+
+export interface Answer<T = any> {
+  status: number;
+  body: T;
+}
+
+export interface IdentityHarness {
+  service: RunningService;
+  // Authenticate over gRPC, as the gateway does for every request.
+  authenticate(token: string): Promise<identityV1.AuthenticateResponse>;
+  // A request as the gateway forwards it: the bearer token authenticated, then an internal JWT.
+  api<T = any>(token: string, method: string, path: string, body?: unknown): Promise<Answer<T>>;
+  // A request to a public route (no token).
+  publicApi<T = any>(method: string, path: string, body?: unknown): Promise<Answer<T>>;
+  // A request carrying the given internal claims, bypassing Authenticate.
+  withClaims<T = any>(claims: InternalClaims, method: string, path: string, body?: unknown): Promise<Answer<T>>;
+  // Events in the outbox, oldest first.
+  events(filter?: Record<string, unknown>): Promise<EventEnvelope[]>;
+  stop(): Promise<void>;
+}
+
+// Low scrypt cost keeps tests fast; production defaults to 2^15.
+export const TEST_ENV = { PASSWORD_SCRYPT_LOG2_N: '10' };
+
+export async function startIdentity(env: NodeJS.ProcessEnv = {}): Promise<IdentityHarness> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'crm-identity-'));
+  const keys = generateInternalKeyPair();
+  const service = await startService(identityService, {
+    httpPort: 0,
+    grpcPort: 0,
+    host: '127.0.0.1',
+    dataDir,
+    internalPublicKey: keys.publicKey,
+    env: { ...TEST_ENV, ...env },
+  });
+  const client = new identityV1.IdentityServiceClient(`127.0.0.1:${service.grpcPort}`, insecureCredentials());
+  const baseUrl = `http://127.0.0.1:${service.httpPort}/v1`;
+
+  async function send<T>(method: string, path: string, headers: Record<string, string>, body?: unknown): Promise<Answer<T>> {
+    const response = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
+  }
+
+  const authenticate = (token: string) => call(client.authenticate.bind(client), { token });
+  const withClaims = <T>(claims: InternalClaims, method: string, path: string, body?: unknown) =>
+    send<T>(method, path, { [INTERNAL_TOKEN_HEADER]: signInternalToken(keys.privateKey, claims) }, body);
+
+  return {
+    service,
+    authenticate,
+    withClaims,
+    async api<T>(token: string, method: string, path: string, body?: unknown) {
+      return withClaims<T>(claimsFrom(await authenticate(token)), method, path, body);
+    },
+    publicApi: <T>(method: string, path: string, body?: unknown) => send<T>(method, path, {}, body),
+    async events(filter = {}) {
+      const rows = await outboxModel(service.context.connection).find(filter).sort({ created_at: 1, _id: 1 }).lean().exec();
+      return rows.map((row) => row.event);
+    },
+    async stop() {
+      client.close();
+      await service.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+// The gateway's translation of an Authenticate answer into internal claims.
+export function claimsFrom(answer: identityV1.AuthenticateResponse): InternalClaims {
+  return {
+    workspace_id: answer.workspace_id ?? null,
+    user_id: answer.user_id,
+    actor: { type: answer.actor_type as InternalClaims['actor']['type'], id: answer.actor_id, label: answer.actor_label ?? null },
+    role: answer.role ?? null,
+    permissions: answer.permissions,
+    is_admin: answer.is_admin,
+    plan: answer.plan,
+    session_id: answer.session_id,
+    key_id: answer.key_id,
+    support: null,
+  };
+}
+
+export interface Person {
+  token: string;
+  email: string;
+  password: string;
+  name: string;
+  userId: string;
+}
+
+export interface Owner extends Person {
+  workspaceId: string;
+  slug: string;
+}
+
+let sequence = 0;
+
+export function buildSignUp(overrides: Partial<{ email: string; password: string; name: string }> = {}) {
+  sequence += 1;
+  return {
+    email: `person-${sequence}-${randomUUID().slice(0, 8)}@example.test`,
+    password: 'a long enough password',
+    name: `Person ${sequence}`,
+    ...overrides,
+  };
+}
+
+export async function signUpPerson(harness: IdentityHarness, overrides = {}): Promise<Person> {
+  const input = buildSignUp(overrides);
+  const answer = await harness.publicApi('POST', '/auth/sign-up', input);
+  if (answer.status !== 201) throw new Error(`sign-up failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return { ...input, email: answer.body.user.email, token: answer.body.token, userId: answer.body.user.id };
+}
+
+export async function createOwner(harness: IdentityHarness, workspaceName = 'Acme Ltd'): Promise<Owner> {
+  const person = await signUpPerson(harness);
+  const answer = await harness.api(person.token, 'POST', '/onboarding', { workspace_name: workspaceName });
+  if (answer.status !== 201) throw new Error(`onboarding failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return { ...person, workspaceId: answer.body.workspace_id, slug: answer.body.slug };
+}
+
+export async function createApiKey(
+  harness: IdentityHarness,
+  owner: Owner,
+  body: Record<string, unknown> = {},
+): Promise<{ key: string; id: string; record: any }> {
+  const answer = await harness.api(owner.token, 'POST', '/api-keys', { name: 'Script', kind: 'integration', ...body });
+  if (answer.status !== 201) throw new Error(`API key creation failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return { key: answer.body.key, id: answer.body.id, record: answer.body };
+}
+
+export const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+export const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;

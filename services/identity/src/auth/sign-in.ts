@@ -1,0 +1,57 @@
+import { AppError, isoNow } from '@crm/kit';
+import { commit } from '../events/unit-of-work';
+import { IDENTITY_EVENTS, userActor, type SessionStartedData } from '../events/identity-events';
+import type { IdentityRuntime } from '../identity-runtime';
+import { startingWorkspaceOf } from '../members/memberships';
+import { userModel, type UserRecord } from '../users/user.model';
+import { normaliseEmail } from '../shared/trim-fields';
+import type { SignInBody } from './auth.schemas';
+import { hashPassword, needsRehash, verifyPassword } from './passwords';
+import { startSession } from './sessions';
+
+export interface SignInResult {
+  token: string;
+  expires_at: string;
+}
+
+// An unknown email and a wrong password get the same answer after the same work (one user
+// lookup, one scrypt), so sign-in does not reveal who has an account.
+export async function signIn(runtime: IdentityRuntime, body: SignInBody): Promise<SignInResult> {
+  const { context, config } = runtime;
+  const users = userModel(context.connection);
+  const user = await users.findOne({ email: normaliseEmail(body.email) }).lean<UserRecord>().exec();
+  const matches = await verifyPassword(body.password, user?.password_hash ?? (await runtime.dummyPasswordHash()));
+  if (!user || !matches) throw new AppError('unauthenticated', 'email or password is incorrect');
+
+  const workspaceId = await startingWorkspaceOf(context.connection, user);
+  const started = await commit(context, async ({ transaction, publish }) => {
+    const session = await startSession(context.connection, transaction, {
+      userId: user._id,
+      workspaceId,
+      ttlDays: config.sessionTtlDays,
+    });
+    publish<SessionStartedData>({
+      type: IDENTITY_EVENTS.sessionStarted,
+      workspace_id: workspaceId,
+      actor: userActor(user),
+      data: { session_id: session.record._id, user_id: user._id, method: 'sign_in', expires_at: session.record.expires_at },
+    });
+    return session;
+  });
+  if (needsRehash(user.password_hash, runtime.scrypt)) await upgradeHash(runtime, user, body.password);
+  return { token: started.token, expires_at: started.record.expires_at };
+}
+
+// The cost was raised since this password was set: store a stronger hash now that the
+// password is at hand. Failing to do so must not fail the sign-in.
+async function upgradeHash(runtime: IdentityRuntime, user: UserRecord, password: string): Promise<void> {
+  try {
+    const passwordHash = await hashPassword(password, runtime.scrypt);
+    await userModel(runtime.context.connection).updateOne(
+      { _id: user._id, password_hash: user.password_hash },
+      { $set: { password_hash: passwordHash, updated_at: isoNow() } },
+    );
+  } catch (error) {
+    runtime.context.logger.warn({ err: error, user_id: user._id }, 'password rehash failed');
+  }
+}

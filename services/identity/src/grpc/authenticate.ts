@@ -1,0 +1,127 @@
+import type { Connection } from 'mongoose';
+import { AppError, isoNow, type Logger } from '@crm/kit';
+import type { identityV1 } from '@crm/protos';
+import { sessionModel, type SessionRecord } from '../auth/session.model';
+import { isLive } from '../auth/sessions';
+import { digestsEqual, parseToken } from '../auth/token-format';
+import { apiKeyCredentialModel, type ApiKeyCredentialRecord } from '../api-keys/api-key-credential.model';
+import { apiKeyModel, type ApiKeyRecord } from '../api-keys/api-key.model';
+import { findActiveMember } from '../members/memberships';
+import { PERMISSIONS, isAdminPermissionSet } from '../roles/permissions';
+import { roleModel, type RoleRecord } from '../roles/role.model';
+import { userModel, type UserRecord } from '../users/user.model';
+import { workspaceModel, type WorkspaceRecord } from '../workspaces/workspace.model';
+
+type Claims = identityV1.AuthenticateResponse;
+
+// last_used_at is a hint for admins, not an audit trail: at most one write a minute per key.
+const LAST_USED_RESOLUTION_MS = 60_000;
+// A person with no workspace yet has no plan; nothing plan-gated is reachable without one.
+const NO_WORKSPACE_PLAN = 'free';
+
+const refused = (message = 'missing or invalid token') => new AppError('unauthenticated', message);
+
+// Who is calling: a session token or an API key, resolved afresh on every request (no cache
+// of positive answers), so revocation, expiry and a disabled membership apply at once.
+export async function authenticate(connection: Connection, logger: Logger, token: string): Promise<Claims> {
+  const parsed = parseToken(token);
+  if (!parsed) throw refused();
+  return parsed.kind === 'session'
+    ? authenticateSession(connection, parsed.digest)
+    : authenticateApiKey(connection, logger, parsed.digest);
+}
+
+async function authenticateSession(connection: Connection, digest: string): Promise<Claims> {
+  const session = await sessionModel(connection).findOne({ token_digest: digest }).lean<SessionRecord>().exec();
+  if (!session || !digestsEqual(session.token_digest, digest)) throw refused();
+  if (session.revoked_at) throw refused('session has been signed out');
+  if (!isLive(session)) throw refused('session has expired; sign in again');
+  const user = await userModel(connection).findById(session.user_id).lean<UserRecord>().exec();
+  if (!user) throw refused();
+
+  const actor = { actor_type: 'user', actor_id: user._id, actor_label: user.name };
+  if (!session.workspace_id) {
+    return { user_id: user._id, ...actor, permissions: [], is_admin: false, plan: NO_WORKSPACE_PLAN, session_id: session._id };
+  }
+  const workspaceId = session.workspace_id;
+  const [member, workspace] = await Promise.all([
+    findActiveMember(connection, workspaceId, user._id),
+    workspaceModel(connection).findById(workspaceId).lean<WorkspaceRecord>().exec(),
+  ]);
+  if (!member || !workspace) throw refused('membership of this workspace is not active');
+  const role = await roleModel(connection).findOne({ workspace_id: workspaceId, _id: member.role_id }).lean<RoleRecord>().exec();
+  if (!role) throw refused('membership of this workspace is not active');
+  const permissions = orderedPermissions(role.permissions);
+  return {
+    workspace_id: workspaceId,
+    user_id: user._id,
+    ...actor,
+    role: role.name,
+    permissions,
+    is_admin: isAdminPermissionSet(permissions),
+    plan: workspace.plan,
+    session_id: session._id,
+  };
+}
+
+async function authenticateApiKey(connection: Connection, logger: Logger, digest: string): Promise<Claims> {
+  const credential = await apiKeyCredentialModel(connection).findById(digest).lean<ApiKeyCredentialRecord>().exec();
+  if (!credential || !digestsEqual(credential._id, digest)) throw refused();
+  const workspaceId = credential.workspace_id;
+  const key = await apiKeyModel(connection)
+    .findOne({ _id: credential.key_id, workspace_id: workspaceId })
+    .lean<ApiKeyRecord>()
+    .exec();
+  if (!key) throw refused();
+  const now = isoNow();
+  if (key.revoked_at) throw refused('API key has been revoked');
+  if (key.expires_at !== null && key.expires_at <= now) throw refused('API key has expired');
+
+  const [member, workspace] = await Promise.all([
+    findActiveMember(connection, workspaceId, key.created_by),
+    workspaceModel(connection).findById(workspaceId).lean<WorkspaceRecord>().exec(),
+  ]);
+  if (!member || !workspace) throw refused('the member who created this API key is no longer active');
+  const roles = await roleModel(connection)
+    .find({ workspace_id: workspaceId, _id: { $in: [key.role_id, member.role_id] } })
+    .lean<RoleRecord[]>()
+    .exec();
+  const keyRole = roles.find((role) => role._id === key.role_id);
+  const memberRole = roles.find((role) => role._id === member.role_id);
+  if (!keyRole || !memberRole) throw refused('API key role no longer exists');
+
+  // A key acts as its creator: it never has a right its creator has lost since.
+  const permissions = orderedPermissions(keyRole.permissions.filter((permission) => memberRole.permissions.includes(permission)));
+  await touchLastUsed(connection, logger, key, now);
+  return {
+    workspace_id: workspaceId,
+    user_id: key.created_by,
+    actor_type: key.kind === 'agent' ? 'agent' : 'app',
+    actor_id: key._id,
+    actor_label: key.name,
+    role: keyRole.name,
+    permissions,
+    is_admin: isAdminPermissionSet(permissions),
+    plan: workspace.plan,
+    key_id: key._id,
+  };
+}
+
+async function touchLastUsed(connection: Connection, logger: Logger, key: ApiKeyRecord, now: string): Promise<void> {
+  const threshold = new Date(Date.parse(now) - LAST_USED_RESOLUTION_MS).toISOString();
+  if (key.last_used_at && key.last_used_at > threshold) return;
+  try {
+    await apiKeyModel(connection).updateOne(
+      { _id: key._id, workspace_id: key.workspace_id, $or: [{ last_used_at: null }, { last_used_at: { $lte: threshold } }] },
+      { $set: { last_used_at: now } },
+    );
+  } catch (error) {
+    // Bookkeeping only: a failed write must not refuse a valid key.
+    logger.warn({ err: error, key_id: key._id }, 'could not record API key use');
+  }
+}
+
+// Permissions in the catalogue's order, unknown names dropped.
+function orderedPermissions(permissions: readonly string[]): string[] {
+  return PERMISSIONS.filter((permission) => permissions.includes(permission));
+}

@@ -1,0 +1,29 @@
+import type { ServiceContext } from '@crm/service-host';
+import { loadIdentityConfig, type IdentityConfig } from './config';
+import { hashPassword, type ScryptParameters } from './auth/passwords';
+
+// What identity's handlers share within one running service: its validated settings and the
+// password hashing parameters derived from them.
+export interface IdentityRuntime {
+  context: ServiceContext;
+  config: IdentityConfig;
+  scrypt: ScryptParameters;
+  // Verified against when an email is unknown, so sign-in costs the same either way.
+  dummyPasswordHash(): Promise<string>;
+}
+
+const runtimes = new WeakMap<ServiceContext, IdentityRuntime>();
+
+export function runtimeOf(context: ServiceContext): IdentityRuntime {
+  let runtime = runtimes.get(context);
+  if (!runtime) {
+    const config = loadIdentityConfig(context.env);
+    const scrypt: ScryptParameters = { log2N: config.scryptLog2N, r: 8, p: 1 };
+    // Made once at start, so the first sign-in with an unknown email is not the slow one.
+    const dummy = hashPassword('not a real password, never matches', scrypt);
+    dummy.catch((error: unknown) => context.logger.error({ err: error }, 'could not prepare the dummy password hash'));
+    runtime = { context, config, scrypt, dummyPasswordHash: () => dummy };
+    runtimes.set(context, runtime);
+  }
+  return runtime;
+}

@@ -1,0 +1,2 @@
+export { identityService } from './identity-service';
+export { IDENTITY_EVENTS } from './events/identity-events';

@@ -1,0 +1,37 @@
+import { Schema, type Connection, type Model } from 'mongoose';
+import { tenantScoped } from '@crm/kit';
+
+export interface RoleRecord {
+  _id: string;
+  workspace_id: string;
+  name: string;
+  permissions: string[];
+  // Built-in roles are seeded per workspace and fixed.
+  is_system: boolean;
+  created_at: string;
+  updated_at: string;
+}
+
+export const ROLE_MODEL = 'Role';
+
+const roleSchema = new Schema<RoleRecord>(
+  {
+    _id: { type: String, required: true },
+    name: { type: String, required: true },
+    permissions: { type: [String], default: [] },
+    is_system: { type: Boolean, required: true },
+    created_at: { type: String, required: true },
+    updated_at: { type: String, required: true },
+  },
+  { collection: 'roles', versionKey: false },
+);
+roleSchema.plugin(tenantScoped);
+roleSchema.index({ workspace_id: 1, name: 1 }, { unique: true });
+
+export function registerRoleModel(connection: Connection): void {
+  connection.model(ROLE_MODEL, roleSchema);
+}
+
+export function roleModel(connection: Connection): Model<RoleRecord> {
+  return connection.model<RoleRecord>(ROLE_MODEL);
+}

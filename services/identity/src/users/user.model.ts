@@ -1,0 +1,47 @@
+import { Schema, type Connection, type Model } from 'mongoose';
+
+// A person. People exist across workspaces, so this collection is not tenant-scoped; what a
+// person may do inside a workspace lives on their Member record there.
+export interface UserRecord {
+  _id: string;
+  // Normalised: trimmed, lower case. Unique.
+  email: string;
+  name: string;
+  password_hash: string;
+  avatar: string | null;
+  email_notifications: boolean;
+  // Every workspace the person has been a member of: the explicit scope of the one
+  // cross-workspace read of memberships (which workspaces may I switch to).
+  workspace_ids: string[];
+  // Where a new session starts.
+  last_workspace_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export const USER_MODEL = 'User';
+
+const userSchema = new Schema<UserRecord>(
+  {
+    _id: { type: String, required: true },
+    email: { type: String, required: true },
+    name: { type: String, required: true },
+    password_hash: { type: String, required: true },
+    avatar: { type: String, default: null },
+    email_notifications: { type: Boolean, default: true },
+    workspace_ids: { type: [String], default: [] },
+    last_workspace_id: { type: String, default: null },
+    created_at: { type: String, required: true },
+    updated_at: { type: String, required: true },
+  },
+  { collection: 'users', versionKey: false },
+);
+userSchema.index({ email: 1 }, { unique: true });
+
+export function registerUserModel(connection: Connection): void {
+  connection.model(USER_MODEL, userSchema);
+}
+
+export function userModel(connection: Connection): Model<UserRecord> {
+  return connection.model<UserRecord>(USER_MODEL);
+}

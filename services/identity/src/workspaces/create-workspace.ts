@@ -1,0 +1,120 @@
+import { isoNow, newId, notFound, type InternalClaims } from '@crm/kit';
+import { commit } from '../events/unit-of-work';
+import {
+  IDENTITY_EVENTS,
+  type MemberAddedData,
+  type SessionSwitchedData,
+  type WorkspaceCreatedData,
+} from '../events/identity-events';
+import type { IdentityRuntime } from '../identity-runtime';
+import { addMember } from '../members/memberships';
+import { OWNER_ROLE } from '../roles/built-in-roles';
+import { seedBuiltInRoles } from '../roles/seed-built-in-roles';
+import { switchSessionWorkspace } from '../auth/sessions';
+import { userModel, type UserRecord } from '../users/user.model';
+import { isDuplicateKey } from '../shared/duplicate-key';
+import { pickSlug } from './slug';
+import { DEFAULT_WORKSPACE_SETTINGS, workspaceModel, type WorkspaceRecord } from './workspace.model';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const SLUG_ATTEMPTS = 3;
+
+export interface CreatedWorkspace {
+  workspace_id: string;
+  slug: string;
+  organization_id: string;
+}
+
+// Onboarding: a new workspace on the Standard plan, free for the complimentary period, with
+// the built-in roles, the caller as its Owner, and the caller's session switched to it.
+export async function createWorkspace(runtime: IdentityRuntime, claims: InternalClaims, name: string): Promise<CreatedWorkspace> {
+  const { connection } = runtime.context;
+  const user = await userModel(connection).findById(claims.user_id).lean<UserRecord>().exec();
+  if (!user) throw notFound('user');
+
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      const workspace = await commit(runtime.context, async ({ transaction, publish }) => {
+        const now = new Date();
+        const nowText = now.toISOString();
+        const workspace: WorkspaceRecord = {
+          _id: newId(),
+          slug: await pickSlug(connection, name, transaction),
+          name,
+          plan: 'standard',
+          complimentary_until: new Date(now.getTime() + runtime.config.complimentaryDays * DAY_MS).toISOString(),
+          billing_set_up: false,
+          settings: { ...DEFAULT_WORKSPACE_SETTINGS },
+          created_by: user._id,
+          created_at: nowText,
+          updated_at: nowText,
+        };
+        await workspaceModel(connection).create([workspace], { session: transaction });
+        const roles = await seedBuiltInRoles(connection, transaction, workspace._id, nowText);
+        const owner = roles.get(OWNER_ROLE)!;
+        const member = await addMember(connection, transaction, {
+          workspaceId: workspace._id,
+          userId: user._id,
+          roleId: owner._id,
+          now: nowText,
+        });
+        const sessionId = claims.session_id;
+        if (sessionId) await switchSessionWorkspace(connection, transaction, sessionId, user._id, workspace._id);
+        await userModel(connection).updateOne(
+          { _id: user._id },
+          { $set: { last_workspace_id: workspace._id, updated_at: isoNow() } },
+          { session: transaction },
+        );
+
+        publish<WorkspaceCreatedData>({
+          type: IDENTITY_EVENTS.workspaceCreated,
+          workspace_id: workspace._id,
+          actor: claims.actor,
+          data: {
+            workspace_id: workspace._id,
+            slug: workspace.slug,
+            name: workspace.name,
+            plan: workspace.plan,
+            complimentary_until: workspace.complimentary_until,
+            billing_set_up: workspace.billing_set_up,
+            settings: workspace.settings,
+            created_by: workspace.created_by,
+          },
+        });
+        publish<MemberAddedData>({
+          type: IDENTITY_EVENTS.memberAdded,
+          workspace_id: workspace._id,
+          actor: claims.actor,
+          data: {
+            member_id: member._id,
+            user_id: user._id,
+            name: user.name,
+            email: user.email,
+            role_id: owner._id,
+            role: owner.name,
+            status: member.status,
+          },
+        });
+        if (sessionId) {
+          publish<SessionSwitchedData>({
+            type: IDENTITY_EVENTS.sessionSwitched,
+            workspace_id: workspace._id,
+            actor: claims.actor,
+            data: {
+              session_id: sessionId,
+              user_id: user._id,
+              from_workspace_id: claims.workspace_id,
+              to_workspace_id: workspace._id,
+            },
+          });
+        }
+        return workspace;
+      });
+      return { workspace_id: workspace._id, slug: workspace.slug, organization_id: workspace._id };
+    } catch (error) {
+      // Another workspace took the same slug between our check and our commit: pick again.
+      if (attempt < SLUG_ATTEMPTS && isDuplicateKey(error, 'slug')) continue;
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,22 @@
+import type { WorkspaceRecord } from './workspace.model';
+
+// Me.workspace in the API contract.
+export interface MeWorkspaceView {
+  id: string;
+  slug: string;
+  name: string;
+  plan: string;
+  complimentary_until: string | null;
+  billing_set_up: boolean;
+}
+
+export function meWorkspaceView(workspace: WorkspaceRecord): MeWorkspaceView {
+  return {
+    id: workspace._id,
+    slug: workspace.slug,
+    name: workspace.name,
+    plan: workspace.plan,
+    complimentary_until: workspace.complimentary_until ?? null,
+    billing_set_up: workspace.billing_set_up,
+  };
+}

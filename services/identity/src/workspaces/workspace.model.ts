@@ -1,0 +1,67 @@
+import { Schema, type Connection, type Model } from 'mongoose';
+
+// Plans: `free` and `standard` (campaigns, touchpoints, marketing report, calendar sync).
+export const PLANS = ['free', 'standard'] as const;
+export type Plan = (typeof PLANS)[number];
+
+export const DATE_FORMATS = ['DD/MM/YYYY', 'MM/DD/YYYY', 'YYYY-MM-DD'] as const;
+
+export interface WorkspaceSettings {
+  currency: string;
+  date_format: (typeof DATE_FORMATS)[number];
+  timezone: string;
+  page_size: number;
+}
+
+export const DEFAULT_WORKSPACE_SETTINGS: WorkspaceSettings = {
+  currency: 'GBP',
+  date_format: 'DD/MM/YYYY',
+  timezone: 'Europe/London',
+  page_size: 25,
+};
+
+// The tenant itself: its id is the workspace_id every tenant-owned record carries.
+export interface WorkspaceRecord {
+  _id: string;
+  slug: string;
+  name: string;
+  plan: Plan;
+  complimentary_until: string | null;
+  billing_set_up: boolean;
+  settings: WorkspaceSettings;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export const WORKSPACE_MODEL = 'Workspace';
+
+const workspaceSchema = new Schema<WorkspaceRecord>(
+  {
+    _id: { type: String, required: true },
+    slug: { type: String, required: true },
+    name: { type: String, required: true },
+    plan: { type: String, enum: PLANS, required: true },
+    complimentary_until: { type: String, default: null },
+    billing_set_up: { type: Boolean, default: false },
+    settings: {
+      currency: { type: String, required: true },
+      date_format: { type: String, enum: DATE_FORMATS, required: true },
+      timezone: { type: String, required: true },
+      page_size: { type: Number, required: true },
+    },
+    created_by: { type: String, required: true },
+    created_at: { type: String, required: true },
+    updated_at: { type: String, required: true },
+  },
+  { collection: 'workspaces', versionKey: false },
+);
+workspaceSchema.index({ slug: 1 }, { unique: true });
+
+export function registerWorkspaceModel(connection: Connection): void {
+  connection.model(WORKSPACE_MODEL, workspaceSchema);
+}
+
+export function workspaceModel(connection: Connection): Model<WorkspaceRecord> {
+  return connection.model<WorkspaceRecord>(WORKSPACE_MODEL);
+}
