@@ -4,6 +4,7 @@ const packages = {
   '@crm/kit': 'libs/kit/src',
   '@crm/embedded-mongo': 'libs/embedded-mongo/src',
   '@crm/bus': 'libs/bus/src',
+  '@crm/mail': 'libs/mail/src',
   '@crm/service-host': 'libs/service-host/src',
   '@crm/protos': 'protos',
   '@crm/gateway': 'gateway/src',

@@ -15,6 +15,9 @@ export const ROUTES: readonly Route[] = [
   { path: '/auth/sign-up', service: 'identity', public: true },
   { path: '/auth/sign-in', service: 'identity', public: true },
   { path: '/auth', service: 'identity' },
+  // Links sent by mail: looked up and used with the token in the path, before signing in.
+  { path: '/public/invitations', service: 'identity', public: true },
+  { path: '/public/password-resets', service: 'identity', public: true },
   { path: '/onboarding', service: 'identity' },
   { path: '/me', service: 'identity' },
   { path: '/members', service: 'identity' },

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { resolveRoute, type ServiceName } from '../route-table';
+import { resolveRoute, ROUTES, type ServiceName } from '../route-table';
 
 // The owner of each first path segment, as ARCHITECTURE.md's table says.
 const OWNER_BY_SEGMENT: Record<string, ServiceName> = {
@@ -45,9 +45,16 @@ describe('route table', () => {
     expect(resolveRoute('/v1')).toBeUndefined();
   });
 
-  it('lets only sign-up and sign-in through without a token', () => {
+  it('lets only sign-up, sign-in and the links sent by mail through without a token', () => {
+    expect(ROUTES.filter((route) => route.public).map((route) => route.path)).toEqual([
+      '/auth/sign-up',
+      '/auth/sign-in',
+      '/public/invitations',
+      '/public/password-resets',
+    ]);
     expect(resolveRoute('/v1/auth/sign-in')?.public).toBe(true);
-    expect(resolveRoute('/v1/auth/sign-up')?.public).toBe(true);
+    expect(resolveRoute('/v1/public/password-resets/abc')?.public).toBe(true);
     expect(resolveRoute('/v1/auth/sign-out')?.public).toBeFalsy();
+    expect(resolveRoute('/v1/public/other')).toBeUndefined();
   });
 });

@@ -34,6 +34,8 @@ export interface ServiceContext {
   peers: Record<string, string>;
   // Service-specific settings (environment variables), validated by the service itself.
   env: NodeJS.ProcessEnv;
+  // Where embedded adapters keep their files (database, mailbox, blobs).
+  dataDir: string;
   lifecycle: Lifecycle;
 }
 
@@ -97,6 +99,7 @@ export async function startService(definition: ServiceDefinition, options: HostO
       outbox,
       peers: options.peers ?? {},
       env: options.env ?? process.env,
+      dataDir: options.dataDir,
       lifecycle,
     };
     definition.models?.(connection);

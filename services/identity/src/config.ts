@@ -1,4 +1,4 @@
-import { bool, int, loadConfig } from '@crm/kit';
+import { bool, int, loadConfig, str, url } from '@crm/kit';
 
 // Identity's own settings, read from the service's environment once at start.
 export const IDENTITY_ENV = {
@@ -7,6 +7,9 @@ export const IDENTITY_ENV = {
   // scrypt cost as log2(N). 15 in production; tests lower it to stay fast.
   PASSWORD_SCRYPT_LOG2_N: int({ default: 15, min: 10, max: 20, description: 'scrypt cost parameter, log2 N' }),
   COMPLIMENTARY_DAYS: int({ default: 30, min: 0, max: 365, description: 'free Standard-plan days for a new workspace' }),
+  SMTP_URL: url({ protocols: ['smtp', 'smtps'], secret: true, description: 'mail server; without it mail is written to DATA_DIR/mailbox' }),
+  MAIL_FROM: str({ default: 'CRM <no-reply@crm.local>', description: 'sender of password and invitation mail' }),
+  PUBLIC_URL: url({ default: 'http://127.0.0.1:8080', protocols: ['http', 'https'], description: 'public address of the gateway, used in links sent by mail' }),
 };
 
 export interface IdentityConfig {
@@ -14,6 +17,10 @@ export interface IdentityConfig {
   sessionTtlDays: number;
   scryptLog2N: number;
   complimentaryDays: number;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  // Without a trailing slash; links are `${publicUrl}/v1/...`.
+  publicUrl: string;
 }
 
 export function loadIdentityConfig(env: NodeJS.ProcessEnv): IdentityConfig {
@@ -23,5 +30,8 @@ export function loadIdentityConfig(env: NodeJS.ProcessEnv): IdentityConfig {
     sessionTtlDays: config.SESSION_TTL_DAYS,
     scryptLog2N: config.PASSWORD_SCRYPT_LOG2_N,
     complimentaryDays: config.COMPLIMENTARY_DAYS,
+    smtpUrl: config.SMTP_URL,
+    mailFrom: config.MAIL_FROM,
+    publicUrl: config.PUBLIC_URL.replace(/\/+$/, ''),
   };
 }

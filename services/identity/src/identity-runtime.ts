@@ -1,3 +1,5 @@
+import { join } from 'node:path';
+import { createMailer, type Mailer } from '@crm/mail';
 import type { ServiceContext } from '@crm/service-host';
 import { loadIdentityConfig, type IdentityConfig } from './config';
 import { hashPassword, type ScryptParameters } from './auth/passwords';
@@ -8,6 +10,7 @@ export interface IdentityRuntime {
   context: ServiceContext;
   config: IdentityConfig;
   scrypt: ScryptParameters;
+  mailer: Mailer;
   // Verified against when an email is unknown, so sign-in costs the same either way.
   dummyPasswordHash(): Promise<string>;
 }
@@ -22,7 +25,14 @@ export function runtimeOf(context: ServiceContext): IdentityRuntime {
     // Made once at start, so the first sign-in with an unknown email is not the slow one.
     const dummy = hashPassword('not a real password, never matches', scrypt);
     dummy.catch((error: unknown) => context.logger.error({ err: error }, 'could not prepare the dummy password hash'));
-    runtime = { context, config, scrypt, dummyPasswordHash: () => dummy };
+    const mailer = createMailer({
+      smtpUrl: config.smtpUrl,
+      mailboxDir: join(context.dataDir, 'mailbox'),
+      from: config.mailFrom,
+      logger: context.logger,
+    });
+    context.lifecycle.add('mailer', async () => mailer.close());
+    runtime = { context, config, scrypt, mailer, dummyPasswordHash: () => dummy };
     runtimes.set(context, runtime);
   }
   return runtime;

@@ -1,0 +1,55 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { createLogger } from '@crm/kit';
+import { createMailer } from '../mailer';
+
+const logger = createLogger('mail-test', 'silent');
+
+describe('mailer', () => {
+  it('writes mail to the local mailbox when no SMTP server is configured', async () => {
+    const mailboxDir = join(mkdtempSync(join(tmpdir(), 'mailbox-')), 'mailbox');
+    try {
+      const mailer = createMailer({ mailboxDir, from: 'CRM <no-reply@crm.local>', logger });
+      await mailer.send({ to: 'ann@example.com', subject: 'Reset your password', text: 'Follow https://x/y once.' });
+      const files = readdirSync(mailboxDir);
+      expect(files).toHaveLength(1);
+      const raw = readFileSync(join(mailboxDir, files[0]), 'utf8');
+      expect(raw).toMatch(/^To: ann@example\.com$/m);
+      expect(raw).toMatch(/^Subject: Reset your password$/m);
+      expect(raw).toContain('Follow https://x/y once.');
+    } finally {
+      rmSync(join(mailboxDir, '..'), { recursive: true, force: true });
+    }
+  });
+
+  it('delivers through SMTP when SMTP_URL is set', async () => {
+    const received: string[] = [];
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onData(stream, _session, callback) {
+        let data = '';
+        stream.on('data', (chunk: Buffer) => (data += chunk.toString()));
+        stream.on('end', () => {
+          received.push(data);
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.server.address() as AddressInfo).port;
+    try {
+      const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, mailboxDir: '/nonexistent', from: 'no-reply@crm.local', logger });
+      await mailer.send({ to: 'bob@example.com', subject: 'You are invited', text: 'Join us' });
+      mailer.close();
+      expect(received).toHaveLength(1);
+      expect(received[0]).toMatch(/^Subject: You are invited/m);
+      expect(received[0]).toContain('Join us');
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+});
