@@ -1,4 +1,4 @@
-import { generateKeyPairSync } from 'node:crypto';
+import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { unauthenticated } from './errors';
 
@@ -48,8 +48,20 @@ export function generateInternalKeyPair(): KeyPair {
   return { publicKey, privateKey };
 }
 
+// Parsing a PEM costs more than signing with it: keep one KeyObject per key.
+const parsedKeys = new Map<string, KeyObject>();
+
+function keyObject(pem: string, parse: (pem: string) => KeyObject): KeyObject {
+  let key = parsedKeys.get(pem);
+  if (!key) {
+    key = parse(pem);
+    parsedKeys.set(pem, key);
+  }
+  return key;
+}
+
 export function signInternalToken(privateKey: string, claims: InternalClaims, ttlSeconds = 60): string {
-  return jwt.sign({ ...claims }, privateKey, {
+  return jwt.sign({ ...claims }, keyObject(privateKey, createPrivateKey), {
     algorithm: ALGORITHM,
     expiresIn: ttlSeconds,
     issuer: ISSUER,
@@ -59,7 +71,7 @@ export function signInternalToken(privateKey: string, claims: InternalClaims, tt
 
 export function verifyInternalToken(publicKey: string, token: string): InternalClaims {
   try {
-    const payload = jwt.verify(token, publicKey, {
+    const payload = jwt.verify(token, keyObject(publicKey, createPublicKey), {
       algorithms: [ALGORITHM],
       issuer: ISSUER,
       audience: AUDIENCE,
