@@ -2,7 +2,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSystem, type RunningSystem, type SystemOptions } from '@crm/all-in-one';
-import { createLogger } from '@crm/kit';
 
 export interface TestSystem extends RunningSystem {
   dataDir: string;
@@ -13,7 +12,7 @@ export interface TestSystem extends RunningSystem {
 // The whole system as `npm start` runs it, on a free port with its own data folder.
 export async function startTestSystem(options: SystemOptions & { dataDir?: string } = {}): Promise<TestSystem> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'crm-system-'));
-  const system = await startSystem({ port: 0, logger: createLogger('test', 'error'), ...options, dataDir });
+  const system = await startSystem({ port: 0, logLevel: 'error', ...options, dataDir });
   return Object.assign(system, {
     dataDir,
     destroy: async () => {

@@ -17,7 +17,6 @@ async function main(): Promise<void> {
     dataDir: config.DATA_DIR,
     mongoUrl: config.MONGO_URL,
     amqpUrl: config.AMQP_URL,
-    logger,
   });
   logger.info({ url: system.url }, 'CRM API ready');
   process.stdout.write(`CRM API listening at ${system.url}\n`);

@@ -4,7 +4,7 @@ import { billingService } from '@crm/billing';
 import { crmCoreService } from '@crm/crm-core';
 import { documentsService } from '@crm/documents';
 import { identityService } from '@crm/identity';
-import { createLogger, generateInternalKeyPair, type KeyPair, type Logger } from '@crm/kit';
+import { createLogger, generateInternalKeyPair, type KeyPair } from '@crm/kit';
 import { marketingService } from '@crm/marketing';
 import { reportsService } from '@crm/reports';
 import { startService, type RunningService, type ServiceDefinition } from '@crm/service-host';
@@ -16,7 +16,8 @@ export interface SystemOptions {
   mongoUrl?: string;
   amqpUrl?: string;
   env?: NodeJS.ProcessEnv;
-  logger?: Logger;
+  // Log level of every part (LOG_LEVEL otherwise); each part logs as its own service.
+  logLevel?: string;
   // The gateway's signing keys; a fresh pair per process when not given.
   internalKeys?: KeyPair;
 }
@@ -61,7 +62,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
         peers: peerAddresses,
         env: options.env,
         deferOutboxRelay: true,
-        logger: options.logger?.child({ service: definition.name }),
+        logger: createLogger(definition.name, options.logLevel),
       });
       started.push(service);
       services[definition.name as ServiceName] = service;
@@ -80,7 +81,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
         documents: urlOf('documents'),
         billing: urlOf('billing'),
       },
-      logger: options.logger?.child({ service: 'gateway' }) ?? createLogger('gateway'),
+      logger: createLogger('gateway', options.logLevel),
     });
     for (const service of started) service.startOutboxRelay();
     return {

@@ -16,9 +16,8 @@ const REDACT = [
   'secret',
 ];
 
-export function createLogger(service: string, level = process.env.LOG_LEVEL ?? 'info'): Logger {
+export function createLogger(service: string, level: string = process.env.LOG_LEVEL ?? 'info'): Logger {
   return pino({
-    name: service,
     level,
     base: { service },
     timestamp: pino.stdTimeFunctions.isoTime,

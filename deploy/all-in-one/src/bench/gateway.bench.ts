@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import { createLogger, INTERNAL_TOKEN_HEADER } from '@crm/kit';
+import { INTERNAL_TOKEN_HEADER } from '@crm/kit';
 import { startSystem } from '../system';
 
 // Gateway throughput for GET /v1/me, against calling identity directly with an internal token
@@ -52,7 +52,7 @@ function measure(url: string, headers: Record<string, string>): Promise<Figures>
 
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'crm-bench-'));
-  const system = await startSystem({ port: 0, dataDir, logger: createLogger('bench', 'error') });
+  const system = await startSystem({ port: 0, dataDir, logLevel: 'error' });
   try {
     const post = (path: string, body: unknown, token?: string) =>
       fetch(`${system.url}${path}`, {

@@ -1,0 +1,139 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { generateInternalKeyPair } from '@crm/kit';
+import { request } from '../support/system';
+
+// One process per service, as containers run them: each started from its built entry with
+// nothing but environment variables, the gateway in front, and SIGTERM for a clean stop.
+const root = join(__dirname, '..', '..');
+const keys = generateInternalKeyPair();
+let dataDir: string;
+
+interface Started {
+  child: ChildProcess;
+  lines: Array<Record<string, unknown>>;
+  exit: Promise<number | null>;
+  ready: Promise<Record<string, unknown>>;
+}
+
+function start(entry: string, env: Record<string, string>, readyMessage: string): Started {
+  const child = spawn(process.execPath, [join(root, entry)], {
+    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const lines: Array<Record<string, unknown>> = [];
+  const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const ready = new Promise<Record<string, unknown>>((resolve, reject) => {
+    createInterface({ input: child.stdout! }).on('line', (text) => {
+      try {
+        const line = JSON.parse(text) as Record<string, unknown>;
+        lines.push(line);
+        if (line.msg === readyMessage) resolve(line);
+      } catch {
+        lines.push({ text });
+      }
+    });
+    void exit.then((code) => reject(new Error(`${entry} exited with ${code}: ${JSON.stringify(lines)}`)));
+  });
+  // Processes that are meant to fail never become ready; only awaiting `ready` reports it.
+  ready.catch(() => undefined);
+  return { child, lines, exit, ready };
+}
+
+function startService(name: string, env: Record<string, string> = {}): Started {
+  return start(
+    `services/${name}/dist/main.js`,
+    { HTTP_PORT: '0', GRPC_PORT: '0', INTERNAL_JWT_PUBLIC_KEY: keys.publicKey, PASSWORD_SCRYPT_LOG2_N: '10', ...env },
+    'service started',
+  );
+}
+
+const running: Started[] = [];
+
+beforeAll(() => {
+  dataDir = mkdtempSync(join(tmpdir(), 'crm-processes-'));
+});
+
+afterAll(async () => {
+  for (const process of running) process.child.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('services as separate processes', () => {
+  it('start from environment variables, serve through the gateway, and stop cleanly on SIGTERM', async () => {
+    const identity = startService('identity');
+    running.push(identity);
+    const identityReady = await identity.ready;
+    const grpc = (line: Record<string, unknown>) => `127.0.0.1:${String(line.grpc_port)}`;
+    const http = (line: Record<string, unknown>) => `http://127.0.0.1:${String(line.http_port)}`;
+
+    const documents = startService('documents');
+    running.push(documents);
+    const others = {
+      documents,
+      'crm-core': startService('crm-core', { IDENTITY_GRPC_ADDR: grpc(identityReady), DOCUMENTS_GRPC_ADDR: grpc(await documents.ready) }),
+      reports: startService('reports'),
+      billing: startService('billing', { IDENTITY_GRPC_ADDR: grpc(identityReady) }),
+    };
+    running.push(...Object.values(others));
+    const crmCoreReady = await others['crm-core'].ready;
+    const marketing = startService('marketing', { CRM_CORE_GRPC_ADDR: grpc(crmCoreReady) });
+    running.push(marketing);
+
+    const gateway = start(
+      'gateway/dist/main.js',
+      {
+        PORT: '0',
+        INTERNAL_JWT_PRIVATE_KEY: keys.privateKey.replace(/\n/g, '\\n'),
+        IDENTITY_GRPC_ADDR: grpc(identityReady),
+        IDENTITY_URL: http(identityReady),
+        CRM_CORE_URL: http(crmCoreReady),
+        MARKETING_URL: http(await marketing.ready),
+        REPORTS_URL: http(await others.reports.ready),
+        DOCUMENTS_URL: http(await documents.ready),
+        BILLING_URL: http(await others.billing.ready),
+      },
+      'gateway started',
+    );
+    running.push(gateway);
+    const base = `http://127.0.0.1:${String((await gateway.ready).port)}/v1`;
+
+    for (const service of [identity, marketing, ...Object.values(others)]) {
+      const ready = await service.ready;
+      expect((await fetch(`${http(ready)}/readyz`)).status).toBe(200);
+    }
+    expect((await fetch(`${base.replace('/v1', '')}/readyz`)).status).toBe(200);
+
+    const signUp = await request(base, 'POST', '/auth/sign-up', {
+      body: { email: 'proc@example.com', password: 'correct horse battery', name: 'Proc' },
+    });
+    expect(signUp.status).toBe(201);
+    const me = await request(base, 'GET', '/me', { token: signUp.body.token });
+    expect(me.status).toBe(200);
+    expect(me.body.user.email).toBe('proc@example.com');
+    expect((await request(base, 'GET', '/companies', { token: signUp.body.token })).status).toBe(403);
+
+    for (const service of running) service.child.kill('SIGTERM');
+    const codes = await Promise.all(running.map((service) => service.exit));
+    expect(codes).toEqual(running.map(() => 0));
+    expect(identity.lines.some((line) => line.msg === 'shutting down')).toBe(true);
+    running.length = 0;
+  });
+
+  it('fail fast at start naming the variable that is wrong', async () => {
+    const badPort = startService('reports', { HTTP_PORT: 'eighty' });
+    expect(await badPort.exit).toBe(1);
+    expect(JSON.stringify(badPort.lines)).toContain('HTTP_PORT must be an integer');
+
+    const noKey = start('services/reports/dist/main.js', { HTTP_PORT: '0', GRPC_PORT: '0' }, 'service started');
+    expect(await noKey.exit).toBe(1);
+    expect(JSON.stringify(noKey.lines)).toContain('INTERNAL_JWT_PUBLIC_KEY is required');
+
+    const noPeer = startService('billing');
+    expect(await noPeer.exit).toBe(1);
+    expect(JSON.stringify(noPeer.lines)).toContain('IDENTITY_GRPC_ADDR is required');
+  });
+});
