@@ -18,6 +18,7 @@ import {
   type Logger,
 } from '@crm/kit';
 import { Authenticator, bearerToken } from './authenticate';
+import { rateLimits, type RateLimitOptions } from './rate-limits';
 import { resolveRoute, SERVICES, type Route, type ServiceName } from './route-table';
 
 export interface GatewayOptions {
@@ -28,8 +29,13 @@ export interface GatewayOptions {
   serviceUrls: Record<ServiceName, string>;
   // How long a service may take to answer before the client gets 503.
   proxyTimeoutMs?: number;
+  rateLimits?: RateLimitOptions;
+  // Express `trust proxy`: which forwarding proxies (an ingress) to believe for the client address.
+  trustProxy?: boolean | number | string;
   logger?: Logger;
 }
+
+export const DEFAULT_RATE_LIMITS: RateLimitOptions = { perTokenPerMinute: 1200, publicPerMinute: 60 };
 
 export interface RunningGateway {
   port: number;
@@ -62,6 +68,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     readiness: [{ name: 'identity', check: () => authenticator.ping() }],
     parseJson: false,
   });
+  app.set('trust proxy', options.trustProxy ?? false);
+  const limits = rateLimits(options.rateLimits ?? DEFAULT_RATE_LIMITS);
 
   app.use((req: GatewayRequest, res: Response, next: NextFunction) => {
     const started = process.hrtime.bigint();
@@ -91,6 +99,10 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     req.owner = resolveRoute(req.path);
     if (!req.owner) throw new AppError('not_found', `no route for ${req.method} ${req.path}`);
     next();
+  });
+
+  app.use((req: GatewayRequest, res: Response, next: NextFunction) => {
+    void (req.owner!.public ? limits.publicPaths : limits.perToken)(req, res, next);
   });
 
   app.use(express.raw({ type: () => true, limit: BODY_LIMIT }));

@@ -1,2 +1,3 @@
 export * from './gateway';
 export * from './route-table';
+export * from './rate-limits';

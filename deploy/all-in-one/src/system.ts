@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { startGateway, type RunningGateway, type ServiceName } from '@crm/gateway';
+import { startGateway, type RateLimitOptions, type RunningGateway, type ServiceName } from '@crm/gateway';
 import { billingService } from '@crm/billing';
 import { crmCoreService } from '@crm/crm-core';
 import { documentsService } from '@crm/documents';
@@ -20,6 +20,7 @@ export interface SystemOptions {
   logLevel?: string;
   // The gateway's signing keys; a fresh pair per process when not given.
   internalKeys?: KeyPair;
+  rateLimits?: RateLimitOptions;
 }
 
 export interface RunningSystem {
@@ -81,6 +82,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
         documents: urlOf('documents'),
         billing: urlOf('billing'),
       },
+      rateLimits: options.rateLimits,
       logger: createLogger('gateway', options.logLevel),
     });
     for (const service of started) service.startOutboxRelay();

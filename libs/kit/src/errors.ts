@@ -25,7 +25,7 @@ export class AppError extends Error {
 
   // A specific code (e.g. `last_owner`) must name the catalogue status it refines.
   constructor(code: CatalogueCode, message: string);
-  constructor(code: string, message: string, status: number);
+  constructor(code: string, message: string, status: number, headers?: Record<string, string>);
   constructor(code: string, message: string, status?: number, headers: Record<string, string> = {}) {
     super(message);
     this.name = 'AppError';
