@@ -1,6 +1,7 @@
 // The whole suite: type-check every test against the sources, then jest (unit, service,
 // transport and system tests). Extra arguments go to jest, e.g. `npm test -- libs/kit`.
 import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -10,9 +11,20 @@ const run = (args) => execFileSync(process.execPath, args, { cwd: root, stdio: '
 if (!process.env.AMQP_URL) {
   console.log('RabbitMQ transport tests skipped: AMQP_URL is not set (set it to run them against a broker).');
 }
+const results = join(root, 'node_modules', '.cache', 'jest-results.json');
+mkdirSync(dirname(results), { recursive: true });
+rmSync(results, { force: true });
+let status = 0;
 try {
   run([join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.tests.json']);
-  run([join(root, 'node_modules', 'jest', 'bin', 'jest.js'), '--maxWorkers=2', ...process.argv.slice(2)]);
+  run([join(root, 'node_modules', 'jest', 'bin', 'jest.js'), '--maxWorkers=2', '--json', `--outputFile=${results}`, ...process.argv.slice(2)]);
 } catch (error) {
-  process.exit(typeof error.status === 'number' ? error.status : 1);
+  status = typeof error.status === 'number' ? error.status : 1;
 }
+// One plain closing line for whoever reads the log.
+if (existsSync(results)) {
+  const summary = JSON.parse(readFileSync(results, 'utf8'));
+  const skipped = summary.numPendingTests + summary.numTodoTests;
+  console.log(`tests: ${summary.numPassedTests} passed, ${summary.numFailedTests} failed, ${skipped} skipped`);
+}
+process.exit(status);
