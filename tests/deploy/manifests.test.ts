@@ -68,6 +68,7 @@ function requiredEnv(app: App): Record<string, string | null> {
     env.PORT = String(HTTP_PORT);
     env.LOG_LEVEL = null;
     env.INTERNAL_JWT_PRIVATE_KEY = null;
+    env.TRUST_PROXY_HOPS = null;
     for (const service of SERVICES) env[`${envName(service)}_URL`] = `http://${service}:${HTTP_PORT}`;
   } else {
     for (const name of SERVICE_COMMON_ENV) env[name] = null;
@@ -75,7 +76,7 @@ function requiredEnv(app: App): Record<string, string | null> {
     env.GRPC_PORT = String(GRPC_PORT);
   }
   for (const callee of GRPC_CALLS[app]) env[`${envName(callee)}_GRPC_ADDR`] = `${callee}:${GRPC_PORT}`;
-  if (app === 'identity') env.SMTP_URL = null;
+  if (app === 'identity') Object.assign(env, { SMTP_URL: null, PUBLIC_URL: null, MAIL_FROM: null, MAIL_LOGGING_DOMAIN: null });
   if (app === 'crm-core') Object.assign(env, { MEILI_URL: null, MEILI_KEY: null });
   if (app === 'documents') env.DATA_DIR = '/data';
   return env;
