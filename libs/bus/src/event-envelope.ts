@@ -1,4 +1,4 @@
-import { isUuid, newId, isoNow } from '@crm/kit';
+import { isUuid, newId } from '@crm/kit';
 
 export type ActorType = 'user' | 'agent' | 'app' | 'system';
 
@@ -44,6 +44,15 @@ export function isEventType(value: unknown): value is string {
   return typeof value === 'string' && EVENT_TYPE.test(value);
 }
 
+let lastOccurredAt = 0;
+
+// Strictly increasing within a process: events of one change (often the same millisecond) keep
+// their order, and readers paging by time (the audit log's `before`) never see a tie.
+function nextOccurredAt(): string {
+  lastOccurredAt = Math.max(Date.now(), lastOccurredAt + 1);
+  return new Date(lastOccurredAt).toISOString();
+}
+
 export function makeEvent<T>(input: NewEvent<T>): EventEnvelope<T> {
   const event: EventEnvelope<T> = {
     id: newId(),
@@ -51,7 +60,7 @@ export function makeEvent<T>(input: NewEvent<T>): EventEnvelope<T> {
     version: input.version ?? 1,
     workspace_id: input.workspace_id,
     actor: input.actor,
-    occurred_at: isoNow(),
+    occurred_at: nextOccurredAt(),
     data: input.data,
   };
   // A malformed event is a programming error: fail where it is made, not in a consumer.

@@ -58,3 +58,12 @@ describe('topic patterns', () => {
     expect(topicMatches(pattern, key)).toBe(expected);
   });
 });
+
+describe('occurred_at', () => {
+  it('is strictly increasing within a process, even within one millisecond', () => {
+    const times = Array.from({ length: 50 }, () =>
+      makeEvent({ type: 'identity.role.created', workspace_id: null, actor: null, data: {} }).occurred_at,
+    );
+    for (let i = 1; i < times.length; i += 1) expect(times[i] > times[i - 1]).toBe(true);
+  });
+});
