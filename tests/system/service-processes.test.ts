@@ -71,7 +71,6 @@ describe('services as separate processes', () => {
     const http = (line: Record<string, unknown>) => `http://127.0.0.1:${String(line.http_port)}`;
 
     const documents = startService('documents');
-    running.push(documents);
     const others = {
       documents,
       'crm-core': startService('crm-core', { IDENTITY_GRPC_ADDR: grpc(identityReady), DOCUMENTS_GRPC_ADDR: grpc(await documents.ready) }),

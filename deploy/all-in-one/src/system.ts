@@ -4,6 +4,7 @@ import { billingService } from '@crm/billing';
 import { crmCoreService } from '@crm/crm-core';
 import { documentsService } from '@crm/documents';
 import { identityService } from '@crm/identity';
+import { InProcessBroker } from '@crm/bus';
 import { createLogger, generateInternalKeyPair, type KeyPair } from '@crm/kit';
 import { marketingService } from '@crm/marketing';
 import { reportsService } from '@crm/reports';
@@ -47,6 +48,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
   const host = options.host ?? '127.0.0.1';
   const dataDir = resolve(options.dataDir ?? './.data');
   const keys = options.internalKeys ?? generateInternalKeyPair();
+  const inProcessBroker = new InProcessBroker();
   const started: RunningService[] = [];
   const services = {} as Record<ServiceName, RunningService>;
   try {
@@ -59,6 +61,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
         dataDir,
         mongoUrl: options.mongoUrl,
         amqpUrl: options.amqpUrl,
+        inProcessBroker,
         internalPublicKey: keys.publicKey,
         peers: peerAddresses,
         env: options.env,

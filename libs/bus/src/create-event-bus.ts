@@ -1,6 +1,6 @@
 import type { Logger } from '@crm/kit';
 import type { EventBus } from './event-bus';
-import { InProcessEventBus } from './in-process-bus';
+import { InProcessEventBus, type InProcessBroker } from './in-process-bus';
 import { RabbitEventBus } from './rabbit-bus';
 
 export interface EventBusOptions {
@@ -8,11 +8,13 @@ export interface EventBusOptions {
   amqpUrl?: string;
   logger: Logger;
   exchange?: string;
+  // Embedded mode: the broker the parts of one system share (default: the process-wide one).
+  broker?: InProcessBroker;
 }
 
 export function createEventBus(options: EventBusOptions): EventBus {
   if (options.amqpUrl) {
     return new RabbitEventBus({ url: options.amqpUrl, logger: options.logger, exchange: options.exchange });
   }
-  return new InProcessEventBus({ logger: options.logger });
+  return new InProcessEventBus({ logger: options.logger, broker: options.broker });
 }

@@ -13,8 +13,15 @@ export interface AccessRule {
   forbidAgents?: boolean;
 }
 
+const READS = ['GET', 'HEAD', 'OPTIONS'];
+
 export function checkAccess(req: Request, rule: AccessRule): void {
   const claims = authOf(req);
+  // Staff support access in read mode changes nothing in the workspace (their own session,
+  // such as signing out, is not an operation of the workspace and stays theirs).
+  if (claims.support?.mode === 'read' && !READS.includes(req.method)) {
+    throw new AppError('forbidden', 'support access is read-only');
+  }
   if (rule.forbidAgents && claims.actor.type === 'agent') {
     throw new AppError('forbidden', 'agent keys cannot delete');
   }

@@ -89,8 +89,7 @@ export function fromHttpError(error: unknown): AppError {
 const AUTH = Symbol('crm.auth');
 type WithAuth = Request & { [AUTH]?: InternalClaims };
 
-// Verifies the gateway's internal JWT; anything else is refused. Support staff in read mode
-// may not change anything.
+// Verifies the gateway's internal JWT; anything else is refused.
 export function internalAuth(publicKey: string) {
   return (req: Request, _res: Response, next: NextFunction) => {
     const token = req.headers[INTERNAL_TOKEN_HEADER];
@@ -98,12 +97,7 @@ export function internalAuth(publicKey: string) {
       next(new AppError('unauthenticated', 'missing or invalid token'));
       return;
     }
-    const claims = verifyInternalToken(publicKey, token);
-    if (claims.support?.mode === 'read' && !['GET', 'HEAD', 'OPTIONS'].includes(req.method)) {
-      next(new AppError('forbidden', 'support access is read-only'));
-      return;
-    }
-    (req as WithAuth)[AUTH] = claims;
+    (req as WithAuth)[AUTH] = verifyInternalToken(publicKey, token);
     next();
   };
 }

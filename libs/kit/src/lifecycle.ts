@@ -40,7 +40,14 @@ export class Lifecycle {
       timer.unref();
       void this.stop().then(() => process.exit(0));
     };
-    process.once('SIGTERM', onSignal);
-    process.once('SIGINT', onSignal);
+    // A repeated signal while draining must not fall back to the default (immediate exit).
+    let received = false;
+    const once = (signal: NodeJS.Signals) => {
+      if (received) return;
+      received = true;
+      onSignal(signal);
+    };
+    process.on('SIGTERM', once);
+    process.on('SIGINT', once);
   }
 }

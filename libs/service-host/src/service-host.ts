@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import express, { type Router } from 'express';
 import type { Connection } from 'mongoose';
-import { createEventBus, OutboxRelay, type EventBus } from '@crm/bus';
+import { createEventBus, OutboxRelay, type EventBus, type InProcessBroker } from '@crm/bus';
 import {
   checkAccess,
   closeServer,
@@ -59,6 +59,11 @@ export interface HostOptions {
   dataDir: string;
   mongoUrl?: string;
   amqpUrl?: string;
+  // RabbitMQ exchange (EVENT_EXCHANGE): installations sharing a broker keep their events apart.
+  eventExchange?: string;
+  // Embedded mode: the in-process broker shared by the parts of one system. Two systems in one
+  // process (tests) each have their own, so neither consumes the other's events.
+  inProcessBroker?: InProcessBroker;
   internalPublicKey: string;
   peers?: Record<string, string>;
   env?: NodeJS.ProcessEnv;
@@ -89,7 +94,12 @@ export async function startService(definition: ServiceDefinition, options: HostO
       dataDir: options.dataDir,
       mongoUrl: options.mongoUrl,
     });
-    const bus = createEventBus({ amqpUrl: options.amqpUrl, logger });
+    const bus = createEventBus({
+      amqpUrl: options.amqpUrl,
+      exchange: options.eventExchange,
+      broker: options.inProcessBroker,
+      logger,
+    });
     const outbox = new OutboxRelay({ connection, bus, logger });
     const context: ServiceContext = {
       name: definition.name,

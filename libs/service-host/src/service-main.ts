@@ -9,6 +9,7 @@ export const SERVICE_ENV = {
   DATA_DIR: str({ default: './.data' }),
   MONGO_URL: url({ protocols: ['mongodb', 'mongodb+srv'], secret: true }),
   AMQP_URL: url({ protocols: ['amqp', 'amqps'], secret: true }),
+  EVENT_EXCHANGE: str({ default: 'crm.events' }),
   INTERNAL_JWT_PUBLIC_KEY: pem(),
 };
 
@@ -33,6 +34,7 @@ export async function runServiceMain(definition: ServiceDefinition, peers: strin
       dataDir: config.DATA_DIR,
       mongoUrl: config.MONGO_URL,
       amqpUrl: config.AMQP_URL,
+      eventExchange: config.EVENT_EXCHANGE,
       internalPublicKey: requireValue(config.INTERNAL_JWT_PUBLIC_KEY, 'INTERNAL_JWT_PUBLIC_KEY'),
       peers: peerAddresses,
       logger,

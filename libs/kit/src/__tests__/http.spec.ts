@@ -28,7 +28,7 @@ beforeAll(async () => {
     readiness: [{ name: 'database', check: async () => { if (!ready) throw new Error('down'); } }],
   });
   app.use(internalAuth(keys.publicKey));
-  app.post('/echo', (req, res) => {
+  app.post('/echo', authorize({}), (req, res) => {
     res.json(req.body);
   });
   app.get('/conflict', () => {
