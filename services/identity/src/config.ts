@@ -1,4 +1,18 @@
-import { bool, int, loadConfig, str, url } from '@crm/kit';
+import { bool, ConfigError, int, loadConfig, str, url, type VariableSpec } from '@crm/kit';
+
+// A DNS name such as log.crm.example.com: labels of letters, digits and hyphens.
+const DOMAIN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$/;
+
+function domain(options: { default: string; description: string }): VariableSpec<string, true> {
+  return {
+    ...options,
+    parse(raw, name) {
+      const value = raw.trim().toLowerCase();
+      if (!DOMAIN.test(value)) throw new ConfigError(`${name} must be a domain name such as log.crm.example.com`);
+      return value;
+    },
+  };
+}
 
 // Identity's own settings, read from the service's environment once at start.
 export const IDENTITY_ENV = {
@@ -9,6 +23,10 @@ export const IDENTITY_ENV = {
   COMPLIMENTARY_DAYS: int({ default: 30, min: 0, max: 365, description: 'free Standard-plan days for a new workspace' }),
   SMTP_URL: url({ protocols: ['smtp', 'smtps'], secret: true, description: 'mail server; without it mail is written to DATA_DIR/mailbox' }),
   MAIL_FROM: str({ default: 'CRM <no-reply@crm.local>', description: 'sender of password and invitation mail' }),
+  MAIL_LOGGING_DOMAIN: domain({
+    default: 'log.crm.local',
+    description: 'domain of the personal email-logging addresses (log-<token>@domain) shown by GET /v1/me/email-logging',
+  }),
   PUBLIC_URL: url({ default: 'http://127.0.0.1:8080', protocols: ['http', 'https'], description: 'public address of the gateway, used in links sent by mail' }),
 };
 
@@ -19,6 +37,8 @@ export interface IdentityConfig {
   complimentaryDays: number;
   smtpUrl: string | undefined;
   mailFrom: string;
+  // Domain of personal email-logging addresses (GET /me/email-logging).
+  mailLoggingDomain: string;
   // Without a trailing slash; links are `${publicUrl}/v1/...`.
   publicUrl: string;
 }
@@ -32,6 +52,7 @@ export function loadIdentityConfig(env: NodeJS.ProcessEnv): IdentityConfig {
     complimentaryDays: config.COMPLIMENTARY_DAYS,
     smtpUrl: config.SMTP_URL,
     mailFrom: config.MAIL_FROM,
+    mailLoggingDomain: config.MAIL_LOGGING_DOMAIN,
     publicUrl: config.PUBLIC_URL.replace(/\/+$/, ''),
   };
 }

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { outboxModel, type EventEnvelope } from '@crm/bus';
+import { InProcessBroker, outboxModel, type EventEnvelope } from '@crm/bus';
 import {
   call,
   generateInternalKeyPair,
@@ -50,6 +50,8 @@ export async function startIdentity(env: NodeJS.ProcessEnv = {}): Promise<Identi
     host: '127.0.0.1',
     dataDir,
     internalPublicKey: keys.publicKey,
+    // Its own broker: a test file may run two harnesses, each consuming only its own events.
+    inProcessBroker: new InProcessBroker(),
     env: { ...TEST_ENV, ...env },
   });
   const client = new identityV1.IdentityServiceClient(`127.0.0.1:${service.grpcPort}`, insecureCredentials());
@@ -101,7 +103,9 @@ export function claimsFrom(answer: identityV1.AuthenticateResponse): InternalCla
     plan: answer.plan,
     session_id: answer.session_id,
     key_id: answer.key_id,
-    support: null,
+    support: answer.support
+      ? { staff_email: answer.support.staff_email, mode: answer.support.mode === 'full' ? 'full' : 'read', expires_at: answer.support.expires_at }
+      : null,
   };
 }
 

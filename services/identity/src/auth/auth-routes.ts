@@ -9,13 +9,18 @@ import { signOut } from './sign-out';
 import { assertSignUpOpen, signUp } from './sign-up';
 import { switchWorkspace } from './switch-workspace';
 
+function hasInvitationToken(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && 'invitation_token' in body;
+}
+
 // Reached without a bearer token (the gateway lists them as public).
 export function authPublicRoutes(router: Router, context: ServiceContext): void {
   const runtime = runtimeOf(context);
 
   router.post('/auth/sign-up', async (req, res) => {
-    // Checked before the body, so a closed server says so whatever is sent.
-    assertSignUpOpen(runtime);
+    // Checked before the body, so a closed server says so whatever is sent (an invitation
+    // still lets its person in: signUp checks that one).
+    if (!hasInvitationToken(req.body)) assertSignUpOpen(runtime);
     const body = validateSignUp(trimFields(req.body, ['email', 'name']));
     res.status(201).json(await signUp(runtime, body));
   });

@@ -5,6 +5,8 @@ export interface SignUpBody {
   email: string;
   password: string;
   name: string;
+  // From an invitation link: the account joins the inviting workspace.
+  invitation_token?: string;
 }
 
 export interface SignInBody {
@@ -29,6 +31,9 @@ export const signUpSchema = {
     email: { type: 'string', format: 'email', maxLength: EMAIL_MAX_LENGTH },
     password: { type: 'string', minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH },
     name: { type: 'string', minLength: 1, maxLength: NAME_MAX_LENGTH },
+    // A token of the wrong shape is an unknown invitation (404), so only its type and a sane
+    // length are checked here.
+    invitation_token: { type: 'string', minLength: 1, maxLength: 200 },
   },
 };
 

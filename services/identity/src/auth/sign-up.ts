@@ -2,6 +2,7 @@ import { AppError, isoNow, newId } from '@crm/kit';
 import { commit } from '../events/unit-of-work';
 import { IDENTITY_EVENTS, userActor, type SessionStartedData, type UserSignedUpData } from '../events/identity-events';
 import type { IdentityRuntime } from '../identity-runtime';
+import { invitedWorkspaceOf, joinOnSignUp } from '../invitations/sign-up-invitation';
 import { userModel, type UserRecord } from '../users/user.model';
 import { userView, type UserView } from '../users/user-view';
 import { isDuplicateKey } from '../shared/duplicate-key';
@@ -22,13 +23,16 @@ export function assertSignUpOpen(runtime: IdentityRuntime): void {
   if (!runtime.config.signupEnabled) throw new AppError('signup_disabled', 'sign-up is switched off on this server', 403);
 }
 
-// Creates the person and signs them in; they have no workspace until onboarding.
+// Creates the person and signs them in; they have no workspace until onboarding, unless they
+// sign up from an invitation: then they join its workspace in the same transaction.
 export async function signUp(runtime: IdentityRuntime, body: SignUpBody): Promise<SignUpResult> {
   const { context, config } = runtime;
-  assertSignUpOpen(runtime);
+  // An admin's invitation lets its person in even where self-service sign-up is switched off.
+  if (!body.invitation_token) assertSignUpOpen(runtime);
   const users = userModel(context.connection);
   const email = normaliseEmail(body.email);
   if (await users.exists({ email })) throw emailTaken();
+  const invitedTo = body.invitation_token ? await invitedWorkspaceOf(context.connection, body.invitation_token, email) : null;
 
   const passwordHash = await hashPassword(body.password, runtime.scrypt);
   const now = isoNow();
@@ -40,28 +44,30 @@ export async function signUp(runtime: IdentityRuntime, body: SignUpBody): Promis
     avatar: null,
     email_notifications: true,
     workspace_ids: [],
-    last_workspace_id: null,
+    last_workspace_id: invitedTo,
     created_at: now,
     updated_at: now,
   };
   try {
-    const started = await commit(context, async ({ transaction, publish }) => {
+    const started = await commit(context, async (unit) => {
+      const { transaction, publish } = unit;
+      const actor = userActor(user);
       await users.create([user], { session: transaction });
       const session = await startSession(context.connection, transaction, {
         userId: user._id,
-        workspaceId: null,
+        workspaceId: invitedTo,
         ttlDays: config.sessionTtlDays,
       });
-      const actor = userActor(user);
       publish<UserSignedUpData>({
         type: IDENTITY_EVENTS.userSignedUp,
         workspace_id: null,
         actor,
         data: { user_id: user._id, email: user.email, name: user.name },
       });
+      if (body.invitation_token) await joinOnSignUp(context.connection, unit, body.invitation_token, user, actor);
       publish<SessionStartedData>({
         type: IDENTITY_EVENTS.sessionStarted,
-        workspace_id: null,
+        workspace_id: invitedTo,
         actor,
         data: { session_id: session.record._id, user_id: user._id, method: 'sign_up', expires_at: session.record.expires_at },
       });

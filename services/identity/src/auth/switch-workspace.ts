@@ -2,18 +2,18 @@ import { isoNow, notFound } from '@crm/kit';
 import { commit } from '../events/unit-of-work';
 import { IDENTITY_EVENTS, type SessionSwitchedData } from '../events/identity-events';
 import type { IdentityRuntime } from '../identity-runtime';
-import { findActiveMember } from '../members/memberships';
+import { canEnterWorkspace } from '../support/support-grants';
 import { userModel } from '../users/user.model';
 import type { SessionClaims } from './session-guard';
 import { switchSessionWorkspace } from './sessions';
 
-// Moves the calling session to another workspace the person is an active member of. Any
-// other workspace, existing or not, is "not found".
+// Moves the calling session to another workspace the person is an active member of (or holds
+// live support access to). Any other workspace, existing or not, is "not found".
 export async function switchWorkspace(runtime: IdentityRuntime, claims: SessionClaims, workspaceId: string): Promise<void> {
   const { connection } = runtime.context;
   await commit(runtime.context, async ({ transaction, publish }) => {
-    const member = await findActiveMember(connection, workspaceId, claims.user_id, transaction);
-    if (!member) throw notFound('workspace');
+    // Members, and staff with live support access (src/support/).
+    if (!(await canEnterWorkspace(connection, workspaceId, claims.user_id, transaction))) throw notFound('workspace');
     await switchSessionWorkspace(connection, transaction, claims.session_id, claims.user_id, workspaceId);
     await userModel(connection).updateOne(
       { _id: claims.user_id },

@@ -6,9 +6,12 @@ import { isLive } from '../auth/sessions';
 import { digestsEqual, parseToken } from '../auth/token-format';
 import { apiKeyCredentialModel, type ApiKeyCredentialRecord } from '../api-keys/api-key-credential.model';
 import { apiKeyModel, type ApiKeyRecord } from '../api-keys/api-key.model';
+import { memberModel } from '../members/member.model';
 import { findActiveMember } from '../members/memberships';
 import { PERMISSIONS, isAdminPermissionSet } from '../roles/permissions';
+import { SUPPORT_ROLE } from '../roles/role-names';
 import { roleModel, type RoleRecord } from '../roles/role.model';
+import { findActiveGrant } from '../support/support-grants';
 import { userModel, type UserRecord } from '../users/user.model';
 import { workspaceModel, type WorkspaceRecord } from '../workspaces/workspace.model';
 
@@ -48,7 +51,8 @@ async function authenticateSession(connection: Connection, digest: string): Prom
     findActiveMember(connection, workspaceId, user._id),
     workspaceModel(connection).findById(workspaceId).lean<WorkspaceRecord>().exec(),
   ]);
-  if (!member || !workspace) throw refused('membership of this workspace is not active');
+  if (!workspace) throw refused('membership of this workspace is not active');
+  if (!member) return authenticateOutsideMembership(connection, session, user, workspace, actor);
   const role = await roleModel(connection).findOne({ workspace_id: workspaceId, _id: member.role_id }).lean<RoleRecord>().exec();
   if (!role) throw refused('membership of this workspace is not active');
   const permissions = orderedPermissions(role.permissions);
@@ -62,6 +66,38 @@ async function authenticateSession(connection: Connection, digest: string): Prom
     plan: workspace.plan,
     session_id: session._id,
   };
+}
+
+// A session in a workspace its person is not an active member of: staff with live support
+// access act there with the Support role; a session whose support access has ended (its
+// person was never a member) is back outside any workspace; a disabled member is refused.
+async function authenticateOutsideMembership(
+  connection: Connection,
+  session: SessionRecord,
+  user: UserRecord,
+  workspace: WorkspaceRecord,
+  actor: { actor_type: string; actor_id: string; actor_label: string },
+): Promise<Claims> {
+  const grant = await findActiveGrant(connection, workspace._id, user.email);
+  if (grant) {
+    const permissions = [...PERMISSIONS];
+    return {
+      workspace_id: workspace._id,
+      user_id: user._id,
+      ...actor,
+      // Shown in the audit log and on timeline entries: support staff acted, not a member.
+      actor_label: `${user.name} (support)`,
+      role: SUPPORT_ROLE,
+      permissions,
+      is_admin: true,
+      plan: workspace.plan,
+      session_id: session._id,
+      support: { staff_email: grant.staff_email, mode: grant.mode, expires_at: grant.expires_at },
+    };
+  }
+  const wasMember = await memberModel(connection).exists({ workspace_id: workspace._id, user_id: user._id });
+  if (wasMember) throw refused('membership of this workspace is not active');
+  return { user_id: user._id, ...actor, permissions: [], is_admin: false, plan: NO_WORKSPACE_PLAN, session_id: session._id };
 }
 
 async function authenticateApiKey(connection: Connection, logger: Logger, digest: string): Promise<Claims> {

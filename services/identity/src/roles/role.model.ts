@@ -5,6 +5,9 @@ export interface RoleRecord {
   _id: string;
   workspace_id: string;
   name: string;
+  // The name folded for comparison (trimmed, lower case): names are unique per workspace
+  // whatever their case. Absent on roles stored before it existed.
+  name_key?: string;
   permissions: string[];
   // Built-in roles are seeded per workspace and fixed.
   is_system: boolean;
@@ -18,6 +21,7 @@ const roleSchema = new Schema<RoleRecord>(
   {
     _id: { type: String, required: true },
     name: { type: String, required: true },
+    name_key: { type: String },
     permissions: { type: [String], default: [] },
     is_system: { type: Boolean, required: true },
     created_at: { type: String, required: true },
@@ -27,6 +31,7 @@ const roleSchema = new Schema<RoleRecord>(
 );
 roleSchema.plugin(tenantScoped);
 roleSchema.index({ workspace_id: 1, name: 1 }, { unique: true });
+roleSchema.index({ workspace_id: 1, name_key: 1 }, { unique: true, partialFilterExpression: { name_key: { $type: 'string' } } });
 
 export function registerRoleModel(connection: Connection): void {
   connection.model(ROLE_MODEL, roleSchema);

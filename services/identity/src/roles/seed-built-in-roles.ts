@@ -1,6 +1,7 @@
 import type { ClientSession, Connection } from 'mongoose';
 import { newId } from '@crm/kit';
 import { BUILT_IN_ROLES } from './built-in-roles';
+import { roleNameKey } from './role-names';
 import { roleModel, type RoleRecord } from './role.model';
 
 // Seeds the fixed built-in roles into a new workspace; returns them by name.
@@ -14,6 +15,7 @@ export async function seedBuiltInRoles(
     _id: newId(),
     workspace_id: workspaceId,
     name: role.name,
+    name_key: roleNameKey(role.name),
     permissions: [...role.permissions],
     is_system: true,
     created_at: now,

@@ -6,7 +6,12 @@ export interface UserRecord {
   _id: string;
   // Normalised: trimmed, lower case. Unique.
   email: string;
+  // "first last", trimmed. Sign-up sets it directly; PATCH /me keeps it in step with the
+  // two parts below.
   name: string;
+  // Set by PATCH /me; absent until then (the parts are then read from `name`).
+  first_name?: string | null;
+  last_name?: string | null;
   password_hash: string;
   avatar: string | null;
   email_notifications: boolean;
@@ -26,6 +31,8 @@ const userSchema = new Schema<UserRecord>(
     _id: { type: String, required: true },
     email: { type: String, required: true },
     name: { type: String, required: true },
+    first_name: { type: String, default: null },
+    last_name: { type: String, default: null },
     password_hash: { type: String, required: true },
     avatar: { type: String, default: null },
     email_notifications: { type: Boolean, default: true },

@@ -1,0 +1,135 @@
+import { describeEvent, isAudited } from '../audit-descriptions';
+
+const WORKSPACE = '0190a000-0000-7000-8000-000000000001';
+const reading = (type: string, data: Record<string, unknown>, workspaceId: string | null = WORKSPACE) =>
+  describeEvent({ type, workspace_id: workspaceId, data });
+
+describe('audit descriptions', () => {
+  it('reads identity events as admin changes with their own sentences', () => {
+    expect(reading('identity.api_key.created', { api_key_id: 'k1', name: 'Nightly sync', prefix: 'crm_ak_x', role: 'Sales' })).toEqual({
+      source: 'admin',
+      action: 'created',
+      object_type: 'api_key',
+      object_id: 'k1',
+      object_name: 'Nightly sync',
+      summary: 'Created API key "Nightly sync"',
+    });
+    expect(reading('identity.api_key.revoked', { api_key_id: 'k1', name: 'Nightly sync' })?.summary).toBe('Revoked API key "Nightly sync"');
+    expect(reading('identity.member.added', { member_id: 'm1', name: 'Ann', email: 'ann@x.io', role: 'Owner' })).toMatchObject({
+      object_type: 'member',
+      object_id: 'm1',
+      object_name: 'Ann',
+      summary: 'Added ann@x.io as Owner',
+    });
+    expect(reading('identity.invitation.created', { invitation_id: 'i1', email: 'bo@x.io', role: 'Sales' })).toMatchObject({
+      object_type: 'invitation',
+      object_id: 'i1',
+      object_name: 'bo@x.io',
+      summary: 'Invited bo@x.io as Sales',
+    });
+    expect(reading('identity.invitation.revoked', { invitation_id: 'i1', email: 'bo@x.io' })?.summary).toBe(
+      'Revoked the invitation of bo@x.io',
+    );
+    expect(reading('identity.invitation.accepted', { invitation_id: 'i1', email: 'bo@x.io', role: 'Sales' })?.summary).toBe(
+      'bo@x.io accepted the invitation as Sales',
+    );
+  });
+
+  it('says what changed about a member', () => {
+    const member = { member_id: 'm1', user_id: 'u1', name: 'Ann', email: 'ann@x.io' };
+    const roleChange = { ...member, role: 'Admin', previous_role: 'Sales', status: 'active', previous_status: 'active' };
+    expect(reading('identity.member.updated', roleChange)).toMatchObject({
+      action: 'updated',
+      object_type: 'member',
+      object_id: 'm1',
+      summary: 'Changed role of ann@x.io from Sales to Admin',
+    });
+    const disabled = { ...member, role: 'Sales', previous_role: 'Sales', status: 'disabled', previous_status: 'active' };
+    expect(reading('identity.member.updated', disabled)?.summary).toBe('Disabled ann@x.io');
+    const both = { ...roleChange, status: 'active', previous_status: 'disabled' };
+    expect(reading('identity.member.updated', both)?.summary).toBe('Changed role of ann@x.io from Sales to Admin and re-enabled ann@x.io');
+  });
+
+  it('says what changed about the workspace and a role', () => {
+    expect(
+      reading('identity.workspace.updated', {
+        workspace_id: WORKSPACE,
+        name: 'Beta',
+        changes: { name: { before: 'Acme', after: 'Beta' }, 'settings.currency': { before: 'GBP', after: 'EUR' } },
+      }),
+    ).toMatchObject({
+      object_type: 'workspace',
+      object_id: WORKSPACE,
+      object_name: 'Beta',
+      summary: 'Renamed the workspace from "Acme" to "Beta"; changed currency from GBP to EUR',
+    });
+    expect(
+      reading('identity.role.updated', {
+        role_id: 'r1',
+        name: 'Closers',
+        previous_name: 'Sellers',
+        permissions: ['companies:read', 'companies:write'],
+        previous_permissions: ['companies:read', 'tasks:read'],
+      })?.summary,
+    ).toBe('Renamed role "Sellers" to "Closers"; changed permissions of role "Closers": added companies:write; removed tasks:read');
+    expect(reading('identity.role.deleted', { role_id: 'r1', name: 'Closers' })).toMatchObject({
+      object_id: 'r1',
+      summary: 'Deleted role "Closers"',
+    });
+  });
+
+  it('describes events of services it has never heard of from their data', () => {
+    expect(reading('crm.company.created', { company_id: 'c1', name: 'Acme' })).toEqual({
+      source: 'record',
+      action: 'created',
+      object_type: 'company',
+      object_id: 'c1',
+      object_name: 'Acme',
+      summary: 'Created company "Acme"',
+    });
+    expect(reading('crm.contact.updated', { id: 'p1', first_name: 'Ann', last_name: 'Lee' })).toMatchObject({
+      object_id: 'p1',
+      object_name: 'Ann Lee',
+      summary: 'Updated contact "Ann Lee"',
+    });
+    expect(reading('marketing.touchpoint.recorded', { touchpoint_id: 't1' })).toMatchObject({
+      source: 'record',
+      object_name: null,
+      summary: 'Recorded touchpoint',
+    });
+    expect(reading('crm.deal.stage_changed', { deal_id: 'd1', title: 'Big order' })?.summary).toBe('Deal "Big order" stage changed');
+    expect(reading('billing.subscription.started', { subscription_id: 's1' })?.source).toBe('admin');
+    expect(reading('crm.pipeline.created', { pipeline_id: 'p1', name: 'Sales' })?.source).toBe('admin');
+    expect(reading('documents.document.deleted', { document_id: 'd1', name: 'a.pdf' })?.source).toBe('record');
+  });
+
+  it('keeps nothing but the id of an erased contact', () => {
+    const erased = reading('crm.contact.erased', { contact_id: 'p1', name: 'Ann Lee', email: 'ann@x.io' });
+    expect(erased).toEqual({
+      source: 'record',
+      action: 'erased',
+      object_type: 'contact',
+      object_id: 'p1',
+      object_name: null,
+      summary: 'Erased a contact',
+    });
+    expect(JSON.stringify(erased)).not.toMatch(/Ann|ann@/);
+  });
+
+  it('skips sessions, sign-ups and events outside a workspace', () => {
+    for (const type of ['identity.session.started', 'identity.session.switched', 'identity.session.ended', 'identity.user.signed_up']) {
+      expect(isAudited({ type, workspace_id: WORKSPACE })).toBe(false);
+      expect(reading(type, {})).toBeNull();
+    }
+    expect(reading('identity.user.password_changed', { user_id: 'u1' }, null)).toBeNull();
+    expect(isAudited({ type: 'identity.api_key.created', workspace_id: WORKSPACE })).toBe(true);
+  });
+
+  it('copes with data that is not an object', () => {
+    expect(describeEvent({ type: 'crm.company.deleted', workspace_id: WORKSPACE, data: 'x' })).toMatchObject({
+      object_id: null,
+      object_name: null,
+      summary: 'Deleted company',
+    });
+  });
+});

@@ -1,0 +1,50 @@
+import type { Router } from 'express';
+import { validationFailed, workspaceOf } from '@crm/kit';
+import type { ServiceContext } from '@crm/service-host';
+import { auditEntryModel, type AuditEntryRecord } from './audit-entry.model';
+import { auditEntryView } from './audit-entry-view';
+import { validateAuditLogQuery } from './audit.schemas';
+
+const LATEST_TIMESTAMP = '9999-12-31T23:59:59.999Z';
+
+// Stored times are ISO strings with milliseconds, compared as text. Finer digits of `before`
+// round up, so an entry at .123 is older than .1234.
+export function olderThanBound(before: string): string {
+  const fraction = /\.(\d+)/.exec(before)?.[1] ?? '';
+  const ms = Date.parse(before.replace(/\.(\d{3})\d+/, '.$1'));
+  if (Number.isNaN(ms)) throw validationFailed('before must be a valid date-time');
+  const roundUp = /[1-9]/.test(fraction.slice(3)) ? 1 : 0;
+  const bound = new Date(ms + roundUp).toISOString();
+  // Past year 9999 the ISO text gains a `+` and no longer sorts as text.
+  return bound.startsWith('+') ? LATEST_TIMESTAMP : bound;
+}
+
+// GET /audit-log: admins only (the permission matrix), the caller's workspace only.
+export function auditRoutes(router: Router, context: ServiceContext): void {
+  const entries = () => auditEntryModel(context.connection);
+
+  router.get('/audit-log', async (req, res) => {
+    const workspaceId = workspaceOf(req);
+    const query = validateAuditLogQuery(req.query);
+    const filter: Record<string, unknown> = { workspace_id: workspaceId };
+    if (query.source !== 'all') filter.source = query.source;
+    if (query.before !== undefined) filter.at = { $lt: olderThanBound(query.before) };
+    const offset = query.offset ?? 0;
+    const [page, total] = await Promise.all([
+      entries()
+        .find(filter)
+        .sort({ at: -1, _id: -1 })
+        .skip(offset)
+        .limit(query.limit)
+        .lean<AuditEntryRecord[]>()
+        .exec(),
+      entries().countDocuments(filter).exec(),
+    ]);
+    const more = offset + page.length < total;
+    res.json({
+      data: page.map(auditEntryView),
+      total,
+      next_before: more && page.length > 0 ? page[page.length - 1].at : null,
+    });
+  });
+}

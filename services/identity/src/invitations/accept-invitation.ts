@@ -1,0 +1,55 @@
+import { isoNow, notFound } from '@crm/kit';
+import type { SessionClaims } from '../auth/session-guard';
+import { switchSessionWorkspace } from '../auth/sessions';
+import { commit } from '../events/unit-of-work';
+import { IDENTITY_EVENTS, type SessionSwitchedData } from '../events/identity-events';
+import type { IdentityRuntime } from '../identity-runtime';
+import { isDuplicateKey } from '../shared/duplicate-key';
+import { userModel, type UserRecord } from '../users/user.model';
+import { alreadyMember, invitationNotFound } from './invitation-errors';
+import { findOpenInvitation } from './invitation-links';
+import { joinByInvitation } from './join-by-invitation';
+
+export interface AcceptedInvitation {
+  workspace_id: string;
+  organization_id: string;
+  role: string;
+}
+
+// A signed-in person accepts: they join the workspace with the invited role and their session
+// moves there (it works before they have any workspace of their own).
+export async function acceptInvitation(runtime: IdentityRuntime, claims: SessionClaims, token: string): Promise<AcceptedInvitation> {
+  const { connection } = runtime.context;
+  const user = await userModel(connection).findById(claims.user_id).lean<UserRecord>().exec();
+  if (!user) throw notFound('user');
+  try {
+    return await commit(runtime.context, async (unit) => {
+      const open = await findOpenInvitation(connection, token, unit.transaction);
+      if (!open) throw invitationNotFound();
+      const joined = await joinByInvitation(connection, unit, open, user, claims.actor, 'sign_in');
+      const workspaceId = joined.workspaceId;
+      await switchSessionWorkspace(connection, unit.transaction, claims.session_id, user._id, workspaceId);
+      await userModel(connection).updateOne(
+        { _id: user._id },
+        { $set: { last_workspace_id: workspaceId, updated_at: isoNow() } },
+        { session: unit.transaction },
+      );
+      unit.publish<SessionSwitchedData>({
+        type: IDENTITY_EVENTS.sessionSwitched,
+        workspace_id: workspaceId,
+        actor: claims.actor,
+        data: {
+          session_id: claims.session_id,
+          user_id: user._id,
+          from_workspace_id: claims.workspace_id,
+          to_workspace_id: workspaceId,
+        },
+      });
+      return { workspace_id: workspaceId, organization_id: workspaceId, role: joined.role };
+    });
+  } catch (error) {
+    // Joined by another path at the same moment: the unique membership index decides.
+    if (isDuplicateKey(error, 'user_id')) throw alreadyMember('you are already a member of this workspace');
+    throw error;
+  }
+}

@@ -1,0 +1,31 @@
+import { Schema, type Connection, type Model } from 'mongoose';
+
+// The one place an invitation is found without knowing its workspace: the link's token names
+// no workspace, so its digest is looked up here, then the invitation itself is read through
+// the tenant-scoped Invitation model. Deleted when the invitation is accepted or revoked.
+export interface InvitationTokenRecord {
+  // SHA-256 digest (hex) of the token.
+  _id: string;
+  workspace_id: string;
+  invitation_id: string;
+}
+
+export const INVITATION_TOKEN_MODEL = 'InvitationToken';
+
+const invitationTokenSchema = new Schema<InvitationTokenRecord>(
+  {
+    _id: { type: String, required: true },
+    workspace_id: { type: String, required: true },
+    invitation_id: { type: String, required: true },
+  },
+  { collection: 'invitation_tokens', versionKey: false },
+);
+invitationTokenSchema.index({ invitation_id: 1 });
+
+export function registerInvitationTokenModel(connection: Connection): void {
+  connection.model(INVITATION_TOKEN_MODEL, invitationTokenSchema);
+}
+
+export function invitationTokenModel(connection: Connection): Model<InvitationTokenRecord> {
+  return connection.model<InvitationTokenRecord>(INVITATION_TOKEN_MODEL);
+}

@@ -1,0 +1,87 @@
+import type { Connection } from 'mongoose';
+import type { EventActor } from '@crm/bus';
+import { isoNow } from '@crm/kit';
+import type { UnitOfWork } from '../events/unit-of-work';
+import { IDENTITY_EVENTS, type MemberAddedData } from '../events/identity-events';
+import { memberModel, type MemberRecord } from '../members/member.model';
+import { addMember } from '../members/memberships';
+import type { UserRecord } from '../users/user.model';
+import { alreadyMember, invitationEmailMismatch, invitationNotFound } from './invitation-errors';
+import { INVITATION_EVENTS, type InvitationAcceptedData } from './invitation-events';
+import { invitationModel } from './invitation.model';
+import { invitationTokenModel } from './invitation-token.model';
+import type { OpenInvitation } from './invitation-links';
+
+export interface Joined {
+  member: MemberRecord;
+  workspaceId: string;
+  role: string;
+}
+
+// Inside the caller's transaction: uses the invitation up and makes the person an active
+// member with its role. Shared by accepting while signed in and by signing up from the link.
+export async function joinByInvitation(
+  connection: Connection,
+  { transaction, publish }: UnitOfWork,
+  open: OpenInvitation,
+  user: Pick<UserRecord, '_id' | 'name' | 'email'>,
+  actor: EventActor,
+  via: InvitationAcceptedData['via'],
+): Promise<Joined> {
+  const { invitation, role } = open;
+  const workspaceId = invitation.workspace_id;
+  if (invitation.email !== user.email) throw invitationEmailMismatch();
+  const existing = await memberModel(connection)
+    .findOne({ workspace_id: workspaceId, user_id: user._id })
+    .session(transaction)
+    .lean<MemberRecord>()
+    .exec();
+  if (existing) throw alreadyMember('you are already a member of this workspace');
+
+  const now = isoNow();
+  // Conditional on still being open: of two uses of one link at once, only one gets here.
+  const used = await invitationModel(connection).updateOne(
+    { _id: invitation._id, workspace_id: workspaceId, status: 'pending', expires_at: { $gt: now } },
+    { $set: { status: 'accepted', accepted_at: now, accepted_by: user._id, updated_at: now } },
+    { session: transaction },
+  );
+  if (used.modifiedCount !== 1) throw invitationNotFound();
+  await invitationTokenModel(connection).deleteMany({ invitation_id: invitation._id }, { session: transaction });
+  const member = await addMember(connection, transaction, { workspaceId, userId: user._id, roleId: role._id, now });
+  await invitationModel(connection).updateOne(
+    { _id: invitation._id, workspace_id: workspaceId },
+    { $set: { member_id: member._id } },
+    { session: transaction },
+  );
+
+  publish<MemberAddedData>({
+    type: IDENTITY_EVENTS.memberAdded,
+    workspace_id: workspaceId,
+    actor,
+    data: {
+      member_id: member._id,
+      user_id: user._id,
+      name: user.name,
+      email: user.email,
+      role_id: role._id,
+      role: role.name,
+      status: member.status,
+    },
+  });
+  publish<InvitationAcceptedData>({
+    type: INVITATION_EVENTS.accepted,
+    workspace_id: workspaceId,
+    actor,
+    data: {
+      invitation_id: invitation._id,
+      email: invitation.email,
+      role_id: role._id,
+      role: role.name,
+      user_id: user._id,
+      member_id: member._id,
+      invited_by: invitation.invited_by,
+      via,
+    },
+  });
+  return { member, workspaceId, role: role.name };
+}

@@ -1,0 +1,108 @@
+import type { EventEnvelope } from '@crm/bus';
+
+// Which events are addressed to whom, and what they say. Later issues add rows (task
+// assignments and the like); the consumer subscribes to exactly the types listed here.
+
+type EventData = Readonly<Record<string, unknown>>;
+
+export interface NotificationSetting {
+  workspaceName: string;
+  // The gateway's public address, without a trailing slash.
+  publicUrl: string;
+}
+
+export interface NotificationContent {
+  title: string;
+  body: string | null;
+  link: string | null;
+}
+
+export interface NotificationRule {
+  // Notification.kind.
+  kind: string;
+  // User ids the event is addressed to; none when it concerns nobody.
+  recipients(data: EventData): string[];
+  content(data: EventData, event: EventEnvelope, setting: NotificationSetting): NotificationContent;
+}
+
+export interface NotificationDraft extends NotificationContent {
+  user_id: string;
+  kind: string;
+}
+
+const text = (data: EventData, field: string): string | null => {
+  const value = data[field];
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+};
+
+const only = (value: string | null): string[] => (value === null ? [] : [value]);
+
+const roleChanged = (data: EventData) => {
+  const role = text(data, 'role');
+  return role !== null && role !== text(data, 'previous_role');
+};
+
+export const NOTIFICATION_RULES: Readonly<Record<string, readonly NotificationRule[]>> = {
+  // data: invitation_id, email, role, user_id, member_id, invited_by
+  'identity.invitation.accepted': [
+    {
+      kind: 'invitation_accepted',
+      recipients: (data) => only(text(data, 'invited_by')),
+      content: (data, _event, setting) => {
+        const role = text(data, 'role');
+        return {
+          title: `${text(data, 'email') ?? 'Someone'} accepted your invitation`,
+          body: `They joined ${setting.workspaceName}${role === null ? '' : ` as ${role}`}.`,
+          link: `${setting.publicUrl}/v1/members`,
+        };
+      },
+    },
+  ],
+  // data: member_id, user_id, name, email, role_id, role, previous_role, status, previous_status
+  'identity.member.updated': [
+    {
+      kind: 'role_changed',
+      recipients: (data) => (roleChanged(data) ? only(text(data, 'user_id')) : []),
+      content: (data, event, setting) => {
+        const role = text(data, 'role') ?? '';
+        const previous = text(data, 'previous_role');
+        const change = previous === null ? `to ${role}` : `from ${previous} to ${role}`;
+        const by = event.actor?.label ?? null;
+        return {
+          title: `Your role is now ${role}`,
+          body: by === null
+            ? `Your role in ${setting.workspaceName} was changed ${change}.`
+            : `${by} changed your role in ${setting.workspaceName} ${change}.`,
+          link: `${setting.publicUrl}/v1/me`,
+        };
+      },
+    },
+  ],
+};
+
+export const NOTIFICATION_PATTERNS: readonly string[] = Object.keys(NOTIFICATION_RULES);
+
+const asData = (data: unknown): EventData =>
+  typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as EventData) : {};
+
+// Nobody is told about what they did themselves.
+const actedThemselves = (event: EventEnvelope, userId: string) => event.actor?.type === 'user' && event.actor.id === userId;
+
+// The people an event is addressed to, before anything is looked up.
+export function recipientsOf(event: EventEnvelope): string[] {
+  const data = asData(event.data);
+  const rules = NOTIFICATION_RULES[event.type] ?? [];
+  return [...new Set(rules.flatMap((rule) => rule.recipients(data)))].filter((userId) => !actedThemselves(event, userId));
+}
+
+export function draftNotifications(event: EventEnvelope, setting: NotificationSetting): NotificationDraft[] {
+  const data = asData(event.data);
+  const drafts: NotificationDraft[] = [];
+  for (const rule of NOTIFICATION_RULES[event.type] ?? []) {
+    const recipients = [...new Set(rule.recipients(data))].filter((userId) => !actedThemselves(event, userId));
+    if (recipients.length === 0) continue;
+    const content = rule.content(data, event, setting);
+    for (const userId of recipients) drafts.push({ user_id: userId, kind: rule.kind, ...content });
+  }
+  return drafts;
+}

@@ -1,0 +1,57 @@
+import { isoNow, notFound } from '@crm/kit';
+import { userActor } from '../events/identity-events';
+import { commit } from '../events/unit-of-work';
+import type { IdentityRuntime } from '../identity-runtime';
+import { hashPassword } from '../auth/passwords';
+import { sessionModel } from '../auth/session.model';
+import { userModel } from '../users/user.model';
+import { PASSWORD_RESET_EVENTS, type PasswordChangedData } from './password-reset-events';
+import { findOpenPasswordReset } from './password-reset-links';
+import { passwordResetModel } from './password-reset.model';
+import type { SetPasswordBody } from './password-reset.schemas';
+
+const linkNotFound = () => notFound('password change link');
+
+// Following the link: sets the new password once. Sessions stay valid unless the person asks
+// to sign out everywhere; then every session of theirs is revoked with the change.
+export async function setPassword(runtime: IdentityRuntime, token: string, body: SetPasswordBody): Promise<void> {
+  const { connection } = runtime.context;
+  // Checked before hashing, so an unknown link costs no scrypt work.
+  if (!(await findOpenPasswordReset(connection, token))) throw linkNotFound();
+  const passwordHash = await hashPassword(body.password, runtime.scrypt);
+
+  await commit(runtime.context, async ({ transaction, publish }) => {
+    const open = await findOpenPasswordReset(connection, token, transaction);
+    if (!open) throw linkNotFound();
+    const { reset, user } = open;
+    const now = isoNow();
+    // Conditional on still being open: of two uses of one link at once, only one gets here.
+    const used = await passwordResetModel(connection).updateOne(
+      { _id: reset._id, used_at: null, replaced_at: null, expires_at: { $gt: now } },
+      { $set: { used_at: now } },
+      { session: transaction },
+    );
+    if (used.modifiedCount !== 1) throw linkNotFound();
+    await userModel(connection).updateOne(
+      { _id: user._id },
+      { $set: { password_hash: passwordHash, updated_at: now } },
+      { session: transaction },
+    );
+    let signedOut = 0;
+    if (body.sign_out_other_sessions) {
+      const revoked = await sessionModel(connection).updateMany(
+        { user_id: user._id, revoked_at: null, expires_at: { $gt: now } },
+        { $set: { revoked_at: now } },
+        { session: transaction },
+      );
+      signedOut = revoked.modifiedCount;
+    }
+    publish<PasswordChangedData>({
+      type: PASSWORD_RESET_EVENTS.changed,
+      workspace_id: null,
+      // The link proves it is the person: they act for themself.
+      actor: userActor(user),
+      data: { user_id: user._id, name: user.name, email: user.email, password_reset_id: reset._id, signed_out_sessions: signedOut },
+    });
+  });
+}

@@ -1,0 +1,47 @@
+import { newId, type InternalClaims } from '@crm/kit';
+import { commit } from '../events/unit-of-work';
+import { IDENTITY_EVENTS, type RoleData } from '../events/identity-events';
+import type { IdentityRuntime } from '../identity-runtime';
+import { isDuplicateKey } from '../shared/duplicate-key';
+import { assertRoleNameFree, roleNameKey, roleNameTaken } from './role-names';
+import { roleModel, type RoleRecord } from './role.model';
+import type { CreateRoleBody } from './role.schemas';
+import { orderedPermissions, roleView, type RoleView } from './role-view';
+
+// A custom role of the workspace (is_system false); it can be changed and deleted later.
+export async function createRole(
+  runtime: IdentityRuntime,
+  claims: InternalClaims,
+  workspaceId: string,
+  body: CreateRoleBody,
+): Promise<RoleView> {
+  const { connection } = runtime.context;
+  const now = new Date().toISOString();
+  const role: RoleRecord = {
+    _id: newId(),
+    workspace_id: workspaceId,
+    name: body.name,
+    name_key: roleNameKey(body.name),
+    permissions: orderedPermissions(body.permissions),
+    is_system: false,
+    created_at: now,
+    updated_at: now,
+  };
+  try {
+    await commit(runtime.context, async ({ transaction, publish }) => {
+      await assertRoleNameFree(connection, transaction, workspaceId, role.name);
+      await roleModel(connection).create([role], { session: transaction });
+      publish<RoleData>({
+        type: IDENTITY_EVENTS.roleCreated,
+        workspace_id: workspaceId,
+        actor: claims.actor,
+        data: { role_id: role._id, name: role.name, permissions: role.permissions },
+      });
+    });
+  } catch (error) {
+    // Two admins creating the same name at once: the unique index decides.
+    if (isDuplicateKey(error)) throw roleNameTaken(role.name);
+    throw error;
+  }
+  return roleView(role, 0);
+}

@@ -1,0 +1,30 @@
+import { AppError, isUuid, isoNow, notFound, type InternalClaims } from '@crm/kit';
+import { commit } from '../events/unit-of-work';
+import { IDENTITY_EVENTS, type RoleData } from '../events/identity-events';
+import type { IdentityRuntime } from '../identity-runtime';
+import { describeUsage, roleUsage } from './role-usage';
+import { roleModel, type RoleRecord } from './role.model';
+import { orderedPermissions } from './role-view';
+import { roleIsSystem } from './update-role';
+
+// Only a custom role nothing relies on may go (spec: "only an unused custom role").
+export async function deleteRole(runtime: IdentityRuntime, claims: InternalClaims, workspaceId: string, roleId: string): Promise<void> {
+  if (!isUuid(roleId)) throw notFound('role');
+  const { connection } = runtime.context;
+  const roles = roleModel(connection);
+  await commit(runtime.context, async ({ transaction, publish }) => {
+    const role = await roles.findOne({ _id: roleId, workspace_id: workspaceId }).session(transaction).lean<RoleRecord>().exec();
+    if (!role) throw notFound('role');
+    if (role.is_system) throw roleIsSystem();
+    const usedBy = describeUsage(await roleUsage(connection, transaction, workspaceId, role._id, isoNow()));
+    if (usedBy) throw new AppError('role_in_use', `the role is still given to ${usedBy}`, 409);
+
+    await roles.deleteOne({ _id: role._id, workspace_id: workspaceId }, { session: transaction });
+    publish<RoleData>({
+      type: IDENTITY_EVENTS.roleDeleted,
+      workspace_id: workspaceId,
+      actor: claims.actor,
+      data: { role_id: role._id, name: role.name, permissions: orderedPermissions(role.permissions) },
+    });
+  });
+}

@@ -1,0 +1,65 @@
+import { AppError, isUuid, isoNow, notFound, type InternalClaims } from '@crm/kit';
+import { commit } from '../events/unit-of-work';
+import { IDENTITY_EVENTS, type RoleUpdatedData } from '../events/identity-events';
+import type { IdentityRuntime } from '../identity-runtime';
+import { isDuplicateKey } from '../shared/duplicate-key';
+import { assertRoleNameFree, roleNameKey, roleNameTaken } from './role-names';
+import { memberCountsByRole } from './role-usage';
+import { roleModel, type RoleRecord } from './role.model';
+import type { UpdateRoleBody } from './role.schemas';
+import { orderedPermissions, roleView, type RoleView } from './role-view';
+
+export const roleIsSystem = () => new AppError('role_is_system', 'built-in roles cannot be changed or deleted', 409);
+
+// Renames a custom role or changes its permissions. Members and keys holding it get the new
+// permissions on their next request: Authenticate reads the role every time.
+export async function updateRole(
+  runtime: IdentityRuntime,
+  claims: InternalClaims,
+  workspaceId: string,
+  roleId: string,
+  body: UpdateRoleBody,
+): Promise<RoleView> {
+  if (!isUuid(roleId)) throw notFound('role');
+  const { connection } = runtime.context;
+  const roles = roleModel(connection);
+  try {
+    return await commit(runtime.context, async ({ transaction, publish }) => {
+      const role = await roles.findOne({ _id: roleId, workspace_id: workspaceId }).session(transaction).lean<RoleRecord>().exec();
+      if (!role) throw notFound('role');
+      if (role.is_system) throw roleIsSystem();
+
+      const name = body.name ?? role.name;
+      const permissions = body.permissions ? orderedPermissions(body.permissions) : orderedPermissions(role.permissions);
+      const previousPermissions = orderedPermissions(role.permissions);
+      const renamed = name !== role.name;
+      const permissionsChanged = permissions.join(' ') !== previousPermissions.join(' ');
+      const members = (await memberCountsByRole(connection, workspaceId, transaction)).get(role._id) ?? 0;
+      if (!renamed && !permissionsChanged) return roleView(role, members);
+
+      if (renamed) await assertRoleNameFree(connection, transaction, workspaceId, name, role._id);
+      const updated: RoleRecord = { ...role, name, name_key: roleNameKey(name), permissions, updated_at: isoNow() };
+      await roles.updateOne(
+        { _id: role._id, workspace_id: workspaceId },
+        { $set: { name, name_key: updated.name_key, permissions, updated_at: updated.updated_at } },
+        { session: transaction },
+      );
+      publish<RoleUpdatedData>({
+        type: IDENTITY_EVENTS.roleUpdated,
+        workspace_id: workspaceId,
+        actor: claims.actor,
+        data: {
+          role_id: role._id,
+          name,
+          permissions,
+          previous_name: role.name,
+          previous_permissions: previousPermissions,
+        },
+      });
+      return roleView(updated, members);
+    });
+  } catch (error) {
+    if (isDuplicateKey(error) && body.name !== undefined) throw roleNameTaken(body.name);
+    throw error;
+  }
+}
