@@ -17,6 +17,8 @@ async function main(): Promise<void> {
     dataDir: config.DATA_DIR,
     mongoUrl: config.MONGO_URL,
     amqpUrl: config.AMQP_URL,
+    // Links sent by mail point at this gateway unless the operator names the public address.
+    env: { ...process.env, PUBLIC_URL: process.env.PUBLIC_URL || `http://${config.HOST}:${config.PORT}` },
   });
   logger.info({ url: system.url }, 'CRM API ready');
   process.stdout.write(`CRM API listening at ${system.url}\n`);

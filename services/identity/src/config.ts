@@ -16,7 +16,7 @@ function domain(options: { default: string; description: string }): VariableSpec
 
 // Identity's own settings, read from the service's environment once at start.
 export const IDENTITY_ENV = {
-  SIGNUP_ENABLED: bool({ default: true, description: 'false refuses POST /v1/auth/sign-up with 403 signup_disabled' }),
+  SIGNUP_ENABLED: bool({ default: true, description: 'false refuses POST /v1/auth/sign-up with 403 signup_disabled, except for people signing up with an invitation' }),
   SESSION_TTL_DAYS: int({ default: 30, min: 1, max: 365, description: 'fixed lifetime of a session token' }),
   // scrypt cost as log2(N). 15 in production; tests lower it to stay fast.
   PASSWORD_SCRYPT_LOG2_N: int({ default: 15, min: 10, max: 20, description: 'scrypt cost parameter, log2 N' }),
