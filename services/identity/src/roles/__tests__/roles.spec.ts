@@ -2,19 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { apiKeyModel } from '../../api-keys/api-key.model';
 import { createApiKey, createOwner, startIdentity, UUID_V7, type IdentityHarness, type Owner } from '../../__tests__/identity-harness';
 import { addTeammate } from '../../members/__tests__/member-factory';
+import { PERMISSIONS } from '@crm/protos';
 
-const ALL_PERMISSIONS = [
-  'companies:read',
-  'companies:write',
-  'contacts:read',
-  'contacts:write',
-  'activities:write',
-  'tasks:read',
-  'tasks:write',
-  'settings:manage',
-  'users:manage',
-  'privacy:override',
-];
+const ALL_PERMISSIONS = [...PERMISSIONS];
 
 describe('roles', () => {
   let identity: IdentityHarness;

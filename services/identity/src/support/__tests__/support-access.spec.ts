@@ -3,19 +3,9 @@ import { createOwner, signUpPerson, startIdentity, type IdentityHarness, type Ow
 import { addTeammate } from '../../members/__tests__/member-factory';
 import { supportGrantModel, type SupportMode } from '../support-grant.model';
 import { grantSupportAccess, listSupportGrants, revokeSupportAccess } from '../support-grants';
+import { PERMISSIONS } from '@crm/protos';
 
-const ALL_PERMISSIONS = [
-  'companies:read',
-  'companies:write',
-  'contacts:read',
-  'contacts:write',
-  'activities:write',
-  'tasks:read',
-  'tasks:write',
-  'settings:manage',
-  'users:manage',
-  'privacy:override',
-];
+const ALL_PERMISSIONS = [...PERMISSIONS];
 
 describe('staff support access', () => {
   let identity: IdentityHarness;
