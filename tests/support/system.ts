@@ -58,3 +58,15 @@ export async function signUpWithWorkspace(base: string, name = 'Ann') {
   expect(onboarding.status).toBe(201);
   return { email, password, token, workspaceId: onboarding.body.workspace_id as string, user: signUp.body.user };
 }
+
+// Polls until `check` returns a value (not undefined or false), for effects that follow
+// asynchronously (events, consumers); fails after `timeoutMs` instead of sleeping blindly.
+export async function waitFor<T>(check: () => Promise<T | undefined | false>, timeoutMs = 10000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}

@@ -3,13 +3,21 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { connect } from 'amqplib';
+import { queueNames } from '@crm/bus';
+import { AUDIT_CONSUMER } from '@crm/identity/audit/audit-consumer';
+import { NOTIFICATIONS_CONSUMER } from '@crm/identity/notifications/notification-consumer';
 import { generateInternalKeyPair } from '@crm/kit';
-import { request } from '../support/system';
+import { request, waitFor } from '../support/system';
 
 // One process per service, as containers run them: each started from its built entry with
-// nothing but environment variables, the gateway in front, and SIGTERM for a clean stop.
+// nothing but environment variables, the gateway in front, and SIGTERM for a clean stop. With
+// AMQP_URL set (CI), the services' events travel through RabbitMQ on an exchange of their own.
 const root = join(__dirname, '..', '..');
 const keys = generateInternalKeyPair();
+const amqpUrl = process.env.AMQP_URL;
+const exchange = `crm.test.processes.${process.pid}.${Date.now()}`;
+const busEnv: Record<string, string> = amqpUrl ? { AMQP_URL: amqpUrl, EVENT_EXCHANGE: exchange } : {};
 let dataDir: string;
 
 interface Started {
@@ -46,7 +54,7 @@ function start(entry: string, env: Record<string, string>, readyMessage: string)
 function startService(name: string, env: Record<string, string> = {}): Started {
   return start(
     `services/${name}/dist/main.js`,
-    { HTTP_PORT: '0', GRPC_PORT: '0', INTERNAL_JWT_PUBLIC_KEY: keys.publicKey, PASSWORD_SCRYPT_LOG2_N: '10', ...env },
+    { HTTP_PORT: '0', GRPC_PORT: '0', INTERNAL_JWT_PUBLIC_KEY: keys.publicKey, PASSWORD_SCRYPT_LOG2_N: '10', ...busEnv, ...env },
     'service started',
   );
 }
@@ -60,10 +68,21 @@ beforeAll(() => {
 afterAll(async () => {
   for (const process of running) process.child.kill('SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
+  if (!amqpUrl) return;
+  const connection = await connect(amqpUrl);
+  const channel = await connection.createChannel();
+  for (const consumer of [AUDIT_CONSUMER, NOTIFICATIONS_CONSUMER]) {
+    const names = queueNames(exchange, consumer);
+    await channel.deleteQueue(names.queue);
+    await channel.deleteQueue(names.deadLetterQueue);
+  }
+  await channel.deleteExchange(exchange);
+  await channel.deleteExchange(queueNames(exchange, AUDIT_CONSUMER).deadLetterExchange);
+  await connection.close();
 });
 
 describe('services as separate processes', () => {
-  it('start from environment variables, serve through the gateway, and stop cleanly on SIGTERM', async () => {
+  it(`start from environment variables, serve through the gateway, pass events ${amqpUrl ? 'through RabbitMQ' : 'in process'}, and stop cleanly on SIGTERM`, async () => {
     const identity = startService('identity');
     running.push(identity);
     const identityReady = await identity.ready;
@@ -114,6 +133,18 @@ describe('services as separate processes', () => {
     expect(me.status).toBe(200);
     expect(me.body.user.email).toBe('proc@example.com');
     expect((await request(base, 'GET', '/companies', { token: signUp.body.token })).status).toBe(403);
+
+    // A change travels outbox -> bus -> identity's audit consumer.
+    const token = signUp.body.token as string;
+    expect((await request(base, 'POST', '/onboarding', { token, body: { workspace_name: 'Processes' } })).status).toBe(201);
+    expect((await request(base, 'POST', '/api-keys', { token, body: { name: 'Across processes', kind: 'integration' } })).status).toBe(201);
+    const entry = await waitFor(async () => {
+      const log = await request(base, 'GET', '/audit-log', { token });
+      return (log.body.data as Array<{ object_type: string; object_name: string; actor: string }>).find(
+        (item) => item.object_type === 'api_key',
+      );
+    });
+    expect(entry).toMatchObject({ object_name: 'Across processes', actor: 'Proc' });
 
     for (const service of running) service.child.kill('SIGTERM');
     const codes = await Promise.all(running.map((service) => service.exit));
