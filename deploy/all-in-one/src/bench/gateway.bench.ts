@@ -52,7 +52,9 @@ function measure(url: string, headers: Record<string, string>): Promise<Figures>
 
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'crm-bench-'));
-  const system = await startSystem({ port: 0, dataDir, logLevel: 'error' });
+  // Limits high enough never to trip: the limiter's cost is measured, not its refusals.
+  const unlimited = { perTokenPerMinute: 1e9, publicPerMinute: 1e9 };
+  const system = await startSystem({ port: 0, dataDir, logLevel: 'error', rateLimits: unlimited });
   try {
     const post = (path: string, body: unknown, token?: string) =>
       fetch(`${system.url}${path}`, {
