@@ -1019,13 +1019,15 @@ describe('deploy/docker-compose.yml', () => {
     }
   });
 
-  test.each(APPS)('%s is built from its own Dockerfile at the repository root', (app) => {
+  test.each(APPS)('%s is built from the shared Dockerfile at the repository root with its SERVICE', (app) => {
     const service = services[app];
     const context = resolve(dirname(composeFile), service.build?.context ?? '.');
     expect(context).toBe(ROOT);
     const dockerfile = join(context, service.build?.dockerfile ?? 'Dockerfile');
-    expect(relative(ROOT, dockerfile)).toBe(app === 'gateway' ? 'gateway/Dockerfile' : `services/${app}/Dockerfile`);
+    expect(relative(ROOT, dockerfile)).toBe('deploy/Dockerfile');
     expect(existsSync(dockerfile)).toBe(true);
+    expect((service.build as { args?: Record<string, string> } | undefined)?.args?.SERVICE).toBe(app);
+    expect(existsSync(join(ROOT, app === 'gateway' ? 'gateway' : join('services', app), 'package.json'))).toBe(true);
     expect(service.image).toMatch(new RegExp(`^crm/${app}:`));
     expect(service.pull_policy).toBe('build');
     expect(service.read_only).toBe(true);
@@ -1119,12 +1121,11 @@ function readDockerfile(file: string): Instruction[] {
     });
 }
 
-describe('Dockerfiles', () => {
+describe('Dockerfile', () => {
   const rootPackage = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { packageManager: string; engines: { node: string } };
-  const dockerfile = (app: App) => join(ROOT, app === 'gateway' ? 'gateway' : join('services', app), 'Dockerfile');
+  const file = join(ROOT, 'deploy', 'Dockerfile');
 
-  test.each(APPS)('%s: pinned base images, non-root user, production start', (app) => {
-    const file = dockerfile(app);
+  test('pinned base images, a required SERVICE, non-root user, production start', () => {
     expect(existsSync(file)).toBe(true);
     const instructions = readDockerfile(file);
     const args = new Map<string, string>();
@@ -1150,14 +1151,16 @@ describe('Dockerfiles', () => {
       if (ref.name === 'node') expect(ref.tag?.split('.')[0]).toBe(rootPackage.engines.node.replace(/[^0-9.]/g, '').split('.')[0]);
     }
 
+    // The compile stage must not depend on SERVICE, or BuildKit would compile once per image.
+    const compile = stages[0].body;
+    expect(compile.some((i) => i.args.includes('SERVICE'))).toBe(false);
     const build = stages.slice(0, -1).flatMap((s) => s.body).map((i) => i.args).join('\n');
     expect(build).toContain(`pnpm@${rootPackage.packageManager.split('@')[1]}`);
     expect(build).toContain('--frozen-lockfile');
-    const service = stages.flatMap((s) => s.body).find((i) => i.keyword === 'ARG' && i.args.startsWith('SERVICE='));
-    expect(service?.args).toBe(`SERVICE=${app}`);
-    const manifest = JSON.parse(readFileSync(join(dirname(file), 'package.json'), 'utf8')) as { name: string };
-    expect(manifest.name).toBe(`@crm/${app}`);
     expect(build).toContain('"@crm/${SERVICE}"');
+    const serviceArg = stages.flatMap((s) => s.body).find((i) => i.keyword === 'ARG' && i.args.startsWith('SERVICE'));
+    expect(serviceArg?.args).toBe('SERVICE');
+    expect(build).toMatch(/test -n "\$\{SERVICE\}"/);
 
     const final = stages[stages.length - 1].body;
     const users = final.filter((i) => i.keyword === 'USER').map((i) => i.args.split(':')[0]);
@@ -1166,22 +1169,15 @@ describe('Dockerfiles', () => {
     expect(final.some((i) => i.keyword === 'ENV' && /\bNODE_ENV=production\b/.test(i.args))).toBe(true);
     expect(final.find((i) => i.keyword === 'CMD')?.args).toBe('["node", "dist/main.js"]');
     const exposed = final.filter((i) => i.keyword === 'EXPOSE').flatMap((i) => i.args.split(/\s+/)).map(Number).sort((a, b) => a - b);
-    expect(exposed).toEqual(app === 'gateway' ? [HTTP_PORT] : [HTTP_PORT, GRPC_PORT]);
+    expect(exposed).toEqual([HTTP_PORT, GRPC_PORT]);
+    expect(readFileSync(file, 'utf8')).toMatch(/mkdir \/data && chown 10001:10001 \/data/);
   });
 
-  test('the build stage is the same in every Dockerfile, so BuildKit builds it once', () => {
-    const buildStage = (app: App): string => {
-      const text = readDockerfile(dockerfile(app)).map((i) => `${i.keyword} ${i.args}`);
-      const from = text.findIndex((l) => l.startsWith('FROM '));
-      const next = text.findIndex((l, i) => i > from && l.startsWith('FROM '));
-      return text.slice(0, next).filter((l) => !l.startsWith('ARG SERVICE=')).join('\n');
+  test.each(APPS)('%s is a workspace package the Dockerfile can deploy', (app) => {
+    const manifest = JSON.parse(readFileSync(join(ROOT, app === 'gateway' ? 'gateway' : join('services', app), 'package.json'), 'utf8')) as {
+      name: string;
     };
-    const stages = new Set(APPS.map(buildStage));
-    expect(stages.size).toBe(1);
-  });
-
-  test('documents creates its blob directory for the app user', () => {
-    expect(readFileSync(dockerfile('documents'), 'utf8')).toMatch(/mkdir \/data && chown 10001:10001 \/data/);
+    expect(manifest.name).toBe(`@crm/${app}`);
   });
 
   test('.dockerignore keeps host installs, build output and secrets out of the context', () => {
