@@ -36,6 +36,9 @@ export interface ServiceContext {
   env: NodeJS.ProcessEnv;
   // Where embedded adapters keep their files (database, mailbox, blobs).
   dataDir: string;
+  // Registers a resource of the service's own (a mail transport, a client) to close on
+  // shutdown: after requests and consumers have drained, before the database closes.
+  onStop(name: string, stop: () => Promise<void>): void;
   lifecycle: Lifecycle;
 }
 
@@ -87,19 +90,25 @@ export interface RunningService {
 export async function startService(definition: ServiceDefinition, options: HostOptions): Promise<RunningService> {
   const logger = options.logger ?? createLogger(definition.name);
   const lifecycle = new Lifecycle(logger);
+  const ownResources = new Lifecycle(logger);
   const host = options.host ?? '0.0.0.0';
+  // What has been opened so far, closed in reverse if starting fails half-way (an embedded
+  // store left open would keep its lock).
+  const opened: Array<() => Promise<void>> = [];
   try {
     const connection = await connectDatabase({
       service: definition.name,
       dataDir: options.dataDir,
       mongoUrl: options.mongoUrl,
     });
+    opened.push(() => connection.close());
     const bus = createEventBus({
       amqpUrl: options.amqpUrl,
       exchange: options.eventExchange,
       broker: options.inProcessBroker,
       logger,
     });
+    opened.push(() => bus.close(), () => ownResources.stop());
     const outbox = new OutboxRelay({ connection, bus, logger });
     const context: ServiceContext = {
       name: definition.name,
@@ -110,6 +119,7 @@ export async function startService(definition: ServiceDefinition, options: HostO
       peers: options.peers ?? {},
       env: options.env ?? process.env,
       dataDir: options.dataDir,
+      onStop: (name, stop) => ownResources.add(name, stop),
       lifecycle,
     };
     definition.models?.(connection);
@@ -142,7 +152,9 @@ export async function startService(definition: ServiceDefinition, options: HostO
       options.grpcPort,
       host,
     );
+    opened.push(() => grpcServer.close());
     await definition.consumers?.(context);
+    opened.push(() => outbox.stop());
     if (!options.deferOutboxRelay) outbox.start();
     const httpServer = await listen(app, options.httpPort, host);
 
@@ -151,6 +163,7 @@ export async function startService(definition: ServiceDefinition, options: HostO
     lifecycle.add('grpc', () => grpcServer.close());
     lifecycle.add('outbox relay', () => outbox.stop());
     lifecycle.add('event bus', () => bus.close());
+    lifecycle.add('service resources', () => ownResources.stop());
     lifecycle.add('database', () => connection.close());
 
     logger.info({ http_port: portOf(httpServer), grpc_port: grpcServer.port }, 'service started');
@@ -165,7 +178,7 @@ export async function startService(definition: ServiceDefinition, options: HostO
       stop: () => lifecycle.stop(),
     };
   } catch (error) {
-    await lifecycle.stop();
+    for (const close of opened.reverse()) await close().catch(() => undefined);
     throw error;
   }
 }

@@ -31,7 +31,7 @@ export function runtimeOf(context: ServiceContext): IdentityRuntime {
       from: config.mailFrom,
       logger: context.logger,
     });
-    context.lifecycle.add('mailer', async () => mailer.close());
+    context.onStop('mailer', async () => mailer.close());
     runtime = { context, config, scrypt, mailer, dummyPasswordHash: () => dummy };
     runtimes.set(context, runtime);
   }
