@@ -1,5 +1,5 @@
 import type { Router } from 'express';
-import { authOf, authorize, isoNow, workspaceOf } from '@crm/kit';
+import { authOf, isoNow, workspaceOf } from '@crm/kit';
 import type { ServiceContext } from '@crm/service-host';
 import { sessionOf } from '../auth/session-guard';
 import { runtimeOf } from '../identity-runtime';
@@ -14,15 +14,15 @@ import { validateAcceptInvitation, validateCreateInvitation } from './invitation
 import { invitationView } from './invitation-view';
 import { revokeInvitation } from './revoke-invitation';
 
-// Managing invitations is admin-only (users:manage); agent keys cannot revoke. Accepting is
+// Managing invitations is admin-only (users:manage) and agent keys cannot revoke, as the permission
+// matrix enforces before these handlers run. Accepting is
 // for the invited person, signed in, whatever workspace they are in (or none yet).
 export function invitationRoutes(router: Router, context: ServiceContext): void {
   const runtime = runtimeOf(context);
   const { connection } = context;
-  const manage = { adminOnly: true, permission: 'users:manage' };
 
   // Pending invitations only (not accepted, revoked or expired), newest first.
-  router.get('/invitations', authorize(manage), async (req, res) => {
+  router.get('/invitations', async (req, res) => {
     const workspaceId = workspaceOf(req);
     const now = isoNow();
     const invitations = await invitationModel(connection)
@@ -39,7 +39,7 @@ export function invitationRoutes(router: Router, context: ServiceContext): void 
     res.json({ data: invitations.map((invitation) => invitationView(invitation, roleNames.get(invitation.role_id) ?? '', now)) });
   });
 
-  router.post('/invitations', authorize(manage), async (req, res) => {
+  router.post('/invitations', async (req, res) => {
     const workspaceId = workspaceOf(req);
     const body = validateCreateInvitation(trimFields(req.body, ['email']));
     res.status(201).json(await createInvitation(runtime, authOf(req), workspaceId, body));
@@ -51,7 +51,7 @@ export function invitationRoutes(router: Router, context: ServiceContext): void 
     res.status(200).json(await acceptInvitation(runtime, claims, body.token));
   });
 
-  router.delete('/invitations/:id', authorize({ ...manage, forbidAgents: true }), async (req, res) => {
+  router.delete('/invitations/:id', async (req, res) => {
     const workspaceId = workspaceOf(req);
     await revokeInvitation(runtime, authOf(req), workspaceId, String(req.params.id));
     res.status(204).end();
