@@ -1,5 +1,6 @@
 import type { Logger } from '@crm/kit';
 import type { EventEnvelope } from './event-envelope';
+import { isTopicPattern } from './topic-pattern';
 
 export type EventHandler = (event: EventEnvelope) => Promise<void>;
 
@@ -53,4 +54,12 @@ export function assertConsumerName(consumer: string): void {
   if (!CONSUMER_NAME.test(consumer)) {
     throw new Error(`consumer name "${consumer}" must be lower case words (a-z, 0-9, _ and -) separated by dots`);
   }
+}
+
+// What every transport checks before subscribing: a valid consumer name and at least one
+// valid topic pattern.
+export function assertSubscription(consumer: string, patterns: readonly string[]): void {
+  assertConsumerName(consumer);
+  const invalid = patterns.find((pattern) => !isTopicPattern(pattern));
+  if (patterns.length === 0 || invalid !== undefined) throw new Error(`invalid topic pattern for ${consumer}: ${invalid ?? '(none)'}`);
 }

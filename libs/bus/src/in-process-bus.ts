@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { isoNow, type Logger } from '@crm/kit';
 import {
-  assertConsumerName,
+  assertSubscription,
   DEFAULT_MAX_DELIVERIES,
   DEFAULT_PREFETCH,
   type EventBus,
@@ -9,7 +9,7 @@ import {
   type SubscribeOptions,
 } from './event-bus';
 import { parseEnvelope, serializeEnvelope, type EventEnvelope } from './event-envelope';
-import { isTopicPattern, topicMatches } from './topic-pattern';
+import { topicMatches } from './topic-pattern';
 
 export interface DeadLetter {
   consumer: string;
@@ -253,9 +253,7 @@ export class InProcessEventBus implements EventBus {
     options: SubscribeOptions = {},
   ): Promise<void> {
     if (this.closed) throw new Error('event bus is closed');
-    assertConsumerName(consumer);
-    const invalid = patterns.find((pattern) => !isTopicPattern(pattern));
-    if (patterns.length === 0 || invalid !== undefined) throw new Error(`invalid topic pattern for ${consumer}: ${invalid ?? '(none)'}`);
+    assertSubscription(consumer, patterns);
     this.broker.addConsumer(this.broker.createQueue(consumer, patterns, handler, options, this.logger));
     this.owned.push(consumer);
     this.logger.info({ consumer, patterns }, 'subscribed to in-process events');

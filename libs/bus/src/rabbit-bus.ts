@@ -1,7 +1,7 @@
 import amqp, { type Channel, type ChannelModel, type ConfirmChannel, type ConsumeMessage } from 'amqplib';
 import type { Logger } from '@crm/kit';
 import {
-  assertConsumerName,
+  assertSubscription,
   deadLetterExchangeName,
   DEFAULT_EXCHANGE,
   DEFAULT_MAX_DELIVERIES,
@@ -13,7 +13,6 @@ import {
   type SubscribeOptions,
 } from './event-bus';
 import { parseEnvelope, serializeEnvelope, type EventEnvelope } from './event-envelope';
-import { isTopicPattern } from './topic-pattern';
 
 export interface RabbitBusOptions extends BusOptions {
   url: string;
@@ -134,9 +133,7 @@ export class RabbitEventBus implements EventBus {
     options: SubscribeOptions = {},
   ): Promise<void> {
     if (this.closed) throw new Error('event bus is closed');
-    assertConsumerName(consumer);
-    const invalid = patterns.find((pattern) => !isTopicPattern(pattern));
-    if (patterns.length === 0 || invalid !== undefined) throw new Error(`invalid topic pattern for ${consumer}: ${invalid ?? '(none)'}`);
+    assertSubscription(consumer, patterns);
     if (this.subscriptions.has(consumer)) throw new Error(`consumer ${consumer} is already subscribed on this bus`);
     const subscription: Subscription = {
       consumer,
