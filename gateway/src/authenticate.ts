@@ -1,4 +1,4 @@
-import { AppError, call, insecureCredentials, type InternalClaims } from '@crm/kit';
+import { AppError, call, claimsFromAuthentication, insecureCredentials, type InternalClaims } from '@crm/kit';
 import { identityV1 } from '@crm/protos';
 
 const BEARER = /^Bearer ([A-Za-z0-9._~+/=-]{1,512})$/;
@@ -20,29 +20,9 @@ export class Authenticator {
   }
 
   async authenticate(token: string): Promise<InternalClaims> {
-    const answer = await call(this.client.authenticate.bind(this.client), { token }, AUTHENTICATE_DEADLINE_MS);
-    return {
-      workspace_id: answer.workspace_id ?? null,
-      user_id: answer.user_id,
-      actor: {
-        type: answer.actor_type as InternalClaims['actor']['type'],
-        id: answer.actor_id,
-        label: answer.actor_label ?? null,
-      },
-      role: answer.role ?? null,
-      permissions: answer.permissions,
-      is_admin: answer.is_admin,
-      plan: answer.plan,
-      session_id: answer.session_id,
-      key_id: answer.key_id,
-      support: answer.support
-        ? {
-            staff_email: answer.support.staff_email,
-            mode: answer.support.mode === 'full' ? 'full' : 'read',
-            expires_at: answer.support.expires_at,
-          }
-        : null,
-    };
+    return claimsFromAuthentication(
+      await call(this.client.authenticate.bind(this.client), { token }, AUTHENTICATE_DEADLINE_MS),
+    );
   }
 
   async ping(): Promise<void> {

@@ -1,5 +1,6 @@
 import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
+import type { identityV1 } from '@crm/protos';
 import { unauthenticated } from './errors';
 
 // The gateway authenticates the client's bearer token, then forwards the request with a
@@ -31,6 +32,28 @@ export interface InternalClaims {
   session_id?: string;
   key_id?: string;
   support?: SupportAccess | null;
+}
+
+// The claims an identity Authenticate answer grants: what the gateway forwards.
+export function claimsFromAuthentication(answer: identityV1.AuthenticateResponse): InternalClaims {
+  return {
+    workspace_id: answer.workspace_id ?? null,
+    user_id: answer.user_id,
+    actor: { type: answer.actor_type as ActorType, id: answer.actor_id, label: answer.actor_label ?? null },
+    role: answer.role ?? null,
+    permissions: answer.permissions,
+    is_admin: answer.is_admin,
+    plan: answer.plan,
+    session_id: answer.session_id,
+    key_id: answer.key_id,
+    support: answer.support
+      ? {
+          staff_email: answer.support.staff_email,
+          mode: answer.support.mode === 'full' ? 'full' : 'read',
+          expires_at: answer.support.expires_at,
+        }
+      : null,
+  };
 }
 
 export interface KeyPair {

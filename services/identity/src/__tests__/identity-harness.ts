@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { InProcessBroker, outboxModel, type EventEnvelope } from '@crm/bus';
 import {
   call,
+  claimsFromAuthentication,
   generateInternalKeyPair,
   insecureCredentials,
   INTERNAL_TOKEN_HEADER,
@@ -92,22 +93,7 @@ export async function startIdentity(env: NodeJS.ProcessEnv = {}): Promise<Identi
 }
 
 // The gateway's translation of an Authenticate answer into internal claims.
-export function claimsFrom(answer: identityV1.AuthenticateResponse): InternalClaims {
-  return {
-    workspace_id: answer.workspace_id ?? null,
-    user_id: answer.user_id,
-    actor: { type: answer.actor_type as InternalClaims['actor']['type'], id: answer.actor_id, label: answer.actor_label ?? null },
-    role: answer.role ?? null,
-    permissions: answer.permissions,
-    is_admin: answer.is_admin,
-    plan: answer.plan,
-    session_id: answer.session_id,
-    key_id: answer.key_id,
-    support: answer.support
-      ? { staff_email: answer.support.staff_email, mode: answer.support.mode === 'full' ? 'full' : 'read', expires_at: answer.support.expires_at }
-      : null,
-  };
-}
+export const claimsFrom = claimsFromAuthentication;
 
 export interface Person {
   token: string;
