@@ -1,4 +1,4 @@
-import { ConfigError, createLogger, int, Lifecycle, loadConfig, pem, requireValue, str, url } from '@crm/kit';
+import { createLogger, exitOnStartFailure, int, Lifecycle, loadConfig, pem, requireValue, str, url } from '@crm/kit';
 import { DEFAULT_RATE_LIMITS, startGateway } from './gateway';
 
 const logger = createLogger('gateway');
@@ -42,8 +42,4 @@ async function main(): Promise<void> {
   lifecycle.handleSignals();
 }
 
-main().catch((error: unknown) => {
-  if (error instanceof ConfigError) logger.fatal(`invalid configuration: ${error.message}`);
-  else logger.fatal({ err: error }, 'failed to start');
-  process.exit(1);
-});
+main().catch((error: unknown) => exitOnStartFailure(logger, error));

@@ -1,4 +1,4 @@
-import { ConfigError, createLogger, int, loadConfig, str, url } from '@crm/kit';
+import { createLogger, exitOnStartFailure, int, loadConfig, str, url } from '@crm/kit';
 import { startSystem } from './system';
 
 const logger = createLogger('crm');
@@ -33,8 +33,4 @@ async function main(): Promise<void> {
   process.once('SIGINT', stop);
 }
 
-main().catch((error: unknown) => {
-  if (error instanceof ConfigError) logger.fatal(`invalid configuration: ${error.message}`);
-  else logger.fatal({ err: error }, 'failed to start');
-  process.exit(1);
-});
+main().catch((error: unknown) => exitOnStartFailure(logger, error));

@@ -1,3 +1,4 @@
+import { ConfigError } from './config';
 import type { Logger } from './logger';
 
 export interface Stoppable {
@@ -50,4 +51,12 @@ export class Lifecycle {
     process.on('SIGTERM', once);
     process.on('SIGINT', once);
   }
+}
+
+// A process that cannot start says why in one line (naming the variable for bad config) and
+// exits non-zero, so the orchestrator reports it instead of restarting a half-started process.
+export function exitOnStartFailure(logger: Logger, error: unknown): never {
+  if (error instanceof ConfigError) logger.fatal(`invalid configuration: ${error.message}`);
+  else logger.fatal({ err: error }, 'failed to start');
+  process.exit(1);
 }

@@ -1,4 +1,4 @@
-import { ConfigError, createLogger, int, loadConfig, pem, requireValue, str, url } from '@crm/kit';
+import { createLogger, exitOnStartFailure, int, loadConfig, pem, requireValue, str, url } from '@crm/kit';
 import { startService, type RunningService, type ServiceDefinition } from './service-host';
 
 // Environment of a service running as its own process (a container).
@@ -42,8 +42,6 @@ export async function runServiceMain(definition: ServiceDefinition, peers: strin
     running.context.lifecycle.handleSignals();
     return running;
   } catch (error) {
-    if (error instanceof ConfigError) logger.fatal(`invalid configuration: ${error.message}`);
-    else logger.fatal({ err: error }, 'failed to start');
-    process.exit(1);
+    return exitOnStartFailure(logger, error);
   }
 }
