@@ -16,7 +16,7 @@ const OWNER_BY_SEGMENT: Record<string, ServiceName> = {
 
 // The 120 operations of the contract, read from the spec itself.
 function specOperations(): Array<{ method: string; path: string }> {
-  const spec = readFileSync(join(__dirname, '..', '..', '..', '..', 'shared', 'spec', 'crm-api.md'), 'utf8');
+  const spec = readFileSync(join(__dirname, '..', '..', '..', 'docs', 'api', 'crm-api.md'), 'utf8');
   return [...spec.matchAll(/^\| (GET|POST|PATCH|PUT|DELETE) (\/[^ |]*) \|/gm)].map((match) => ({
     method: match[1],
     path: match[2],
