@@ -9,5 +9,6 @@ export * from './ids';
 export * from './internal-jwt';
 export * from './lifecycle';
 export * from './logger';
+export * from './request-context';
 export * from './tenancy';
 export * from './validation';
