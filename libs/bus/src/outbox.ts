@@ -78,27 +78,3 @@ export async function recordEvents(
   });
   await outboxModel(connection).insertMany(rows, { session });
 }
-
-export type EmitEvents = (...events: EventEnvelope[]) => void;
-
-// The usual shape of a write in a service: the change and its events in one transaction, then
-// a kick so the relay publishes right away instead of at its next poll.
-//   await transactWithEvents(connection, relay, async (session, emit) => {
-//     await Company.create([company], { session });
-//     emit(makeEvent({ type: 'crm.company.created', ... }));
-//   });
-export async function transactWithEvents<T>(
-  connection: Connection,
-  relay: { kick(): void } | undefined,
-  work: (session: ClientSession, emit: EmitEvents) => Promise<T>,
-): Promise<T> {
-  const result = await connection.transaction(async (session) => {
-    // Collected per attempt: the driver may run the callback again after a transient error.
-    const events: EventEnvelope[] = [];
-    const value = await work(session, (...emitted) => events.push(...emitted));
-    await recordEvents(connection, events, session);
-    return value;
-  });
-  relay?.kick();
-  return result;
-}
