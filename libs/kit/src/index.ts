@@ -1,4 +1,5 @@
 export * from './access';
+export * from './api';
 export * from './config';
 export * from './cursor';
 export * from './database';

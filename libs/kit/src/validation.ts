@@ -1,5 +1,6 @@
 import Ajv, { type ErrorObject, type JSONSchemaType, type Schema, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
+import { SINGLE_LINE_FORMAT, SINGLE_LINE_PATTERN, TEXT_FORMAT, TEXT_PATTERN } from './api/schema';
 import { validationFailed } from './errors';
 
 export type { JSONSchemaType, Schema };
@@ -7,6 +8,8 @@ export type { JSONSchemaType, Schema };
 function makeAjv(coerce: boolean | 'array'): Ajv {
   const ajv = new Ajv({ allErrors: false, strict: true, useDefaults: true, coerceTypes: coerce });
   addFormats(ajv);
+  ajv.addFormat(SINGLE_LINE_FORMAT, SINGLE_LINE_PATTERN);
+  ajv.addFormat(TEXT_FORMAT, TEXT_PATTERN);
   return ajv;
 }
 
@@ -36,10 +39,12 @@ export function describeError(error: ErrorObject, root = 'body'): string {
     case 'required':
       return `${join(path, String(params.missingProperty))} is required`;
     case 'type':
-      return `${path || root} must be ${String(params.type)}`;
+      return `${path || root} must be ${String(params.type).split(',').join(' or ')}`;
     case 'enum':
       return `${path || root} must be one of ${(params.allowedValues as unknown[]).map(String).join(', ')}`;
     case 'format':
+      if (params.format === SINGLE_LINE_FORMAT) return `${path || root} must be one line of text without control characters`;
+      if (params.format === TEXT_FORMAT) return `${path || root} must be text without control characters`;
       return `${path || root} must be a valid ${String(params.format)}`;
     default:
       return `${path || root} ${error.message ?? 'is invalid'}`;
@@ -68,4 +73,9 @@ export function bodyValidator<T>(schema: Schema): Validator<T> {
 
 export function queryValidator<T>(schema: Schema): Validator<T> {
   return build<T>(queryAjv, schema, 'query');
+}
+
+// Path parameters arrive as text too.
+export function pathValidator<T>(schema: Schema): Validator<T> {
+  return build<T>(queryAjv, schema, 'path');
 }

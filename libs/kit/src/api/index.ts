@@ -1,0 +1,4 @@
+export * from './openapi';
+export * from './operation';
+export * from './operation-router';
+export * from './schema';

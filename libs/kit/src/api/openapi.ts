@@ -1,0 +1,208 @@
+import type { TObject, TSchema } from '@sinclair/typebox';
+import type { AccessRule } from '../access';
+import type { Implementation, OperationDeclaration } from './operation';
+
+// OpenAPI 3.1 built from the declarations themselves: each service serves its own document
+// and the gateway merges them into one (`GET /v1/openapi.json`).
+export type JsonObject = { [key: string]: unknown };
+
+export interface OpenApiDocument {
+  openapi: '3.1.0';
+  info: { title: string; version: string; description?: string };
+  servers?: Array<{ url: string; description?: string }>;
+  paths: Record<string, Record<string, JsonObject>>;
+  components: {
+    schemas: Record<string, JsonObject>;
+    responses: Record<string, JsonObject>;
+    securitySchemes: Record<string, JsonObject>;
+  };
+  tags?: Array<{ name: string; description?: string }>;
+  security?: Array<Record<string, string[]>>;
+}
+
+export const API_VERSION = '1.0.0';
+
+const ERROR_SCHEMA: JsonObject = {
+  type: 'object',
+  required: ['error'],
+  additionalProperties: false,
+  properties: {
+    error: {
+      type: 'object',
+      required: ['code', 'message'],
+      additionalProperties: false,
+      properties: {
+        code: { type: 'string', description: 'One of the codes in the error catalogue (docs/errors.md).' },
+        message: { type: 'string', description: 'What went wrong, naming the field for validation errors.' },
+      },
+    },
+  },
+};
+
+// Every error status an operation may answer, with what it means here.
+export const ERROR_RESPONSES: Record<string, string> = {
+  '400': 'The request is invalid (`validation_failed`); the message names the field.',
+  '401': 'Missing, invalid, expired or revoked token (`unauthenticated`).',
+  '403': 'The caller lacks the permission, the admin role or the plan (`forbidden`, `plan_required`).',
+  '404': 'No such record in this workspace (`not_found`); another workspace’s record answers 404 too.',
+  '405': 'The path exists but not with this method (`method_not_allowed`); see the Allow header.',
+  '409': 'A rule of the domain is broken (`conflict` or a more specific code from docs/errors.md).',
+  '410': 'The link or record is gone (expired or already used).',
+  '412': 'The record changed since the given version (`precondition_failed`).',
+  '413': 'The request body is larger than 1 MiB (`payload_too_large`).',
+  '422': 'The request cannot be processed as sent.',
+  '429': 'Too many requests (`rate_limited`); retry after the Retry-After header.',
+  '503': 'A dependency is unavailable (`unavailable`); retry shortly.',
+};
+
+function errorResponse(description: string): JsonObject {
+  return { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
+}
+
+// A deep copy without TypeBox's symbol keys, with every named (titled) sub-schema moved to
+// components.schemas and referenced.
+function hoist(schema: unknown, components: Record<string, JsonObject>): unknown {
+  if (Array.isArray(schema)) return schema.map((item) => hoist(item, components));
+  if (schema === null || typeof schema !== 'object') return schema;
+  const copy: JsonObject = {};
+  for (const [key, value] of Object.entries(schema)) {
+    copy[key] = key === 'default' || key === 'enum' || key === 'const' || key === 'examples' ? value : hoist(value, components);
+  }
+  const title = copy.title;
+  if (typeof title === 'string' && (copy.type !== undefined || copy.properties !== undefined)) {
+    const existing = components[title];
+    if (existing && JSON.stringify(existing) !== JSON.stringify(copy)) {
+      throw new Error(`two different schemas are named ${title}`);
+    }
+    components[title] = copy;
+    return { $ref: `#/components/schemas/${title}` };
+  }
+  return copy;
+}
+
+function describeAccess(declaration: OperationDeclaration): string {
+  if (declaration.public) return 'No token needed.';
+  const rule: AccessRule = declaration.rule ?? {};
+  const needs: string[] = [];
+  if (rule.permission) needs.push(`the \`${rule.permission}\` permission`);
+  if (rule.adminOnly) needs.push('a workspace admin');
+  if (rule.plan) needs.push(`the ${rule.plan} plan`);
+  const who = needs.length ? `Needs ${needs.join(', ')}.` : 'Any authenticated caller.';
+  return rule.forbidAgents ? `${who} Agent keys cannot call it.` : who;
+}
+
+function parametersOf(schema: TObject | undefined, where: 'path' | 'query', components: Record<string, JsonObject>): JsonObject[] {
+  if (!schema) return [];
+  const required = new Set(schema.required ?? []);
+  return Object.entries(schema.properties).map(([name, property]) => {
+    const { description, ...rest } = hoist(property, components) as JsonObject;
+    return {
+      name,
+      in: where,
+      required: where === 'path' || required.has(name),
+      ...(description ? { description } : {}),
+      schema: rest,
+    };
+  });
+}
+
+function operationObject(declaration: OperationDeclaration, components: Record<string, JsonObject>): JsonObject {
+  const responses: JsonObject = {};
+  const success: JsonObject = { description: declaration.summary };
+  if (declaration.response) {
+    success.content = { 'application/json': { schema: hoist(declaration.response as TSchema, components) } };
+  }
+  responses[String(declaration.status)] = success;
+  const statuses = new Set<string>(['400', '429', '503']);
+  if (!declaration.public) ['401', '403'].forEach((status) => statuses.add(status));
+  if (declaration.params) statuses.add('404');
+  if (declaration.body) statuses.add('413');
+  for (const status of declaration.errors ?? []) statuses.add(String(status));
+  for (const status of [...statuses].sort()) responses[status] = { $ref: `#/components/responses/${status}` };
+
+  const tag = declaration.tag ?? declaration.path.split('/')[1]!;
+  return {
+    operationId: declaration.operationId,
+    summary: declaration.summary,
+    description: [declaration.description, describeAccess(declaration)].filter(Boolean).join('\n\n'),
+    tags: [tag],
+    security: declaration.public ? [] : [{ bearer: [] }],
+    parameters: [
+      ...parametersOf(declaration.params, 'path', components),
+      ...parametersOf(declaration.query, 'query', components),
+    ],
+    ...(declaration.body
+      ? {
+          requestBody: {
+            required: declaration.bodyRequired !== false,
+            content: { 'application/json': { schema: hoist(declaration.body, components) } },
+          },
+        }
+      : {}),
+    responses,
+    ...(declaration.rule && !declaration.public ? { 'x-access': declaration.rule } : {}),
+  };
+}
+
+function emptyComponents(): OpenApiDocument['components'] {
+  return {
+    schemas: { Error: ERROR_SCHEMA },
+    responses: Object.fromEntries(Object.entries(ERROR_RESPONSES).map(([status, text]) => [status, errorResponse(text)])),
+    securitySchemes: {
+      bearer: {
+        type: 'http',
+        scheme: 'bearer',
+        description: 'A session token (POST /auth/sign-in) or an API key (POST /api-keys): `Authorization: Bearer <token>`.',
+      },
+    },
+  };
+}
+
+// The document of one service's operations (paths relative to /v1).
+export function openApiDocument(title: string, implementations: readonly Implementation[]): OpenApiDocument {
+  const components = emptyComponents();
+  const paths: OpenApiDocument['paths'] = {};
+  for (const { declaration } of implementations) {
+    const item = (paths[declaration.path] ??= {});
+    item[declaration.method.toLowerCase()] = operationObject(declaration, components.schemas);
+  }
+  return { openapi: '3.1.0', info: { title, version: API_VERSION }, paths, components };
+}
+
+// One document from the services' own: paths are disjoint by ownership; a component of the
+// same name must be the same schema.
+export function mergeOpenApiDocuments(
+  documents: readonly OpenApiDocument[],
+  info: OpenApiDocument['info'],
+  servers: OpenApiDocument['servers'],
+): OpenApiDocument {
+  const merged: OpenApiDocument = {
+    openapi: '3.1.0',
+    info,
+    servers,
+    paths: {},
+    components: emptyComponents(),
+    security: [{ bearer: [] }],
+  };
+  const tags = new Set<string>();
+  for (const document of documents) {
+    for (const [path, item] of Object.entries(document.paths)) {
+      const target = (merged.paths[path] ??= {});
+      for (const [method, operation] of Object.entries(item)) {
+        if (target[method]) throw new Error(`${method.toUpperCase()} ${path} is served by two services`);
+        target[method] = operation;
+        for (const tag of (operation.tags as string[] | undefined) ?? []) tags.add(tag);
+      }
+    }
+    for (const [name, schema] of Object.entries(document.components.schemas)) {
+      const existing = merged.components.schemas[name];
+      if (existing && JSON.stringify(existing) !== JSON.stringify(schema)) {
+        throw new Error(`two services define the schema ${name} differently`);
+      }
+      merged.components.schemas[name] = schema;
+    }
+  }
+  merged.tags = [...tags].sort().map((name) => ({ name }));
+  merged.paths = Object.fromEntries(Object.entries(merged.paths).sort(([a], [b]) => a.localeCompare(b)));
+  return merged;
+}

@@ -1,0 +1,127 @@
+import type { Request, Response } from 'express';
+import type { Static, TObject, TSchema } from '@sinclair/typebox';
+import { findOperation, OPERATIONS, type Method, type Operation } from '@crm/protos';
+import type { AccessRule } from '../access';
+import type { InternalClaims } from '../internal-jwt';
+
+export type SuccessStatus = 200 | 201 | 204;
+
+// Error statuses an operation may answer besides those every operation may give (400, 401,
+// 403, 429, 503 and, with a path parameter, 404).
+export type ErrorStatus = 404 | 409 | 410 | 412 | 413 | 422;
+
+// Who may call an operation that is not one of the contract's (sign-in, mailed links, the
+// caller's own session): `public` needs no token; `caller` any authenticated caller.
+export type ExtraAccess = 'public' | 'caller';
+
+// One declaration per operation: the single source of its route, validation, types, access
+// rule and OpenAPI entry. Operations of the contract take their access rule from the permission
+// matrix (protos/rest/operations.ts), so the two cannot disagree.
+export interface OperationSpec<
+  P extends TObject | undefined = TObject | undefined,
+  Q extends TObject | undefined = TObject | undefined,
+  B extends TSchema | undefined = TSchema | undefined,
+  R extends TSchema | null = TSchema | null,
+> {
+  method: Method;
+  // As the contract writes it, relative to /v1: `/api-keys/{id}`.
+  path: string;
+  summary: string;
+  description?: string;
+  // OpenAPI tag; defaults to the first path segment.
+  tag?: string;
+  params?: P;
+  query?: Q;
+  body?: B;
+  // `optional`: the operation may be called without a body (validated as `{}`).
+  bodyRequired?: boolean;
+  // Body fields whose surrounding whitespace is dropped before validation (emails, names).
+  trim?: readonly string[];
+  status: SuccessStatus;
+  // Schema of the success body; null for 204.
+  response: R;
+  errors?: readonly ErrorStatus[];
+  // Only for operations outside the contract; the matrix decides for the others.
+  access?: ExtraAccess;
+}
+
+export interface OperationDeclaration<
+  P extends TObject | undefined = TObject | undefined,
+  Q extends TObject | undefined = TObject | undefined,
+  B extends TSchema | undefined = TSchema | undefined,
+  R extends TSchema | null = TSchema | null,
+> extends OperationSpec<P, Q, B, R> {
+  operationId: string;
+  // The contract's row, when the operation is one of the 120.
+  contract: Operation | undefined;
+  public: boolean;
+  rule: AccessRule | null;
+}
+
+// Optional members of a declaration read as `X | undefined`: look at the schema itself.
+type StaticOr<T, Fallback> = [NonNullable<T>] extends [never] ? Fallback : NonNullable<T> extends TSchema ? Static<NonNullable<T>> : Fallback;
+
+export interface OperationInput<D extends OperationDeclaration> {
+  params: StaticOr<D['params'], Record<string, never>>;
+  query: StaticOr<D['query'], Record<string, never>>;
+  body: StaticOr<D['body'], undefined>;
+  // The verified caller (reading it on a public operation throws `unauthenticated`).
+  auth: InternalClaims;
+  req: Request;
+  res: Response;
+}
+
+export type OperationResult<D extends OperationDeclaration> = StaticOr<D['response'], void>;
+
+export type OperationHandler<D extends OperationDeclaration> = (
+  input: OperationInput<D>,
+) => Promise<OperationResult<D>>;
+
+export interface Implementation<D extends OperationDeclaration = OperationDeclaration> {
+  declaration: D;
+  handler: OperationHandler<D>;
+}
+
+function operationIdOf(method: Method, path: string): string {
+  const words = path
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => (segment.startsWith('{') ? `by-${segment.slice(1, -1)}` : segment))
+    .flatMap((segment) => segment.split(/[-_]/));
+  return [method.toLowerCase(), ...words].map((word, i) => (i === 0 ? word : word[0]!.toUpperCase() + word.slice(1))).join('');
+}
+
+export function declareOperation<
+  P extends TObject | undefined = undefined,
+  Q extends TObject | undefined = undefined,
+  B extends TSchema | undefined = undefined,
+  R extends TSchema | null = null,
+>(spec: OperationSpec<P, Q, B, R>): OperationDeclaration<P, Q, B, R> {
+  const contract = OPERATIONS.find((operation) => operation.method === spec.method && operation.path === spec.path);
+  if (contract && spec.access) {
+    throw new Error(`${spec.method} ${spec.path} is in the permission matrix: its access comes from there, not the declaration`);
+  }
+  if (!contract && !spec.access) {
+    throw new Error(`${spec.method} ${spec.path} is not in the contract: declare its access ('public' or 'caller')`);
+  }
+  // A template the matrix would resolve to another row would be enforced with the wrong rule.
+  if (!contract && findOperation(spec.method, spec.path.replace(/\{[^}]+\}/g, 'x'))) {
+    throw new Error(`${spec.method} ${spec.path} overlaps an operation of the contract`);
+  }
+  if ((spec.status === 204) !== (spec.response === null)) {
+    throw new Error(`${spec.method} ${spec.path}: a 204 has no body, and only a 204`);
+  }
+  const { method, path, service: _service, ...rule } = contract ?? ({} as Operation);
+  return {
+    ...spec,
+    operationId: operationIdOf(spec.method, spec.path),
+    contract,
+    public: spec.access === 'public',
+    rule: contract ? rule : spec.access === 'caller' ? {} : null,
+  };
+}
+
+// Pairs a declaration with its handler; the only way a service registers a route.
+export function implement<D extends OperationDeclaration>(declaration: D, handler: OperationHandler<D>): Implementation {
+  return { declaration, handler } as unknown as Implementation;
+}

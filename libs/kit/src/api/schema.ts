@@ -1,0 +1,60 @@
+import { Type, type SchemaOptions, type Static, type StringOptions, type TSchema, type TUnsafe } from '@sinclair/typebox';
+
+// The schema vocabulary of operation declarations: TypeBox builds JSON Schema (2020-12, as
+// OpenAPI 3.1 uses) and derives the TypeScript type from the same object, so a request or
+// response shape is written once. These helpers add the conventions of the contract.
+export { Type, type Static, type TSchema };
+
+// One line of text: no control characters (NUL, CR, LF, ...). Names, emails, labels.
+export const SINGLE_LINE_FORMAT = 'single-line';
+// Free text (notes, bodies): line breaks and tabs, but no other control characters.
+export const TEXT_FORMAT = 'text';
+
+export const SINGLE_LINE_PATTERN = /^[^\u0000-\u001f\u007f]*$/u;
+export const TEXT_PATTERN = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/u;
+
+export function SingleLine(options: StringOptions = {}) {
+  return Type.String({ ...options, format: SINGLE_LINE_FORMAT });
+}
+
+export function Text(options: StringOptions = {}) {
+  return Type.String({ ...options, format: TEXT_FORMAT });
+}
+
+export const Uuid = (options: SchemaOptions = {}) => Type.String({ ...options, format: 'uuid' });
+export const DateTime = (options: SchemaOptions = {}) => Type.String({ ...options, format: 'date-time' });
+export const DateOnly = (options: SchemaOptions = {}) => Type.String({ ...options, format: 'date' });
+export const Email = (options: StringOptions = {}) => Type.String({ maxLength: 254, ...options, format: 'email' });
+export const Uri = (options: StringOptions = {}) => Type.String({ ...options, format: 'uri' });
+
+// A string that is one of `values`: a plain `enum`, so a refusal lists the allowed values.
+export function StringEnum<const T extends readonly string[]>(values: T, options: SchemaOptions = {}): TUnsafe<T[number]> {
+  return Type.Unsafe<T[number]>({ ...options, type: 'string', enum: [...values] });
+}
+
+// The schema or null, as one `type: [x, 'null']` (not anyOf), so errors read "must be string or null".
+export function Nullable<T extends TSchema>(schema: T): TUnsafe<Static<T> | null> {
+  const { type, enum: values, ...rest } = schema as TSchema & { type?: string | string[]; enum?: unknown[] };
+  if (type === undefined) throw new Error('Nullable needs a schema with a type');
+  const types = Array.isArray(type) ? type : [type];
+  return Type.Unsafe<Static<T> | null>({
+    ...rest,
+    type: types.includes('null') ? types : [...types, 'null'],
+    ...(values ? { enum: values.includes(null) ? values : [...values, null] } : {}),
+  });
+}
+
+// A named schema: the OpenAPI document shows it once under components.schemas by this name.
+export function Named<T extends TSchema>(name: string, schema: T): T {
+  return { ...schema, title: name };
+}
+
+// `{data: [item]}`, the list envelope of the contract, plus any extra fields.
+export function ListOf<T extends TSchema>(item: T, extra: Record<string, TSchema> = {}) {
+  return Type.Object({ data: Type.Array(item), ...extra }, { additionalProperties: false });
+}
+
+// A request body object that rejects unknown fields (additionalProperties-false in the contract).
+export function Strict<T extends Record<string, TSchema>>(properties: T, options: SchemaOptions = {}) {
+  return Type.Object(properties, { ...options, additionalProperties: false });
+}
