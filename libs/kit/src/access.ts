@@ -1,9 +1,8 @@
-import type { NextFunction, Request, Response } from 'express';
 import { AppError } from './errors';
-import { authOf } from './http';
+import type { InternalClaims } from './internal-jwt';
 
-// What an operation needs, declared next to its route; the rules themselves (which operation
-// needs what) belong to the owning service.
+// What an operation needs: the permission matrix (protos/rest/operations.ts) states it for every
+// operation of the contract, and the owning service checks it before the handler runs.
 export interface AccessRule {
   permission?: string | null;
   adminOnly?: boolean;
@@ -15,11 +14,10 @@ export interface AccessRule {
 
 const READS = ['GET', 'HEAD', 'OPTIONS'];
 
-export function checkAccess(req: Request, rule: AccessRule): void {
-  const claims = authOf(req);
+export function checkAccess(claims: InternalClaims, method: string, rule: AccessRule): void {
   // Staff support access in read mode changes nothing in the workspace (their own session,
   // such as signing out, is not an operation of the workspace and stays theirs).
-  if (claims.support?.mode === 'read' && !READS.includes(req.method)) {
+  if (claims.support?.mode === 'read' && !READS.includes(method)) {
     throw new AppError('forbidden', 'support access is read-only');
   }
   if (rule.forbidAgents && claims.actor.type === 'agent') {
@@ -34,11 +32,4 @@ export function checkAccess(req: Request, rule: AccessRule): void {
   if (rule.plan && claims.plan !== rule.plan) {
     throw new AppError('plan_required', `this feature needs the ${rule.plan} plan`);
   }
-}
-
-export function authorize(rule: AccessRule) {
-  return (req: Request, _res: Response, next: NextFunction) => {
-    checkAccess(req, rule);
-    next();
-  };
 }

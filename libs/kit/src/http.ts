@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { type ErrorRequestHandler, type Express, type NextFunction, type Request, type Response } from 'express';
 import { AppError, toAppError } from './errors';
-import { INTERNAL_TOKEN_HEADER, REQUEST_ID_HEADER, verifyInternalToken, type InternalClaims } from './internal-jwt';
+import { REQUEST_ID_HEADER, type InternalClaims } from './internal-jwt';
 import type { Logger } from './logger';
 
 export const BODY_LIMIT = '1mb';
@@ -89,17 +89,9 @@ export function fromHttpError(error: unknown): AppError {
 const AUTH = Symbol('crm.auth');
 type WithAuth = Request & { [AUTH]?: InternalClaims };
 
-// Verifies the gateway's internal JWT; anything else is refused.
-export function internalAuth(publicKey: string) {
-  return (req: Request, _res: Response, next: NextFunction) => {
-    const token = req.headers[INTERNAL_TOKEN_HEADER];
-    if (typeof token !== 'string') {
-      next(new AppError('unauthenticated', 'missing or invalid token'));
-      return;
-    }
-    (req as WithAuth)[AUTH] = verifyInternalToken(publicKey, token);
-    next();
-  };
+// The verified caller of a request, set by the operation layer before the handler runs.
+export function attachAuth(req: Request, claims: InternalClaims): void {
+  (req as WithAuth)[AUTH] = claims;
 }
 
 export function authOf(req: Request): InternalClaims {

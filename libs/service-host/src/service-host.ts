@@ -1,27 +1,26 @@
 import type { Server } from 'node:http';
-import express, { type Router } from 'express';
 import type { Connection } from 'mongoose';
 import { createEventBus, OutboxRelay, type EventBus, type InProcessBroker } from '@crm/bus';
 import {
-  checkAccess,
   closeServer,
   connectDatabase,
   createLogger,
   createServiceApp,
   finishServiceApp,
   healthRegistration,
-  internalAuth,
   Lifecycle,
   listen,
+  openApiDocument,
   pingDatabase,
   portOf,
+  serveOperations,
   startGrpcServer,
   syncIndexes,
   type GrpcRegistration,
+  type Implementation,
   type Logger,
   type RunningGrpcServer,
 } from '@crm/kit';
-import { findOperation } from '@crm/protos';
 
 // Everything a service's own code needs, whatever adapters are behind it.
 export interface ServiceContext {
@@ -46,10 +45,9 @@ export interface ServiceDefinition {
   name: string;
   // Registers mongoose models on the service's own connection.
   models?(connection: Connection): void;
-  // REST routes under /v1 that need no caller (sign-in, signed URLs, webhooks).
-  publicRoutes?(router: Router, context: ServiceContext): void;
-  // REST routes under /v1, reached only with the gateway's internal JWT.
-  routes(router: Router, context: ServiceContext): void;
+  // The service's REST operations under /v1, each a declaration paired with its handler
+  // (`implement`): nothing else answers there.
+  operations(context: ServiceContext): Implementation[];
   grpc?(context: ServiceContext): GrpcRegistration[];
   // Subscribes the service's event consumers.
   consumers?(context: ServiceContext): Promise<void>;
@@ -130,21 +128,13 @@ export async function startService(definition: ServiceDefinition, options: HostO
       { name: 'event bus', check: () => bus.ping() },
     ];
     const app = createServiceApp({ name: definition.name, logger, readiness });
-    if (definition.publicRoutes) {
-      const publicRouter = express.Router();
-      definition.publicRoutes(publicRouter, context);
-      app.use('/v1', publicRouter);
-    }
-    const router = express.Router();
-    router.use(internalAuth(options.internalPublicKey));
-    // The permission matrix is enforced here, in the owning service, for every operation it owns.
-    router.use((req, _res, next) => {
-      const operation = findOperation(req.method, req.path);
-      if (operation?.service === definition.name) checkAccess(req, operation);
-      next();
+    const implementations = definition.operations(context);
+    const openApi = openApiDocument(`CRM ${definition.name}`, implementations);
+    // On the service's own port, for the gateway to merge; not under /v1.
+    app.get('/openapi.json', (_req, res) => {
+      res.json(openApi);
     });
-    definition.routes(router, context);
-    app.use('/v1', router);
+    app.use('/v1', serveOperations({ service: definition.name, internalPublicKey: options.internalPublicKey, implementations }));
     finishServiceApp(app, logger);
 
     const grpcServer = await startGrpcServer(

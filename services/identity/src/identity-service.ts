@@ -2,32 +2,32 @@ import type { Connection } from 'mongoose';
 import type { ServiceDefinition } from '@crm/service-host';
 import { registerApiKeyCredentialModel } from './api-keys/api-key-credential.model';
 import { registerApiKeyModel } from './api-keys/api-key.model';
-import { apiKeyRoutes } from './api-keys/api-key-routes';
+import { apiKeyOperations } from './api-keys/api-key-routes';
 import { subscribeAuditLog } from './audit/audit-consumer';
 import { registerAuditEntryModel } from './audit/audit-entry.model';
-import { auditRoutes } from './audit/audit-routes';
-import { authPublicRoutes, authRoutes } from './auth/auth-routes';
+import { auditOperations } from './audit/audit-routes';
+import { authOperations } from './auth/auth-routes';
 import { registerSessionModel } from './auth/session.model';
 import { identityGrpc } from './grpc/identity-grpc';
 import { registerInvitationModel } from './invitations/invitation.model';
-import { invitationPublicRoutes, invitationRoutes } from './invitations/invitation-routes';
+import { invitationOperations } from './invitations/invitation-routes';
 import { registerInvitationTokenModel } from './invitations/invitation-token.model';
 import { runtimeOf } from './identity-runtime';
 import { registerEmailLoggingAddressModel } from './me/email-logging-address.model';
-import { meRoutes } from './me/me-routes';
+import { meOperations } from './me/me-routes';
 import { registerMemberModel } from './members/member.model';
-import { memberRoutes } from './members/member-routes';
+import { memberOperations } from './members/member-routes';
 import { subscribeNotifications } from './notifications/notification-consumer';
 import { registerNotificationModel } from './notifications/notification.model';
-import { notificationRoutes } from './notifications/notification-routes';
+import { notificationOperations } from './notifications/notification-routes';
 import { registerPasswordResetModel } from './password-resets/password-reset.model';
-import { passwordResetPublicRoutes, passwordResetRoutes } from './password-resets/password-reset-routes';
+import { passwordResetOperations } from './password-resets/password-reset-routes';
 import { registerRoleModel } from './roles/role.model';
-import { roleRoutes } from './roles/role-routes';
+import { roleOperations } from './roles/role-routes';
 import { registerSupportGrantModel } from './support/support-grant.model';
 import { registerUserModel } from './users/user.model';
-import { onboardingRoutes } from './workspaces/onboarding-routes';
-import { workspaceRoutes } from './workspaces/workspace-routes';
+import { onboardingOperations } from './workspaces/onboarding-routes';
+import { workspaceOperations } from './workspaces/workspace-routes';
 import { registerWorkspaceModel } from './workspaces/workspace.model';
 
 // Identity: people, sessions, workspaces, members, roles and API keys; answers the gateway's
@@ -52,26 +52,22 @@ export const identityService: ServiceDefinition = {
     registerPasswordResetModel(connection);
   },
 
-  publicRoutes(router, context) {
+  operations(context) {
     // Validates identity's settings at start: a bad value stops the service naming the variable.
     runtimeOf(context);
-    authPublicRoutes(router, context);
-    invitationPublicRoutes(router, context);
-    passwordResetPublicRoutes(router, context);
-  },
-
-  routes(router, context) {
-    authRoutes(router, context);
-    onboardingRoutes(router, context);
-    meRoutes(router, context);
-    workspaceRoutes(router, context);
-    memberRoutes(router, context);
-    roleRoutes(router, context);
-    apiKeyRoutes(router, context);
-    auditRoutes(router, context);
-    notificationRoutes(router, context);
-    invitationRoutes(router, context);
-    passwordResetRoutes(router, context);
+    return [
+      ...authOperations(context),
+      ...onboardingOperations(context),
+      ...meOperations(context),
+      ...workspaceOperations(context),
+      ...memberOperations(context),
+      ...roleOperations(context),
+      ...apiKeyOperations(context),
+      ...auditOperations(context),
+      ...notificationOperations(context),
+      ...invitationOperations(context),
+      ...passwordResetOperations(context),
+    ];
   },
 
   grpc(context) {

@@ -2,3 +2,4 @@ export * from './openapi';
 export * from './operation';
 export * from './operation-router';
 export * from './schema';
+export * from './serve-operations';

@@ -1,18 +1,5 @@
 import type { ApiKeyRecord } from './api-key.model';
-
-// ApiKey in the API contract: never the secret or its digest.
-export interface ApiKeyView {
-  id: string;
-  name: string;
-  kind: string;
-  prefix: string;
-  role: string;
-  created_by: string;
-  created_at: string;
-  expires_at: string | null;
-  last_used_at: string | null;
-  revoked_at: string | null;
-}
+import type { ApiKeyView } from './api-key.operations';
 
 export function apiKeyView(key: ApiKeyRecord, roleName: string): ApiKeyView {
   return {

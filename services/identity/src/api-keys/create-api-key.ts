@@ -7,8 +7,8 @@ import { DEFAULT_API_KEY_ROLE, ROLES_NOT_FOR_API_KEYS } from '../roles/built-in-
 import { roleModel, type RoleRecord } from '../roles/role.model';
 import { apiKeyCredentialModel } from './api-key-credential.model';
 import { apiKeyModel, type ApiKeyRecord } from './api-key.model';
-import type { CreateApiKeyBody } from './api-key.schemas';
-import { apiKeyView, type ApiKeyView } from './api-key-view';
+import type { ApiKeyView, CreateApiKeyBody } from './api-key.operations';
+import { apiKeyView } from './api-key-view';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

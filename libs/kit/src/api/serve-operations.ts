@@ -1,0 +1,160 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { Schema } from '../validation';
+import { checkAccess } from '../access';
+import { AppError, validationFailed } from '../errors';
+import { attachAuth, authOf } from '../http';
+import { INTERNAL_TOKEN_HEADER, REQUEST_ID_HEADER, verifyInternalToken, type InternalClaims } from '../internal-jwt';
+import { runWithContext, type RequestContext } from '../request-context';
+import { bodyValidator, pathValidator, queryValidator, type Validator } from '../validation';
+import type { Implementation } from './operation';
+import { OperationRouter } from './operation-router';
+
+export interface ServeOperationsOptions {
+  // The service these operations belong to: a contract operation the matrix gives to another
+  // service is refused at start.
+  service: string;
+  internalPublicKey: string;
+  implementations: readonly Implementation[];
+}
+
+interface Compiled {
+  implementation: Implementation;
+  params?: Validator<unknown>;
+  query?: Validator<unknown>;
+  body?: Validator<unknown>;
+}
+
+const TRACEPARENT_HEADER = 'traceparent';
+
+function hasBody(req: Request): boolean {
+  const length = req.headers['content-length'];
+  return (length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined;
+}
+
+function isJson(req: Request): boolean {
+  const type = req.headers['content-type'];
+  return typeof type === 'string' && /^application\/([\w.+-]+\+)?json\b/i.test(type);
+}
+
+function trimmed(body: unknown, fields: readonly string[] | undefined): unknown {
+  if (!fields?.length || typeof body !== 'object' || body === null || Array.isArray(body)) return body;
+  const copy: Record<string, unknown> = { ...(body as Record<string, unknown>) };
+  for (const field of fields) {
+    const value = copy[field];
+    if (typeof value === 'string') copy[field] = value.trim();
+  }
+  return copy;
+}
+
+function compile(implementation: Implementation): Compiled {
+  const { params, query, body } = implementation.declaration;
+  return {
+    implementation,
+    params: params ? pathValidator(params as Schema) : undefined,
+    query: query ? queryValidator(query as Schema) : undefined,
+    body: body ? bodyValidator(body as Schema) : undefined,
+  };
+}
+
+// What the request body is for the handler: validated against the declaration, or refused.
+function readBody(req: Request, compiled: Compiled): unknown {
+  const { declaration } = compiled.implementation;
+  const present = hasBody(req);
+  if (present && !isJson(req)) throw validationFailed('request body must be JSON (Content-Type: application/json)');
+  if (!compiled.body) {
+    const body = req.body as unknown;
+    const empty = !present || (typeof body === 'object' && body !== null && !Array.isArray(body) && Object.keys(body).length === 0);
+    if (!empty) throw validationFailed('this operation takes no request body');
+    return undefined;
+  }
+  if (!present) {
+    if (declaration.bodyRequired === false) return compiled.body({});
+    throw validationFailed('request body is required');
+  }
+  return compiled.body(trimmed(req.body, declaration.trim));
+}
+
+function readQuery(req: Request, compiled: Compiled): unknown {
+  if (compiled.query) return compiled.query(req.query);
+  const unknown = Object.keys(req.query as Record<string, unknown>)[0];
+  if (unknown !== undefined) throw validationFailed(`unknown query parameter '${unknown}'`);
+  return {};
+}
+
+const PUBLIC_AUTH: InternalClaims = new Proxy({} as InternalClaims, {
+  get() {
+    throw new AppError('unauthenticated', 'this operation has no caller');
+  },
+});
+
+// The only way a service answers under /v1: each request is matched to exactly one declared
+// operation (exact, case-sensitive, HEAD as GET), authenticated and checked against its access
+// rule before anything else runs, and refused when nothing matches: access is fail-closed.
+export function serveOperations(options: ServeOperationsOptions): RequestHandler {
+  for (const { declaration } of options.implementations) {
+    if (declaration.contract && declaration.contract.service !== options.service) {
+      throw new Error(`${declaration.method} ${declaration.path} belongs to ${declaration.contract.service}, not ${options.service}`);
+    }
+  }
+  const router = new OperationRouter(options.implementations);
+  const compiled = new Map(options.implementations.map((implementation) => [implementation, compile(implementation)]));
+
+  return (req: Request, res: Response, next: NextFunction) => {
+    const lookup = router.lookup(req.method, req.path);
+    if (lookup.kind === 'none') {
+      next(new AppError('not_found', `no route for ${req.method} /v1${req.path}`));
+      return;
+    }
+    if (lookup.kind === 'wrong-method') {
+      const allowed = lookup.allowed.includes('GET') ? [...lookup.allowed, 'HEAD'] : lookup.allowed;
+      next(new AppError('method_not_allowed', `${req.method} is not allowed on /v1${req.path}`, 405, { allow: allowed.join(', ') }));
+      return;
+    }
+    const { implementation, params } = lookup.match;
+    const { declaration } = implementation;
+    const operation = compiled.get(implementation)!;
+    let claims: InternalClaims | undefined;
+    if (!declaration.public) {
+      const token = req.headers[INTERNAL_TOKEN_HEADER];
+      if (typeof token !== 'string') {
+        next(new AppError('unauthenticated', 'missing or invalid token'));
+        return;
+      }
+      try {
+        claims = verifyInternalToken(options.internalPublicKey, token);
+        checkAccess(claims, req.method, declaration.rule ?? {});
+      } catch (error) {
+        next(error);
+        return;
+      }
+      attachAuth(req, claims);
+    }
+    const requestId = req.headers[REQUEST_ID_HEADER];
+    const traceparent = req.headers[TRACEPARENT_HEADER];
+    const context: RequestContext = {
+      request_id: typeof requestId === 'string' ? requestId : '',
+      workspace_id: claims?.workspace_id ?? null,
+      actor: claims ? claims.actor : undefined,
+      traceparent: typeof traceparent === 'string' ? traceparent : undefined,
+    };
+    runWithContext(context, () => {
+      Promise.resolve()
+        .then(() =>
+          implementation.handler({
+            params: operation.params ? operation.params(params) : {},
+            query: readQuery(req, operation),
+            body: readBody(req, operation),
+            auth: claims ? authOf(req) : PUBLIC_AUTH,
+            req,
+            res,
+          } as never),
+        )
+        .then((result) => {
+          if (res.headersSent) return;
+          if (declaration.status === 204) res.status(204).end();
+          else res.status(declaration.status).json(result);
+        })
+        .catch(next);
+    });
+  };
+}
