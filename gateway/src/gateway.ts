@@ -17,6 +17,7 @@ import {
   type InternalClaims,
   type Logger,
 } from '@crm/kit';
+import { apiReference } from './api-reference';
 import { Authenticator, bearerToken } from './authenticate';
 import { rateLimits, type RateLimitOptions } from './rate-limits';
 import { resolveRoute, SERVICES, type Route, type ServiceName } from './route-table';
@@ -93,6 +94,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     });
     next();
   });
+
+  app.use(apiReference({ serviceUrls: options.serviceUrls, rateLimits: options.rateLimits ?? DEFAULT_RATE_LIMITS, logger }));
 
   // Resolve the owner first: an unknown path is 404 whether or not a token came with it.
   app.use((req: GatewayRequest, _res: Response, next: NextFunction) => {

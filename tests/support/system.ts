@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSystem, type RunningSystem, type SystemOptions } from '@crm/all-in-one';
+import { checkResponse } from './openapi-check';
 
 export interface TestSystem extends RunningSystem {
   dataDir: string;
@@ -41,7 +42,10 @@ export async function request<T = Record<string, any>>(
   if (body !== undefined) headers['content-type'] ??= 'application/json';
   const response = await fetch(`${base}${path}`, { method, headers, body });
   const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T, headers: response.headers };
+  const parsed = text ? JSON.parse(text) : undefined;
+  // The reference itself is not an operation; everything else must answer as documented.
+  if (!/^\/(openapi\.json|docs)\b/.test(path)) await checkResponse(base, method, path, response.status, parsed);
+  return { status: response.status, body: parsed as T, headers: response.headers };
 }
 
 let counter = 0;

@@ -35,6 +35,7 @@ export function describeError(error: ErrorObject, root = 'body'): string {
   const params = error.params as Record<string, unknown>;
   switch (error.keyword) {
     case 'additionalProperties':
+      if (root === 'query' && !path) return `unknown query parameter '${String(params.additionalProperty)}'`;
       return `unknown field '${join(path, String(params.additionalProperty))}'`;
     case 'required':
       return `${join(path, String(params.missingProperty))} is required`;

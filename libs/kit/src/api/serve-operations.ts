@@ -51,7 +51,8 @@ function compile(implementation: Implementation): Compiled {
   return {
     implementation,
     params: params ? pathValidator(params as Schema) : undefined,
-    query: query ? queryValidator(query as Schema) : undefined,
+    // A misspelt filter must not silently widen a list: unknown query parameters are refused.
+    query: query ? queryValidator({ additionalProperties: false, ...(query as object) } as Schema) : undefined,
     body: body ? bodyValidator(body as Schema) : undefined,
   };
 }

@@ -3,17 +3,33 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { InProcessBroker } from '@crm/bus';
-import { createLogger, generateInternalKeyPair } from '@crm/kit';
-import { startService, type ServiceDefinition } from '../service-host';
+import {
+  createLogger,
+  declareOperation,
+  generateInternalKeyPair,
+  implement,
+  INTERNAL_TOKEN_HEADER,
+  ListOf,
+  signInternalToken,
+  Type,
+  type InternalClaims,
+} from '@crm/kit';
+import { startService, type HostOptions, type ServiceDefinition } from '../service-host';
 
 const keys = generateInternalKeyPair();
-const definition: ServiceDefinition = {
-  name: 'host-test',
-  routes: (router) => {
-    router.get('/ping', (_req, res) => {
-      res.json({ pong: true });
-    });
-  },
+const ping = implement(
+  declareOperation({ method: 'GET', path: '/ping', summary: 'Ping', access: 'caller', status: 200, response: Type.Object({ pong: Type.Boolean() }) }),
+  async () => ({ pong: true }),
+);
+const definition: ServiceDefinition = { name: 'host-test', operations: () => [ping] };
+const caller: InternalClaims = {
+  workspace_id: 'w1',
+  user_id: 'u1',
+  actor: { type: 'user', id: 'u1', label: 'Ann' },
+  role: 'Owner',
+  permissions: [],
+  is_admin: false,
+  plan: 'free',
 };
 
 function occupyPort(): Promise<Server> {
@@ -23,17 +39,25 @@ function occupyPort(): Promise<Server> {
   });
 }
 
+let dataDir: string;
+let options: Omit<HostOptions, 'httpPort' | 'grpcPort'>;
+
+beforeEach(() => {
+  dataDir = mkdtempSync(join(tmpdir(), 'service-host-'));
+  options = {
+    host: '127.0.0.1',
+    dataDir,
+    internalPublicKey: keys.publicKey,
+    inProcessBroker: new InProcessBroker(),
+    logger: createLogger('host-test', 'silent'),
+  };
+});
+
+afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
 describe('service host', () => {
   it('closes what it opened when starting fails half-way, so the same data can be opened again', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'service-host-'));
     const taken = await occupyPort();
-    const options = {
-      host: '127.0.0.1',
-      dataDir,
-      internalPublicKey: keys.publicKey,
-      inProcessBroker: new InProcessBroker(),
-      logger: createLogger('host-test', 'silent'),
-    };
     try {
       const takenPort = (taken.address() as { port: number }).port;
       await expect(startService(definition, { ...options, httpPort: takenPort, grpcPort: 0 })).rejects.toThrow(/EADDRINUSE/);
@@ -43,7 +67,36 @@ describe('service host', () => {
       await running.stop();
     } finally {
       taken.close();
-      rmSync(dataDir, { recursive: true, force: true });
     }
+  });
+
+  it('answers only its declared operations under /v1 and serves their OpenAPI document', async () => {
+    const running = await startService(definition, { ...options, httpPort: 0, grpcPort: 0 });
+    try {
+      const base = `http://127.0.0.1:${running.httpPort}`;
+      const headers = { [INTERNAL_TOKEN_HEADER]: signInternalToken(keys.privateKey, caller) };
+      expect(await (await fetch(`${base}/v1/ping`, { headers })).json()).toEqual({ pong: true });
+      const other = await fetch(`${base}/v1/Ping`, { headers });
+      expect(other.status).toBe(404);
+      expect((await other.json()).error.code).toBe('not_found');
+      const document = await (await fetch(`${base}/openapi.json`)).json();
+      expect(document.openapi).toBe('3.1.0');
+      expect(Object.keys(document.paths)).toEqual(['/ping']);
+      expect(document.paths['/ping'].get.security).toEqual([{ bearer: [] }]);
+    } finally {
+      await running.stop();
+    }
+  });
+
+  it('refuses to start with a contract operation the permission matrix gives to another service', async () => {
+    const campaigns = implement(
+      declareOperation({ method: 'GET', path: '/campaigns', summary: 'Campaigns', status: 200, response: ListOf(Type.Object({})) }),
+      async () => ({ data: [] }),
+    );
+    const wrong: ServiceDefinition = { name: 'crm-core', operations: () => [campaigns] };
+    await expect(startService(wrong, { ...options, httpPort: 0, grpcPort: 0 })).rejects.toThrow(/belongs to marketing/);
+    // It closed what it had opened: the data directory can be opened again.
+    const running = await startService(definition, { ...options, httpPort: 0, grpcPort: 0 });
+    await running.stop();
   });
 });
