@@ -5,6 +5,7 @@ const packages = {
   '@crm/embedded-mongo': 'libs/embedded-mongo/src',
   '@crm/bus': 'libs/bus/src',
   '@crm/mail': 'libs/mail/src',
+  '@crm/testing': 'libs/testing/src',
   '@crm/service-host': 'libs/service-host/src',
   '@crm/protos': 'protos',
   '@crm/gateway': 'gateway/src',

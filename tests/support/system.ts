@@ -2,7 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSystem, type RunningSystem, type SystemOptions } from '@crm/all-in-one';
-import { checkResponse } from './openapi-check';
+import { checkResponse, forgetDocument } from '@crm/testing';
+
+export { waitFor } from '@crm/testing';
 
 export interface TestSystem extends RunningSystem {
   dataDir: string;
@@ -17,6 +19,7 @@ export async function startTestSystem(options: SystemOptions & { dataDir?: strin
   return Object.assign(system, {
     dataDir,
     destroy: async () => {
+      forgetDocument(`${system.url}/openapi.json`);
       await system.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
@@ -44,7 +47,7 @@ export async function request<T = Record<string, any>>(
   const text = await response.text();
   const parsed = text ? JSON.parse(text) : undefined;
   // The reference itself is not an operation; everything else must answer as documented.
-  if (!/^\/(openapi\.json|docs)\b/.test(path)) await checkResponse(base, method, path, response.status, parsed);
+  if (!/^\/(openapi\.json|docs)\b/.test(path)) await checkResponse(`${base}/openapi.json`, method, path, response.status, parsed);
   return { status: response.status, body: parsed as T, headers: response.headers };
 }
 
@@ -61,16 +64,4 @@ export async function signUpWithWorkspace(base: string, name = 'Ann') {
   const onboarding = await request(base, 'POST', '/onboarding', { token, body: { workspace_name: `${name}'s workspace` } });
   expect(onboarding.status).toBe(201);
   return { email, password, token, workspaceId: onboarding.body.workspace_id as string, user: signUp.body.user };
-}
-
-// Polls until `check` returns a value (not undefined or false), for effects that follow
-// asynchronously (events, consumers); fails after `timeoutMs` instead of sleeping blindly.
-export async function waitFor<T>(check: () => Promise<T | undefined | false>, timeoutMs = 10000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
 }

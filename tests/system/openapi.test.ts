@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { OPERATIONS } from '@crm/protos';
-import { checkResponse, UndocumentedResponse } from '../support/openapi-check';
+import { checkResponse, UndocumentedResponse } from '@crm/testing';
 import { request, signUpWithWorkspace, startTestSystem, type TestSystem } from '../support/system';
 
 let system: TestSystem;
@@ -97,12 +97,12 @@ describe('the response check of the test client', () => {
   it('refuses a body that does not match the declared schema', async () => {
     const me = await request(system.url, 'GET', '/me', { token: owner.token });
     expect(me.status).toBe(200);
-    await expect(checkResponse(system.url, 'GET', '/me', 200, { ...me.body, extra: true })).rejects.toThrow(UndocumentedResponse);
-    await expect(checkResponse(system.url, 'GET', '/me', 200, { ...me.body, actor_type: 'robot' })).rejects.toThrow(/actor_type/);
+    await expect(checkResponse(`${system.url}/openapi.json`, 'GET', '/me', 200, { ...me.body, extra: true })).rejects.toThrow(UndocumentedResponse);
+    await expect(checkResponse(`${system.url}/openapi.json`, 'GET', '/me', 200, { ...me.body, actor_type: 'robot' })).rejects.toThrow(/actor_type/);
   });
 
   it('refuses a status the operation does not declare, and an operation the document does not have', async () => {
-    await expect(checkResponse(system.url, 'GET', '/me', 201, {})).rejects.toThrow(/status not declared/);
-    await expect(checkResponse(system.url, 'GET', '/nowhere', 200, {})).rejects.toThrow(/not in the OpenAPI document/);
+    await expect(checkResponse(`${system.url}/openapi.json`, 'GET', '/me', 201, {})).rejects.toThrow(/status not declared/);
+    await expect(checkResponse(`${system.url}/openapi.json`, 'GET', '/nowhere', 200, {})).rejects.toThrow(/not in the OpenAPI document/);
   });
 });

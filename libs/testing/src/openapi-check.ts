@@ -1,8 +1,9 @@
 import { bodyValidator, type OpenApiDocument, type Schema, type Validator } from '@crm/kit';
 
-// Every answer a system test receives is checked against the merged OpenAPI document the
-// gateway serves: the operation must be declared, the status must be one it declares, and the
-// body must match the declared schema. So the document cannot drift from what the API answers.
+// Every answer a test receives is checked against the OpenAPI document of what it called (the
+// gateway's merged one in system tests, the service's own in service tests): the operation
+// must be declared, the status must be one it declares, and the body must match the declared
+// schema. So the document cannot drift from what the API answers.
 
 type Json = { [key: string]: unknown };
 
@@ -34,8 +35,8 @@ function resolve(document: OpenApiDocument, value: unknown): unknown {
   return Object.fromEntries(Object.entries(value as Json).map(([key, item]) => [key, resolve(document, item)]));
 }
 
-async function load(base: string): Promise<Checker> {
-  const response = await fetch(`${base}/openapi.json`);
+async function load(documentUrl: string): Promise<Checker> {
+  const response = await fetch(documentUrl);
   if (response.status !== 200) throw new Error(`GET /openapi.json answered ${response.status}`);
   const document = (await response.json()) as OpenApiDocument;
   const matchers = Object.keys(document.paths).map((template) => ({
@@ -47,11 +48,11 @@ async function load(base: string): Promise<Checker> {
   return { document, matchers, validators: new Map() };
 }
 
-function checkerFor(base: string): Promise<Checker> {
-  let checker = checkers.get(base);
+function checkerFor(documentUrl: string): Promise<Checker> {
+  let checker = checkers.get(documentUrl);
   if (!checker) {
-    checker = load(base);
-    checkers.set(base, checker);
+    checker = load(documentUrl);
+    checkers.set(documentUrl, checker);
   }
   return checker;
 }
@@ -59,8 +60,8 @@ function checkerFor(base: string): Promise<Checker> {
 export class UndocumentedResponse extends Error {}
 
 // `path` is relative to the API base (`/v1`), with or without a query string.
-export async function checkResponse(base: string, method: string, path: string, status: number, body: unknown): Promise<void> {
-  const checker = await checkerFor(base);
+export async function checkResponse(documentUrl: string, method: string, path: string, status: number, body: unknown): Promise<void> {
+  const checker = await checkerFor(documentUrl);
   const bare = path.split('?')[0]!;
   const where = `${method} ${bare} → ${status}`;
   const template = checker.matchers.find((matcher) => matcher.pattern.test(bare))?.template;
@@ -103,4 +104,9 @@ async function checkBody(checker: Checker, key: string, schema: unknown, body: u
   } catch (error) {
     throw new UndocumentedResponse(`${where}: the body does not match the declared schema: ${(error as Error).message}`);
   }
+}
+
+// A stopped system's port may be handed to another one: forget its document.
+export function forgetDocument(documentUrl: string): void {
+  checkers.delete(documentUrl);
 }

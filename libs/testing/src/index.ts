@@ -1,0 +1,3 @@
+export * from './openapi-check';
+export * from './service-harness';
+export * from './wait-for';

@@ -1,0 +1,103 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { InProcessBroker, outboxModel, type EventEnvelope } from '@crm/bus';
+import { generateInternalKeyPair, INTERNAL_TOKEN_HEADER, signInternalToken, type InternalClaims, type KeyPair } from '@crm/kit';
+import { startService, type RunningService, type ServiceDefinition } from '@crm/service-host';
+import { checkResponse, forgetDocument } from './openapi-check';
+
+export interface Answer<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export interface CallOptions {
+  body?: unknown;
+  // Sent as is (with the given headers): for malformed or non-JSON bodies.
+  rawBody?: string;
+  headers?: Record<string, string>;
+}
+
+export interface ServiceHarness {
+  service: RunningService;
+  // http://127.0.0.1:<port>/v1
+  baseUrl: string;
+  keys: KeyPair;
+  // A request as the gateway forwards it: with an internal JWT carrying these claims, or
+  // none (public operations). Every answer is checked against the service's OpenAPI document.
+  call<T = any>(claims: InternalClaims | null, method: string, path: string, options?: CallOptions): Promise<Answer<T>>;
+  // Events the service wrote to its outbox, oldest first.
+  events(filter?: Record<string, unknown>): Promise<EventEnvelope[]>;
+  stop(): Promise<void>;
+}
+
+export interface HarnessOptions {
+  env?: NodeJS.ProcessEnv;
+  peers?: Record<string, string>;
+}
+
+// One service on loopback ports with embedded storage in a fresh directory and its own
+// in-process broker (a test file may run two, each consuming only its own events).
+export async function startServiceForTest(definition: ServiceDefinition, options: HarnessOptions = {}): Promise<ServiceHarness> {
+  const dataDir = mkdtempSync(join(tmpdir(), `crm-${definition.name}-`));
+  const keys = generateInternalKeyPair();
+  const service = await startService(definition, {
+    httpPort: 0,
+    grpcPort: 0,
+    host: '127.0.0.1',
+    dataDir,
+    internalPublicKey: keys.publicKey,
+    inProcessBroker: new InProcessBroker(),
+    env: options.env,
+    peers: options.peers,
+  });
+  const origin = `http://127.0.0.1:${service.httpPort}`;
+  const baseUrl = `${origin}/v1`;
+  const documentUrl = `${origin}/openapi.json`;
+
+  return {
+    service,
+    baseUrl,
+    keys,
+    async call<T>(claims: InternalClaims | null, method: string, path: string, callOptions: CallOptions = {}) {
+      const headers: Record<string, string> = { ...callOptions.headers };
+      if (claims) headers[INTERNAL_TOKEN_HEADER] = signInternalToken(keys.privateKey, claims);
+      let body = callOptions.rawBody;
+      if (callOptions.body !== undefined) {
+        body = JSON.stringify(callOptions.body);
+        headers['content-type'] ??= 'application/json';
+      }
+      const response = await fetch(`${baseUrl}${path}`, { method, headers, body });
+      const text = await response.text();
+      const parsed = text ? JSON.parse(text) : undefined;
+      await checkResponse(documentUrl, method, path, response.status, parsed);
+      return { status: response.status, body: parsed as T, headers: response.headers };
+    },
+    async events(filter = {}) {
+      const rows = await outboxModel(service.context.connection).find(filter).sort({ created_at: 1, _id: 1 }).lean().exec();
+      return rows.map((row) => row.event);
+    },
+    async stop() {
+      forgetDocument(documentUrl);
+      await service.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+// Claims of a member of a fresh workspace (a new tenant), as the gateway would mint them.
+export function tenantClaims(overrides: Partial<InternalClaims> = {}): InternalClaims {
+  const userId = randomUUID();
+  return {
+    workspace_id: randomUUID(),
+    user_id: userId,
+    actor: { type: 'user', id: userId, label: 'Test Owner' },
+    role: 'Owner',
+    permissions: [],
+    is_admin: true,
+    plan: 'free',
+    ...overrides,
+  };
+}
