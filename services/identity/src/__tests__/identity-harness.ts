@@ -1,28 +1,16 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { InProcessBroker, outboxModel, type EventEnvelope } from '@crm/bus';
-import {
-  call,
-  claimsFromAuthentication,
-  generateInternalKeyPair,
-  insecureCredentials,
-  INTERNAL_TOKEN_HEADER,
-  signInternalToken,
-  type InternalClaims,
-} from '@crm/kit';
+import type { EventEnvelope } from '@crm/bus';
+import { call, claimsFromAuthentication, insecureCredentials, type InternalClaims } from '@crm/kit';
 import { identityV1 } from '@crm/protos';
-import { startService, type RunningService } from '@crm/service-host';
+import type { RunningService } from '@crm/service-host';
+import { startServiceForTest, type Answer } from '@crm/testing';
 import { identityService } from '../identity-service';
 
-// Shared by identity's service tests: one identity service on loopback ports with embedded
-// storage in a fresh directory, driven over HTTP and gRPC the way the gateway drives it.
+// Shared by identity's service tests: one identity service (embedded storage, its own broker)
+// driven over HTTP and gRPC the way the gateway drives it. Every answer is checked against
+// identity's OpenAPI document.
 
-export interface Answer<T = any> {
-  status: number;
-  body: T;
-}
+export type { Answer };
 
 export interface IdentityHarness {
   service: RunningService;
@@ -43,51 +31,24 @@ export interface IdentityHarness {
 export const TEST_ENV = { PASSWORD_SCRYPT_LOG2_N: '10' };
 
 export async function startIdentity(env: NodeJS.ProcessEnv = {}): Promise<IdentityHarness> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'crm-identity-'));
-  const keys = generateInternalKeyPair();
-  const service = await startService(identityService, {
-    httpPort: 0,
-    grpcPort: 0,
-    host: '127.0.0.1',
-    dataDir,
-    internalPublicKey: keys.publicKey,
-    // Its own broker: a test file may run two harnesses, each consuming only its own events.
-    inProcessBroker: new InProcessBroker(),
-    env: { ...TEST_ENV, ...env },
-  });
-  const client = new identityV1.IdentityServiceClient(`127.0.0.1:${service.grpcPort}`, insecureCredentials());
-  const baseUrl = `http://127.0.0.1:${service.httpPort}/v1`;
-
-  async function send<T>(method: string, path: string, headers: Record<string, string>, body?: unknown): Promise<Answer<T>> {
-    const response = await fetch(`${baseUrl}${path}`, {
-      method,
-      headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
-  }
-
+  const harness = await startServiceForTest(identityService, { env: { ...TEST_ENV, ...env } });
+  const client = new identityV1.IdentityServiceClient(`127.0.0.1:${harness.service.grpcPort}`, insecureCredentials());
   const authenticate = (token: string) => call(client.authenticate.bind(client), { token });
-  const withClaims = <T>(claims: InternalClaims, method: string, path: string, body?: unknown) =>
-    send<T>(method, path, { [INTERNAL_TOKEN_HEADER]: signInternalToken(keys.privateKey, claims) }, body);
+  const withClaims = <T>(claims: InternalClaims | null, method: string, path: string, body?: unknown) =>
+    harness.call<T>(claims, method, path, body === undefined ? {} : { body });
 
   return {
-    service,
+    service: harness.service,
     authenticate,
     withClaims,
     async api<T>(token: string, method: string, path: string, body?: unknown) {
       return withClaims<T>(claimsFrom(await authenticate(token)), method, path, body);
     },
-    publicApi: <T>(method: string, path: string, body?: unknown) => send<T>(method, path, {}, body),
-    async events(filter = {}) {
-      const rows = await outboxModel(service.context.connection).find(filter).sort({ created_at: 1, _id: 1 }).lean().exec();
-      return rows.map((row) => row.event);
-    },
+    publicApi: <T>(method: string, path: string, body?: unknown) => withClaims<T>(null, method, path, body),
+    events: harness.events,
     async stop() {
       client.close();
-      await service.stop();
-      rmSync(dataDir, { recursive: true, force: true });
+      await harness.stop();
     },
   };
 }
