@@ -68,6 +68,14 @@ function hoist(schema: unknown, components: Record<string, JsonObject>): unknown
   for (const [key, value] of Object.entries(schema)) {
     copy[key] = key === 'default' || key === 'enum' || key === 'const' || key === 'examples' ? value : hoist(value, components);
   }
+  // A field with a default may be left out by the client (validation fills it in), so the
+  // document must not call it required even though the parsed input always has it.
+  if (Array.isArray(copy.required) && copy.properties && typeof copy.properties === 'object') {
+    const properties = copy.properties as Record<string, JsonObject>;
+    const required = (copy.required as string[]).filter((name) => properties[name]?.default === undefined);
+    if (required.length > 0) copy.required = required;
+    else delete copy.required;
+  }
   const title = copy.title;
   if (typeof title === 'string' && (copy.type !== undefined || copy.properties !== undefined)) {
     const existing = components[title];
@@ -99,7 +107,7 @@ function parametersOf(schema: TObject | undefined, where: 'path' | 'query', comp
     return {
       name,
       in: where,
-      required: where === 'path' || required.has(name),
+      required: where === 'path' || (required.has(name) && (property as JsonObject).default === undefined),
       ...(description ? { description } : {}),
       schema: rest,
     };

@@ -1,0 +1,69 @@
+import { declareOperation, implement } from '../operation';
+import { mergeOpenApiDocuments, openApiDocument } from '../openapi';
+import { ListOf, Named, Nullable, Strict, Type, Uuid } from '../schema';
+
+const Company = Named('Company', Strict({ id: Uuid(), name: Type.String(), website: Nullable(Type.String()) }));
+
+const list = implement(
+  declareOperation({
+    method: 'GET',
+    path: '/companies',
+    summary: 'List companies',
+    query: Type.Object({ limit: Type.Integer({ minimum: 1, maximum: 50, default: 25, description: 'Page size' }), cursor: Type.Optional(Type.String()) }),
+    status: 200,
+    response: ListOf(Company),
+  }),
+  async () => ({ data: [] }),
+);
+const remove = implement(
+  declareOperation({ method: 'DELETE', path: '/companies/{id}', summary: 'Delete a company', params: Type.Object({ id: Uuid() }), status: 204, response: null, errors: [409] }),
+  async () => undefined,
+);
+const hello = implement(
+  declareOperation({ method: 'GET', path: '/public/hello', summary: 'Hello', access: 'public', status: 200, response: Type.Object({ hello: Type.String() }) }),
+  async () => ({ hello: 'world' }),
+);
+
+describe('the OpenAPI document of declarations', () => {
+  const document = openApiDocument('CRM test', [list, remove, hello]);
+
+  it('shows named schemas once and references them', () => {
+    expect(document.components.schemas.Company).toMatchObject({ title: 'Company', type: 'object', additionalProperties: false });
+    const listed = document.paths['/companies']!.get!.responses as Record<string, any>;
+    expect(listed['200'].content['application/json'].schema.properties.data.items).toEqual({ $ref: '#/components/schemas/Company' });
+    expect(document.components.schemas.Company!.properties).toMatchObject({ website: { type: ['string', 'null'] } });
+  });
+
+  it('lists parameters with their schema, requiredness and description', () => {
+    expect(document.paths['/companies']!.get!.parameters).toEqual([
+      { name: 'limit', in: 'query', required: false, description: 'Page size', schema: { type: 'integer', minimum: 1, maximum: 50, default: 25 } },
+      { name: 'cursor', in: 'query', required: false, schema: { type: 'string' } },
+    ]);
+    expect(document.paths['/companies/{id}']!.delete!.parameters).toEqual([{ name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }]);
+  });
+
+  it('gives each operation its security, access and error answers', () => {
+    const deletion = document.paths['/companies/{id}']!.delete!;
+    expect(deletion.security).toEqual([{ bearer: [] }]);
+    expect(Object.keys(deletion.responses as object)).toEqual(['204', '400', '401', '403', '404', '409', '429', '503']);
+    expect(deletion.description).toBe('Needs the `companies:write` permission. Agent keys cannot call it.');
+    const open = document.paths['/public/hello']!.get!;
+    expect(open.security).toEqual([]);
+    expect(Object.keys(open.responses as object)).not.toContain('401');
+  });
+
+  it('merges service documents and refuses two meanings of one name', () => {
+    const other = openApiDocument('other', [hello]);
+    expect(() => mergeOpenApiDocuments([document, other], { title: 't', version: '1' }, [])).toThrow(/served by two services/);
+    const clash = openApiDocument('clash', [
+      implement(
+        declareOperation({ method: 'GET', path: '/session/x', summary: 'x', access: 'caller', status: 200, response: Named('Company', Type.Object({ other: Type.String() })) }),
+        async () => ({ other: 'x' }),
+      ),
+    ]);
+    expect(() => mergeOpenApiDocuments([document, clash], { title: 't', version: '1' }, [])).toThrow(/schema Company differently/);
+    const merged = mergeOpenApiDocuments([openApiDocument('a', [list]), openApiDocument('b', [hello])], { title: 't', version: '1' }, []);
+    expect(Object.keys(merged.paths)).toEqual(['/companies', '/public/hello']);
+    expect(merged.tags).toEqual([{ name: 'companies' }, { name: 'public' }]);
+  });
+});
