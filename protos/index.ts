@@ -3,3 +3,5 @@ export * as identityV1 from './gen/crm/identity/v1/identity';
 export * as healthV1 from './gen/grpc/health/v1/health';
 // The REST contract's operations and what each needs (the permission matrix).
 export * from './rest/operations';
+// Event contracts: type names, payload schemas, the record each is about, how each is audited.
+export * from './events';

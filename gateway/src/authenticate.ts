@@ -10,8 +10,9 @@ export function bearerToken(header: string | undefined): string {
   return match[1];
 }
 
-// Asks identity who the token belongs to on every request: nothing is cached, so a revoked
-// key or session fails on the very next request.
+// Asks identity who the token belongs to on every request: nothing is cached here. Identity
+// answers from a cache that its own writes invalidate, so a revoked key or session still fails
+// on the very next request.
 export class Authenticator {
   private readonly client: identityV1.IdentityServiceClient;
 

@@ -1,4 +1,4 @@
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { Agent, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { createProxyMiddleware, proxyEventsPlugin, type RequestHandler } from 'http-proxy-middleware';
 import {
@@ -136,6 +136,9 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     next();
   });
 
+  // Connections to the services are kept and reused: opening one per request cost more than
+  // the request itself.
+  const agent = new Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64 });
   const proxies = new Map<ServiceName, RequestHandler<IncomingMessage, ServerResponse>>();
   for (const service of SERVICES) {
     proxies.set(
@@ -143,6 +146,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       createProxyMiddleware<IncomingMessage, ServerResponse>({
         target: options.serviceUrls[service],
         changeOrigin: true,
+        agent,
         proxyTimeout: options.proxyTimeoutMs ?? 10000,
         xfwd: false,
         ejectPlugins: true,
@@ -182,6 +186,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     server,
     stop: async () => {
       await closeServer(server);
+      agent.destroy();
       authenticator.close();
     },
   };

@@ -5,7 +5,7 @@ import { crmCoreService } from '@crm/crm-core';
 import { documentsService } from '@crm/documents';
 import { identityService } from '@crm/identity';
 import { InProcessBroker } from '@crm/bus';
-import { createLogger, generateInternalKeyPair, type KeyPair } from '@crm/kit';
+import { createLogger, generateInternalKeyPair, type DestinationStream, type KeyPair } from '@crm/kit';
 import { marketingService } from '@crm/marketing';
 import { reportsService } from '@crm/reports';
 import { startService, type RunningService, type ServiceDefinition } from '@crm/service-host';
@@ -19,9 +19,12 @@ export interface SystemOptions {
   env?: NodeJS.ProcessEnv;
   // Log level of every part (LOG_LEVEL otherwise); each part logs as its own service.
   logLevel?: string;
+  // Where every part writes its log lines (stdout otherwise): tests read them.
+  logDestination?: DestinationStream;
   // The gateway's signing keys; a fresh pair per process when not given.
   internalKeys?: KeyPair;
   rateLimits?: RateLimitOptions;
+  trustProxy?: boolean | number | string;
 }
 
 export interface RunningSystem {
@@ -66,7 +69,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
         peers: peerAddresses,
         env: options.env,
         deferOutboxRelay: true,
-        logger: createLogger(definition.name, options.logLevel),
+        logger: createLogger(definition.name, options.logLevel, options.logDestination),
       });
       started.push(service);
       services[definition.name as ServiceName] = service;
@@ -86,7 +89,8 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
         billing: urlOf('billing'),
       },
       rateLimits: options.rateLimits,
-      logger: createLogger('gateway', options.logLevel),
+      trustProxy: options.trustProxy,
+      logger: createLogger('gateway', options.logLevel, options.logDestination),
     });
     for (const service of started) service.startOutboxRelay();
     return {

@@ -7,6 +7,7 @@ export * from './job-worker';
 export * from './jobs';
 export * from './outbox';
 export * from './outbox-relay';
+export * from './projection';
 export * from './rabbit-bus';
 export * from './unit-of-work';
 export { topicMatches, isTopicPattern } from './topic-pattern';

@@ -91,8 +91,24 @@ function compareNumbers(a: number, b: number): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-function compareStrings(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
+// MongoDB compares strings by their UTF-8 bytes, which is code point order. JavaScript compares
+// UTF-16 code units, which differs when a surrogate (U+D800-DFFF, half of a character above
+// U+FFFF such as an emoji) meets a character in U+E000-FFFF (e.g. full-width letters).
+export function compareStrings(a: string, b: string): number {
+  if (a === b) return 0;
+  const length = Math.min(a.length, b.length);
+  for (let i = 0; i < length; i++) {
+    let left = a.charCodeAt(i);
+    let right = b.charCodeAt(i);
+    if (left === right) continue;
+    if (left >= 0xd800 && right >= 0xd800) {
+      // Surrogates move above U+E000-FFFF.
+      left = left >= 0xe000 ? left - 0x800 : left + 0x2000;
+      right = right >= 0xe000 ? right - 0x800 : right + 0x2000;
+    }
+    return left < right ? -1 : 1;
+  }
+  return a.length === b.length ? 0 : a.length < b.length ? -1 : 1;
 }
 
 function binaryBytes(value: object): Buffer {

@@ -1,15 +1,21 @@
-import { canonicalKey, isPlainObject, type Document } from './bson-values';
-import { SecondaryIndex } from './index-set';
-import { isOperatorObject } from './query-engine';
+import { canonicalKey, type Document } from './bson-values';
+import { OrderedIndex, encodeId } from './ordered-index';
 
-// Committed state of one collection: documents by _id key plus secondary indexes.
+// Committed state of one collection: documents by _id key plus ordered indexes.
 // Stored documents are never mutated in place; an update stores a new object, so snapshots and
 // readers can hold references safely.
+//
+// While a transaction is open, a change keeps the version it replaces (copy-on-write): each
+// stored document links to the one it replaced, a delete leaves a tombstone, and the index
+// entries of replaced versions stay until no open transaction can read them. A transaction reads
+// the newest version not newer than its start, so it sees one point in time.
 
 export class StoredDocument {
   constructor(
-    readonly doc: Document,
+    // null: deleted (a tombstone kept for transactions that started before).
+    readonly doc: Document | null,
     readonly version: number,
+    public older: StoredDocument | undefined,
   ) {}
 }
 
@@ -20,24 +26,18 @@ export interface ExecutionCounters {
   collectionScans: number;
 }
 
-export type PlanStage = 'IDHACK' | 'IXSCAN' | 'COLLSCAN';
-
-export interface QueryPlan {
-  readonly stage: PlanStage;
-  readonly indexName?: string;
-  // _id keys to examine; absent for a collection scan.
-  readonly candidates?: Set<string>;
-}
-
 export const ID_INDEX_SPEC: Document = { v: 2, key: { _id: 1 }, name: '_id_' };
 
-// Above this many key combinations an $in lookup is not worth it.
-const MAX_LOOKUP_COMBINATIONS = 1000;
-
 export class CollectionStore {
+  // Newest version of every document (tombstones included while older versions are kept).
   readonly documents = new Map<string, StoredDocument>();
-  readonly indexes = new Map<string, SecondaryIndex>();
+  readonly indexes = new Map<string, OrderedIndex>();
+  // The _id index: ordered, for _id ranges and sorts; equality goes through `documents`.
+  readonly idIndex = new OrderedIndex(ID_INDEX_SPEC);
+  // _id keys whose chain holds older versions or a tombstone.
+  readonly retained = new Set<string>();
   readonly counters: ExecutionCounters = { docsExamined: 0, keysExamined: 0, indexLookups: 0, collectionScans: 0 };
+  private live = 0;
 
   constructor(
     readonly dbName: string,
@@ -50,31 +50,113 @@ export class CollectionStore {
   }
 
   get size(): number {
-    return this.documents.size;
+    return this.live;
+  }
+
+  // Every index, the _id index included.
+  allIndexes(): OrderedIndex[] {
+    return [this.idIndex, ...this.indexes.values()];
   }
 
   get(idKey: string): StoredDocument | undefined {
-    return this.documents.get(idKey);
+    const stored = this.documents.get(idKey);
+    return stored && stored.doc ? stored : undefined;
   }
 
-  put(document: Document, version: number): void {
+  // The document as a reader at `snapshot` sees it (the newest version without one).
+  visible(idKey: string, snapshot: number | undefined): Document | undefined {
+    let stored = this.documents.get(idKey);
+    if (snapshot !== undefined) while (stored && stored.version > snapshot) stored = stored.older;
+    return stored?.doc ?? undefined;
+  }
+
+  // Does this key of `index` belong to the version of the document a reader sees? Keys of
+  // replaced versions stay in the indexes while transactions may read them.
+  keyBelongsTo(index: OrderedIndex, key: string, idKey: string, document: Document): boolean {
+    if (!this.retained.has(idKey)) return true;
+    const idEncoded = encodeId(document._id);
+    return index.entriesFor(document).some((entry) => entry.key + idEncoded === key);
+  }
+
+  put(document: Document, version: number, keepHistory = false): void {
     const idKey = canonicalKey(document._id);
     const previous = this.documents.get(idKey);
-    if (previous) for (const index of this.indexes.values()) index.remove(idKey, previous.doc);
-    this.documents.set(idKey, new StoredDocument(document, version));
-    for (const index of this.indexes.values()) index.add(idKey, document);
+    const idEncoded = encodeId(document._id);
+    if (previous && (keepHistory || previous.older)) {
+      this.documents.set(idKey, new StoredDocument(document, version, previous));
+      this.retained.add(idKey);
+      if (!previous.doc) this.live++;
+      for (const index of this.allIndexes()) index.add(idKey, idEncoded, document);
+      if (!keepHistory) this.prune(idKey, Number.POSITIVE_INFINITY);
+      return;
+    }
+    if (previous?.doc) for (const index of this.allIndexes()) index.remove(idEncoded, previous.doc);
+    else this.live++;
+    this.documents.set(idKey, new StoredDocument(document, version, undefined));
+    for (const index of this.allIndexes()) index.add(idKey, idEncoded, document);
   }
 
-  delete(idKey: string): void {
+  delete(idKey: string, version: number, keepHistory = false): void {
     const previous = this.documents.get(idKey);
-    if (!previous) return;
-    for (const index of this.indexes.values()) index.remove(idKey, previous.doc);
+    if (!previous?.doc) return;
+    this.live--;
+    if (keepHistory || previous.older) {
+      this.documents.set(idKey, new StoredDocument(null, version, previous));
+      this.retained.add(idKey);
+      if (!keepHistory) this.prune(idKey, Number.POSITIVE_INFINITY);
+      return;
+    }
+    const idEncoded = encodeId(previous.doc._id);
+    for (const index of this.allIndexes()) index.remove(idEncoded, previous.doc);
     this.documents.delete(idKey);
   }
 
-  addIndex(spec: Document): SecondaryIndex {
-    const index = new SecondaryIndex(spec);
-    for (const [idKey, stored] of this.documents) index.add(idKey, stored.doc);
+  // Drops the versions no reader at `oldestSnapshot` or later can see, and their index keys.
+  prune(idKey: string, oldestSnapshot: number): void {
+    const head = this.documents.get(idKey);
+    if (!head) {
+      this.retained.delete(idKey);
+      return;
+    }
+    let cut = head;
+    while (cut.older && cut.version > oldestSnapshot) cut = cut.older;
+    const dropped: Document[] = [];
+    for (let older = cut.older; older; older = older.older) if (older.doc) dropped.push(older.doc);
+    cut.older = undefined;
+    const kept: Document[] = [];
+    for (let version: StoredDocument | undefined = head; version; version = version.older) if (version.doc) kept.push(version.doc);
+    const headGone = !head.doc && head.older === undefined;
+    if (headGone) this.documents.delete(idKey);
+    if (dropped.length > 0) {
+      for (const index of this.allIndexes()) {
+        const keep = new Set<string>();
+        for (const document of kept) {
+          const idEncoded = encodeId(document._id);
+          for (const entry of index.entriesFor(document)) keep.add(entry.key + idEncoded);
+        }
+        for (const document of dropped) {
+          const idEncoded = encodeId(document._id);
+          for (const entry of index.entriesFor(document)) {
+            const key = entry.key + idEncoded;
+            if (!keep.has(key)) index.tree.delete(key);
+          }
+        }
+      }
+    }
+    if (headGone || (head.doc && head.older === undefined)) this.retained.delete(idKey);
+  }
+
+  pruneAll(oldestSnapshot: number): void {
+    for (const idKey of [...this.retained]) this.prune(idKey, oldestSnapshot);
+  }
+
+  addIndex(spec: Document): OrderedIndex {
+    const index = new OrderedIndex(spec);
+    for (const [idKey, stored] of this.documents) {
+      for (let version: StoredDocument | undefined = stored; version; version = version.older) {
+        if (version.doc) index.add(idKey, encodeId(version.doc._id), version.doc);
+      }
+    }
     this.indexes.set(index.name, index);
     return index;
   }
@@ -87,102 +169,8 @@ export class CollectionStore {
     return [ID_INDEX_SPEC, ...[...this.indexes.values()].map((index) => index.spec)];
   }
 
-  clear(): void {
-    this.documents.clear();
-    for (const index of this.indexes.values()) index.clear();
+  // Newest live documents, in _id key insertion order.
+  *liveDocuments(): IterableIterator<[string, Document]> {
+    for (const [idKey, stored] of this.documents) if (stored.doc) yield [idKey, stored.doc];
   }
-
-  // Picks _id or the secondary index with the longest prefix of equality conditions.
-  plan(filter: Document | undefined): QueryPlan {
-    const constraints = filter ? equalityConstraints(filter) : new Map<string, string[]>();
-    const idKeys = constraints.get('_id');
-    if (idKeys) {
-      this.counters.indexLookups++;
-      this.counters.keysExamined += idKeys.length;
-      return { stage: 'IDHACK', indexName: '_id_', candidates: new Set(idKeys.filter((key) => this.documents.has(key))) };
-    }
-    let best: { index: SecondaryIndex; prefix: string[][] } | undefined;
-    for (const index of this.indexes.values()) {
-      if (!index.lookupCapable || index.partial) continue;
-      const prefix: string[][] = [];
-      for (const field of index.fields) {
-        const keys = constraints.get(field);
-        if (!keys) break;
-        // A sparse index has no entry for a missing field, so it cannot answer `field: null`.
-        if (index.sparse && keys.includes('z')) break;
-        prefix.push(keys);
-      }
-      if (prefix.length === 0) continue;
-      const better =
-        !best ||
-        prefix.length > best.prefix.length ||
-        (prefix.length === best.prefix.length && index.unique && !best.index.unique);
-      if (better) best = { index, prefix };
-    }
-    if (best) {
-      const combinations = cartesian(best.prefix);
-      if (combinations) {
-        const candidates = new Set<string>();
-        for (const combination of combinations) best.index.lookup(combination, candidates);
-        this.counters.indexLookups++;
-        this.counters.keysExamined += candidates.size;
-        return { stage: 'IXSCAN', indexName: best.index.name, candidates };
-      }
-    }
-    this.counters.collectionScans++;
-    return { stage: 'COLLSCAN' };
-  }
-}
-
-function cartesian(lists: string[][]): string[][] | undefined {
-  let combinations: string[][] = [[]];
-  for (const list of lists) {
-    const next: string[][] = [];
-    for (const combination of combinations) for (const key of list) next.push([...combination, key]);
-    if (next.length > MAX_LOOKUP_COMBINATIONS) return undefined;
-    combinations = next;
-  }
-  return combinations;
-}
-
-function lookupKey(value: unknown): string | undefined {
-  // Arrays match by element or as a whole and regular expressions by pattern: neither is a
-  // single index key.
-  if (Array.isArray(value) || value instanceof RegExp) return undefined;
-  if (isPlainObject(value) && Object.keys(value).some((key) => key.startsWith('$'))) return undefined;
-  return canonicalKey(value);
-}
-
-// Field -> index keys any matching document must have, from top-level equality, $eq and $in
-// conditions (also inside $and). Everything else is left to the full filter.
-export function equalityConstraints(filter: Document): Map<string, string[]> {
-  const constraints = new Map<string, string[]>();
-  const add = (field: string, keys: string[]): void => {
-    const existing = constraints.get(field);
-    constraints.set(field, existing ? existing.filter((key) => keys.includes(key)) : keys);
-  };
-  const visit = (clause: Document): void => {
-    for (const [field, condition] of Object.entries(clause)) {
-      if (field === '$and' && Array.isArray(condition)) {
-        for (const part of condition) if (isPlainObject(part)) visit(part);
-        continue;
-      }
-      if (field.startsWith('$')) continue;
-      if (isOperatorObject(condition)) {
-        if ('$eq' in condition) {
-          const key = lookupKey(condition.$eq);
-          if (key !== undefined) add(field, [key]);
-        }
-        if (Array.isArray(condition.$in)) {
-          const keys = condition.$in.map(lookupKey);
-          if (keys.every((key): key is string => key !== undefined)) add(field, [...new Set(keys)]);
-        }
-        continue;
-      }
-      const key = lookupKey(condition);
-      if (key !== undefined) add(field, [key]);
-    }
-  };
-  visit(filter);
-  return constraints;
 }

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { mongo } from 'mongoose';
 import { normalizeSort, type SortSpec } from './bson-order';
 import type { Document } from './bson-values';
+import { refuseQueryCollation } from './collation';
 
 // Cursors over results computed in memory. The query runs on first access (next, toArray, ...),
 // like a driver cursor sends its first batch then; results are private copies.
@@ -228,7 +229,8 @@ export class EmbeddedFindCursor<T = Document> extends EmbeddedCursor<T> {
     return this;
   }
 
-  collation(_collation: unknown): this {
+  collation(collation: unknown): this {
+    refuseQueryCollation(collation);
     return this;
   }
 

@@ -12,7 +12,8 @@ import {
   type Document,
   type NormalizedDocument,
 } from './bson-values';
-import type { CollectionStore, ExecutionCounters, QueryPlan } from './collection-store';
+import { refuseQueryCollation } from './collation';
+import type { CollectionStore, ExecutionCounters } from './collection-store';
 import {
   EmbeddedAggregationCursor,
   EmbeddedFindCursor,
@@ -24,9 +25,9 @@ import {
 import type { EmbeddedDb } from './embedded-db';
 import { EmbeddedSession } from './embedded-session';
 import { ErrorCodes, notSupported, serverError } from './errors';
-import { defaultIndexName } from './index-set';
+import { defaultIndexName } from './ordered-index';
 import { applyProjection, isUpdatePipeline, runPipeline, validateReplacement, validateUpdate } from './query-engine';
-import type { Store } from './store';
+import type { FindOutcome, Store } from './store';
 import type { TransactionState } from './transaction';
 import {
   newUpdateProgress,
@@ -127,20 +128,39 @@ function normalizeUpdate(update: Document | Document[]): Document | Document[] {
   return isUpdatePipeline(update) ? (normalizeValue({ pipeline: update }).pipeline as Document[]) : normalizeValue(update);
 }
 
-function explainDocument(namespace: string, filter: Document, plan: QueryPlan, returned: number, examined: number): Document {
-  const scan =
-    plan.stage === 'COLLSCAN'
-      ? { stage: 'COLLSCAN', filter }
-      : { stage: 'FETCH', filter, inputStage: { stage: plan.stage, indexName: plan.indexName } };
+// The shape of the server's explain('executionStats') answer, with the figures of this run:
+// which index served the query (or a collection scan), in which direction, and how many keys
+// and documents were examined.
+function explainDocument(namespace: string, filter: Document, outcome: FindOutcome, returned: number, extra: Document = {}): Document {
+  const { plan } = outcome;
+  let stage: Document;
+  if (plan.stage === 'COLLSCAN') stage = { stage: 'COLLSCAN', filter, direction: 'forward' };
+  else if (plan.stage === 'IDHACK') stage = { stage: 'IDHACK', indexName: '_id_' };
+  else {
+    stage = {
+      stage: 'FETCH',
+      ...(plan.exact ? {} : { filter }),
+      inputStage: {
+        stage: 'IXSCAN',
+        indexName: plan.indexName,
+        keyPattern: plan.index?.keyPattern,
+        isMultiKey: plan.index?.multikey ?? false,
+        direction: plan.reverse ? 'backward' : 'forward',
+        indexBounds: plan.indexBounds,
+      },
+    };
+  }
+  if (outcome.sortedInMemory) stage = { stage: 'SORT', inputStage: stage };
   return {
-    queryPlanner: { namespace, parsedQuery: filter, winningPlan: scan, rejectedPlans: [] },
+    queryPlanner: { namespace, parsedQuery: filter, winningPlan: stage, rejectedPlans: [] },
     executionStats: {
       executionSuccess: true,
       nReturned: returned,
-      totalKeysExamined: plan.candidates?.size ?? 0,
-      totalDocsExamined: examined,
-      executionStages: scan,
+      totalKeysExamined: outcome.keysExamined,
+      totalDocsExamined: outcome.docsExamined,
+      executionStages: stage,
     },
+    ...extra,
     ok: 1,
   };
 }
@@ -184,6 +204,7 @@ export class EmbeddedCollection extends CollectionBase {
   // ---- reads ----
 
   find(filter: Document = {}, options: OperationOptions = {}): EmbeddedFindCursor {
+    refuseQueryCollation(options.collation);
     const settings: FindSettings = {
       filter: normalizeValue(filter),
       sort: normalizeSort(options.sort),
@@ -204,10 +225,7 @@ export class EmbeddedCollection extends CollectionBase {
       limit: settings.limit,
     });
     const documents = applyProjection(outcome.documents.map(cloneValue), settings.projection, settings.filter);
-    return {
-      documents,
-      explain: explainDocument(this.namespace, settings.filter, outcome.plan, documents.length, outcome.docsExamined),
-    };
+    return { documents, explain: explainDocument(this.namespace, settings.filter, outcome, documents.length) };
   }
 
   async findOne(filter: Document = {}, options: OperationOptions = {}): Promise<Document | null> {
@@ -216,12 +234,12 @@ export class EmbeddedCollection extends CollectionBase {
   }
 
   async countDocuments(filter: Document = {}, options: OperationOptions = {}): Promise<number> {
-    const outcome = this.store.find(this.transactionOf(options), this.existing(), {
+    refuseQueryCollation(options.collation);
+    return this.store.count(this.transactionOf(options), this.existing(), {
       filter: normalizeValue(filter),
       skip: nonNegativeInteger(options.skip),
       limit: nonNegativeInteger(options.limit),
     });
-    return outcome.documents.length;
   }
 
   async count(filter: Document = {}, options: OperationOptions = {}): Promise<number> {
@@ -248,6 +266,7 @@ export class EmbeddedCollection extends CollectionBase {
 
   aggregate(pipeline: Document[] = [], options: OperationOptions = {}): EmbeddedAggregationCursor {
     if (!Array.isArray(pipeline)) throw new mongo.MongoInvalidArgumentError('aggregate() requires a pipeline array');
+    refuseQueryCollation(options.collation);
     const session = options.session;
     return new EmbeddedAggregationCursor(this.cursorNamespace, [...pipeline], (stages) => this.executeAggregate(stages, session));
   }
@@ -255,20 +274,38 @@ export class EmbeddedCollection extends CollectionBase {
   private executeAggregate(rawPipeline: Document[], session: mongo.ClientSession | undefined): FindExecution {
     const transaction = this.transactionOf({ session });
     const pipeline = normalizeValue({ pipeline: rawPipeline }).pipeline as Document[];
+    // The leading $match, $sort, $skip and $limit read through the indexes, like the server's
+    // planner pushes them into the query.
+    let position = 0;
+    let filter: Document = {};
+    let sort: ReturnType<typeof normalizeSort> = [];
+    let skip = 0;
+    let limit = 0;
     const first = pipeline[0];
-    // A leading $match picks documents through the indexes, like the server's planner does.
-    const leadingMatch = first && isPlainObject(first.$match) ? (first.$match as Document) : undefined;
-    const outcome = this.store.find(transaction, this.existing(), { filter: leadingMatch ?? {} });
+    if (first && isPlainObject(first.$match)) {
+      filter = first.$match as Document;
+      position++;
+    }
+    const sortStage = pipeline[position];
+    if (sortStage && isPlainObject(sortStage.$sort)) {
+      sort = normalizeSort(sortStage.$sort);
+      position++;
+      for (;;) {
+        const stage = pipeline[position];
+        if (stage && typeof stage.$skip === 'number' && limit === 0) skip += stage.$skip;
+        else if (stage && typeof stage.$limit === 'number') limit = limit === 0 ? stage.$limit : Math.min(limit, stage.$limit);
+        else break;
+        position++;
+      }
+    }
+    const outcome = this.store.find(transaction, this.existing(), { filter, sort, skip, limit });
     const input = outcome.documents.map(cloneValue);
-    const documents = runPipeline(input, leadingMatch ? pipeline.slice(1) : pipeline, (name) =>
+    const documents = runPipeline(input, pipeline.slice(position), (name) =>
       this.store
         .find(transaction, this.store.collection(this.dbName, name), { filter: {} })
         .documents.map(cloneValue),
     );
-    return {
-      documents,
-      explain: explainDocument(this.namespace, leadingMatch ?? {}, outcome.plan, documents.length, outcome.docsExamined),
-    };
+    return { documents, explain: explainDocument(this.namespace, filter, outcome, documents.length, { stages: pipeline.length }) };
   }
 
   // ---- writes ----
@@ -303,6 +340,7 @@ export class EmbeddedCollection extends CollectionBase {
 
   private updateStatement(filter: Document, update: Document | Document[], options: OperationOptions, multi: boolean): UpdateStatement {
     validateUpdate(update);
+    refuseQueryCollation(options.collation);
     return {
       filter: normalizeValue(filter ?? {}),
       update: normalizeUpdate(update),
@@ -318,6 +356,7 @@ export class EmbeddedCollection extends CollectionBase {
 
   private replaceStatement(filter: Document, replacement: Document, options: OperationOptions): UpdateStatement {
     validateReplacement(replacement);
+    refuseQueryCollation(options.collation);
     return {
       filter: normalizeValue(filter ?? {}),
       update: normalizeValue(replacement),
@@ -347,6 +386,7 @@ export class EmbeddedCollection extends CollectionBase {
   }
 
   private async executeDelete(filter: Document, multi: boolean, options: OperationOptions): Promise<mongo.DeleteResult> {
+    refuseQueryCollation(options.collation);
     const normalized = normalizeValue(filter ?? {});
     const progress: DeleteProgress = { deleted: 0 };
     await this.store.runWrite(this.transactionOf(options), (writer) => runDelete(writer, this.existing(), normalized, multi, progress));

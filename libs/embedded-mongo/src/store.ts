@@ -3,7 +3,8 @@ import * as path from 'node:path';
 import { mongo } from 'mongoose';
 import { sortDocuments, type SortSpec } from './bson-order';
 import { canonicalKey, isPlainObject, serializeDocument, type Document, type NormalizedDocument } from './bson-values';
-import { CollectionStore, ID_INDEX_SPEC, type QueryPlan } from './collection-store';
+import { parseCollation } from './collation';
+import { CollectionStore, ID_INDEX_SPEC } from './collection-store';
 import {
   acquireLock,
   fsyncDirectory,
@@ -20,10 +21,11 @@ import {
   serverError,
   writeConflictError,
 } from './errors';
-import { defaultIndexName, entryLockKey, keyValueOf, SecondaryIndex } from './index-set';
 import { frame, JournalWriter, scanFrames } from './journal';
 import { decodeRecord, encodeRecord, type JournalOperation } from './journal-records';
+import { defaultIndexName, encodeId, entryLockKey, keyValueOf, OrderedIndex } from './ordered-index';
 import { compileFilter } from './query-engine';
+import { planQuery, type QueryPlan } from './query-planner';
 import { TransactionState } from './transaction';
 
 export interface StoreOptions {
@@ -63,7 +65,12 @@ export interface FindOutcome {
   readonly documents: Document[];
   readonly plan: QueryPlan;
   readonly docsExamined: number;
+  readonly keysExamined: number;
+  // The documents were sorted in memory (no index gave the order).
+  readonly sortedInMemory: boolean;
 }
+
+const NO_PLAN: QueryPlan = { stage: 'COLLSCAN', providesSort: true, exact: false };
 
 interface RecoveryOutcome {
   readonly hasSnapshot: boolean;
@@ -240,7 +247,14 @@ export class Store {
           );
         }
       }
-      const candidate = new SecondaryIndex(complete);
+      if (complete.collation !== undefined) {
+        // Refuses collations it cannot honour; stores the normalised form it enforces.
+        const collation = parseCollation(complete.collation);
+        if (collation) complete.collation = collation.spec;
+        else delete complete.collation;
+      }
+      if (complete.expireAfterSeconds !== undefined) validateTtl(complete);
+      const candidate = new OrderedIndex(complete);
       if (candidate.unique) this.assertNoDuplicates(collection, candidate);
       writer.apply({ kind: 'createIndex', db, collection: name, spec: complete });
       return indexName;
@@ -263,79 +277,153 @@ export class Store {
     return this.collection(db, name)?.indexSpecs() ?? [];
   }
 
-  private assertNoDuplicates(collection: CollectionStore, index: SecondaryIndex): void {
-    for (const [idKey, stored] of collection.documents) {
-      for (const entry of index.entriesFor(stored.doc)) {
-        const holders = new Set<string>();
-        index.lookup(entry.keys, holders);
-        holders.delete(idKey);
-        if (holders.size > 0) throw duplicateKeyError(collection.namespace, index.name, index.keyPattern, keyValueOf(index, entry));
+  private assertNoDuplicates(collection: CollectionStore, index: OrderedIndex): void {
+    for (const [idKey, document] of collection.liveDocuments()) {
+      for (const entry of index.entriesFor(document)) {
+        if (index.holders(entry.key).length > 0) {
+          throw duplicateKeyError(collection.namespace, index.name, index.keyPattern, keyValueOf(index, entry));
+        }
       }
-      index.add(idKey, stored.doc);
+      index.add(idKey, encodeId(document._id), document);
     }
   }
 
   // ---- reads ----
 
-  // Matching documents as `transaction` sees them: committed data plus its own staged writes.
+  // Matching documents as `transaction` sees them: its snapshot plus its own staged writes.
   find(transaction: TransactionState | undefined, collection: CollectionStore | undefined, request: FindRequest): FindOutcome {
     this.assertOpen();
     if (transaction) this.assertUsable(transaction);
-    if (!collection) return { documents: [], plan: { stage: 'COLLSCAN' }, docsExamined: 0 };
-    const matcher = compileFilter(request.filter);
-    const plan = collection.plan(request.filter);
+    if (!collection) return { documents: [], plan: NO_PLAN, docsExamined: 0, keysExamined: 0, sortedInMemory: false };
+    const sort = request.sort ?? [];
+    const plan = planQuery(collection.allIndexes(), request.filter, sort);
+    const matcher = plan.exact ? undefined : compileFilter(request.filter);
+    const snapshot = transaction?.snapshotSequence;
     const staged = transaction?.stagedFor(collection);
-    const sorted = request.sort !== undefined && request.sort.length > 0;
-    const wanted = !sorted && request.limit ? (request.skip ?? 0) + request.limit : Number.POSITIVE_INFINITY;
+    const hasStaged = staged !== undefined && staged.size > 0;
+    const sortedInMemory = sort.length > 0 && (!plan.providesSort || hasStaged);
+    const skip = request.skip ?? 0;
+    const wanted = !sortedInMemory && request.limit ? skip + request.limit : Number.POSITIVE_INFINITY;
     const results: Document[] = [];
-    let examined = 0;
+    let docsExamined = 0;
+    let keysExamined = 0;
     const consider = (idKey: string, document: Document): boolean => {
       if (request.exclude?.has(idKey)) return true;
-      examined++;
-      if (matcher.test(document)) results.push(document);
+      docsExamined++;
+      if (!matcher || matcher.test(document)) results.push(document);
       return results.length < wanted;
     };
-    const visit = (): void => {
-      if (plan.candidates) {
-        for (const idKey of plan.candidates) {
-          if (staged?.has(idKey)) continue;
-          const stored = collection.get(idKey);
-          if (stored && !consider(idKey, stored.doc)) return;
-        }
-        if (staged) {
-          for (const [idKey, write] of staged) if (write.doc && !consider(idKey, write.doc)) return;
-        }
-        return;
+    if (plan.stage === 'IDHACK') {
+      for (const idKey of plan.idKeys ?? []) {
+        keysExamined++;
+        if (staged?.has(idKey)) continue;
+        const document = collection.visible(idKey, snapshot);
+        if (document && !consider(idKey, document)) break;
       }
+    } else if (plan.stage === 'IXSCAN' && plan.index && plan.intervals) {
+      const index = plan.index;
+      const seen = index.multikey ? new Set<string>() : undefined;
+      const checkKeys = collection.retained.size > 0;
+      const intervals = plan.reverse ? [...plan.intervals].reverse() : plan.intervals;
+      for (const interval of intervals) {
+        const finished = index.walk(interval.start, interval.end, plan.reverse === true, (key, idKey) => {
+          keysExamined++;
+          if (staged?.has(idKey)) return true;
+          const document = collection.visible(idKey, snapshot);
+          if (!document) return true;
+          if (checkKeys && !collection.keyBelongsTo(index, key, idKey, document)) return true;
+          if (seen) {
+            if (seen.has(idKey)) return true;
+            seen.add(idKey);
+          }
+          return consider(idKey, document);
+        });
+        if (!finished) break;
+      }
+    } else {
       for (const [idKey, stored] of collection.documents) {
-        const write = staged?.get(idKey);
-        if (write) {
-          if (write.doc && !consider(idKey, write.doc)) return;
-        } else if (!consider(idKey, stored.doc)) {
-          return;
-        }
+        if (staged?.has(idKey)) continue;
+        const document = snapshot === undefined ? stored.doc : collection.visible(idKey, snapshot);
+        if (document && !consider(idKey, document)) break;
       }
-      if (staged) {
-        for (const [idKey, write] of staged) {
-          if (write.doc && !collection.documents.has(idKey) && !consider(idKey, write.doc)) return;
-        }
+    }
+    if (staged && staged.size > 0 && results.length < wanted) {
+      // Staged documents are not in the indexes: always check them against the whole filter.
+      const stagedMatcher = matcher ?? compileFilter(request.filter);
+      for (const [idKey, write] of staged) {
+        if (!write.doc || request.exclude?.has(idKey)) continue;
+        docsExamined++;
+        if (stagedMatcher.test(write.doc)) results.push(write.doc);
+        if (results.length >= wanted) break;
       }
-    };
-    visit();
-    collection.counters.docsExamined += examined;
-    let documents = sorted ? sortDocuments(results, request.sort as SortSpec) : results;
-    const skip = request.skip ?? 0;
+    }
+    collection.counters.docsExamined += docsExamined;
+    collection.counters.keysExamined += keysExamined;
+    if (plan.stage === 'COLLSCAN') collection.counters.collectionScans++;
+    else collection.counters.indexLookups++;
+    let documents = sortedInMemory ? sortDocuments(results, sort) : results;
     if (skip > 0 || request.limit) {
       documents = documents.slice(skip, request.limit ? skip + request.limit : undefined);
     }
-    return { documents, plan, docsExamined: examined };
+    return { documents, plan, docsExamined, keysExamined, sortedInMemory };
+  }
+
+  // Counts matching documents; when the index bounds say exactly what the filter says, by
+  // counting keys without reading documents.
+  count(transaction: TransactionState | undefined, collection: CollectionStore | undefined, request: FindRequest): number {
+    this.assertOpen();
+    if (transaction) this.assertUsable(transaction);
+    if (!collection) return 0;
+    const plan = planQuery(collection.allIndexes(), request.filter, []);
+    const staged = transaction?.stagedFor(collection);
+    const covered = plan.exact && plan.index && plan.intervals && !(staged && staged.size > 0) && collection.retained.size === 0;
+    if (!covered || !plan.index || !plan.intervals) return this.find(transaction, collection, request).documents.length;
+    const skip = request.skip ?? 0;
+    const limit = request.limit ? request.limit : Number.POSITIVE_INFINITY;
+    let keys = 0;
+    for (const interval of plan.intervals) {
+      const finished = plan.index.walk(interval.start, interval.end, false, () => {
+        keys++;
+        return keys < skip + limit;
+      });
+      if (!finished) break;
+    }
+    collection.counters.keysExamined += keys;
+    collection.counters.indexLookups++;
+    return Math.max(0, Math.min(keys, skip + limit) - skip);
   }
 
   // The document with this _id key as the transaction (or, without one, everybody) sees it.
   visible(transaction: TransactionState | undefined, collection: CollectionStore, idKey: string): Document | undefined {
     const write = transaction?.stagedFor(collection)?.get(idKey);
     if (write) return write.doc ?? undefined;
-    return collection.get(idKey)?.doc;
+    return collection.visible(idKey, transaction?.snapshotSequence);
+  }
+
+  // Deletes documents whose TTL index says they have expired, as MongoDB's TTL monitor does
+  // (every 60 s by default). Returns how many were deleted.
+  async expireDocuments(now: Date = new Date()): Promise<number> {
+    let deleted = 0;
+    for (const collections of [...this.databases.values()]) {
+      for (const collection of [...collections.values()]) {
+        for (const index of [...collection.indexes.values()]) {
+          if (index.expireAfterSeconds === undefined || index.fields.length !== 1) continue;
+          const field = index.fields[0] as string;
+          const cutoff = new Date(now.getTime() - index.expireAfterSeconds * 1000);
+          // An array of dates expires with its earliest date, so any element before the cutoff.
+          const filter: Document = { [field]: { $lt: cutoff } };
+          deleted += await this.runWrite(undefined, (writer) => {
+            let removed = 0;
+            for (const document of writer.find(collection, { filter }).documents) {
+              writer.remove(collection, document);
+              removed++;
+            }
+            return removed;
+          });
+        }
+      }
+    }
+    return deleted;
   }
 
   // ---- writes ----
@@ -459,6 +547,16 @@ export class Store {
     transaction.lockKeys.clear();
     this.transactions.delete(transaction);
     transaction.finish(status);
+    this.pruneHistory();
+  }
+
+  // Drops versions kept for transactions that have ended.
+  private pruneHistory(): void {
+    let oldest = Number.POSITIVE_INFINITY;
+    for (const open of this.transactions) oldest = Math.min(oldest, open.snapshotSequence);
+    for (const collections of this.databases.values()) {
+      for (const collection of collections.values()) if (collection.retained.size > 0) collection.pruneAll(oldest);
+    }
   }
 
   assertUsable(transaction: TransactionState): void {
@@ -479,10 +577,10 @@ export class Store {
   applyOperation(operation: JournalOperation, version: number): void {
     switch (operation.kind) {
       case 'put':
-        this.ensureCollection(operation.db, operation.collection).put(operation.doc, version);
+        this.ensureCollection(operation.db, operation.collection).put(operation.doc, version, this.transactions.size > 0);
         return;
       case 'delete':
-        this.collection(operation.db, operation.collection)?.delete(canonicalKey(operation.id));
+        this.collection(operation.db, operation.collection)?.delete(canonicalKey(operation.id), version, this.transactions.size > 0);
         return;
       case 'createCollection':
         this.ensureCollection(operation.db, operation.collection).options = operation.options;
@@ -509,7 +607,7 @@ export class Store {
         const target = this.ensureCollection(operation.toDb, operation.toCollection);
         target.options = source.options;
         for (const spec of source.indexSpecs()) if (spec.name !== '_id_') target.addIndex(spec);
-        for (const stored of source.documents.values()) target.put(stored.doc, stored.version);
+        for (const [, document] of source.liveDocuments()) target.put(document, version);
         return;
       }
       default:
@@ -645,7 +743,7 @@ export class Store {
           name,
           options: collection.options,
           indexes: collection.indexSpecs().filter((spec) => spec !== ID_INDEX_SPEC),
-          documents: Array.from(collection.documents.values(), (stored) => stored.doc),
+          documents: Array.from(collection.liveDocuments(), ([, document]) => document),
         });
       }
     }
@@ -698,6 +796,17 @@ export class Store {
   }
 }
 
+// TTL indexes as MongoDB accepts them: one field, a whole number of seconds.
+function validateTtl(spec: Document): void {
+  const seconds = spec.expireAfterSeconds;
+  if (typeof seconds !== 'number' || !Number.isInteger(seconds) || seconds < 0 || seconds > 2147483647) {
+    throw serverError(67, 'CannotCreateIndex', 'TTL index \'expireAfterSeconds\' option must be within an acceptable range, try a lower number');
+  }
+  if (Object.keys(spec.key as Document).length !== 1) {
+    throw serverError(67, 'CannotCreateIndex', 'TTL indexes are single-field indexes, compound indexes do not support TTL');
+  }
+}
+
 function sameIndexOptions(a: Document, b: Document): boolean {
   const significant = ['unique', 'sparse', 'partialFilterExpression', 'expireAfterSeconds', 'collation', 'weights'];
   return significant.every((option) => {
@@ -743,6 +852,8 @@ export class Writer {
     if (this.store.visible(this.transaction, collection, idKey) !== undefined) {
       throw duplicateKeyError(collection.namespace, '_id_', { _id: 1 }, { _id: document._id });
     }
+    // Inserted by someone else after this transaction's snapshot.
+    if (this.transaction && !this.transaction.stagedFor(collection)?.has(idKey) && collection.get(idKey)) throw writeConflictError();
     this.checkUnique(collection, idKey, document);
     this.write(collection, idKey, document._id, document, normalized.bytes, [document]);
   }
@@ -810,7 +921,7 @@ export class Writer {
   private checkVersion(collection: CollectionStore, idKey: string): void {
     const transaction = this.transaction;
     if (!transaction || transaction.stagedFor(collection)?.has(idKey)) return;
-    const stored = collection.get(idKey);
+    const stored = collection.documents.get(idKey);
     if (stored && stored.version > transaction.snapshotSequence) throw writeConflictError();
   }
 
@@ -819,11 +930,12 @@ export class Writer {
     for (const index of collection.indexes.values()) {
       if (!index.unique) continue;
       for (const entry of index.entriesFor(document)) {
-        const holders = new Set<string>();
-        index.lookup(entry.keys, holders);
         let conflict = false;
-        for (const holder of holders) {
-          if (holder !== idKey && !staged?.has(holder)) conflict = true;
+        for (const holder of index.holders(entry.key)) {
+          if (holder === idKey || staged?.has(holder)) continue;
+          // Keys of replaced versions kept for open transactions are not holders.
+          const current = collection.get(holder);
+          if (current?.doc && collection.keyBelongsTo(index, entry.key + encodeId(current.doc._id), holder, current.doc)) conflict = true;
         }
         if (!conflict && staged) {
           const wanted = entryLockKey(index, entry);

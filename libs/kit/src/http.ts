@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import express, { type ErrorRequestHandler, type Express, type NextFunction, type Request, type Response } from 'express';
 import { AppError, toAppError } from './errors';
 import { REQUEST_ID_HEADER, type InternalClaims } from './internal-jwt';
@@ -34,6 +35,13 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
 export function createServiceApp(options: ServiceAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
+  // API answers are per caller and may carry secrets (tokens, keys): never stored by a cache,
+  // never sniffed into another content type. Set first, so errors carry them too.
+  app.use((_req: Request, res: Response, next: NextFunction) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    next();
+  });
   app.set('query parser', 'simple');
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
@@ -110,9 +118,29 @@ export function workspaceOf(req: Request): string {
 export function listen(app: Express, port: number, host = '0.0.0.0'): Promise<Server> {
   return new Promise((resolve, reject) => {
     const server = app.listen(port, host);
+    server.on('clientError', answerClientError);
     server.once('listening', () => resolve(server));
     server.once('error', reject);
   });
+}
+
+const PLAIN_HEADERS = 'Content-Type: application/json; charset=utf-8\r\nCache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close';
+
+// Requests Node refuses before express sees them (oversized headers, malformed HTTP) answer
+// the same JSON error body as everything else, instead of Node's empty one.
+function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+  if (!socket.writable || error.code === 'ECONNRESET') {
+    socket.destroy();
+    return;
+  }
+  const [status, reason, appError] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large', new AppError('headers_too_large', 'request headers exceed 16 KiB', 431)]
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', new AppError('request_timeout', 'the request was not received in time', 408)]
+        : [400, 'Bad Request', new AppError('validation_failed', 'malformed HTTP request')];
+  const body = JSON.stringify(appError.toBody());
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\n${PLAIN_HEADERS}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
 }
 
 export function portOf(server: Server): number {

@@ -83,25 +83,68 @@ function keyObject(pem: string, parse: (pem: string) => KeyObject): KeyObject {
   return key;
 }
 
+// Minted tokens for identical claims are reused for part of their lifetime: signing is the
+// gateway's most expensive step, and the same caller sends the same claims request after request.
+const REUSE_FRACTION = 0.5;
+// Bounds both caches; when full the oldest entries go first.
+const CACHE_LIMIT = 10_000;
+const minted = new Map<string, { token: string; reuseUntil: number }>();
+const verified = new Map<string, { claims: InternalClaims; expiresAt: number }>();
+
+function remember<V>(cache: Map<string, V>, key: string, value: V): void {
+  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
+  cache.set(key, value);
+}
+
 export function signInternalToken(privateKey: string, claims: InternalClaims, ttlSeconds = 60): string {
-  return jwt.sign({ ...claims }, keyObject(privateKey, createPrivateKey), {
+  const now = Date.now();
+  const cacheKey = `${ttlSeconds}\n${privateKey}\n${JSON.stringify(claims)}`;
+  const reusable = minted.get(cacheKey);
+  if (reusable && reusable.reuseUntil > now) return reusable.token;
+  const token = jwt.sign({ ...claims }, keyObject(privateKey, createPrivateKey), {
     algorithm: ALGORITHM,
     expiresIn: ttlSeconds,
     issuer: ISSUER,
     audience: AUDIENCE,
   });
+  minted.delete(cacheKey);
+  remember(minted, cacheKey, { token, reuseUntil: now + ttlSeconds * 1000 * REUSE_FRACTION });
+  return token;
 }
 
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+// A token verified once is the same bytes with the same signature until it expires: later
+// requests carrying it reuse the claims (frozen, as every request shares them).
 export function verifyInternalToken(publicKey: string, token: string): InternalClaims {
+  const cacheKey = `${publicKey}\n${token}`;
+  const known = verified.get(cacheKey);
+  if (known) {
+    if (known.expiresAt > Date.now()) return known.claims;
+    verified.delete(cacheKey);
+  }
+  let claims: InternalClaims;
+  let expiresAt: number;
   try {
     const payload = jwt.verify(token, keyObject(publicKey, createPublicKey), {
       algorithms: [ALGORITHM],
       issuer: ISSUER,
       audience: AUDIENCE,
     });
-    if (typeof payload === 'string' || !('workspace_id' in payload)) throw new Error('bad claims');
-    return payload as unknown as InternalClaims;
+    if (typeof payload === 'string' || !('workspace_id' in payload) || typeof payload.exp !== 'number') {
+      throw new Error('bad claims');
+    }
+    claims = deepFreeze(payload as unknown as InternalClaims);
+    expiresAt = payload.exp * 1000;
   } catch {
     throw unauthenticated('invalid internal token');
   }
+  remember(verified, cacheKey, { claims, expiresAt });
+  return claims;
 }

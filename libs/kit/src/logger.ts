@@ -1,6 +1,6 @@
-import pino, { type Logger } from 'pino';
+import pino, { type DestinationStream, type Logger } from 'pino';
 
-export type { Logger };
+export type { DestinationStream, Logger };
 
 // Secrets never reach the log: headers, passwords, tokens and keys are redacted by path.
 const REDACT = [
@@ -16,12 +16,53 @@ const REDACT = [
   'secret',
 ];
 
-export function createLogger(service: string, level: string = process.env.LOG_LEVEL ?? 'info'): Logger {
-  return pino({
-    level,
-    base: { service },
-    timestamp: pino.stdTimeFunctions.isoTime,
-    redact: { paths: REDACT, censor: '[redacted]' },
-    formatters: { level: (label) => ({ level: label }) },
-  });
+// Secrets also travel inside strings: link tokens in paths (/password-resets/crm_pwd_…),
+// signed URLs' query values, a token quoted in an error message. Every secret we issue starts
+// with `crm_<kind>_` and is long; names such as the database `crm_crm_core` are short.
+const TOKEN_IN_TEXT = /\b(crm_[a-z]+_)[0-9A-Za-z_]{16,}/g;
+// Query values whose name says they carry a secret (token, key, signature, sig, code, …).
+const SECRET_QUERY_VALUE =
+  /([?&;](?:[^=&#\s"\\]*[_-])?(?:token|key|signature|sig|secret|password|code|credential|auth)=)[^&#\s"\\]+/gi;
+const CENSOR = '[redacted]';
+
+export function redactSecrets(text: string): string {
+  if (!text.includes('crm_') && !text.includes('=')) return text;
+  return text.replace(TOKEN_IN_TEXT, `$1${CENSOR}`).replace(SECRET_QUERY_VALUE, `$1${CENSOR}`);
+}
+
+// Applied to each finished line, so every field (message, path, url, error text) is covered,
+// whatever a caller logs.
+function redactingStream(target: DestinationStream): DestinationStream {
+  const stream: DestinationStream & { flush?: () => void } = {
+    write: (line: string) => target.write(redactSecrets(line)),
+  };
+  const flushable = target as DestinationStream & { flush?: () => void };
+  if (typeof flushable.flush === 'function') stream.flush = () => flushable.flush!();
+  return stream;
+}
+
+let stdout: DestinationStream | undefined;
+
+// One asynchronous stdout writer for every logger of the process (all-in-one starts seven).
+function standardOutput(): DestinationStream {
+  stdout ??= pino.destination({ dest: 1, sync: false });
+  return stdout;
+}
+
+export function createLogger(
+  service: string,
+  level: string = process.env.LOG_LEVEL ?? 'info',
+  // Tests capture the output here; it is redacted like stdout.
+  destination?: DestinationStream,
+): Logger {
+  return pino(
+    {
+      level,
+      base: { service },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      redact: { paths: REDACT, censor: CENSOR },
+      formatters: { level: (label) => ({ level: label }) },
+    },
+    redactingStream(destination ?? standardOutput()),
+  );
 }

@@ -29,4 +29,21 @@ describe('internal JWT', () => {
     const forged = jwt.sign({ ...claims }, keys.publicKey, { algorithm: 'HS256', issuer: 'crm-gateway', audience: 'crm-services' });
     expect(() => verifyInternalToken(keys.publicKey, forged)).toThrow(expect.objectContaining({ status: 401 }));
   });
+
+  it('reuses a minted token for identical claims only, and a verified one keeps refusing tampering', () => {
+    const first = signInternalToken(keys.privateKey, claims);
+    expect(signInternalToken(keys.privateKey, { ...claims })).toBe(first);
+    const promoted = signInternalToken(keys.privateKey, { ...claims, permissions: ['companies:read', 'companies:write'] });
+    expect(promoted).not.toBe(first);
+    expect(verifyInternalToken(keys.publicKey, promoted).permissions).toEqual(['companies:read', 'companies:write']);
+
+    expect(verifyInternalToken(keys.publicKey, first)).toMatchObject(claims);
+    const [header, , signature] = first.split('.');
+    const payload = Buffer.from(JSON.stringify({ ...claims, is_admin: true })).toString('base64url');
+    expect(() => verifyInternalToken(keys.publicKey, `${header}.${payload}.${signature}`)).toThrow(
+      expect.objectContaining({ status: 401 }),
+    );
+    // Shared between requests, so nobody may change them.
+    expect(Object.isFrozen(verifyInternalToken(keys.publicKey, first).permissions)).toBe(true);
+  });
 });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { createLogger } from '@crm/kit';
-import { createMailer } from '../mailer';
+import { createMailer, mailText } from '../mailer';
 
 const logger = createLogger('mail-test', 'silent');
 
@@ -50,6 +50,34 @@ describe('mailer', () => {
       expect(received[0]).toContain('Join us');
     } finally {
       await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
+  it('never lets a value shape the mail: no extra header, no header-looking line in the text, one recipient', async () => {
+    const mailboxDir = join(mkdtempSync(join(tmpdir(), 'mailbox-')), 'mailbox');
+    try {
+      const mailer = createMailer({ mailboxDir, from: 'CRM <no-reply@crm.local>', logger });
+      const workspace = 'Acme\r\nBcc: thief@evil.example\r\n';
+      const inviter = 'Eve\nBcc: thief@evil.example\n\u2028X-Injected: yes';
+      await mailer.send({
+        to: 'ann@example.com',
+        subject: `You are invited to ${workspace}`,
+        text: ['Hello,', '', mailText`${inviter} invited you to join "${workspace}".`, '', 'Bye'].join('\n'),
+      });
+      const raw = readFileSync(join(mailboxDir, readdirSync(mailboxDir)[0]), 'utf8');
+      expect(raw).not.toMatch(/^Bcc:/im);
+      expect(raw).not.toMatch(/^X-Injected:/im);
+      expect(raw).toMatch(/^Subject: You are invited to Acme Bcc: thief@evil\.example$/m);
+      // Quoted-printable folds long lines with a soft break (`=` at the end of a line).
+      expect(raw.replace(/=\r?\n/g, '')).toContain('Eve Bcc: thief@evil.example X-Injected: yes invited you to join "Acme Bcc: thief@evil.example ".');
+      expect(raw).toMatch(/^Hello,$/m);
+
+      for (const to of ['ann@example.com\r\nBcc: thief@evil.example', 'ann@example.com, thief@evil.example', 'Ann <ann@example.com>']) {
+        await expect(mailer.send({ to, subject: 'Hi', text: 'Hi' })).rejects.toThrow('single plain address');
+      }
+      expect(readdirSync(mailboxDir)).toHaveLength(1);
+    } finally {
+      rmSync(join(mailboxDir, '..'), { recursive: true, force: true });
     }
   });
 });

@@ -14,6 +14,7 @@ import { roleModel, type RoleRecord } from '../roles/role.model';
 import { findActiveGrant } from '../support/support-grants';
 import { userModel, type UserRecord } from '../users/user.model';
 import { workspaceModel, type WorkspaceRecord } from '../workspaces/workspace.model';
+import type { AuthenticationCache } from './authentication-cache';
 
 type Claims = identityV1.AuthenticateResponse;
 
@@ -24,17 +25,46 @@ const NO_WORKSPACE_PLAN = 'free';
 
 const refused = (message = 'missing or invalid token') => new AppError('unauthenticated', message);
 
-// Who is calling: a session token or an API key, resolved afresh on every request (no cache
-// of positive answers), so revocation, expiry and a disabled membership apply at once.
-export async function authenticate(connection: Connection, logger: Logger, token: string): Promise<Claims> {
+// Who is calling: a session token or an API key. Answers of members acting in their workspace
+// are served from the cache until identity next writes anything they are computed from (see
+// AuthenticationCache), so revocation, a disabled membership or a role change apply on the very
+// next request; expiry is checked against the clock. Refusals are never cached.
+export async function authenticate(
+  connection: Connection,
+  logger: Logger,
+  token: string,
+  cache?: AuthenticationCache,
+): Promise<Claims> {
   const parsed = parseToken(token);
   if (!parsed) throw refused();
-  return parsed.kind === 'session'
-    ? authenticateSession(connection, parsed.digest)
-    : authenticateApiKey(connection, logger, parsed.digest);
+  const cached = cache?.get(parsed.digest);
+  if (cached) {
+    if (cached.lastUsedAt !== undefined && cached.claims.key_id) {
+      await touchLastUsed(connection, logger, { _id: cached.claims.key_id, workspace_id: cached.claims.workspace_id!, last_used_at: cached.lastUsedAt }, isoNow());
+    }
+    return cached.claims;
+  }
+  const generation = cache?.begin() ?? 0;
+  const answer =
+    parsed.kind === 'session'
+      ? await authenticateSession(connection, parsed.digest)
+      : await authenticateApiKey(connection, logger, parsed.digest);
+  if (answer.cacheUntil !== undefined) {
+    cache?.store(parsed.digest, generation, { claims: answer.claims, lastUsedAt: answer.lastUsedAt }, answer.cacheUntil);
+  }
+  return answer.claims;
 }
 
-async function authenticateSession(connection: Connection, digest: string): Promise<Claims> {
+interface Answer {
+  claims: Claims;
+  // Set on answers that may be cached: until when they hold by the clock.
+  cacheUntil?: number;
+  lastUsedAt?: string | null;
+}
+
+const uncached = (claims: Claims): Answer => ({ claims });
+
+async function authenticateSession(connection: Connection, digest: string): Promise<Answer> {
   const session = await sessionModel(connection).findOne({ token_digest: digest }).lean<SessionRecord>().exec();
   if (!session || !digestsEqual(session.token_digest, digest)) throw refused();
   if (session.revoked_at) throw refused('session has been signed out');
@@ -44,7 +74,7 @@ async function authenticateSession(connection: Connection, digest: string): Prom
 
   const actor = { actor_type: 'user', actor_id: user._id, actor_label: user.name };
   if (!session.workspace_id) {
-    return { user_id: user._id, ...actor, permissions: [], is_admin: false, plan: NO_WORKSPACE_PLAN, session_id: session._id };
+    return uncached({ user_id: user._id, ...actor, permissions: [], is_admin: false, plan: NO_WORKSPACE_PLAN, session_id: session._id });
   }
   const workspaceId = session.workspace_id;
   const [member, workspace] = await Promise.all([
@@ -52,11 +82,12 @@ async function authenticateSession(connection: Connection, digest: string): Prom
     workspaceModel(connection).findById(workspaceId).lean<WorkspaceRecord>().exec(),
   ]);
   if (!workspace) throw refused('membership of this workspace is not active');
-  if (!member) return authenticateOutsideMembership(connection, session, user, workspace, actor);
+  // Rare (support staff, a person who left): always computed afresh, never cached.
+  if (!member) return uncached(await authenticateOutsideMembership(connection, session, user, workspace, actor));
   const role = await roleModel(connection).findOne({ workspace_id: workspaceId, _id: member.role_id }).lean<RoleRecord>().exec();
   if (!role) throw refused('membership of this workspace is not active');
   const permissions = orderedPermissions(role.permissions);
-  return {
+  const claims = {
     workspace_id: workspaceId,
     user_id: user._id,
     ...actor,
@@ -66,6 +97,7 @@ async function authenticateSession(connection: Connection, digest: string): Prom
     plan: workspace.plan,
     session_id: session._id,
   };
+  return { claims, cacheUntil: Date.parse(session.expires_at) };
 }
 
 // A session in a workspace its person is not an active member of: staff with live support
@@ -100,7 +132,7 @@ async function authenticateOutsideMembership(
   return { user_id: user._id, ...actor, permissions: [], is_admin: false, plan: NO_WORKSPACE_PLAN, session_id: session._id };
 }
 
-async function authenticateApiKey(connection: Connection, logger: Logger, digest: string): Promise<Claims> {
+async function authenticateApiKey(connection: Connection, logger: Logger, digest: string): Promise<Answer> {
   const credential = await apiKeyCredentialModel(connection).findById(digest).lean<ApiKeyCredentialRecord>().exec();
   if (!credential || !digestsEqual(credential._id, digest)) throw refused();
   const workspaceId = credential.workspace_id;
@@ -128,8 +160,8 @@ async function authenticateApiKey(connection: Connection, logger: Logger, digest
 
   // A key acts as its creator: it never has a right its creator has lost since.
   const permissions = orderedPermissions(keyRole.permissions.filter((permission) => memberRole.permissions.includes(permission)));
-  await touchLastUsed(connection, logger, key, now);
-  return {
+  const lastUsedAt = await touchLastUsed(connection, logger, key, now);
+  const claims = {
     workspace_id: workspaceId,
     user_id: key.created_by,
     actor_type: key.kind === 'agent' ? 'agent' : 'app',
@@ -141,11 +173,18 @@ async function authenticateApiKey(connection: Connection, logger: Logger, digest
     plan: workspace.plan,
     key_id: key._id,
   };
+  return { claims, cacheUntil: key.expires_at === null ? Infinity : Date.parse(key.expires_at), lastUsedAt };
 }
 
-async function touchLastUsed(connection: Connection, logger: Logger, key: ApiKeyRecord, now: string): Promise<void> {
+// Returns last_used_at as it now stands.
+async function touchLastUsed(
+  connection: Connection,
+  logger: Logger,
+  key: Pick<ApiKeyRecord, '_id' | 'workspace_id' | 'last_used_at'>,
+  now: string,
+): Promise<string | null> {
   const threshold = new Date(Date.parse(now) - LAST_USED_RESOLUTION_MS).toISOString();
-  if (key.last_used_at && key.last_used_at > threshold) return;
+  if (key.last_used_at && key.last_used_at > threshold) return key.last_used_at;
   try {
     await apiKeyModel(connection).updateOne(
       { _id: key._id, workspace_id: key.workspace_id, $or: [{ last_used_at: null }, { last_used_at: { $lte: threshold } }] },
@@ -154,7 +193,9 @@ async function touchLastUsed(connection: Connection, logger: Logger, key: ApiKey
   } catch (error) {
     // Bookkeeping only: a failed write must not refuse a valid key.
     logger.warn({ err: error, key_id: key._id }, 'could not record API key use');
+    return key.last_used_at;
   }
+  return now;
 }
 
 // Permissions in the catalogue's order, unknown names dropped.

@@ -1,12 +1,27 @@
+import type { Model } from 'mongoose';
 import { unary, type GrpcRegistration } from '@crm/kit';
 import { identityV1 } from '@crm/protos';
 import type { ServiceContext } from '@crm/service-host';
+import { apiKeyCredentialModel } from '../api-keys/api-key-credential.model';
+import { apiKeyModel } from '../api-keys/api-key.model';
+import { sessionModel } from '../auth/session.model';
+import { memberModel } from '../members/member.model';
+import { roleModel } from '../roles/role.model';
+import { supportGrantModel } from '../support/support-grant.model';
+import { userModel } from '../users/user.model';
+import { workspaceModel } from '../workspaces/workspace.model';
 import { authenticate } from './authenticate';
+import { AuthenticationCache } from './authentication-cache';
 
 export function identityGrpc(context: ServiceContext): GrpcRegistration[] {
+  const { connection } = context;
+  const cache = new AuthenticationCache();
+  // Everything an Authenticate answer is computed from.
+  const sources = [sessionModel, userModel, memberModel, roleModel, workspaceModel, apiKeyModel, apiKeyCredentialModel, supportGrantModel];
+  cache.watch(connection, sources.map((model) => model(connection) as unknown as Model<never>));
   const implementation: identityV1.IdentityServiceServer = {
     authenticate: unary<identityV1.AuthenticateRequest, identityV1.AuthenticateResponse>(context.logger, (request) =>
-      authenticate(context.connection, context.logger, request.token),
+      authenticate(connection, context.logger, request.token, cache),
     ),
   };
   return [{ definition: identityV1.IdentityServiceService, implementation }];

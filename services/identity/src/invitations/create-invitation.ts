@@ -1,4 +1,5 @@
 import { AppError, newId, notFound, validationFailed, type InternalClaims } from '@crm/kit';
+import { mailText } from '@crm/mail';
 import { commit } from '../events/unit-of-work';
 import type { IdentityRuntime } from '../identity-runtime';
 import { memberModel, type MemberRecord } from '../members/member.model';
@@ -130,7 +131,7 @@ async function sendInvitationMail(runtime: IdentityRuntime, mail: InvitationMail
   const text = [
     'Hello,',
     '',
-    `${mail.inviterName} invited you to join the workspace "${mail.workspaceName}" as ${mail.roleName}.`,
+    mailText`${mail.inviterName} invited you to join the workspace "${mail.workspaceName}" as ${mail.roleName}.`,
     '',
     'Your invitation:',
     mail.link,

@@ -1,6 +1,7 @@
 import type { ClientSession } from 'mongoose';
 import { consumeIdempotently, type EventEnvelope, type EventHandler } from '@crm/bus';
 import { newId } from '@crm/kit';
+import { singleLine } from '@crm/mail';
 import type { ServiceContext } from '@crm/service-host';
 import { runtimeOf, type IdentityRuntime } from '../identity-runtime';
 import { findActiveMember } from '../members/memberships';
@@ -71,8 +72,8 @@ async function storeNotifications(runtime: IdentityRuntime, event: EventEnvelope
 
 function mailText(notification: NotificationRecord): string {
   return [
-    notification.title,
-    notification.body,
+    singleLine(notification.title),
+    notification.body === null ? null : singleLine(notification.body),
     notification.link,
     'You receive these emails because email notifications are on for your account; ' +
       'turn them off with PATCH /v1/me {"email_notifications": false}.',

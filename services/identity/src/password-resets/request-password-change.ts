@@ -1,4 +1,5 @@
 import { AppError, newId, notFound, type InternalClaims } from '@crm/kit';
+import { mailText } from '@crm/mail';
 import { commit } from '../events/unit-of-work';
 import type { IdentityRuntime } from '../identity-runtime';
 import { userModel, type UserRecord } from '../users/user.model';
@@ -53,7 +54,7 @@ export async function requestPasswordChange(runtime: IdentityRuntime, claims: In
 
 async function sendPasswordChangeMail(runtime: IdentityRuntime, user: UserRecord, url: string, expiresAt: string): Promise<void> {
   const text = [
-    `Hello ${user.name},`,
+    mailText`Hello ${user.name},`,
     '',
     'Use this link once to set a new password for your CRM account:',
     url,

@@ -1,0 +1,126 @@
+import { runWithContext } from '@crm/kit';
+import type { ClientSession, Model, SchemaDefinition } from 'mongoose';
+import type { EventHandler } from './event-bus';
+import type { EventEnvelope } from './event-envelope';
+
+// A read model built from events that carry a record's full public state and its per-record
+// version. One document per record, replaced only by a newer version, so duplicates, redeliveries
+// and out-of-order arrivals converge on the newest state. A deletion leaves a tombstone (the
+// document with `deleted: true` and the deleting version) so a late, older update cannot bring
+// the record back; readers query `{ deleted: false }`.
+export interface ProjectedFields {
+  _id: string;
+  version: number;
+  deleted: boolean;
+}
+
+// Add to a projection's schema: `new Schema({ ...PROJECTION_FIELDS, name: String, ... })`.
+// Index `{ workspace_id: 1, deleted: 1, ... }` for the reads the projection serves.
+export const PROJECTION_FIELDS = {
+  _id: { type: String, required: true },
+  version: { type: Number, required: true },
+  deleted: { type: Boolean, required: true, default: false },
+} satisfies SchemaDefinition;
+
+// What an event (or a listing used for a rebuild) says about one record.
+export interface RecordState<State extends object> {
+  id: string;
+  // The tenant the record belongs to, null for global records.
+  workspace_id: string | null;
+  version: number;
+  // The record's public state as the projection stores it; null when the record was deleted.
+  state: State | null;
+}
+
+export type ApplyOutcome = 'applied' | 'stale';
+
+const isDuplicateKey = (error: unknown) =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 11000;
+
+// Replaces the record's document when `record.version` is newer than the stored one (or there is
+// none): one atomic, conditional upsert, so concurrent deliveries need no transaction. A stored
+// version >= the record's means the record is stale: nothing changes.
+export async function applyRecordState<State extends object>(
+  model: Model<ProjectedFields & State>,
+  record: RecordState<State>,
+  session?: ClientSession,
+): Promise<ApplyOutcome> {
+  if (!Number.isInteger(record.version) || record.version < 1) throw new Error(`record ${record.id}: version must be a positive integer`);
+  const scope = record.workspace_id === null ? {} : { workspace_id: record.workspace_id };
+  const document =
+    record.state === null
+      ? { ...scope, _id: record.id, version: record.version, deleted: true }
+      : { ...record.state, ...scope, _id: record.id, version: record.version, deleted: false };
+  const filter = { ...scope, _id: record.id, version: { $lt: record.version } };
+  // The filter misses a newer document, and the upsert then collides with its _id: stale. A
+  // collision can also come from a concurrent first insert of an older version, so look once more
+  // now that the document exists. (Inside a transaction MongoDB aborts on the collision instead,
+  // and the redelivery finds the document.)
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const result = await model.replaceOne(filter, document, { upsert: true, session }).exec();
+      return result.modifiedCount + result.upsertedCount > 0 ? 'applied' : 'stale';
+    } catch (error) {
+      if (!isDuplicateKey(error)) throw error;
+      if (attempt >= 2) return 'stale';
+    }
+  }
+}
+
+export interface ProjectionOptions<State extends object> {
+  model: Model<ProjectedFields & State>;
+  // The record state an event carries, or null for events this projection ignores. Usually
+  // built from the event's declared contract (`recordStateOf` in @crm/protos) plus a mapping of
+  // the fields the projection keeps.
+  read(event: EventEnvelope): RecordState<State> | null;
+  // Called after a newer state was stored, e.g. to update a search index.
+  onApplied?(record: RecordState<State>, event: EventEnvelope): Promise<void>;
+}
+
+// A handler for EventBus.subscribe that keeps the projection. Idempotent by version, so it needs
+// no processed-event bookkeeping.
+export function projectionHandler<State extends object>(options: ProjectionOptions<State>): EventHandler {
+  return async (event) => {
+    const record = options.read(event);
+    if (record === null) return;
+    const outcome = await applyRecordState(options.model, record);
+    if (outcome === 'applied') await options.onApplied?.(record, event);
+  };
+}
+
+export interface RebuildOptions<State extends object> {
+  model: Model<ProjectedFields & State>;
+  // Rebuild one tenant (tenant-scoped projections) or, when undefined, the whole collection.
+  workspaceId?: string;
+  // Every live record from the owner, e.g. paged gRPC listing; yields records or pages of them.
+  source: AsyncIterable<RecordState<State> | readonly RecordState<State>[]>;
+}
+
+export interface RebuildResult {
+  dropped: number;
+  applied: number;
+  stale: number;
+}
+
+// Drops the projection's live documents and replays the owner's current records. Tombstones are
+// kept, so a record deleted meanwhile stays deleted; events consumed during the rebuild apply by
+// version as usual, so the projection converges on the newest state either way.
+export async function rebuildProjection<State extends object>(options: RebuildOptions<State>): Promise<RebuildResult> {
+  const scope = options.workspaceId === undefined ? {} : { workspace_id: options.workspaceId };
+  const work = async (): Promise<RebuildResult> => {
+    const dropped = await options.model.deleteMany({ ...scope, deleted: false }).exec();
+    const result: RebuildResult = { dropped: dropped.deletedCount, applied: 0, stale: 0 };
+    for await (const item of options.source) {
+      const records = Array.isArray(item) ? (item as readonly RecordState<State>[]) : [item as RecordState<State>];
+      for (const record of records) {
+        if (options.workspaceId !== undefined && record.workspace_id !== options.workspaceId) {
+          throw new Error(`rebuild of workspace ${options.workspaceId} got record ${record.id} of workspace ${record.workspace_id}`);
+        }
+        result[await applyRecordState(options.model, record)]++;
+      }
+    }
+    return result;
+  };
+  if (options.workspaceId === undefined) return work();
+  return runWithContext({ request_id: `rebuild:${options.workspaceId}`, workspace_id: options.workspaceId }, work);
+}

@@ -1,0 +1,165 @@
+import { mongo } from 'mongoose';
+import type { EmbeddedCollection } from '../index';
+import { cleanUp, openClient, type Loose } from './test-store';
+
+afterEach(cleanUp);
+
+const WORKSPACES = 4;
+const PER_WORKSPACE = 500;
+
+function countersOf(collection: mongo.Collection<Loose>): ReturnType<EmbeddedCollection['executionCounters']> {
+  return (collection as unknown as EmbeddedCollection).executionCounters();
+}
+
+async function companies(): Promise<mongo.Collection<Loose>> {
+  const collection = (await openClient()).db().collection<Loose>('companies');
+  await collection.createIndex({ workspace_id: 1, created_at: 1, _id: 1 });
+  await collection.createIndex({ workspace_id: 1, name: 1 });
+  const documents: Loose[] = [];
+  for (let i = 0; i < WORKSPACES * PER_WORKSPACE; i++) {
+    documents.push({
+      _id: `c${String(i).padStart(5, '0')}`,
+      workspace_id: `w${i % WORKSPACES}`,
+      name: `Company ${(i * 7919) % 10_000}`,
+      // Ties on created_at, so pages must break them by _id.
+      created_at: new Date(Date.UTC(2024, 0, 1) + Math.floor(i / 8) * 60_000),
+      employees: i % 100,
+    });
+  }
+  await collection.insertMany(documents);
+  return collection;
+}
+
+type Explain = { queryPlanner: { winningPlan: mongo.Document }; executionStats: { totalKeysExamined: number; totalDocsExamined: number; nReturned: number } };
+
+function scanOf(explain: Explain): mongo.Document {
+  let stage = explain.queryPlanner.winningPlan;
+  while (stage.inputStage && stage.stage !== 'IXSCAN') stage = stage.inputStage as mongo.Document;
+  return stage;
+}
+
+describe('ordered indexes', () => {
+  it('serves equality + range + sort + limit from the index without a scan or an in-memory sort', async () => {
+    const collection = await companies();
+    const cutoff = new Date(Date.UTC(2024, 0, 1) + 100 * 60_000);
+    const cursor = () =>
+      collection.find({ workspace_id: 'w1', created_at: { $lt: cutoff } }).sort({ created_at: -1, _id: -1 }).limit(25);
+    const page = await cursor().toArray();
+    const explain = (await cursor().explain('executionStats')) as unknown as Explain;
+
+    const expected = (await collection.find({ workspace_id: 'w1' }).toArray())
+      .filter((document) => (document.created_at as Date) < cutoff)
+      .sort((a, b) => (b.created_at as Date).getTime() - (a.created_at as Date).getTime() || (String(a._id) < String(b._id) ? 1 : -1))
+      .slice(0, 25);
+    expect(page.map((document) => document._id)).toEqual(expected.map((document) => document._id));
+    expect(scanOf(explain)).toMatchObject({ stage: 'IXSCAN', indexName: 'workspace_id_1_created_at_1__id_1', direction: 'backward' });
+    expect(explain.queryPlanner.winningPlan.stage).not.toBe('SORT');
+    expect(explain.executionStats.totalDocsExamined).toBe(25);
+    expect(explain.executionStats.totalKeysExamined).toBe(25);
+  });
+
+  it('pages with keyset cursors ($or after a sort key) examining one page each, and visits every document once', async () => {
+    const collection = await companies();
+    const seen: string[] = [];
+    let after: Loose | undefined;
+    let maxExamined = 0;
+    for (;;) {
+      const filter: mongo.Document = { workspace_id: 'w2' };
+      if (after) {
+        filter.$or = [{ created_at: { $lt: after.created_at } }, { created_at: after.created_at, _id: { $lt: after._id } }];
+      }
+      const before = countersOf(collection).docsExamined;
+      const page = await collection.find(filter).sort({ created_at: -1, _id: -1 }).limit(20).toArray();
+      maxExamined = Math.max(maxExamined, countersOf(collection).docsExamined - before);
+      if (page.length === 0) break;
+      seen.push(...page.map((document) => String(document._id)));
+      after = page[page.length - 1];
+    }
+    expect(seen).toHaveLength(PER_WORKSPACE);
+    expect(new Set(seen).size).toBe(PER_WORKSPACE);
+    // The page plus the ties on created_at (at most 2 per workspace per minute here).
+    expect(maxExamined).toBeLessThanOrEqual(22);
+  });
+
+  it('counts over an index range by counting keys, without reading documents', async () => {
+    const collection = await companies();
+    const cutoff = new Date(Date.UTC(2024, 0, 1) + 50 * 60_000);
+    const before = countersOf(collection);
+    const counted = await collection.countDocuments({ workspace_id: 'w3', created_at: { $gte: cutoff } });
+    const after = countersOf(collection);
+    const all = await collection.find({ workspace_id: 'w3' }).toArray();
+    expect(counted).toBe(all.filter((document) => (document.created_at as Date) >= cutoff).length);
+    expect(after.docsExamined - before.docsExamined).toBe(0);
+    expect(after.keysExamined - before.keysExamined).toBe(counted);
+  });
+
+  it('runs an aggregate whose leading $match and $sort an index serves', async () => {
+    const collection = await companies();
+    const pipeline = [
+      { $match: { workspace_id: 'w0' } },
+      { $sort: { name: 1 } },
+      { $limit: 3 },
+      { $project: { _id: 0, name: 1 } },
+    ];
+    const result = await collection.aggregate(pipeline).toArray();
+    const explain = (await collection.aggregate(pipeline).explain()) as unknown as Explain;
+    const names = (await collection.find({ workspace_id: 'w0' }).toArray()).map((document) => String(document.name)).sort();
+    expect(result).toEqual(names.slice(0, 3).map((name) => ({ name })));
+    expect(scanOf(explain)).toMatchObject({ stage: 'IXSCAN', indexName: 'workspace_id_1_name_1', direction: 'forward' });
+    expect(explain.executionStats.totalDocsExamined).toBe(3);
+
+    const grouped = await collection
+      .aggregate([{ $match: { workspace_id: 'w0' } }, { $group: { _id: '$employees', n: { $sum: 1 } } }, { $sort: { _id: 1 } }, { $limit: 2 }])
+      .toArray();
+    expect(grouped).toEqual([
+      { _id: 0, n: 20 },
+      { _id: 4, n: 20 },
+    ]);
+  });
+
+  it('chooses equality fields first, and falls back to a collection scan without a usable index', async () => {
+    const collection = await companies();
+    const byName = (await collection.find({ workspace_id: 'w1', name: 'Company 7919' }).explain()) as unknown as Explain;
+    expect(scanOf(byName)).toMatchObject({ indexName: 'workspace_id_1_name_1' });
+    const sortedByName = (await collection.find({ workspace_id: 'w1' }).sort({ name: -1 }).limit(5).explain()) as unknown as Explain;
+    expect(scanOf(sortedByName)).toMatchObject({ indexName: 'workspace_id_1_name_1', direction: 'backward' });
+    const unindexed = (await collection.find({ employees: 5 }).explain()) as unknown as Explain;
+    expect(unindexed.queryPlanner.winningPlan.stage).toBe('COLLSCAN');
+    const sortOnly = (await collection.find({}).sort({ _id: -1 }).limit(2).explain()) as unknown as Explain;
+    expect(scanOf(sortOnly)).toMatchObject({ indexName: '_id_', direction: 'backward' });
+    expect(sortOnly.executionStats.totalDocsExamined).toBe(2);
+    expect((await collection.find({}).sort({ _id: -1 }).limit(2).toArray()).map((document) => document._id)).toEqual(['c01999', 'c01998']);
+  });
+
+  it('keeps results right while documents move between keys', async () => {
+    const collection = await companies();
+    // w0 holds employee counts 0, 4, ... 96, 20 documents each: 13 of those values are below 50.
+    await collection.updateMany({ workspace_id: 'w0', employees: { $lt: 50 } }, { $set: { workspace_id: 'w9' } });
+    expect(await collection.countDocuments({ workspace_id: 'w9' })).toBe(260);
+    expect(await collection.countDocuments({ workspace_id: 'w0' })).toBe(240);
+    await collection.deleteMany({ workspace_id: 'w9', created_at: { $gte: new Date(Date.UTC(2024, 0, 1)) } });
+    expect(await collection.countDocuments({ workspace_id: 'w9' })).toBe(0);
+    expect(await collection.countDocuments({})).toBe(WORKSPACES * PER_WORKSPACE - 260);
+  });
+
+  it('ranges stay within the type bracket and multikey indexes match any element', async () => {
+    const items = (await openClient()).db().collection<Loose>('items');
+    await items.createIndex({ value: 1 });
+    await items.createIndex({ tags: 1 });
+    await items.insertMany([
+      { _id: 1, value: 5, tags: ['a', 'b'] },
+      { _id: 2, value: '5', tags: [] },
+      { _id: 3, value: null, tags: ['b'] },
+      { _id: 4, value: new Date(5), tags: 'c' },
+      { _id: 5, value: [1, 20], tags: ['a'] },
+      { _id: 6 },
+    ]);
+    expect((await items.find({ value: { $gte: 2 } }).toArray()).map((document) => document._id).sort()).toEqual([1, 5]);
+    expect((await items.find({ value: { $gt: 4, $lt: 6 } }).toArray()).map((document) => document._id).sort()).toEqual([1, 5]);
+    expect((await items.find({ value: { $lt: 'z' } }).toArray()).map((document) => document._id)).toEqual([2]);
+    expect((await items.find({ value: null }).toArray()).map((document) => document._id).sort()).toEqual([3, 6]);
+    expect((await items.find({ tags: 'a' }).sort({ _id: 1 }).toArray()).map((document) => document._id)).toEqual([1, 5]);
+    expect((await items.find({ tags: { $in: ['b', 'c'] } }).toArray()).map((document) => document._id).sort()).toEqual([1, 3, 4]);
+    expect(await items.countDocuments({ tags: 'b' })).toBe(2);
+  });
+});

@@ -1,0 +1,173 @@
+import BTree from 'sorted-btree';
+import { isPlainObject, valuesAtPath, type Document } from './bson-values';
+import { parseCollation, type Collation } from './collation';
+import { AFTER_PREFIX, EMPTY_ARRAY_KEY, complement, encodeForDirection, encodeValue } from './key-encoding';
+import { compileFilter, type Matcher } from './query-engine';
+
+// One index as an ordered set of keys (a B+ tree of encoded keys, see key-encoding.ts): every key
+// is the encoded values of the indexed fields followed by the encoded _id, so equal values are
+// ordered by _id and one document per key. The tree maps a key to the document's _id key.
+
+export interface IndexEntry {
+  // Encoded values of the indexed fields, without the _id.
+  readonly key: string;
+  readonly values: unknown[];
+}
+
+// Caps the keys one document contributes when several indexed fields hold arrays.
+const MAX_KEYS_PER_DOCUMENT = 10_000;
+
+const compareKeys = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+export function defaultIndexName(key: Document): string {
+  return Object.entries(key)
+    .map(([field, direction]) => `${field}_${String(direction)}`)
+    .join('_');
+}
+
+export function isOrderedIndexKey(key: Document): boolean {
+  return Object.values(key).every((direction) => typeof direction === 'number' && direction !== 0);
+}
+
+export class OrderedIndex {
+  readonly name: string;
+  readonly fields: string[];
+  readonly directions: Array<1 | -1>;
+  readonly unique: boolean;
+  readonly sparse: boolean;
+  readonly partial: boolean;
+  readonly collation: Collation | undefined;
+  readonly expireAfterSeconds: number | undefined;
+  // Text, geo and hashed indexes are kept as definitions only: nothing is looked up through them.
+  readonly lookupCapable: boolean;
+  // Set once a document contributed an array value: keys then repeat documents, and the index
+  // cannot give a sort order or intersect range bounds, as in MongoDB.
+  multikey = false;
+  private readonly partialFilter: Matcher | undefined;
+  readonly tree = new BTree<string, string>(undefined, compareKeys);
+
+  constructor(readonly spec: Document) {
+    const key = spec.key as Document;
+    this.name = String(spec.name);
+    this.fields = Object.keys(key);
+    this.directions = Object.values(key).map((direction) => (typeof direction === 'number' && direction < 0 ? -1 : 1));
+    this.lookupCapable = isOrderedIndexKey(key);
+    this.unique = spec.unique === true && this.lookupCapable;
+    this.sparse = spec.sparse === true;
+    this.partial = isPlainObject(spec.partialFilterExpression);
+    this.partialFilter = this.partial ? compileFilter(spec.partialFilterExpression as Document) : undefined;
+    this.collation = parseCollation(spec.collation);
+    this.expireAfterSeconds = typeof spec.expireAfterSeconds === 'number' ? spec.expireAfterSeconds : undefined;
+  }
+
+  get keyPattern(): Document {
+    return this.spec.key as Document;
+  }
+
+  get size(): number {
+    return this.tree.size;
+  }
+
+  // The index entries of a document, or none when sparse/partial rules leave it out.
+  entriesFor(document: Document): IndexEntry[] {
+    if (!this.lookupCapable) return [];
+    if (this.partialFilter && !this.partialFilter.test(document)) return [];
+    let entries: IndexEntry[] | undefined;
+    let anyPresent = false;
+    let multikey = false;
+    for (let position = 0; position < this.fields.length; position++) {
+      const direction = this.directions[position] as 1 | -1;
+      const found = valuesAtPath(document, this.fields[position] as string);
+      const options: Array<{ key: string; value: unknown }> = [];
+      const seen = new Set<string>();
+      if (found.length > 1) multikey = true;
+      for (const value of found) {
+        if (value !== undefined) anyPresent = true;
+        let key: string;
+        if (Array.isArray(value)) {
+          multikey = true;
+          key = value.length === 0 ? (direction === 1 ? EMPTY_ARRAY_KEY : complement(EMPTY_ARRAY_KEY)) : encodeForDirection(value, direction, this.collation);
+        } else {
+          key = encodeForDirection(value ?? null, direction, this.collation);
+        }
+        if (seen.has(key)) continue;
+        seen.add(key);
+        options.push({ key, value: value === undefined ? null : value });
+      }
+      if (!entries) {
+        entries = options.map((option) => ({ key: option.key, values: [option.value] }));
+        continue;
+      }
+      const next: IndexEntry[] = [];
+      for (const entry of entries) {
+        for (const option of options) {
+          next.push({ key: entry.key + option.key, values: [...entry.values, option.value] });
+          if (next.length > MAX_KEYS_PER_DOCUMENT) break;
+        }
+      }
+      entries = next;
+    }
+    if (this.sparse && !anyPresent) return [];
+    if (multikey) this.multikey = true;
+    return entries ?? [];
+  }
+
+  add(idKey: string, idEncoded: string, document: Document): void {
+    for (const entry of this.entriesFor(document)) this.tree.set(entry.key + idEncoded, idKey);
+  }
+
+  remove(idEncoded: string, document: Document): void {
+    for (const entry of this.entriesFor(document)) this.tree.delete(entry.key + idEncoded);
+  }
+
+  // _id keys of the documents indexed under exactly these values.
+  holders(entryKey: string): string[] {
+    const found: string[] = [];
+    this.walk(entryKey, entryKey + AFTER_PREFIX, false, (_key, idKey) => {
+      found.push(idKey);
+      return true;
+    });
+    return found;
+  }
+
+  // Visits keys in [start, end), ascending or descending, until `visit` returns false.
+  // Returns false when stopped early.
+  walk(start: string, end: string, reverse: boolean, visit: (key: string, idKey: string) => boolean): boolean {
+    const reused: Array<string> = [];
+    if (!reverse) {
+      for (const [key, idKey] of this.tree.entries(start, reused as unknown as Array<string | string>)) {
+        if (key >= end) break;
+        if (!visit(key, idKey)) return false;
+      }
+      return true;
+    }
+    for (const [key, idKey] of this.tree.entriesReversed(end, reused as unknown as Array<string | string>, true)) {
+      if (key < start) break;
+      if (key >= end) continue;
+      if (!visit(key, idKey)) return false;
+    }
+    return true;
+  }
+
+  clear(): void {
+    this.tree.clear();
+    this.multikey = false;
+  }
+}
+
+export function entryLockKey(index: OrderedIndex, entry: IndexEntry): string {
+  return index.name + '\u0000' + entry.key;
+}
+
+export function keyValueOf(index: OrderedIndex, entry: IndexEntry): Document {
+  const keyValue: Document = {};
+  index.fields.forEach((field, position) => {
+    keyValue[field] = entry.values[position];
+  });
+  return keyValue;
+}
+
+// The encoded _id that ends every key of a document.
+export function encodeId(id: unknown): string {
+  return encodeValue(id);
+}

@@ -1,0 +1,42 @@
+import type { EventData } from './event-contract';
+
+// Small helpers for the audit sentences contracts declare.
+
+export const text = (data: EventData, field: string): string | null => {
+  const value = data[field];
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+};
+
+export const capitalize = (sentence: string) => sentence.charAt(0).toUpperCase() + sentence.slice(1);
+
+const ACRONYMS: Readonly<Record<string, string>> = { api: 'API', url: 'URL', id: 'ID', csv: 'CSV' };
+
+// `api_key` -> `API key`, `stage_changed` -> `stage changed`.
+export const words = (name: string) =>
+  name
+    .split('_')
+    .map((word) => ACRONYMS[word] ?? word)
+    .join(' ');
+
+export const quoted = (name: string | null) => (name === null ? '' : ` "${name}"`);
+
+export const stringsIn = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+
+export const asData = (value: unknown): EventData =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as EventData) : {};
+
+// `Created API key "{name}"`: each `{field}` becomes the payload's value (empty when absent).
+export function fillTemplate(template: string, data: EventData): string {
+  return template.replace(/\{([a-z0-9_]+)\}/g, (_match, field: string) => {
+    const value = data[field];
+    return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : '';
+  });
+}
+
+// `Created API key "Nightly sync"`; a verb of several words reads after the object:
+// `Deal "Big order" stage changed`.
+export function genericSummary(action: string, objectType: string, objectName: string | null): string {
+  if (!action.includes('_')) return `${capitalize(words(action))} ${words(objectType)}${quoted(objectName)}`;
+  return `${capitalize(words(objectType))}${quoted(objectName)} ${words(action)}`;
+}

@@ -1,0 +1,10 @@
+// Event contracts: one declaration per event type, imported by producers and consumers alike.
+import { contractRegistry } from './event-contract';
+import { IDENTITY_EVENT_CONTRACTS } from './identity-events';
+
+export * from './event-contract';
+export * from './identity-events';
+export * as auditText from './audit-text';
+
+// Every declared event. A new service adds its list here (protos/events/<context>-events.ts).
+export const EVENT_CONTRACTS = contractRegistry(IDENTITY_EVENT_CONTRACTS);

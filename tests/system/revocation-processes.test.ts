@@ -1,0 +1,95 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { connect } from 'amqplib';
+import { queueNames } from '@crm/bus';
+import { AUDIT_CONSUMER } from '@crm/identity/audit/audit-consumer';
+import { NOTIFICATIONS_CONSUMER } from '@crm/identity/notifications/notification-consumer';
+import { generateInternalKeyPair } from '@crm/kit';
+import { revocationScenario } from './revocation-scenario';
+
+// The revocation scenario with identity and the gateway as separate processes (their built
+// entries, as containers run them), events through RabbitMQ when AMQP_URL is set: whatever
+// either process caches, the next request must see the change.
+const root = join(__dirname, '..', '..');
+const keys = generateInternalKeyPair();
+const amqpUrl = process.env.AMQP_URL;
+const exchange = `crm.test.revocation.${process.pid}.${Date.now()}`;
+const children: ChildProcess[] = [];
+let dataDir: string;
+
+function start(entry: string, env: Record<string, string>, readyMessage: string): Promise<Record<string, unknown>> {
+  const child = spawn(process.execPath, [join(root, entry)], {
+    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  children.push(child);
+  return new Promise((resolve, reject) => {
+    createInterface({ input: child.stdout! }).on('line', (text) => {
+      try {
+        const line = JSON.parse(text) as Record<string, unknown>;
+        if (line.msg === readyMessage) resolve(line);
+      } catch {
+        // Not a log line.
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`${entry} exited with ${code}`)));
+  });
+}
+
+beforeAll(() => {
+  dataDir = mkdtempSync(join(tmpdir(), 'crm-revocation-'));
+});
+
+afterAll(async () => {
+  for (const child of children) child.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+  if (!amqpUrl) return;
+  const connection = await connect(amqpUrl);
+  const channel = await connection.createChannel();
+  for (const consumer of [AUDIT_CONSUMER, NOTIFICATIONS_CONSUMER]) {
+    const names = queueNames(exchange, consumer);
+    await channel.deleteQueue(names.queue);
+    await channel.deleteQueue(names.deadLetterQueue);
+  }
+  await channel.deleteExchange(exchange);
+  await channel.deleteExchange(queueNames(exchange, AUDIT_CONSUMER).deadLetterExchange);
+  await connection.close();
+});
+
+describe(`revocation with one process per service${amqpUrl ? ' over RabbitMQ' : ''}`, () => {
+  it('a revoked key, a role change and a disabled member take effect on the very next request', async () => {
+    const identity = await start(
+      'services/identity/dist/main.js',
+      {
+        HTTP_PORT: '0',
+        GRPC_PORT: '0',
+        INTERNAL_JWT_PUBLIC_KEY: keys.publicKey,
+        PASSWORD_SCRYPT_LOG2_N: '10',
+        ...(amqpUrl ? { AMQP_URL: amqpUrl, EVENT_EXCHANGE: exchange } : {}),
+      },
+      'service started',
+    );
+    const identityUrl = `http://127.0.0.1:${String(identity.http_port)}`;
+    // Only identity's paths are used; the other services are never reached.
+    const unused = 'http://127.0.0.1:9';
+    const gateway = await start(
+      'gateway/dist/main.js',
+      {
+        PORT: '0',
+        INTERNAL_JWT_PRIVATE_KEY: keys.privateKey.replace(/\n/g, '\\n'),
+        IDENTITY_GRPC_ADDR: `127.0.0.1:${String(identity.grpc_port)}`,
+        IDENTITY_URL: identityUrl,
+        CRM_CORE_URL: unused,
+        MARKETING_URL: unused,
+        REPORTS_URL: unused,
+        DOCUMENTS_URL: unused,
+        BILLING_URL: unused,
+      },
+      'gateway started',
+    );
+    await revocationScenario(`http://127.0.0.1:${String(gateway.port)}/v1`, dataDir, `processes.${Date.now()}`);
+  });
+});
