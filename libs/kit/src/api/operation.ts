@@ -37,6 +37,8 @@ export interface OperationSpec<
   bodyRequired?: boolean;
   // Body fields whose surrounding whitespace is dropped before validation (emails, names).
   trim?: readonly string[];
+  // Normalises the raw body before validation (e.g. upper-cases a currency code).
+  prepare?: (body: unknown) => unknown;
   status: SuccessStatus;
   // Schema of the success body; null for 204.
   response: R;

@@ -72,7 +72,8 @@ function readBody(req: Request, compiled: Compiled): unknown {
     if (declaration.bodyRequired === false) return compiled.body({});
     throw validationFailed('request body is required');
   }
-  return compiled.body(trimmed(req.body, declaration.trim));
+  const body = trimmed(req.body, declaration.trim);
+  return compiled.body(declaration.prepare ? declaration.prepare(body) : body);
 }
 
 function readQuery(req: Request, compiled: Compiled): unknown {

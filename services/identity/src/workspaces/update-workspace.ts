@@ -3,9 +3,9 @@ import { commit } from '../events/unit-of-work';
 import { IDENTITY_EVENTS, type FieldChange, type WorkspaceUpdatedData } from '../events/identity-events';
 import type { IdentityRuntime } from '../identity-runtime';
 import { canonicalTimeZone } from './timezones';
-import type { UpdateWorkspaceBody } from './workspace.schemas';
+import type { UpdateWorkspaceBody, WorkspaceView } from './workspace.operations';
 import { workspaceModel, type WorkspaceRecord, type WorkspaceSettings } from './workspace.model';
-import { workspaceView, type WorkspaceView } from './workspace-view';
+import { workspaceView } from './workspace-view';
 
 const SETTING_FIELDS = ['currency', 'date_format', 'timezone', 'page_size'] as const satisfies ReadonlyArray<keyof WorkspaceSettings>;
 

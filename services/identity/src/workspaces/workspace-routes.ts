@@ -1,27 +1,23 @@
-import type { Router } from 'express';
-import { authOf, notFound, workspaceOf } from '@crm/kit';
+import { implement, notFound, workspaceOf, type Implementation } from '@crm/kit';
 import type { ServiceContext } from '@crm/service-host';
 import { runtimeOf } from '../identity-runtime';
-import { normaliseWorkspaceBody, updateWorkspace } from './update-workspace';
-import { validateUpdateWorkspace } from './workspace.schemas';
+import { updateWorkspace as update } from './update-workspace';
+import { getWorkspace, updateWorkspace } from './workspace.operations';
 import { workspaceModel, type WorkspaceRecord } from './workspace.model';
 import { workspaceView } from './workspace-view';
 
 // The caller's workspace and its settings. Admin-only: the permission matrix
 // (protos/rest/operations.ts) refuses everyone else before these handlers run.
-export function workspaceRoutes(router: Router, context: ServiceContext): void {
+export function workspaceOperations(context: ServiceContext): Implementation[] {
   const runtime = runtimeOf(context);
 
-  router.get('/workspace', async (req, res) => {
-    const workspaceId = workspaceOf(req);
-    const workspace = await workspaceModel(context.connection).findById(workspaceId).lean<WorkspaceRecord>().exec();
-    if (!workspace) throw notFound('workspace');
-    res.json(workspaceView(workspace));
-  });
+  return [
+    implement(getWorkspace, async ({ req }) => {
+      const workspace = await workspaceModel(context.connection).findById(workspaceOf(req)).lean<WorkspaceRecord>().exec();
+      if (!workspace) throw notFound('workspace');
+      return workspaceView(workspace);
+    }),
 
-  router.patch('/workspace', async (req, res) => {
-    const workspaceId = workspaceOf(req);
-    const body = validateUpdateWorkspace(normaliseWorkspaceBody(req.body));
-    res.json(await updateWorkspace(runtime, authOf(req), workspaceId, body));
-  });
+    implement(updateWorkspace, async ({ req, auth, body }) => update(runtime, auth, workspaceOf(req), body)),
+  ];
 }

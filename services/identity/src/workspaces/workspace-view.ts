@@ -1,14 +1,5 @@
-import type { WorkspaceRecord, WorkspaceSettings } from './workspace.model';
-
-// Me.workspace in the API contract.
-export interface MeWorkspaceView {
-  id: string;
-  slug: string;
-  name: string;
-  plan: string;
-  complimentary_until: string | null;
-  billing_set_up: boolean;
-}
+import type { WorkspaceRecord } from './workspace.model';
+import type { MeWorkspaceView, WorkspaceView } from './workspace.operations';
 
 export function meWorkspaceView(workspace: WorkspaceRecord): MeWorkspaceView {
   return {
@@ -19,15 +10,6 @@ export function meWorkspaceView(workspace: WorkspaceRecord): MeWorkspaceView {
     complimentary_until: workspace.complimentary_until ?? null,
     billing_set_up: workspace.billing_set_up,
   };
-}
-
-// Workspace in the API contract (GET and PATCH /workspace).
-export interface WorkspaceView {
-  id: string;
-  slug: string;
-  name: string;
-  plan: string;
-  settings: WorkspaceSettings;
 }
 
 export function workspaceView(workspace: WorkspaceRecord): WorkspaceView {
