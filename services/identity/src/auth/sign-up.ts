@@ -4,7 +4,8 @@ import { IDENTITY_EVENTS, userActor, type SessionStartedData, type UserSignedUpD
 import type { IdentityRuntime } from '../identity-runtime';
 import { invitedWorkspaceOf, joinOnSignUp } from '../invitations/sign-up-invitation';
 import { userModel, type UserRecord } from '../users/user.model';
-import { userView, type UserView } from '../users/user-view';
+import type { UserView } from '../me/me.operations';
+import { userView } from '../users/user-view';
 import { isDuplicateKey } from '../shared/duplicate-key';
 import { normaliseEmail } from '../shared/trim-fields';
 import type { SignUpBody } from './auth.schemas';

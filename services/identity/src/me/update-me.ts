@@ -4,7 +4,7 @@ import { IDENTITY_EVENTS, type UserUpdatedData } from '../events/identity-events
 import type { IdentityRuntime } from '../identity-runtime';
 import { userModel, type UserRecord } from '../users/user.model';
 import { avatarProblem } from './avatar';
-import type { UpdateMeBody } from './me.schemas';
+import type { UpdateMeBody } from './me.operations';
 
 // The two parts of a name stored before first_name and last_name existed (sign-up takes one
 // name): the first word, and the rest.

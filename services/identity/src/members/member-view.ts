@@ -1,16 +1,6 @@
 import type { UserRecord } from '../users/user.model';
 import type { MemberRecord } from './member.model';
-
-// Member in the API contract: the membership with the person's name, email and avatar and the
-// role's name.
-export interface MemberView {
-  id: string;
-  name: string;
-  email: string;
-  avatar: string | null;
-  role: string;
-  status: string;
-}
+import type { MemberView } from './member.operations';
 
 export function memberView(member: MemberRecord, user: UserRecord | undefined, roleName: string): MemberView {
   return {

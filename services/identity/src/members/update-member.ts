@@ -6,7 +6,7 @@ import { OWNER_ROLE } from '../roles/built-in-roles';
 import { roleModel, type RoleRecord } from '../roles/role.model';
 import { userModel, type UserRecord } from '../users/user.model';
 import { memberModel, type MemberRecord } from './member.model';
-import type { UpdateMemberBody } from './member.schemas';
+import type { UpdateMemberBody } from './member.operations';
 
 const lastOwner = () =>
   new AppError('last_owner', 'the last active Owner can be neither disabled nor given another role; make another member Owner first', 409);

@@ -1,13 +1,5 @@
+import type { UserView } from '../me/me.operations';
 import type { UserRecord } from './user.model';
-
-// Me.user in the API contract.
-export interface UserView {
-  id: string;
-  name: string;
-  email: string;
-  avatar: string | null;
-  email_notifications: boolean;
-}
 
 export function userView(user: UserRecord): UserView {
   return {

@@ -1,0 +1,38 @@
+import { declareOperation, ListOf, Named, Nullable, Strict, StringEnum, Type, Uuid, type Static } from '@crm/kit';
+import { MEMBER_STATUSES } from './member.model';
+
+// Member (spec section 2): the membership with the person's name, email and avatar and the role's name.
+export const Member = Named(
+  'Member',
+  Strict({
+    id: Uuid(),
+    name: Type.String(),
+    email: Type.String(),
+    avatar: Nullable(Type.String()),
+    role: Type.String(),
+    status: StringEnum(MEMBER_STATUSES),
+  }),
+);
+export type MemberView = Static<typeof Member>;
+
+export const listMembers = declareOperation({
+  method: 'GET',
+  path: '/members',
+  summary: 'List the members of the workspace',
+  description: 'For owner and assignee pickers: every member, active and disabled, by name.',
+  status: 200,
+  response: ListOf(Member),
+});
+
+export const updateMember = declareOperation({
+  method: 'PATCH',
+  path: '/members/{id}',
+  summary: "Change a member's role or status",
+  description: 'Disabling a member or changing their role takes effect on their very next request. The last active Owner cannot be demoted or disabled (409 `last_owner`).',
+  params: Type.Object({ id: Uuid() }),
+  body: Strict({ role_id: Type.Optional(Uuid()), status: Type.Optional(StringEnum(MEMBER_STATUSES)) }),
+  status: 204,
+  response: null,
+  errors: [409],
+});
+export type UpdateMemberBody = Static<NonNullable<typeof updateMember.body>>;
