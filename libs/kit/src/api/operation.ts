@@ -7,8 +7,9 @@ import type { InternalClaims } from '../internal-jwt';
 export type SuccessStatus = 200 | 201 | 204;
 
 // Error statuses an operation may answer besides those every operation may give (400, 401,
-// 403, 429, 503 and, with a path parameter, 404).
-export type ErrorStatus = 404 | 409 | 410 | 412 | 413 | 422;
+// 403, 429, 503 and, with a path parameter, 404). A public operation lists 401 and 403 itself
+// when it gives them (sign-in refusing a password, sign-up switched off).
+export type ErrorStatus = 401 | 403 | 404 | 409 | 410 | 412 | 413 | 422;
 
 // Who may call an operation that is not one of the contract's (sign-in, mailed links, the
 // caller's own session): `public` needs no token; `caller` any authenticated caller.
