@@ -5,18 +5,13 @@ import type { IdentityRuntime } from '../identity-runtime';
 import { startingWorkspaceOf } from '../members/memberships';
 import { userModel, type UserRecord } from '../users/user.model';
 import { normaliseEmail } from '../shared/trim-fields';
-import type { SignInBody } from './auth.schemas';
+import type { SignInBody, SignInResultView } from './auth.operations';
 import { hashPassword, needsRehash, verifyPassword } from './passwords';
 import { startSession } from './sessions';
 
-export interface SignInResult {
-  token: string;
-  expires_at: string;
-}
-
 // An unknown email and a wrong password get the same answer after the same work (one user
 // lookup, one scrypt), so sign-in does not reveal who has an account.
-export async function signIn(runtime: IdentityRuntime, body: SignInBody): Promise<SignInResult> {
+export async function signIn(runtime: IdentityRuntime, body: SignInBody): Promise<SignInResultView> {
   const { context, config } = runtime;
   const users = userModel(context.connection);
   const user = await users.findOne({ email: normaliseEmail(body.email) }).lean<UserRecord>().exec();

@@ -4,19 +4,12 @@ import { IDENTITY_EVENTS, userActor, type SessionStartedData, type UserSignedUpD
 import type { IdentityRuntime } from '../identity-runtime';
 import { invitedWorkspaceOf, joinOnSignUp } from '../invitations/sign-up-invitation';
 import { userModel, type UserRecord } from '../users/user.model';
-import type { UserView } from '../me/me.operations';
 import { userView } from '../users/user-view';
 import { isDuplicateKey } from '../shared/duplicate-key';
 import { normaliseEmail } from '../shared/trim-fields';
-import type { SignUpBody } from './auth.schemas';
+import type { SignUpBody, SignUpResultView } from './auth.operations';
 import { hashPassword } from './passwords';
 import { startSession } from './sessions';
-
-export interface SignUpResult {
-  token: string;
-  expires_at: string;
-  user: UserView;
-}
 
 const emailTaken = () => new AppError('email_taken', 'an account with this email already exists', 409);
 
@@ -26,7 +19,7 @@ export function assertSignUpOpen(runtime: IdentityRuntime): void {
 
 // Creates the person and signs them in; they have no workspace until onboarding, unless they
 // sign up from an invitation: then they join its workspace in the same transaction.
-export async function signUp(runtime: IdentityRuntime, body: SignUpBody): Promise<SignUpResult> {
+export async function signUp(runtime: IdentityRuntime, body: SignUpBody): Promise<SignUpResultView> {
   const { context, config } = runtime;
   // An admin's invitation lets its person in even where self-service sign-up is switched off.
   if (!body.invitation_token) assertSignUpOpen(runtime);
