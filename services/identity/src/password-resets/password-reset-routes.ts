@@ -1,35 +1,28 @@
-import type { Router } from 'express';
-import { notFound } from '@crm/kit';
+import { implement, notFound, type Implementation } from '@crm/kit';
 import type { ServiceContext } from '@crm/service-host';
 import { personOf } from '../auth/session-guard';
 import { runtimeOf } from '../identity-runtime';
 import { findOpenPasswordReset } from './password-reset-links';
-import { validateSetPassword } from './password-reset.schemas';
-import { requestPasswordChange } from './request-password-change';
-import { setPassword } from './set-password';
+import { getPasswordReset, requestPasswordChange, setPassword } from './password-reset.operations';
+import { requestPasswordChange as issueLink } from './request-password-change';
+import { setPassword as changePassword } from './set-password';
 
-// POST /me/password is about the person: API keys cannot ask for a password link.
-export function passwordResetRoutes(router: Router, context: ServiceContext): void {
+// POST /me/password is about the person: API keys cannot ask for a password link. The mailed
+// link's routes need no bearer token: the token in the path is the credential.
+export function passwordResetOperations(context: ServiceContext): Implementation[] {
   const runtime = runtimeOf(context);
 
-  router.post('/me/password', async (req, res) => {
-    res.status(200).json(await requestPasswordChange(runtime, personOf(req)));
-  });
-}
+  return [
+    implement(requestPasswordChange, async ({ req }) => issueLink(runtime, personOf(req))),
 
-// The mailed link, reached without a bearer token: the token in the path is the credential.
-export function passwordResetPublicRoutes(router: Router, context: ServiceContext): void {
-  const runtime = runtimeOf(context);
+    implement(getPasswordReset, async ({ params }) => {
+      const open = await findOpenPasswordReset(context.connection, params.token);
+      if (!open) throw notFound('password change link');
+      return { email: open.user.email, expires_at: open.reset.expires_at };
+    }),
 
-  router.get('/public/password-resets/:token', async (req, res) => {
-    const open = await findOpenPasswordReset(context.connection, req.params.token);
-    if (!open) throw notFound('password change link');
-    res.json({ email: open.user.email, expires_at: open.reset.expires_at });
-  });
-
-  router.post('/public/password-resets/:token', async (req, res) => {
-    const body = validateSetPassword(req.body);
-    await setPassword(runtime, String(req.params.token), body);
-    res.status(204).end();
-  });
+    implement(setPassword, async ({ params, body }) => {
+      await changePassword(runtime, params.token, body);
+    }),
+  ];
 }

@@ -6,16 +6,13 @@ import { userModel, type UserRecord } from '../users/user.model';
 import { PASSWORD_RESET_EVENTS, type PasswordChangeRequestedData } from './password-reset-events';
 import { PASSWORD_RESET_TTL_MINUTES, issuePasswordResetToken, passwordResetLink } from './password-reset-links';
 import { passwordResetModel, type PasswordResetRecord } from './password-reset.model';
+import type { PasswordChangeLinkView } from './password-reset.operations';
 
 const MINUTE_MS = 60 * 1000;
 
-export interface PasswordChangeLink {
-  url: string;
-}
-
 // POST /me/password: a one-time, expiring link to set a new password, answered and mailed to
 // the person. Asking again replaces the earlier link (only the latest works).
-export async function requestPasswordChange(runtime: IdentityRuntime, claims: InternalClaims): Promise<PasswordChangeLink> {
+export async function requestPasswordChange(runtime: IdentityRuntime, claims: InternalClaims): Promise<PasswordChangeLinkView> {
   const { connection } = runtime.context;
   const user = await userModel(connection).findById(claims.user_id).lean<UserRecord>().exec();
   if (!user) throw notFound('user');

@@ -8,7 +8,7 @@ import { userModel } from '../users/user.model';
 import { PASSWORD_RESET_EVENTS, type PasswordChangedData } from './password-reset-events';
 import { findOpenPasswordReset } from './password-reset-links';
 import { passwordResetModel } from './password-reset.model';
-import type { SetPasswordBody } from './password-reset.schemas';
+import type { SetPasswordBody } from './password-reset.operations';
 
 const linkNotFound = () => notFound('password change link');
 
