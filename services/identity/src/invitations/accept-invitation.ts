@@ -8,17 +8,12 @@ import { isDuplicateKey } from '../shared/duplicate-key';
 import { userModel, type UserRecord } from '../users/user.model';
 import { alreadyMember, invitationNotFound } from './invitation-errors';
 import { findOpenInvitation } from './invitation-links';
+import type { AcceptedInvitationView } from './invitation.operations';
 import { joinByInvitation } from './join-by-invitation';
-
-export interface AcceptedInvitation {
-  workspace_id: string;
-  organization_id: string;
-  role: string;
-}
 
 // A signed-in person accepts: they join the workspace with the invited role and their session
 // moves there (it works before they have any workspace of their own).
-export async function acceptInvitation(runtime: IdentityRuntime, claims: SessionClaims, token: string): Promise<AcceptedInvitation> {
+export async function acceptInvitation(runtime: IdentityRuntime, claims: SessionClaims, token: string): Promise<AcceptedInvitationView> {
   const { connection } = runtime.context;
   const user = await userModel(connection).findById(claims.user_id).lean<UserRecord>().exec();
   if (!user) throw notFound('user');

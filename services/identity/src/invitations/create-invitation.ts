@@ -13,9 +13,9 @@ import { alreadyMember, invitationPending } from './invitation-errors';
 import { INVITATION_EVENTS, type InvitationCreatedData } from './invitation-events';
 import { INVITATION_TTL_DAYS, invitationLink, issueInvitationToken } from './invitation-links';
 import { invitationModel, type InvitationRecord } from './invitation.model';
-import type { CreateInvitationBody } from './invitation.schemas';
+import type { CreateInvitationBody, InvitationView } from './invitation.operations';
 import { invitationTokenModel } from './invitation-token.model';
-import { invitationView, type InvitationView } from './invitation-view';
+import { invitationView } from './invitation-view';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

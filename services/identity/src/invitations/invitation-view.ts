@@ -1,13 +1,5 @@
 import { effectiveStatus, type InvitationRecord } from './invitation.model';
-
-// Invitation in the API contract: never the link's token.
-export interface InvitationView {
-  id: string;
-  email: string;
-  role: string;
-  status: string;
-  created_at: string;
-}
+import type { InvitationView } from './invitation.operations';
 
 export function invitationView(invitation: InvitationRecord, roleName: string, now: string): InvitationView {
   return {
