@@ -22,6 +22,8 @@ interface Compiled {
   params?: Validator<unknown>;
   query?: Validator<unknown>;
   body?: Validator<unknown>;
+  // Query parameters whose schema allows null.
+  nullableQuery: string[];
 }
 
 const TRACEPARENT_HEADER = 'traceparent';
@@ -46,10 +48,19 @@ function trimmed(body: unknown, fields: readonly string[] | undefined): unknown 
   return copy;
 }
 
+function nullableNames(query: object | undefined): string[] {
+  const properties = (query as { properties?: Record<string, { type?: unknown }> } | undefined)?.properties ?? {};
+  return Object.keys(properties).filter((name) => {
+    const type = properties[name]!.type;
+    return type === 'null' || (Array.isArray(type) && type.includes('null'));
+  });
+}
+
 function compile(implementation: Implementation): Compiled {
   const { params, query, body } = implementation.declaration;
   return {
     implementation,
+    nullableQuery: nullableNames(query),
     params: params ? pathValidator(params as Schema) : undefined,
     // A misspelt filter must not silently widen a list: unknown query parameters are refused.
     query: query ? queryValidator({ additionalProperties: false, ...(query as object) } as Schema) : undefined,
@@ -77,7 +88,12 @@ function readBody(req: Request, compiled: Compiled): unknown {
 }
 
 function readQuery(req: Request, compiled: Compiled): unknown {
-  if (compiled.query) return compiled.query(req.query);
+  if (compiled.query) {
+    const query: Record<string, unknown> = { ...(req.query as Record<string, unknown>) };
+    // A query string can only spell null as text: `offset=null` is null where the schema allows it.
+    for (const name of compiled.nullableQuery) if (query[name] === 'null') query[name] = null;
+    return compiled.query(query);
+  }
   const unknown = Object.keys(req.query as Record<string, unknown>)[0];
   if (unknown !== undefined) throw validationFailed(`unknown query parameter '${unknown}'`);
   return {};
