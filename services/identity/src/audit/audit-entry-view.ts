@@ -1,17 +1,5 @@
 import type { AuditEntryRecord } from './audit-entry.model';
-
-// AuditEntry in the API contract.
-export interface AuditEntryView {
-  source: string;
-  at: string;
-  action: string | null;
-  object_type: string | null;
-  object_id: string | null;
-  object_name: string | null;
-  actor_type: string;
-  actor: string | null;
-  summary: string | null;
-}
+import type { AuditEntryView } from './audit.operations';
 
 export function auditEntryView(entry: AuditEntryRecord): AuditEntryView {
   return {

@@ -1,9 +1,8 @@
-import type { Router } from 'express';
-import { validationFailed, workspaceOf } from '@crm/kit';
+import { implement, validationFailed, workspaceOf, type Implementation } from '@crm/kit';
 import type { ServiceContext } from '@crm/service-host';
 import { auditEntryModel, type AuditEntryRecord } from './audit-entry.model';
 import { auditEntryView } from './audit-entry-view';
-import { validateAuditLogQuery } from './audit.schemas';
+import { listAuditLog } from './audit.operations';
 
 const LATEST_TIMESTAMP = '9999-12-31T23:59:59.999Z';
 
@@ -20,31 +19,32 @@ export function olderThanBound(before: string): string {
 }
 
 // GET /audit-log: admins only (the permission matrix), the caller's workspace only.
-export function auditRoutes(router: Router, context: ServiceContext): void {
+export function auditOperations(context: ServiceContext): Implementation[] {
   const entries = () => auditEntryModel(context.connection);
 
-  router.get('/audit-log', async (req, res) => {
-    const workspaceId = workspaceOf(req);
-    const query = validateAuditLogQuery(req.query);
-    const filter: Record<string, unknown> = { workspace_id: workspaceId };
-    if (query.source !== 'all') filter.source = query.source;
-    if (query.before !== undefined) filter.at = { $lt: olderThanBound(query.before) };
-    const offset = query.offset ?? 0;
-    const [page, total] = await Promise.all([
-      entries()
-        .find(filter)
-        .sort({ at: -1, _id: -1 })
-        .skip(offset)
-        .limit(query.limit)
-        .lean<AuditEntryRecord[]>()
-        .exec(),
-      entries().countDocuments(filter).exec(),
-    ]);
-    const more = offset + page.length < total;
-    res.json({
-      data: page.map(auditEntryView),
-      total,
-      next_before: more && page.length > 0 ? page[page.length - 1].at : null,
-    });
-  });
+  return [
+    implement(listAuditLog, async ({ req, query }) => {
+      const workspaceId = workspaceOf(req);
+      const filter: Record<string, unknown> = { workspace_id: workspaceId };
+      if (query.source !== 'all') filter.source = query.source;
+      if (query.before !== undefined) filter.at = { $lt: olderThanBound(query.before) };
+      const offset = query.offset ?? 0;
+      const [page, total] = await Promise.all([
+        entries()
+          .find(filter)
+          .sort({ at: -1, _id: -1 })
+          .skip(offset)
+          .limit(query.limit)
+          .lean<AuditEntryRecord[]>()
+          .exec(),
+        entries().countDocuments(filter).exec(),
+      ]);
+      const more = offset + page.length < total;
+      return {
+        data: page.map(auditEntryView),
+        total,
+        next_before: more && page.length > 0 ? page[page.length - 1].at : null,
+      };
+    }),
+  ];
 }
