@@ -1,15 +1,5 @@
 import type { NotificationRecord } from './notification.model';
-
-// Notification in the API contract.
-export interface NotificationView {
-  id: string;
-  kind: string;
-  title: string;
-  body: string | null;
-  link: string | null;
-  created_at: string;
-  read_at: string | null;
-}
+import type { NotificationView } from './notification.operations';
 
 export function notificationView(notification: NotificationRecord): NotificationView {
   return {
