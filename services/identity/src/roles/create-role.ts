@@ -5,8 +5,8 @@ import type { IdentityRuntime } from '../identity-runtime';
 import { isDuplicateKey } from '../shared/duplicate-key';
 import { assertRoleNameFree, roleNameKey, roleNameTaken } from './role-names';
 import { roleModel, type RoleRecord } from './role.model';
-import type { CreateRoleBody } from './role.schemas';
-import { orderedPermissions, roleView, type RoleView } from './role-view';
+import type { CreateRoleBody, RoleView } from './role.operations';
+import { orderedPermissions, roleView } from './role-view';
 
 // A custom role of the workspace (is_system false); it can be changed and deleted later.
 export async function createRole(

@@ -1,18 +1,9 @@
-import { PERMISSIONS } from './permissions';
+import { PERMISSIONS, type Permission } from './permissions';
 import type { RoleRecord } from './role.model';
-
-// Role in the API contract.
-export interface RoleView {
-  id: string;
-  name: string;
-  permissions: string[];
-  is_system: boolean;
-  // Members holding the role, active or disabled.
-  members: number;
-}
+import type { RoleView } from './role.operations';
 
 // Permissions in the catalogue's order, whatever order they were given in.
-export function orderedPermissions(permissions: readonly string[]): string[] {
+export function orderedPermissions(permissions: readonly string[]): Permission[] {
   return PERMISSIONS.filter((permission) => permissions.includes(permission));
 }
 

@@ -6,8 +6,8 @@ import { isDuplicateKey } from '../shared/duplicate-key';
 import { assertRoleNameFree, roleNameKey, roleNameTaken } from './role-names';
 import { memberCountsByRole } from './role-usage';
 import { roleModel, type RoleRecord } from './role.model';
-import type { UpdateRoleBody } from './role.schemas';
-import { orderedPermissions, roleView, type RoleView } from './role-view';
+import type { UpdateRoleBody, RoleView } from './role.operations';
+import { orderedPermissions, roleView } from './role-view';
 
 export const roleIsSystem = () => new AppError('role_is_system', 'built-in roles cannot be changed or deleted', 409);
 
