@@ -3,14 +3,16 @@ import type { EventEnvelope } from '@crm/bus';
 import { call, claimsFromAuthentication, insecureCredentials, type InternalClaims } from '@crm/kit';
 import { identityV1 } from '@crm/protos';
 import type { RunningService } from '@crm/service-host';
-import { startServiceForTest, type Answer } from '@crm/testing';
+import { startServiceForTest, type Answer as ServiceAnswer } from '@crm/testing';
 import { identityService } from '../identity-service';
 
 // Shared by identity's service tests: one identity service (embedded storage, its own broker)
 // driven over HTTP and gRPC the way the gateway drives it. Every answer is checked against
 // identity's OpenAPI document.
 
-export type { Answer };
+// Identity's tests compare whole answers (`{status, body}`) and none reads a header, so the
+// headers are left out of what they receive.
+export type Answer<T = any> = Omit<ServiceAnswer<T>, 'headers'>;
 
 export interface IdentityHarness {
   service: RunningService;
@@ -34,8 +36,10 @@ export async function startIdentity(env: NodeJS.ProcessEnv = {}): Promise<Identi
   const harness = await startServiceForTest(identityService, { env: { ...TEST_ENV, ...env } });
   const client = new identityV1.IdentityServiceClient(`127.0.0.1:${harness.service.grpcPort}`, insecureCredentials());
   const authenticate = (token: string) => call(client.authenticate.bind(client), { token });
-  const withClaims = <T>(claims: InternalClaims | null, method: string, path: string, body?: unknown) =>
-    harness.call<T>(claims, method, path, body === undefined ? {} : { body });
+  const withClaims = async <T>(claims: InternalClaims | null, method: string, path: string, body?: unknown): Promise<Answer<T>> => {
+    const { status, body: answered } = await harness.call<T>(claims, method, path, body === undefined ? {} : { body });
+    return { status, body: answered };
+  };
 
   return {
     service: harness.service,

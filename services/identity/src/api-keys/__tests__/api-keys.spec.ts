@@ -158,12 +158,12 @@ describe('API keys', () => {
       await expect(identity.authenticate(key)).resolves.toMatchObject({ key_id: id });
     });
 
-    it('answers 404 for a malformed or unknown id', async () => {
+    it('answers 404 for an unknown id and 400 naming the id for a malformed one', async () => {
       const owner = await createOwner(identity);
-      for (const id of ['not-a-uuid', '01890a5d-ac96-774b-bcce-b302099a8057']) {
-        const answer = await identity.api(owner.token, 'DELETE', `/api-keys/${id}`);
-        expect(answer.status).toBe(404);
-      }
+      const unknown = await identity.api(owner.token, 'DELETE', '/api-keys/01890a5d-ac96-774b-bcce-b302099a8057');
+      expect(unknown.status).toBe(404);
+      expect(unknown.body.error.code).toBe('not_found');
+      expect(await identity.api(owner.token, 'DELETE', '/api-keys/not-a-uuid')).toEqual({ status: 400, body: { error: { code: 'validation_failed', message: 'id must be a valid uuid' } } });
     });
 
     it('is refused to agent keys, even with admin rights', async () => {

@@ -305,15 +305,16 @@ describe('invitations', () => {
       expect(events.map((event) => event.type)).toEqual(['identity.invitation.created']);
     });
 
-    it("answers 404 for a malformed, unknown or another workspace's id, and leaves that one pending", async () => {
+    it("answers 404 for an unknown or another workspace's id and 400 for a malformed one, and leaves theirs pending", async () => {
       const owner = await createOwner(identity);
       const other = await createOwner(identity);
       const theirs = await invite(other);
-      for (const id of ['not-a-uuid', '01890a5d-ac96-774b-bcce-b302099a8057', theirs.id]) {
+      for (const id of ['01890a5d-ac96-774b-bcce-b302099a8057', theirs.id]) {
         const answer = await identity.api(owner.token, 'DELETE', `/invitations/${id}`);
         expect(answer.status).toBe(404);
         expect(answer.body.error.code).toBe('not_found');
       }
+      expect(await identity.api(owner.token, 'DELETE', '/invitations/not-a-uuid')).toEqual({ status: 400, body: { error: { code: 'validation_failed', message: 'id must be a valid uuid' } } });
       expect((await identity.api(other.token, 'GET', '/invitations')).body.data).toEqual([theirs.record]);
       expect((await identity.publicApi('GET', pathOf(theirs.link))).status).toBe(200);
     });
