@@ -46,8 +46,11 @@ export async function request<T = Record<string, any>>(
   const response = await fetch(`${base}${path}`, { method, headers, body });
   const text = await response.text();
   const parsed = text ? JSON.parse(text) : undefined;
+  // A mailed link is followed as written, from the origin (`/v1/public/...`): checked against
+  // the same document as the API base.
+  const [apiBase, apiPath] = !base.endsWith('/v1') && path.startsWith('/v1/') ? [`${base}/v1`, path.slice(3)] : [base, path];
   // The reference itself is not an operation; everything else must answer as documented.
-  if (!/^\/(openapi\.json|docs)\b/.test(path)) await checkResponse(`${base}/openapi.json`, method, path, response.status, parsed);
+  if (!/^\/(openapi\.json|docs)\b/.test(apiPath)) await checkResponse(`${apiBase}/openapi.json`, method, apiPath, response.status, parsed);
   return { status: response.status, body: parsed as T, headers: response.headers };
 }
 
