@@ -20,6 +20,8 @@ export interface IdentityHarness {
   authenticate(token: string): Promise<identityV1.AuthenticateResponse>;
   // A request as the gateway forwards it: the bearer token authenticated, then an internal JWT.
   api<T = any>(token: string, method: string, path: string, body?: unknown): Promise<Answer<T>>;
+  // A request whose body is sent as is, with its content type (malformed or non-JSON bodies).
+  sendRaw(token: string, method: string, path: string, rawBody: string, contentType: string): Promise<Answer>;
   // A request to a public route (no token).
   publicApi<T = any>(method: string, path: string, body?: unknown): Promise<Answer<T>>;
   // A request carrying the given internal claims, bypassing Authenticate.
@@ -47,6 +49,11 @@ export async function startIdentity(env: NodeJS.ProcessEnv = {}): Promise<Identi
     withClaims,
     async api<T>(token: string, method: string, path: string, body?: unknown) {
       return withClaims<T>(claimsFrom(await authenticate(token)), method, path, body);
+    },
+    async sendRaw(token: string, method: string, path: string, rawBody: string, contentType: string) {
+      const options = { rawBody, headers: { 'content-type': contentType } };
+      const { status, body } = await harness.call(claimsFrom(await authenticate(token)), method, path, options);
+      return { status, body };
     },
     publicApi: <T>(method: string, path: string, body?: unknown) => withClaims<T>(null, method, path, body),
     events: harness.events,

@@ -59,6 +59,9 @@ describe('auth routes', () => {
       ['a name over 120 characters', { name: 'n'.repeat(121) }, 'name'],
       ['an invalid email', { email: 'not-an-email' }, 'email'],
       ['a missing email', { email: undefined }, 'email is required'],
+      ['a name with a line break', { name: 'Ann\r\nBcc: someone' }, 'name must be one line of text without control characters'],
+      ['a name with a NUL', { name: 'Ann\u0000' }, 'name must be one line of text without control characters'],
+      ['a password with a line break', { password: 'a long enough\npassword' }, 'password must be one line of text without control characters'],
     ])('refuses %s with 400 naming the field', async (_label, overrides, message) => {
       const answer = await identity.publicApi('POST', '/auth/sign-up', { ...buildSignUp(), ...overrides });
       expect(answer.status).toBe(400);

@@ -420,6 +420,18 @@ describe('notifications', () => {
       expect((await notifications(member.token)).body.unread).toBe(3);
     });
 
+    it.each([
+      ['null', 'null', 'application/json'],
+      ['a form-encoded body', 'ids=1', 'application/x-www-form-urlencoded'],
+      ['a text body', 'all', 'text/plain'],
+    ])('POST refuses %s with 400, marking nothing', async (_label, rawBody, contentType) => {
+      const { member } = await memberWithThree();
+      const answer = await identity.sendRaw(member.token, 'POST', '/notifications/read', rawBody, contentType);
+      expect(answer.status).toBe(400);
+      expect(answer.body.error.code).toBe('validation_failed');
+      expect((await notifications(member.token)).body.unread).toBe(3);
+    });
+
     it('accepts up to 500 ids', async () => {
       const { member, ids } = await memberWithThree();
       const many = [...ids, ...Array.from({ length: 497 }, () => newId())];

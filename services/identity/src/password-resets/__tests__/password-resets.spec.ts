@@ -172,10 +172,21 @@ describe('password change links', () => {
       }
     });
 
+    it('refuses with 400 naming it a token outside the token alphabet or over 200 characters', async () => {
+      for (const token of ['crm_pwd_abc.def', `crm_pwd_${'A'.repeat(200)}`]) {
+        for (const [method, body] of [['GET', undefined], ['POST', { password: NEW_PASSWORD }]] as const) {
+          const answer = await identity.publicApi(method, `/public/password-resets/${token}`, body);
+          expect(answer.status).toBe(400);
+          expect(answer.body.error).toEqual({ code: 'validation_failed', message: expect.stringMatching(/^token /) });
+        }
+      }
+    });
+
     it.each([
       ['a missing password', {}, 'password is required'],
       ['a password under 10 characters', { password: 'x'.repeat(9) }, 'password must NOT have fewer than 10 characters'],
       ['a password over 200 characters', { password: 'x'.repeat(201) }, 'password must NOT have more than 200 characters'],
+      ['a password with a carriage return', { password: 'a long enough\rpassword' }, 'password must be one line of text without control characters'],
       ['an unknown field', { password: NEW_PASSWORD, email: 'a@b.test' }, "unknown field 'email'"],
       ['a sign_out_other_sessions that is not a boolean', { password: NEW_PASSWORD, sign_out_other_sessions: 'yes' }, 'sign_out_other_sessions must be boolean'],
     ])('refuses %s with 400 naming the field, and the link still works', async (_label, body, message) => {

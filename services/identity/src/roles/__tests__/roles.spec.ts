@@ -113,6 +113,7 @@ describe('roles', () => {
       ['an empty name', { name: '' }, 'name must NOT have fewer than 1 characters'],
       ['a blank name', { name: '   ' }, 'name'],
       ['a name over 40 characters', { name: 'r'.repeat(41) }, 'name must NOT have more than 40 characters'],
+      ['a name with a line feed', { name: 'Sales\nTeam' }, 'name must be one line of text without control characters'],
       ['an unknown permission', { permissions: ['companies:read', 'companies:delete'] }, 'permissions.1 must be one of'],
       ['a repeated permission', { permissions: ['tasks:read', 'tasks:read'] }, 'permissions must NOT have duplicate items'],
       ['permissions that are not an array', { permissions: 'companies:read' }, 'permissions must be array'],
