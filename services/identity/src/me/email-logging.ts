@@ -4,11 +4,8 @@ import type { IdentityRuntime } from '../identity-runtime';
 import { findActiveMember } from '../members/memberships';
 import { isDuplicateKey } from '../shared/duplicate-key';
 import { emailLoggingAddressModel, type EmailLoggingAddressRecord } from './email-logging-address.model';
+import type { EmailLoggingView as EmailLogging } from './me.operations';
 
-export interface EmailLogging {
-  enabled: boolean;
-  address: string | null;
-}
 
 const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';
 // 16 base32 characters: 80 random bits, short enough to type, far too many to guess.

@@ -48,11 +48,14 @@ export const updateMe = declareOperation({
 });
 export type UpdateMeBody = Static<NonNullable<typeof updateMe.body>>;
 
+export const EmailLogging = Named('EmailLogging', Strict({ enabled: Type.Boolean(), address: Nullable(Email()) }));
+export type EmailLoggingView = Static<typeof EmailLogging>;
+
 export const getEmailLogging = declareOperation({
   method: 'GET',
   path: '/me/email-logging',
   summary: 'Your personal address for logging emails',
   description: 'BCC or forward emails to the address to log them on the timeline.',
   status: 200,
-  response: Strict({ enabled: Type.Boolean(), address: Nullable(Email()) }),
+  response: EmailLogging,
 });

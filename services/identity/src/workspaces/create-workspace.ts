@@ -15,19 +15,14 @@ import { userModel, type UserRecord } from '../users/user.model';
 import { isDuplicateKey } from '../shared/duplicate-key';
 import { pickSlug } from './slug';
 import { DEFAULT_WORKSPACE_SETTINGS, workspaceModel, type WorkspaceRecord } from './workspace.model';
+import type { CreatedWorkspaceView } from './workspace.operations';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const SLUG_ATTEMPTS = 3;
 
-export interface CreatedWorkspace {
-  workspace_id: string;
-  slug: string;
-  organization_id: string;
-}
-
 // Onboarding: a new workspace on the Standard plan, free for the complimentary period, with
 // the built-in roles, the caller as its Owner, and the caller's session switched to it.
-export async function createWorkspace(runtime: IdentityRuntime, claims: InternalClaims, name: string): Promise<CreatedWorkspace> {
+export async function createWorkspace(runtime: IdentityRuntime, claims: InternalClaims, name: string): Promise<CreatedWorkspaceView> {
   const { connection } = runtime.context;
   const user = await userModel(connection).findById(claims.user_id).lean<UserRecord>().exec();
   if (!user) throw notFound('user');

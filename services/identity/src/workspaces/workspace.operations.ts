@@ -34,6 +34,9 @@ export const MeWorkspace = Named(
 );
 export type MeWorkspaceView = Static<typeof MeWorkspace>;
 
+export const CreatedWorkspace = Named('OnboardingResult', Strict({ workspace_id: Uuid(), slug: Type.String(), organization_id: Uuid() }));
+export type CreatedWorkspaceView = Static<typeof CreatedWorkspace>;
+
 export const listOwnWorkspaces = declareOperation({
   method: 'GET',
   path: '/onboarding/workspaces',
@@ -51,7 +54,7 @@ export const onboard = declareOperation({
   body: Strict({ workspace_name: WorkspaceName() }),
   trim: ['workspace_name'],
   status: 201,
-  response: Named('OnboardingResult', Strict({ workspace_id: Uuid(), slug: Type.String(), organization_id: Uuid() })),
+  response: CreatedWorkspace,
 });
 
 export const getWorkspace = declareOperation({
