@@ -5,6 +5,9 @@ import { Schema, type Connection, type Model } from 'mongoose';
 // digest is stored.
 export interface SessionRecord {
   _id: string;
+  // Bumped by each change an event announces (the event carries it); absent on records stored
+  // before versions existed, which count as 1.
+  version?: number;
   token_digest: string;
   user_id: string;
   workspace_id: string | null;
@@ -19,6 +22,7 @@ export const SESSION_MODEL = 'Session';
 const sessionSchema = new Schema<SessionRecord>(
   {
     _id: { type: String, required: true },
+    version: { type: Number, default: 1 },
     token_digest: { type: String, required: true },
     user_id: { type: String, required: true },
     workspace_id: { type: String, default: null },

@@ -1,6 +1,7 @@
 import { AppError, isoNow } from '@crm/kit';
 import { commit } from '../events/unit-of-work';
 import { IDENTITY_EVENTS, userActor, type SessionStartedData } from '../events/identity-events';
+import { sessionState } from '../events/record-states';
 import type { IdentityRuntime } from '../identity-runtime';
 import { startingWorkspaceOf } from '../members/memberships';
 import { userModel, type UserRecord } from '../users/user.model';
@@ -34,7 +35,7 @@ export async function signIn(runtime: IdentityRuntime, body: SignInBody): Promis
       type: IDENTITY_EVENTS.sessionStarted,
       workspace_id: workspaceId,
       actor: userActor(user),
-      data: { session_id: session.record._id, user_id: user._id, method: 'sign_in', expires_at: session.record.expires_at },
+      data: { ...sessionState(session.record), method: 'sign_in' },
     });
     return session;
   });

@@ -1,6 +1,7 @@
 import { AppError, isoNow, newId } from '@crm/kit';
 import { commit } from '../events/unit-of-work';
 import { IDENTITY_EVENTS, userActor, type SessionStartedData, type UserSignedUpData } from '../events/identity-events';
+import { sessionState, userState } from '../events/record-states';
 import type { IdentityRuntime } from '../identity-runtime';
 import { invitedWorkspaceOf, joinOnSignUp } from '../invitations/sign-up-invitation';
 import { userModel, type UserRecord } from '../users/user.model';
@@ -62,14 +63,14 @@ export async function signUp(runtime: IdentityRuntime, body: SignUpBody): Promis
         type: IDENTITY_EVENTS.userSignedUp,
         workspace_id: null,
         actor,
-        data: { user_id: user._id, email: user.email, name: user.name },
+        data: userState(user),
       });
       if (body.invitation_token) await joinOnSignUp(context.connection, unit, body.invitation_token, user, actor);
       publish<SessionStartedData>({
         type: IDENTITY_EVENTS.sessionStarted,
         workspace_id: invitedTo,
         actor,
-        data: { session_id: session.record._id, user_id: user._id, method: 'sign_up', expires_at: session.record.expires_at },
+        data: { ...sessionState(session.record), method: 'sign_up' },
       });
       return session;
     });

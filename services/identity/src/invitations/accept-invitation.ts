@@ -1,7 +1,9 @@
 import { isoNow, notFound } from '@crm/kit';
 import type { SessionClaims } from '../auth/session-guard';
 import { switchSessionWorkspace } from '../auth/sessions';
-import { commit } from '../events/unit-of-work';
+import { bumpVersion, commit } from '../events/unit-of-work';
+import { sessionState } from '../events/record-states';
+import { sessionModel } from '../auth/session.model';
 import { IDENTITY_EVENTS, type SessionSwitchedData } from '../events/identity-events';
 import type { IdentityRuntime } from '../identity-runtime';
 import { isDuplicateKey } from '../shared/duplicate-key';
@@ -29,6 +31,7 @@ export async function acceptInvitation(runtime: IdentityRuntime, claims: Session
       const joined = await joinByInvitation(connection, unit, open, user, claims.actor, 'sign_in');
       const workspaceId = joined.workspaceId;
       await switchSessionWorkspace(connection, unit.transaction, claims.session_id, user._id, workspaceId);
+      const session = await bumpVersion(sessionModel(connection), { _id: claims.session_id }, unit.transaction);
       await userModel(connection).updateOne(
         { _id: user._id },
         { $set: { last_workspace_id: workspaceId, updated_at: isoNow() } },
@@ -39,8 +42,7 @@ export async function acceptInvitation(runtime: IdentityRuntime, claims: Session
         workspace_id: workspaceId,
         actor: claims.actor,
         data: {
-          session_id: claims.session_id,
-          user_id: user._id,
+          ...sessionState(session),
           from_workspace_id: claims.workspace_id,
           to_workspace_id: workspaceId,
         },

@@ -11,6 +11,7 @@ import { userModel, type UserRecord } from '../users/user.model';
 import { workspaceModel, type WorkspaceRecord } from '../workspaces/workspace.model';
 import { alreadyMember, invitationPending } from './invitation-errors';
 import { INVITATION_EVENTS, type InvitationCreatedData } from './invitation-events';
+import { invitationState } from '../events/record-states';
 import { INVITATION_TTL_DAYS, invitationLink, issueInvitationToken } from './invitation-links';
 import { invitationModel, type InvitationRecord } from './invitation.model';
 import type { CreateInvitationBody } from './invitation.schemas';
@@ -90,14 +91,7 @@ export async function createInvitation(
         type: INVITATION_EVENTS.created,
         workspace_id: workspaceId,
         actor: claims.actor,
-        data: {
-          invitation_id: record._id,
-          email,
-          role_id: role._id,
-          role: role.name,
-          invited_by: claims.user_id,
-          expires_at: record.expires_at,
-        },
+        data: invitationState(record, role.name),
       });
       // Last, so a mail that cannot be sent leaves no invitation behind.
       await sendInvitationMail(runtime, {

@@ -1,11 +1,13 @@
 import { isoNow, newId, notFound, type InternalClaims } from '@crm/kit';
-import { commit } from '../events/unit-of-work';
+import { bumpVersion, commit } from '../events/unit-of-work';
 import {
   IDENTITY_EVENTS,
   type MemberAddedData,
   type SessionSwitchedData,
   type WorkspaceCreatedData,
 } from '../events/identity-events';
+import { memberState, sessionState, workspaceState } from '../events/record-states';
+import { sessionModel } from '../auth/session.model';
 import type { IdentityRuntime } from '../identity-runtime';
 import { addMember } from '../members/memberships';
 import { OWNER_ROLE } from '../roles/built-in-roles';
@@ -60,6 +62,7 @@ export async function createWorkspace(runtime: IdentityRuntime, claims: Internal
         });
         const sessionId = claims.session_id;
         if (sessionId) await switchSessionWorkspace(connection, transaction, sessionId, user._id, workspace._id);
+        const session = sessionId ? await bumpVersion(sessionModel(connection), { _id: sessionId }, transaction) : null;
         await userModel(connection).updateOne(
           { _id: user._id },
           { $set: { last_workspace_id: workspace._id, updated_at: isoNow() } },
@@ -70,39 +73,21 @@ export async function createWorkspace(runtime: IdentityRuntime, claims: Internal
           type: IDENTITY_EVENTS.workspaceCreated,
           workspace_id: workspace._id,
           actor: claims.actor,
-          data: {
-            workspace_id: workspace._id,
-            slug: workspace.slug,
-            name: workspace.name,
-            plan: workspace.plan,
-            complimentary_until: workspace.complimentary_until,
-            billing_set_up: workspace.billing_set_up,
-            settings: workspace.settings,
-            created_by: workspace.created_by,
-          },
+          data: workspaceState(workspace),
         });
         publish<MemberAddedData>({
           type: IDENTITY_EVENTS.memberAdded,
           workspace_id: workspace._id,
           actor: claims.actor,
-          data: {
-            member_id: member._id,
-            user_id: user._id,
-            name: user.name,
-            email: user.email,
-            role_id: owner._id,
-            role: owner.name,
-            status: member.status,
-          },
+          data: memberState(member, user, owner),
         });
-        if (sessionId) {
+        if (session) {
           publish<SessionSwitchedData>({
             type: IDENTITY_EVENTS.sessionSwitched,
             workspace_id: workspace._id,
             actor: claims.actor,
             data: {
-              session_id: sessionId,
-              user_id: user._id,
+              ...sessionState(session),
               from_workspace_id: claims.workspace_id,
               to_workspace_id: workspace._id,
             },

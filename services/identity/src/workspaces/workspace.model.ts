@@ -23,6 +23,9 @@ export const DEFAULT_WORKSPACE_SETTINGS: WorkspaceSettings = {
 // The tenant itself: its id is the workspace_id every tenant-owned record carries.
 export interface WorkspaceRecord {
   _id: string;
+  // Bumped by each change an event announces (the event carries it); absent on records stored
+  // before versions existed, which count as 1.
+  version?: number;
   slug: string;
   name: string;
   plan: Plan;
@@ -39,6 +42,7 @@ export const WORKSPACE_MODEL = 'Workspace';
 const workspaceSchema = new Schema<WorkspaceRecord>(
   {
     _id: { type: String, required: true },
+    version: { type: Number, default: 1 },
     slug: { type: String, required: true },
     name: { type: String, required: true },
     plan: { type: String, enum: PLANS, required: true },

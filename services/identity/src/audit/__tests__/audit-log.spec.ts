@@ -1,5 +1,6 @@
 import { makeEvent, type EventActor, type EventEnvelope } from '@crm/bus';
 import { isoNow, newId } from '@crm/kit';
+import { contractRegistry, defineEvent, IDENTITY_EVENT_CONTRACTS, Type } from '@crm/protos';
 import { PERMISSIONS } from '../../roles/permissions';
 import { roleModel } from '../../roles/role.model';
 import { auditHandler } from '../audit-consumer';
@@ -38,6 +39,28 @@ describe('audit log', () => {
 
   // Delivered through the service's bus like any service's event; resolves once consumed.
   const deliver = (...events: EventEnvelope[]) => identity.service.context.bus.publish(events);
+
+  // Contracts a later service would declare in protos/events/; the audit log reads them as they say.
+  const declared = contractRegistry(IDENTITY_EVENT_CONTRACTS, [
+    defineEvent({
+      type: 'billing.subscription.renewed',
+      description: 'The subscription renewed.',
+      record: { entity: 'subscription', idField: 'subscription_id' },
+      payload: { subscription_id: Type.String() },
+      audit: { source: 'admin', objectName: null, summary: 'Renewed subscription' },
+    }),
+    defineEvent({
+      type: 'crm.contact.erased',
+      description: "A contact's personal data was erased.",
+      record: { entity: 'contact', idField: 'contact_id', deletes: true },
+      payload: { contact_id: Type.String() },
+      audit: { source: 'record', objectName: null, summary: 'Erased a contact', erasesObject: true },
+    }),
+  ]);
+  const deliverDeclared = async (...events: EventEnvelope[]) => {
+    const handler = auditHandler(identity.service.context.connection, declared);
+    for (const event of events) await handler(event);
+  };
 
   function buildEvent(
     workspaceId: string,
@@ -178,7 +201,7 @@ describe('audit log', () => {
     it('records a change without an actor as made by the system', async () => {
       const owner = await createOwner(identity);
       const renewal = { type: 'billing.subscription.renewed', data: { subscription_id: newId() }, actor: null };
-      await deliver(buildEvent(owner.workspaceId, renewal));
+      await deliverDeclared(buildEvent(owner.workspaceId, renewal));
       const log = await auditLog(owner.token);
       expect(log.body.data[0]).toMatchObject({ source: 'admin', actor_type: 'system', actor: null, summary: 'Renewed subscription' });
     });
@@ -187,11 +210,11 @@ describe('audit log', () => {
       const owner = await createOwner(identity);
       const contactId = newId();
       const personal = { contact_id: contactId, first_name: 'Erin', last_name: 'Gone', email: 'erin@gone.example' };
-      await deliver(buildEvent(owner.workspaceId, { type: 'crm.contact.created', data: personal }));
-      await deliver(buildEvent(owner.workspaceId, { type: 'crm.contact.updated', data: personal }));
+      await deliverDeclared(buildEvent(owner.workspaceId, { type: 'crm.contact.created', data: personal }));
+      await deliverDeclared(buildEvent(owner.workspaceId, { type: 'crm.contact.updated', data: personal }));
       expect(summaries((await auditLog(owner.token, '?source=record')).body)).toContain('Updated contact "Erin Gone"');
 
-      await deliver(buildEvent(owner.workspaceId, { type: 'crm.contact.erased', data: personal }));
+      await deliverDeclared(buildEvent(owner.workspaceId, { type: 'crm.contact.erased', data: personal }));
 
       const log = await auditLog(owner.token, '?source=record');
       expect(log.body.data.map((entry: Record<string, unknown>) => [entry.object_id, entry.object_name, entry.summary])).toEqual([
