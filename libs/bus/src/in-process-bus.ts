@@ -4,6 +4,7 @@ import {
   assertSubscription,
   DEFAULT_MAX_DELIVERIES,
   DEFAULT_PREFETCH,
+  inEventContext,
   type EventBus,
   type EventHandler,
   type SubscribeOptions,
@@ -254,7 +255,7 @@ export class InProcessEventBus implements EventBus {
   ): Promise<void> {
     if (this.closed) throw new Error('event bus is closed');
     assertSubscription(consumer, patterns);
-    this.broker.addConsumer(this.broker.createQueue(consumer, patterns, handler, options, this.logger));
+    this.broker.addConsumer(this.broker.createQueue(consumer, patterns, inEventContext(handler), options, this.logger));
     this.owned.push(consumer);
     this.logger.info({ consumer, patterns }, 'subscribed to in-process events');
   }

@@ -6,6 +6,7 @@ import {
   DEFAULT_EXCHANGE,
   DEFAULT_MAX_DELIVERIES,
   DEFAULT_PREFETCH,
+  inEventContext,
   queueNames,
   type BusOptions,
   type EventBus,
@@ -138,7 +139,7 @@ export class RabbitEventBus implements EventBus {
     const subscription: Subscription = {
       consumer,
       patterns,
-      handler,
+      handler: inEventContext(handler),
       prefetch: options.prefetch ?? DEFAULT_PREFETCH,
       maxDeliveries: options.maxDeliveries ?? DEFAULT_MAX_DELIVERIES,
       starting: false,
