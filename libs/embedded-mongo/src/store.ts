@@ -21,7 +21,7 @@ import {
   serverError,
   writeConflictError,
 } from './errors';
-import { frame, JournalWriter, scanFrames } from './journal';
+import { findIntactFrameAfter, frame, JournalCorruptedError, JournalWriter, scanFrames } from './journal';
 import { decodeRecord, encodeRecord, type JournalOperation } from './journal-records';
 import { defaultIndexName, encodeId, entryLockKey, keyValueOf, OrderedIndex } from './ordered-index';
 import { compileFilter } from './query-engine';
@@ -36,6 +36,8 @@ export interface StoreOptions {
   readonly compactThresholdBytes?: number;
   // Transactions still open after this long are aborted (MongoDB's default is 60 s).
   readonly transactionLifetimeMs?: number;
+  // How often expired documents of TTL indexes are deleted (MongoDB's TTL monitor: 60 s); 0 = never.
+  readonly ttlMonitorIntervalMs?: number;
 }
 
 const DEFAULT_COMPACT_THRESHOLD_BYTES = 64 * 1024 * 1024;
@@ -97,6 +99,8 @@ export class Store {
   private journal: JournalWriter | undefined;
   private compaction: Promise<void> | undefined;
   private state: 'open' | 'closing' | 'closed' = 'open';
+  private lockLost: Error | undefined;
+  private ttlTimer: NodeJS.Timeout | undefined;
   private readonly releaseLock: () => void;
   private readonly compactThresholdBytes: number;
   private readonly transactionLifetimeMs: number;
@@ -107,7 +111,10 @@ export class Store {
     this.transactionLifetimeMs = options.transactionLifetimeMs ?? DEFAULT_TRANSACTION_LIFETIME_MS;
     this.groupCommitMs = options.groupCommitMs ?? 0;
     fs.mkdirSync(options.dataDir, { recursive: true });
-    this.releaseLock = acquireLock(options.dataDir);
+    this.releaseLock = acquireLock(options.dataDir, (reason) => {
+      // Someone else took the directory: writing on would corrupt it.
+      this.lockLost = new Error(`embedded MongoDB lost the lock on ${options.dataDir} (${reason}); the store refuses further operations`);
+    });
   }
 
   // Opens a data directory: lock, load the snapshot, replay the journals (dropping a torn tail),
@@ -120,7 +127,19 @@ export class Store {
       store.releaseLock();
       throw error;
     }
+    store.startTtlMonitor(options.ttlMonitorIntervalMs ?? 60_000);
     return store;
+  }
+
+  private startTtlMonitor(intervalMs: number): void {
+    if (intervalMs <= 0) return;
+    this.ttlTimer = setInterval(() => {
+      if (this.state !== 'open' || this.lockLost || this.journal?.failed) return;
+      this.expireDocuments().catch((error: unknown) => {
+        process.emitWarning(`embedded MongoDB TTL monitor failed: ${error instanceof Error ? error.message : String(error)}`);
+      });
+    }, intervalMs);
+    this.ttlTimer.unref();
   }
 
   get dataDir(): string {
@@ -139,6 +158,7 @@ export class Store {
   async close(): Promise<void> {
     if (this.state !== 'open') return;
     this.state = 'closing';
+    if (this.ttlTimer) clearInterval(this.ttlTimer);
     for (const transaction of [...this.transactions]) this.abortTransaction(transaction);
     try {
       await this.journal?.close();
@@ -568,6 +588,7 @@ export class Store {
 
   private assertOpen(): void {
     if (this.state !== 'open') throw closedError();
+    if (this.lockLost) throw this.lockLost;
     const failure = this.journal?.failed;
     if (failure) throw failure;
   }
@@ -643,11 +664,22 @@ export class Store {
     }
     let lastGeneration = snapshotGeneration;
     let replayedRecords = 0;
-    for (const generation of listJournalGenerations(dataDir)) {
-      if (generation < snapshotGeneration) continue;
+    const generations = listJournalGenerations(dataDir).filter((generation) => generation >= snapshotGeneration);
+    for (const generation of generations) {
       lastGeneration = Math.max(lastGeneration, generation);
       const journalPath = path.join(dataDir, journalFileName(generation));
-      const scan = scanFrames(fs.readFileSync(journalPath));
+      const data = fs.readFileSync(journalPath);
+      const scan = scanFrames(data);
+      if (scan.torn) {
+        // Only the very end of the newest journal can be torn by a crash.
+        const intactAfter = findIntactFrameAfter(data, scan.validLength);
+        if (intactAfter !== undefined) {
+          throw new JournalCorruptedError(journalPath, scan.validLength, `an intact record follows at offset ${intactAfter}`, dataDir);
+        }
+        if (generation !== generations[generations.length - 1]) {
+          throw new JournalCorruptedError(journalPath, scan.validLength, 'a newer journal follows this one', dataDir);
+        }
+      }
       for (const payload of scan.payloads) {
         const version = this.nextVersion();
         for (const operation of decodeRecord(payload)) this.applyOperation(operation, version);
