@@ -1,3 +1,4 @@
 export * from './gateway';
 export * from './route-table';
 export * from './rate-limits';
+export * from './trace-context';
