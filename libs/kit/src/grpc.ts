@@ -12,7 +12,7 @@ import {
   type UntypedServiceImplementation,
 } from '@grpc/grpc-js';
 import { healthV1 } from '@crm/protos';
-import { AppError, toAppError } from './errors';
+import { AppError, isConflictCode, toAppError, unavailable } from './errors';
 import type { Logger } from './logger';
 
 export const DEFAULT_DEADLINE_MS = 3000;
@@ -121,9 +121,11 @@ export function call<Request, Response>(
       }
       const code = error.metadata?.get(APP_CODE_KEY)[0];
       const httpStatus = HTTP_BY_STATUS[error.code];
-      if (httpStatus && typeof code === 'string') reject(new AppError(code, error.details, httpStatus));
-      else if (error.code === status.UNAVAILABLE || error.code === status.DEADLINE_EXCEEDED) {
-        reject(new AppError('unavailable', 'a dependency is not reachable'));
+      if (httpStatus && typeof code === 'string') {
+        // A newer peer may answer a 409 code this caller does not know yet: keep the status.
+        reject(new AppError(httpStatus === 409 && !isConflictCode(code) ? 'conflict' : code, error.details, httpStatus));
+      } else if (error.code === status.UNAVAILABLE || error.code === status.DEADLINE_EXCEEDED) {
+        reject(unavailable('a dependency is not reachable'));
       } else reject(new AppError('internal', 'internal error'));
     });
   });
