@@ -1,5 +1,6 @@
 import { createLogger, exitOnStartFailure, int, Lifecycle, loadConfig, pem, requireValue, str, url } from '@crm/kit';
-import { DEFAULT_RATE_LIMITS, startGateway } from './gateway';
+import { startGateway } from './gateway';
+import { GATEWAY_SETTINGS, gatewayTuning } from './gateway-settings';
 
 const logger = createLogger('gateway');
 
@@ -15,10 +16,7 @@ async function main(): Promise<void> {
     REPORTS_URL: url({ protocols: ['http', 'https'] }),
     DOCUMENTS_URL: url({ protocols: ['http', 'https'] }),
     BILLING_URL: url({ protocols: ['http', 'https'] }),
-    RATE_LIMIT_PER_MINUTE: int({ default: DEFAULT_RATE_LIMITS.perTokenPerMinute, min: 1 }),
-    PUBLIC_RATE_LIMIT_PER_MINUTE: int({ default: DEFAULT_RATE_LIMITS.publicPerMinute, min: 1 }),
-    // Hops of forwarding proxies to trust for the client address (e.g. 1 behind an ingress).
-    TRUST_PROXY_HOPS: int({ default: 0, min: 0, max: 10 }),
+    ...GATEWAY_SETTINGS,
   });
   const gateway = await startGateway({
     port: config.PORT,
@@ -33,8 +31,7 @@ async function main(): Promise<void> {
       documents: requireValue(config.DOCUMENTS_URL, 'DOCUMENTS_URL'),
       billing: requireValue(config.BILLING_URL, 'BILLING_URL'),
     },
-    rateLimits: { perTokenPerMinute: config.RATE_LIMIT_PER_MINUTE, publicPerMinute: config.PUBLIC_RATE_LIMIT_PER_MINUTE },
-    trustProxy: config.TRUST_PROXY_HOPS,
+    ...gatewayTuning(config),
     logger,
   });
   const lifecycle = new Lifecycle(logger);
