@@ -2,9 +2,19 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { mongo } from 'mongoose';
 import { sortDocuments, type SortSpec } from './bson-order';
-import { canonicalKey, isPlainObject, serializeDocument, type Document, type NormalizedDocument } from './bson-values';
+import {
+  canonicalKey,
+  cloneValue,
+  decodeFields,
+  deserializeDocument,
+  FieldSelection,
+  isPlainObject,
+  serializeDocument,
+  type Document,
+  type NormalizedDocument,
+} from './bson-values';
 import { parseCollation } from './collation';
-import { CollectionStore, ID_INDEX_SPEC } from './collection-store';
+import { CollectionStore, ID_INDEX_SPEC, type StoredDocument } from './collection-store';
 import {
   acquireLock,
   fsyncDirectory,
@@ -24,7 +34,7 @@ import {
 import { findIntactFrameAfter, frame, JournalCorruptedError, JournalWriter, scanFrames } from './journal';
 import { decodeRecord, encodeRecord, type JournalOperation } from './journal-records';
 import { defaultIndexName, encodeId, entryLockKey, keyValueOf, OrderedIndex } from './ordered-index';
-import { compileFilter } from './query-engine';
+import { compileFilter, filterFields } from './query-engine';
 import { planQuery, type QueryPlan } from './query-planner';
 import { TransactionState } from './transaction';
 
@@ -60,10 +70,12 @@ export interface FindRequest {
   readonly limit?: number;
   // _id keys to leave out (documents an updateMany has already handled).
   readonly exclude?: ReadonlySet<string>;
+  // Top-level fields the caller reads from the results (with _id); all when absent.
+  readonly fields?: ReadonlySet<string>;
 }
 
 export interface FindOutcome {
-  // Stored objects: callers copy before handing them out.
+  // Private copies, decoded for this call.
   readonly documents: Document[];
   readonly plan: QueryPlan;
   readonly docsExamined: number;
@@ -85,7 +97,7 @@ interface CapturedCollection {
   readonly name: string;
   readonly options: Document;
   readonly indexes: Document[];
-  readonly documents: Document[];
+  readonly documents: Buffer[];
 }
 
 // The storage engine behind one client: catalog, committed data, transactions and persistence.
@@ -99,6 +111,8 @@ export class Store {
   private journal: JournalWriter | undefined;
   private compaction: Promise<void> | undefined;
   private state: 'open' | 'closing' | 'closed' = 'open';
+  // Loading the data directory: indexes are built once at the end.
+  private recovering = false;
   private lockLost: Error | undefined;
   private ttlTimer: NodeJS.Timeout | undefined;
   private readonly releaseLock: () => void;
@@ -186,6 +200,7 @@ export class Store {
     let collection = collections.get(name);
     if (!collection) {
       collection = new CollectionStore(db, name);
+      collection.deferIndexes = this.recovering;
       collections.set(name, collection);
     }
     return collection;
@@ -298,7 +313,8 @@ export class Store {
   }
 
   private assertNoDuplicates(collection: CollectionStore, index: OrderedIndex): void {
-    for (const [idKey, document] of collection.liveDocuments()) {
+    for (const [idKey, stored] of collection.liveDocuments()) {
+      const document = deserializeDocument(stored.bytes);
       for (const entry of index.entriesFor(document)) {
         if (index.holders(entry.key).length > 0) {
           throw duplicateKeyError(collection.namespace, index.name, index.keyPattern, keyValueOf(index, entry));
@@ -327,18 +343,32 @@ export class Store {
     const results: Document[] = [];
     let docsExamined = 0;
     let keysExamined = 0;
-    const consider = (idKey: string, document: Document): boolean => {
+    // Decode what the filter reads to test it, then what the caller reads of a match.
+    const wantedFields = request.fields ? new Set([...request.fields, ...sort.map(([path]) => path.split('.')[0] as string)]) : undefined;
+    const testedFields = matcher ? filterFields(request.filter) : undefined;
+    const resultSelection = wantedFields ? new FieldSelection(testedFields ? [...wantedFields, ...testedFields] : wantedFields) : undefined;
+    const filterSelection = !resultSelection && testedFields ? new FieldSelection(testedFields) : undefined;
+    const consider = (idKey: string, stored: StoredDocument): boolean => {
       if (request.exclude?.has(idKey)) return true;
+      const bytes = stored.bytes as Buffer;
       docsExamined++;
-      if (!matcher || matcher.test(document)) results.push(document);
+      if (resultSelection && testedFields) {
+        const document = decodeFields(bytes, resultSelection);
+        if (!matcher || matcher.test(document)) results.push(document);
+      } else if (filterSelection && matcher) {
+        if (matcher.test(decodeFields(bytes, filterSelection))) results.push(resultSelection ? decodeFields(bytes, resultSelection) : deserializeDocument(bytes));
+      } else {
+        const document = resultSelection ? decodeFields(bytes, resultSelection) : deserializeDocument(bytes);
+        if (!matcher || matcher.test(document)) results.push(document);
+      }
       return results.length < wanted;
     };
     if (plan.stage === 'IDHACK') {
       for (const idKey of plan.idKeys ?? []) {
         keysExamined++;
         if (staged?.has(idKey)) continue;
-        const document = collection.visible(idKey, snapshot);
-        if (document && !consider(idKey, document)) break;
+        const stored = collection.version(idKey, snapshot);
+        if (stored && !consider(idKey, stored)) break;
       }
     } else if (plan.stage === 'IXSCAN' && plan.index && plan.intervals) {
       const index = plan.index;
@@ -349,22 +379,22 @@ export class Store {
         const finished = index.walk(interval.start, interval.end, plan.reverse === true, (key, idKey) => {
           keysExamined++;
           if (staged?.has(idKey)) return true;
-          const document = collection.visible(idKey, snapshot);
-          if (!document) return true;
-          if (checkKeys && !collection.keyBelongsTo(index, key, idKey, document)) return true;
+          const stored = collection.version(idKey, snapshot);
+          if (!stored) return true;
+          if (checkKeys && !collection.keyBelongsTo(index, key, idKey, stored)) return true;
           if (seen) {
             if (seen.has(idKey)) return true;
             seen.add(idKey);
           }
-          return consider(idKey, document);
+          return consider(idKey, stored);
         });
         if (!finished) break;
       }
     } else {
       for (const [idKey, stored] of collection.documents) {
         if (staged?.has(idKey)) continue;
-        const document = snapshot === undefined ? stored.doc : collection.visible(idKey, snapshot);
-        if (document && !consider(idKey, document)) break;
+        const version = snapshot === undefined ? stored : collection.version(idKey, snapshot);
+        if (version?.bytes && !consider(idKey, version)) break;
       }
     }
     if (staged && staged.size > 0 && results.length < wanted) {
@@ -373,7 +403,7 @@ export class Store {
       for (const [idKey, write] of staged) {
         if (!write.doc || request.exclude?.has(idKey)) continue;
         docsExamined++;
-        if (stagedMatcher.test(write.doc)) results.push(write.doc);
+        if (stagedMatcher.test(write.doc)) results.push(cloneValue(write.doc));
         if (results.length >= wanted) break;
       }
     }
@@ -397,7 +427,9 @@ export class Store {
     const plan = planQuery(collection.allIndexes(), request.filter, []);
     const staged = transaction?.stagedFor(collection);
     const covered = plan.exact && plan.index && plan.intervals && !(staged && staged.size > 0) && collection.retained.size === 0;
-    if (!covered || !plan.index || !plan.intervals) return this.find(transaction, collection, request).documents.length;
+    if (!covered || !plan.index || !plan.intervals) {
+      return this.find(transaction, collection, { ...request, fields: new Set() }).documents.length;
+    }
     const skip = request.skip ?? 0;
     const limit = request.limit ? request.limit : Number.POSITIVE_INFINITY;
     let keys = 0;
@@ -538,7 +570,7 @@ export class Store {
       for (const [idKey, write] of writes) {
         let operation: JournalOperation;
         if (write.doc) {
-          operation = { kind: 'put', db: collection.dbName, collection: collection.name, doc: write.doc };
+          operation = { kind: 'put', db: collection.dbName, collection: collection.name, doc: write.doc, bytes: serializeDocument(write.doc) };
         } else {
           if (!collection.get(idKey)) continue;
           operation = { kind: 'delete', db: collection.dbName, collection: collection.name, id: write.id };
@@ -598,7 +630,12 @@ export class Store {
   applyOperation(operation: JournalOperation, version: number): void {
     switch (operation.kind) {
       case 'put':
-        this.ensureCollection(operation.db, operation.collection).put(operation.doc, version, this.transactions.size > 0);
+        this.ensureCollection(operation.db, operation.collection).put(
+          operation.bytes ?? serializeDocument(operation.doc as Document),
+          operation.doc,
+          version,
+          this.transactions.size > 0,
+        );
         return;
       case 'delete':
         this.collection(operation.db, operation.collection)?.delete(canonicalKey(operation.id), version, this.transactions.size > 0);
@@ -628,7 +665,7 @@ export class Store {
         const target = this.ensureCollection(operation.toDb, operation.toCollection);
         target.options = source.options;
         for (const spec of source.indexSpecs()) if (spec.name !== '_id_') target.addIndex(spec);
-        for (const [, document] of source.liveDocuments()) target.put(document, version);
+        for (const [, stored] of source.liveDocuments()) target.put(stored.bytes, undefined, version);
         return;
       }
       default:
@@ -640,6 +677,18 @@ export class Store {
 
   // Loads snapshot and journals, frame by frame.
   private recover(): RecoveryOutcome {
+    this.recovering = true;
+    try {
+      return this.replay();
+    } finally {
+      this.recovering = false;
+      for (const collections of this.databases.values()) {
+        for (const collection of collections.values()) collection.buildIndexes();
+      }
+    }
+  }
+
+  private replay(): RecoveryOutcome {
     const dataDir = this.options.dataDir;
     let snapshotGeneration = 0;
     const snapshotPath = path.join(dataDir, SNAPSHOT_FILE);
@@ -649,7 +698,7 @@ export class Store {
       let header: JournalOperation | undefined;
       let end: JournalOperation | undefined;
       for (const payload of scan.payloads) {
-        for (const operation of decodeRecord(payload)) {
+        for (const operation of decodeRecord(payload, true)) {
           header ??= operation;
           end = operation;
           this.applyOperation(operation, this.nextVersion());
@@ -682,7 +731,7 @@ export class Store {
       }
       for (const payload of scan.payloads) {
         const version = this.nextVersion();
-        for (const operation of decodeRecord(payload)) this.applyOperation(operation, version);
+        for (const operation of decodeRecord(payload, true)) this.applyOperation(operation, version);
         replayedRecords++;
       }
       if (scan.torn) {
@@ -775,7 +824,7 @@ export class Store {
           name,
           options: collection.options,
           indexes: collection.indexSpecs().filter((spec) => spec !== ID_INDEX_SPEC),
-          documents: Array.from(collection.liveDocuments(), ([, document]) => document),
+          documents: Array.from(collection.liveDocuments(), ([, stored]) => stored.bytes),
         });
       }
     }
@@ -807,7 +856,7 @@ export class Store {
         ]);
         for (let start = 0; start < collection.documents.length; start += SNAPSHOT_DOCUMENTS_PER_FRAME) {
           const slice = collection.documents.slice(start, start + SNAPSHOT_DOCUMENTS_PER_FRAME);
-          await write(slice.map((doc): JournalOperation => ({ kind: 'put', db, collection: name, doc })));
+          await write(slice.map((bytes): JournalOperation => ({ kind: 'put', db, collection: name, bytes })));
           documents += slice.length;
         }
       }
@@ -922,7 +971,7 @@ export class Writer {
     const { dbName: db, name } = collection;
     this.apply(
       document
-        ? { kind: 'put', db, collection: name, doc: document, ...(bytes ? { bytes } : {}) }
+        ? { kind: 'put', db, collection: name, doc: document, bytes: bytes ?? serializeDocument(document) }
         : { kind: 'delete', db, collection: name, id },
     );
   }
@@ -967,7 +1016,9 @@ export class Writer {
           if (holder === idKey || staged?.has(holder)) continue;
           // Keys of replaced versions kept for open transactions are not holders.
           const current = collection.get(holder);
-          if (current?.doc && collection.keyBelongsTo(index, entry.key + encodeId(current.doc._id), holder, current.doc)) conflict = true;
+          if (!current) continue;
+          const view = collection.indexView(current.bytes as Buffer);
+          if (collection.keyBelongsTo(index, entry.key + encodeId(view._id), holder, current)) conflict = true;
         }
         if (!conflict && staged) {
           const wanted = entryLockKey(index, entry);
