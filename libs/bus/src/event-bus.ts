@@ -43,6 +43,8 @@ export interface EventBus {
   ): Promise<void>;
   // Readiness: throws when the transport is not usable right now.
   ping(): Promise<void>;
+  // Events of this consumer waiting in its dead-letter queue, for a metrics gauge.
+  deadLetterCount(consumer: string): Promise<number>;
   // Stops consuming, waits for handlers in flight, then releases the transport.
   close(): Promise<void>;
 }

@@ -10,7 +10,7 @@ import {
   type SubscribeOptions,
 } from './event-bus';
 import type { Connection } from 'mongoose';
-import { storeDeadLetter } from './dead-letters';
+import { deadLetterCount, storeDeadLetter } from './dead-letters';
 import { parseEnvelope, serializeEnvelope, type EventEnvelope } from './event-envelope';
 import { topicMatches } from './topic-pattern';
 
@@ -283,6 +283,11 @@ export class InProcessEventBus implements EventBus {
 
   async ping(): Promise<void> {
     if (this.closed) throw new Error('event bus is closed');
+  }
+
+  async deadLetterCount(consumer: string): Promise<number> {
+    if (this.connection) return deadLetterCount(this.connection, consumer);
+    return this.broker.deadLetters(consumer).length;
   }
 
   async close(): Promise<void> {

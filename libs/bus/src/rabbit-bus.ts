@@ -176,6 +176,22 @@ export class RabbitEventBus implements EventBus {
     await channel.checkExchange(this.exchange);
   }
 
+  async deadLetterCount(consumer: string): Promise<number> {
+    if (this.closed) throw new Error('event bus is closed');
+    const model = await this.waitForConnection(Date.now() + Math.min(this.operationTimeoutMs, 3000));
+    // A channel of its own: asking about a queue that does not exist closes the channel.
+    const channel = await model.createChannel();
+    channel.on('error', () => undefined);
+    try {
+      return (await channel.checkQueue(queueNames(this.exchange, consumer).deadLetterQueue)).messageCount;
+    } catch {
+      // No such queue: the consumer never subscribed on this exchange, so nothing is dead.
+      return 0;
+    } finally {
+      await channel.close().catch(() => undefined);
+    }
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;

@@ -46,6 +46,8 @@ describe('durable dead letters of the in-process bus', () => {
       expect.objectContaining({ consumer: 'search-index', event_id: event.id, type: event.type, reason: 'search index unreachable', deliveries: 2 }),
     ]);
 
+    expect(await bus.deadLetterCount('search-index')).toBe(1);
+
     // The process restarts: the letter is still there.
     await bus.close();
     await connection.close();

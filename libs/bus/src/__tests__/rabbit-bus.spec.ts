@@ -139,6 +139,9 @@ describeRabbit('RabbitMQ transport', () => {
     const event = buildEvent({ type: type('failed') });
 
     await bus.publish([event]);
+    // Counted for a metrics gauge while it waits in the dead-letter queue.
+    await waitFor(async () => (await bus.deadLetterCount(consumer)) === 1, 'the dead letter to be counted');
+    expect(await bus.deadLetterCount(consumerName('never-subscribed'))).toBe(0);
     const [dead] = await drainDeadLetters(consumer, 1);
 
     expect(JSON.parse(dead.content.toString())).toEqual(event);
