@@ -22,8 +22,10 @@ export interface OutboxRelayOptions {
   // Failed publishes of one row before it is parked (kept, counted by outboxBacklog, listed by
   // parkedOutboxRows) instead of retried for ever.
   maxAttempts?: number;
-  // Processed-event ids of this service's consumers are kept this long, then pruned by the sweeper.
+  // Processed-event ids of this service's consumers are kept this long, then pruned by the
+  // sweeper, at most once per pruneIntervalMs (1 h): a range delete over a large collection.
   processedRetentionMs?: number;
+  pruneIntervalMs?: number;
   // The relay's clock, for backoff, leases and retention; tests move it instead of sleeping.
   now?: () => Date;
 }
@@ -60,6 +62,8 @@ export class OutboxRelay {
   private readonly retentionMs: number;
   private readonly maxAttempts: number;
   private readonly processedRetentionMs: number;
+  private readonly pruneIntervalMs: number;
+  private lastPrunedAt?: number;
   private readonly now: () => Date;
 
   private running = false;
@@ -82,6 +86,7 @@ export class OutboxRelay {
     this.retentionMs = options.retentionMs ?? 24 * 60 * 60 * 1000;
     this.maxAttempts = options.maxAttempts ?? DEFAULT_OUTBOX_MAX_ATTEMPTS;
     this.processedRetentionMs = options.processedRetentionMs ?? DEFAULT_PROCESSED_RETENTION_MS;
+    this.pruneIntervalMs = options.pruneIntervalMs ?? 60 * 60 * 1000;
     this.now = options.now ?? (() => new Date());
   }
 
@@ -185,7 +190,11 @@ export class OutboxRelay {
       this.kick();
     }
     const deleted = await model.deleteMany({ status: 'sent', sent_at: { $lte: new Date(now.getTime() - this.retentionMs) } });
-    const pruned = await pruneProcessedEvents(this.connection, new Date(now.getTime() - this.processedRetentionMs));
+    let pruned = 0;
+    if (this.lastPrunedAt === undefined || now.getTime() - this.lastPrunedAt >= this.pruneIntervalMs) {
+      pruned = await pruneProcessedEvents(this.connection, new Date(now.getTime() - this.processedRetentionMs));
+      this.lastPrunedAt = now.getTime();
+    }
     return { released: released.modifiedCount, deleted: deleted.deletedCount, pruned };
   }
 

@@ -1,4 +1,4 @@
-import type { ClientSession, Model } from 'mongoose';
+import type { ClientSession } from 'mongoose';
 import { makeEvent, transact, type NewEvent, type NewJob } from '@crm/bus';
 import { EVENT_CONTRACTS, payloadProblem } from '@crm/protos';
 import type { ServiceContext } from '@crm/service-host';
@@ -36,17 +36,5 @@ export function commit<T>(context: ServiceContext, work: (unit: UnitOfWork) => P
   );
 }
 
-// Bumps the record's version in the change's transaction and returns the record as it now is:
-// the state and version its event carries. Records stored before versions existed start at 1.
-export async function bumpVersion<Record extends { version?: number }>(
-  model: Model<Record>,
-  filter: Parameters<Model<Record>['findOneAndUpdate']>[0],
-  transaction: ClientSession,
-): Promise<Record & { version: number }> {
-  const updated = await model
-    .findOneAndUpdate(filter, { $inc: { version: 1 } }, { new: true, session: transaction })
-    .lean<Record>()
-    .exec();
-  if (!updated) throw new Error(`${model.modelName}: the record to version is gone`);
-  return { ...updated, version: updated.version ?? 1 };
-}
+// Shared with every service: bumps a record's version in the change's transaction.
+export { bumpVersion } from '@crm/bus';
