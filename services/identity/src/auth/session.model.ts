@@ -1,4 +1,5 @@
 import { Schema, type Connection, type Model } from 'mongoose';
+import { globalCollection } from '@crm/kit';
 
 // A signed-in session. It belongs to a person, not to a workspace (its current workspace
 // changes with switch-workspace), so it is not tenant-scoped. Only the token's SHA-256
@@ -32,6 +33,7 @@ const sessionSchema = new Schema<SessionRecord>(
   },
   { collection: 'sessions', versionKey: false },
 );
+sessionSchema.plugin(globalCollection, { reason: 'a session belongs to a person and moves between workspaces (switch-workspace); found by token digest' });
 sessionSchema.index({ token_digest: 1 }, { unique: true });
 sessionSchema.index({ user_id: 1 });
 

@@ -1,4 +1,5 @@
 import { Schema, type Connection, type Model } from 'mongoose';
+import { globalCollection } from '@crm/kit';
 
 // A person. People exist across workspaces, so this collection is not tenant-scoped; what a
 // person may do inside a workspace lives on their Member record there.
@@ -47,6 +48,7 @@ const userSchema = new Schema<UserRecord>(
   },
   { collection: 'users', versionKey: false },
 );
+userSchema.plugin(globalCollection, { reason: 'a person spans workspaces; what they may do in one lives on their Member record there' });
 userSchema.index({ email: 1 }, { unique: true });
 
 export function registerUserModel(connection: Connection): void {

@@ -1,4 +1,5 @@
 import { Schema, type Connection, type Model } from 'mongoose';
+import { globalCollection } from '@crm/kit';
 
 // Plans: `free` and `standard` (campaigns, touchpoints, marketing report, calendar sync).
 export const PLANS = ['free', 'standard'] as const;
@@ -60,6 +61,7 @@ const workspaceSchema = new Schema<WorkspaceRecord>(
   },
   { collection: 'workspaces', versionKey: false },
 );
+workspaceSchema.plugin(globalCollection, { reason: 'the tenants themselves: a workspace’s _id is the workspace_id others carry' });
 workspaceSchema.index({ slug: 1 }, { unique: true });
 
 export function registerWorkspaceModel(connection: Connection): void {
