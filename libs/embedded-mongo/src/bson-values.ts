@@ -298,7 +298,7 @@ function decodeElement(bytes: Buffer, type: number, offset: number, length: numb
     case 0x01:
       return bytes.readDoubleLE(offset);
     case 0x02:
-      return bytes.toString('utf8', offset + 4, offset + length - 1);
+      return decodeString(bytes, offset + 4, offset + length - 1);
     case 0x08:
       return bytes[offset] === 1;
     case 0x0a:
@@ -326,16 +326,17 @@ function decodeElement(bytes: Buffer, type: number, offset: number, length: numb
 // Precomputed field names to look for in a document's bytes.
 export class FieldSelection {
   readonly names: ReadonlySet<string>;
-  private readonly byLength = new Map<number, Buffer[]>();
+  private readonly byLength = new Map<number, Array<{ readonly encoded: Buffer; readonly name: string }>>();
 
-  constructor(names: Iterable<string>) {
+  // `withId`: _id is selected too (as the server returns it unless projected away).
+  constructor(names: Iterable<string>, withId = true) {
     const all = new Set(names);
-    all.add('_id');
+    if (withId) all.add('_id');
     this.names = all;
     for (const name of all) {
       const encoded = Buffer.from(name, 'utf8');
       const list = this.byLength.get(encoded.length) ?? [];
-      list.push(encoded);
+      list.push({ encoded, name });
       this.byLength.set(encoded.length, list);
     }
   }
@@ -344,12 +345,26 @@ export class FieldSelection {
     const candidates = this.byLength.get(end - start);
     if (!candidates) return undefined;
     // Names are short: a loop here is cheaper than a call into Buffer.compare.
-    next: for (const candidate of candidates) {
-      for (let i = 0; i < candidate.length; i++) if (candidate[i] !== bytes[start + i]) continue next;
-      return candidate.toString('utf8');
+    next: for (const { encoded, name } of candidates) {
+      for (let i = 0; i < encoded.length; i++) if (encoded[i] !== bytes[start + i]) continue next;
+      return name;
     }
     return undefined;
   }
+}
+
+// Short ASCII strings are decoded here: cheaper than a call into Buffer#toString.
+function decodeString(bytes: Buffer, start: number, end: number): string {
+  if (end - start <= 24) {
+    let text = '';
+    for (let i = start; i < end; i++) {
+      const byte = bytes[i] as number;
+      if (byte >= 0x80) return bytes.toString('utf8', start, end);
+      text += String.fromCharCode(byte);
+    }
+    return text;
+  }
+  return bytes.toString('utf8', start, end);
 }
 
 // The top-level fields of a stored document named in `selection` (and _id), decoded as a full

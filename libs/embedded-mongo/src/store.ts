@@ -346,8 +346,9 @@ export class Store {
     // Decode what the filter reads to test it, then what the caller reads of a match.
     const wantedFields = request.fields ? new Set([...request.fields, ...sort.map(([path]) => path.split('.')[0] as string)]) : undefined;
     const testedFields = matcher ? filterFields(request.filter) : undefined;
-    const resultSelection = wantedFields ? new FieldSelection(testedFields ? [...wantedFields, ...testedFields] : wantedFields) : undefined;
-    const filterSelection = !resultSelection && testedFields ? new FieldSelection(testedFields) : undefined;
+    // _id only when asked for: a $group or a count does not need it decoded.
+    const resultSelection = wantedFields ? new FieldSelection(testedFields ? [...wantedFields, ...testedFields] : wantedFields, false) : undefined;
+    const filterSelection = !resultSelection && testedFields ? new FieldSelection(testedFields, false) : undefined;
     const consider = (idKey: string, stored: StoredDocument): boolean => {
       if (request.exclude?.has(idKey)) return true;
       const bytes = stored.bytes as Buffer;
@@ -570,7 +571,7 @@ export class Store {
       for (const [idKey, write] of writes) {
         let operation: JournalOperation;
         if (write.doc) {
-          operation = { kind: 'put', db: collection.dbName, collection: collection.name, doc: write.doc, bytes: serializeDocument(write.doc) };
+          operation = { kind: 'put', db: collection.dbName, collection: collection.name, doc: write.doc, bytes: ownedBytes(serializeDocument(write.doc)) };
         } else {
           if (!collection.get(idKey)) continue;
           operation = { kind: 'delete', db: collection.dbName, collection: collection.name, id: write.id };
@@ -877,6 +878,15 @@ export class Store {
   }
 }
 
+// A stored document's bytes in memory of their own. Serialized bytes are views into Node's shared
+// 8 KiB pool slabs, which also hold short-lived buffers: keeping such a view alive for as long as
+// the document lives would pin the whole slab.
+function ownedBytes(bytes: Buffer): Buffer {
+  const owned = Buffer.allocUnsafeSlow(bytes.length);
+  bytes.copy(owned);
+  return owned;
+}
+
 // TTL indexes as MongoDB accepts them: one field, a whole number of seconds.
 function validateTtl(spec: Document): void {
   const seconds = spec.expireAfterSeconds;
@@ -971,7 +981,7 @@ export class Writer {
     const { dbName: db, name } = collection;
     this.apply(
       document
-        ? { kind: 'put', db, collection: name, doc: document, bytes: bytes ?? serializeDocument(document) }
+        ? { kind: 'put', db, collection: name, doc: document, bytes: ownedBytes(bytes ?? serializeDocument(document)) }
         : { kind: 'delete', db, collection: name, id },
     );
   }
