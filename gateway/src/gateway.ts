@@ -8,6 +8,7 @@ import {
   createLogger,
   createServiceApp,
   finishServiceApp,
+  grpcClientOptions,
   INTERNAL_TOKEN_HEADER,
   listen,
   newId,
@@ -26,6 +27,8 @@ export interface GatewayOptions {
   port: number;
   host?: string;
   internalPrivateKey: string;
+  // Signs the gateway's gRPC calls (Authenticate); shared with the services (SERVICE_TOKEN_SECRET).
+  serviceTokenSecret: string;
   identityGrpcAddress: string;
   serviceUrls: Record<ServiceName, string>;
   // How long a service may take to answer before the client gets 503.
@@ -63,7 +66,10 @@ function isJson(req: Request): boolean {
 
 export async function startGateway(options: GatewayOptions): Promise<RunningGateway> {
   const logger = options.logger ?? createLogger('gateway');
-  const authenticator = new Authenticator(options.identityGrpcAddress);
+  const authenticator = new Authenticator(
+    options.identityGrpcAddress,
+    grpcClientOptions({ service: 'gateway', secret: options.serviceTokenSecret }),
+  );
   const app = createServiceApp({
     name: 'gateway',
     logger,

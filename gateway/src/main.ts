@@ -1,4 +1,4 @@
-import { createLogger, exitOnStartFailure, int, Lifecycle, loadConfig, pem, requireValue, str, url } from '@crm/kit';
+import { createLogger, exitOnStartFailure, int, Lifecycle, loadConfig, pem, requireValue, serviceTokenSecret, str, url } from '@crm/kit';
 import { startGateway } from './gateway';
 import { GATEWAY_SETTINGS, gatewayTuning } from './gateway-settings';
 
@@ -9,6 +9,7 @@ async function main(): Promise<void> {
     PORT: int({ default: 8080, min: 0, max: 65535 }),
     HOST: str({ default: '0.0.0.0' }),
     INTERNAL_JWT_PRIVATE_KEY: pem({ secret: true }),
+    SERVICE_TOKEN_SECRET: serviceTokenSecret(),
     IDENTITY_GRPC_ADDR: str(),
     IDENTITY_URL: url({ protocols: ['http', 'https'] }),
     CRM_CORE_URL: url({ protocols: ['http', 'https'] }),
@@ -22,6 +23,7 @@ async function main(): Promise<void> {
     port: config.PORT,
     host: config.HOST,
     internalPrivateKey: requireValue(config.INTERNAL_JWT_PRIVATE_KEY, 'INTERNAL_JWT_PRIVATE_KEY'),
+    serviceTokenSecret: requireValue(config.SERVICE_TOKEN_SECRET, 'SERVICE_TOKEN_SECRET'),
     identityGrpcAddress: requireValue(config.IDENTITY_GRPC_ADDR, 'IDENTITY_GRPC_ADDR'),
     serviceUrls: {
       identity: requireValue(config.IDENTITY_URL, 'IDENTITY_URL'),

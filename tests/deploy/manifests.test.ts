@@ -23,7 +23,7 @@ const HTTP_PORT = 8080;
 const GRPC_PORT = 50051;
 const SECRET_NAME = 'crm-secrets';
 // Values that must come from a Secret, never from a literal or a ConfigMap.
-const SECRET_KEYS = ['MONGO_URL', 'AMQP_URL', 'MEILI_KEY', 'SMTP_URL', 'INTERNAL_JWT_PRIVATE_KEY'];
+const SECRET_KEYS = ['MONGO_URL', 'AMQP_URL', 'MEILI_KEY', 'SMTP_URL', 'INTERNAL_JWT_PRIVATE_KEY', 'SERVICE_TOKEN_SECRET'];
 // Not secret, but it travels with the private key; a ConfigMap or the Secret may hold it.
 const PUBLIC_KEY = 'INTERNAL_JWT_PUBLIC_KEY';
 
@@ -59,7 +59,7 @@ const EXTERNAL_EGRESS: Record<App, number[]> = {
 };
 
 const envName = (app: App): string => app.toUpperCase().replace(/-/g, '_');
-const SERVICE_COMMON_ENV = ['HTTP_PORT', 'GRPC_PORT', 'LOG_LEVEL', 'MONGO_URL', 'AMQP_URL', PUBLIC_KEY];
+const SERVICE_COMMON_ENV = ['HTTP_PORT', 'GRPC_PORT', 'LOG_LEVEL', 'MONGO_URL', 'AMQP_URL', PUBLIC_KEY, 'SERVICE_TOKEN_SECRET'];
 
 function requiredEnv(app: App): Record<string, string | null> {
   // null: any value (or a reference); a string: that exact value.
@@ -68,6 +68,8 @@ function requiredEnv(app: App): Record<string, string | null> {
     env.PORT = String(HTTP_PORT);
     env.LOG_LEVEL = null;
     env.INTERNAL_JWT_PRIVATE_KEY = null;
+    // Signs its gRPC calls to identity.
+    env.SERVICE_TOKEN_SECRET = null;
     env.TRUST_PROXY_HOPS = null;
     for (const service of SERVICES) env[`${envName(service)}_URL`] = `http://${service}:${HTTP_PORT}`;
   } else {

@@ -5,7 +5,7 @@ import { crmCoreService } from '@crm/crm-core';
 import { documentsService } from '@crm/documents';
 import { identityService } from '@crm/identity';
 import { InProcessBroker } from '@crm/bus';
-import { createLogger, generateInternalKeyPair, type DestinationStream, type KeyPair } from '@crm/kit';
+import { createLogger, generateInternalKeyPair, generateServiceTokenSecret, type DestinationStream, type KeyPair } from '@crm/kit';
 import { marketingService } from '@crm/marketing';
 import { reportsService } from '@crm/reports';
 import { startService, type RunningService, type ServiceDefinition } from '@crm/service-host';
@@ -51,6 +51,8 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
   const host = options.host ?? '127.0.0.1';
   const dataDir = resolve(options.dataDir ?? './.data');
   const keys = options.internalKeys ?? generateInternalKeyPair();
+  // Like the key pair: one per process, shared by its parts' gRPC clients and servers.
+  const serviceTokenSecret = generateServiceTokenSecret();
   const inProcessBroker = new InProcessBroker();
   const started: RunningService[] = [];
   const services = {} as Record<ServiceName, RunningService>;
@@ -66,6 +68,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
         amqpUrl: options.amqpUrl,
         inProcessBroker,
         internalPublicKey: keys.publicKey,
+        serviceTokenSecret,
         peers: peerAddresses,
         env: options.env,
         deferOutboxRelay: true,
@@ -79,6 +82,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
       port: options.port ?? 8080,
       host,
       internalPrivateKey: keys.privateKey,
+      serviceTokenSecret,
       identityGrpcAddress: `${host}:${services.identity.grpcPort}`,
       serviceUrls: {
         identity: urlOf('identity'),

@@ -12,4 +12,5 @@ export * from './lifecycle';
 export * from './logger';
 export * from './request-context';
 export * from './tenancy';
+export * from './trace-context';
 export * from './validation';

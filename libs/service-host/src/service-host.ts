@@ -9,6 +9,8 @@ import {
   createLogger,
   createServiceApp,
   finishServiceApp,
+  generateServiceTokenSecret,
+  grpcClientOptions,
   healthRegistration,
   internalAuth,
   Lifecycle,
@@ -17,6 +19,7 @@ import {
   portOf,
   startGrpcServer,
   syncIndexes,
+  type ClientOptions,
   type GrpcRegistration,
   type Logger,
   type RunningGrpcServer,
@@ -32,6 +35,9 @@ export interface ServiceContext {
   outbox: OutboxRelay;
   // gRPC addresses of the services this one calls, by service name.
   peers: Record<string, string>;
+  // Options for a peer's generated client: every call then carries this service's token and
+  // the context it is made in (`new XServiceClient(peers.x, insecureCredentials(), grpcClientOptions)`).
+  grpcClientOptions: Partial<ClientOptions>;
   // Service-specific settings (environment variables), validated by the service itself.
   env: NodeJS.ProcessEnv;
   // Where embedded adapters keep their files (database, mailbox, blobs).
@@ -68,6 +74,10 @@ export interface HostOptions {
   // process (tests) each have their own, so neither consumes the other's events.
   inProcessBroker?: InProcessBroker;
   internalPublicKey: string;
+  // Signs and verifies gRPC calls between the parts of one system (SERVICE_TOKEN_SECRET). A fresh
+  // one when not given, so the server never accepts unauthenticated calls; it then answers only
+  // clients made from this service's own `grpcClientOptions`.
+  serviceTokenSecret?: string;
   peers?: Record<string, string>;
   env?: NodeJS.ProcessEnv;
   logger?: Logger;
@@ -95,6 +105,7 @@ export async function startService(definition: ServiceDefinition, options: HostO
   // What has been opened so far, closed in reverse if starting fails half-way (an embedded
   // store left open would keep its lock).
   const opened: Array<() => Promise<void>> = [];
+  const serviceTokenSecret = options.serviceTokenSecret ?? generateServiceTokenSecret();
   try {
     const connection = await connectDatabase({
       service: definition.name,
@@ -117,6 +128,7 @@ export async function startService(definition: ServiceDefinition, options: HostO
       bus,
       outbox,
       peers: options.peers ?? {},
+      grpcClientOptions: grpcClientOptions({ service: definition.name, secret: serviceTokenSecret }),
       env: options.env ?? process.env,
       dataDir: options.dataDir,
       onStop: (name, stop) => ownResources.add(name, stop),
@@ -149,8 +161,7 @@ export async function startService(definition: ServiceDefinition, options: HostO
 
     const grpcServer = await startGrpcServer(
       [healthRegistration(readiness.map((dependency) => dependency.check)), ...(definition.grpc?.(context) ?? [])],
-      options.grpcPort,
-      host,
+      { port: options.grpcPort, host, serviceTokenSecret },
     );
     opened.push(() => grpcServer.close());
     await definition.consumers?.(context);

@@ -55,7 +55,7 @@ export async function startIdentity(env: NodeJS.ProcessEnv = {}): Promise<Identi
     inProcessBroker: new InProcessBroker(),
     env: { ...TEST_ENV, ...env },
   });
-  const client = new identityV1.IdentityServiceClient(`127.0.0.1:${service.grpcPort}`, insecureCredentials());
+  const client = new identityV1.IdentityServiceClient(`127.0.0.1:${service.grpcPort}`, insecureCredentials(), service.context.grpcClientOptions);
   const baseUrl = `http://127.0.0.1:${service.httpPort}/v1`;
 
   async function send<T>(method: string, path: string, headers: Record<string, string>, body?: unknown): Promise<Answer<T>> {
