@@ -19,7 +19,18 @@ export type JournalOperation =
       readonly toCollection: string;
     }
   | { readonly kind: 'snapshotHeader'; readonly format: number; readonly generation: number }
-  | { readonly kind: 'snapshotEnd'; readonly documents: number };
+  | { readonly kind: 'snapshotEnd'; readonly documents: number }
+  // Snapshot only: a run of an index's keys in order, so opening loads the index instead of
+  // decoding every document to rebuild it. `entries` holds [u32 length][key, latin1]
+  // [u32 length][_id key, UTF-8] per entry.
+  | {
+      readonly kind: 'indexKeys';
+      readonly db: string;
+      readonly collection: string;
+      readonly name: string;
+      readonly multikey: boolean;
+      readonly entries: Buffer | { readonly buffer: Uint8Array };
+    };
 
 // A record is a sequence of BSON documents: one header per operation, followed by the stored
 // document for a put (so an insert's bytes are reused as they are).

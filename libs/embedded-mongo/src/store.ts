@@ -92,12 +92,51 @@ interface RecoveryOutcome {
   readonly replayedRecords: number;
 }
 
+interface CapturedIndexKeys {
+  readonly name: string;
+  readonly multikey: boolean;
+  readonly keys: string[];
+  readonly ids: string[];
+}
+
 interface CapturedCollection {
   readonly db: string;
   readonly name: string;
   readonly options: Document;
   readonly indexes: Document[];
   readonly documents: Buffer[];
+  // Index keys as of the capture; absent while old versions are kept for transactions.
+  readonly indexKeys?: CapturedIndexKeys[];
+}
+
+const INDEX_KEYS_PER_FRAME = 5000;
+
+function encodeIndexEntries(keys: string[], ids: string[], start: number, end: number): Buffer {
+  let size = 0;
+  for (let i = start; i < end; i++) size += 8 + (keys[i] as string).length + Buffer.byteLength(ids[i] as string, 'utf8');
+  const buffer = Buffer.allocUnsafe(size);
+  let offset = 0;
+  for (let i = start; i < end; i++) {
+    const key = keys[i] as string;
+    buffer.writeUInt32LE(key.length, offset);
+    offset += 4 + buffer.write(key, offset + 4, 'latin1');
+    const written = buffer.write(ids[i] as string, offset + 4, 'utf8');
+    buffer.writeUInt32LE(written, offset);
+    offset += 4 + written;
+  }
+  return buffer;
+}
+
+function decodeIndexEntries(entries: Buffer, keys: string[], ids: string[]): void {
+  let offset = 0;
+  while (offset < entries.length) {
+    const keyLength = entries.readUInt32LE(offset);
+    keys.push(entries.toString('latin1', offset + 4, offset + 4 + keyLength));
+    offset += 4 + keyLength;
+    const idLength = entries.readUInt32LE(offset);
+    ids.push(entries.toString('utf8', offset + 4, offset + 4 + idLength));
+    offset += 4 + idLength;
+  }
 }
 
 // The storage engine behind one client: catalog, committed data, transactions and persistence.
@@ -684,7 +723,7 @@ export class Store {
     } finally {
       this.recovering = false;
       for (const collections of this.databases.values()) {
-        for (const collection of collections.values()) collection.buildIndexes();
+        for (const collection of collections.values()) if (collection.deferIndexes) collection.buildIndexes();
       }
     }
   }
@@ -698,12 +737,35 @@ export class Store {
       const scan = scanFrames(fs.readFileSync(snapshotPath));
       let header: JournalOperation | undefined;
       let end: JournalOperation | undefined;
+      const loaded = new Map<CollectionStore, Map<string, { keys: string[]; ids: string[]; multikey: boolean }>>();
       for (const payload of scan.payloads) {
         for (const operation of decodeRecord(payload, true)) {
           header ??= operation;
           end = operation;
+          if (operation.kind === 'indexKeys') {
+            const collection = this.ensureCollection(operation.db, operation.collection);
+            const perIndex = loaded.get(collection) ?? new Map<string, { keys: string[]; ids: string[]; multikey: boolean }>();
+            loaded.set(collection, perIndex);
+            const target = perIndex.get(operation.name) ?? { keys: [], ids: [], multikey: operation.multikey };
+            perIndex.set(operation.name, target);
+            const entries = Buffer.isBuffer(operation.entries) ? operation.entries : Buffer.from(operation.entries.buffer);
+            decodeIndexEntries(entries, target.keys, target.ids);
+            continue;
+          }
           this.applyOperation(operation, this.nextVersion());
         }
+      }
+      // Collections whose every index came with the snapshot need no rebuild: load them and
+      // replay the journals onto them.
+      for (const [collection, perIndex] of loaded) {
+        const indexes = collection.allIndexes();
+        if (!indexes.every((index) => perIndex.has(index.name))) continue;
+        for (const index of indexes) {
+          const keys = perIndex.get(index.name) as { keys: string[]; ids: string[]; multikey: boolean };
+          index.loadSorted(keys.keys, keys.ids);
+          index.multikey = keys.multikey;
+        }
+        collection.deferIndexes = false;
       }
       // The snapshot is renamed into place only when complete, so a damaged one is not a torn
       // write but lost data: refuse to guess.
@@ -826,6 +888,19 @@ export class Store {
           options: collection.options,
           indexes: collection.indexSpecs().filter((spec) => spec !== ID_INDEX_SPEC),
           documents: Array.from(collection.liveDocuments(), ([, stored]) => stored.bytes),
+          ...(collection.retained.size === 0 && !collection.deferIndexes
+            ? {
+                indexKeys: collection.allIndexes().map((index) => {
+                  const keys: string[] = [];
+                  const ids: string[] = [];
+                  for (const [key, idKey] of index.tree.entries()) {
+                    keys.push(key);
+                    ids.push(idKey);
+                  }
+                  return { name: index.name, multikey: index.multikey, keys, ids };
+                }),
+              }
+            : {}),
         });
       }
     }
@@ -859,6 +934,13 @@ export class Store {
           const slice = collection.documents.slice(start, start + SNAPSHOT_DOCUMENTS_PER_FRAME);
           await write(slice.map((bytes): JournalOperation => ({ kind: 'put', db, collection: name, bytes })));
           documents += slice.length;
+        }
+        for (const index of collection.indexKeys ?? []) {
+          for (let start = 0; start === 0 || start < index.keys.length; start += INDEX_KEYS_PER_FRAME) {
+            const end = Math.min(index.keys.length, start + INDEX_KEYS_PER_FRAME);
+            const entries = encodeIndexEntries(index.keys, index.ids, start, end);
+            await write([{ kind: 'indexKeys', db, collection: name, name: index.name, multikey: index.multikey, entries }]);
+          }
         }
       }
       await write([{ kind: 'snapshotEnd', documents }]);
