@@ -484,6 +484,9 @@ const TENANT_CHECKS: Record<string, (collection: GuardedCollection, args: unknow
   aggregate: (c, [pipeline]) => checkAggregate(c, 'tenant', pipeline),
   estimatedDocumentCount: refuseOutsideGrant('estimatedDocumentCount'),
   watch: refuseOutsideGrant('watch'),
+  // Every tenant's documents at once.
+  drop: refuseOutsideGrant('drop'),
+  rename: refuseOutsideGrant('rename'),
   initializeOrderedBulkOp: refuseOutsideGrant('initializeOrderedBulkOp'),
   initializeUnorderedBulkOp: refuseOutsideGrant('initializeUnorderedBulkOp'),
 };

@@ -342,6 +342,7 @@ describe('the bypasses a probe found', () => {
       expect(() => connection.collection('notes').find({ workspace_id: theirs })).toThrow(CrossTenantQueryError);
       await expect(Notes.collection.insertOne({ _id: newId() as never, text: 'orphan' })).rejects.toBeInstanceOf(UnscopedQueryError);
       await expect(Notes.collection.deleteMany({ workspace_id: theirs })).rejects.toBeInstanceOf(CrossTenantQueryError);
+      await expect(Notes.collection.drop()).rejects.toBeInstanceOf(UnscopedQueryError);
       // The caller's own documents, named, through the raw collection.
       expect(await Notes.collection.countDocuments({ workspace_id: mine })).toBe(1);
     });

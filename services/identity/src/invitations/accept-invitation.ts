@@ -1,4 +1,4 @@
-import { isoNow, notFound } from '@crm/kit';
+import { acrossWorkspaces, isoNow, notFound } from '@crm/kit';
 import type { SessionClaims } from '../auth/session-guard';
 import { switchSessionWorkspace } from '../auth/sessions';
 import { bumpVersion, commit } from '../events/unit-of-work';
@@ -25,7 +25,8 @@ export async function acceptInvitation(runtime: IdentityRuntime, claims: Session
   const user = await userModel(connection).findById(claims.user_id).lean<UserRecord>().exec();
   if (!user) throw notFound('user');
   try {
-    return await commit(runtime.context, async (unit) => {
+    // The invitation's workspace is not the caller's yet: the request's context names the one they came from.
+    return await acrossWorkspaces('accepting an invitation: join another workspace', () => commit(runtime.context, async (unit) => {
       const open = await findOpenInvitation(connection, token, unit.transaction);
       if (!open) throw invitationNotFound();
       const joined = await joinByInvitation(connection, unit, open, user, claims.actor, 'sign_in');
@@ -48,7 +49,7 @@ export async function acceptInvitation(runtime: IdentityRuntime, claims: Session
         },
       });
       return { workspace_id: workspaceId, organization_id: workspaceId, role: joined.role };
-    });
+    }));
   } catch (error) {
     // Joined by another path at the same moment: the unique membership index decides.
     if (isDuplicateKey(error, 'user_id')) throw alreadyMember('you are already a member of this workspace');

@@ -1,6 +1,6 @@
 import type { ClientSession, Connection } from 'mongoose';
 import { makeEvent, transactWithEvents, type EventActor } from '@crm/bus';
-import { isUuid, isoNow, newId, notFound, validationFailed } from '@crm/kit';
+import { acrossWorkspaces, isUuid, isoNow, newId, notFound, validationFailed } from '@crm/kit';
 import { IDENTITY_EVENTS, type SupportAccessGrantedData, type SupportAccessRevokedData } from '../events/identity-events';
 import { supportGrantState } from '../events/record-states';
 import { findActiveMember } from '../members/memberships';
@@ -78,9 +78,12 @@ export async function canEnterWorkspace(
   userId: string,
   transaction?: ClientSession,
 ): Promise<boolean> {
-  if (await findActiveMember(connection, workspaceId, userId, transaction)) return true;
-  const user = await userModel(connection).findById(userId).session(transaction ?? null).lean<UserRecord>().exec();
-  return user !== null && (await findActiveGrant(connection, workspaceId, user.email, isoNow(), transaction)) !== null;
+  // Asked from a request in another workspace (switching into this one).
+  return acrossWorkspaces('may a person enter a workspace they are switching to', async () => {
+    if (await findActiveMember(connection, workspaceId, userId, transaction)) return true;
+    const user = await userModel(connection).findById(userId).session(transaction ?? null).lean<UserRecord>().exec();
+    return user !== null && (await findActiveGrant(connection, workspaceId, user.email, isoNow(), transaction)) !== null;
+  });
 }
 
 // By id or by slug, as an operator would name it.

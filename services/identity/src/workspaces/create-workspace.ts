@@ -1,4 +1,4 @@
-import { isoNow, newId, notFound, type InternalClaims } from '@crm/kit';
+import { acrossWorkspaces, isoNow, newId, notFound, type InternalClaims } from '@crm/kit';
 import { bumpVersion, commit } from '../events/unit-of-work';
 import {
   IDENTITY_EVENTS,
@@ -36,7 +36,8 @@ export async function createWorkspace(runtime: IdentityRuntime, claims: Internal
 
   for (let attempt = 1; ; attempt += 1) {
     try {
-      const workspace = await commit(runtime.context, async ({ transaction, publish }) => {
+      // The new workspace is not the caller's yet: the request's context names the one they came from.
+      const workspace = await acrossWorkspaces('onboarding: seed a new workspace for its creator', () => commit(runtime.context, async ({ transaction, publish }) => {
         const now = new Date();
         const nowText = now.toISOString();
         const workspace: WorkspaceRecord = {
@@ -94,7 +95,7 @@ export async function createWorkspace(runtime: IdentityRuntime, claims: Internal
           });
         }
         return workspace;
-      });
+      }));
       return { workspace_id: workspace._id, slug: workspace.slug, organization_id: workspace._id };
     } catch (error) {
       // Another workspace took the same slug between our check and our commit: pick again.
