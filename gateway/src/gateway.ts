@@ -6,6 +6,7 @@ import {
   BODY_LIMIT,
   closeServer,
   createLogger,
+  createMetrics,
   createServiceApp,
   finishServiceApp,
   grpcClientOptions,
@@ -75,6 +76,9 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     logger,
     readiness: [{ name: 'identity', check: () => authenticator.ping() }],
     parseJson: false,
+    metrics: createMetrics('gateway'),
+    // The route-table entry that owns the path (its prefix): bounded, unlike the raw path.
+    operationOf: (req) => (req as GatewayRequest).owner?.path,
   });
   app.set('trust proxy', options.trustProxy ?? false);
   const limits = rateLimits(options.rateLimits ?? DEFAULT_RATE_LIMITS);

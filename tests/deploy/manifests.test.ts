@@ -713,6 +713,14 @@ function checkNetworkPolicies(objects: K8sObject[]): void {
       expectConnection(app, callee, GRPC_PORT, GRPC_CALLS[app].includes(callee), pod(app), pod(callee));
     }
   }
+  // Prometheus scrapes /metrics on each app's HTTP port, and reaches nothing else.
+  const prometheus: Endpoint = {
+    type: 'pod', labels: { 'app.kubernetes.io/name': 'prometheus' }, namespaceLabels: { 'kubernetes.io/metadata.name': 'monitoring' },
+  };
+  for (const app of APPS) {
+    expectConnection('prometheus', app, HTTP_PORT, true, prometheus, pod(app));
+    expectConnection('prometheus', app, GRPC_PORT, false, prometheus, pod(app));
+  }
   const stranger: Endpoint = { type: 'pod', labels: { app: 'other' }, namespaceLabels: { 'kubernetes.io/metadata.name': 'other' } };
   expectConnection('another namespace', 'gateway', HTTP_PORT, false, stranger, pod('gateway'));
 }
@@ -763,7 +771,9 @@ function checkIngress(objects: K8sObject[], overlay: string): void {
   expect(ingresses).toHaveLength(1);
   const gateway = named<Service>(objects, 'Service', 'gateway') as Service;
   for (const rule of ingresses[0].spec.rules) {
-    for (const { backend } of rule.http.paths) {
+    for (const { path, backend } of rule.http.paths) {
+      // Only the API is public: the gateway's /healthz, /readyz and /metrics are not.
+      expect(path).toBe('/v1');
       expect(backend.service.name).toBe('gateway');
       const port = gateway.spec.ports.find((p) => p.name === backend.service.port.name || p.port === backend.service.port.number);
       expect(port?.port).toBe(HTTP_PORT);

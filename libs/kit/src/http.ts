@@ -5,6 +5,7 @@ import express, { type ErrorRequestHandler, type Express, type NextFunction, typ
 import { AppError, toAppError } from './errors';
 import { INTERNAL_TOKEN_HEADER, REQUEST_ID_HEADER, verifyInternalToken, type InternalClaims } from './internal-jwt';
 import type { Logger } from './logger';
+import { METRICS_PATH, type ServiceMetrics } from './metrics';
 
 export const BODY_LIMIT = '1mb';
 
@@ -20,6 +21,11 @@ export interface ServiceAppOptions {
   readinessTimeoutMs?: number;
   // The gateway forwards bodies as bytes and parses none.
   parseJson?: boolean;
+  // Counts and times every request and serves METRICS_PATH on this port (never routed from
+  // outside: the gateway forwards /v1 only, and the Ingress exposes only /v1).
+  metrics?: ServiceMetrics;
+  // The operation a request is, for the metrics label; the matched route's template otherwise.
+  operationOf?: (req: Request) => string | undefined;
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
@@ -42,6 +48,14 @@ export function createServiceApp(options: ServiceAppOptions): Express {
     res.setHeader('X-Content-Type-Options', 'nosniff');
     next();
   });
+  const { metrics } = options;
+  if (metrics) {
+    app.use(metrics.httpMiddleware(options.operationOf));
+    app.get(METRICS_PATH, async (_req, res) => {
+      res.setHeader('Content-Type', metrics.contentType);
+      res.send(await metrics.text());
+    });
+  }
   app.set('query parser', 'simple');
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });

@@ -10,6 +10,7 @@ export * from './ids';
 export * from './internal-jwt';
 export * from './lifecycle';
 export * from './logger';
+export * from './metrics';
 export * from './request-context';
 export * from './tenancy';
 export * from './trace-context';

@@ -1,12 +1,13 @@
 import type { Server } from 'node:http';
 import express, { type Router } from 'express';
 import type { Connection } from 'mongoose';
-import { createEventBus, OutboxRelay, type EventBus, type InProcessBroker } from '@crm/bus';
+import { createEventBus, jobBacklog, OutboxRelay, outboxBacklog, type EventBus, type InProcessBroker } from '@crm/bus';
 import {
   checkAccess,
   closeServer,
   connectDatabase,
   createLogger,
+  createMetrics,
   createServiceApp,
   finishServiceApp,
   generateServiceTokenSecret,
@@ -23,6 +24,7 @@ import {
   type GrpcRegistration,
   type Logger,
   type RunningGrpcServer,
+  type ServiceMetrics,
 } from '@crm/kit';
 import { findOperation } from '@crm/protos';
 
@@ -38,6 +40,8 @@ export interface ServiceContext {
   // Options for a peer's generated client: every call then carries this service's token and
   // the context it is made in (`new XServiceClient(peers.x, insecureCredentials(), grpcClientOptions)`).
   grpcClientOptions: Partial<ClientOptions>;
+  // This service's Prometheus registry (served at /metrics), for metrics of its own.
+  metrics: ServiceMetrics;
   // Service-specific settings (environment variables), validated by the service itself.
   env: NodeJS.ProcessEnv;
   // Where embedded adapters keep their files (database, mailbox, blobs).
@@ -113,12 +117,16 @@ export async function startService(definition: ServiceDefinition, options: HostO
       mongoUrl: options.mongoUrl,
     });
     opened.push(() => connection.close());
-    const bus = createEventBus({
-      amqpUrl: options.amqpUrl,
-      exchange: options.eventExchange,
-      broker: options.inProcessBroker,
-      logger,
-    });
+    const metrics = createMetrics(definition.name);
+    const bus = measuredBus(
+      createEventBus({
+        amqpUrl: options.amqpUrl,
+        exchange: options.eventExchange,
+        broker: options.inProcessBroker,
+        logger,
+      }),
+      metrics,
+    );
     opened.push(() => bus.close(), () => ownResources.stop());
     const outbox = new OutboxRelay({ connection, bus, logger });
     const context: ServiceContext = {
@@ -129,6 +137,7 @@ export async function startService(definition: ServiceDefinition, options: HostO
       outbox,
       peers: options.peers ?? {},
       grpcClientOptions: grpcClientOptions({ service: definition.name, secret: serviceTokenSecret }),
+      metrics,
       env: options.env ?? process.env,
       dataDir: options.dataDir,
       onStop: (name, stop) => ownResources.add(name, stop),
@@ -141,7 +150,9 @@ export async function startService(definition: ServiceDefinition, options: HostO
       { name: 'database', check: () => pingDatabase(connection) },
       { name: 'event bus', check: () => bus.ping() },
     ];
-    const app = createServiceApp({ name: definition.name, logger, readiness });
+    metrics.registerOutboxBacklog(() => outboxBacklog(connection));
+    metrics.registerJobBacklog(() => jobBacklog(connection));
+    const app = createServiceApp({ name: definition.name, logger, readiness, metrics });
     if (definition.publicRoutes) {
       const publicRouter = express.Router();
       definition.publicRoutes(publicRouter, context);
@@ -161,7 +172,7 @@ export async function startService(definition: ServiceDefinition, options: HostO
 
     const grpcServer = await startGrpcServer(
       [healthRegistration(readiness.map((dependency) => dependency.check)), ...(definition.grpc?.(context) ?? [])],
-      { port: options.grpcPort, host, serviceTokenSecret },
+      { port: options.grpcPort, host, serviceTokenSecret, metrics },
     );
     opened.push(() => grpcServer.close());
     await definition.consumers?.(context);
@@ -192,4 +203,23 @@ export async function startService(definition: ServiceDefinition, options: HostO
     for (const close of opened.reverse()) await close().catch(() => undefined);
     throw error;
   }
+}
+
+// Every consumer the service subscribes is measured: lag from the event's occurrence, outcome,
+// and what waits in its dead-letter queue.
+function measuredBus(bus: EventBus, metrics: ServiceMetrics): EventBus {
+  const consumers = new Set<string>();
+  metrics.registerDeadLetters(async () =>
+    Object.fromEntries(await Promise.all([...consumers].map(async (consumer) => [consumer, await bus.deadLetterCount(consumer)]))),
+  );
+  return {
+    publish: (events) => bus.publish(events),
+    subscribe: async (consumer, patterns, handler, options) => {
+      await bus.subscribe(consumer, patterns, metrics.instrumentEventHandler(consumer, handler), options);
+      consumers.add(consumer);
+    },
+    ping: () => bus.ping(),
+    deadLetterCount: (consumer) => bus.deadLetterCount(consumer),
+    close: () => bus.close(),
+  };
 }
