@@ -65,14 +65,17 @@ const crossTenant = new AsyncLocalStorage<CrossTenantGrant>();
 // switching a session into another workspace, sweeps over every tenant). Greppable on purpose:
 // every use says why. Inside it any workspace, any `$in` list and no workspace at all are
 // accepted; workspace_id stays immutable and new documents still need one.
-export function acrossWorkspaces<T>(reason: string, work: () => T): T {
+export function acrossWorkspaces<T>(reason: string, work: () => T): AcrossWorkspacesResult<T> {
   if (reason.trim().length === 0) throw new TenancyError('acrossWorkspaces needs a reason');
   return crossTenant.run({ reason, context: currentContext() }, () => {
     const result = work();
     // A mongoose query runs when awaited, which would be after the grant ended: start it here.
-    return (isLazyThenable(result) ? Promise.resolve(result) : result) as T;
+    return (isLazyThenable(result) ? Promise.resolve(result) : result) as AcrossWorkspacesResult<T>;
   });
 }
+
+// What acrossWorkspaces answers: a promise for anything awaitable (a query becomes its result).
+export type AcrossWorkspacesResult<T> = T extends PromiseLike<infer Result> ? Promise<Result> : T;
 
 function isLazyThenable(value: unknown): boolean {
   return typeof value === 'object' && value !== null && !(value instanceof Promise) && typeof (value as { then?: unknown }).then === 'function';
