@@ -70,6 +70,8 @@ describe(`revocation with one process per service${amqpUrl ? ' over RabbitMQ' : 
         INTERNAL_JWT_PUBLIC_KEY: keys.publicKey,
         SERVICE_TOKEN_SECRET: serviceTokenSecret,
         PASSWORD_SCRYPT_LOG2_N: '10',
+        // One identity process: its cache is allowed, and held to the scenario.
+        AUTHENTICATION_CACHE: 'true',
         ...(amqpUrl ? { AMQP_URL: amqpUrl, EVENT_EXCHANGE: exchange } : {}),
       },
       'service started',

@@ -54,6 +54,8 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
   // Like the key pair: one per process, shared by its parts' gRPC clients and servers.
   const serviceTokenSecret = generateServiceTokenSecret();
   const inProcessBroker = new InProcessBroker();
+  // Identity runs alone here, so its writes reach its authentication cache (see its config).
+  const env = { AUTHENTICATION_CACHE: 'true', ...(options.env ?? process.env) };
   const started: RunningService[] = [];
   const services = {} as Record<ServiceName, RunningService>;
   try {
@@ -70,7 +72,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
         internalPublicKey: keys.publicKey,
         serviceTokenSecret,
         peers: peerAddresses,
-        env: options.env,
+        env,
         deferOutboxRelay: true,
         logger: createLogger(definition.name, options.logLevel, options.logDestination),
       });
