@@ -152,7 +152,7 @@ export async function startService(definition: ServiceDefinition, options: HostO
     ];
     metrics.registerOutboxBacklog(() => outboxBacklog(connection));
     metrics.registerJobBacklog(() => jobBacklog(connection));
-    const app = createServiceApp({ name: definition.name, logger, readiness, metrics });
+    const app = createServiceApp({ name: definition.name, logger, readiness, metrics, requestContext: true });
     if (definition.publicRoutes) {
       const publicRouter = express.Router();
       definition.publicRoutes(publicRouter, context);
