@@ -50,8 +50,6 @@ export class UndeclaredModelError extends TenancyError {
   }
 }
 
-// ---- the escape hatch -------------------------------------------------------------------------
-
 interface CrossTenantGrant {
   reason: string;
   // The request context the grant was opened in: a runWithContext inside it starts a new
@@ -85,8 +83,6 @@ function crossTenantGrant(): CrossTenantGrant | undefined {
   const grant = crossTenant.getStore();
   return grant && grant.context === currentContext() ? grant : undefined;
 }
-
-// ---- declarations -----------------------------------------------------------------------------
 
 type Declaration = { kind: 'tenant' } | { kind: 'global'; reason: string };
 
@@ -124,6 +120,18 @@ export function globalCollection(schema: Schema, options?: GlobalCollectionOptio
   const reason = options?.reason?.trim() ?? '';
   if (reason.length === 0) throw new TenancyError('globalCollection needs a reason');
   declare(schema, { kind: 'global', reason });
+  // Its lookups into tenant collections are held to the tenant rules.
+  refuseUnscopedAggregates(schema);
+}
+
+// The collection guard checks aggregates too, but an aggregation cursor reaches the collection
+// inside a mongoose callback where a throw would escape; aggregate middleware reports it instead.
+function refuseUnscopedAggregates(schema: Schema): void {
+  schema.pre('aggregate', function checkPipeline() {
+    const model = (this as unknown as { _model: Model<unknown> })._model;
+    const collection = model.collection as unknown as GuardedCollection;
+    checkAggregate(collection, kindOfCollection(collection), this.pipeline());
+  });
 }
 
 const TENANT_QUERY_OPERATIONS = [
@@ -181,12 +189,17 @@ export function tenantScoped(schema: Schema): void {
       authorize(operation, this.model.modelName, [scopeOf(this.getFilter())]);
     });
   }
+  refuseUnscopedAggregates(schema);
+  // A change stream sees every tenant; refused before mongoose builds it (its emitter would
+  // report the collection guard's refusal as an unhandled 'error').
+  schema.static('watch', function watch(this: Model<unknown>, ...args: unknown[]) {
+    if (!crossTenantGrant()) throw new UnscopedQueryError('watch', this.modelName);
+    return (mongoose.Model as unknown as { watch: (...input: unknown[]) => unknown }).watch.apply(this, args);
+  });
   schema.pre('estimatedDocumentCount', function refuse() {
     if (!crossTenantGrant()) throw new UnscopedQueryError('estimatedDocumentCount', this.model.modelName);
   });
 }
-
-// ---- scope rules ------------------------------------------------------------------------------
 
 // The workspaces a filter restricts to: null when it does not restrict, else the ids of each
 // restriction (every one must pass the rule).
@@ -254,8 +267,6 @@ function authorize(operation: string, model: string, scopes: Scope[]): void {
   }
 }
 
-// ---- workspace_id is immutable ----------------------------------------------------------------
-
 const isWorkspacePath = (path: string) => path === 'workspace_id' || path.startsWith('workspace_id.');
 
 // Whether an update document or pipeline would change workspace_id. Setting it to the value the
@@ -292,8 +303,6 @@ function replacementMoves(replacement: Filter, scope: string | null): boolean {
   if (!('workspace_id' in replacement)) return false;
   return scope === null || replacement.workspace_id !== scope;
 }
-
-// ---- the collection guard ---------------------------------------------------------------------
 
 interface BulkOperation {
   insertOne?: { document: Filter };

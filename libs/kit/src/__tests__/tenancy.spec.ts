@@ -244,6 +244,13 @@ describe('the bypasses a probe found', () => {
       for (const [pipeline, error] of refusals) {
         await expect(Notes.aggregate(pipeline as never[])).rejects.toBeInstanceOf(error);
       }
+      // Through an aggregation cursor too, reported on the cursor.
+      const viaCursor = async () => {
+        for await (const note of Notes.aggregate([{ $match: {} }]).cursor()) return note;
+        return null;
+      };
+      await expect(viaCursor()).rejects.toBeInstanceOf(UnscopedQueryError);
+      expect(() => Notes.watch()).toThrow(UnscopedQueryError);
       // A global model's lookup into a tenant collection is held to the same rule.
       await expect(
         People.aggregate([{ $lookup: { from: 'notes', localField: 'note_id', foreignField: '_id', as: 'notes' } }]),
