@@ -17,6 +17,14 @@ const LAG_BUCKETS = [0.01, 0.05, 0.1, 0.5, 1, 5, 15, 60, 300, 1800, 3600];
 // A backlog read runs on every scrape; a slow database must not hang the scrape.
 const BACKLOG_READ_TIMEOUT_MS = 2000;
 
+const operations = new WeakMap<Request, string>();
+
+// The operation layer names the declared operation a request matched (e.g. `GET /companies/{id}`);
+// the metrics label uses it before anything else.
+export function setRequestOperation(req: Request, operation: string): void {
+  operations.set(req, operation);
+}
+
 export interface OutboxBacklogReading {
   pending: number;
   parked: number;
@@ -128,13 +136,14 @@ export class ServiceMetrics {
     return this.registry.contentType;
   }
 
-  // Counts and times every answer; `operationOf` names the declared operation, else the
-  // matched express route's template, else UNMATCHED_OPERATION.
+  // Counts and times every answer, labelled with the operation set by setRequestOperation, else
+  // the one `operationOf` names, else the matched express route's template, else UNMATCHED_OPERATION.
   httpMiddleware(operationOf?: (req: Request) => string | undefined) {
     return (req: Request, res: Response, next: NextFunction) => {
       const started = process.hrtime.bigint();
       res.once('finish', () => {
-        const labels = { operation: operationOf?.(req) ?? routeTemplate(req) ?? UNMATCHED_OPERATION, method: req.method, status: String(res.statusCode) };
+        const operation = operations.get(req) ?? operationOf?.(req) ?? routeTemplate(req) ?? UNMATCHED_OPERATION;
+        const labels = { operation, method: req.method, status: String(res.statusCode) };
         this.httpRequests.inc(labels);
         this.httpDuration.observe(labels, Number(process.hrtime.bigint() - started) / 1e9);
       });

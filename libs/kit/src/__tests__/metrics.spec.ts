@@ -3,7 +3,7 @@ import express from 'express';
 import { AppError } from '../errors';
 import { closeServer, createServiceApp, finishServiceApp, listen, portOf } from '../http';
 import { createLogger } from '../logger';
-import { createMetrics, UNMATCHED_OPERATION, type ServiceMetrics } from '../metrics';
+import { createMetrics, setRequestOperation, UNMATCHED_OPERATION, type ServiceMetrics } from '../metrics';
 
 // One sample line of the exposition text, e.g. `crm_outbox_pending{service="crm-core"} 3`.
 function sample(text: string, name: string, labels: Record<string, string>): number | undefined {
@@ -32,6 +32,11 @@ describe('/metrics on a service app', () => {
       res.json({ id: req.params.id });
     });
     app.use('/v1', router);
+    // An operation layer that is one middleware, as declared operations are served.
+    app.use('/v2', (req, res) => {
+      setRequestOperation(req, 'GET /deals/{id}');
+      res.status(204).end();
+    });
     finishServiceApp(app, logger);
     server = await listen(app, 0, '127.0.0.1');
     base = `http://127.0.0.1:${portOf(server)}`;
@@ -42,6 +47,7 @@ describe('/metrics on a service app', () => {
   test('counts requests by route template and status, never by raw path', async () => {
     for (const id of ['a1', 'b2', 'missing']) await (await fetch(`${base}/v1/companies/${id}`)).text();
     await (await fetch(`${base}/v1/nowhere/x1`)).text();
+    await (await fetch(`${base}/v2/deals/d1`)).text();
     const response = await fetch(`${base}/metrics`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
@@ -51,6 +57,7 @@ describe('/metrics on a service app', () => {
     expect(sample(text, 'crm_http_requests_total', { ...labels, status: '404' })).toBe(1);
     expect(sample(text, 'crm_http_requests_total', { service: 'crm-core', operation: UNMATCHED_OPERATION, status: '404' })).toBe(1);
     expect(sample(text, 'crm_http_request_duration_seconds_count', { ...labels, status: '200' })).toBe(2);
+    expect(sample(text, 'crm_http_requests_total', { service: 'crm-core', operation: 'GET /deals/{id}', status: '204' })).toBe(1);
     expect(text).not.toContain('a1');
     expect(text).not.toContain('/v1/nowhere');
     // Process metrics come with every part's registry.
