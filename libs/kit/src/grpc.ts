@@ -76,8 +76,10 @@ export const SERVICE_TOKEN_METADATA = 'x-crm-service-token';
 const SERVICE_TOKEN_ALGORITHM = 'HS256';
 const SERVICE_TOKEN_ISSUER = 'crm-service';
 const SERVICE_TOKEN_AUDIENCE = 'crm-grpc';
-// Long enough for a deadline plus clock skew between pods, short enough to be useless when leaked.
+// Longer than any deadline, short enough that a token seen in a log is soon useless.
 const SERVICE_TOKEN_TTL_SECONDS = 60;
+// Clocks of two pods may disagree a little; a caller running behind must not be refused.
+const CLOCK_TOLERANCE_SECONDS = 30;
 // 256 bits, the size of the HMAC-SHA-256 block it keys.
 export const SERVICE_TOKEN_SECRET_MIN_LENGTH = 32;
 
@@ -161,6 +163,7 @@ export function verifyServiceToken(secret: string, token: unknown): GrpcCaller {
       algorithms: [SERVICE_TOKEN_ALGORITHM],
       issuer: SERVICE_TOKEN_ISSUER,
       audience: SERVICE_TOKEN_AUDIENCE,
+      clockTolerance: CLOCK_TOLERANCE_SECONDS,
     });
   } catch {
     throw unauthenticated('invalid service token');
