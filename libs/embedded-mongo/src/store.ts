@@ -392,14 +392,18 @@ export class Store {
       if (request.exclude?.has(idKey)) return true;
       const bytes = stored.bytes as Buffer;
       docsExamined++;
-      if (resultSelection && testedFields) {
+      if (!matcher) {
+        results.push(resultSelection ? decodeFields(bytes, resultSelection) : deserializeDocument(bytes));
+      } else if (resultSelection && testedFields) {
+        // The selection holds the filter's fields too.
         const document = decodeFields(bytes, resultSelection);
-        if (!matcher || matcher.test(document)) results.push(document);
-      } else if (filterSelection && matcher) {
-        if (matcher.test(decodeFields(bytes, filterSelection))) results.push(resultSelection ? decodeFields(bytes, resultSelection) : deserializeDocument(bytes));
+        if (matcher.test(document)) results.push(document);
+      } else if (filterSelection) {
+        if (matcher.test(decodeFields(bytes, filterSelection))) results.push(deserializeDocument(bytes));
       } else {
-        const document = resultSelection ? decodeFields(bytes, resultSelection) : deserializeDocument(bytes);
-        if (!matcher || matcher.test(document)) results.push(document);
+        // The filter may read anything ($expr, $where): test the whole document.
+        const document = deserializeDocument(bytes);
+        if (matcher.test(document)) results.push(document);
       }
       return results.length < wanted;
     };
