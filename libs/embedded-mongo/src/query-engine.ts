@@ -483,6 +483,8 @@ export function pipelineFields(pipeline: Document[]): Set<string> | undefined {
         return fields;
       case '$project': {
         if (!isPlainObject(body)) return undefined;
+        // _id is kept unless excluded.
+        if (body._id !== 0 && body._id !== false) fields.add('_id');
         for (const [key, value] of Object.entries(body)) {
           if (value === 0 || value === false) {
             if (key !== '_id') return undefined;

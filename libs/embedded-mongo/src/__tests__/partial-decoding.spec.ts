@@ -40,6 +40,8 @@ describe('decoding only the fields a reader needs', () => {
     expect(filterFields({ $expr: { $gt: ['$a', 1] } })).toBeUndefined();
     expect([...(pipelineFields([{ $match: { w: 1 } }, { $group: { _id: '$industry', total: { $sum: '$revenue.amount' } } }]) ?? [])].sort()).toEqual(['industry', 'revenue', 'w']);
     expect(pipelineFields([{ $group: { _id: '$$ROOT' } }])).toBeUndefined();
+    expect([...(pipelineFields([{ $project: { name: 1 } }]) ?? [])].sort()).toEqual(['_id', 'name']);
+    expect([...(pipelineFields([{ $project: { _id: 0, n: '$a.b' } }]) ?? [])]).toEqual(['a']);
     expect(pipelineFields([{ $sort: { a: 1 } }])).toBeUndefined();
     expect(pipelineFields([{ $addFields: { a: 1 } }, { $group: { _id: '$a' } }])).toBeUndefined();
   });
