@@ -1,4 +1,4 @@
-import { AppError, call, claimsFromAuthentication, insecureCredentials, type InternalClaims } from '@crm/kit';
+import { AppError, call, claimsFromAuthentication, insecureCredentials, type ClientOptions, type InternalClaims } from '@crm/kit';
 import { identityV1 } from '@crm/protos';
 
 const BEARER = /^Bearer ([A-Za-z0-9._~+/=-]{1,512})$/;
@@ -16,8 +16,9 @@ export function bearerToken(header: string | undefined): string {
 export class Authenticator {
   private readonly client: identityV1.IdentityServiceClient;
 
-  constructor(identityGrpcAddress: string) {
-    this.client = new identityV1.IdentityServiceClient(identityGrpcAddress, insecureCredentials());
+  // `clientOptions` make every call carry the gateway's service token (grpcClientOptions).
+  constructor(identityGrpcAddress: string, clientOptions: Partial<ClientOptions>) {
+    this.client = new identityV1.IdentityServiceClient(identityGrpcAddress, insecureCredentials(), clientOptions);
   }
 
   async authenticate(token: string): Promise<InternalClaims> {

@@ -6,8 +6,10 @@ import {
   BODY_LIMIT,
   closeServer,
   createLogger,
+  createMetrics,
   createServiceApp,
   finishServiceApp,
+  grpcClientOptions,
   INTERNAL_TOKEN_HEADER,
   listen,
   newId,
@@ -21,11 +23,14 @@ import { apiReference } from './api-reference';
 import { Authenticator, bearerToken } from './authenticate';
 import { rateLimits, type RateLimitOptions } from './rate-limits';
 import { resolveRoute, SERVICES, type Route, type ServiceName } from './route-table';
+import { traceFrom, TRACEPARENT_HEADER, TRACESTATE_HEADER, type TraceContext } from './trace-context';
 
 export interface GatewayOptions {
   port: number;
   host?: string;
   internalPrivateKey: string;
+  // Signs the gateway's gRPC calls (Authenticate); shared with the services (SERVICE_TOKEN_SECRET).
+  serviceTokenSecret: string;
   identityGrpcAddress: string;
   serviceUrls: Record<ServiceName, string>;
   // How long a service may take to answer before the client gets 503.
@@ -47,6 +52,7 @@ export interface RunningGateway {
 interface GatewayRequest extends Request {
   owner?: Route;
   requestId?: string;
+  trace?: TraceContext;
   rawBody?: Buffer;
   claims?: InternalClaims;
 }
@@ -62,12 +68,18 @@ function isJson(req: Request): boolean {
 
 export async function startGateway(options: GatewayOptions): Promise<RunningGateway> {
   const logger = options.logger ?? createLogger('gateway');
-  const authenticator = new Authenticator(options.identityGrpcAddress);
+  const authenticator = new Authenticator(
+    options.identityGrpcAddress,
+    grpcClientOptions({ service: 'gateway', secret: options.serviceTokenSecret }),
+  );
   const app = createServiceApp({
     name: 'gateway',
     logger,
     readiness: [{ name: 'identity', check: () => authenticator.ping() }],
     parseJson: false,
+    metrics: createMetrics('gateway'),
+    // The route-table entry that owns the path (its prefix): bounded, unlike the raw path.
+    operationOf: (req) => (req as GatewayRequest).owner?.path,
   });
   app.set('trust proxy', options.trustProxy ?? false);
   const limits = rateLimits(options.rateLimits ?? DEFAULT_RATE_LIMITS);
@@ -75,11 +87,14 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   app.use((req: GatewayRequest, res: Response, next: NextFunction) => {
     const started = process.hrtime.bigint();
     req.requestId = newId();
+    req.trace = traceFrom(req.headers[TRACEPARENT_HEADER]);
     res.setHeader(REQUEST_ID_HEADER, req.requestId);
     res.on('finish', () => {
       logger.info(
         {
           request_id: req.requestId,
+          trace_id: req.trace?.traceId,
+          span_id: req.trace?.spanId,
           method: req.method,
           path: req.path,
           status: res.statusCode,
@@ -133,12 +148,17 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     }
     for (const name of STRIPPED_HEADERS) delete req.headers[name];
     req.headers[REQUEST_ID_HEADER] = req.requestId;
+    // The service's parent span is the gateway's; a client's vendor state only travels with
+    // the client's own trace.
+    req.headers[TRACEPARENT_HEADER] = req.trace!.traceparent;
+    if (!req.trace!.continued) delete req.headers[TRACESTATE_HEADER];
     next();
   });
 
   // Connections to the services are kept and reused: opening one per request cost more than
-  // the request itself.
-  const agent = new Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64 });
+  // the request itself. An idle one is dropped after 4 s, before the service's own 5 s
+  // keep-alive timeout, so a request is never sent on a socket the service is closing.
+  const agent = new Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64, timeout: 4000 });
   const proxies = new Map<ServiceName, RequestHandler<IncomingMessage, ServerResponse>>();
   for (const service of SERVICES) {
     proxies.set(

@@ -1,3 +1,5 @@
 export * from './gateway';
 export * from './route-table';
 export * from './rate-limits';
+export * from './trace-context';
+export * from './gateway-settings';

@@ -1,5 +1,6 @@
-import { createLogger, exitOnStartFailure, int, Lifecycle, loadConfig, pem, requireValue, str, url } from '@crm/kit';
-import { DEFAULT_RATE_LIMITS, startGateway } from './gateway';
+import { createLogger, exitOnStartFailure, int, Lifecycle, loadConfig, pem, requireValue, serviceTokenSecret, str, url } from '@crm/kit';
+import { startGateway } from './gateway';
+import { GATEWAY_SETTINGS, gatewayTuning } from './gateway-settings';
 
 const logger = createLogger('gateway');
 
@@ -8,6 +9,7 @@ async function main(): Promise<void> {
     PORT: int({ default: 8080, min: 0, max: 65535 }),
     HOST: str({ default: '0.0.0.0' }),
     INTERNAL_JWT_PRIVATE_KEY: pem({ secret: true }),
+    SERVICE_TOKEN_SECRET: serviceTokenSecret(),
     IDENTITY_GRPC_ADDR: str(),
     IDENTITY_URL: url({ protocols: ['http', 'https'] }),
     CRM_CORE_URL: url({ protocols: ['http', 'https'] }),
@@ -15,15 +17,13 @@ async function main(): Promise<void> {
     REPORTS_URL: url({ protocols: ['http', 'https'] }),
     DOCUMENTS_URL: url({ protocols: ['http', 'https'] }),
     BILLING_URL: url({ protocols: ['http', 'https'] }),
-    RATE_LIMIT_PER_MINUTE: int({ default: DEFAULT_RATE_LIMITS.perTokenPerMinute, min: 1 }),
-    PUBLIC_RATE_LIMIT_PER_MINUTE: int({ default: DEFAULT_RATE_LIMITS.publicPerMinute, min: 1 }),
-    // Hops of forwarding proxies to trust for the client address (e.g. 1 behind an ingress).
-    TRUST_PROXY_HOPS: int({ default: 0, min: 0, max: 10 }),
+    ...GATEWAY_SETTINGS,
   });
   const gateway = await startGateway({
     port: config.PORT,
     host: config.HOST,
     internalPrivateKey: requireValue(config.INTERNAL_JWT_PRIVATE_KEY, 'INTERNAL_JWT_PRIVATE_KEY'),
+    serviceTokenSecret: requireValue(config.SERVICE_TOKEN_SECRET, 'SERVICE_TOKEN_SECRET'),
     identityGrpcAddress: requireValue(config.IDENTITY_GRPC_ADDR, 'IDENTITY_GRPC_ADDR'),
     serviceUrls: {
       identity: requireValue(config.IDENTITY_URL, 'IDENTITY_URL'),
@@ -33,8 +33,7 @@ async function main(): Promise<void> {
       documents: requireValue(config.DOCUMENTS_URL, 'DOCUMENTS_URL'),
       billing: requireValue(config.BILLING_URL, 'BILLING_URL'),
     },
-    rateLimits: { perTokenPerMinute: config.RATE_LIMIT_PER_MINUTE, publicPerMinute: config.PUBLIC_RATE_LIMIT_PER_MINUTE },
-    trustProxy: config.TRUST_PROXY_HOPS,
+    ...gatewayTuning(config),
     logger,
   });
   const lifecycle = new Lifecycle(logger);

@@ -59,8 +59,20 @@ export const ROUTES: readonly Route[] = [
 
 export const API_PREFIX = '/v1';
 
+// Compiled once: the routes that can own a path, by its first segment, in table order.
+const ROUTES_BY_SEGMENT = new Map<string, Array<{ route: Route; prefix: string }>>();
+for (const route of ROUTES) {
+  const segment = route.path.split('/')[1];
+  const candidates = ROUTES_BY_SEGMENT.get(segment) ?? [];
+  candidates.push({ route, prefix: `${route.path}/` });
+  ROUTES_BY_SEGMENT.set(segment, candidates);
+}
+const PREFIX = `${API_PREFIX}/`;
+
 export function resolveRoute(path: string): Route | undefined {
-  if (!path.startsWith(`${API_PREFIX}/`)) return undefined;
+  if (!path.startsWith(PREFIX)) return undefined;
   const rest = path.slice(API_PREFIX.length);
-  return ROUTES.find((route) => rest === route.path || rest.startsWith(`${route.path}/`));
+  const end = rest.indexOf('/', 1);
+  const candidates = ROUTES_BY_SEGMENT.get(end === -1 ? rest.slice(1) : rest.slice(1, end));
+  return candidates?.find(({ route, prefix }) => rest === route.path || rest.startsWith(prefix))?.route;
 }

@@ -23,7 +23,7 @@ const HTTP_PORT = 8080;
 const GRPC_PORT = 50051;
 const SECRET_NAME = 'crm-secrets';
 // Values that must come from a Secret, never from a literal or a ConfigMap.
-const SECRET_KEYS = ['MONGO_URL', 'AMQP_URL', 'MEILI_KEY', 'SMTP_URL', 'INTERNAL_JWT_PRIVATE_KEY'];
+const SECRET_KEYS = ['MONGO_URL', 'AMQP_URL', 'MEILI_KEY', 'SMTP_URL', 'INTERNAL_JWT_PRIVATE_KEY', 'SERVICE_TOKEN_SECRET'];
 // Not secret, but it travels with the private key; a ConfigMap or the Secret may hold it.
 const PUBLIC_KEY = 'INTERNAL_JWT_PUBLIC_KEY';
 
@@ -59,7 +59,7 @@ const EXTERNAL_EGRESS: Record<App, number[]> = {
 };
 
 const envName = (app: App): string => app.toUpperCase().replace(/-/g, '_');
-const SERVICE_COMMON_ENV = ['HTTP_PORT', 'GRPC_PORT', 'LOG_LEVEL', 'MONGO_URL', 'AMQP_URL', PUBLIC_KEY];
+const SERVICE_COMMON_ENV = ['HTTP_PORT', 'GRPC_PORT', 'LOG_LEVEL', 'MONGO_URL', 'AMQP_URL', PUBLIC_KEY, 'SERVICE_TOKEN_SECRET'];
 
 function requiredEnv(app: App): Record<string, string | null> {
   // null: any value (or a reference); a string: that exact value.
@@ -68,6 +68,8 @@ function requiredEnv(app: App): Record<string, string | null> {
     env.PORT = String(HTTP_PORT);
     env.LOG_LEVEL = null;
     env.INTERNAL_JWT_PRIVATE_KEY = null;
+    // Signs its gRPC calls to identity.
+    env.SERVICE_TOKEN_SECRET = null;
     env.TRUST_PROXY_HOPS = null;
     for (const service of SERVICES) env[`${envName(service)}_URL`] = `http://${service}:${HTTP_PORT}`;
   } else {
@@ -711,6 +713,14 @@ function checkNetworkPolicies(objects: K8sObject[]): void {
       expectConnection(app, callee, GRPC_PORT, GRPC_CALLS[app].includes(callee), pod(app), pod(callee));
     }
   }
+  // Prometheus scrapes /metrics on each app's HTTP port, and reaches nothing else.
+  const prometheus: Endpoint = {
+    type: 'pod', labels: { 'app.kubernetes.io/name': 'prometheus' }, namespaceLabels: { 'kubernetes.io/metadata.name': 'monitoring' },
+  };
+  for (const app of APPS) {
+    expectConnection('prometheus', app, HTTP_PORT, true, prometheus, pod(app));
+    expectConnection('prometheus', app, GRPC_PORT, false, prometheus, pod(app));
+  }
   const stranger: Endpoint = { type: 'pod', labels: { app: 'other' }, namespaceLabels: { 'kubernetes.io/metadata.name': 'other' } };
   expectConnection('another namespace', 'gateway', HTTP_PORT, false, stranger, pod('gateway'));
 }
@@ -761,7 +771,9 @@ function checkIngress(objects: K8sObject[], overlay: string): void {
   expect(ingresses).toHaveLength(1);
   const gateway = named<Service>(objects, 'Service', 'gateway') as Service;
   for (const rule of ingresses[0].spec.rules) {
-    for (const { backend } of rule.http.paths) {
+    for (const { path, backend } of rule.http.paths) {
+      // Only the API is public: the gateway's /healthz, /readyz and /metrics are not.
+      expect(path).toBe('/v1');
       expect(backend.service.name).toBe('gateway');
       const port = gateway.spec.ports.find((p) => p.name === backend.service.port.name || p.port === backend.service.port.number);
       expect(port?.port).toBe(HTTP_PORT);

@@ -93,7 +93,7 @@ describe('staff support access through the gateway', () => {
     expect((await request(base, 'GET', '/workspace', { token: staff.token })).status).toBe(200);
     for (const [method, path, body] of [
       ['PATCH', '/workspace', { name: 'Changed by support' }],
-      ['POST', '/companies', { name: 'Support Co' }],
+      ['POST', '/roles', { name: 'Support made', permissions: ['companies:read'] }],
     ] as const) {
       const refused = await request(base, method, path, { token: staff.token, body });
       expect(refused.status).toBe(403);

@@ -1,15 +1,16 @@
 import { request, signUpWithWorkspace, startTestSystem, type TestSystem } from '../support/system';
 
-let system: TestSystem;
+// Each test has a system, and so limiters, of its own: no test counts what another used.
+let system: TestSystem | undefined;
 
-beforeAll(async () => {
-  system = await startTestSystem({ rateLimits: { perTokenPerMinute: 4, publicPerMinute: 6 } });
+afterEach(async () => {
+  await system?.destroy();
+  system = undefined;
 });
-
-afterAll(() => system.destroy());
 
 describe('rate limits at the gateway', () => {
   it('answer 429 rate_limited with Retry-After once a token has used its minute, without touching other tokens', async () => {
+    system = await startTestSystem({ rateLimits: { perTokenPerMinute: 4, publicPerMinute: 100 } });
     const first = await signUpWithWorkspace(system.url, 'Busy');
     const second = await signUpWithWorkspace(system.url, 'Calm');
     // The token's onboarding request was the first of its 4.
@@ -23,11 +24,13 @@ describe('rate limits at the gateway', () => {
   });
 
   it('limit attempts on the paths reached without a token per client address', async () => {
-    // Two sign-ups and two onboardings above used 2 of the 6; each attempt below counts too.
+    system = await startTestSystem({ rateLimits: { perTokenPerMinute: 100, publicPerMinute: 4 } });
     const statuses = [];
     for (let i = 0; i < 5; i += 1) {
       statuses.push((await request(system.url, 'POST', '/auth/sign-in', { body: { email: 'x@example.com', password: 'wrong password' } })).status);
     }
     expect(statuses).toEqual([401, 401, 401, 401, 429]);
+    const limited = await request(system.url, 'POST', '/auth/sign-in', { body: { email: 'x@example.com', password: 'wrong password' } });
+    expect(limited.body.error.code).toBe('rate_limited');
   });
 });

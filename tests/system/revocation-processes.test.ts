@@ -7,7 +7,8 @@ import { connect } from 'amqplib';
 import { queueNames } from '@crm/bus';
 import { AUDIT_CONSUMER } from '@crm/identity/audit/audit-consumer';
 import { NOTIFICATIONS_CONSUMER } from '@crm/identity/notifications/notification-consumer';
-import { generateInternalKeyPair } from '@crm/kit';
+import { generateInternalKeyPair, generateServiceTokenSecret } from '@crm/kit';
+import { checkAgainst } from '../support/system';
 import { revocationScenario } from './revocation-scenario';
 
 // The revocation scenario with identity and the gateway as separate processes (their built
@@ -15,6 +16,7 @@ import { revocationScenario } from './revocation-scenario';
 // either process caches, the next request must see the change.
 const root = join(__dirname, '..', '..');
 const keys = generateInternalKeyPair();
+const serviceTokenSecret = generateServiceTokenSecret();
 const amqpUrl = process.env.AMQP_URL;
 const exchange = `crm.test.revocation.${process.pid}.${Date.now()}`;
 const children: ChildProcess[] = [];
@@ -67,7 +69,10 @@ describe(`revocation with one process per service${amqpUrl ? ' over RabbitMQ' : 
         HTTP_PORT: '0',
         GRPC_PORT: '0',
         INTERNAL_JWT_PUBLIC_KEY: keys.publicKey,
+        SERVICE_TOKEN_SECRET: serviceTokenSecret,
         PASSWORD_SCRYPT_LOG2_N: '10',
+        // One identity process: its cache is allowed, and held to the scenario.
+        AUTHENTICATION_CACHE: 'true',
         ...(amqpUrl ? { AMQP_URL: amqpUrl, EVENT_EXCHANGE: exchange } : {}),
       },
       'service started',
@@ -80,6 +85,7 @@ describe(`revocation with one process per service${amqpUrl ? ' over RabbitMQ' : 
       {
         PORT: '0',
         INTERNAL_JWT_PRIVATE_KEY: keys.privateKey.replace(/\n/g, '\\n'),
+        SERVICE_TOKEN_SECRET: serviceTokenSecret,
         IDENTITY_GRPC_ADDR: `127.0.0.1:${String(identity.grpc_port)}`,
         IDENTITY_URL: identityUrl,
         CRM_CORE_URL: unused,
@@ -90,6 +96,9 @@ describe(`revocation with one process per service${amqpUrl ? ' over RabbitMQ' : 
       },
       'gateway started',
     );
-    await revocationScenario(`http://127.0.0.1:${String(gateway.port)}/v1`, dataDir, `processes.${Date.now()}`);
+    const base = `http://127.0.0.1:${String(gateway.port)}/v1`;
+    // The gateway cannot merge a document without the other services: check against identity's.
+    checkAgainst(base, `${identityUrl}/openapi.json`);
+    await revocationScenario(base, dataDir, `processes.${Date.now()}`);
   });
 });

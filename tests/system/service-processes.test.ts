@@ -7,7 +7,7 @@ import { connect } from 'amqplib';
 import { queueNames } from '@crm/bus';
 import { AUDIT_CONSUMER } from '@crm/identity/audit/audit-consumer';
 import { NOTIFICATIONS_CONSUMER } from '@crm/identity/notifications/notification-consumer';
-import { generateInternalKeyPair } from '@crm/kit';
+import { generateInternalKeyPair, generateServiceTokenSecret } from '@crm/kit';
 import { request, waitFor } from '../support/system';
 
 // One process per service, as containers run them: each started from its built entry with
@@ -15,6 +15,7 @@ import { request, waitFor } from '../support/system';
 // AMQP_URL set (CI), the services' events travel through RabbitMQ on an exchange of their own.
 const root = join(__dirname, '..', '..');
 const keys = generateInternalKeyPair();
+const serviceTokenSecret = generateServiceTokenSecret();
 const amqpUrl = process.env.AMQP_URL;
 const exchange = `crm.test.processes.${process.pid}.${Date.now()}`;
 const busEnv: Record<string, string> = amqpUrl ? { AMQP_URL: amqpUrl, EVENT_EXCHANGE: exchange } : {};
@@ -54,7 +55,15 @@ function start(entry: string, env: Record<string, string>, readyMessage: string)
 function startService(name: string, env: Record<string, string> = {}): Started {
   return start(
     `services/${name}/dist/main.js`,
-    { HTTP_PORT: '0', GRPC_PORT: '0', INTERNAL_JWT_PUBLIC_KEY: keys.publicKey, PASSWORD_SCRYPT_LOG2_N: '10', ...busEnv, ...env },
+    {
+      HTTP_PORT: '0',
+      GRPC_PORT: '0',
+      INTERNAL_JWT_PUBLIC_KEY: keys.publicKey,
+      SERVICE_TOKEN_SECRET: serviceTokenSecret,
+      PASSWORD_SCRYPT_LOG2_N: '10',
+      ...busEnv,
+      ...env,
+    },
     'service started',
   );
 }
@@ -106,6 +115,7 @@ describe('services as separate processes', () => {
       {
         PORT: '0',
         INTERNAL_JWT_PRIVATE_KEY: keys.privateKey.replace(/\n/g, '\\n'),
+        SERVICE_TOKEN_SECRET: serviceTokenSecret,
         IDENTITY_GRPC_ADDR: grpc(identityReady),
         IDENTITY_URL: http(identityReady),
         CRM_CORE_URL: http(crmCoreReady),
@@ -132,7 +142,10 @@ describe('services as separate processes', () => {
     const me = await request(base, 'GET', '/me', { token: signUp.body.token });
     expect(me.status).toBe(200);
     expect(me.body.user.email).toBe('proc@example.com');
-    expect((await request(base, 'GET', '/companies', { token: signUp.body.token })).status).toBe(403);
+    // Every service process answers the gateway: it merges their OpenAPI documents into one.
+    const reference = await request(base, 'GET', '/openapi.json');
+    expect(reference.status).toBe(200);
+    expect(Object.keys(reference.body.paths)).toContain('/me');
 
     // A change travels outbox -> bus -> identity's audit consumer.
     const token = signUp.body.token as string;
@@ -161,6 +174,10 @@ describe('services as separate processes', () => {
     const noKey = start('services/reports/dist/main.js', { HTTP_PORT: '0', GRPC_PORT: '0' }, 'service started');
     expect(await noKey.exit).toBe(1);
     expect(JSON.stringify(noKey.lines)).toContain('INTERNAL_JWT_PUBLIC_KEY is required');
+
+    const noSecret = startService('reports', { SERVICE_TOKEN_SECRET: '' });
+    expect(await noSecret.exit).toBe(1);
+    expect(JSON.stringify(noSecret.lines)).toContain('SERVICE_TOKEN_SECRET is required');
 
     const noPeer = startService('billing');
     expect(await noPeer.exit).toBe(1);

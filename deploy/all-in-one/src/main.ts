@@ -1,3 +1,4 @@
+import { GATEWAY_SETTINGS, gatewayTuning } from '@crm/gateway';
 import { createLogger, exitOnStartFailure, int, loadConfig, str, url } from '@crm/kit';
 import { startSystem } from './system';
 
@@ -10,6 +11,8 @@ async function main(): Promise<void> {
     DATA_DIR: str({ default: './.data' }),
     MONGO_URL: url({ protocols: ['mongodb', 'mongodb+srv'], secret: true }),
     AMQP_URL: url({ protocols: ['amqp', 'amqps'], secret: true }),
+    // The gateway's own variables, as its separate entry reads them.
+    ...GATEWAY_SETTINGS,
   });
   const system = await startSystem({
     port: config.PORT,
@@ -17,6 +20,7 @@ async function main(): Promise<void> {
     dataDir: config.DATA_DIR,
     mongoUrl: config.MONGO_URL,
     amqpUrl: config.AMQP_URL,
+    ...gatewayTuning(config),
     // Links sent by mail point at this gateway unless the operator names the public address.
     env: { ...process.env, PUBLIC_URL: process.env.PUBLIC_URL || `http://${config.HOST}:${config.PORT}` },
   });

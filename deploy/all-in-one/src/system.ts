@@ -5,7 +5,7 @@ import { crmCoreService } from '@crm/crm-core';
 import { documentsService } from '@crm/documents';
 import { identityService } from '@crm/identity';
 import { InProcessBroker } from '@crm/bus';
-import { createLogger, generateInternalKeyPair, type DestinationStream, type KeyPair } from '@crm/kit';
+import { createLogger, generateInternalKeyPair, generateServiceTokenSecret, type DestinationStream, type KeyPair } from '@crm/kit';
 import { marketingService } from '@crm/marketing';
 import { reportsService } from '@crm/reports';
 import { startService, type RunningService, type ServiceDefinition } from '@crm/service-host';
@@ -51,7 +51,11 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
   const host = options.host ?? '127.0.0.1';
   const dataDir = resolve(options.dataDir ?? './.data');
   const keys = options.internalKeys ?? generateInternalKeyPair();
+  // Like the key pair: one per process, shared by its parts' gRPC clients and servers.
+  const serviceTokenSecret = generateServiceTokenSecret();
   const inProcessBroker = new InProcessBroker();
+  // Identity runs alone here, so its writes reach its authentication cache (see its config).
+  const env = { AUTHENTICATION_CACHE: 'true', ...(options.env ?? process.env) };
   const started: RunningService[] = [];
   const services = {} as Record<ServiceName, RunningService>;
   try {
@@ -66,8 +70,9 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
         amqpUrl: options.amqpUrl,
         inProcessBroker,
         internalPublicKey: keys.publicKey,
+        serviceTokenSecret,
         peers: peerAddresses,
-        env: options.env,
+        env,
         deferOutboxRelay: true,
         logger: createLogger(definition.name, options.logLevel, options.logDestination),
       });
@@ -79,6 +84,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
       port: options.port ?? 8080,
       host,
       internalPrivateKey: keys.privateKey,
+      serviceTokenSecret,
       identityGrpcAddress: `${host}:${services.identity.grpcPort}`,
       serviceUrls: {
         identity: urlOf('identity'),

@@ -1,4 +1,5 @@
 import type { Logger } from '@crm/kit';
+import type { Connection } from 'mongoose';
 import type { EventBus } from './event-bus';
 import { InProcessEventBus, type InProcessBroker } from './in-process-bus';
 import { RabbitEventBus } from './rabbit-bus';
@@ -10,11 +11,13 @@ export interface EventBusOptions {
   exchange?: string;
   // Embedded mode: the broker the parts of one system share (default: the process-wide one).
   broker?: InProcessBroker;
+  // Embedded mode: the service's database, where its consumers' dead letters are kept.
+  connection?: Connection;
 }
 
 export function createEventBus(options: EventBusOptions): EventBus {
   if (options.amqpUrl) {
     return new RabbitEventBus({ url: options.amqpUrl, logger: options.logger, exchange: options.exchange });
   }
-  return new InProcessEventBus({ logger: options.logger, broker: options.broker });
+  return new InProcessEventBus({ logger: options.logger, broker: options.broker, connection: options.connection });
 }

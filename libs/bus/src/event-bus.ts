@@ -1,8 +1,23 @@
-import type { Logger } from '@crm/kit';
+import { runWithContext, type Logger } from '@crm/kit';
 import type { EventEnvelope } from './event-envelope';
 import { isTopicPattern } from './topic-pattern';
 
 export type EventHandler = (event: EventEnvelope) => Promise<void>;
+
+// Every transport runs a consumer's handler in the event's context: its workspace (so the
+// tenancy guard scopes the consumer's queries), its actor, and the trace it continues.
+export function inEventContext(handler: EventHandler): EventHandler {
+  return (event) =>
+    runWithContext(
+      {
+        request_id: event.id,
+        workspace_id: event.workspace_id,
+        actor: event.actor ?? { type: 'system', id: null, label: null },
+        ...(event.traceparent === undefined ? {} : { traceparent: event.traceparent }),
+      },
+      () => handler(event),
+    );
+}
 
 export interface SubscribeOptions {
   // Deliveries handled at once by this consumer (AMQP prefetch).
@@ -28,6 +43,8 @@ export interface EventBus {
   ): Promise<void>;
   // Readiness: throws when the transport is not usable right now.
   ping(): Promise<void>;
+  // Events of this consumer waiting in its dead-letter queue, for a metrics gauge.
+  deadLetterCount(consumer: string): Promise<number>;
   // Stops consuming, waits for handlers in flight, then releases the transport.
   close(): Promise<void>;
 }

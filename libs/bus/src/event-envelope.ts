@@ -1,4 +1,4 @@
-import { isUuid, newId } from '@crm/kit';
+import { currentContext, isUuid, newId } from '@crm/kit';
 
 export type ActorType = 'user' | 'agent' | 'app' | 'system';
 
@@ -18,6 +18,9 @@ export interface EventEnvelope<T = unknown> {
   workspace_id: string | null;
   actor: EventActor | null;
   occurred_at: string;
+  // W3C trace context of the request that caused the event, when there was one: consumers
+  // continue its trace. Absent otherwise.
+  traceparent?: string;
   data: T;
 }
 
@@ -26,12 +29,18 @@ export interface NewEvent<T> {
   version?: number;
   workspace_id: string | null;
   actor: EventActor | null;
+  // Defaults to the current request's (currentContext()).
+  traceparent?: string;
   data: T;
 }
 
 const ACTOR_TYPES: readonly string[] = ['user', 'agent', 'app', 'system'];
 const EVENT_TYPE = /^[a-z][a-z0-9_]*\.[a-z][a-z0-9_]*\.[a-z][a-z0-9_]*$/;
 const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+// version-traceid-parentid-flags (https://www.w3.org/TR/trace-context/#traceparent-header).
+const TRACEPARENT = /^[0-9a-f]{2}-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$/;
+
+export const isTraceparent = (value: unknown): value is string => typeof value === 'string' && TRACEPARENT.test(value);
 
 export class InvalidEnvelopeError extends Error {
   constructor(reason: string) {
@@ -63,6 +72,9 @@ export function makeEvent<T>(input: NewEvent<T>): EventEnvelope<T> {
     occurred_at: nextOccurredAt(),
     data: input.data,
   };
+  // A malformed header from a client is not worth failing a write for: it is left out.
+  const traceparent = input.traceparent ?? currentContext()?.traceparent;
+  if (isTraceparent(traceparent)) event.traceparent = traceparent;
   // A malformed event is a programming error: fail where it is made, not in a consumer.
   const problem = envelopeProblem(event);
   if (problem) throw new InvalidEnvelopeError(problem);
@@ -93,6 +105,7 @@ export function envelopeProblem(value: unknown): string | undefined {
   if (typeof value.occurred_at !== 'string' || !ISO_TIMESTAMP.test(value.occurred_at)) {
     return 'occurred_at must be an ISO 8601 UTC timestamp with milliseconds';
   }
+  if (value.traceparent !== undefined && !isTraceparent(value.traceparent)) return 'traceparent must be a W3C traceparent';
   if (!('data' in value) || value.data === undefined) return 'data is missing';
   return undefined;
 }

@@ -26,6 +26,8 @@ const processedEventSchema = new Schema<ProcessedEvent>(
   { collection: PROCESSED_EVENTS_COLLECTION, versionKey: false },
 );
 processedEventSchema.index({ consumer: 1, event_id: 1 }, { unique: true });
+// Pruning by age (pruneProcessedEvents).
+processedEventSchema.index({ processed_at: 1 });
 
 export function processedEventModel(connection: Connection): Model<ProcessedEvent> {
   const existing = connection.models[PROCESSED_EVENT_MODEL] as Model<ProcessedEvent> | undefined;
@@ -63,6 +65,13 @@ export function consumeIdempotently(
       throw error;
     }
   };
+}
+
+// Forgets processed ids older than `before`. Keep them longer than any redelivery can take
+// (broker retries, a dead-letter replay), or a late redelivery would apply the event again.
+export async function pruneProcessedEvents(connection: Connection, before: Date): Promise<number> {
+  const deleted = await processedEventModel(connection).deleteMany({ processed_at: { $lt: before } });
+  return deleted.deletedCount;
 }
 
 export async function hasProcessed(connection: Connection, consumer: string, eventId: string): Promise<boolean> {

@@ -4,10 +4,13 @@ import {
   assertSubscription,
   DEFAULT_MAX_DELIVERIES,
   DEFAULT_PREFETCH,
+  inEventContext,
   type EventBus,
   type EventHandler,
   type SubscribeOptions,
 } from './event-bus';
+import type { Connection } from 'mongoose';
+import { deadLetterCount, storeDeadLetter } from './dead-letters';
 import { parseEnvelope, serializeEnvelope, type EventEnvelope } from './event-envelope';
 import { topicMatches } from './topic-pattern';
 
@@ -24,7 +27,8 @@ export interface DeadLetter {
 export interface InProcessBrokerOptions {
   // Pause before redelivering after a handler failure; doubles per attempt up to 1 s.
   retryDelayMs?: number;
-  // Dead letters kept in memory (oldest dropped first).
+  // Dead letters kept in memory as well (oldest dropped first); the durable copy is in the
+  // consuming service's database when its bus has a connection.
   deadLetterLimit?: number;
 }
 
@@ -59,6 +63,7 @@ class ConsumerQueue {
     private readonly concurrency: number,
     private readonly broker: InProcessBroker,
     private readonly logger: Logger,
+    private readonly connection?: Connection,
   ) {}
 
   matches(type: string): boolean {
@@ -94,13 +99,24 @@ class ConsumerQueue {
     }
   }
 
+  // Stored before the delivery counts as handled, as a broker keeps it in a dead-letter queue.
+  private async deadLetter(letter: Omit<DeadLetter, 'dead_lettered_at'>): Promise<void> {
+    this.broker.deadLetter(this.logger, letter);
+    if (!this.connection) return;
+    try {
+      await storeDeadLetter(this.connection, letter);
+    } catch (error) {
+      this.logger.error({ err: error, consumer: this.name, event_id: letter.event?.id }, 'storing a dead letter failed; it is only in memory');
+    }
+  }
+
   private async deliver(delivery: Delivery): Promise<void> {
     let event: EventEnvelope;
     try {
       // Each consumer parses its own copy, exactly as it would come off the wire.
       event = parseEnvelope(delivery.body);
     } catch (error) {
-      this.broker.deadLetter(this.logger, { consumer: this.name, event: null, body: delivery.body, reason: String(error), deliveries: 1 });
+      await this.deadLetter({ consumer: this.name, event: null, body: delivery.body, reason: String(error), deliveries: 1 });
       delivery.resolve();
       return;
     }
@@ -111,7 +127,7 @@ class ConsumerQueue {
         return;
       } catch (error) {
         if (attempt >= this.maxDeliveries) {
-          this.broker.deadLetter(this.logger, {
+          await this.deadLetter({
             consumer: this.name,
             event,
             body: delivery.body,
@@ -203,6 +219,7 @@ export class InProcessBroker {
     handler: EventHandler,
     options: SubscribeOptions,
     logger: Logger,
+    connection?: Connection,
   ): ConsumerQueue {
     return new ConsumerQueue(
       consumer,
@@ -212,6 +229,7 @@ export class InProcessBroker {
       options.prefetch ?? DEFAULT_PREFETCH,
       this,
       logger,
+      connection,
     );
   }
 }
@@ -227,6 +245,8 @@ export interface InProcessBusOptions {
   logger: Logger;
   // Defaults to the process-wide broker; tests pass their own for isolation.
   broker?: InProcessBroker;
+  // The service's database: its consumers' dead letters are stored there (dead_letters).
+  connection?: Connection;
 }
 
 // A service's handle on the broker: it owns the consumers it subscribed and closes only those.
@@ -234,11 +254,13 @@ export class InProcessEventBus implements EventBus {
   readonly broker: InProcessBroker;
   private readonly logger: Logger;
   private readonly owned: string[] = [];
+  private readonly connection?: Connection;
   private closed = false;
 
   constructor(options: InProcessBusOptions) {
     this.broker = options.broker ?? sharedInProcessBroker();
     this.logger = options.logger;
+    this.connection = options.connection;
   }
 
   async publish(events: readonly EventEnvelope[]): Promise<void> {
@@ -254,13 +276,18 @@ export class InProcessEventBus implements EventBus {
   ): Promise<void> {
     if (this.closed) throw new Error('event bus is closed');
     assertSubscription(consumer, patterns);
-    this.broker.addConsumer(this.broker.createQueue(consumer, patterns, handler, options, this.logger));
+    this.broker.addConsumer(this.broker.createQueue(consumer, patterns, inEventContext(handler), options, this.logger, this.connection));
     this.owned.push(consumer);
     this.logger.info({ consumer, patterns }, 'subscribed to in-process events');
   }
 
   async ping(): Promise<void> {
     if (this.closed) throw new Error('event bus is closed');
+  }
+
+  async deadLetterCount(consumer: string): Promise<number> {
+    if (this.connection) return deadLetterCount(this.connection, consumer);
+    return this.broker.deadLetters(consumer).length;
   }
 
   async close(): Promise<void> {

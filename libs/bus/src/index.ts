@@ -1,4 +1,5 @@
 export * from './create-event-bus';
+export * from './dead-letters';
 export * from './event-bus';
 export * from './event-envelope';
 export * from './idempotent-consumer';

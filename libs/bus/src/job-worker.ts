@@ -212,7 +212,8 @@ export class JobWorker {
             .catch((error: unknown) => this.logger.error({ err: error, job_id: job._id }, 'job bookkeeping failed'))
             .finally(() => {
               this.inFlight.delete(running);
-              this.wake?.();
+              // A free slot: look again now rather than at the next poll.
+              if (this.running) this.nudge();
             });
           this.inFlight.add(running);
         }

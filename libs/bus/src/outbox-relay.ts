@@ -1,7 +1,8 @@
 import { newId, type Logger } from '@crm/kit';
 import type { Connection } from 'mongoose';
 import type { EventBus } from './event-bus';
-import { outboxModel } from './outbox';
+import { pruneProcessedEvents } from './idempotent-consumer';
+import { outboxModel, type OutboxRow } from './outbox';
 
 export interface OutboxRelayOptions {
   connection: Connection;
@@ -18,6 +19,13 @@ export interface OutboxRelayOptions {
   sweepIntervalMs?: number;
   // Sent rows are kept this long (for inspection), then deleted by the sweeper.
   retentionMs?: number;
+  // Failed publishes of one row before it is parked (kept, counted by outboxBacklog, listed by
+  // parkedOutboxRows) instead of retried for ever.
+  maxAttempts?: number;
+  // Processed-event ids of this service's consumers are kept this long, then pruned by the
+  // sweeper, at most once per pruneIntervalMs (1 h): a range delete over a large collection.
+  processedRetentionMs?: number;
+  pruneIntervalMs?: number;
   // The relay's clock, for backoff, leases and retention; tests move it instead of sleeping.
   now?: () => Date;
 }
@@ -25,14 +33,22 @@ export interface OutboxRelayOptions {
 export interface SweepResult {
   released: number;
   deleted: number;
+  // Processed-event ids pruned.
+  pruned: number;
 }
+
+export const DEFAULT_OUTBOX_MAX_ATTEMPTS = 20;
+export const DEFAULT_PROCESSED_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 // Moves outbox rows to the bus: claim free pending rows in order (a lease, so concurrent relays
 // never publish the same row), publish them as one batch, mark them sent after the bus confirms.
-// A failed publish leaves the rows pending with backoff; a sweeper frees rows whose lease expired
-// (their relay died mid-batch) and deletes old sent rows.
+// A failed publish leaves the rows pending with backoff; a row that failed before is retried on
+// its own, so one that can never be published holds no other back, and is parked after
+// maxAttempts. While a row backs off, newer rows go out: a record's events may arrive out of
+// order, and consumers tell by the record's version (docs/events.md). A sweeper frees rows whose
+// lease expired (their relay died mid-batch), deletes old sent rows and prunes processed ids.
 export class OutboxRelay {
   private readonly connection: Connection;
   private readonly bus: Pick<EventBus, 'publish'>;
@@ -44,6 +60,10 @@ export class OutboxRelay {
   private readonly maxRetryDelayMs: number;
   private readonly sweepIntervalMs: number;
   private readonly retentionMs: number;
+  private readonly maxAttempts: number;
+  private readonly processedRetentionMs: number;
+  private readonly pruneIntervalMs: number;
+  private lastPrunedAt?: number;
   private readonly now: () => Date;
 
   private running = false;
@@ -64,6 +84,9 @@ export class OutboxRelay {
     this.maxRetryDelayMs = options.maxRetryDelayMs ?? 60000;
     this.sweepIntervalMs = options.sweepIntervalMs ?? 15000;
     this.retentionMs = options.retentionMs ?? 24 * 60 * 60 * 1000;
+    this.maxAttempts = options.maxAttempts ?? DEFAULT_OUTBOX_MAX_ATTEMPTS;
+    this.processedRetentionMs = options.processedRetentionMs ?? DEFAULT_PROCESSED_RETENTION_MS;
+    this.pruneIntervalMs = options.pruneIntervalMs ?? 60 * 60 * 1000;
     this.now = options.now ?? (() => new Date());
   }
 
@@ -93,8 +116,18 @@ export class OutboxRelay {
     const model = outboxModel(this.connection);
     const now = this.now();
     const free = { status: 'pending', claimed_until: null, available_at: { $lte: now } };
-    const candidates = await model.find(free).sort({ created_at: 1, _id: 1 }).limit(this.batchSize).select({ _id: 1 }).lean();
-    if (candidates.length === 0) return 0;
+    const found = await model
+      .find(free)
+      .sort({ created_at: 1, _id: 1 })
+      .limit(this.batchSize)
+      .select({ _id: 1, attempts: 1 })
+      .lean<Array<Pick<OutboxRow, '_id' | 'attempts'>>>()
+      .exec();
+    if (found.length === 0) return 0;
+    // A row that failed before goes alone, so a row that can never be published fails (and is
+    // parked) by itself; a batch stops short of such a row.
+    const retried = found.findIndex((row) => row.attempts > 0);
+    const candidates = retried === 0 ? found.slice(0, 1) : retried > 0 ? found.slice(0, retried) : found;
 
     // The filter is checked again per row as it is updated, so of two racing relays only one
     // gets each row; the token tells which rows are ours.
@@ -110,13 +143,7 @@ export class OutboxRelay {
     try {
       await this.bus.publish(claimed.map((row) => row.event));
     } catch (error) {
-      const attempts = Math.max(...claimed.map((row) => row.attempts)) + 1;
-      const delay = Math.min(this.retryDelayMs * 2 ** (attempts - 1), this.maxRetryDelayMs);
-      await model.updateMany(ours, {
-        $inc: { attempts: 1 },
-        $set: { available_at: new Date(this.now().getTime() + delay), claimed_until: null, claim_token: null, last_error: messageOf(error) },
-      });
-      this.logger.warn({ err: error, events: claimed.length, attempts, retry_in_ms: delay }, 'publishing outbox events failed, will retry');
+      await this.recordFailure(claimed, token, error);
       return 0;
     }
 
@@ -131,6 +158,26 @@ export class OutboxRelay {
     return claimed.length;
   }
 
+  private async recordFailure(claimed: readonly OutboxRow[], token: string, error: unknown): Promise<void> {
+    const model = outboxModel(this.connection);
+    const release = { claimed_until: null, claim_token: null, last_error: messageOf(error) };
+    const parked = claimed.filter((row) => row.attempts + 1 >= this.maxAttempts).map((row) => row._id);
+    const retried = claimed.filter((row) => row.attempts + 1 < this.maxAttempts);
+    if (parked.length > 0) {
+      await model.updateMany({ _id: { $in: parked }, claim_token: token }, { $inc: { attempts: 1 }, $set: { ...release, status: 'parked' } });
+      this.logger.error({ err: error, event_ids: parked, attempts: this.maxAttempts }, 'outbox events could not be published, parked');
+    }
+    if (retried.length > 0) {
+      const attempts = Math.max(...retried.map((row) => row.attempts)) + 1;
+      const delay = Math.min(this.retryDelayMs * 2 ** (attempts - 1), this.maxRetryDelayMs);
+      await model.updateMany(
+        { _id: { $in: retried.map((row) => row._id) }, claim_token: token },
+        { $inc: { attempts: 1 }, $set: { ...release, available_at: new Date(this.now().getTime() + delay) } },
+      );
+      this.logger.warn({ err: error, events: retried.length, attempts, retry_in_ms: delay }, 'publishing outbox events failed, will retry');
+    }
+  }
+
   async sweep(): Promise<SweepResult> {
     const model = outboxModel(this.connection);
     const now = this.now();
@@ -143,7 +190,12 @@ export class OutboxRelay {
       this.kick();
     }
     const deleted = await model.deleteMany({ status: 'sent', sent_at: { $lte: new Date(now.getTime() - this.retentionMs) } });
-    return { released: released.modifiedCount, deleted: deleted.deletedCount };
+    let pruned = 0;
+    if (this.lastPrunedAt === undefined || now.getTime() - this.lastPrunedAt >= this.pruneIntervalMs) {
+      pruned = await pruneProcessedEvents(this.connection, new Date(now.getTime() - this.processedRetentionMs));
+      this.lastPrunedAt = now.getTime();
+    }
+    return { released: released.modifiedCount, deleted: deleted.deletedCount, pruned };
   }
 
   private async run(): Promise<void> {

@@ -1,7 +1,8 @@
 import { Schema, type ClientSession, type Connection, type Model } from 'mongoose';
 import { envelopeProblem, InvalidEnvelopeError, serializeEnvelope, type EventEnvelope } from './event-envelope';
 
-export type OutboxStatus = 'pending' | 'sent';
+// parked: failed maxAttempts times; kept, counted and listed for an operator to look at.
+export type OutboxStatus = 'pending' | 'sent' | 'parked';
 
 // One row per event, written in the same transaction as the change it describes. A system
 // collection: not tenant-scoped, only the relay reads it.
@@ -28,7 +29,7 @@ const outboxSchema = new Schema<OutboxRow>(
   {
     _id: { type: String, required: true },
     event: { type: Schema.Types.Mixed, required: true },
-    status: { type: String, enum: ['pending', 'sent'], required: true },
+    status: { type: String, enum: ['pending', 'sent', 'parked'], required: true },
     attempts: { type: Number, required: true },
     available_at: { type: Date, required: true },
     claimed_until: { type: Date, default: null },
@@ -43,10 +44,45 @@ const outboxSchema = new Schema<OutboxRow>(
 // The relay's claim query (free pending rows in order) and the sweeper's two queries.
 outboxSchema.index({ status: 1, claimed_until: 1, available_at: 1, created_at: 1 });
 outboxSchema.index({ status: 1, sent_at: 1 });
+// The backlog gauge: pending and parked counts, the oldest pending row.
+outboxSchema.index({ status: 1, created_at: 1 });
 
 export function outboxModel(connection: Connection): Model<OutboxRow> {
   const existing = connection.models[OUTBOX_MODEL] as Model<OutboxRow> | undefined;
   return existing ?? connection.model<OutboxRow>(OUTBOX_MODEL, outboxSchema);
+}
+
+export interface OutboxBacklog {
+  // Waiting to be published (including rows backing off after a failure).
+  pending: number;
+  // Gave up after maxAttempts: an event consumers never got.
+  parked: number;
+  // Age of the oldest pending row, 0 when none: how far behind the relay is.
+  oldest_pending_ms: number;
+}
+
+// For a metrics gauge (outbox backlog) and for operators.
+export async function outboxBacklog(connection: Connection, now: Date = new Date()): Promise<OutboxBacklog> {
+  const model = outboxModel(connection);
+  const [pending, parked, oldest] = await Promise.all([
+    model.countDocuments({ status: 'pending' }),
+    model.countDocuments({ status: 'parked' }),
+    model.findOne({ status: 'pending' }).sort({ created_at: 1 }).select({ created_at: 1 }).lean<Pick<OutboxRow, 'created_at'>>().exec(),
+  ]);
+  return { pending, parked, oldest_pending_ms: oldest ? Math.max(0, now.getTime() - oldest.created_at.getTime()) : 0 };
+}
+
+export async function parkedOutboxRows(connection: Connection, limit = 100): Promise<OutboxRow[]> {
+  return outboxModel(connection).find({ status: 'parked' }).sort({ created_at: 1, _id: 1 }).limit(limit).lean<OutboxRow[]>().exec();
+}
+
+// Puts a parked row back in line with fresh attempts (after its cause was fixed).
+export async function retryParkedOutboxRow(connection: Connection, id: string, now: Date = new Date()): Promise<boolean> {
+  const updated = await outboxModel(connection).updateOne(
+    { _id: id, status: 'parked' },
+    { $set: { status: 'pending', attempts: 0, available_at: now, claimed_until: null, claim_token: null } },
+  );
+  return updated.modifiedCount > 0;
 }
 
 // Writes the events to the outbox inside the caller's transaction, so they exist if and only

@@ -6,6 +6,7 @@ import {
   DEFAULT_EXCHANGE,
   DEFAULT_MAX_DELIVERIES,
   DEFAULT_PREFETCH,
+  inEventContext,
   queueNames,
   type BusOptions,
   type EventBus,
@@ -138,7 +139,7 @@ export class RabbitEventBus implements EventBus {
     const subscription: Subscription = {
       consumer,
       patterns,
-      handler,
+      handler: inEventContext(handler),
       prefetch: options.prefetch ?? DEFAULT_PREFETCH,
       maxDeliveries: options.maxDeliveries ?? DEFAULT_MAX_DELIVERIES,
       starting: false,
@@ -173,6 +174,22 @@ export class RabbitEventBus implements EventBus {
     const channel = await this.confirmChannel(deadline);
     // A real round trip, not a flag: the broker must answer.
     await channel.checkExchange(this.exchange);
+  }
+
+  async deadLetterCount(consumer: string): Promise<number> {
+    if (this.closed) throw new Error('event bus is closed');
+    const model = await this.waitForConnection(Date.now() + Math.min(this.operationTimeoutMs, 3000));
+    // A channel of its own: asking about a queue that does not exist closes the channel.
+    const channel = await model.createChannel();
+    channel.on('error', () => undefined);
+    try {
+      return (await channel.checkQueue(queueNames(this.exchange, consumer).deadLetterQueue)).messageCount;
+    } catch {
+      // No such queue: the consumer never subscribed on this exchange, so nothing is dead.
+      return 0;
+    } finally {
+      await channel.close().catch(() => undefined);
+    }
   }
 
   async close(): Promise<void> {

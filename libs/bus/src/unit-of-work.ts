@@ -1,4 +1,4 @@
-import type { ClientSession, Connection } from 'mongoose';
+import type { ClientSession, Connection, Model } from 'mongoose';
 import type { EventEnvelope } from './event-envelope';
 import { cancelJob, notifyJobScheduled, scheduleJob, type NewJob } from './jobs';
 import { recordEvents } from './outbox';
@@ -58,4 +58,17 @@ export function transactWithEvents<T>(
   work: (session: ClientSession, emit: EmitEvents) => Promise<T>,
 ): Promise<T> {
   return transact(connection, { relay }, (unit) => work(unit.session, unit.emit));
+}
+
+// Bumps a record's version in the change's transaction and returns the record as it now is: the
+// state and version the change's event carries (docs/events.md). Records stored before versions
+// existed count as 1.
+export async function bumpVersion<Record extends { version?: number }>(
+  model: Model<Record>,
+  filter: Parameters<Model<Record>['findOneAndUpdate']>[0],
+  session: ClientSession,
+): Promise<Record & { version: number }> {
+  const updated = await model.findOneAndUpdate(filter, { $inc: { version: 1 } }, { new: true, session }).lean<Record>().exec();
+  if (!updated) throw new Error(`${model.modelName}: the record to version is gone`);
+  return { ...updated, version: updated.version ?? 1 };
 }

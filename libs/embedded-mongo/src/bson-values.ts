@@ -244,3 +244,149 @@ export function formatShellValue(value: unknown): string {
   }
   return String(value);
 }
+
+// ---- partial decoding ----
+
+const WRAPPER_NAME = Buffer.from('v\u0000', 'latin1');
+
+// Byte length of a BSON element value of `type` starting at `offset`.
+function valueLength(bytes: Buffer, type: number, offset: number): number {
+  switch (type) {
+    case 0x01: // double
+    case 0x09: // date
+    case 0x11: // timestamp
+    case 0x12: // int64
+      return 8;
+    case 0x02: // string
+    case 0x0d: // code
+    case 0x0e: // symbol
+      return 4 + bytes.readInt32LE(offset);
+    case 0x03: // document
+    case 0x04: // array
+    case 0x0f: // code with scope
+      return bytes.readInt32LE(offset);
+    case 0x05: // binary
+      return 4 + 1 + bytes.readInt32LE(offset);
+    case 0x06: // undefined
+    case 0x0a: // null
+    case 0x7f: // max key
+    case 0xff: // min key
+      return 0;
+    case 0x07: // ObjectId
+      return 12;
+    case 0x08: // boolean
+      return 1;
+    case 0x0b: {
+      // regex: two C strings
+      let end = bytes.indexOf(0, offset);
+      end = bytes.indexOf(0, end + 1);
+      return end + 1 - offset;
+    }
+    case 0x0c: // DBPointer
+      return 4 + bytes.readInt32LE(offset) + 12;
+    case 0x10: // int32
+      return 4;
+    case 0x13: // decimal128
+      return 16;
+    default:
+      throw new Error(`unknown BSON element type ${type}`);
+  }
+}
+
+function decodeElement(bytes: Buffer, type: number, offset: number, length: number): unknown {
+  switch (type) {
+    case 0x01:
+      return bytes.readDoubleLE(offset);
+    case 0x02:
+      return decodeString(bytes, offset + 4, offset + length - 1);
+    case 0x08:
+      return bytes[offset] === 1;
+    case 0x0a:
+      return null;
+    case 0x09:
+      return new Date(Number(bytes.readBigInt64LE(offset)));
+    case 0x10:
+      return bytes.readInt32LE(offset);
+    case 0x07:
+      return new mongo.ObjectId(Buffer.from(bytes.subarray(offset, offset + 12)));
+    case 0x03:
+      return deserializeDocument(bytes.subarray(offset, offset + length));
+    default: {
+      // Anything else goes through the BSON library inside a one-field document.
+      const wrapper = Buffer.alloc(4 + 1 + WRAPPER_NAME.length + length + 1);
+      wrapper.writeInt32LE(wrapper.length, 0);
+      wrapper[4] = type;
+      WRAPPER_NAME.copy(wrapper, 5);
+      bytes.copy(wrapper, 5 + WRAPPER_NAME.length, offset, offset + length);
+      return deserializeDocument(wrapper).v;
+    }
+  }
+}
+
+// Precomputed field names to look for in a document's bytes.
+export class FieldSelection {
+  readonly names: ReadonlySet<string>;
+  private readonly byLength = new Map<number, Array<{ readonly encoded: Buffer; readonly name: string }>>();
+
+  // `withId`: _id is selected too (as the server returns it unless projected away).
+  constructor(names: Iterable<string>, withId = true) {
+    const all = new Set(names);
+    if (withId) all.add('_id');
+    this.names = all;
+    for (const name of all) {
+      const encoded = Buffer.from(name, 'utf8');
+      const list = this.byLength.get(encoded.length) ?? [];
+      list.push({ encoded, name });
+      this.byLength.set(encoded.length, list);
+    }
+  }
+
+  wants(bytes: Buffer, start: number, end: number): string | undefined {
+    const candidates = this.byLength.get(end - start);
+    if (!candidates) return undefined;
+    // Names are short: a loop here is cheaper than a call into Buffer.compare.
+    next: for (const { encoded, name } of candidates) {
+      for (let i = 0; i < encoded.length; i++) if (encoded[i] !== bytes[start + i]) continue next;
+      return name;
+    }
+    return undefined;
+  }
+}
+
+// Short ASCII strings are decoded here: cheaper than a call into Buffer#toString.
+function decodeString(bytes: Buffer, start: number, end: number): string {
+  if (end - start <= 24) {
+    let text = '';
+    for (let i = start; i < end; i++) {
+      const byte = bytes[i] as number;
+      if (byte >= 0x80) return bytes.toString('utf8', start, end);
+      text += String.fromCharCode(byte);
+    }
+    return text;
+  }
+  return bytes.toString('utf8', start, end);
+}
+
+// The top-level fields of a stored document named in `selection` (and _id), decoded as a full
+// decode would; the others are skipped without being read.
+export function decodeFields(bytes: Buffer, selection: FieldSelection): Document {
+  const document: Document = {};
+  const total = bytes.readInt32LE(0);
+  let offset = 4;
+  let found = 0;
+  while (offset < total - 1 && found < selection.names.size) {
+    const type = bytes[offset] as number;
+    const nameStart = offset + 1;
+    const nameEnd = bytes.indexOf(0, nameStart);
+    const valueStart = nameEnd + 1;
+    const length = valueLength(bytes, type, valueStart);
+    const name = selection.wants(bytes, nameStart, nameEnd);
+    if (name !== undefined) {
+      found++;
+      if (type === 0x04) document[name] = Object.values(deserializeDocument(bytes.subarray(valueStart, valueStart + length)));
+      else if (type !== 0x06) document[name] = decodeElement(bytes, type, valueStart, length);
+    }
+    offset = valueStart + length;
+  }
+  return document;
+}

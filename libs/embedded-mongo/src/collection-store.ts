@@ -1,9 +1,11 @@
-import { canonicalKey, type Document } from './bson-values';
+import { canonicalKey, decodeFields, deserializeDocument, FieldSelection, isPlainObject, type Document } from './bson-values';
 import { OrderedIndex, encodeId } from './ordered-index';
+import { filterFields } from './query-engine';
 
 // Committed state of one collection: documents by _id key plus ordered indexes.
-// Stored documents are never mutated in place; an update stores a new object, so snapshots and
-// readers can hold references safely.
+// Documents are held as their BSON bytes (what the journal and snapshot hold too): a fraction of
+// the memory of JavaScript objects, nothing to decode when the store opens, and every read
+// decodes a private copy. Indexes and filters decode only the fields they read.
 //
 // While a transaction is open, a change keeps the version it replaces (copy-on-write): each
 // stored document links to the one it replaced, a delete leaves a tombstone, and the index
@@ -13,10 +15,15 @@ import { OrderedIndex, encodeId } from './ordered-index';
 export class StoredDocument {
   constructor(
     // null: deleted (a tombstone kept for transactions that started before).
-    readonly doc: Document | null,
+    readonly bytes: Buffer | null,
     readonly version: number,
     public older: StoredDocument | undefined,
   ) {}
+
+  // A private copy of the whole document.
+  decode(): Document | undefined {
+    return this.bytes ? deserializeDocument(this.bytes) : undefined;
+  }
 }
 
 export interface ExecutionCounters {
@@ -27,6 +34,15 @@ export interface ExecutionCounters {
 }
 
 export const ID_INDEX_SPEC: Document = { v: 2, key: { _id: 1 }, name: '_id_' };
+const ID_ONLY = new FieldSelection([]);
+
+// The _id key of stored bytes; an ObjectId _id stored first (the usual case) is read in place.
+function storedIdKey(bytes: Buffer): string {
+  if (bytes[4] === 0x07 && bytes[5] === 0x5f && bytes[6] === 0x69 && bytes[7] === 0x64 && bytes[8] === 0) {
+    return 'o' + bytes.toString('hex', 9, 21);
+  }
+  return canonicalKey(decodeFields(bytes, ID_ONLY)._id);
+}
 
 export class CollectionStore {
   // Newest version of every document (tombstones included while older versions are kept).
@@ -38,6 +54,10 @@ export class CollectionStore {
   readonly retained = new Set<string>();
   readonly counters: ExecutionCounters = { docsExamined: 0, keysExamined: 0, indexLookups: 0, collectionScans: 0 };
   private live = 0;
+  // While a data directory is loaded, indexes are built once at the end (see buildIndexes).
+  deferIndexes = false;
+  // Top-level fields the indexes read (undefined: some index needs whole documents).
+  private indexFields: FieldSelection | undefined = new FieldSelection([]);
 
   constructor(
     readonly dbName: string,
@@ -60,54 +80,82 @@ export class CollectionStore {
 
   get(idKey: string): StoredDocument | undefined {
     const stored = this.documents.get(idKey);
-    return stored && stored.doc ? stored : undefined;
+    return stored && stored.bytes ? stored : undefined;
   }
 
-  // The document as a reader at `snapshot` sees it (the newest version without one).
-  visible(idKey: string, snapshot: number | undefined): Document | undefined {
+  // The stored version a reader at `snapshot` sees (the newest without one).
+  version(idKey: string, snapshot: number | undefined): StoredDocument | undefined {
     let stored = this.documents.get(idKey);
     if (snapshot !== undefined) while (stored && stored.version > snapshot) stored = stored.older;
-    return stored?.doc ?? undefined;
+    return stored?.bytes ? stored : undefined;
+  }
+
+  // A private copy of the document a reader at `snapshot` sees.
+  visible(idKey: string, snapshot: number | undefined): Document | undefined {
+    return this.version(idKey, snapshot)?.decode();
+  }
+
+  // What the indexes need of a stored document.
+  indexView(bytes: Buffer): Document {
+    return this.indexFields ? decodeFields(bytes, this.indexFields) : deserializeDocument(bytes);
   }
 
   // Does this key of `index` belong to the version of the document a reader sees? Keys of
   // replaced versions stay in the indexes while transactions may read them.
-  keyBelongsTo(index: OrderedIndex, key: string, idKey: string, document: Document): boolean {
-    if (!this.retained.has(idKey)) return true;
-    const idEncoded = encodeId(document._id);
-    return index.entriesFor(document).some((entry) => entry.key + idEncoded === key);
+  keyBelongsTo(index: OrderedIndex, key: string, idKey: string, stored: StoredDocument): boolean {
+    if (!this.retained.has(idKey) || !stored.bytes) return true;
+    const view = this.indexView(stored.bytes);
+    const idEncoded = encodeId(view._id);
+    return index.entriesFor(view).some((entry) => entry.key + idEncoded === key);
   }
 
-  put(document: Document, version: number, keepHistory = false): void {
-    const idKey = canonicalKey(document._id);
+  // Stores a new version. `document` is the decoded form when the caller has it.
+  put(bytes: Buffer, document: Document | undefined, version: number, keepHistory = false): void {
+    if (this.deferIndexes) {
+      const idKey = document ? canonicalKey(document._id) : storedIdKey(bytes);
+      if (!this.documents.get(idKey)?.bytes) this.live++;
+      this.documents.set(idKey, new StoredDocument(bytes, version, undefined));
+      return;
+    }
+    const view = document ?? this.indexView(bytes);
+    const idKey = canonicalKey(view._id);
     const previous = this.documents.get(idKey);
-    const idEncoded = encodeId(document._id);
+    const idEncoded = encodeId(view._id);
     if (previous && (keepHistory || previous.older)) {
-      this.documents.set(idKey, new StoredDocument(document, version, previous));
+      this.documents.set(idKey, new StoredDocument(bytes, version, previous));
       this.retained.add(idKey);
-      if (!previous.doc) this.live++;
-      for (const index of this.allIndexes()) index.add(idKey, idEncoded, document);
+      if (!previous.bytes) this.live++;
+      for (const index of this.allIndexes()) index.add(idKey, idEncoded, view);
       if (!keepHistory) this.prune(idKey, Number.POSITIVE_INFINITY);
       return;
     }
-    if (previous?.doc) for (const index of this.allIndexes()) index.remove(idEncoded, previous.doc);
-    else this.live++;
-    this.documents.set(idKey, new StoredDocument(document, version, undefined));
-    for (const index of this.allIndexes()) index.add(idKey, idEncoded, document);
+    if (previous?.bytes) {
+      const old = this.indexView(previous.bytes);
+      for (const index of this.allIndexes()) index.remove(idEncoded, old);
+    } else {
+      this.live++;
+    }
+    this.documents.set(idKey, new StoredDocument(bytes, version, undefined));
+    for (const index of this.allIndexes()) index.add(idKey, idEncoded, view);
   }
 
   delete(idKey: string, version: number, keepHistory = false): void {
     const previous = this.documents.get(idKey);
-    if (!previous?.doc) return;
+    if (!previous?.bytes) return;
     this.live--;
+    if (this.deferIndexes) {
+      this.documents.delete(idKey);
+      return;
+    }
     if (keepHistory || previous.older) {
       this.documents.set(idKey, new StoredDocument(null, version, previous));
       this.retained.add(idKey);
       if (!keepHistory) this.prune(idKey, Number.POSITIVE_INFINITY);
       return;
     }
-    const idEncoded = encodeId(previous.doc._id);
-    for (const index of this.allIndexes()) index.remove(idEncoded, previous.doc);
+    const old = this.indexView(previous.bytes);
+    const idEncoded = encodeId(old._id);
+    for (const index of this.allIndexes()) index.remove(idEncoded, old);
     this.documents.delete(idKey);
   }
 
@@ -121,11 +169,13 @@ export class CollectionStore {
     let cut = head;
     while (cut.older && cut.version > oldestSnapshot) cut = cut.older;
     const dropped: Document[] = [];
-    for (let older = cut.older; older; older = older.older) if (older.doc) dropped.push(older.doc);
+    for (let older = cut.older; older; older = older.older) if (older.bytes) dropped.push(this.indexView(older.bytes));
     cut.older = undefined;
     const kept: Document[] = [];
-    for (let version: StoredDocument | undefined = head; version; version = version.older) if (version.doc) kept.push(version.doc);
-    const headGone = !head.doc && head.older === undefined;
+    for (let version: StoredDocument | undefined = head; version; version = version.older) {
+      if (version.bytes) kept.push(this.indexView(version.bytes));
+    }
+    const headGone = !head.bytes && head.older === undefined;
     if (headGone) this.documents.delete(idKey);
     if (dropped.length > 0) {
       for (const index of this.allIndexes()) {
@@ -143,7 +193,7 @@ export class CollectionStore {
         }
       }
     }
-    if (headGone || (head.doc && head.older === undefined)) this.retained.delete(idKey);
+    if (headGone || (head.bytes && head.older === undefined)) this.retained.delete(idKey);
   }
 
   pruneAll(oldestSnapshot: number): void {
@@ -152,17 +202,56 @@ export class CollectionStore {
 
   addIndex(spec: Document): OrderedIndex {
     const index = new OrderedIndex(spec);
+    this.indexes.set(index.name, index);
+    this.refreshIndexFields();
+    if (this.deferIndexes) return index;
     for (const [idKey, stored] of this.documents) {
       for (let version: StoredDocument | undefined = stored; version; version = version.older) {
-        if (version.doc) index.add(idKey, encodeId(version.doc._id), version.doc);
+        if (!version.bytes) continue;
+        const view = this.indexView(version.bytes);
+        index.add(idKey, encodeId(view._id), view);
       }
     }
-    this.indexes.set(index.name, index);
     return index;
   }
 
+  // Builds every index from the documents in one pass: one partial decode per document, keys
+  // sorted and bulk-loaded instead of inserted one by one.
+  buildIndexes(): void {
+    this.deferIndexes = false;
+    const indexes = this.allIndexes();
+    const keys = indexes.map(() => [] as string[]);
+    const ids = indexes.map(() => [] as string[]);
+    for (const [idKey, stored] of this.documents) {
+      if (!stored.bytes) continue;
+      const view = this.indexView(stored.bytes);
+      const idEncoded = encodeId(view._id);
+      indexes.forEach((index, position) => {
+        for (const entry of index.entriesFor(view)) {
+          (keys[position] as string[]).push(entry.key + idEncoded);
+          (ids[position] as string[]).push(idKey);
+        }
+      });
+    }
+    indexes.forEach((index, position) => index.load(keys[position] as string[], ids[position] as string[]));
+  }
+
   dropIndex(name: string): boolean {
-    return this.indexes.delete(name);
+    const dropped = this.indexes.delete(name);
+    this.refreshIndexFields();
+    return dropped;
+  }
+
+  private refreshIndexFields(): void {
+    const fields = new Set<string>();
+    for (const index of this.indexes.values()) {
+      for (const field of index.fields) fields.add(field.split('.')[0] as string);
+      if (isPlainObject(index.spec.partialFilterExpression) && !filterFields(index.spec.partialFilterExpression as Document, fields)) {
+        this.indexFields = undefined;
+        return;
+      }
+    }
+    this.indexFields = new FieldSelection(fields);
   }
 
   indexSpecs(): Document[] {
@@ -170,7 +259,7 @@ export class CollectionStore {
   }
 
   // Newest live documents, in _id key insertion order.
-  *liveDocuments(): IterableIterator<[string, Document]> {
-    for (const [idKey, stored] of this.documents) if (stored.doc) yield [idKey, stored.doc];
+  *liveDocuments(): IterableIterator<[string, StoredDocument & { bytes: Buffer }]> {
+    for (const [idKey, stored] of this.documents) if (stored.bytes) yield [idKey, stored as StoredDocument & { bytes: Buffer }];
   }
 }

@@ -16,6 +16,9 @@ export interface EmbeddedMongoOptions {
   readonly compactThresholdBytes?: number;
   // Open transactions are aborted after this long (default 60 s, like MongoDB).
   readonly transactionLifetimeMs?: number;
+  // How often documents past a TTL index's expireAfterSeconds are deleted (default 60 s, like
+  // MongoDB's TTL monitor); 0 turns the monitor off (tests call store.expireDocuments()).
+  readonly ttlMonitorIntervalMs?: number;
 }
 
 // What mongoose and the inherited driver code read from `client.topology`; there is no server
@@ -84,6 +87,7 @@ export class EmbeddedMongoClient extends mongo.MongoClient {
       groupCommitMs: this.embeddedOptions.groupCommitMs,
       compactThresholdBytes: this.embeddedOptions.compactThresholdBytes,
       transactionLifetimeMs: this.embeddedOptions.transactionLifetimeMs,
+      ttlMonitorIntervalMs: this.embeddedOptions.ttlMonitorIntervalMs,
     });
     try {
       this.storeInstance = await this.opening;

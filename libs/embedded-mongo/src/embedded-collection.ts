@@ -26,7 +26,7 @@ import type { EmbeddedDb } from './embedded-db';
 import { EmbeddedSession } from './embedded-session';
 import { ErrorCodes, notSupported, serverError } from './errors';
 import { defaultIndexName } from './ordered-index';
-import { applyProjection, isUpdatePipeline, runPipeline, validateReplacement, validateUpdate } from './query-engine';
+import { applyProjection, isUpdatePipeline, pipelineFields, runPipeline, validateReplacement, validateUpdate } from './query-engine';
 import type { FindOutcome, Store } from './store';
 import type { TransactionState } from './transaction';
 import {
@@ -224,7 +224,8 @@ export class EmbeddedCollection extends CollectionBase {
       skip: settings.skip,
       limit: settings.limit,
     });
-    const documents = applyProjection(outcome.documents.map(cloneValue), settings.projection, settings.filter);
+    // The store decodes private copies.
+    const documents = applyProjection(outcome.documents, settings.projection, settings.filter);
     return { documents, explain: explainDocument(this.namespace, settings.filter, outcome, documents.length) };
   }
 
@@ -251,7 +252,10 @@ export class EmbeddedCollection extends CollectionBase {
   }
 
   async distinct(key: string, filter: Document = {}, options: OperationOptions = {}): Promise<unknown[]> {
-    const outcome = this.store.find(this.transactionOf(options), this.existing(), { filter: normalizeValue(filter) });
+    const outcome = this.store.find(this.transactionOf(options), this.existing(), {
+      filter: normalizeValue(filter),
+      fields: new Set([key.split('.')[0] as string]),
+    });
     const values = new Map<string, unknown>();
     for (const document of outcome.documents) {
       for (const value of valuesAtPath(document, key)) {
@@ -298,12 +302,13 @@ export class EmbeddedCollection extends CollectionBase {
         position++;
       }
     }
-    const outcome = this.store.find(transaction, this.existing(), { filter, sort, skip, limit });
-    const input = outcome.documents.map(cloneValue);
-    const documents = runPipeline(input, pipeline.slice(position), (name) =>
-      this.store
-        .find(transaction, this.store.collection(this.dbName, name), { filter: {} })
-        .documents.map(cloneValue),
+    // Only the fields the rest of the pipeline reads are decoded (as the server tracks
+    // dependencies), e.g. two fields of each document for a $group.
+    const rest = pipeline.slice(position);
+    const fields = pipelineFields(rest);
+    const outcome = this.store.find(transaction, this.existing(), { filter, sort, skip, limit, ...(fields ? { fields } : {}) });
+    const documents = runPipeline(outcome.documents, rest, (name) =>
+      this.store.find(transaction, this.store.collection(this.dbName, name), { filter: {} }).documents,
     );
     return { documents, explain: explainDocument(this.namespace, filter, outcome, documents.length, { stages: pipeline.length }) };
   }

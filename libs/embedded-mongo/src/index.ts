@@ -5,3 +5,5 @@ export { EmbeddedSession } from './embedded-session';
 export { EmbeddedAggregationCursor, EmbeddedCursor, EmbeddedFindCursor, EmbeddedListCursor } from './cursor';
 export type { ExecutionCounters } from './collection-store';
 export { DataDirectoryLockedError } from './data-dir';
+export { JournalCorruptedError } from './journal';
+export { repairDataDirectory, type RepairReport } from './repair';

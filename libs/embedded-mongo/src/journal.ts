@@ -62,6 +62,35 @@ export function scanFrames(data: Buffer): FrameScan {
   return { payloads, validLength: offset, torn: offset < data.length };
 }
 
+// Offset of the first intact frame after `from`, if any. A crash can only tear the end of the
+// journal, so an intact frame after damage means the damage is not a torn write but corruption.
+export function findIntactFrameAfter(data: Buffer, from: number): number | undefined {
+  for (let offset = from + 1; offset + FRAME_HEADER_BYTES < data.length; offset++) {
+    const length = data.readUInt32LE(offset);
+    const end = offset + FRAME_HEADER_BYTES + length;
+    if (length === 0 || length > MAX_FRAME_BYTES || end > data.length) continue;
+    if (crc32(data.subarray(offset + FRAME_HEADER_BYTES, end)) === data.readUInt32LE(offset + 4)) return offset;
+  }
+  return undefined;
+}
+
+export class JournalCorruptedError extends Error {
+  constructor(
+    readonly file: string,
+    readonly offset: number,
+    readonly reason: string,
+    readonly dataDir: string,
+  ) {
+    super(
+      `embedded MongoDB journal ${file} is damaged at byte offset ${offset} (${reason}). Only the last record of the ` +
+        'last journal can be torn by a crash, so this is corruption and start-up stops rather than drop acknowledged writes. ' +
+        `To keep everything before the damage and drop the rest, stop every process using the directory and run: ` +
+        `node libs/embedded-mongo/dist/repair.js ${dataDir}`,
+    );
+    this.name = 'JournalCorruptedError';
+  }
+}
+
 interface DurabilityWaiter {
   readonly lsn: number;
   readonly resolve: () => void;

@@ -35,9 +35,7 @@ const NUMBER_BYTES = Buffer.alloc(8);
 const ASCII_WITHOUT_NUL = /^[\x01-\x7f]*$/;
 
 function byteString(bytes: Uint8Array): string {
-  let out = '';
-  for (let i = 0; i < bytes.length; i++) out += String.fromCharCode(bytes[i] as number);
-  return out;
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
 }
 
 // Strings end with 0x00 0x01; a 0x00 inside is written 0x00 0xFF, so no encoding is a prefix of

@@ -1,4 +1,5 @@
 import BTree from 'sorted-btree';
+import { bulkLoad } from 'sorted-btree/extended/bulkLoad';
 import { isPlainObject, valuesAtPath, type Document } from './bson-values';
 import { parseCollation, type Collation } from './collation';
 import { AFTER_PREFIX, EMPTY_ARRAY_KEY, complement, encodeForDirection, encodeValue } from './key-encoding';
@@ -18,6 +19,7 @@ export interface IndexEntry {
 const MAX_KEYS_PER_DOCUMENT = 10_000;
 
 const compareKeys = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+const MAX_NODE_SIZE = 64;
 
 export function defaultIndexName(key: Document): string {
   return Object.entries(key)
@@ -44,7 +46,8 @@ export class OrderedIndex {
   // cannot give a sort order or intersect range bounds, as in MongoDB.
   multikey = false;
   private readonly partialFilter: Matcher | undefined;
-  readonly tree = new BTree<string, string>(undefined, compareKeys);
+  tree = new BTree<string, string>(undefined, compareKeys, MAX_NODE_SIZE);
+  private readonly simpleFields: boolean;
 
   constructor(readonly spec: Document) {
     const key = spec.key as Document;
@@ -58,6 +61,7 @@ export class OrderedIndex {
     this.partialFilter = this.partial ? compileFilter(spec.partialFilterExpression as Document) : undefined;
     this.collation = parseCollation(spec.collation);
     this.expireAfterSeconds = typeof spec.expireAfterSeconds === 'number' ? spec.expireAfterSeconds : undefined;
+    this.simpleFields = this.fields.every((field) => !field.includes('.'));
   }
 
   get keyPattern(): Document {
@@ -72,6 +76,24 @@ export class OrderedIndex {
   entriesFor(document: Document): IndexEntry[] {
     if (!this.lookupCapable) return [];
     if (this.partialFilter && !this.partialFilter.test(document)) return [];
+    if (this.simpleFields) {
+      // Fast path: top-level fields without arrays give one key.
+      let key = '';
+      const values: unknown[] = [];
+      let anyPresent = false;
+      let plain = true;
+      for (let position = 0; position < this.fields.length; position++) {
+        const value: unknown = document[this.fields[position] as string];
+        if (Array.isArray(value)) {
+          plain = false;
+          break;
+        }
+        if (value !== undefined) anyPresent = true;
+        key += encodeForDirection(value ?? null, this.directions[position] as 1 | -1, this.collation);
+        values.push(value ?? null);
+      }
+      if (plain) return this.sparse && !anyPresent ? [] : [{ key, values }];
+    }
     let entries: IndexEntry[] | undefined;
     let anyPresent = false;
     let multikey = false;
@@ -147,6 +169,23 @@ export class OrderedIndex {
       if (!visit(key, idKey)) return false;
     }
     return true;
+  }
+
+  // Replaces the content with keys already in ascending order.
+  loadSorted(keys: string[], ids: string[]): void {
+    this.tree = bulkLoad(keys, ids, MAX_NODE_SIZE, compareKeys);
+  }
+
+  // Replaces the content with these keys (any order), faster than adding them one by one.
+  load(keys: string[], ids: string[]): void {
+    const order = keys.map((_, position) => position);
+    order.sort((a, b) => compareKeys(keys[a] as string, keys[b] as string));
+    this.tree = bulkLoad(
+      order.map((position) => keys[position] as string),
+      order.map((position) => ids[position] as string),
+      MAX_NODE_SIZE,
+      compareKeys,
+    );
   }
 
   clear(): void {

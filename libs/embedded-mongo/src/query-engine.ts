@@ -412,3 +412,92 @@ export function runPipeline(input: Document[], pipeline: Document[], resolveColl
     throw toServerError(error);
   }
 }
+
+const LOGICAL_OPERATORS = new Set(['$and', '$or', '$nor']);
+
+// Top-level fields a filter reads, so only those need decoding to test it; undefined when it
+// may read the whole document ($where, $expr, $text, ...).
+export function filterFields(filter: Document | undefined, into: Set<string> = new Set()): Set<string> | undefined {
+  if (!filter) return into;
+  for (const [key, condition] of Object.entries(filter)) {
+    if (LOGICAL_OPERATORS.has(key)) {
+      if (!Array.isArray(condition)) return undefined;
+      for (const clause of condition) {
+        if (!isPlainObject(clause) || !filterFields(clause, into)) return undefined;
+      }
+      continue;
+    }
+    if (key === '$comment') continue;
+    if (key.startsWith('$')) return undefined;
+    into.add(key.split('.')[0] as string);
+  }
+  return into;
+}
+
+const FIELD_REFERENCE = /^\$([^$.][^.]*)/;
+
+// Top-level fields an aggregation pipeline reads from its input documents, when it ends in a
+// stage that replaces them ($group, $count, an inclusion $project) and reads nothing else;
+// undefined when it needs whole documents.
+export function pipelineFields(pipeline: Document[]): Set<string> | undefined {
+  const fields = new Set<string>();
+  let undecidable = false;
+  const collect = (value: unknown): void => {
+    if (typeof value === 'string') {
+      if (value.startsWith('$$')) {
+        if (!value.startsWith('$$NOW') && !value.startsWith('$$REMOVE')) undecidable = true;
+        return;
+      }
+      const match = FIELD_REFERENCE.exec(value);
+      if (match) fields.add(match[1] as string);
+      return;
+    }
+    if (Array.isArray(value)) {
+      for (const element of value) collect(element);
+      return;
+    }
+    if (isPlainObject(value)) for (const element of Object.values(value)) collect(element);
+  };
+  for (const stage of pipeline) {
+    const [name] = Object.keys(stage);
+    const body: unknown = name === undefined ? undefined : stage[name];
+    switch (name) {
+      case '$match': {
+        if (!isPlainObject(body) || !filterFields(body, fields)) return undefined;
+        break;
+      }
+      case '$sort':
+        if (!isPlainObject(body)) return undefined;
+        for (const key of Object.keys(body)) fields.add(key.split('.')[0] as string);
+        break;
+      case '$skip':
+      case '$limit':
+        break;
+      case '$unwind':
+        collect(isPlainObject(body) ? body.path : body);
+        break;
+      case '$group':
+        collect(body);
+        return undecidable ? undefined : fields;
+      case '$count':
+        return fields;
+      case '$project': {
+        if (!isPlainObject(body)) return undefined;
+        // _id is kept unless excluded.
+        if (body._id !== 0 && body._id !== false) fields.add('_id');
+        for (const [key, value] of Object.entries(body)) {
+          if (value === 0 || value === false) {
+            if (key !== '_id') return undefined;
+            continue;
+          }
+          if (value === 1 || value === true) fields.add(key.split('.')[0] as string);
+          else collect(value);
+        }
+        return undecidable ? undefined : fields;
+      }
+      default:
+        return undefined;
+    }
+  }
+  return undefined;
+}

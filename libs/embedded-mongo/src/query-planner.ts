@@ -57,8 +57,11 @@ function isBoundValue(value: unknown): boolean {
   return true;
 }
 
-// Types whose index equality is the query's equality.
+// Types whose index equality is the query's equality (Long and Decimal128 are indexed by their
+// nearest double, so they are checked on the documents).
 function exactlyComparable(value: unknown): boolean {
+  const tag = bsonTypeOf(value);
+  if (tag === 'Long' || tag === 'Decimal128' || typeof value === 'bigint') return false;
   const type = typeByteOf(value);
   return (
     type === TypeByte.Number ||
@@ -125,7 +128,9 @@ function boundsOf(condition: unknown): FieldBounds | undefined {
   }
   if (points) return { points, exact: exact && !low && !high };
   if (type !== undefined && (low || high)) {
-    const exactType = type === TypeByte.Number || type === TypeByte.String || type === TypeByte.Date || type === TypeByte.ObjectId;
+    const exactType =
+      (type === TypeByte.Number || type === TypeByte.String || type === TypeByte.Date || type === TypeByte.ObjectId) &&
+      [low?.value, high?.value].every((value) => value === undefined || exactlyComparable(value));
     return { type, low, high, exact: exact && exactType };
   }
   return undefined;

@@ -2,9 +2,19 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { mongo } from 'mongoose';
 import { sortDocuments, type SortSpec } from './bson-order';
-import { canonicalKey, isPlainObject, serializeDocument, type Document, type NormalizedDocument } from './bson-values';
+import {
+  canonicalKey,
+  cloneValue,
+  decodeFields,
+  deserializeDocument,
+  FieldSelection,
+  isPlainObject,
+  serializeDocument,
+  type Document,
+  type NormalizedDocument,
+} from './bson-values';
 import { parseCollation } from './collation';
-import { CollectionStore, ID_INDEX_SPEC } from './collection-store';
+import { CollectionStore, ID_INDEX_SPEC, type StoredDocument } from './collection-store';
 import {
   acquireLock,
   fsyncDirectory,
@@ -21,10 +31,10 @@ import {
   serverError,
   writeConflictError,
 } from './errors';
-import { frame, JournalWriter, scanFrames } from './journal';
+import { findIntactFrameAfter, frame, JournalCorruptedError, JournalWriter, scanFrames } from './journal';
 import { decodeRecord, encodeRecord, type JournalOperation } from './journal-records';
 import { defaultIndexName, encodeId, entryLockKey, keyValueOf, OrderedIndex } from './ordered-index';
-import { compileFilter } from './query-engine';
+import { compileFilter, filterFields } from './query-engine';
 import { planQuery, type QueryPlan } from './query-planner';
 import { TransactionState } from './transaction';
 
@@ -36,6 +46,8 @@ export interface StoreOptions {
   readonly compactThresholdBytes?: number;
   // Transactions still open after this long are aborted (MongoDB's default is 60 s).
   readonly transactionLifetimeMs?: number;
+  // How often expired documents of TTL indexes are deleted (MongoDB's TTL monitor: 60 s); 0 = never.
+  readonly ttlMonitorIntervalMs?: number;
 }
 
 const DEFAULT_COMPACT_THRESHOLD_BYTES = 64 * 1024 * 1024;
@@ -58,10 +70,12 @@ export interface FindRequest {
   readonly limit?: number;
   // _id keys to leave out (documents an updateMany has already handled).
   readonly exclude?: ReadonlySet<string>;
+  // Top-level fields the caller reads from the results (with _id); all when absent.
+  readonly fields?: ReadonlySet<string>;
 }
 
 export interface FindOutcome {
-  // Stored objects: callers copy before handing them out.
+  // Private copies, decoded for this call.
   readonly documents: Document[];
   readonly plan: QueryPlan;
   readonly docsExamined: number;
@@ -78,12 +92,51 @@ interface RecoveryOutcome {
   readonly replayedRecords: number;
 }
 
+interface CapturedIndexKeys {
+  readonly name: string;
+  readonly multikey: boolean;
+  readonly keys: string[];
+  readonly ids: string[];
+}
+
 interface CapturedCollection {
   readonly db: string;
   readonly name: string;
   readonly options: Document;
   readonly indexes: Document[];
-  readonly documents: Document[];
+  readonly documents: Buffer[];
+  // Index keys as of the capture; absent while old versions are kept for transactions.
+  readonly indexKeys?: CapturedIndexKeys[];
+}
+
+const INDEX_KEYS_PER_FRAME = 5000;
+
+function encodeIndexEntries(keys: string[], ids: string[], start: number, end: number): Buffer {
+  let size = 0;
+  for (let i = start; i < end; i++) size += 8 + (keys[i] as string).length + Buffer.byteLength(ids[i] as string, 'utf8');
+  const buffer = Buffer.allocUnsafe(size);
+  let offset = 0;
+  for (let i = start; i < end; i++) {
+    const key = keys[i] as string;
+    buffer.writeUInt32LE(key.length, offset);
+    offset += 4 + buffer.write(key, offset + 4, 'latin1');
+    const written = buffer.write(ids[i] as string, offset + 4, 'utf8');
+    buffer.writeUInt32LE(written, offset);
+    offset += 4 + written;
+  }
+  return buffer;
+}
+
+function decodeIndexEntries(entries: Buffer, keys: string[], ids: string[]): void {
+  let offset = 0;
+  while (offset < entries.length) {
+    const keyLength = entries.readUInt32LE(offset);
+    keys.push(entries.toString('latin1', offset + 4, offset + 4 + keyLength));
+    offset += 4 + keyLength;
+    const idLength = entries.readUInt32LE(offset);
+    ids.push(entries.toString('utf8', offset + 4, offset + 4 + idLength));
+    offset += 4 + idLength;
+  }
 }
 
 // The storage engine behind one client: catalog, committed data, transactions and persistence.
@@ -97,6 +150,10 @@ export class Store {
   private journal: JournalWriter | undefined;
   private compaction: Promise<void> | undefined;
   private state: 'open' | 'closing' | 'closed' = 'open';
+  // Loading the data directory: indexes are built once at the end.
+  private recovering = false;
+  private lockLost: Error | undefined;
+  private ttlTimer: NodeJS.Timeout | undefined;
   private readonly releaseLock: () => void;
   private readonly compactThresholdBytes: number;
   private readonly transactionLifetimeMs: number;
@@ -107,7 +164,10 @@ export class Store {
     this.transactionLifetimeMs = options.transactionLifetimeMs ?? DEFAULT_TRANSACTION_LIFETIME_MS;
     this.groupCommitMs = options.groupCommitMs ?? 0;
     fs.mkdirSync(options.dataDir, { recursive: true });
-    this.releaseLock = acquireLock(options.dataDir);
+    this.releaseLock = acquireLock(options.dataDir, (reason) => {
+      // Someone else took the directory: writing on would corrupt it.
+      this.lockLost = new Error(`embedded MongoDB lost the lock on ${options.dataDir} (${reason}); the store refuses further operations`);
+    });
   }
 
   // Opens a data directory: lock, load the snapshot, replay the journals (dropping a torn tail),
@@ -120,7 +180,19 @@ export class Store {
       store.releaseLock();
       throw error;
     }
+    store.startTtlMonitor(options.ttlMonitorIntervalMs ?? 60_000);
     return store;
+  }
+
+  private startTtlMonitor(intervalMs: number): void {
+    if (intervalMs <= 0) return;
+    this.ttlTimer = setInterval(() => {
+      if (this.state !== 'open' || this.lockLost || this.journal?.failed) return;
+      this.expireDocuments().catch((error: unknown) => {
+        process.emitWarning(`embedded MongoDB TTL monitor failed: ${error instanceof Error ? error.message : String(error)}`);
+      });
+    }, intervalMs);
+    this.ttlTimer.unref();
   }
 
   get dataDir(): string {
@@ -139,6 +211,7 @@ export class Store {
   async close(): Promise<void> {
     if (this.state !== 'open') return;
     this.state = 'closing';
+    if (this.ttlTimer) clearInterval(this.ttlTimer);
     for (const transaction of [...this.transactions]) this.abortTransaction(transaction);
     try {
       await this.journal?.close();
@@ -166,6 +239,7 @@ export class Store {
     let collection = collections.get(name);
     if (!collection) {
       collection = new CollectionStore(db, name);
+      collection.deferIndexes = this.recovering;
       collections.set(name, collection);
     }
     return collection;
@@ -278,7 +352,8 @@ export class Store {
   }
 
   private assertNoDuplicates(collection: CollectionStore, index: OrderedIndex): void {
-    for (const [idKey, document] of collection.liveDocuments()) {
+    for (const [idKey, stored] of collection.liveDocuments()) {
+      const document = deserializeDocument(stored.bytes);
       for (const entry of index.entriesFor(document)) {
         if (index.holders(entry.key).length > 0) {
           throw duplicateKeyError(collection.namespace, index.name, index.keyPattern, keyValueOf(index, entry));
@@ -307,18 +382,37 @@ export class Store {
     const results: Document[] = [];
     let docsExamined = 0;
     let keysExamined = 0;
-    const consider = (idKey: string, document: Document): boolean => {
+    // Decode what the filter reads to test it, then what the caller reads of a match.
+    const wantedFields = request.fields ? new Set([...request.fields, ...sort.map(([path]) => path.split('.')[0] as string)]) : undefined;
+    const testedFields = matcher ? filterFields(request.filter) : undefined;
+    // _id only when asked for: a $group or a count does not need it decoded.
+    const resultSelection = wantedFields ? new FieldSelection(testedFields ? [...wantedFields, ...testedFields] : wantedFields, false) : undefined;
+    const filterSelection = !resultSelection && testedFields ? new FieldSelection(testedFields, false) : undefined;
+    const consider = (idKey: string, stored: StoredDocument): boolean => {
       if (request.exclude?.has(idKey)) return true;
+      const bytes = stored.bytes as Buffer;
       docsExamined++;
-      if (!matcher || matcher.test(document)) results.push(document);
+      if (!matcher) {
+        results.push(resultSelection ? decodeFields(bytes, resultSelection) : deserializeDocument(bytes));
+      } else if (resultSelection && testedFields) {
+        // The selection holds the filter's fields too.
+        const document = decodeFields(bytes, resultSelection);
+        if (matcher.test(document)) results.push(document);
+      } else if (filterSelection) {
+        if (matcher.test(decodeFields(bytes, filterSelection))) results.push(deserializeDocument(bytes));
+      } else {
+        // The filter may read anything ($expr, $where): test the whole document.
+        const document = deserializeDocument(bytes);
+        if (matcher.test(document)) results.push(document);
+      }
       return results.length < wanted;
     };
     if (plan.stage === 'IDHACK') {
       for (const idKey of plan.idKeys ?? []) {
         keysExamined++;
         if (staged?.has(idKey)) continue;
-        const document = collection.visible(idKey, snapshot);
-        if (document && !consider(idKey, document)) break;
+        const stored = collection.version(idKey, snapshot);
+        if (stored && !consider(idKey, stored)) break;
       }
     } else if (plan.stage === 'IXSCAN' && plan.index && plan.intervals) {
       const index = plan.index;
@@ -329,22 +423,22 @@ export class Store {
         const finished = index.walk(interval.start, interval.end, plan.reverse === true, (key, idKey) => {
           keysExamined++;
           if (staged?.has(idKey)) return true;
-          const document = collection.visible(idKey, snapshot);
-          if (!document) return true;
-          if (checkKeys && !collection.keyBelongsTo(index, key, idKey, document)) return true;
+          const stored = collection.version(idKey, snapshot);
+          if (!stored) return true;
+          if (checkKeys && !collection.keyBelongsTo(index, key, idKey, stored)) return true;
           if (seen) {
             if (seen.has(idKey)) return true;
             seen.add(idKey);
           }
-          return consider(idKey, document);
+          return consider(idKey, stored);
         });
         if (!finished) break;
       }
     } else {
       for (const [idKey, stored] of collection.documents) {
         if (staged?.has(idKey)) continue;
-        const document = snapshot === undefined ? stored.doc : collection.visible(idKey, snapshot);
-        if (document && !consider(idKey, document)) break;
+        const version = snapshot === undefined ? stored : collection.version(idKey, snapshot);
+        if (version?.bytes && !consider(idKey, version)) break;
       }
     }
     if (staged && staged.size > 0 && results.length < wanted) {
@@ -353,7 +447,7 @@ export class Store {
       for (const [idKey, write] of staged) {
         if (!write.doc || request.exclude?.has(idKey)) continue;
         docsExamined++;
-        if (stagedMatcher.test(write.doc)) results.push(write.doc);
+        if (stagedMatcher.test(write.doc)) results.push(cloneValue(write.doc));
         if (results.length >= wanted) break;
       }
     }
@@ -377,7 +471,9 @@ export class Store {
     const plan = planQuery(collection.allIndexes(), request.filter, []);
     const staged = transaction?.stagedFor(collection);
     const covered = plan.exact && plan.index && plan.intervals && !(staged && staged.size > 0) && collection.retained.size === 0;
-    if (!covered || !plan.index || !plan.intervals) return this.find(transaction, collection, request).documents.length;
+    if (!covered || !plan.index || !plan.intervals) {
+      return this.find(transaction, collection, { ...request, fields: new Set() }).documents.length;
+    }
     const skip = request.skip ?? 0;
     const limit = request.limit ? request.limit : Number.POSITIVE_INFINITY;
     let keys = 0;
@@ -518,7 +614,7 @@ export class Store {
       for (const [idKey, write] of writes) {
         let operation: JournalOperation;
         if (write.doc) {
-          operation = { kind: 'put', db: collection.dbName, collection: collection.name, doc: write.doc };
+          operation = { kind: 'put', db: collection.dbName, collection: collection.name, doc: write.doc, bytes: ownedBytes(serializeDocument(write.doc)) };
         } else {
           if (!collection.get(idKey)) continue;
           operation = { kind: 'delete', db: collection.dbName, collection: collection.name, id: write.id };
@@ -568,6 +664,7 @@ export class Store {
 
   private assertOpen(): void {
     if (this.state !== 'open') throw closedError();
+    if (this.lockLost) throw this.lockLost;
     const failure = this.journal?.failed;
     if (failure) throw failure;
   }
@@ -577,7 +674,12 @@ export class Store {
   applyOperation(operation: JournalOperation, version: number): void {
     switch (operation.kind) {
       case 'put':
-        this.ensureCollection(operation.db, operation.collection).put(operation.doc, version, this.transactions.size > 0);
+        this.ensureCollection(operation.db, operation.collection).put(
+          operation.bytes ?? serializeDocument(operation.doc as Document),
+          operation.doc,
+          version,
+          this.transactions.size > 0,
+        );
         return;
       case 'delete':
         this.collection(operation.db, operation.collection)?.delete(canonicalKey(operation.id), version, this.transactions.size > 0);
@@ -607,7 +709,7 @@ export class Store {
         const target = this.ensureCollection(operation.toDb, operation.toCollection);
         target.options = source.options;
         for (const spec of source.indexSpecs()) if (spec.name !== '_id_') target.addIndex(spec);
-        for (const [, document] of source.liveDocuments()) target.put(document, version);
+        for (const [, stored] of source.liveDocuments()) target.put(stored.bytes, undefined, version);
         return;
       }
       default:
@@ -619,6 +721,18 @@ export class Store {
 
   // Loads snapshot and journals, frame by frame.
   private recover(): RecoveryOutcome {
+    this.recovering = true;
+    try {
+      return this.replay();
+    } finally {
+      this.recovering = false;
+      for (const collections of this.databases.values()) {
+        for (const collection of collections.values()) if (collection.deferIndexes) collection.buildIndexes();
+      }
+    }
+  }
+
+  private replay(): RecoveryOutcome {
     const dataDir = this.options.dataDir;
     let snapshotGeneration = 0;
     const snapshotPath = path.join(dataDir, SNAPSHOT_FILE);
@@ -627,12 +741,35 @@ export class Store {
       const scan = scanFrames(fs.readFileSync(snapshotPath));
       let header: JournalOperation | undefined;
       let end: JournalOperation | undefined;
+      const loaded = new Map<CollectionStore, Map<string, { keys: string[]; ids: string[]; multikey: boolean }>>();
       for (const payload of scan.payloads) {
-        for (const operation of decodeRecord(payload)) {
+        for (const operation of decodeRecord(payload, true)) {
           header ??= operation;
           end = operation;
+          if (operation.kind === 'indexKeys') {
+            const collection = this.ensureCollection(operation.db, operation.collection);
+            const perIndex = loaded.get(collection) ?? new Map<string, { keys: string[]; ids: string[]; multikey: boolean }>();
+            loaded.set(collection, perIndex);
+            const target = perIndex.get(operation.name) ?? { keys: [], ids: [], multikey: operation.multikey };
+            perIndex.set(operation.name, target);
+            const entries = Buffer.isBuffer(operation.entries) ? operation.entries : Buffer.from(operation.entries.buffer);
+            decodeIndexEntries(entries, target.keys, target.ids);
+            continue;
+          }
           this.applyOperation(operation, this.nextVersion());
         }
+      }
+      // Collections whose every index came with the snapshot need no rebuild: load them and
+      // replay the journals onto them.
+      for (const [collection, perIndex] of loaded) {
+        const indexes = collection.allIndexes();
+        if (!indexes.every((index) => perIndex.has(index.name))) continue;
+        for (const index of indexes) {
+          const keys = perIndex.get(index.name) as { keys: string[]; ids: string[]; multikey: boolean };
+          index.loadSorted(keys.keys, keys.ids);
+          index.multikey = keys.multikey;
+        }
+        collection.deferIndexes = false;
       }
       // The snapshot is renamed into place only when complete, so a damaged one is not a torn
       // write but lost data: refuse to guess.
@@ -643,14 +780,25 @@ export class Store {
     }
     let lastGeneration = snapshotGeneration;
     let replayedRecords = 0;
-    for (const generation of listJournalGenerations(dataDir)) {
-      if (generation < snapshotGeneration) continue;
+    const generations = listJournalGenerations(dataDir).filter((generation) => generation >= snapshotGeneration);
+    for (const generation of generations) {
       lastGeneration = Math.max(lastGeneration, generation);
       const journalPath = path.join(dataDir, journalFileName(generation));
-      const scan = scanFrames(fs.readFileSync(journalPath));
+      const data = fs.readFileSync(journalPath);
+      const scan = scanFrames(data);
+      if (scan.torn) {
+        // Only the very end of the newest journal can be torn by a crash.
+        const intactAfter = findIntactFrameAfter(data, scan.validLength);
+        if (intactAfter !== undefined) {
+          throw new JournalCorruptedError(journalPath, scan.validLength, `an intact record follows at offset ${intactAfter}`, dataDir);
+        }
+        if (generation !== generations[generations.length - 1]) {
+          throw new JournalCorruptedError(journalPath, scan.validLength, 'a newer journal follows this one', dataDir);
+        }
+      }
       for (const payload of scan.payloads) {
         const version = this.nextVersion();
-        for (const operation of decodeRecord(payload)) this.applyOperation(operation, version);
+        for (const operation of decodeRecord(payload, true)) this.applyOperation(operation, version);
         replayedRecords++;
       }
       if (scan.torn) {
@@ -743,7 +891,20 @@ export class Store {
           name,
           options: collection.options,
           indexes: collection.indexSpecs().filter((spec) => spec !== ID_INDEX_SPEC),
-          documents: Array.from(collection.liveDocuments(), ([, document]) => document),
+          documents: Array.from(collection.liveDocuments(), ([, stored]) => stored.bytes),
+          ...(collection.retained.size === 0 && !collection.deferIndexes
+            ? {
+                indexKeys: collection.allIndexes().map((index) => {
+                  const keys: string[] = [];
+                  const ids: string[] = [];
+                  for (const [key, idKey] of index.tree.entries()) {
+                    keys.push(key);
+                    ids.push(idKey);
+                  }
+                  return { name: index.name, multikey: index.multikey, keys, ids };
+                }),
+              }
+            : {}),
         });
       }
     }
@@ -775,8 +936,15 @@ export class Store {
         ]);
         for (let start = 0; start < collection.documents.length; start += SNAPSHOT_DOCUMENTS_PER_FRAME) {
           const slice = collection.documents.slice(start, start + SNAPSHOT_DOCUMENTS_PER_FRAME);
-          await write(slice.map((doc): JournalOperation => ({ kind: 'put', db, collection: name, doc })));
+          await write(slice.map((bytes): JournalOperation => ({ kind: 'put', db, collection: name, bytes })));
           documents += slice.length;
+        }
+        for (const index of collection.indexKeys ?? []) {
+          for (let start = 0; start === 0 || start < index.keys.length; start += INDEX_KEYS_PER_FRAME) {
+            const end = Math.min(index.keys.length, start + INDEX_KEYS_PER_FRAME);
+            const entries = encodeIndexEntries(index.keys, index.ids, start, end);
+            await write([{ kind: 'indexKeys', db, collection: name, name: index.name, multikey: index.multikey, entries }]);
+          }
         }
       }
       await write([{ kind: 'snapshotEnd', documents }]);
@@ -794,6 +962,15 @@ export class Store {
     }
     fsyncDirectory(this.options.dataDir);
   }
+}
+
+// A stored document's bytes in memory of their own. Serialized bytes are views into Node's shared
+// 8 KiB pool slabs, which also hold short-lived buffers: keeping such a view alive for as long as
+// the document lives would pin the whole slab.
+function ownedBytes(bytes: Buffer): Buffer {
+  const owned = Buffer.allocUnsafeSlow(bytes.length);
+  bytes.copy(owned);
+  return owned;
 }
 
 // TTL indexes as MongoDB accepts them: one field, a whole number of seconds.
@@ -890,7 +1067,7 @@ export class Writer {
     const { dbName: db, name } = collection;
     this.apply(
       document
-        ? { kind: 'put', db, collection: name, doc: document, ...(bytes ? { bytes } : {}) }
+        ? { kind: 'put', db, collection: name, doc: document, bytes: ownedBytes(bytes ?? serializeDocument(document)) }
         : { kind: 'delete', db, collection: name, id },
     );
   }
@@ -935,7 +1112,9 @@ export class Writer {
           if (holder === idKey || staged?.has(holder)) continue;
           // Keys of replaced versions kept for open transactions are not holders.
           const current = collection.get(holder);
-          if (current?.doc && collection.keyBelongsTo(index, entry.key + encodeId(current.doc._id), holder, current.doc)) conflict = true;
+          if (!current) continue;
+          const view = collection.indexView(current.bytes as Buffer);
+          if (collection.keyBelongsTo(index, entry.key + encodeId(view._id), holder, current)) conflict = true;
         }
         if (!conflict && staged) {
           const wanted = entryLockKey(index, entry);

@@ -65,9 +65,9 @@ export function keysetAfter(order: KeysetOrder, position: CursorPosition): Filte
 
 // One page of a list in a keyset order: the filter, then the records after the cursor, one
 // more than asked to know whether a next page exists. No count, no skip: constant work per page.
-export async function keysetPage<T extends { _id: string }, D = unknown>(
-  model: Model<D>,
-  filter: FilterQuery<D>,
+export async function keysetPage<T extends { _id: string }>(
+  model: Model<T>,
+  filter: FilterQuery<T>,
   options: { order: KeysetOrder; limit: number; cursor?: string },
 ): Promise<KeysetPage<T>> {
   const { order, limit } = options;
@@ -75,7 +75,7 @@ export async function keysetPage<T extends { _id: string }, D = unknown>(
   if (options.cursor !== undefined) {
     const position = decodeCursor(options.cursor);
     if (position.sort !== order.name) throw validationFailed(`cursor does not belong to the ${order.name} order`);
-    query = { $and: [filter, keysetAfter(order, position) as FilterQuery<D>] } as FilterQuery<D>;
+    query = { $and: [filter, keysetAfter(order, position) as FilterQuery<T>] } as FilterQuery<T>;
   }
   const rows = await model
     .find(query)

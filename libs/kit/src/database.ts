@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import mongoose, { type Connection } from 'mongoose';
 import { openEmbeddedMongo } from '@crm/embedded-mongo';
+import { assertModelsDeclared, installTenancyGuard } from './tenancy';
 
 export interface DatabaseOptions {
   // Service name: the database is `crm_<service>` on MongoDB, `<dataDir>/<service>` embedded.
@@ -16,6 +17,8 @@ export function databaseName(service: string): string {
 // Mongoose is the one data-access API: with MONGO_URL it talks to MongoDB, otherwise the
 // embedded client is plugged in under it, so models, queries and transactions are the same.
 export async function connectDatabase(options: DatabaseOptions): Promise<Connection> {
+  // Before any model exists, so no collection is ever used unguarded.
+  installTenancyGuard();
   const dbName = databaseName(options.service);
   if (options.mongoUrl) {
     const connection = mongoose.createConnection(options.mongoUrl, {
@@ -37,7 +40,10 @@ export async function pingDatabase(connection: Connection): Promise<void> {
   await connection.db.command({ ping: 1 });
 }
 
-// Creates declared indexes before serving, so unique rules hold from the first request.
+// Creates declared indexes before serving, so unique rules hold from the first request. Every
+// service calls it at start: a model that is neither tenant-scoped nor declared global stops the
+// service (and its tests) there.
 export async function syncIndexes(connection: Connection): Promise<void> {
+  assertModelsDeclared(connection);
   for (const model of Object.values(connection.models)) await model.init();
 }

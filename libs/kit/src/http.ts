@@ -5,6 +5,10 @@ import express, { type ErrorRequestHandler, type Express, type NextFunction, typ
 import { AppError, toAppError } from './errors';
 import { REQUEST_ID_HEADER, type InternalClaims } from './internal-jwt';
 import type { Logger } from './logger';
+import { newId } from './ids';
+import { METRICS_PATH, type ServiceMetrics } from './metrics';
+import { runWithContext } from './request-context';
+import { continueTrace } from './trace-context';
 
 export const BODY_LIMIT = '1mb';
 
@@ -20,6 +24,15 @@ export interface ServiceAppOptions {
   readinessTimeoutMs?: number;
   // The gateway forwards bodies as bytes and parses none.
   parseJson?: boolean;
+  // Counts and times every request and serves METRICS_PATH on this port (never routed from
+  // outside: the gateway forwards /v1 only, and the Ingress exposes only /v1).
+  metrics?: ServiceMetrics;
+  // The operation a request is, for the metrics label; the matched route's template otherwise.
+  operationOf?: (req: Request) => string | undefined;
+  // Services: each request continues its caller's W3C trace (`traceparent`, or starts one) with
+  // a span of its own and runs in a request context (request id, trace) that logs and gRPC calls
+  // read. Code that authenticates the caller adds to it: `{ ...currentContext(), workspace_id, actor }`.
+  requestContext?: boolean;
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
@@ -42,6 +55,14 @@ export function createServiceApp(options: ServiceAppOptions): Express {
     res.setHeader('X-Content-Type-Options', 'nosniff');
     next();
   });
+  const { metrics } = options;
+  if (metrics) {
+    app.use(metrics.httpMiddleware(options.operationOf));
+    app.get(METRICS_PATH, async (_req, res) => {
+      res.setHeader('Content-Type', metrics.contentType);
+      res.send(await metrics.text());
+    });
+  }
   app.set('query parser', 'simple');
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
@@ -62,7 +83,25 @@ export function createServiceApp(options: ServiceAppOptions): Express {
   if (options.parseJson !== false) {
     app.use(express.json({ limit: BODY_LIMIT, strict: false, type: ['application/json', 'application/*+json'] }));
   }
+  // After body parsing: its stream callbacks would run outside the context.
+  if (options.requestContext) app.use(requestContextMiddleware);
   return app;
+}
+
+const TRACEPARENT_HEADER = 'traceparent';
+
+// The workspace and actor are added where the caller is authenticated; until then the request
+// belongs to no tenant. The caller's headers stay as they came.
+function requestContextMiddleware(req: Request, _res: Response, next: NextFunction): void {
+  const requestId = req.headers[REQUEST_ID_HEADER];
+  runWithContext(
+    {
+      request_id: typeof requestId === 'string' && requestId.length > 0 ? requestId : newId(),
+      workspace_id: null,
+      traceparent: continueTrace(req.headers[TRACEPARENT_HEADER]),
+    },
+    next,
+  );
 }
 
 // JSON 404 for unknown paths and one place that turns errors into `{error:{code,message}}`.

@@ -1,4 +1,6 @@
 import pino, { type DestinationStream, type Logger } from 'pino';
+import { currentContext } from './request-context';
+import { parseTraceparent } from './trace-context';
 
 export type { DestinationStream, Logger };
 
@@ -41,6 +43,21 @@ function redactingStream(target: DestinationStream): DestinationStream {
   return stream;
 }
 
+// Every line written while work runs for a request, an event or a gRPC call names it, so one
+// request's lines can be found across processes. Fields the caller logs explicitly win.
+function contextFields(): Record<string, string> {
+  const context = currentContext();
+  if (!context) return {};
+  const fields: Record<string, string> = {};
+  if (context.request_id) fields.request_id = context.request_id;
+  const trace = parseTraceparent(context.traceparent);
+  if (trace) {
+    fields.trace_id = trace.traceId;
+    fields.span_id = trace.spanId;
+  }
+  return fields;
+}
+
 let stdout: DestinationStream | undefined;
 
 // One asynchronous stdout writer for every logger of the process (all-in-one starts seven).
@@ -62,6 +79,7 @@ export function createLogger(
       timestamp: pino.stdTimeFunctions.isoTime,
       redact: { paths: REDACT, censor: CENSOR },
       formatters: { level: (label) => ({ level: label }) },
+      mixin: contextFields,
     },
     redactingStream(destination ?? standardOutput()),
   );

@@ -1,2 +1,3 @@
 export * from './service-host';
 export * from './service-main';
+export * from './unit-of-work';

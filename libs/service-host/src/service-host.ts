@@ -1,12 +1,15 @@
 import type { Server } from 'node:http';
 import type { Connection } from 'mongoose';
-import { createEventBus, OutboxRelay, type EventBus, type InProcessBroker } from '@crm/bus';
+import { createEventBus, jobBacklog, JobWorker, OutboxRelay, outboxBacklog, type EventBus, type InProcessBroker, type JobHandler } from '@crm/bus';
 import {
   closeServer,
   connectDatabase,
   createLogger,
+  createMetrics,
   createServiceApp,
   finishServiceApp,
+  generateServiceTokenSecret,
+  grpcClientOptions,
   healthRegistration,
   Lifecycle,
   listen,
@@ -16,10 +19,12 @@ import {
   serveOperations,
   startGrpcServer,
   syncIndexes,
+  type ClientOptions,
   type GrpcRegistration,
   type Implementation,
   type Logger,
   type RunningGrpcServer,
+  type ServiceMetrics,
 } from '@crm/kit';
 
 // Everything a service's own code needs, whatever adapters are behind it.
@@ -31,6 +36,11 @@ export interface ServiceContext {
   outbox: OutboxRelay;
   // gRPC addresses of the services this one calls, by service name.
   peers: Record<string, string>;
+  // Options for a peer's generated client: every call then carries this service's token and
+  // the context it is made in (`new XServiceClient(peers.x, insecureCredentials(), grpcClientOptions)`).
+  grpcClientOptions: Partial<ClientOptions>;
+  // This service's Prometheus registry (served at /metrics), for metrics of its own.
+  metrics: ServiceMetrics;
   // Service-specific settings (environment variables), validated by the service itself.
   env: NodeJS.ProcessEnv;
   // Where embedded adapters keep their files (database, mailbox, blobs).
@@ -51,6 +61,8 @@ export interface ServiceDefinition {
   grpc?(context: ServiceContext): GrpcRegistration[];
   // Subscribes the service's event consumers.
   consumers?(context: ServiceContext): Promise<void>;
+  // Handlers of the service's scheduled jobs, by job name (see @crm/bus jobs).
+  jobs?(context: ServiceContext): Record<string, JobHandler>;
 }
 
 export interface HostOptions {
@@ -66,6 +78,10 @@ export interface HostOptions {
   // process (tests) each have their own, so neither consumes the other's events.
   inProcessBroker?: InProcessBroker;
   internalPublicKey: string;
+  // Signs and verifies gRPC calls between the parts of one system (SERVICE_TOKEN_SECRET). A fresh
+  // one when not given, so the server never accepts unauthenticated calls; it then answers only
+  // clients made from this service's own `grpcClientOptions`.
+  serviceTokenSecret?: string;
   peers?: Record<string, string>;
   env?: NodeJS.ProcessEnv;
   logger?: Logger;
@@ -93,6 +109,7 @@ export async function startService(definition: ServiceDefinition, options: HostO
   // What has been opened so far, closed in reverse if starting fails half-way (an embedded
   // store left open would keep its lock).
   const opened: Array<() => Promise<void>> = [];
+  const serviceTokenSecret = options.serviceTokenSecret ?? generateServiceTokenSecret();
   try {
     const connection = await connectDatabase({
       service: definition.name,
@@ -100,12 +117,18 @@ export async function startService(definition: ServiceDefinition, options: HostO
       mongoUrl: options.mongoUrl,
     });
     opened.push(() => connection.close());
-    const bus = createEventBus({
-      amqpUrl: options.amqpUrl,
-      exchange: options.eventExchange,
-      broker: options.inProcessBroker,
-      logger,
-    });
+    const metrics = createMetrics(definition.name);
+    const bus = measuredBus(
+      createEventBus({
+        amqpUrl: options.amqpUrl,
+        exchange: options.eventExchange,
+        broker: options.inProcessBroker,
+        logger,
+        // Embedded dead letters are kept in the service's own database, not in memory.
+        connection,
+      }),
+      metrics,
+    );
     opened.push(() => bus.close(), () => ownResources.stop());
     const outbox = new OutboxRelay({ connection, bus, logger });
     const context: ServiceContext = {
@@ -115,6 +138,8 @@ export async function startService(definition: ServiceDefinition, options: HostO
       bus,
       outbox,
       peers: options.peers ?? {},
+      grpcClientOptions: grpcClientOptions({ service: definition.name, secret: serviceTokenSecret }),
+      metrics,
       env: options.env ?? process.env,
       dataDir: options.dataDir,
       onStop: (name, stop) => ownResources.add(name, stop),
@@ -127,7 +152,9 @@ export async function startService(definition: ServiceDefinition, options: HostO
       { name: 'database', check: () => pingDatabase(connection) },
       { name: 'event bus', check: () => bus.ping() },
     ];
-    const app = createServiceApp({ name: definition.name, logger, readiness });
+    metrics.registerOutboxBacklog(() => outboxBacklog(connection));
+    metrics.registerJobBacklog(() => jobBacklog(connection));
+    const app = createServiceApp({ name: definition.name, logger, readiness, metrics, requestContext: true });
     const implementations = definition.operations(context);
     const openApi = openApiDocument(`CRM ${definition.name}`, implementations);
     // On the service's own port, for the gateway to merge; not under /v1.
@@ -139,18 +166,21 @@ export async function startService(definition: ServiceDefinition, options: HostO
 
     const grpcServer = await startGrpcServer(
       [healthRegistration(readiness.map((dependency) => dependency.check)), ...(definition.grpc?.(context) ?? [])],
-      options.grpcPort,
-      host,
+      { port: options.grpcPort, host, serviceTokenSecret, metrics },
     );
     opened.push(() => grpcServer.close());
     await definition.consumers?.(context);
     opened.push(() => outbox.stop());
     if (!options.deferOutboxRelay) outbox.start();
+    const jobs = new JobWorker({ connection, logger, handlers: definition.jobs?.(context) ?? {} });
+    jobs.start();
+    opened.push(() => jobs.stop());
     const httpServer = await listen(app, options.httpPort, host);
 
     // Shutdown order: stop accepting, drain, stop consumers and relay, then the database.
     lifecycle.add('http', () => closeServer(httpServer));
     lifecycle.add('grpc', () => grpcServer.close());
+    lifecycle.add('job worker', () => jobs.stop());
     lifecycle.add('outbox relay', () => outbox.stop());
     lifecycle.add('event bus', () => bus.close());
     lifecycle.add('service resources', () => ownResources.stop());
@@ -171,4 +201,23 @@ export async function startService(definition: ServiceDefinition, options: HostO
     for (const close of opened.reverse()) await close().catch(() => undefined);
     throw error;
   }
+}
+
+// Every consumer the service subscribes is measured: lag from the event's occurrence, outcome,
+// and what waits in its dead-letter queue.
+function measuredBus(bus: EventBus, metrics: ServiceMetrics): EventBus {
+  const consumers = new Set<string>();
+  metrics.registerDeadLetters(async () =>
+    Object.fromEntries(await Promise.all([...consumers].map(async (consumer) => [consumer, await bus.deadLetterCount(consumer)]))),
+  );
+  return {
+    publish: (events) => bus.publish(events),
+    subscribe: async (consumer, patterns, handler, options) => {
+      await bus.subscribe(consumer, patterns, metrics.instrumentEventHandler(consumer, handler), options);
+      consumers.add(consumer);
+    },
+    ping: () => bus.ping(),
+    deadLetterCount: (consumer) => bus.deadLetterCount(consumer),
+    close: () => bus.close(),
+  };
 }

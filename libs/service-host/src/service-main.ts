@@ -1,4 +1,4 @@
-import { createLogger, exitOnStartFailure, int, loadConfig, pem, requireValue, str, url } from '@crm/kit';
+import { createLogger, exitOnStartFailure, int, loadConfig, pem, requireValue, serviceTokenSecret, str, url } from '@crm/kit';
 import { startService, type RunningService, type ServiceDefinition } from './service-host';
 
 // Environment of a service running as its own process (a container).
@@ -11,6 +11,8 @@ export const SERVICE_ENV = {
   AMQP_URL: url({ protocols: ['amqp', 'amqps'], secret: true }),
   EVENT_EXCHANGE: str({ default: 'crm.events' }),
   INTERNAL_JWT_PUBLIC_KEY: pem(),
+  // Shared by the gateway and the services: signs and verifies every gRPC call between them.
+  SERVICE_TOKEN_SECRET: serviceTokenSecret(),
 };
 
 function peerVariable(peer: string): string {
@@ -36,6 +38,7 @@ export async function runServiceMain(definition: ServiceDefinition, peers: strin
       amqpUrl: config.AMQP_URL,
       eventExchange: config.EVENT_EXCHANGE,
       internalPublicKey: requireValue(config.INTERNAL_JWT_PUBLIC_KEY, 'INTERNAL_JWT_PUBLIC_KEY'),
+      serviceTokenSecret: requireValue(config.SERVICE_TOKEN_SECRET, 'SERVICE_TOKEN_SECRET'),
       peers: peerAddresses,
       logger,
     });

@@ -69,8 +69,8 @@ export async function checkResponse(documentUrl: string, method: string, path: s
     ? (checker.document.paths[template]![(method === 'HEAD' ? 'GET' : method).toLowerCase()] as Json | undefined)
     : undefined;
   if (!operation) {
-    // Refusals of what the API does not have (unknown path, wrong method) are still errors of the catalogue.
-    if (status >= 400 && status !== 405 && status !== 404) throw new UndocumentedResponse(`${where}: the operation is not in the OpenAPI document`);
+    // Refusals of what the API does not have (unknown path, wrong method), and the gateway's own
+    // answers before a service is reached (401, 429, 503), are still errors of the catalogue.
     if (status >= 400) return checkBody(checker, 'error', { $ref: '#/components/schemas/Error' }, body, where);
     throw new UndocumentedResponse(`${where}: the operation is not in the OpenAPI document`);
   }

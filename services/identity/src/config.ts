@@ -28,6 +28,13 @@ export const IDENTITY_ENV = {
     description: 'domain of the personal email-logging addresses (log-<token>@domain) shown by GET /v1/me/email-logging',
   }),
   PUBLIC_URL: url({ default: 'http://127.0.0.1:8080', protocols: ['http', 'https'], description: 'public address of the gateway, used in links sent by mail' }),
+  // Only a replica's own writes clear its cache: with several replicas on one database, a key
+  // revoked through another replica would still pass here, so it stays off unless identity runs
+  // alone (npm start turns it on).
+  AUTHENTICATION_CACHE: bool({
+    default: false,
+    description: 'true keeps Authenticate answers in memory until this process next writes what they come from; only for a single identity replica',
+  }),
 };
 
 export interface IdentityConfig {
@@ -41,6 +48,7 @@ export interface IdentityConfig {
   mailLoggingDomain: string;
   // Without a trailing slash; links are `${publicUrl}/v1/...`.
   publicUrl: string;
+  authenticationCache: boolean;
 }
 
 export function loadIdentityConfig(env: NodeJS.ProcessEnv): IdentityConfig {
@@ -54,5 +62,6 @@ export function loadIdentityConfig(env: NodeJS.ProcessEnv): IdentityConfig {
     mailFrom: config.MAIL_FROM,
     mailLoggingDomain: config.MAIL_LOGGING_DOMAIN,
     publicUrl: config.PUBLIC_URL.replace(/\/+$/, ''),
+    authenticationCache: config.AUTHENTICATION_CACHE,
   };
 }

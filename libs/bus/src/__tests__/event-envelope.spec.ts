@@ -1,5 +1,5 @@
-import { isUuid } from '@crm/kit';
-import { InvalidEnvelopeError, makeEvent, parseEnvelope, serializeEnvelope } from '../event-envelope';
+import { isUuid, runWithContext } from '@crm/kit';
+import { InvalidEnvelopeError, envelopeProblem, makeEvent, parseEnvelope, serializeEnvelope } from '../event-envelope';
 import { topicMatches } from '../topic-pattern';
 import { buildEvent } from './helpers';
 
@@ -65,5 +65,18 @@ describe('occurred_at', () => {
       makeEvent({ type: 'identity.role.created', workspace_id: null, actor: null, data: {} }).occurred_at,
     );
     for (let i = 1; i < times.length; i += 1) expect(times[i] > times[i - 1]).toBe(true);
+  });
+
+  test("makeEvent carries the request's traceparent, and leaves out one that is malformed", () => {
+    const traceparent = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
+    const inRequest = (value: string) =>
+      runWithContext({ request_id: 'r1', workspace_id: 'w1', traceparent: value }, () =>
+        makeEvent({ type: 'identity.role.created', workspace_id: 'w1', actor: null, data: {} }),
+      );
+    expect(inRequest(traceparent).traceparent).toBe(traceparent);
+    expect(parseEnvelope(serializeEnvelope(inRequest(traceparent))).traceparent).toBe(traceparent);
+    expect(inRequest('not a trace')).not.toHaveProperty('traceparent');
+    expect(makeEvent({ type: 'identity.role.created', workspace_id: null, actor: null, data: {} })).not.toHaveProperty('traceparent');
+    expect(envelopeProblem({ ...inRequest(traceparent), traceparent: 'zz' })).toMatch(/traceparent/);
   });
 });

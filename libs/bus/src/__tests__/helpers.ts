@@ -14,14 +14,7 @@ export function buildEvent(overrides: Partial<NewEvent<Record<string, unknown>>>
   });
 }
 
-// Polls a condition instead of sleeping for a guessed time.
-export async function waitFor(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 20000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
+export { waitFor } from '@crm/testing';
 
 export interface Deferred {
   promise: Promise<void>;

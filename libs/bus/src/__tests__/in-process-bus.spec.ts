@@ -1,3 +1,4 @@
+import { currentContext, type RequestContext } from '@crm/kit';
 import { createEventBus } from '../create-event-bus';
 import type { EventEnvelope } from '../event-envelope';
 import { InProcessBroker, InProcessEventBus } from '../in-process-bus';
@@ -174,6 +175,21 @@ describe('in-process event bus', () => {
     const { bus } = newBus();
     await bus.subscribe('once', ['#'], async () => undefined);
     await expect(bus.subscribe('once', ['#'], async () => undefined)).rejects.toThrow(/already subscribed/);
+    await bus.close();
+  });
+
+  test("runs a handler in the event's context: workspace, actor and trace", async () => {
+    const { bus } = newBus();
+    const seen: Array<RequestContext | undefined> = [];
+    await bus.subscribe('context', ['#'], async () => {
+      seen.push(currentContext());
+    });
+    const traceparent = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
+    const event = { ...buildEvent(), traceparent };
+
+    await bus.publish([event]);
+
+    expect(seen).toEqual([{ request_id: event.id, workspace_id: event.workspace_id, actor: event.actor, traceparent }]);
     await bus.close();
   });
 });

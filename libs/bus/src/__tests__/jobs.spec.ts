@@ -151,8 +151,8 @@ describe('scheduled jobs', () => {
           await gate.promise;
         },
       },
-      // Renewal needs time that passes.
-      { leaseMs: 60, now: () => new Date() },
+      // Renewal needs time that passes; a lease long enough that a busy machine cannot let it lapse.
+      { leaseMs: 1500, now: () => new Date() },
     );
     const runsElsewhere: string[] = [];
     const runElsewhere = { 'test.remind': async (job: RunningJob) => void runsElsewhere.push(job.id) };

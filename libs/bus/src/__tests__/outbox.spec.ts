@@ -2,6 +2,7 @@ import { Schema, type Connection, type Model } from 'mongoose';
 import type { EventBus } from '../event-bus';
 import type { EventEnvelope } from '../event-envelope';
 import { consumeIdempotently, processedEventModel } from '../idempotent-consumer';
+import { outboxBacklog, parkedOutboxRows, retryParkedOutboxRow } from '../outbox';
 import { InProcessBroker, InProcessEventBus } from '../in-process-bus';
 import { outboxModel, recordEvents } from '../outbox';
 import { transactWithEvents } from '../unit-of-work';
@@ -195,11 +196,71 @@ describe('transactional outbox and relay', () => {
     const relay = newRelay();
 
     expect(await relay.relayBatch()).toBe(0);
-    expect(await relay.sweep()).toEqual({ released: 1, deleted: 0 });
+    expect(await relay.sweep()).toEqual({ released: 1, deleted: 0, pruned: 0 });
     expect(await relay.relayBatch()).toBe(1);
 
     expect(receivedIds()).toEqual([stuck.id]);
     expect(await outbox.findById(held.id).lean()).toMatchObject({ status: 'pending', claim_token: 'live-relay' });
+  });
+
+  test('a row that can never be published is retried on its own and parked, visible, while the others go out', async () => {
+    let offsetMs = 0;
+    const clock = () => new Date(Date.now() + offsetMs);
+    const poison = buildEvent({ data: { name: 'too big for the broker' } });
+    const fine = [buildEvent(), buildEvent()];
+    const picky: Pick<EventBus, 'publish'> = {
+      publish: async (events) => {
+        if (events.some((event) => event.id === poison.id)) throw new Error('message rejected');
+        await bus.publish(events);
+      },
+    };
+    await transactWithEvents(connection, undefined, async (_session, emit) => emit(poison, ...fine));
+    const relay = newRelay({ bus: picky, maxAttempts: 3, retryDelayMs: 1000, now: clock });
+
+    // The first batch fails as a whole; then the failed rows go one at a time.
+    expect(await relay.relayBatch()).toBe(0);
+    for (let round = 0; round < 6; round++) {
+      offsetMs += 10000;
+      await relay.relayBatch();
+    }
+
+    expect(receivedIds().sort()).toEqual(fine.map((event) => event.id).sort());
+    expect(await outboxBacklog(connection, clock())).toMatchObject({ pending: 0, parked: 1, oldest_pending_ms: 0 });
+    expect(await parkedOutboxRows(connection)).toEqual([
+      expect.objectContaining({ _id: poison.id, status: 'parked', attempts: 3, last_error: 'message rejected' }),
+    ]);
+
+    // Once the cause is fixed, an operator puts it back in line.
+    expect(await retryParkedOutboxRow(connection, poison.id, clock())).toBe(true);
+    expect(await newRelay({ now: clock }).relayBatch()).toBe(1);
+    expect(receivedIds()).toContain(poison.id);
+    expect(await outboxBacklog(connection, clock())).toMatchObject({ pending: 0, parked: 0 });
+  });
+
+  test('the backlog counts pending rows and the age of the oldest', async () => {
+    await transactWithEvents(connection, undefined, async (_session, emit) => emit(buildEvent(), buildEvent()));
+    const row = await outboxModel(connection).findOne({}).sort({ created_at: 1 }).lean();
+    const backlog = await outboxBacklog(connection, new Date(row!.created_at.getTime() + 5000));
+    expect(backlog).toEqual({ pending: 2, parked: 0, oldest_pending_ms: 5000 });
+  });
+
+  test('the sweeper prunes processed-event ids older than their retention', async () => {
+    let offsetMs = 0;
+    const clock = () => new Date(Date.now() + offsetMs);
+    const handler = consumeIdempotently(connection, 'counter', async () => undefined);
+    const old = buildEvent();
+    await handler(old);
+    offsetMs = 6 * 24 * 3600 * 1000;
+    const relay = newRelay({ now: clock, processedRetentionMs: 7 * 24 * 3600 * 1000 });
+    expect((await relay.sweep()).pruned).toBe(0);
+
+    offsetMs = 8 * 24 * 3600 * 1000;
+    const recent = buildEvent();
+    await processedEventModel(connection).create({ _id: `counter:${recent.id}`, consumer: 'counter', event_id: recent.id, type: recent.type, processed_at: clock() });
+    expect((await relay.sweep()).pruned).toBe(1);
+
+    expect(await processedEventModel(connection).countDocuments({ event_id: old.id })).toBe(0);
+    expect(await processedEventModel(connection).countDocuments({ event_id: recent.id })).toBe(1);
   });
 
   test('the sweeper deletes sent rows older than the retention and keeps recent ones', async () => {
@@ -214,7 +275,7 @@ describe('transactional outbox and relay', () => {
     await relay.relayBatch();
 
     offsetMs = 61000;
-    expect(await relay.sweep()).toEqual({ released: 0, deleted: 1 });
+    expect(await relay.sweep()).toEqual({ released: 0, deleted: 1, pruned: 0 });
 
     expect(await outboxModel(connection).exists({ _id: old.id })).toBeNull();
     expect(await outboxModel(connection).exists({ _id: recent.id })).not.toBeNull();

@@ -1,4 +1,5 @@
 import amqp, { type Channel, type ChannelModel, type GetMessage } from 'amqplib';
+import { currentContext, type RequestContext } from '@crm/kit';
 import { deadLetterExchangeName, queueNames } from '../event-bus';
 import type { EventEnvelope } from '../event-envelope';
 import { consumeIdempotently, processedEventModel } from '../idempotent-consumer';
@@ -65,6 +66,21 @@ describeRabbit('RabbitMQ transport', () => {
     await admin.close();
   });
 
+  test("runs the handler in the event's context: workspace, actor and the producer's trace", async () => {
+    const bus = newBus();
+    const seen: Array<RequestContext | undefined> = [];
+    await bus.subscribe(consumerName('context'), [type('traced')], async () => {
+      seen.push(currentContext());
+    });
+    const traceparent = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
+    const event = { ...buildEvent({ type: type('traced') }), traceparent };
+
+    await bus.publish([event]);
+    await waitFor(() => seen.length === 1, 'the traced event');
+
+    expect(seen).toEqual([{ request_id: event.id, workspace_id: event.workspace_id, actor: event.actor, traceparent }]);
+  });
+
   test('publishes persistent messages with confirms and routes each to every matching consumer queue', async () => {
     const bus = newBus();
     const items: EventEnvelope[] = [];
@@ -123,6 +139,9 @@ describeRabbit('RabbitMQ transport', () => {
     const event = buildEvent({ type: type('failed') });
 
     await bus.publish([event]);
+    // Counted for a metrics gauge while it waits in the dead-letter queue.
+    await waitFor(async () => (await bus.deadLetterCount(consumer)) === 1, 'the dead letter to be counted');
+    expect(await bus.deadLetterCount(consumerName('never-subscribed'))).toBe(0);
     const [dead] = await drainDeadLetters(consumer, 1);
 
     expect(JSON.parse(dead.content.toString())).toEqual(event);

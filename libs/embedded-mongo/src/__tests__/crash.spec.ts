@@ -1,5 +1,4 @@
 import { spawn } from 'node:child_process';
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as readline from 'node:readline';
 import { mongo } from 'mongoose';
@@ -7,19 +6,20 @@ import { DataDirectoryLockedError, openEmbeddedMongo } from '../index';
 import { cleanUp, openClient, temporaryDataDir, type Loose } from './test-store';
 
 const FIXTURE = path.join(__dirname, 'fixtures', 'crash-writer.js');
-const BUILT_PACKAGE = path.join(__dirname, '..', '..', 'dist', 'index.js');
 
 afterEach(cleanUp);
 
 interface Acknowledged {
   readonly inserts: string[];
   readonly transactions: string[];
+  // The module the writer ran: the TypeScript sources, not a build.
+  readonly source: string;
 }
 
 // Runs the writer until it has acknowledged enough, then kills it with SIGKILL.
 async function runAndKill(dataDir: string, whileRunning?: () => Promise<void>): Promise<Acknowledged> {
   const child = spawn(process.execPath, [FIXTURE, dataDir], { stdio: ['ignore', 'pipe', 'pipe'] });
-  const acknowledged = { inserts: [] as string[], transactions: [] as string[] };
+  const acknowledged = { inserts: [] as string[], transactions: [] as string[], source: '' };
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();
@@ -32,6 +32,7 @@ async function runAndKill(dataDir: string, whileRunning?: () => Promise<void>): 
       const [kind, value] = line.split(' ');
       if (kind === 'ack' && value) acknowledged.inserts.push(value);
       if (kind === 'txn' && value) acknowledged.transactions.push(value);
+      if (kind === 'ready' && value) acknowledged.source = value;
       if (kind === 'ready' && whileRunning && !ranCheck) {
         ranCheck = true;
         whileRunning().catch(reject);
@@ -51,12 +52,6 @@ async function runAndKill(dataDir: string, whileRunning?: () => Promise<void>): 
 }
 
 describe('crash safety (SIGKILL while writing)', () => {
-  beforeAll(() => {
-    if (!fs.existsSync(BUILT_PACKAGE)) {
-      throw new Error(`build the package first (tsc -b libs/embedded-mongo): ${BUILT_PACKAGE} is missing`);
-    }
-  });
-
   it('keeps every acknowledged write and whole transactions only, and reopens cleanly', async () => {
     const dataDir = temporaryDataDir();
     let lockError: unknown;
@@ -71,6 +66,7 @@ describe('crash safety (SIGKILL while writing)', () => {
       );
     });
     expect(lockError).toBeInstanceOf(DataDirectoryLockedError);
+    expect(acknowledged.source).toBe(path.join(__dirname, '..', 'index.ts'));
 
     const client = await openClient({ dataDir, dbName: 'crash' });
     const events = client.db().collection<Loose>('events');

@@ -115,6 +115,12 @@ describe('ordered indexes', () => {
       { _id: 0, n: 20 },
       { _id: 4, n: 20 },
     ]);
+    // A filter that may read any field still sees whole documents when the pipeline reads few.
+    const counted = await collection
+      .aggregate([{ $match: { $expr: { $eq: ['$employees', 4] } } }, { $group: { _id: '$workspace_id', n: { $sum: 1 } } }])
+      .toArray();
+    expect(counted).toEqual([{ _id: 'w0', n: 20 }]);
+    expect(await collection.countDocuments({ $expr: { $lt: ['$employees', 1] } })).toBe(20);
   });
 
   it('chooses equality fields first, and falls back to a collection scan without a usable index', async () => {

@@ -1,5 +1,6 @@
-// Figures for the embedded MongoDB store: durable insert throughput, indexed lookup latency at
-// 100k documents, and memory held by 100k company-sized documents.
+// Figures for the embedded MongoDB store at CRM scale: 100k company-sized documents in one
+// workspace, listed, paged, counted and grouped through ordered indexes; memory held, reopen time
+// and durable insert throughput. Prints figures; nothing here passes or fails on time.
 // Run after building: node libs/embedded-mongo/dist/bench/embedded-mongo.bench.js
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -14,6 +15,9 @@ const SEQUENTIAL_INSERTS = 1_000;
 const CONCURRENT_INSERTS = 20_000;
 const IN_FLIGHT = 100;
 const LOOKUPS = 20_000;
+const PAGE_SIZE = 25;
+const PAGE_RUNS = 300;
+const WORKSPACE = 'ws_bench';
 
 interface Row {
   readonly metric: string;
@@ -22,6 +26,7 @@ interface Row {
 }
 
 const rows: Row[] = [];
+const plans: string[] = [];
 
 function record(metric: string, value: number, unit: string, digits = 0): void {
   rows.push({ metric, value: value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }), unit });
@@ -61,7 +66,7 @@ function company(i: number): mongo.Document {
   const now = new Date(Date.UTC(2024, 0, 1) + i * 60_000);
   return {
     _id: new mongo.ObjectId(),
-    workspace_id: `ws_${i % 50}`,
+    workspace_id: WORKSPACE,
     name: `Company ${i} Holdings`,
     domain: `company-${i}.example.com`,
     website: `https://company-${i}.example.com`,
@@ -106,6 +111,89 @@ async function durableInserts(client: EmbeddedMongoClient): Promise<void> {
   record('  writes per fsync in that run', CONCURRENT_INSERTS / Math.max(1, syncs), 'writes', 1);
 }
 
+// Runs `operation` `runs` times and records p50 and p99 of the wall clock, and the median CPU
+// time (which does not grow when other processes compete for the cores).
+async function latency(label: string, runs: number, operation: () => Promise<unknown>): Promise<void> {
+  const samples: number[] = [];
+  const cpuSamples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = process.hrtime.bigint();
+    const cpuStart = process.cpuUsage();
+    await operation();
+    const cpu = process.cpuUsage(cpuStart);
+    samples.push(Number(process.hrtime.bigint() - start) / 1e6);
+    cpuSamples.push((cpu.user + cpu.system) / 1000);
+  }
+  samples.sort((a, b) => a - b);
+  cpuSamples.sort((a, b) => a - b);
+  record(`${label} p50`, percentile(samples, 0.5), 'ms', 2);
+  record(`${label} p99`, percentile(samples, 0.99), 'ms', 2);
+  record('  CPU time p50', percentile(cpuSamples, 0.5), 'ms', 2);
+}
+
+interface ExplainFigures {
+  readonly queryPlanner: { readonly winningPlan: mongo.Document };
+  readonly executionStats: { readonly totalKeysExamined: number; readonly totalDocsExamined: number };
+}
+
+function describePlan(explain: ExplainFigures): string {
+  let stage = explain.queryPlanner.winningPlan;
+  const stages: string[] = [];
+  for (;;) {
+    stages.push(stage.stage === 'IXSCAN' ? `IXSCAN ${String(stage.indexName)} ${String(stage.direction)}` : String(stage.stage));
+    if (!stage.inputStage) break;
+    stage = stage.inputStage as mongo.Document;
+  }
+  const stats = explain.executionStats;
+  return `${stages.join(' <- ')}; keys ${stats.totalKeysExamined}, docs ${stats.totalDocsExamined}`;
+}
+
+// The list shapes of a CRM: a filtered, sorted first page, a deep keyset page, a count over an
+// index range and a report-like $group.
+async function listingFigures(companies: mongo.Collection): Promise<void> {
+  const cutoff = new Date(Date.UTC(2024, 0, 1) + (COMPANIES - 10) * 60_000);
+  const filter = { workspace_id: WORKSPACE, created_at: { $lt: cutoff } };
+  const sort = { created_at: -1, _id: -1 } as const;
+  const firstPage = (): Promise<mongo.Document[]> => companies.find(filter).sort(sort).limit(PAGE_SIZE).toArray();
+  await latency(`first page of ${PAGE_SIZE}, {workspace, created_at < x} sorted by created_at desc`, PAGE_RUNS, firstPage);
+  const firstExplain = (await companies.find(filter).sort(sort).limit(PAGE_SIZE).explain('executionStats')) as unknown as ExplainFigures;
+  plans.push(`first page: ${describePlan(firstExplain)}`);
+
+  // Walk to the 100th page once to find its cursor, then time that page.
+  const pageAfter = (last: mongo.Document | undefined): mongo.Document => ({
+    workspace_id: WORKSPACE,
+    ...(last ? { $or: [{ created_at: { $lt: last.created_at } }, { created_at: last.created_at, _id: { $lt: last._id } }] } : {}),
+  });
+  let last: mongo.Document | undefined;
+  for (let page = 1; page < 100; page++) {
+    const documents = await companies.find(pageAfter(last)).sort(sort).limit(PAGE_SIZE).toArray();
+    last = documents[documents.length - 1];
+  }
+  const hundredth = pageAfter(last);
+  await latency('100th cursor page ($or keyset after created_at, _id)', PAGE_RUNS, () =>
+    companies.find(hundredth).sort(sort).limit(PAGE_SIZE).toArray(),
+  );
+  const deepExplain = (await companies.find(hundredth).sort(sort).limit(PAGE_SIZE).explain('executionStats')) as unknown as ExplainFigures;
+  plans.push(`100th page: ${describePlan(deepExplain)}`);
+
+  const byName = (): Promise<mongo.Document[]> => companies.find({ workspace_id: WORKSPACE }).sort({ name: 1 }).limit(PAGE_SIZE).toArray();
+  await latency(`first page of ${PAGE_SIZE} sorted by name`, PAGE_RUNS, byName);
+
+  const half = new Date(Date.UTC(2024, 0, 1) + (COMPANIES / 2) * 60_000);
+  await latency('countDocuments {workspace, created_at >= x} (50k keys)', 20, () =>
+    companies.countDocuments({ workspace_id: WORKSPACE, created_at: { $gte: half } }),
+  );
+  await latency('countDocuments {workspace} (100k keys)', 20, () => companies.countDocuments({ workspace_id: WORKSPACE }));
+  await latency('aggregate $match workspace + $group by industry (100k docs)', 5, () =>
+    companies
+      .aggregate([
+        { $match: { workspace_id: WORKSPACE } },
+        { $group: { _id: '$industry', companies: { $sum: 1 }, revenue: { $sum: '$annual_revenue' } } },
+      ])
+      .toArray(),
+  );
+}
+
 async function main(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'embedded-mongo-bench-'));
   process.stderr.write(`embedded-mongo benchmark in ${dataDir}\n`);
@@ -113,7 +201,8 @@ async function main(): Promise<void> {
     let client = await openEmbeddedMongo({ dataDir, dbName: 'crm' });
     const companies = client.db().collection('companies');
     await companies.createIndex({ domain: 1 }, { unique: true });
-    await companies.createIndex({ workspace_id: 1, created_at: -1 });
+    await companies.createIndex({ workspace_id: 1, created_at: 1, _id: 1 });
+    await companies.createIndex({ workspace_id: 1, name: 1 });
 
     const baseline = memory();
     let start = process.hrtime.bigint();
@@ -152,16 +241,23 @@ async function main(): Promise<void> {
     record('indexed findOne({domain}) p50, mongoose lean', percentile(modelLatencies, 0.5), 'µs', 1);
     record('indexed findOne({domain}) p99, mongoose lean', percentile(modelLatencies, 0.99), 'µs', 1);
 
-    const scanStart = process.hrtime.bigint();
-    await companies.countDocuments({ 'custom.score': 42, employees: { $gt: 100 } });
-    record(`unindexed scan over ${COMPANIES.toLocaleString('en-US')} companies`, elapsedMs(scanStart), 'ms', 1);
+    await listingFigures(companies);
+
+    await latency(`unindexed countDocuments scan over ${COMPANIES.toLocaleString('en-US')} companies`, 3, () =>
+      companies.countDocuments({ 'custom.score': 42, employees: { $gt: 100 } }),
+    );
 
     await durableInserts(client);
 
     await client.close();
+    collectGarbage();
     start = process.hrtime.bigint();
+    const cpuBefore = process.cpuUsage();
     client = await openEmbeddedMongo({ dataDir, dbName: 'crm' });
+    const cpu = process.cpuUsage(cpuBefore);
     record('reopen: load snapshot + replay journal (until usable)', elapsedMs(start) / 1000, 's', 2);
+    // CPU time does not grow when other processes compete for the cores.
+    record('  CPU time of that reopen', (cpu.user + cpu.system) / 1e6, 's', 2);
     start = process.hrtime.bigint();
     await client.store.whenIdle();
     record('  then new snapshot written in the background', elapsedMs(start) / 1000, 's', 2);
@@ -180,6 +276,8 @@ async function main(): Promise<void> {
   console.log(line('metric', 'value', 'unit'));
   console.log(line('-'.repeat(widths[0] as number), '-'.repeat(widths[1] as number), '----'));
   for (const row of rows) console.log(line(row.metric, row.value, row.unit));
+  console.log('\nplans (from explain):');
+  for (const plan of plans) console.log(`  ${plan}`);
 }
 
 main().catch((error: unknown) => {

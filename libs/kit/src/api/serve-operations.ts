@@ -4,7 +4,8 @@ import { checkAccess } from '../access';
 import { AppError, validationFailed } from '../errors';
 import { attachAuth, authOf } from '../http';
 import { INTERNAL_TOKEN_HEADER, REQUEST_ID_HEADER, verifyInternalToken, type InternalClaims } from '../internal-jwt';
-import { runWithContext, type RequestContext } from '../request-context';
+import { setRequestOperation } from '../metrics';
+import { currentContext, runWithContext, type RequestContext } from '../request-context';
 import { bodyValidator, pathValidator, queryValidator, type Validator } from '../validation';
 import type { Implementation } from './operation';
 import { OperationRouter } from './operation-router';
@@ -25,8 +26,6 @@ interface Compiled {
   // Query parameters whose schema allows null.
   nullableQuery: string[];
 }
-
-const TRACEPARENT_HEADER = 'traceparent';
 
 function hasBody(req: Request): boolean {
   const length = req.headers['content-length'];
@@ -147,13 +146,14 @@ export function serveOperations(options: ServeOperationsOptions): RequestHandler
       }
       attachAuth(req, claims);
     }
+    setRequestOperation(req, `${declaration.method} ${declaration.path}`);
+    // The app's request context (request id, this service's span of the trace) plus the caller.
     const requestId = req.headers[REQUEST_ID_HEADER];
-    const traceparent = req.headers[TRACEPARENT_HEADER];
     const context: RequestContext = {
       request_id: typeof requestId === 'string' ? requestId : '',
+      ...currentContext(),
       workspace_id: claims?.workspace_id ?? null,
       actor: claims ? claims.actor : undefined,
-      traceparent: typeof traceparent === 'string' ? traceparent : undefined,
     };
     runWithContext(context, () => {
       Promise.resolve()

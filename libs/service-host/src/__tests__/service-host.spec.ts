@@ -78,8 +78,8 @@ describe('service host', () => {
       expect(await (await fetch(`${base}/v1/ping`, { headers })).json()).toEqual({ pong: true });
       const other = await fetch(`${base}/v1/Ping`, { headers });
       expect(other.status).toBe(404);
-      expect((await other.json()).error.code).toBe('not_found');
-      const document = await (await fetch(`${base}/openapi.json`)).json();
+      expect(((await other.json()) as { error: { code: string } }).error.code).toBe('not_found');
+      const document = (await (await fetch(`${base}/openapi.json`)).json()) as { openapi: string; paths: Record<string, { get: { security: unknown } }> };
       expect(document.openapi).toBe('3.1.0');
       expect(Object.keys(document.paths)).toEqual(['/ping']);
       expect(document.paths['/ping'].get.security).toEqual([{ bearer: [] }]);

@@ -36,7 +36,11 @@ export const TEST_ENV = { PASSWORD_SCRYPT_LOG2_N: '10' };
 
 export async function startIdentity(env: NodeJS.ProcessEnv = {}): Promise<IdentityHarness> {
   const harness = await startServiceForTest(identityService, { env: { ...TEST_ENV, ...env } });
-  const client = new identityV1.IdentityServiceClient(`127.0.0.1:${harness.service.grpcPort}`, insecureCredentials());
+  const client = new identityV1.IdentityServiceClient(
+    `127.0.0.1:${harness.service.grpcPort}`,
+    insecureCredentials(),
+    harness.service.context.grpcClientOptions,
+  );
   const authenticate = (token: string) => call(client.authenticate.bind(client), { token });
   const withClaims = async <T>(claims: InternalClaims | null, method: string, path: string, body?: unknown): Promise<Answer<T>> => {
     const { status, body: answered } = await harness.call<T>(claims, method, path, body === undefined ? {} : { body });

@@ -1,4 +1,5 @@
 import { Schema, type Connection, type Model } from 'mongoose';
+import { globalCollection } from '@crm/kit';
 
 // The one place an API key is found without knowing its workspace: a bearer key names no
 // workspace, so Authenticate looks its digest up here, then reads the key itself through the
@@ -20,6 +21,7 @@ const apiKeyCredentialSchema = new Schema<ApiKeyCredentialRecord>(
   },
   { collection: 'api_key_credentials', versionKey: false },
 );
+apiKeyCredentialSchema.plugin(globalCollection, { reason: 'a bearer key names no workspace: its digest is found here first, then the key in its workspace' });
 
 export function registerApiKeyCredentialModel(connection: Connection): void {
   connection.model(API_KEY_CREDENTIAL_MODEL, apiKeyCredentialSchema);

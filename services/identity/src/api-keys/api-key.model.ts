@@ -8,6 +8,9 @@ export type ApiKeyKind = (typeof API_KEY_KINDS)[number];
 // credential lookup (api-key-credential.model.ts).
 export interface ApiKeyRecord {
   _id: string;
+  // Bumped by each change an event announces (the event carries it); absent on records stored
+  // before versions existed, which count as 1.
+  version?: number;
   workspace_id: string;
   name: string;
   kind: ApiKeyKind;
@@ -27,6 +30,7 @@ export const API_KEY_MODEL = 'ApiKey';
 const apiKeySchema = new Schema<ApiKeyRecord>(
   {
     _id: { type: String, required: true },
+    version: { type: Number, default: 1 },
     name: { type: String, required: true },
     kind: { type: String, enum: API_KEY_KINDS, required: true },
     prefix: { type: String, required: true },

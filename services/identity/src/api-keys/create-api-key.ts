@@ -1,7 +1,8 @@
 import { newId, validationFailed, type InternalClaims } from '@crm/kit';
+import { commit } from '@crm/service-host';
 import { issueApiKey } from '../auth/token-format';
-import { commit } from '../events/unit-of-work';
 import { IDENTITY_EVENTS, type ApiKeyCreatedData } from '../events/identity-events';
+import { apiKeyState } from '../events/record-states';
 import type { IdentityRuntime } from '../identity-runtime';
 import { DEFAULT_API_KEY_ROLE, ROLES_NOT_FOR_API_KEYS } from '../roles/built-in-roles';
 import { roleModel, type RoleRecord } from '../roles/role.model';
@@ -54,16 +55,7 @@ export async function createApiKey(
       type: IDENTITY_EVENTS.apiKeyCreated,
       workspace_id: workspaceId,
       actor: claims.actor,
-      data: {
-        api_key_id: key._id,
-        name: key.name,
-        kind: key.kind,
-        prefix: key.prefix,
-        role_id: role._id,
-        role: role.name,
-        created_by: key.created_by,
-        expires_at: key.expires_at,
-      },
+      data: { ...apiKeyState(key), role: role.name },
     });
   });
   return { ...apiKeyView(key, role.name), key: issued.key };

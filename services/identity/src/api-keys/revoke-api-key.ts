@@ -1,6 +1,7 @@
 import { isoNow, isUuid, notFound, type InternalClaims } from '@crm/kit';
-import { commit } from '../events/unit-of-work';
+import { bumpVersion, commit } from '@crm/service-host';
 import { IDENTITY_EVENTS, type ApiKeyRevokedData } from '../events/identity-events';
+import { apiKeyState } from '../events/record-states';
 import type { IdentityRuntime } from '../identity-runtime';
 import { apiKeyModel, type ApiKeyRecord } from './api-key.model';
 
@@ -21,11 +22,12 @@ export async function revokeApiKey(
     if (key.revoked_at) return;
     const revokedAt = isoNow();
     await keys.updateOne({ _id: keyId, workspace_id: workspaceId }, { $set: { revoked_at: revokedAt } }, { session: transaction });
+    const revoked = await bumpVersion(keys, { _id: keyId, workspace_id: workspaceId }, transaction);
     publish<ApiKeyRevokedData>({
       type: IDENTITY_EVENTS.apiKeyRevoked,
       workspace_id: workspaceId,
       actor: claims.actor,
-      data: { api_key_id: key._id, name: key.name, prefix: key.prefix, revoked_at: revokedAt },
+      data: apiKeyState(revoked),
     });
   });
 }

@@ -1,5 +1,6 @@
 import type { ClientSession, Connection } from 'mongoose';
 import { consumeIdempotently, type EventEnvelope, type EventHandler } from '@crm/bus';
+import { EVENT_CONTRACTS, type EventContractRegistry } from '@crm/protos';
 import type { ServiceContext } from '@crm/service-host';
 import { auditEntryModel, type AuditEntryRecord } from './audit-entry.model';
 import { describeEvent, erasesObject, genericSummary, isAudited } from './audit-descriptions';
@@ -8,11 +9,14 @@ import { describeEvent, erasesObject, genericSummary, isAudited } from './audit-
 export const AUDIT_CONSUMER = 'identity.audit';
 export const AUDIT_PATTERNS = ['#'];
 
-export function auditHandler(connection: Connection): EventHandler {
-  const record = consumeIdempotently(connection, AUDIT_CONSUMER, (event, session) => recordAuditEntry(connection, event, session));
+// How each event reads comes from its declared contract; tests pass their own declarations.
+export function auditHandler(connection: Connection, contracts: EventContractRegistry = EVENT_CONTRACTS): EventHandler {
+  const record = consumeIdempotently(connection, AUDIT_CONSUMER, (event, session) =>
+    recordAuditEntry(connection, contracts, event, session),
+  );
   // Events the log skips need no transaction and no processed-event row.
   return async (event) => {
-    if (isAudited(event)) await record(event);
+    if (isAudited(event, contracts)) await record(event);
   };
 }
 
@@ -20,11 +24,16 @@ export async function subscribeAuditLog(context: ServiceContext): Promise<void> 
   await context.bus.subscribe(AUDIT_CONSUMER, AUDIT_PATTERNS, auditHandler(context.connection));
 }
 
-async function recordAuditEntry(connection: Connection, event: EventEnvelope, session: ClientSession): Promise<void> {
-  const description = describeEvent(event);
+async function recordAuditEntry(
+  connection: Connection,
+  contracts: EventContractRegistry,
+  event: EventEnvelope,
+  session: ClientSession,
+): Promise<void> {
+  const description = describeEvent(event, contracts);
   const workspaceId = event.workspace_id;
   if (!description || !workspaceId) return;
-  if (erasesObject(event.type) && description.object_type && description.object_id) {
+  if (erasesObject(event.type, contracts) && description.object_type && description.object_id) {
     await forgetNames(connection, session, workspaceId, description.object_type, description.object_id);
   }
   const entry: AuditEntryRecord = {

@@ -1,10 +1,10 @@
-import { AppError, isoNow } from '@crm/kit';
-import { commit } from '../events/unit-of-work';
+import { AppError, isoNow, normaliseEmail } from '@crm/kit';
+import { commit } from '@crm/service-host';
 import { IDENTITY_EVENTS, userActor, type SessionStartedData } from '../events/identity-events';
+import { sessionState } from '../events/record-states';
 import type { IdentityRuntime } from '../identity-runtime';
 import { startingWorkspaceOf } from '../members/memberships';
 import { userModel, type UserRecord } from '../users/user.model';
-import { normaliseEmail } from '../shared/trim-fields';
 import type { SignInBody, SignInResultView } from './auth.operations';
 import { hashPassword, needsRehash, verifyPassword } from './passwords';
 import { startSession } from './sessions';
@@ -29,7 +29,7 @@ export async function signIn(runtime: IdentityRuntime, body: SignInBody): Promis
       type: IDENTITY_EVENTS.sessionStarted,
       workspace_id: workspaceId,
       actor: userActor(user),
-      data: { session_id: session.record._id, user_id: user._id, method: 'sign_in', expires_at: session.record.expires_at },
+      data: { ...sessionState(session.record), method: 'sign_in' },
     });
     return session;
   });

@@ -1,5 +1,7 @@
-import { commit } from '../events/unit-of-work';
 import { IDENTITY_EVENTS, type SessionEndedData } from '../events/identity-events';
+import { bumpVersion, commit } from '@crm/service-host';
+import { sessionState } from '../events/record-states';
+import { sessionModel } from './session.model';
 import type { IdentityRuntime } from '../identity-runtime';
 import type { SessionClaims } from './session-guard';
 import { revokeSession } from './sessions';
@@ -9,11 +11,12 @@ export async function signOut(runtime: IdentityRuntime, claims: SessionClaims): 
   await commit(runtime.context, async ({ transaction, publish }) => {
     const revoked = await revokeSession(runtime.context.connection, transaction, claims.session_id, claims.user_id);
     if (!revoked) return;
+    const session = await bumpVersion(sessionModel(runtime.context.connection), { _id: claims.session_id }, transaction);
     publish<SessionEndedData>({
       type: IDENTITY_EVENTS.sessionEnded,
       workspace_id: claims.workspace_id,
       actor: claims.actor,
-      data: { session_id: claims.session_id, user_id: claims.user_id, reason: 'sign_out' },
+      data: { ...sessionState(session), reason: 'sign_out' },
     });
   });
 }

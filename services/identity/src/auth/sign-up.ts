@@ -1,12 +1,11 @@
-import { AppError, isoNow, newId } from '@crm/kit';
-import { commit } from '../events/unit-of-work';
+import { AppError, isDuplicateKey, isoNow, newId, normaliseEmail } from '@crm/kit';
+import { commit } from '@crm/service-host';
 import { IDENTITY_EVENTS, userActor, type SessionStartedData, type UserSignedUpData } from '../events/identity-events';
+import { sessionState, userState } from '../events/record-states';
 import type { IdentityRuntime } from '../identity-runtime';
 import { invitedWorkspaceOf, joinOnSignUp } from '../invitations/sign-up-invitation';
 import { userModel, type UserRecord } from '../users/user.model';
 import { userView } from '../users/user-view';
-import { isDuplicateKey } from '../shared/duplicate-key';
-import { normaliseEmail } from '../shared/trim-fields';
 import type { SignUpBody, SignUpResultView } from './auth.operations';
 import { hashPassword } from './passwords';
 import { startSession } from './sessions';
@@ -56,14 +55,14 @@ export async function signUp(runtime: IdentityRuntime, body: SignUpBody): Promis
         type: IDENTITY_EVENTS.userSignedUp,
         workspace_id: null,
         actor,
-        data: { user_id: user._id, email: user.email, name: user.name },
+        data: userState(user),
       });
       if (body.invitation_token) await joinOnSignUp(context.connection, unit, body.invitation_token, user, actor);
       publish<SessionStartedData>({
         type: IDENTITY_EVENTS.sessionStarted,
         workspace_id: invitedTo,
         actor,
-        data: { session_id: session.record._id, user_id: user._id, method: 'sign_up', expires_at: session.record.expires_at },
+        data: { ...sessionState(session.record), method: 'sign_up' },
       });
       return session;
     });

@@ -1,6 +1,8 @@
 import { isoNow, notFound } from '@crm/kit';
-import { commit } from '../events/unit-of-work';
+import { bumpVersion, commit } from '@crm/service-host';
 import { IDENTITY_EVENTS, type SessionSwitchedData } from '../events/identity-events';
+import { sessionState } from '../events/record-states';
+import { sessionModel } from './session.model';
 import type { IdentityRuntime } from '../identity-runtime';
 import { canEnterWorkspace } from '../support/support-grants';
 import { userModel } from '../users/user.model';
@@ -21,13 +23,13 @@ export async function switchWorkspace(runtime: IdentityRuntime, claims: SessionC
       { session: transaction },
     );
     if (claims.workspace_id === workspaceId) return;
+    const session = await bumpVersion(sessionModel(connection), { _id: claims.session_id }, transaction);
     publish<SessionSwitchedData>({
       type: IDENTITY_EVENTS.sessionSwitched,
       workspace_id: workspaceId,
       actor: claims.actor,
       data: {
-        session_id: claims.session_id,
-        user_id: claims.user_id,
+        ...sessionState(session),
         from_workspace_id: claims.workspace_id,
         to_workspace_id: workspaceId,
       },

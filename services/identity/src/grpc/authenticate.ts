@@ -39,8 +39,10 @@ export async function authenticate(
   if (!parsed) throw refused();
   const cached = cache?.get(parsed.digest);
   if (cached) {
-    if (cached.lastUsedAt !== undefined && cached.claims.key_id) {
-      await touchLastUsed(connection, logger, { _id: cached.claims.key_id, workspace_id: cached.claims.workspace_id!, last_used_at: cached.lastUsedAt }, isoNow());
+    // A key served from the cache still records its use (the write then clears the cache).
+    const { key_id: keyId, workspace_id: workspaceId } = cached.claims;
+    if (cached.lastUsedAt !== undefined && keyId && workspaceId) {
+      await touchLastUsed(connection, logger, { _id: keyId, workspace_id: workspaceId, last_used_at: cached.lastUsedAt }, isoNow());
     }
     return cached.claims;
   }

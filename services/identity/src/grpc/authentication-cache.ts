@@ -44,9 +44,8 @@ export interface CachedAnswer {
 // this service, bumps it after the write is visible; an answer is stored only if no bump
 // happened while it was computed, and served only while the generation is the one it was
 // stored with. So revoking a key, disabling a member, changing a role or a plan (all writes
-// identity makes) take effect on the very next request, without a time-based expiry. Other
-// identity replicas learn of a change through its event: their consumers commit a
-// transaction on receipt, which bumps their generation too.
+// identity makes) take effect on the very next request, without a time-based expiry. Only this
+// process's writes are seen: with several identity replicas the cache must stay off.
 export class AuthenticationCache {
   private generation = 0;
   private readonly entries = new Map<string, Entry>();

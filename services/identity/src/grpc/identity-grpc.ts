@@ -10,15 +10,17 @@ import { roleModel } from '../roles/role.model';
 import { supportGrantModel } from '../support/support-grant.model';
 import { userModel } from '../users/user.model';
 import { workspaceModel } from '../workspaces/workspace.model';
+import { runtimeOf } from '../identity-runtime';
 import { authenticate } from './authenticate';
 import { AuthenticationCache } from './authentication-cache';
 
 export function identityGrpc(context: ServiceContext): GrpcRegistration[] {
   const { connection } = context;
-  const cache = new AuthenticationCache();
+  // Off unless identity runs as a single replica (AUTHENTICATION_CACHE in config.ts).
+  const cache = runtimeOf(context).config.authenticationCache ? new AuthenticationCache() : undefined;
   // Everything an Authenticate answer is computed from.
   const sources = [sessionModel, userModel, memberModel, roleModel, workspaceModel, apiKeyModel, apiKeyCredentialModel, supportGrantModel];
-  cache.watch(connection, sources.map((model) => model(connection) as unknown as Model<never>));
+  cache?.watch(connection, sources.map((model) => model(connection) as unknown as Model<never>));
   const implementation: identityV1.IdentityServiceServer = {
     authenticate: unary<identityV1.AuthenticateRequest, identityV1.AuthenticateResponse>(context.logger, (request) =>
       authenticate(connection, context.logger, request.token, cache),

@@ -1,10 +1,11 @@
-import { isoNow, notFound } from '@crm/kit';
+import { acrossWorkspaces, isDuplicateKey, isoNow, notFound } from '@crm/kit';
+import { bumpVersion, commit } from '@crm/service-host';
 import type { SessionClaims } from '../auth/session-guard';
 import { switchSessionWorkspace } from '../auth/sessions';
-import { commit } from '../events/unit-of-work';
+import { sessionState } from '../events/record-states';
+import { sessionModel } from '../auth/session.model';
 import { IDENTITY_EVENTS, type SessionSwitchedData } from '../events/identity-events';
 import type { IdentityRuntime } from '../identity-runtime';
-import { isDuplicateKey } from '../shared/duplicate-key';
 import { userModel, type UserRecord } from '../users/user.model';
 import { alreadyMember, invitationNotFound } from './invitation-errors';
 import { findOpenInvitation } from './invitation-links';
@@ -18,12 +19,14 @@ export async function acceptInvitation(runtime: IdentityRuntime, claims: Session
   const user = await userModel(connection).findById(claims.user_id).lean<UserRecord>().exec();
   if (!user) throw notFound('user');
   try {
-    return await commit(runtime.context, async (unit) => {
+    // The invitation's workspace is not the caller's yet: the request's context names the one they came from.
+    return await acrossWorkspaces('accepting an invitation: join another workspace', () => commit(runtime.context, async (unit) => {
       const open = await findOpenInvitation(connection, token, unit.transaction);
       if (!open) throw invitationNotFound();
       const joined = await joinByInvitation(connection, unit, open, user, claims.actor, 'sign_in');
       const workspaceId = joined.workspaceId;
       await switchSessionWorkspace(connection, unit.transaction, claims.session_id, user._id, workspaceId);
+      const session = await bumpVersion(sessionModel(connection), { _id: claims.session_id }, unit.transaction);
       await userModel(connection).updateOne(
         { _id: user._id },
         { $set: { last_workspace_id: workspaceId, updated_at: isoNow() } },
@@ -34,14 +37,13 @@ export async function acceptInvitation(runtime: IdentityRuntime, claims: Session
         workspace_id: workspaceId,
         actor: claims.actor,
         data: {
-          session_id: claims.session_id,
-          user_id: user._id,
+          ...sessionState(session),
           from_workspace_id: claims.workspace_id,
           to_workspace_id: workspaceId,
         },
       });
       return { workspace_id: workspaceId, organization_id: workspaceId, role: joined.role };
-    });
+    }));
   } catch (error) {
     // Joined by another path at the same moment: the unique membership index decides.
     if (isDuplicateKey(error, 'user_id')) throw alreadyMember('you are already a member of this workspace');

@@ -1,16 +1,15 @@
-import { AppError, newId, notFound, validationFailed, type InternalClaims } from '@crm/kit';
+import { AppError, type InternalClaims, isDuplicateKey, newId, normaliseEmail, notFound, validationFailed } from '@crm/kit';
+import { commit } from '@crm/service-host';
 import { mailText } from '@crm/mail';
-import { commit } from '../events/unit-of-work';
 import type { IdentityRuntime } from '../identity-runtime';
 import { memberModel, type MemberRecord } from '../members/member.model';
 import { OWNER_ROLE } from '../roles/built-in-roles';
 import { roleModel, type RoleRecord } from '../roles/role.model';
-import { isDuplicateKey } from '../shared/duplicate-key';
-import { normaliseEmail } from '../shared/trim-fields';
 import { userModel, type UserRecord } from '../users/user.model';
 import { workspaceModel, type WorkspaceRecord } from '../workspaces/workspace.model';
 import { alreadyMember, invitationPending } from './invitation-errors';
 import { INVITATION_EVENTS, type InvitationCreatedData } from './invitation-events';
+import { invitationState } from '../events/record-states';
 import { INVITATION_TTL_DAYS, invitationLink, issueInvitationToken } from './invitation-links';
 import { invitationModel, type InvitationRecord } from './invitation.model';
 import type { CreateInvitationBody, InvitationView } from './invitation.operations';
@@ -90,14 +89,7 @@ export async function createInvitation(
         type: INVITATION_EVENTS.created,
         workspace_id: workspaceId,
         actor: claims.actor,
-        data: {
-          invitation_id: record._id,
-          email,
-          role_id: role._id,
-          role: role.name,
-          invited_by: claims.user_id,
-          expires_at: record.expires_at,
-        },
+        data: invitationState(record, role.name),
       });
       // Last, so a mail that cannot be sent leaves no invitation behind.
       await sendInvitationMail(runtime, {

@@ -1,4 +1,5 @@
 import { Schema, type Connection, type Model } from 'mongoose';
+import { globalCollection } from '@crm/kit';
 
 // The one place an invitation is found without knowing its workspace: the link's token names
 // no workspace, so its digest is looked up here, then the invitation itself is read through
@@ -20,6 +21,7 @@ const invitationTokenSchema = new Schema<InvitationTokenRecord>(
   },
   { collection: 'invitation_tokens', versionKey: false },
 );
+invitationTokenSchema.plugin(globalCollection, { reason: 'an invitation link names no workspace: its digest is found here first, then the invitation' });
 invitationTokenSchema.index({ invitation_id: 1 });
 
 export function registerInvitationTokenModel(connection: Connection): void {

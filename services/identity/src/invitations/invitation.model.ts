@@ -8,6 +8,9 @@ export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
 
 export interface InvitationRecord {
   _id: string;
+  // Bumped by each change an event announces (the event carries it); absent on records stored
+  // before versions existed, which count as 1.
+  version?: number;
   workspace_id: string;
   // Normalised: trimmed, lower case.
   email: string;
@@ -29,6 +32,7 @@ export const INVITATION_MODEL = 'Invitation';
 const invitationSchema = new Schema<InvitationRecord>(
   {
     _id: { type: String, required: true },
+    version: { type: Number, default: 1 },
     email: { type: String, required: true },
     role_id: { type: String, required: true },
     status: { type: String, enum: INVITATION_STATUSES, required: true },

@@ -1,13 +1,14 @@
 import type { Connection } from 'mongoose';
+import { type UnitOfWork } from '@crm/service-host';
 import type { EventActor } from '@crm/bus';
 import { isoNow } from '@crm/kit';
-import type { UnitOfWork } from '../events/unit-of-work';
 import { IDENTITY_EVENTS, type MemberAddedData } from '../events/identity-events';
 import { memberModel, type MemberRecord } from '../members/member.model';
 import { addMember } from '../members/memberships';
 import type { UserRecord } from '../users/user.model';
 import { alreadyMember, invitationEmailMismatch, invitationNotFound } from './invitation-errors';
 import { INVITATION_EVENTS, type InvitationAcceptedData } from './invitation-events';
+import { invitationState, memberState } from '../events/record-states';
 import { invitationModel } from './invitation.model';
 import { invitationTokenModel } from './invitation-token.model';
 import type { OpenInvitation } from './invitation-links';
@@ -39,10 +40,11 @@ export async function joinByInvitation(
   if (existing) throw alreadyMember('you are already a member of this workspace');
 
   const now = isoNow();
+  const version = (invitation.version ?? 1) + 1;
   // Conditional on still being open: of two uses of one link at once, only one gets here.
   const used = await invitationModel(connection).updateOne(
     { _id: invitation._id, workspace_id: workspaceId, status: 'pending', expires_at: { $gt: now } },
-    { $set: { status: 'accepted', accepted_at: now, accepted_by: user._id, updated_at: now } },
+    { $set: { status: 'accepted', accepted_at: now, accepted_by: user._id, version, updated_at: now } },
     { session: transaction },
   );
   if (used.modifiedCount !== 1) throw invitationNotFound();
@@ -58,25 +60,14 @@ export async function joinByInvitation(
     type: IDENTITY_EVENTS.memberAdded,
     workspace_id: workspaceId,
     actor,
-    data: {
-      member_id: member._id,
-      user_id: user._id,
-      name: user.name,
-      email: user.email,
-      role_id: role._id,
-      role: role.name,
-      status: member.status,
-    },
+    data: memberState(member, user, role),
   });
   publish<InvitationAcceptedData>({
     type: INVITATION_EVENTS.accepted,
     workspace_id: workspaceId,
     actor,
     data: {
-      invitation_id: invitation._id,
-      email: invitation.email,
-      role_id: role._id,
-      role: role.name,
+      ...invitationState({ ...invitation, status: 'accepted', version }, role.name),
       user_id: user._id,
       member_id: member._id,
       invited_by: invitation.invited_by,

@@ -1,9 +1,10 @@
 import { isoNow, isUuid, type InternalClaims } from '@crm/kit';
-import { commit } from '../events/unit-of-work';
+import { commit } from '@crm/service-host';
 import type { IdentityRuntime } from '../identity-runtime';
 import { roleModel, type RoleRecord } from '../roles/role.model';
 import { invitationNotFound, invitationNotPending } from './invitation-errors';
 import { INVITATION_EVENTS, type InvitationRevokedData } from './invitation-events';
+import { invitationState } from '../events/record-states';
 import { effectiveStatus, invitationModel, type InvitationRecord } from './invitation.model';
 import { invitationTokenModel } from './invitation-token.model';
 
@@ -31,9 +32,10 @@ export async function revokeInvitation(
     const status = effectiveStatus(invitation, now);
     if (status === 'accepted') throw invitationNotPending();
     if (status !== 'pending') return;
+    const version = (invitation.version ?? 1) + 1;
     await invitations.updateOne(
       { _id: invitationId, workspace_id: workspaceId },
-      { $set: { status: 'revoked', revoked_at: now, updated_at: now } },
+      { $set: { status: 'revoked', revoked_at: now, version, updated_at: now } },
       { session: transaction },
     );
     await invitationTokenModel(connection).deleteMany({ invitation_id: invitationId }, { session: transaction });
@@ -46,14 +48,7 @@ export async function revokeInvitation(
       type: INVITATION_EVENTS.revoked,
       workspace_id: workspaceId,
       actor: claims.actor,
-      data: {
-        invitation_id: invitation._id,
-        email: invitation.email,
-        role_id: invitation.role_id,
-        role: role?.name ?? '',
-        invited_by: invitation.invited_by,
-        revoked_at: now,
-      },
+      data: { ...invitationState({ ...invitation, status: 'revoked', version }, role?.name ?? ''), revoked_at: now },
     });
   });
 }

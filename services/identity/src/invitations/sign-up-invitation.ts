@@ -1,6 +1,6 @@
 import type { Connection } from 'mongoose';
+import { type UnitOfWork } from '@crm/service-host';
 import type { EventActor } from '@crm/bus';
-import type { UnitOfWork } from '../events/unit-of-work';
 import type { UserRecord } from '../users/user.model';
 import { invitationEmailMismatch, invitationNotFound } from './invitation-errors';
 import { findOpenInvitation } from './invitation-links';

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { isoNow, newId, type InternalClaims } from '@crm/kit';
+import { type InternalClaims, isDuplicateKey, isoNow, newId } from '@crm/kit';
 import type { IdentityRuntime } from '../identity-runtime';
 import { findActiveMember } from '../members/memberships';
-import { isDuplicateKey } from '../shared/duplicate-key';
 import { emailLoggingAddressModel, type EmailLoggingAddressRecord } from './email-logging-address.model';
 import type { EmailLoggingView as EmailLogging } from './me.operations';
 

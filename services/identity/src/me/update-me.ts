@@ -1,6 +1,7 @@
 import { isoNow, notFound, validationFailed, type InternalClaims } from '@crm/kit';
-import { commit } from '../events/unit-of-work';
+import { commit } from '@crm/service-host';
 import { IDENTITY_EVENTS, type UserUpdatedData } from '../events/identity-events';
+import { userState } from '../events/record-states';
 import type { IdentityRuntime } from '../identity-runtime';
 import { userModel, type UserRecord } from '../users/user.model';
 import { avatarProblem } from './avatar';
@@ -60,12 +61,13 @@ export async function updateMe(runtime: IdentityRuntime, claims: InternalClaims,
     }
     if (fields.length === 0) return;
 
-    await users.updateOne({ _id: user._id }, { $set: { ...set, updated_at: isoNow() } }, { session: transaction });
+    const version = (user.version ?? 1) + 1;
+    await users.updateOne({ _id: user._id }, { $set: { ...set, version, updated_at: isoNow() } }, { session: transaction });
     publish<UserUpdatedData>({
       type: IDENTITY_EVENTS.userUpdated,
       workspace_id: claims.workspace_id,
       actor: claims.actor,
-      data: { user_id: user._id, name, fields },
+      data: { ...userState({ ...user, ...set, version }), fields },
     });
   });
 }

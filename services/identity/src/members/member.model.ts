@@ -7,6 +7,9 @@ export type MemberStatus = (typeof MEMBER_STATUSES)[number];
 // A person's membership of one workspace, with their role there.
 export interface MemberRecord {
   _id: string;
+  // Bumped by each change an event announces (the event carries it); absent on records stored
+  // before versions existed, which count as 1.
+  version?: number;
   workspace_id: string;
   user_id: string;
   role_id: string;
@@ -20,6 +23,7 @@ export const MEMBER_MODEL = 'Member';
 const memberSchema = new Schema<MemberRecord>(
   {
     _id: { type: String, required: true },
+    version: { type: Number, default: 1 },
     user_id: { type: String, required: true },
     role_id: { type: String, required: true },
     status: { type: String, enum: MEMBER_STATUSES, required: true },

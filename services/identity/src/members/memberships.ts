@@ -1,5 +1,5 @@
 import type { ClientSession, Connection } from 'mongoose';
-import { newId } from '@crm/kit';
+import { acrossWorkspaces, newId } from '@crm/kit';
 import { userModel, type UserRecord } from '../users/user.model';
 import { workspaceModel, type WorkspaceRecord } from '../workspaces/workspace.model';
 import { memberModel, type MemberRecord } from './member.model';
@@ -24,11 +24,13 @@ export async function activeWorkspacesOf(
   user: Pick<UserRecord, '_id' | 'workspace_ids'>,
 ): Promise<WorkspaceRecord[]> {
   if (user.workspace_ids.length === 0) return [];
-  const members = await memberModel(connection)
-    .find({ workspace_id: { $in: user.workspace_ids }, user_id: user._id, status: 'active' })
-    .sort({ created_at: 1, _id: 1 })
-    .lean<MemberRecord[]>()
-    .exec();
+  const members = await acrossWorkspaces('memberships of one person, for sign-in and the workspace list', () =>
+    memberModel(connection)
+      .find({ workspace_id: { $in: user.workspace_ids }, user_id: user._id, status: 'active' })
+      .sort({ created_at: 1, _id: 1 })
+      .lean<MemberRecord[]>()
+      .exec(),
+  );
   const ids = members.map((member) => member.workspace_id);
   const workspaces = await workspaceModel(connection)
     .find({ _id: { $in: ids } })

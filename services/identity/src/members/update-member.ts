@@ -1,6 +1,7 @@
 import { AppError, isUuid, isoNow, notFound, validationFailed, type InternalClaims } from '@crm/kit';
-import { commit } from '../events/unit-of-work';
+import { commit } from '@crm/service-host';
 import { IDENTITY_EVENTS, type MemberUpdatedData } from '../events/identity-events';
+import { memberState } from '../events/record-states';
 import type { IdentityRuntime } from '../identity-runtime';
 import { OWNER_ROLE } from '../roles/built-in-roles';
 import { roleModel, type RoleRecord } from '../roles/role.model';
@@ -67,9 +68,11 @@ export async function updateMember(
       // instead of leaving the member with a deleted role.
       await roles.updateOne({ _id: role._id, workspace_id: workspaceId }, { $set: { updated_at: isoNow() } }, { session: transaction });
     }
+    // Read in this transaction, so a concurrent change conflicts instead of sharing a version.
+    const version = (member.version ?? 1) + 1;
     await members.updateOne(
       { _id: member._id, workspace_id: workspaceId },
-      { $set: { role_id: role._id, status, updated_at: isoNow() } },
+      { $set: { role_id: role._id, status, version, updated_at: isoNow() } },
       { session: transaction },
     );
     const user = await userModel(connection).findById(member.user_id).session(transaction).lean<UserRecord>().exec();
@@ -78,15 +81,9 @@ export async function updateMember(
       workspace_id: workspaceId,
       actor: claims.actor,
       data: {
-        member_id: member._id,
-        user_id: member.user_id,
-        name: user?.name ?? '',
-        email: user?.email ?? '',
-        role_id: role._id,
-        role: role.name,
+        ...memberState({ ...member, role_id: role._id, status, version }, user, role),
         previous_role_id: member.role_id,
         previous_role: currentRole?.name ?? '',
-        status,
         previous_status: member.status,
         role_changed: roleChanged,
         status_changed: statusChanged,

@@ -1,4 +1,5 @@
 import { Schema, type Connection, type Model } from 'mongoose';
+import { globalCollection } from '@crm/kit';
 
 // A one-time link to set a new password (POST /me/password). It belongs to a person, not to
 // a workspace, so it is not tenant-scoped. Only the token's SHA-256 digest is stored.
@@ -28,6 +29,7 @@ const passwordResetSchema = new Schema<PasswordResetRecord>(
   },
   { collection: 'password_resets', versionKey: false },
 );
+passwordResetSchema.plugin(globalCollection, { reason: 'a reset link belongs to a person, not a workspace; found by token digest' });
 passwordResetSchema.index({ token_digest: 1 }, { unique: true });
 passwordResetSchema.index({ user_id: 1 });
 

@@ -1,9 +1,10 @@
 import { AppError, newId, notFound, type InternalClaims } from '@crm/kit';
+import { commit } from '@crm/service-host';
 import { mailText } from '@crm/mail';
-import { commit } from '../events/unit-of-work';
 import type { IdentityRuntime } from '../identity-runtime';
 import { userModel, type UserRecord } from '../users/user.model';
 import { PASSWORD_RESET_EVENTS, type PasswordChangeRequestedData } from './password-reset-events';
+import { userState } from '../events/record-states';
 import { PASSWORD_RESET_TTL_MINUTES, issuePasswordResetToken, passwordResetLink } from './password-reset-links';
 import { passwordResetModel, type PasswordResetRecord } from './password-reset.model';
 import type { PasswordChangeLinkView } from './password-reset.operations';
@@ -41,7 +42,8 @@ export async function requestPasswordChange(runtime: IdentityRuntime, claims: In
       type: PASSWORD_RESET_EVENTS.changeRequested,
       workspace_id: claims.workspace_id,
       actor: claims.actor,
-      data: { user_id: user._id, password_reset_id: record._id, expires_at: record.expires_at },
+      // The person is unchanged: their state at its current version.
+      data: { ...userState(user), password_reset_id: record._id, expires_at: record.expires_at },
     });
     // Last, so a mail that cannot be sent leaves no link behind.
     await sendPasswordChangeMail(runtime, user, url, record.expires_at);

@@ -1,6 +1,7 @@
 import { isoNow, notFound } from '@crm/kit';
+import { commit } from '@crm/service-host';
 import { userActor } from '../events/identity-events';
-import { commit } from '../events/unit-of-work';
+import { userState } from '../events/record-states';
 import type { IdentityRuntime } from '../identity-runtime';
 import { hashPassword } from '../auth/passwords';
 import { sessionModel } from '../auth/session.model';
@@ -32,9 +33,10 @@ export async function setPassword(runtime: IdentityRuntime, token: string, body:
       { session: transaction },
     );
     if (used.modifiedCount !== 1) throw linkNotFound();
+    const version = (user.version ?? 1) + 1;
     await userModel(connection).updateOne(
       { _id: user._id },
-      { $set: { password_hash: passwordHash, updated_at: now } },
+      { $set: { password_hash: passwordHash, version, updated_at: now } },
       { session: transaction },
     );
     let signedOut = 0;
@@ -51,7 +53,7 @@ export async function setPassword(runtime: IdentityRuntime, token: string, body:
       workspace_id: null,
       // The link proves it is the person: they act for themself.
       actor: userActor(user),
-      data: { user_id: user._id, name: user.name, email: user.email, password_reset_id: reset._id, signed_out_sessions: signedOut },
+      data: { ...userState({ ...user, version }), password_reset_id: reset._id, signed_out_sessions: signedOut },
     });
   });
 }

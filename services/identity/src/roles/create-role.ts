@@ -1,8 +1,8 @@
-import { newId, type InternalClaims } from '@crm/kit';
-import { commit } from '../events/unit-of-work';
-import { IDENTITY_EVENTS, type RoleData } from '../events/identity-events';
+import { type InternalClaims, isDuplicateKey, newId } from '@crm/kit';
+import { commit } from '@crm/service-host';
+import { IDENTITY_EVENTS, type RoleCreatedData } from '../events/identity-events';
+import { roleState } from '../events/record-states';
 import type { IdentityRuntime } from '../identity-runtime';
-import { isDuplicateKey } from '../shared/duplicate-key';
 import { assertRoleNameFree, roleNameKey, roleNameTaken } from './role-names';
 import { roleModel, type RoleRecord } from './role.model';
 import type { CreateRoleBody, RoleView } from './role.operations';
@@ -31,11 +31,11 @@ export async function createRole(
     await commit(runtime.context, async ({ transaction, publish }) => {
       await assertRoleNameFree(connection, transaction, workspaceId, role.name);
       await roleModel(connection).create([role], { session: transaction });
-      publish<RoleData>({
+      publish<RoleCreatedData>({
         type: IDENTITY_EVENTS.roleCreated,
         workspace_id: workspaceId,
         actor: claims.actor,
-        data: { role_id: role._id, name: role.name, permissions: role.permissions },
+        data: roleState(role),
       });
     });
   } catch (error) {

@@ -1,6 +1,7 @@
 import { AppError, isUuid, isoNow, notFound, type InternalClaims } from '@crm/kit';
-import { commit } from '../events/unit-of-work';
-import { IDENTITY_EVENTS, type RoleData } from '../events/identity-events';
+import { commit } from '@crm/service-host';
+import { IDENTITY_EVENTS, type RoleDeletedData } from '../events/identity-events';
+import { roleState } from '../events/record-states';
 import type { IdentityRuntime } from '../identity-runtime';
 import { describeUsage, roleUsage } from './role-usage';
 import { roleModel, type RoleRecord } from './role.model';
@@ -20,11 +21,12 @@ export async function deleteRole(runtime: IdentityRuntime, claims: InternalClaim
     if (usedBy) throw new AppError('role_in_use', `the role is still given to ${usedBy}`, 409);
 
     await roles.deleteOne({ _id: role._id, workspace_id: workspaceId }, { session: transaction });
-    publish<RoleData>({
+    publish<RoleDeletedData>({
       type: IDENTITY_EVENTS.roleDeleted,
       workspace_id: workspaceId,
       actor: claims.actor,
-      data: { role_id: role._id, name: role.name, permissions: orderedPermissions(role.permissions) },
+      // The last state, one version on: consumers keep a tombstone at that version.
+      data: roleState({ ...role, permissions: orderedPermissions(role.permissions), version: (role.version ?? 1) + 1 }),
     });
   });
 }

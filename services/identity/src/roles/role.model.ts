@@ -3,6 +3,9 @@ import { tenantScoped } from '@crm/kit';
 
 export interface RoleRecord {
   _id: string;
+  // Bumped by each change an event announces (the event carries it); absent on records stored
+  // before versions existed, which count as 1.
+  version?: number;
   workspace_id: string;
   name: string;
   // The name folded for comparison (trimmed, lower case): names are unique per workspace
@@ -20,6 +23,7 @@ export const ROLE_MODEL = 'Role';
 const roleSchema = new Schema<RoleRecord>(
   {
     _id: { type: String, required: true },
+    version: { type: Number, default: 1 },
     name: { type: String, required: true },
     name_key: { type: String },
     permissions: { type: [String], default: [] },

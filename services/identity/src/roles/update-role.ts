@@ -1,8 +1,8 @@
-import { AppError, isUuid, isoNow, notFound, type InternalClaims } from '@crm/kit';
-import { commit } from '../events/unit-of-work';
+import { AppError, type InternalClaims, isDuplicateKey, isoNow, isUuid, notFound } from '@crm/kit';
+import { commit } from '@crm/service-host';
 import { IDENTITY_EVENTS, type RoleUpdatedData } from '../events/identity-events';
+import { roleState } from '../events/record-states';
 import type { IdentityRuntime } from '../identity-runtime';
-import { isDuplicateKey } from '../shared/duplicate-key';
 import { assertRoleNameFree, roleNameKey, roleNameTaken } from './role-names';
 import { memberCountsByRole } from './role-usage';
 import { roleModel, type RoleRecord } from './role.model';
@@ -38,10 +38,11 @@ export async function updateRole(
       if (!renamed && !permissionsChanged) return roleView(role, members);
 
       if (renamed) await assertRoleNameFree(connection, transaction, workspaceId, name, role._id);
-      const updated: RoleRecord = { ...role, name, name_key: roleNameKey(name), permissions, updated_at: isoNow() };
+      const version = (role.version ?? 1) + 1;
+      const updated: RoleRecord = { ...role, name, name_key: roleNameKey(name), permissions, version, updated_at: isoNow() };
       await roles.updateOne(
         { _id: role._id, workspace_id: workspaceId },
-        { $set: { name, name_key: updated.name_key, permissions, updated_at: updated.updated_at } },
+        { $set: { name, name_key: updated.name_key, permissions, version, updated_at: updated.updated_at } },
         { session: transaction },
       );
       publish<RoleUpdatedData>({
@@ -49,9 +50,7 @@ export async function updateRole(
         workspace_id: workspaceId,
         actor: claims.actor,
         data: {
-          role_id: role._id,
-          name,
-          permissions,
+          ...roleState(updated),
           previous_name: role.name,
           previous_permissions: previousPermissions,
         },

@@ -9,6 +9,9 @@ export type SupportMode = (typeof SUPPORT_MODES)[number];
 // may switch a session into the workspace and act there with the Support role.
 export interface SupportGrantRecord {
   _id: string;
+  // Bumped by each change an event announces (the event carries it); absent on records stored
+  // before versions existed, which count as 1.
+  version?: number;
   workspace_id: string;
   // Normalised: trimmed, lower case (as account emails are).
   staff_email: string;
@@ -23,6 +26,7 @@ export const SUPPORT_GRANT_MODEL = 'SupportGrant';
 const supportGrantSchema = new Schema<SupportGrantRecord>(
   {
     _id: { type: String, required: true },
+    version: { type: Number, default: 1 },
     staff_email: { type: String, required: true },
     mode: { type: String, enum: SUPPORT_MODES, required: true },
     expires_at: { type: String, required: true },

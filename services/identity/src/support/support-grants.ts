@@ -1,9 +1,9 @@
 import type { ClientSession, Connection } from 'mongoose';
 import { makeEvent, transactWithEvents, type EventActor } from '@crm/bus';
-import { isUuid, isoNow, newId, notFound, validationFailed } from '@crm/kit';
+import { acrossWorkspaces, isoNow, isUuid, newId, normaliseEmail, notFound, validationFailed } from '@crm/kit';
 import { IDENTITY_EVENTS, type SupportAccessGrantedData, type SupportAccessRevokedData } from '../events/identity-events';
+import { supportGrantState } from '../events/record-states';
 import { findActiveMember } from '../members/memberships';
-import { normaliseEmail } from '../shared/trim-fields';
 import { userModel, type UserRecord } from '../users/user.model';
 import { workspaceModel, type WorkspaceRecord } from '../workspaces/workspace.model';
 import { supportGrantModel, SUPPORT_MODES, type SupportGrantRecord, type SupportMode } from './support-grant.model';
@@ -77,9 +77,12 @@ export async function canEnterWorkspace(
   userId: string,
   transaction?: ClientSession,
 ): Promise<boolean> {
-  if (await findActiveMember(connection, workspaceId, userId, transaction)) return true;
-  const user = await userModel(connection).findById(userId).session(transaction ?? null).lean<UserRecord>().exec();
-  return user !== null && (await findActiveGrant(connection, workspaceId, user.email, isoNow(), transaction)) !== null;
+  // Asked from a request in another workspace (switching into this one).
+  return acrossWorkspaces('may a person enter a workspace they are switching to', async () => {
+    if (await findActiveMember(connection, workspaceId, userId, transaction)) return true;
+    const user = await userModel(connection).findById(userId).session(transaction ?? null).lean<UserRecord>().exec();
+    return user !== null && (await findActiveGrant(connection, workspaceId, user.email, isoNow(), transaction)) !== null;
+  });
 }
 
 // By id or by slug, as an operator would name it.
@@ -119,7 +122,7 @@ export async function grantSupportAccess(connection: Connection, relay: Relay, i
     if (previous) {
       await grants.updateMany(
         { workspace_id: workspace._id, staff_email: email, revoked_at: null, expires_at: { $gt: nowText } },
-        { $set: { revoked_at: nowText } },
+        { $set: { revoked_at: nowText }, $inc: { version: 1 } },
         { session: transaction },
       );
     }
@@ -139,12 +142,7 @@ export async function grantSupportAccess(connection: Connection, relay: Relay, i
         workspace_id: workspace._id,
         actor: OPERATOR_ACTOR,
         data: {
-          grant_id: grant._id,
-          workspace_id: workspace._id,
-          staff_email: email,
-          mode: grant.mode,
-          expires_at: grant.expires_at,
-          granted_at: grant.granted_at,
+          ...supportGrantState(grant),
           replaced_grant_id: previous?._id ?? null,
         },
       }),
@@ -173,17 +171,17 @@ export async function revokeSupportAccess(connection: Connection, relay: Relay, 
     if (live.length === 0) throw notFound(`active support access for '${email}' to workspace '${workspace.slug}'`);
     await grants.updateMany(
       { workspace_id: workspace._id, _id: { $in: live.map((grant) => grant._id) } },
-      { $set: { revoked_at: now } },
+      { $set: { revoked_at: now }, $inc: { version: 1 } },
       { session: transaction },
     );
-    const revoked = live.map((grant) => ({ ...grant, revoked_at: now }));
+    const revoked = live.map((grant) => ({ ...grant, revoked_at: now, version: (grant.version ?? 1) + 1 }));
     for (const grant of revoked) {
       emit(
         makeEvent<SupportAccessRevokedData>({
           type: IDENTITY_EVENTS.supportAccessRevoked,
           workspace_id: workspace._id,
           actor: OPERATOR_ACTOR,
-          data: { grant_id: grant._id, workspace_id: workspace._id, staff_email: email, mode: grant.mode, revoked_at: now },
+          data: supportGrantState(grant),
         }),
       );
     }

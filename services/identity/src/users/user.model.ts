@@ -1,9 +1,13 @@
 import { Schema, type Connection, type Model } from 'mongoose';
+import { globalCollection } from '@crm/kit';
 
 // A person. People exist across workspaces, so this collection is not tenant-scoped; what a
 // person may do inside a workspace lives on their Member record there.
 export interface UserRecord {
   _id: string;
+  // Bumped by each change an event announces (the event carries it); absent on records stored
+  // before versions existed, which count as 1.
+  version?: number;
   // Normalised: trimmed, lower case. Unique.
   email: string;
   // "first last", trimmed. Sign-up sets it directly; PATCH /me keeps it in step with the
@@ -29,6 +33,7 @@ export const USER_MODEL = 'User';
 const userSchema = new Schema<UserRecord>(
   {
     _id: { type: String, required: true },
+    version: { type: Number, default: 1 },
     email: { type: String, required: true },
     name: { type: String, required: true },
     first_name: { type: String, default: null },
@@ -43,6 +48,7 @@ const userSchema = new Schema<UserRecord>(
   },
   { collection: 'users', versionKey: false },
 );
+userSchema.plugin(globalCollection, { reason: 'a person spans workspaces; what they may do in one lives on their Member record there' });
 userSchema.index({ email: 1 }, { unique: true });
 
 export function registerUserModel(connection: Connection): void {

@@ -1,18 +1,19 @@
-import { isoNow, newId, notFound, type InternalClaims } from '@crm/kit';
-import { commit } from '../events/unit-of-work';
+import { acrossWorkspaces, type InternalClaims, isDuplicateKey, isoNow, newId, notFound } from '@crm/kit';
+import { bumpVersion, commit } from '@crm/service-host';
 import {
   IDENTITY_EVENTS,
   type MemberAddedData,
   type SessionSwitchedData,
   type WorkspaceCreatedData,
 } from '../events/identity-events';
+import { memberState, sessionState, workspaceState } from '../events/record-states';
+import { sessionModel } from '../auth/session.model';
 import type { IdentityRuntime } from '../identity-runtime';
 import { addMember } from '../members/memberships';
 import { OWNER_ROLE } from '../roles/built-in-roles';
 import { seedBuiltInRoles } from '../roles/seed-built-in-roles';
 import { switchSessionWorkspace } from '../auth/sessions';
 import { userModel, type UserRecord } from '../users/user.model';
-import { isDuplicateKey } from '../shared/duplicate-key';
 import { pickSlug } from './slug';
 import { DEFAULT_WORKSPACE_SETTINGS, workspaceModel, type WorkspaceRecord } from './workspace.model';
 import type { CreatedWorkspaceView } from './workspace.operations';
@@ -29,7 +30,8 @@ export async function createWorkspace(runtime: IdentityRuntime, claims: Internal
 
   for (let attempt = 1; ; attempt += 1) {
     try {
-      const workspace = await commit(runtime.context, async ({ transaction, publish }) => {
+      // The new workspace is not the caller's yet: the request's context names the one they came from.
+      const workspace = await acrossWorkspaces('onboarding: seed a new workspace for its creator', () => commit(runtime.context, async ({ transaction, publish }) => {
         const now = new Date();
         const nowText = now.toISOString();
         const workspace: WorkspaceRecord = {
@@ -55,6 +57,7 @@ export async function createWorkspace(runtime: IdentityRuntime, claims: Internal
         });
         const sessionId = claims.session_id;
         if (sessionId) await switchSessionWorkspace(connection, transaction, sessionId, user._id, workspace._id);
+        const session = sessionId ? await bumpVersion(sessionModel(connection), { _id: sessionId }, transaction) : null;
         await userModel(connection).updateOne(
           { _id: user._id },
           { $set: { last_workspace_id: workspace._id, updated_at: isoNow() } },
@@ -65,46 +68,28 @@ export async function createWorkspace(runtime: IdentityRuntime, claims: Internal
           type: IDENTITY_EVENTS.workspaceCreated,
           workspace_id: workspace._id,
           actor: claims.actor,
-          data: {
-            workspace_id: workspace._id,
-            slug: workspace.slug,
-            name: workspace.name,
-            plan: workspace.plan,
-            complimentary_until: workspace.complimentary_until,
-            billing_set_up: workspace.billing_set_up,
-            settings: workspace.settings,
-            created_by: workspace.created_by,
-          },
+          data: workspaceState(workspace),
         });
         publish<MemberAddedData>({
           type: IDENTITY_EVENTS.memberAdded,
           workspace_id: workspace._id,
           actor: claims.actor,
-          data: {
-            member_id: member._id,
-            user_id: user._id,
-            name: user.name,
-            email: user.email,
-            role_id: owner._id,
-            role: owner.name,
-            status: member.status,
-          },
+          data: memberState(member, user, owner),
         });
-        if (sessionId) {
+        if (session) {
           publish<SessionSwitchedData>({
             type: IDENTITY_EVENTS.sessionSwitched,
             workspace_id: workspace._id,
             actor: claims.actor,
             data: {
-              session_id: sessionId,
-              user_id: user._id,
+              ...sessionState(session),
               from_workspace_id: claims.workspace_id,
               to_workspace_id: workspace._id,
             },
           });
         }
         return workspace;
-      });
+      }));
       return { workspace_id: workspace._id, slug: workspace.slug, organization_id: workspace._id };
     } catch (error) {
       // Another workspace took the same slug between our check and our commit: pick again.

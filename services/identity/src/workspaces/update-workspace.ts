@@ -1,6 +1,7 @@
 import { isoNow, notFound, validationFailed, type InternalClaims } from '@crm/kit';
-import { commit } from '../events/unit-of-work';
+import { commit } from '@crm/service-host';
 import { IDENTITY_EVENTS, type FieldChange, type WorkspaceUpdatedData } from '../events/identity-events';
+import { workspaceState } from '../events/record-states';
 import type { IdentityRuntime } from '../identity-runtime';
 import { canonicalTimeZone } from './timezones';
 import type { UpdateWorkspaceBody, WorkspaceView } from './workspace.operations';
@@ -60,7 +61,7 @@ export async function updateWorkspace(
     if (Object.keys(set).length === 0) return workspaceView(workspace);
 
     const updated = await workspaceModel(connection)
-      .findOneAndUpdate({ _id: workspaceId }, { $set: { ...set, updated_at: isoNow() } }, { session: transaction, new: true })
+      .findOneAndUpdate({ _id: workspaceId }, { $set: { ...set, updated_at: isoNow() }, $inc: { version: 1 } }, { session: transaction, new: true })
       .lean<WorkspaceRecord>()
       .exec();
     if (!updated) throw notFound('workspace');
@@ -68,7 +69,7 @@ export async function updateWorkspace(
       type: IDENTITY_EVENTS.workspaceUpdated,
       workspace_id: workspaceId,
       actor: claims.actor,
-      data: { workspace_id: workspaceId, name: updated.name, changes },
+      data: { ...workspaceState(updated), changes },
     });
     return workspaceView(updated);
   });

@@ -1,4 +1,5 @@
 import { Schema, type Connection, type Model } from 'mongoose';
+import { globalCollection } from '@crm/kit';
 
 // Plans: `free` and `standard` (campaigns, touchpoints, marketing report, calendar sync).
 export const PLANS = ['free', 'standard'] as const;
@@ -23,6 +24,9 @@ export const DEFAULT_WORKSPACE_SETTINGS: WorkspaceSettings = {
 // The tenant itself: its id is the workspace_id every tenant-owned record carries.
 export interface WorkspaceRecord {
   _id: string;
+  // Bumped by each change an event announces (the event carries it); absent on records stored
+  // before versions existed, which count as 1.
+  version?: number;
   slug: string;
   name: string;
   plan: Plan;
@@ -39,6 +43,7 @@ export const WORKSPACE_MODEL = 'Workspace';
 const workspaceSchema = new Schema<WorkspaceRecord>(
   {
     _id: { type: String, required: true },
+    version: { type: Number, default: 1 },
     slug: { type: String, required: true },
     name: { type: String, required: true },
     plan: { type: String, enum: PLANS, required: true },
@@ -56,6 +61,7 @@ const workspaceSchema = new Schema<WorkspaceRecord>(
   },
   { collection: 'workspaces', versionKey: false },
 );
+workspaceSchema.plugin(globalCollection, { reason: 'the tenants themselves: a workspace’s _id is the workspace_id others carry' });
 workspaceSchema.index({ slug: 1 }, { unique: true });
 
 export function registerWorkspaceModel(connection: Connection): void {

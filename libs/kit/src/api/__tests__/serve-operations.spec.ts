@@ -291,7 +291,7 @@ describe('serving declared operations', () => {
         body: 'name=Acme',
       });
       expect(text.status).toBe(400);
-      expect((await text.json()).error.message).toBe('request body must be JSON (Content-Type: application/json)');
+      expect(((await text.json()) as { error: { message: string } }).error.message).toBe('request body must be JSON (Content-Type: application/json)');
     });
 
     it('treats an optional body as {} when absent but still validates one that is sent', async () => {

@@ -1,8 +1,26 @@
-import { describeEvent, isAudited } from '../audit-descriptions';
+import { contractRegistry, defineEvent, IDENTITY_EVENT_CONTRACTS, Type } from '@crm/protos';
+import { describeEvent, erasesObject, isAudited } from '../audit-descriptions';
 
 const WORKSPACE = '0190a000-0000-7000-8000-000000000001';
 const reading = (type: string, data: Record<string, unknown>, workspaceId: string | null = WORKSPACE) =>
   describeEvent({ type, workspace_id: workspaceId, data });
+
+// What a new service declares in protos/events/: identity reads it without a change of its own.
+const contactErased = defineEvent({
+  type: 'crm.contact.erased',
+  description: "A contact's personal data was erased.",
+  record: { entity: 'contact', idField: 'contact_id', deletes: true },
+  payload: { contact_id: Type.String() },
+  audit: { source: 'record', objectName: null, summary: 'Erased a contact', erasesObject: true },
+});
+const pipelineCreated = defineEvent({
+  type: 'crm.pipeline.created',
+  description: 'A pipeline was created.',
+  record: { entity: 'pipeline', idField: 'pipeline_id' },
+  payload: { pipeline_id: Type.String(), name: Type.String() },
+  audit: { source: 'admin', objectName: 'name', summary: 'Added pipeline "{name}"' },
+});
+const declared = contractRegistry(IDENTITY_EVENT_CONTRACTS, [contactErased, pipelineCreated]);
 
 describe('audit descriptions', () => {
   it('reads identity events as admin changes with their own sentences', () => {
@@ -78,7 +96,20 @@ describe('audit descriptions', () => {
     });
   });
 
-  it('describes events of services it has never heard of from their data', () => {
+  it("describes another service's events as its contracts declare", () => {
+    expect(describeEvent({ type: 'crm.pipeline.created', workspace_id: WORKSPACE, data: { pipeline_id: 'p1', name: 'Sales' } }, declared)).toEqual({
+      source: 'admin',
+      action: 'created',
+      object_type: 'pipeline',
+      object_id: 'p1',
+      object_name: 'Sales',
+      summary: 'Added pipeline "Sales"',
+    });
+    expect(erasesObject('crm.contact.erased', declared)).toBe(true);
+    expect(erasesObject('crm.contact.erased')).toBe(false);
+  });
+
+  it('describes events nobody declared yet generically, from their data, as records', () => {
     expect(reading('crm.company.created', { company_id: 'c1', name: 'Acme' })).toEqual({
       source: 'record',
       action: 'created',
@@ -98,13 +129,13 @@ describe('audit descriptions', () => {
       summary: 'Recorded touchpoint',
     });
     expect(reading('crm.deal.stage_changed', { deal_id: 'd1', title: 'Big order' })?.summary).toBe('Deal "Big order" stage changed');
-    expect(reading('billing.subscription.started', { subscription_id: 's1' })?.source).toBe('admin');
-    expect(reading('crm.pipeline.created', { pipeline_id: 'p1', name: 'Sales' })?.source).toBe('admin');
+    expect(reading('billing.subscription.started', { subscription_id: 's1' })?.source).toBe('record');
     expect(reading('documents.document.deleted', { document_id: 'd1', name: 'a.pdf' })?.source).toBe('record');
   });
 
   it('keeps nothing but the id of an erased contact', () => {
-    const erased = reading('crm.contact.erased', { contact_id: 'p1', name: 'Ann Lee', email: 'ann@x.io' });
+    const data = { contact_id: 'p1', name: 'Ann Lee', email: 'ann@x.io' };
+    const erased = describeEvent({ type: 'crm.contact.erased', workspace_id: WORKSPACE, data }, declared);
     expect(erased).toEqual({
       source: 'record',
       action: 'erased',

@@ -1,5 +1,7 @@
+import { waitUntil } from '@crm/testing';
 import { makeEvent, type EventActor, type EventEnvelope } from '@crm/bus';
 import { isoNow, newId } from '@crm/kit';
+import { contractRegistry, defineEvent, IDENTITY_EVENT_CONTRACTS, Type } from '@crm/protos';
 import { PERMISSIONS } from '../../roles/permissions';
 import { roleModel } from '../../roles/role.model';
 import { auditHandler } from '../audit-consumer';
@@ -12,16 +14,6 @@ import {
   type Owner,
 } from '../../__tests__/identity-harness';
 
-// Polls a condition instead of sleeping for a guessed time.
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, timeoutMs = 10000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; last seen ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describe('audit log', () => {
   let identity: IdentityHarness;
@@ -38,6 +30,28 @@ describe('audit log', () => {
 
   // Delivered through the service's bus like any service's event; resolves once consumed.
   const deliver = (...events: EventEnvelope[]) => identity.service.context.bus.publish(events);
+
+  // Contracts a later service would declare in protos/events/; the audit log reads them as they say.
+  const declared = contractRegistry(IDENTITY_EVENT_CONTRACTS, [
+    defineEvent({
+      type: 'billing.subscription.renewed',
+      description: 'The subscription renewed.',
+      record: { entity: 'subscription', idField: 'subscription_id' },
+      payload: { subscription_id: Type.String() },
+      audit: { source: 'admin', objectName: null, summary: 'Renewed subscription' },
+    }),
+    defineEvent({
+      type: 'crm.contact.erased',
+      description: "A contact's personal data was erased.",
+      record: { entity: 'contact', idField: 'contact_id', deletes: true },
+      payload: { contact_id: Type.String() },
+      audit: { source: 'record', objectName: null, summary: 'Erased a contact', erasesObject: true },
+    }),
+  ]);
+  const deliverDeclared = async (...events: EventEnvelope[]) => {
+    const handler = auditHandler(identity.service.context.connection, declared);
+    for (const event of events) await handler(event);
+  };
 
   function buildEvent(
     workspaceId: string,
@@ -73,7 +87,7 @@ describe('audit log', () => {
   // so counts do not change under a test's feet.
   async function settledOwner(workspaceName?: string): Promise<Owner> {
     const owner = await createOwner(identity, workspaceName);
-    await waitFor(() => auditLog(owner.token), (answer) => answer.body.total === 2, 'the onboarding entries');
+    await waitUntil(() => auditLog(owner.token), (answer) => answer.body.total === 2, 'the onboarding entries');
     return owner;
   }
 
@@ -82,7 +96,7 @@ describe('audit log', () => {
       const owner = await createOwner(identity, 'Audit Ltd');
       const { id } = await createApiKey(identity, owner, { name: 'Nightly sync' });
 
-      const log = await waitFor(
+      const log = await waitUntil(
         () => auditLog(owner.token),
         (answer) => summaries(answer.body).includes('Created API key "Nightly sync"'),
         'the key creation in the audit log',
@@ -118,7 +132,7 @@ describe('audit log', () => {
       expect(child.status).toBe(201);
       expect((await identity.api(robot.key, 'DELETE', `/api-keys/${child.body.id}`)).status).toBe(204);
 
-      const log = await waitFor(
+      const log = await waitUntil(
         () => auditLog(owner.token),
         (answer) => summaries(answer.body).includes('Revoked API key "Child key"'),
         'the revocation in the audit log',
@@ -178,7 +192,7 @@ describe('audit log', () => {
     it('records a change without an actor as made by the system', async () => {
       const owner = await createOwner(identity);
       const renewal = { type: 'billing.subscription.renewed', data: { subscription_id: newId() }, actor: null };
-      await deliver(buildEvent(owner.workspaceId, renewal));
+      await deliverDeclared(buildEvent(owner.workspaceId, renewal));
       const log = await auditLog(owner.token);
       expect(log.body.data[0]).toMatchObject({ source: 'admin', actor_type: 'system', actor: null, summary: 'Renewed subscription' });
     });
@@ -187,11 +201,11 @@ describe('audit log', () => {
       const owner = await createOwner(identity);
       const contactId = newId();
       const personal = { contact_id: contactId, first_name: 'Erin', last_name: 'Gone', email: 'erin@gone.example' };
-      await deliver(buildEvent(owner.workspaceId, { type: 'crm.contact.created', data: personal }));
-      await deliver(buildEvent(owner.workspaceId, { type: 'crm.contact.updated', data: personal }));
+      await deliverDeclared(buildEvent(owner.workspaceId, { type: 'crm.contact.created', data: personal }));
+      await deliverDeclared(buildEvent(owner.workspaceId, { type: 'crm.contact.updated', data: personal }));
       expect(summaries((await auditLog(owner.token, '?source=record')).body)).toContain('Updated contact "Erin Gone"');
 
-      await deliver(buildEvent(owner.workspaceId, { type: 'crm.contact.erased', data: personal }));
+      await deliverDeclared(buildEvent(owner.workspaceId, { type: 'crm.contact.erased', data: personal }));
 
       const log = await auditLog(owner.token, '?source=record');
       expect(log.body.data.map((entry: Record<string, unknown>) => [entry.object_id, entry.object_name, entry.summary])).toEqual([
@@ -341,13 +355,13 @@ describe('audit log', () => {
       const theirs = await createOwner(identity, 'Theirs Ltd');
       await createApiKey(identity, theirs, { name: 'Their key' });
       await deliver(buildEvent(theirs.workspaceId, { data: { company_id: newId(), name: 'Their company' } }));
-      await waitFor(
+      await waitUntil(
         () => auditLog(theirs.token),
         (answer) => summaries(answer.body).includes('Created API key "Their key"'),
         'their key in their audit log',
       );
 
-      const log = await waitFor(() => auditLog(mine.token, '?limit=200'), (answer) => answer.body.total >= 2, 'my onboarding entries');
+      const log = await waitUntil(() => auditLog(mine.token, '?limit=200'), (answer) => answer.body.total >= 2, 'my onboarding entries');
       expect(JSON.stringify(log.body)).not.toMatch(/Theirs Ltd|Their key|Their company/);
       expect(summaries(log.body).sort()).toEqual([`Added ${mine.email} as Owner`, 'Created workspace "Mine Ltd"'].sort());
       expect(log.body.total).toBe(2);

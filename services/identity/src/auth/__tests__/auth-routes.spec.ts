@@ -1,5 +1,5 @@
 import { sessionModel } from '../session.model';
-import { isDuplicateKey } from '../../shared/duplicate-key';
+import { isDuplicateKey } from '@crm/kit';
 import { userModel } from '../../users/user.model';
 import {
   buildSignUp,

@@ -398,6 +398,7 @@ describe('invitations', () => {
         role_id: member!.role_id,
         role: 'Sales',
         status: 'active',
+        version: 1,
       });
       expect(events[1]).toMatchObject({
         actor: { type: 'user', id: person.userId },

@@ -75,6 +75,7 @@ describe('members', () => {
         previous_status: 'active',
         role_changed: true,
         status_changed: false,
+        version: 2,
       });
     });
 

@@ -1,3 +1,4 @@
+import { waitUntil } from '@crm/testing';
 import { makeEvent, type EventActor, type EventEnvelope } from '@crm/bus';
 import { isoNow, newId } from '@crm/kit';
 import { runtimeOf } from '../../identity-runtime';
@@ -229,16 +230,6 @@ describe('notifications', () => {
   });
 
   describe('end to end', () => {
-    // Polls a condition instead of sleeping for a guessed time.
-    async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, timeoutMs = 10000): Promise<T> {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const value = await read();
-        if (done(value)) return value;
-        if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; last seen ${JSON.stringify(value)}`);
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-    }
     const titles = (answer: { body: { data: Array<{ title: string }> } }) => answer.body.data.map((item) => item.title);
 
     it('tells the inviter when their invitation is accepted through the API', async () => {
@@ -252,7 +243,7 @@ describe('notifications', () => {
       const accepted = await identity.api(joiner.token, 'POST', '/invitations/accept', { token: link.split('/').pop() });
       expect(accepted.status).toBe(200);
 
-      const list = await waitFor(() => notifications(owner.token), (answer) => answer.body.unread === 1, 'the notification');
+      const list = await waitUntil(() => notifications(owner.token), (answer) => answer.body.unread === 1, 'the notification');
       expect(list.body.data).toEqual([
         expect.objectContaining({
           kind: 'invitation_accepted',
@@ -260,7 +251,7 @@ describe('notifications', () => {
           body: 'They joined Invites Ltd as Sales.',
         }),
       ]);
-      await waitFor(async () => mailsTo(owner.email), (mails) => mails.length === 1, 'the mail to the inviter');
+      await waitUntil(async () => mailsTo(owner.email), (mails) => mails.length === 1, 'the mail to the inviter');
     });
 
     it('tells a member when an admin gives them another role through the API', async () => {
@@ -269,14 +260,14 @@ describe('notifications', () => {
       const admin = await roleNamed(owner.workspaceId, 'Admin');
       expect((await identity.api(owner.token, 'PATCH', `/members/${member.memberId}`, { role_id: admin._id })).status).toBeLessThan(300);
 
-      const list = await waitFor(() => notifications(member.token), (answer) => answer.body.unread === 1, 'the notification');
+      const list = await waitUntil(() => notifications(member.token), (answer) => answer.body.unread === 1, 'the notification');
       expect(titles(list)).toEqual(['Your role is now Admin']);
       expect(list.body.data[0].body).toBe(`${owner.name} changed your role in Promotions Ltd from Sales to Admin.`);
-      const mails = await waitFor(async () => mailsTo(member.email), (found) => found.length === 1, 'the mail to the member');
+      const mails = await waitUntil(async () => mailsTo(member.email), (found) => found.length === 1, 'the mail to the member');
       expect(mails[0].subject).toBe('Your role is now Admin');
 
       // The same change in the audit log, by the owner.
-      const log = await waitFor(
+      const log = await waitUntil(
         () => identity.api(owner.token, 'GET', '/audit-log'),
         (answer) => answer.body.data.some((entry: { summary: string }) => entry.summary.startsWith('Changed role')),
         'the role change in the audit log',

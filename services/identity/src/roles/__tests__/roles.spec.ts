@@ -152,6 +152,7 @@ describe('roles', () => {
           permissions: ['companies:read', 'contacts:read'],
           previous_name: 'Helpers',
           previous_permissions: ['companies:read'],
+          version: 2,
         },
       ]);
     });
@@ -210,7 +211,7 @@ describe('roles', () => {
       expect(listed.body.data.map((entry: { id: string }) => entry.id)).not.toContain(role.id);
       expect((await identity.api(owner.token, 'DELETE', `/roles/${role.id}`)).status).toBe(404);
       const events = await identity.events({ 'event.type': 'identity.role.deleted', 'event.workspace_id': owner.workspaceId });
-      expect(events.map((event) => event.data)).toEqual([{ role_id: role.id, name: 'Temporary', permissions: ['tasks:read'] }]);
+      expect(events.map((event) => event.data)).toEqual([{ role_id: role.id, name: 'Temporary', permissions: ['tasks:read'], version: 2 }]);
       // The name is free again.
       expect((await identity.api(owner.token, 'POST', '/roles', { name: 'temporary', permissions: [] })).status).toBe(201);
     });

@@ -61,7 +61,11 @@ describe('GET and PATCH /workspace', () => {
         },
       },
     });
-    expect(Object.keys(events[0].data as object)).toEqual(['workspace_id', 'name', 'changes']);
+    // The workspace's public state after the change, its version, and what changed.
+    expect(events[0].data).toMatchObject({ slug: expect.any(String), settings: { currency: 'EUR', page_size: 50 }, version: 2 });
+    expect(Object.keys(events[0].data as object).sort()).toEqual(
+      ['billing_set_up', 'changes', 'complimentary_until', 'created_by', 'name', 'plan', 'settings', 'slug', 'version', 'workspace_id'],
+    );
     expect(Object.keys((events[0].data as { changes: object }).changes)).toHaveLength(4);
   });
 

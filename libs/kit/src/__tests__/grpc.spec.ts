@@ -1,0 +1,168 @@
+import { Metadata, status, type ServiceError } from '@grpc/grpc-js';
+import jwt from 'jsonwebtoken';
+import { healthV1, identityV1 } from '@crm/protos';
+import { AppError } from '../errors';
+import {
+  call,
+  generateServiceTokenSecret,
+  grpcClientOptions,
+  healthRegistration,
+  insecureCredentials,
+  SERVICE_TOKEN_METADATA,
+  signServiceToken,
+  startGrpcServer,
+  unary,
+  type RunningGrpcServer,
+} from '../grpc';
+import { generateInternalKeyPair, signInternalToken } from '../internal-jwt';
+import { createLogger } from '../logger';
+import { currentContext, runWithContext, type RequestContext } from '../request-context';
+import { parseTraceparent } from '../trace-context';
+
+const secret = generateServiceTokenSecret();
+const logger = createLogger('test', 'silent');
+const traceparent = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
+const request: RequestContext = {
+  request_id: 'request-1',
+  workspace_id: 'workspace-1',
+  actor: { type: 'user', id: 'user-1', label: 'Ann' },
+  traceparent,
+};
+
+// What the server saw, answered in the Authenticate response's fields.
+interface Seen {
+  context: RequestContext | undefined;
+  caller: string | undefined;
+}
+let seen: Seen[];
+let server: RunningGrpcServer;
+let address: string;
+
+beforeAll(async () => {
+  const implementation: identityV1.IdentityServiceServer = {
+    authenticate: unary<identityV1.AuthenticateRequest, identityV1.AuthenticateResponse>(logger, async (_request, _metadata, caller) => {
+      seen.push({ context: currentContext(), caller: caller?.service });
+      return { user_id: 'u', actor_type: 'user', actor_id: 'a', permissions: [], is_admin: false, plan: 'free' };
+    }),
+  };
+  server = await startGrpcServer(
+    [healthRegistration([]), { definition: identityV1.IdentityServiceService, implementation }],
+    { port: 0, host: '127.0.0.1', serviceTokenSecret: secret },
+  );
+  address = `127.0.0.1:${server.port}`;
+});
+
+afterAll(() => server.close());
+beforeEach(() => {
+  seen = [];
+});
+
+function clientFor(credential?: { service: string; secret: string }): identityV1.IdentityServiceClient {
+  return new identityV1.IdentityServiceClient(address, insecureCredentials(), credential ? grpcClientOptions(credential) : {});
+}
+
+// The raw status, as another process would see it.
+function rawCall(client: identityV1.IdentityServiceClient, metadata = new Metadata()): Promise<ServiceError | null> {
+  return new Promise((done) =>
+    client.authenticate({ token: 't' }, metadata, { deadline: Date.now() + 3000 }, (error) => done(error)),
+  );
+}
+
+describe('a call is refused', () => {
+  test('without a service token', async () => {
+    const client = clientFor();
+    const error = await rawCall(client);
+    client.close();
+    expect(error?.code).toBe(status.UNAUTHENTICATED);
+    expect(seen).toEqual([]);
+  });
+
+  test('with a token signed by another secret, expired, or meant for something else', async () => {
+    const client = clientFor();
+    const internalKeys = generateInternalKeyPair();
+    const tokens = [
+      signServiceToken({ service: 'crm-core', secret: generateServiceTokenSecret() }, request),
+      jwt.sign({ sub: 'crm-core', request_id: 'r', workspace_id: null, exp: Math.floor(Date.now() / 1000) - 120 }, secret, {
+        algorithm: 'HS256',
+        issuer: 'crm-service',
+        audience: 'crm-grpc',
+      }),
+      jwt.sign({ sub: 'crm-core', request_id: 'r', workspace_id: null }, secret, { algorithm: 'HS256', expiresIn: 60 }),
+      // The gateway's internal JWT is not a service token.
+      signInternalToken(internalKeys.privateKey, {
+        workspace_id: 'w',
+        user_id: 'u',
+        actor: { type: 'user', id: 'u', label: null },
+        role: null,
+        permissions: [],
+        is_admin: true,
+        plan: 'free',
+      }),
+      'not-a-token',
+    ];
+    const codes: Array<number | undefined> = [];
+    for (const token of tokens) {
+      const metadata = new Metadata();
+      metadata.set(SERVICE_TOKEN_METADATA, token);
+      codes.push((await rawCall(client, metadata))?.code);
+    }
+    client.close();
+    expect(codes).toEqual(tokens.map(() => status.UNAUTHENTICATED));
+    expect(seen).toEqual([]);
+  });
+
+  test('and call() reports the refusal as our own fault (500), not the user being unauthenticated', async () => {
+    const client = clientFor({ service: 'crm-core', secret: generateServiceTokenSecret() });
+    const error = await call(client.authenticate.bind(client), { token: 't' }).catch((failure: unknown) => failure);
+    client.close();
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).status).toBe(500);
+  });
+});
+
+describe('an authenticated call', () => {
+  test("runs in the caller's context: request id, workspace, actor, and its trace with a new span", async () => {
+    const client = clientFor({ service: 'crm-core', secret });
+    await runWithContext(request, () => call(client.authenticate.bind(client), { token: 't' }));
+    client.close();
+    expect(seen).toHaveLength(1);
+    const [{ context, caller }] = seen;
+    expect(caller).toBe('crm-core');
+    expect(context).toMatchObject({ request_id: 'request-1', workspace_id: 'workspace-1', actor: request.actor });
+    const trace = parseTraceparent(context?.traceparent);
+    expect(trace?.traceId).toBe('4bf92f3577b34da6a3ce929d0e0e4736');
+    expect(trace?.spanId).not.toBe('00f067aa0ba902b7');
+  });
+
+  test('made outside any request gets a request id and a trace of its own, and no workspace', async () => {
+    const client = clientFor({ service: 'billing', secret });
+    await call(client.authenticate.bind(client), { token: 't' });
+    await call(client.authenticate.bind(client), { token: 't' });
+    client.close();
+    const [first, second] = seen.map((entry) => entry.context);
+    expect(first?.workspace_id).toBeNull();
+    expect(first?.request_id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(first?.request_id).not.toBe(second?.request_id);
+    expect(parseTraceparent(first?.traceparent)).toBeDefined();
+  });
+
+  test('takes the context of the moment it is made, not of when the client was built', async () => {
+    const client = runWithContext({ request_id: 'at-construction', workspace_id: 'w-old' }, () => clientFor({ service: 'crm-core', secret }));
+    await runWithContext({ request_id: 'at-call', workspace_id: 'w-new' }, () => call(client.authenticate.bind(client), { token: 't' }));
+    client.close();
+    expect(seen.map((entry) => entry.context?.request_id)).toEqual(['at-call']);
+    expect(seen[0].context?.workspace_id).toBe('w-new');
+  });
+});
+
+test('the health service answers probes without a token', async () => {
+  const health = new healthV1.HealthClient(address, insecureCredentials());
+  const answer = await call(health.check.bind(health), { service: '' });
+  health.close();
+  expect(answer.status).toBe(healthV1.HealthCheckResponse_ServingStatus.SERVING);
+});
+
+test('a server does not start with a weak secret', async () => {
+  await expect(startGrpcServer([], { port: 0, host: '127.0.0.1', serviceTokenSecret: 'short' })).rejects.toThrow(/SERVICE_TOKEN_SECRET/);
+  expect(() => grpcClientOptions({ service: 'crm-core', secret: '' })).toThrow(/SERVICE_TOKEN_SECRET/);
+});
