@@ -1,20 +1,17 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { connect } from 'amqplib';
-import { queueNames } from '@crm/bus';
 import { AUDIT_CONSUMER } from '@crm/identity/audit/audit-consumer';
 import { NOTIFICATIONS_CONSUMER } from '@crm/identity/notifications/notification-consumer';
 import { generateInternalKeyPair, generateServiceTokenSecret } from '@crm/kit';
+import { removeTestExchange, startProcess } from '../support/processes';
 import { checkAgainst } from '../support/system';
 import { revocationScenario } from './revocation-scenario';
 
 // The revocation scenario with identity and the gateway as separate processes (their built
 // entries, as containers run them), events through RabbitMQ when AMQP_URL is set: whatever
 // either process caches, the next request must see the change.
-const root = join(__dirname, '..', '..');
 const keys = generateInternalKeyPair();
 const serviceTokenSecret = generateServiceTokenSecret();
 const amqpUrl = process.env.AMQP_URL;
@@ -22,23 +19,10 @@ const exchange = `crm.test.revocation.${process.pid}.${Date.now()}`;
 const children: ChildProcess[] = [];
 let dataDir: string;
 
-function start(entry: string, env: Record<string, string>, readyMessage: string): Promise<Record<string, unknown>> {
-  const child = spawn(process.execPath, [join(root, entry)], {
-    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    createInterface({ input: child.stdout! }).on('line', (text) => {
-      try {
-        const line = JSON.parse(text) as Record<string, unknown>;
-        if (line.msg === readyMessage) resolve(line);
-      } catch {
-        // Not a log line.
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`${entry} exited with ${code}`)));
-  });
+async function start(entry: string, env: Record<string, string>, readyMessage: string): Promise<Record<string, unknown>> {
+  const started = startProcess(entry, { DATA_DIR: dataDir, ...env }, readyMessage);
+  children.push(started.child);
+  return started.ready;
 }
 
 beforeAll(() => {
@@ -48,17 +32,7 @@ beforeAll(() => {
 afterAll(async () => {
   for (const child of children) child.kill('SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
-  if (!amqpUrl) return;
-  const connection = await connect(amqpUrl);
-  const channel = await connection.createChannel();
-  for (const consumer of [AUDIT_CONSUMER, NOTIFICATIONS_CONSUMER]) {
-    const names = queueNames(exchange, consumer);
-    await channel.deleteQueue(names.queue);
-    await channel.deleteQueue(names.deadLetterQueue);
-  }
-  await channel.deleteExchange(exchange);
-  await channel.deleteExchange(queueNames(exchange, AUDIT_CONSUMER).deadLetterExchange);
-  await connection.close();
+  if (amqpUrl) await removeTestExchange(amqpUrl, exchange, [AUDIT_CONSUMER, NOTIFICATIONS_CONSUMER]);
 });
 
 describe(`revocation with one process per service${amqpUrl ? ' over RabbitMQ' : ''}`, () => {

@@ -1,19 +1,15 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { connect } from 'amqplib';
-import { queueNames } from '@crm/bus';
 import { AUDIT_CONSUMER } from '@crm/identity/audit/audit-consumer';
 import { NOTIFICATIONS_CONSUMER } from '@crm/identity/notifications/notification-consumer';
 import { generateInternalKeyPair, generateServiceTokenSecret } from '@crm/kit';
+import { removeTestExchange, startProcess, type StartedProcess } from '../support/processes';
 import { request, waitFor } from '../support/system';
 
 // One process per service, as containers run them: each started from its built entry with
 // nothing but environment variables, the gateway in front, and SIGTERM for a clean stop. With
 // AMQP_URL set (CI), the services' events travel through RabbitMQ on an exchange of their own.
-const root = join(__dirname, '..', '..');
 const keys = generateInternalKeyPair();
 const serviceTokenSecret = generateServiceTokenSecret();
 const amqpUrl = process.env.AMQP_URL;
@@ -21,38 +17,7 @@ const exchange = `crm.test.processes.${process.pid}.${Date.now()}`;
 const busEnv: Record<string, string> = amqpUrl ? { AMQP_URL: amqpUrl, EVENT_EXCHANGE: exchange } : {};
 let dataDir: string;
 
-interface Started {
-  child: ChildProcess;
-  lines: Array<Record<string, unknown>>;
-  exit: Promise<number | null>;
-  ready: Promise<Record<string, unknown>>;
-}
-
-function start(entry: string, env: Record<string, string>, readyMessage: string): Started {
-  const child = spawn(process.execPath, [join(root, entry)], {
-    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const lines: Array<Record<string, unknown>> = [];
-  const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const ready = new Promise<Record<string, unknown>>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).on('line', (text) => {
-      try {
-        const line = JSON.parse(text) as Record<string, unknown>;
-        lines.push(line);
-        if (line.msg === readyMessage) resolve(line);
-      } catch {
-        lines.push({ text });
-      }
-    });
-    void exit.then((code) => reject(new Error(`${entry} exited with ${code}: ${JSON.stringify(lines)}`)));
-  });
-  // Processes that are meant to fail never become ready; only awaiting `ready` reports it.
-  ready.catch(() => undefined);
-  return { child, lines, exit, ready };
-}
-
-function startService(name: string, env: Record<string, string> = {}): Started {
+function startService(name: string, env: Record<string, string> = {}): StartedProcess {
   return start(
     `services/${name}/dist/main.js`,
     {
@@ -68,7 +33,11 @@ function startService(name: string, env: Record<string, string> = {}): Started {
   );
 }
 
-const running: Started[] = [];
+function start(entry: string, env: Record<string, string>, readyMessage: string): StartedProcess {
+  return startProcess(entry, { DATA_DIR: dataDir, ...env }, readyMessage);
+}
+
+const running: StartedProcess[] = [];
 
 beforeAll(() => {
   dataDir = mkdtempSync(join(tmpdir(), 'crm-processes-'));
@@ -77,17 +46,7 @@ beforeAll(() => {
 afterAll(async () => {
   for (const process of running) process.child.kill('SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
-  if (!amqpUrl) return;
-  const connection = await connect(amqpUrl);
-  const channel = await connection.createChannel();
-  for (const consumer of [AUDIT_CONSUMER, NOTIFICATIONS_CONSUMER]) {
-    const names = queueNames(exchange, consumer);
-    await channel.deleteQueue(names.queue);
-    await channel.deleteQueue(names.deadLetterQueue);
-  }
-  await channel.deleteExchange(exchange);
-  await channel.deleteExchange(queueNames(exchange, AUDIT_CONSUMER).deadLetterExchange);
-  await connection.close();
+  if (amqpUrl) await removeTestExchange(amqpUrl, exchange, [AUDIT_CONSUMER, NOTIFICATIONS_CONSUMER]);
 });
 
 describe('services as separate processes', () => {
