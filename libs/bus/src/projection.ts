@@ -1,4 +1,4 @@
-import { runWithContext } from '@crm/kit';
+import { acrossWorkspaces, runWithContext } from '@crm/kit';
 import type { ClientSession, Model, SchemaDefinition } from 'mongoose';
 import type { EventHandler } from './event-bus';
 import type { EventEnvelope } from './event-envelope';
@@ -121,6 +121,7 @@ export async function rebuildProjection<State extends object>(options: RebuildOp
     }
     return result;
   };
-  if (options.workspaceId === undefined) return work();
+  // Every workspace at once is a deliberate cross-tenant job: the one escape hatch, named.
+  if (options.workspaceId === undefined) return acrossWorkspaces('rebuilding a projection of every workspace', work);
   return runWithContext({ request_id: `rebuild:${options.workspaceId}`, workspace_id: options.workspaceId }, work);
 }

@@ -1,4 +1,4 @@
-import { newId } from '@crm/kit';
+import { newId, tenantScoped } from '@crm/kit';
 import { Schema, type Connection, type Model } from 'mongoose';
 import { makeEvent, type EventEnvelope } from '../event-envelope';
 import { InProcessBroker, InProcessEventBus } from '../in-process-bus';
@@ -169,5 +169,23 @@ describe('projections', () => {
     });
     expect(await stored(deleted)).toMatchObject({ deleted: true, version: 4 });
     expect(await stored(elsewhere)).toMatchObject({ name: 'Other tenant', deleted: false });
+  });
+
+  it('rebuilds a tenant-scoped projection of every workspace at once, through the named escape hatch', async () => {
+    const schema = new Schema<CompanyNameDocument>({ ...PROJECTION_FIELDS, name: String }, { collection: 'scoped_company_names', versionKey: false });
+    schema.plugin(tenantScoped);
+    const scoped = database.connection.model<CompanyNameDocument>('BusTestScopedCompanyName', schema);
+    const [first, second] = [newId(), newId()];
+    await scoped.create({ _id: newId(), workspace_id: first, version: 1, name: 'Dropped' });
+    async function* everywhere() {
+      yield [
+        { id: newId(), workspace_id: first, version: 2, state: { workspace_id: first, name: 'First' } },
+        { id: newId(), workspace_id: second, version: 5, state: { workspace_id: second, name: 'Second' } },
+      ];
+    }
+    expect(await rebuildProjection({ model: scoped, source: everywhere() })).toEqual({ dropped: 1, applied: 2, stale: 0 });
+    const names = async (workspaceId: string) => (await scoped.find({ workspace_id: workspaceId }).lean().exec()).map((row) => row.name);
+    expect(await names(first)).toEqual(['First']);
+    expect(await names(second)).toEqual(['Second']);
   });
 });
