@@ -14,6 +14,7 @@ import {
   listen,
   newId,
   portOf,
+  runWithContext,
   REQUEST_ID_HEADER,
   signInternalToken,
   type InternalClaims,
@@ -143,7 +144,11 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     }
     if (!req.owner!.public) {
       const token = bearerToken(req.headers.authorization);
-      req.claims = await authenticator.authenticate(token);
+      // Identity sees the request's own id and trace, so its log lines join the gateway's.
+      req.claims = await runWithContext(
+        { request_id: req.requestId!, workspace_id: null, traceparent: req.trace!.traceparent },
+        () => authenticator.authenticate(token),
+      );
       req.headers[INTERNAL_TOKEN_HEADER] = signInternalToken(options.internalPrivateKey, req.claims);
     }
     for (const name of STRIPPED_HEADERS) delete req.headers[name];

@@ -13,10 +13,21 @@ export interface Traceparent {
   flags: string;
 }
 
-function randomId(bytes: number): string {
+// Random bytes drawn 4 KiB at a time: a span id per hop is asked for on every request, and
+// one system call per id showed in profiles of the request path.
+const POOL_SIZE = 4096;
+let pool = randomBytes(POOL_SIZE);
+let offset = 0;
+
+export function randomHexId(bytes: number): string {
   const zero = '0'.repeat(bytes * 2);
   for (;;) {
-    const id = randomBytes(bytes).toString('hex');
+    if (offset + bytes > POOL_SIZE) {
+      pool = randomBytes(POOL_SIZE);
+      offset = 0;
+    }
+    const id = pool.toString('hex', offset, offset + bytes);
+    offset += bytes;
     if (id !== zero) return id;
   }
 }
@@ -33,7 +44,7 @@ export function parseTraceparent(value: unknown): Traceparent | undefined {
 // (or an invalid one, as the spec asks).
 export function continueTrace(value: unknown): string {
   const parent = parseTraceparent(value);
-  return `00-${parent?.traceId ?? randomId(16)}-${randomId(8)}-${parent?.flags ?? '01'}`;
+  return `00-${parent?.traceId ?? randomHexId(16)}-${randomHexId(8)}-${parent?.flags ?? '01'}`;
 }
 
 export function traceIdOf(value: unknown): string | undefined {
