@@ -8,6 +8,9 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const run = (args) => execFileSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
 
+if (!process.env.MONGO_URL) {
+  console.log('Store semantics run on the embedded store only: MONGO_URL is not set (set it to compare with a MongoDB replica set).');
+}
 if (!process.env.AMQP_URL) {
   console.log('RabbitMQ transport tests skipped: AMQP_URL is not set (set it to run them against a broker).');
 }

@@ -44,7 +44,7 @@ export function parseCollation(spec: unknown): Collation | undefined {
 }
 
 // A query may only ask for the simple collation: matching, sorting and ranges under a
-// case-insensitive collation are not implemented for queries.
+// case-insensitive collation are refused for queries rather than answered differently.
 export function refuseQueryCollation(spec: unknown): void {
   if (spec === undefined || spec === null) return;
   if (isPlainObject(spec) && spec.locale === 'simple') return;
