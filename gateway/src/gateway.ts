@@ -10,6 +10,7 @@ import {
   createServiceApp,
   finishServiceApp,
   grpcClientOptions,
+  isJsonRequest,
   INTERNAL_TOKEN_HEADER,
   listen,
   newId,
@@ -61,11 +62,6 @@ interface GatewayRequest extends Request {
 // Headers a client may not set: they carry identity between our own processes.
 const INTERNAL_HEADER = /^x-crm-/i;
 const STRIPPED_HEADERS = ['authorization', 'cookie', REQUEST_ID_HEADER, 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto'];
-
-function isJson(req: Request): boolean {
-  const type = req.headers['content-type'];
-  return typeof type === 'string' && /^application\/([\w.+-]+\+)?json\b/i.test(type);
-}
 
 export async function startGateway(options: GatewayOptions): Promise<RunningGateway> {
   const logger = options.logger ?? createLogger('gateway');
@@ -128,7 +124,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   app.use((req: GatewayRequest, _res: Response, next: NextFunction) => {
     const body = req.body as unknown;
     req.rawBody = Buffer.isBuffer(body) ? body : undefined;
-    if (req.rawBody && req.rawBody.length > 0 && isJson(req)) {
+    if (req.rawBody && req.rawBody.length > 0 && isJsonRequest(req)) {
       try {
         JSON.parse(req.rawBody.toString('utf8'));
       } catch {

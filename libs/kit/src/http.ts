@@ -136,6 +136,12 @@ export function fromHttpError(error: unknown): AppError {
 const AUTH = Symbol('crm.auth');
 type WithAuth = Request & { [AUTH]?: InternalClaims };
 
+// A JSON body by its Content-Type: application/json or any application/*+json.
+export function isJsonRequest(req: Request): boolean {
+  const type = req.headers['content-type'];
+  return typeof type === 'string' && /^application\/([\w.+-]+\+)?json\b/i.test(type);
+}
+
 // The verified caller of a request, set by the operation layer before the handler runs.
 export function attachAuth(req: Request, claims: InternalClaims): void {
   (req as WithAuth)[AUTH] = claims;

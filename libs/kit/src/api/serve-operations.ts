@@ -2,7 +2,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Schema } from '../validation';
 import { checkAccess } from '../access';
 import { AppError, validationFailed } from '../errors';
-import { attachAuth, authOf } from '../http';
+import { attachAuth, authOf, isJsonRequest } from '../http';
 import { INTERNAL_TOKEN_HEADER, REQUEST_ID_HEADER, verifyInternalToken, type InternalClaims } from '../internal-jwt';
 import { setRequestOperation } from '../metrics';
 import { currentContext, runWithContext, type RequestContext } from '../request-context';
@@ -30,11 +30,6 @@ interface Compiled {
 function hasBody(req: Request): boolean {
   const length = req.headers['content-length'];
   return (length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined;
-}
-
-function isJson(req: Request): boolean {
-  const type = req.headers['content-type'];
-  return typeof type === 'string' && /^application\/([\w.+-]+\+)?json\b/i.test(type);
 }
 
 function trimmed(body: unknown, fields: readonly string[] | undefined): unknown {
@@ -71,7 +66,7 @@ function compile(implementation: Implementation): Compiled {
 function readBody(req: Request, compiled: Compiled): unknown {
   const { declaration } = compiled.implementation;
   const present = hasBody(req);
-  if (present && !isJson(req)) throw validationFailed('request body must be JSON (Content-Type: application/json)');
+  if (present && !isJsonRequest(req)) throw validationFailed('request body must be JSON (Content-Type: application/json)');
   if (!compiled.body) {
     const body = req.body as unknown;
     const empty = !present || (typeof body === 'object' && body !== null && !Array.isArray(body) && Object.keys(body).length === 0);
