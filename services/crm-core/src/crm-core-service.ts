@@ -1,8 +1,13 @@
 import type { ServiceDefinition } from '@crm/service-host';
+import { registerCustomFieldModel } from './custom-fields/custom-field.model';
+import { customFieldOperations } from './custom-fields/custom-field-routes';
 
 // Companies, contacts, deals, pipelines, timeline, tasks, meetings, search, saved views, import, export, privacy.
 // Its operations arrive with their issues; until then each of its paths answers a JSON 404.
 export const crmCoreService: ServiceDefinition = {
   name: 'crm-core',
-  operations: () => [],
+  models(connection) {
+    registerCustomFieldModel(connection);
+  },
+  operations: (context) => [...customFieldOperations(context)],
 };
