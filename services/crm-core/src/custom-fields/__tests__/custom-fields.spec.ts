@@ -3,6 +3,7 @@ import { EVENT_CONTRACTS, payloadProblem, type CustomFieldUpdatedData } from '@c
 import { startServiceForTest, tenantClaims, type ServiceHarness } from '@crm/testing';
 import { crmCoreService } from '../../crm-core-service';
 import { keyFromLabel } from '../custom-field-keys';
+import { activeCustomFields, validateCustomValues } from '../custom-values';
 
 let crm: ServiceHarness;
 beforeAll(async () => {
@@ -196,5 +197,22 @@ describe('PATCH /custom-fields/{id}', () => {
     expect((await crm.call(admin, 'PATCH', `/custom-fields/${randomUUID()}`, { body: { label: 'Mine' } })).status).toBe(404);
     expect((await crm.call(memberOf(admin.workspace_id!), 'PATCH', `/custom-fields/${field.id}`, { body: { label: 'Mine' } })).status).toBe(403);
     expect((await crm.call(admin, 'GET', '/custom-fields')).body.data).toEqual([field]);
+  });
+});
+
+describe('activeCustomFields', () => {
+  it("gives the object's non-archived fields of one workspace, which validateCustomValues checks by type", async () => {
+    const admin = adminOf();
+    const post = (body: object) => crm.call(admin, 'POST', '/custom-fields', { body });
+    await post({ object: 'company', label: 'Revenue', type: 'number' });
+    const old = (await post({ object: 'company', label: 'Old', type: 'number' })).body;
+    await post({ object: 'contact', label: 'Birthday', type: 'date' });
+    await crm.call(admin, 'PATCH', `/custom-fields/${old.id}`, { body: { archived: true } });
+    await crm.call(adminOf(), 'POST', '/custom-fields', { body: { object: 'company', label: 'Elsewhere', type: 'number' } });
+
+    const fields = await activeCustomFields(crm.service.context.connection, admin.workspace_id!, 'company');
+    expect(fields.map((field) => field.key)).toEqual(['revenue']);
+    expect(() => validateCustomValues({ revenue: 'x' }, fields)).toThrow('custom.revenue must be a number');
+    expect(validateCustomValues({ old: 'x', elsewhere: 'y' }, fields)).toEqual({ old: 'x', elsewhere: 'y' });
   });
 });
