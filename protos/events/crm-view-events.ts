@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { defineEvent, type PayloadOf } from './event-contract';
 
-// crm-core's workspace configuration facts: custom fields (and, later, saved views). Each payload
+// crm-core's workspace configuration facts: custom fields and saved views. Each payload
 // is the record's full public state and its version.
 
 const customFieldState = {
@@ -34,12 +34,55 @@ export const customFieldUpdated = defineEvent({
   audit: { source: 'admin', objectName: 'label', summary: 'Updated custom field "{label}"' },
 });
 
-export const CRM_VIEW_EVENT_CONTRACTS = [customFieldCreated, customFieldUpdated] as const;
+const savedViewState = {
+  saved_view_id: Type.String(),
+  object: Type.String(),
+  name: Type.String(),
+  filters: Type.Record(Type.String(), Type.String()),
+  shared: Type.Boolean(),
+  owner_id: Type.String(),
+  owner_name: Type.Union([Type.String(), Type.Null()]),
+  created_at: Type.String(),
+};
+
+const savedView = { entity: 'saved_view', idField: 'saved_view_id' };
+
+export const savedViewCreated = defineEvent({
+  type: 'crm.saved_view.created',
+  description: 'A saved view of the company, contact or deal list was created.',
+  record: savedView,
+  payload: savedViewState,
+  audit: { source: 'admin', objectName: 'name', summary: 'Created saved view "{name}"' },
+});
+
+export const savedViewUpdated = defineEvent({
+  type: 'crm.saved_view.updated',
+  description: 'A saved view was renamed, given other filters, shared or unshared.',
+  record: savedView,
+  payload: savedViewState,
+  audit: { source: 'admin', objectName: 'name', summary: 'Updated saved view "{name}"' },
+});
+
+export const savedViewDeleted = defineEvent({
+  type: 'crm.saved_view.deleted',
+  description: 'A saved view was deleted; the payload is its last state.',
+  record: { ...savedView, deletes: true },
+  payload: savedViewState,
+  audit: { source: 'admin', objectName: 'name', summary: 'Deleted saved view "{name}"' },
+});
+
+export const CRM_VIEW_EVENT_CONTRACTS = [customFieldCreated, customFieldUpdated, savedViewCreated, savedViewUpdated, savedViewDeleted] as const;
 
 export type CustomFieldCreatedData = PayloadOf<typeof customFieldCreated>;
 export type CustomFieldUpdatedData = PayloadOf<typeof customFieldUpdated>;
+export type SavedViewCreatedData = PayloadOf<typeof savedViewCreated>;
+export type SavedViewUpdatedData = PayloadOf<typeof savedViewUpdated>;
+export type SavedViewDeletedData = PayloadOf<typeof savedViewDeleted>;
 
 export const CRM_VIEW_EVENTS_TYPES = {
   customFieldCreated: customFieldCreated.type,
   customFieldUpdated: customFieldUpdated.type,
+  savedViewCreated: savedViewCreated.type,
+  savedViewUpdated: savedViewUpdated.type,
+  savedViewDeleted: savedViewDeleted.type,
 } as const;

@@ -1,0 +1,78 @@
+import { DateTime, declareOperation, ListOf, Named, Nullable, SingleLine, Strict, StringEnum, Type, Uuid, type Static } from '@crm/kit';
+import { FILTER_VALUE_MAX_LENGTH } from './list-filters';
+
+export const SAVED_VIEW_OBJECTS = ['company', 'contact', 'deal'] as const;
+export type SavedViewObject = (typeof SAVED_VIEW_OBJECTS)[number];
+
+const ViewName = () => SingleLine({ minLength: 1, maxLength: 60 });
+const Filters = () =>
+  Type.Record(Type.String(), Type.String({ maxLength: FILTER_VALUE_MAX_LENGTH }), {
+    description: "Query parameters of the object's list (for example kind and owner), each a string of up to 500 characters.",
+  });
+
+// SavedView (spec section 2).
+export const SavedView = Named(
+  'SavedView',
+  Strict({
+    id: Uuid(),
+    object: StringEnum(SAVED_VIEW_OBJECTS),
+    name: Type.String(),
+    filters: Type.Record(Type.String(), Type.String()),
+    shared: Type.Boolean(),
+    owner_id: Uuid(),
+    owner_name: Nullable(Type.String()),
+    mine: Type.Boolean({ description: 'The caller created it and may change or delete it.' }),
+    created_at: DateTime(),
+  }),
+);
+export type SavedViewView = Static<typeof SavedView>;
+
+export const listSavedViews = declareOperation({
+  method: 'GET',
+  path: '/saved-views',
+  summary: "List the caller's saved views and the shared ones",
+  description: 'Oldest first.',
+  query: Type.Object({ object: Type.Optional(StringEnum(SAVED_VIEW_OBJECTS)) }),
+  status: 200,
+  response: Named('SavedViewList', ListOf(SavedView)),
+});
+
+export const createSavedView = declareOperation({
+  method: 'POST',
+  path: '/saved-views',
+  summary: 'Save a view of a list',
+  description: 'A shared view needs a workspace admin.',
+  body: Strict({
+    object: StringEnum(SAVED_VIEW_OBJECTS),
+    name: ViewName(),
+    filters: Filters(),
+    shared: Type.Boolean({ default: false }),
+  }),
+  trim: ['name'],
+  status: 201,
+  response: SavedView,
+});
+export type CreateSavedViewBody = Static<NonNullable<typeof createSavedView.body>>;
+
+export const updateSavedView = declareOperation({
+  method: 'PATCH',
+  path: '/saved-views/{id}',
+  summary: 'Rename a saved view, change its filters or share it',
+  description: 'Its creator, or an admin for a shared view; sharing needs an admin.',
+  params: Type.Object({ id: Uuid() }),
+  body: Strict({ name: Type.Optional(ViewName()), filters: Type.Optional(Filters()), shared: Type.Optional(Type.Boolean()) }),
+  trim: ['name'],
+  status: 200,
+  response: SavedView,
+});
+export type UpdateSavedViewBody = Static<NonNullable<typeof updateSavedView.body>>;
+
+export const deleteSavedView = declareOperation({
+  method: 'DELETE',
+  path: '/saved-views/{id}',
+  summary: 'Delete a saved view',
+  description: 'Its creator, or an admin for a shared view.',
+  params: Type.Object({ id: Uuid() }),
+  status: 204,
+  response: null,
+});
