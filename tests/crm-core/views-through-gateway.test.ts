@@ -1,0 +1,103 @@
+import { isoNow } from '@crm/kit';
+import { addMember } from '@crm/identity/members/memberships';
+import { roleModel, type RoleRecord } from '@crm/identity/roles/role.model';
+import { request, signUpWithWorkspace, startTestSystem, waitFor, type TestSystem } from '../support/system';
+
+// Custom fields and saved views as a client meets them through the gateway: access comes from
+// the permission matrix, every change reaches identity's audit log, and a view's owner name
+// follows its creator's profile.
+let system: TestSystem;
+let base: string;
+
+beforeAll(async () => {
+  system = await startTestSystem();
+  base = system.url;
+});
+
+afterAll(() => system.destroy());
+
+// A person joining the workspace with a role, as an accepted invitation would.
+async function join(workspaceId: string, roleName: string, name: string) {
+  const email = `${name.toLowerCase()}.${process.pid}.${Date.now()}@example.com`;
+  const signUp = await request(base, 'POST', '/auth/sign-up', { body: { email, password: 'correct horse battery staple', name } });
+  expect(signUp.status).toBe(201);
+  const connection = system.services.identity.context.connection;
+  const role = await roleModel(connection).findOne({ workspace_id: workspaceId, name: roleName }).lean<RoleRecord>().exec();
+  await connection.transaction((transaction) =>
+    addMember(connection, transaction, { workspaceId, userId: signUp.body.user.id as string, roleId: role!._id, now: isoNow() }),
+  );
+  const token = signUp.body.token as string;
+  expect((await request(base, 'POST', '/auth/switch-workspace', { token, body: { organization_id: workspaceId } })).status).toBe(204);
+  return { token, userId: signUp.body.user.id as string };
+}
+
+interface AuditItem {
+  object_type: string | null;
+  object_name: string | null;
+  actor: string | null;
+  summary: string | null;
+}
+
+describe('custom fields and saved views through the gateway', () => {
+  it('serve admins and members as the matrix says, and audit each change', async () => {
+    const owner = await signUpWithWorkspace(base, 'Olga');
+    const sales = await join(owner.workspaceId, 'Sales', 'Sam');
+
+    const field = await request(base, 'POST', '/custom-fields', {
+      token: owner.token,
+      body: { object: 'company', label: 'Annual revenue', type: 'number' },
+    });
+    expect(field.status).toBe(201);
+    expect(field.body).toMatchObject({ key: 'annual_revenue', type: 'number', position: 0, archived: false });
+    expect((await request(base, 'GET', '/custom-fields?object=company', { token: sales.token })).body.data).toEqual([field.body]);
+    expect((await request(base, 'PATCH', `/custom-fields/${field.body.id}`, { token: sales.token, body: { label: 'Revenue' } })).status).toBe(403);
+
+    const shared = await request(base, 'POST', '/saved-views', {
+      token: owner.token,
+      body: { object: 'company', name: 'Big accounts', filters: { kind: 'account', custom: '{"annual_revenue":1000000}' }, shared: true },
+    });
+    expect(shared.status).toBe(201);
+    expect(shared.body).toMatchObject({ owner_name: 'Olga', mine: true, shared: true });
+
+    const refused = await request(base, 'POST', '/saved-views', {
+      token: sales.token,
+      body: { object: 'deal', name: 'Team', filters: {}, shared: true },
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.message).toBe('shared saved views need a workspace admin');
+    const own = await request(base, 'POST', '/saved-views', { token: sales.token, body: { object: 'deal', name: 'Won', filters: { status: 'won' } } });
+    expect(own.status).toBe(201);
+
+    const seen = await request(base, 'GET', '/saved-views', { token: sales.token });
+    expect(seen.body.data.map((view: { name: string; mine: boolean }) => [view.name, view.mine])).toEqual([
+      ['Big accounts', false],
+      ['Won', true],
+    ]);
+    expect((await request(base, 'DELETE', `/saved-views/${shared.body.id}`, { token: sales.token })).status).toBe(403);
+    expect((await request(base, 'GET', '/saved-views', { token: owner.token })).body.data.map((view: { name: string }) => view.name)).toEqual([
+      'Big accounts',
+    ]);
+
+    // The owner's new name shows on their view once identity's event has been consumed.
+    expect((await request(base, 'PATCH', '/me', { token: owner.token, body: { first_name: 'Olga', last_name: 'Berg' } })).status).toBeLessThan(300);
+    await waitFor(async () => {
+      const views = (await request(base, 'GET', '/saved-views', { token: sales.token })).body.data as Array<{ owner_name: string }>;
+      return views[0].owner_name === 'Olga Berg' || undefined;
+    });
+
+    expect((await request(base, 'DELETE', `/saved-views/${shared.body.id}`, { token: owner.token })).status).toBe(204);
+
+    const entries = await waitFor(async () => {
+      const log = await request(base, 'GET', '/audit-log', { token: owner.token });
+      const items = (log.body.data as AuditItem[]).filter((item) => item.object_type === 'custom_field' || item.object_type === 'saved_view');
+      return items.length === 4 ? items : undefined;
+    });
+    expect(entries.map((item) => item.summary).sort()).toEqual([
+      'Created custom field "Annual revenue"',
+      'Created saved view "Big accounts"',
+      'Created saved view "Won"',
+      'Deleted saved view "Big accounts"',
+    ]);
+    expect(entries.find((item) => item.summary === 'Created saved view "Won"')).toMatchObject({ object_name: 'Won', actor: 'Sam' });
+  });
+});
