@@ -1,5 +1,6 @@
 import {
   implement,
+  isDuplicateKey,
   isoNow,
   isUuid,
   newId,
@@ -34,6 +35,18 @@ function checkOptions(type: string, options: string[] | undefined): void {
 async function create(context: ServiceContext, claims: InternalClaims, workspaceId: string, body: CreateCustomFieldBody) {
   checkOptions(body.type, body.options);
   if (body.type === 'select' && body.options === undefined) throw validationFailed('options are required for a select field');
+  // Two admins adding the same label at once: the unique index refuses the second key, which
+  // then reads the keys again and takes the next free one.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await insertField(context, claims, workspaceId, body);
+    } catch (error) {
+      if (!isDuplicateKey(error) || attempt === 3) throw error;
+    }
+  }
+}
+
+async function insertField(context: ServiceContext, claims: InternalClaims, workspaceId: string, body: CreateCustomFieldBody) {
   const fields = customFieldModel(context.connection);
   return commit(context, async ({ transaction, publish }) => {
     const existing = await fields

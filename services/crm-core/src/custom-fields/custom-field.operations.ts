@@ -52,6 +52,8 @@ export const createCustomField = declareOperation({
   trim: ['label'],
   status: 201,
   response: CustomField,
+  // Only when another request took the same key at the same moment, three times over.
+  errors: [409],
 });
 export type CreateCustomFieldBody = Static<NonNullable<typeof createCustomField.body>>;
 

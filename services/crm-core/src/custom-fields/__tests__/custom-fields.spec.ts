@@ -216,3 +216,14 @@ describe('activeCustomFields', () => {
     expect(validateCustomValues({ old: 'x', elsewhere: 'y' }, fields)).toEqual({ old: 'x', elsewhere: 'y' });
   });
 });
+
+describe('concurrent creation', () => {
+  it('gives fields created at the same moment with one label distinct keys', async () => {
+    const admin = adminOf();
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => crm.call(admin, 'POST', '/custom-fields', { body: { object: 'company', label: 'Tier', type: 'text' } })),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201]);
+    expect(answers.map((answer) => answer.body.key).sort()).toEqual(['tier', 'tier_2', 'tier_3']);
+  });
+});
