@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { loadSync } from '@grpc/proto-loader';
-import { healthV1, identityV1 } from '@crm/protos';
+import { healthV1, identityV1, marketingV1 } from '@crm/protos';
 
 const protosDir = join(__dirname, '..');
 
@@ -31,11 +31,14 @@ describe('gRPC contracts', () => {
   });
 
   it('generated service definitions match the method paths proto-loader reads from the contract', () => {
-    const loaded = loadSync(['crm/identity/v1/identity.proto', 'grpc/health/v1/health.proto'], {
+    const loaded = loadSync(['crm/identity/v1/identity.proto', 'crm/marketing/v1/marketing.proto', 'grpc/health/v1/health.proto'], {
       includeDirs: [protosDir],
     });
     const identity = loaded['crm.identity.v1.IdentityService'] as Record<string, { path: string }>;
     expect(identity.Authenticate.path).toBe(identityV1.IdentityServiceService.authenticate.path);
+    expect(identity.GetMembers.path).toBe(identityV1.IdentityServiceService.getMembers.path);
+    const marketing = loaded['crm.marketing.v1.MarketingService'] as Record<string, { path: string }>;
+    expect(marketing.GetCampaigns.path).toBe(marketingV1.MarketingServiceService.getCampaigns.path);
     const health = loaded['grpc.health.v1.Health'] as Record<string, { path: string }>;
     expect(health.Check.path).toBe(healthV1.HealthService.check.path);
   });

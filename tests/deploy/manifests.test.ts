@@ -31,7 +31,7 @@ const PUBLIC_KEY = 'INTERNAL_JWT_PUBLIC_KEY';
 const GRPC_CALLS: Record<App, App[]> = {
   gateway: ['identity'],
   identity: [],
-  'crm-core': ['identity', 'documents'],
+  'crm-core': ['identity', 'documents', 'marketing'],
   marketing: ['crm-core'],
   reports: [],
   documents: [],
@@ -992,6 +992,16 @@ function normalize(value: Json, generated: Map<string, string>): Json {
     });
   },
 );
+
+// The peers a service's process requires (runServiceMain reads <PEER>_GRPC_ADDR for each) are
+// the calls the manifests, the compose file and the network policies are checked against above.
+test.each(SERVICES)('%s starts with exactly the gRPC peers the deployment gives it', (service) => {
+  const main = readFileSync(join(ROOT, 'services', service, 'src', 'main.ts'), 'utf8');
+  const call = /runServiceMain\(\s*\w+\s*(?:,\s*\[([^\]]*)\])?\s*\)/.exec(main);
+  expect(call).not.toBeNull();
+  const peers = [...(call?.[1] ?? '').matchAll(/'([a-z-]+)'/g)].map((m) => m[1]).sort();
+  expect({ service, peers }).toEqual({ service, peers: [...GRPC_CALLS[service]].sort() });
+});
 
 // ---- docker compose ----
 

@@ -1,5 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { AUDIT_CONSUMER } from '@crm/identity/audit/audit-consumer';
 import { NOTIFICATIONS_CONSUMER } from '@crm/identity/notifications/notification-consumer';
@@ -37,6 +38,18 @@ function start(entry: string, env: Record<string, string>, readyMessage: string)
   return startProcess(entry, { DATA_DIR: dataDir, ...env }, readyMessage);
 }
 
+// A port nothing listens on now, for a service whose address a peer needs before it starts.
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
 const running: StartedProcess[] = [];
 
 beforeAll(() => {
@@ -57,17 +70,25 @@ describe('services as separate processes', () => {
     const grpc = (line: Record<string, unknown>) => `127.0.0.1:${String(line.grpc_port)}`;
     const http = (line: Record<string, unknown>) => `http://127.0.0.1:${String(line.http_port)}`;
 
+    // crm-core and marketing call each other: marketing is given the port crm-core will serve
+    // gRPC on, and crm-core then marketing's address.
+    const crmCoreGrpcPort = await freePort();
+    const marketing = startService('marketing', { CRM_CORE_GRPC_ADDR: `127.0.0.1:${crmCoreGrpcPort}` });
+    running.push(marketing);
     const documents = startService('documents');
     const others = {
       documents,
-      'crm-core': startService('crm-core', { IDENTITY_GRPC_ADDR: grpc(identityReady), DOCUMENTS_GRPC_ADDR: grpc(await documents.ready) }),
+      'crm-core': startService('crm-core', {
+        GRPC_PORT: String(crmCoreGrpcPort),
+        IDENTITY_GRPC_ADDR: grpc(identityReady),
+        DOCUMENTS_GRPC_ADDR: grpc(await documents.ready),
+        MARKETING_GRPC_ADDR: grpc(await marketing.ready),
+      }),
       reports: startService('reports'),
       billing: startService('billing', { IDENTITY_GRPC_ADDR: grpc(identityReady) }),
     };
     running.push(...Object.values(others));
     const crmCoreReady = await others['crm-core'].ready;
-    const marketing = startService('marketing', { CRM_CORE_GRPC_ADDR: grpc(crmCoreReady) });
-    running.push(marketing);
 
     const gateway = start(
       'gateway/dist/main.js',

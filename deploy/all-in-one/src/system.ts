@@ -35,11 +35,13 @@ export interface RunningSystem {
   stop(): Promise<void>;
 }
 
-// Started in dependency order, so each service knows the gRPC addresses of those it calls.
+// Started in dependency order. crm-core and marketing call each other: a peer's address is
+// looked up when a service first calls it (gRPC clients are made on first use), by then every
+// part has started.
 const ORDER: Array<{ definition: ServiceDefinition; peers: ServiceName[] }> = [
   { definition: identityService, peers: [] },
   { definition: documentsService, peers: [] },
-  { definition: crmCoreService, peers: ['identity', 'documents'] },
+  { definition: crmCoreService, peers: ['identity', 'documents', 'marketing'] },
   { definition: marketingService, peers: ['crm-core'] },
   { definition: reportsService, peers: [] },
   { definition: billingService, peers: ['identity'] },
@@ -60,7 +62,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
   const services = {} as Record<ServiceName, RunningService>;
   try {
     for (const { definition, peers } of ORDER) {
-      const peerAddresses = Object.fromEntries(peers.map((peer) => [peer, `${host}:${services[peer].grpcPort}`]));
+      const peerAddresses = lazyAddresses(peers, (peer) => services[peer] && `${host}:${services[peer].grpcPort}`);
       const service = await startService(definition, {
         httpPort: 0,
         grpcPort: 0,
@@ -112,4 +114,20 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
     for (const service of started.reverse()) await service.stop();
     throw error;
   }
+}
+
+// Addresses read when used, so a service may name a peer that starts after it.
+function lazyAddresses(peers: ServiceName[], addressOf: (peer: ServiceName) => string | undefined): Record<string, string> {
+  const addresses: Record<string, string> = {};
+  for (const peer of peers) {
+    Object.defineProperty(addresses, peer, {
+      enumerable: true,
+      get: () => {
+        const address = addressOf(peer);
+        if (address === undefined) throw new Error(`${peer} has not started yet`);
+        return address;
+      },
+    });
+  }
+  return addresses;
 }

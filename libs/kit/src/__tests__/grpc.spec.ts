@@ -39,7 +39,7 @@ let server: RunningGrpcServer;
 let address: string;
 
 beforeAll(async () => {
-  const implementation: identityV1.IdentityServiceServer = {
+  const implementation: Pick<identityV1.IdentityServiceServer, 'authenticate'> = {
     authenticate: unary<identityV1.AuthenticateRequest, identityV1.AuthenticateResponse>(logger, async (_request, _metadata, caller) => {
       seen.push({ context: currentContext(), caller: caller?.service });
       return { user_id: 'u', actor_type: 'user', actor_id: 'a', permissions: [], is_admin: false, plan: 'free' };

@@ -40,7 +40,7 @@ describe('a service request', () => {
   beforeAll(async () => {
     const secret = generateServiceTokenSecret();
     const logger = createLogger('crm-core', 'info', { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) });
-    const peer: identityV1.IdentityServiceServer = {
+    const peer: Pick<identityV1.IdentityServiceServer, 'authenticate'> = {
       authenticate: unary<identityV1.AuthenticateRequest, identityV1.AuthenticateResponse>(logger, async () => {
         peerSaw.push(currentContext());
         logger.info('peer handled the call');

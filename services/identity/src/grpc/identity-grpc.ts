@@ -13,6 +13,8 @@ import { workspaceModel } from '../workspaces/workspace.model';
 import { runtimeOf } from '../identity-runtime';
 import { authenticate } from './authenticate';
 import { AuthenticationCache } from './authentication-cache';
+import { getMembers } from './get-members';
+import { getWorkspace } from './get-workspace';
 
 export function identityGrpc(context: ServiceContext): GrpcRegistration[] {
   const { connection } = context;
@@ -24,6 +26,12 @@ export function identityGrpc(context: ServiceContext): GrpcRegistration[] {
   const implementation: identityV1.IdentityServiceServer = {
     authenticate: unary<identityV1.AuthenticateRequest, identityV1.AuthenticateResponse>(context.logger, (request) =>
       authenticate(connection, context.logger, request.token, cache),
+    ),
+    getMembers: unary<identityV1.GetMembersRequest, identityV1.GetMembersResponse>(context.logger, (request) =>
+      getMembers(connection, request),
+    ),
+    getWorkspace: unary<identityV1.GetWorkspaceRequest, identityV1.GetWorkspaceResponse>(context.logger, (request) =>
+      getWorkspace(connection, request),
     ),
   };
   return [{ definition: identityV1.IdentityServiceService, implementation }];

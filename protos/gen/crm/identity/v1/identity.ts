@@ -51,6 +51,51 @@ export interface AuthenticateResponse {
   support?: SupportAccess | undefined;
 }
 
+export interface GetMembersRequest {
+  workspace_id: string;
+  /** At most 500 user ids. */
+  user_ids: string[];
+}
+
+export interface Member {
+  user_id: string;
+  /** The person's name ("first last"). */
+  name: string;
+  /** active or disabled */
+  status: string;
+  member_id: string;
+  /** The membership's version, as identity.member.* events carry it. */
+  member_version: number;
+  /** The person's version, as identity.user.updated carries it with the name. */
+  user_version: number;
+}
+
+export interface GetMembersResponse {
+  members: Member[];
+}
+
+export interface GetWorkspaceRequest {
+  workspace_id: string;
+}
+
+export interface WorkspaceSettings {
+  /** Three letters, e.g. GBP. */
+  currency: string;
+  date_format: string;
+  /** An IANA time zone, e.g. Europe/London. */
+  timezone: string;
+  page_size: number;
+}
+
+export interface GetWorkspaceResponse {
+  workspace_id: string;
+  settings?:
+    | WorkspaceSettings
+    | undefined;
+  /** The workspace's version, as identity.workspace.* events carry it. */
+  version: number;
+}
+
 function createBaseAuthenticateRequest(): AuthenticateRequest {
   return { token: "" };
 }
@@ -521,6 +566,638 @@ export const AuthenticateResponse: MessageFns<AuthenticateResponse> = {
   },
 };
 
+function createBaseGetMembersRequest(): GetMembersRequest {
+  return { workspace_id: "", user_ids: [] };
+}
+
+export const GetMembersRequest: MessageFns<GetMembersRequest> = {
+  encode(message: GetMembersRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.workspace_id !== "") {
+      writer.uint32(10).string(message.workspace_id);
+    }
+    for (const v of message.user_ids) {
+      writer.uint32(18).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetMembersRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetMembersRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.workspace_id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.user_ids.push(reader.string());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetMembersRequest {
+    return {
+      workspace_id: isSet(object.workspaceId)
+        ? globalThis.String(object.workspaceId)
+        : isSet(object.workspace_id)
+        ? globalThis.String(object.workspace_id)
+        : "",
+      user_ids: globalThis.Array.isArray(object?.userIds)
+        ? object.userIds.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.user_ids)
+        ? object.user_ids.map((e: any) => globalThis.String(e))
+        : [],
+    };
+  },
+
+  toJSON(message: GetMembersRequest): unknown {
+    const obj: any = {};
+    if (message.workspace_id !== "") {
+      obj.workspaceId = message.workspace_id;
+    }
+    if (message.user_ids?.length) {
+      obj.userIds = message.user_ids;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetMembersRequest>): GetMembersRequest {
+    return GetMembersRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetMembersRequest>): GetMembersRequest {
+    const message = createBaseGetMembersRequest();
+    message.workspace_id = object.workspace_id ?? "";
+    message.user_ids = object.user_ids?.map((e) => e) || [];
+    return message;
+  },
+};
+
+function createBaseMember(): Member {
+  return { user_id: "", name: "", status: "", member_id: "", member_version: 0, user_version: 0 };
+}
+
+export const Member: MessageFns<Member> = {
+  encode(message: Member, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.user_id !== "") {
+      writer.uint32(10).string(message.user_id);
+    }
+    if (message.name !== "") {
+      writer.uint32(18).string(message.name);
+    }
+    if (message.status !== "") {
+      writer.uint32(26).string(message.status);
+    }
+    if (message.member_id !== "") {
+      writer.uint32(34).string(message.member_id);
+    }
+    if (message.member_version !== 0) {
+      writer.uint32(40).int32(message.member_version);
+    }
+    if (message.user_version !== 0) {
+      writer.uint32(48).int32(message.user_version);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Member {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseMember();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.user_id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.status = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.member_id = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.member_version = reader.int32();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.user_version = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Member {
+    return {
+      user_id: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      status: isSet(object.status) ? globalThis.String(object.status) : "",
+      member_id: isSet(object.memberId)
+        ? globalThis.String(object.memberId)
+        : isSet(object.member_id)
+        ? globalThis.String(object.member_id)
+        : "",
+      member_version: isSet(object.memberVersion)
+        ? globalThis.Number(object.memberVersion)
+        : isSet(object.member_version)
+        ? globalThis.Number(object.member_version)
+        : 0,
+      user_version: isSet(object.userVersion)
+        ? globalThis.Number(object.userVersion)
+        : isSet(object.user_version)
+        ? globalThis.Number(object.user_version)
+        : 0,
+    };
+  },
+
+  toJSON(message: Member): unknown {
+    const obj: any = {};
+    if (message.user_id !== "") {
+      obj.userId = message.user_id;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.status !== "") {
+      obj.status = message.status;
+    }
+    if (message.member_id !== "") {
+      obj.memberId = message.member_id;
+    }
+    if (message.member_version !== 0) {
+      obj.memberVersion = Math.round(message.member_version);
+    }
+    if (message.user_version !== 0) {
+      obj.userVersion = Math.round(message.user_version);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<Member>): Member {
+    return Member.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<Member>): Member {
+    const message = createBaseMember();
+    message.user_id = object.user_id ?? "";
+    message.name = object.name ?? "";
+    message.status = object.status ?? "";
+    message.member_id = object.member_id ?? "";
+    message.member_version = object.member_version ?? 0;
+    message.user_version = object.user_version ?? 0;
+    return message;
+  },
+};
+
+function createBaseGetMembersResponse(): GetMembersResponse {
+  return { members: [] };
+}
+
+export const GetMembersResponse: MessageFns<GetMembersResponse> = {
+  encode(message: GetMembersResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.members) {
+      Member.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetMembersResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetMembersResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.members.push(Member.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetMembersResponse {
+    return {
+      members: globalThis.Array.isArray(object?.members) ? object.members.map((e: any) => Member.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: GetMembersResponse): unknown {
+    const obj: any = {};
+    if (message.members?.length) {
+      obj.members = message.members.map((e) => Member.toJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetMembersResponse>): GetMembersResponse {
+    return GetMembersResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetMembersResponse>): GetMembersResponse {
+    const message = createBaseGetMembersResponse();
+    message.members = object.members?.map((e) => Member.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseGetWorkspaceRequest(): GetWorkspaceRequest {
+  return { workspace_id: "" };
+}
+
+export const GetWorkspaceRequest: MessageFns<GetWorkspaceRequest> = {
+  encode(message: GetWorkspaceRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.workspace_id !== "") {
+      writer.uint32(10).string(message.workspace_id);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetWorkspaceRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetWorkspaceRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.workspace_id = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetWorkspaceRequest {
+    return {
+      workspace_id: isSet(object.workspaceId)
+        ? globalThis.String(object.workspaceId)
+        : isSet(object.workspace_id)
+        ? globalThis.String(object.workspace_id)
+        : "",
+    };
+  },
+
+  toJSON(message: GetWorkspaceRequest): unknown {
+    const obj: any = {};
+    if (message.workspace_id !== "") {
+      obj.workspaceId = message.workspace_id;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetWorkspaceRequest>): GetWorkspaceRequest {
+    return GetWorkspaceRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetWorkspaceRequest>): GetWorkspaceRequest {
+    const message = createBaseGetWorkspaceRequest();
+    message.workspace_id = object.workspace_id ?? "";
+    return message;
+  },
+};
+
+function createBaseWorkspaceSettings(): WorkspaceSettings {
+  return { currency: "", date_format: "", timezone: "", page_size: 0 };
+}
+
+export const WorkspaceSettings: MessageFns<WorkspaceSettings> = {
+  encode(message: WorkspaceSettings, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.currency !== "") {
+      writer.uint32(10).string(message.currency);
+    }
+    if (message.date_format !== "") {
+      writer.uint32(18).string(message.date_format);
+    }
+    if (message.timezone !== "") {
+      writer.uint32(26).string(message.timezone);
+    }
+    if (message.page_size !== 0) {
+      writer.uint32(32).int32(message.page_size);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): WorkspaceSettings {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseWorkspaceSettings();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.currency = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.date_format = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.timezone = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.page_size = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): WorkspaceSettings {
+    return {
+      currency: isSet(object.currency) ? globalThis.String(object.currency) : "",
+      date_format: isSet(object.dateFormat)
+        ? globalThis.String(object.dateFormat)
+        : isSet(object.date_format)
+        ? globalThis.String(object.date_format)
+        : "",
+      timezone: isSet(object.timezone) ? globalThis.String(object.timezone) : "",
+      page_size: isSet(object.pageSize)
+        ? globalThis.Number(object.pageSize)
+        : isSet(object.page_size)
+        ? globalThis.Number(object.page_size)
+        : 0,
+    };
+  },
+
+  toJSON(message: WorkspaceSettings): unknown {
+    const obj: any = {};
+    if (message.currency !== "") {
+      obj.currency = message.currency;
+    }
+    if (message.date_format !== "") {
+      obj.dateFormat = message.date_format;
+    }
+    if (message.timezone !== "") {
+      obj.timezone = message.timezone;
+    }
+    if (message.page_size !== 0) {
+      obj.pageSize = Math.round(message.page_size);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<WorkspaceSettings>): WorkspaceSettings {
+    return WorkspaceSettings.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<WorkspaceSettings>): WorkspaceSettings {
+    const message = createBaseWorkspaceSettings();
+    message.currency = object.currency ?? "";
+    message.date_format = object.date_format ?? "";
+    message.timezone = object.timezone ?? "";
+    message.page_size = object.page_size ?? 0;
+    return message;
+  },
+};
+
+function createBaseGetWorkspaceResponse(): GetWorkspaceResponse {
+  return { workspace_id: "", settings: undefined, version: 0 };
+}
+
+export const GetWorkspaceResponse: MessageFns<GetWorkspaceResponse> = {
+  encode(message: GetWorkspaceResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.workspace_id !== "") {
+      writer.uint32(10).string(message.workspace_id);
+    }
+    if (message.settings !== undefined) {
+      WorkspaceSettings.encode(message.settings, writer.uint32(18).fork()).join();
+    }
+    if (message.version !== 0) {
+      writer.uint32(24).int32(message.version);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetWorkspaceResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetWorkspaceResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.workspace_id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.settings = WorkspaceSettings.decode(reader, reader.uint32());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.version = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetWorkspaceResponse {
+    return {
+      workspace_id: isSet(object.workspaceId)
+        ? globalThis.String(object.workspaceId)
+        : isSet(object.workspace_id)
+        ? globalThis.String(object.workspace_id)
+        : "",
+      settings: isSet(object.settings) ? WorkspaceSettings.fromJSON(object.settings) : undefined,
+      version: isSet(object.version) ? globalThis.Number(object.version) : 0,
+    };
+  },
+
+  toJSON(message: GetWorkspaceResponse): unknown {
+    const obj: any = {};
+    if (message.workspace_id !== "") {
+      obj.workspaceId = message.workspace_id;
+    }
+    if (message.settings !== undefined) {
+      obj.settings = WorkspaceSettings.toJSON(message.settings);
+    }
+    if (message.version !== 0) {
+      obj.version = Math.round(message.version);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetWorkspaceResponse>): GetWorkspaceResponse {
+    return GetWorkspaceResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetWorkspaceResponse>): GetWorkspaceResponse {
+    const message = createBaseGetWorkspaceResponse();
+    message.workspace_id = object.workspace_id ?? "";
+    message.settings = (object.settings !== undefined && object.settings !== null)
+      ? WorkspaceSettings.fromPartial(object.settings)
+      : undefined;
+    message.version = object.version ?? 0;
+    return message;
+  },
+};
+
 /** Identity answers the gateway's question "who is calling?" for every request. */
 export type IdentityServiceService = typeof IdentityServiceService;
 export const IdentityServiceService = {
@@ -538,6 +1215,35 @@ export const IdentityServiceService = {
       Buffer.from(AuthenticateResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): AuthenticateResponse => AuthenticateResponse.decode(value),
   },
+  /**
+   * Which of these people are members of the workspace, read from identity's own records at the
+   * time of the call, so a member added by one request is known to the very next one. Ids that
+   * are not members of that workspace (including members of another workspace) are left out.
+   */
+  getMembers: {
+    path: "/crm.identity.v1.IdentityService/GetMembers" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetMembersRequest): Buffer => Buffer.from(GetMembersRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetMembersRequest => GetMembersRequest.decode(value),
+    responseSerialize: (value: GetMembersResponse): Buffer => Buffer.from(GetMembersResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetMembersResponse => GetMembersResponse.decode(value),
+  },
+  /**
+   * A workspace's settings (currency, time zone, ...) and their version, read from identity's own
+   * records: what a service that keeps a copy fed by identity.workspace.* events asks when its copy
+   * has none yet. An unknown workspace answers NOT_FOUND.
+   */
+  getWorkspace: {
+    path: "/crm.identity.v1.IdentityService/GetWorkspace" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetWorkspaceRequest): Buffer => Buffer.from(GetWorkspaceRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetWorkspaceRequest => GetWorkspaceRequest.decode(value),
+    responseSerialize: (value: GetWorkspaceResponse): Buffer =>
+      Buffer.from(GetWorkspaceResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetWorkspaceResponse => GetWorkspaceResponse.decode(value),
+  },
 } as const;
 
 export interface IdentityServiceServer extends UntypedServiceImplementation {
@@ -546,6 +1252,18 @@ export interface IdentityServiceServer extends UntypedServiceImplementation {
    * Unknown, malformed, expired or revoked tokens, and disabled members, answer UNAUTHENTICATED.
    */
   authenticate: handleUnaryCall<AuthenticateRequest, AuthenticateResponse>;
+  /**
+   * Which of these people are members of the workspace, read from identity's own records at the
+   * time of the call, so a member added by one request is known to the very next one. Ids that
+   * are not members of that workspace (including members of another workspace) are left out.
+   */
+  getMembers: handleUnaryCall<GetMembersRequest, GetMembersResponse>;
+  /**
+   * A workspace's settings (currency, time zone, ...) and their version, read from identity's own
+   * records: what a service that keeps a copy fed by identity.workspace.* events asks when its copy
+   * has none yet. An unknown workspace answers NOT_FOUND.
+   */
+  getWorkspace: handleUnaryCall<GetWorkspaceRequest, GetWorkspaceResponse>;
 }
 
 export interface IdentityServiceClient extends Client {
@@ -567,6 +1285,46 @@ export interface IdentityServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: AuthenticateResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Which of these people are members of the workspace, read from identity's own records at the
+   * time of the call, so a member added by one request is known to the very next one. Ids that
+   * are not members of that workspace (including members of another workspace) are left out.
+   */
+  getMembers(
+    request: GetMembersRequest,
+    callback: (error: ServiceError | null, response: GetMembersResponse) => void,
+  ): ClientUnaryCall;
+  getMembers(
+    request: GetMembersRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetMembersResponse) => void,
+  ): ClientUnaryCall;
+  getMembers(
+    request: GetMembersRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetMembersResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * A workspace's settings (currency, time zone, ...) and their version, read from identity's own
+   * records: what a service that keeps a copy fed by identity.workspace.* events asks when its copy
+   * has none yet. An unknown workspace answers NOT_FOUND.
+   */
+  getWorkspace(
+    request: GetWorkspaceRequest,
+    callback: (error: ServiceError | null, response: GetWorkspaceResponse) => void,
+  ): ClientUnaryCall;
+  getWorkspace(
+    request: GetWorkspaceRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetWorkspaceResponse) => void,
+  ): ClientUnaryCall;
+  getWorkspace(
+    request: GetWorkspaceRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetWorkspaceResponse) => void,
   ): ClientUnaryCall;
 }
 

@@ -1,0 +1,17 @@
+import type { Connection } from 'mongoose';
+import { notFound, validationFailed } from '@crm/kit';
+import type { identityV1 } from '@crm/protos';
+import { workspaceModel, type WorkspaceRecord } from '../workspaces/workspace.model';
+
+// A workspace's settings and version from identity's own record, for a service whose
+// event-fed copy has none yet (a workspace it has not heard of).
+export async function getWorkspace(connection: Connection, request: identityV1.GetWorkspaceRequest): Promise<identityV1.GetWorkspaceResponse> {
+  if (!request.workspace_id) throw validationFailed('workspace_id is required');
+  const workspace = await workspaceModel(connection)
+    .findOne({ _id: request.workspace_id }, { settings: 1, version: 1 })
+    .lean<Pick<WorkspaceRecord, '_id' | 'settings' | 'version'>>()
+    .exec();
+  if (!workspace) throw notFound('workspace');
+  const { currency, date_format, timezone, page_size } = workspace.settings;
+  return { workspace_id: workspace._id, settings: { currency, date_format, timezone, page_size }, version: workspace.version ?? 1 };
+}

@@ -1,0 +1,31 @@
+import type { Connection } from 'mongoose';
+import { unary, validationFailed, type GrpcRegistration } from '@crm/kit';
+import { marketingV1 } from '@crm/protos';
+import type { ServiceContext } from '@crm/service-host';
+import { campaignModel, type CampaignRecord } from '../campaigns/campaign.model';
+
+// One call checks every campaign a request names: a bounded batch.
+export const GET_CAMPAIGNS_MAX_IDS = 500;
+
+// Campaigns of the workspace among the given ids, from marketing's own records, so a campaign
+// created by one request is known to the very next one; other ids are left out.
+export async function getCampaigns(connection: Connection, request: marketingV1.GetCampaignsRequest): Promise<marketingV1.GetCampaignsResponse> {
+  const ids = [...new Set(request.ids)];
+  if (!request.workspace_id) throw validationFailed('workspace_id is required');
+  if (ids.length > GET_CAMPAIGNS_MAX_IDS) throw validationFailed(`at most ${GET_CAMPAIGNS_MAX_IDS} ids`);
+  if (ids.length === 0) return { campaigns: [] };
+  const campaigns = await campaignModel(connection)
+    .find({ workspace_id: request.workspace_id, _id: { $in: ids } }, { name: 1, status: 1, version: 1 })
+    .lean<Array<Pick<CampaignRecord, '_id' | 'name' | 'status' | 'version'>>>()
+    .exec();
+  return { campaigns: campaigns.map((campaign) => ({ id: campaign._id, name: campaign.name, status: campaign.status, version: campaign.version })) };
+}
+
+export function marketingGrpc(context: ServiceContext): GrpcRegistration[] {
+  const implementation: marketingV1.MarketingServiceServer = {
+    getCampaigns: unary<marketingV1.GetCampaignsRequest, marketingV1.GetCampaignsResponse>(context.logger, (request) =>
+      getCampaigns(context.connection, request),
+    ),
+  };
+  return [{ definition: marketingV1.MarketingServiceService, implementation }];
+}
