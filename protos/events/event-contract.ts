@@ -129,9 +129,13 @@ export function recordStateOf(
 ): { id: string; workspace_id: string | null; version: number; state: Record<string, unknown> | null } | undefined {
   const contract = registry.get(event.type);
   if (!contract) return undefined;
+  // A payload without its record's id or version cannot be placed: it has no state to apply.
+  if (typeof event.data !== 'object' || event.data === null) return undefined;
   const data = event.data as Record<string, unknown>;
+  const id = data[contract.record.idField];
+  if (typeof id !== 'string' || !Number.isFinite(data.version)) return undefined;
   return {
-    id: String(data[contract.record.idField]),
+    id,
     workspace_id: event.workspace_id,
     version: Number(data.version),
     state: contract.record.deletes ? null : data,

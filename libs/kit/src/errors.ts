@@ -27,6 +27,12 @@ export const CONFLICT_CODES = [
   'invitation_pending',
   'invitation_not_pending',
   'invitation_email_mismatch',
+  'name_taken',
+  'pipeline_is_default',
+  'pipeline_in_use',
+  'stage_in_use',
+  'stage_required',
+  'lead_source_in_use',
 ] as const;
 
 export type ConflictCode = (typeof CONFLICT_CODES)[number];

@@ -110,18 +110,18 @@ describe('audit descriptions', () => {
   });
 
   it('describes events nobody declared yet generically, from their data, as records', () => {
-    expect(reading('crm.company.created', { company_id: 'c1', name: 'Acme' })).toEqual({
+    expect(reading('crm.task.created', { task_id: 'c1', name: 'Acme' })).toEqual({
       source: 'record',
       action: 'created',
-      object_type: 'company',
+      object_type: 'task',
       object_id: 'c1',
       object_name: 'Acme',
-      summary: 'Created company "Acme"',
+      summary: 'Created task "Acme"',
     });
-    expect(reading('crm.contact.updated', { id: 'p1', first_name: 'Ann', last_name: 'Lee' })).toMatchObject({
+    expect(reading('crm.meeting.updated', { id: 'p1', first_name: 'Ann', last_name: 'Lee' })).toMatchObject({
       object_id: 'p1',
       object_name: 'Ann Lee',
-      summary: 'Updated contact "Ann Lee"',
+      summary: 'Updated meeting "Ann Lee"',
     });
     expect(reading('marketing.touchpoint.recorded', { touchpoint_id: 't1' })).toMatchObject({
       source: 'record',
@@ -157,10 +157,10 @@ describe('audit descriptions', () => {
   });
 
   it('copes with data that is not an object', () => {
-    expect(describeEvent({ type: 'crm.company.deleted', workspace_id: WORKSPACE, data: 'x' })).toMatchObject({
+    expect(describeEvent({ type: 'crm.task.deleted', workspace_id: WORKSPACE, data: 'x' })).toMatchObject({
       object_id: null,
       object_name: null,
-      summary: 'Deleted company',
+      summary: 'Deleted task',
     });
   });
 });

@@ -1,0 +1,351 @@
+import { newId, type AppError, type InternalClaims } from '@crm/kit';
+import { deleteStage } from '@crm/crm-core/catalogue/stage-writes';
+import { companyModel, type CompanyRecord } from '@crm/crm-core/companies/company.model';
+import { request, signUpWithWorkspace, startTestSystem, waitFor, type TestSystem } from '../support/system';
+
+// The catalogue's rules as an admin meets them through the gateway: what may be created,
+// changed and deleted, with the status and code each refusal answers.
+let system: TestSystem;
+let base: string;
+
+beforeAll(async () => {
+  system = await startTestSystem();
+  base = system.url;
+});
+
+afterAll(() => system.destroy());
+
+type Owner = Awaited<ReturnType<typeof signUpWithWorkspace>>;
+
+interface StageAdmin {
+  id: string;
+  name: string;
+  position: number;
+  kind: string;
+  probability: number | null;
+  companies: number;
+}
+
+interface Pipeline {
+  id: string;
+  name: string;
+  object: string;
+  is_default: boolean;
+  position: number;
+  stages: StageAdmin[];
+}
+
+const call = (owner: Owner, method: string, path: string, body?: unknown) => request(base, method, path, { token: owner.token, body });
+
+async function pipelines(owner: Owner): Promise<Pipeline[]> {
+  const answer = await call(owner, 'GET', '/pipelines');
+  expect(answer.status).toBe(200);
+  return answer.body.data as Pipeline[];
+}
+
+async function defaultPipeline(owner: Owner, object: string): Promise<Pipeline> {
+  return (await pipelines(owner)).find((pipeline) => pipeline.object === object && pipeline.is_default)!;
+}
+
+const stageNamed = (pipeline: Pipeline, name: string) => pipeline.stages.find((stage) => stage.name === name)!;
+
+function expectError(answer: { status: number; body: Record<string, any> }, status: number, code: string, message?: RegExp) {
+  expect({ status: answer.status, code: answer.body?.error?.code }).toEqual({ status, code });
+  if (message) expect(answer.body.error.message).toMatch(message);
+}
+
+// A company made through the API; `binned` sends it to the recycle bin.
+let companyCounter = 0;
+async function newCompany(owner: Owner, fields: { stage_id?: string; source_id?: string }, binned = false): Promise<string> {
+  const created = await call(owner, 'POST', '/companies', { name: `Company ${++companyCounter}`, ...fields });
+  expect(created.status).toBe(201);
+  if (binned) expect((await call(owner, 'DELETE', `/companies/${created.body.id}`)).status).toBe(204);
+  return created.body.id as string;
+}
+
+// What the recycle bin's purge does after 30 days, done now.
+async function purgeCompanies(owner: Owner, filter: Record<string, unknown> = {}) {
+  await companyModel(system.services['crm-core'].context.connection).deleteMany({ workspace_id: owner.workspaceId, ...filter }).exec();
+}
+
+async function storedCompany(owner: Owner, id: string) {
+  return companyModel(system.services['crm-core'].context.connection)
+    .findOne({ _id: id, workspace_id: owner.workspaceId })
+    .lean<CompanyRecord>()
+    .exec();
+}
+
+describe('pipelines', () => {
+  it('are created with their stages, validated against their object, and named uniquely', async () => {
+    const owner = await signUpWithWorkspace(base, 'Pia');
+
+    const plain = await call(owner, 'POST', '/pipelines', { name: '  Partners  ' });
+    expect(plain.status).toBe(201);
+    expect(plain.body).toMatchObject({ name: 'Partners', object: 'company', is_default: false, position: 1 });
+    expect((plain.body.stages as StageAdmin[]).map((stage) => [stage.name, stage.kind])).toEqual([
+      ['New', 'open'],
+      ['Contacted', 'open'],
+      ['Qualified', 'open'],
+      ['Customer', 'account'],
+    ]);
+
+    const deals = await call(owner, 'POST', '/pipelines', {
+      name: 'Renewals',
+      object: 'deal',
+      stages: [{ name: 'Due', probability: 50 }, { name: ' Renewed ', kind: 'won' }, { name: 'Churned', kind: 'lost' }],
+    });
+    expect(deals.status).toBe(201);
+    expect(deals.body.stages).toEqual([
+      { id: expect.any(String), name: 'Due', position: 0, kind: 'open', probability: 50, companies: 0 },
+      { id: expect.any(String), name: 'Renewed', position: 1, kind: 'won', probability: 100, companies: 0 },
+      { id: expect.any(String), name: 'Churned', position: 2, kind: 'lost', probability: 0, companies: 0 },
+    ]);
+    expect(deals.body.position).toBe(1);
+
+    expectError(await call(owner, 'POST', '/pipelines', { name: 'No loss', object: 'deal', stages: [{ name: 'Open' }, { name: 'Won', kind: 'won' }] }), 400, 'validation_failed', /lost stage/);
+    expectError(await call(owner, 'POST', '/pipelines', { name: 'Odd', stages: [{ name: 'Done', kind: 'won' }] }), 400, 'validation_failed', /stages\.0\.kind/);
+    expectError(await call(owner, 'POST', '/pipelines', { name: 'Odd', object: 'deal', stages: [{ name: 'Client', kind: 'account' }] }), 400, 'validation_failed', /stages\.0\.kind/);
+    expectError(await call(owner, 'POST', '/pipelines', { name: 'Odd', stages: [{ name: 'New', probability: 20 }] }), 400, 'validation_failed', /stages\.0\.probability/);
+    expectError(await call(owner, 'POST', '/pipelines', { name: 'Odd', stages: [{ name: 'New' }, { name: 'NEW' }] }), 400, 'validation_failed', /stages\.1\.name/);
+    expectError(await call(owner, 'POST', '/pipelines', { name: 'Odd', stages: [{ name: '   ' }] }), 400, 'validation_failed', /stages\.0\.name/);
+    expectError(await call(owner, 'POST', '/pipelines', { name: 'Odd', stages: [{ name: 'New', colour: 'red' }] }), 400, 'validation_failed', /unknown field 'stages\.0\.colour'/);
+    expectError(await call(owner, 'POST', '/pipelines', { name: 'Odd', colour: 'red' }), 400, 'validation_failed', /unknown field 'colour'/);
+    expectError(await call(owner, 'POST', '/pipelines', { name: 'x'.repeat(81) }), 400, 'validation_failed', /^name /);
+    expectError(await call(owner, 'POST', '/pipelines', { name: '' }), 400, 'validation_failed', /^name /);
+    expectError(await call(owner, 'POST', '/pipelines', { name: 'Odd', object: 'contact' }), 400, 'validation_failed', /^object /);
+    expectError(await call(owner, 'POST', '/pipelines', { name: 'Odd', stages: [{ name: 'x'.repeat(61) }] }), 400, 'validation_failed', /stages\.0\.name/);
+    expectError(await call(owner, 'POST', '/pipelines', { name: 'Odd', stages: Array.from({ length: 51 }, (_, index) => ({ name: `S${index}` })) }), 400, 'validation_failed', /stages/);
+
+    // Names are unique per object, ignoring case; the same name may serve both objects.
+    expectError(await call(owner, 'POST', '/pipelines', { name: 'PARTNERS' }), 409, 'name_taken');
+    expect((await call(owner, 'POST', '/pipelines', { name: 'Partners', object: 'deal' })).status).toBe(201);
+    expectError(await call(owner, 'PATCH', `/pipelines/${plain.body.id}`, { name: 'companies' }), 409, 'name_taken');
+
+    const names = (await pipelines(owner)).map((pipeline) => [pipeline.object, pipeline.name, pipeline.position]);
+    expect(names).toEqual([
+      ['company', 'Companies', 0],
+      ['company', 'Partners', 1],
+      ['deal', 'Sales', 0],
+      ['deal', 'Renewals', 1],
+      ['deal', 'Partners', 2],
+    ]);
+  });
+
+  it('change default one at a time, reorder exactly their own stages, and are deleted only when unused and not default', async () => {
+    const owner = await signUpWithWorkspace(base, 'Dora');
+    const seeded = await defaultPipeline(owner, 'company');
+    const second = (await call(owner, 'POST', '/pipelines', { name: 'Second' })).body as Pipeline;
+
+    expectError(await call(owner, 'PATCH', `/pipelines/${second.id}`, { is_default: false }), 400, 'validation_failed', /is_default/);
+    expectError(await call(owner, 'DELETE', `/pipelines/${seeded.id}`), 409, 'pipeline_is_default');
+
+    const promoted = await call(owner, 'PATCH', `/pipelines/${second.id}`, { is_default: true, name: 'Main' });
+    expect(promoted.status).toBe(200);
+    expect(promoted.body).toMatchObject({ id: second.id, name: 'Main', is_default: true });
+    const after = await pipelines(owner);
+    expect(after.filter((pipeline) => pipeline.is_default).map((pipeline) => [pipeline.object, pipeline.id])).toEqual([
+      ['company', second.id],
+      ['deal', (await defaultPipeline(owner, 'deal')).id],
+    ]);
+
+    const ids = second.stages.map((stage) => stage.id);
+    const foreign = seeded.stages[0]!.id;
+    expectError(await call(owner, 'PATCH', `/pipelines/${second.id}`, { stage_order: ids.slice(1) }), 400, 'validation_failed', /stage_order/);
+    expectError(await call(owner, 'PATCH', `/pipelines/${second.id}`, { stage_order: [...ids.slice(1), foreign] }), 400, 'validation_failed', /stage_order/);
+    expectError(await call(owner, 'PATCH', `/pipelines/${second.id}`, { stage_order: [...ids, foreign] }), 400, 'validation_failed', /stage_order/);
+    expectError(await call(owner, 'PATCH', `/pipelines/${second.id}`, { stage_order: [ids[0], ...ids.slice(0, -1)] }), 400, 'validation_failed', /stage_order/);
+    expectError(await call(owner, 'PATCH', `/pipelines/${second.id}`, { stage_order: ['not-a-uuid'] }), 400, 'validation_failed', /stage_order/);
+
+    const reversed = [...ids].reverse();
+    const reordered = await call(owner, 'PATCH', `/pipelines/${second.id}`, { stage_order: reversed });
+    expect(reordered.status).toBe(200);
+    expect((reordered.body.stages as StageAdmin[]).map((stage) => stage.id)).toEqual(reversed);
+    const publicList = (await call(owner, 'GET', '/pipeline-stages')).body.data as Array<{ id: string; pipeline_id: string }>;
+    expect(publicList.filter((stage) => stage.pipeline_id === second.id).map((stage) => stage.id)).toEqual(reversed);
+    // Company pipelines first (by position: the seeded one, then Main), then the deal pipeline.
+    expect([...new Set(publicList.map((stage) => stage.pipeline_id))]).toEqual([seeded.id, second.id, (await defaultPipeline(owner, 'deal')).id]);
+
+    // A pipeline some company uses, even only from the recycle bin, stays.
+    await newCompany(owner, { stage_id: seeded.stages[0]!.id }, true);
+    expectError(await call(owner, 'DELETE', `/pipelines/${seeded.id}`), 409, 'pipeline_in_use');
+    await purgeCompanies(owner);
+    expect((await call(owner, 'DELETE', `/pipelines/${seeded.id}`)).status).toBe(204);
+    expect((await pipelines(owner)).map((pipeline) => pipeline.name)).toEqual(['Main', 'Sales']);
+    expect(((await call(owner, 'GET', '/pipeline-stages')).body.data as Array<{ pipeline_id: string }>).some((stage) => stage.pipeline_id === seeded.id)).toBe(false);
+    expectError(await call(owner, 'DELETE', `/pipelines/${seeded.id}`), 404, 'not_found');
+  });
+});
+
+describe('stages', () => {
+  it('keep kinds to their object, probabilities to deals, names unique, and every pipeline its required stages', async () => {
+    const owner = await signUpWithWorkspace(base, 'Stan');
+    const companies = await defaultPipeline(owner, 'company');
+    const deals = await defaultPipeline(owner, 'deal');
+
+    const added = await call(owner, 'POST', '/pipeline-stages', { pipeline_id: companies.id, name: 'Dormant' });
+    expect(added.status).toBe(201);
+    expect(added.body).toEqual({ id: expect.any(String), name: 'Dormant', position: 4, kind: 'open', probability: null, companies: 0 });
+    const won = await call(owner, 'POST', '/pipeline-stages', { pipeline_id: deals.id, name: 'Won again', kind: 'won' });
+    expect(won.body).toMatchObject({ position: 6, kind: 'won', probability: 100 });
+
+    expectError(await call(owner, 'POST', '/pipeline-stages', { pipeline_id: companies.id, name: 'Closed', kind: 'won' }), 400, 'validation_failed', /^kind /);
+    expectError(await call(owner, 'POST', '/pipeline-stages', { pipeline_id: deals.id, name: 'Client', kind: 'account' }), 400, 'validation_failed', /^kind /);
+    expectError(await call(owner, 'POST', '/pipeline-stages', { pipeline_id: newId(), name: 'Lost' }), 400, 'validation_failed', /pipeline_id/);
+    expectError(await call(owner, 'POST', '/pipeline-stages', { pipeline_id: companies.id, name: 'Dormant', probability: 5 }), 400, 'validation_failed', /unknown field 'probability'/);
+    expectError(await call(owner, 'POST', '/pipeline-stages', { pipeline_id: companies.id, name: 'dormant' }), 409, 'name_taken');
+    expectError(await call(owner, 'POST', '/pipeline-stages', { name: 'Loose' }), 400, 'validation_failed', /pipeline_id is required/);
+    // The same name in another pipeline is fine.
+    expect((await call(owner, 'POST', '/pipeline-stages', { pipeline_id: deals.id, name: 'Dormant' })).status).toBe(201);
+
+    const qualification = stageNamed(deals, 'Qualification');
+    const changed = await call(owner, 'PATCH', `/pipeline-stages/${qualification.id}`, { name: 'Discovery', probability: 15 });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toEqual({ id: qualification.id, name: 'Discovery', position: 0, kind: 'open', probability: 15, companies: 0 });
+    expect((await call(owner, 'PATCH', `/pipeline-stages/${qualification.id}`, { probability: null })).body.probability).toBeNull();
+    expectError(await call(owner, 'PATCH', `/pipeline-stages/${qualification.id}`, { probability: 101 }), 400, 'validation_failed', /^probability /);
+    expectError(await call(owner, 'PATCH', `/pipeline-stages/${qualification.id}`, { name: 'proposal' }), 409, 'name_taken');
+    expectError(await call(owner, 'PATCH', `/pipeline-stages/${stageNamed(companies, 'New').id}`, { probability: 40 }), 400, 'validation_failed', /^probability /);
+    expectError(await call(owner, 'PATCH', `/pipeline-stages/${stageNamed(companies, 'New').id}`, { kind: 'lost' }), 400, 'validation_failed', /^kind /);
+    expectError(await call(owner, 'PATCH', `/pipeline-stages/${qualification.id}`, { position: 3 }), 400, 'validation_failed', /unknown field 'position'/);
+
+    // The last lost stage of a deal pipeline stays, by deletion or by a change of kind.
+    const lost = stageNamed(deals, 'Lost');
+    expectError(await call(owner, 'DELETE', `/pipeline-stages/${lost.id}`), 409, 'stage_required', /lost/);
+    expectError(await call(owner, 'PATCH', `/pipeline-stages/${lost.id}`, { kind: 'open' }), 409, 'stage_required', /lost/);
+    // With a second won stage, one of the two may go.
+    expect((await call(owner, 'PATCH', `/pipeline-stages/${stageNamed(deals, 'Won').id}`, { kind: 'open' })).body).toMatchObject({ kind: 'open', probability: 100 });
+    // A stage that becomes lost or won takes that kind's probability unless one is given.
+    expect((await call(owner, 'PATCH', `/pipeline-stages/${stageNamed(deals, 'Negotiation').id}`, { kind: 'lost' })).body).toMatchObject({ kind: 'lost', probability: 0 });
+    expectError(await call(owner, 'DELETE', `/pipeline-stages/${won.body.id}`), 409, 'stage_required', /won/);
+    expect((await call(owner, 'PATCH', `/pipeline-stages/${stageNamed(deals, 'Proposal').id}`, { kind: 'won', probability: 95 })).body).toMatchObject({ kind: 'won', probability: 95 });
+
+    // A pipeline keeps at least one stage.
+    const single = (await call(owner, 'POST', '/pipelines', { name: 'Single', stages: [{ name: 'Only' }] })).body as Pipeline;
+    expectError(await call(owner, 'DELETE', `/pipeline-stages/${single.stages[0]!.id}`), 409, 'stage_required');
+    expect((await call(owner, 'DELETE', `/pipeline-stages/${added.body.id}`)).status).toBe(204);
+    expectError(await call(owner, 'DELETE', `/pipeline-stages/${added.body.id}`), 404, 'not_found');
+  });
+
+  it('move their companies to another stage of the same pipeline on deletion, and follow a change of kind', async () => {
+    const owner = await signUpWithWorkspace(base, 'Mo');
+    const companies = await defaultPipeline(owner, 'company');
+    const deals = await defaultPipeline(owner, 'deal');
+    const fresh = stageNamed(companies, 'New');
+    const customer = stageNamed(companies, 'Customer');
+    const live = await newCompany(owner, { stage_id: fresh.id });
+    const binned = await newCompany(owner, { stage_id: fresh.id }, true);
+    const elsewhere = await newCompany(owner, { stage_id: stageNamed(companies, 'Contacted').id });
+    const read = async (id: string) => (await call(owner, 'GET', `/companies/${id}`)).body;
+    const versions = async () => Promise.all([live, binned, elsewhere].map(async (id) => (await storedCompany(owner, id))!.version));
+    const [liveVersion, binnedVersion] = await versions();
+
+    // The count leaves out the recycle bin.
+    expect(stageNamed(await defaultPipeline(owner, 'company'), 'New').companies).toBe(1);
+
+    expectError(await call(owner, 'DELETE', `/pipeline-stages/${fresh.id}`), 409, 'stage_in_use');
+    expectError(await call(owner, 'DELETE', `/pipeline-stages/${fresh.id}?move_to=${fresh.id}`), 400, 'validation_failed', /move_to/);
+    expectError(await call(owner, 'DELETE', `/pipeline-stages/${fresh.id}?move_to=${stageNamed(deals, 'Won').id}`), 400, 'validation_failed', /move_to/);
+    expectError(await call(owner, 'DELETE', `/pipeline-stages/${fresh.id}?move_to=${newId()}`), 400, 'validation_failed', /move_to/);
+    expectError(await call(owner, 'DELETE', `/pipeline-stages/${fresh.id}?move_to=nope`), 400, 'validation_failed', /move_to/);
+    expectError(await call(owner, 'DELETE', `/pipeline-stages/${fresh.id}?moveto=${customer.id}`), 400, 'validation_failed', /moveto/);
+    expect(await read(live)).toMatchObject({ stage_id: fresh.id, stage_name: 'New', is_account: false });
+
+    expect((await call(owner, 'DELETE', `/pipeline-stages/${fresh.id}?move_to=${customer.id}`)).status).toBe(204);
+    expect(await read(live)).toMatchObject({ stage_id: customer.id, stage_name: 'Customer', pipeline_id: companies.id, is_account: true });
+    expect(await storedCompany(owner, binned)).toMatchObject({ stage_id: customer.id, pipeline_id: companies.id, is_account: true });
+    expect(await read(elsewhere)).toMatchObject({ stage_name: 'Contacted', is_account: false });
+    // Each moved company has its next version, announced by its own crm.company.updated.
+    expect(await versions()).toEqual([liveVersion! + 1, binnedVersion! + 1, 1]);
+    expect(stageNamed(await defaultPipeline(owner, 'company'), 'Customer').companies).toBe(1);
+
+    // Customer stops being an account stage: its companies become leads, and back.
+    expect((await call(owner, 'PATCH', `/pipeline-stages/${customer.id}`, { kind: 'open' })).body.kind).toBe('open');
+    expect(await read(live)).toMatchObject({ is_account: false });
+    expect(await storedCompany(owner, binned)).toMatchObject({ is_account: false });
+    expect((await call(owner, 'PATCH', `/pipeline-stages/${customer.id}`, { kind: 'account' })).body).toMatchObject({ kind: 'account', companies: 1 });
+    expect(await read(live)).toMatchObject({ is_account: true });
+    expect(await storedCompany(owner, binned)).toMatchObject({ is_account: true });
+    expect(await versions()).toEqual([liveVersion! + 3, binnedVersion! + 3, 1]);
+    // A rename changes nothing stored on companies: names are joined when read.
+    expect((await call(owner, 'PATCH', `/pipeline-stages/${customer.id}`, { name: 'Client' })).status).toBe(200);
+    expect(await read(live)).toMatchObject({ stage_name: 'Client' });
+    expect(await versions()).toEqual([liveVersion! + 3, binnedVersion! + 3, 1]);
+    expect((await call(owner, 'GET', `/companies?kind=account&stage_id=${customer.id}`)).body.data.map((item: { id: string }) => item.id)).toEqual([live]);
+
+    const updates = await waitFor(async () => {
+      const log = await call(owner, 'GET', '/audit-log?source=record');
+      const items = (log.body.data as Array<{ object_id: string; summary: string }>).filter(
+        (item) => item.object_id === live && item.summary.startsWith('Updated'),
+      );
+      return items.length >= 3 ? items : undefined;
+    });
+    expect(updates).toHaveLength(3);
+
+    // An empty stage goes without move_to.
+    expect((await call(owner, 'DELETE', `/pipeline-stages/${stageNamed(companies, 'Qualified').id}`)).status).toBe(204);
+  });
+});
+
+describe('concurrent changes', () => {
+  it('never leave a deal pipeline without a won stage, nor two records with one name', async () => {
+    const owner = await signUpWithWorkspace(base, 'Cy');
+    const deals = await defaultPipeline(owner, 'deal');
+    const second = await call(owner, 'POST', '/pipeline-stages', { pipeline_id: deals.id, name: 'Closed won', kind: 'won' });
+    const wonIds = [stageNamed(deals, 'Won').id, second.body.id as string];
+    // Called directly, so that both transactions are open at once (through the gateway, one
+    // request tends to finish before the other starts).
+    const claims: InternalClaims = {
+      workspace_id: owner.workspaceId,
+      user_id: owner.user.id as string,
+      actor: { type: 'user', id: owner.user.id as string, label: 'Cy' },
+      role: 'Owner',
+      permissions: ['settings:manage'],
+      is_admin: true,
+      plan: 'standard',
+    };
+    const context = system.services['crm-core'].context;
+    const deletions = await Promise.allSettled(wonIds.map((id) => deleteStage(context, claims, owner.workspaceId, id, undefined)));
+    expect(deletions.map((outcome) => (outcome.status === 'fulfilled' ? 'deleted' : (outcome.reason as AppError).code)).sort()).toEqual([
+      'deleted',
+      'stage_required',
+    ]);
+    expect((await defaultPipeline(owner, 'deal')).stages.filter((stage) => stage.kind === 'won')).toHaveLength(1);
+
+    const creations = await Promise.all(['Fair', 'FAIR', 'fair'].map((name) => call(owner, 'POST', '/lead-sources', { name, channel: 'event' })));
+    expect(creations.map((answer) => answer.status).sort()).toEqual([201, 409, 409]);
+    expect(creations.filter((answer) => answer.status === 409).map((answer) => answer.body.error.code)).toEqual(['name_taken', 'name_taken']);
+  });
+});
+
+describe('lead sources', () => {
+  it('are named uniquely, changed, and deleted only when no company has them', async () => {
+    const owner = await signUpWithWorkspace(base, 'Lou');
+    const created = await call(owner, 'POST', '/lead-sources', { name: ' Trade show ', channel: 'event' });
+    expect(created.status).toBe(201);
+    expect(created.body).toEqual({ id: expect.any(String), name: 'Trade show', channel: 'event', companies: 0 });
+
+    expectError(await call(owner, 'POST', '/lead-sources', { name: 'TRADE SHOW', channel: 'web' }), 409, 'name_taken');
+    expectError(await call(owner, 'POST', '/lead-sources', { name: 'Fax', channel: 'fax' }), 400, 'validation_failed', /^channel /);
+    expectError(await call(owner, 'POST', '/lead-sources', { name: 'Fax' }), 400, 'validation_failed', /channel is required/);
+    expectError(await call(owner, 'POST', '/lead-sources', { name: 'x'.repeat(61), channel: 'web' }), 400, 'validation_failed', /^name /);
+    expectError(await call(owner, 'POST', '/lead-sources', { name: 'Fax', channel: 'phone', cost: 3 }), 400, 'validation_failed', /unknown field 'cost'/);
+
+    const renamed = await call(owner, 'PATCH', `/lead-sources/${created.body.id}`, { name: 'Expo', channel: 'partner' });
+    expect(renamed.body).toEqual({ id: created.body.id, name: 'Expo', channel: 'partner', companies: 0 });
+    expectError(await call(owner, 'PATCH', `/lead-sources/${created.body.id}`, { name: 'website' }), 409, 'name_taken');
+    expectError(await call(owner, 'PATCH', `/lead-sources/${created.body.id}`, { channel: null }), 400, 'validation_failed', /^channel /);
+    const listed = (await call(owner, 'GET', '/lead-sources')).body.data as Array<{ id: string; name: string }>;
+    expect(listed[listed.length - 1]).toEqual({ id: created.body.id, name: 'Expo', channel: 'partner' });
+
+    await newCompany(owner, { source_id: created.body.id });
+    await newCompany(owner, { source_id: created.body.id }, true);
+    expect((await call(owner, 'PATCH', `/lead-sources/${created.body.id}`, {})).body.companies).toBe(1);
+    expectError(await call(owner, 'DELETE', `/lead-sources/${created.body.id}`), 409, 'lead_source_in_use');
+    await purgeCompanies(owner, { deleted_at: null });
+    // The one left is in the recycle bin: still in use.
+    expectError(await call(owner, 'DELETE', `/lead-sources/${created.body.id}`), 409, 'lead_source_in_use');
+    await purgeCompanies(owner);
+    expect((await call(owner, 'DELETE', `/lead-sources/${created.body.id}`)).status).toBe(204);
+    expect(((await call(owner, 'GET', '/lead-sources')).body.data as Array<{ id: string }>).some((source) => source.id === created.body.id)).toBe(false);
+  });
+});
