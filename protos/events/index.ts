@@ -1,14 +1,22 @@
 // Event contracts: one declaration per event type, imported by producers and consumers alike.
 import { contractRegistry } from './event-contract';
+import { CRM_CATALOGUE_EVENT_CONTRACTS } from './crm-catalogue-events';
+import { CRM_COMPANY_EVENT_CONTRACTS } from './crm-company-events';
+import { CRM_CONTACT_EVENT_CONTRACTS } from './crm-contact-events';
+import { CRM_DEAL_EVENT_CONTRACTS } from './crm-deal-events';
 import { CRM_VIEW_EVENT_CONTRACTS } from './crm-view-events';
 import { IDENTITY_EVENT_CONTRACTS } from './identity-events';
 
 export * from './event-contract';
 export * from './identity-events';
 export * from './crm-view-events';
+export * from './crm-catalogue-events';
+export * from './crm-company-events';
+export * from './crm-contact-events';
+export * from './crm-deal-events';
 export * as auditText from './audit-text';
 // The schema builder contracts are written with, so a declaration needs nothing else.
 export { Type, type Static } from '@sinclair/typebox';
 
 // Every declared event. A new service adds its list here (protos/events/<context>-events.ts).
-export const EVENT_CONTRACTS = contractRegistry(IDENTITY_EVENT_CONTRACTS, CRM_VIEW_EVENT_CONTRACTS);
+export const EVENT_CONTRACTS = contractRegistry(IDENTITY_EVENT_CONTRACTS, CRM_VIEW_EVENT_CONTRACTS, CRM_CATALOGUE_EVENT_CONTRACTS, CRM_CONTACT_EVENT_CONTRACTS, CRM_COMPANY_EVENT_CONTRACTS, CRM_DEAL_EVENT_CONTRACTS);

@@ -1,0 +1,116 @@
+import { Type } from '@sinclair/typebox';
+import { text } from './audit-text';
+import { defineEvent, type EventData, type PayloadOf } from './event-contract';
+
+// crm-core's contact facts. Each payload is the contact's full public state (Contact in the
+// contract) and its version; a contact in the recycle bin has deleted_at set.
+
+const nullableString = () => Type.Union([Type.String(), Type.Null()]);
+
+const contactState = {
+  contact_id: Type.String(),
+  company_id: nullableString(),
+  reports_to_id: nullableString(),
+  owner_id: nullableString(),
+  first_name: nullableString(),
+  last_name: nullableString(),
+  email: nullableString(),
+  phone: nullableString(),
+  mobile: nullableString(),
+  job_title: nullableString(),
+  lawful_basis: nullableString(),
+  custom: Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()])),
+  created_at: Type.String(),
+  updated_at: Type.String(),
+  deleted_at: nullableString(),
+};
+
+const contact = { entity: 'contact', idField: 'contact_id' };
+
+// How the audit log names a contact: "First Last", else the email, else nothing.
+export function contactDisplayName(data: EventData): string | null {
+  const name = [text(data, 'first_name'), text(data, 'last_name')].filter((part) => part !== null).join(' ');
+  return name === '' ? text(data, 'email') : name;
+}
+
+const named = (verb: string, after = '') => (data: EventData) => {
+  const name = contactDisplayName(data);
+  return `${verb} ${name === null ? 'a contact' : `contact "${name}"`}${after}`;
+};
+
+export const contactCreated = defineEvent({
+  type: 'crm.contact.created',
+  description: 'A contact was created.',
+  record: contact,
+  payload: contactState,
+  audit: { source: 'record', objectName: contactDisplayName, summary: named('Created') },
+});
+
+export const contactUpdated = defineEvent({
+  type: 'crm.contact.updated',
+  description:
+    'A contact was changed: by PATCH, or because a contact it reported to was merged into another (reports_to_id moved) or purged (reports_to_id cleared).',
+  record: contact,
+  payload: { ...contactState, fields: Type.Array(Type.String(), { description: 'The fields this change set.' }) },
+  audit: { source: 'record', objectName: contactDisplayName, summary: named('Updated') },
+});
+
+export const contactDeleted = defineEvent({
+  type: 'crm.contact.deleted',
+  description: 'A contact went to the recycle bin (deleted_at set): by DELETE, or as a source of a merge (merged_into_id set).',
+  record: contact,
+  payload: { ...contactState, merged_into_id: nullableString() },
+  audit: { source: 'record', objectName: contactDisplayName, summary: named('Deleted') },
+});
+
+export const contactRestored = defineEvent({
+  type: 'crm.contact.restored',
+  description: 'A contact came back from the recycle bin.',
+  record: contact,
+  payload: contactState,
+  audit: { source: 'record', objectName: contactDisplayName, summary: named('Restored') },
+});
+
+export const contactMerged = defineEvent({
+  type: 'crm.contact.merged',
+  description:
+    'Contacts (source_ids, now in the recycle bin) were merged into this one, the survivor. Services holding records of the sources (timeline, tasks, deals, meetings, documents, touchpoints) move them to contact_id.',
+  record: contact,
+  payload: { ...contactState, source_ids: Type.Array(Type.String()) },
+  audit: {
+    source: 'record',
+    objectName: contactDisplayName,
+    summary: (data) => {
+      const count = Array.isArray(data.source_ids) ? data.source_ids.length : 0;
+      const name = contactDisplayName(data);
+      return `Merged ${count} contact${count === 1 ? '' : 's'} into ${name === null ? 'a contact' : `"${name}"`}`;
+    },
+  },
+});
+
+export const contactPurged = defineEvent({
+  type: 'crm.contact.purged',
+  description:
+    'A contact was deleted for good after 30 days in the recycle bin; the payload is its last state. Services holding records of it delete or detach them.',
+  record: { ...contact, deletes: true },
+  payload: contactState,
+  audit: { source: 'record', objectName: contactDisplayName, summary: named('Purged', ' from the recycle bin') },
+});
+
+export const CRM_CONTACT_EVENT_CONTRACTS = [contactCreated, contactUpdated, contactDeleted, contactRestored, contactMerged, contactPurged] as const;
+
+export type ContactCreatedData = PayloadOf<typeof contactCreated>;
+export type ContactUpdatedData = PayloadOf<typeof contactUpdated>;
+export type ContactDeletedData = PayloadOf<typeof contactDeleted>;
+export type ContactRestoredData = PayloadOf<typeof contactRestored>;
+export type ContactMergedData = PayloadOf<typeof contactMerged>;
+export type ContactPurgedData = PayloadOf<typeof contactPurged>;
+
+export const CRM_CONTACT_EVENTS_TYPES = {
+  contactCreated: contactCreated.type,
+  contactUpdated: contactUpdated.type,
+  contactDeleted: contactDeleted.type,
+  contactRestored: contactRestored.type,
+  contactMerged: contactMerged.type,
+  contactPurged: contactPurged.type,
+} as const;

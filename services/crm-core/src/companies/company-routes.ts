@@ -1,0 +1,39 @@
+import { implement, isUuid, notFound, workspaceOf, type Implementation } from '@crm/kit';
+import type { ServiceContext } from '@crm/service-host';
+import { companyModel, type CompanyRecord } from './company.model';
+import {
+  bulkCompanies,
+  countCompanies,
+  createCompany,
+  deleteCompany,
+  getCompany,
+  listCompanies,
+  mergeCompanies as mergeCompaniesOperation,
+  updateCompany,
+} from './company.operations';
+import { bulkCompanyAction } from './company-bulk';
+import { companyCounts, listCompanyPage } from './company-list';
+import { mergeCompanies } from './company-merge';
+import { companyViews } from './company-view';
+import { createCompanyRecord, deleteCompanyRecord, updateCompanyRecord } from './company-writes';
+
+// The eight company operations of the contract; access comes from the permission matrix.
+export function companyOperations(context: ServiceContext): Implementation[] {
+  return [
+    implement(listCompanies, async ({ req, auth, query }) => listCompanyPage(context, workspaceOf(req), auth.user_id, query)),
+    implement(createCompany, async ({ req, auth, body }) => createCompanyRecord(context, auth, workspaceOf(req), body)),
+    implement(countCompanies, async ({ req, auth }) => companyCounts(context, workspaceOf(req), auth.user_id)),
+    implement(bulkCompanies, async ({ req, auth, body }) => bulkCompanyAction(context, auth, workspaceOf(req), body)),
+    implement(getCompany, async ({ req, params }) => {
+      const workspaceId = workspaceOf(req);
+      if (!isUuid(params.id)) throw notFound('company');
+      const company = await companyModel(context.connection).findOne({ _id: params.id.toLowerCase(), workspace_id: workspaceId }).lean<CompanyRecord>().exec();
+      if (!company) throw notFound('company');
+      const [view] = await companyViews(context, workspaceId, [company]);
+      return view!;
+    }),
+    implement(updateCompany, async ({ req, auth, params, body }) => updateCompanyRecord(context, auth, workspaceOf(req), params.id.toLowerCase(), body)),
+    implement(deleteCompany, async ({ req, auth, params }) => deleteCompanyRecord(context, auth, workspaceOf(req), params.id.toLowerCase())),
+    implement(mergeCompaniesOperation, async ({ req, auth, params, body }) => mergeCompanies(context, auth, workspaceOf(req), params.id.toLowerCase(), body.source_ids)),
+  ];
+}

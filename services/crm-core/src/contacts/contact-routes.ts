@@ -1,0 +1,135 @@
+import { implement, isoNow, newId, workspaceOf, type Implementation, type InternalClaims } from '@crm/kit';
+import { CRM_CONTACT_EVENTS_TYPES, type ContactCreatedData, type ContactUpdatedData } from '@crm/protos';
+import { commit, type ServiceContext } from '@crm/service-host';
+import { listContactPage } from './contact-list';
+import { mergeInto } from './contact-merge';
+import { binContact, cancelPurge } from './contact-bin';
+import { checkCompany, checkCustom, checkManager, checkOwner, mergeCustom } from './contact-rules';
+import { contactInBin, findContact, saveContact } from './contact-store';
+import { contactSearchFields, contactState, contactView } from './contact-view';
+import { contactModel, type ContactRecord } from './contact.model';
+import {
+  createContact,
+  deleteContact,
+  getContact,
+  listContacts,
+  mergeContacts,
+  restoreContact,
+  updateContact,
+  type ContactWriteBody,
+} from './contact.operations';
+
+type ScalarField = Exclude<keyof ContactWriteBody, 'custom'>;
+const SCALAR_FIELDS: readonly ScalarField[] = [
+  'company_id',
+  'reports_to_id',
+  'owner_id',
+  'first_name',
+  'last_name',
+  'email',
+  'phone',
+  'mobile',
+  'job_title',
+  'lawful_basis',
+];
+const SEARCHED_FIELDS: readonly ScalarField[] = ['first_name', 'last_name', 'email'];
+
+async function create(context: ServiceContext, claims: InternalClaims, workspaceId: string, body: ContactWriteBody) {
+  await checkOwner(context, workspaceId, body.owner_id);
+  return commit(context, async ({ transaction, publish }) => {
+    if (body.company_id) await checkCompany(context, workspaceId, body.company_id, transaction);
+    if (body.reports_to_id) await checkManager(context, workspaceId, null, body.reports_to_id, transaction);
+    const custom = body.custom === undefined ? {} : mergeCustom({}, await checkCustom(context, workspaceId, body.custom, transaction));
+    const now = isoNow();
+    const fields = {
+      company_id: body.company_id ?? null,
+      reports_to_id: body.reports_to_id ?? null,
+      owner_id: body.owner_id ?? null,
+      first_name: body.first_name ?? null,
+      last_name: body.last_name ?? null,
+      email: body.email ?? null,
+      phone: body.phone ?? null,
+      mobile: body.mobile ?? null,
+      job_title: body.job_title ?? null,
+      lawful_basis: body.lawful_basis ?? null,
+    };
+    const record: ContactRecord = {
+      _id: newId(),
+      version: 1,
+      workspace_id: workspaceId,
+      ...fields,
+      custom,
+      ...contactSearchFields(fields),
+      deleted_at: null,
+      created_at: now,
+      updated_at: now,
+    };
+    await contactModel(context.connection).create([record], { session: transaction });
+    publish<ContactCreatedData>({ type: CRM_CONTACT_EVENTS_TYPES.contactCreated, workspace_id: workspaceId, actor: claims.actor, data: contactState(record) });
+    return contactView(record);
+  });
+}
+
+async function update(context: ServiceContext, claims: InternalClaims, workspaceId: string, id: string, body: ContactWriteBody) {
+  // identity is asked before the transaction, about an owner the contact does not have yet.
+  const before = await findContact(context, workspaceId, id);
+  if (body.owner_id !== before.owner_id) await checkOwner(context, workspaceId, body.owner_id);
+  return commit(context, async (unit) => {
+    const contact = await findContact(context, workspaceId, id, unit.transaction);
+    if (contact.deleted_at !== null) throw contactInBin();
+    const changed = SCALAR_FIELDS.filter((field) => body[field] !== undefined && body[field] !== contact[field]);
+    if (changed.includes('company_id') && body.company_id) await checkCompany(context, workspaceId, body.company_id, unit.transaction);
+    if (changed.includes('reports_to_id') && body.reports_to_id) await checkManager(context, workspaceId, id, body.reports_to_id, unit.transaction);
+    const next: ContactRecord = { ...contact };
+    for (const field of changed) Object.assign(next, { [field]: body[field] });
+    const fields: string[] = [...changed];
+    if (body.custom !== undefined) {
+      const custom = mergeCustom(contact.custom ?? {}, await checkCustom(context, workspaceId, body.custom, unit.transaction));
+      if (JSON.stringify(custom) !== JSON.stringify(contact.custom ?? {})) {
+        next.custom = custom;
+        fields.push('custom');
+      }
+    }
+    if (fields.length === 0) return contactView(contact);
+    if (changed.some((field) => SEARCHED_FIELDS.includes(field))) Object.assign(next, contactSearchFields(next));
+    next.version = (contact.version ?? 1) + 1;
+    next.updated_at = isoNow();
+    await saveContact(context, unit, claims.actor, next, { type: CRM_CONTACT_EVENTS_TYPES.contactUpdated, data: { fields } satisfies Partial<ContactUpdatedData> });
+    return contactView(next);
+  });
+}
+
+async function remove(context: ServiceContext, claims: InternalClaims, workspaceId: string, id: string): Promise<void> {
+  await commit(context, async (unit) => {
+    const contact = await findContact(context, workspaceId, id, unit.transaction);
+    if (contact.deleted_at !== null) return;
+    await binContact(context, unit, claims.actor, contact, null);
+  });
+}
+
+async function restore(context: ServiceContext, claims: InternalClaims, workspaceId: string, id: string): Promise<void> {
+  await commit(context, async (unit) => {
+    const contact = await findContact(context, workspaceId, id, unit.transaction);
+    if (contact.deleted_at === null) return;
+    const restored: ContactRecord = { ...contact, deleted_at: null, updated_at: isoNow(), version: (contact.version ?? 1) + 1 };
+    await saveContact(context, unit, claims.actor, restored, { type: CRM_CONTACT_EVENTS_TYPES.contactRestored });
+    await cancelPurge(unit, restored);
+  });
+}
+
+// Ids are stored lower-case; a uuid means the same in either case.
+const idOf = (params: { id: string }) => params.id.toLowerCase();
+
+// Reading needs contacts:read, every change contacts:write; agent keys cannot delete or merge
+// (the permission matrix).
+export function contactOperations(context: ServiceContext): Implementation[] {
+  return [
+    implement(listContacts, async ({ req, auth, query }) => listContactPage(context, auth, workspaceOf(req), query)),
+    implement(createContact, async ({ req, auth, body }) => create(context, auth, workspaceOf(req), body)),
+    implement(getContact, async ({ req, params }) => contactView(await findContact(context, workspaceOf(req), idOf(params)))),
+    implement(updateContact, async ({ req, auth, params, body }) => update(context, auth, workspaceOf(req), idOf(params), body)),
+    implement(deleteContact, async ({ req, auth, params }) => remove(context, auth, workspaceOf(req), idOf(params))),
+    implement(restoreContact, async ({ req, auth, params }) => restore(context, auth, workspaceOf(req), idOf(params))),
+    implement(mergeContacts, async ({ req, auth, params, body }) => mergeInto(context, auth, workspaceOf(req), idOf(params), body.source_ids.map((id) => id.toLowerCase()))),
+  ];
+}

@@ -1,0 +1,96 @@
+import type { EventActor } from '@crm/bus';
+import { AppError, isoNow, notFound } from '@crm/kit';
+import { CRM_COMPANY_EVENTS_TYPES, CRM_CONTACT_EVENTS_TYPES, type CompanyUpdatedData, type ContactUpdatedData } from '@crm/protos';
+import type { ServiceContext, UnitOfWork } from '@crm/service-host';
+import type { ClientSession } from 'mongoose';
+import { contactState } from './contact-view';
+import { companyModel, type CompanyRecord } from '../companies/company.model';
+import { companyState } from '../companies/company-view';
+import { contactModel, type ContactRecord } from './contact.model';
+
+// Reading and writing one contact, shared by the operations, the merge and the purge.
+
+export const contactNotFound = () => notFound('contact');
+// A contact in the bin is read and restored, nothing else (as companies): 404 saying why.
+export const contactInBin = () => new AppError('not_found', 'contact is in the recycle bin: restore it first');
+
+// A contact of the workspace, in the bin or not; 404 otherwise.
+export async function findContact(context: ServiceContext, workspaceId: string, id: string, session?: ClientSession): Promise<ContactRecord> {
+  const contact = await contactModel(context.connection)
+    .findOne({ _id: id, workspace_id: workspaceId })
+    .session(session ?? null)
+    .lean<ContactRecord>()
+    .exec();
+  if (!contact) throw contactNotFound();
+  return contact;
+}
+
+// Writes a changed contact (version already bumped) and announces it.
+export async function saveContact(
+  context: ServiceContext,
+  unit: UnitOfWork,
+  actor: EventActor | null,
+  contact: ContactRecord,
+  event: { type: string; data?: Record<string, unknown> },
+): Promise<void> {
+  const { _id, workspace_id, ...fields } = contact;
+  await contactModel(context.connection).updateOne({ _id, workspace_id }, { $set: fields }, { session: unit.transaction });
+  unit.publish({ type: event.type, workspace_id, actor, data: { ...contactState(contact), ...event.data } });
+}
+
+// Contacts reporting to any of `from` now report to `to` (null: to no one), each change
+// announced; `except` are left as they are (contacts the same change handles itself).
+export async function repointReports(
+  context: ServiceContext,
+  unit: UnitOfWork,
+  actor: EventActor | null,
+  workspaceId: string,
+  move: { from: string[]; to: string | null; except?: string[] },
+): Promise<void> {
+  const reports = await contactModel(context.connection)
+    .find({ workspace_id: workspaceId, reports_to_id: { $in: move.from }, _id: { $nin: move.except ?? [] } })
+    .session(unit.transaction)
+    .lean<ContactRecord[]>()
+    .exec();
+  const now = isoNow();
+  for (const report of reports) {
+    const moved: ContactRecord = { ...report, reports_to_id: move.to, updated_at: now, version: (report.version ?? 1) + 1 };
+    await saveContact(context, unit, actor, moved, {
+      type: CRM_CONTACT_EVENTS_TYPES.contactUpdated,
+      data: { fields: ['reports_to_id'] } satisfies Partial<ContactUpdatedData>,
+    });
+  }
+}
+
+// Companies (in the bin too) whose primary contact is one of `from` get `to` instead, each
+// change announced as the companies slice announces a change it did not read names for.
+export async function repointPrimaryContacts(
+  context: ServiceContext,
+  unit: UnitOfWork,
+  actor: EventActor | null,
+  workspaceId: string,
+  move: { from: string[]; to: string | null },
+): Promise<void> {
+  const companies = companyModel(context.connection);
+  const pointing = await companies
+    .find({ workspace_id: workspaceId, primary_contact_id: { $in: move.from } })
+    .session(unit.transaction)
+    .lean<CompanyRecord[]>()
+    .exec();
+  if (pointing.length === 0) return;
+  const now = isoNow();
+  await companies.updateMany(
+    { workspace_id: workspaceId, _id: { $in: pointing.map((company) => company._id) } },
+    { $set: { primary_contact_id: move.to, updated_at: now }, $inc: { version: 1 } },
+    { session: unit.transaction },
+  );
+  for (const company of pointing) {
+    const moved: CompanyRecord = { ...company, primary_contact_id: move.to, updated_at: now, version: (company.version ?? 1) + 1 };
+    unit.publish<CompanyUpdatedData>({
+      type: CRM_COMPANY_EVENTS_TYPES.companyUpdated,
+      workspace_id: workspaceId,
+      actor,
+      data: { ...companyState(moved), fields: ['primary_contact_id'] },
+    });
+  }
+}

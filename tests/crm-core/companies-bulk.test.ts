@@ -1,0 +1,180 @@
+import { JobWorker, jobModel, type JobRow } from '@crm/bus';
+import { crmCoreService } from '@crm/crm-core';
+import { signUpWithWorkspace, startTestSystem, waitFor, type TestSystem } from '../support/system';
+import { companiesApi, companyAudit, expectRefusal, idsOf, type CompanyBody } from './companies-support';
+import { addMemberTo } from './references-support';
+
+// Bulk actions and the recycle bin as a client meets them: up to 200 ids, another workspace's
+// ids and unknown ids never touched nor counted; DELETE and bulk delete move companies to the
+// bin, bulk restore brings them back, and a scheduled job purges them for good 30 days later
+// (run by job workers whose clock is moved, not by waiting).
+let system: TestSystem;
+let base: string;
+
+beforeAll(async () => {
+  system = await startTestSystem();
+  base = system.url;
+});
+
+afterAll(() => system.destroy());
+
+const DAY = 24 * 60 * 60 * 1000;
+
+// A job worker of crm-core whose clock runs `days` ahead, as a replica would see the future.
+function workerAt(days: number, of: TestSystem = system): JobWorker {
+  const context = of.services['crm-core'].context;
+  return new JobWorker({ connection: context.connection, logger: context.logger, handlers: crmCoreService.jobs!(context), now: () => new Date(Date.now() + days * DAY) });
+}
+
+async function purgeJobOf(companyId: string): Promise<JobRow | null> {
+  return jobModel(system.services['crm-core'].context.connection).findOne({ name: 'companies.purge', key: companyId }).lean<JobRow>().exec();
+}
+
+describe('bulk company actions', () => {
+  it('move, reassign, delete and restore only this workspace’s companies, counting those changed', async () => {
+    const owner = await signUpWithWorkspace(base, 'Bul');
+    const stranger = await signUpWithWorkspace(base, 'Str');
+    const api = companiesApi(base, owner);
+    const theirs = companiesApi(base, stranger);
+    const bea = await addMemberTo(system, owner.workspaceId, 'Bea');
+    const stages = await api.companyStages();
+    const account = stages.find((stage) => stage.kind === 'account')!;
+    const mine: CompanyBody[] = [];
+    for (let index = 0; index < 3; index += 1) mine.push(await api.create({ name: `Mine ${index}` }));
+    const foreign = await theirs.create({ name: 'Theirs' });
+    const unknown = '5f0c7a4e-0000-4000-8000-000000000000';
+    const ids = [...idsOf(mine), foreign.id, unknown];
+
+    expect((await api.bulk({ ids, action: 'move_stage', stage_id: account.id })).body).toEqual({ updated: 3 });
+    expect((await api.bulk({ ids, action: 'move_stage', stage_id: account.id })).body).toEqual({ updated: 0 });
+    for (const company of mine) expect(await api.get(company.id)).toMatchObject({ stage_id: account.id, is_account: true, stage_name: account.name });
+
+    expect((await api.bulk({ ids: [mine[0]!.id, foreign.id], action: 'reassign', owner_id: bea.userId })).body).toEqual({ updated: 1 });
+    expect(await api.get(mine[0]!.id)).toMatchObject({ owner_id: bea.userId, owner_name: 'Bea' });
+    expect((await api.bulk({ ids, action: 'reassign', owner_id: null })).body).toEqual({ updated: 1 });
+    expect((await api.get(mine[0]!.id)).owner_id).toBeNull();
+    expect((await api.bulk({ ids, action: 'reassign', owner_id: owner.user.id })).body).toEqual({ updated: 3 });
+
+    expect((await api.bulk({ ids: [mine[0]!.id, mine[1]!.id, foreign.id, unknown], action: 'delete' })).body).toEqual({ updated: 2 });
+    expect((await api.bulk({ ids, action: 'delete' })).body).toEqual({ updated: 1 });
+    expect(idsOf(await api.all())).toEqual([]);
+    // Binned companies are not moved or reassigned.
+    expect((await api.bulk({ ids, action: 'reassign', owner_id: null })).body).toEqual({ updated: 0 });
+    expect((await api.bulk({ ids: [mine[2]!.id, foreign.id], action: 'restore' })).body).toEqual({ updated: 1 });
+    expect((await api.bulk({ ids: [mine[2]!.id], action: 'restore' })).body).toEqual({ updated: 0 });
+    expect(idsOf(await api.all())).toEqual([mine[2]!.id]);
+
+    // The other workspace's company was never touched.
+    expect(await theirs.get(foreign.id)).toEqual(foreign);
+    expect((await theirs.counts()).all).toBe(1);
+  });
+
+  it('refuses malformed requests, naming the field, and changes nothing', async () => {
+    const owner = await signUpWithWorkspace(base, 'Ref');
+    const stranger = await signUpWithWorkspace(base, 'Sly');
+    const api = companiesApi(base, owner);
+    const company = await api.create({ name: 'Untouched' });
+    const dealStage = await api.dealStage();
+    const foreignStage = (await companiesApi(base, stranger).companyStages())[0]!;
+    const id = company.id;
+    const many = Array.from({ length: 201 }, (_, index) => `5f0c7a4e-0000-4000-8000-${String(index).padStart(12, '0')}`);
+    expectRefusal(await api.bulk({ ids: [], action: 'delete' }), 'ids');
+    expectRefusal(await api.bulk({ ids: many, action: 'delete' }), 'ids');
+    expectRefusal(await api.bulk({ ids: [id, id], action: 'delete' }), 'ids');
+    expectRefusal(await api.bulk({ ids: ['one'], action: 'delete' }), 'ids.0');
+    expectRefusal(await api.bulk({ ids: [id], action: 'archive' }), 'action');
+    expectRefusal(await api.bulk({ ids: [id] }), 'action');
+    expectRefusal(await api.bulk({ action: 'delete' }), 'ids');
+    expectRefusal(await api.bulk({ ids: [id], action: 'move_stage' }), 'stage_id');
+    expectRefusal(await api.bulk({ ids: [id], action: 'move_stage', stage_id: dealStage.id }), 'stage_id');
+    expectRefusal(await api.bulk({ ids: [id], action: 'move_stage', stage_id: foreignStage.id }), 'stage_id');
+    expectRefusal(await api.bulk({ ids: [id], action: 'reassign' }), 'owner_id');
+    expectRefusal(await api.bulk({ ids: [id], action: 'reassign', owner_id: stranger.user.id }), 'owner_id');
+    expectRefusal(await api.bulk({ ids: [id], action: 'delete', stage_id: dealStage.id }), 'stage_id');
+    expectRefusal(await api.bulk({ ids: [id], action: 'delete', owner_id: null }), 'owner_id');
+    expectRefusal(await api.bulk({ ids: [id], action: 'delete', colour: 'red' }), 'colour');
+    expect(await api.get(id)).toEqual(company);
+    // 200 ids is the limit, not a refusal.
+    expect((await api.bulk({ ids: [id, ...many.slice(0, 199)], action: 'delete' })).body).toEqual({ updated: 1 });
+  });
+});
+
+describe('the company recycle bin', () => {
+  it('schedules a purge 30 days out with each deletion, cancelled by a restore', async () => {
+    const owner = await signUpWithWorkspace(base, 'Bin');
+    const api = companiesApi(base, owner);
+    const company = await api.create({ name: 'Binned Ltd' });
+    expect((await api.call('DELETE', `/companies/${company.id}`)).status).toBe(204);
+    const binned = await api.get(company.id);
+    expect((await purgeJobOf(company.id))?.run_at.getTime()).toBe(Date.parse(binned.deleted_at!) + 30 * DAY);
+    expect((await api.bulk({ ids: [company.id], action: 'restore' })).body).toEqual({ updated: 1 });
+    expect(await purgeJobOf(company.id)).toBeNull();
+    expect(await api.get(company.id)).toMatchObject({ deleted_at: null, name: 'Binned Ltd' });
+    expect((await api.bulk({ ids: [company.id], action: 'delete' })).body).toEqual({ updated: 1 });
+    const again = await api.get(company.id);
+    expect((await purgeJobOf(company.id))?.run_at.getTime()).toBe(Date.parse(again.deleted_at!) + 30 * DAY);
+    const summaries = await waitFor(async () => {
+      const items = (await companyAudit(base, owner)).map((item) => item.summary);
+      return items.length === 4 ? items : undefined;
+    }, 'four audit entries');
+    expect(summaries).toEqual(['Deleted company "Binned Ltd"', 'Restored company "Binned Ltd"', 'Deleted company "Binned Ltd"', 'Created company "Binned Ltd"']);
+  });
+
+  it('purges a company 30 days after it went to the bin, once however many workers run; its contacts stay without a company', async () => {
+    const owner = await signUpWithWorkspace(base, 'Pur');
+    const api = companiesApi(base, owner);
+    const doomed = await api.create({ name: 'Doomed Ltd' });
+    const back = await api.create({ name: 'Back Again Ltd' });
+    const kept = await api.create({ name: 'Kept Ltd' });
+    const staff = await api.call('POST', '/contacts', { first_name: 'Sam', company_id: doomed.id });
+    expect(staff.status).toBe(201);
+    expect((await api.patch(kept.id, { primary_contact_id: (await api.call('POST', '/contacts', { first_name: 'Pia', company_id: kept.id })).body.id })).primary_contact_id).toEqual(
+      expect.any(String),
+    );
+    expect((await api.bulk({ ids: [doomed.id, back.id], action: 'delete' })).body).toEqual({ updated: 2 });
+    expect((await api.bulk({ ids: [back.id], action: 'restore' })).body).toEqual({ updated: 1 });
+
+    // Before the 30 days are up nothing goes.
+    await workerAt(29).runDue();
+    expect((await api.call('GET', `/companies/${doomed.id}`)).status).toBe(200);
+
+    // Two replicas at day 31 at once: the company is purged once.
+    await Promise.all([workerAt(31).runDue(), workerAt(31).runDue()]);
+    expect((await api.call('GET', `/companies/${doomed.id}`)).status).toBe(404);
+    expect(await purgeJobOf(doomed.id)).toBeNull();
+    expect(idsOf(await api.all({ deleted: 'true' }))).toEqual([]);
+    expect((await api.counts()).deleted).toBe(0);
+    const contact = await api.call('GET', `/contacts/${staff.body.id}`);
+    expect(contact.body).toMatchObject({ company_id: null, deleted_at: null, first_name: 'Sam' });
+    expect(sortedIds(await api.all())).toEqual(sortedIds([back, kept]));
+    expect((await api.get(kept.id)).primary_contact_id).toEqual(expect.any(String));
+
+    const entries = await waitFor(async () => {
+      const items = await companyAudit(base, owner);
+      return items.some((item) => item.summary?.startsWith('Purged')) ? items : undefined;
+    }, 'the purge in the audit log');
+    expect(entries.filter((item) => item.summary === 'Purged company "Doomed Ltd" from the recycle bin')).toHaveLength(1);
+  });
+});
+
+describe('the company purge across a restart', () => {
+  it('keeps a scheduled purge when the whole system restarts', async () => {
+    const first = await startTestSystem();
+    const owner = await signUpWithWorkspace(first.url, 'Res');
+    const binned = await companiesApi(first.url, owner).create({ name: 'Across Restart Ltd' });
+    expect((await companiesApi(first.url, owner).call('DELETE', `/companies/${binned.id}`)).status).toBe(204);
+    await first.stop();
+
+    const second = await startTestSystem({ dataDir: first.dataDir });
+    try {
+      const api = companiesApi(second.url, owner);
+      expect((await api.get(binned.id)).deleted_at).toEqual(expect.any(String));
+      expect(await workerAt(31, second).runDue()).toBeGreaterThanOrEqual(1);
+      expect((await api.call('GET', `/companies/${binned.id}`)).status).toBe(404);
+    } finally {
+      await second.destroy();
+    }
+  });
+});
+
+const sortedIds = (companies: Array<{ id: string }>) => idsOf(companies).sort();
