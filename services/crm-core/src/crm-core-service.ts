@@ -1,20 +1,56 @@
 import type { ServiceDefinition } from '@crm/service-host';
+import { registerCatalogueModels } from './catalogue/catalogue.model';
+import { catalogueOperations } from './catalogue/catalogue-routes';
+import { registerCompanyModel } from './companies/company.model';
+import { companyJobs } from './companies/company-purge';
+import { companyOperations } from './companies/company-routes';
+import { registerContactModel } from './contacts/contact.model';
+import { contactJobs } from './contacts/contact-purge';
+import { contactOperations } from './contacts/contact-routes';
 import { registerCustomFieldModel } from './custom-fields/custom-field.model';
+import { registerCampaignNameModel } from './references/campaign-name.model';
+import { registerMemberNameModel } from './references/member-name.model';
+import { subscribeMemberNames } from './references/members';
+import { registerRecentVisitModel } from './recent/recent-visit.model';
+import { recentOperations } from './recent/recent-routes';
+import { registerDealModel } from './deals/deal.model';
+import { registerDealTotalsModel } from './deals/deal-totals.model';
+import { subscribeDealReferences } from './deals/deal-hooks';
+import { dealOperations } from './deals/deal-routes';
+import { registerWorkspaceSettingsModel } from './deals/workspace-settings.model';
+import { subscribeWorkspaceSettings } from './deals/workspace-settings';
 import { customFieldOperations } from './custom-fields/custom-field-routes';
 import { subscribeOwnerNames } from './saved-views/owner-names';
 import { registerSavedViewModel } from './saved-views/saved-view.model';
 import { savedViewOperations } from './saved-views/saved-view-routes';
+import { registerSeededWorkspaceModel } from './workspaces/seeded-workspace.model';
+import { subscribeWorkspaceSeed } from './workspaces/workspace-seed';
 
 // Companies, contacts, deals, pipelines, timeline, tasks, meetings, search, saved views, import, export, privacy.
 // Its operations arrive with their issues; until then each of its paths answers a JSON 404.
 export const crmCoreService: ServiceDefinition = {
   name: 'crm-core',
   models(connection) {
+    registerCatalogueModels(connection);
+    registerCompanyModel(connection);
+    registerContactModel(connection);
     registerCustomFieldModel(connection);
     registerSavedViewModel(connection);
+    registerMemberNameModel(connection);
+    registerCampaignNameModel(connection);
+    registerRecentVisitModel(connection);
+    registerSeededWorkspaceModel(connection);
+    registerDealModel(connection);
+    registerDealTotalsModel(connection);
+    registerWorkspaceSettingsModel(connection);
   },
-  operations: (context) => [...customFieldOperations(context), ...savedViewOperations(context)],
+  operations: (context) => [...catalogueOperations(context), ...companyOperations(context), ...contactOperations(context), ...customFieldOperations(context), ...savedViewOperations(context), ...recentOperations(context), ...dealOperations(context)],
   async consumers(context) {
     await subscribeOwnerNames(context);
+    await subscribeMemberNames(context);
+    await subscribeWorkspaceSeed(context);
+    await subscribeWorkspaceSettings(context);
+    await subscribeDealReferences(context);
   },
+  jobs: (context) => ({ ...companyJobs(context), ...contactJobs(context) }),
 };
