@@ -1,0 +1,241 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Connection } from 'mongoose';
+import { acrossWorkspaces, newId } from '@crm/kit';
+// The same derived fields the service writes, so the seeded records are what its writes make.
+import { companySearchFields } from '@crm/crm-core/dist/companies/company-rules';
+import { contactSearchFields } from '@crm/crm-core/dist/contacts/contact-view';
+import { startSystem } from '../system';
+import { apiCaller, formatFigures, loadOptionsFromEnv, measure, type Figures } from './load';
+
+// crm-core at CRM scale on the embedded store: one workspace with 100,000 companies and
+// 200,000 contacts, read through the gateway as `npm start` serves it. Load comes from
+// autocannon in a separate process. Each scenario also prints the plan of the queries its
+// request ran (captured from mongoose and explained on the same store), so the indexes that
+// make it fast are visible; the same mongoose indexes serve it on MongoDB.
+const COMPANIES = Number(process.env.BENCH_COMPANIES ?? 100_000);
+const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 200_000);
+const BATCH = 5_000;
+// One client shows the latency of a request alone; a few show it under concurrent load.
+const CONCURRENCY = (process.env.BENCH_CONCURRENCY ?? '1,4').split(',').map(Number);
+const LOAD = loadOptionsFromEnv({ seconds: 8, warmupSeconds: 2 });
+
+const WORDS = ['Acme', 'Globex', 'Initech', 'Umbrella', 'Hooli', 'Stark', 'Wayne', 'Wonka', 'Tyrell', 'Cyberdyne', 'Soylent', 'Vandelay'];
+const KINDS = ['Ltd', 'plc', 'Group', 'Holdings', 'Partners', 'Services'];
+const FIRST = ['Ada', 'Ben', 'Cara', 'Dev', 'Ella', 'Finn', 'Gita', 'Hugo', 'Isla', 'Jack', 'Kofi', 'Lena'];
+const LAST = ['Smith', 'Jones', 'Patel', 'Brown', 'Khan', 'Evans', 'Wilson', 'Taylor', 'Davies', 'Okafor'];
+
+const BACKGROUND = new Set(['outbox', 'jobs', 'processed_events', 'dead_letters']);
+
+interface Scenario {
+  label: string;
+  path: string;
+  target: string;
+}
+
+interface CapturedQuery {
+  collection: string;
+  method: string;
+  filter: Record<string, unknown>;
+  options: Record<string, unknown>;
+}
+
+// The index a plan reads through, from the server-shaped explain document.
+function planOf(explain: Record<string, any>): string {
+  let stage = explain.queryPlanner?.winningPlan;
+  const names: string[] = [];
+  while (stage) {
+    names.push(stage.indexName ? `${stage.stage} ${stage.indexName}` : stage.stage);
+    stage = stage.inputStage;
+  }
+  const stats = explain.executionStats ?? {};
+  return `${names.join(' <- ')} (keys examined ${stats.totalKeysExamined ?? '?'}, docs examined ${stats.totalDocsExamined ?? '?'})`;
+}
+
+async function explainCaptured(connection: Connection, queries: CapturedQuery[]): Promise<string[]> {
+  const lines: string[] = [];
+  for (const query of queries) {
+    // The outbox relay and the job worker poll on their own; only the request's queries count.
+    if (!['find', 'findOne', 'countDocuments'].includes(query.method) || BACKGROUND.has(query.collection)) continue;
+    const { sort, skip, limit } = query.options as { sort?: Record<string, 1 | -1>; skip?: number; limit?: number };
+    const cursor = connection.collection(query.collection).find(query.filter, { sort, skip, limit: query.method === 'findOne' ? 1 : limit });
+    const explain = await acrossWorkspaces('benchmark explains the queries it captured', () => cursor.explain());
+    // A count is explained as the find it counts over (the driver has no explain for it).
+    lines.push(`${query.collection}.${query.method}: ${planOf(explain as Record<string, any>)}`);
+  }
+  return lines;
+}
+
+function pick<T>(items: readonly T[], index: number): T {
+  return items[index % items.length]!;
+}
+
+async function main(): Promise<void> {
+  const loadBefore = loadavg();
+  const dataDir = mkdtempSync(join(tmpdir(), 'crm-core-bench-'));
+  const unlimited = { perTokenPerMinute: 1e9, publicPerMinute: 1e9 };
+  const system = await startSystem({ port: 0, dataDir, logLevel: 'error', rateLimits: unlimited });
+  const call = apiCaller(system.url);
+  const connection = system.services['crm-core'].context.connection;
+  try {
+    const { token, user } = await call<{ token: string; user: { id: string } }>('POST', '/auth/sign-up', {
+      email: 'bench@example.com',
+      password: 'correct horse battery',
+      name: 'Bench',
+    });
+    const { workspace_id: workspaceId } = await call<{ workspace_id: string }>('POST', '/onboarding', { workspace_name: 'Bench' }, token);
+    const stages = (await call<{ data: Array<{ id: string; pipeline_id: string; kind: string; object: string }> }>('GET', '/pipeline-stages', undefined, token)).data.filter(
+      (stage) => stage.object === 'company',
+    );
+    const sources = (await call<{ data: Array<{ id: string }> }>('GET', '/lead-sources', undefined, token)).data;
+
+    const memoryBefore = process.memoryUsage();
+    const seedStarted = Date.now();
+    const companyIds: string[] = [];
+    const companies = connection.collection('companies');
+    for (let start = 0; start < COMPANIES; start += BATCH) {
+      const batch: Array<Record<string, unknown>> = [];
+      for (let index = start; index < Math.min(COMPANIES, start + BATCH); index += 1) {
+        const stage = pick(stages, index * 7);
+        const name = `${pick(WORDS, index)} ${pick(KINDS, index * 3)} ${index}`;
+        const domain = `${pick(WORDS, index).toLowerCase()}${index}.example`;
+        const postcode = `SW${index % 20} ${index % 9}AB`;
+        const at = new Date(Date.UTC(2025, 0, 1) + index * 60_000).toISOString();
+        const id = newId();
+        companyIds.push(id);
+        const address = { city: 'London', postcode };
+        const accountNumber = `AC${index}`;
+        batch.push({
+          _id: id,
+          version: 1,
+          workspace_id: workspaceId,
+          name,
+          website: `https://${domain}`,
+          domain,
+          phone: null,
+          address,
+          country_code: 'GB',
+          industry: null,
+          turnover_band: null,
+          employee_count: index % 500,
+          account_number: accountNumber,
+          company_number: null,
+          sic_codes: [],
+          description: null,
+          // A third each: the caller's, unassigned, and another member's.
+          owner_id: index % 3 === 0 ? user.id : index % 3 === 1 ? null : newId(),
+          stage_id: stage.id,
+          pipeline_id: stage.pipeline_id,
+          is_account: stage.kind === 'account',
+          source_id: pick(sources, index).id,
+          campaign_id: null,
+          primary_contact_id: null,
+          custom: { tier: pick(['gold', 'silver', 'bronze'], index) },
+          ...companySearchFields({ name, domain, account_number: accountNumber, address }),
+          deleted_at: null,
+          created_at: at,
+          updated_at: at,
+        });
+      }
+      await acrossWorkspaces('benchmark seeds one workspace', () => companies.insertMany(batch));
+    }
+    const contacts = connection.collection('contacts');
+    for (let start = 0; start < CONTACTS; start += BATCH) {
+      const batch: Array<Record<string, unknown>> = [];
+      for (let index = start; index < Math.min(CONTACTS, start + BATCH); index += 1) {
+        const first = pick(FIRST, index);
+        const last = `${pick(LAST, index * 5)}${index}`;
+        const email = `${first}.${last}@example.com`.toLowerCase();
+        const at = new Date(Date.UTC(2025, 0, 1) + index * 30_000).toISOString();
+        batch.push({
+          _id: newId(),
+          version: 1,
+          workspace_id: workspaceId,
+          company_id: pick(companyIds, index),
+          reports_to_id: null,
+          owner_id: index % 2 === 0 ? user.id : null,
+          first_name: first,
+          last_name: last,
+          email,
+          phone: null,
+          mobile: null,
+          job_title: null,
+          lawful_basis: 'legitimate_interest',
+          custom: {},
+          ...contactSearchFields({ first_name: first, last_name: last, email }),
+          deleted_at: null,
+          created_at: at,
+          updated_at: at,
+        });
+      }
+      await acrossWorkspaces('benchmark seeds one workspace', () => contacts.insertMany(batch));
+    }
+    global.gc?.();
+    const memoryAfter = process.memoryUsage();
+    const seedSeconds = (Date.now() - seedStarted) / 1000;
+
+    // The 100th page of 25 by cursor, walked as a client would.
+    let cursorPath = '/companies?limit=25';
+    for (let page = 1; page < 100; page += 1) {
+      const answer = await call<{ next_cursor: string | null }>('GET', cursorPath, undefined, token);
+      cursorPath = `/companies?limit=25&cursor=${encodeURIComponent(answer.next_cursor!)}`;
+    }
+    let contactCursorPath = '/contacts?limit=25';
+    for (let page = 1; page < 100; page += 1) {
+      const answer = await call<{ next_cursor: string | null }>('GET', contactCursorPath, undefined, token);
+      contactCursorPath = `/contacts?limit=25&cursor=${encodeURIComponent(answer.next_cursor!)}`;
+    }
+    const middle = companyIds[Math.floor(COMPANIES / 2)]!;
+    const scenarios: Scenario[] = [
+      { label: 'GET /companies/{id}', path: `/companies/${middle}`, target: 'p99 ≤ 5 ms' },
+      { label: 'first page of 25, filtered and sorted', path: '/companies?limit=25&kind=lead&owner=me&sort=name_asc', target: 'p99 ≤ 20 ms' },
+      { label: '100th cursor page of 25', path: cursorPath, target: 'p99 ≤ 20 ms' },
+      { label: 'GET /companies/counts', path: '/companies/counts', target: '≤ 20 ms' },
+      { label: 'offset=99975', path: `/companies?limit=25&offset=${Math.max(0, COMPANIES - 25)}`, target: '≤ 100 ms' },
+      { label: 'q prefix search', path: '/companies?limit=25&q=globex%20ser', target: '≤ 50 ms' },
+      { label: 'contacts: first page of 25', path: '/contacts?limit=25', target: '' },
+      { label: 'contacts: 100th cursor page of 25', path: contactCursorPath, target: '' },
+      { label: 'contacts: q prefix search', path: '/contacts?limit=25&q=ada.smith', target: '' },
+    ];
+
+    const rows: Array<{ scenario: Scenario; figures: Array<[number, Figures]>; plans: string[] }> = [];
+    for (const scenario of scenarios) {
+      const captured: CapturedQuery[] = [];
+      connection.set('debug', (collection: string, method: string, filter: unknown, ...rest: unknown[]) => {
+        const options = rest.find((value) => value && typeof value === 'object' && !Array.isArray(value)) as Record<string, unknown> | undefined;
+        captured.push({ collection, method, filter: (filter ?? {}) as Record<string, unknown>, options: options ?? {} });
+      });
+      await call('GET', scenario.path, undefined, token);
+      connection.set('debug', false);
+      const plans = await explainCaptured(connection, captured);
+      const figures: Array<[number, Figures]> = [];
+      for (const connections of CONCURRENCY) {
+        figures.push([connections, await measure(`${system.url}${scenario.path}`, { authorization: `Bearer ${token}` }, { ...LOAD, connections })]);
+      }
+      rows.push({ scenario, figures, plans });
+    }
+
+    const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
+    console.log(`${COMPANIES} companies and ${CONTACTS} contacts in one workspace, seeded in ${seedSeconds.toFixed(1)} s on the embedded store`);
+    console.log(
+      `memory of the system process after seeding: rss ${mib(memoryAfter.rss)} (+${mib(memoryAfter.rss - memoryBefore.rss)}), ` +
+        `heap used ${mib(memoryAfter.heapUsed)} (+${mib(memoryAfter.heapUsed - memoryBefore.heapUsed)})`,
+    );
+    console.log(`${LOAD.seconds} s per figure after ${LOAD.warmupSeconds} s warm-up, through the gateway; load from autocannon in a separate process`);
+    console.log(`machine load average (1, 5, 15 min) before the run: ${loadBefore.map((value) => value.toFixed(2)).join(' ')}`);
+    for (const row of rows) {
+      console.log(`${row.scenario.label}${row.scenario.target ? ` (target ${row.scenario.target})` : ''}`);
+      for (const [connections, figures] of row.figures) console.log(`  ${String(connections).padStart(2)} connection(s) ${formatFigures(figures)}`);
+      for (const plan of row.plans) console.log(`  plan: ${plan}`);
+    }
+  } finally {
+    await system.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+void main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
