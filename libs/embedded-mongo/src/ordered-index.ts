@@ -171,6 +171,12 @@ export class OrderedIndex {
     return true;
   }
 
+  // How many keys lie in [start, end). The tree counts a leaf's keys from its bounds without
+  // visiting them, so counting a large range costs a few comparisons per leaf.
+  countRange(start: string, end: string): number {
+    return end > start ? this.tree.forRange(start, end, false) : 0;
+  }
+
   // Replaces the content with keys already in ascending order.
   loadSorted(keys: string[], ids: string[]): void {
     this.tree = bulkLoad(keys, ids, MAX_NODE_SIZE, compareKeys);

@@ -477,6 +477,13 @@ export class Store {
     const skip = request.skip ?? 0;
     const limit = request.limit ? request.limit : Number.POSITIVE_INFINITY;
     let keys = 0;
+    if (skip === 0 && limit === Number.POSITIVE_INFINITY) {
+      const index = plan.index;
+      keys = plan.intervals.reduce((sum, interval) => sum + index.countRange(interval.start, interval.end), 0);
+      collection.counters.keysExamined += keys;
+      collection.counters.indexLookups++;
+      return keys;
+    }
     for (const interval of plan.intervals) {
       const finished = plan.index.walk(interval.start, interval.end, false, () => {
         keys++;

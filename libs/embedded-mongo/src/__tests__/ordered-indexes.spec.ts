@@ -93,6 +93,21 @@ describe('ordered indexes', () => {
     expect(after.keysExamined - before.keysExamined).toBe(counted);
   });
 
+  it('counts several intervals and both range bounds exactly as a scan would, with and without skip and limit', async () => {
+    const collection = await companies();
+    const from = new Date(Date.UTC(2024, 0, 1) + 20 * 60_000);
+    const to = new Date(Date.UTC(2024, 0, 1) + 70 * 60_000);
+    const filter = { workspace_id: { $in: ['w1', 'w3', 'nobody'] }, created_at: { $gt: from, $lte: to } };
+    const matching = (await collection.find({ workspace_id: { $in: ['w1', 'w3'] } }).toArray()).filter(
+      (document) => (document.created_at as Date) > from && (document.created_at as Date) <= to,
+    ).length;
+    expect(matching).toBeGreaterThan(10);
+    expect(await collection.countDocuments(filter)).toBe(matching);
+    expect(await collection.countDocuments(filter, { skip: 3, limit: 5 })).toBe(5);
+    expect(await collection.countDocuments(filter, { skip: matching - 2 })).toBe(2);
+    expect(await collection.countDocuments({ workspace_id: 'w1', created_at: { $gt: to, $lt: from } })).toBe(0);
+  });
+
   it('runs an aggregate whose leading $match and $sort an index serves', async () => {
     const collection = await companies();
     const pipeline = [
