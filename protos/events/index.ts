@@ -4,6 +4,8 @@ import { CRM_CATALOGUE_EVENT_CONTRACTS } from './crm-catalogue-events';
 import { CRM_COMPANY_EVENT_CONTRACTS } from './crm-company-events';
 import { CRM_CONTACT_EVENT_CONTRACTS } from './crm-contact-events';
 import { CRM_DEAL_EVENT_CONTRACTS } from './crm-deal-events';
+import { CRM_MEETING_EVENT_CONTRACTS } from './crm-meeting-events';
+import { CRM_CALENDAR_EVENT_CONTRACTS } from './crm-calendar-events';
 import { CRM_VIEW_EVENT_CONTRACTS } from './crm-view-events';
 import { IDENTITY_EVENT_CONTRACTS } from './identity-events';
 
@@ -14,9 +16,11 @@ export * from './crm-catalogue-events';
 export * from './crm-company-events';
 export * from './crm-contact-events';
 export * from './crm-deal-events';
+export * from './crm-meeting-events';
+export * from './crm-calendar-events';
 export * as auditText from './audit-text';
 // The schema builder contracts are written with, so a declaration needs nothing else.
 export { Type, type Static } from '@sinclair/typebox';
 
 // Every declared event. A new service adds its list here (protos/events/<context>-events.ts).
-export const EVENT_CONTRACTS = contractRegistry(IDENTITY_EVENT_CONTRACTS, CRM_VIEW_EVENT_CONTRACTS, CRM_CATALOGUE_EVENT_CONTRACTS, CRM_CONTACT_EVENT_CONTRACTS, CRM_COMPANY_EVENT_CONTRACTS, CRM_DEAL_EVENT_CONTRACTS);
+export const EVENT_CONTRACTS = contractRegistry(IDENTITY_EVENT_CONTRACTS, CRM_VIEW_EVENT_CONTRACTS, CRM_CATALOGUE_EVENT_CONTRACTS, CRM_CONTACT_EVENT_CONTRACTS, CRM_COMPANY_EVENT_CONTRACTS, CRM_DEAL_EVENT_CONTRACTS, CRM_MEETING_EVENT_CONTRACTS, CRM_CALENDAR_EVENT_CONTRACTS);
