@@ -8,6 +8,9 @@ import { CRM_MEETING_EVENT_CONTRACTS } from './crm-meeting-events';
 import { CRM_CALENDAR_EVENT_CONTRACTS } from './crm-calendar-events';
 import { CRM_VIEW_EVENT_CONTRACTS } from './crm-view-events';
 import { IDENTITY_EVENT_CONTRACTS } from './identity-events';
+import { MARKETING_CAMPAIGN_EVENT_CONTRACTS } from './marketing-campaign-events';
+import { MARKETING_TOUCHPOINT_EVENT_CONTRACTS } from './marketing-touchpoint-events';
+import { MARKETING_WEB_FORM_EVENT_CONTRACTS } from './marketing-web-form-events';
 
 export * from './event-contract';
 export * from './identity-events';
@@ -16,6 +19,9 @@ export * from './crm-catalogue-events';
 export * from './crm-company-events';
 export * from './crm-contact-events';
 export * from './crm-deal-events';
+export * from './marketing-campaign-events';
+export * from './marketing-touchpoint-events';
+export * from './marketing-web-form-events';
 export * from './crm-meeting-events';
 export * from './crm-calendar-events';
 export * as auditText from './audit-text';
@@ -23,4 +29,4 @@ export * as auditText from './audit-text';
 export { Type, type Static } from '@sinclair/typebox';
 
 // Every declared event. A new service adds its list here (protos/events/<context>-events.ts).
-export const EVENT_CONTRACTS = contractRegistry(IDENTITY_EVENT_CONTRACTS, CRM_VIEW_EVENT_CONTRACTS, CRM_CATALOGUE_EVENT_CONTRACTS, CRM_CONTACT_EVENT_CONTRACTS, CRM_COMPANY_EVENT_CONTRACTS, CRM_DEAL_EVENT_CONTRACTS, CRM_MEETING_EVENT_CONTRACTS, CRM_CALENDAR_EVENT_CONTRACTS);
+export const EVENT_CONTRACTS = contractRegistry(IDENTITY_EVENT_CONTRACTS, CRM_VIEW_EVENT_CONTRACTS, CRM_CATALOGUE_EVENT_CONTRACTS, CRM_CONTACT_EVENT_CONTRACTS, CRM_COMPANY_EVENT_CONTRACTS, CRM_DEAL_EVENT_CONTRACTS, CRM_MEETING_EVENT_CONTRACTS, CRM_CALENDAR_EVENT_CONTRACTS, MARKETING_CAMPAIGN_EVENT_CONTRACTS, MARKETING_TOUCHPOINT_EVENT_CONTRACTS, MARKETING_WEB_FORM_EVENT_CONTRACTS);
