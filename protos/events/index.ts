@@ -4,6 +4,8 @@ import { CRM_CATALOGUE_EVENT_CONTRACTS } from './crm-catalogue-events';
 import { CRM_COMPANY_EVENT_CONTRACTS } from './crm-company-events';
 import { CRM_CONTACT_EVENT_CONTRACTS } from './crm-contact-events';
 import { CRM_DEAL_EVENT_CONTRACTS } from './crm-deal-events';
+import { CRM_ACTIVITY_EVENT_CONTRACTS } from './crm-activity-events';
+import { CRM_TASK_EVENT_CONTRACTS } from './crm-task-events';
 import { CRM_MEETING_EVENT_CONTRACTS } from './crm-meeting-events';
 import { CRM_CALENDAR_EVENT_CONTRACTS } from './crm-calendar-events';
 import { CRM_VIEW_EVENT_CONTRACTS } from './crm-view-events';
@@ -20,6 +22,8 @@ export * from './crm-catalogue-events';
 export * from './crm-company-events';
 export * from './crm-contact-events';
 export * from './crm-deal-events';
+export * from './crm-activity-events';
+export * from './crm-task-events';
 export * from './marketing-campaign-events';
 export * from './marketing-touchpoint-events';
 export * from './marketing-web-form-events';
@@ -31,4 +35,4 @@ export * as auditText from './audit-text';
 export { Type, type Static } from '@sinclair/typebox';
 
 // Every declared event. A new service adds its list here (protos/events/<context>-events.ts).
-export const EVENT_CONTRACTS = contractRegistry(IDENTITY_EVENT_CONTRACTS, CRM_VIEW_EVENT_CONTRACTS, CRM_CATALOGUE_EVENT_CONTRACTS, CRM_CONTACT_EVENT_CONTRACTS, CRM_COMPANY_EVENT_CONTRACTS, CRM_DEAL_EVENT_CONTRACTS, CRM_MEETING_EVENT_CONTRACTS, CRM_CALENDAR_EVENT_CONTRACTS, MARKETING_CAMPAIGN_EVENT_CONTRACTS, MARKETING_TOUCHPOINT_EVENT_CONTRACTS, MARKETING_WEB_FORM_EVENT_CONTRACTS, DOCUMENTS_EVENT_CONTRACTS);
+export const EVENT_CONTRACTS = contractRegistry(IDENTITY_EVENT_CONTRACTS, CRM_VIEW_EVENT_CONTRACTS, CRM_CATALOGUE_EVENT_CONTRACTS, CRM_CONTACT_EVENT_CONTRACTS, CRM_COMPANY_EVENT_CONTRACTS, CRM_DEAL_EVENT_CONTRACTS, CRM_ACTIVITY_EVENT_CONTRACTS, CRM_TASK_EVENT_CONTRACTS, CRM_MEETING_EVENT_CONTRACTS, CRM_CALENDAR_EVENT_CONTRACTS, MARKETING_CAMPAIGN_EVENT_CONTRACTS, MARKETING_TOUCHPOINT_EVENT_CONTRACTS, MARKETING_WEB_FORM_EVENT_CONTRACTS, DOCUMENTS_EVENT_CONTRACTS);
