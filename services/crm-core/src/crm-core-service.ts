@@ -20,6 +20,7 @@ import { dealOperations } from './deals/deal-routes';
 import { registerWorkspaceSettingsModel } from './deals/workspace-settings.model';
 import { subscribeWorkspaceSettings } from './deals/workspace-settings';
 import { customFieldOperations } from './custom-fields/custom-field-routes';
+import { crmRecordsGrpc } from './grpc/crm-records-grpc';
 import { subscribeOwnerNames } from './saved-views/owner-names';
 import { registerSavedViewModel } from './saved-views/saved-view.model';
 import { savedViewOperations } from './saved-views/saved-view-routes';
@@ -52,5 +53,7 @@ export const crmCoreService: ServiceDefinition = {
     await subscribeWorkspaceSettings(context);
     await subscribeDealReferences(context);
   },
+  // Each gRPC service crm-core answers: one entry per service.
+  grpc: (context) => [crmRecordsGrpc(context)],
   jobs: (context) => ({ ...companyJobs(context), ...contactJobs(context) }),
 };
