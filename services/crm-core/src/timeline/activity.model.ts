@@ -1,0 +1,100 @@
+import { Schema, type Connection, type Model } from 'mongoose';
+import { tenantScoped } from '@crm/kit';
+
+export const ACTIVITY_TYPES = ['note', 'call', 'system', 'email', 'meeting', 'task', 'plugin'] as const;
+export type ActivityType = (typeof ACTIVITY_TYPES)[number];
+export const ACTIVITY_TARGET_TYPES = ['company', 'contact', 'deal'] as const;
+export type ActivityTargetType = (typeof ACTIVITY_TARGET_TYPES)[number];
+export const ACTOR_TYPES = ['user', 'agent', 'app', 'system'] as const;
+export type ActivityActorType = (typeof ACTOR_TYPES)[number];
+
+// One timeline entry on a company, contact or deal.
+export interface ActivityRecord {
+  _id: string;
+  version: number;
+  workspace_id: string;
+  type: ActivityType;
+  subject: string | null;
+  body: string | null;
+  outcome: string | null;
+  target_type: ActivityTargetType;
+  target_id: string;
+  // The company whose timeline shows the entry with include_contacts: the company itself for a
+  // company's entries, the contact's current company for a contact's, null for a deal's. Kept
+  // current when a contact changes company, so a company page is one index range.
+  company_id: string | null;
+  actor_type: ActivityActorType;
+  actor_id: string | null;
+  actor_label: string | null;
+  occurred_at: string;
+  created_at: string;
+  // What the service keeps one entry for (`meeting:<id>`), with the version of that record it
+  // shows; null for every other entry.
+  source: string | null;
+  source_version: number | null;
+}
+
+export const ACTIVITY_MODEL = 'Activity';
+
+const activitySchema = new Schema<ActivityRecord>(
+  {
+    _id: { type: String, required: true },
+    version: { type: Number, required: true },
+    type: { type: String, enum: ACTIVITY_TYPES, required: true },
+    subject: { type: String, default: null },
+    body: { type: String, default: null },
+    outcome: { type: String, default: null },
+    target_type: { type: String, enum: ACTIVITY_TARGET_TYPES, required: true },
+    target_id: { type: String, required: true },
+    company_id: { type: String, default: null },
+    actor_type: { type: String, enum: ACTOR_TYPES, required: true },
+    actor_id: { type: String, default: null },
+    actor_label: { type: String, default: null },
+    occurred_at: { type: String, required: true },
+    created_at: { type: String, required: true },
+    source: { type: String, default: null },
+    source_version: { type: Number, default: null },
+  },
+  { collection: 'activities', versionKey: false },
+);
+activitySchema.plugin(tenantScoped);
+// One record's timeline, newest first (also merges and purges by target).
+activitySchema.index({ workspace_id: 1, target_type: 1, target_id: 1, occurred_at: -1, _id: -1 });
+// A company's timeline with its contacts' entries, newest first.
+activitySchema.index({ workspace_id: 1, company_id: 1, occurred_at: -1, _id: -1 });
+// The one entry the service keeps for a meeting.
+activitySchema.index({ workspace_id: 1, source: 1 }, { unique: true, partialFilterExpression: { source: { $type: 'string' } } });
+
+// The company each contact's entries carry, by the contact's version: events about a contact
+// arrive in any order, and only a newer one moves its entries.
+export interface TimelineContactRecord {
+  _id: string;
+  workspace_id: string;
+  company_id: string | null;
+  version: number;
+}
+
+export const TIMELINE_CONTACT_MODEL = 'TimelineContact';
+
+const timelineContactSchema = new Schema<TimelineContactRecord>(
+  {
+    _id: { type: String, required: true },
+    company_id: { type: String, default: null },
+    version: { type: Number, required: true },
+  },
+  { collection: 'timeline_contacts', versionKey: false },
+);
+timelineContactSchema.plugin(tenantScoped);
+
+export function registerActivityModels(connection: Connection): void {
+  connection.model(ACTIVITY_MODEL, activitySchema);
+  connection.model(TIMELINE_CONTACT_MODEL, timelineContactSchema);
+}
+
+export function activityModel(connection: Connection): Model<ActivityRecord> {
+  return connection.model<ActivityRecord>(ACTIVITY_MODEL);
+}
+
+export function timelineContactModel(connection: Connection): Model<TimelineContactRecord> {
+  return connection.model<TimelineContactRecord>(TIMELINE_CONTACT_MODEL);
+}

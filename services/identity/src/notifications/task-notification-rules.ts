@@ -1,0 +1,46 @@
+import type { NotificationRule } from './notification-rules';
+
+// Notifications about crm-core's tasks (protos/events/crm-task-events.ts): the assignee hears of
+// a task given to them (task_assigned) and of its reminder (task_reminder). Nobody is told of
+// what they did themselves (a person assigning a task to themselves).
+
+type EventData = Readonly<Record<string, unknown>>;
+
+const text = (data: EventData, field: string): string | null => {
+  const value = data[field];
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+};
+const only = (value: string | null): string[] => (value === null ? [] : [value]);
+const changed = (data: EventData, field: string) => Array.isArray(data.fields) && data.fields.includes(field);
+
+function due(data: EventData): string | null {
+  const at = text(data, 'due_at');
+  return at === null ? null : `Due ${at.replace('T', ' ').replace(/:\d\d\.\d{3}Z$/, ' UTC')}.`;
+}
+
+const assigned: NotificationRule = {
+  kind: 'task_assigned',
+  recipients: (data) => (data.status === 'open' ? only(text(data, 'assignee_id')) : []),
+  content: (data, event, setting) => ({
+    title: `${event.actor?.label ?? 'Someone'} assigned you a task: ${text(data, 'title') ?? ''}`,
+    body: due(data),
+    link: `${setting.publicUrl}/v1/tasks?assignee=me&status=open`,
+  }),
+};
+
+export const TASK_NOTIFICATION_RULES: Readonly<Record<string, readonly NotificationRule[]>> = {
+  // data: the Task's public state (task_id, title, due_at, status, assignee_id, created_by, ...)
+  'crm.task.created': [assigned],
+  'crm.task.updated': [{ ...assigned, recipients: (data) => (changed(data, 'assignee_id') ? assigned.recipients(data) : []) }],
+  'crm.task.reminded': [
+    {
+      kind: 'task_reminder',
+      recipients: (data) => only(text(data, 'assignee_id') ?? text(data, 'created_by')),
+      content: (data, _event, setting) => ({
+        title: `Reminder: ${text(data, 'title') ?? 'a task'}`,
+        body: due(data),
+        link: `${setting.publicUrl}/v1/tasks?assignee=me&status=open`,
+      }),
+    },
+  ],
+};
