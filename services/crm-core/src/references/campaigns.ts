@@ -27,8 +27,8 @@ export async function campaignNames(context: ServiceContext, workspaceId: string
 }
 
 // Stores the name only when its version is newer than the stored one (a known campaign costs
-// one read).
-async function applyCampaignName(context: ServiceContext, workspaceId: string, campaign: marketingV1.Campaign): Promise<void> {
+// one read). Fed by GetCampaigns answers and by marketing's campaign events.
+export async function applyCampaignName(context: ServiceContext, workspaceId: string, campaign: Pick<marketingV1.Campaign, 'id' | 'name' | 'version'>): Promise<void> {
   const names = campaignNameModel(context.connection);
   const stored = await names.findOne({ workspace_id: workspaceId, _id: campaign.id }, { version: 1 }).lean<{ version: number }>().exec();
   if (stored && stored.version >= campaign.version) return;

@@ -23,6 +23,24 @@ export const protobufPackage = "crm.crm_core.v1";
 
 export const protobufFileName = "crm/crm_core/v1/leads.proto";
 
+export interface GetLeadSourcesRequest {
+  workspace_id: string;
+  /** At most 500 ids. */
+  ids: string[];
+}
+
+export interface LeadSource {
+  id: string;
+  name: string;
+  channel: string;
+  /** The source's version, as crm.lead_source.* events carry it. */
+  version: number;
+}
+
+export interface GetLeadSourcesResponse {
+  sources: LeadSource[];
+}
+
 export interface MatchItem {
   /** One of the three; contact_id wins over email, email over company_id. */
   contact_id: string;
@@ -78,6 +96,281 @@ export interface CaptureLeadResponse {
   contact_name: string;
   contact_created: boolean;
 }
+
+function createBaseGetLeadSourcesRequest(): GetLeadSourcesRequest {
+  return { workspace_id: "", ids: [] };
+}
+
+export const GetLeadSourcesRequest: MessageFns<GetLeadSourcesRequest> = {
+  encode(message: GetLeadSourcesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.workspace_id !== "") {
+      writer.uint32(10).string(message.workspace_id);
+    }
+    for (const v of message.ids) {
+      writer.uint32(18).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetLeadSourcesRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetLeadSourcesRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.workspace_id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.ids.push(reader.string());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetLeadSourcesRequest {
+    return {
+      workspace_id: isSet(object.workspaceId)
+        ? globalThis.String(object.workspaceId)
+        : isSet(object.workspace_id)
+        ? globalThis.String(object.workspace_id)
+        : "",
+      ids: globalThis.Array.isArray(object?.ids) ? object.ids.map((e: any) => globalThis.String(e)) : [],
+    };
+  },
+
+  toJSON(message: GetLeadSourcesRequest): unknown {
+    const obj: any = {};
+    if (message.workspace_id !== "") {
+      obj.workspaceId = message.workspace_id;
+    }
+    if (message.ids?.length) {
+      obj.ids = message.ids;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetLeadSourcesRequest>): GetLeadSourcesRequest {
+    return GetLeadSourcesRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetLeadSourcesRequest>): GetLeadSourcesRequest {
+    const message = createBaseGetLeadSourcesRequest();
+    message.workspace_id = object.workspace_id ?? "";
+    message.ids = object.ids?.map((e) => e) || [];
+    return message;
+  },
+};
+
+function createBaseLeadSource(): LeadSource {
+  return { id: "", name: "", channel: "", version: 0 };
+}
+
+export const LeadSource: MessageFns<LeadSource> = {
+  encode(message: LeadSource, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.name !== "") {
+      writer.uint32(18).string(message.name);
+    }
+    if (message.channel !== "") {
+      writer.uint32(26).string(message.channel);
+    }
+    if (message.version !== 0) {
+      writer.uint32(32).int32(message.version);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): LeadSource {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseLeadSource();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.channel = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.version = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): LeadSource {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      channel: isSet(object.channel) ? globalThis.String(object.channel) : "",
+      version: isSet(object.version) ? globalThis.Number(object.version) : 0,
+    };
+  },
+
+  toJSON(message: LeadSource): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.channel !== "") {
+      obj.channel = message.channel;
+    }
+    if (message.version !== 0) {
+      obj.version = Math.round(message.version);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<LeadSource>): LeadSource {
+    return LeadSource.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<LeadSource>): LeadSource {
+    const message = createBaseLeadSource();
+    message.id = object.id ?? "";
+    message.name = object.name ?? "";
+    message.channel = object.channel ?? "";
+    message.version = object.version ?? 0;
+    return message;
+  },
+};
+
+function createBaseGetLeadSourcesResponse(): GetLeadSourcesResponse {
+  return { sources: [] };
+}
+
+export const GetLeadSourcesResponse: MessageFns<GetLeadSourcesResponse> = {
+  encode(message: GetLeadSourcesResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.sources) {
+      LeadSource.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetLeadSourcesResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetLeadSourcesResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.sources.push(LeadSource.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetLeadSourcesResponse {
+    return {
+      sources: globalThis.Array.isArray(object?.sources) ? object.sources.map((e: any) => LeadSource.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: GetLeadSourcesResponse): unknown {
+    const obj: any = {};
+    if (message.sources?.length) {
+      obj.sources = message.sources.map((e) => LeadSource.toJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetLeadSourcesResponse>): GetLeadSourcesResponse {
+    return GetLeadSourcesResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetLeadSourcesResponse>): GetLeadSourcesResponse {
+    const message = createBaseGetLeadSourcesResponse();
+    message.sources = object.sources?.map((e) => LeadSource.fromPartial(e)) || [];
+    return message;
+  },
+};
 
 function createBaseMatchItem(): MatchItem {
   return { contact_id: "", email: "", company_id: "" };
@@ -1028,6 +1321,21 @@ export const CrmLeadsServiceService = {
     responseSerialize: (value: CaptureLeadResponse): Buffer => Buffer.from(CaptureLeadResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): CaptureLeadResponse => CaptureLeadResponse.decode(value),
   },
+  /**
+   * The lead sources of the workspace among these ids (its seeded catalogue included), read at
+   * the time of the call; other ids are left out.
+   */
+  getLeadSources: {
+    path: "/crm.crm_core.v1.CrmLeadsService/GetLeadSources" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetLeadSourcesRequest): Buffer =>
+      Buffer.from(GetLeadSourcesRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetLeadSourcesRequest => GetLeadSourcesRequest.decode(value),
+    responseSerialize: (value: GetLeadSourcesResponse): Buffer =>
+      Buffer.from(GetLeadSourcesResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetLeadSourcesResponse => GetLeadSourcesResponse.decode(value),
+  },
 } as const;
 
 export interface CrmLeadsServiceServer extends UntypedServiceImplementation {
@@ -1044,6 +1352,11 @@ export interface CrmLeadsServiceServer extends UntypedServiceImplementation {
    * never makes a second company or contact.
    */
   captureLead: handleUnaryCall<CaptureLeadRequest, CaptureLeadResponse>;
+  /**
+   * The lead sources of the workspace among these ids (its seeded catalogue included), read at
+   * the time of the call; other ids are left out.
+   */
+  getLeadSources: handleUnaryCall<GetLeadSourcesRequest, GetLeadSourcesResponse>;
 }
 
 export interface CrmLeadsServiceClient extends Client {
@@ -1087,6 +1400,25 @@ export interface CrmLeadsServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: CaptureLeadResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * The lead sources of the workspace among these ids (its seeded catalogue included), read at
+   * the time of the call; other ids are left out.
+   */
+  getLeadSources(
+    request: GetLeadSourcesRequest,
+    callback: (error: ServiceError | null, response: GetLeadSourcesResponse) => void,
+  ): ClientUnaryCall;
+  getLeadSources(
+    request: GetLeadSourcesRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetLeadSourcesResponse) => void,
+  ): ClientUnaryCall;
+  getLeadSources(
+    request: GetLeadSourcesRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetLeadSourcesResponse) => void,
   ): ClientUnaryCall;
 }
 
