@@ -11,6 +11,7 @@ export * from './internal-jwt';
 export * from './lifecycle';
 export * from './logger';
 export * from './metrics';
+export * from './money';
 export * from './request-context';
 export * from './tenancy';
 export * from './text';
