@@ -1,4 +1,5 @@
 import type { EventEnvelope } from '@crm/bus';
+import { MARKETING_NOTIFICATION_RULES } from './marketing-notification-rules';
 import { TASK_NOTIFICATION_RULES } from './task-notification-rules';
 
 // Which events are addressed to whom, and what they say. Later issues add rows (task
@@ -45,6 +46,7 @@ const roleChanged = (data: EventData) => {
 
 export const NOTIFICATION_RULES: Readonly<Record<string, readonly NotificationRule[]>> = {
   ...TASK_NOTIFICATION_RULES,
+  ...MARKETING_NOTIFICATION_RULES,
   // data: invitation_id, email, role, user_id, member_id, invited_by
   'identity.invitation.accepted': [
     {
