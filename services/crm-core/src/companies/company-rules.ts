@@ -6,6 +6,7 @@ import { contactModel } from '../contacts/contact.model';
 import { activeCustomFields, validateCustomValues, type CustomValues } from '../custom-fields/custom-values';
 import { checkCampaign } from '../references/campaigns';
 import { checkMembers } from '../references/members';
+import { companyNameKey, domainKey } from '../duplicates/duplicate-keys';
 import type { CompanyRecord } from './company.model';
 import type { CompanyWritable } from './company.operations';
 
@@ -13,7 +14,7 @@ import type { CompanyWritable } from './company.operations';
 // in the workspace, the stage's pipeline and kind kept with the company, a domain derived from the
 // website, custom values, and the folded terms `q` and the name sorts read.
 
-export type SearchFields = Pick<CompanyRecord, 'search_terms' | 'name_folded' | 'account_number_folded' | 'postcode_folded'>;
+export type SearchFields = Pick<CompanyRecord, 'search_terms' | 'name_folded' | 'account_number_folded' | 'postcode_folded' | 'name_key' | 'domain_key'>;
 
 const fold = (value: string | null | undefined) => (typeof value === 'string' && value.trim() !== '' ? value.trim().toLowerCase() : null);
 
@@ -22,7 +23,14 @@ export function companySearchFields(company: Pick<CompanyRecord, 'name' | 'domai
   const account = fold(company.account_number);
   const postcode = fold(company.address?.postcode);
   const terms = [name, fold(company.domain), account, postcode].filter((term): term is string => term !== null);
-  return { search_terms: [...new Set(terms)], name_folded: name, account_number_folded: account, postcode_folded: postcode };
+  return {
+    search_terms: [...new Set(terms)],
+    name_folded: name,
+    account_number_folded: account,
+    postcode_folded: postcode,
+    name_key: companyNameKey(company.name),
+    domain_key: domainKey(company.domain),
+  };
 }
 
 // `https://www.Example.co.uk/about` -> `example.co.uk`.

@@ -23,7 +23,7 @@ const NULLABLE_TEXT = ['website', 'domain', 'phone', 'country_code', 'industry',
 
 // The body's plain fields as stored: empty text is no value (null), a domain is lower-cased and
 // empty address parts are dropped.
-function storedFields(body: CompanyWritable & { name?: string }): StoredFields & { name?: string } {
+export function storedFields(body: CompanyWritable & { name?: string }): StoredFields & { name?: string } {
   const { custom: _custom, stage_id: _stage, ...fields } = body;
   const stored: StoredFields & { name?: string } = { ...fields };
   for (const field of NULLABLE_TEXT) {
@@ -37,7 +37,7 @@ function storedFields(body: CompanyWritable & { name?: string }): StoredFields &
   return stored;
 }
 
-const EMPTY_COMPANY = {
+export const EMPTY_COMPANY = {
   website: null,
   domain: null,
   phone: null,
@@ -145,6 +145,8 @@ export async function updateCompanyRecord(
           name_folded: updated.name_folded,
           account_number_folded: updated.account_number_folded,
           postcode_folded: updated.postcode_folded,
+          name_key: updated.name_key,
+          domain_key: updated.domain_key,
           version: updated.version,
           updated_at: updated.updated_at,
         },

@@ -47,6 +47,10 @@ export interface CompanyRecord {
   name_folded: string | null;
   account_number_folded: string | null;
   postcode_folded: string | null;
+  // Duplicate keys (duplicates/duplicate-keys): the normalised name and domain that duplicate
+  // groups and import matching compare.
+  name_key: string | null;
+  domain_key: string | null;
   deleted_at: string | null;
   created_at: string;
   updated_at: string;
@@ -83,6 +87,8 @@ const companySchema = new Schema<CompanyRecord>(
     name_folded: { type: String, default: null },
     account_number_folded: { type: String, default: null },
     postcode_folded: { type: String, default: null },
+    name_key: { type: String, default: null },
+    domain_key: { type: String, default: null },
     deleted_at: { type: String, default: null },
     created_at: { type: String, required: true },
     updated_at: { type: String, required: true },
@@ -104,6 +110,9 @@ companySchema.index({ workspace_id: 1, deleted_at: 1, name_folded: 1, _id: 1 });
 companySchema.index({ workspace_id: 1, deleted_at: 1, domain: 1 });
 companySchema.index({ workspace_id: 1, deleted_at: 1, account_number_folded: 1 });
 companySchema.index({ workspace_id: 1, deleted_at: 1, postcode_folded: 1 });
+// Duplicate groups and import matching: one equality range per key among live companies.
+companySchema.index({ workspace_id: 1, deleted_at: 1, name_key: 1 });
+companySchema.index({ workspace_id: 1, deleted_at: 1, domain_key: 1 });
 // The counts: keys counted without reading documents.
 companySchema.index({ workspace_id: 1, deleted_at: 1, is_account: 1 });
 companySchema.index({ workspace_id: 1, deleted_at: 1, owner_id: 1 });

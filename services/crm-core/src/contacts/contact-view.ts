@@ -1,6 +1,7 @@
 import { normaliseEmail } from '@crm/kit';
 import type { ContactCreatedData } from '@crm/protos';
 import type { CustomValues } from '../custom-fields/custom-values';
+import { contactNameKey } from '../duplicates/duplicate-keys';
 import type { ContactRecord, LawfulBasis } from './contact.model';
 import type { ContactView } from './contact.operations';
 
@@ -35,7 +36,7 @@ export function searchable(text: string | null | undefined): string | null {
   return text?.trim().replace(/\s+/g, ' ').toLowerCase() || null;
 }
 
-export type ContactSearchFields = Pick<ContactRecord, 'search_terms' | 'search_name' | 'search_last' | 'email_normalised'>;
+export type ContactSearchFields = Pick<ContactRecord, 'search_terms' | 'search_name' | 'search_last' | 'email_normalised' | 'name_key'>;
 
 // What `q` matches, kept with every write of a name or an email: lower-cased first name, last
 // name, full name and email (search_terms), and the same one per indexed field.
@@ -45,5 +46,5 @@ export function contactSearchFields(contact: Pick<ContactRecord, 'first_name' | 
   const full = [first, last].filter((part) => part !== null).join(' ') || null;
   const email = contact.email ? normaliseEmail(contact.email) : null;
   const terms = [...new Set([first, last, full, email].filter((term): term is string => term !== null))];
-  return { search_terms: terms, search_name: full, search_last: last, email_normalised: email };
+  return { search_terms: terms, search_name: full, search_last: last, email_normalised: email, name_key: contactNameKey(contact.first_name, contact.last_name) };
 }

@@ -28,6 +28,8 @@ export interface ContactRecord {
   search_last: string | null;
   // normaliseEmail(email): what every comparison of emails uses; the email is stored as given.
   email_normalised: string | null;
+  // contactNameKey(first, last) (duplicates/duplicate-keys): "same name at one company".
+  name_key: string | null;
   deleted_at: string | null;
   created_at: string;
   updated_at: string;
@@ -54,6 +56,7 @@ const contactSchema = new Schema<ContactRecord>(
     search_name: { type: String, default: null },
     search_last: { type: String, default: null },
     email_normalised: { type: String, default: null },
+    name_key: { type: String, default: null },
     deleted_at: { type: String, default: null },
     created_at: { type: String, required: true },
     updated_at: { type: String, required: true },
@@ -75,6 +78,9 @@ contactSchema.index({ workspace_id: 1, deleted_at: 1, _id: 1 });
 contactSchema.index({ workspace_id: 1, deleted_at: 1, search_name: 1 });
 contactSchema.index({ workspace_id: 1, deleted_at: 1, search_last: 1 });
 contactSchema.index({ workspace_id: 1, deleted_at: 1, email_normalised: 1 });
+
+// Duplicate groups: the same name at one company (the same email uses the index above).
+contactSchema.index({ workspace_id: 1, deleted_at: 1, company_id: 1, name_key: 1 });
 
 export function registerContactModel(connection: Connection): void {
   connection.model(CONTACT_MODEL, contactSchema);

@@ -14,6 +14,7 @@ describe('contacts', () => {
       search_name: 'ann lee',
       search_last: 'lee',
       email_normalised: 'ann.lee@example.com',
+      name_key: 'annlee',
     });
     expect(contactSearchFields({ first_name: 'Mary  Ann', last_name: 'de\tLee', email: null }).search_name).toBe('mary ann de lee');
     expect(contactSearchFields({ first_name: null, last_name: 'Lee', email: null })).toEqual({
@@ -21,12 +22,14 @@ describe('contacts', () => {
       search_name: 'lee',
       search_last: 'lee',
       email_normalised: null,
+      name_key: 'lee',
     });
     expect(contactSearchFields({ first_name: null, last_name: null, email: null })).toEqual({
       search_terms: [],
       search_name: null,
       search_last: null,
       email_normalised: null,
+      name_key: null,
     });
   });
 });
