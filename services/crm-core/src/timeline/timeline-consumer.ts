@@ -82,9 +82,10 @@ async function followContactCompany(context: ServiceContext, unit: UnitOfWork, w
   const companyId = str(data.company_id);
   const rows = timelineContactModel(context.connection);
   const row = await rows.findOne({ _id: contactId, workspace_id: workspaceId }).session(unit.transaction).lean<{ version: number; company_id: string | null }>().exec();
-  if (row && row.version >= version) return;
+  // The same version may already be there: a new entry of the contact wrote it, while entries
+  // written before the change still carry the old company.
+  if (row && row.version > version) return;
   await rows.updateOne({ _id: contactId, workspace_id: workspaceId }, { $set: { company_id: companyId, version } }, { upsert: true, session: unit.transaction });
-  if (row && row.company_id === companyId) return;
   await activityModel(context.connection).updateMany(
     { workspace_id: workspaceId, target_type: 'contact', target_id: contactId, company_id: { $ne: companyId } },
     { $set: { company_id: companyId } },
