@@ -27,7 +27,10 @@ const taskState = {
 const task = { entity: 'task', idField: 'task_id' };
 
 const taskTitle = (data: EventData) => text(data, 'title');
-const named = (verb: string) => (data: EventData) => `${verb} task "${taskTitle(data) ?? ''}"`;
+const named = (verb: string) => (data: EventData) => {
+  const title = taskTitle(data);
+  return title === null ? `${verb} task` : `${verb} task "${title}"`;
+};
 
 // "Completed task", "Cancelled task", "Reopened task", "Reassigned task", else "Updated task".
 function updateSummary(data: EventData): string {

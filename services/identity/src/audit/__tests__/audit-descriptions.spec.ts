@@ -110,13 +110,13 @@ describe('audit descriptions', () => {
   });
 
   it('describes events nobody declared yet generically, from their data, as records', () => {
-    expect(reading('crm.task.created', { task_id: 'c1', name: 'Acme' })).toEqual({
+    expect(reading('crm.widget.created', { widget_id: 'c1', name: 'Acme' })).toEqual({
       source: 'record',
       action: 'created',
-      object_type: 'task',
+      object_type: 'widget',
       object_id: 'c1',
       object_name: 'Acme',
-      summary: 'Created task "Acme"',
+      summary: 'Created widget "Acme"',
     });
     expect(reading('crm.meeting.updated', { id: 'p1', first_name: 'Ann', last_name: 'Lee' })).toMatchObject({
       object_id: 'p1',
