@@ -7,5 +7,7 @@ export * as documentsV1 from './gen/crm/documents/v1/documents';
 export * as healthV1 from './gen/grpc/health/v1/health';
 // The REST contract's operations and what each needs (the permission matrix).
 export * from './rest/operations';
+// The plans and their limits (a product rule billing, documents and the matrix share).
+export * from './rest/plans';
 // Event contracts: type names, payload schemas, the record each is about, how each is audited.
 export * from './events';
