@@ -13,6 +13,7 @@ import { workspaceModel } from '../workspaces/workspace.model';
 import { runtimeOf } from '../identity-runtime';
 import { authenticate } from './authenticate';
 import { AuthenticationCache } from './authentication-cache';
+import { countMembers } from './count-members';
 import { getMembers } from './get-members';
 import { getWorkspace } from './get-workspace';
 
@@ -32,6 +33,9 @@ export function identityGrpc(context: ServiceContext): GrpcRegistration[] {
     ),
     getWorkspace: unary<identityV1.GetWorkspaceRequest, identityV1.GetWorkspaceResponse>(context.logger, (request) =>
       getWorkspace(connection, request),
+    ),
+    countMembers: unary<identityV1.CountMembersRequest, identityV1.CountMembersResponse>(context.logger, (request) =>
+      countMembers(connection, request),
     ),
   };
   return [{ definition: identityV1.IdentityServiceService, implementation }];

@@ -94,6 +94,20 @@ export interface GetWorkspaceResponse {
     | undefined;
   /** The workspace's version, as identity.workspace.* events carry it. */
   version: number;
+  /** free or standard, as the next internal token will carry it. */
+  plan: string;
+  /** The Standard plan is free until then; absent when there is no complimentary period. */
+  complimentary_until?: string | undefined;
+  billing_set_up: boolean;
+  name: string;
+}
+
+export interface CountMembersRequest {
+  workspace_id: string;
+}
+
+export interface CountMembersResponse {
+  active: number;
 }
 
 function createBaseAuthenticateRequest(): AuthenticateRequest {
@@ -1092,7 +1106,15 @@ export const WorkspaceSettings: MessageFns<WorkspaceSettings> = {
 };
 
 function createBaseGetWorkspaceResponse(): GetWorkspaceResponse {
-  return { workspace_id: "", settings: undefined, version: 0 };
+  return {
+    workspace_id: "",
+    settings: undefined,
+    version: 0,
+    plan: "",
+    complimentary_until: undefined,
+    billing_set_up: false,
+    name: "",
+  };
 }
 
 export const GetWorkspaceResponse: MessageFns<GetWorkspaceResponse> = {
@@ -1105,6 +1127,18 @@ export const GetWorkspaceResponse: MessageFns<GetWorkspaceResponse> = {
     }
     if (message.version !== 0) {
       writer.uint32(24).int32(message.version);
+    }
+    if (message.plan !== "") {
+      writer.uint32(34).string(message.plan);
+    }
+    if (message.complimentary_until !== undefined) {
+      writer.uint32(42).string(message.complimentary_until);
+    }
+    if (message.billing_set_up !== false) {
+      writer.uint32(48).bool(message.billing_set_up);
+    }
+    if (message.name !== "") {
+      writer.uint32(58).string(message.name);
     }
     return writer;
   },
@@ -1146,6 +1180,38 @@ export const GetWorkspaceResponse: MessageFns<GetWorkspaceResponse> = {
             message.version = reader.int32();
             continue;
           }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.plan = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.complimentary_until = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.billing_set_up = reader.bool();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1167,6 +1233,18 @@ export const GetWorkspaceResponse: MessageFns<GetWorkspaceResponse> = {
         : "",
       settings: isSet(object.settings) ? WorkspaceSettings.fromJSON(object.settings) : undefined,
       version: isSet(object.version) ? globalThis.Number(object.version) : 0,
+      plan: isSet(object.plan) ? globalThis.String(object.plan) : "",
+      complimentary_until: isSet(object.complimentaryUntil)
+        ? globalThis.String(object.complimentaryUntil)
+        : isSet(object.complimentary_until)
+        ? globalThis.String(object.complimentary_until)
+        : undefined,
+      billing_set_up: isSet(object.billingSetUp)
+        ? globalThis.Boolean(object.billingSetUp)
+        : isSet(object.billing_set_up)
+        ? globalThis.Boolean(object.billing_set_up)
+        : false,
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
     };
   },
 
@@ -1181,6 +1259,18 @@ export const GetWorkspaceResponse: MessageFns<GetWorkspaceResponse> = {
     if (message.version !== 0) {
       obj.version = Math.round(message.version);
     }
+    if (message.plan !== "") {
+      obj.plan = message.plan;
+    }
+    if (message.complimentary_until !== undefined) {
+      obj.complimentaryUntil = message.complimentary_until;
+    }
+    if (message.billing_set_up !== false) {
+      obj.billingSetUp = message.billing_set_up;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
     return obj;
   },
 
@@ -1194,6 +1284,150 @@ export const GetWorkspaceResponse: MessageFns<GetWorkspaceResponse> = {
       ? WorkspaceSettings.fromPartial(object.settings)
       : undefined;
     message.version = object.version ?? 0;
+    message.plan = object.plan ?? "";
+    message.complimentary_until = object.complimentary_until ?? undefined;
+    message.billing_set_up = object.billing_set_up ?? false;
+    message.name = object.name ?? "";
+    return message;
+  },
+};
+
+function createBaseCountMembersRequest(): CountMembersRequest {
+  return { workspace_id: "" };
+}
+
+export const CountMembersRequest: MessageFns<CountMembersRequest> = {
+  encode(message: CountMembersRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.workspace_id !== "") {
+      writer.uint32(10).string(message.workspace_id);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CountMembersRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCountMembersRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.workspace_id = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CountMembersRequest {
+    return {
+      workspace_id: isSet(object.workspaceId)
+        ? globalThis.String(object.workspaceId)
+        : isSet(object.workspace_id)
+        ? globalThis.String(object.workspace_id)
+        : "",
+    };
+  },
+
+  toJSON(message: CountMembersRequest): unknown {
+    const obj: any = {};
+    if (message.workspace_id !== "") {
+      obj.workspaceId = message.workspace_id;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<CountMembersRequest>): CountMembersRequest {
+    return CountMembersRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<CountMembersRequest>): CountMembersRequest {
+    const message = createBaseCountMembersRequest();
+    message.workspace_id = object.workspace_id ?? "";
+    return message;
+  },
+};
+
+function createBaseCountMembersResponse(): CountMembersResponse {
+  return { active: 0 };
+}
+
+export const CountMembersResponse: MessageFns<CountMembersResponse> = {
+  encode(message: CountMembersResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.active !== 0) {
+      writer.uint32(8).int32(message.active);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CountMembersResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCountMembersResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.active = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CountMembersResponse {
+    return { active: isSet(object.active) ? globalThis.Number(object.active) : 0 };
+  },
+
+  toJSON(message: CountMembersResponse): unknown {
+    const obj: any = {};
+    if (message.active !== 0) {
+      obj.active = Math.round(message.active);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<CountMembersResponse>): CountMembersResponse {
+    return CountMembersResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<CountMembersResponse>): CountMembersResponse {
+    const message = createBaseCountMembersResponse();
+    message.active = object.active ?? 0;
     return message;
   },
 };
@@ -1244,6 +1478,20 @@ export const IdentityServiceService = {
       Buffer.from(GetWorkspaceResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): GetWorkspaceResponse => GetWorkspaceResponse.decode(value),
   },
+  /**
+   * How many people are active members of the workspace now (the seats billing shows and bills
+   * for; API keys are not seats). An unknown workspace counts 0.
+   */
+  countMembers: {
+    path: "/crm.identity.v1.IdentityService/CountMembers" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: CountMembersRequest): Buffer => Buffer.from(CountMembersRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): CountMembersRequest => CountMembersRequest.decode(value),
+    responseSerialize: (value: CountMembersResponse): Buffer =>
+      Buffer.from(CountMembersResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): CountMembersResponse => CountMembersResponse.decode(value),
+  },
 } as const;
 
 export interface IdentityServiceServer extends UntypedServiceImplementation {
@@ -1264,6 +1512,11 @@ export interface IdentityServiceServer extends UntypedServiceImplementation {
    * has none yet. An unknown workspace answers NOT_FOUND.
    */
   getWorkspace: handleUnaryCall<GetWorkspaceRequest, GetWorkspaceResponse>;
+  /**
+   * How many people are active members of the workspace now (the seats billing shows and bills
+   * for; API keys are not seats). An unknown workspace counts 0.
+   */
+  countMembers: handleUnaryCall<CountMembersRequest, CountMembersResponse>;
 }
 
 export interface IdentityServiceClient extends Client {
@@ -1325,6 +1578,25 @@ export interface IdentityServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: GetWorkspaceResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * How many people are active members of the workspace now (the seats billing shows and bills
+   * for; API keys are not seats). An unknown workspace counts 0.
+   */
+  countMembers(
+    request: CountMembersRequest,
+    callback: (error: ServiceError | null, response: CountMembersResponse) => void,
+  ): ClientUnaryCall;
+  countMembers(
+    request: CountMembersRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: CountMembersResponse) => void,
+  ): ClientUnaryCall;
+  countMembers(
+    request: CountMembersRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: CountMembersResponse) => void,
   ): ClientUnaryCall;
 }
 
