@@ -39,6 +39,8 @@ export const ROUTES: readonly Route[] = [
   { path: '/tasks', service: 'crm-core' },
   { path: '/meetings', service: 'crm-core' },
   { path: '/integrations/calendar', service: 'crm-core' },
+  // Where a calendar provider returns a member after sign-in: the signed state names them.
+  { path: '/public/integrations/calendar', service: 'crm-core', public: true },
   { path: '/duplicates', service: 'crm-core' },
   { path: '/import/companies', service: 'crm-core' },
   { path: '/search', service: 'crm-core' },

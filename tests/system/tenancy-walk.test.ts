@@ -77,6 +77,14 @@ const KINDS: Record<string, RecordKind> = {
     lists: ['/deals', '/deals?status=open'],
     bodies: { 'PATCH /deals/{id}': () => ({ name: 'Renamed by a stranger' }) },
   },
+  meetings: {
+    // Within the list's default window (the next 30 days), so the list would show it.
+    make: (owner) =>
+      created(owner, '/meetings', { title: unique('Tenancy meeting'), starts_at: new Date(Date.now() + 3600_000).toISOString(), ends_at: new Date(Date.now() + 7200_000).toISOString() }),
+    read: (owner, id) => read(owner, `/meetings/${id}`),
+    lists: ['/meetings'],
+    bodies: { 'PATCH /meetings/{id}': () => ({ title: 'Renamed by a stranger' }) },
+  },
   pipelines: {
     make: (owner) => created(owner, '/pipelines', { name: unique('Tenancy pipeline'), stages: [{ name: 'First' }] }),
     read: (owner, id) => itemOf(owner, '/pipelines', id),

@@ -51,7 +51,14 @@ describe('route table', () => {
       '/auth/sign-in',
       '/public/invitations',
       '/public/password-resets',
+      '/public/integrations/calendar',
+      '/public/billing',
     ]);
+    // The payment provider's signed webhooks and the simulated provider's hosted pages.
+    expect(resolveRoute('/v1/public/billing/webhooks')).toEqual({ path: '/public/billing', service: 'billing', public: true });
+    expect(resolveRoute('/v1/billing/checkout')?.public).toBeFalsy();
+    // A calendar provider returns the member here after sign-in; the signed state names them.
+    expect(resolveRoute('/v1/public/integrations/calendar/provider_a/callback')).toEqual({ path: '/public/integrations/calendar', service: 'crm-core', public: true });
     expect(resolveRoute('/v1/auth/sign-in')?.public).toBe(true);
     expect(resolveRoute('/v1/public/password-resets/abc')?.public).toBe(true);
     expect(resolveRoute('/v1/auth/sign-out')?.public).toBeFalsy();

@@ -18,6 +18,14 @@ import { registerDealTotalsModel } from './deals/deal-totals.model';
 import { subscribeDealReferences } from './deals/deal-hooks';
 import { dealOperations } from './deals/deal-routes';
 import { registerWorkspaceSettingsModel } from './deals/workspace-settings.model';
+import { registerCalendarModels } from './calendar/calendar-connection.model';
+import { calendarOperations } from './calendar/calendar-routes';
+import { registerMeetingModel } from './meetings/meeting.model';
+import { subscribeMeetingReferences } from './meetings/meeting-hooks';
+import { meetingOperations } from './meetings/meeting-routes';
+import { meetingJobs } from './meetings/meeting-sync-job';
+import { registerMemberEmailModel } from './meetings/member-email.model';
+import { subscribeMemberEmails } from './meetings/member-emails';
 import { subscribeWorkspaceSettings } from './deals/workspace-settings';
 import { customFieldOperations } from './custom-fields/custom-field-routes';
 import { crmRecordsGrpc } from './grpc/crm-records-grpc';
@@ -44,16 +52,21 @@ export const crmCoreService: ServiceDefinition = {
     registerDealModel(connection);
     registerDealTotalsModel(connection);
     registerWorkspaceSettingsModel(connection);
+    registerMeetingModel(connection);
+    registerMemberEmailModel(connection);
+    registerCalendarModels(connection);
   },
-  operations: (context) => [...catalogueOperations(context), ...companyOperations(context), ...contactOperations(context), ...customFieldOperations(context), ...savedViewOperations(context), ...recentOperations(context), ...dealOperations(context)],
+  operations: (context) => [...catalogueOperations(context), ...companyOperations(context), ...contactOperations(context), ...customFieldOperations(context), ...savedViewOperations(context), ...recentOperations(context), ...dealOperations(context), ...meetingOperations(context), ...calendarOperations(context)],
   async consumers(context) {
     await subscribeOwnerNames(context);
     await subscribeMemberNames(context);
     await subscribeWorkspaceSeed(context);
     await subscribeWorkspaceSettings(context);
     await subscribeDealReferences(context);
+    await subscribeMeetingReferences(context);
+    await subscribeMemberEmails(context);
   },
   // Each gRPC service crm-core answers: one entry per service.
   grpc: (context) => [crmRecordsGrpc(context)],
-  jobs: (context) => ({ ...companyJobs(context), ...contactJobs(context) }),
+  jobs: (context) => ({ ...companyJobs(context), ...contactJobs(context), ...meetingJobs(context) }),
 };

@@ -1,0 +1,204 @@
+import type { EventActor } from '@crm/bus';
+import { AppError, currentContext, isDuplicateKey, isoNow, newId, notFound, runWithContext, unavailable, type InternalClaims } from '@crm/kit';
+import { CRM_CALENDAR_EVENTS_TYPES, type CalendarConnectionConnectedData } from '@crm/protos';
+import { commit, type ServiceContext } from '@crm/service-host';
+import type { CalendarProviderName } from '../meetings/meeting.model';
+import { checkMembers, memberNames } from '../references/members';
+import { calendarConnectionModel, usedStateModel, type CalendarConnectionRecord } from './calendar-connection.model';
+import type { CalendarCallbackQuery, CalendarConnectionView } from './calendar.operations';
+import { CalendarProviderError } from './calendar-provider';
+import { calendarRuntime } from './calendar-runtime';
+
+// Connecting a member's calendar (OAuth 2.0 authorisation code), listing and deleting the
+// connection, and the access token the sync uses (refreshed when it is about to expire).
+
+// A token expiring sooner than this is refreshed before use.
+const REFRESH_MARGIN_MS = 60_000;
+
+const stateInvalid = () => new AppError('calendar_state_invalid', 'the sign-in link is invalid, expired or already used: connect again', 400);
+
+export const connectionView = (record: CalendarConnectionRecord): CalendarConnectionView => ({
+  provider: record.provider,
+  account_email: record.account_email ?? null,
+  connected_at: record.connected_at,
+  status: record.status,
+});
+
+export function connectionState(record: CalendarConnectionRecord): CalendarConnectionConnectedData {
+  return { connection_id: record._id, user_id: record.user_id, ...connectionView(record), version: record.version };
+}
+
+// The sealed tokens are bound to their connection: a ciphertext copied elsewhere fails.
+const tokenContext = (record: Pick<CalendarConnectionRecord, 'workspace_id' | 'user_id' | 'provider'>) => `${record.workspace_id}:${record.user_id}:${record.provider}`;
+
+export const redirectUri = (context: ServiceContext, provider: CalendarProviderName) =>
+  `${calendarRuntime(context).config.publicUrl}/v1/public/integrations/calendar/${provider}/callback`;
+
+export async function listConnections(context: ServiceContext, workspaceId: string, userId: string): Promise<CalendarConnectionView[]> {
+  const rows = await calendarConnectionModel(context.connection).find({ workspace_id: workspaceId, user_id: userId }).sort({ provider: 1 }).lean<CalendarConnectionRecord[]>().exec();
+  return rows.map(connectionView);
+}
+
+export async function startConnect(context: ServiceContext, claims: InternalClaims, workspaceId: string, provider: CalendarProviderName): Promise<{ url: string }> {
+  const runtime = calendarRuntime(context);
+  const state = runtime.secrets.sign({ n: newId(), w: workspaceId, u: claims.user_id, p: provider, e: Date.now() + runtime.config.stateTtlMs });
+  return { url: await runtime.providers[provider].authorizationUrl({ state, redirectUri: redirectUri(context, provider) }) };
+}
+
+interface SignedState {
+  nonce: string;
+  workspaceId: string;
+  userId: string;
+  expiresAt: number;
+}
+
+function readState(context: ServiceContext, provider: CalendarProviderName, state: string): SignedState {
+  const payload = calendarRuntime(context).secrets.verify(state);
+  if (!payload || payload.p !== provider || typeof payload.n !== 'string' || typeof payload.w !== 'string' || typeof payload.u !== 'string' || typeof payload.e !== 'number') throw stateInvalid();
+  if (payload.e <= Date.now()) throw stateInvalid();
+  return { nonce: payload.n, workspaceId: payload.w, userId: payload.u, expiresAt: payload.e };
+}
+
+// The provider sent the member back: the state (signed, unexpired, unused) says who they are.
+export async function completeConnect(context: ServiceContext, provider: CalendarProviderName, query: CalendarCallbackQuery): Promise<CalendarConnectionView> {
+  const state = readState(context, provider, query.state);
+  return runWithContext({ request_id: currentContext()?.request_id ?? newId(), ...currentContext(), workspace_id: state.workspaceId }, async () => {
+    try {
+      await usedStateModel(context.connection).create({ _id: state.nonce, workspace_id: state.workspaceId, expires_at: new Date(state.expiresAt) });
+    } catch (error) {
+      if (isDuplicateKey(error)) throw stateInvalid();
+      throw error;
+    }
+    if (query.error !== undefined) throw new AppError('calendar_access_denied', `${provider} did not allow access (${query.error}): connect again to retry`, 400);
+    if (query.code === undefined) throw new AppError('validation_failed', 'code is required', 400);
+    // The member may have been disabled since the link was made.
+    await checkMembers(context, state.workspaceId, [{ field: 'state', id: state.userId }]);
+    const runtime = calendarRuntime(context);
+    const adapter = runtime.providers[provider];
+    let tokens;
+    let email: string | null;
+    try {
+      tokens = await adapter.exchangeCode({ code: query.code, redirectUri: redirectUri(context, provider) });
+      email = await adapter.accountEmail(tokens.access_token);
+    } catch (error) {
+      if (error instanceof CalendarProviderError && error.permanent) throw new AppError('calendar_access_denied', `${error.message}: connect again`, 400);
+      if (error instanceof CalendarProviderError) throw unavailable(error.message);
+      throw error;
+    }
+    const names = await memberNames(context, state.workspaceId, [state.userId]);
+    const actor: EventActor = { type: 'user', id: state.userId, label: names.get(state.userId) ?? null };
+    return commit(context, async ({ transaction, publish }) => {
+      const model = calendarConnectionModel(context.connection);
+      const filter = { workspace_id: state.workspaceId, user_id: state.userId, provider };
+      const existing = await model.findOne(filter).session(transaction).lean<CalendarConnectionRecord>().exec();
+      const now = isoNow();
+      const identity = { workspace_id: state.workspaceId, user_id: state.userId, provider };
+      const record: CalendarConnectionRecord = {
+        _id: existing?._id ?? newId(),
+        version: (existing?.version ?? 0) + 1,
+        ...identity,
+        account_email: email,
+        status: 'connected',
+        access_token_sealed: runtime.secrets.encrypt(tokens.access_token, tokenContext(identity)),
+        refresh_token_sealed: tokens.refresh_token ? runtime.secrets.encrypt(tokens.refresh_token, tokenContext(identity)) : null,
+        access_expires_at: new Date(tokens.expires_at),
+        connected_at: now,
+        updated_at: now,
+      };
+      if (existing) await model.replaceOne({ _id: existing._id, workspace_id: state.workspaceId }, record, { session: transaction });
+      else await model.create([record], { session: transaction });
+      publish<CalendarConnectionConnectedData>({ type: CRM_CALENDAR_EVENTS_TYPES.calendarConnectionConnected, workspace_id: state.workspaceId, actor, data: connectionState(record) });
+      return connectionView(record);
+    });
+  });
+}
+
+export async function disconnect(context: ServiceContext, claims: InternalClaims, workspaceId: string, provider: CalendarProviderName): Promise<void> {
+  await commit(context, async ({ transaction, publish }) => {
+    const model = calendarConnectionModel(context.connection);
+    const record = await model.findOne({ workspace_id: workspaceId, user_id: claims.user_id, provider }).session(transaction).lean<CalendarConnectionRecord>().exec();
+    if (!record) throw notFound('calendar connection');
+    await model.deleteOne({ _id: record._id, workspace_id: workspaceId }, { session: transaction });
+    publish({
+      type: CRM_CALENDAR_EVENTS_TYPES.calendarConnectionDisconnected,
+      workspace_id: workspaceId,
+      actor: claims.actor,
+      data: connectionState({ ...record, version: record.version + 1 }),
+    });
+  });
+}
+
+// The organiser's calendar to sync with: the provider the meeting is already in when still
+// connected, else the member's most recent working connection.
+export async function organiserConnection(
+  context: ServiceContext,
+  workspaceId: string,
+  userId: string,
+  preferred: CalendarProviderName | null,
+): Promise<CalendarConnectionRecord | null> {
+  const rows = await calendarConnectionModel(context.connection)
+    .find({ workspace_id: workspaceId, user_id: userId, status: 'connected' })
+    .sort({ connected_at: -1 })
+    .lean<CalendarConnectionRecord[]>()
+    .exec();
+  return rows.find((row) => row.provider === preferred) ?? rows[0] ?? null;
+}
+
+export async function hasConnectedCalendar(context: ServiceContext, workspaceId: string, userId: string): Promise<boolean> {
+  return (await calendarConnectionModel(context.connection).exists({ workspace_id: workspaceId, user_id: userId, status: 'connected' }).exec()) !== null;
+}
+
+// A working access token of the connection: refreshed (and stored again, sealed) when it is
+// about to expire. A provider refusing the refresh marks the connection reconnect_required.
+export async function accessToken(context: ServiceContext, record: CalendarConnectionRecord): Promise<string> {
+  const runtime = calendarRuntime(context);
+  const bound = tokenContext(record);
+  if (record.access_expires_at.getTime() - REFRESH_MARGIN_MS > Date.now()) return runtime.secrets.decrypt(record.access_token_sealed, bound);
+  if (!record.refresh_token_sealed) {
+    await markReconnectRequired(context, record);
+    throw new CalendarProviderError(`the ${record.provider} calendar access has expired: the organiser must connect it again`, true, true);
+  }
+  let tokens;
+  try {
+    tokens = await runtime.providers[record.provider].refresh(runtime.secrets.decrypt(record.refresh_token_sealed, bound));
+  } catch (error) {
+    if (error instanceof CalendarProviderError && error.reconnect) {
+      await markReconnectRequired(context, record);
+      throw new CalendarProviderError(`${record.provider} refused the stored access (${error.message}): the organiser must connect the calendar again`, true, true);
+    }
+    throw error;
+  }
+  await calendarConnectionModel(context.connection).updateOne(
+    { _id: record._id, workspace_id: record.workspace_id },
+    {
+      $set: {
+        access_token_sealed: runtime.secrets.encrypt(tokens.access_token, bound),
+        ...(tokens.refresh_token ? { refresh_token_sealed: runtime.secrets.encrypt(tokens.refresh_token, bound) } : {}),
+        access_expires_at: new Date(tokens.expires_at),
+        updated_at: isoNow(),
+      },
+    },
+  );
+  return tokens.access_token;
+}
+
+// The provider said 401 to a token it issued: the next use refreshes first.
+export async function forgetAccessToken(context: ServiceContext, record: CalendarConnectionRecord): Promise<void> {
+  await calendarConnectionModel(context.connection).updateOne({ _id: record._id, workspace_id: record.workspace_id }, { $set: { access_expires_at: new Date(0) } });
+}
+
+async function markReconnectRequired(context: ServiceContext, record: CalendarConnectionRecord): Promise<void> {
+  await commit(context, async ({ transaction, publish }) => {
+    const model = calendarConnectionModel(context.connection);
+    const current = await model.findOne({ _id: record._id, workspace_id: record.workspace_id }).session(transaction).lean<CalendarConnectionRecord>().exec();
+    if (!current || current.status === 'reconnect_required') return;
+    const updated = { ...current, status: 'reconnect_required' as const, version: current.version + 1, updated_at: isoNow() };
+    await model.updateOne({ _id: current._id, workspace_id: current.workspace_id }, { $set: { status: updated.status, version: updated.version, updated_at: updated.updated_at } }, { session: transaction });
+    publish({
+      type: CRM_CALENDAR_EVENTS_TYPES.calendarConnectionUpdated,
+      workspace_id: current.workspace_id,
+      actor: null,
+      data: { ...connectionState(updated), fields: ['status'] },
+    });
+  });
+}

@@ -1,0 +1,80 @@
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+
+// Secrets of the calendar integration: OAuth tokens encrypted at rest with AES-256-GCM, and
+// signed sign-in states. Both keys come from one configured master key (HKDF with distinct
+// labels), so an operator manages one secret.
+
+const VERSION = 'v1';
+
+export class CalendarSecrets {
+  private readonly tokenKey: Buffer;
+  private readonly stateKey: Buffer;
+
+  constructor(masterKey: Buffer) {
+    if (masterKey.length !== 32) throw new Error('the calendar master key must be 32 bytes');
+    this.tokenKey = Buffer.from(hkdfSync('sha256', masterKey, Buffer.alloc(0), 'crm-core calendar tokens', 32));
+    this.stateKey = Buffer.from(hkdfSync('sha256', masterKey, Buffer.alloc(0), 'crm-core calendar oauth state', 32));
+  }
+
+  // `v1.<iv>.<tag>.<ciphertext>` in base64url; `context` (workspace, user, provider) is bound
+  // as associated data, so a ciphertext copied to another connection does not decrypt.
+  encrypt(plaintext: string, context: string): string {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', this.tokenKey, iv);
+    cipher.setAAD(Buffer.from(context));
+    const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+    return [VERSION, iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), body.toString('base64url')].join('.');
+  }
+
+  decrypt(sealed: string, context: string): string {
+    const [version, iv, tag, body] = sealed.split('.');
+    if (version !== VERSION || !iv || !tag || body === undefined) throw new Error('stored token has an unknown format');
+    const decipher = createDecipheriv('aes-256-gcm', this.tokenKey, Buffer.from(iv, 'base64url'));
+    decipher.setAAD(Buffer.from(context));
+    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+    return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+  }
+
+  // `<payload>.<hmac>`, both base64url: the payload is readable (no secret in it), not forgeable.
+  sign(payload: Record<string, unknown>): string {
+    const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
+    return `${body}.${this.mac(body)}`;
+  }
+
+  // The payload of a state this service signed, or null.
+  verify(signed: string): Record<string, unknown> | null {
+    const [body, mac] = signed.split('.');
+    if (!body || !mac || signed.split('.').length !== 2) return null;
+    const expected = Buffer.from(this.mac(body));
+    const given = Buffer.from(mac);
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+    try {
+      const payload: unknown = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
+      return typeof payload === 'object' && payload !== null && !Array.isArray(payload) ? (payload as Record<string, unknown>) : null;
+    } catch {
+      return null;
+    }
+  }
+
+  private mac(body: string): string {
+    return createHmac('sha256', this.stateKey).update(body).digest('base64url');
+  }
+}
+
+// Embedded mode without a configured key: one made on first start and kept in the data folder
+// (owner-only), so tokens stay readable across restarts.
+export function embeddedMasterKey(dataDir: string): Buffer {
+  // Beside the embedded store's folder, not in it: the store owns what is inside.
+  const file = join(dataDir, 'crm-core-calendar-token.key');
+  if (existsSync(file)) {
+    const key = Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
+    if (key.length !== 32) throw new Error(`${file} does not hold a 32-byte base64 key`);
+    return key;
+  }
+  const key = randomBytes(32);
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, key.toString('base64'), { mode: 0o600, flag: 'wx' });
+  return key;
+}

@@ -1,0 +1,222 @@
+import { calendarConnectionModel } from '@crm/crm-core/calendar/calendar-connection.model';
+import { newId, runWithContext } from '@crm/kit';
+import { request, signUpWithWorkspace, startTestSystem, waitFor, type TestSystem } from '../support/system';
+import { connectCalendar, followCallback, meetingsApi, setPlan, signInAt, simulatorOf, workerAt } from './meetings-support';
+
+// Calendar sync through the gateway against the simulated provider that runs in crm-core's
+// process: connect (sign-in URL with a signed, single-use state) → callback (tokens stored
+// encrypted, the connection listed) → a meeting synced to the organiser's calendar with its
+// join_url; a failing provider ends in sync_error after the retries; Standard plan only.
+let system: TestSystem;
+let base: string;
+
+beforeAll(async () => {
+  system = await startTestSystem();
+  base = system.url;
+});
+
+afterAll(() => system.destroy());
+
+describe('connecting a calendar', () => {
+  it('lists both providers, signs in through the provider and stores the tokens encrypted', async () => {
+    const owner = await signUpWithWorkspace(base, 'Cal');
+    const before = await request(base, 'GET', '/integrations/calendar', { token: owner.token });
+    expect(before).toMatchObject({ status: 200, body: { available: ['provider_a', 'provider_b'], included_in_plan: true, connections: [] } });
+
+    const connected = await connectCalendar(system, owner, 'provider_a', 'cal@calendar.test');
+    expect(connected).toMatchObject({ status: 200, body: { provider: 'provider_a', account_email: 'cal@calendar.test', status: 'connected', connected_at: expect.any(String) } });
+    const listed = await request(base, 'GET', '/integrations/calendar', { token: owner.token });
+    expect(listed.body.connections).toEqual([{ provider: 'provider_a', account_email: 'cal@calendar.test', status: 'connected', connected_at: connected.body.connected_at }]);
+
+    // At rest the tokens are ciphertext, not what the provider issued.
+    const stored = await runWithContext({ request_id: newId(), workspace_id: owner.workspaceId }, () =>
+      calendarConnectionModel(system.services['crm-core'].context.connection).findOne({ workspace_id: owner.workspaceId }).lean().exec(),
+    );
+    expect(stored!.access_token_sealed).toMatch(/^v1\./);
+    expect(stored!.access_token_sealed).not.toContain('access_');
+    expect(stored!.refresh_token_sealed).not.toContain('refresh_');
+
+    // The audit log has the connection, without a token.
+    const audit = await waitFor(async () => {
+      const log = await request(base, 'GET', '/audit-log?limit=100', { token: owner.token });
+      return (log.body.data as Array<{ action: string | null; summary: string | null }>).find((entry) => entry.summary?.includes('Connected calendar provider_a'));
+    });
+    expect(JSON.stringify(audit)).not.toMatch(/access_|refresh_/);
+  });
+
+  it('refuses a state that is forged, used twice, for another provider, or denied at the provider', async () => {
+    const owner = await signUpWithWorkspace(base, 'Sta');
+    const started = await request(base, 'POST', '/integrations/calendar/provider_b/connect', { token: owner.token });
+    const url = new URL(started.body.url as string);
+    const state = url.searchParams.get('state')!;
+    expect(url.searchParams.get('redirect_uri')).toMatch(/\/v1\/public\/integrations\/calendar\/provider_b\/callback$/);
+
+    // A forged state (payload changed, signature kept) is refused before anything else.
+    const [payload, mac] = state.split('.');
+    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), u: newId() })).toString('base64url');
+    const forgedAnswer = await request(base.replace(/\/v1$/, ''), 'GET', `/v1/public/integrations/calendar/provider_b/callback?code=x&state=${forged}.${mac}`);
+    expect(forgedAnswer).toMatchObject({ status: 400, body: { error: { code: 'calendar_state_invalid' } } });
+    // The state of provider_b does not complete provider_a.
+    const crossed = await request(base.replace(/\/v1$/, ''), 'GET', `/v1/public/integrations/calendar/provider_a/callback?code=x&state=${state}`);
+    expect(crossed).toMatchObject({ status: 400, body: { error: { code: 'calendar_state_invalid' } } });
+
+    const returned = await signInAt(url.toString(), 'sta@calendar.test', 'allow');
+    expect((await followCallback(system, returned)).status).toBe(200);
+    // Single use: the same redirect again is refused.
+    expect(await followCallback(system, returned)).toMatchObject({ status: 400, body: { error: { code: 'calendar_state_invalid' } } });
+
+    // Denied at the provider: nothing connected for provider_a.
+    const again = await request(base, 'POST', '/integrations/calendar/provider_a/connect', { token: owner.token });
+    const denied = await followCallback(system, await signInAt(again.body.url as string, 'sta@calendar.test', 'deny'));
+    expect(denied).toMatchObject({ status: 400, body: { error: { code: 'calendar_access_denied' } } });
+    const listed = await request(base, 'GET', '/integrations/calendar', { token: owner.token });
+    expect(listed.body.connections.map((connection: { provider: string }) => connection.provider)).toEqual(['provider_b']);
+  });
+
+  it('disconnects: the tokens go, events already created stay, and a second delete is 404', async () => {
+    const owner = await signUpWithWorkspace(base, 'Dis');
+    const api = meetingsApi(base, owner);
+    await connectCalendar(system, owner, 'provider_b', 'dis@calendar.test');
+    const meeting = await api.create({ title: 'Stays in the calendar', online_meeting: true });
+    const synced = await waitFor(async () => {
+      const current = await api.get(meeting.id);
+      return current.join_url ? current : undefined;
+    });
+    expect(synced).toMatchObject({ external_provider: 'provider_b', sync_error: null });
+
+    expect((await request(base, 'DELETE', '/integrations/calendar/provider_b', { token: owner.token })).status).toBe(204);
+    expect((await request(base, 'GET', '/integrations/calendar', { token: owner.token })).body.connections).toEqual([]);
+    const rows = await runWithContext({ request_id: newId(), workspace_id: owner.workspaceId }, () =>
+      calendarConnectionModel(system.services['crm-core'].context.connection).countDocuments({ workspace_id: owner.workspaceId }).exec(),
+    );
+    expect(rows).toBe(0);
+    expect(simulatorOf(system).events('provider_b').find((event) => event.title === 'Stays in the calendar')).toMatchObject({ status: 'confirmed' });
+    expect(await api.get(meeting.id)).toMatchObject({ join_url: synced.join_url, external_provider: 'provider_b' });
+    expect((await request(base, 'DELETE', '/integrations/calendar/provider_b', { token: owner.token })).status).toBe(404);
+    // Without a calendar an online meeting is refused with a code that says why.
+    expect(await api.call('POST', '/meetings', { title: 'Online', starts_at: synced.starts_at, ends_at: synced.ends_at, online_meeting: true })).toMatchObject({
+      status: 400,
+      body: { error: { code: 'calendar_not_connected' } },
+    });
+  });
+
+  it('belongs to the Standard plan: a free workspace may look but not connect or ask for online meetings', async () => {
+    const owner = await signUpWithWorkspace(base, 'Fre');
+    await setPlan(system, owner.workspaceId, 'free');
+    const integration = await request(base, 'GET', '/integrations/calendar', { token: owner.token });
+    expect(integration).toMatchObject({ status: 200, body: { included_in_plan: false, connections: [] } });
+    expect(await request(base, 'POST', '/integrations/calendar/provider_a/connect', { token: owner.token })).toMatchObject({ status: 403, body: { error: { code: 'plan_required' } } });
+    const api = meetingsApi(base, owner);
+    expect(await api.call('POST', '/meetings', { title: 'Online', starts_at: '2030-01-01T10:00:00Z', ends_at: '2030-01-01T11:00:00Z', online_meeting: true })).toMatchObject({
+      status: 403,
+      body: { error: { code: 'plan_required' } },
+    });
+    // Meetings themselves are on every plan.
+    expect((await api.call('POST', '/meetings', { title: 'In person', starts_at: '2030-01-01T10:00:00Z', ends_at: '2030-01-01T11:00:00Z' })).status).toBe(201);
+  });
+});
+
+describe('syncing meetings to the organiser’s calendar', () => {
+  it('creates the event with a join_url, follows changes and cancels it', async () => {
+    const owner = await signUpWithWorkspace(base, 'Syn');
+    const api = meetingsApi(base, owner);
+    await connectCalendar(system, owner, 'provider_a', 'syn@calendar.test');
+    const contact = (await request(base, 'POST', '/contacts', { token: owner.token, body: { first_name: 'Jo', last_name: 'Guest', email: 'jo@guest.test' } })).body;
+    const meeting = await api.create({ title: 'Demo', online_meeting: true, send_invites: true, contact_ids: [contact.id] });
+    expect(meeting).toMatchObject({ online_meeting: true, join_url: null, external_provider: null, sync_error: null });
+
+    const synced = await waitFor(async () => {
+      const current = await api.get(meeting.id);
+      return current.join_url ? current : undefined;
+    });
+    expect(synced).toMatchObject({ external_provider: 'provider_a', sync_error: null, join_url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/join\//) });
+    const simulator = simulatorOf(system);
+    const event = simulator.events('provider_a').find((candidate) => candidate.join_url === synced.join_url)!;
+    expect(event).toMatchObject({ account_email: 'syn@calendar.test', title: 'Demo', starts_at: meeting.starts_at, attendees: ['jo@guest.test'], online_meeting: true, invitations_sent: 1 });
+    // The join link opens.
+    expect((await fetch(synced.join_url!)).status).toBe(200);
+
+    // A change reaches the same event; the access token is refreshed when it no longer works.
+    simulator.expireAccessTokens();
+    await runWithContext({ request_id: newId(), workspace_id: owner.workspaceId }, () =>
+      calendarConnectionModel(system.services['crm-core'].context.connection).updateOne({ workspace_id: owner.workspaceId }, { $set: { access_expires_at: new Date(0) } }).exec(),
+    );
+    await api.patch(meeting.id, { title: 'Demo (moved)', location: 'Room 2' });
+    await waitFor(async () => (simulator.events('provider_a').find((candidate) => candidate.id === event.id)?.title === 'Demo (moved)' ? true : undefined));
+    expect(simulator.events('provider_a').find((candidate) => candidate.id === event.id)).toMatchObject({ location: 'Room 2', invitations_sent: 2 });
+
+    await api.patch(meeting.id, { status: 'cancelled' });
+    await waitFor(async () => (simulator.events('provider_a').find((candidate) => candidate.id === event.id)?.status === 'cancelled' ? true : undefined));
+    expect(await api.get(meeting.id)).toMatchObject({ status: 'cancelled', sync_error: null, external_provider: 'provider_a' });
+
+    // The sync's change is in the audit log as the system's.
+    const log = await waitFor(async () => {
+      const answer = await request(base, 'GET', '/audit-log?source=record&limit=100', { token: owner.token });
+      const entries = answer.body.data as Array<{ object_id: string | null; summary: string | null }>;
+      return entries.some((entry) => entry.object_id === meeting.id && entry.summary === 'Synced meeting "Demo" to the calendar') ? entries : undefined;
+    });
+    expect(log.filter((entry) => entry.object_id === meeting.id).map((entry) => entry.summary)).toEqual(
+      expect.arrayContaining(['Created meeting "Demo"', 'Updated meeting "Demo (moved)"', 'Cancelled meeting "Demo (moved)"']),
+    );
+  });
+
+  it('records sync_error after the retries when the provider keeps failing, and keeps the meeting', async () => {
+    const owner = await signUpWithWorkspace(base, 'Err');
+    const api = meetingsApi(base, owner);
+    await connectCalendar(system, owner, 'provider_b', 'err@calendar.test');
+    const simulator = simulatorOf(system);
+    simulator.setOutage('provider_b', { status: 503, message: 'calendar service unavailable' });
+    try {
+      const failures = () => simulator.calls.filter((call) => call.provider === 'provider_b' && call.status === 503).length;
+      const before = failures();
+      const meeting = await api.create({ title: 'Doomed sync', online_meeting: true });
+      let failed;
+      // Each worker runs days ahead of the last, so every retry is due for it.
+      for (let day = 1; day <= 10 && !failed; day += 1) {
+        await workerAt(system, day).runDue();
+        const current = await api.get(meeting.id);
+        if (current.sync_error) failed = current;
+      }
+      expect(failed).toMatchObject({
+        id: meeting.id,
+        title: 'Doomed sync',
+        join_url: null,
+        external_provider: null,
+        sync_error: 'provider_b answered 503 while creating the event: calendar service unavailable (gave up after 5 attempts)',
+      });
+      // Five attempts, no more: the job is done (not parked) once the error is recorded.
+      expect(failures() - before).toBe(5);
+      await workerAt(system, 30).runDue();
+      expect(failures() - before).toBe(5);
+
+      // Working again: the next change syncs and clears the error.
+      simulator.setOutage('provider_b', null);
+      await api.patch(meeting.id, { notes: 'Try again' });
+      const recovered = await waitFor(async () => {
+        const current = await api.get(meeting.id);
+        return current.join_url ? current : undefined;
+      });
+      expect(recovered).toMatchObject({ sync_error: null, external_provider: 'provider_b' });
+    } finally {
+      simulator.setOutage('provider_b', null);
+    }
+  });
+
+  it('answers sync_error at once when the provider refused the stored access, and marks the connection', async () => {
+    const owner = await signUpWithWorkspace(base, 'Rev');
+    const api = meetingsApi(base, owner);
+    await connectCalendar(system, owner, 'provider_a', 'rev@calendar.test');
+    simulatorOf(system).revokeGrants('rev@calendar.test');
+    await runWithContext({ request_id: newId(), workspace_id: owner.workspaceId }, () =>
+      calendarConnectionModel(system.services['crm-core'].context.connection).updateOne({ workspace_id: owner.workspaceId }, { $set: { access_expires_at: new Date(0) } }).exec(),
+    );
+    const meeting = await api.create({ title: 'No access', online_meeting: true });
+    const failed = await waitFor(async () => {
+      const current = await api.get(meeting.id);
+      return current.sync_error ? current : undefined;
+    });
+    expect(failed.sync_error).toMatch(/provider_a refused the stored access .*connect the calendar again/);
+    const listed = await request(base, 'GET', '/integrations/calendar', { token: owner.token });
+    expect(listed.body.connections).toEqual([expect.objectContaining({ provider: 'provider_a', status: 'reconnect_required' })]);
+  });
+});
