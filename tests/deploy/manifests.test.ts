@@ -23,7 +23,7 @@ const HTTP_PORT = 8080;
 const GRPC_PORT = 50051;
 const SECRET_NAME = 'crm-secrets';
 // Values that must come from a Secret, never from a literal or a ConfigMap.
-const SECRET_KEYS = ['MONGO_URL', 'AMQP_URL', 'MEILI_KEY', 'SMTP_URL', 'INTERNAL_JWT_PRIVATE_KEY', 'SERVICE_TOKEN_SECRET'];
+const SECRET_KEYS = ['MONGO_URL', 'AMQP_URL', 'MEILI_KEY', 'SMTP_URL', 'INTERNAL_JWT_PRIVATE_KEY', 'SERVICE_TOKEN_SECRET', 'CALENDAR_TOKEN_KEY', 'CALENDAR_PROVIDER_A_CLIENT_SECRET', 'CALENDAR_PROVIDER_B_CLIENT_SECRET'];
 // Not secret, but it travels with the private key; a ConfigMap or the Secret may hold it.
 const PUBLIC_KEY = 'INTERNAL_JWT_PUBLIC_KEY';
 
@@ -79,7 +79,7 @@ function requiredEnv(app: App): Record<string, string | null> {
   }
   for (const callee of GRPC_CALLS[app]) env[`${envName(callee)}_GRPC_ADDR`] = `${callee}:${GRPC_PORT}`;
   if (app === 'identity') Object.assign(env, { SMTP_URL: null, PUBLIC_URL: null, MAIL_FROM: null, MAIL_LOGGING_DOMAIN: null });
-  if (app === 'crm-core') Object.assign(env, { MEILI_URL: null, MEILI_KEY: null });
+  if (app === 'crm-core') Object.assign(env, { MEILI_URL: null, MEILI_KEY: null, PUBLIC_URL: null, CALENDAR_TOKEN_KEY: null });
   if (app === 'documents') env.DATA_DIR = '/data';
   return env;
 }
@@ -575,7 +575,9 @@ function checkDeployments(objects: K8sObject[]): void {
     for (const entry of env.values()) {
       const ref = entry.valueFrom;
       if (SECRET_KEYS.includes(entry.name)) {
-        expect({ where, name: entry.name, from: ref?.secretKeyRef }).toEqual({ where, name: entry.name, from: { name: SECRET_NAME, key: entry.name } });
+        // `optional` is allowed: a key only some installations set (a calendar provider's secret).
+        const from = ref?.secretKeyRef && { name: ref.secretKeyRef.name, key: ref.secretKeyRef.key };
+        expect({ where, name: entry.name, from }).toEqual({ where, name: entry.name, from: { name: SECRET_NAME, key: entry.name } });
       } else if (entry.name === PUBLIC_KEY) {
         expect({ where, name: entry.name, byReference: Boolean(ref?.secretKeyRef || ref?.configMapKeyRef) }).toEqual({ where, name: entry.name, byReference: true });
       }
