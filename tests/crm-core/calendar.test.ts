@@ -160,6 +160,29 @@ describe('syncing meetings to the organiser’s calendar', () => {
     );
   });
 
+  it('puts a meeting scheduled again after cancelling back in the calendar', async () => {
+    const owner = await signUpWithWorkspace(base, 'Reo');
+    const api = meetingsApi(base, owner);
+    await connectCalendar(system, owner, 'provider_b', 'reo@calendar.test');
+    const simulator = simulatorOf(system);
+    const meeting = await api.create({ title: 'On again', online_meeting: true });
+    const first = await waitFor(async () => {
+      const current = await api.get(meeting.id);
+      return current.join_url ? current : undefined;
+    });
+    const firstEvent = simulator.events('provider_b').find((event) => event.join_url === first.join_url)!;
+    await api.patch(meeting.id, { status: 'cancelled' });
+    await waitFor(async () => (simulator.events('provider_b').find((event) => event.id === firstEvent.id)?.status === 'cancelled' ? true : undefined));
+    // provider_b cannot change a cancelled event: the sync makes a new one, with a new link.
+    await api.patch(meeting.id, { status: 'scheduled' });
+    const again = await waitFor(async () => {
+      const current = await api.get(meeting.id);
+      return current.join_url && current.join_url !== first.join_url ? current : undefined;
+    });
+    expect(again).toMatchObject({ status: 'scheduled', sync_error: null, external_provider: 'provider_b' });
+    expect(simulator.events('provider_b').filter((event) => event.title === 'On again').map((event) => event.status)).toEqual(['cancelled', 'confirmed']);
+  });
+
   it('records sync_error after the retries when the provider keeps failing, and keeps the meeting', async () => {
     const owner = await signUpWithWorkspace(base, 'Err');
     const api = meetingsApi(base, owner);

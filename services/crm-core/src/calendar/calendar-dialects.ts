@@ -54,6 +54,8 @@ const providerA: CalendarDialect = {
 
 function providerABody(event: CalendarEventInput): Record<string, unknown> {
   return {
+    // Confirmed again when a cancelled meeting is scheduled anew.
+    status: 'confirmed',
     summary: event.title,
     location: event.location ?? '',
     description: event.notes ?? '',

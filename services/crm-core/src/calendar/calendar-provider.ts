@@ -38,6 +38,8 @@ export class CalendarProviderError extends Error {
     readonly permanent: boolean,
     // The provider refused the tokens themselves: the member must connect again.
     readonly reconnect = false,
+    // The provider's HTTP status, when it answered.
+    readonly status: number | null = null,
   ) {
     super(message);
     this.name = 'CalendarProviderError';

@@ -205,9 +205,10 @@ export class CalendarSimulator {
       if (!account) return void res.status(401).json({ error: { message: 'invalid or expired access token' } });
       handler(req, res, account);
     };
+    // provider_b keeps no cancelled events: they cannot be changed or cancelled again.
     const owned = (req: Request, res: Response, account: string): SimulatedEvent | undefined => {
       const event = this.store.get(String(req.params.id));
-      if (!event || event.provider !== provider || event.account_email !== account) {
+      if (!event || event.provider !== provider || event.account_email !== account || (provider === 'provider_b' && event.status === 'cancelled')) {
         res.status(404).json({ error: { message: 'event not found' } });
         return undefined;
       }

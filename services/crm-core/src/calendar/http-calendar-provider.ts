@@ -116,8 +116,8 @@ export class HttpCalendarProvider implements CalendarProvider {
     if (options.goneIsDone && (response.status === 404 || response.status === 410)) return {};
     const detail = typeof answer.error_description === 'string' ? answer.error_description : typeof answer.error === 'string' ? answer.error : typeof obj(answer.error).message === 'string' ? String(obj(answer.error).message) : '';
     const reason = `${this.name} answered ${response.status} while ${what}${detail ? `: ${detail}` : ''}`;
-    if (response.status === 429 || response.status >= 500) throw new CalendarProviderError(reason, false);
+    if (response.status === 429 || response.status >= 500) throw new CalendarProviderError(reason, false, false, response.status);
     const refusedTokens = response.status === 401 || (options.oauth === true && answer.error === 'invalid_grant');
-    throw new CalendarProviderError(reason, true, refusedTokens);
+    throw new CalendarProviderError(reason, true, refusedTokens, response.status);
   }
 }

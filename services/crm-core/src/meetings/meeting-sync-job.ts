@@ -3,7 +3,7 @@ import { isoNow } from '@crm/kit';
 import { CRM_MEETING_EVENTS_TYPES, type MeetingUpdatedData } from '@crm/protos';
 import { commit, type ServiceContext } from '@crm/service-host';
 import { accessToken, forgetAccessToken, organiserConnection } from '../calendar/calendar-connections';
-import { CalendarProviderError, type CalendarEventInput } from '../calendar/calendar-provider';
+import { CalendarProviderError, type CalendarEventInput, type CalendarEventResult } from '../calendar/calendar-provider';
 import { calendarRuntime } from '../calendar/calendar-runtime';
 import { meetingModel, type MeetingRecord } from './meeting.model';
 import { attendeesOf, meetingNames, meetingState } from './meeting-view';
@@ -56,7 +56,7 @@ async function pushToCalendar(context: ServiceContext, meeting: MeetingRecord): 
       return { sync_error: null };
     }
     const input = await eventInput(context, meeting);
-    const result = eventId ? await provider.updateEvent(token, eventId, input) : await provider.createEvent(token, input);
+    const result = eventId ? await updateOrRecreate(() => provider.updateEvent(token, eventId, input), () => provider.createEvent(token, input)) : await provider.createEvent(token, input);
     return {
       external_provider: connection.provider,
       external_event_id: result.event_id,
@@ -69,6 +69,17 @@ async function pushToCalendar(context: ServiceContext, meeting: MeetingRecord): 
       await forgetAccessToken(context, connection);
       throw new CalendarProviderError(error.message, false);
     }
+    throw error;
+  }
+}
+
+// An event the calendar no longer has (deleted there, or cancelled where a cancelled event
+// cannot change) is made anew: the meeting is scheduled, so the calendar should show it.
+async function updateOrRecreate(update: () => Promise<CalendarEventResult>, create: () => Promise<CalendarEventResult>): Promise<CalendarEventResult> {
+  try {
+    return await update();
+  } catch (error) {
+    if (error instanceof CalendarProviderError && (error.status === 404 || error.status === 410)) return create();
     throw error;
   }
 }
