@@ -1,4 +1,5 @@
 import { calendarConnectionModel } from '@crm/crm-core/calendar/calendar-connection.model';
+import { calendarRuntime } from '@crm/crm-core/calendar/calendar-runtime';
 import { newId, runWithContext } from '@crm/kit';
 import { request, signUpWithWorkspace, startTestSystem, waitFor, type TestSystem } from '../support/system';
 import { connectCalendar, followCallback, meetingsApi, setPlan, signInAt, simulatorOf, workerAt } from './meetings-support';
@@ -56,6 +57,12 @@ describe('connecting a calendar', () => {
     const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), u: newId() })).toString('base64url');
     const forgedAnswer = await request(base.replace(/\/v1$/, ''), 'GET', `/v1/public/integrations/calendar/provider_b/callback?code=x&state=${forged}.${mac}`);
     expect(forgedAnswer).toMatchObject({ status: 400, body: { error: { code: 'calendar_state_invalid' } } });
+    // Signed by crm-core but expired: refused too.
+    const expired = calendarRuntime(system.services['crm-core'].context).secrets.sign({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), e: Date.now() - 1000 });
+    expect(await request(base.replace(/\/v1$/, ''), 'GET', `/v1/public/integrations/calendar/provider_b/callback?code=x&state=${expired}`)).toMatchObject({
+      status: 400,
+      body: { error: { code: 'calendar_state_invalid' } },
+    });
     // The state of provider_b does not complete provider_a.
     const crossed = await request(base.replace(/\/v1$/, ''), 'GET', `/v1/public/integrations/calendar/provider_a/callback?code=x&state=${state}`);
     expect(crossed).toMatchObject({ status: 400, body: { error: { code: 'calendar_state_invalid' } } });
