@@ -77,3 +77,9 @@ export function meetingReferencesHandler(context: ServiceContext): EventHandler 
 export async function subscribeMeetingReferences(context: ServiceContext): Promise<void> {
   await context.bus.subscribe(MEETING_REFERENCES_CONSUMER, [companyMerged.type, companyPurged.type, contactMerged.type, contactPurged.type], meetingReferencesHandler(context));
 }
+
+// For a contact's erasure (POST /contacts/{id}/erase): the person no longer attends any meeting,
+// in the erasure's own transaction. Each meeting changed announces it like a purge does.
+export function removeContactFromMeetings(context: ServiceContext, unit: UnitOfWork, actor: EventActor | null, workspaceId: string, contactId: string): Promise<void> {
+  return rewriteMeetings(context, unit, actor, { workspace_id: workspaceId, contact_ids: contactId }, (meeting) => replaceContacts(meeting, [contactId], null));
+}
