@@ -230,6 +230,25 @@ describe('meetings', () => {
     expect(log.map((entry) => entry.summary)).toEqual(Array(4).fill('Updated meeting "Both"').concat(['Created meeting "Both"']));
   });
 
+  it('shows a meeting on its company’s timeline, and marking it done records how it went', async () => {
+    const owner = await signUpWithWorkspace(base, 'Tim');
+    const api = meetingsApi(base, owner);
+    const company = await companiesApi(base, owner).create({ name: 'Timeline Co' });
+    const meeting = await api.create({ title: 'Site visit', location: 'Leeds', company_id: company.id });
+    const timeline = () => request(base, 'GET', `/activities?target_type=company&target_id=${company.id}`, { token: owner.token });
+    const shown = await waitFor(async () => {
+      const entries = (await timeline()).body.data as Array<{ type: string; subject: string | null }>;
+      return entries.find((entry) => entry.type === 'meeting') ?? undefined;
+    });
+    expect(shown).toMatchObject({ type: 'meeting', subject: 'Site visit', body: 'Leeds', occurred_at: meeting.starts_at });
+    await api.patch(meeting.id, { status: 'done', outcome: 'Signed the order' });
+    const held = await waitFor(async () => {
+      const entries = (await timeline()).body.data as Array<{ type: string; subject: string | null; outcome: string | null }>;
+      return entries.find((entry) => entry.subject === 'Meeting held: Site visit') ?? undefined;
+    });
+    expect(held).toMatchObject({ outcome: 'Signed the order' });
+  });
+
   it('answers 404 for another workspace’s meeting and refuses its records as references', async () => {
     const owner = await signUpWithWorkspace(base, 'One');
     const stranger = await signUpWithWorkspace(base, 'Two');
