@@ -174,6 +174,26 @@ describe('entries from other services’ events', () => {
     expect(await timeline.all({ target_type: 'company', target_id: other.id })).toEqual([]);
   });
 
+  it('shows a meeting made through the API on its company, with its outcome once held', async () => {
+    const owner = await signUpWithWorkspace(base, 'Mia');
+    const company = await companiesApi(base, owner).create({ name: 'Met Ltd' });
+    const timeline = timelineApi(base, owner);
+    const created = await request(base, 'POST', '/meetings', {
+      token: owner.token,
+      body: { title: 'Quarterly review', starts_at: '2030-02-01T10:00:00.000Z', ends_at: '2030-02-01T11:00:00.000Z', location: 'Video call', company_id: company.id },
+    });
+    expect(created.status).toBe(201);
+    const query = { target_type: 'company', target_id: company.id };
+    await timeline.until(query, (seen) => seen.length === 1, 'the meeting entry');
+    expect((await request(base, 'PATCH', `/meetings/${created.body.id}`, { token: owner.token, body: { status: 'done', outcome: 'Renewed for a year' } })).status).toBe(200);
+    const entries = await timeline.until(query, (seen) => seen.length === 2 && seen.some((entry) => entry.type === 'meeting' && entry.outcome !== null), 'the meeting held');
+    // The meeting sits at its start (in 2030 here), the record of it being held at the time it was marked.
+    expect(entries.map((entry) => [entry.type, entry.subject, entry.outcome, entry.actor_label, entry.occurred_at])).toEqual([
+      ['meeting', 'Quarterly review', 'Renewed for a year', 'Mia', '2030-02-01T10:00:00.000Z'],
+      ['system', 'Meeting held: Quarterly review', 'Renewed for a year', 'Mia', expect.any(String)],
+    ]);
+  });
+
   it('records a file added when a document is completed, and a campaign touchpoint on its contact', async () => {
     const owner = await signUpWithWorkspace(base, 'Fay');
     const company = await companiesApi(base, owner).create({ name: 'Filed Ltd' });
