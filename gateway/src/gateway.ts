@@ -120,7 +120,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     void (req.owner!.public ? limits.publicPaths : limits.perToken)(req, res, next);
   });
 
-  app.use(express.raw({ type: () => true, limit: BODY_LIMIT }));
+  // Streamed routes (file uploads) pass their body through to the service untouched.
+  app.use(express.raw({ type: (req) => !(req as GatewayRequest).owner!.streamed, limit: BODY_LIMIT }));
   app.use((req: GatewayRequest, _res: Response, next: NextFunction) => {
     const body = req.body as unknown;
     req.rawBody = Buffer.isBuffer(body) ? body : undefined;

@@ -8,6 +8,8 @@ export interface Route {
   service: ServiceName;
   // Reached without a bearer token (sign-in, signed URLs, webhooks, public forms).
   public?: boolean;
+  // The body is forwarded as it arrives, never read whole here (file bytes behind signed URLs).
+  streamed?: boolean;
 }
 
 export const ROUTES: readonly Route[] = [
@@ -55,6 +57,8 @@ export const ROUTES: readonly Route[] = [
   { path: '/reports', service: 'reports' },
   // documents
   { path: '/documents', service: 'documents' },
+  // Signed upload and download URLs: the capability is the URL itself, no bearer token.
+  { path: '/public/files', service: 'documents', public: true, streamed: true },
   // billing
   { path: '/billing', service: 'billing' },
 ];

@@ -40,7 +40,7 @@ export interface RunningSystem {
 // part has started.
 const ORDER: Array<{ definition: ServiceDefinition; peers: ServiceName[] }> = [
   { definition: identityService, peers: [] },
-  { definition: documentsService, peers: [] },
+  { definition: documentsService, peers: ['crm-core'] },
   { definition: crmCoreService, peers: ['identity', 'documents', 'marketing'] },
   { definition: marketingService, peers: ['crm-core'] },
   { definition: reportsService, peers: [] },

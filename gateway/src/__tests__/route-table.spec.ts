@@ -52,8 +52,11 @@ describe('route table', () => {
       '/public/invitations',
       '/public/password-resets',
       '/public/integrations/calendar',
+      '/public/files',
       '/public/billing',
     ]);
+    // Signed upload and download URLs of documents: the body is passed through, not read whole.
+    expect(resolveRoute('/v1/public/files/0193a5f0-0000-7000-8000-000000000001')).toEqual({ path: '/public/files', service: 'documents', public: true, streamed: true });
     // The payment provider's signed webhooks and the simulated provider's hosted pages.
     expect(resolveRoute('/v1/public/billing/webhooks')).toEqual({ path: '/public/billing', service: 'billing', public: true });
     expect(resolveRoute('/v1/billing/checkout')?.public).toBeFalsy();

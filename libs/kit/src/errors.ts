@@ -33,6 +33,9 @@ export const CONFLICT_CODES = [
   'stage_in_use',
   'stage_required',
   'lead_source_in_use',
+  'storage_quota_exceeded',
+  'upload_incomplete',
+  'document_not_ready',
 ] as const;
 
 export type ConflictCode = (typeof CONFLICT_CODES)[number];

@@ -81,7 +81,7 @@ export function createServiceApp(options: ServiceAppOptions): Express {
     res.json({ status: 'ok' });
   });
   if (options.parseJson !== false) {
-    app.use(express.json({ limit: BODY_LIMIT, strict: false, type: ['application/json', 'application/*+json'] }));
+    app.use(express.json({ limit: BODY_LIMIT, strict: false, type: (req) => isJsonRequest(req as Request) && !takesRawBody(req as Request) }));
   }
   // After body parsing: its stream callbacks would run outside the context.
   if (options.requestContext) app.use(requestContextMiddleware);
@@ -135,6 +135,20 @@ export function fromHttpError(error: unknown): AppError {
 
 const AUTH = Symbol('crm.auth');
 type WithAuth = Request & { [AUTH]?: InternalClaims };
+
+// Operations that read their request's bytes themselves (a file upload, declared `rawBody`), by
+// method and path: the JSON parser leaves their body alone whatever its content type. Paths are
+// unique across the services of one process, as the gateway routes them.
+const rawBodyRoutes: Array<{ method: string; pattern: RegExp }> = [];
+
+export function registerRawBodyRoute(method: string, pathTemplate: string): void {
+  const pattern = new RegExp(`^${pathTemplate.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`);
+  if (!rawBodyRoutes.some((route) => route.method === method && route.pattern.source === pattern.source)) rawBodyRoutes.push({ method, pattern });
+}
+
+function takesRawBody(req: Request): boolean {
+  return rawBodyRoutes.length > 0 && rawBodyRoutes.some((route) => route.method === req.method && route.pattern.test(req.path));
+}
 
 // A JSON body by its Content-Type: application/json or any application/*+json.
 export function isJsonRequest(req: Request): boolean {

@@ -1,8 +1,27 @@
 import type { ServiceDefinition } from '@crm/service-host';
+import { registerDocumentModel } from './documents/document.model';
+import { subscribeDocumentFollow } from './documents/document-follow';
+import { documentJobs } from './documents/document-jobs';
+import { documentOperations } from './documents/document-routes';
+import { registerStorageUsageModel } from './documents/storage-usage.model';
+import { documentsRuntime } from './documents-runtime';
+import { documentsGrpc } from './grpc/documents-grpc';
 
-// File metadata, blob storage, signed upload and download URLs, quota.
-// Its operations arrive with their issues; until then each of its paths answers a JSON 404.
+// File metadata, blob storage, signed upload and download URLs, quota (docs/documents.md).
 export const documentsService: ServiceDefinition = {
   name: 'documents',
-  operations: () => [],
+  models(connection) {
+    registerDocumentModel(connection);
+    registerStorageUsageModel(connection);
+  },
+  operations: (context) => documentOperations(documentsRuntime(context)),
+  grpc: (context) => [documentsGrpc(documentsRuntime(context))],
+  async consumers(context) {
+    const runtime = documentsRuntime(context);
+    // The blob store must answer before the service takes requests: a wrong bucket or an
+    // unwritable directory stops the start, naming it.
+    await runtime.blobs();
+    await subscribeDocumentFollow(runtime);
+  },
+  jobs: (context) => documentJobs(documentsRuntime(context)),
 };

@@ -1,4 +1,5 @@
 import { runServiceMain } from '@crm/service-host';
 import { documentsService } from './documents-service';
 
-void runServiceMain(documentsService);
+// crm-core: the targets of new files are checked there (GetTargets).
+void runServiceMain(documentsService, ['crm-core']);

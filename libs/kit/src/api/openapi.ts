@@ -118,7 +118,7 @@ function operationObject(declaration: OperationDeclaration, components: Record<s
   const responses: JsonObject = {};
   const success: JsonObject = { description: declaration.summary };
   if (declaration.response) {
-    success.content = { 'application/json': { schema: hoist(declaration.response as TSchema, components) } };
+    success.content = { [declaration.responseMediaType ?? 'application/json']: { schema: hoist(declaration.response as TSchema, components) } };
   }
   responses[String(declaration.status)] = success;
   const statuses = new Set<string>(['400', '429', '503']);
@@ -139,6 +139,7 @@ function operationObject(declaration: OperationDeclaration, components: Record<s
       ...parametersOf(declaration.params, 'path', components),
       ...parametersOf(declaration.query, 'query', components),
     ],
+    ...(declaration.rawBody ? { requestBody: { required: true, content: { '*/*': { schema: { type: 'string', format: 'binary' } } } } } : {}),
     ...(declaration.body
       ? {
           requestBody: {

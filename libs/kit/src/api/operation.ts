@@ -46,6 +46,12 @@ export interface OperationSpec<
   errors?: readonly ErrorStatus[];
   // Only for operations outside the contract; the matrix decides for the others.
   access?: ExtraAccess;
+  // The handler reads the request's bytes itself (a file upload): any content type, streamed,
+  // never parsed or buffered (no `body` schema then).
+  rawBody?: boolean;
+  // The success answer is bytes of this media type written by the handler (a file download),
+  // not JSON; `response` then describes it as a binary string.
+  responseMediaType?: string;
 }
 
 export interface OperationDeclaration<
@@ -111,6 +117,7 @@ export function declareOperation<
   if (!contract && findOperation(spec.method, spec.path.replace(/\{[^}]+\}/g, 'x'))) {
     throw new Error(`${spec.method} ${spec.path} overlaps an operation of the contract`);
   }
+  if (spec.rawBody && spec.body) throw new Error(`${spec.method} ${spec.path}: a raw body has no schema`);
   if ((spec.status === 204) !== (spec.response === null)) {
     throw new Error(`${spec.method} ${spec.path}: a 204 has no body, and only a 204`);
   }

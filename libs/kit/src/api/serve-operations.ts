@@ -2,7 +2,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Schema } from '../validation';
 import { checkAccess } from '../access';
 import { AppError, validationFailed } from '../errors';
-import { attachAuth, authOf, isJsonRequest } from '../http';
+import { attachAuth, authOf, isJsonRequest, registerRawBodyRoute } from '../http';
 import { INTERNAL_TOKEN_HEADER, REQUEST_ID_HEADER, verifyInternalToken, type InternalClaims } from '../internal-jwt';
 import { setRequestOperation } from '../metrics';
 import { currentContext, runWithContext, type RequestContext } from '../request-context';
@@ -65,6 +65,8 @@ function compile(implementation: Implementation): Compiled {
 // What the request body is for the handler: validated against the declaration, or refused.
 function readBody(req: Request, compiled: Compiled): unknown {
   const { declaration } = compiled.implementation;
+  // The handler streams the bytes itself.
+  if (declaration.rawBody) return undefined;
   const present = hasBody(req);
   if (present && !isJsonRequest(req)) throw validationFailed('request body must be JSON (Content-Type: application/json)');
   if (!compiled.body) {
@@ -107,6 +109,9 @@ export function serveOperations(options: ServeOperationsOptions): RequestHandler
     if (declaration.contract && declaration.contract.service !== options.service) {
       throw new Error(`${declaration.method} ${declaration.path} belongs to ${declaration.contract.service}, not ${options.service}`);
     }
+  }
+  for (const { declaration } of options.implementations) {
+    if (declaration.rawBody) registerRawBodyRoute(declaration.method, `/v1${declaration.path}`);
   }
   const router = new OperationRouter(options.implementations);
   const compiled = new Map(options.implementations.map((implementation) => [implementation, compile(implementation)]));

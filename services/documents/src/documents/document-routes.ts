@@ -1,0 +1,45 @@
+import { implement, workspaceOf, type Implementation } from '@crm/kit';
+import type { DocumentsRuntime } from '../documents-runtime';
+import { receiveUpload, sendDownload } from '../files/file-transfer';
+import {
+  completeDocument,
+  createDocument,
+  deleteDocument,
+  documentUsage,
+  downloadDocument,
+  downloadFileBytes,
+  listDocuments,
+  uploadFileBytes,
+} from './document.operations';
+import {
+  completeDocumentRecord,
+  createDocumentRecord,
+  deleteDocumentRecord,
+  downloadLink,
+  listReadyDocuments,
+  storageUsage,
+} from './document-writes';
+
+// The six document operations of the contract (access from the permission matrix) and the two
+// byte endpoints their signed URLs point at (public: the URL is the capability).
+export function documentOperations(runtime: DocumentsRuntime): Implementation[] {
+  return [
+    implement(listDocuments, async ({ req, query }) => ({ data: await listReadyDocuments(runtime, workspaceOf(req), query.target_type, query.target_id) })),
+    implement(createDocument, async ({ req, auth, body }) => createDocumentRecord(runtime, auth, workspaceOf(req), body)),
+    implement(completeDocument, async ({ req, auth, params }) => completeDocumentRecord(runtime, auth, workspaceOf(req), params.id.toLowerCase())),
+    implement(documentUsage, async ({ req, auth }) => storageUsage(runtime, auth, workspaceOf(req))),
+    implement(downloadDocument, async ({ req, params }) => downloadLink(runtime, workspaceOf(req), params.id.toLowerCase())),
+    implement(deleteDocument, async ({ req, auth, params }) => deleteDocumentRecord(runtime, auth, workspaceOf(req), params.id.toLowerCase())),
+    implement(uploadFileBytes, async ({ req, params, query }) => receiveUpload(runtime, params.id, query, req)),
+    implement(downloadFileBytes, async ({ res, params, query }) => {
+      try {
+        await sendDownload(runtime, params.id, query, res);
+      } catch (error) {
+        // Once bytes are flowing there is no error body to send: cut the response short.
+        if (!res.headersSent) throw error;
+        runtime.context.logger.warn({ err: error }, 'download interrupted');
+        res.destroy();
+      }
+    }),
+  ];
+}
