@@ -86,10 +86,32 @@ function keyObject(pem: string, parse: (pem: string) => KeyObject): KeyObject {
 // Minted tokens for identical claims are reused for part of their lifetime: signing is the
 // gateway's most expensive step, and the same caller sends the same claims request after request.
 const REUSE_FRACTION = 0.5;
-// Bounds both caches; when full the oldest entries go first.
+// Bounds each cache; when full the oldest entries go first.
 const CACHE_LIMIT = 10_000;
-const minted = new Map<string, { token: string; reuseUntil: number }>();
-const verified = new Map<string, { claims: InternalClaims; expiresAt: number }>();
+
+interface Minted {
+  token: string;
+  reuseUntil: number;
+}
+
+interface Verified {
+  claims: InternalClaims;
+  expiresAt: number;
+}
+
+// Per key (the PEM string a process holds for its life), then by claims or by token: the key's
+// text is never part of a per-request lookup string.
+const minted = new Map<string, Map<string, Minted>>();
+const verified = new Map<string, Map<string, Verified>>();
+
+function cacheOf<V>(caches: Map<string, Map<string, V>>, pem: string): Map<string, V> {
+  let cache = caches.get(pem);
+  if (!cache) {
+    cache = new Map();
+    caches.set(pem, cache);
+  }
+  return cache;
+}
 
 function remember<V>(cache: Map<string, V>, key: string, value: V): void {
   if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
@@ -98,8 +120,9 @@ function remember<V>(cache: Map<string, V>, key: string, value: V): void {
 
 export function signInternalToken(privateKey: string, claims: InternalClaims, ttlSeconds = 60): string {
   const now = Date.now();
-  const cacheKey = `${ttlSeconds}\n${privateKey}\n${JSON.stringify(claims)}`;
-  const reusable = minted.get(cacheKey);
+  const cache = cacheOf(minted, privateKey);
+  const cacheKey = `${ttlSeconds}\n${JSON.stringify(claims)}`;
+  const reusable = cache.get(cacheKey);
   if (reusable && reusable.reuseUntil > now) return reusable.token;
   const token = jwt.sign({ ...claims }, keyObject(privateKey, createPrivateKey), {
     algorithm: ALGORITHM,
@@ -107,8 +130,8 @@ export function signInternalToken(privateKey: string, claims: InternalClaims, tt
     issuer: ISSUER,
     audience: AUDIENCE,
   });
-  minted.delete(cacheKey);
-  remember(minted, cacheKey, { token, reuseUntil: now + ttlSeconds * 1000 * REUSE_FRACTION });
+  cache.delete(cacheKey);
+  remember(cache, cacheKey, { token, reuseUntil: now + ttlSeconds * 1000 * REUSE_FRACTION });
   return token;
 }
 
@@ -123,11 +146,11 @@ function deepFreeze<T>(value: T): T {
 // A token verified once is the same bytes with the same signature until it expires: later
 // requests carrying it reuse the claims (frozen, as every request shares them).
 export function verifyInternalToken(publicKey: string, token: string): InternalClaims {
-  const cacheKey = `${publicKey}\n${token}`;
-  const known = verified.get(cacheKey);
+  const cache = cacheOf(verified, publicKey);
+  const known = cache.get(token);
   if (known) {
     if (known.expiresAt > Date.now()) return known.claims;
-    verified.delete(cacheKey);
+    cache.delete(token);
   }
   let claims: InternalClaims;
   let expiresAt: number;
@@ -145,6 +168,6 @@ export function verifyInternalToken(publicKey: string, token: string): InternalC
   } catch {
     throw unauthenticated('invalid internal token');
   }
-  remember(verified, cacheKey, { claims, expiresAt });
+  remember(cache, token, { claims, expiresAt });
   return claims;
 }
