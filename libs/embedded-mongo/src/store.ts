@@ -34,6 +34,25 @@ import {
 import { findIntactFrameAfter, frame, JournalCorruptedError, JournalWriter, scanFrames } from './journal';
 import { decodeRecord, encodeRecord, type JournalOperation } from './journal-records';
 import { defaultIndexName, encodeId, entryLockKey, keyValueOf, OrderedIndex } from './ordered-index';
+
+// The unique keys of a document staged in a transaction, computed once per document and index:
+// checking each insert of a large batch against every staged one would otherwise recompute them
+// all for every insert. Staged documents are never mutated (a change stages a new document).
+const stagedKeysByDocument = new WeakMap<Document, Map<OrderedIndex, string[]>>();
+
+function stagedLockKeys(index: OrderedIndex, document: Document): string[] {
+  let byIndex = stagedKeysByDocument.get(document);
+  if (!byIndex) {
+    byIndex = new Map();
+    stagedKeysByDocument.set(document, byIndex);
+  }
+  let keys = byIndex.get(index);
+  if (!keys) {
+    keys = index.entriesFor(document).map((entry) => entryLockKey(index, entry));
+    byIndex.set(index, keys);
+  }
+  return keys;
+}
 import { compileFilter, filterFields } from './query-engine';
 import { planQuery, type QueryPlan } from './query-planner';
 import { TransactionState } from './transaction';
@@ -1127,7 +1146,7 @@ export class Writer {
           const wanted = entryLockKey(index, entry);
           for (const [otherKey, write] of staged) {
             if (otherKey === idKey || !write.doc) continue;
-            if (index.entriesFor(write.doc).some((other) => entryLockKey(index, other) === wanted)) conflict = true;
+            if (stagedLockKeys(index, write.doc).includes(wanted)) conflict = true;
           }
         }
         if (conflict) throw duplicateKeyError(collection.namespace, index.name, index.keyPattern, keyValueOf(index, entry));
