@@ -340,6 +340,8 @@ export function call<Request, Response>(
 }
 
 export const insecureCredentials = () => credentials.createInsecure();
+// A server's port without TLS (inside the cluster network), e.g. to bind a port again.
+export const insecureServerCredentials = () => ServerCredentials.createInsecure();
 
 // The standard gRPC health service, answering from the same readiness checks as /readyz.
 export function healthRegistration(checks: Array<() => Promise<void>>): GrpcRegistration {
