@@ -1,3 +1,6 @@
+import { acrossWorkspaces } from '@crm/kit';
+import { outboxModel, type OutboxRow } from '@crm/bus';
+import { EVENT_CONTRACTS, payloadProblem } from '@crm/protos';
 import { request, signUpWithWorkspace, waitFor, type TestSystem } from '../support/system';
 import { bytesOf, documentsApi, sendBytes, sha256, startDocumentsSystem, storedSize } from './documents-support';
 
@@ -98,6 +101,40 @@ describe('documents', () => {
     const text = await sendBytes(await api.downloadUrl(first.id), 'GET');
     expect(text.headers.get('content-type')).toBe('text/plain; charset=utf-8');
     expect(text.headers.get('content-disposition')).toBe(`attachment; filename="a.txt"; filename*=UTF-8''a.txt`);
+  });
+
+  it('publishes one event per change with the document state and no URL, and none for a refused change', async () => {
+    const owner = await signUpWithWorkspace(system.url, 'Gil');
+    const api = documentsApi(system, owner);
+    const company = await api.company('Events Ltd');
+    const bytes = bytesOf(40);
+    const { document, uploadUrl } = await api.start({ type: 'company', id: company }, bytes, 'e.pdf');
+    expect((await api.put(uploadUrl, bytes)).status).toBe(204);
+    await api.complete(document.id);
+    const downloadUrl = await api.downloadUrl(document.id);
+    // Refused changes publish nothing.
+    expect((await api.create({ target_type: 'company', target_id: company, name: 'x', content_type: 'text/plain', size_bytes: 999_999 })).status).toBe(413);
+    expect((await api.create({ target_type: 'company', target_id: company, name: 'x', content_type: 'text/plain', size_bytes: 4000 })).status).toBe(201);
+    expect((await api.create({ target_type: 'company', target_id: company, name: 'x', content_type: 'text/plain', size_bytes: 4000 })).status).toBe(201);
+    expect((await api.create({ target_type: 'company', target_id: company, name: 'x', content_type: 'text/plain', size_bytes: 4000 })).status).toBe(409);
+    expect((await api.remove(document.id)).status).toBe(204);
+
+    const rows = await acrossWorkspaces('the test reads the outbox of one workspace', () =>
+      outboxModel(system.services.documents.context.connection).find({ 'event.workspace_id': owner.workspaceId }).sort({ created_at: 1 }).lean<OutboxRow[]>().exec(),
+    );
+    const ofDocument = rows.filter((row) => (row.event.data as { document_id?: string }).document_id === document.id);
+    expect(ofDocument.map((row) => [row.event.type, (row.event.data as { version: number }).version])).toEqual([
+      ['documents.document.created', 1],
+      ['documents.document.completed', 2],
+      ['documents.document.deleted', 3],
+    ]);
+    expect(ofDocument[1]!.event.data).toMatchObject({ status: 'ready', size_bytes: 40, checksum_sha256: sha256(bytes), target_id: company, name: 'e.pdf' });
+    expect(ofDocument[2]!.event.data).toMatchObject({ reason: 'deleted' });
+    expect(rows.filter((row) => row.event.type === 'documents.document.created')).toHaveLength(3);
+    for (const row of rows) expect(payloadProblem(EVENT_CONTRACTS.get(row.event.type)!, row.event.data)).toBeUndefined();
+    const published = JSON.stringify(rows.map((row) => row.event));
+    for (const url of [uploadUrl, downloadUrl]) expect(published).not.toContain(new URL(url).searchParams.get('signature')!);
+    expect(published).not.toContain('public/files');
   });
 
   it('refuses bad input with 400 naming the field, and nothing is created', async () => {
