@@ -23,6 +23,7 @@ import {
   type GrpcRegistration,
   type Implementation,
   type Logger,
+  type ReadinessCheck,
   type RunningGrpcServer,
   type ServiceMetrics,
 } from '@crm/kit';
@@ -63,6 +64,9 @@ export interface ServiceDefinition {
   consumers?(context: ServiceContext): Promise<void>;
   // Handlers of the service's scheduled jobs, by job name (see @crm/bus jobs).
   jobs?(context: ServiceContext): Record<string, JobHandler>;
+  // Dependencies of the service's own that /readyz (and the gRPC health service) check besides
+  // the database and the event bus, e.g. a blob store.
+  readiness?(context: ServiceContext): ReadinessCheck[];
 }
 
 export interface HostOptions {
@@ -117,6 +121,10 @@ export async function startService(definition: ServiceDefinition, options: HostO
       mongoUrl: options.mongoUrl,
     });
     opened.push(() => connection.close());
+    // Mongoose keeps each query's stack (formatted text) to name where a query ran first if it
+    // is ever run twice: a stack trace on every query of every request, for a mistake our code
+    // does not make. Set once for the process's mongoose.
+    connection.base.set('skipOriginalStackTraces', true);
     const metrics = createMetrics(definition.name);
     const bus = measuredBus(
       createEventBus({
@@ -151,6 +159,7 @@ export async function startService(definition: ServiceDefinition, options: HostO
     const readiness = [
       { name: 'database', check: () => pingDatabase(connection) },
       { name: 'event bus', check: () => bus.ping() },
+      ...(definition.readiness?.(context) ?? []),
     ];
     metrics.registerOutboxBacklog(() => outboxBacklog(connection));
     metrics.registerJobBacklog(() => jobBacklog(connection));

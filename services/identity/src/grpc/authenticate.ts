@@ -3,7 +3,7 @@ import { AppError, isoNow, type Logger } from '@crm/kit';
 import type { identityV1 } from '@crm/protos';
 import { sessionModel, type SessionRecord } from '../auth/session.model';
 import { isLive } from '../auth/sessions';
-import { digestsEqual, parseToken } from '../auth/token-format';
+import { digestOf, digestsEqual, parseToken } from '../auth/token-format';
 import { apiKeyCredentialModel, type ApiKeyCredentialRecord } from '../api-keys/api-key-credential.model';
 import { apiKeyModel, type ApiKeyRecord } from '../api-keys/api-key.model';
 import { memberModel } from '../members/member.model';
@@ -35,17 +35,21 @@ export async function authenticate(
   token: string,
   cache?: AuthenticationCache,
 ): Promise<Claims> {
+  if (cache) {
+    // Only a token that parsed and authenticated is ever stored, under its digest: a hit needs
+    // neither the format nor the checksum checked again.
+    const cached = cache.get(digestOf(token));
+    if (cached) {
+      // A key served from the cache still records its use (the write then clears the cache).
+      const { key_id: keyId, workspace_id: workspaceId } = cached.claims;
+      if (cached.lastUsedAt !== undefined && keyId && workspaceId && !recentlyUsed(cached.lastUsedAt)) {
+        await touchLastUsed(connection, logger, { _id: keyId, workspace_id: workspaceId, last_used_at: cached.lastUsedAt }, isoNow());
+      }
+      return cached.claims;
+    }
+  }
   const parsed = parseToken(token);
   if (!parsed) throw refused();
-  const cached = cache?.get(parsed.digest);
-  if (cached) {
-    // A key served from the cache still records its use (the write then clears the cache).
-    const { key_id: keyId, workspace_id: workspaceId } = cached.claims;
-    if (cached.lastUsedAt !== undefined && keyId && workspaceId) {
-      await touchLastUsed(connection, logger, { _id: keyId, workspace_id: workspaceId, last_used_at: cached.lastUsedAt }, isoNow());
-    }
-    return cached.claims;
-  }
   const generation = cache?.begin() ?? 0;
   const answer =
     parsed.kind === 'session'
@@ -176,6 +180,12 @@ async function authenticateApiKey(connection: Connection, logger: Logger, digest
     key_id: key._id,
   };
   return { claims, cacheUntil: key.expires_at === null ? Infinity : Date.parse(key.expires_at), lastUsedAt };
+}
+
+// Whether last_used_at is recent enough not to be written again: checked on every cached
+// answer of a key, so by number, without building the threshold's text.
+function recentlyUsed(lastUsedAt: string | null): boolean {
+  return lastUsedAt !== null && Date.parse(lastUsedAt) > Date.now() - LAST_USED_RESOLUTION_MS;
 }
 
 // Returns last_used_at as it now stands.
