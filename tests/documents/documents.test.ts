@@ -1,3 +1,5 @@
+import { renameSync } from 'node:fs';
+import { join } from 'node:path';
 import { acrossWorkspaces } from '@crm/kit';
 import { outboxModel, type OutboxRow } from '@crm/bus';
 import { EVENT_CONTRACTS, payloadProblem } from '@crm/protos';
@@ -173,5 +175,18 @@ describe('documents', () => {
     expect({ status: listing.status, message: listing.body.error.message }).toEqual({ status: 400, message: expect.stringContaining('target_id') });
     expect((await api.call('GET', '/documents/not-a-uuid/download')).status).toBe(400);
     expect((await api.usage()).body.used).toBe(0);
+  });
+
+  it('is ready only while its blob store answers', async () => {
+    const readyz = () => fetch(`http://127.0.0.1:${system.services.documents.httpPort}/readyz`).then(async (answer) => ({ status: answer.status, body: await answer.json() }));
+    expect((await readyz()).status).toBe(200);
+    const blobs = join(system.dataDir, 'blobs');
+    renameSync(blobs, `${blobs}.away`);
+    try {
+      expect(await readyz()).toEqual({ status: 503, body: { error: { code: 'unavailable', message: 'blob store is not reachable' } } });
+    } finally {
+      renameSync(`${blobs}.away`, blobs);
+    }
+    expect((await readyz()).status).toBe(200);
   });
 });

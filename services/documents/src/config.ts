@@ -1,9 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { bool, ConfigError, int, loadConfig, str, url, type VariableSpec } from '@crm/kit';
-
-const MIB = 1024 * 1024;
-const GIB = 1024 * MIB;
+import { PLANS, planDefinition } from '@crm/protos';
 
 // A URL signing key: at least 32 bytes of secret, given as text (base64 or hex both fine).
 function signingKey(description: string): VariableSpec<string> {
@@ -34,10 +32,11 @@ export const DOCUMENTS_ENV = {
   S3_SECRET_ACCESS_KEY: str({ secret: true, description: 'secret access key of the s3 store' }),
   URL_SIGNING_KEY: signingKey('signs upload and download URLs (HMAC-SHA256); a fresh one per process when unset (embedded mode only: links then die with the process)'),
   URL_SIGNING_KEY_PREVIOUS: signingKey('the key before a rotation: URLs it signed are still accepted until they expire'),
-  DOCUMENTS_FREE_MAX_FILE_BYTES: bytes(25 * MIB, 'largest file on the Free plan'),
-  DOCUMENTS_FREE_QUOTA_BYTES: bytes(1 * GIB, 'storage of a workspace on the Free plan, all files together'),
-  DOCUMENTS_STANDARD_MAX_FILE_BYTES: bytes(100 * MIB, 'largest file on the Standard plan'),
-  DOCUMENTS_STANDARD_QUOTA_BYTES: bytes(100 * GIB, 'storage of a workspace on the Standard plan, all files together'),
+  // The plans' limits (protos/rest/plans.ts), which an installation may change.
+  DOCUMENTS_FREE_MAX_FILE_BYTES: bytes(PLANS.free.limits.file_bytes, 'largest file on the Free plan'),
+  DOCUMENTS_FREE_QUOTA_BYTES: bytes(PLANS.free.limits.storage_bytes, 'storage of a workspace on the Free plan, all files together'),
+  DOCUMENTS_STANDARD_MAX_FILE_BYTES: bytes(PLANS.standard.limits.file_bytes, 'largest file on the Standard plan'),
+  DOCUMENTS_STANDARD_QUOTA_BYTES: bytes(PLANS.standard.limits.storage_bytes, 'storage of a workspace on the Standard plan, all files together'),
 };
 
 export interface PlanStorage {
@@ -103,7 +102,7 @@ function blobStoreConfig(config: ReturnType<typeof loadConfig<typeof DOCUMENTS_E
   };
 }
 
-// A plan the claims name; anything unknown gets the Free plan's storage, never more.
+// The plan the claims name; anything unknown gets the Free plan's storage, never more.
 export function storageOf(config: DocumentsConfig, plan: string): PlanStorage {
-  return plan === 'standard' ? config.plans.standard : config.plans.free;
+  return config.plans[planDefinition(plan).name];
 }

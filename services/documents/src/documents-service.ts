@@ -24,4 +24,6 @@ export const documentsService: ServiceDefinition = {
     await subscribeDocumentFollow(runtime);
   },
   jobs: (context) => documentJobs(documentsRuntime(context)),
+  // Ready only while the blob store answers (the directory is writable, the bucket reachable).
+  readiness: (context) => [{ name: 'blob store', check: async () => (await documentsRuntime(context).blobs()).ping() }],
 };
