@@ -1,5 +1,5 @@
 import type { EventActor } from '@crm/bus';
-import { isoNow, newId, type InternalClaims } from '@crm/kit';
+import { isAppError, isoNow, newId, type InternalClaims } from '@crm/kit';
 import { CRM_ACTIVITY_EVENTS_TYPES, type ActivityCreatedData, type ActivityRecordedData } from '@crm/protos';
 import { commit, type ServiceContext, type UnitOfWork } from '@crm/service-host';
 import type { ClientSession } from 'mongoose';
@@ -72,8 +72,10 @@ export async function recordEntry(context: ServiceContext, unit: UnitOfWork, wor
   let target: TargetRecord;
   try {
     target = await writableTargetOrBinned(context, workspaceId, entry.target_type, entry.target_id, unit.transaction);
-  } catch {
-    return null;
+  } catch (error) {
+    // Only "no such record" means no entry; a database failure must fail the event (it is retried).
+    if (isAppError(error)) return null;
+    throw error;
   }
   if (entry.target_type === 'contact') await noteContactCompany(context, workspaceId, entry.target_id, target, unit.transaction);
   const record: ActivityRecord = {
