@@ -189,4 +189,24 @@ describe('documents', () => {
     }
     expect((await readyz()).status).toBe(200);
   });
+
+  it("shows the uploader's current name, and an API key's name for what a key uploaded", async () => {
+    const owner = await signUpWithWorkspace(system.url, 'Hu');
+    const api = documentsApi(system, owner);
+    const company = await api.company('Names Ltd');
+    const mine = await api.upload({ type: 'company', id: company }, bytesOf(5));
+    expect(mine.uploaded_by_name).toBe('Hu');
+    const key = await request(system.url, 'POST', '/api-keys', { token: owner.token, body: { name: 'Nightly sync', kind: 'integration', role: 'Agent (read & write)' } });
+    expect(key.status).toBe(201);
+    const byKey = await documentsApi(system, { ...owner, token: key.body.key as string }).upload({ type: 'company', id: company }, bytesOf(6));
+    expect({ by: byKey.uploaded_by, name: byKey.uploaded_by_name }).toEqual({ by: owner.user.id, name: 'Nightly sync' });
+
+    expect((await request(system.url, 'PATCH', '/me', { token: owner.token, body: { first_name: 'Hugh', last_name: 'Lane' } })).status).toBe(204);
+    const names = await waitFor(async () => {
+      const listed = (await api.list('company', company)).body.data as Array<{ id: string; uploaded_by_name: string }>;
+      const byId = new Map(listed.map((item) => [item.id, item.uploaded_by_name]));
+      return byId.get(mine.id) === 'Hugh Lane' ? byId : undefined;
+    }, 'the new name on the file');
+    expect(names.get(byKey.id)).toBe('Nightly sync');
+  });
 });

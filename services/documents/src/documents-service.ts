@@ -4,6 +4,7 @@ import { subscribeDocumentFollow } from './documents/document-follow';
 import { documentJobs } from './documents/document-jobs';
 import { documentOperations } from './documents/document-routes';
 import { registerStorageUsageModel } from './documents/storage-usage.model';
+import { subscribeUploaderNames } from './documents/uploader-names';
 import { documentsRuntime } from './documents-runtime';
 import { documentsGrpc } from './grpc/documents-grpc';
 
@@ -22,6 +23,7 @@ export const documentsService: ServiceDefinition = {
     // unwritable directory stops the start, naming it.
     await runtime.blobs();
     await subscribeDocumentFollow(runtime);
+    await subscribeUploaderNames(runtime);
   },
   jobs: (context) => documentJobs(documentsRuntime(context)),
   // Ready only while the blob store answers (the directory is writable, the bucket reachable).

@@ -83,6 +83,8 @@ export async function createDocumentRecord(
     status: 'pending',
     uploaded_by: auth.user_id,
     uploaded_by_name: auth.actor.label,
+    uploaded_by_actor: auth.actor.type,
+    uploaded_by_name_version: 0,
     blob_key: `${workspaceId}/${id}`,
     checksum_sha256: null,
     received_at: null,

@@ -18,7 +18,12 @@ export interface DocumentRecord {
   size_bytes: number;
   status: DocumentStatus;
   uploaded_by: string;
+  // A person's name (following their renames), or an API key's name when a key uploaded.
   uploaded_by_name: string | null;
+  // Who acted: `user`, or an API key (`agent`, `app`), whose name never follows the person's.
+  uploaded_by_actor: string;
+  // identity.user.updated's version the name came from; 0 when it came with the request.
+  uploaded_by_name_version: number;
   // Where the bytes are in the blob store.
   blob_key: string;
   // Set when the bytes arrived through the upload URL (before complete).
@@ -44,6 +49,8 @@ const documentSchema = new Schema<DocumentRecord>(
     status: { type: String, enum: DOCUMENT_STATUSES, required: true },
     uploaded_by: { type: String, required: true },
     uploaded_by_name: { type: String, default: null },
+    uploaded_by_actor: { type: String, required: true, default: 'user' },
+    uploaded_by_name_version: { type: Number, required: true, default: 0 },
     blob_key: { type: String, required: true },
     checksum_sha256: { type: String, default: null },
     received_at: { type: String, default: null },
@@ -57,6 +64,8 @@ const documentSchema = new Schema<DocumentRecord>(
 documentSchema.plugin(tenantScoped);
 // A record's files, newest first (GET /documents), and a record's files to move or delete.
 documentSchema.index({ workspace_id: 1, target_type: 1, target_id: 1, status: 1, created_at: -1, _id: 1 });
+// A person's rename reaches the files they uploaded in every workspace.
+documentSchema.index({ uploaded_by: 1, uploaded_by_actor: 1 });
 
 export function registerDocumentModel(connection: Connection): void {
   connection.model(DOCUMENT_MODEL, documentSchema);
