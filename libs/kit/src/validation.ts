@@ -80,3 +80,29 @@ export function queryValidator<T>(schema: Schema): Validator<T> {
 export function pathValidator<T>(schema: Schema): Validator<T> {
   return build<T>(queryAjv, schema, 'path');
 }
+
+export interface ValidationProblem {
+  // The field, as a dotted path (`contact.email`); empty for the value itself.
+  field: string;
+  message: string;
+}
+
+function problemField(error: ErrorObject): string {
+  const path = fieldPath(error);
+  const params = error.params as Record<string, unknown>;
+  if (error.keyword === 'required') return join(path, String(params.missingProperty));
+  if (error.keyword === 'additionalProperties') return join(path, String(params.additionalProperty));
+  return path;
+}
+
+// Compiles a JSON Schema once; the returned function answers the first problem of a value
+// (its field and the message a 400 would carry) or null, without throwing: for items checked
+// one by one and reported together, such as the rows of an import.
+export function problemFinder(schema: Schema): (value: unknown) => ValidationProblem | null {
+  const check: ValidateFunction = bodyAjv.compile(schema);
+  return (value) => {
+    if (check(value)) return null;
+    const error = check.errors![0]!;
+    return { field: problemField(error), message: describeError(error) };
+  };
+}

@@ -1,0 +1,38 @@
+import { Type } from '@sinclair/typebox';
+import { defineEvent, type PayloadOf } from './event-contract';
+
+// crm-core's duplicate suggestions. A dismissal is a record of its own: the group it hides (its
+// members at that moment), made once, never changed.
+
+const duplicateGroupState = {
+  duplicate_group_id: Type.String({ description: 'The dismissal record.' }),
+  object: Type.String({ description: 'company or contact' }),
+  reason: Type.String({ description: 'same_domain, same_name, same_email or same_name_at_company' }),
+  // The group's `key` of GET /duplicates (a field named *key would be refused as a secret).
+  group: Type.String({ description: 'The key of the dismissed group.' }),
+  record_ids: Type.Array(Type.String(), { description: 'The members of the group when it was dismissed.' }),
+  dismissed_at: Type.String(),
+};
+
+export const duplicateGroupDismissed = defineEvent({
+  type: 'crm.duplicate_group.dismissed',
+  description: 'A group of likely duplicates was dismissed: it is not suggested again until its membership changes.',
+  record: { entity: 'duplicate_group', idField: 'duplicate_group_id' },
+  payload: duplicateGroupState,
+  audit: {
+    source: 'record',
+    objectType: 'duplicate_group',
+    objectName: null,
+    summary: (data) => {
+      const count = Array.isArray(data.record_ids) ? data.record_ids.length : 0;
+      const what = data.object === 'contact' ? 'contacts' : 'companies';
+      return `Dismissed ${count} likely duplicate ${what}`;
+    },
+  },
+});
+
+export const CRM_DUPLICATE_EVENT_CONTRACTS = [duplicateGroupDismissed] as const;
+
+export type DuplicateGroupDismissedData = PayloadOf<typeof duplicateGroupDismissed>;
+
+export const CRM_DUPLICATE_EVENTS_TYPES = { duplicateGroupDismissed: duplicateGroupDismissed.type } as const;

@@ -1,0 +1,183 @@
+import { isoNow, toAppError, type InternalClaims } from '@crm/kit';
+import {
+  CRM_COMPANY_EVENTS_TYPES,
+  CRM_CONTACT_EVENTS_TYPES,
+  type CompanyCreatedData,
+  type CompanyUpdatedData,
+  type ContactCreatedData,
+  type ContactUpdatedData,
+} from '@crm/protos';
+import { commit, type ServiceContext, type UnitOfWork } from '@crm/service-host';
+import { companyModel, type CompanyRecord } from '../companies/company.model';
+import { companyNames, companyState } from '../companies/company-view';
+import { contactModel, type ContactRecord } from '../contacts/contact.model';
+import { contactState } from '../contacts/contact-view';
+import { ensureWorkspaceSeeded } from '../workspaces/workspace-seed';
+import type { ImportCompaniesBody, ImportErrorView, ImportResultView } from './import.operations';
+import { patchedCompany, patchedContact, planImport, type References, type RowPlan } from './import-plan';
+
+// Rows are written many per transaction, which is what makes 10,000 rows take seconds: in each,
+// new companies and new contacts are inserted, then changes apply in row order to the records as
+// the transaction reads them, each with the event PATCH would publish. A transaction that fails
+// is retried row by row, so one row never takes others down with it.
+const ROWS_PER_TRANSACTION = 250;
+
+interface Outcome {
+  created: number;
+  updated: number;
+  skipped: number;
+  contacts: number;
+  errors: ImportErrorView[];
+}
+
+const writesContact = (plan: RowPlan) => plan.kind !== 'error' && plan.kind !== 'skip' && (plan.contact?.kind === 'create' || plan.contact?.kind === 'update');
+
+function counted(plans: readonly RowPlan[]): Outcome {
+  const outcome: Outcome = { created: 0, updated: 0, skipped: 0, contacts: 0, errors: [] };
+  for (const plan of plans) {
+    if (plan.kind === 'error') {
+      outcome.errors.push({ index: plan.index, field: plan.problem.field, message: plan.problem.message });
+      continue;
+    }
+    if (plan.kind === 'create') outcome.created += 1;
+    else if (plan.kind === 'update') outcome.updated += 1;
+    else outcome.skipped += 1;
+    if (writesContact(plan)) outcome.contacts += 1;
+  }
+  return outcome;
+}
+
+// A row the plan wrote in but that cannot be written now (its company or contact left the
+// workspace or the recycle bin took it meanwhile).
+class RowGone extends Error {
+  constructor(
+    readonly index: number,
+    readonly field: string | null,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+async function loadState<T extends { _id: string }>(ids: string[], read: (ids: string[]) => Promise<T[]>): Promise<Map<string, T>> {
+  if (ids.length === 0) return new Map();
+  return new Map((await read([...new Set(ids)])).map((record) => [record._id, record]));
+}
+
+async function writeRows(context: ServiceContext, claims: InternalClaims, workspaceId: string, plans: RowPlan[], refs: References, unit: UnitOfWork): Promise<void> {
+  const { transaction, publish } = unit;
+  const companies = companyModel(context.connection);
+  const contacts = contactModel(context.connection);
+  const live = { workspace_id: workspaceId, deleted_at: null };
+  const now = isoNow();
+
+  const newCompanies = plans.flatMap((plan) => (plan.kind === 'create' ? [plan.record] : []));
+  const newContacts = plans.flatMap((plan) => (plan.kind !== 'error' && plan.kind !== 'skip' && plan.contact?.kind === 'create' ? [plan.contact.record] : []));
+  if (newCompanies.length > 0) await companies.insertMany(newCompanies, { session: transaction, lean: true });
+  if (newContacts.length > 0) await contacts.insertMany(newContacts, { session: transaction, lean: true });
+
+  // Changes to companies, in row order, each on the state the previous one left.
+  const companyState_ = await loadState(
+    plans.flatMap((plan) => (plan.kind === 'update' ? [plan.id] : [])),
+    (ids) => companies.find({ ...live, _id: { $in: ids } }).session(transaction).lean<CompanyRecord[]>().exec(),
+  );
+  const companyChanges: Array<{ record: CompanyRecord; fields: string[] }> = [];
+  for (const plan of plans) {
+    if (plan.kind !== 'update') continue;
+    const current = companyState_.get(plan.id);
+    if (!current) throw new RowGone(plan.index, null, 'the matching company left the workspace during the import');
+    const { next, fields } = patchedCompany(current, plan.row, refs);
+    if (fields.length === 0) continue;
+    const record: CompanyRecord = { ...next, version: (current.version ?? 1) + 1, updated_at: now };
+    companyState_.set(plan.id, record);
+    companyChanges.push({ record, fields });
+  }
+  if (companyChanges.length > 0) {
+    await companies.bulkWrite(
+      [...companyState_.values()]
+        .filter((record) => companyChanges.some((change) => change.record === record))
+        .map((record) => {
+          const { _id, workspace_id, created_at, deleted_at, ...fields } = record;
+          return { updateOne: { filter: { _id, workspace_id }, update: { $set: fields } } };
+        }),
+      { session: transaction },
+    );
+  }
+
+  // Changes to contacts, likewise.
+  const contactState_ = await loadState(
+    plans.flatMap((plan) => (plan.kind !== 'error' && plan.kind !== 'skip' && plan.contact?.kind === 'update' ? [plan.contact.id] : [])),
+    (ids) => contacts.find({ ...live, _id: { $in: ids } }).session(transaction).lean<ContactRecord[]>().exec(),
+  );
+  const contactChanges: Array<{ record: ContactRecord; fields: string[] }> = [];
+  for (const plan of plans) {
+    if (plan.kind === 'error' || plan.kind === 'skip' || plan.contact?.kind !== 'update') continue;
+    const current = contactState_.get(plan.contact.id);
+    if (!current) throw new RowGone(plan.index, 'contact', 'the matching contact left the workspace during the import');
+    const { next, fields } = patchedContact(current, plan.contact.body, refs);
+    if (fields.length === 0) continue;
+    const record: ContactRecord = { ...next, version: (current.version ?? 1) + 1, updated_at: now };
+    contactState_.set(record._id, record);
+    contactChanges.push({ record, fields });
+  }
+  if (contactChanges.length > 0) {
+    await contacts.bulkWrite(
+      [...contactState_.values()]
+        .filter((record) => contactChanges.some((change) => change.record === record))
+        .map(({ _id, workspace_id, ...fields }) => ({ updateOne: { filter: { _id, workspace_id }, update: { $set: fields } } })),
+      { session: transaction },
+    );
+  }
+
+  // Every change announced as POST and PATCH announce it.
+  const names = await companyNames(context, workspaceId, [...newCompanies, ...companyChanges.map((change) => change.record)]);
+  const actor = claims.actor;
+  for (const company of newCompanies) publish<CompanyCreatedData>({ type: CRM_COMPANY_EVENTS_TYPES.companyCreated, workspace_id: workspaceId, actor, data: companyState(company, names) });
+  for (const contact of newContacts) publish<ContactCreatedData>({ type: CRM_CONTACT_EVENTS_TYPES.contactCreated, workspace_id: workspaceId, actor, data: contactState(contact) });
+  for (const { record, fields } of companyChanges) {
+    publish<CompanyUpdatedData>({ type: CRM_COMPANY_EVENTS_TYPES.companyUpdated, workspace_id: workspaceId, actor, data: { ...companyState(record, names), fields } });
+  }
+  for (const { record, fields } of contactChanges) {
+    publish<ContactUpdatedData>({ type: CRM_CONTACT_EVENTS_TYPES.contactUpdated, workspace_id: workspaceId, actor, data: { ...contactState(record), fields } });
+  }
+}
+
+// Writes what the plan says and answers what was written: counts as planned, less the rows
+// that failed while being written (reported like refused rows).
+async function execute(context: ServiceContext, claims: InternalClaims, workspaceId: string, plans: RowPlan[], refs: References): Promise<Outcome> {
+  const outcome = counted(plans);
+  const written = plans.filter((plan) => plan.kind !== 'error' && plan.kind !== 'skip');
+  const fail = (plan: RowPlan, field: string | null, message: string) => {
+    outcome.errors.push({ index: plan.index, field, message });
+    if (plan.kind === 'create') outcome.created -= 1;
+    if (plan.kind === 'update') outcome.updated -= 1;
+    if (plan.kind === 'unchanged') outcome.skipped -= 1;
+    if (writesContact(plan)) outcome.contacts -= 1;
+  };
+  for (let start = 0; start < written.length; start += ROWS_PER_TRANSACTION) {
+    const slice = written.slice(start, start + ROWS_PER_TRANSACTION);
+    try {
+      await commit(context, (unit) => writeRows(context, claims, workspaceId, slice, refs, unit));
+    } catch {
+      for (const plan of slice) {
+        try {
+          await commit(context, (unit) => writeRows(context, claims, workspaceId, [plan], refs, unit));
+        } catch (error) {
+          if (error instanceof RowGone) fail(plan, error.field, error.message);
+          else fail(plan, null, toAppError(error).message);
+        }
+      }
+    }
+  }
+  outcome.errors.sort((a, b) => a.index - b.index);
+  return outcome;
+}
+
+export async function importCompanyRows(context: ServiceContext, claims: InternalClaims, workspaceId: string, body: ImportCompaniesBody): Promise<ImportResultView> {
+  // A first import into a new workspace starts its companies in the seeded pipeline (a dry run
+  // writes nothing, and which stage a company would start in changes none of its counts).
+  if (!body.dry_run) await ensureWorkspaceSeeded(context, workspaceId);
+  const plan = await planImport(context, workspaceId, body.rows, body.duplicates, isoNow());
+  const outcome = body.dry_run ? counted(plan.rows) : await execute(context, claims, workspaceId, plan.rows, plan.refs);
+  return { ...outcome, dry_run: body.dry_run };
+}

@@ -1,0 +1,198 @@
+import type { Connection } from 'mongoose';
+import { projectionHandler, rebuildProjection, type EventEnvelope, type RecordState } from '@crm/bus';
+import { acrossWorkspaces, runWithContext, type Logger } from '@crm/kit';
+import { EVENT_CONTRACTS, recordStateOf } from '@crm/protos';
+import type { ServiceContext } from '@crm/service-host';
+import { companyModel, type CompanyRecord } from '../companies/company.model';
+import { contactModel, type ContactRecord } from '../contacts/contact.model';
+import { EmbeddedSearchIndex } from './embedded-search-index';
+import type { SearchIndex } from './search-index';
+import { searchIndexFromEnv } from './search-config';
+import { indexDocumentOf, searchDocumentModel, type SearchDocumentRecord } from './search-document.model';
+import { phoneText, type SearchType } from './search-text';
+
+// The search index as a projection of crm-core's own company and contact events: the
+// projection (search_documents) keeps the newest version of each record by the rules of
+// libs/bus (idempotent, out-of-order safe, tombstones), and every applied change is then copied
+// to the index. Records in the recycle bin (deleted_at set, merged-away ones too) leave the
+// index and come back when restored; purged and erased ones leave it for good.
+
+export const SEARCH_CONSUMER = 'crm-core.search-index';
+const PATTERNS = ['crm.company.*', 'crm.contact.*'];
+// An erasure removes the person from search whatever else its payload carries.
+const ERASED = 'crm.contact.erased';
+const BATCH = 2000;
+const SYNC_ATTEMPTS = 5;
+
+type SearchState = Omit<SearchDocumentRecord, '_id' | 'version' | 'deleted'>;
+
+const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
+
+function stateOf(type: SearchType, workspaceId: string, data: Record<string, unknown>): SearchState {
+  const live = data.deleted_at === null || data.deleted_at === undefined;
+  if (type === 'company') {
+    const address = (data.address ?? {}) as Record<string, unknown>;
+    return {
+      workspace_id: workspaceId,
+      type,
+      live,
+      name: text(data.name),
+      email: null,
+      domain: text(data.domain),
+      account_number: text(data.account_number),
+      postcode: text(address.postcode),
+      phone: phoneText(text(data.phone)),
+    };
+  }
+  const name = [text(data.first_name), text(data.last_name)].filter((part) => part !== null).join(' ');
+  return {
+    workspace_id: workspaceId,
+    type,
+    live,
+    name: name === '' ? null : name,
+    email: text(data.email),
+    domain: null,
+    account_number: null,
+    postcode: null,
+    phone: phoneText(text(data.phone), text(data.mobile)),
+  };
+}
+
+export function readSearchEvent(event: Pick<EventEnvelope, 'type' | 'workspace_id' | 'data'>): RecordState<SearchState> | null {
+  const type: SearchType | null = event.type.startsWith('crm.company.') ? 'company' : event.type.startsWith('crm.contact.') ? 'contact' : null;
+  if (type === null || !event.workspace_id) return null;
+  const record = recordStateOf(EVENT_CONTRACTS, event);
+  if (!record) return null;
+  const state = record.state === null || event.type === ERASED ? null : stateOf(type, event.workspace_id, record.state);
+  return { id: record.id, workspace_id: event.workspace_id, version: record.version, state };
+}
+
+// Copies the projection's newest state of one record to the index, again if a newer version
+// landed meanwhile: two deliveries for one record racing each other leave the newest behind,
+// because each reads the projection after its own write and writes again when it moved on.
+export async function syncRecord(connection: Connection, index: SearchIndex, workspaceId: string, id: string): Promise<void> {
+  const projection = searchDocumentModel(connection);
+  for (let attempt = 0; attempt < SYNC_ATTEMPTS; attempt += 1) {
+    const current = await projection.findOne({ _id: id, workspace_id: workspaceId }).lean<SearchDocumentRecord>().exec();
+    if (!current) return;
+    if (current.deleted || !current.live) await index.remove(workspaceId, [id]);
+    else await index.upsert([indexDocumentOf(current)]);
+    const after = await projection.findOne({ _id: id, workspace_id: workspaceId }, { version: 1 }).lean<Pick<SearchDocumentRecord, 'version'>>().exec();
+    if (!after || after.version === current.version) return;
+  }
+}
+
+// The records as crm-core stores them now, as the projection keeps them: the rebuild's source.
+async function* storedRecords(connection: Connection, workspaceId?: string): AsyncGenerator<Array<RecordState<SearchState>>> {
+  const scope = workspaceId === undefined ? {} : { workspace_id: workspaceId };
+  const companies = companyModel(connection).find(scope).lean<CompanyRecord[]>().cursor({ batchSize: BATCH });
+  let page: Array<RecordState<SearchState>> = [];
+  for await (const company of companies) {
+    const record = company as unknown as CompanyRecord;
+    page.push({ id: record._id, workspace_id: record.workspace_id, version: record.version ?? 1, state: stateOf('company', record.workspace_id, { ...record }) });
+    if (page.length === BATCH) yield page.splice(0);
+  }
+  const contacts = contactModel(connection).find(scope).lean<ContactRecord[]>().cursor({ batchSize: BATCH });
+  for await (const contact of contacts) {
+    const record = contact as unknown as ContactRecord;
+    page.push({ id: record._id, workspace_id: record.workspace_id, version: record.version ?? 1, state: stateOf('contact', record.workspace_id, { ...record }) });
+    if (page.length === BATCH) yield page.splice(0);
+  }
+  if (page.length > 0) yield page;
+  page = [];
+}
+
+// Fills the index with the projection's live records (of one workspace, or all).
+export async function loadIndex(connection: Connection, index: SearchIndex, workspaceId?: string): Promise<number> {
+  const read = async () => {
+    const cursor = searchDocumentModel(connection)
+      .find({ ...(workspaceId === undefined ? {} : { workspace_id: workspaceId }), deleted: false, live: true })
+      .lean<SearchDocumentRecord[]>()
+      .cursor({ batchSize: BATCH });
+    let loaded = 0;
+    let batch: SearchDocumentRecord[] = [];
+    const flush = async () => {
+      const documents = batch.map(indexDocumentOf);
+      if (index instanceof EmbeddedSearchIndex) index.addAll(documents);
+      else await index.upsert(documents);
+      loaded += batch.length;
+      batch = [];
+    };
+    for await (const document of cursor) {
+      batch.push(document as unknown as SearchDocumentRecord);
+      if (batch.length === BATCH) await flush();
+    }
+    if (batch.length > 0) await flush();
+    return loaded;
+  };
+  if (workspaceId === undefined) return acrossWorkspaces('loading the search index of every workspace', read);
+  return runWithContext({ request_id: `search-load:${workspaceId}`, workspace_id: workspaceId }, read);
+}
+
+export interface SearchRebuildResult {
+  dropped: number;
+  applied: number;
+  stale: number;
+  indexed: number;
+}
+
+// From scratch: the projection is dropped and replayed from the stored companies and contacts
+// (tombstones kept), then the index is emptied and filled from it.
+export async function rebuildSearch(connection: Connection, index: SearchIndex, workspaceId?: string): Promise<SearchRebuildResult> {
+  const replayed = await rebuildProjection({ model: searchDocumentModel(connection), workspaceId, source: storedRecords(connection, workspaceId) });
+  await index.clear(workspaceId);
+  const indexed = await loadIndex(connection, index, workspaceId);
+  return { ...replayed, indexed };
+}
+
+const indexes = new WeakMap<ServiceContext, SearchIndex>();
+
+// The index of this service instance (made once, from MEILI_URL or embedded).
+export function searchIndexOf(context: ServiceContext): SearchIndex {
+  let index = indexes.get(context);
+  if (!index) {
+    index = searchIndexFromEnv(context.env);
+    indexes.set(context, index);
+  }
+  return index;
+}
+
+async function prepareIndex(index: SearchIndex, logger: Logger): Promise<void> {
+  try {
+    await index.prepare();
+  } catch (error) {
+    // Writes retry (the consumer's redeliveries, then its dead letters) and searches answer 503
+    // until the server is back; the service itself still starts.
+    logger.warn({ err: error, index: index.kind }, 'search index not prepared; writes will retry');
+  }
+}
+
+// At start: the index is prepared, an empty projection is filled from the store (first start
+// with existing records), the embedded index is loaded from the projection, and the consumer
+// subscribes (before the outbox relay starts, so nothing published meanwhile is missed).
+export async function startSearch(context: ServiceContext): Promise<void> {
+  const { connection, logger } = context;
+  const index = searchIndexOf(context);
+  await prepareIndex(index, logger);
+  const started = Date.now();
+  const projection = searchDocumentModel(connection);
+  const empty = (await acrossWorkspaces('is the search projection empty', () => projection.estimatedDocumentCount().exec())) === 0;
+  const stored = empty ? await acrossWorkspaces('are there records to search', () => companyModel(connection).estimatedDocumentCount().exec()) + (await acrossWorkspaces('are there records to search', () => contactModel(connection).estimatedDocumentCount().exec())) : 0;
+  if (empty && stored > 0) {
+    const result = await rebuildSearch(connection, index);
+    logger.info({ ...result, index: index.kind, ms: Date.now() - started }, 'search projection built from the store');
+  } else if (index instanceof EmbeddedSearchIndex) {
+    const loaded = await loadIndex(connection, index);
+    logger.info({ loaded, ms: Date.now() - started }, 'embedded search index loaded');
+  }
+  await context.bus.subscribe(
+    SEARCH_CONSUMER,
+    PATTERNS,
+    projectionHandler<SearchState>({
+      model: projection as never,
+      read: (event) => readSearchEvent(event),
+      onApplied: async (record) => syncRecord(connection, index, record.workspace_id!, record.id),
+    }),
+  );
+  context.onStop('search index', () => index.close());
+}

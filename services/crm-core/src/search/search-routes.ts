@@ -1,0 +1,21 @@
+import { implement, validationFailed, workspaceOf, type Implementation } from '@crm/kit';
+import type { ServiceContext } from '@crm/service-host';
+import { liveHits } from '../recent/recent-hits';
+import type { SearchHitView } from '../recent/recent.operations';
+import { searchIndexOf } from './search-projection';
+import { search, SEARCH_RESULTS_MAX } from './search.operations';
+import { searchTerms } from './search-text';
+
+// Ranked by the index; titles and subtitles are read from the records themselves (as GET /recent
+// shows them), which also leaves out anything that left the workspace since it was indexed.
+async function searchRecords(context: ServiceContext, workspaceId: string, q: string): Promise<{ data: SearchHitView[] }> {
+  if (searchTerms(q).length === 0) throw validationFailed('q must contain a letter or a digit');
+  const matches = await searchIndexOf(context).search(workspaceId, q, SEARCH_RESULTS_MAX);
+  const idsOf = (type: string) => matches.filter((match) => match.type === type).map((match) => match.id);
+  const hits = await liveHits(context.connection, workspaceId, { company: idsOf('company'), contact: idsOf('contact') });
+  return { data: matches.flatMap((match) => hits.get(`${match.type}:${match.id}`) ?? []).slice(0, SEARCH_RESULTS_MAX) };
+}
+
+export function searchOperations(context: ServiceContext): Implementation[] {
+  return [implement(search, async ({ req, query }) => searchRecords(context, workspaceOf(req), query.q))];
+}

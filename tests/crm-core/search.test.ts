@@ -1,0 +1,197 @@
+import { JobWorker } from '@crm/bus';
+import { crmCoreService } from '@crm/crm-core';
+import { searchIndexOf } from '@crm/crm-core/search/search-projection';
+import { request, signUpWithWorkspace, startTestSystem, waitFor, type TestSystem } from '../support/system';
+
+// GET /search through the gateway: companies and contacts of the caller's workspace found by
+// name, email, domain, account number, postcode and phone, exact and prefix matches before
+// typo matches, records leaving the index with the recycle bin, merges and purges and coming
+// back when restored. The index follows events: tests wait for it, never sleep.
+let system: TestSystem;
+let base: string;
+
+beforeAll(async () => {
+  system = await startTestSystem();
+  base = system.url;
+});
+
+afterAll(() => system.destroy());
+
+type Hit = { type: string; id: string; title: string; subtitle: string | null };
+type Owner = Awaited<ReturnType<typeof signUpWithWorkspace>>;
+
+const DAY = 24 * 60 * 60 * 1000;
+
+async function create(owner: Owner, path: '/companies' | '/contacts', body: Record<string, unknown>): Promise<string> {
+  const answer = await request(base, 'POST', path, { token: owner.token, body });
+  expect({ status: answer.status, body: answer.body }).toMatchObject({ status: 201 });
+  return answer.body.id as string;
+}
+
+async function search(owner: Owner, q: string): Promise<Hit[]> {
+  const answer = await request(base, 'GET', `/search?${new URLSearchParams({ q })}`, { token: owner.token });
+  expect({ q, status: answer.status, body: answer.status === 200 ? 'ok' : answer.body }).toEqual({ q, status: 200, body: 'ok' });
+  return answer.body.data as Hit[];
+}
+
+const ids = (hits: Hit[]) => hits.map((hit) => hit.id);
+
+// Until the search answers exactly these ids (in this order).
+async function searchUntil(owner: Owner, q: string, expected: string[]): Promise<Hit[]> {
+  let last: Hit[] = [];
+  await waitFor(async () => {
+    last = await search(owner, q);
+    return JSON.stringify(ids(last)) === JSON.stringify(expected);
+  }, `search "${q}" to answer ${JSON.stringify(expected)}`).catch((error: Error) => {
+    throw new Error(`${error.message}; last answer ${JSON.stringify(last)}`);
+  });
+  return last;
+}
+
+// Until the search answers exactly these ids, in any order.
+async function searchSetUntil(owner: Owner, q: string, expected: string[]): Promise<Hit[]> {
+  let last: Hit[] = [];
+  const wanted = JSON.stringify([...expected].sort());
+  await waitFor(async () => {
+    last = await search(owner, q);
+    return JSON.stringify(ids(last).sort()) === wanted;
+  }, `search "${q}" to answer ${wanted}`).catch((error: Error) => {
+    throw new Error(`${error.message}; last answer ${JSON.stringify(last)}`);
+  });
+  return last;
+}
+
+// What the index itself holds for a query (the API also re-reads the records, so this is how a
+// test sees that a record really left the index).
+const indexed = async (owner: Owner, q: string) => (await searchIndexOf(system.services['crm-core'].context).search(owner.workspaceId, q, 20)).map((match) => match.id);
+
+describe('GET /search', () => {
+  it('finds companies and contacts by each searchable field, with a title and subtitle for a picker', async () => {
+    const owner = await signUpWithWorkspace(base, 'Sam');
+    const acme = await create(owner, '/companies', {
+      name: 'Quillfeather Ltd',
+      domain: 'quillfeather.example',
+      account_number: 'ACC-77123',
+      address: { postcode: 'EC1A 1BB', city: 'London' },
+      phone: '+44 20 7946 0958',
+    });
+    const cleo = await create(owner, '/contacts', { first_name: 'Cleo', last_name: 'Marchbanks', email: 'cleo.m@inkwell.example', mobile: '07700 900123', company_id: acme });
+
+    const hits = await searchUntil(owner, 'quillfeather', [acme]);
+    expect(hits).toEqual([{ type: 'company', id: acme, title: 'Quillfeather Ltd', subtitle: 'quillfeather.example' }]);
+    await searchUntil(owner, 'marchbanks', [cleo]);
+    expect(await search(owner, 'Marchbanks')).toEqual([{ type: 'contact', id: cleo, title: 'Cleo Marchbanks', subtitle: 'cleo.m@inkwell.example' }]);
+    // Email, domain, account number, postcode and phone (one group of digits, or all of them).
+    expect(ids(await search(owner, 'cleo.m@inkwell.example'))).toEqual([cleo]);
+    expect(ids(await search(owner, 'inkwell'))).toEqual([cleo]);
+    expect(ids(await search(owner, 'quillfeather.example'))).toEqual([acme]);
+    expect(ids(await search(owner, 'ACC-77123'))).toEqual([acme]);
+    expect(ids(await search(owner, '77123'))).toEqual([acme]);
+    expect(ids(await search(owner, 'ec1a 1bb'))).toEqual([acme]);
+    expect(ids(await search(owner, '7946'))).toEqual([acme]);
+    expect(ids(await search(owner, '442079460958'))).toEqual([acme]);
+    expect(ids(await search(owner, '900123'))).toEqual([cleo]);
+    // Prefixes, any case, accents ignored; every word must match.
+    expect(ids(await search(owner, 'QUILL'))).toEqual([acme]);
+    expect(ids(await search(owner, 'cléo march'))).toEqual([cleo]);
+    expect(ids(await search(owner, 'cleo quillfeather'))).toEqual([]);
+  });
+
+  it('ranks exact matches, then prefix matches, then typo matches', async () => {
+    const owner = await signUpWithWorkspace(base, 'Ria');
+    const typo = await create(owner, '/companies', { name: 'Harbor Freight' });
+    const prefix = await create(owner, '/companies', { name: 'Harbourside Cafe' });
+    const exact = await create(owner, '/contacts', { first_name: 'Ada', last_name: 'Harbour' });
+    // "harbour" is a whole word of the contact, the start of "harbourside", and one letter away
+    // from "harbor" (7 letters allow one typo).
+    await searchSetUntil(owner, 'harbour', [exact, prefix, typo]);
+    expect(ids(await search(owner, 'harbour'))).toEqual([exact, prefix, typo]);
+    // Any case and accents, same order.
+    expect(ids(await search(owner, 'HARBOÜR'))).toEqual([exact, prefix, typo]);
+    // Two exact words before one exact and one prefix.
+    const both = await create(owner, '/companies', { name: 'Harbour Lights' });
+    const startOnly = await create(owner, '/companies', { name: 'Harbour Lightship' });
+    await searchSetUntil(owner, 'harbour lights', [both, startOnly]);
+    expect(ids(await search(owner, 'harbour lights'))).toEqual([both, startOnly]);
+    // Short words take no typo (fewer than 5 letters), digits never.
+    expect(ids(await search(owner, 'ada'))).toEqual([exact]);
+    expect(ids(await search(owner, 'adb'))).toEqual([]);
+    const numbered = await create(owner, '/companies', { name: 'Numbered', account_number: '5551234' });
+    await searchSetUntil(owner, '5551234', [numbered]);
+    expect(ids(await search(owner, '5551235'))).toEqual([]);
+  });
+
+  it('answers at most 20 hits', async () => {
+    const owner = await signUpWithWorkspace(base, 'Max');
+    for (let index = 0; index < 23; index += 1) await create(owner, '/companies', { name: `Lanternfish ${index}` });
+    await waitFor(async () => (await indexed(owner, 'lanternfish')).length === 20, 'lanternfish companies indexed');
+    await waitFor(async () => (await search(owner, 'lanternfish')).length === 20, '20 hits');
+  });
+
+  it('never answers another workspace’s records, even with the same names', async () => {
+    const ann = await signUpWithWorkspace(base, 'Ann');
+    const otto = await signUpWithWorkspace(base, 'Otto');
+    const annCompany = await create(ann, '/companies', { name: 'Sharedname Holdings', domain: 'sharedname.example' });
+    const ottoCompany = await create(otto, '/companies', { name: 'Sharedname Holdings', domain: 'sharedname.example' });
+    const annContact = await create(ann, '/contacts', { first_name: 'Pat', last_name: 'Sharedname', email: 'pat@sharedname.example' });
+    const ottoContact = await create(otto, '/contacts', { first_name: 'Pat', last_name: 'Sharedname', email: 'pat@sharedname.example' });
+
+    await searchSetUntil(ann, 'sharedname', [annCompany, annContact]);
+    await searchSetUntil(otto, 'sharedname', [ottoCompany, ottoContact]);
+    expect(ids(await search(otto, 'pat@sharedname.example'))).toEqual([ottoContact]);
+    // The index itself answers per workspace.
+    expect((await indexed(ann, 'sharedname')).sort()).toEqual([annCompany, annContact].sort());
+  });
+
+  it('follows changes: renames, the recycle bin, restores, merges and purges', async () => {
+    const owner = await signUpWithWorkspace(base, 'Lou');
+    const company = await create(owner, '/companies', { name: 'Oldbrook Mills' });
+    await searchUntil(owner, 'oldbrook', [company]);
+    expect((await request(base, 'PATCH', `/companies/${company}`, { token: owner.token, body: { name: 'Newbrook Mills' } })).status).toBe(200);
+    await searchUntil(owner, 'newbrook', [company]);
+    await searchUntil(owner, 'oldbrook', []);
+
+    // The bin: out of the index; restored: back.
+    expect((await request(base, 'DELETE', `/companies/${company}`, { token: owner.token })).status).toBe(204);
+    await waitFor(async () => (await indexed(owner, 'newbrook')).length === 0, 'binned company out of the index');
+    expect(await search(owner, 'newbrook')).toEqual([]);
+    expect((await request(base, 'POST', '/companies/bulk', { token: owner.token, body: { ids: [company], action: 'restore' } })).body).toEqual({ updated: 1 });
+    await searchUntil(owner, 'newbrook', [company]);
+
+    // A contact in the bin and back.
+    const contact = await create(owner, '/contacts', { first_name: 'Wren', last_name: 'Tallowby' });
+    await searchUntil(owner, 'tallowby', [contact]);
+    expect((await request(base, 'DELETE', `/contacts/${contact}`, { token: owner.token })).status).toBe(204);
+    await waitFor(async () => (await indexed(owner, 'tallowby')).length === 0, 'binned contact out of the index');
+    expect((await request(base, 'POST', `/contacts/${contact}/restore`, { token: owner.token })).status).toBe(204);
+    await searchUntil(owner, 'tallowby', [contact]);
+
+    // Merged away: the source leaves, the survivor stays.
+    const source = await create(owner, '/companies', { name: 'Duplicity Works' });
+    const survivor = await create(owner, '/companies', { name: 'Duplicity Works Ltd' });
+    await waitFor(async () => (await indexed(owner, 'duplicity')).length === 2, 'both companies indexed');
+    expect((await request(base, 'POST', `/companies/${survivor}/merge`, { token: owner.token, body: { source_ids: [source] } })).status).toBe(200);
+    await waitFor(async () => JSON.stringify(await indexed(owner, 'duplicity')) === JSON.stringify([survivor]), 'merged-away company out of the index');
+    expect(ids(await search(owner, 'duplicity'))).toEqual([survivor]);
+
+    // Purged after 30 days in the bin: out for good (a tombstone in the projection).
+    const purged = await create(owner, '/contacts', { first_name: 'Gone', last_name: 'Forgoodby' });
+    await searchUntil(owner, 'forgoodby', [purged]);
+    expect((await request(base, 'DELETE', `/contacts/${purged}`, { token: owner.token })).status).toBe(204);
+    const context = system.services['crm-core'].context;
+    await new JobWorker({ connection: context.connection, logger: context.logger, handlers: crmCoreService.jobs!(context), now: () => new Date(Date.now() + 31 * DAY) }).runDue();
+    expect((await request(base, 'GET', `/contacts/${purged}`, { token: owner.token })).status).toBe(404);
+    await waitFor(async () => (await indexed(owner, 'forgoodby')).length === 0, 'purged contact out of the index');
+  });
+
+  it('refuses a missing, empty, too long or wordless q with 400 naming q', async () => {
+    const owner = await signUpWithWorkspace(base, 'Val');
+    for (const path of ['/search', '/search?q=', `/search?q=${'a'.repeat(101)}`, '/search?q=%20%2D%2D', '/search?q=a&limit=5']) {
+      const answer = await request(base, 'GET', path, { token: owner.token });
+      expect({ path, status: answer.status, code: answer.body.error.code }).toEqual({ path, status: 400, code: 'validation_failed' });
+      expect(answer.body.error.message).toMatch(/\bq\b|limit/);
+    }
+    expect((await request(base, 'GET', `/search?q=${'a'.repeat(100)}`, { token: owner.token })).status).toBe(200);
+    expect((await request(base, 'GET', '/search?q=x')).status).toBe(401);
+  });
+});
