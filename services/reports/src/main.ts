@@ -1,4 +1,4 @@
 import { runServiceMain } from '@crm/service-host';
 import { reportsService } from './reports-service';
 
-void runServiceMain(reportsService);
+void runServiceMain(reportsService, ['identity']);

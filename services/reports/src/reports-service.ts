@@ -1,8 +1,19 @@
 import type { ServiceDefinition } from '@crm/service-host';
+import { reportEngineOperations } from './engine/report-routes';
+import { fixedReportOperations } from './fixed/fixed-report-routes';
+import { registerReadModels } from './read-model/read-model.model';
+import { subscribeReadModel } from './read-model/read-model-consumers';
+import { registerSavedReportModels } from './saved/saved-report.model';
+import { savedReportOperations } from './saved/saved-report-routes';
 
-// The report read model fed by events, the report engine, saved and pinned reports.
-// Its operations arrive with their issues; until then each of its paths answers a JSON 404.
+// The report read model fed by the owners' events, the report engine (fields, run, records),
+// saved and pinned reports, and the fixed reports (pipeline, summary, marketing, sales).
 export const reportsService: ServiceDefinition = {
   name: 'reports',
-  operations: () => [],
+  models(connection) {
+    registerReadModels(connection);
+    registerSavedReportModels(connection);
+  },
+  operations: (context) => [...reportEngineOperations(context), ...savedReportOperations(context), ...fixedReportOperations(context)],
+  consumers: (context) => subscribeReadModel(context),
 };

@@ -1,0 +1,30 @@
+import { implement, validationFailed, workspaceOf, type Implementation } from '@crm/kit';
+import type { ServiceContext } from '@crm/service-host';
+import { workspaceData } from '../read-model/workspace-data';
+import { catalogueOf, REPORT_OBJECTS } from './field-catalogue';
+import { compileReport, reportRecords, runReport, withDefaults } from './report-run';
+import { reportFields, reportRecordsOperation, runReportOperation } from './report.operations';
+
+export function reportEngineOperations(context: ServiceContext): Implementation[] {
+  return [
+    implement(reportFields, async ({ req }) => {
+      const data = await workspaceData(context, workspaceOf(req));
+      return {
+        data: REPORT_OBJECTS.map((object) => {
+          const { label, group_by, date_fields, measures } = catalogueOf(data, object);
+          return { object, label, group_by, date_fields, measures };
+        }),
+      };
+    }),
+    implement(runReportOperation, async ({ req, body }) => {
+      const data = await workspaceData(context, workspaceOf(req));
+      return runReport(data, compileReport(data, withDefaults(body)));
+    }),
+    implement(reportRecordsOperation, async ({ req, body }) => {
+      const data = await workspaceData(context, workspaceOf(req));
+      const report = compileReport(data, withDefaults(body.definition), 'definition.');
+      if (body.keys.length !== report.groupings.length) throw validationFailed(`keys must have ${report.groupings.length} item(s), one per definition.group_by field`);
+      return reportRecords(data, report, body.keys);
+    }),
+  ];
+}

@@ -1,0 +1,318 @@
+import { validationFailed, type AppError } from '@crm/kit';
+import type { ReadRecord } from '../read-model/read-model.model';
+import type { WorkspaceData } from '../read-model/workspace-data';
+import { catalogueOf, CUSTOM_PREFIX, minorOf, valueOf, type GroupField, type Reference, type ReportObject } from './field-catalogue';
+import { bucketOf, DATE_UNITS, localDay, type DateUnit } from './time-zone';
+
+// The report engine: a definition checked against the catalogue, then the workspace's records
+// filtered, grouped (date buckets in the workspace time zone) and measured in memory.
+
+export interface ReportFilter {
+  field: string;
+  values: Array<string | null>;
+}
+
+export interface ReportDefinition {
+  object: ReportObject;
+  group_by: string[];
+  measure: string;
+  filters: ReportFilter[];
+  date?: { field: string; from?: string; to?: string };
+  chart: 'table' | 'bar' | 'line';
+}
+
+export type ReportDefinitionInput = Pick<ReportDefinition, 'object'> & Partial<Omit<ReportDefinition, 'object'>>;
+
+// Groups a run answers at most; more set `truncated` (the largest by the measure are kept).
+export const ROW_CAP = 500;
+// Records behind one row.
+export const RECORDS_CAP = 100;
+
+export function withDefaults(input: ReportDefinitionInput): ReportDefinition {
+  const definition: ReportDefinition = {
+    object: input.object,
+    group_by: input.group_by ?? [],
+    measure: input.measure ?? 'count',
+    filters: input.filters ?? [],
+    chart: input.chart ?? 'bar',
+  };
+  if (input.date) definition.date = { field: input.date.field, ...(input.date.from ? { from: input.date.from } : {}), ...(input.date.to ? { to: input.date.to } : {}) };
+  return definition;
+}
+
+interface Grouping {
+  spec: string;
+  field: string;
+  label: string;
+  unit?: DateUnit;
+  group?: GroupField;
+}
+
+interface CompiledMeasure {
+  key: string;
+  label: string;
+  kind: 'count' | 'sum' | 'avg' | 'min' | 'max';
+  field?: string;
+  money: boolean;
+  type: 'integer' | 'number';
+}
+
+export interface CompiledReport {
+  definition: ReportDefinition;
+  groupings: Grouping[];
+  measure: CompiledMeasure;
+  filters: Array<{ field: string; values: Set<string | null> }>;
+  date?: { field: string; from?: string; to?: string };
+  currencyField?: string;
+  newest: string;
+}
+
+// Checks the definition against the workspace's catalogue; `fail` makes the error (400 for a
+// request's definition, 409 report_field_unavailable for a saved one whose field has gone).
+export function compileReport(data: WorkspaceData, definition: ReportDefinition, prefix = '', fail: (message: string) => AppError = validationFailed): CompiledReport {
+  const catalogue = catalogueOf(data, definition.object);
+  const groups = new Map(catalogue.group_by.map((field) => [field.field, field]));
+  const dates = new Map(catalogue.date_fields.map((field) => [field.field, field]));
+  const groupings = definition.group_by.map((spec, index): Grouping => {
+    const name = `${prefix}group_by.${index}`;
+    const [field, unit, ...rest] = spec.split(':');
+    if (dates.has(field!)) {
+      if (unit === undefined || rest.length > 0 || !(DATE_UNITS as readonly string[]).includes(unit)) {
+        throw fail(`${name}: the date field '${field}' needs a unit, one of ${DATE_UNITS.join(', ')} (for example ${field}:month)`);
+      }
+      return { spec, field: field!, label: `${dates.get(field!)!.label} (${unit})`, unit: unit as DateUnit };
+    }
+    const group = groups.get(spec);
+    if (!group) throw fail(`${name}: '${spec}' is not a field of ${definition.object} reports`);
+    return { spec, field: spec, label: group.label, group };
+  });
+  if (new Set(definition.group_by).size !== definition.group_by.length) throw fail(`${prefix}group_by: a field is named twice`);
+  const measure = catalogue.measures.find((candidate) => candidate.key === definition.measure);
+  if (!measure) throw fail(`${prefix}measure: '${definition.measure}' is not a measure of ${definition.object} reports`);
+  const [kind, field] = measure.key.split(':') as [CompiledMeasure['kind'], string | undefined];
+  const filters = definition.filters.map((filter, index) => {
+    if (!groups.has(filter.field)) throw fail(`${prefix}filters.${index}.field: '${filter.field}' is not a field of ${definition.object} reports`);
+    return { field: filter.field, values: new Set(filter.values) };
+  });
+  if (definition.date) {
+    if (!dates.has(definition.date.field)) throw fail(`${prefix}date.field: '${definition.date.field}' is not a date field of ${definition.object} reports`);
+    if (definition.date.from && definition.date.to && definition.date.from > definition.date.to) throw fail(`${prefix}date.from must not be after date.to`);
+  }
+  return {
+    definition,
+    groupings,
+    measure: { key: measure.key, label: measure.label, kind, field, money: measure.money, type: measure.type },
+    filters,
+    date: definition.date,
+    currencyField: catalogue.currencyField,
+    newest: catalogue.newest,
+  };
+}
+
+// A field's value as a key: text, null when not set.
+function keyOf(record: ReadRecord, field: string): string | null {
+  const value = valueOf(record, field);
+  if (value === null || value === undefined || value === '') return null;
+  return String(value);
+}
+
+function groupKey(record: ReadRecord, grouping: Grouping, timezone: string): string | null {
+  if (!grouping.unit) return keyOf(record, grouping.field);
+  const value = valueOf(record, grouping.field);
+  if (typeof value !== 'string' || value === '') return null;
+  return bucketOf(localDay(value, timezone), grouping.unit).key;
+}
+
+function selected(data: WorkspaceData, report: CompiledReport): ReadRecord[] {
+  const timezone = data.settings.timezone;
+  const { filters, date } = report;
+  return data.records[report.definition.object].filter((record) => {
+    for (const filter of filters) if (!filter.values.has(keyOf(record, filter.field))) return false;
+    if (date) {
+      const value = valueOf(record, date.field);
+      if (typeof value !== 'string' || value === '') return false;
+      const day = localDay(value, timezone);
+      if ((date.from && day < date.from) || (date.to && day > date.to)) return false;
+    }
+    return true;
+  });
+}
+
+export function nameOf(data: WorkspaceData, references: Reference, id: string): string | null {
+  if (references === 'member') {
+    const member = data.records.member.find((candidate) => candidate.user_id === id);
+    return member ? (member.name as string | null) : null;
+  }
+  const kind = references === 'source' ? 'source' : references;
+  const record = data.byId[kind].get(id);
+  if (!record) return null;
+  if (references === 'contact') return [record.first_name, record.last_name].filter((part) => typeof part === 'string').join(' ') || null;
+  return (record.name as string | null) ?? null;
+}
+
+function labelOf(data: WorkspaceData, grouping: Grouping, key: string | null, names: Map<string, string | null>): string {
+  if (key === null) return 'Not set';
+  if (grouping.unit) return bucketOf(grouping.unit === 'day' || grouping.unit === 'week' ? key : grouping.unit === 'month' ? `${key}-01` : grouping.unit === 'quarter' ? `${key.slice(0, 4)}-${String((Number(key.slice(6)) - 1) * 3 + 1).padStart(2, '0')}-01` : `${key}-01-01`, grouping.unit).label;
+  const group = grouping.group!;
+  if (group.type === 'boolean') return key === 'true' ? 'Yes' : 'No';
+  if (group.references) {
+    const cacheKey = `${group.references}:${key}`;
+    if (!names.has(cacheKey)) names.set(cacheKey, nameOf(data, group.references, key));
+    return names.get(cacheKey) ?? key;
+  }
+  return key;
+}
+
+interface Accumulator {
+  keys: Array<string | null>;
+  count: number;
+  // Per currency for money (the workspace currency under its code); under '' otherwise.
+  sums: Map<string, { sum: number; count: number; min: number | null; max: number | null }>;
+}
+
+export interface RunColumn {
+  key: string;
+  label: string;
+  type: 'string' | 'boolean' | 'number' | 'integer' | 'date' | 'money';
+}
+
+export interface RunRow {
+  keys: Array<string | null>;
+  labels: string[];
+  value: number | null;
+  other_currency: Array<{ currency: string; value: number | null }>;
+}
+
+export interface RunResult {
+  object: ReportObject;
+  columns: RunColumn[];
+  money: boolean;
+  currency: string | null;
+  rows: RunRow[];
+  truncated: boolean;
+  chart: ReportDefinition['chart'];
+}
+
+const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+function measured(report: CompiledReport, totals: { sum: number; count: number; min: number | null; max: number | null } | undefined, rowCount: number): number | null {
+  const { measure } = report;
+  if (measure.kind === 'count') return rowCount;
+  const scale = measure.money ? 100 : 1;
+  if (!totals || totals.count === 0) return measure.kind === 'sum' ? 0 : null;
+  switch (measure.kind) {
+    case 'sum':
+      return measure.money ? totals.sum / 100 : round(totals.sum, 6);
+    case 'avg':
+      return round(totals.sum / totals.count / scale, measure.money ? 2 : 4);
+    case 'min':
+      return totals.min === null ? null : totals.min / scale;
+    case 'max':
+      return totals.max === null ? null : totals.max / scale;
+  }
+}
+
+export function runReport(data: WorkspaceData, report: CompiledReport): RunResult {
+  const timezone = data.settings.timezone;
+  const workspaceCurrency = data.settings.currency;
+  const groups = new Map<string, Accumulator>();
+  const { measure } = report;
+  for (const record of selected(data, report)) {
+    const keys = report.groupings.map((grouping) => groupKey(record, grouping, timezone));
+    const id = JSON.stringify(keys);
+    let accumulator = groups.get(id);
+    if (!accumulator) groups.set(id, (accumulator = { keys, count: 0, sums: new Map() }));
+    accumulator.count += 1;
+    if (measure.kind === 'count' || !measure.field) continue;
+    const amount = measure.money ? minorOf(record, measure.field) : (valueOf(record, measure.field) as unknown);
+    if (typeof amount !== 'number' || !Number.isFinite(amount)) continue;
+    const currency = measure.money && report.currencyField ? String(record[report.currencyField] ?? workspaceCurrency) : '';
+    let totals = accumulator.sums.get(currency);
+    if (!totals) accumulator.sums.set(currency, (totals = { sum: 0, count: 0, min: null, max: null }));
+    totals.sum += amount;
+    totals.count += 1;
+    totals.min = totals.min === null ? amount : Math.min(totals.min, amount);
+    totals.max = totals.max === null ? amount : Math.max(totals.max, amount);
+  }
+  const names = new Map<string, string | null>();
+  const own = measure.money ? workspaceCurrency : '';
+  let rows: RunRow[] = [...groups.values()].map((accumulator) => {
+    const inOwn = accumulator.sums.get(own);
+    const ownCount = measure.kind === 'count' ? accumulator.count : (inOwn?.count ?? 0);
+    return {
+      keys: accumulator.keys,
+      labels: accumulator.keys.map((key, index) => labelOf(data, report.groupings[index]!, key, names)),
+      value: measured(report, inOwn, ownCount),
+      other_currency: measure.money
+        ? [...accumulator.sums.entries()]
+            .filter(([currency]) => currency !== own)
+            .sort(([a], [b]) => a.localeCompare(b))
+            .map(([currency, totals]) => ({ currency, value: measured(report, totals, totals.count) }))
+        : [],
+    };
+  });
+  // The largest groups are kept when there are more than the cap.
+  const byValue = (a: RunRow, b: RunRow) => (b.value ?? -Infinity) - (a.value ?? -Infinity) || a.labels.join('\u0000').localeCompare(b.labels.join('\u0000'));
+  const truncated = rows.length > ROW_CAP;
+  if (truncated) rows = [...rows].sort(byValue).slice(0, ROW_CAP);
+  // Dates read in time order (not set last); other groupings largest first.
+  if (report.groupings.some((grouping) => grouping.unit)) {
+    rows.sort((a, b) => {
+      for (let index = 0; index < a.keys.length; index++) {
+        const left = a.keys[index] ?? null;
+        const right = b.keys[index] ?? null;
+        if (left === right) continue;
+        if (!report.groupings[index]!.unit) return byValue(a, b);
+        if (left === null) return 1;
+        if (right === null) return -1;
+        return left < right ? -1 : 1;
+      }
+      return 0;
+    });
+  } else rows.sort(byValue);
+  const columns: RunColumn[] = [
+    ...report.groupings.map((grouping): RunColumn => ({ key: grouping.spec, label: grouping.label, type: grouping.unit ? 'date' : grouping.group!.type === 'id' ? 'string' : grouping.group!.type })),
+    { key: measure.key, label: measure.label, type: measure.money ? 'money' : measure.type },
+  ];
+  return {
+    object: report.definition.object,
+    columns,
+    money: measure.money,
+    currency: measure.money ? workspaceCurrency : null,
+    rows,
+    truncated,
+    chart: report.definition.chart,
+  };
+}
+
+const HIDDEN = new Set(['_id', 'workspace_id', 'version', 'deleted', 'custom']);
+
+// A record as the records behind a row show it: its fields (money in major units, custom
+// fields under custom) with the names of what its ids point at.
+export type RecordView = { id: string } & Record<string, unknown>;
+
+function recordView(data: WorkspaceData, object: ReportObject, record: ReadRecord): RecordView {
+  const view: RecordView = { id: record._id };
+  for (const [field, value] of Object.entries(record)) {
+    if (HIDDEN.has(field)) continue;
+    if (field.endsWith('_minor')) view[field.slice(0, -'_minor'.length)] = typeof value === 'number' ? value / 100 : null;
+    else view[field] = value ?? null;
+  }
+  view.custom = record.custom ?? {};
+  for (const group of catalogueOf(data, object).group_by) {
+    if (group.references && !group.field.startsWith(CUSTOM_PREFIX)) {
+      const id = record[group.field];
+      view[`${group.field.replace(/_id$/, '')}_name`] = typeof id === 'string' ? nameOf(data, group.references, id) : null;
+    }
+  }
+  return view;
+}
+
+export function reportRecords(data: WorkspaceData, report: CompiledReport, keys: Array<string | null>): { total: number; records: RecordView[] } {
+  if (keys.length !== report.groupings.length) throw validationFailed(`keys must have ${report.groupings.length} item${report.groupings.length === 1 ? '' : 's'}, one per group_by field`);
+  const timezone = data.settings.timezone;
+  const matching = selected(data, report).filter((record) => report.groupings.every((grouping, index) => groupKey(record, grouping, timezone) === keys[index]));
+  const newest = report.newest;
+  matching.sort((a, b) => String(b[newest] ?? '').localeCompare(String(a[newest] ?? '')) || b._id.localeCompare(a._id));
+  return { total: matching.length, records: matching.slice(0, RECORDS_CAP).map((record) => recordView(data, report.definition.object, record)) };
+}
