@@ -14,6 +14,9 @@ if (!process.env.MONGO_URL) {
 if (!process.env.AMQP_URL) {
   console.log('RabbitMQ transport tests skipped: AMQP_URL is not set (set it to run them against a broker).');
 }
+if (!process.env.MEILI_URL) {
+  console.log('Search index contract runs on the embedded index only: MEILI_URL is not set (set it, and MEILI_KEY, to run it against Meilisearch).');
+}
 const results = join(root, 'node_modules', '.cache', 'jest-results.json');
 mkdirSync(dirname(results), { recursive: true });
 rmSync(results, { force: true });
