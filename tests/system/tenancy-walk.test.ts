@@ -52,6 +52,9 @@ async function itemOf(owner: Owner, listPath: string, id: string): Promise<unkno
 let counter = 0;
 const unique = (prefix: string) => `${prefix} ${++counter}`;
 
+// The company each file of the walk is on.
+const documentTargets = new Map<string, string>();
+
 const KINDS: Record<string, RecordKind> = {
   companies: {
     make: (owner) => created(owner, '/companies', { name: unique('Tenancy Ltd') }),
@@ -84,6 +87,26 @@ const KINDS: Record<string, RecordKind> = {
     read: (owner, id) => read(owner, `/meetings/${id}`),
     lists: ['/meetings'],
     bodies: { 'PATCH /meetings/{id}': () => ({ title: 'Renamed by a stranger' }) },
+  },
+  // A completed file on a company of its own (read back through that company's list).
+  documents: {
+    make: async (owner) => {
+      const company = await created(owner, '/companies', { name: unique('Tenancy files') });
+      const started = await request(base, 'POST', '/documents', {
+        token: owner.token,
+        body: { target_type: 'company', target_id: company, name: 'tenancy.txt', content_type: 'text/plain', size_bytes: 5 },
+      });
+      expect(started.status).toBe(201);
+      const upload = new URL(started.body.upload_url as string);
+      const put = await fetch(`${new URL(base).origin}${upload.pathname}${upload.search}`, { method: 'PUT', body: 'bytes', headers: { 'content-type': 'text/plain' } });
+      expect(put.status).toBe(204);
+      const id = started.body.document.id as string;
+      expect((await request(base, 'POST', `/documents/${id}/complete`, { token: owner.token })).status).toBe(200);
+      documentTargets.set(id, company);
+      return id;
+    },
+    read: (owner, id) => itemOf(owner, `/documents?target_type=company&target_id=${documentTargets.get(id)}`, id),
+    lists: [],
   },
   pipelines: {
     make: (owner) => created(owner, '/pipelines', { name: unique('Tenancy pipeline'), stages: [{ name: 'First' }] }),
