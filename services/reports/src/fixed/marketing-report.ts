@@ -42,8 +42,10 @@ function touchesOf(data: WorkspaceData, deal: ReadRecord, touchpointsByRecord: M
     }
   }
   const company = typeof deal.company_id === 'string' ? data.byId.company.get(deal.company_id) : undefined;
-  if (company && typeof company.campaign_id === 'string' && String(company.created_at) <= created) touches.push({ campaign_id: company.campaign_id, at: String(company.created_at) });
-  if (typeof deal.campaign_id === 'string') touches.push({ campaign_id: deal.campaign_id, at: created });
+  const companyLink = company && typeof company.campaign_id === 'string' && String(company.created_at) <= created ? company.campaign_id : null;
+  if (companyLink) touches.push({ campaign_id: companyLink, at: String(company!.created_at) });
+  // A deal that took its company's campaign is the same link, counted once.
+  if (typeof deal.campaign_id === 'string' && deal.campaign_id !== companyLink) touches.push({ campaign_id: deal.campaign_id, at: created });
   // Stable: touches at the same moment keep the order above.
   return touches.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
 }
@@ -81,6 +83,8 @@ export function marketingReport(
     if (!figures) rows.set(key, (figures = empty()));
     return figures;
   };
+  // Every campaign has a row of its own (one with no figures shows zeros).
+  if (options.group === 'campaign') for (const campaign of data.records.campaign) if (wanted(campaign._id)) row(campaign._id);
   const months = monthsBetween(options.from, options.to);
   const byMonth = new Map(months.map((month) => [month, empty()]));
   const other = new Map<string, Figures>();
@@ -105,7 +109,9 @@ export function marketingReport(
   for (const company of data.records.company) {
     const campaignId = (company.campaign_id as string | null) ?? null;
     if (!inPeriod(company.created_at) || !wanted(campaignId)) continue;
-    const key = options.group === 'campaign' ? campaignId : options.group === 'source' ? ((company.source_id as string | null) ?? null) : channelOf(company.source_id);
+    // A lead's source is its own, else its campaign's.
+    const sourceId = (company.source_id as string | null) ?? ((campaignId && (data.byId.campaign.get(campaignId)?.source_id as string | null)) || null);
+    const key = options.group === 'campaign' ? campaignId : options.group === 'source' ? sourceId : channelOf(sourceId);
     row(key).leads += 1;
     byMonth.get(localDay(String(company.created_at), timezone).slice(0, 7))!.leads += 1;
   }
