@@ -1,0 +1,145 @@
+import { addMemberTo } from '../crm-core/references-support';
+import { request, signUpWithWorkspace, type TestSystem } from '../support/system';
+import { api, startReportsSystem } from './reports-support';
+
+// Saved and pinned reports, and the read model following the owners' changes (a deleted deal, a
+// merged company, a renamed stage leave or change the reports).
+
+let system: TestSystem;
+
+beforeAll(async () => {
+  system = await startReportsSystem();
+});
+
+afterAll(async () => {
+  await system?.destroy();
+});
+
+describe('saved reports', () => {
+  it('saves with defaults, shares for admins only, pins per member and runs with the name', async () => {
+    const owner = await signUpWithWorkspace(system.url);
+    const admin = api(system.url, owner);
+    const member = await addMemberTo(system, owner.workspaceId, 'Sam');
+    const sales = api(system.url, member);
+
+    const mine = await sales.ok<Record<string, any>>('POST', '/reports/saved', { name: '  By stage  ', definition: { object: 'company', group_by: ['stage_id'] } }, 201);
+    expect(mine).toEqual({
+      id: expect.any(String),
+      name: 'By stage',
+      definition: { object: 'company', group_by: ['stage_id'], measure: 'count', filters: [], chart: 'bar' },
+      shared: false,
+      mine: true,
+      pinned: false,
+      owner_name: 'Sam',
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
+    });
+    const refused = await sales.call('POST', '/reports/saved', { name: 'Everyone', definition: { object: 'deal' }, shared: true });
+    expect({ status: refused.status, code: refused.body.error?.code }).toEqual({ status: 403, code: 'forbidden' });
+    const shareMine = await sales.call('PATCH', `/reports/saved/${mine.id}`, { shared: true });
+    expect(shareMine.status).toBe(403);
+    const shared = await admin.ok<Record<string, any>>('POST', '/reports/saved', { name: 'Deals by month', definition: { object: 'deal', group_by: ['created_at:month'], measure: 'sum:value', chart: 'line', date: { field: 'created_at', from: '2026-01-01' } }, shared: true }, 201);
+    expect(shared.definition).toEqual({ object: 'deal', group_by: ['created_at:month'], measure: 'sum:value', filters: [], date: { field: 'created_at', from: '2026-01-01' }, chart: 'line' });
+
+    // Sam sees their own and the shared one; the admin sees the shared one only (Sam's is private).
+    const samList = await sales.ok<{ data: Array<Record<string, any>> }>('GET', '/reports/saved', undefined);
+    expect(samList.data.map((report) => [report.name, report.mine, report.shared, report.owner_name])).toEqual([
+      ['By stage', true, false, 'Sam'],
+      ['Deals by month', false, true, 'Ann'],
+    ]);
+    const adminList = await admin.ok<{ data: Array<Record<string, any>> }>('GET', '/reports/saved', undefined);
+    expect(adminList.data.map((report) => report.name)).toEqual(['Deals by month']);
+    const hidden = await admin.call('GET', `/reports/saved/${mine.id}/run`);
+    expect(hidden.status).toBe(404);
+
+    // Only the creator (or an admin, for a shared one) changes or deletes.
+    const notTheirs = await sales.call('PATCH', `/reports/saved/${shared.id}`, { name: 'Mine now' });
+    expect({ status: notTheirs.status, code: notTheirs.body.error?.code }).toEqual({ status: 403, code: 'forbidden' });
+    expect((await sales.call('DELETE', `/reports/saved/${shared.id}`)).status).toBe(403);
+    const renamed = await sales.ok<Record<string, any>>('PATCH', `/reports/saved/${mine.id}`, { name: 'Companies by stage', definition: { object: 'company', group_by: ['industry'] } });
+    expect(renamed).toMatchObject({ name: 'Companies by stage', definition: { object: 'company', group_by: ['industry'], measure: 'count', filters: [], chart: 'bar' } });
+    const badPatch = await sales.call('PATCH', `/reports/saved/${mine.id}`, { definition: { object: 'company', group_by: ['wrong'] } });
+    expect({ status: badPatch.status, message: badPatch.body.error?.message }).toEqual({ status: 400, message: expect.stringContaining('definition.group_by.0') });
+
+    // Pins are per member and idempotent.
+    expect((await sales.call('PUT', `/reports/saved/${shared.id}/pin`)).status).toBe(204);
+    expect((await sales.call('PUT', `/reports/saved/${shared.id}/pin`)).status).toBe(204);
+    const pinned = await sales.ok<{ data: Array<Record<string, any>> }>('GET', '/reports/saved', undefined);
+    expect(pinned.data.map((report) => [report.name, report.pinned])).toEqual([
+      ['Companies by stage', false],
+      ['Deals by month', true],
+    ]);
+    const adminView = await admin.ok<{ data: Array<Record<string, any>> }>('GET', '/reports/saved', undefined);
+    expect(adminView.data[0]!.pinned).toBe(false);
+    expect((await sales.call('DELETE', `/reports/saved/${shared.id}/pin`)).status).toBe(204);
+    expect((await sales.call('DELETE', `/reports/saved/${shared.id}/pin`)).status).toBe(204);
+    const unpinned = await sales.ok<{ data: Array<Record<string, any>> }>('GET', '/reports/saved', undefined);
+    expect(unpinned.data.every((report) => report.pinned === false)).toBe(true);
+
+    await admin.company({ name: 'Acme', industry: 'Retail' });
+    const run = await sales.until<Record<string, any>>('GET', `/reports/saved/${mine.id}/run`, undefined, (body) => body.rows.length === 1, 'the saved report to count the company');
+    expect(run).toEqual({
+      name: 'Companies by stage',
+      object: 'company',
+      columns: [
+        { key: 'industry', label: 'Industry', type: 'string' },
+        { key: 'count', label: 'Count', type: 'integer' },
+      ],
+      money: false,
+      currency: null,
+      rows: [{ keys: ['Retail'], labels: ['Retail'], value: 1, other_currency: [] }],
+      truncated: false,
+      chart: 'bar',
+    });
+
+    // The admin may delete the shared report; each change is in the audit log.
+    expect((await admin.call('DELETE', `/reports/saved/${shared.id}`)).status).toBe(204);
+    expect((await admin.call('GET', `/reports/saved/${shared.id}/run`)).status).toBe(404);
+    expect((await sales.call('DELETE', `/reports/saved/${mine.id}`)).status).toBe(204);
+    const summaries = await admin.until<{ data: Array<{ summary: string }> }>(
+      'GET',
+      '/audit-log?limit=200',
+      undefined,
+      (body) => body.data.some((entry) => entry.summary === 'Deleted saved report "Companies by stage"'),
+      'the audit log to record the saved reports',
+    );
+    expect(summaries.data.map((entry) => entry.summary)).toEqual(
+      expect.arrayContaining([
+        'Saved report "By stage"',
+        'Saved report "Deals by month"',
+        'Updated saved report "Companies by stage"',
+        'Pinned report "Deals by month" to Home',
+        'Unpinned report "Deals by month" from Home',
+        'Deleted saved report "Deals by month"',
+        'Deleted saved report "Companies by stage"',
+      ]),
+    );
+    expect(summaries.data.filter((entry) => entry.summary === 'Pinned report "Deals by month" to Home')).toHaveLength(1);
+  });
+});
+
+describe('the read model follows the owners', () => {
+  it('drops deleted deals and merged-away companies, and shows renamed stages', async () => {
+    const owner = await signUpWithWorkspace(system.url);
+    const reports = api(system.url, owner);
+    const stages = await reports.stages('company');
+    const keep = await reports.company({ name: 'Keep', stage_id: stages.New });
+    const merged = await reports.company({ name: 'Merged', stage_id: stages.New });
+    const deal = await reports.deal({ name: 'Short lived', value: 10 });
+    await reports.until('POST', '/reports/run', { object: 'deal' }, (body: Record<string, any>) => body.rows[0]?.value === 1, 'the deal to show');
+    await reports.ok('DELETE', `/deals/${deal.id}`, undefined, 204);
+    const afterDelete = await reports.until<Record<string, any>>('POST', '/reports/run', { object: 'deal' }, (body) => body.rows.length === 0, 'the deleted deal to leave');
+    expect(afterDelete.rows).toEqual([]);
+
+    await reports.ok('POST', `/companies/${keep.id}/merge`, { source_ids: [merged.id] });
+    const afterMerge = await reports.until<{ data: Array<{ stage_id: string | null; companies: number }> }>('GET', '/reports/pipeline', undefined, (body) => body.data.find((row) => row.stage_id === stages.New)!.companies === 1, 'the merged-away company to leave');
+    expect(afterMerge.data.reduce((sum, row) => sum + row.companies, 0)).toBe(1);
+
+    const stage = await reports.ok('PATCH', `/pipeline-stages/${stages.New}`, { name: 'Fresh' });
+    expect(stage).toBeDefined();
+    const renamed = await reports.until<Record<string, any>>('POST', '/reports/run', { object: 'company', group_by: ['stage_id'] }, (body) => body.rows[0]?.labels[0] === 'Fresh', 'the new stage name to show');
+    expect(renamed.rows).toEqual([{ keys: [stages.New], labels: ['Fresh'], value: 1, other_currency: [] }]);
+    const records = await request(system.url, 'POST', '/reports/records', { token: owner.token, body: { definition: { object: 'company', group_by: ['stage_id'] }, keys: [stages.New] } });
+    expect(records.body).toEqual({ total: 1, records: [expect.objectContaining({ id: keep.id, name: 'Keep', stage_name: 'Fresh' })] });
+  });
+});
