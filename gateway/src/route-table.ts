@@ -53,6 +53,8 @@ export const ROUTES: readonly Route[] = [
   { path: '/campaigns', service: 'marketing' },
   { path: '/touchpoints', service: 'marketing' },
   { path: '/web-forms', service: 'marketing' },
+  // A web form's action_url: posted by visitors' browsers and sites' scripts, without a token.
+  { path: '/public/forms', service: 'marketing', public: true },
   // reports
   { path: '/reports', service: 'reports' },
   // documents

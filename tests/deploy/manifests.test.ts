@@ -32,7 +32,7 @@ const GRPC_CALLS: Record<App, App[]> = {
   gateway: ['identity'],
   identity: [],
   'crm-core': ['identity', 'documents', 'marketing'],
-  marketing: ['crm-core'],
+  marketing: ['crm-core', 'identity'],
   reports: [],
   documents: ['crm-core'],
   billing: ['identity'],
@@ -80,6 +80,7 @@ function requiredEnv(app: App): Record<string, string | null> {
   for (const callee of GRPC_CALLS[app]) env[`${envName(callee)}_GRPC_ADDR`] = `${callee}:${GRPC_PORT}`;
   if (app === 'identity') Object.assign(env, { SMTP_URL: null, PUBLIC_URL: null, MAIL_FROM: null, MAIL_LOGGING_DOMAIN: null });
   if (app === 'crm-core') Object.assign(env, { MEILI_URL: null, MEILI_KEY: null, PUBLIC_URL: null, CALENDAR_TOKEN_KEY: null });
+  if (app === 'marketing') env.PUBLIC_URL = null;
   if (app === 'documents') Object.assign(env, { DATA_DIR: '/data', PUBLIC_URL: null, URL_SIGNING_KEY: null, BLOB_STORE: null });
   return env;
 }

@@ -108,6 +108,21 @@ const KINDS: Record<string, RecordKind> = {
     read: (owner, id) => itemOf(owner, `/documents?target_type=company&target_id=${documentTargets.get(id)}`, id),
     lists: [],
   },
+  campaigns: {
+    make: (owner) => created(owner, '/campaigns', { name: unique('Tenancy campaign') }),
+    read: (owner, id) => read(owner, `/campaigns/${id}`),
+    lists: ['/campaigns'],
+    bodies: {
+      'PATCH /campaigns/{id}': () => ({ name: 'Renamed by a stranger' }),
+      'POST /campaigns/{id}/spend': () => ({ lines: [{ spent_on: '2027-01-01', amount: 1 }] }),
+    },
+  },
+  'web-forms': {
+    make: (owner) => created(owner, '/web-forms', { name: unique('Tenancy form') }),
+    read: (owner, id) => itemOf(owner, '/web-forms', id),
+    lists: ['/web-forms'],
+    bodies: { 'PATCH /web-forms/{id}': () => ({ name: 'Renamed by a stranger' }) },
+  },
   pipelines: {
     make: (owner) => created(owner, '/pipelines', { name: unique('Tenancy pipeline'), stages: [{ name: 'First' }] }),
     read: (owner, id) => itemOf(owner, '/pipelines', id),

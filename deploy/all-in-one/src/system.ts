@@ -42,7 +42,7 @@ const ORDER: Array<{ definition: ServiceDefinition; peers: ServiceName[] }> = [
   { definition: identityService, peers: [] },
   { definition: documentsService, peers: ['crm-core'] },
   { definition: crmCoreService, peers: ['identity', 'documents', 'marketing'] },
-  { definition: marketingService, peers: ['crm-core'] },
+  { definition: marketingService, peers: ['crm-core', 'identity'] },
   { definition: reportsService, peers: [] },
   { definition: billingService, peers: ['identity'] },
 ];

@@ -36,6 +36,7 @@ export const CONFLICT_CODES = [
   'storage_quota_exceeded',
   'upload_incomplete',
   'document_not_ready',
+  'web_form_disabled',
 ] as const;
 
 export type ConflictCode = (typeof CONFLICT_CODES)[number];

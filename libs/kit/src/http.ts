@@ -83,6 +83,8 @@ export function createServiceApp(options: ServiceAppOptions): Express {
   if (options.parseJson !== false) {
     app.use(express.json({ limit: BODY_LIMIT, strict: false, type: (req) => isJsonRequest(req as Request) && !takesRawBody(req as Request) }));
   }
+  // Form bodies are parsed for the operations that declare formBody; every other one refuses them.
+  if (options.parseJson !== false) app.use(express.urlencoded({ limit: BODY_LIMIT, extended: false, parameterLimit: 100, type: (req) => isFormRequest(req as Request) && !takesRawBody(req as Request) }));
   // After body parsing: its stream callbacks would run outside the context.
   if (options.requestContext) app.use(requestContextMiddleware);
   return app;
@@ -148,6 +150,12 @@ export function registerRawBodyRoute(method: string, pathTemplate: string): void
 
 function takesRawBody(req: Request): boolean {
   return rawBodyRoutes.length > 0 && rawBodyRoutes.some((route) => route.method === req.method && route.pattern.test(req.path));
+}
+
+// An HTML form's body by its Content-Type.
+export function isFormRequest(req: Request): boolean {
+  const type = req.headers['content-type'];
+  return typeof type === 'string' && /^application\/x-www-form-urlencoded\b/i.test(type);
 }
 
 // A JSON body by its Content-Type: application/json or any application/*+json.

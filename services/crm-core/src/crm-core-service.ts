@@ -9,6 +9,7 @@ import { contactJobs } from './contacts/contact-purge';
 import { contactOperations } from './contacts/contact-routes';
 import { registerCustomFieldModel } from './custom-fields/custom-field.model';
 import { registerCampaignNameModel } from './references/campaign-name.model';
+import { subscribeCampaignNames } from './references/campaign-name-events';
 import { registerMemberNameModel } from './references/member-name.model';
 import { subscribeMemberNames } from './references/members';
 import { registerRecentVisitModel } from './recent/recent-visit.model';
@@ -29,6 +30,7 @@ import { subscribeMemberEmails } from './meetings/member-emails';
 import { subscribeWorkspaceSettings } from './deals/workspace-settings';
 import { customFieldOperations } from './custom-fields/custom-field-routes';
 import { crmRecordsGrpc } from './grpc/crm-records-grpc';
+import { crmLeadsGrpc } from './leads/leads-grpc';
 import { subscribeOwnerNames } from './saved-views/owner-names';
 import { registerSavedViewModel } from './saved-views/saved-view.model';
 import { savedViewOperations } from './saved-views/saved-view-routes';
@@ -63,10 +65,11 @@ export const crmCoreService: ServiceDefinition = {
     await subscribeWorkspaceSeed(context);
     await subscribeWorkspaceSettings(context);
     await subscribeDealReferences(context);
+    await subscribeCampaignNames(context);
     await subscribeMeetingReferences(context);
     await subscribeMemberEmails(context);
   },
   // Each gRPC service crm-core answers: one entry per service.
-  grpc: (context) => [crmRecordsGrpc(context)],
+  grpc: (context) => [crmRecordsGrpc(context), crmLeadsGrpc(context)],
   jobs: (context) => ({ ...companyJobs(context), ...contactJobs(context), ...meetingJobs(context) }),
 };

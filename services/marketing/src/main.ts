@@ -1,4 +1,4 @@
 import { runServiceMain } from '@crm/service-host';
 import { marketingService } from './marketing-service';
 
-void runServiceMain(marketingService, ['crm-core']);
+void runServiceMain(marketingService, ['crm-core', 'identity']);

@@ -1,15 +1,50 @@
 import type { ServiceDefinition } from '@crm/service-host';
 import { registerCampaignModel } from './campaigns/campaign.model';
+import { campaignOperations } from './campaigns/campaign-routes';
+import { registerCrmRecordModels } from './crm-records/crm-record.model';
+import { subscribeCrmRecords } from './crm-records/crm-record-consumers';
 import { marketingGrpc } from './grpc/marketing-grpc';
+import { marketingConfig } from './marketing-config';
+import { subscribeSourceNames } from './references/lead-sources';
+import { subscribeMemberNames } from './references/members';
+import { registerReferenceCopyModels } from './references/reference-copies.model';
+import { subscribeWorkspaceCurrency } from './references/workspace-currency';
+import { registerSpendModel } from './spend/spend.model';
+import { spendOperations } from './spend/spend-routes';
+import { registerSubmissionModel } from './submissions/submission.model';
+import { submissionJobs } from './submissions/submission-processing';
+import { submissionOperations } from './submissions/submission-routes';
+import { registerTouchpointModel } from './touchpoints/touchpoint.model';
+import { subscribeTouchpointMerges } from './touchpoints/touchpoint-merges';
+import { touchpointOperations } from './touchpoints/touchpoint-routes';
+import { registerWebFormModel } from './web-forms/web-form.model';
+import { webFormOperations } from './web-forms/web-form-routes';
 
-// Campaigns, spend, touchpoints and web-to-lead forms.
-// Its operations arrive with their issues; until then each of its paths answers a JSON 404.
-// GetCampaigns already answers other services' reference checks from its own campaigns.
+// Campaigns with spend and running totals, touchpoints, web-to-lead forms and their public
+// submission endpoint. GetCampaigns answers other services' reference checks.
 export const marketingService: ServiceDefinition = {
   name: 'marketing',
   models(connection) {
     registerCampaignModel(connection);
+    registerSpendModel(connection);
+    registerTouchpointModel(connection);
+    registerWebFormModel(connection);
+    registerSubmissionModel(connection);
+    registerCrmRecordModels(connection);
+    registerReferenceCopyModels(connection);
   },
-  operations: () => [],
+  operations: (context) => {
+    // Settings are checked at start: a bad value stops the service, not a request.
+    marketingConfig(context);
+    return [...campaignOperations(context), ...spendOperations(context), ...touchpointOperations(context), ...webFormOperations(context), ...submissionOperations(context)];
+  },
   grpc: (context) => marketingGrpc(context),
+  async consumers(context) {
+    await subscribeCrmRecords(context);
+    await subscribeTouchpointMerges(context);
+    await subscribeWorkspaceCurrency(context);
+    await subscribeMemberNames(context);
+    await subscribeSourceNames(context);
+  },
+  jobs: (context) => submissionJobs(context),
 };

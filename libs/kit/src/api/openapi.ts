@@ -144,7 +144,10 @@ function operationObject(declaration: OperationDeclaration, components: Record<s
       ? {
           requestBody: {
             required: declaration.bodyRequired !== false,
-            content: { 'application/json': { schema: hoist(declaration.body, components) } },
+            content: {
+              'application/json': { schema: hoist(declaration.body, components) },
+              ...(declaration.formBody ? { 'application/x-www-form-urlencoded': { schema: hoist(declaration.body, components) } } : {}),
+            },
           },
         }
       : {}),

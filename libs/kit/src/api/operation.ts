@@ -52,6 +52,12 @@ export interface OperationSpec<
   // The success answer is bytes of this media type written by the handler (a file download),
   // not JSON; `response` then describes it as a binary string.
   responseMediaType?: string;
+  // Also accepts `application/x-www-form-urlencoded` bodies (an HTML form posted by a browser);
+  // each field arrives as text (a repeated field as an array of text). Public operations only.
+  formBody?: boolean;
+  // Answered to scripts on any origin (CORS: `Access-Control-Allow-Origin: *` and preflight
+  // requests), for public operations a website calls from the browser. Public operations only.
+  cors?: boolean;
 }
 
 export interface OperationDeclaration<
@@ -118,6 +124,9 @@ export function declareOperation<
     throw new Error(`${spec.method} ${spec.path} overlaps an operation of the contract`);
   }
   if (spec.rawBody && spec.body) throw new Error(`${spec.method} ${spec.path}: a raw body has no schema`);
+  if ((spec.formBody || spec.cors) && spec.access !== 'public') {
+    throw new Error(`${spec.method} ${spec.path}: form bodies and CORS are for public operations only`);
+  }
   if ((spec.status === 204) !== (spec.response === null)) {
     throw new Error(`${spec.method} ${spec.path}: a 204 has no body, and only a 204`);
   }

@@ -2,7 +2,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Schema } from '../validation';
 import { checkAccess } from '../access';
 import { AppError, validationFailed } from '../errors';
-import { attachAuth, authOf, isJsonRequest, registerRawBodyRoute } from '../http';
+import { attachAuth, authOf, isFormRequest, isJsonRequest, registerRawBodyRoute } from '../http';
 import { INTERNAL_TOKEN_HEADER, REQUEST_ID_HEADER, verifyInternalToken, type InternalClaims } from '../internal-jwt';
 import { setRequestOperation } from '../metrics';
 import { currentContext, runWithContext, type RequestContext } from '../request-context';
@@ -68,7 +68,12 @@ function readBody(req: Request, compiled: Compiled): unknown {
   // The handler streams the bytes itself.
   if (declaration.rawBody) return undefined;
   const present = hasBody(req);
-  if (present && !isJsonRequest(req)) throw validationFailed('request body must be JSON (Content-Type: application/json)');
+  const form = declaration.formBody === true && isFormRequest(req);
+  if (present && !isJsonRequest(req) && !form) {
+    throw validationFailed(
+      declaration.formBody ? 'request body must be JSON or a form (application/x-www-form-urlencoded)' : 'request body must be JSON (Content-Type: application/json)',
+    );
+  }
   if (!compiled.body) {
     const body = req.body as unknown;
     const empty = !present || (typeof body === 'object' && body !== null && !Array.isArray(body) && Object.keys(body).length === 0);
@@ -95,6 +100,23 @@ function readQuery(req: Request, compiled: Compiled): unknown {
   return {};
 }
 
+const PREFLIGHT_MAX_AGE_S = 600;
+
+// A browser asks before a script's cross-origin request with a JSON body: answered for the
+// method of the path whose declaration allows CORS. Anything else falls through to the 405.
+function answerPreflight(router: OperationRouter, req: Request, res: Response): boolean {
+  const wanted = req.headers['access-control-request-method'];
+  if (typeof wanted !== 'string') return false;
+  const lookup = router.lookup(wanted.toUpperCase(), req.path);
+  if (lookup.kind !== 'found' || !lookup.match.implementation.declaration.cors) return false;
+  res.setHeader('Access-Control-Allow-Origin', '*');
+  res.setHeader('Access-Control-Allow-Methods', lookup.match.implementation.declaration.method);
+  res.setHeader('Access-Control-Allow-Headers', 'Content-Type');
+  res.setHeader('Access-Control-Max-Age', String(PREFLIGHT_MAX_AGE_S));
+  res.status(204).end();
+  return true;
+}
+
 const PUBLIC_AUTH: InternalClaims = new Proxy({} as InternalClaims, {
   get() {
     throw new AppError('unauthenticated', 'this operation has no caller');
@@ -117,6 +139,7 @@ export function serveOperations(options: ServeOperationsOptions): RequestHandler
   const compiled = new Map(options.implementations.map((implementation) => [implementation, compile(implementation)]));
 
   return (req: Request, res: Response, next: NextFunction) => {
+    if (req.method === 'OPTIONS' && answerPreflight(router, req, res)) return;
     const lookup = router.lookup(req.method, req.path);
     if (lookup.kind === 'none') {
       next(new AppError('not_found', `no route for ${req.method} /v1${req.path}`));
@@ -130,6 +153,8 @@ export function serveOperations(options: ServeOperationsOptions): RequestHandler
     const { implementation, params } = lookup.match;
     const { declaration } = implementation;
     const operation = compiled.get(implementation)!;
+    // Set first, so a refusal reaches the calling script too.
+    if (declaration.cors) res.setHeader('Access-Control-Allow-Origin', '*');
     let claims: InternalClaims | undefined;
     if (!declaration.public) {
       const token = req.headers[INTERNAL_TOKEN_HEADER];
