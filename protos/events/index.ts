@@ -1,9 +1,11 @@
 // Event contracts: one declaration per event type, imported by producers and consumers alike.
 import { contractRegistry } from './event-contract';
+import { BILLING_EVENT_CONTRACTS } from './billing-events';
 import { CRM_CATALOGUE_EVENT_CONTRACTS } from './crm-catalogue-events';
 import { CRM_COMPANY_EVENT_CONTRACTS } from './crm-company-events';
 import { CRM_CONTACT_EVENT_CONTRACTS } from './crm-contact-events';
 import { CRM_DEAL_EVENT_CONTRACTS } from './crm-deal-events';
+import { CRM_DUPLICATE_EVENT_CONTRACTS } from './crm-duplicate-events';
 import { CRM_ACTIVITY_EVENT_CONTRACTS } from './crm-activity-events';
 import { CRM_TASK_EVENT_CONTRACTS } from './crm-task-events';
 import { CRM_MEETING_EVENT_CONTRACTS } from './crm-meeting-events';
@@ -14,6 +16,7 @@ import { IDENTITY_EVENT_CONTRACTS } from './identity-events';
 import { MARKETING_CAMPAIGN_EVENT_CONTRACTS } from './marketing-campaign-events';
 import { MARKETING_TOUCHPOINT_EVENT_CONTRACTS } from './marketing-touchpoint-events';
 import { MARKETING_WEB_FORM_EVENT_CONTRACTS } from './marketing-web-form-events';
+import { REPORTS_EVENT_CONTRACTS } from './reports-events';
 
 export * from './event-contract';
 export * from './identity-events';
@@ -22,6 +25,7 @@ export * from './crm-catalogue-events';
 export * from './crm-company-events';
 export * from './crm-contact-events';
 export * from './crm-deal-events';
+export * from './crm-duplicate-events';
 export * from './crm-activity-events';
 export * from './crm-task-events';
 export * from './marketing-campaign-events';
@@ -30,9 +34,11 @@ export * from './marketing-web-form-events';
 export * from './crm-meeting-events';
 export * from './crm-calendar-events';
 export * from './documents-events';
+export * from './billing-events';
+export * from './reports-events';
 export * as auditText from './audit-text';
 // The schema builder contracts are written with, so a declaration needs nothing else.
 export { Type, type Static } from '@sinclair/typebox';
 
 // Every declared event. A new service adds its list here (protos/events/<context>-events.ts).
-export const EVENT_CONTRACTS = contractRegistry(IDENTITY_EVENT_CONTRACTS, CRM_VIEW_EVENT_CONTRACTS, CRM_CATALOGUE_EVENT_CONTRACTS, CRM_CONTACT_EVENT_CONTRACTS, CRM_COMPANY_EVENT_CONTRACTS, CRM_DEAL_EVENT_CONTRACTS, CRM_ACTIVITY_EVENT_CONTRACTS, CRM_TASK_EVENT_CONTRACTS, CRM_MEETING_EVENT_CONTRACTS, CRM_CALENDAR_EVENT_CONTRACTS, MARKETING_CAMPAIGN_EVENT_CONTRACTS, MARKETING_TOUCHPOINT_EVENT_CONTRACTS, MARKETING_WEB_FORM_EVENT_CONTRACTS, DOCUMENTS_EVENT_CONTRACTS);
+export const EVENT_CONTRACTS = contractRegistry(IDENTITY_EVENT_CONTRACTS, CRM_VIEW_EVENT_CONTRACTS, CRM_CATALOGUE_EVENT_CONTRACTS, CRM_CONTACT_EVENT_CONTRACTS, CRM_COMPANY_EVENT_CONTRACTS, CRM_DEAL_EVENT_CONTRACTS, CRM_DUPLICATE_EVENT_CONTRACTS, CRM_ACTIVITY_EVENT_CONTRACTS, CRM_TASK_EVENT_CONTRACTS, CRM_MEETING_EVENT_CONTRACTS, CRM_CALENDAR_EVENT_CONTRACTS, MARKETING_CAMPAIGN_EVENT_CONTRACTS, MARKETING_TOUCHPOINT_EVENT_CONTRACTS, MARKETING_WEB_FORM_EVENT_CONTRACTS, DOCUMENTS_EVENT_CONTRACTS, BILLING_EVENT_CONTRACTS, REPORTS_EVENT_CONTRACTS);
