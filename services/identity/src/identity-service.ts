@@ -28,6 +28,7 @@ import { registerSupportGrantModel } from './support/support-grant.model';
 import { registerUserModel } from './users/user.model';
 import { onboardingOperations } from './workspaces/onboarding-routes';
 import { workspaceOperations } from './workspaces/workspace-routes';
+import { subscribeWorkspacePlan } from './workspaces/workspace-plan-consumer';
 import { registerWorkspaceModel } from './workspaces/workspace.model';
 
 // Identity: people, sessions, workspaces, members, roles and API keys; answers the gateway's
@@ -78,5 +79,7 @@ export const identityService: ServiceDefinition = {
   async consumers(context) {
     await subscribeAuditLog(context);
     await subscribeNotifications(context);
+    // The plan billing decides, applied to the workspace (and so to the next internal token).
+    await subscribeWorkspacePlan(context);
   },
 };

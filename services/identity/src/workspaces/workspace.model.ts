@@ -1,9 +1,11 @@
 import { Schema, type Connection, type Model } from 'mongoose';
 import { globalCollection } from '@crm/kit';
+import { PLAN_NAMES, type PlanName } from '@crm/protos';
 
-// Plans: `free` and `standard` (campaigns, touchpoints, marketing report, calendar sync).
-export const PLANS = ['free', 'standard'] as const;
-export type Plan = (typeof PLANS)[number];
+// Plans: `free` and `standard` (campaigns, touchpoints, marketing report, calendar sync), as
+// protos/rest/plans.ts defines them; billing decides which one a workspace is on.
+export const PLANS = PLAN_NAMES;
+export type Plan = PlanName;
 
 export const DATE_FORMATS = ['DD/MM/YYYY', 'MM/DD/YYYY', 'YYYY-MM-DD'] as const;
 
@@ -32,6 +34,9 @@ export interface WorkspaceRecord {
   plan: Plan;
   complimentary_until: string | null;
   billing_set_up: boolean;
+  // The version of billing's subscription record that plan and billing_set_up were last taken
+  // from (billing.subscription.* events): an older event never undoes a newer one.
+  billing_version?: number;
   settings: WorkspaceSettings;
   created_by: string;
   created_at: string;
@@ -49,6 +54,7 @@ const workspaceSchema = new Schema<WorkspaceRecord>(
     plan: { type: String, enum: PLANS, required: true },
     complimentary_until: { type: String, default: null },
     billing_set_up: { type: Boolean, default: false },
+    billing_version: { type: Number, default: 0 },
     settings: {
       currency: { type: String, required: true },
       date_format: { type: String, enum: DATE_FORMATS, required: true },
