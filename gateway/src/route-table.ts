@@ -10,6 +10,11 @@ export interface Route {
   public?: boolean;
   // The body is forwarded as it arrives, never read whole here (file bytes behind signed URLs).
   streamed?: boolean;
+  // A larger body than the gateway's 1 MiB (body-parser notation), for this path alone; the
+  // operation declares the same limit (`bodyLimit`) for its service.
+  bodyLimit?: string;
+  // How long the service may take to answer on this path, when longer than the gateway's default.
+  timeoutMs?: number;
 }
 
 export const ROUTES: readonly Route[] = [
@@ -44,7 +49,9 @@ export const ROUTES: readonly Route[] = [
   // Where a calendar provider returns a member after sign-in: the signed state names them.
   { path: '/public/integrations/calendar', service: 'crm-core', public: true },
   { path: '/duplicates', service: 'crm-core' },
-  { path: '/import/companies', service: 'crm-core' },
+  // A spreadsheet of up to 10,000 rows (services/crm-core/src/import/import.operations.ts):
+  // seconds of work, longer on a busy machine.
+  { path: '/import/companies', service: 'crm-core', bodyLimit: '16mb', timeoutMs: 120_000 },
   { path: '/search', service: 'crm-core' },
   { path: '/recent', service: 'crm-core' },
   { path: '/saved-views', service: 'crm-core' },
@@ -63,6 +70,9 @@ export const ROUTES: readonly Route[] = [
   { path: '/public/files', service: 'documents', public: true, streamed: true },
   // billing
   { path: '/billing', service: 'billing' },
+  // The payment provider's webhooks (signed) and, on embedded defaults, the simulated provider's
+  // hosted checkout and portal pages (the session id in the address is the key).
+  { path: '/public/billing', service: 'billing', public: true },
 ];
 
 export const API_PREFIX = '/v1';

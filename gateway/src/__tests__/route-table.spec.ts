@@ -52,6 +52,7 @@ describe('route table', () => {
       '/public/invitations',
       '/public/password-resets',
       '/public/integrations/calendar',
+      '/public/forms',
       '/public/files',
       '/public/billing',
     ]);

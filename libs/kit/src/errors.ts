@@ -33,10 +33,14 @@ export const CONFLICT_CODES = [
   'stage_in_use',
   'stage_required',
   'lead_source_in_use',
+  'already_subscribed',
+  'no_billing_account',
+  'duplicate_group_changed',
   'storage_quota_exceeded',
   'upload_incomplete',
   'document_not_ready',
   'web_form_disabled',
+  'report_field_unavailable',
 ] as const;
 
 export type ConflictCode = (typeof CONFLICT_CODES)[number];

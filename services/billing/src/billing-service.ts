@@ -1,8 +1,38 @@
 import type { ServiceDefinition } from '@crm/service-host';
+import { runtimeOf } from './billing-runtime';
+import { registerSimulatorModels } from './simulator/simulator.model';
+import { SIMULATOR_DELIVERY_JOB, simulatorDeliveryHandler } from './simulator/simulator-delivery';
+import { simulatorOperations } from './simulator/simulator-routes';
+import { billingOperations } from './subscriptions/billing-routes';
+import { subscriptionJobs } from './subscriptions/complimentary-end';
+import { registerSubscriptionModel } from './subscriptions/subscription.model';
+import { subscribeWorkspaces } from './subscriptions/workspace-consumer';
+import { registerWebhookEventModel } from './webhooks/webhook-event.model';
+import { webhookOperations } from './webhooks/webhook-routes';
 
-// Plan, subscription, checkout and portal links, payment-provider webhooks.
-// Its operations arrive with their issues; until then each of its paths answers a JSON 404.
+// Plan, subscription, checkout and portal links, the payment provider's webhooks; on embedded
+// defaults also the simulated provider's hosted pages. Decides which plan a workspace is on and
+// tells identity (billing.subscription.* events).
 export const billingService: ServiceDefinition = {
   name: 'billing',
-  operations: () => [],
+  models(connection) {
+    registerSubscriptionModel(connection);
+    registerWebhookEventModel(connection);
+    registerSimulatorModels(connection);
+  },
+  operations(context) {
+    // Validates billing's settings at start: a bad value stops the service naming the variable.
+    const runtime = runtimeOf(context);
+    return [...billingOperations(runtime), ...webhookOperations(runtime), ...simulatorOperations(runtime)];
+  },
+  async consumers(context) {
+    await subscribeWorkspaces(runtimeOf(context));
+  },
+  jobs(context) {
+    const runtime = runtimeOf(context);
+    return {
+      ...subscriptionJobs(runtime),
+      ...(runtime.simulator ? { [SIMULATOR_DELIVERY_JOB]: simulatorDeliveryHandler(runtime) } : {}),
+    };
+  },
 };
