@@ -23,7 +23,7 @@ const HTTP_PORT = 8080;
 const GRPC_PORT = 50051;
 const SECRET_NAME = 'crm-secrets';
 // Values that must come from a Secret, never from a literal or a ConfigMap.
-const SECRET_KEYS = ['MONGO_URL', 'AMQP_URL', 'MEILI_KEY', 'SMTP_URL', 'INTERNAL_JWT_PRIVATE_KEY', 'SERVICE_TOKEN_SECRET', 'CALENDAR_TOKEN_KEY', 'CALENDAR_PROVIDER_A_CLIENT_SECRET', 'CALENDAR_PROVIDER_B_CLIENT_SECRET', 'URL_SIGNING_KEY', 'URL_SIGNING_KEY_PREVIOUS', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'];
+const SECRET_KEYS = ['MONGO_URL', 'AMQP_URL', 'MEILI_KEY', 'SMTP_URL', 'INTERNAL_JWT_PRIVATE_KEY', 'SERVICE_TOKEN_SECRET', 'CALENDAR_TOKEN_KEY', 'CALENDAR_PROVIDER_A_CLIENT_SECRET', 'CALENDAR_PROVIDER_B_CLIENT_SECRET', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'URL_SIGNING_KEY', 'URL_SIGNING_KEY_PREVIOUS', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'];
 // Not secret, but it travels with the private key; a ConfigMap or the Secret may hold it.
 const PUBLIC_KEY = 'INTERNAL_JWT_PUBLIC_KEY';
 
@@ -82,6 +82,7 @@ function requiredEnv(app: App): Record<string, string | null> {
   if (app === 'crm-core') Object.assign(env, { MEILI_URL: null, MEILI_KEY: null, PUBLIC_URL: null, CALENDAR_TOKEN_KEY: null });
   if (app === 'marketing') env.PUBLIC_URL = null;
   if (app === 'documents') Object.assign(env, { DATA_DIR: '/data', PUBLIC_URL: null, URL_SIGNING_KEY: null, BLOB_STORE: null });
+  if (app === 'billing') Object.assign(env, { PUBLIC_URL: null, STRIPE_SECRET_KEY: null, STRIPE_WEBHOOK_SECRET: null, STRIPE_PRICE_MONTH: null, STRIPE_PRICE_YEAR: null });
   return env;
 }
 
@@ -709,6 +710,8 @@ function checkNetworkPolicies(objects: K8sObject[]): void {
     for (const port of [27017, 5672, 7700]) {
       expectConnection(app, 'external', port, EXTERNAL_EGRESS[app].includes(port), pod(app), external);
     }
+    // The payment provider's API (Stripe) over HTTPS.
+    if (app === 'billing') expectConnection(app, 'external', 443, true, pod(app), external);
     // S3-compatible object storage over HTTPS (BLOB_STORE=s3).
     if (app === 'documents') expectConnection(app, 'external', 443, true, pod(app), external);
     if (app !== 'gateway') expectConnection('ingress-controller', app, HTTP_PORT, false, ingressController, pod(app));
