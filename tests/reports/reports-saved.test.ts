@@ -1,4 +1,7 @@
+import { runWithContext } from '@crm/kit';
 import { addMemberTo } from '../crm-core/references-support';
+import { rebuildReadModel, REPLAYED } from '@crm/reports/read-model/read-model-rebuild';
+import { readModel } from '@crm/reports/read-model/read-model.model';
 import { request, signUpWithWorkspace, type TestSystem } from '../support/system';
 import { api, startReportsSystem } from './reports-support';
 
@@ -141,5 +144,35 @@ describe('the read model follows the owners', () => {
     expect(renamed.rows).toEqual([{ keys: [stages.New], labels: ['Fresh'], value: 1, other_currency: [] }]);
     const records = await request(system.url, 'POST', '/reports/records', { token: owner.token, body: { definition: { object: 'company', group_by: ['stage_id'] }, keys: [stages.New] } });
     expect(records.body).toEqual({ total: 1, records: [expect.objectContaining({ id: keep.id, name: 'Keep', stage_name: 'Fresh' })] });
+  });
+
+  it('is rebuilt from scratch by replaying the owners over gRPC', async () => {
+    const owner = await signUpWithWorkspace(system.url);
+    const reports = api(system.url, owner);
+    const stages = await reports.stages('deal');
+    const company = await reports.company({ name: 'Rebuilt', industry: 'Retail' });
+    const campaign = await reports.ok<{ id: string }>('POST', '/campaigns', { name: 'Replayed' }, 201);
+    await reports.ok('POST', `/campaigns/${campaign.id}/spend`, { lines: [{ spent_on: new Date().toISOString().slice(0, 10), amount: 12.5 }] });
+    await reports.ok('POST', '/touchpoints', { touchpoints: [{ campaign_id: campaign.id, company_id: company.id, kind: 'visit', occurred_at: new Date(Date.now() - 86_400_000).toISOString() }] });
+    const deal = await reports.deal({ name: 'Replayed deal', value: 40, company_id: company.id, owner_id: owner.user.id });
+    await reports.patchDeal(deal.id, { stage_id: stages.Won });
+    const before = await reports.until<Record<string, any>>('GET', '/reports/marketing', undefined, (body) => body.totals.revenue === 40 && body.totals.spend === 12.5, 'the marketing report to see the deal');
+    const salesBefore = await reports.ok<Record<string, any>>('GET', '/reports/sales', undefined);
+
+    // Lose every record of the workspace's read model, then rebuild it from the owners.
+    const context = system.services.reports.context;
+    await runWithContext({ request_id: 'test', workspace_id: owner.workspaceId }, async () => {
+      for (const source of REPLAYED) await readModel(context.connection, source.kind).deleteMany({ workspace_id: owner.workspaceId }).exec();
+    });
+    const [rebuilt] = await rebuildReadModel(context, [owner.workspaceId]);
+    expect(rebuilt!.applied).toBeGreaterThanOrEqual(4 + 4 + 10 + 2 + 1 + 1 + 1 + 1);
+
+    const after = await reports.ok<Record<string, any>>('GET', '/reports/marketing', undefined);
+    expect(after).toEqual(before);
+    const salesAfter = await reports.ok<Record<string, any>>('GET', '/reports/sales', undefined);
+    expect({ ...salesAfter, funnel: null }).toEqual({ ...salesBefore, funnel: null });
+    expect(salesAfter.people).toEqual([expect.objectContaining({ owner_id: owner.user.id, owner_name: 'Ann', revenue: 40 })]);
+    const companies = await reports.ok<Record<string, any>>('POST', '/reports/run', { object: 'company', group_by: ['industry'] });
+    expect(companies.rows).toEqual([{ keys: ['Retail'], labels: ['Retail'], value: 1, other_currency: [] }]);
   });
 });

@@ -1,4 +1,4 @@
 import { runServiceMain } from '@crm/service-host';
-import { reportsService } from './reports-service';
+import { REPORTS_PEERS, reportsService } from './reports-service';
 
-void runServiceMain(reportsService, ['identity']);
+void runServiceMain(reportsService, REPORTS_PEERS);

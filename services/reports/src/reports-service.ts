@@ -6,6 +6,10 @@ import { subscribeReadModel } from './read-model/read-model-consumers';
 import { registerSavedReportModels } from './saved/saved-report.model';
 import { savedReportOperations } from './saved/saved-report-routes';
 
+// The owners reports calls: identity for a workspace's settings it has not heard of yet, and
+// all three to replay their records when the read model is rebuilt.
+export const REPORTS_PEERS = ['identity', 'crm-core', 'marketing'];
+
 // The report read model fed by the owners' events, the report engine (fields, run, records),
 // saved and pinned reports, and the fixed reports (pipeline, summary, marketing, sales).
 export const reportsService: ServiceDefinition = {

@@ -3,6 +3,7 @@ import { unary, validationFailed, type GrpcRegistration } from '@crm/kit';
 import { marketingV1 } from '@crm/protos';
 import type { ServiceContext } from '@crm/service-host';
 import { campaignModel, type CampaignRecord } from '../campaigns/campaign.model';
+import { marketingReplayGrpc } from './marketing-replay-grpc';
 
 // One call checks every campaign a request names: a bounded batch.
 export const GET_CAMPAIGNS_MAX_IDS = 500;
@@ -28,5 +29,5 @@ export function marketingGrpc(context: ServiceContext): GrpcRegistration[] {
       getCampaigns(context.connection, request),
     ),
   };
-  return [{ definition: marketingV1.MarketingServiceService, implementation }];
+  return [{ definition: marketingV1.MarketingServiceService, implementation }, marketingReplayGrpc(context)];
 }

@@ -1,0 +1,62 @@
+import type { Connection, Model } from 'mongoose';
+import { unary, validationFailed, type GrpcRegistration } from '@crm/kit';
+import { crmCoreReplayV1 } from '@crm/protos';
+import type { ServiceContext } from '@crm/service-host';
+import { stageState, leadSourceState, pipelineState } from '../catalogue/catalogue-state';
+import { leadSourceModel, pipelineModel, stageModel } from '../catalogue/catalogue.model';
+import { companyModel } from '../companies/company.model';
+import { companyState } from '../companies/company-view';
+import { contactModel } from '../contacts/contact.model';
+import { contactState } from '../contacts/contact-view';
+import { customFieldModel } from '../custom-fields/custom-field.model';
+import { customFieldState } from '../custom-fields/custom-field-view';
+import { dealModel } from '../deals/deal.model';
+import { dealState } from '../deals/deal-view';
+import { taskModel } from '../tasks/task.model';
+import { taskState } from '../tasks/task-view';
+import { activityModel } from '../timeline/activity.model';
+import { activityState } from '../timeline/activity-view';
+
+export const REPLAY_PAGE_MAX = 1000;
+
+type Page = (connection: Connection, filter: Record<string, unknown>, limit: number) => Promise<Array<{ id: string; state: { version: number } }>>;
+
+// A kind's page reader: its records, ids ascending, each as its events carry it.
+function replayable<R extends { _id: string }>(model: (connection: Connection) => Model<R>, state: (record: R) => { version: number }): Page {
+  return async (connection, filter, limit) => {
+    const rows = await model(connection).find(filter).sort({ _id: 1 }).limit(limit).lean<R[]>().exec();
+    return rows.map((row) => ({ id: row._id, state: state(row) }));
+  };
+}
+
+const KINDS: Record<string, Page> = {
+  company: replayable(companyModel, (record) => companyState(record)),
+  contact: replayable(contactModel, contactState),
+  deal: replayable(dealModel, (record) => dealState(record)),
+  activity: replayable(activityModel, activityState),
+  task: replayable(taskModel, taskState),
+  pipeline: replayable(pipelineModel, pipelineState),
+  pipeline_stage: replayable(stageModel, stageState),
+  lead_source: replayable(leadSourceModel, leadSourceState),
+  custom_field: replayable(customFieldModel, customFieldState),
+};
+
+// One page of a workspace's records of one kind, ids ascending, read at the time of the call.
+export async function replayRecords(connection: Connection, request: crmCoreReplayV1.ReplayRecordsRequest): Promise<crmCoreReplayV1.ReplayRecordsResponse> {
+  if (!request.workspace_id) throw validationFailed('workspace_id is required');
+  const kind = KINDS[request.kind];
+  if (!kind) throw validationFailed(`kind must be one of ${Object.keys(KINDS).join(', ')}`);
+  const limit = Math.min(Math.max(request.limit || REPLAY_PAGE_MAX, 1), REPLAY_PAGE_MAX);
+  const filter: Record<string, unknown> = { workspace_id: request.workspace_id };
+  if (request.after_id) filter._id = { $gt: request.after_id };
+  const rows = await kind(connection, filter, limit);
+  const records = rows.map(({ id, state }) => ({ id, version: state.version, state_json: JSON.stringify(state) }));
+  return { records, next_after_id: rows.length === limit ? rows[rows.length - 1]!.id : '' };
+}
+
+export function crmReplayGrpc(context: ServiceContext): GrpcRegistration {
+  const implementation: crmCoreReplayV1.CrmReplayServiceServer = {
+    replayRecords: unary<crmCoreReplayV1.ReplayRecordsRequest, crmCoreReplayV1.ReplayRecordsResponse>(context.logger, (request) => replayRecords(context.connection, request)),
+  };
+  return { definition: crmCoreReplayV1.CrmReplayServiceService, implementation };
+}
