@@ -218,6 +218,21 @@ describe('web forms', () => {
     expect(contacts.data.map((contact) => contact.email.toLowerCase()).sort()).toEqual(['other@example.org', 'same@example.org']);
   });
 
+  it("still makes the lead when the form's owner was disabled since: nobody's lead, never a lost one", async () => {
+    const owner = await signUpWithWorkspace(base, 'Dis');
+    const client = api(base, owner);
+    const campaign = await client.createCampaign({ name: 'Owned' });
+    const member = await addMemberTo(system, owner.workspaceId, 'Gon');
+    const form = await createForm(owner, { owner_id: member.userId, campaign_id: campaign.id });
+    const members = await client.ok<{ data: Array<{ id: string; name: string }> }>('GET', '/members', undefined, 200);
+    const membership = members.data.find((item) => item.name === 'Gon')!;
+    await client.ok('PATCH', `/members/${membership.id}`, { status: 'disabled' }, 204);
+    expect((await postJson(form, { email: 'orphan@orphan.example', company: 'Orphan Ltd' })).status).toBe(200);
+    const touchpoint = await waitFor(async () => (await client.ok<{ data: Array<Record<string, any>> }>('GET', `/touchpoints?campaign_id=${campaign.id}`, undefined, 200)).data[0]);
+    expect(await client.ok('GET', `/companies/${touchpoint.company_id}`, undefined, 200)).toMatchObject({ name: 'Orphan Ltd', owner_id: null, campaign_id: campaign.id });
+    expect(await client.ok('GET', `/contacts/${touchpoint.contact_id}`, undefined, 200)).toMatchObject({ email: 'orphan@orphan.example', owner_id: null });
+  });
+
   it('keeps a submission while crm-core is unreachable and processes it once crm-core is back', async () => {
     const owner = await signUpWithWorkspace(base, 'Out');
     const client = api(base, owner);

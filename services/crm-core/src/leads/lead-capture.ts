@@ -1,9 +1,9 @@
-import { isoNow, newId, normaliseEmail, validationFailed, type InternalClaims } from '@crm/kit';
+import { AppError, isoNow, newId, normaliseEmail, validationFailed, type InternalClaims } from '@crm/kit';
 import { CRM_CONTACT_EVENTS_TYPES, contactDisplayName, type ContactCreatedData, type crmCoreLeadsV1 } from '@crm/protos';
 import { commit, type ServiceContext } from '@crm/service-host';
 import { companyModel } from '../companies/company.model';
 import { createCompanyRecord } from '../companies/company-writes';
-import { checkCompany } from '../contacts/contact-rules';
+import { checkCompany, checkOwner } from '../contacts/contact-rules';
 import { contactSearchFields, contactState } from '../contacts/contact-view';
 import { contactModel, type ContactRecord } from '../contacts/contact.model';
 
@@ -56,6 +56,35 @@ async function findCompany(context: ServiceContext, workspaceId: string, domain:
   return null;
 }
 
+type LeadCompanyBody = Parameters<typeof createCompanyRecord>[3];
+const DROPPABLE = ['owner_id', 'source_id', 'campaign_id'] as const;
+
+// A form's owner, source or campaign may have gone since the form was set up (a member disabled, a
+// source or campaign deleted): the company is then created without it rather than the lead lost.
+async function createLeadCompany(context: ServiceContext, claims: InternalClaims, workspaceId: string, body: LeadCompanyBody) {
+  let attempt: LeadCompanyBody = body;
+  for (;;) {
+    try {
+      return await createCompanyRecord(context, claims, workspaceId, attempt);
+    } catch (error) {
+      const field = error instanceof AppError && error.code === 'validation_failed' ? DROPPABLE.find((name) => error.message.startsWith(name) && attempt[name] !== undefined) : undefined;
+      if (!field) throw error;
+      attempt = { ...attempt, [field]: undefined };
+    }
+  }
+}
+
+async function stillMember(context: ServiceContext, workspaceId: string, ownerId: string | undefined): Promise<string | null> {
+  if (!ownerId) return null;
+  try {
+    await checkOwner(context, workspaceId, ownerId);
+    return ownerId;
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'validation_failed') return null;
+    throw error;
+  }
+}
+
 // A web form submission as a lead: the contact matched by email, else created; the company the
 // contact belongs to, else matched by the email's business domain or by name, else created with
 // the form's campaign, source and owner. Matching first makes a retried submission (marketing
@@ -101,7 +130,7 @@ export async function captureLead(context: ServiceContext, request: crmCoreLeads
   if (!company) {
     const personName = [firstName, lastName].filter(Boolean).join(' ');
     const name = (companyName ?? businessDomain(email) ?? (personName || email) ?? 'Web form lead').slice(0, COMPANY_NAME_MAX);
-    const created = await createCompanyRecord(context, claims, workspaceId, {
+    const created = await createLeadCompany(context, claims, workspaceId, {
       name,
       domain: businessDomain(email),
       owner_id: optional(request.owner_id),
@@ -111,6 +140,8 @@ export async function captureLead(context: ServiceContext, request: crmCoreLeads
     company = { id: created.id, name: created.name ?? name };
     companyCreated = true;
   }
+  // The form's owner may have been disabled since: the lead is then nobody's, never refused.
+  const ownerId = await stillMember(context, workspaceId, optional(request.owner_id));
 
   if (contact) {
     return {
@@ -132,7 +163,7 @@ export async function captureLead(context: ServiceContext, request: crmCoreLeads
     const fields = {
       company_id: companyId,
       reports_to_id: null,
-      owner_id: optional(request.owner_id) ?? null,
+      owner_id: ownerId,
       first_name: firstName,
       last_name: lastName,
       email,
