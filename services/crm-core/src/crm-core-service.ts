@@ -36,6 +36,13 @@ import { registerSavedViewModel } from './saved-views/saved-view.model';
 import { savedViewOperations } from './saved-views/saved-view-routes';
 import { registerSeededWorkspaceModel } from './workspaces/seeded-workspace.model';
 import { subscribeWorkspaceSeed } from './workspaces/workspace-seed';
+import { registerActivityModels } from './timeline/activity.model';
+import { activityOperations } from './timeline/activity-routes';
+import { subscribeTimeline } from './timeline/timeline-consumer';
+import { registerTaskModel } from './tasks/task.model';
+import { subscribeTaskReferences } from './tasks/task-hooks';
+import { taskJobs } from './tasks/task-reminders';
+import { taskOperations } from './tasks/task-routes';
 
 // Companies, contacts, deals, pipelines, timeline, tasks, meetings, search, saved views, import, export, privacy.
 // Its operations arrive with their issues; until then each of its paths answers a JSON 404.
@@ -54,22 +61,26 @@ export const crmCoreService: ServiceDefinition = {
     registerDealModel(connection);
     registerDealTotalsModel(connection);
     registerWorkspaceSettingsModel(connection);
+    registerActivityModels(connection);
+    registerTaskModel(connection);
     registerMeetingModel(connection);
     registerMemberEmailModel(connection);
     registerCalendarModels(connection);
   },
-  operations: (context) => [...catalogueOperations(context), ...companyOperations(context), ...contactOperations(context), ...customFieldOperations(context), ...savedViewOperations(context), ...recentOperations(context), ...dealOperations(context), ...meetingOperations(context), ...calendarOperations(context)],
+  operations: (context) => [...catalogueOperations(context), ...companyOperations(context), ...contactOperations(context), ...customFieldOperations(context), ...savedViewOperations(context), ...recentOperations(context), ...dealOperations(context), ...meetingOperations(context), ...calendarOperations(context), ...activityOperations(context), ...taskOperations(context)],
   async consumers(context) {
     await subscribeOwnerNames(context);
     await subscribeMemberNames(context);
     await subscribeWorkspaceSeed(context);
     await subscribeWorkspaceSettings(context);
     await subscribeDealReferences(context);
+    await subscribeTimeline(context);
+    await subscribeTaskReferences(context);
     await subscribeCampaignNames(context);
     await subscribeMeetingReferences(context);
     await subscribeMemberEmails(context);
   },
   // Each gRPC service crm-core answers: one entry per service.
   grpc: (context) => [crmRecordsGrpc(context), crmLeadsGrpc(context)],
-  jobs: (context) => ({ ...companyJobs(context), ...contactJobs(context), ...meetingJobs(context) }),
+  jobs: (context) => ({ ...companyJobs(context), ...contactJobs(context), ...meetingJobs(context), ...taskJobs(context) }),
 };
