@@ -88,6 +88,27 @@ const KINDS: Record<string, RecordKind> = {
     lists: ['/meetings'],
     bodies: { 'PATCH /meetings/{id}': () => ({ title: 'Renamed by a stranger' }) },
   },
+  tasks: {
+    make: (owner) => created(owner, '/tasks', { title: unique('Tenancy task') }),
+    read: (owner, id) => itemOf(owner, '/tasks?assignee=any', id),
+    lists: ['/tasks?assignee=any'],
+    bodies: { 'PATCH /tasks/{id}': () => ({ title: 'Renamed by a stranger' }) },
+  },
+  campaigns: {
+    make: (owner) => created(owner, '/campaigns', { name: unique('Tenancy campaign') }),
+    read: (owner, id) => read(owner, `/campaigns/${id}`),
+    lists: ['/campaigns'],
+    bodies: {
+      'PATCH /campaigns/{id}': () => ({ name: 'Renamed by a stranger' }),
+      'POST /campaigns/{id}/spend': () => ({ lines: [{ spent_on: '2027-01-01', amount: 1 }] }),
+    },
+  },
+  'web-forms': {
+    make: (owner) => created(owner, '/web-forms', { name: unique('Tenancy form') }),
+    read: (owner, id) => itemOf(owner, '/web-forms', id),
+    lists: ['/web-forms'],
+    bodies: { 'PATCH /web-forms/{id}': () => ({ name: 'Renamed by a stranger' }) },
+  },
   // A completed file on a company of its own (read back through that company's list).
   documents: {
     make: async (owner) => {
@@ -107,21 +128,6 @@ const KINDS: Record<string, RecordKind> = {
     },
     read: (owner, id) => itemOf(owner, `/documents?target_type=company&target_id=${documentTargets.get(id)}`, id),
     lists: [],
-  },
-  campaigns: {
-    make: (owner) => created(owner, '/campaigns', { name: unique('Tenancy campaign') }),
-    read: (owner, id) => read(owner, `/campaigns/${id}`),
-    lists: ['/campaigns'],
-    bodies: {
-      'PATCH /campaigns/{id}': () => ({ name: 'Renamed by a stranger' }),
-      'POST /campaigns/{id}/spend': () => ({ lines: [{ spent_on: '2027-01-01', amount: 1 }] }),
-    },
-  },
-  'web-forms': {
-    make: (owner) => created(owner, '/web-forms', { name: unique('Tenancy form') }),
-    read: (owner, id) => itemOf(owner, '/web-forms', id),
-    lists: ['/web-forms'],
-    bodies: { 'PATCH /web-forms/{id}': () => ({ name: 'Renamed by a stranger' }) },
   },
   pipelines: {
     make: (owner) => created(owner, '/pipelines', { name: unique('Tenancy pipeline'), stages: [{ name: 'First' }] }),
