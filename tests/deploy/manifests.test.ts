@@ -33,7 +33,7 @@ const GRPC_CALLS: Record<App, App[]> = {
   identity: [],
   'crm-core': ['identity', 'documents', 'marketing'],
   marketing: ['crm-core', 'identity'],
-  reports: [],
+  reports: ['identity', 'crm-core', 'marketing'],
   documents: ['crm-core'],
   billing: ['identity'],
 };
