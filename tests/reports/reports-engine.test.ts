@@ -122,7 +122,7 @@ describe('reports over a small workspace', () => {
     expect(run).toMatchObject({ money: true, currency, columns: [{ key: 'status' }, { key: 'sum:value', type: 'money' }] });
     expect(run.rows).toEqual([{ keys: ['open'], labels: ['open'], value: 100.3, other_currency: [{ currency: foreign, value: 300 }] }]);
 
-    const fields = await reports.until<{ data: Array<Record<string, any>> }>('GET', '/reports/fields', undefined, (body) => body.data.find((item) => item.object === 'deal').measures.some((measure: { key: string }) => measure.key === `sum:custom.${field.key}`), 'the custom field to join the catalogue');
+    const fields = await reports.until<{ data: Array<Record<string, any>> }>('GET', '/reports/fields', undefined, (body) => body.data.find((item) => item.object === 'deal')?.measures.some((measure: { key: string }) => measure.key === `sum:custom.${field.key}`), 'the custom field to join the catalogue');
     expect(fields.data.map((item) => item.object)).toEqual(['company', 'contact', 'deal', 'activity', 'task', 'touchpoint', 'spend']);
     const deal = fields.data.find((item) => item.object === 'deal')!;
     expect(deal.group_by).toEqual(expect.arrayContaining([{ field: 'stage_id', label: 'Stage', type: 'id', references: 'stage' }, { field: `custom.${field.key}`, label: 'Seats', type: 'number' }]));
