@@ -51,6 +51,13 @@ dates \`YYYY-MM-DD\`; money is a number in major units. In a PATCH an absent fie
 \`null\` clears it. One-line text fields refuse control characters.`;
 }
 
+const REFERENCE_PATHS = [`${API_PREFIX}/openapi.json`, `${API_PREFIX}/docs`];
+
+// Whether a path is the reference's (the document, the page, its script and assets).
+export function isReferencePath(path: string): boolean {
+  return REFERENCE_PATHS.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+}
+
 // The merged OpenAPI 3.1 document of every service at /v1/openapi.json and a browsable
 // reference at /v1/docs (Swagger UI from the npm package: it works offline). No token needed.
 export function apiReference(options: ApiReferenceOptions): Router {

@@ -1,6 +1,5 @@
-import { Agent, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { OutgoingHttpHeaders, Server } from 'node:http';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { createProxyMiddleware, proxyEventsPlugin, type RequestHandler } from 'http-proxy-middleware';
 import {
   AppError,
   BODY_LIMIT,
@@ -21,10 +20,11 @@ import {
   type InternalClaims,
   type Logger,
 } from '@crm/kit';
-import { apiReference } from './api-reference';
+import { apiReference, isReferencePath } from './api-reference';
 import { Authenticator, bearerToken } from './authenticate';
 import { rateLimits, type RateLimitOptions } from './rate-limits';
-import { resolveRoute, SERVICES, type Route, type ServiceName } from './route-table';
+import { resolveRoute, ROUTES, SERVICES, type Route, type ServiceName } from './route-table';
+import { HOP_BY_HOP, ServiceProxy } from './service-proxy';
 import { traceFrom, TRACEPARENT_HEADER, TRACESTATE_HEADER, type TraceContext } from './trace-context';
 
 export interface GatewayOptions {
@@ -47,7 +47,8 @@ export const DEFAULT_RATE_LIMITS: RateLimitOptions = { perTokenPerMinute: 1200, 
 
 export interface RunningGateway {
   port: number;
-  server: Server;
+  // Absent when the gateway runs on a thread of its own (startGatewayThread): it lives there.
+  server?: Server;
   stop(): Promise<void>;
 }
 
@@ -59,9 +60,64 @@ interface GatewayRequest extends Request {
   claims?: InternalClaims;
 }
 
-// Headers a client may not set: they carry identity between our own processes.
-const INTERNAL_HEADER = /^x-crm-/i;
-const STRIPPED_HEADERS = ['authorization', 'cookie', REQUEST_ID_HEADER, 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto'];
+// Headers a client may not set: they carry identity between our own processes (Node gives
+// header names in lower case).
+const INTERNAL_HEADER_PREFIX = 'x-crm-';
+// The client's credentials and what the gateway sets itself never travel on as the client sent
+// them; nor do the headers that describe the client's connection (HOP_BY_HOP) or its framing.
+const NOT_FORWARDED = new Set([
+  'authorization',
+  'cookie',
+  REQUEST_ID_HEADER,
+  'x-forwarded-for',
+  'x-forwarded-host',
+  'x-forwarded-proto',
+  TRACEPARENT_HEADER,
+  'host',
+  'content-length',
+  ...HOP_BY_HOP,
+]);
+
+// What the service receives: the client's headers less the above, plus the request id, the
+// gateway's span as the trace parent (a client's vendor state only travels with the client's
+// own trace) and, for an authenticated caller, the internal token. Built in one pass.
+function forwardedHeaders(req: GatewayRequest, trace: TraceContext, internalToken: string | undefined): OutgoingHttpHeaders {
+  const incoming = req.headers;
+  const headers: OutgoingHttpHeaders = {};
+  for (const name in incoming) {
+    if (NOT_FORWARDED.has(name) || name.startsWith(INTERNAL_HEADER_PREFIX)) continue;
+    if (name === TRACESTATE_HEADER && !trace.continued) continue;
+    headers[name] = incoming[name];
+  }
+  headers[REQUEST_ID_HEADER] = req.requestId;
+  headers[TRACEPARENT_HEADER] = trace.traceparent;
+  if (internalToken !== undefined) headers[INTERNAL_TOKEN_HEADER] = internalToken;
+  return headers;
+}
+
+// Whether a request has a body to read (as body-parser decides it).
+function hasBody(req: GatewayRequest): boolean {
+  return req.headers['transfer-encoding'] !== undefined || req.headers['content-length'] !== undefined;
+}
+
+function logRequest(logger: Logger, req: GatewayRequest, res: Response, started: bigint): void {
+  logger.info(
+    {
+      request_id: req.requestId,
+      trace_id: req.trace?.traceId,
+      span_id: req.trace?.spanId,
+      method: req.method,
+      path: req.path,
+      status: res.statusCode,
+      duration_ms: Number(process.hrtime.bigint() - started) / 1e6,
+      service: req.owner?.service,
+      workspace_id: req.claims?.workspace_id ?? undefined,
+      actor_type: req.claims?.actor.type,
+      actor_id: req.claims?.actor.id,
+    },
+    'request',
+  );
+}
 
 export async function startGateway(options: GatewayOptions): Promise<RunningGateway> {
   const logger = options.logger ?? createLogger('gateway');
@@ -81,123 +137,99 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   app.set('trust proxy', options.trustProxy ?? false);
   const limits = rateLimits(options.rateLimits ?? DEFAULT_RATE_LIMITS);
 
+  // The request id and trace first, so every answer carries them, refusals included.
   app.use((req: GatewayRequest, res: Response, next: NextFunction) => {
     const started = process.hrtime.bigint();
-    req.requestId = newId();
+    const requestId = newId();
+    req.requestId = requestId;
     req.trace = traceFrom(req.headers[TRACEPARENT_HEADER]);
-    res.setHeader(REQUEST_ID_HEADER, req.requestId);
-    res.on('finish', () => {
-      logger.info(
-        {
-          request_id: req.requestId,
-          trace_id: req.trace?.traceId,
-          span_id: req.trace?.spanId,
-          method: req.method,
-          path: req.path,
-          status: res.statusCode,
-          duration_ms: Number(process.hrtime.bigint() - started) / 1e6,
-          service: req.owner?.service,
-          workspace_id: req.claims?.workspace_id ?? undefined,
-          actor_type: req.claims?.actor.type,
-          actor_id: req.claims?.actor.id,
-        },
-        'request',
-      );
-    });
+    // The gateway's id, never the client's, is the one this request's log lines carry.
+    req.headers[REQUEST_ID_HEADER] = requestId;
+    res.setHeader(REQUEST_ID_HEADER, requestId);
+    // The log line is built only at a level that writes it.
+    if (logger.isLevelEnabled('info')) res.once('finish', () => logRequest(logger, req, res, started));
     next();
   });
 
-  app.use(apiReference({ serviceUrls: options.serviceUrls, rateLimits: options.rateLimits ?? DEFAULT_RATE_LIMITS, logger }));
-
-  // Resolve the owner first: an unknown path is 404 whether or not a token came with it.
-  app.use((req: GatewayRequest, _res: Response, next: NextFunction) => {
-    req.owner = resolveRoute(req.path);
-    if (!req.owner) throw new AppError('not_found', `no route for ${req.method} ${req.path}`);
-    next();
-  });
-
+  // The reference's router is entered only for its own paths, not tried on every API request.
+  const reference = apiReference({ serviceUrls: options.serviceUrls, rateLimits: options.rateLimits ?? DEFAULT_RATE_LIMITS, logger });
   app.use((req: GatewayRequest, res: Response, next: NextFunction) => {
-    void (req.owner!.public ? limits.publicPaths : limits.perToken)(req, res, next);
+    if (isReferencePath(req.path)) reference(req, res, next);
+    else next();
   });
 
-  // Streamed routes (file uploads) pass their body through to the service untouched.
-  app.use(express.raw({ type: (req) => !(req as GatewayRequest).owner!.streamed, limit: BODY_LIMIT }));
-  app.use((req: GatewayRequest, _res: Response, next: NextFunction) => {
-    const body = req.body as unknown;
-    req.rawBody = Buffer.isBuffer(body) ? body : undefined;
-    if (req.rawBody && req.rawBody.length > 0 && isJsonRequest(req)) {
-      try {
-        JSON.parse(req.rawBody.toString('utf8'));
-      } catch {
-        throw new AppError('validation_failed', 'request body is not valid JSON');
+  // Resolve the owner first: an unknown path is 404 whether or not a token came with it. Then
+  // the caller's rate limit.
+  app.use((req: GatewayRequest, res: Response, next: NextFunction) => {
+    const owner = resolveRoute(req.path);
+    if (!owner) throw new AppError('not_found', `no route for ${req.method} ${req.path}`);
+    req.owner = owner;
+    void (owner.public ? limits.publicPaths : limits.perToken)(req, res, next);
+  });
+
+  // Bodies are read whole (up to 1 MiB) and a JSON one must parse; a request without a body
+  // skips the reader.
+  const readBody = express.raw({ type: () => true, limit: BODY_LIMIT });
+  // Routes that allow a larger body read it with their own limit.
+  const largeReaders = new Map(ROUTES.filter((route) => route.bodyLimit).map((route) => [route, express.raw({ type: () => true, limit: route.bodyLimit })]));
+  app.use((req: GatewayRequest, res: Response, next: NextFunction) => {
+    // Streamed routes (file bytes behind signed URLs) pass their body through untouched.
+    if (!hasBody(req) || req.owner!.streamed) {
+      next();
+      return;
+    }
+    (largeReaders.get(req.owner!) ?? readBody)(req, res, (error?: unknown) => {
+      if (error) {
+        next(error);
+        return;
       }
-    }
-    next();
+      const body = req.body as unknown;
+      req.rawBody = Buffer.isBuffer(body) ? body : undefined;
+      if (req.rawBody && req.rawBody.length > 0 && isJsonRequest(req)) {
+        try {
+          JSON.parse(req.rawBody.toString('utf8'));
+        } catch {
+          next(new AppError('validation_failed', 'request body is not valid JSON'));
+          return;
+        }
+      }
+      next();
+    });
   });
 
-  app.use(async (req: GatewayRequest, _res: Response, next: NextFunction) => {
-    for (const name of Object.keys(req.headers)) {
-      if (INTERNAL_HEADER.test(name)) delete req.headers[name];
-    }
-    if (!req.owner!.public) {
+  const proxies = new Map<ServiceName, ServiceProxy>();
+  for (const service of SERVICES) {
+    proxies.set(service, new ServiceProxy({ service, target: options.serviceUrls[service], timeoutMs: options.proxyTimeoutMs ?? 10000, logger }));
+  }
+
+  // Routes that may take longer than the default have a proxy with their own timeout.
+  const slowProxies = new Map(
+    ROUTES.filter((route) => route.timeoutMs).map((route) => [route, new ServiceProxy({ service: route.service, target: options.serviceUrls[route.service], timeoutMs: route.timeoutMs!, logger })]),
+  );
+
+  // Every request to a non-public path is authenticated through identity, then forwarded with
+  // an internal token carrying what identity answered.
+  app.use(async (req: GatewayRequest, res: Response) => {
+    const owner = req.owner!;
+    const trace = req.trace!;
+    let internalToken: string | undefined;
+    if (!owner.public) {
       const token = bearerToken(req.headers.authorization);
       // Identity sees the request's own id and trace, so its log lines join the gateway's.
       req.claims = await runWithContext(
-        { request_id: req.requestId!, workspace_id: null, traceparent: req.trace!.traceparent },
+        { request_id: req.requestId!, workspace_id: null, traceparent: trace.traceparent },
         () => authenticator.authenticate(token),
       );
-      req.headers[INTERNAL_TOKEN_HEADER] = signInternalToken(options.internalPrivateKey, req.claims);
+      internalToken = signInternalToken(options.internalPrivateKey, req.claims);
     }
-    for (const name of STRIPPED_HEADERS) delete req.headers[name];
-    req.headers[REQUEST_ID_HEADER] = req.requestId;
-    // The service's parent span is the gateway's; a client's vendor state only travels with
-    // the client's own trace.
-    req.headers[TRACEPARENT_HEADER] = req.trace!.traceparent;
-    if (!req.trace!.continued) delete req.headers[TRACESTATE_HEADER];
-    next();
-  });
-
-  // Connections to the services are kept and reused: opening one per request cost more than
-  // the request itself. An idle one is dropped after 4 s, before the service's own 5 s
-  // keep-alive timeout, so a request is never sent on a socket the service is closing.
-  const agent = new Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64, timeout: 4000 });
-  const proxies = new Map<ServiceName, RequestHandler<IncomingMessage, ServerResponse>>();
-  for (const service of SERVICES) {
-    proxies.set(
-      service,
-      createProxyMiddleware<IncomingMessage, ServerResponse>({
-        target: options.serviceUrls[service],
-        changeOrigin: true,
-        agent,
-        proxyTimeout: options.proxyTimeoutMs ?? 10000,
-        xfwd: false,
-        ejectPlugins: true,
-        plugins: [proxyEventsPlugin],
-        on: {
-          proxyReq: (proxyRequest, req) => {
-            const body = (req as GatewayRequest).rawBody;
-            if (body && body.length > 0) {
-              proxyRequest.setHeader('content-length', body.length);
-              proxyRequest.write(body);
-            }
-          },
-          error: (error, req, res) => {
-            logger.warn({ err: error, service, request_id: (req as GatewayRequest).requestId }, 'service unavailable');
-            const response = res as ServerResponse;
-            if (response.headersSent || typeof response.writeHead !== 'function') {
-              response.destroy?.();
-              return;
-            }
-            const body = JSON.stringify(new AppError('unavailable', `${service} is unavailable, try again shortly`).toBody());
-            response.writeHead(503, { 'content-type': 'application/json; charset=utf-8', 'retry-after': '5' });
-            response.end(body);
-          },
-        },
-      }),
-    );
-  }
-  app.use((req: GatewayRequest, res: Response, next: NextFunction) => {
-    void proxies.get(req.owner!.service)!(req, res, next);
+    (slowProxies.get(owner) ?? proxies.get(owner.service)!).forward({
+      req,
+      res,
+      headers: forwardedHeaders(req, trace, internalToken),
+      body: req.rawBody,
+      streamed: owner.streamed === true,
+      requestId: req.requestId!,
+    });
   });
 
   finishServiceApp(app, logger);
@@ -208,7 +240,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     server,
     stop: async () => {
       await closeServer(server);
-      agent.destroy();
+      for (const proxy of [...proxies.values(), ...slowProxies.values()]) proxy.close();
       authenticator.close();
     },
   };

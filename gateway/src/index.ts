@@ -1,4 +1,5 @@
 export * from './gateway';
+export * from './gateway-thread';
 export * from './route-table';
 export * from './rate-limits';
 export * from './trace-context';

@@ -21,6 +21,7 @@ async function main(): Promise<void> {
     mongoUrl: config.MONGO_URL,
     amqpUrl: config.AMQP_URL,
     ...gatewayTuning(config),
+    gatewayThread: true,
     // Links sent by mail point at this gateway unless the operator names the public address.
     env: { ...process.env, PUBLIC_URL: process.env.PUBLIC_URL || `http://${config.HOST}:${config.PORT}` },
   });
