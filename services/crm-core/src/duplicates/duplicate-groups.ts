@@ -6,6 +6,7 @@ import { companyModel, type CompanyRecord } from '../companies/company.model';
 import { companyViews } from '../companies/company-view';
 import { contactModel, type ContactRecord } from '../contacts/contact.model';
 import { contactView } from '../contacts/contact-view';
+import { duplicateCountModel } from './duplicate-counts.model';
 import { duplicateDismissalModel } from './duplicate-dismissal.model';
 import {
   DUPLICATE_GROUP_RECORDS_MAX,
@@ -16,8 +17,8 @@ import {
   type DuplicateReason,
 } from './duplicate.operations';
 
-// Groups are read from the duplicate keys every write keeps on companies and contacts
-// (duplicate-keys), grouped by an aggregation over their indexes among live records.
+// Groups are the keys (duplicate-keys) that live records share: which keys are shared comes from
+// duplicate_counts, who shares them from the key indexes on companies and contacts.
 
 // The stored field each reason compares; same_name_at_company compares the company as well.
 const FIELD_OF: Record<DuplicateReason, string> = {
@@ -64,35 +65,8 @@ const splitCompanyName = (value: string): [string, string] | null => {
   return slash <= 0 || slash === value.length - 1 ? null : [value.slice(0, slash), value.slice(slash + 1)];
 };
 
-interface RawGroup {
-  value: string;
-  ids: string[];
-  size: number;
-}
-
 function modelOf(context: ServiceContext, object: DuplicateObject): Model<CompanyRecord> | Model<ContactRecord> {
   return object === 'company' ? companyModel(context.connection) : contactModel(context.connection);
-}
-
-// Every group of one reason: live records sharing a non-empty key, oldest first within a group.
-async function groupsOf(context: ServiceContext, workspaceId: string, object: DuplicateObject, reason: DuplicateReason): Promise<RawGroup[]> {
-  const field = FIELD_OF[reason];
-  const atCompany = reason === 'same_name_at_company';
-  const match: Record<string, unknown> = { workspace_id: workspaceId, deleted_at: null, [field]: { $type: 'string' } };
-  if (atCompany) match.company_id = { $type: 'string' };
-  const groupId = atCompany ? { company: '$company_id', name: `$${field}` } : `$${field}`;
-  const model = modelOf(context, object) as Model<CompanyRecord>;
-  const rows = await model
-    .aggregate<{ _id: string | { company: string; name: string }; ids: string[]; size: number }>([
-      { $match: match },
-      { $sort: { created_at: 1, _id: 1 } },
-      { $group: { _id: groupId, ids: { $push: '$_id' }, size: { $sum: 1 } } },
-      { $match: { size: { $gt: 1 } } },
-    ])
-    .exec();
-  return rows
-    .map((row) => ({ value: typeof row._id === 'string' ? row._id : `${row._id.company}/${row._id.name}`, ids: row.ids, size: row.size }))
-    .sort((a, b) => (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
 }
 
 // The members of one group as the records are now (oldest first).
@@ -121,30 +95,80 @@ async function recordsById(context: ServiceContext, workspaceId: string, object:
   return new Map(contacts.map((contact) => [contact._id, contactView(contact)]));
 }
 
-export async function listDuplicateGroups(context: ServiceContext, workspaceId: string, object: DuplicateObject): Promise<DuplicateGroupView[]> {
-  const candidates: Array<GroupIdentity & { key: string; ids: string[]; size: number }> = [];
+// The members of many groups at once: one read per reason, through the key indexes.
+async function membersOfMany(
+  context: ServiceContext,
+  workspaceId: string,
+  object: DuplicateObject,
+  groups: ReadonlyArray<{ reason: DuplicateReason; value: string }>,
+): Promise<Map<string, string[]>> {
+  const members = new Map<string, string[]>();
+  const model = modelOf(context, object) as Model<CompanyRecord>;
   for (const reason of REASONS_OF[object]) {
-    for (const group of await groupsOf(context, workspaceId, object, reason)) {
-      const identity = { object, reason, value: group.value };
-      candidates.push({ ...identity, key: groupKey(identity, group.ids), ids: group.ids, size: group.size });
+    const values = groups.filter((group) => group.reason === reason).map((group) => group.value);
+    if (values.length === 0) continue;
+    const atCompany = reason === 'same_name_at_company';
+    const filter: Record<string, unknown> = { workspace_id: workspaceId, deleted_at: null };
+    if (atCompany) {
+      const companies = values.map((value) => splitCompanyName(value)?.[0]).filter((company): company is string => company !== undefined);
+      filter.company_id = { $in: [...new Set(companies)] };
+    } else {
+      filter[FIELD_OF[reason]] = { $in: values };
+    }
+    const field = FIELD_OF[reason];
+    const rows = await model
+      .find(filter, { _id: 1, company_id: 1, [field]: 1, created_at: 1 })
+      .sort({ created_at: 1, _id: 1 })
+      .lean<Array<{ _id: string; company_id?: string | null } & Record<string, unknown>>>()
+      .exec();
+    const wanted = new Set(values);
+    for (const row of rows) {
+      const value = atCompany ? `${row.company_id}/${String(row[field])}` : String(row[field]);
+      if (!wanted.has(value)) continue;
+      const key = `${reason}:${value}`;
+      members.set(key, [...(members.get(key) ?? []), row._id]);
     }
   }
-  const dismissed = new Set<string>();
-  // In slices: a workspace full of duplicates must not build one huge $in.
-  for (let start = 0; start < candidates.length; start += 1000) {
-    const keys = candidates.slice(start, start + 1000).map((candidate) => candidate.key);
-    const rows = await duplicateDismissalModel(context.connection).find({ workspace_id: workspaceId, group: { $in: keys } }, { group: 1 }).lean<Array<{ group: string }>>().exec();
-    for (const row of rows) dismissed.add(row.group);
+  return members;
+}
+
+const reasonOrder = (object: DuplicateObject, reason: string) => (REASONS_OF[object] as readonly string[]).indexOf(reason);
+
+// The keys two or more live records share (duplicate_counts, kept from events), strongest reason
+// first, then by value; each checked against the records as they are now (its members read by
+// the key's index), dismissed ones left out, until DUPLICATE_GROUPS_MAX groups are found.
+export async function listDuplicateGroups(context: ServiceContext, workspaceId: string, object: DuplicateObject): Promise<DuplicateGroupView[]> {
+  const shared = await duplicateCountModel(context.connection)
+    .find({ workspace_id: workspaceId, object, count: { $gte: 2 } }, { reason: 1, value: 1 })
+    .lean<Array<{ reason: DuplicateReason; value: string }>>()
+    .exec();
+  shared.sort((a, b) => reasonOrder(object, a.reason) - reasonOrder(object, b.reason) || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
+  const found: Array<GroupIdentity & { key: string; ids: string[] }> = [];
+  for (let start = 0; start < shared.length && found.length < DUPLICATE_GROUPS_MAX; start += DUPLICATE_GROUPS_MAX) {
+    const candidates: Array<GroupIdentity & { key: string; ids: string[] }> = [];
+    const page = shared.slice(start, start + DUPLICATE_GROUPS_MAX);
+    const members = await membersOfMany(context, workspaceId, object, page);
+    for (const { reason, value } of page) {
+      const identity = { object, reason, value };
+      const ids = members.get(`${reason}:${value}`) ?? [];
+      if (ids.length >= 2) candidates.push({ ...identity, key: groupKey(identity, ids), ids });
+    }
+    const dismissed = await duplicateDismissalModel(context.connection)
+      .find({ workspace_id: workspaceId, group: { $in: candidates.map((candidate) => candidate.key) } }, { group: 1 })
+      .lean<Array<{ group: string }>>()
+      .exec();
+    const hidden = new Set(dismissed.map((row) => row.group));
+    found.push(...candidates.filter((candidate) => !hidden.has(candidate.key)));
   }
-  const shown = candidates.filter((candidate) => !dismissed.has(candidate.key)).slice(0, DUPLICATE_GROUPS_MAX);
-  const listed = shown.map((group) => ({ ...group, ids: group.ids.slice(0, DUPLICATE_GROUP_RECORDS_MAX) }));
-  const records = await recordsById(context, workspaceId, object, [...new Set(listed.flatMap((group) => group.ids))]);
-  return listed.map((group) => ({
+  const listed = found.slice(0, DUPLICATE_GROUPS_MAX);
+  const shown = listed.map((group) => group.ids.slice(0, DUPLICATE_GROUP_RECORDS_MAX));
+  const records = await recordsById(context, workspaceId, object, [...new Set(shown.flat())]);
+  return listed.map((group, position) => ({
     key: group.key,
     object,
     reason: group.reason,
     value: group.value,
-    size: group.size,
-    records: group.ids.flatMap((id) => records.get(id) ?? []),
+    size: group.ids.length,
+    records: shown[position]!.flatMap((id) => records.get(id) ?? []),
   }));
 }

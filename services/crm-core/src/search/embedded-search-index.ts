@@ -7,13 +7,18 @@ import { rankCandidates, searchTerms, SEARCHABLE_FIELDS, typosAllowed, type Inde
 // the search projection holds; it is filled from it when the service starts (search-projection).
 const FIELD_BOOST: Record<string, number> = { name: 3, email: 2, domain: 2, account_number: 1, postcode: 1, phone: 1 };
 
-type Stored = Pick<SearchDocument, 'id' | 'type' | 'workspace_id' | (typeof SEARCHABLE_FIELDS)[number]>;
+// The documents are kept beside the index (by id) rather than as MiniSearch's stored fields,
+// which it would copy into every result of a query matching thousands of records.
+interface WorkspaceIndex {
+  index: MiniSearch<SearchDocument>;
+  documents: Map<string, SearchDocument>;
+}
 
 function newIndex(): MiniSearch<SearchDocument> {
   return new MiniSearch<SearchDocument>({
     idField: 'id',
     fields: [...SEARCHABLE_FIELDS],
-    storeFields: ['id', 'type', 'workspace_id', ...SEARCHABLE_FIELDS],
+    storeFields: [],
     tokenize: (text) => searchTerms(text),
     processTerm: (term) => term,
     // Discarded versions are cleaned in the background once enough pile up.
@@ -23,24 +28,25 @@ function newIndex(): MiniSearch<SearchDocument> {
 
 export class EmbeddedSearchIndex implements SearchIndex {
   readonly kind = 'embedded' as const;
-  private readonly workspaces = new Map<string, MiniSearch<SearchDocument>>();
+  private readonly workspaces = new Map<string, WorkspaceIndex>();
 
   async prepare(): Promise<void> {}
 
-  private indexOf(workspaceId: string): MiniSearch<SearchDocument> {
-    let index = this.workspaces.get(workspaceId);
-    if (!index) {
-      index = newIndex();
-      this.workspaces.set(workspaceId, index);
+  private indexOf(workspaceId: string): WorkspaceIndex {
+    let workspace = this.workspaces.get(workspaceId);
+    if (!workspace) {
+      workspace = { index: newIndex(), documents: new Map() };
+      this.workspaces.set(workspaceId, workspace);
     }
-    return index;
+    return workspace;
   }
 
   async upsert(documents: readonly SearchDocument[]): Promise<void> {
     for (const document of documents) {
-      const index = this.indexOf(document.workspace_id);
+      const { index, documents: stored } = this.indexOf(document.workspace_id);
       if (index.has(document.id)) index.replace(document);
       else index.add(document);
+      stored.set(document.id, document);
     }
   }
 
@@ -53,32 +59,46 @@ export class EmbeddedSearchIndex implements SearchIndex {
       byWorkspace.set(document.workspace_id, list);
     }
     for (const [workspaceId, list] of byWorkspace) {
-      const index = this.indexOf(workspaceId);
+      const { index, documents: stored } = this.indexOf(workspaceId);
       const fresh = list.filter((document) => !index.has(document.id));
       for (const document of list) if (index.has(document.id)) index.replace(document);
       index.addAll(fresh);
+      for (const document of list) stored.set(document.id, document);
     }
   }
 
   async remove(workspaceId: string, ids: readonly string[]): Promise<void> {
-    const index = this.workspaces.get(workspaceId);
-    if (!index) return;
-    for (const id of ids) if (index.has(id)) index.discard(id);
+    const workspace = this.workspaces.get(workspaceId);
+    if (!workspace) return;
+    for (const id of ids) {
+      if (workspace.index.has(id)) workspace.index.discard(id);
+      workspace.documents.delete(id);
+    }
   }
 
   async search(workspaceId: string, query: string, limit: number): Promise<IndexMatch[]> {
-    const index = this.workspaces.get(workspaceId);
-    if (!index || searchTerms(query).length === 0) return [];
-    const results = index.search(query, {
-      combineWith: 'AND',
-      prefix: true,
-      fuzzy: (term) => typosAllowed(term),
-      maxFuzzy: 2,
-      boost: FIELD_BOOST,
-      filter: (result) => result.workspace_id === workspaceId,
-    });
+    const workspace = this.workspaces.get(workspaceId);
+    if (!workspace || searchTerms(query).length === 0) return [];
+    const { index, documents } = workspace;
+    const run = (fuzzy: boolean) =>
+      index.search(query, {
+        combineWith: 'AND',
+        prefix: true,
+        fuzzy: fuzzy ? (term) => typosAllowed(term) : false,
+        maxFuzzy: 2,
+        boost: FIELD_BOOST,
+        // Each index holds one workspace; checked once more all the same.
+        filter: (result) => documents.get(result.id)?.workspace_id === workspaceId,
+      });
+    // Exact and prefix matches rank before typo matches: when they alone fill the answer, the
+    // typo search (the costly one) cannot change it.
+    let results: SearchResult[] = run(false);
+    if (results.length < limit) results = run(true);
     // Enough candidates for the tiers to reorder: exact and prefix hits may score below typo hits.
-    const candidates = results.slice(0, Math.max(limit * 5, 100)).map((result: SearchResult) => ({ document: result as unknown as Stored, score: result.score }));
+    const candidates = results.slice(0, Math.max(limit * 5, 100)).flatMap((result) => {
+      const document = documents.get(result.id);
+      return document ? [{ document, score: result.score }] : [];
+    });
     return rankCandidates(query, candidates, limit);
   }
 
@@ -90,7 +110,7 @@ export class EmbeddedSearchIndex implements SearchIndex {
   // How many records the index holds (start-up figures).
   size(): number {
     let total = 0;
-    for (const index of this.workspaces.values()) total += index.documentCount;
+    for (const workspace of this.workspaces.values()) total += workspace.index.documentCount;
     return total;
   }
 

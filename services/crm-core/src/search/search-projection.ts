@@ -1,5 +1,5 @@
 import type { Connection } from 'mongoose';
-import { projectionHandler, rebuildProjection, type EventEnvelope, type RecordState } from '@crm/bus';
+import { applyRecordState, projectionHandler, type EventEnvelope, type RecordState } from '@crm/bus';
 import { acrossWorkspaces, runWithContext, type Logger } from '@crm/kit';
 import { EVENT_CONTRACTS, recordStateOf } from '@crm/protos';
 import type { ServiceContext } from '@crm/service-host';
@@ -136,10 +136,48 @@ export interface SearchRebuildResult {
   indexed: number;
 }
 
+// rebuildProjection (libs/bus) in bulk: after the live documents are dropped only tombstones
+// remain, so a record without one is inserted a page at a time; one with an older tombstone, or
+// one a concurrent event put back meanwhile, goes through applyRecordState like any event.
+async function replayStore(connection: Connection, workspaceId?: string): Promise<{ dropped: number; applied: number; stale: number }> {
+  const projection = searchDocumentModel(connection);
+  const scope = workspaceId === undefined ? {} : { workspace_id: workspaceId };
+  const dropped = (await projection.deleteMany({ ...scope, deleted: false }).exec()).deletedCount;
+  const tombstones = new Map(
+    (await projection.find({ ...scope, deleted: true }, { version: 1 }).lean<Array<Pick<SearchDocumentRecord, '_id' | 'version'>>>().exec()).map((tombstone) => [tombstone._id, tombstone.version]),
+  );
+  const result = { dropped, applied: 0, stale: 0 };
+  const applyOne = async (record: RecordState<SearchState>) => {
+    result[await applyRecordState(projection as never, record)] += 1;
+  };
+  for await (const page of storedRecords(connection, workspaceId)) {
+    const plain: Array<RecordState<SearchState>> = [];
+    for (const record of page) {
+      const tombstone = tombstones.get(record.id);
+      if (tombstone === undefined) plain.push(record);
+      else if (tombstone >= record.version) result.stale += 1;
+      else await applyOne(record);
+    }
+    try {
+      await projection.insertMany(
+        plain.map((record) => ({ ...record.state!, _id: record.id, version: record.version, deleted: false })),
+        { lean: true },
+      );
+      result.applied += plain.length;
+    } catch {
+      for (const record of plain) await applyOne(record);
+    }
+  }
+  return result;
+}
+
 // From scratch: the projection is dropped and replayed from the stored companies and contacts
 // (tombstones kept), then the index is emptied and filled from it.
 export async function rebuildSearch(connection: Connection, index: SearchIndex, workspaceId?: string): Promise<SearchRebuildResult> {
-  const replayed = await rebuildProjection({ model: searchDocumentModel(connection), workspaceId, source: storedRecords(connection, workspaceId) });
+  const replayed =
+    workspaceId === undefined
+      ? await acrossWorkspaces('rebuilding the search projection of every workspace', () => replayStore(connection))
+      : await runWithContext({ request_id: `search-rebuild:${workspaceId}`, workspace_id: workspaceId }, () => replayStore(connection, workspaceId));
   await index.clear(workspaceId);
   const indexed = await loadIndex(connection, index, workspaceId);
   return { ...replayed, indexed };

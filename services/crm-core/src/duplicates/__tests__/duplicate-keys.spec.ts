@@ -29,3 +29,17 @@ describe('duplicate keys', () => {
     expect(contactNameKey(null, null)).toBeNull();
   });
 });
+
+describe('duplicate keys of an event state', () => {
+  // Imported here so the pure key tests above need nothing else.
+  const { duplicateKeysOf } = jest.requireActual<typeof import('../duplicate-counts')>('../duplicate-counts');
+
+  it('gives a live record its keys and one in the recycle bin none', () => {
+    expect(duplicateKeysOf('company', { name: 'Acme Ltd', domain: 'WWW.acme.example', deleted_at: null })).toEqual(['same_domain:acme.example', 'same_name:acme']);
+    expect(duplicateKeysOf('company', { name: 'Acme Ltd', domain: null, deleted_at: '2026-01-01T00:00:00.000Z' })).toEqual([]);
+    expect(duplicateKeysOf('contact', { first_name: 'Zoë', last_name: 'Lee', email: ' Z@X.example', company_id: 'c1', deleted_at: null })).toEqual(['same_email:z@x.example', 'same_name_at_company:c1/zoelee']);
+    // Without a company a name is no key: the same name at no company is not a duplicate.
+    expect(duplicateKeysOf('contact', { first_name: 'Zoë', last_name: 'Lee', email: null, company_id: null, deleted_at: null })).toEqual([]);
+    expect(duplicateKeysOf('contact', null)).toEqual([]);
+  });
+});

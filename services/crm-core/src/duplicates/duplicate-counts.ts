@@ -1,0 +1,126 @@
+import { createHash } from 'node:crypto';
+import type { ClientSession, Connection } from 'mongoose';
+import type { EventEnvelope, EventHandler } from '@crm/bus';
+import { acrossWorkspaces, normaliseEmail } from '@crm/kit';
+import { EVENT_CONTRACTS, recordStateOf } from '@crm/protos';
+import { commit, type ServiceContext } from '@crm/service-host';
+import { companyModel, type CompanyRecord } from '../companies/company.model';
+import { contactModel, type ContactRecord } from '../contacts/contact.model';
+import { duplicateCountModel, duplicateEntryModel, type DuplicateEntryRecord } from './duplicate-counts.model';
+import { companyNameKey, contactNameKey, domainKey } from './duplicate-keys';
+import type { DuplicateObject, DuplicateReason } from './duplicate.operations';
+
+// Keeps duplicate_counts from the company and contact events (their payloads carry the full
+// state and version): each applied change moves the record's keys from the counts of what it
+// was to what it is. Idempotent by version; a record in the recycle bin, purged or erased has
+// no keys.
+export const DUPLICATE_COUNTS_CONSUMER = 'crm-core.duplicate-counts';
+const BATCH = 2000;
+
+type State = Record<string, unknown>;
+const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
+export function duplicateKeysOf(object: DuplicateObject, state: State | null): string[] {
+  if (state === null || (state.deleted_at !== null && state.deleted_at !== undefined)) return [];
+  const keys: Array<[DuplicateReason, string | null]> =
+    object === 'company'
+      ? [
+          ['same_domain', domainKey(text(state.domain))],
+          ['same_name', companyNameKey(text(state.name))],
+        ]
+      : [
+          ['same_email', text(state.email) ? normaliseEmail(text(state.email)!) : null],
+          ['same_name_at_company', text(state.company_id) && contactNameKey(text(state.first_name), text(state.last_name)) ? `${state.company_id}/${contactNameKey(text(state.first_name), text(state.last_name))}` : null],
+        ];
+  return keys.flatMap(([reason, value]) => (value === null ? [] : [`${reason}:${value}`]));
+}
+
+const countId = (workspaceId: string, object: string, key: string) => createHash('sha256').update(`${workspaceId}\n${object}\n${key}`).digest('hex').slice(0, 40);
+
+function splitKey(key: string): { reason: string; value: string } {
+  const colon = key.indexOf(':');
+  return { reason: key.slice(0, colon), value: key.slice(colon + 1) };
+}
+
+async function moveCounts(connection: Connection, workspaceId: string, object: DuplicateObject, before: string[], after: string[], session: ClientSession): Promise<void> {
+  const counts = duplicateCountModel(connection);
+  const removed = before.filter((key) => !after.includes(key));
+  const added = after.filter((key) => !before.includes(key));
+  const operations = [
+    ...removed.map((key) => ({ updateOne: { filter: { _id: countId(workspaceId, object, key), workspace_id: workspaceId }, update: { $inc: { count: -1 } } } })),
+    ...added.map((key) => ({
+      updateOne: {
+        filter: { _id: countId(workspaceId, object, key), workspace_id: workspaceId },
+        update: { $inc: { count: 1 }, $setOnInsert: { object, ...splitKey(key) } },
+        upsert: true,
+      },
+    })),
+  ];
+  if (operations.length > 0) await counts.bulkWrite(operations, { session });
+}
+
+export function duplicateCountsHandler(context: ServiceContext): EventHandler {
+  return async (event: EventEnvelope) => {
+    const object: DuplicateObject | null = event.type.startsWith('crm.company.') ? 'company' : event.type.startsWith('crm.contact.') ? 'contact' : null;
+    if (object === null || !event.workspace_id) return;
+    const record = recordStateOf(EVENT_CONTRACTS, event);
+    if (!record) return;
+    const workspaceId = event.workspace_id;
+    const keys = event.type === 'crm.contact.erased' ? [] : duplicateKeysOf(object, record.state);
+    await commit(context, async ({ transaction }) => {
+      const entries = duplicateEntryModel(context.connection);
+      const entry = await entries.findOne({ _id: record.id, workspace_id: workspaceId }).session(transaction).lean<DuplicateEntryRecord>().exec();
+      if (entry && entry.version >= record.version) return;
+      await moveCounts(context.connection, workspaceId, object, entry?.keys ?? [], keys, transaction);
+      await entries.replaceOne({ _id: record.id, workspace_id: workspaceId }, { _id: record.id, workspace_id: workspaceId, object, version: record.version, keys }, { upsert: true, session: transaction });
+    });
+  };
+}
+
+// First start with records but no counts (records from before this existed, or a store filled
+// directly): the counts are built from the stored records in a few bulk writes.
+async function buildFromStore(connection: Connection): Promise<number> {
+  const entries = duplicateEntryModel(connection);
+  const counts = new Map<string, { workspace_id: string; object: DuplicateObject; key: string; count: number }>();
+  let built = 0;
+  for (const object of ['company', 'contact'] as const) {
+    const cursor =
+      object === 'company'
+        ? companyModel(connection).find({}).lean<CompanyRecord[]>().cursor({ batchSize: BATCH })
+        : contactModel(connection).find({}).lean<ContactRecord[]>().cursor({ batchSize: BATCH });
+    let page: DuplicateEntryRecord[] = [];
+    for await (const stored of cursor) {
+      const record = stored as unknown as { _id: string; workspace_id: string; version?: number } & State;
+      const keys = duplicateKeysOf(object, record);
+      page.push({ _id: record._id, workspace_id: record.workspace_id, object, version: record.version ?? 1, keys });
+      for (const key of keys) {
+        const id = countId(record.workspace_id, object, key);
+        const count = counts.get(id) ?? { workspace_id: record.workspace_id, object, key, count: 0 };
+        count.count += 1;
+        counts.set(id, count);
+      }
+      if (page.length === BATCH) {
+        await entries.insertMany(page, { lean: true });
+        built += page.length;
+        page = [];
+      }
+    }
+    if (page.length > 0) await entries.insertMany(page, { lean: true });
+    built += page.length;
+  }
+  const rows = [...counts.entries()].map(([id, count]) => ({ _id: id, workspace_id: count.workspace_id, object: count.object, ...splitKey(count.key), count: count.count }));
+  for (let start = 0; start < rows.length; start += BATCH) await duplicateCountModel(connection).insertMany(rows.slice(start, start + BATCH), { lean: true });
+  return built;
+}
+
+export async function subscribeDuplicateCounts(context: ServiceContext): Promise<void> {
+  const { connection } = context;
+  await acrossWorkspaces('building duplicate counts from the store at start', async () => {
+    if ((await duplicateEntryModel(connection).estimatedDocumentCount().exec()) > 0) return;
+    if ((await companyModel(connection).estimatedDocumentCount().exec()) + (await contactModel(connection).estimatedDocumentCount().exec()) === 0) return;
+    const started = Date.now();
+    const built = await buildFromStore(connection);
+    context.logger.info({ built, ms: Date.now() - started }, 'duplicate counts built from the store');
+  });
+  await context.bus.subscribe(DUPLICATE_COUNTS_CONSUMER, ['crm.company.*', 'crm.contact.*'], duplicateCountsHandler(context));
+}
