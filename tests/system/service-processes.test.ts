@@ -84,7 +84,7 @@ describe('services as separate processes', () => {
         DOCUMENTS_GRPC_ADDR: grpc(await documents.ready),
         MARKETING_GRPC_ADDR: grpc(await marketing.ready),
       }),
-      reports: startService('reports'),
+      reports: startService('reports', { IDENTITY_GRPC_ADDR: grpc(identityReady), CRM_CORE_GRPC_ADDR: `127.0.0.1:${crmCoreGrpcPort}`, MARKETING_GRPC_ADDR: grpc(await marketing.ready) }),
       billing: startService('billing', { IDENTITY_GRPC_ADDR: grpc(identityReady) }),
     };
     running.push(...Object.values(others));
@@ -147,15 +147,16 @@ describe('services as separate processes', () => {
   });
 
   it('fail fast at start naming the variable that is wrong', async () => {
-    const badPort = startService('reports', { HTTP_PORT: 'eighty' });
+    const reportsPeers = { IDENTITY_GRPC_ADDR: '127.0.0.1:1', CRM_CORE_GRPC_ADDR: '127.0.0.1:1', MARKETING_GRPC_ADDR: '127.0.0.1:1' };
+    const badPort = startService('reports', { HTTP_PORT: 'eighty', ...reportsPeers });
     expect(await badPort.exit).toBe(1);
     expect(JSON.stringify(badPort.lines)).toContain('HTTP_PORT must be an integer');
 
-    const noKey = start('services/reports/dist/main.js', { HTTP_PORT: '0', GRPC_PORT: '0' }, 'service started');
+    const noKey = start('services/reports/dist/main.js', { HTTP_PORT: '0', GRPC_PORT: '0', ...reportsPeers }, 'service started');
     expect(await noKey.exit).toBe(1);
     expect(JSON.stringify(noKey.lines)).toContain('INTERNAL_JWT_PUBLIC_KEY is required');
 
-    const noSecret = startService('reports', { SERVICE_TOKEN_SECRET: '' });
+    const noSecret = startService('reports', { SERVICE_TOKEN_SECRET: '', ...reportsPeers });
     expect(await noSecret.exit).toBe(1);
     expect(JSON.stringify(noSecret.lines)).toContain('SERVICE_TOKEN_SECRET is required');
 

@@ -116,9 +116,9 @@ describe('gateway answers', () => {
     }
   });
 
-  it('a service without its operations yet answers its paths with a JSON 404', async () => {
+  it('a path a service does not declare answers a JSON 404 from that service', async () => {
     const person = await signUpWithWorkspace(base, 'Early');
-    const response = await request(base, 'GET', '/reports/pipeline', { token: person.token });
+    const response = await request(base, 'GET', '/reports/nowhere', { token: person.token });
     expect(response.status).toBe(404);
     expect(response.body.error.code).toBe('not_found');
   });
