@@ -81,6 +81,13 @@ export function createServiceApp(options: ServiceAppOptions): Express {
     res.json({ status: 'ok' });
   });
   if (options.parseJson !== false) {
+    // Operations declaring a larger bodyLimit are parsed first with theirs; the default parser
+    // then sees the body already read.
+    app.use((req: Request, res: Response, next: NextFunction) => {
+      const limited = largeBodyParser(req);
+      if (limited) limited(req, res, next);
+      else next();
+    });
     app.use(express.json({ limit: BODY_LIMIT, strict: false, type: (req) => isJsonRequest(req as Request) && !takesRawBody(req as Request) }));
   }
   // Form bodies are parsed for the operations that declare formBody; every other one refuses them.
@@ -123,11 +130,17 @@ export function finishServiceApp(app: Express, logger: Logger): void {
   app.use(handler);
 }
 
+// The parser's limit in bytes as people read it ("1 MiB", "16 MiB").
+function limitText(limit: unknown): string {
+  if (typeof limit !== 'number' || !Number.isFinite(limit)) return '1 MiB';
+  return limit % (1024 * 1024) === 0 ? `${limit / (1024 * 1024)} MiB` : `${limit} bytes`;
+}
+
 // Errors raised by body parsing carry a `type`; map them to the catalogue.
 export function fromHttpError(error: unknown): AppError {
   if (error instanceof AppError) return error;
   const type = (error as { type?: string } | null)?.type;
-  if (type === 'entity.too.large') return new AppError('payload_too_large', 'request body exceeds 1 MiB');
+  if (type === 'entity.too.large') return new AppError('payload_too_large', `request body exceeds ${limitText((error as { limit?: unknown }).limit)}`);
   if (type === 'entity.parse.failed') return new AppError('validation_failed', 'request body is not valid JSON');
   if (type === 'encoding.unsupported' || type === 'charset.unsupported') {
     return new AppError('validation_failed', 'unsupported request body encoding');
@@ -150,6 +163,21 @@ export function registerRawBodyRoute(method: string, pathTemplate: string): void
 
 function takesRawBody(req: Request): boolean {
   return rawBodyRoutes.length > 0 && rawBodyRoutes.some((route) => route.method === req.method && route.pattern.test(req.path));
+}
+
+// Operations whose JSON body may exceed BODY_LIMIT (declared `bodyLimit`), by method and path,
+// each with its own parser.
+const bodyLimitRoutes: Array<{ method: string; pattern: RegExp; parser: ReturnType<typeof express.json> }> = [];
+
+export function registerBodyLimitRoute(method: string, pathTemplate: string, limit: string): void {
+  const pattern = new RegExp(`^${pathTemplate.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`);
+  if (bodyLimitRoutes.some((route) => route.method === method && route.pattern.source === pattern.source)) return;
+  bodyLimitRoutes.push({ method, pattern, parser: express.json({ limit, strict: false, type: (req) => isJsonRequest(req as Request) }) });
+}
+
+function largeBodyParser(req: Request): ReturnType<typeof express.json> | undefined {
+  if (bodyLimitRoutes.length === 0) return undefined;
+  return bodyLimitRoutes.find((route) => route.method === req.method && route.pattern.test(req.path))?.parser;
 }
 
 // An HTML form's body by its Content-Type.

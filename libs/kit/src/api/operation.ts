@@ -46,6 +46,9 @@ export interface OperationSpec<
   errors?: readonly ErrorStatus[];
   // Only for operations outside the contract; the matrix decides for the others.
   access?: ExtraAccess;
+  // A JSON body larger than the default 1 MiB this operation accepts (e.g. '16mb', bytes
+  // notation of the body parser); the gateway's route table must allow the same for its path.
+  bodyLimit?: string;
   // The handler reads the request's bytes itself (a file upload): any content type, streamed,
   // never parsed or buffered (no `body` schema then).
   rawBody?: boolean;

@@ -2,7 +2,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Schema } from '../validation';
 import { checkAccess } from '../access';
 import { AppError, validationFailed } from '../errors';
-import { attachAuth, authOf, isFormRequest, isJsonRequest, registerRawBodyRoute } from '../http';
+import { attachAuth, authOf, isFormRequest, isJsonRequest, registerBodyLimitRoute, registerRawBodyRoute } from '../http';
 import { INTERNAL_TOKEN_HEADER, REQUEST_ID_HEADER, verifyInternalToken, type InternalClaims } from '../internal-jwt';
 import { setRequestOperation } from '../metrics';
 import { currentContext, runWithContext, type RequestContext } from '../request-context';
@@ -134,6 +134,7 @@ export function serveOperations(options: ServeOperationsOptions): RequestHandler
   }
   for (const { declaration } of options.implementations) {
     if (declaration.rawBody) registerRawBodyRoute(declaration.method, `/v1${declaration.path}`);
+    if (declaration.bodyLimit) registerBodyLimitRoute(declaration.method, `/v1${declaration.path}`, declaration.bodyLimit);
   }
   const router = new OperationRouter(options.implementations);
   const compiled = new Map(options.implementations.map((implementation) => [implementation, compile(implementation)]));
