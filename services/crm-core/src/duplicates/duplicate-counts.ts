@@ -7,6 +7,7 @@ import { commit, type ServiceContext } from '@crm/service-host';
 import { companyModel, type CompanyRecord } from '../companies/company.model';
 import { contactModel, type ContactRecord } from '../contacts/contact.model';
 import { duplicateCountModel, duplicateEntryModel, type DuplicateEntryRecord } from './duplicate-counts.model';
+import { duplicateDismissalModel } from './duplicate-dismissal.model';
 import { companyNameKey, contactNameKey, domainKey } from './duplicate-keys';
 import type { DuplicateObject, DuplicateReason } from './duplicate.operations';
 
@@ -57,6 +58,10 @@ async function moveCounts(connection: Connection, workspaceId: string, object: D
     })),
   ];
   if (operations.length > 0) await counts.bulkWrite(operations, { session });
+  // A key nobody has any more is forgotten (its value may be a person's email or name).
+  if (removed.length > 0) {
+    await counts.deleteMany({ workspace_id: workspaceId, _id: { $in: removed.map((key) => countId(workspaceId, object, key)) }, count: { $lte: 0 } }, { session });
+  }
 }
 
 export function duplicateCountsHandler(context: ServiceContext): EventHandler {
@@ -73,6 +78,10 @@ export function duplicateCountsHandler(context: ServiceContext): EventHandler {
       if (entry && entry.version >= record.version) return;
       await moveCounts(context.connection, workspaceId, object, entry?.keys ?? [], keys, transaction);
       await entries.replaceOne({ _id: record.id, workspace_id: workspaceId }, { _id: record.id, workspace_id: workspaceId, object, version: record.version, keys }, { upsert: true, session: transaction });
+      // An erased person leaves no trace here: a dismissal's key spells the email or name it grouped by.
+      if (event.type === 'crm.contact.erased') {
+        await duplicateDismissalModel(context.connection).deleteMany({ workspace_id: workspaceId, record_ids: record.id }, { session: transaction });
+      }
     });
   };
 }
