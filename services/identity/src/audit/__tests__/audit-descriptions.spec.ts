@@ -106,7 +106,7 @@ describe('audit descriptions', () => {
       summary: 'Added pipeline "Sales"',
     });
     expect(erasesObject('crm.contact.erased', declared)).toBe(true);
-    expect(erasesObject('crm.contact.erased')).toBe(false);
+    expect(erasesObject('crm.widget.erased')).toBe(false);
   });
 
   it('describes events nobody declared yet generically, from their data, as records', () => {
@@ -118,15 +118,15 @@ describe('audit descriptions', () => {
       object_name: 'Acme',
       summary: 'Created widget "Acme"',
     });
-    expect(reading('crm.meeting.updated', { id: 'p1', first_name: 'Ann', last_name: 'Lee' })).toMatchObject({
+    expect(reading('crm.widget.updated', { id: 'p1', first_name: 'Ann', last_name: 'Lee' })).toMatchObject({
       object_id: 'p1',
       object_name: 'Ann Lee',
-      summary: 'Updated meeting "Ann Lee"',
+      summary: 'Updated widget "Ann Lee"',
     });
-    expect(reading('marketing.touchpoint.recorded', { touchpoint_id: 't1' })).toMatchObject({
+    expect(reading('marketing.widget.recorded', { widget_id: 't1' })).toMatchObject({
       source: 'record',
       object_name: null,
-      summary: 'Recorded touchpoint',
+      summary: 'Recorded widget',
     });
     expect(reading('crm.deal.stage_changed', { deal_id: 'd1', title: 'Big order' })?.summary).toBe('Deal "Big order" stage changed');
     expect(reading('billing.subscription.started', { subscription_id: 's1' })?.source).toBe('record');
@@ -157,10 +157,10 @@ describe('audit descriptions', () => {
   });
 
   it('copes with data that is not an object', () => {
-    expect(describeEvent({ type: 'crm.task.deleted', workspace_id: WORKSPACE, data: 'x' })).toMatchObject({
+    expect(describeEvent({ type: 'crm.widget.deleted', workspace_id: WORKSPACE, data: 'x' })).toMatchObject({
       object_id: null,
       object_name: null,
-      summary: 'Deleted task',
+      summary: 'Deleted widget',
     });
   });
 });
