@@ -129,8 +129,8 @@ describe('audit descriptions', () => {
       summary: 'Recorded widget',
     });
     expect(reading('crm.deal.stage_changed', { deal_id: 'd1', title: 'Big order' })?.summary).toBe('Deal "Big order" stage changed');
-    expect(reading('billing.subscription.started', { subscription_id: 's1' })?.source).toBe('record');
-    expect(reading('documents.document.deleted', { document_id: 'd1', name: 'a.pdf' })?.source).toBe('record');
+    expect(reading('billing.widget.started', { widget_id: 's1' })?.source).toBe('record');
+    expect(reading('documents.widget.deleted', { widget_id: 'd1', name: 'a.pdf' })?.source).toBe('record');
   });
 
   it('keeps nothing but the id of an erased contact', () => {
