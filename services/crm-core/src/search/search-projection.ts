@@ -217,8 +217,15 @@ export async function startSearch(context: ServiceContext): Promise<void> {
   const empty = (await acrossWorkspaces('is the search projection empty', () => projection.estimatedDocumentCount().exec())) === 0;
   const stored = empty ? await acrossWorkspaces('are there records to search', () => companyModel(connection).estimatedDocumentCount().exec()) + (await acrossWorkspaces('are there records to search', () => contactModel(connection).estimatedDocumentCount().exec())) : 0;
   if (empty && stored > 0) {
-    const result = await rebuildSearch(connection, index);
-    logger.info({ ...result, index: index.kind, ms: Date.now() - started }, 'search projection built from the store');
+    try {
+      const result = await rebuildSearch(connection, index);
+      logger.info({ ...result, index: index.kind, ms: Date.now() - started }, 'search projection built from the store');
+    } catch (error) {
+      // Meilisearch down at the first start: the service still starts; the operator reruns the
+      // build once it is back (the log says how).
+      if (index instanceof EmbeddedSearchIndex) throw error;
+      logger.error({ err: error }, 'search index not filled: run search-rebuild-cli once Meilisearch answers');
+    }
   } else if (index instanceof EmbeddedSearchIndex) {
     const loaded = await loadIndex(connection, index);
     logger.info({ loaded, ms: Date.now() - started }, 'embedded search index loaded');
