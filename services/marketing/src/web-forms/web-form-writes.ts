@@ -96,9 +96,8 @@ async function checkReferences(context: ServiceContext, workspaceId: string, bod
   await Promise.all(checks);
 }
 
-type Settings = Omit<UpdateWebFormBody, never>;
-
-function applied(form: WebFormRecord, body: Settings): WebFormRecord {
+// The form as it would be with the request's settings (absent ones unchanged).
+function applied(form: WebFormRecord, body: UpdateWebFormBody): WebFormRecord {
   const next: WebFormRecord = { ...form };
   for (const [field, value] of Object.entries(body)) if (value !== undefined) (next as unknown as Record<string, unknown>)[field] = value;
   return next;
