@@ -136,6 +136,20 @@ describe('GET /duplicates', () => {
     expect((await groups(ann, 'company')).length).toBe(1);
   });
 
+  it('shows and dismisses contact groups only to callers who may read and change contacts', async () => {
+    const owner = await signUpWithWorkspace(base, 'Rex');
+    const role = await request(base, 'POST', '/roles', { token: owner.token, body: { name: 'Company people', permissions: ['companies:read', 'companies:write'] } });
+    expect(role.status).toBe(201);
+    const key = await request(base, 'POST', '/api-keys', { token: owner.token, body: { name: 'Companies only', kind: 'integration', role: 'Company people' } });
+    expect(key.status).toBe(201);
+    const limited = { ...owner, token: key.body.key as string };
+    expect((await request(base, 'GET', '/duplicates?object=company', { token: limited.token })).status).toBe(200);
+    const list = await request(base, 'GET', '/duplicates?object=contact', { token: limited.token });
+    expect([list.status, list.body.error.code]).toEqual([403, 'forbidden']);
+    const hide = await dismiss(limited, { object: 'contact', key: 'contact.same_email.YQ.00000000000000000000000000000000' });
+    expect([hide.status, hide.body.error.code]).toEqual([403, 'forbidden']);
+  });
+
   it('refuses a missing or unknown object with 400 naming object', async () => {
     const owner = await signUpWithWorkspace(base, 'Hal');
     for (const path of ['/duplicates', '/duplicates?object=deal', '/duplicates?object=company&limit=5']) {

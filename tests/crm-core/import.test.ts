@@ -249,6 +249,19 @@ describe('POST /import/companies', () => {
     expect(await companies(owner)).toEqual([]);
   });
 
+  it('needs contacts:write for rows with a contact', async () => {
+    const owner = await signUpWithWorkspace(base, 'Rho');
+    const role = await request(base, 'POST', '/roles', { token: owner.token, body: { name: 'Company importers', permissions: ['companies:read', 'companies:write'] } });
+    expect(role.status).toBe(201);
+    const key = await request(base, 'POST', '/api-keys', { token: owner.token, body: { name: 'Importer', kind: 'integration', role: 'Company importers' } });
+    expect(key.status).toBe(201);
+    const importer = { ...owner, token: key.body.key as string };
+    const refused = await importRows(importer, { rows: [{ name: 'With contact', contact: { first_name: 'Cy' } }] });
+    expect([refused.status, refused.body.error?.code]).toEqual([403, 'forbidden']);
+    expect(await companies(owner)).toEqual([]);
+    expect(await imported(importer, { rows: [{ name: 'Companies only' }] })).toEqual({ created: 1, updated: 0, skipped: 0, contacts: 0, errors: [], dry_run: false });
+  });
+
   it('accepts a body over 1 MiB on this path only, up to 16 MiB', async () => {
     const owner = await signUpWithWorkspace(base, 'Big');
     const rows = Array.from({ length: 1500 }, (_, index) => ({ name: `Bulk ${index}`, description: 'd'.repeat(1000) }));
