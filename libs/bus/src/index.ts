@@ -2,6 +2,7 @@ export * from './create-event-bus';
 export * from './dead-letters';
 export * from './event-bus';
 export * from './event-envelope';
+export * from './event-scrub';
 export * from './idempotent-consumer';
 export * from './in-process-bus';
 export * from './job-worker';

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import mongoose, { type Connection } from 'mongoose';
-import { openEmbeddedMongo } from '@crm/embedded-mongo';
+import { EmbeddedMongoClient, openEmbeddedMongo } from '@crm/embedded-mongo';
 import { assertModelsDeclared, installTenancyGuard } from './tenancy';
 
 export interface DatabaseOptions {
@@ -46,4 +46,17 @@ export async function pingDatabase(connection: Connection): Promise<void> {
 export async function syncIndexes(connection: Connection): Promise<void> {
   assertModelsDeclared(connection);
   for (const model of Object.values(connection.models)) await model.init();
+}
+
+// Asks the storage engine to reclaim the space of deleted and overwritten documents, so erased
+// values leave the disk: the embedded store rewrites its snapshot and drops its journals (one
+// command covers every collection); MongoDB compacts each named collection.
+export async function compactStorage(connection: Connection, collections: readonly string[]): Promise<void> {
+  const db = connection.db;
+  if (!db) throw new Error('database not connected');
+  if (connection.getClient() instanceof EmbeddedMongoClient) {
+    await db.command({ compact: collections[0] ?? 'outbox' });
+    return;
+  }
+  for (const collection of collections) await db.command({ compact: collection });
 }
