@@ -97,7 +97,16 @@ export const contactPurged = defineEvent({
   audit: { source: 'record', objectName: contactDisplayName, summary: named('Purged', ' from the recycle bin') },
 });
 
-export const CRM_CONTACT_EVENT_CONTRACTS = [contactCreated, contactUpdated, contactDeleted, contactRestored, contactMerged, contactPurged] as const;
+export const contactErased = defineEvent({
+  type: 'crm.contact.erased',
+  description:
+    'A contact\'s personal data was erased for good (POST /contacts/{id}/erase). Only ids: every service holding a copy of the person (search index, read models, touchpoints, files, audit entries, outbox rows) removes it. The contact stays as an erased contact, so projections treat this as the end of the record.',
+  record: { ...contact, deletes: true },
+  payload: { contact_id: Type.String() },
+  audit: { source: 'record', objectName: null, summary: 'Erased a contact\'s personal data', erasesObject: true },
+});
+
+export const CRM_CONTACT_EVENT_CONTRACTS = [contactCreated, contactUpdated, contactDeleted, contactRestored, contactMerged, contactPurged, contactErased] as const;
 
 export type ContactCreatedData = PayloadOf<typeof contactCreated>;
 export type ContactUpdatedData = PayloadOf<typeof contactUpdated>;
@@ -105,6 +114,7 @@ export type ContactDeletedData = PayloadOf<typeof contactDeleted>;
 export type ContactRestoredData = PayloadOf<typeof contactRestored>;
 export type ContactMergedData = PayloadOf<typeof contactMerged>;
 export type ContactPurgedData = PayloadOf<typeof contactPurged>;
+export type ContactErasedData = PayloadOf<typeof contactErased>;
 
 export const CRM_CONTACT_EVENTS_TYPES = {
   contactCreated: contactCreated.type,
@@ -113,4 +123,5 @@ export const CRM_CONTACT_EVENTS_TYPES = {
   contactRestored: contactRestored.type,
   contactMerged: contactMerged.type,
   contactPurged: contactPurged.type,
+  contactErased: contactErased.type,
 } as const;

@@ -9,6 +9,7 @@ import { subscribeSourceNames } from './references/lead-sources';
 import { subscribeMemberNames } from './references/members';
 import { registerReferenceCopyModels } from './references/reference-copies.model';
 import { subscribeWorkspaceCurrency } from './references/workspace-currency';
+import { subscribeContactErasure } from './privacy/contact-erasure';
 import { registerSpendModel } from './spend/spend.model';
 import { spendOperations } from './spend/spend-routes';
 import { registerSubmissionModel } from './submissions/submission.model';
@@ -42,6 +43,7 @@ export const marketingService: ServiceDefinition = {
   async consumers(context) {
     await subscribeCrmRecords(context);
     await subscribeTouchpointMerges(context);
+    await subscribeContactErasure(context);
     await subscribeWorkspaceCurrency(context);
     await subscribeMemberNames(context);
     await subscribeSourceNames(context);

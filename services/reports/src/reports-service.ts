@@ -2,6 +2,7 @@ import type { ServiceDefinition } from '@crm/service-host';
 import { reportEngineOperations } from './engine/report-routes';
 import { fixedReportOperations } from './fixed/fixed-report-routes';
 import { registerReadModels } from './read-model/read-model.model';
+import { subscribeContactErasure } from './privacy/contact-erasure';
 import { subscribeReadModel } from './read-model/read-model-consumers';
 import { registerSavedReportModels } from './saved/saved-report.model';
 import { savedReportOperations } from './saved/saved-report-routes';
@@ -19,5 +20,8 @@ export const reportsService: ServiceDefinition = {
     registerSavedReportModels(connection);
   },
   operations: (context) => [...reportEngineOperations(context), ...savedReportOperations(context), ...fixedReportOperations(context)],
-  consumers: (context) => subscribeReadModel(context),
+  async consumers(context) {
+    await subscribeReadModel(context);
+    await subscribeContactErasure(context);
+  },
 };

@@ -3,6 +3,7 @@ import { unary, validationFailed, type GrpcRegistration } from '@crm/kit';
 import { marketingV1 } from '@crm/protos';
 import type { ServiceContext } from '@crm/service-host';
 import { campaignModel, type CampaignRecord } from '../campaigns/campaign.model';
+import { listTouchpointsOf } from '../privacy/contact-erasure';
 import { marketingReplayGrpc } from './marketing-replay-grpc';
 
 // One call checks every campaign a request names: a bounded batch.
@@ -27,6 +28,10 @@ export function marketingGrpc(context: ServiceContext): GrpcRegistration[] {
   const implementation: marketingV1.MarketingServiceServer = {
     getCampaigns: unary<marketingV1.GetCampaignsRequest, marketingV1.GetCampaignsResponse>(context.logger, (request) =>
       getCampaigns(context.connection, request),
+    ),
+    // A contact's touchpoints for GET /contacts/{id}/personal-data (crm-core).
+    listTouchpointsOf: unary<marketingV1.ListTouchpointsOfRequest, marketingV1.ListTouchpointsOfResponse>(context.logger, (request) =>
+      listTouchpointsOf(context, request),
     ),
   };
   return [{ definition: marketingV1.MarketingServiceService, implementation }, marketingReplayGrpc(context)];

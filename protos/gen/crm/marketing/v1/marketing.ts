@@ -23,6 +23,26 @@ export const protobufPackage = "crm.marketing.v1";
 
 export const protobufFileName = "crm/marketing/v1/marketing.proto";
 
+export interface ListTouchpointsOfRequest {
+  workspace_id: string;
+  contact_id: string;
+}
+
+export interface ContactTouchpoint {
+  id: string;
+  campaign_id: string;
+  campaign_name: string;
+  kind: string;
+  occurred_at: string;
+  note?: string | undefined;
+  external_ref?: string | undefined;
+  company_id?: string | undefined;
+}
+
+export interface ListTouchpointsOfResponse {
+  touchpoints: ContactTouchpoint[];
+}
+
 export interface GetCampaignsRequest {
   workspace_id: string;
   /** At most 500 campaign ids. */
@@ -40,6 +60,380 @@ export interface Campaign {
 export interface GetCampaignsResponse {
   campaigns: Campaign[];
 }
+
+function createBaseListTouchpointsOfRequest(): ListTouchpointsOfRequest {
+  return { workspace_id: "", contact_id: "" };
+}
+
+export const ListTouchpointsOfRequest: MessageFns<ListTouchpointsOfRequest> = {
+  encode(message: ListTouchpointsOfRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.workspace_id !== "") {
+      writer.uint32(10).string(message.workspace_id);
+    }
+    if (message.contact_id !== "") {
+      writer.uint32(18).string(message.contact_id);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListTouchpointsOfRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListTouchpointsOfRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.workspace_id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.contact_id = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListTouchpointsOfRequest {
+    return {
+      workspace_id: isSet(object.workspaceId)
+        ? globalThis.String(object.workspaceId)
+        : isSet(object.workspace_id)
+        ? globalThis.String(object.workspace_id)
+        : "",
+      contact_id: isSet(object.contactId)
+        ? globalThis.String(object.contactId)
+        : isSet(object.contact_id)
+        ? globalThis.String(object.contact_id)
+        : "",
+    };
+  },
+
+  toJSON(message: ListTouchpointsOfRequest): unknown {
+    const obj: any = {};
+    if (message.workspace_id !== "") {
+      obj.workspaceId = message.workspace_id;
+    }
+    if (message.contact_id !== "") {
+      obj.contactId = message.contact_id;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListTouchpointsOfRequest>): ListTouchpointsOfRequest {
+    return ListTouchpointsOfRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListTouchpointsOfRequest>): ListTouchpointsOfRequest {
+    const message = createBaseListTouchpointsOfRequest();
+    message.workspace_id = object.workspace_id ?? "";
+    message.contact_id = object.contact_id ?? "";
+    return message;
+  },
+};
+
+function createBaseContactTouchpoint(): ContactTouchpoint {
+  return {
+    id: "",
+    campaign_id: "",
+    campaign_name: "",
+    kind: "",
+    occurred_at: "",
+    note: undefined,
+    external_ref: undefined,
+    company_id: undefined,
+  };
+}
+
+export const ContactTouchpoint: MessageFns<ContactTouchpoint> = {
+  encode(message: ContactTouchpoint, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.campaign_id !== "") {
+      writer.uint32(18).string(message.campaign_id);
+    }
+    if (message.campaign_name !== "") {
+      writer.uint32(26).string(message.campaign_name);
+    }
+    if (message.kind !== "") {
+      writer.uint32(34).string(message.kind);
+    }
+    if (message.occurred_at !== "") {
+      writer.uint32(42).string(message.occurred_at);
+    }
+    if (message.note !== undefined) {
+      writer.uint32(50).string(message.note);
+    }
+    if (message.external_ref !== undefined) {
+      writer.uint32(58).string(message.external_ref);
+    }
+    if (message.company_id !== undefined) {
+      writer.uint32(66).string(message.company_id);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ContactTouchpoint {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseContactTouchpoint();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.campaign_id = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.campaign_name = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.kind = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.occurred_at = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.note = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.external_ref = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.company_id = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ContactTouchpoint {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      campaign_id: isSet(object.campaignId)
+        ? globalThis.String(object.campaignId)
+        : isSet(object.campaign_id)
+        ? globalThis.String(object.campaign_id)
+        : "",
+      campaign_name: isSet(object.campaignName)
+        ? globalThis.String(object.campaignName)
+        : isSet(object.campaign_name)
+        ? globalThis.String(object.campaign_name)
+        : "",
+      kind: isSet(object.kind) ? globalThis.String(object.kind) : "",
+      occurred_at: isSet(object.occurredAt)
+        ? globalThis.String(object.occurredAt)
+        : isSet(object.occurred_at)
+        ? globalThis.String(object.occurred_at)
+        : "",
+      note: isSet(object.note) ? globalThis.String(object.note) : undefined,
+      external_ref: isSet(object.externalRef)
+        ? globalThis.String(object.externalRef)
+        : isSet(object.external_ref)
+        ? globalThis.String(object.external_ref)
+        : undefined,
+      company_id: isSet(object.companyId)
+        ? globalThis.String(object.companyId)
+        : isSet(object.company_id)
+        ? globalThis.String(object.company_id)
+        : undefined,
+    };
+  },
+
+  toJSON(message: ContactTouchpoint): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.campaign_id !== "") {
+      obj.campaignId = message.campaign_id;
+    }
+    if (message.campaign_name !== "") {
+      obj.campaignName = message.campaign_name;
+    }
+    if (message.kind !== "") {
+      obj.kind = message.kind;
+    }
+    if (message.occurred_at !== "") {
+      obj.occurredAt = message.occurred_at;
+    }
+    if (message.note !== undefined) {
+      obj.note = message.note;
+    }
+    if (message.external_ref !== undefined) {
+      obj.externalRef = message.external_ref;
+    }
+    if (message.company_id !== undefined) {
+      obj.companyId = message.company_id;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ContactTouchpoint>): ContactTouchpoint {
+    return ContactTouchpoint.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ContactTouchpoint>): ContactTouchpoint {
+    const message = createBaseContactTouchpoint();
+    message.id = object.id ?? "";
+    message.campaign_id = object.campaign_id ?? "";
+    message.campaign_name = object.campaign_name ?? "";
+    message.kind = object.kind ?? "";
+    message.occurred_at = object.occurred_at ?? "";
+    message.note = object.note ?? undefined;
+    message.external_ref = object.external_ref ?? undefined;
+    message.company_id = object.company_id ?? undefined;
+    return message;
+  },
+};
+
+function createBaseListTouchpointsOfResponse(): ListTouchpointsOfResponse {
+  return { touchpoints: [] };
+}
+
+export const ListTouchpointsOfResponse: MessageFns<ListTouchpointsOfResponse> = {
+  encode(message: ListTouchpointsOfResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.touchpoints) {
+      ContactTouchpoint.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListTouchpointsOfResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListTouchpointsOfResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.touchpoints.push(ContactTouchpoint.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListTouchpointsOfResponse {
+    return {
+      touchpoints: globalThis.Array.isArray(object?.touchpoints)
+        ? object.touchpoints.map((e: any) => ContactTouchpoint.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: ListTouchpointsOfResponse): unknown {
+    const obj: any = {};
+    if (message.touchpoints?.length) {
+      obj.touchpoints = message.touchpoints.map((e) => ContactTouchpoint.toJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListTouchpointsOfResponse>): ListTouchpointsOfResponse {
+    return ListTouchpointsOfResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListTouchpointsOfResponse>): ListTouchpointsOfResponse {
+    const message = createBaseListTouchpointsOfResponse();
+    message.touchpoints = object.touchpoints?.map((e) => ContactTouchpoint.fromPartial(e)) || [];
+    return message;
+  },
+};
 
 function createBaseGetCampaignsRequest(): GetCampaignsRequest {
   return { workspace_id: "", ids: [] };
@@ -338,6 +732,21 @@ export const MarketingServiceService = {
       Buffer.from(GetCampaignsResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): GetCampaignsResponse => GetCampaignsResponse.decode(value),
   },
+  /**
+   * The touchpoints of one contact in the workspace, newest first (at most 1,000), for a subject
+   * access request (GET /contacts/{id}/personal-data).
+   */
+  listTouchpointsOf: {
+    path: "/crm.marketing.v1.MarketingService/ListTouchpointsOf" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListTouchpointsOfRequest): Buffer =>
+      Buffer.from(ListTouchpointsOfRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListTouchpointsOfRequest => ListTouchpointsOfRequest.decode(value),
+    responseSerialize: (value: ListTouchpointsOfResponse): Buffer =>
+      Buffer.from(ListTouchpointsOfResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListTouchpointsOfResponse => ListTouchpointsOfResponse.decode(value),
+  },
 } as const;
 
 export interface MarketingServiceServer extends UntypedServiceImplementation {
@@ -346,6 +755,11 @@ export interface MarketingServiceServer extends UntypedServiceImplementation {
    * not campaigns of that workspace (including another workspace's) are left out.
    */
   getCampaigns: handleUnaryCall<GetCampaignsRequest, GetCampaignsResponse>;
+  /**
+   * The touchpoints of one contact in the workspace, newest first (at most 1,000), for a subject
+   * access request (GET /contacts/{id}/personal-data).
+   */
+  listTouchpointsOf: handleUnaryCall<ListTouchpointsOfRequest, ListTouchpointsOfResponse>;
 }
 
 export interface MarketingServiceClient extends Client {
@@ -367,6 +781,25 @@ export interface MarketingServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: GetCampaignsResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * The touchpoints of one contact in the workspace, newest first (at most 1,000), for a subject
+   * access request (GET /contacts/{id}/personal-data).
+   */
+  listTouchpointsOf(
+    request: ListTouchpointsOfRequest,
+    callback: (error: ServiceError | null, response: ListTouchpointsOfResponse) => void,
+  ): ClientUnaryCall;
+  listTouchpointsOf(
+    request: ListTouchpointsOfRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListTouchpointsOfResponse) => void,
+  ): ClientUnaryCall;
+  listTouchpointsOf(
+    request: ListTouchpointsOfRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListTouchpointsOfResponse) => void,
   ): ClientUnaryCall;
 }
 

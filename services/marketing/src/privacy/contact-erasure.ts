@@ -1,0 +1,72 @@
+import type { Connection } from 'mongoose';
+import { applyRecordState, forgetEventsMentioning, type EventEnvelope, type EventHandler } from '@crm/bus';
+import { compactStorage, validationFailed } from '@crm/kit';
+import { contactErased, EVENT_CONTRACTS, recordStateOf, type ContactErasedData, type marketingV1 } from '@crm/protos';
+import { contactCopyModel } from '../crm-records/crm-record.model';
+import { commit, type ServiceContext } from '@crm/service-host';
+import { submissionModel } from '../submissions/submission.model';
+import { campaignNamesOf } from '../touchpoints/touchpoint-view';
+import { touchpointModel, type TouchpointRecord } from '../touchpoints/touchpoint.model';
+
+// Marketing's part in a contact's subject access request (ListTouchpointsOf, over gRPC) and its
+// erasure (crm.contact.erased). Touchpoints stay counted for their campaigns (a lead is still a
+// lead) but lose what could identify the person: the free-text note and the external reference.
+// Web-form submissions that became the contact are deleted: they are the person's own words.
+
+export const CONTACT_ERASURE_CONSUMER = 'marketing.contact-erasure';
+const LIST_LIMIT = 1000;
+
+export async function listTouchpointsOf(context: ServiceContext, request: marketingV1.ListTouchpointsOfRequest): Promise<marketingV1.ListTouchpointsOfResponse> {
+  if (!request.workspace_id) throw validationFailed('workspace_id is required');
+  if (!request.contact_id) throw validationFailed('contact_id is required');
+  const touchpoints = await touchpointModel(context.connection)
+    .find({ workspace_id: request.workspace_id, contact_id: request.contact_id.toLowerCase() })
+    .sort({ occurred_at: -1, _id: -1 })
+    .limit(LIST_LIMIT)
+    .lean<TouchpointRecord[]>()
+    .exec();
+  const names = await campaignNamesOf(context, request.workspace_id, touchpoints.map((touchpoint) => touchpoint.campaign_id));
+  return {
+    touchpoints: touchpoints.map((touchpoint) => ({
+      id: touchpoint._id,
+      campaign_id: touchpoint.campaign_id,
+      campaign_name: names.get(touchpoint.campaign_id) ?? '',
+      kind: touchpoint.kind,
+      occurred_at: touchpoint.occurred_at,
+      note: touchpoint.note ?? undefined,
+      external_ref: touchpoint.external_ref ?? undefined,
+      company_id: touchpoint.company_id ?? undefined,
+    })),
+  };
+}
+
+async function eraseContact(context: ServiceContext, connection: Connection, event: EventEnvelope, workspaceId: string, contactId: string): Promise<void> {
+  // The copy of the contact's name goes now (the projection would do the same on its own
+  // delivery, which may come after the compaction below).
+  const record = recordStateOf(EVENT_CONTRACTS, event);
+  if (record) await applyRecordState(contactCopyModel(connection), { ...record, workspace_id: workspaceId, state: null });
+  await commit(context, async ({ transaction }) => {
+    await touchpointModel(connection).updateMany(
+      { workspace_id: workspaceId, contact_id: contactId, $or: [{ note: { $ne: null } }, { external_ref: { $ne: null } }] },
+      { $set: { note: null, external_ref: null } },
+      { session: transaction },
+    );
+    await submissionModel(connection).deleteMany({ workspace_id: workspaceId, contact_id: contactId }, { session: transaction });
+  });
+  // Copies of events about the touchpoints still kept, then the bytes on disk.
+  await forgetEventsMentioning(connection, contactId);
+  await compactStorage(connection, ['touchpoints', 'form_submissions', 'outbox']);
+}
+
+// Idempotent by construction: a redelivery finds nothing left to clear.
+export function contactErasureHandler(context: ServiceContext): EventHandler {
+  return async (event) => {
+    const contactId = (event.data as Partial<ContactErasedData>).contact_id;
+    if (!event.workspace_id || typeof contactId !== 'string') return;
+    await eraseContact(context, context.connection, event, event.workspace_id, contactId);
+  };
+}
+
+export async function subscribeContactErasure(context: ServiceContext): Promise<void> {
+  await context.bus.subscribe(CONTACT_ERASURE_CONSUMER, [contactErased.type], contactErasureHandler(context));
+}

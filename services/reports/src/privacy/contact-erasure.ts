@@ -1,0 +1,25 @@
+import type { EventHandler } from '@crm/bus';
+import { compactStorage } from '@crm/kit';
+import { contactErased, EVENT_CONTRACTS, recordStateOf } from '@crm/protos';
+import type { ServiceContext } from '@crm/service-host';
+import { applyToReadModel, bumpRevision } from '../read-model/read-model-consumers';
+import { storedState } from '../read-model/record-states';
+
+// A contact's erasure in the read model: the contact becomes a tombstone (its name gone), as the
+// read model's own consumer would make it, but here before the store is compacted, so the name
+// leaves the disk whichever consumer the erasure reaches first. Idempotent by version.
+export const CONTACT_ERASURE_CONSUMER = 'reports.contact-erasure';
+
+export function contactErasureHandler(context: ServiceContext): EventHandler {
+  return async (event) => {
+    const record = recordStateOf(EVENT_CONTRACTS, event);
+    if (!record || !event.workspace_id) return;
+    const applied = await applyToReadModel(context.connection, 'contact', storedState('contact', { ...record, workspace_id: event.workspace_id, state: null }));
+    if (applied) await bumpRevision(context.connection, event.workspace_id);
+    await compactStorage(context.connection, ['rm_contacts']);
+  };
+}
+
+export async function subscribeContactErasure(context: ServiceContext): Promise<void> {
+  await context.bus.subscribe(CONTACT_ERASURE_CONSUMER, [contactErased.type], contactErasureHandler(context));
+}
