@@ -139,10 +139,7 @@ function selected(data: WorkspaceData, report: CompiledReport): ReadRecord[] {
 }
 
 export function nameOf(data: WorkspaceData, references: Reference, id: string): string | null {
-  if (references === 'member') {
-    const member = data.records.member.find((candidate) => candidate.user_id === id);
-    return member ? (member.name as string | null) : null;
-  }
+  if (references === 'member') return data.memberNames.get(id) ?? null;
   const kind = references === 'source' ? 'source' : references;
   const record = data.byId[kind].get(id);
   if (!record) return null;
@@ -219,7 +216,8 @@ export function runReport(data: WorkspaceData, report: CompiledReport): RunResul
   const { measure } = report;
   for (const record of selected(data, report)) {
     const keys = report.groupings.map((grouping) => groupKey(record, grouping, timezone));
-    const id = JSON.stringify(keys);
+    // Keys never hold control characters (single-line values, ids, buckets).
+    const id = keys.length === 1 ? (keys[0] ?? '\u0000') : keys.map((key) => key ?? '\u0000').join('\u0001');
     let accumulator = groups.get(id);
     if (!accumulator) groups.set(id, (accumulator = { keys, count: 0, sums: new Map() }));
     accumulator.count += 1;
@@ -291,7 +289,7 @@ const HIDDEN = new Set(['_id', 'workspace_id', 'version', 'deleted', 'custom']);
 // fields under custom) with the names of what its ids point at.
 export type RecordView = { id: string } & Record<string, unknown>;
 
-function recordView(data: WorkspaceData, object: ReportObject, record: ReadRecord): RecordView {
+function recordView(data: WorkspaceData, references: GroupField[], record: ReadRecord): RecordView {
   const view: RecordView = { id: record._id };
   for (const [field, value] of Object.entries(record)) {
     if (HIDDEN.has(field)) continue;
@@ -299,11 +297,9 @@ function recordView(data: WorkspaceData, object: ReportObject, record: ReadRecor
     else view[field] = value ?? null;
   }
   view.custom = record.custom ?? {};
-  for (const group of catalogueOf(data, object).group_by) {
-    if (group.references && !group.field.startsWith(CUSTOM_PREFIX)) {
-      const id = record[group.field];
-      view[`${group.field.replace(/_id$/, '')}_name`] = typeof id === 'string' ? nameOf(data, group.references, id) : null;
-    }
+  for (const group of references) {
+    const id = record[group.field];
+    view[`${group.field.replace(/_id$/, '')}_name`] = typeof id === 'string' ? nameOf(data, group.references!, id) : null;
   }
   return view;
 }
@@ -313,6 +309,13 @@ export function reportRecords(data: WorkspaceData, report: CompiledReport, keys:
   const timezone = data.settings.timezone;
   const matching = selected(data, report).filter((record) => report.groupings.every((grouping, index) => groupKey(record, grouping, timezone) === keys[index]));
   const newest = report.newest;
-  matching.sort((a, b) => String(b[newest] ?? '').localeCompare(String(a[newest] ?? '')) || b._id.localeCompare(a._id));
-  return { total: matching.length, records: matching.slice(0, RECORDS_CAP).map((record) => recordView(data, report.definition.object, record)) };
+  const order = (record: ReadRecord) => `${String(record[newest] ?? '')}\u0000${record._id}`;
+  // Newest first: ISO timestamps and ids (time-ordered) compare as text.
+  matching.sort((a, b) => {
+    const left = order(a);
+    const right = order(b);
+    return left < right ? 1 : left > right ? -1 : 0;
+  });
+  const references = catalogueOf(data, report.definition.object).group_by.filter((group) => group.references && !group.field.startsWith(CUSTOM_PREFIX));
+  return { total: matching.length, records: matching.slice(0, RECORDS_CAP).map((record) => recordView(data, references, record)) };
 }

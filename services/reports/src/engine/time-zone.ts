@@ -33,12 +33,27 @@ function offsetAt(timezone: string, hour: number): number {
   return offset;
 }
 
+// Every zone's offset is a multiple of 15 minutes, so a timestamp's day is the same for the whole
+// quarter hour it falls in: the day is worked out once per quarter hour and reused.
+const QUARTER_HOUR = 900_000;
+const days = new Map<string, Map<number, string>>();
+
 // `YYYY-MM-DD` of a timestamp in the zone; a date-only value is already a day.
 export function localDay(value: string, timezone: string): string {
   if (value.length === 10) return value;
   const ms = Date.parse(value);
   if (Number.isNaN(ms)) return value.slice(0, 10);
-  return new Date(ms + offsetAt(timezone, Math.floor(ms / HOUR))).toISOString().slice(0, 10);
+  let zone = days.get(timezone);
+  if (!zone) days.set(timezone, (zone = new Map()));
+  const slot = Math.floor(ms / QUARTER_HOUR);
+  let day = zone.get(slot);
+  if (day === undefined) {
+    day = new Date(ms + offsetAt(timezone, Math.floor(ms / HOUR))).toISOString().slice(0, 10);
+    // A bounded memory: quarter hours of a few centuries at most.
+    if (zone.size > 2_000_000) zone.clear();
+    zone.set(slot, day);
+  }
+  return day;
 }
 
 export function today(timezone: string, now = Date.now()): string {
@@ -49,7 +64,20 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 
 // The bucket a day falls in: its key (sortable text) and how it is shown. Weeks start on Monday
 // and are keyed by that Monday.
+const buckets = new Map<string, { key: string; label: string }>();
+
 export function bucketOf(day: string, unit: DateUnit): { key: string; label: string } {
+  const cacheKey = `${unit}:${day}`;
+  let bucket = buckets.get(cacheKey);
+  if (!bucket) {
+    bucket = computeBucket(day, unit);
+    if (buckets.size > 500_000) buckets.clear();
+    buckets.set(cacheKey, bucket);
+  }
+  return bucket;
+}
+
+function computeBucket(day: string, unit: DateUnit): { key: string; label: string } {
   const year = day.slice(0, 4);
   const month = Number(day.slice(5, 7));
   switch (unit) {

@@ -43,7 +43,11 @@ function probabilityOf(data: WorkspaceData, deal: ReadRecord): number {
 
 export function salesReport(data: WorkspaceData, period: { from: string; to: string }, ownerId: string | null) {
   const { timezone, currency } = data.settings;
-  const inPeriod = (value: unknown) => typeof value === 'string' && value !== '' && localDay(value, timezone) >= period.from && localDay(value, timezone) <= period.to;
+  const inPeriod = (value: unknown) => {
+    if (typeof value !== 'string' || value === '') return false;
+    const day = localDay(value, timezone);
+    return day >= period.from && day <= period.to;
+  };
   const deals = ownerId ? data.records.deal.filter((deal) => deal.owner_id === ownerId) : data.records.deal;
 
   const won = money();

@@ -1,8 +1,7 @@
-import { rebuildProjection, type ProjectedFields, type RecordState } from '@crm/bus';
-import { acrossWorkspaces, call, runWithContext } from '@crm/kit';
+import type { RecordState } from '@crm/bus';
+import { acrossWorkspaces, call, isDuplicateKey, runWithContext } from '@crm/kit';
 import { crmCoreReplayV1, identityReplayV1, marketingReplayV1 } from '@crm/protos';
 import { peerClient, type ServiceContext } from '@crm/service-host';
-import type { Model } from 'mongoose';
 import { dealStepModel, readModel, workspaceSettingsModel, type ReadModelKind } from './read-model.model';
 import { bumpRevision, rememberSettings } from './read-model-consumers';
 import { storedState, type StoredState } from './record-states';
@@ -66,6 +65,32 @@ async function* pages(context: ServiceContext, source: Source, workspaceId: stri
   } while (after !== '');
 }
 
+// A page in one bulk write, by the rule of applyRecordState (@crm/bus): a record replaces the
+// stored one only when its version is newer; a newer document or tombstone makes the upsert
+// collide on _id, which leaves it as it is (stale).
+async function applyPage(context: ServiceContext, kind: ReadModelKind, workspaceId: string, page: Array<RecordState<StoredState>>): Promise<number> {
+  if (page.length === 0) return 0;
+  const operations = page.map((record) => ({
+    replaceOne: {
+      filter: { workspace_id: workspaceId, _id: record.id, version: { $lt: record.version } },
+      replacement:
+        record.state === null
+          ? { workspace_id: workspaceId, _id: record.id, version: record.version, deleted: true }
+          : { ...record.state, workspace_id: workspaceId, _id: record.id, version: record.version, deleted: false },
+      upsert: true,
+    },
+  }));
+  try {
+    const result = await readModel(context.connection, kind).bulkWrite(operations as never, { ordered: false });
+    return result.modifiedCount + result.upsertedCount;
+  } catch (error) {
+    const failures = (error as { writeErrors?: unknown[] }).writeErrors;
+    if (!Array.isArray(failures) || !failures.every((failure) => isDuplicateKey(failure) || (failure as { code?: number }).code === 11000)) throw error;
+    const result = (error as { result?: { modifiedCount?: number; upsertedCount?: number; nModified?: number; nUpserted?: number } }).result;
+    return (result?.modifiedCount ?? result?.nModified ?? 0) + (result?.upsertedCount ?? result?.nUpserted ?? 0);
+  }
+}
+
 export interface RebuildReport {
   workspace_id: string;
   applied: number;
@@ -84,13 +109,9 @@ export async function rebuildWorkspace(context: ServiceContext, workspaceId: str
       await rememberSettings(context.connection, workspaceId, state.settings.currency, state.settings.timezone, record.version);
     }
     for (const source of REPLAYED) {
-      const result = await rebuildProjection({
-        model: readModel(context.connection, source.kind) as unknown as Model<ProjectedFields & StoredState>,
-        workspaceId,
-        source: pages(context, source, workspaceId),
-      });
-      applied += result.applied;
-      dropped += result.dropped;
+      const model = readModel(context.connection, source.kind);
+      dropped += (await model.deleteMany({ workspace_id: workspaceId, deleted: false }).exec()).deletedCount;
+      for await (const page of pages(context, source, workspaceId)) applied += await applyPage(context, source.kind, workspaceId, page);
     }
     // Each live deal's current stage as a step of its history.
     const deals = await readModel(context.connection, 'deal').find({ workspace_id: workspaceId, deleted: false }, { stage_id: 1, status: 1, updated_at: 1, created_at: 1, version: 1 }).lean().exec();

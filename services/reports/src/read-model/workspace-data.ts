@@ -22,6 +22,8 @@ export interface WorkspaceData {
   byId: Record<ReadModelKind, Map<string, ReadRecord>>;
   // Each live deal's steps, oldest version first.
   dealSteps: Map<string, DealStepRecord[]>;
+  // Member names by user id (owners, assignees, actors are user ids).
+  memberNames: Map<string, string | null>;
 }
 
 const KINDS: ReadModelKind[] = ['company', 'contact', 'deal', 'activity', 'task', 'touchpoint', 'spend', 'campaign', 'pipeline', 'stage', 'source', 'custom_field', 'member'];
@@ -68,7 +70,8 @@ async function load(context: ServiceContext, workspaceId: string, revision: numb
     else dealSteps.set(step.deal_id, [step]);
   }
   for (const list of dealSteps.values()) list.sort((a, b) => a.version - b.version);
-  return { workspaceId, revision, settings, records, byId, dealSteps };
+  const memberNames = new Map(records.member.map((member) => [String(member.user_id), (member.name as string | null) ?? null]));
+  return { workspaceId, revision, settings, records, byId, dealSteps, memberNames };
 }
 
 export async function workspaceData(context: ServiceContext, workspaceId: string): Promise<WorkspaceData> {
