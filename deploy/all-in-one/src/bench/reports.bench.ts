@@ -39,7 +39,7 @@ function percentile(values: number[], share: number): number {
 async function main(): Promise<void> {
   const loadBefore = loadavg();
   const dataDir = mkdtempSync(join(tmpdir(), 'reports-bench-'));
-  const system = await startSystem({ port: 0, dataDir, logLevel: 'error', rateLimits: { perTokenPerMinute: 1e9, publicPerMinute: 1e9 }, gatewayThread: true });
+  const system = await startSystem({ port: 0, dataDir, logLevel: 'error', rateLimits: { perTokenPerMinute: 1e9, publicPerMinute: 1e9 } });
   const call = apiCaller(system.url);
   try {
     const { token, user } = await call<{ token: string; user: { id: string } }>('POST', '/auth/sign-up', { email: 'bench@example.com', password: 'correct horse battery', name: 'Bench' });
