@@ -13,9 +13,12 @@ import { workspaceModel } from '../workspaces/workspace.model';
 import { runtimeOf } from '../identity-runtime';
 import { authenticate } from './authenticate';
 import { AuthenticationCache } from './authentication-cache';
+import { forgetAuditMentions, listAuditEntriesAbout } from '../audit/audit-privacy';
 import { countMembers } from './count-members';
 import { getMembers } from './get-members';
 import { getWorkspace } from './get-workspace';
+import { listMembersPage } from './list-members';
+import { identityReplayGrpc } from './identity-replay-grpc';
 
 export function identityGrpc(context: ServiceContext): GrpcRegistration[] {
   const { connection } = context;
@@ -37,6 +40,14 @@ export function identityGrpc(context: ServiceContext): GrpcRegistration[] {
     countMembers: unary<identityV1.CountMembersRequest, identityV1.CountMembersResponse>(context.logger, (request) =>
       countMembers(connection, request),
     ),
+    listMembers: unary<identityV1.ListMembersRequest, identityV1.ListMembersResponse>(context.logger, (request) => listMembersPage(connection, request)),
+    // A contact's subject access request and erasure (crm-core's privacy operations).
+    listAuditEntriesAbout: unary<identityV1.ListAuditEntriesAboutRequest, identityV1.ListAuditEntriesAboutResponse>(context.logger, (request) =>
+      listAuditEntriesAbout(connection, request),
+    ),
+    forgetAuditMentions: unary<identityV1.ForgetAuditMentionsRequest, identityV1.ForgetAuditMentionsResponse>(context.logger, (request) =>
+      forgetAuditMentions(connection, request),
+    ),
   };
-  return [{ definition: identityV1.IdentityServiceService, implementation }];
+  return [{ definition: identityV1.IdentityServiceService, implementation }, identityReplayGrpc(context)];
 }

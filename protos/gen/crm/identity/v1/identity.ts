@@ -23,6 +23,38 @@ export const protobufPackage = "crm.identity.v1";
 
 export const protobufFileName = "crm/identity/v1/identity.proto";
 
+export interface ListAuditEntriesAboutRequest {
+  workspace_id: string;
+  object_type: string;
+  object_id: string;
+}
+
+export interface AuditEntry {
+  id: string;
+  event_type: string;
+  at: string;
+  action?: string | undefined;
+  object_name?: string | undefined;
+  summary?: string | undefined;
+  actor_type: string;
+  actor?: string | undefined;
+}
+
+export interface ListAuditEntriesAboutResponse {
+  entries: AuditEntry[];
+}
+
+export interface ForgetAuditMentionsRequest {
+  workspace_id: string;
+  object_type: string;
+  object_id: string;
+  terms: string[];
+}
+
+export interface ForgetAuditMentionsResponse {
+  entries_changed: number;
+}
+
 export interface AuthenticateRequest {
   token: string;
 }
@@ -100,6 +132,8 @@ export interface GetWorkspaceResponse {
   complimentary_until?: string | undefined;
   billing_set_up: boolean;
   name: string;
+  /** The workspace's slug (as GET /workspace shows it), e.g. for file names. */
+  slug: string;
 }
 
 export interface CountMembersRequest {
@@ -109,6 +143,622 @@ export interface CountMembersRequest {
 export interface CountMembersResponse {
   active: number;
 }
+
+export interface ListMembersRequest {
+  workspace_id: string;
+  /** The last member id of the previous page; empty for the first page. */
+  after: string;
+  /** 1 to 500. */
+  limit: number;
+}
+
+/** A member as GET /members shows it. */
+export interface MemberEntry {
+  /** The membership's id. */
+  id: string;
+  user_id: string;
+  name: string;
+  email: string;
+  avatar?:
+    | string
+    | undefined;
+  /** The role's name. */
+  role: string;
+  /** active or disabled */
+  status: string;
+}
+
+export interface ListMembersResponse {
+  members: MemberEntry[];
+  /** The last id of this page when another page may follow; empty at the end. */
+  next_after: string;
+}
+
+function createBaseListAuditEntriesAboutRequest(): ListAuditEntriesAboutRequest {
+  return { workspace_id: "", object_type: "", object_id: "" };
+}
+
+export const ListAuditEntriesAboutRequest: MessageFns<ListAuditEntriesAboutRequest> = {
+  encode(message: ListAuditEntriesAboutRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.workspace_id !== "") {
+      writer.uint32(10).string(message.workspace_id);
+    }
+    if (message.object_type !== "") {
+      writer.uint32(18).string(message.object_type);
+    }
+    if (message.object_id !== "") {
+      writer.uint32(26).string(message.object_id);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListAuditEntriesAboutRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListAuditEntriesAboutRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.workspace_id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.object_type = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.object_id = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListAuditEntriesAboutRequest {
+    return {
+      workspace_id: isSet(object.workspaceId)
+        ? globalThis.String(object.workspaceId)
+        : isSet(object.workspace_id)
+        ? globalThis.String(object.workspace_id)
+        : "",
+      object_type: isSet(object.objectType)
+        ? globalThis.String(object.objectType)
+        : isSet(object.object_type)
+        ? globalThis.String(object.object_type)
+        : "",
+      object_id: isSet(object.objectId)
+        ? globalThis.String(object.objectId)
+        : isSet(object.object_id)
+        ? globalThis.String(object.object_id)
+        : "",
+    };
+  },
+
+  toJSON(message: ListAuditEntriesAboutRequest): unknown {
+    const obj: any = {};
+    if (message.workspace_id !== "") {
+      obj.workspaceId = message.workspace_id;
+    }
+    if (message.object_type !== "") {
+      obj.objectType = message.object_type;
+    }
+    if (message.object_id !== "") {
+      obj.objectId = message.object_id;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListAuditEntriesAboutRequest>): ListAuditEntriesAboutRequest {
+    return ListAuditEntriesAboutRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListAuditEntriesAboutRequest>): ListAuditEntriesAboutRequest {
+    const message = createBaseListAuditEntriesAboutRequest();
+    message.workspace_id = object.workspace_id ?? "";
+    message.object_type = object.object_type ?? "";
+    message.object_id = object.object_id ?? "";
+    return message;
+  },
+};
+
+function createBaseAuditEntry(): AuditEntry {
+  return {
+    id: "",
+    event_type: "",
+    at: "",
+    action: undefined,
+    object_name: undefined,
+    summary: undefined,
+    actor_type: "",
+    actor: undefined,
+  };
+}
+
+export const AuditEntry: MessageFns<AuditEntry> = {
+  encode(message: AuditEntry, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.event_type !== "") {
+      writer.uint32(18).string(message.event_type);
+    }
+    if (message.at !== "") {
+      writer.uint32(26).string(message.at);
+    }
+    if (message.action !== undefined) {
+      writer.uint32(34).string(message.action);
+    }
+    if (message.object_name !== undefined) {
+      writer.uint32(42).string(message.object_name);
+    }
+    if (message.summary !== undefined) {
+      writer.uint32(50).string(message.summary);
+    }
+    if (message.actor_type !== "") {
+      writer.uint32(58).string(message.actor_type);
+    }
+    if (message.actor !== undefined) {
+      writer.uint32(66).string(message.actor);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): AuditEntry {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAuditEntry();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.event_type = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.at = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.action = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.object_name = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.summary = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.actor_type = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.actor = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): AuditEntry {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      event_type: isSet(object.eventType)
+        ? globalThis.String(object.eventType)
+        : isSet(object.event_type)
+        ? globalThis.String(object.event_type)
+        : "",
+      at: isSet(object.at) ? globalThis.String(object.at) : "",
+      action: isSet(object.action) ? globalThis.String(object.action) : undefined,
+      object_name: isSet(object.objectName)
+        ? globalThis.String(object.objectName)
+        : isSet(object.object_name)
+        ? globalThis.String(object.object_name)
+        : undefined,
+      summary: isSet(object.summary) ? globalThis.String(object.summary) : undefined,
+      actor_type: isSet(object.actorType)
+        ? globalThis.String(object.actorType)
+        : isSet(object.actor_type)
+        ? globalThis.String(object.actor_type)
+        : "",
+      actor: isSet(object.actor) ? globalThis.String(object.actor) : undefined,
+    };
+  },
+
+  toJSON(message: AuditEntry): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.event_type !== "") {
+      obj.eventType = message.event_type;
+    }
+    if (message.at !== "") {
+      obj.at = message.at;
+    }
+    if (message.action !== undefined) {
+      obj.action = message.action;
+    }
+    if (message.object_name !== undefined) {
+      obj.objectName = message.object_name;
+    }
+    if (message.summary !== undefined) {
+      obj.summary = message.summary;
+    }
+    if (message.actor_type !== "") {
+      obj.actorType = message.actor_type;
+    }
+    if (message.actor !== undefined) {
+      obj.actor = message.actor;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<AuditEntry>): AuditEntry {
+    return AuditEntry.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<AuditEntry>): AuditEntry {
+    const message = createBaseAuditEntry();
+    message.id = object.id ?? "";
+    message.event_type = object.event_type ?? "";
+    message.at = object.at ?? "";
+    message.action = object.action ?? undefined;
+    message.object_name = object.object_name ?? undefined;
+    message.summary = object.summary ?? undefined;
+    message.actor_type = object.actor_type ?? "";
+    message.actor = object.actor ?? undefined;
+    return message;
+  },
+};
+
+function createBaseListAuditEntriesAboutResponse(): ListAuditEntriesAboutResponse {
+  return { entries: [] };
+}
+
+export const ListAuditEntriesAboutResponse: MessageFns<ListAuditEntriesAboutResponse> = {
+  encode(message: ListAuditEntriesAboutResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.entries) {
+      AuditEntry.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListAuditEntriesAboutResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListAuditEntriesAboutResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.entries.push(AuditEntry.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListAuditEntriesAboutResponse {
+    return {
+      entries: globalThis.Array.isArray(object?.entries) ? object.entries.map((e: any) => AuditEntry.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: ListAuditEntriesAboutResponse): unknown {
+    const obj: any = {};
+    if (message.entries?.length) {
+      obj.entries = message.entries.map((e) => AuditEntry.toJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListAuditEntriesAboutResponse>): ListAuditEntriesAboutResponse {
+    return ListAuditEntriesAboutResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListAuditEntriesAboutResponse>): ListAuditEntriesAboutResponse {
+    const message = createBaseListAuditEntriesAboutResponse();
+    message.entries = object.entries?.map((e) => AuditEntry.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseForgetAuditMentionsRequest(): ForgetAuditMentionsRequest {
+  return { workspace_id: "", object_type: "", object_id: "", terms: [] };
+}
+
+export const ForgetAuditMentionsRequest: MessageFns<ForgetAuditMentionsRequest> = {
+  encode(message: ForgetAuditMentionsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.workspace_id !== "") {
+      writer.uint32(10).string(message.workspace_id);
+    }
+    if (message.object_type !== "") {
+      writer.uint32(18).string(message.object_type);
+    }
+    if (message.object_id !== "") {
+      writer.uint32(26).string(message.object_id);
+    }
+    for (const v of message.terms) {
+      writer.uint32(34).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ForgetAuditMentionsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseForgetAuditMentionsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.workspace_id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.object_type = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.object_id = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.terms.push(reader.string());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ForgetAuditMentionsRequest {
+    return {
+      workspace_id: isSet(object.workspaceId)
+        ? globalThis.String(object.workspaceId)
+        : isSet(object.workspace_id)
+        ? globalThis.String(object.workspace_id)
+        : "",
+      object_type: isSet(object.objectType)
+        ? globalThis.String(object.objectType)
+        : isSet(object.object_type)
+        ? globalThis.String(object.object_type)
+        : "",
+      object_id: isSet(object.objectId)
+        ? globalThis.String(object.objectId)
+        : isSet(object.object_id)
+        ? globalThis.String(object.object_id)
+        : "",
+      terms: globalThis.Array.isArray(object?.terms) ? object.terms.map((e: any) => globalThis.String(e)) : [],
+    };
+  },
+
+  toJSON(message: ForgetAuditMentionsRequest): unknown {
+    const obj: any = {};
+    if (message.workspace_id !== "") {
+      obj.workspaceId = message.workspace_id;
+    }
+    if (message.object_type !== "") {
+      obj.objectType = message.object_type;
+    }
+    if (message.object_id !== "") {
+      obj.objectId = message.object_id;
+    }
+    if (message.terms?.length) {
+      obj.terms = message.terms;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ForgetAuditMentionsRequest>): ForgetAuditMentionsRequest {
+    return ForgetAuditMentionsRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ForgetAuditMentionsRequest>): ForgetAuditMentionsRequest {
+    const message = createBaseForgetAuditMentionsRequest();
+    message.workspace_id = object.workspace_id ?? "";
+    message.object_type = object.object_type ?? "";
+    message.object_id = object.object_id ?? "";
+    message.terms = object.terms?.map((e) => e) || [];
+    return message;
+  },
+};
+
+function createBaseForgetAuditMentionsResponse(): ForgetAuditMentionsResponse {
+  return { entries_changed: 0 };
+}
+
+export const ForgetAuditMentionsResponse: MessageFns<ForgetAuditMentionsResponse> = {
+  encode(message: ForgetAuditMentionsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.entries_changed !== 0) {
+      writer.uint32(8).int32(message.entries_changed);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ForgetAuditMentionsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseForgetAuditMentionsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.entries_changed = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ForgetAuditMentionsResponse {
+    return {
+      entries_changed: isSet(object.entriesChanged)
+        ? globalThis.Number(object.entriesChanged)
+        : isSet(object.entries_changed)
+        ? globalThis.Number(object.entries_changed)
+        : 0,
+    };
+  },
+
+  toJSON(message: ForgetAuditMentionsResponse): unknown {
+    const obj: any = {};
+    if (message.entries_changed !== 0) {
+      obj.entriesChanged = Math.round(message.entries_changed);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ForgetAuditMentionsResponse>): ForgetAuditMentionsResponse {
+    return ForgetAuditMentionsResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ForgetAuditMentionsResponse>): ForgetAuditMentionsResponse {
+    const message = createBaseForgetAuditMentionsResponse();
+    message.entries_changed = object.entries_changed ?? 0;
+    return message;
+  },
+};
 
 function createBaseAuthenticateRequest(): AuthenticateRequest {
   return { token: "" };
@@ -1114,6 +1764,7 @@ function createBaseGetWorkspaceResponse(): GetWorkspaceResponse {
     complimentary_until: undefined,
     billing_set_up: false,
     name: "",
+    slug: "",
   };
 }
 
@@ -1139,6 +1790,9 @@ export const GetWorkspaceResponse: MessageFns<GetWorkspaceResponse> = {
     }
     if (message.name !== "") {
       writer.uint32(58).string(message.name);
+    }
+    if (message.slug !== "") {
+      writer.uint32(66).string(message.slug);
     }
     return writer;
   },
@@ -1212,6 +1866,14 @@ export const GetWorkspaceResponse: MessageFns<GetWorkspaceResponse> = {
             message.name = reader.string();
             continue;
           }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.slug = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1245,6 +1907,7 @@ export const GetWorkspaceResponse: MessageFns<GetWorkspaceResponse> = {
         ? globalThis.Boolean(object.billing_set_up)
         : false,
       name: isSet(object.name) ? globalThis.String(object.name) : "",
+      slug: isSet(object.slug) ? globalThis.String(object.slug) : "",
     };
   },
 
@@ -1271,6 +1934,9 @@ export const GetWorkspaceResponse: MessageFns<GetWorkspaceResponse> = {
     if (message.name !== "") {
       obj.name = message.name;
     }
+    if (message.slug !== "") {
+      obj.slug = message.slug;
+    }
     return obj;
   },
 
@@ -1288,6 +1954,7 @@ export const GetWorkspaceResponse: MessageFns<GetWorkspaceResponse> = {
     message.complimentary_until = object.complimentary_until ?? undefined;
     message.billing_set_up = object.billing_set_up ?? false;
     message.name = object.name ?? "";
+    message.slug = object.slug ?? "";
     return message;
   },
 };
@@ -1432,6 +2099,369 @@ export const CountMembersResponse: MessageFns<CountMembersResponse> = {
   },
 };
 
+function createBaseListMembersRequest(): ListMembersRequest {
+  return { workspace_id: "", after: "", limit: 0 };
+}
+
+export const ListMembersRequest: MessageFns<ListMembersRequest> = {
+  encode(message: ListMembersRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.workspace_id !== "") {
+      writer.uint32(10).string(message.workspace_id);
+    }
+    if (message.after !== "") {
+      writer.uint32(18).string(message.after);
+    }
+    if (message.limit !== 0) {
+      writer.uint32(24).int32(message.limit);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListMembersRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListMembersRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.workspace_id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.after = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.limit = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListMembersRequest {
+    return {
+      workspace_id: isSet(object.workspaceId)
+        ? globalThis.String(object.workspaceId)
+        : isSet(object.workspace_id)
+        ? globalThis.String(object.workspace_id)
+        : "",
+      after: isSet(object.after) ? globalThis.String(object.after) : "",
+      limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
+    };
+  },
+
+  toJSON(message: ListMembersRequest): unknown {
+    const obj: any = {};
+    if (message.workspace_id !== "") {
+      obj.workspaceId = message.workspace_id;
+    }
+    if (message.after !== "") {
+      obj.after = message.after;
+    }
+    if (message.limit !== 0) {
+      obj.limit = Math.round(message.limit);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListMembersRequest>): ListMembersRequest {
+    return ListMembersRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListMembersRequest>): ListMembersRequest {
+    const message = createBaseListMembersRequest();
+    message.workspace_id = object.workspace_id ?? "";
+    message.after = object.after ?? "";
+    message.limit = object.limit ?? 0;
+    return message;
+  },
+};
+
+function createBaseMemberEntry(): MemberEntry {
+  return { id: "", user_id: "", name: "", email: "", avatar: undefined, role: "", status: "" };
+}
+
+export const MemberEntry: MessageFns<MemberEntry> = {
+  encode(message: MemberEntry, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.user_id !== "") {
+      writer.uint32(18).string(message.user_id);
+    }
+    if (message.name !== "") {
+      writer.uint32(26).string(message.name);
+    }
+    if (message.email !== "") {
+      writer.uint32(34).string(message.email);
+    }
+    if (message.avatar !== undefined) {
+      writer.uint32(42).string(message.avatar);
+    }
+    if (message.role !== "") {
+      writer.uint32(50).string(message.role);
+    }
+    if (message.status !== "") {
+      writer.uint32(58).string(message.status);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): MemberEntry {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseMemberEntry();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.user_id = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.email = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.avatar = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.role = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.status = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): MemberEntry {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      user_id: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      email: isSet(object.email) ? globalThis.String(object.email) : "",
+      avatar: isSet(object.avatar) ? globalThis.String(object.avatar) : undefined,
+      role: isSet(object.role) ? globalThis.String(object.role) : "",
+      status: isSet(object.status) ? globalThis.String(object.status) : "",
+    };
+  },
+
+  toJSON(message: MemberEntry): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.user_id !== "") {
+      obj.userId = message.user_id;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.email !== "") {
+      obj.email = message.email;
+    }
+    if (message.avatar !== undefined) {
+      obj.avatar = message.avatar;
+    }
+    if (message.role !== "") {
+      obj.role = message.role;
+    }
+    if (message.status !== "") {
+      obj.status = message.status;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<MemberEntry>): MemberEntry {
+    return MemberEntry.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<MemberEntry>): MemberEntry {
+    const message = createBaseMemberEntry();
+    message.id = object.id ?? "";
+    message.user_id = object.user_id ?? "";
+    message.name = object.name ?? "";
+    message.email = object.email ?? "";
+    message.avatar = object.avatar ?? undefined;
+    message.role = object.role ?? "";
+    message.status = object.status ?? "";
+    return message;
+  },
+};
+
+function createBaseListMembersResponse(): ListMembersResponse {
+  return { members: [], next_after: "" };
+}
+
+export const ListMembersResponse: MessageFns<ListMembersResponse> = {
+  encode(message: ListMembersResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.members) {
+      MemberEntry.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.next_after !== "") {
+      writer.uint32(18).string(message.next_after);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListMembersResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListMembersResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.members.push(MemberEntry.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.next_after = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListMembersResponse {
+    return {
+      members: globalThis.Array.isArray(object?.members) ? object.members.map((e: any) => MemberEntry.fromJSON(e)) : [],
+      next_after: isSet(object.nextAfter)
+        ? globalThis.String(object.nextAfter)
+        : isSet(object.next_after)
+        ? globalThis.String(object.next_after)
+        : "",
+    };
+  },
+
+  toJSON(message: ListMembersResponse): unknown {
+    const obj: any = {};
+    if (message.members?.length) {
+      obj.members = message.members.map((e) => MemberEntry.toJSON(e));
+    }
+    if (message.next_after !== "") {
+      obj.nextAfter = message.next_after;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListMembersResponse>): ListMembersResponse {
+    return ListMembersResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListMembersResponse>): ListMembersResponse {
+    const message = createBaseListMembersResponse();
+    message.members = object.members?.map((e) => MemberEntry.fromPartial(e)) || [];
+    message.next_after = object.next_after ?? "";
+    return message;
+  },
+};
+
 /** Identity answers the gateway's question "who is calling?" for every request. */
 export type IdentityServiceService = typeof IdentityServiceService;
 export const IdentityServiceService = {
@@ -1492,6 +2522,51 @@ export const IdentityServiceService = {
       Buffer.from(CountMembersResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): CountMembersResponse => CountMembersResponse.decode(value),
   },
+  /**
+   * The audit entries about one object (newest first, at most 1,000), for a subject access
+   * request (GET /contacts/{id}/personal-data).
+   */
+  listAuditEntriesAbout: {
+    path: "/crm.identity.v1.IdentityService/ListAuditEntriesAbout" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListAuditEntriesAboutRequest): Buffer =>
+      Buffer.from(ListAuditEntriesAboutRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListAuditEntriesAboutRequest => ListAuditEntriesAboutRequest.decode(value),
+    responseSerialize: (value: ListAuditEntriesAboutResponse): Buffer =>
+      Buffer.from(ListAuditEntriesAboutResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListAuditEntriesAboutResponse => ListAuditEntriesAboutResponse.decode(value),
+  },
+  /**
+   * A person's erasure: entries about the object lose its name, and every entry of the workspace
+   * naming one of `terms` (the person's name, email, phone) in its object name or summary has it
+   * replaced. The terms are used for the call only, never stored. Answers how many entries changed.
+   */
+  forgetAuditMentions: {
+    path: "/crm.identity.v1.IdentityService/ForgetAuditMentions" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ForgetAuditMentionsRequest): Buffer =>
+      Buffer.from(ForgetAuditMentionsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ForgetAuditMentionsRequest => ForgetAuditMentionsRequest.decode(value),
+    responseSerialize: (value: ForgetAuditMentionsResponse): Buffer =>
+      Buffer.from(ForgetAuditMentionsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ForgetAuditMentionsResponse => ForgetAuditMentionsResponse.decode(value),
+  },
+  /**
+   * Every member of the workspace (active and disabled) with what GET /members shows, a page at a
+   * time in member id order: pass the last id of a page as `after` for the next one. A workspace
+   * export lists its users this way without holding them all.
+   */
+  listMembers: {
+    path: "/crm.identity.v1.IdentityService/ListMembers" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListMembersRequest): Buffer => Buffer.from(ListMembersRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListMembersRequest => ListMembersRequest.decode(value),
+    responseSerialize: (value: ListMembersResponse): Buffer => Buffer.from(ListMembersResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListMembersResponse => ListMembersResponse.decode(value),
+  },
 } as const;
 
 export interface IdentityServiceServer extends UntypedServiceImplementation {
@@ -1517,6 +2592,23 @@ export interface IdentityServiceServer extends UntypedServiceImplementation {
    * for; API keys are not seats). An unknown workspace counts 0.
    */
   countMembers: handleUnaryCall<CountMembersRequest, CountMembersResponse>;
+  /**
+   * The audit entries about one object (newest first, at most 1,000), for a subject access
+   * request (GET /contacts/{id}/personal-data).
+   */
+  listAuditEntriesAbout: handleUnaryCall<ListAuditEntriesAboutRequest, ListAuditEntriesAboutResponse>;
+  /**
+   * A person's erasure: entries about the object lose its name, and every entry of the workspace
+   * naming one of `terms` (the person's name, email, phone) in its object name or summary has it
+   * replaced. The terms are used for the call only, never stored. Answers how many entries changed.
+   */
+  forgetAuditMentions: handleUnaryCall<ForgetAuditMentionsRequest, ForgetAuditMentionsResponse>;
+  /**
+   * Every member of the workspace (active and disabled) with what GET /members shows, a page at a
+   * time in member id order: pass the last id of a page as `after` for the next one. A workspace
+   * export lists its users this way without holding them all.
+   */
+  listMembers: handleUnaryCall<ListMembersRequest, ListMembersResponse>;
 }
 
 export interface IdentityServiceClient extends Client {
@@ -1597,6 +2689,65 @@ export interface IdentityServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: CountMembersResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * The audit entries about one object (newest first, at most 1,000), for a subject access
+   * request (GET /contacts/{id}/personal-data).
+   */
+  listAuditEntriesAbout(
+    request: ListAuditEntriesAboutRequest,
+    callback: (error: ServiceError | null, response: ListAuditEntriesAboutResponse) => void,
+  ): ClientUnaryCall;
+  listAuditEntriesAbout(
+    request: ListAuditEntriesAboutRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListAuditEntriesAboutResponse) => void,
+  ): ClientUnaryCall;
+  listAuditEntriesAbout(
+    request: ListAuditEntriesAboutRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListAuditEntriesAboutResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * A person's erasure: entries about the object lose its name, and every entry of the workspace
+   * naming one of `terms` (the person's name, email, phone) in its object name or summary has it
+   * replaced. The terms are used for the call only, never stored. Answers how many entries changed.
+   */
+  forgetAuditMentions(
+    request: ForgetAuditMentionsRequest,
+    callback: (error: ServiceError | null, response: ForgetAuditMentionsResponse) => void,
+  ): ClientUnaryCall;
+  forgetAuditMentions(
+    request: ForgetAuditMentionsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ForgetAuditMentionsResponse) => void,
+  ): ClientUnaryCall;
+  forgetAuditMentions(
+    request: ForgetAuditMentionsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ForgetAuditMentionsResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Every member of the workspace (active and disabled) with what GET /members shows, a page at a
+   * time in member id order: pass the last id of a page as `after` for the next one. A workspace
+   * export lists its users this way without holding them all.
+   */
+  listMembers(
+    request: ListMembersRequest,
+    callback: (error: ServiceError | null, response: ListMembersResponse) => void,
+  ): ClientUnaryCall;
+  listMembers(
+    request: ListMembersRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListMembersResponse) => void,
+  ): ClientUnaryCall;
+  listMembers(
+    request: ListMembersRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListMembersResponse) => void,
   ): ClientUnaryCall;
 }
 
