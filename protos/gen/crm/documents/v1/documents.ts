@@ -23,6 +23,27 @@ export const protobufPackage = "crm.documents.v1";
 
 export const protobufFileName = "crm/documents/v1/documents.proto";
 
+export interface ListFilesOfRequest {
+  workspace_id: string;
+  /** company or contact */
+  target_type: string;
+  target_id: string;
+}
+
+export interface FileMetadata {
+  id: string;
+  name: string;
+  content_type: string;
+  size_bytes: number;
+  status: string;
+  created_at: string;
+  uploaded_by_name?: string | undefined;
+}
+
+export interface ListFilesOfResponse {
+  files: FileMetadata[];
+}
+
 export interface DeleteFilesOfRequest {
   workspace_id: string;
   /** company or contact */
@@ -33,6 +54,403 @@ export interface DeleteFilesOfRequest {
 export interface DeleteFilesOfResponse {
   files_deleted: number;
 }
+
+export interface BeginExportRequest {
+  workspace_id: string;
+  /** The download's file name, e.g. acme-2026-11-24.zip. */
+  file_name: string;
+}
+
+export interface BeginExportResponse {
+  export_id: string;
+}
+
+export interface AppendExportPartRequest {
+  workspace_id: string;
+  export_id: string;
+  index: number;
+  data: Buffer;
+}
+
+export interface AppendExportPartResponse {
+  /** Bytes stored so far. */
+  size_bytes: number;
+}
+
+export interface FinishExportRequest {
+  workspace_id: string;
+  export_id: string;
+}
+
+export interface FinishExportResponse {
+  url: string;
+  size_bytes: number;
+  file_name: string;
+  expires_at: string;
+}
+
+function createBaseListFilesOfRequest(): ListFilesOfRequest {
+  return { workspace_id: "", target_type: "", target_id: "" };
+}
+
+export const ListFilesOfRequest: MessageFns<ListFilesOfRequest> = {
+  encode(message: ListFilesOfRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.workspace_id !== "") {
+      writer.uint32(10).string(message.workspace_id);
+    }
+    if (message.target_type !== "") {
+      writer.uint32(18).string(message.target_type);
+    }
+    if (message.target_id !== "") {
+      writer.uint32(26).string(message.target_id);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListFilesOfRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListFilesOfRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.workspace_id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.target_type = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.target_id = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListFilesOfRequest {
+    return {
+      workspace_id: isSet(object.workspaceId)
+        ? globalThis.String(object.workspaceId)
+        : isSet(object.workspace_id)
+        ? globalThis.String(object.workspace_id)
+        : "",
+      target_type: isSet(object.targetType)
+        ? globalThis.String(object.targetType)
+        : isSet(object.target_type)
+        ? globalThis.String(object.target_type)
+        : "",
+      target_id: isSet(object.targetId)
+        ? globalThis.String(object.targetId)
+        : isSet(object.target_id)
+        ? globalThis.String(object.target_id)
+        : "",
+    };
+  },
+
+  toJSON(message: ListFilesOfRequest): unknown {
+    const obj: any = {};
+    if (message.workspace_id !== "") {
+      obj.workspaceId = message.workspace_id;
+    }
+    if (message.target_type !== "") {
+      obj.targetType = message.target_type;
+    }
+    if (message.target_id !== "") {
+      obj.targetId = message.target_id;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListFilesOfRequest>): ListFilesOfRequest {
+    return ListFilesOfRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListFilesOfRequest>): ListFilesOfRequest {
+    const message = createBaseListFilesOfRequest();
+    message.workspace_id = object.workspace_id ?? "";
+    message.target_type = object.target_type ?? "";
+    message.target_id = object.target_id ?? "";
+    return message;
+  },
+};
+
+function createBaseFileMetadata(): FileMetadata {
+  return { id: "", name: "", content_type: "", size_bytes: 0, status: "", created_at: "", uploaded_by_name: undefined };
+}
+
+export const FileMetadata: MessageFns<FileMetadata> = {
+  encode(message: FileMetadata, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.name !== "") {
+      writer.uint32(18).string(message.name);
+    }
+    if (message.content_type !== "") {
+      writer.uint32(26).string(message.content_type);
+    }
+    if (message.size_bytes !== 0) {
+      writer.uint32(32).int64(message.size_bytes);
+    }
+    if (message.status !== "") {
+      writer.uint32(42).string(message.status);
+    }
+    if (message.created_at !== "") {
+      writer.uint32(50).string(message.created_at);
+    }
+    if (message.uploaded_by_name !== undefined) {
+      writer.uint32(58).string(message.uploaded_by_name);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): FileMetadata {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseFileMetadata();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.content_type = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.size_bytes = longToNumber(reader.int64());
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.status = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.created_at = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.uploaded_by_name = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): FileMetadata {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      content_type: isSet(object.contentType)
+        ? globalThis.String(object.contentType)
+        : isSet(object.content_type)
+        ? globalThis.String(object.content_type)
+        : "",
+      size_bytes: isSet(object.sizeBytes)
+        ? globalThis.Number(object.sizeBytes)
+        : isSet(object.size_bytes)
+        ? globalThis.Number(object.size_bytes)
+        : 0,
+      status: isSet(object.status) ? globalThis.String(object.status) : "",
+      created_at: isSet(object.createdAt)
+        ? globalThis.String(object.createdAt)
+        : isSet(object.created_at)
+        ? globalThis.String(object.created_at)
+        : "",
+      uploaded_by_name: isSet(object.uploadedByName)
+        ? globalThis.String(object.uploadedByName)
+        : isSet(object.uploaded_by_name)
+        ? globalThis.String(object.uploaded_by_name)
+        : undefined,
+    };
+  },
+
+  toJSON(message: FileMetadata): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.content_type !== "") {
+      obj.contentType = message.content_type;
+    }
+    if (message.size_bytes !== 0) {
+      obj.sizeBytes = Math.round(message.size_bytes);
+    }
+    if (message.status !== "") {
+      obj.status = message.status;
+    }
+    if (message.created_at !== "") {
+      obj.createdAt = message.created_at;
+    }
+    if (message.uploaded_by_name !== undefined) {
+      obj.uploadedByName = message.uploaded_by_name;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<FileMetadata>): FileMetadata {
+    return FileMetadata.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<FileMetadata>): FileMetadata {
+    const message = createBaseFileMetadata();
+    message.id = object.id ?? "";
+    message.name = object.name ?? "";
+    message.content_type = object.content_type ?? "";
+    message.size_bytes = object.size_bytes ?? 0;
+    message.status = object.status ?? "";
+    message.created_at = object.created_at ?? "";
+    message.uploaded_by_name = object.uploaded_by_name ?? undefined;
+    return message;
+  },
+};
+
+function createBaseListFilesOfResponse(): ListFilesOfResponse {
+  return { files: [] };
+}
+
+export const ListFilesOfResponse: MessageFns<ListFilesOfResponse> = {
+  encode(message: ListFilesOfResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.files) {
+      FileMetadata.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListFilesOfResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListFilesOfResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.files.push(FileMetadata.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListFilesOfResponse {
+    return {
+      files: globalThis.Array.isArray(object?.files) ? object.files.map((e: any) => FileMetadata.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: ListFilesOfResponse): unknown {
+    const obj: any = {};
+    if (message.files?.length) {
+      obj.files = message.files.map((e) => FileMetadata.toJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListFilesOfResponse>): ListFilesOfResponse {
+    return ListFilesOfResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListFilesOfResponse>): ListFilesOfResponse {
+    const message = createBaseListFilesOfResponse();
+    message.files = object.files?.map((e) => FileMetadata.fromPartial(e)) || [];
+    return message;
+  },
+};
 
 function createBaseDeleteFilesOfRequest(): DeleteFilesOfRequest {
   return { workspace_id: "", target_type: "", target_id: "" };
@@ -220,6 +638,592 @@ export const DeleteFilesOfResponse: MessageFns<DeleteFilesOfResponse> = {
   },
 };
 
+function createBaseBeginExportRequest(): BeginExportRequest {
+  return { workspace_id: "", file_name: "" };
+}
+
+export const BeginExportRequest: MessageFns<BeginExportRequest> = {
+  encode(message: BeginExportRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.workspace_id !== "") {
+      writer.uint32(10).string(message.workspace_id);
+    }
+    if (message.file_name !== "") {
+      writer.uint32(18).string(message.file_name);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): BeginExportRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseBeginExportRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.workspace_id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.file_name = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): BeginExportRequest {
+    return {
+      workspace_id: isSet(object.workspaceId)
+        ? globalThis.String(object.workspaceId)
+        : isSet(object.workspace_id)
+        ? globalThis.String(object.workspace_id)
+        : "",
+      file_name: isSet(object.fileName)
+        ? globalThis.String(object.fileName)
+        : isSet(object.file_name)
+        ? globalThis.String(object.file_name)
+        : "",
+    };
+  },
+
+  toJSON(message: BeginExportRequest): unknown {
+    const obj: any = {};
+    if (message.workspace_id !== "") {
+      obj.workspaceId = message.workspace_id;
+    }
+    if (message.file_name !== "") {
+      obj.fileName = message.file_name;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<BeginExportRequest>): BeginExportRequest {
+    return BeginExportRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<BeginExportRequest>): BeginExportRequest {
+    const message = createBaseBeginExportRequest();
+    message.workspace_id = object.workspace_id ?? "";
+    message.file_name = object.file_name ?? "";
+    return message;
+  },
+};
+
+function createBaseBeginExportResponse(): BeginExportResponse {
+  return { export_id: "" };
+}
+
+export const BeginExportResponse: MessageFns<BeginExportResponse> = {
+  encode(message: BeginExportResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.export_id !== "") {
+      writer.uint32(10).string(message.export_id);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): BeginExportResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseBeginExportResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.export_id = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): BeginExportResponse {
+    return {
+      export_id: isSet(object.exportId)
+        ? globalThis.String(object.exportId)
+        : isSet(object.export_id)
+        ? globalThis.String(object.export_id)
+        : "",
+    };
+  },
+
+  toJSON(message: BeginExportResponse): unknown {
+    const obj: any = {};
+    if (message.export_id !== "") {
+      obj.exportId = message.export_id;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<BeginExportResponse>): BeginExportResponse {
+    return BeginExportResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<BeginExportResponse>): BeginExportResponse {
+    const message = createBaseBeginExportResponse();
+    message.export_id = object.export_id ?? "";
+    return message;
+  },
+};
+
+function createBaseAppendExportPartRequest(): AppendExportPartRequest {
+  return { workspace_id: "", export_id: "", index: 0, data: Buffer.alloc(0) };
+}
+
+export const AppendExportPartRequest: MessageFns<AppendExportPartRequest> = {
+  encode(message: AppendExportPartRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.workspace_id !== "") {
+      writer.uint32(10).string(message.workspace_id);
+    }
+    if (message.export_id !== "") {
+      writer.uint32(18).string(message.export_id);
+    }
+    if (message.index !== 0) {
+      writer.uint32(24).int32(message.index);
+    }
+    if (message.data.length !== 0) {
+      writer.uint32(34).bytes(message.data);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): AppendExportPartRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAppendExportPartRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.workspace_id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.export_id = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.index = reader.int32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.data = Buffer.from(reader.bytes());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): AppendExportPartRequest {
+    return {
+      workspace_id: isSet(object.workspaceId)
+        ? globalThis.String(object.workspaceId)
+        : isSet(object.workspace_id)
+        ? globalThis.String(object.workspace_id)
+        : "",
+      export_id: isSet(object.exportId)
+        ? globalThis.String(object.exportId)
+        : isSet(object.export_id)
+        ? globalThis.String(object.export_id)
+        : "",
+      index: isSet(object.index) ? globalThis.Number(object.index) : 0,
+      data: isSet(object.data) ? Buffer.from(bytesFromBase64(object.data)) : Buffer.alloc(0),
+    };
+  },
+
+  toJSON(message: AppendExportPartRequest): unknown {
+    const obj: any = {};
+    if (message.workspace_id !== "") {
+      obj.workspaceId = message.workspace_id;
+    }
+    if (message.export_id !== "") {
+      obj.exportId = message.export_id;
+    }
+    if (message.index !== 0) {
+      obj.index = Math.round(message.index);
+    }
+    if (message.data.length !== 0) {
+      obj.data = base64FromBytes(message.data);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<AppendExportPartRequest>): AppendExportPartRequest {
+    return AppendExportPartRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<AppendExportPartRequest>): AppendExportPartRequest {
+    const message = createBaseAppendExportPartRequest();
+    message.workspace_id = object.workspace_id ?? "";
+    message.export_id = object.export_id ?? "";
+    message.index = object.index ?? 0;
+    message.data = object.data ?? Buffer.alloc(0);
+    return message;
+  },
+};
+
+function createBaseAppendExportPartResponse(): AppendExportPartResponse {
+  return { size_bytes: 0 };
+}
+
+export const AppendExportPartResponse: MessageFns<AppendExportPartResponse> = {
+  encode(message: AppendExportPartResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.size_bytes !== 0) {
+      writer.uint32(8).int64(message.size_bytes);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): AppendExportPartResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAppendExportPartResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.size_bytes = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): AppendExportPartResponse {
+    return {
+      size_bytes: isSet(object.sizeBytes)
+        ? globalThis.Number(object.sizeBytes)
+        : isSet(object.size_bytes)
+        ? globalThis.Number(object.size_bytes)
+        : 0,
+    };
+  },
+
+  toJSON(message: AppendExportPartResponse): unknown {
+    const obj: any = {};
+    if (message.size_bytes !== 0) {
+      obj.sizeBytes = Math.round(message.size_bytes);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<AppendExportPartResponse>): AppendExportPartResponse {
+    return AppendExportPartResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<AppendExportPartResponse>): AppendExportPartResponse {
+    const message = createBaseAppendExportPartResponse();
+    message.size_bytes = object.size_bytes ?? 0;
+    return message;
+  },
+};
+
+function createBaseFinishExportRequest(): FinishExportRequest {
+  return { workspace_id: "", export_id: "" };
+}
+
+export const FinishExportRequest: MessageFns<FinishExportRequest> = {
+  encode(message: FinishExportRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.workspace_id !== "") {
+      writer.uint32(10).string(message.workspace_id);
+    }
+    if (message.export_id !== "") {
+      writer.uint32(18).string(message.export_id);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): FinishExportRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseFinishExportRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.workspace_id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.export_id = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): FinishExportRequest {
+    return {
+      workspace_id: isSet(object.workspaceId)
+        ? globalThis.String(object.workspaceId)
+        : isSet(object.workspace_id)
+        ? globalThis.String(object.workspace_id)
+        : "",
+      export_id: isSet(object.exportId)
+        ? globalThis.String(object.exportId)
+        : isSet(object.export_id)
+        ? globalThis.String(object.export_id)
+        : "",
+    };
+  },
+
+  toJSON(message: FinishExportRequest): unknown {
+    const obj: any = {};
+    if (message.workspace_id !== "") {
+      obj.workspaceId = message.workspace_id;
+    }
+    if (message.export_id !== "") {
+      obj.exportId = message.export_id;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<FinishExportRequest>): FinishExportRequest {
+    return FinishExportRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<FinishExportRequest>): FinishExportRequest {
+    const message = createBaseFinishExportRequest();
+    message.workspace_id = object.workspace_id ?? "";
+    message.export_id = object.export_id ?? "";
+    return message;
+  },
+};
+
+function createBaseFinishExportResponse(): FinishExportResponse {
+  return { url: "", size_bytes: 0, file_name: "", expires_at: "" };
+}
+
+export const FinishExportResponse: MessageFns<FinishExportResponse> = {
+  encode(message: FinishExportResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.url !== "") {
+      writer.uint32(10).string(message.url);
+    }
+    if (message.size_bytes !== 0) {
+      writer.uint32(16).int64(message.size_bytes);
+    }
+    if (message.file_name !== "") {
+      writer.uint32(26).string(message.file_name);
+    }
+    if (message.expires_at !== "") {
+      writer.uint32(34).string(message.expires_at);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): FinishExportResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseFinishExportResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.url = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.size_bytes = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.file_name = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.expires_at = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): FinishExportResponse {
+    return {
+      url: isSet(object.url) ? globalThis.String(object.url) : "",
+      size_bytes: isSet(object.sizeBytes)
+        ? globalThis.Number(object.sizeBytes)
+        : isSet(object.size_bytes)
+        ? globalThis.Number(object.size_bytes)
+        : 0,
+      file_name: isSet(object.fileName)
+        ? globalThis.String(object.fileName)
+        : isSet(object.file_name)
+        ? globalThis.String(object.file_name)
+        : "",
+      expires_at: isSet(object.expiresAt)
+        ? globalThis.String(object.expiresAt)
+        : isSet(object.expires_at)
+        ? globalThis.String(object.expires_at)
+        : "",
+    };
+  },
+
+  toJSON(message: FinishExportResponse): unknown {
+    const obj: any = {};
+    if (message.url !== "") {
+      obj.url = message.url;
+    }
+    if (message.size_bytes !== 0) {
+      obj.sizeBytes = Math.round(message.size_bytes);
+    }
+    if (message.file_name !== "") {
+      obj.fileName = message.file_name;
+    }
+    if (message.expires_at !== "") {
+      obj.expiresAt = message.expires_at;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<FinishExportResponse>): FinishExportResponse {
+    return FinishExportResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<FinishExportResponse>): FinishExportResponse {
+    const message = createBaseFinishExportResponse();
+    message.url = object.url ?? "";
+    message.size_bytes = object.size_bytes ?? 0;
+    message.file_name = object.file_name ?? "";
+    message.expires_at = object.expires_at ?? "";
+    return message;
+  },
+};
+
 /** documents owns files on companies and contacts and the bytes behind them. */
 export type DocumentsServiceService = typeof DocumentsServiceService;
 export const DocumentsServiceService = {
@@ -238,6 +1242,19 @@ export const DocumentsServiceService = {
       Buffer.from(DeleteFilesOfResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): DeleteFilesOfResponse => DeleteFilesOfResponse.decode(value),
   },
+  /**
+   * The files of one record (pending or ready) in the workspace of the call, newest first, as
+   * metadata only (never a URL or the bytes): a subject access request lists them.
+   */
+  listFilesOf: {
+    path: "/crm.documents.v1.DocumentsService/ListFilesOf" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListFilesOfRequest): Buffer => Buffer.from(ListFilesOfRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListFilesOfRequest => ListFilesOfRequest.decode(value),
+    responseSerialize: (value: ListFilesOfResponse): Buffer => Buffer.from(ListFilesOfResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListFilesOfResponse => ListFilesOfResponse.decode(value),
+  },
 } as const;
 
 export interface DocumentsServiceServer extends UntypedServiceImplementation {
@@ -247,6 +1264,11 @@ export interface DocumentsServiceServer extends UntypedServiceImplementation {
    * calling it again after a failure deletes what is left and counts only that.
    */
   deleteFilesOf: handleUnaryCall<DeleteFilesOfRequest, DeleteFilesOfResponse>;
+  /**
+   * The files of one record (pending or ready) in the workspace of the call, newest first, as
+   * metadata only (never a URL or the bytes): a subject access request lists them.
+   */
+  listFilesOf: handleUnaryCall<ListFilesOfRequest, ListFilesOfResponse>;
 }
 
 export interface DocumentsServiceClient extends Client {
@@ -270,6 +1292,25 @@ export interface DocumentsServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: DeleteFilesOfResponse) => void,
   ): ClientUnaryCall;
+  /**
+   * The files of one record (pending or ready) in the workspace of the call, newest first, as
+   * metadata only (never a URL or the bytes): a subject access request lists them.
+   */
+  listFilesOf(
+    request: ListFilesOfRequest,
+    callback: (error: ServiceError | null, response: ListFilesOfResponse) => void,
+  ): ClientUnaryCall;
+  listFilesOf(
+    request: ListFilesOfRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListFilesOfResponse) => void,
+  ): ClientUnaryCall;
+  listFilesOf(
+    request: ListFilesOfRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListFilesOfResponse) => void,
+  ): ClientUnaryCall;
 }
 
 export const DocumentsServiceClient = makeGenericClientConstructor(
@@ -281,6 +1322,153 @@ export const DocumentsServiceClient = makeGenericClientConstructor(
   serviceName: string;
 };
 
+/**
+ * Workspace exports (POST /export in crm-core): ZIP files kept apart from documents (never
+ * listed, never counted against the workspace's storage quota) and removed once their link
+ * has expired. crm-core streams one export as numbered parts, each stored as it arrives, so
+ * neither side holds the whole file; finishing joins them and answers the download link.
+ */
+export type ExportsServiceService = typeof ExportsServiceService;
+export const ExportsServiceService = {
+  /**
+   * Opens an export in the workspace of the call; answers its id. An export never finished is
+   * removed an hour later.
+   */
+  beginExport: {
+    path: "/crm.documents.v1.ExportsService/BeginExport" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: BeginExportRequest): Buffer => Buffer.from(BeginExportRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): BeginExportRequest => BeginExportRequest.decode(value),
+    responseSerialize: (value: BeginExportResponse): Buffer => Buffer.from(BeginExportResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): BeginExportResponse => BeginExportResponse.decode(value),
+  },
+  /**
+   * Stores the next part (index 0, 1, ... in order, at most 4 MiB each). Sending the part just
+   * stored again (a retry) answers as the first time without storing it twice.
+   */
+  appendExportPart: {
+    path: "/crm.documents.v1.ExportsService/AppendExportPart" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: AppendExportPartRequest): Buffer =>
+      Buffer.from(AppendExportPartRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): AppendExportPartRequest => AppendExportPartRequest.decode(value),
+    responseSerialize: (value: AppendExportPartResponse): Buffer =>
+      Buffer.from(AppendExportPartResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): AppendExportPartResponse => AppendExportPartResponse.decode(value),
+  },
+  /**
+   * Joins the parts into the export's file and answers a download link valid 10 minutes, the
+   * exact size and the file name. The file is removed when the link expires.
+   */
+  finishExport: {
+    path: "/crm.documents.v1.ExportsService/FinishExport" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: FinishExportRequest): Buffer => Buffer.from(FinishExportRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): FinishExportRequest => FinishExportRequest.decode(value),
+    responseSerialize: (value: FinishExportResponse): Buffer =>
+      Buffer.from(FinishExportResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): FinishExportResponse => FinishExportResponse.decode(value),
+  },
+} as const;
+
+export interface ExportsServiceServer extends UntypedServiceImplementation {
+  /**
+   * Opens an export in the workspace of the call; answers its id. An export never finished is
+   * removed an hour later.
+   */
+  beginExport: handleUnaryCall<BeginExportRequest, BeginExportResponse>;
+  /**
+   * Stores the next part (index 0, 1, ... in order, at most 4 MiB each). Sending the part just
+   * stored again (a retry) answers as the first time without storing it twice.
+   */
+  appendExportPart: handleUnaryCall<AppendExportPartRequest, AppendExportPartResponse>;
+  /**
+   * Joins the parts into the export's file and answers a download link valid 10 minutes, the
+   * exact size and the file name. The file is removed when the link expires.
+   */
+  finishExport: handleUnaryCall<FinishExportRequest, FinishExportResponse>;
+}
+
+export interface ExportsServiceClient extends Client {
+  /**
+   * Opens an export in the workspace of the call; answers its id. An export never finished is
+   * removed an hour later.
+   */
+  beginExport(
+    request: BeginExportRequest,
+    callback: (error: ServiceError | null, response: BeginExportResponse) => void,
+  ): ClientUnaryCall;
+  beginExport(
+    request: BeginExportRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: BeginExportResponse) => void,
+  ): ClientUnaryCall;
+  beginExport(
+    request: BeginExportRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: BeginExportResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Stores the next part (index 0, 1, ... in order, at most 4 MiB each). Sending the part just
+   * stored again (a retry) answers as the first time without storing it twice.
+   */
+  appendExportPart(
+    request: AppendExportPartRequest,
+    callback: (error: ServiceError | null, response: AppendExportPartResponse) => void,
+  ): ClientUnaryCall;
+  appendExportPart(
+    request: AppendExportPartRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: AppendExportPartResponse) => void,
+  ): ClientUnaryCall;
+  appendExportPart(
+    request: AppendExportPartRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: AppendExportPartResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Joins the parts into the export's file and answers a download link valid 10 minutes, the
+   * exact size and the file name. The file is removed when the link expires.
+   */
+  finishExport(
+    request: FinishExportRequest,
+    callback: (error: ServiceError | null, response: FinishExportResponse) => void,
+  ): ClientUnaryCall;
+  finishExport(
+    request: FinishExportRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: FinishExportResponse) => void,
+  ): ClientUnaryCall;
+  finishExport(
+    request: FinishExportRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: FinishExportResponse) => void,
+  ): ClientUnaryCall;
+}
+
+export const ExportsServiceClient = makeGenericClientConstructor(
+  ExportsServiceService,
+  "crm.documents.v1.ExportsService",
+) as unknown as {
+  new (address: string, credentials: ChannelCredentials, options?: Partial<ClientOptions>): ExportsServiceClient;
+  service: typeof ExportsServiceService;
+  serviceName: string;
+};
+
+function bytesFromBase64(b64: string): Uint8Array {
+  return Uint8Array.from(globalThis.Buffer.from(b64, "base64"));
+}
+
+function base64FromBytes(arr: Uint8Array): string {
+  return globalThis.Buffer.from(arr).toString("base64");
+}
+
 type Builtin = Date | Function | Uint8Array | string | number | boolean | undefined;
 
 export type DeepPartial<T> = T extends Builtin ? T
@@ -288,6 +1476,17 @@ export type DeepPartial<T> = T extends Builtin ? T
   : T extends ReadonlyArray<infer U> ? ReadonlyArray<DeepPartial<U>>
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
   : Partial<T>;
+
+function longToNumber(int64: { toString(): string }): number {
+  const num = globalThis.Number(int64.toString());
+  if (num > globalThis.Number.MAX_SAFE_INTEGER) {
+    throw new globalThis.Error("Value is larger than Number.MAX_SAFE_INTEGER");
+  }
+  if (num < globalThis.Number.MIN_SAFE_INTEGER) {
+    throw new globalThis.Error("Value is smaller than Number.MIN_SAFE_INTEGER");
+  }
+  return num;
+}
 
 function isSet(value: any): boolean {
   return value !== null && value !== undefined;
