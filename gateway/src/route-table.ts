@@ -55,7 +55,9 @@ export const ROUTES: readonly Route[] = [
   { path: '/search', service: 'crm-core' },
   { path: '/recent', service: 'crm-core' },
   { path: '/saved-views', service: 'crm-core' },
-  { path: '/export', service: 'crm-core' },
+  // Builds a ZIP of the whole workspace before answering (services/crm-core/src/export/):
+  // seconds for 100,000 companies, longer on a busy machine.
+  { path: '/export', service: 'crm-core', timeoutMs: 120_000 },
   // marketing
   { path: '/campaigns', service: 'marketing' },
   { path: '/touchpoints', service: 'marketing' },

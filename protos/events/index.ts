@@ -11,6 +11,7 @@ import { CRM_TASK_EVENT_CONTRACTS } from './crm-task-events';
 import { CRM_MEETING_EVENT_CONTRACTS } from './crm-meeting-events';
 import { CRM_CALENDAR_EVENT_CONTRACTS } from './crm-calendar-events';
 import { CRM_VIEW_EVENT_CONTRACTS } from './crm-view-events';
+import { CRM_EXPORT_EVENT_CONTRACTS } from './crm-export-events';
 import { DOCUMENTS_EVENT_CONTRACTS } from './documents-events';
 import { IDENTITY_EVENT_CONTRACTS } from './identity-events';
 import { MARKETING_CAMPAIGN_EVENT_CONTRACTS } from './marketing-campaign-events';
@@ -33,6 +34,7 @@ export * from './marketing-touchpoint-events';
 export * from './marketing-web-form-events';
 export * from './crm-meeting-events';
 export * from './crm-calendar-events';
+export * from './crm-export-events';
 export * from './documents-events';
 export * from './billing-events';
 export * from './reports-events';
@@ -41,4 +43,4 @@ export * as auditText from './audit-text';
 export { Type, type Static } from '@sinclair/typebox';
 
 // Every declared event. A new service adds its list here (protos/events/<context>-events.ts).
-export const EVENT_CONTRACTS = contractRegistry(IDENTITY_EVENT_CONTRACTS, CRM_VIEW_EVENT_CONTRACTS, CRM_CATALOGUE_EVENT_CONTRACTS, CRM_CONTACT_EVENT_CONTRACTS, CRM_COMPANY_EVENT_CONTRACTS, CRM_DEAL_EVENT_CONTRACTS, CRM_DUPLICATE_EVENT_CONTRACTS, CRM_ACTIVITY_EVENT_CONTRACTS, CRM_TASK_EVENT_CONTRACTS, CRM_MEETING_EVENT_CONTRACTS, CRM_CALENDAR_EVENT_CONTRACTS, MARKETING_CAMPAIGN_EVENT_CONTRACTS, MARKETING_TOUCHPOINT_EVENT_CONTRACTS, MARKETING_WEB_FORM_EVENT_CONTRACTS, DOCUMENTS_EVENT_CONTRACTS, BILLING_EVENT_CONTRACTS, REPORTS_EVENT_CONTRACTS);
+export const EVENT_CONTRACTS = contractRegistry(IDENTITY_EVENT_CONTRACTS, CRM_VIEW_EVENT_CONTRACTS, CRM_CATALOGUE_EVENT_CONTRACTS, CRM_CONTACT_EVENT_CONTRACTS, CRM_COMPANY_EVENT_CONTRACTS, CRM_DEAL_EVENT_CONTRACTS, CRM_DUPLICATE_EVENT_CONTRACTS, CRM_ACTIVITY_EVENT_CONTRACTS, CRM_TASK_EVENT_CONTRACTS, CRM_MEETING_EVENT_CONTRACTS, CRM_CALENDAR_EVENT_CONTRACTS, CRM_EXPORT_EVENT_CONTRACTS, MARKETING_CAMPAIGN_EVENT_CONTRACTS, MARKETING_TOUCHPOINT_EVENT_CONTRACTS, MARKETING_WEB_FORM_EVENT_CONTRACTS, DOCUMENTS_EVENT_CONTRACTS, BILLING_EVENT_CONTRACTS, REPORTS_EVENT_CONTRACTS);

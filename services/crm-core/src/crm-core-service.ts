@@ -30,12 +30,22 @@ import { subscribeMemberEmails } from './meetings/member-emails';
 import { subscribeWorkspaceSettings } from './deals/workspace-settings';
 import { customFieldOperations } from './custom-fields/custom-field-routes';
 import { crmRecordsGrpc } from './grpc/crm-records-grpc';
+import { crmReplayGrpc } from './grpc/crm-replay-grpc';
 import { crmLeadsGrpc } from './leads/leads-grpc';
 import { subscribeOwnerNames } from './saved-views/owner-names';
 import { registerSavedViewModel } from './saved-views/saved-view.model';
 import { savedViewOperations } from './saved-views/saved-view-routes';
 import { registerSeededWorkspaceModel } from './workspaces/seeded-workspace.model';
 import { subscribeWorkspaceSeed } from './workspaces/workspace-seed';
+import { registerSearchDocumentModel } from './search/search-document.model';
+import { startSearch } from './search/search-projection';
+import { searchOperations } from './search/search-routes';
+import { registerDuplicateDismissalModel } from './duplicates/duplicate-dismissal.model';
+import { duplicateOperations } from './duplicates/duplicate-routes';
+import { registerDuplicateCountModels } from './duplicates/duplicate-counts.model';
+import { subscribeDuplicateCounts } from './duplicates/duplicate-counts';
+import { importOperations } from './import/import-routes';
+import { exportOperations } from './export/export-routes';
 import { registerActivityModels } from './timeline/activity.model';
 import { activityOperations } from './timeline/activity-routes';
 import { subscribeTimeline } from './timeline/timeline-consumer';
@@ -43,6 +53,9 @@ import { registerTaskModel } from './tasks/task.model';
 import { subscribeTaskReferences } from './tasks/task-hooks';
 import { taskJobs } from './tasks/task-reminders';
 import { taskOperations } from './tasks/task-routes';
+import { registerErasedContactModel } from './privacy/erased-contact.model';
+import { subscribeErasureCleanup } from './privacy/erasure-cleanup';
+import { privacyOperations } from './privacy/privacy-routes';
 
 // Companies, contacts, deals, pipelines, timeline, tasks, meetings, search, saved views, import, export, privacy.
 // Its operations arrive with their issues; until then each of its paths answers a JSON 404.
@@ -61,26 +74,33 @@ export const crmCoreService: ServiceDefinition = {
     registerDealModel(connection);
     registerDealTotalsModel(connection);
     registerWorkspaceSettingsModel(connection);
-    registerActivityModels(connection);
-    registerTaskModel(connection);
     registerMeetingModel(connection);
     registerMemberEmailModel(connection);
     registerCalendarModels(connection);
+    registerSearchDocumentModel(connection);
+    registerDuplicateDismissalModel(connection);
+    registerDuplicateCountModels(connection);
+    registerActivityModels(connection);
+    registerTaskModel(connection);
+    registerErasedContactModel(connection);
   },
-  operations: (context) => [...catalogueOperations(context), ...companyOperations(context), ...contactOperations(context), ...customFieldOperations(context), ...savedViewOperations(context), ...recentOperations(context), ...dealOperations(context), ...meetingOperations(context), ...calendarOperations(context), ...activityOperations(context), ...taskOperations(context)],
+  operations: (context) => [...catalogueOperations(context), ...companyOperations(context), ...contactOperations(context), ...customFieldOperations(context), ...savedViewOperations(context), ...recentOperations(context), ...dealOperations(context), ...meetingOperations(context), ...calendarOperations(context), ...searchOperations(context), ...duplicateOperations(context), ...importOperations(context), ...exportOperations(context), ...activityOperations(context), ...taskOperations(context), ...privacyOperations(context)],
   async consumers(context) {
     await subscribeOwnerNames(context);
     await subscribeMemberNames(context);
     await subscribeWorkspaceSeed(context);
     await subscribeWorkspaceSettings(context);
     await subscribeDealReferences(context);
+    await subscribeMeetingReferences(context);
+    await subscribeMemberEmails(context);
+    await startSearch(context);
+    await subscribeDuplicateCounts(context);
     await subscribeTimeline(context);
     await subscribeTaskReferences(context);
     await subscribeCampaignNames(context);
-    await subscribeMeetingReferences(context);
-    await subscribeMemberEmails(context);
+    await subscribeErasureCleanup(context);
   },
   // Each gRPC service crm-core answers: one entry per service.
-  grpc: (context) => [crmRecordsGrpc(context), crmLeadsGrpc(context)],
+  grpc: (context) => [crmRecordsGrpc(context), crmLeadsGrpc(context), crmReplayGrpc(context)],
   jobs: (context) => ({ ...companyJobs(context), ...contactJobs(context), ...meetingJobs(context), ...taskJobs(context) }),
 };
