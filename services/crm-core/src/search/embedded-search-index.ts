@@ -1,24 +1,40 @@
-import MiniSearch, { type SearchResult } from 'minisearch';
+import MiniSearch from 'minisearch';
 import type { SearchIndex } from './search-index';
-import { rankCandidates, searchTerms, SEARCHABLE_FIELDS, typosAllowed, type IndexMatch, type SearchDocument } from './search-text';
+import { searchTerms, SEARCHABLE_FIELDS, typosAllowed, type IndexMatch, type SearchDocument, type SearchType } from './search-text';
 
 // The embedded default: MiniSearch in memory, one index per workspace, so a query never even
 // reads another workspace's terms (and each stored document is checked once more). It holds what
 // the search projection holds; it is filled from it when the service starts (search-projection).
 const FIELD_BOOST: Record<string, number> = { name: 3, email: 2, domain: 2, account_number: 1, postcode: 1, phone: 1 };
 
-// The documents are kept beside the index (by id) rather than as MiniSearch's stored fields,
-// which it would copy into every result of a query matching thousands of records.
+// Only the record type is stored: which words matched (and how) comes with each result, and the
+// index of a workspace holds nothing but that workspace's records.
 interface WorkspaceIndex {
   index: MiniSearch<SearchDocument>;
-  documents: Map<string, SearchDocument>;
+}
+
+interface Result {
+  id: string;
+  type: SearchType;
+  score: number;
+  // Words of the record that matched, and the words of the query they matched.
+  terms: string[];
+  queryTerms: string[];
+}
+
+// The tier search-text defines, from what MiniSearch says matched: every query word a whole
+// word of the record (0), the start of one (1), or some word only through a typo (2).
+function tierOf(query: string[], matched: string[]): 0 | 1 | 2 {
+  if (query.every((term) => matched.includes(term))) return 0;
+  if (query.every((term) => matched.some((candidate) => candidate.startsWith(term)))) return 1;
+  return 2;
 }
 
 function newIndex(): MiniSearch<SearchDocument> {
   return new MiniSearch<SearchDocument>({
     idField: 'id',
     fields: [...SEARCHABLE_FIELDS],
-    storeFields: [],
+    storeFields: ['type'],
     tokenize: (text) => searchTerms(text),
     processTerm: (term) => term,
     // Discarded versions are cleaned in the background once enough pile up.
@@ -35,7 +51,7 @@ export class EmbeddedSearchIndex implements SearchIndex {
   private indexOf(workspaceId: string): WorkspaceIndex {
     let workspace = this.workspaces.get(workspaceId);
     if (!workspace) {
-      workspace = { index: newIndex(), documents: new Map() };
+      workspace = { index: newIndex() };
       this.workspaces.set(workspaceId, workspace);
     }
     return workspace;
@@ -43,10 +59,9 @@ export class EmbeddedSearchIndex implements SearchIndex {
 
   async upsert(documents: readonly SearchDocument[]): Promise<void> {
     for (const document of documents) {
-      const { index, documents: stored } = this.indexOf(document.workspace_id);
+      const { index } = this.indexOf(document.workspace_id);
       if (index.has(document.id)) index.replace(document);
       else index.add(document);
-      stored.set(document.id, document);
     }
   }
 
@@ -59,47 +74,41 @@ export class EmbeddedSearchIndex implements SearchIndex {
       byWorkspace.set(document.workspace_id, list);
     }
     for (const [workspaceId, list] of byWorkspace) {
-      const { index, documents: stored } = this.indexOf(workspaceId);
+      const { index } = this.indexOf(workspaceId);
       const fresh = list.filter((document) => !index.has(document.id));
       for (const document of list) if (index.has(document.id)) index.replace(document);
       index.addAll(fresh);
-      for (const document of list) stored.set(document.id, document);
     }
   }
 
   async remove(workspaceId: string, ids: readonly string[]): Promise<void> {
     const workspace = this.workspaces.get(workspaceId);
     if (!workspace) return;
-    for (const id of ids) {
-      if (workspace.index.has(id)) workspace.index.discard(id);
-      workspace.documents.delete(id);
-    }
+    for (const id of ids) if (workspace.index.has(id)) workspace.index.discard(id);
   }
 
   async search(workspaceId: string, query: string, limit: number): Promise<IndexMatch[]> {
     const workspace = this.workspaces.get(workspaceId);
-    if (!workspace || searchTerms(query).length === 0) return [];
-    const { index, documents } = workspace;
+    const words = searchTerms(query);
+    if (!workspace || words.length === 0) return [];
     const run = (fuzzy: boolean) =>
-      index.search(query, {
+      workspace.index.search(query, {
         combineWith: 'AND',
-        prefix: true,
+        // As Meilisearch reads a query: the last word may be the start of a word, the others are whole.
+        prefix: (_term, position, terms) => position === terms.length - 1,
         fuzzy: fuzzy ? (term) => typosAllowed(term) : false,
         maxFuzzy: 2,
         boost: FIELD_BOOST,
-        // Each index holds one workspace; checked once more all the same.
-        filter: (result) => documents.get(result.id)?.workspace_id === workspaceId,
-      });
+      }) as unknown as Result[];
     // Exact and prefix matches rank before typo matches: when they alone fill the answer, the
     // typo search (the costly one) cannot change it.
-    let results: SearchResult[] = run(false);
+    let results = run(false);
     if (results.length < limit) results = run(true);
-    // Enough candidates for the tiers to reorder: exact and prefix hits may score below typo hits.
-    const candidates = results.slice(0, Math.max(limit * 5, 100)).flatMap((result) => {
-      const document = documents.get(result.id);
-      return document ? [{ document, score: result.score }] : [];
-    });
-    return rankCandidates(query, candidates, limit);
+    return results
+      .map((result) => ({ result, tier: tierOf(words, result.terms) }))
+      .sort((a, b) => a.tier - b.tier || b.result.score - a.result.score || a.result.id.localeCompare(b.result.id))
+      .slice(0, limit)
+      .map(({ result }) => ({ type: result.type, id: result.id, score: result.score }));
   }
 
   async clear(workspaceId?: string): Promise<void> {

@@ -11,7 +11,7 @@ export const search = declareOperation({
   summary: 'Find companies and contacts',
   description:
     `Companies and contacts of the workspace whose name, email, domain, account number, postcode or phone match q, best first, at most ${SEARCH_RESULTS_MAX}. ` +
-    'Every word of q must match the start of a word of the record (any case, accents ignored); words of 5 letters or more may carry a typo (two from 9), digits never. ' +
+    'Every word of q must be a word of the record, the last one may be the start of a word (as the caller types; any case, accents ignored); words of 5 letters or more may carry a typo (two from 9), digits never. ' +
     'Records whose words equal q come first, then those that start with it, then typo matches. Records in the recycle bin, purged or erased are never found. ' +
     'A record is findable within about a second of its change.',
   query: Type.Object({
