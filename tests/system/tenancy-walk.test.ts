@@ -72,6 +72,7 @@ const KINDS: Record<string, RecordKind> = {
     bodies: {
       'PATCH /contacts/{id}': () => ({ first_name: 'Stranger' }),
       'POST /contacts/{id}/merge': async (foreign) => ({ source_ids: [await created(foreign, '/contacts', { first_name: unique('Own') })] }),
+      'POST /contacts/{id}/erase': () => ({ confirm: 'ERASE' }),
     },
   },
   deals: {

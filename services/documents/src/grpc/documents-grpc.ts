@@ -3,6 +3,7 @@ import { documentsV1 } from '@crm/protos';
 import type { DocumentsRuntime } from '../documents-runtime';
 import { TARGET_TYPES, type TargetType } from '../documents/document.model';
 import { deleteFilesOf } from '../documents/document-writes';
+import { listFilesOf } from '../privacy/contact-erasure';
 
 // DeleteFilesOf: every file of one record and its bytes, for a contact's erasure; answers the
 // count. Runs in the caller's context (its workspace and actor).
@@ -16,6 +17,8 @@ export function documentsGrpc(runtime: DocumentsRuntime): GrpcRegistration {
       const deleted = await deleteFilesOf(runtime, request.workspace_id, request.target_type as TargetType, request.target_id.toLowerCase(), 'record_erased', actor);
       return { files_deleted: deleted };
     }),
+    // A contact's files (metadata only) for GET /contacts/{id}/personal-data.
+    listFilesOf: unary<documentsV1.ListFilesOfRequest, documentsV1.ListFilesOfResponse>(runtime.context.logger, (request) => listFilesOf(runtime, request)),
   };
   return { definition: documentsV1.DocumentsServiceService, implementation };
 }

@@ -1,0 +1,185 @@
+import { forgetEventsMentioning, type EventActor } from '@crm/bus';
+import { call, isoNow, type InternalClaims } from '@crm/kit';
+import {
+  CRM_ACTIVITY_EVENTS_TYPES,
+  CRM_CONTACT_EVENTS_TYPES,
+  CRM_MEETING_EVENTS_TYPES,
+  CRM_TASK_EVENTS_TYPES,
+  documentsV1,
+  identityV1,
+  type ActivityDeletedData,
+  type ActivityUpdatedData,
+  type ContactErasedData,
+  type MeetingUpdatedData,
+  type TaskUpdatedData,
+} from '@crm/protos';
+import { commit, type ServiceContext, type UnitOfWork } from '@crm/service-host';
+import { findContact } from '../contacts/contact-store';
+import { contactModel, type ContactRecord } from '../contacts/contact.model';
+import { removeContactFromMeetings } from '../meetings/meeting-hooks';
+import { meetingModel, type MeetingRecord } from '../meetings/meeting.model';
+import { meetingState } from '../meetings/meeting-view';
+import { peerClient } from '../references/peer-clients';
+import { taskModel, type TaskRecord } from '../tasks/task.model';
+import { taskState } from '../tasks/task-view';
+import { activityModel, timelineContactModel, type ActivityRecord } from '../timeline/activity.model';
+import { activityState } from '../timeline/activity-view';
+import { erasedContactModel } from './erased-contact.model';
+import { mentionPattern, mentionQuery, personTerms, withoutMentions } from './erasure-text';
+
+// How an erased contact reads from then on (docs/privacy.md): its id and dates, and this name, so
+// lists, deals and companies pointing at it show "Erased contact" instead of a blank.
+export const ERASED_FIRST_NAME = 'Erased';
+export const ERASED_LAST_NAME = 'contact';
+
+export interface ErasureResult {
+  erased: true;
+  files_deleted: number;
+}
+
+// POST /contacts/{id}/erase. The files go first, over gRPC (bytes cannot be rolled back; a
+// failure leaves everything else as it was, and erasing again deletes what is left), then
+// identity replaces the person's name in audit entries (the terms travel in that call only) and
+// kept copies of delivered events naming the person are deleted, then one transaction rewrites crm-core's records and publishes crm.contact.erased, which carries
+// only ids: every other copy (search, read models, touchpoints, kept events, the store's files)
+// goes when its service receives it (docs/privacy.md lists them).
+export async function eraseContactData(context: ServiceContext, claims: InternalClaims, workspaceId: string, contactId: string): Promise<ErasureResult> {
+  const contact = await findContact(context, workspaceId, contactId);
+  const erasedBefore = await erasedContactModel(context.connection).exists({ _id: contactId, workspace_id: workspaceId }).exec();
+  const documents = peerClient(context, 'documents', documentsV1.DocumentsServiceClient);
+  const { files_deleted } = await call(documents.deleteFilesOf.bind(documents), { workspace_id: workspaceId, target_type: 'contact', target_id: contactId });
+  if (erasedBefore) return { erased: true, files_deleted };
+  const terms = personTerms(contact);
+  const identity = peerClient(context, 'identity', identityV1.IdentityServiceClient);
+  await call(identity.forgetAuditMentions.bind(identity), { workspace_id: workspaceId, object_type: 'contact', object_id: contactId, terms });
+  // Delivered events about other records (a note on the company) may name the person without
+  // the contact's id: their kept copies go now, while the terms are known. Copies holding the id
+  // go when crm.contact.erased arrives (erasure-cleanup), which then compacts the store.
+  if (terms.length > 0) await forgetEventsMentioning(context.connection, terms);
+  await commit(context, async (unit) => {
+    const current = await findContact(context, workspaceId, contactId, unit.transaction);
+    // A concurrent erasure committed first: nothing is left to do.
+    if (await erasedContactModel(context.connection).exists({ _id: contactId, workspace_id: workspaceId }).session(unit.transaction).exec()) return;
+    const actor = claims.actor;
+    const pattern = mentionPattern(terms);
+    await eraseOwnTimeline(context, unit, actor, workspaceId, contactId);
+    await scrubMentions(context, unit, actor, workspaceId, contactId, pattern);
+    // Text first: the attendance change then announces meetings that no longer name the person.
+    await scrubMeetings(context, unit, actor, workspaceId, pattern);
+    await removeContactFromMeetings(context, unit, actor, workspaceId, contactId);
+    await scrubTasks(context, unit, actor, workspaceId, pattern);
+    await timelineContactModel(context.connection).deleteOne({ _id: contactId, workspace_id: workspaceId }, { session: unit.transaction });
+    const now = isoNow();
+    const erased: Partial<ContactRecord> = {
+      company_id: null,
+      reports_to_id: null,
+      owner_id: null,
+      first_name: ERASED_FIRST_NAME,
+      last_name: ERASED_LAST_NAME,
+      email: null,
+      phone: null,
+      mobile: null,
+      job_title: null,
+      lawful_basis: null,
+      custom: {},
+      // Not findable by `q` nor grouped as a duplicate: there is no one left to find.
+      search_terms: [],
+      search_name: null,
+      search_last: null,
+      email_normalised: null,
+      name_key: null,
+      version: (current.version ?? 1) + 1,
+      updated_at: now,
+    };
+    await contactModel(context.connection).updateOne({ _id: contactId, workspace_id: workspaceId }, { $set: erased }, { session: unit.transaction });
+    await erasedContactModel(context.connection).create([{ _id: contactId, workspace_id: workspaceId, erased_at: now }], { session: unit.transaction });
+    unit.publish<ContactErasedData>({
+      type: CRM_CONTACT_EVENTS_TYPES.contactErased,
+      workspace_id: workspaceId,
+      actor,
+      data: { contact_id: contactId, version: erased.version as number },
+    });
+  });
+  return { erased: true, files_deleted };
+}
+
+// Notes, calls, emails and every other entry on the person's own timeline go; each deletion is
+// announced with the entry's text already cleared, so no copy of it travels again.
+async function eraseOwnTimeline(context: ServiceContext, unit: UnitOfWork, actor: EventActor | null, workspaceId: string, contactId: string): Promise<void> {
+  const activities = activityModel(context.connection);
+  const entries = await activities.find({ workspace_id: workspaceId, target_type: 'contact', target_id: contactId }).session(unit.transaction).lean<ActivityRecord[]>().exec();
+  if (entries.length === 0) return;
+  await activities.deleteMany({ workspace_id: workspaceId, _id: { $in: entries.map((entry) => entry._id) } }, { session: unit.transaction });
+  for (const entry of entries) {
+    unit.publish<ActivityDeletedData>({
+      type: CRM_ACTIVITY_EVENTS_TYPES.activityDeleted,
+      workspace_id: workspaceId,
+      actor,
+      data: activityState({ ...entry, subject: null, body: null, outcome: null, version: entry.version + 1 }),
+    });
+  }
+}
+
+// Entries on other records naming the person keep their place with the mention replaced.
+async function scrubMentions(context: ServiceContext, unit: UnitOfWork, actor: EventActor | null, workspaceId: string, contactId: string, pattern: RegExp | null): Promise<void> {
+  const query = mentionQuery(pattern);
+  if (query === null) return;
+  const activities = activityModel(context.connection);
+  const entries = await activities
+    .find({ workspace_id: workspaceId, $or: [{ subject: query }, { body: query }, { outcome: query }] })
+    .session(unit.transaction)
+    .lean<ActivityRecord[]>()
+    .exec();
+  for (const entry of entries) {
+    if (entry.target_type === 'contact' && entry.target_id === contactId) continue;
+    const next = { subject: withoutMentions(entry.subject, pattern), body: withoutMentions(entry.body, pattern), outcome: withoutMentions(entry.outcome, pattern) };
+    const fields = (['subject', 'body', 'outcome'] as const).filter((field) => next[field] !== entry[field]);
+    if (fields.length === 0) continue;
+    const version = entry.version + 1;
+    await activities.updateOne({ _id: entry._id, workspace_id: workspaceId }, { $set: { ...next, version } }, { session: unit.transaction });
+    unit.publish<ActivityUpdatedData>({ type: CRM_ACTIVITY_EVENTS_TYPES.activityUpdated, workspace_id: workspaceId, actor, data: { ...activityState({ ...entry, ...next, version }), fields } });
+  }
+}
+
+async function scrubMeetings(context: ServiceContext, unit: UnitOfWork, actor: EventActor | null, workspaceId: string, pattern: RegExp | null): Promise<void> {
+  const query = mentionQuery(pattern);
+  if (query === null) return;
+  const meetings = meetingModel(context.connection);
+  const found = await meetings
+    .find({ workspace_id: workspaceId, $or: [{ title: query }, { notes: query }, { location: query }, { outcome: query }] })
+    .session(unit.transaction)
+    .lean<MeetingRecord[]>()
+    .exec();
+  const now = isoNow();
+  for (const meeting of found) {
+    const next = {
+      title: withoutMentions(meeting.title, pattern) as string,
+      notes: withoutMentions(meeting.notes, pattern),
+      location: withoutMentions(meeting.location, pattern),
+      outcome: withoutMentions(meeting.outcome, pattern),
+    };
+    const fields = (['title', 'notes', 'location', 'outcome'] as const).filter((field) => next[field] !== meeting[field]);
+    if (fields.length === 0) continue;
+    const updated: MeetingRecord = { ...meeting, ...next, version: (meeting.version ?? 1) + 1, updated_at: now };
+    await meetings.updateOne({ _id: meeting._id, workspace_id: workspaceId }, { $set: { ...next, version: updated.version, updated_at: now } }, { session: unit.transaction });
+    unit.publish<MeetingUpdatedData>({ type: CRM_MEETING_EVENTS_TYPES.meetingUpdated, workspace_id: workspaceId, actor, data: { ...meetingState(updated), fields } });
+  }
+}
+
+// Tasks stay (they are the team's work; one on the contact now shows on an erased contact) with
+// the person's name, email and phone replaced in their title and notes.
+async function scrubTasks(context: ServiceContext, unit: UnitOfWork, actor: EventActor | null, workspaceId: string, pattern: RegExp | null): Promise<void> {
+  const query = mentionQuery(pattern);
+  if (query === null) return;
+  const tasks = taskModel(context.connection);
+  const found = await tasks.find({ workspace_id: workspaceId, $or: [{ title: query }, { notes: query }] }).session(unit.transaction).lean<TaskRecord[]>().exec();
+  const now = isoNow();
+  for (const task of found) {
+    const next = { title: withoutMentions(task.title, pattern) as string, notes: withoutMentions(task.notes, pattern) };
+    const fields = (['title', 'notes'] as const).filter((field) => next[field] !== task[field]);
+    if (fields.length === 0) continue;
+    const updated: TaskRecord = { ...task, ...next, version: task.version + 1, updated_at: now };
+    await tasks.updateOne({ _id: task._id, workspace_id: workspaceId }, { $set: { ...next, version: updated.version, updated_at: now } }, { session: unit.transaction });
+    unit.publish<TaskUpdatedData>({ type: CRM_TASK_EVENTS_TYPES.taskUpdated, workspace_id: workspaceId, actor, data: { ...taskState(updated), fields } });
+  }
+}

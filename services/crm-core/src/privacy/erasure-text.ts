@@ -1,0 +1,60 @@
+import type { ContactRecord } from '../contacts/contact.model';
+
+// What replaces the person's name, email or phone inside text that is not theirs (a note on a
+// company, a task's title, a meeting's notes): the entry keeps its meaning, not the person.
+export const ERASED_MENTION = '[erased]';
+
+// Terms shorter than this are not looked for inside other text (a two-letter first name would
+// rewrite every word that contains it).
+const MIN_TERM_LENGTH = 3;
+
+// How the person may be written inside other text: full name both ways round, each name on its
+// own when it is long enough to mean them, the email and the phone numbers as written.
+export function personTerms(contact: Pick<ContactRecord, 'first_name' | 'last_name' | 'email' | 'phone' | 'mobile'>): string[] {
+  const first = contact.first_name?.trim() || null;
+  const last = contact.last_name?.trim() || null;
+  const terms = [
+    first && last ? `${first} ${last}` : null,
+    first && last ? `${last}, ${first}` : null,
+    first && last ? `${last} ${first}` : null,
+    contact.email?.trim() || null,
+    contact.phone?.trim() || null,
+    contact.mobile?.trim() || null,
+    last,
+    first,
+  ];
+  const unique: string[] = [];
+  for (const term of terms) {
+    if (term === null || term.length < MIN_TERM_LENGTH) continue;
+    if (!unique.some((kept) => kept.toLowerCase() === term.toLowerCase())) unique.push(term);
+  }
+  // Longest first, so "Ann Lee" is replaced whole before "Ann" alone.
+  return unique.sort((a, b) => b.length - a.length);
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+// One case-insensitive pattern for every term; a name matches only as a whole word, so erasing
+// "Ann" leaves "Annual" alone. Null when there is nothing to look for.
+export function mentionPattern(terms: readonly string[]): RegExp | null {
+  if (terms.length === 0) return null;
+  const alternatives = terms.map((term) => {
+    const escaped = escapeRegExp(term);
+    // Word boundaries only where the term starts or ends with a word character.
+    const start = /^\w/.test(term) ? '(?<![\\w])' : '';
+    const end = /\w$/.test(term) ? '(?![\\w])' : '';
+    return `${start}${escaped}${end}`;
+  });
+  return new RegExp(alternatives.join('|'), 'gi');
+}
+
+// The text with every mention replaced, or the same string when it mentions none.
+export function withoutMentions(text: string | null, pattern: RegExp | null): string | null {
+  if (text === null || pattern === null) return text;
+  return text.replace(pattern, ERASED_MENTION);
+}
+
+// A pattern for the store's $regex (same alternatives, flags apart).
+export function mentionQuery(pattern: RegExp | null): { $regex: string; $options: string } | null {
+  return pattern === null ? null : { $regex: pattern.source, $options: 'i' };
+}

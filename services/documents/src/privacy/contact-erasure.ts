@@ -1,0 +1,49 @@
+import { forgetEventsMentioning, type EventHandler } from '@crm/bus';
+import { compactStorage, validationFailed } from '@crm/kit';
+import { contactErased, type ContactErasedData, type documentsV1 } from '@crm/protos';
+import type { DocumentsRuntime } from '../documents-runtime';
+import { documentModel, TARGET_TYPES, type DocumentRecord } from '../documents/document.model';
+
+// documents' part in a contact's subject access request (ListFilesOf) and erasure. The files and
+// their bytes go synchronously with DeleteFilesOf while crm-core erases; when crm.contact.erased
+// arrives, the copies of the files' events still kept (their names may name the person) go
+// too, and the store is compacted so the deleted rows leave the disk.
+
+export const CONTACT_ERASURE_CONSUMER = 'documents.contact-erasure';
+const LIST_LIMIT = 1000;
+
+export async function listFilesOf(runtime: DocumentsRuntime, request: documentsV1.ListFilesOfRequest): Promise<documentsV1.ListFilesOfResponse> {
+  if (!request.workspace_id) throw validationFailed('workspace_id is required');
+  if (!(TARGET_TYPES as readonly string[]).includes(request.target_type)) throw validationFailed('target_type must be company or contact');
+  if (!request.target_id) throw validationFailed('target_id is required');
+  const files = await documentModel(runtime.context.connection)
+    .find({ workspace_id: request.workspace_id, target_type: request.target_type, target_id: request.target_id.toLowerCase() })
+    .sort({ created_at: -1, _id: -1 })
+    .limit(LIST_LIMIT)
+    .lean<DocumentRecord[]>()
+    .exec();
+  return {
+    files: files.map((file) => ({
+      id: file._id,
+      name: file.name,
+      content_type: file.content_type,
+      size_bytes: file.size_bytes,
+      status: file.status,
+      created_at: file.created_at,
+      uploaded_by_name: file.uploaded_by_name ?? undefined,
+    })),
+  };
+}
+
+export function contactErasureHandler(runtime: DocumentsRuntime): EventHandler {
+  return async (event) => {
+    const contactId = (event.data as Partial<ContactErasedData>).contact_id;
+    if (!event.workspace_id || typeof contactId !== 'string') return;
+    await forgetEventsMentioning(runtime.context.connection, contactId);
+    await compactStorage(runtime.context.connection, ['documents', 'outbox']);
+  };
+}
+
+export async function subscribeContactErasure(runtime: DocumentsRuntime): Promise<void> {
+  await runtime.context.bus.subscribe(CONTACT_ERASURE_CONSUMER, [contactErased.type], contactErasureHandler(runtime));
+}
