@@ -88,6 +88,7 @@ async function main(): Promise<void> {
     const seedSeconds = (Date.now() - seedStarted) / 1000;
 
     global.gc?.();
+    const heapBefore = process.memoryUsage().heapUsed;
     const rssBefore = process.memoryUsage().rss;
     let peak = rssBefore;
     const sampler = setInterval(() => {
@@ -103,6 +104,10 @@ async function main(): Promise<void> {
     clearInterval(sampler);
     peak = Math.max(peak, process.memoryUsage().rss);
 
+    // What the export left behind once the collector has run: nothing of it should stay.
+    global.gc?.();
+    const heapAfter = process.memoryUsage().heapUsed;
+
     const downloadStarted = process.hrtime.bigint();
     const link = new URL(answer.url);
     const download = await fetch(`${new URL(system.url).origin}${link.pathname}${link.search}`);
@@ -116,6 +121,7 @@ async function main(): Promise<void> {
     console.log(`companies examined by the export's queries: ${examinedDuring} (keyset batches read each company once)`);
     console.log(`download: ${downloaded} bytes (${downloaded === answer.size ? 'exactly the answered size' : `answered ${answer.size}`}) in ${downloadSeconds.toFixed(2)} s`);
     console.log(`resident memory of the whole system (one process): ${(rssBefore / MB).toFixed(0)} MB before, peak ${(peak / MB).toFixed(0)} MB during the export (+${((peak - rssBefore) / MB).toFixed(0)} MB)`);
+    console.log(`heap in use after a full collection: ${(heapBefore / MB).toFixed(0)} MB before the export, ${(heapAfter / MB).toFixed(0)} MB after (the rest of the peak was garbage)`);
     console.log(`machine load average (1, 5, 15 min) before the run: ${loadBefore.map((value) => value.toFixed(2)).join(' ')} (a shared machine: other work was running)`);
   } finally {
     await system.stop();
