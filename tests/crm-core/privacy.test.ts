@@ -3,6 +3,7 @@ import { join, relative } from 'node:path';
 import { request, signUpWithWorkspace, startTestSystem, waitFor, type TestSystem } from '../support/system';
 import { documentsApi } from '../documents/documents-support';
 import { addMemberTo } from './references-support';
+import { notificationsOf } from './tasks-support';
 
 // A subject access request and an erasure through the gateway: a person who appears in every
 // service (contact, company, timeline, task, meeting, file, touchpoint, audit log, search, the
@@ -81,6 +82,11 @@ describe('privacy', () => {
       201,
     );
     const task = await api.ok<{ id: string }>('POST', '/tasks', { title: `Call ${fullName} back`, target_type: 'contact', target_id: contact.id }, 201);
+    // A colleague is told of a task naming the person (in the app only: mail already sent is the
+    // recipient's, out of the system's reach).
+    const colleague = await addMemberTo(system, owner.workspaceId, 'Cato', 'Sales');
+    expect((await request(base, 'PATCH', '/me', { token: colleague.token, body: { email_notifications: false } })).status).toBe(204);
+    const handover = await api.ok<{ id: string }>('POST', '/tasks', { title: `Send ${person.email} the quote`, assignee_id: colleague.userId }, 201);
     const start = Date.now() + 2 * 60 * 60 * 1000;
     const meeting = await api.ok<{ id: string }>(
       'POST',
@@ -109,7 +115,8 @@ describe('privacy', () => {
         body.timeline.some((entry: { subject: string | null }) => entry.subject === 'File added: signed-contract.txt') &&
         body.timeline.some((entry: { subject: string | null }) => entry.subject?.startsWith('Campaign touchpoint')) &&
         body.mentions.some((entry: { subject: string | null }) => entry.subject === `Demo for ${fullName}`) &&
-        body.audit_entries.some((entry: { summary: string | null }) => entry.summary === `Created contact "${fullName}"`);
+        body.audit_entries.some((entry: { summary: string | null }) => entry.summary === `Created contact "${fullName}"`) &&
+        (await notificationsOf(base, colleague)).some((notification) => notification.title.includes(person.email));
       return ready ? body : undefined;
     }, 'every part of the personal data');
 
@@ -121,7 +128,10 @@ describe('privacy', () => {
       expect.arrayContaining([`note|Intro|Met ${fullName} at the fair`, `call|null|Asked for pricing, call back on ${person.phone}`, 'system|File added: signed-contract.txt|null']),
     );
     expect(data.mentions.map((entry: { id: string }) => entry.id)).toContain(companyNote.id);
-    expect(data.tasks.map((item: { id: string; title: string }) => [item.id, item.title])).toEqual([[task.id, `Call ${fullName} back`]]);
+    expect(data.tasks.map((item: { id: string; title: string }) => [item.id, item.title])).toEqual([
+      [handover.id, `Send ${person.email} the quote`],
+      [task.id, `Call ${fullName} back`],
+    ]);
     expect(data.meetings.map((item: { id: string }) => item.id)).toEqual([meeting.id]);
     expect(data.touchpoints).toEqual([
       { id: expect.any(String), campaign_id: campaign.id, campaign_name: 'Harbour fair', kind: 'form', occurred_at: expect.any(String), note: `Form filled by ${person.email}`, external_ref: null, company_id: company.id },
@@ -159,7 +169,11 @@ describe('privacy', () => {
     });
     const after = await api.ok<Record<string, any>>('GET', `/contacts/${contact.id}/personal-data`, undefined, 200);
     expect(after).toMatchObject({ erased: true, erased_at: expect.any(String), timeline: [], mentions: [], meetings: [], documents: [] });
+    // The task on the contact stays on it (now an erased contact); the other no longer names them.
     expect(after.tasks.map((item: { title: string }) => item.title)).toEqual(['Call [erased] back']);
+    const taskList = await api.ok<{ data: Array<{ id: string; title: string }> }>('GET', '/tasks?assignee=any&limit=50', undefined, 200);
+    expect(taskList.data.find((item) => item.id === handover.id)?.title).toBe('Send [erased] the quote');
+    expect((await notificationsOf(base, colleague)).map((notification) => notification.title)).toEqual(['Priya assigned you a task: Send [erased] the quote']);
     // Marketing clears its touchpoints when crm.contact.erased reaches it, moments later.
     const touchpoints = await waitFor(async () => {
       const later = await api.ok<Record<string, any>>('GET', `/contacts/${contact.id}/personal-data`, undefined, 200);

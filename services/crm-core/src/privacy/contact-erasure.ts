@@ -38,11 +38,12 @@ export interface ErasureResult {
 }
 
 // POST /contacts/{id}/erase. The files go first, over gRPC (bytes cannot be rolled back; a
-// failure leaves everything else as it was, and erasing again deletes what is left), then
-// identity replaces the person's name in audit entries (the terms travel in that call only) and
-// kept copies of delivered events naming the person are deleted, then one transaction rewrites crm-core's records and publishes crm.contact.erased, which carries
-// only ids: every other copy (search, read models, touchpoints, kept events, the store's files)
-// goes when its service receives it (docs/privacy.md lists them).
+// failure leaves everything else as it was, and erasing again deletes what is left). Then
+// identity replaces the person's name in audit entries and notifications (the terms travel in
+// that call only), kept copies of delivered events naming the person are deleted, and one
+// transaction rewrites crm-core's records and publishes crm.contact.erased, which carries only
+// ids: every other copy (search, read models, touchpoints, kept events, the stores' files) goes
+// when its service receives it (docs/privacy.md lists them).
 export async function eraseContactData(context: ServiceContext, claims: InternalClaims, workspaceId: string, contactId: string): Promise<ErasureResult> {
   const contact = await findContact(context, workspaceId, contactId);
   const erasedBefore = await erasedContactModel(context.connection).exists({ _id: contactId, workspace_id: workspaceId }).exec();
@@ -51,7 +52,7 @@ export async function eraseContactData(context: ServiceContext, claims: Internal
   if (erasedBefore) return { erased: true, files_deleted };
   const terms = personTerms(contact);
   const identity = peerClient(context, 'identity', identityV1.IdentityServiceClient);
-  await call(identity.forgetAuditMentions.bind(identity), { workspace_id: workspaceId, object_type: 'contact', object_id: contactId, terms });
+  await call(identity.forgetMentions.bind(identity), { workspace_id: workspaceId, object_type: 'contact', object_id: contactId, terms });
   // Delivered events about other records (a note on the company) may name the person without
   // the contact's id: their kept copies go now, while the terms are known. Copies holding the id
   // go when crm.contact.erased arrives (erasure-cleanup), which then compacts the store.

@@ -1,6 +1,7 @@
 import type { Connection } from 'mongoose';
-import { compactStorage, validationFailed } from '@crm/kit';
+import { validationFailed } from '@crm/kit';
 import type { identityV1 } from '@crm/protos';
+import { ERASED_MENTION, type Mentions } from '../shared/mentions';
 import { auditEntryModel, type AuditEntryRecord } from './audit-entry.model';
 import { genericSummary } from './audit-descriptions';
 
@@ -8,16 +9,21 @@ import { genericSummary } from './audit-descriptions';
 // gRPC). The log keeps the fact of every change; only the person's name leaves it.
 
 const LIST_LIMIT = 1000;
-const ERASED_MENTION = '[erased]';
 
-function required(request: { workspace_id: string; object_type: string; object_id: string }): void {
+export interface AuditObject {
+  workspace_id: string;
+  object_type: string;
+  object_id: string;
+}
+
+export function checkAuditObject(request: AuditObject): void {
   if (!request.workspace_id) throw validationFailed('workspace_id is required');
   if (!request.object_type) throw validationFailed('object_type is required');
   if (!request.object_id) throw validationFailed('object_id is required');
 }
 
 export async function listAuditEntriesAbout(connection: Connection, request: identityV1.ListAuditEntriesAboutRequest): Promise<identityV1.ListAuditEntriesAboutResponse> {
-  required(request);
+  checkAuditObject(request);
   const entries = await auditEntryModel(connection)
     .find({ workspace_id: request.workspace_id, object_type: request.object_type, object_id: request.object_id.toLowerCase() })
     .sort({ at: -1, _id: -1 })
@@ -38,39 +44,29 @@ export async function listAuditEntriesAbout(connection: Connection, request: ide
   };
 }
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 // Entries about the object lose its name (their summary reads as a generic one); any other entry
-// naming one of the terms (a note's subject, a deal named after the person) has it replaced.
-export async function forgetAuditMentions(connection: Connection, request: identityV1.ForgetAuditMentionsRequest): Promise<identityV1.ForgetAuditMentionsResponse> {
-  required(request);
-  const terms = [...new Set(request.terms.map((term) => term.trim()).filter((term) => term.length >= 3))];
+// naming the person (a note's subject, a deal named after them) has the mention replaced.
+// Answers how many entries changed.
+export async function forgetAuditMentions(connection: Connection, object: AuditObject, mentions: Mentions | null): Promise<number> {
   const entries = auditEntryModel(connection);
-  const objectId = request.object_id.toLowerCase();
+  const objectId = object.object_id.toLowerCase();
   let changed = 0;
-  const about = await entries.find({ workspace_id: request.workspace_id, object_type: request.object_type, object_id: objectId }).lean<AuditEntryRecord[]>().exec();
+  const about = await entries.find({ workspace_id: object.workspace_id, object_type: object.object_type, object_id: objectId }).lean<AuditEntryRecord[]>().exec();
   for (const entry of about) {
-    if (entry.object_name === null && entry.summary === genericSummary(entry.action ?? 'changed', request.object_type, null)) continue;
-    await entries.updateOne({ _id: entry._id, workspace_id: request.workspace_id }, { $set: { object_name: null, summary: genericSummary(entry.action ?? 'changed', request.object_type, null) } });
+    const summary = genericSummary(entry.action ?? 'changed', object.object_type, null);
+    if (entry.object_name === null && entry.summary === summary) continue;
+    await entries.updateOne({ _id: entry._id, workspace_id: object.workspace_id }, { $set: { object_name: null, summary } });
     changed += 1;
   }
-  if (terms.length === 0) return done(connection, changed);
-  // Whole words where a term starts or ends with one, so erasing "Ann" leaves "Annual" alone.
-  const pattern = new RegExp(terms.map((term) => `${/^\w/.test(term) ? '(?<!\\w)' : ''}${escapeRegExp(term)}${/\w$/.test(term) ? '(?!\\w)' : ''}`).join('|'), 'gi');
+  if (mentions === null) return changed;
   const naming = await entries
-    .find({ workspace_id: request.workspace_id, $or: [{ object_name: { $regex: pattern.source, $options: 'i' } }, { summary: { $regex: pattern.source, $options: 'i' } }] })
+    .find({ workspace_id: object.workspace_id, $or: [{ object_name: mentions.query }, { summary: mentions.query }] })
     .lean<AuditEntryRecord[]>()
     .exec();
   for (const entry of naming) {
-    const scrub = (text: string | null) => (text === null ? null : text.replace(pattern, ERASED_MENTION));
-    await entries.updateOne({ _id: entry._id, workspace_id: request.workspace_id }, { $set: { object_name: scrub(entry.object_name), summary: scrub(entry.summary) } });
+    const scrub = (text: string | null) => (text === null ? null : text.replace(mentions.pattern, ERASED_MENTION));
+    await entries.updateOne({ _id: entry._id, workspace_id: object.workspace_id }, { $set: { object_name: scrub(entry.object_name), summary: scrub(entry.summary) } });
     changed += 1;
   }
-  return done(connection, changed);
-}
-
-// The overwritten names must leave the disk too, not only the entries.
-async function done(connection: Connection, changed: number): Promise<identityV1.ForgetAuditMentionsResponse> {
-  if (changed > 0) await compactStorage(connection, ['audit_entries']);
-  return { entries_changed: changed };
+  return changed;
 }

@@ -13,8 +13,9 @@ import { workspaceModel } from '../workspaces/workspace.model';
 import { runtimeOf } from '../identity-runtime';
 import { authenticate } from './authenticate';
 import { AuthenticationCache } from './authentication-cache';
-import { forgetAuditMentions, listAuditEntriesAbout } from '../audit/audit-privacy';
+import { listAuditEntriesAbout } from '../audit/audit-privacy';
 import { countMembers } from './count-members';
+import { forgetMentions } from './forget-mentions';
 import { getMembers } from './get-members';
 import { getWorkspace } from './get-workspace';
 import { listMembersPage } from './list-members';
@@ -45,9 +46,7 @@ export function identityGrpc(context: ServiceContext): GrpcRegistration[] {
     listAuditEntriesAbout: unary<identityV1.ListAuditEntriesAboutRequest, identityV1.ListAuditEntriesAboutResponse>(context.logger, (request) =>
       listAuditEntriesAbout(connection, request),
     ),
-    forgetAuditMentions: unary<identityV1.ForgetAuditMentionsRequest, identityV1.ForgetAuditMentionsResponse>(context.logger, (request) =>
-      forgetAuditMentions(connection, request),
-    ),
+    forgetMentions: unary<identityV1.ForgetMentionsRequest, identityV1.ForgetMentionsResponse>(context.logger, (request) => forgetMentions(connection, request)),
   };
   return [{ definition: identityV1.IdentityServiceService, implementation }, identityReplayGrpc(context)];
 }

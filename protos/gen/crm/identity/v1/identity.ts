@@ -44,15 +44,16 @@ export interface ListAuditEntriesAboutResponse {
   entries: AuditEntry[];
 }
 
-export interface ForgetAuditMentionsRequest {
+export interface ForgetMentionsRequest {
   workspace_id: string;
   object_type: string;
   object_id: string;
   terms: string[];
 }
 
-export interface ForgetAuditMentionsResponse {
-  entries_changed: number;
+export interface ForgetMentionsResponse {
+  audit_entries_changed: number;
+  notifications_changed: number;
 }
 
 export interface AuthenticateRequest {
@@ -558,12 +559,12 @@ export const ListAuditEntriesAboutResponse: MessageFns<ListAuditEntriesAboutResp
   },
 };
 
-function createBaseForgetAuditMentionsRequest(): ForgetAuditMentionsRequest {
+function createBaseForgetMentionsRequest(): ForgetMentionsRequest {
   return { workspace_id: "", object_type: "", object_id: "", terms: [] };
 }
 
-export const ForgetAuditMentionsRequest: MessageFns<ForgetAuditMentionsRequest> = {
-  encode(message: ForgetAuditMentionsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+export const ForgetMentionsRequest: MessageFns<ForgetMentionsRequest> = {
+  encode(message: ForgetMentionsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.workspace_id !== "") {
       writer.uint32(10).string(message.workspace_id);
     }
@@ -579,7 +580,7 @@ export const ForgetAuditMentionsRequest: MessageFns<ForgetAuditMentionsRequest> 
     return writer;
   },
 
-  decode(input: BinaryReader | Uint8Array, length?: number): ForgetAuditMentionsRequest {
+  decode(input: BinaryReader | Uint8Array, length?: number): ForgetMentionsRequest {
     const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
     const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
     if (previousRecursionDepth >= 100) {
@@ -588,7 +589,7 @@ export const ForgetAuditMentionsRequest: MessageFns<ForgetAuditMentionsRequest> 
     (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
     try {
       const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseForgetAuditMentionsRequest();
+      const message = createBaseForgetMentionsRequest();
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
@@ -636,7 +637,7 @@ export const ForgetAuditMentionsRequest: MessageFns<ForgetAuditMentionsRequest> 
     }
   },
 
-  fromJSON(object: any): ForgetAuditMentionsRequest {
+  fromJSON(object: any): ForgetMentionsRequest {
     return {
       workspace_id: isSet(object.workspaceId)
         ? globalThis.String(object.workspaceId)
@@ -657,7 +658,7 @@ export const ForgetAuditMentionsRequest: MessageFns<ForgetAuditMentionsRequest> 
     };
   },
 
-  toJSON(message: ForgetAuditMentionsRequest): unknown {
+  toJSON(message: ForgetMentionsRequest): unknown {
     const obj: any = {};
     if (message.workspace_id !== "") {
       obj.workspaceId = message.workspace_id;
@@ -674,11 +675,11 @@ export const ForgetAuditMentionsRequest: MessageFns<ForgetAuditMentionsRequest> 
     return obj;
   },
 
-  create(base?: DeepPartial<ForgetAuditMentionsRequest>): ForgetAuditMentionsRequest {
-    return ForgetAuditMentionsRequest.fromPartial(base ?? {});
+  create(base?: DeepPartial<ForgetMentionsRequest>): ForgetMentionsRequest {
+    return ForgetMentionsRequest.fromPartial(base ?? {});
   },
-  fromPartial(object: DeepPartial<ForgetAuditMentionsRequest>): ForgetAuditMentionsRequest {
-    const message = createBaseForgetAuditMentionsRequest();
+  fromPartial(object: DeepPartial<ForgetMentionsRequest>): ForgetMentionsRequest {
+    const message = createBaseForgetMentionsRequest();
     message.workspace_id = object.workspace_id ?? "";
     message.object_type = object.object_type ?? "";
     message.object_id = object.object_id ?? "";
@@ -687,19 +688,22 @@ export const ForgetAuditMentionsRequest: MessageFns<ForgetAuditMentionsRequest> 
   },
 };
 
-function createBaseForgetAuditMentionsResponse(): ForgetAuditMentionsResponse {
-  return { entries_changed: 0 };
+function createBaseForgetMentionsResponse(): ForgetMentionsResponse {
+  return { audit_entries_changed: 0, notifications_changed: 0 };
 }
 
-export const ForgetAuditMentionsResponse: MessageFns<ForgetAuditMentionsResponse> = {
-  encode(message: ForgetAuditMentionsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.entries_changed !== 0) {
-      writer.uint32(8).int32(message.entries_changed);
+export const ForgetMentionsResponse: MessageFns<ForgetMentionsResponse> = {
+  encode(message: ForgetMentionsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.audit_entries_changed !== 0) {
+      writer.uint32(8).int32(message.audit_entries_changed);
+    }
+    if (message.notifications_changed !== 0) {
+      writer.uint32(16).int32(message.notifications_changed);
     }
     return writer;
   },
 
-  decode(input: BinaryReader | Uint8Array, length?: number): ForgetAuditMentionsResponse {
+  decode(input: BinaryReader | Uint8Array, length?: number): ForgetMentionsResponse {
     const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
     const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
     if (previousRecursionDepth >= 100) {
@@ -708,7 +712,7 @@ export const ForgetAuditMentionsResponse: MessageFns<ForgetAuditMentionsResponse
     (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
     try {
       const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseForgetAuditMentionsResponse();
+      const message = createBaseForgetMentionsResponse();
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
@@ -717,7 +721,15 @@ export const ForgetAuditMentionsResponse: MessageFns<ForgetAuditMentionsResponse
               break;
             }
 
-            message.entries_changed = reader.int32();
+            message.audit_entries_changed = reader.int32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.notifications_changed = reader.int32();
             continue;
           }
         }
@@ -732,30 +744,39 @@ export const ForgetAuditMentionsResponse: MessageFns<ForgetAuditMentionsResponse
     }
   },
 
-  fromJSON(object: any): ForgetAuditMentionsResponse {
+  fromJSON(object: any): ForgetMentionsResponse {
     return {
-      entries_changed: isSet(object.entriesChanged)
-        ? globalThis.Number(object.entriesChanged)
-        : isSet(object.entries_changed)
-        ? globalThis.Number(object.entries_changed)
+      audit_entries_changed: isSet(object.auditEntriesChanged)
+        ? globalThis.Number(object.auditEntriesChanged)
+        : isSet(object.audit_entries_changed)
+        ? globalThis.Number(object.audit_entries_changed)
+        : 0,
+      notifications_changed: isSet(object.notificationsChanged)
+        ? globalThis.Number(object.notificationsChanged)
+        : isSet(object.notifications_changed)
+        ? globalThis.Number(object.notifications_changed)
         : 0,
     };
   },
 
-  toJSON(message: ForgetAuditMentionsResponse): unknown {
+  toJSON(message: ForgetMentionsResponse): unknown {
     const obj: any = {};
-    if (message.entries_changed !== 0) {
-      obj.entriesChanged = Math.round(message.entries_changed);
+    if (message.audit_entries_changed !== 0) {
+      obj.auditEntriesChanged = Math.round(message.audit_entries_changed);
+    }
+    if (message.notifications_changed !== 0) {
+      obj.notificationsChanged = Math.round(message.notifications_changed);
     }
     return obj;
   },
 
-  create(base?: DeepPartial<ForgetAuditMentionsResponse>): ForgetAuditMentionsResponse {
-    return ForgetAuditMentionsResponse.fromPartial(base ?? {});
+  create(base?: DeepPartial<ForgetMentionsResponse>): ForgetMentionsResponse {
+    return ForgetMentionsResponse.fromPartial(base ?? {});
   },
-  fromPartial(object: DeepPartial<ForgetAuditMentionsResponse>): ForgetAuditMentionsResponse {
-    const message = createBaseForgetAuditMentionsResponse();
-    message.entries_changed = object.entries_changed ?? 0;
+  fromPartial(object: DeepPartial<ForgetMentionsResponse>): ForgetMentionsResponse {
+    const message = createBaseForgetMentionsResponse();
+    message.audit_entries_changed = object.audit_entries_changed ?? 0;
+    message.notifications_changed = object.notifications_changed ?? 0;
     return message;
   },
 };
@@ -2538,20 +2559,21 @@ export const IdentityServiceService = {
     responseDeserialize: (value: Buffer): ListAuditEntriesAboutResponse => ListAuditEntriesAboutResponse.decode(value),
   },
   /**
-   * A person's erasure: entries about the object lose its name, and every entry of the workspace
-   * naming one of `terms` (the person's name, email, phone) in its object name or summary has it
-   * replaced. The terms are used for the call only, never stored. Answers how many entries changed.
+   * A person's erasure in identity: audit entries about the object lose its name, and every audit
+   * entry and notification of the workspace naming one of `terms` (the person's name, email,
+   * phone) has it replaced. The terms are used for the call only, never stored. Answers how many
+   * records changed.
    */
-  forgetAuditMentions: {
-    path: "/crm.identity.v1.IdentityService/ForgetAuditMentions" as const,
+  forgetMentions: {
+    path: "/crm.identity.v1.IdentityService/ForgetMentions" as const,
     requestStream: false as const,
     responseStream: false as const,
-    requestSerialize: (value: ForgetAuditMentionsRequest): Buffer =>
-      Buffer.from(ForgetAuditMentionsRequest.encode(value).finish()),
-    requestDeserialize: (value: Buffer): ForgetAuditMentionsRequest => ForgetAuditMentionsRequest.decode(value),
-    responseSerialize: (value: ForgetAuditMentionsResponse): Buffer =>
-      Buffer.from(ForgetAuditMentionsResponse.encode(value).finish()),
-    responseDeserialize: (value: Buffer): ForgetAuditMentionsResponse => ForgetAuditMentionsResponse.decode(value),
+    requestSerialize: (value: ForgetMentionsRequest): Buffer =>
+      Buffer.from(ForgetMentionsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ForgetMentionsRequest => ForgetMentionsRequest.decode(value),
+    responseSerialize: (value: ForgetMentionsResponse): Buffer =>
+      Buffer.from(ForgetMentionsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ForgetMentionsResponse => ForgetMentionsResponse.decode(value),
   },
   /**
    * Every member of the workspace (active and disabled) with what GET /members shows, a page at a
@@ -2598,11 +2620,12 @@ export interface IdentityServiceServer extends UntypedServiceImplementation {
    */
   listAuditEntriesAbout: handleUnaryCall<ListAuditEntriesAboutRequest, ListAuditEntriesAboutResponse>;
   /**
-   * A person's erasure: entries about the object lose its name, and every entry of the workspace
-   * naming one of `terms` (the person's name, email, phone) in its object name or summary has it
-   * replaced. The terms are used for the call only, never stored. Answers how many entries changed.
+   * A person's erasure in identity: audit entries about the object lose its name, and every audit
+   * entry and notification of the workspace naming one of `terms` (the person's name, email,
+   * phone) has it replaced. The terms are used for the call only, never stored. Answers how many
+   * records changed.
    */
-  forgetAuditMentions: handleUnaryCall<ForgetAuditMentionsRequest, ForgetAuditMentionsResponse>;
+  forgetMentions: handleUnaryCall<ForgetMentionsRequest, ForgetMentionsResponse>;
   /**
    * Every member of the workspace (active and disabled) with what GET /members shows, a page at a
    * time in member id order: pass the last id of a page as `after` for the next one. A workspace
@@ -2710,24 +2733,25 @@ export interface IdentityServiceClient extends Client {
     callback: (error: ServiceError | null, response: ListAuditEntriesAboutResponse) => void,
   ): ClientUnaryCall;
   /**
-   * A person's erasure: entries about the object lose its name, and every entry of the workspace
-   * naming one of `terms` (the person's name, email, phone) in its object name or summary has it
-   * replaced. The terms are used for the call only, never stored. Answers how many entries changed.
+   * A person's erasure in identity: audit entries about the object lose its name, and every audit
+   * entry and notification of the workspace naming one of `terms` (the person's name, email,
+   * phone) has it replaced. The terms are used for the call only, never stored. Answers how many
+   * records changed.
    */
-  forgetAuditMentions(
-    request: ForgetAuditMentionsRequest,
-    callback: (error: ServiceError | null, response: ForgetAuditMentionsResponse) => void,
+  forgetMentions(
+    request: ForgetMentionsRequest,
+    callback: (error: ServiceError | null, response: ForgetMentionsResponse) => void,
   ): ClientUnaryCall;
-  forgetAuditMentions(
-    request: ForgetAuditMentionsRequest,
+  forgetMentions(
+    request: ForgetMentionsRequest,
     metadata: Metadata,
-    callback: (error: ServiceError | null, response: ForgetAuditMentionsResponse) => void,
+    callback: (error: ServiceError | null, response: ForgetMentionsResponse) => void,
   ): ClientUnaryCall;
-  forgetAuditMentions(
-    request: ForgetAuditMentionsRequest,
+  forgetMentions(
+    request: ForgetMentionsRequest,
     metadata: Metadata,
     options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: ForgetAuditMentionsResponse) => void,
+    callback: (error: ServiceError | null, response: ForgetMentionsResponse) => void,
   ): ClientUnaryCall;
   /**
    * Every member of the workspace (active and disabled) with what GET /members shows, a page at a
