@@ -171,6 +171,17 @@ export function valueOf(record: ReadRecord, field: string): unknown {
   return record[field] ?? null;
 }
 
+// The same as valueOf, resolved once per field: reports call it for every record.
+export function accessorOf(field: string): (record: ReadRecord) => unknown {
+  if (field.startsWith(CUSTOM_PREFIX)) {
+    const key = field.slice(CUSTOM_PREFIX.length);
+    return (record) => (record.custom as Record<string, unknown> | undefined)?.[key] ?? null;
+  }
+  const minorField = MINOR_FIELDS[field];
+  if (minorField) return (record) => (typeof record[minorField] === 'number' ? (record[minorField] as number) / 100 : null);
+  return (record) => record[field] ?? null;
+}
+
 export function minorOf(record: ReadRecord, field: string): number | null {
   const minorField = MINOR_FIELDS[field];
   return minorField && typeof record[minorField] === 'number' ? (record[minorField] as number) : null;

@@ -1,7 +1,7 @@
 import { validationFailed, type AppError } from '@crm/kit';
 import type { ReadRecord } from '../read-model/read-model.model';
 import type { WorkspaceData } from '../read-model/workspace-data';
-import { catalogueOf, CUSTOM_PREFIX, minorOf, valueOf, type GroupField, type Reference, type ReportObject } from './field-catalogue';
+import { accessorOf, catalogueOf, CUSTOM_PREFIX, minorOf, type GroupField, type Reference, type ReportObject } from './field-catalogue';
 import { bucketOf, DATE_UNITS, localDay, type DateUnit } from './time-zone';
 
 // The report engine: a definition checked against the catalogue, then the workspace's records
@@ -43,6 +43,7 @@ export function withDefaults(input: ReportDefinitionInput): ReportDefinition {
 interface Grouping {
   spec: string;
   field: string;
+  read: (record: ReadRecord) => unknown;
   label: string;
   unit?: DateUnit;
   group?: GroupField;
@@ -61,7 +62,7 @@ export interface CompiledReport {
   definition: ReportDefinition;
   groupings: Grouping[];
   measure: CompiledMeasure;
-  filters: Array<{ field: string; values: Set<string | null> }>;
+  filters: Array<{ field: string; read: (record: ReadRecord) => unknown; values: Set<string | null> }>;
   date?: { field: string; from?: string; to?: string };
   currencyField?: string;
   newest: string;
@@ -80,11 +81,11 @@ export function compileReport(data: WorkspaceData, definition: ReportDefinition,
       if (unit === undefined || rest.length > 0 || !(DATE_UNITS as readonly string[]).includes(unit)) {
         throw fail(`${name}: the date field '${field}' needs a unit, one of ${DATE_UNITS.join(', ')} (for example ${field}:month)`);
       }
-      return { spec, field: field!, label: `${dates.get(field!)!.label} (${unit})`, unit: unit as DateUnit };
+      return { spec, field: field!, read: accessorOf(field!), label: `${dates.get(field!)!.label} (${unit})`, unit: unit as DateUnit };
     }
     const group = groups.get(spec);
     if (!group) throw fail(`${name}: '${spec}' is not a field of ${definition.object} reports`);
-    return { spec, field: spec, label: group.label, group };
+    return { spec, field: spec, read: accessorOf(spec), label: group.label, group };
   });
   if (new Set(definition.group_by).size !== definition.group_by.length) throw fail(`${prefix}group_by: a field is named twice`);
   const measure = catalogue.measures.find((candidate) => candidate.key === definition.measure);
@@ -92,7 +93,7 @@ export function compileReport(data: WorkspaceData, definition: ReportDefinition,
   const [kind, field] = measure.key.split(':') as [CompiledMeasure['kind'], string | undefined];
   const filters = definition.filters.map((filter, index) => {
     if (!groups.has(filter.field)) throw fail(`${prefix}filters.${index}.field: '${filter.field}' is not a field of ${definition.object} reports`);
-    return { field: filter.field, values: new Set(filter.values) };
+    return { field: filter.field, read: accessorOf(filter.field), values: new Set(filter.values) };
   });
   if (definition.date) {
     if (!dates.has(definition.date.field)) throw fail(`${prefix}date.field: '${definition.date.field}' is not a date field of ${definition.object} reports`);
@@ -110,15 +111,14 @@ export function compileReport(data: WorkspaceData, definition: ReportDefinition,
 }
 
 // A field's value as a key: text, null when not set.
-function keyOf(record: ReadRecord, field: string): string | null {
-  const value = valueOf(record, field);
+function asKey(value: unknown): string | null {
   if (value === null || value === undefined || value === '') return null;
-  return String(value);
+  return typeof value === 'string' ? value : String(value);
 }
 
 function groupKey(record: ReadRecord, grouping: Grouping, timezone: string): string | null {
-  if (!grouping.unit) return keyOf(record, grouping.field);
-  const value = valueOf(record, grouping.field);
+  if (!grouping.unit) return asKey(grouping.read(record));
+  const value = grouping.read(record);
   if (typeof value !== 'string' || value === '') return null;
   return bucketOf(localDay(value, timezone), grouping.unit).key;
 }
@@ -126,13 +126,15 @@ function groupKey(record: ReadRecord, grouping: Grouping, timezone: string): str
 function selected(data: WorkspaceData, report: CompiledReport): ReadRecord[] {
   const timezone = data.settings.timezone;
   const { filters, date } = report;
+  const dateRead = date ? accessorOf(date.field) : null;
+  if (filters.length === 0 && !date) return data.records[report.definition.object];
   return data.records[report.definition.object].filter((record) => {
-    for (const filter of filters) if (!filter.values.has(keyOf(record, filter.field))) return false;
-    if (date) {
-      const value = valueOf(record, date.field);
+    for (const filter of filters) if (!filter.values.has(asKey(filter.read(record)))) return false;
+    if (dateRead) {
+      const value = dateRead(record);
       if (typeof value !== 'string' || value === '') return false;
       const day = localDay(value, timezone);
-      if ((date.from && day < date.from) || (date.to && day > date.to)) return false;
+      if ((date!.from && day < date!.from) || (date!.to && day > date!.to)) return false;
     }
     return true;
   });
@@ -214,6 +216,7 @@ export function runReport(data: WorkspaceData, report: CompiledReport): RunResul
   const workspaceCurrency = data.settings.currency;
   const groups = new Map<string, Accumulator>();
   const { measure } = report;
+  const measureRead = measure.field && !measure.money ? accessorOf(measure.field) : null;
   for (const record of selected(data, report)) {
     const keys = report.groupings.map((grouping) => groupKey(record, grouping, timezone));
     // Keys never hold control characters (single-line values, ids, buckets).
@@ -222,7 +225,7 @@ export function runReport(data: WorkspaceData, report: CompiledReport): RunResul
     if (!accumulator) groups.set(id, (accumulator = { keys, count: 0, sums: new Map() }));
     accumulator.count += 1;
     if (measure.kind === 'count' || !measure.field) continue;
-    const amount = measure.money ? minorOf(record, measure.field) : (valueOf(record, measure.field) as unknown);
+    const amount = measure.money ? minorOf(record, measure.field) : measureRead!(record);
     if (typeof amount !== 'number' || !Number.isFinite(amount)) continue;
     const currency = measure.money && report.currencyField ? String(record[report.currencyField] ?? workspaceCurrency) : '';
     let totals = accumulator.sums.get(currency);
@@ -309,13 +312,9 @@ export function reportRecords(data: WorkspaceData, report: CompiledReport, keys:
   const timezone = data.settings.timezone;
   const matching = selected(data, report).filter((record) => report.groupings.every((grouping, index) => groupKey(record, grouping, timezone) === keys[index]));
   const newest = report.newest;
-  const order = (record: ReadRecord) => `${String(record[newest] ?? '')}\u0000${record._id}`;
-  // Newest first: ISO timestamps and ids (time-ordered) compare as text.
-  matching.sort((a, b) => {
-    const left = order(a);
-    const right = order(b);
-    return left < right ? 1 : left > right ? -1 : 0;
-  });
+  // Newest first: ISO timestamps and ids (time-ordered) compare as text; each key made once.
+  const ordered = matching.map((record) => ({ key: `${String(record[newest] ?? '')}\u0000${record._id}`, record }));
+  ordered.sort((a, b) => (a.key < b.key ? 1 : a.key > b.key ? -1 : 0));
   const references = catalogueOf(data, report.definition.object).group_by.filter((group) => group.references && !group.field.startsWith(CUSTOM_PREFIX));
-  return { total: matching.length, records: matching.slice(0, RECORDS_CAP).map((record) => recordView(data, references, record)) };
+  return { total: matching.length, records: ordered.slice(0, RECORDS_CAP).map(({ record }) => recordView(data, references, record)) };
 }

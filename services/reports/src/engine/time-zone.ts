@@ -64,15 +64,15 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 
 // The bucket a day falls in: its key (sortable text) and how it is shown. Weeks start on Monday
 // and are keyed by that Monday.
-const buckets = new Map<string, { key: string; label: string }>();
+const buckets: Record<DateUnit, Map<string, { key: string; label: string }>> = { day: new Map(), week: new Map(), month: new Map(), quarter: new Map(), year: new Map() };
 
 export function bucketOf(day: string, unit: DateUnit): { key: string; label: string } {
-  const cacheKey = `${unit}:${day}`;
-  let bucket = buckets.get(cacheKey);
+  const cache = buckets[unit];
+  let bucket = cache.get(day);
   if (!bucket) {
     bucket = computeBucket(day, unit);
-    if (buckets.size > 500_000) buckets.clear();
-    buckets.set(cacheKey, bucket);
+    if (cache.size > 200_000) cache.clear();
+    cache.set(day, bucket);
   }
   return bucket;
 }

@@ -16,7 +16,7 @@ export function contactErasureHandler(context: ServiceContext): EventHandler {
     if (!record || !event.workspace_id) return;
     const applied = await applyToReadModel(context.connection, 'contact', storedState('contact', { ...record, workspace_id: event.workspace_id, state: null }));
     if (applied) await bumpRevision(context.connection, event.workspace_id);
-    await compactStorage(context.connection, ['rm_contacts']);
+    await compactStorage(context.connection, ['rm_contacts'], context.logger);
   };
 }
 
