@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import mongoose, { type Connection } from 'mongoose';
 import { EmbeddedMongoClient, openEmbeddedMongo } from '@crm/embedded-mongo';
+import type { Logger } from './logger';
 import { assertModelsDeclared, installTenancyGuard } from './tenancy';
 
 export interface DatabaseOptions {
@@ -50,13 +51,21 @@ export async function syncIndexes(connection: Connection): Promise<void> {
 
 // Asks the storage engine to reclaim the space of deleted and overwritten documents, so erased
 // values leave the disk: the embedded store rewrites its snapshot and drops its journals (one
-// command covers every collection); MongoDB compacts each named collection.
-export async function compactStorage(connection: Connection, collections: readonly string[]): Promise<void> {
+// command covers every collection); MongoDB compacts each named collection. A MongoDB that
+// refuses (a user without the right, a managed service) is logged, not thrown: the data is
+// already gone from the collections, and the operator's storage policy covers the rest.
+export async function compactStorage(connection: Connection, collections: readonly string[], logger?: Pick<Logger, 'warn'>): Promise<void> {
   const db = connection.db;
   if (!db) throw new Error('database not connected');
   if (connection.getClient() instanceof EmbeddedMongoClient) {
     await db.command({ compact: collections[0] ?? 'outbox' });
     return;
   }
-  for (const collection of collections) await db.command({ compact: collection });
+  for (const collection of collections) {
+    try {
+      await db.command({ compact: collection });
+    } catch (error) {
+      logger?.warn({ collection, reason: error instanceof Error ? error.message : String(error) }, 'compact refused by the database');
+    }
+  }
 }

@@ -54,7 +54,7 @@ export function erasureCleanupHandler(context: ServiceContext): EventHandler {
     const counts = connection.models.DuplicateCount as Model<{ count: number }> | undefined;
     await counts?.deleteMany({ workspace_id: workspaceId, count: { $lte: 0 } }).exec();
     await forgetEventsMentioning(connection, record.id);
-    await compactStorage(connection, COMPACTED);
+    await compactStorage(connection, COMPACTED, context.logger);
   };
 }
 

@@ -40,7 +40,7 @@ export function contactErasureHandler(runtime: DocumentsRuntime): EventHandler {
     const contactId = (event.data as Partial<ContactErasedData>).contact_id;
     if (!event.workspace_id || typeof contactId !== 'string') return;
     await forgetEventsMentioning(runtime.context.connection, contactId);
-    await compactStorage(runtime.context.connection, ['documents', 'outbox']);
+    await compactStorage(runtime.context.connection, ['documents', 'outbox'], runtime.context.logger);
   };
 }
 

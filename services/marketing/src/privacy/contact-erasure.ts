@@ -55,7 +55,7 @@ async function eraseContact(context: ServiceContext, connection: Connection, eve
   });
   // Copies of events about the touchpoints still kept, then the bytes on disk.
   await forgetEventsMentioning(connection, contactId);
-  await compactStorage(connection, ['touchpoints', 'form_submissions', 'outbox']);
+  await compactStorage(connection, ['touchpoints', 'form_submissions', 'outbox'], context.logger);
 }
 
 // Idempotent by construction: a redelivery finds nothing left to clear.
