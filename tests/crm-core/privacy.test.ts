@@ -216,6 +216,20 @@ describe('privacy', () => {
     // Erasing again answers the same and deletes nothing more.
     expect(await api.ok('POST', `/contacts/${contact.id}/erase`, { confirm: 'ERASE' }, 200)).toEqual({ erased: true, files_deleted: 0 });
     expect((await api.ok<{ first_name: string }>('GET', `/contacts/${contact.id}`, undefined, 200)).first_name).toBe('Erased');
+
+    // Nothing fills an erased contact in again: no change, no merge either way, no new file.
+    const refused = (answer: { status: number; body: Record<string, any> }) => ({ status: answer.status, code: answer.body.error?.code, message: answer.body.error?.message });
+    expect(refused(await api.call('PATCH', `/contacts/${contact.id}`, { first_name: 'Back' }))).toMatchObject({ status: 409, code: 'contact_erased' });
+    const other = await api.ok<{ id: string }>('POST', '/contacts', { first_name: 'Other' }, 201);
+    expect(refused(await api.call('POST', `/contacts/${other.id}/merge`, { source_ids: [contact.id] }))).toMatchObject({
+      status: 409,
+      code: 'contact_erased',
+      message: expect.stringContaining('source_ids.0'),
+    });
+    expect(refused(await api.call('POST', `/contacts/${contact.id}/merge`, { source_ids: [other.id] }))).toMatchObject({ status: 409, code: 'contact_erased' });
+    expect((await api.ok<{ first_name: string }>('GET', `/contacts/${other.id}`, undefined, 200)).first_name).toBe('Other');
+    const upload = { target_type: 'contact', target_id: contact.id, name: 'notes.txt', content_type: 'text/plain', size_bytes: 5 };
+    expect(refused(await api.call('POST', '/documents', upload))).toMatchObject({ status: 400, message: expect.stringContaining('target_id') });
   });
 
   it('refuses without privacy:override, without the confirmation, and for another workspace', async () => {

@@ -41,6 +41,7 @@ export const CONFLICT_CODES = [
   'document_not_ready',
   'web_form_disabled',
   'report_field_unavailable',
+  'contact_erased',
 ] as const;
 
 export type ConflictCode = (typeof CONFLICT_CODES)[number];

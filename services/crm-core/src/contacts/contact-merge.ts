@@ -3,7 +3,7 @@ import { CRM_CONTACT_EVENTS_TYPES, type ContactMergedData } from '@crm/protos';
 import { commit, type ServiceContext, type UnitOfWork } from '@crm/service-host';
 import { validateCustomValues } from '../custom-fields/custom-values';
 import { binContact } from './contact-bin';
-import { contactInBin, findContact, repointPrimaryContacts, repointReports, saveContact } from './contact-store';
+import { contactInBin, findContact, refuseErased, repointPrimaryContacts, repointReports, saveContact } from './contact-store';
 import { contactSearchFields } from './contact-view';
 import { contactModel, type ContactRecord } from './contact.model';
 
@@ -64,6 +64,12 @@ export async function mergeInto(context: ServiceContext, claims: InternalClaims,
     // Unknown, another workspace's and binned ids read alike: nothing is revealed.
     if (missing >= 0) throw validationFailed(`source_ids.${missing} is not an active contact of this workspace`);
     const sources = sourceIds.map((sourceId) => byId.get(sourceId)!);
+    await refuseErased(
+      context,
+      workspaceId,
+      [{ id }, ...sourceIds.map((sourceId, index) => ({ id: sourceId, field: `source_ids.${index}` }))],
+      unit.transaction,
+    );
 
     const next = filled(survivor, sources);
     try {

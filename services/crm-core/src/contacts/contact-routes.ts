@@ -5,7 +5,7 @@ import { listContactPage } from './contact-list';
 import { mergeInto } from './contact-merge';
 import { binContact, cancelPurge } from './contact-bin';
 import { checkCompany, checkCustom, checkManager, checkOwner, mergeCustom } from './contact-rules';
-import { contactInBin, findContact, saveContact } from './contact-store';
+import { contactInBin, findContact, refuseErased, saveContact } from './contact-store';
 import { contactSearchFields, contactState, contactView } from './contact-view';
 import { contactModel, type ContactRecord } from './contact.model';
 import {
@@ -77,6 +77,7 @@ async function update(context: ServiceContext, claims: InternalClaims, workspace
   return commit(context, async (unit) => {
     const contact = await findContact(context, workspaceId, id, unit.transaction);
     if (contact.deleted_at !== null) throw contactInBin();
+    await refuseErased(context, workspaceId, [{ id }], unit.transaction);
     const changed = SCALAR_FIELDS.filter((field) => body[field] !== undefined && body[field] !== contact[field]);
     if (changed.includes('company_id') && body.company_id) await checkCompany(context, workspaceId, body.company_id, unit.transaction);
     if (changed.includes('reports_to_id') && body.reports_to_id) await checkManager(context, workspaceId, id, body.reports_to_id, unit.transaction);
@@ -111,6 +112,7 @@ async function restore(context: ServiceContext, claims: InternalClaims, workspac
   await commit(context, async (unit) => {
     const contact = await findContact(context, workspaceId, id, unit.transaction);
     if (contact.deleted_at === null) return;
+    await refuseErased(context, workspaceId, [{ id }], unit.transaction);
     const restored: ContactRecord = { ...contact, deleted_at: null, updated_at: isoNow(), version: (contact.version ?? 1) + 1 };
     await saveContact(context, unit, claims.actor, restored, { type: CRM_CONTACT_EVENTS_TYPES.contactRestored });
     await cancelPurge(unit, restored);

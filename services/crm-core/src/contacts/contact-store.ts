@@ -7,12 +7,35 @@ import { contactState } from './contact-view';
 import { companyModel, type CompanyRecord } from '../companies/company.model';
 import { companyState } from '../companies/company-view';
 import { contactModel, type ContactRecord } from './contact.model';
+import { erasedContactModel } from '../privacy/erased-contact.model';
 
 // Reading and writing one contact, shared by the operations, the merge and the purge.
 
 export const contactNotFound = () => notFound('contact');
 // A contact in the bin is read and restored, nothing else (as companies): 404 saying why.
 export const contactInBin = () => new AppError('not_found', 'contact is in the recycle bin: restore it first');
+
+// An erased contact keeps only that it existed: nothing may fill it in again.
+export const contactErased = (field?: string) =>
+  new AppError('contact_erased', `${field ? `${field}: ` : ''}the contact was erased; an erased contact cannot be changed, restored or merged`, 409);
+
+// Refuses when any of these contacts was erased, naming the field that named it.
+export async function refuseErased(
+  context: ServiceContext,
+  workspaceId: string,
+  contacts: Array<{ id: string; field?: string }>,
+  session?: ClientSession,
+): Promise<void> {
+  if (contacts.length === 0) return;
+  const erased = await erasedContactModel(context.connection)
+    .find({ workspace_id: workspaceId, _id: { $in: contacts.map(({ id }) => id) } }, { _id: 1 })
+    .session(session ?? null)
+    .lean<Array<{ _id: string }>>()
+    .exec();
+  if (erased.length === 0) return;
+  const ids = new Set(erased.map(({ _id: id }) => id));
+  throw contactErased(contacts.find(({ id }) => ids.has(id))?.field);
+}
 
 // A contact of the workspace, in the bin or not; 404 otherwise.
 export async function findContact(context: ServiceContext, workspaceId: string, id: string, session?: ClientSession): Promise<ContactRecord> {

@@ -128,6 +128,7 @@ export const updateContact = declareOperation({
   trim: TRIMMED,
   prepare: prepareWrite,
   status: 200,
+  errors: [409],
   response: Contact,
 });
 
@@ -145,9 +146,10 @@ export const restoreContact = declareOperation({
   method: 'POST',
   path: '/contacts/{id}/restore',
   summary: 'Bring a contact back from the recycle bin',
-  description: 'Restoring a contact that is not in the bin changes nothing (204).',
+  description: 'Restoring a contact that is not in the bin changes nothing (204). An erased contact is 409 contact_erased.',
   params: Type.Object({ id: Uuid() }),
   status: 204,
+  errors: [409],
   response: null,
 });
 
@@ -164,6 +166,7 @@ export const mergeContacts = declareOperation({
     source_ids: Type.Array(Uuid(), { minItems: 1, maxItems: MERGE_SOURCES_MAX, uniqueItems: true }),
   }),
   status: 200,
+  errors: [409],
   response: Named('ContactMergeResult', Strict({ merged: Type.Integer({ minimum: 0 }) })),
 });
 export type MergeContactsBody = Static<NonNullable<typeof mergeContacts.body>>;

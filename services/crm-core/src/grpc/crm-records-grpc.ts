@@ -4,6 +4,7 @@ import { crmCoreV1 } from '@crm/protos';
 import type { ServiceContext } from '@crm/service-host';
 import { companyModel } from '../companies/company.model';
 import { contactModel } from '../contacts/contact.model';
+import { erasedContactModel } from '../privacy/erased-contact.model';
 
 // One call checks every record a request names: a bounded batch.
 export const GET_TARGETS_MAX = 500;
@@ -12,7 +13,8 @@ const TARGET_TYPES = new Set(['company', 'contact']);
 
 // Which of the given companies and contacts exist in the workspace and are not in the recycle
 // bin, read from crm-core's own records at the time of the call (a record created by the
-// previous request is found). Unknown, binned and other workspaces' ids are left out.
+// previous request is found). Unknown, binned, erased and other workspaces' ids are left out: an
+// erased contact keeps no files.
 export async function getTargets(connection: Connection, request: crmCoreV1.GetTargetsRequest): Promise<crmCoreV1.GetTargetsResponse> {
   if (!request.workspace_id) throw validationFailed('workspace_id is required');
   if (request.targets.length > GET_TARGETS_MAX) throw validationFailed(`at most ${GET_TARGETS_MAX} targets`);
@@ -30,8 +32,22 @@ export async function getTargets(connection: Connection, request: crmCoreV1.GetT
       ? []
       : contactModel(connection).find({ ...live, _id: { $in: [...wanted.contact] } }, { _id: 1 }).lean<Array<{ _id: string }>>().exec(),
   ]);
+  const erased =
+    contacts.length === 0
+      ? new Set<string>()
+      : new Set(
+          (
+            await erasedContactModel(connection)
+              .find({ workspace_id: request.workspace_id, _id: { $in: contacts.map(({ _id: id }) => id) } }, { _id: 1 })
+              .lean<Array<{ _id: string }>>()
+              .exec()
+          ).map(({ _id: id }) => id),
+        );
   return {
-    targets: [...companies.map(({ _id: id }) => ({ type: 'company', id })), ...contacts.map(({ _id: id }) => ({ type: 'contact', id }))],
+    targets: [
+      ...companies.map(({ _id: id }) => ({ type: 'company', id })),
+      ...contacts.filter(({ _id: id }) => !erased.has(id)).map(({ _id: id }) => ({ type: 'contact', id })),
+    ],
   };
 }
 
