@@ -24,8 +24,11 @@ function decimalText(units: bigint, scale: number): string {
   return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
 }
 
+// An integer count of 10^-scale units as the nearest double to its exact decimal.
+export const decimalUnits = (units: bigint | number, scale: number): number => Number(decimalText(BigInt(units), scale));
+
 // Major units as the API shows them: the nearest double to the exact decimal, so 0.3 reads 0.3.
-export const majorUnits = (minor: bigint | number): number => Number(decimalText(BigInt(minor), 2));
+export const majorUnits = (minor: bigint | number): number => decimalUnits(minor, 2);
 
 // A request's amount (major units) as stored; more than two decimals is a 400 naming the field.
 export function minorAmount(value: number, field: string): MinorAmount {

@@ -1,8 +1,7 @@
 import { call, isDuplicateKey } from '@crm/kit';
 import { identityV1, workspaceCreated, workspaceUpdated, type WorkspaceCreatedData } from '@crm/protos';
 import type { EventHandler } from '@crm/bus';
-import type { ServiceContext } from '@crm/service-host';
-import { peerClient } from '../references/peer-clients';
+import { peerClient, type ServiceContext } from '@crm/service-host';
 import { workspaceSettingsModel, type WorkspaceSettingsRecord } from './workspace-settings.model';
 
 export interface DealSettings {

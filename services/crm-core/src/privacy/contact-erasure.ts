@@ -13,13 +13,12 @@ import {
   type MeetingUpdatedData,
   type TaskUpdatedData,
 } from '@crm/protos';
-import { commit, type ServiceContext, type UnitOfWork } from '@crm/service-host';
+import { commit, peerClient, type ServiceContext, type UnitOfWork } from '@crm/service-host';
 import { findContact } from '../contacts/contact-store';
 import { contactModel, type ContactRecord } from '../contacts/contact.model';
 import { removeContactFromMeetings } from '../meetings/meeting-hooks';
 import { meetingModel, type MeetingRecord } from '../meetings/meeting.model';
 import { meetingState } from '../meetings/meeting-view';
-import { peerClient } from '../references/peer-clients';
 import { taskModel, type TaskRecord } from '../tasks/task.model';
 import { taskState } from '../tasks/task-view';
 import { activityModel, timelineContactModel, type ActivityRecord } from '../timeline/activity.model';

@@ -1,12 +1,11 @@
 import { call, isoNow } from '@crm/kit';
 import { documentsV1, identityV1, marketingV1 } from '@crm/protos';
-import type { ServiceContext } from '@crm/service-host';
+import { peerClient, type ServiceContext } from '@crm/service-host';
 import { findContact } from '../contacts/contact-store';
 import { contactView } from '../contacts/contact-view';
 import { dealModel, type DealRecord } from '../deals/deal.model';
 import { meetingModel, type MeetingRecord } from '../meetings/meeting.model';
 import { meetingViews } from '../meetings/meeting-view';
-import { peerClient } from '../references/peer-clients';
 import { taskModel, type TaskRecord } from '../tasks/task.model';
 import { taskView } from '../tasks/task-view';
 import { activityModel, type ActivityRecord } from '../timeline/activity.model';

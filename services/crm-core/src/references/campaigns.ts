@@ -1,8 +1,7 @@
 import { call, isDuplicateKey, validationFailed } from '@crm/kit';
 import { marketingV1 } from '@crm/protos';
-import type { ServiceContext } from '@crm/service-host';
+import { peerClient, type ServiceContext } from '@crm/service-host';
 import { campaignNameModel } from './campaign-name.model';
-import { peerClient } from './peer-clients';
 
 // The campaign must be one of the workspace's, asked of marketing at the time of the request,
 // so a campaign created by the previous request is accepted. Marketing unreachable is 503

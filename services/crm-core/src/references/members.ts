@@ -1,9 +1,8 @@
 import { acrossWorkspaces, call, isDuplicateKey, validationFailed } from '@crm/kit';
 import { identityV1, memberAdded, memberUpdated, userUpdated, type MemberAddedData, type UserUpdatedData } from '@crm/protos';
 import type { EventHandler } from '@crm/bus';
-import type { ServiceContext } from '@crm/service-host';
+import { peerClient, type ServiceContext } from '@crm/service-host';
 import { memberNameModel, type MemberNameRecord } from './member-name.model';
-import { peerClient } from './peer-clients';
 
 export interface MemberReference {
   // The request field that names the member, e.g. `owner_id`: the refusal names it.
