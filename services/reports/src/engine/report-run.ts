@@ -310,11 +310,37 @@ function recordView(data: WorkspaceData, references: GroupField[], record: ReadR
 export function reportRecords(data: WorkspaceData, report: CompiledReport, keys: Array<string | null>): { total: number; records: RecordView[] } {
   if (keys.length !== report.groupings.length) throw validationFailed(`keys must have ${report.groupings.length} item${report.groupings.length === 1 ? '' : 's'}, one per group_by field`);
   const timezone = data.settings.timezone;
-  const matching = selected(data, report).filter((record) => report.groupings.every((grouping, index) => groupKey(record, grouping, timezone) === keys[index]));
   const newest = report.newest;
-  // Newest first: ISO timestamps and ids (time-ordered) compare as text; each key made once.
-  const ordered = matching.map((record) => ({ key: `${String(record[newest] ?? '')}\u0000${record._id}`, record }));
-  ordered.sort((a, b) => (a.key < b.key ? 1 : a.key > b.key ? -1 : 0));
+  // Newest first: ISO timestamps, then ids (time-ordered), compare as text. Only the 100 newest
+  // are kept while counting, in a sorted array, instead of sorting every matching record.
+  const isNewer = (a: ReadRecord, b: ReadRecord) => {
+    const left = String(a[newest] ?? '');
+    const right = String(b[newest] ?? '');
+    return left > right || (left === right && a._id > b._id);
+  };
+  const ordered: ReadRecord[] = [];
+  let total = 0;
+  for (const record of selected(data, report)) {
+    let matches = true;
+    for (let index = 0; index < report.groupings.length; index++) {
+      if (groupKey(record, report.groupings[index]!, timezone) !== keys[index]) {
+        matches = false;
+        break;
+      }
+    }
+    if (!matches) continue;
+    total += 1;
+    if (ordered.length === RECORDS_CAP && !isNewer(record, ordered[RECORDS_CAP - 1]!)) continue;
+    let low = 0;
+    let high = ordered.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (isNewer(record, ordered[middle]!)) high = middle;
+      else low = middle + 1;
+    }
+    ordered.splice(low, 0, record);
+    if (ordered.length > RECORDS_CAP) ordered.pop();
+  }
   const references = catalogueOf(data, report.definition.object).group_by.filter((group) => group.references && !group.field.startsWith(CUSTOM_PREFIX));
-  return { total: matching.length, records: ordered.slice(0, RECORDS_CAP).map(({ record }) => recordView(data, references, record)) };
+  return { total, records: ordered.map((record) => recordView(data, references, record)) };
 }
