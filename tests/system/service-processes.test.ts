@@ -70,12 +70,12 @@ describe('services as separate processes', () => {
     const grpc = (line: Record<string, unknown>) => `127.0.0.1:${String(line.grpc_port)}`;
     const http = (line: Record<string, unknown>) => `http://127.0.0.1:${String(line.http_port)}`;
 
-    // crm-core and marketing call each other: marketing is given the port crm-core will serve
-    // gRPC on, and crm-core then marketing's address.
+    // crm-core calls marketing and documents, which call it back: they are given the port crm-core
+    // will serve gRPC on, and crm-core then their addresses.
     const crmCoreGrpcPort = await freePort();
-    const marketing = startService('marketing', { CRM_CORE_GRPC_ADDR: `127.0.0.1:${crmCoreGrpcPort}` });
+    const marketing = startService('marketing', { CRM_CORE_GRPC_ADDR: `127.0.0.1:${crmCoreGrpcPort}`, IDENTITY_GRPC_ADDR: grpc(identityReady) });
     running.push(marketing);
-    const documents = startService('documents');
+    const documents = startService('documents', { CRM_CORE_GRPC_ADDR: `127.0.0.1:${crmCoreGrpcPort}` });
     const others = {
       documents,
       'crm-core': startService('crm-core', {
