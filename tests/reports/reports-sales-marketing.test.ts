@@ -1,3 +1,4 @@
+import { setPlan } from '../crm-core/meetings-support';
 import { signUpWithWorkspace, type TestSystem } from '../support/system';
 import { api, startReportsSystem } from './reports-support';
 
@@ -160,5 +161,20 @@ describe('GET /reports/marketing', () => {
     expect(past.period).toEqual({ from: '2020-01-01', to: '2020-03-31' });
     expect(past.by_month.map((entry: { month: string }) => entry.month)).toEqual(['2020-01', '2020-02', '2020-03']);
     expect(past.totals).toEqual({ spend: 0, leads: 0, deals: 0, won_deals: 0, pipeline: 0, revenue: 0, cac: null, roi: null, roas: null });
+  });
+});
+
+describe('plans', () => {
+  it('keeps the marketing report to the Standard plan while the other reports answer on every plan', async () => {
+    const owner = await signUpWithWorkspace(system.url, 'Fre');
+    const reports = api(system.url, owner);
+    await setPlan(system, owner.workspaceId, 'free');
+    const refused = await reports.call('GET', '/reports/marketing');
+    expect({ status: refused.status, code: refused.body.error?.code }).toEqual({ status: 403, code: 'plan_required' });
+    for (const path of ['/reports/pipeline', '/reports/summary', '/reports/sales', '/reports/fields', '/reports/saved']) {
+      const answer = await reports.call('GET', path);
+      expect({ path, status: answer.status }).toEqual({ path, status: 200 });
+    }
+    expect((await reports.run({ object: 'spend', group_by: ['campaign_id'], measure: 'sum:amount' })).status).toBe(200);
   });
 });
