@@ -164,6 +164,12 @@ const KINDS: Record<string, RecordKind> = {
     lists: ['/saved-views'],
     bodies: { 'PATCH /saved-views/{id}': () => ({ name: 'Stranger' }) },
   },
+  reports: {
+    make: (owner) => created(owner, '/reports/saved', { name: unique('Tenancy report'), definition: { object: 'company', group_by: ['stage_id'] } }),
+    read: (owner, id) => itemOf(owner, '/reports/saved', id),
+    lists: ['/reports/saved'],
+    bodies: { 'PATCH /reports/saved/{id}': () => ({ name: 'Stranger' }) },
+  },
   'api-keys': {
     make: (owner) => created(owner, '/api-keys', { name: unique('Tenancy key'), kind: 'integration' }),
     read: (owner, id) => itemOf(owner, '/api-keys', id),
