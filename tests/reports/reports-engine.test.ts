@@ -1,3 +1,4 @@
+import { workspaceReads } from '@crm/reports/read-model/workspace-data';
 import { signUpWithWorkspace, type TestSystem } from '../support/system';
 import { api, expectInvalid, startReportsSystem } from './reports-support';
 
@@ -169,6 +170,37 @@ describe('reports over a small workspace', () => {
     expectInvalid(await reports.call('GET', '/reports/marketing?group=planet'), 'group');
     expectInvalid(await reports.call('GET', '/reports/marketing?model=middle'), 'model');
     expectInvalid(await reports.call('GET', '/reports/marketing?from=2026-13-01'), 'from');
+  });
+
+  it('shows a change in the next report by reading only the records changed since, not the whole workspace', async () => {
+    const owner = await signUpWithWorkspace(system.url);
+    const reports = api(system.url, owner);
+    const stages = await reports.stages('deal');
+    const kept = await reports.deal({ name: 'Kept', value: 100, stage_id: stages.Qualification });
+    const gone = await reports.deal({ name: 'Gone', value: 40, stage_id: stages.Qualification });
+    const byStage = { object: 'deal', group_by: ['stage_id'], measure: 'sum:value' };
+    const valueIn = (body: { rows: Array<{ keys: string[]; value: number }> }, stageId: string) => body.rows.find((row) => row.keys[0] === stageId)?.value;
+    await reports.until('POST', '/reports/run', byStage, (body: any) => valueIn(body, stages.Qualification) === 140, 'both deals in the report');
+
+    const reads = workspaceReads(system.services.reports.context);
+    const before = { ...reads };
+    await reports.patchDeal(kept.id, { name: 'Kept, renamed', value: 250, stage_id: stages.Proposal });
+    await reports.ok('DELETE', `/deals/${gone.id}`, undefined, 204);
+    const after = await reports.until('POST', '/reports/run', byStage, (body: any) => valueIn(body, stages.Proposal) === 250 && valueIn(body, stages.Qualification) === undefined, 'the change in the report');
+    expect(after.rows).toEqual([expect.objectContaining({ keys: [stages.Proposal], value: 250 })]);
+    const records = await reports.ok<{ total: number; records: Array<Record<string, unknown>> }>('POST', '/reports/records', { definition: byStage, keys: [stages.Proposal] });
+    expect(records).toEqual({ total: 1, records: [expect.objectContaining({ id: kept.id, name: 'Kept, renamed', value: 250, stage_name: 'Proposal' })] });
+    expect(records.records[0]).not.toHaveProperty('seq');
+    // Read as changes since what was kept: no load of the whole workspace, only the two deals.
+    expect(reads.loads).toBe(before.loads);
+    expect(reads.refreshes).toBeGreaterThan(before.refreshes);
+    expect(reads.changedRecords - before.changedRecords).toBeGreaterThanOrEqual(2);
+
+    // The stage history follows too: the funnel times the deal's stay in Qualification (it left).
+    const sales = await reports.ok<{ funnel: { stages: Array<{ stage_id: string; reached: number; average_days: number | null }> } }>('GET', '/reports/sales', undefined);
+    const qualification = sales.funnel.stages.find((stage) => stage.stage_id === stages.Qualification)!;
+    expect({ reached: qualification.reached, timed: qualification.average_days !== null }).toEqual({ reached: 1, timed: true });
+    expect(reads.loads).toBe(before.loads);
   });
 
   it('counts only what the caller\'s workspace holds', async () => {

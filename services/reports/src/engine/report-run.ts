@@ -286,7 +286,7 @@ export function runReport(data: WorkspaceData, report: CompiledReport): RunResul
   };
 }
 
-const HIDDEN = new Set(['_id', 'workspace_id', 'version', 'deleted', 'custom']);
+const HIDDEN = new Set(['_id', 'workspace_id', 'version', 'deleted', 'seq', 'custom']);
 
 // A record as the records behind a row show it: its fields (money in major units, custom
 // fields under custom) with the names of what its ids point at.

@@ -2,7 +2,7 @@ import type { EventHandler } from '@crm/bus';
 import { compactStorage } from '@crm/kit';
 import { contactErased, EVENT_CONTRACTS, recordStateOf } from '@crm/protos';
 import type { ServiceContext } from '@crm/service-host';
-import { applyToReadModel, bumpRevision } from '../read-model/read-model-consumers';
+import { applyToReadModel, recordChange } from '../read-model/read-model-consumers';
 import { storedState } from '../read-model/record-states';
 
 // A contact's erasure in the read model: the contact becomes a tombstone (its name gone), as the
@@ -14,8 +14,8 @@ export function contactErasureHandler(context: ServiceContext): EventHandler {
   return async (event) => {
     const record = recordStateOf(EVENT_CONTRACTS, event);
     if (!record || !event.workspace_id) return;
-    const applied = await applyToReadModel(context.connection, 'contact', storedState('contact', { ...record, workspace_id: event.workspace_id, state: null }));
-    if (applied) await bumpRevision(context.connection, event.workspace_id);
+    const tombstone = storedState('contact', { ...record, workspace_id: event.workspace_id, state: null });
+    await recordChange(context.connection, event.workspace_id, (seq) => applyToReadModel(context.connection, 'contact', tombstone, seq));
     await compactStorage(context.connection, ['rm_contacts'], context.logger);
   };
 }

@@ -3,7 +3,7 @@ import { acrossWorkspaces, isDuplicateKey } from '@crm/kit';
 import { EVENT_CONTRACTS, recordStateOf, userUpdated, workspaceCreated, workspaceUpdated, type UserUpdatedData, type WorkspaceCreatedData } from '@crm/protos';
 import type { ServiceContext } from '@crm/service-host';
 import type { Connection, Model } from 'mongoose';
-import { dealStepModel, readModel, revisionModel, workspaceSettingsModel, type ReadModelKind } from './read-model.model';
+import { dealStepModel, readModel, revisionModel, workspaceSettingsModel, type ReadModelKind, type RevisionRecord } from './read-model.model';
 import { KIND_OF_ENTITY, storedState, type StoredState } from './record-states';
 
 export const READ_MODEL_CONSUMER = 'reports.read-model';
@@ -28,15 +28,37 @@ export const READ_MODEL_PATTERNS = [
   userUpdated.type,
 ];
 
-// Tells readers of the workspace that what they loaded is out of date.
-export async function bumpRevision(connection: Connection, workspaceId: string): Promise<void> {
+// Upserts the workspace's sequence row; two first upserts at once collide on _id, and the loser
+// applies its update to the row the other created.
+async function updateSequence(connection: Connection, workspaceId: string, update: Record<string, unknown>): Promise<RevisionRecord> {
+  const model = revisionModel(connection);
+  const filter = { _id: workspaceId, workspace_id: workspaceId };
   try {
-    await revisionModel(connection).updateOne({ _id: workspaceId, workspace_id: workspaceId }, { $inc: { revision: 1 } }, { upsert: true }).exec();
+    return (await model.findOneAndUpdate(filter, update, { upsert: true, new: true }).lean<RevisionRecord>().exec())!;
   } catch (error) {
-    // Two first bumps at once: the other created the row; count ours on it.
     if (!isDuplicateKey(error)) throw error;
-    await revisionModel(connection).updateOne({ _id: workspaceId, workspace_id: workspaceId }, { $inc: { revision: 1 } }).exec();
+    return (await model.findOneAndUpdate(filter, update, { new: true }).lean<RevisionRecord>().exec())!;
   }
+}
+
+// One change to a workspace's read model: takes the next number of its sequence, lets `write`
+// stamp what it writes with it, then counts the change settled. When nothing else is in flight
+// at that moment (settled caught up with seq), every number up to it is written: `stable`
+// moves there, and readers may skip what is stamped at or below it once they applied it.
+export async function recordChange<T>(connection: Connection, workspaceId: string, write: (seq: number) => Promise<T>): Promise<T> {
+  const { seq } = await updateSequence(connection, workspaceId, { $inc: { seq: 1 } });
+  try {
+    return await write(seq);
+  } finally {
+    const row = await updateSequence(connection, workspaceId, { $inc: { settled: 1 } });
+    if (row.settled === row.seq) await revisionModel(connection).updateOne({ _id: workspaceId, workspace_id: workspaceId }, { $max: { stable: row.seq } }).exec();
+  }
+}
+
+// What a reader cannot follow change by change (a rebuild dropping records, new settings): its
+// next report loads the workspace anew.
+export async function bumpGeneration(connection: Connection, workspaceId: string): Promise<void> {
+  await updateSequence(connection, workspaceId, { $inc: { generation: 1 } });
 }
 
 export async function rememberSettings(connection: Connection, workspaceId: string, currency: string, timezone: string, version: number): Promise<boolean> {
@@ -52,9 +74,14 @@ export async function rememberSettings(connection: Connection, workspaceId: stri
   }
 }
 
-// One record's new state, with a deal's stage at that version kept for its history.
-export async function applyToReadModel(connection: Connection, kind: ReadModelKind, record: ReturnType<typeof storedState>): Promise<boolean> {
-  const outcome = await applyRecordState(readModel(connection, kind) as unknown as Model<ProjectedFields & StoredState>, record);
+// One record's new state, stamped with the change's number, with a deal's stage at that version
+// kept for its history. True when it was newer than what was stored.
+export async function applyToReadModel(connection: Connection, kind: ReadModelKind, record: ReturnType<typeof storedState>, seq: number): Promise<boolean> {
+  const stamped = record.state === null ? record : { ...record, state: { ...record.state, seq } };
+  const outcome = await applyRecordState(readModel(connection, kind) as unknown as Model<ProjectedFields & StoredState>, stamped);
+  if (outcome !== 'applied') return false;
+  // A tombstone is stamped too, so readers drop the record from what they keep.
+  if (record.state === null) await readModel(connection, kind).updateOne({ _id: record.id, workspace_id: record.workspace_id, version: record.version }, { $set: { seq } }).exec();
   if (kind === 'deal' && record.workspace_id) {
     const steps = dealStepModel(connection);
     if (record.state === null) {
@@ -64,7 +91,7 @@ export async function applyToReadModel(connection: Connection, kind: ReadModelKi
       await steps
         .updateOne(
           { _id: `${record.id}:${record.version}`, workspace_id: record.workspace_id },
-          { $set: { deal_id: record.id, version: record.version, stage_id: record.state.stage_id, status: String(record.state.status ?? 'open'), at } },
+          { $set: { deal_id: record.id, version: record.version, stage_id: record.state.stage_id, status: String(record.state.status ?? 'open'), at, seq } },
           { upsert: true },
         )
         .exec()
@@ -73,7 +100,7 @@ export async function applyToReadModel(connection: Connection, kind: ReadModelKi
         });
     }
   }
-  return outcome === 'applied';
+  return true;
 }
 
 export function readModelHandler(context: ServiceContext): EventHandler {
@@ -82,19 +109,20 @@ export function readModelHandler(context: ServiceContext): EventHandler {
     if (event.type === userUpdated.type) {
       // A person's new name shows on every membership of theirs.
       const data = event.data as UserUpdatedData;
-      const workspaces = await acrossWorkspaces("a person's new name on their memberships in every workspace", async () => {
-        const members = readModel(connection, 'member');
+      const members = readModel(connection, 'member');
+      const workspaces = await acrossWorkspaces("a person's memberships in every workspace", async () => {
         const rows = await members.find({ user_id: data.user_id, deleted: false }, { workspace_id: 1 }).lean().exec();
-        await members.updateMany({ user_id: data.user_id, deleted: false }, { $set: { name: data.name } }).exec();
         return [...new Set(rows.map((row) => String(row.workspace_id)))];
       });
-      for (const workspaceId of workspaces) await bumpRevision(connection, workspaceId);
+      for (const workspaceId of workspaces) {
+        await recordChange(connection, workspaceId, (seq) => members.updateMany({ workspace_id: workspaceId, user_id: data.user_id, deleted: false }, { $set: { name: data.name, seq } }).exec());
+      }
       return;
     }
     if (!event.workspace_id) return;
     if (event.type === workspaceCreated.type || event.type === workspaceUpdated.type) {
       const data = event.data as WorkspaceCreatedData;
-      if (await rememberSettings(connection, event.workspace_id, data.settings.currency, data.settings.timezone, data.version)) await bumpRevision(connection, event.workspace_id);
+      if (await rememberSettings(connection, event.workspace_id, data.settings.currency, data.settings.timezone, data.version)) await bumpGeneration(connection, event.workspace_id);
       return;
     }
     const contract = EVENT_CONTRACTS.get(event.type);
@@ -102,7 +130,7 @@ export function readModelHandler(context: ServiceContext): EventHandler {
     const record = recordStateOf(EVENT_CONTRACTS, event);
     // Events of records reports does not keep (reminders' bookkeeping aside) are ignored.
     if (!kind || !record) return;
-    if (await applyToReadModel(connection, kind, storedState(kind, record))) await bumpRevision(connection, event.workspace_id);
+    await recordChange(connection, event.workspace_id, (seq) => applyToReadModel(connection, kind, storedState(kind, record), seq));
   };
 }
 

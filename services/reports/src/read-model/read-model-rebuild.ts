@@ -3,7 +3,7 @@ import { acrossWorkspaces, call, isDuplicateKey, runWithContext } from '@crm/kit
 import { crmCoreReplayV1, identityReplayV1, marketingReplayV1 } from '@crm/protos';
 import { peerClient, type ServiceContext } from '@crm/service-host';
 import { dealStepModel, readModel, workspaceSettingsModel, type ReadModelKind } from './read-model.model';
-import { bumpRevision, rememberSettings } from './read-model-consumers';
+import { bumpGeneration, rememberSettings } from './read-model-consumers';
 import { storedState, type StoredState } from './record-states';
 
 // Rebuilds a workspace's read model from scratch: every kind is dropped and replayed from its
@@ -127,7 +127,8 @@ export async function rebuildWorkspace(context: ServiceContext, workspaceId: str
         })),
       );
     }
-    await bumpRevision(context.connection, workspaceId);
+    // Dropped records leave nothing stamped: readers load the workspace anew.
+    await bumpGeneration(context.connection, workspaceId);
     return { workspace_id: workspaceId, applied, dropped, ms: Date.now() - started };
   });
 }

@@ -57,6 +57,8 @@ export interface DealStepRecord {
   stage_id: string;
   status: string;
   at: string;
+  // The change that wrote it (absent on steps a rebuild wrote).
+  seq?: number;
 }
 
 // The workspace's settings reports needs (currency, time zone), by identity's version.
@@ -68,12 +70,19 @@ export interface WorkspaceSettingsRecord {
   version: number;
 }
 
-// Bumped by every applied change of a workspace's read model: readers keep what they loaded
-// while the revision stays the same.
+// A workspace's change sequence. Every write to its read model takes the next number (`seq`)
+// before writing, stamps the records it writes with it, and counts itself `settled` once written;
+// `stable` is a number at or below which every write is known to be written (seq === settled at
+// some moment). A rebuild bumps `generation`: what it dropped leaves no stamped tombstone, so
+// readers load the workspace anew. Readers keep a workspace in memory and read only the records
+// stamped after the number they applied (docs/reports.md, "Reading").
 export interface RevisionRecord {
   _id: string;
   workspace_id: string;
-  revision: number;
+  seq: number;
+  settled: number;
+  stable: number;
+  generation: number;
 }
 
 function projectionSchema(collection: string): Schema {
@@ -81,6 +90,8 @@ function projectionSchema(collection: string): Schema {
   const schema = new Schema({ ...PROJECTION_FIELDS }, { collection, versionKey: false, strict: false });
   schema.plugin(tenantScoped);
   schema.index({ workspace_id: 1, deleted: 1 });
+  // The records changed since a reader's last applied number.
+  schema.index({ workspace_id: 1, seq: 1 });
   return schema;
 }
 
@@ -94,11 +105,13 @@ export function registerReadModels(connection: Connection): void {
       stage_id: { type: String, required: true },
       status: { type: String, required: true },
       at: { type: String, required: true },
+      seq: { type: Number },
     },
     { collection: 'rm_deal_steps', versionKey: false },
   );
   steps.plugin(tenantScoped);
   steps.index({ workspace_id: 1, deal_id: 1 });
+  steps.index({ workspace_id: 1, seq: 1 });
   connection.model('ReadModelDealStep', steps);
   const settings = new Schema<WorkspaceSettingsRecord>(
     {
@@ -112,7 +125,13 @@ export function registerReadModels(connection: Connection): void {
   settings.plugin(tenantScoped);
   connection.model('ReadModelWorkspace', settings);
   const revisions = new Schema<RevisionRecord>(
-    { _id: { type: String, required: true }, revision: { type: Number, required: true } },
+    {
+      _id: { type: String, required: true },
+      seq: { type: Number },
+      settled: { type: Number },
+      stable: { type: Number },
+      generation: { type: Number },
+    },
     { collection: 'rm_revisions', versionKey: false },
   );
   revisions.plugin(tenantScoped);

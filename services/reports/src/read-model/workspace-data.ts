@@ -1,13 +1,15 @@
 import { call } from '@crm/kit';
 import { identityV1 } from '@crm/protos';
 import { peerClient, type ServiceContext } from '@crm/service-host';
-import { dealStepModel, readModel, revisionModel, workspaceSettingsModel, type DealStepRecord, type ReadModelKind, type ReadRecord } from './read-model.model';
+import { dealStepModel, readModel, revisionModel, workspaceSettingsModel, type DealStepRecord, type ReadModelKind, type ReadRecord, type RevisionRecord } from './read-model.model';
 import { rememberSettings } from './read-model-consumers';
 
 // A workspace's read model as the reports read it: every live record of each kind, loaded once
-// and kept while the workspace's revision (bumped by every applied change) stays the same. A
-// report over 100,000 deals then groups records already in memory instead of reading them
-// again; any change since the last load (on this replica or another) loads the workspace anew.
+// and kept in memory. Each request reads the workspace's change sequence (one key read); when it
+// moved past what this process applied, only the records stamped since are read (an index on
+// workspace and sequence number) and applied to a copy of what is kept, so a change made on this
+// replica or another is seen by the next report without loading the workspace again. A rebuild
+// or new settings (the sequence's generation) load it anew.
 
 export interface WorkspaceSettings {
   currency: string;
@@ -16,7 +18,8 @@ export interface WorkspaceSettings {
 
 export interface WorkspaceData {
   workspaceId: string;
-  revision: number;
+  // The sequence number up to which every change is in (see RevisionRecord).
+  applied: number;
   settings: WorkspaceSettings;
   records: Record<ReadModelKind, ReadRecord[]>;
   byId: Record<ReadModelKind, Map<string, ReadRecord>>;
@@ -33,10 +36,26 @@ const CACHED_WORKSPACES = 8;
 
 interface CacheEntry {
   data: WorkspaceData;
+  generation: number;
+}
+
+// How often this process loaded a workspace whole and read changes since (per service context):
+// what the tests and the benchmark watch.
+export interface WorkspaceReads {
+  loads: number;
+  refreshes: number;
+  changedRecords: number;
 }
 
 const caches = new WeakMap<ServiceContext, Map<string, CacheEntry>>();
-const loading = new WeakMap<ServiceContext, Map<string, Promise<WorkspaceData>>>();
+const loading = new WeakMap<ServiceContext, Map<string, Promise<CacheEntry>>>();
+const reads = new WeakMap<ServiceContext, WorkspaceReads>();
+
+export function workspaceReads(context: ServiceContext): WorkspaceReads {
+  let counters = reads.get(context);
+  if (!counters) reads.set(context, (counters = { loads: 0, refreshes: 0, changedRecords: 0 }));
+  return counters;
+}
 
 async function settingsOf(context: ServiceContext, workspaceId: string): Promise<WorkspaceSettings> {
   const copy = await workspaceSettingsModel(context.connection).findOne({ _id: workspaceId, workspace_id: workspaceId }).lean().exec();
@@ -49,8 +68,13 @@ async function settingsOf(context: ServiceContext, workspaceId: string): Promise
   return settings;
 }
 
-async function load(context: ServiceContext, workspaceId: string, revision: number): Promise<WorkspaceData> {
+function memberNamesOf(members: ReadRecord[]): Map<string, string | null> {
+  return new Map(members.map((member) => [String(member.user_id), (member.name as string | null) ?? null]));
+}
+
+async function load(context: ServiceContext, workspaceId: string, applied: number): Promise<WorkspaceData> {
   const { connection } = context;
+  workspaceReads(context).loads += 1;
   const [settings, steps, ...lists] = await Promise.all([
     settingsOf(context, workspaceId),
     dealStepModel(connection).find({ workspace_id: workspaceId }).lean<DealStepRecord[]>().exec(),
@@ -70,8 +94,50 @@ async function load(context: ServiceContext, workspaceId: string, revision: numb
     else dealSteps.set(step.deal_id, [step]);
   }
   for (const list of dealSteps.values()) list.sort((a, b) => a.version - b.version);
-  const memberNames = new Map(records.member.map((member) => [String(member.user_id), (member.name as string | null) ?? null]));
-  return { workspaceId, revision, settings, records, byId, dealSteps, memberNames };
+  return { workspaceId, applied, settings, records, byId, dealSteps, memberNames: memberNamesOf(records.member) };
+}
+
+// The records (tombstones included) and deal steps stamped after `after`, applied to a copy of
+// what is kept: kinds without changes share their arrays and maps with the previous copy, which
+// a report still running over it keeps seeing unchanged.
+async function refresh(context: ServiceContext, previous: WorkspaceData, after: number, applied: number): Promise<WorkspaceData> {
+  const { connection } = context;
+  const workspaceId = previous.workspaceId;
+  const [steps, ...lists] = await Promise.all([
+    dealStepModel(connection).find({ workspace_id: workspaceId, seq: { $gt: after } }).lean<DealStepRecord[]>().exec(),
+    ...KINDS.map((kind) => readModel(connection, kind).find({ workspace_id: workspaceId, seq: { $gt: after } }).lean<ReadRecord[]>().exec()),
+  ]);
+  const counters = workspaceReads(context);
+  counters.refreshes += 1;
+  const records = { ...previous.records };
+  const byId = { ...previous.byId };
+  KINDS.forEach((kind, index) => {
+    const changed = lists[index]!;
+    if (changed.length === 0) return;
+    counters.changedRecords += changed.length;
+    const kept = new Map(previous.byId[kind]);
+    for (const record of changed) {
+      if (record.deleted) kept.delete(record._id);
+      else kept.set(record._id, record);
+    }
+    byId[kind] = kept;
+    records[kind] = [...kept.values()];
+  });
+  let dealSteps = previous.dealSteps;
+  if (steps.length > 0 || lists[KINDS.indexOf('deal')]!.length > 0) {
+    dealSteps = new Map(previous.dealSteps);
+    for (const step of steps) {
+      if (!byId.deal.has(step.deal_id)) continue;
+      const list = (dealSteps.get(step.deal_id) ?? []).filter((known) => known._id !== step._id);
+      list.push(step);
+      list.sort((a, b) => a.version - b.version);
+      dealSteps.set(step.deal_id, list);
+    }
+    // A deal that left takes its history with it.
+    for (const deal of lists[KINDS.indexOf('deal')]!) if (deal.deleted) dealSteps.delete(deal._id);
+  }
+  const memberNames = records.member === previous.records.member ? previous.memberNames : memberNamesOf(records.member);
+  return { ...previous, applied, records, byId, dealSteps, memberNames };
 }
 
 export async function workspaceData(context: ServiceContext, workspaceId: string): Promise<WorkspaceData> {
@@ -79,24 +145,36 @@ export async function workspaceData(context: ServiceContext, workspaceId: string
   if (!cache) caches.set(context, (cache = new Map()));
   let pending = loading.get(context);
   if (!pending) loading.set(context, (pending = new Map()));
-  // The revision first: what is loaded after it is at least as new.
-  const row = await revisionModel(context.connection).findOne({ _id: workspaceId, workspace_id: workspaceId }).lean().exec();
-  const revision = row?.revision ?? 0;
+  // The sequence first: what is read after it is at least as new.
+  const row = await revisionModel(context.connection).findOne({ _id: workspaceId, workspace_id: workspaceId }).lean<RevisionRecord>().exec();
+  const seq = row?.seq ?? 0;
+  const generation = row?.generation ?? 0;
+  // Every change up to `complete` is written: all of them when none is in flight now, else up
+  // to the last moment none was. Changes past it may be read now and are read again next time.
+  const complete = (row?.settled ?? 0) === seq ? seq : (row?.stable ?? 0);
   const cached = cache.get(workspaceId);
-  if (cached && cached.data.revision === revision) {
+  if (cached && cached.generation === generation && cached.data.applied === seq && complete === seq) {
     cache.delete(workspaceId);
     cache.set(workspaceId, cached);
     return cached.data;
   }
-  const key = `${workspaceId}:${revision}`;
-  let loadingNow = pending.get(key);
-  if (!loadingNow) {
-    loadingNow = load(context, workspaceId, revision).finally(() => pending!.delete(key));
-    pending.set(key, loadingNow);
+  // One read per workspace at a time; a request arriving meanwhile waits for it, then checks again.
+  const inFlight = pending.get(workspaceId);
+  if (inFlight) {
+    await inFlight;
+    return workspaceData(context, workspaceId);
   }
-  const data = await loadingNow;
+  const reading = (async (): Promise<CacheEntry> => {
+    const data =
+      cached && cached.generation === generation
+        ? await refresh(context, cached.data, cached.data.applied, Math.max(cached.data.applied, complete))
+        : await load(context, workspaceId, complete);
+    return { data, generation };
+  })().finally(() => pending!.delete(workspaceId));
+  pending.set(workspaceId, reading);
+  const entry = await reading;
   cache.delete(workspaceId);
-  cache.set(workspaceId, { data });
+  cache.set(workspaceId, entry);
   while (cache.size > CACHED_WORKSPACES) cache.delete(cache.keys().next().value as string);
-  return data;
+  return entry.data;
 }
