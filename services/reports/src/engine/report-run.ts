@@ -307,39 +307,58 @@ function recordView(data: WorkspaceData, references: GroupField[], record: ReadR
   return view;
 }
 
+// A record's place in newest-first order: its date as text (ISO timestamps and days compare as
+// text), '' when not set.
+const newestOf = (record: ReadRecord, field: string): string => {
+  const value = record[field];
+  return typeof value === 'string' ? value : value === null || value === undefined ? '' : String(value);
+};
+
 export function reportRecords(data: WorkspaceData, report: CompiledReport, keys: Array<string | null>): { total: number; records: RecordView[] } {
   if (keys.length !== report.groupings.length) throw validationFailed(`keys must have ${report.groupings.length} item${report.groupings.length === 1 ? '' : 's'}, one per group_by field`);
   const timezone = data.settings.timezone;
   const newest = report.newest;
-  // Newest first: ISO timestamps, then ids (time-ordered), compare as text. Only the 100 newest
-  // are kept while counting, in a sorted array, instead of sorting every matching record.
-  const isNewer = (a: ReadRecord, b: ReadRecord) => {
-    const left = String(a[newest] ?? '');
-    const right = String(b[newest] ?? '');
-    return left > right || (left === right && a._id > b._id);
-  };
+  const { groupings } = report;
+  // Newest first: the date, then ids (time-ordered). Only the 100 newest are kept while counting,
+  // in a sorted array with each one's date beside it. Records are kept mostly in the order they
+  // were made, so walking from the end meets the newest first: once 100 are kept, a match costs
+  // one comparison with the oldest kept, instead of a search and an insertion each.
   const ordered: ReadRecord[] = [];
+  const orderedDates: string[] = [];
+  const isNewer = (date: string, record: ReadRecord, index: number) => date > orderedDates[index]! || (date === orderedDates[index] && record._id > ordered[index]!._id);
+  const candidates = selected(data, report);
   let total = 0;
-  for (const record of selected(data, report)) {
+  for (let position = candidates.length - 1; position >= 0; position--) {
+    const record = candidates[position]!;
     let matches = true;
-    for (let index = 0; index < report.groupings.length; index++) {
-      if (groupKey(record, report.groupings[index]!, timezone) !== keys[index]) {
+    for (let index = 0; index < groupings.length; index++) {
+      if (groupKey(record, groupings[index]!, timezone) !== keys[index]) {
         matches = false;
         break;
       }
     }
     if (!matches) continue;
     total += 1;
-    if (ordered.length === RECORDS_CAP && !isNewer(record, ordered[RECORDS_CAP - 1]!)) continue;
+    const date = newestOf(record, newest);
+    if (ordered.length === RECORDS_CAP) {
+      if (!isNewer(date, record, RECORDS_CAP - 1)) continue;
+      ordered.pop();
+      orderedDates.pop();
+    }
     let low = 0;
     let high = ordered.length;
     while (low < high) {
       const middle = (low + high) >> 1;
-      if (isNewer(record, ordered[middle]!)) high = middle;
+      if (isNewer(date, record, middle)) high = middle;
       else low = middle + 1;
     }
-    ordered.splice(low, 0, record);
-    if (ordered.length > RECORDS_CAP) ordered.pop();
+    if (low === ordered.length) {
+      ordered.push(record);
+      orderedDates.push(date);
+    } else {
+      ordered.splice(low, 0, record);
+      orderedDates.splice(low, 0, date);
+    }
   }
   const references = catalogueOf(data, report.definition.object).group_by.filter((group) => group.references && !group.field.startsWith(CUSTOM_PREFIX));
   return { total, records: ordered.map((record) => recordView(data, references, record)) };
