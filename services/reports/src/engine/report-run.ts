@@ -123,6 +123,33 @@ function groupKey(record: ReadRecord, grouping: Grouping, timezone: string): str
   return bucketOf(localDay(value, timezone), grouping.unit).key;
 }
 
+// Each grouping's key for every record of a kind, worked out once per copy of the kind's records
+// (a workspace's copy never changes: a change makes a new array) and kept while the copy lives.
+// Reading fields of 100,000 records of varied shapes costs more than comparing the keys.
+const keyColumns = new WeakMap<ReadRecord[], Map<string, Array<string | null>>>();
+
+function keyColumn(records: ReadRecord[], grouping: Grouping, timezone: string): Array<string | null> {
+  let columns = keyColumns.get(records);
+  if (!columns) keyColumns.set(records, (columns = new Map()));
+  const id = `${grouping.spec}\u0000${timezone}`;
+  let column = columns.get(id);
+  if (!column) {
+    column = new Array<string | null>(records.length);
+    for (let index = 0; index < records.length; index++) column[index] = groupKey(records[index]!, grouping, timezone);
+    columns.set(id, column);
+  }
+  return column;
+}
+
+// The records a report counts, with each grouping's key per record: kept columns when nothing
+// filters (the kind's whole copy), else worked out for the filtered records.
+function selectedWithKeys(data: WorkspaceData, report: CompiledReport): { records: ReadRecord[]; columns: Array<Array<string | null>> } {
+  const timezone = data.settings.timezone;
+  const records = selected(data, report);
+  if (records === data.records[report.definition.object]) return { records, columns: report.groupings.map((grouping) => keyColumn(records, grouping, timezone)) };
+  return { records, columns: report.groupings.map((grouping) => records.map((record) => groupKey(record, grouping, timezone))) };
+}
+
 function selected(data: WorkspaceData, report: CompiledReport): ReadRecord[] {
   const timezone = data.settings.timezone;
   const { filters, date } = report;
@@ -212,13 +239,14 @@ function measured(report: CompiledReport, totals: { sum: number; count: number; 
 }
 
 export function runReport(data: WorkspaceData, report: CompiledReport): RunResult {
-  const timezone = data.settings.timezone;
   const workspaceCurrency = data.settings.currency;
   const groups = new Map<string, Accumulator>();
   const { measure } = report;
   const measureRead = measure.field && !measure.money ? accessorOf(measure.field) : null;
-  for (const record of selected(data, report)) {
-    const keys = report.groupings.map((grouping) => groupKey(record, grouping, timezone));
+  const { records, columns: groupColumns } = selectedWithKeys(data, report);
+  for (let position = 0; position < records.length; position++) {
+    const record = records[position]!;
+    const keys = groupColumns.map((column) => column[position]!);
     // Keys never hold control characters (single-line values, ids, buckets).
     const id = keys.length === 1 ? (keys[0] ?? '\u0000') : keys.map((key) => key ?? '\u0000').join('\u0001');
     let accumulator = groups.get(id);
@@ -316,9 +344,7 @@ const newestOf = (record: ReadRecord, field: string): string => {
 
 export function reportRecords(data: WorkspaceData, report: CompiledReport, keys: Array<string | null>): { total: number; records: RecordView[] } {
   if (keys.length !== report.groupings.length) throw validationFailed(`keys must have ${report.groupings.length} item${report.groupings.length === 1 ? '' : 's'}, one per group_by field`);
-  const timezone = data.settings.timezone;
   const newest = report.newest;
-  const { groupings } = report;
   // Newest first: the date, then ids (time-ordered). Only the 100 newest are kept while counting,
   // in a sorted array with each one's date beside it. Records are kept mostly in the order they
   // were made, so walking from the end meets the newest first: once 100 are kept, a match costs
@@ -326,18 +352,18 @@ export function reportRecords(data: WorkspaceData, report: CompiledReport, keys:
   const ordered: ReadRecord[] = [];
   const orderedDates: string[] = [];
   const isNewer = (date: string, record: ReadRecord, index: number) => date > orderedDates[index]! || (date === orderedDates[index] && record._id > ordered[index]!._id);
-  const candidates = selected(data, report);
+  const { records: candidates, columns } = selectedWithKeys(data, report);
   let total = 0;
   for (let position = candidates.length - 1; position >= 0; position--) {
-    const record = candidates[position]!;
     let matches = true;
-    for (let index = 0; index < groupings.length; index++) {
-      if (groupKey(record, groupings[index]!, timezone) !== keys[index]) {
+    for (let index = 0; index < columns.length; index++) {
+      if (columns[index]![position] !== keys[index]) {
         matches = false;
         break;
       }
     }
     if (!matches) continue;
+    const record = candidates[position]!;
     total += 1;
     const date = newestOf(record, newest);
     if (ordered.length === RECORDS_CAP) {
