@@ -184,22 +184,30 @@ describe('reports over a small workspace', () => {
 
     const reads = workspaceReads(system.services.reports.context);
     const before = { ...reads };
+    // A deal changed in place, one added, one deleted: each reaches the next report.
     await reports.patchDeal(kept.id, { name: 'Kept, renamed', value: 250, stage_id: stages.Proposal });
+    await reports.until('POST', '/reports/run', byStage, (body: any) => valueIn(body, stages.Proposal) === 250 && valueIn(body, stages.Qualification) === 40, 'the changed deal in the report');
+    const added = await reports.deal({ name: 'Added', value: 30, stage_id: stages.Proposal });
+    await reports.until('POST', '/reports/run', byStage, (body: any) => valueIn(body, stages.Proposal) === 280, 'the added deal in the report');
     await reports.ok('DELETE', `/deals/${gone.id}`, undefined, 204);
-    const after = await reports.until('POST', '/reports/run', byStage, (body: any) => valueIn(body, stages.Proposal) === 250 && valueIn(body, stages.Qualification) === undefined, 'the change in the report');
-    expect(after.rows).toEqual([expect.objectContaining({ keys: [stages.Proposal], value: 250 })]);
+    const after = await reports.until('POST', '/reports/run', byStage, (body: any) => valueIn(body, stages.Qualification) === undefined, 'the deleted deal out of the report');
+    expect(after.rows).toEqual([expect.objectContaining({ keys: [stages.Proposal], value: 280 })]);
     const records = await reports.ok<{ total: number; records: Array<Record<string, unknown>> }>('POST', '/reports/records', { definition: byStage, keys: [stages.Proposal] });
-    expect(records).toEqual({ total: 1, records: [expect.objectContaining({ id: kept.id, name: 'Kept, renamed', value: 250, stage_name: 'Proposal' })] });
+    expect(records).toEqual({
+      total: 2,
+      records: [expect.objectContaining({ id: added.id, name: 'Added', value: 30 }), expect.objectContaining({ id: kept.id, name: 'Kept, renamed', value: 250, stage_name: 'Proposal' })],
+    });
     expect(records.records[0]).not.toHaveProperty('seq');
-    // Read as changes since what was kept: no load of the whole workspace, only the two deals.
+    // Read as changes since what was kept: no load of the whole workspace, only the changed deals.
     expect(reads.loads).toBe(before.loads);
     expect(reads.refreshes).toBeGreaterThan(before.refreshes);
-    expect(reads.changedRecords - before.changedRecords).toBeGreaterThanOrEqual(2);
+    expect(reads.changedRecords - before.changedRecords).toBeGreaterThanOrEqual(3);
 
-    // The stage history follows too: the funnel times the deal's stay in Qualification (it left).
+    // The stage history follows too: the funnel times the renamed deal's stay in Qualification (it
+    // left); both live deals have reached it (the added one is past it), the deleted one is out.
     const sales = await reports.ok<{ funnel: { stages: Array<{ stage_id: string; reached: number; average_days: number | null }> } }>('GET', '/reports/sales', undefined);
     const qualification = sales.funnel.stages.find((stage) => stage.stage_id === stages.Qualification)!;
-    expect({ reached: qualification.reached, timed: qualification.average_days !== null }).toEqual({ reached: 1, timed: true });
+    expect({ reached: qualification.reached, timed: qualification.average_days !== null }).toEqual({ reached: 2, timed: true });
     expect(reads.loads).toBe(before.loads);
   });
 

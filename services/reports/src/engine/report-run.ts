@@ -1,5 +1,6 @@
 import { validationFailed, type AppError } from '@crm/kit';
 import type { ReadRecord } from '../read-model/read-model.model';
+import { keyColumn } from '../read-model/key-columns';
 import type { WorkspaceData } from '../read-model/workspace-data';
 import { accessorOf, catalogueOf, CUSTOM_PREFIX, minorOf, type GroupField, type Reference, type ReportObject } from './field-catalogue';
 import { bucketOf, DATE_UNITS, localDay, type DateUnit } from './time-zone';
@@ -123,30 +124,14 @@ function groupKey(record: ReadRecord, grouping: Grouping, timezone: string): str
   return bucketOf(localDay(value, timezone), grouping.unit).key;
 }
 
-// Each grouping's key for every record of a kind, worked out once per copy of the kind's records
-// (a workspace's copy never changes: a change makes a new array) and kept while the copy lives.
-// Reading fields of 100,000 records of varied shapes costs more than comparing the keys.
-const keyColumns = new WeakMap<ReadRecord[], Map<string, Array<string | null>>>();
-
-function keyColumn(records: ReadRecord[], grouping: Grouping, timezone: string): Array<string | null> {
-  let columns = keyColumns.get(records);
-  if (!columns) keyColumns.set(records, (columns = new Map()));
-  const id = `${grouping.spec}\u0000${timezone}`;
-  let column = columns.get(id);
-  if (!column) {
-    column = new Array<string | null>(records.length);
-    for (let index = 0; index < records.length; index++) column[index] = groupKey(records[index]!, grouping, timezone);
-    columns.set(id, column);
-  }
-  return column;
-}
-
 // The records a report counts, with each grouping's key per record: kept columns when nothing
 // filters (the kind's whole copy), else worked out for the filtered records.
 function selectedWithKeys(data: WorkspaceData, report: CompiledReport): { records: ReadRecord[]; columns: Array<Array<string | null>> } {
   const timezone = data.settings.timezone;
   const records = selected(data, report);
-  if (records === data.records[report.definition.object]) return { records, columns: report.groupings.map((grouping) => keyColumn(records, grouping, timezone)) };
+  if (records === data.records[report.definition.object]) {
+    return { records, columns: report.groupings.map((grouping) => keyColumn(records, `${grouping.spec}\u0000${timezone}`, (record) => groupKey(record, grouping, timezone))) };
+  }
   return { records, columns: report.groupings.map((grouping) => records.map((record) => groupKey(record, grouping, timezone))) };
 }
 

@@ -2,6 +2,7 @@ import { call } from '@crm/kit';
 import { identityV1 } from '@crm/protos';
 import { peerClient, type ServiceContext } from '@crm/service-host';
 import { dealStepModel, readModel, revisionModel, workspaceSettingsModel, type DealStepRecord, type ReadModelKind, type ReadRecord, type RevisionRecord } from './read-model.model';
+import { deriveKeyColumns } from './key-columns';
 import { rememberSettings } from './read-model-consumers';
 
 // A workspace's read model as the reports read it: every live record of each kind, loaded once
@@ -115,13 +116,35 @@ async function refresh(context: ServiceContext, previous: WorkspaceData, after: 
     const changed = lists[index]!;
     if (changed.length === 0) return;
     counters.changedRecords += changed.length;
-    const kept = new Map(previous.byId[kind]);
+    const known = previous.byId[kind];
+    const kept = new Map(known);
+    let removed = false;
     for (const record of changed) {
-      if (record.deleted) kept.delete(record._id);
+      if (record.deleted) removed = kept.delete(record._id) || removed;
       else kept.set(record._id, record);
     }
     byId[kind] = kept;
-    records[kind] = [...kept.values()];
+    if (removed) {
+      records[kind] = [...kept.values()];
+      return;
+    }
+    // Nothing left: changed records take their old places, new ones go last (the Map's order
+    // too), and the kept group keys carry over to the new copy.
+    const replaced = new Map(changed.filter((record) => known.has(record._id)).map((record) => [record._id, record]));
+    const next = previous.records[kind].slice();
+    const positions: number[] = [];
+    if (replaced.size > 0) {
+      for (let position = 0; position < next.length; position++) {
+        const replacement = replaced.get(next[position]!._id);
+        if (replacement) {
+          next[position] = replacement;
+          positions.push(position);
+        }
+      }
+    }
+    for (const record of changed) if (!record.deleted && !known.has(record._id)) next.push(record);
+    deriveKeyColumns(previous.records[kind], next, positions);
+    records[kind] = next;
   });
   let dealSteps = previous.dealSteps;
   if (steps.length > 0 || lists[KINDS.indexOf('deal')]!.length > 0) {
