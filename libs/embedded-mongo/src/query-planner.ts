@@ -38,6 +38,8 @@ export interface QueryPlan {
   readonly indexName?: string;
   // IDHACK: the _id keys to fetch.
   readonly idKeys?: string[];
+  // IDHACK: a document fetched by those keys meets the filter's _id condition as it is.
+  readonly idExact?: boolean;
   // IXSCAN: key intervals in index order, walked in reverse for a backward scan.
   readonly intervals?: Interval[];
   readonly reverse?: boolean;
@@ -380,6 +382,7 @@ export function planQuery(indexes: Iterable<OrderedIndex>, filter: Document, sor
       stage: 'IDHACK',
       indexName: '_id_',
       idKeys: [...new Set(id.points.map(canonicalKey))],
+      idExact: id.exact,
       providesSort: sort.length === 0 || id.points.length === 1,
       exact: false,
     };

@@ -391,7 +391,10 @@ export class Store {
     if (!collection) return { documents: [], plan: NO_PLAN, docsExamined: 0, keysExamined: 0, sortedInMemory: false };
     const sort = request.sort ?? [];
     const plan = planQuery(collection.allIndexes(), request.filter, sort);
-    const matcher = plan.exact ? undefined : compileFilter(request.filter);
+    // Documents fetched by the keys of an exact _id condition meet it already: testing a long
+    // `$in` list against every one of them cost more than the whole query.
+    const residual = plan.stage === 'IDHACK' && plan.idExact ? withoutId(request.filter) : request.filter;
+    const matcher = plan.exact ? undefined : compileFilter(residual);
     const snapshot = transaction?.snapshotSequence;
     const staged = transaction?.stagedFor(collection);
     const hasStaged = staged !== undefined && staged.size > 0;
@@ -462,7 +465,7 @@ export class Store {
     }
     if (staged && staged.size > 0 && results.length < wanted) {
       // Staged documents are not in the indexes: always check them against the whole filter.
-      const stagedMatcher = matcher ?? compileFilter(request.filter);
+      const stagedMatcher = matcher && residual === request.filter ? matcher : compileFilter(request.filter);
       for (const [idKey, write] of staged) {
         if (!write.doc || request.exclude?.has(idKey)) continue;
         docsExamined++;
@@ -1153,4 +1156,10 @@ export class Writer {
       }
     }
   }
+}
+
+// A filter without its top-level _id condition.
+function withoutId(filter: Document): Document {
+  const { _id: _ignored, ...rest } = filter;
+  return rest;
 }

@@ -108,6 +108,20 @@ describe('ordered indexes', () => {
     expect(await collection.countDocuments({ workspace_id: 'w1', created_at: { $gt: to, $lt: from } })).toBe(0);
   });
 
+  it('fetches a long _id $in list by key and still applies every other condition, in find and aggregate', async () => {
+    const collection = await companies();
+    const ids = Array.from({ length: 1500 }, (_, index) => `c${String(index * 3).padStart(5, '0')}`).concat(['nobody']);
+    const expected = (await collection.find({ workspace_id: 'w1' }).toArray()).filter((document) => ids.includes(String(document._id))).map((document) => document._id);
+    expect(expected.length).toBeGreaterThan(10);
+    const found = await collection.find({ _id: { $in: ids }, workspace_id: 'w1' }).sort({ _id: 1 }).toArray();
+    expect(found.map((document) => document._id)).toEqual([...expected].sort());
+    const grouped = await collection.aggregate([{ $match: { _id: { $in: ids }, workspace_id: 'w1' } }, { $group: { _id: null, n: { $sum: 1 } } }]).toArray();
+    expect(grouped).toEqual([{ _id: null, n: expected.length }]);
+    // An _id condition the keys alone do not decide is still tested on each document.
+    expect(await collection.find({ _id: { $in: ['c00000', 'c00003'], $ne: 'c00000' } }).toArray()).toEqual([expect.objectContaining({ _id: 'c00003' })]);
+    expect(await collection.countDocuments({ _id: { $in: ['c00000', 'c00003'] }, employees: 3 })).toBe(1);
+  });
+
   it('runs an aggregate whose leading $match and $sort an index serves', async () => {
     const collection = await companies();
     const pipeline = [
