@@ -198,6 +198,11 @@ describe('reports over a small workspace', () => {
       records: [expect.objectContaining({ id: added.id, name: 'Added', value: 30 }), expect.objectContaining({ id: kept.id, name: 'Kept, renamed', value: 250, stage_name: 'Proposal' })],
     });
     expect(records.records[0]).not.toHaveProperty('seq');
+    // With a filter the records walked are the filtered ones.
+    const filtered = { ...byStage, filters: [{ field: 'stage_id', values: [stages.Proposal] }] };
+    const inProposal = await reports.ok<{ total: number; records: Array<{ id: string }> }>('POST', '/reports/records', { definition: filtered, keys: [stages.Proposal] });
+    expect({ total: inProposal.total, ids: inProposal.records.map((item) => item.id) }).toEqual({ total: 2, ids: [added.id, kept.id] });
+    expect(await reports.ok('POST', '/reports/records', { definition: filtered, keys: [stages.Qualification] })).toEqual({ total: 0, records: [] });
     // Read as changes since what was kept: no load of the whole workspace, only the changed deals.
     expect(reads.loads).toBe(before.loads);
     expect(reads.refreshes).toBeGreaterThan(before.refreshes);

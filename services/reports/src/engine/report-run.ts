@@ -1,6 +1,6 @@
 import { validationFailed, type AppError } from '@crm/kit';
 import type { ReadRecord } from '../read-model/read-model.model';
-import { keyColumn } from '../read-model/key-columns';
+import { keyCodes, keyColumn } from '../read-model/key-columns';
 import type { WorkspaceData } from '../read-model/workspace-data';
 import { accessorOf, catalogueOf, CUSTOM_PREFIX, minorOf, type GroupField, type Reference, type ReportObject } from './field-catalogue';
 import { bucketOf, DATE_UNITS, localDay, type DateUnit } from './time-zone';
@@ -338,11 +338,22 @@ export function reportRecords(data: WorkspaceData, report: CompiledReport, keys:
   const orderedDates: string[] = [];
   const isNewer = (date: string, record: ReadRecord, index: number) => date > orderedDates[index]! || (date === orderedDates[index] && record._id > ordered[index]!._id);
   const { records: candidates, columns } = selectedWithKeys(data, report);
+  const whole = candidates === data.records[report.definition.object];
+  // Each grouping's column as numbers and the number of the row's key (-1: no record has it);
+  // kept with the column when the whole kind is walked, else 1 where the key is the row's.
+  const coded = columns.map((column, index) => {
+    const key = keys[index] ?? null;
+    if (!whole) return { codes: Int32Array.from(column, (value) => (value === key ? 1 : 0)), code: 1 };
+    const { codes, codeOf } = keyCodes(column);
+    return { codes, code: codeOf.get(key) ?? -1 };
+  });
+  // The date each record is ordered by, kept like a group key.
+  const dates = whole ? keyColumn(candidates, `newest\u0000${newest}`, (record) => newestOf(record, newest)) : null;
   let total = 0;
   for (let position = candidates.length - 1; position >= 0; position--) {
     let matches = true;
-    for (let index = 0; index < columns.length; index++) {
-      if (columns[index]![position] !== keys[index]) {
+    for (let index = 0; index < coded.length; index++) {
+      if (coded[index]!.codes[position] !== coded[index]!.code) {
         matches = false;
         break;
       }
@@ -350,7 +361,7 @@ export function reportRecords(data: WorkspaceData, report: CompiledReport, keys:
     if (!matches) continue;
     const record = candidates[position]!;
     total += 1;
-    const date = newestOf(record, newest);
+    const date = dates ? (dates[position] ?? '') : newestOf(record, newest);
     if (ordered.length === RECORDS_CAP) {
       if (!isNewer(date, record, RECORDS_CAP - 1)) continue;
       ordered.pop();

@@ -44,3 +44,28 @@ export function keyColumn(records: ReadRecord[], id: string, keyOf: (record: Rea
   columns.set(id, column);
   return column;
 }
+
+// A column as small numbers, one per distinct key, for finding the records of one row: comparing
+// numbers instead of ids that share long prefixes. Made once per column.
+export interface KeyCodes {
+  codes: Int32Array;
+  codeOf: Map<string | null, number>;
+}
+
+const coded = new WeakMap<KeyColumn, KeyCodes>();
+
+export function keyCodes(column: KeyColumn): KeyCodes {
+  let result = coded.get(column);
+  if (!result) {
+    const codeOf = new Map<string | null, number>();
+    const codes = new Int32Array(column.length);
+    for (let position = 0; position < column.length; position++) {
+      const key = column[position]!;
+      let code = codeOf.get(key);
+      if (code === undefined) codeOf.set(key, (code = codeOf.size));
+      codes[position] = code;
+    }
+    coded.set(column, (result = { codes, codeOf }));
+  }
+  return result;
+}
