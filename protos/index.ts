@@ -3,9 +3,7 @@ export * as identityV1 from './gen/crm/identity/v1/identity';
 export * as marketingV1 from './gen/crm/marketing/v1/marketing';
 export * as crmCoreV1 from './gen/crm/crm_core/v1/records';
 export * as crmCoreLeadsV1 from './gen/crm/crm_core/v1/leads';
-export * as crmCoreReplayV1 from './gen/crm/crm_core/v1/replay';
-export * as marketingReplayV1 from './gen/crm/marketing/v1/replay';
-export * as identityReplayV1 from './gen/crm/identity/v1/replay';
+export * as replayV1 from './gen/crm/replay/v1/replay';
 export * as documentsV1 from './gen/crm/documents/v1/documents';
 export * as healthV1 from './gen/grpc/health/v1/health';
 // The REST contract's operations and what each needs (the permission matrix).

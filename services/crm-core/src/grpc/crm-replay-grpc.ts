@@ -1,6 +1,6 @@
 import type { Connection, Model } from 'mongoose';
 import { unary, validationFailed, type GrpcRegistration } from '@crm/kit';
-import { crmCoreReplayV1 } from '@crm/protos';
+import { replayV1 } from '@crm/protos';
 import type { ServiceContext } from '@crm/service-host';
 import { stageState, leadSourceState, pipelineState } from '../catalogue/catalogue-state';
 import { leadSourceModel, pipelineModel, stageModel } from '../catalogue/catalogue.model';
@@ -42,7 +42,7 @@ const KINDS: Record<string, Page> = {
 };
 
 // One page of a workspace's records of one kind, ids ascending, read at the time of the call.
-export async function replayRecords(connection: Connection, request: crmCoreReplayV1.ReplayRecordsRequest): Promise<crmCoreReplayV1.ReplayRecordsResponse> {
+export async function replayRecords(connection: Connection, request: replayV1.ReplayRecordsRequest): Promise<replayV1.ReplayRecordsResponse> {
   if (!request.workspace_id) throw validationFailed('workspace_id is required');
   const kind = KINDS[request.kind];
   if (!kind) throw validationFailed(`kind must be one of ${Object.keys(KINDS).join(', ')}`);
@@ -55,8 +55,8 @@ export async function replayRecords(connection: Connection, request: crmCoreRepl
 }
 
 export function crmReplayGrpc(context: ServiceContext): GrpcRegistration {
-  const implementation: crmCoreReplayV1.CrmReplayServiceServer = {
-    replayRecords: unary<crmCoreReplayV1.ReplayRecordsRequest, crmCoreReplayV1.ReplayRecordsResponse>(context.logger, (request) => replayRecords(context.connection, request)),
+  const implementation: replayV1.RecordReplayServiceServer = {
+    replayRecords: unary<replayV1.ReplayRecordsRequest, replayV1.ReplayRecordsResponse>(context.logger, (request) => replayRecords(context.connection, request)),
   };
-  return { definition: crmCoreReplayV1.CrmReplayServiceService, implementation };
+  return { definition: replayV1.RecordReplayServiceService, implementation };
 }

@@ -1,6 +1,6 @@
 import type { Connection } from 'mongoose';
 import { unary, validationFailed, type GrpcRegistration } from '@crm/kit';
-import { identityReplayV1 } from '@crm/protos';
+import { replayV1 } from '@crm/protos';
 import type { ServiceContext } from '@crm/service-host';
 import { memberState, workspaceState } from '../events/record-states';
 import { memberModel, type MemberRecord } from '../members/member.model';
@@ -12,7 +12,7 @@ export const REPLAY_PAGE_MAX = 1000;
 
 // One page of a workspace's memberships (with the person's name and the role), or the workspace
 // itself (kind workspace: one record, its settings), each as its latest event carries it.
-export async function replayRecords(connection: Connection, request: identityReplayV1.ReplayRecordsRequest): Promise<identityReplayV1.ReplayRecordsResponse> {
+export async function replayRecords(connection: Connection, request: replayV1.ReplayRecordsRequest): Promise<replayV1.ReplayRecordsResponse> {
   if (!request.workspace_id) throw validationFailed('workspace_id is required');
   if (request.kind === 'workspace') {
     if (request.after_id) return { records: [], next_after_id: '' };
@@ -42,8 +42,8 @@ export async function replayRecords(connection: Connection, request: identityRep
 }
 
 export function identityReplayGrpc(context: ServiceContext): GrpcRegistration {
-  const implementation: identityReplayV1.IdentityReplayServiceServer = {
-    replayRecords: unary<identityReplayV1.ReplayRecordsRequest, identityReplayV1.ReplayRecordsResponse>(context.logger, (request) => replayRecords(context.connection, request)),
+  const implementation: replayV1.RecordReplayServiceServer = {
+    replayRecords: unary<replayV1.ReplayRecordsRequest, replayV1.ReplayRecordsResponse>(context.logger, (request) => replayRecords(context.connection, request)),
   };
-  return { definition: identityReplayV1.IdentityReplayServiceService, implementation };
+  return { definition: replayV1.RecordReplayServiceService, implementation };
 }

@@ -1,6 +1,6 @@
 import type { Connection } from 'mongoose';
 import { unary, validationFailed, type GrpcRegistration } from '@crm/kit';
-import { marketingReplayV1 } from '@crm/protos';
+import { replayV1 } from '@crm/protos';
 import type { ServiceContext } from '@crm/service-host';
 import { campaignModel, type CampaignRecord } from '../campaigns/campaign.model';
 import { campaignState } from '../campaigns/campaign-view';
@@ -14,7 +14,7 @@ const KINDS = ['campaign', 'spend', 'touchpoint'] as const;
 
 // One page of a workspace's campaigns, spend lines or touchpoints, ids ascending, each as its
 // latest event carries it (spend and touchpoints with their campaign's name and currency).
-export async function replayRecords(connection: Connection, request: marketingReplayV1.ReplayRecordsRequest): Promise<marketingReplayV1.ReplayRecordsResponse> {
+export async function replayRecords(connection: Connection, request: replayV1.ReplayRecordsRequest): Promise<replayV1.ReplayRecordsResponse> {
   if (!request.workspace_id) throw validationFailed('workspace_id is required');
   if (!(KINDS as readonly string[]).includes(request.kind)) throw validationFailed(`kind must be one of ${KINDS.join(', ')}`);
   const limit = Math.min(Math.max(request.limit || REPLAY_PAGE_MAX, 1), REPLAY_PAGE_MAX);
@@ -48,8 +48,8 @@ export async function replayRecords(connection: Connection, request: marketingRe
 }
 
 export function marketingReplayGrpc(context: ServiceContext): GrpcRegistration {
-  const implementation: marketingReplayV1.MarketingReplayServiceServer = {
-    replayRecords: unary<marketingReplayV1.ReplayRecordsRequest, marketingReplayV1.ReplayRecordsResponse>(context.logger, (request) => replayRecords(context.connection, request)),
+  const implementation: replayV1.RecordReplayServiceServer = {
+    replayRecords: unary<replayV1.ReplayRecordsRequest, replayV1.ReplayRecordsResponse>(context.logger, (request) => replayRecords(context.connection, request)),
   };
-  return { definition: marketingReplayV1.MarketingReplayServiceService, implementation };
+  return { definition: replayV1.RecordReplayServiceService, implementation };
 }

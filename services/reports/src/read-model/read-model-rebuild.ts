@@ -1,6 +1,6 @@
 import type { RecordState } from '@crm/bus';
 import { acrossWorkspaces, call, isDuplicateKey, runWithContext } from '@crm/kit';
-import { crmCoreReplayV1, identityReplayV1, marketingReplayV1 } from '@crm/protos';
+import { replayV1 } from '@crm/protos';
 import { peerClient, type ServiceContext } from '@crm/service-host';
 import { dealStepModel, readModel, workspaceSettingsModel, type ReadModelKind } from './read-model.model';
 import { bumpGeneration, rememberSettings } from './read-model-consumers';
@@ -43,17 +43,9 @@ interface ReplayPage {
 }
 
 function replay(context: ServiceContext, peer: Source['peer'], workspaceId: string, entity: string, afterId: string): Promise<ReplayPage> {
-  const request = { workspace_id: workspaceId, kind: entity, after_id: afterId, limit: PAGE };
-  if (peer === 'crm-core') {
-    const client = peerClient(context, 'crm-core', crmCoreReplayV1.CrmReplayServiceClient);
-    return call(client.replayRecords.bind(client), request);
-  }
-  if (peer === 'marketing') {
-    const client = peerClient(context, 'marketing', marketingReplayV1.MarketingReplayServiceClient);
-    return call(client.replayRecords.bind(client), request);
-  }
-  const client = peerClient(context, 'identity', identityReplayV1.IdentityReplayServiceClient);
-  return call(client.replayRecords.bind(client), request);
+  // Every owner serves the one replay contract: only the peer differs.
+  const client = peerClient(context, peer, replayV1.RecordReplayServiceClient);
+  return call(client.replayRecords.bind(client), { workspace_id: workspaceId, kind: entity, after_id: afterId, limit: PAGE });
 }
 
 async function* pages(context: ServiceContext, source: Source, workspaceId: string): AsyncIterable<Array<RecordState<StoredState>>> {

@@ -2,7 +2,7 @@
 // versions:
 //   protoc-gen-ts_proto  v2.18.0
 //   protoc               unknown
-// source: crm/identity/v1/replay.proto
+// source: crm/replay/v1/replay.proto
 
 /* eslint-disable */
 import { BinaryReader, BinaryWriter } from "@bufbuild/protobuf/wire";
@@ -19,13 +19,16 @@ import {
   type UntypedServiceImplementation,
 } from "@grpc/grpc-js";
 
-export const protobufPackage = "crm.identity.v1";
+export const protobufPackage = "crm.replay.v1";
 
-export const protobufFileName = "crm/identity/v1/replay.proto";
+export const protobufFileName = "crm/replay/v1/replay.proto";
 
 export interface ReplayRecordsRequest {
   workspace_id: string;
-  /** The entity, as its events name it: member, workspace. */
+  /**
+   * The entity, as the owner's events name it (crm-core: company, contact, deal, activity, task,
+   * pipeline, pipeline_stage, lead_source, custom_field; marketing and identity: their own).
+   */
   kind: string;
   /** Records after this id (ids ascending); empty for the first page. */
   after_id: string;
@@ -368,14 +371,15 @@ export const ReplayRecordsResponse: MessageFns<ReplayRecordsResponse> = {
 };
 
 /**
- * identity replays its records of one workspace, a page at a time, so a read model built from its
- * events (reports') can be rebuilt from scratch: each record as its events carry it (the full
- * public state with the record's version), read at the time of the call.
+ * One contract every record owner serves (crm-core, marketing, identity): it replays its records
+ * of one workspace, a page at a time, so a read model built from its events (reports') can be
+ * rebuilt from scratch: each record as its events carry it (the full public state with the
+ * record's version), read at the time of the call.
  */
-export type IdentityReplayServiceService = typeof IdentityReplayServiceService;
-export const IdentityReplayServiceService = {
+export type RecordReplayServiceService = typeof RecordReplayServiceService;
+export const RecordReplayServiceService = {
   replayRecords: {
-    path: "/crm.identity.v1.IdentityReplayService/ReplayRecords" as const,
+    path: "/crm.replay.v1.RecordReplayService/ReplayRecords" as const,
     requestStream: false as const,
     responseStream: false as const,
     requestSerialize: (value: ReplayRecordsRequest): Buffer => Buffer.from(ReplayRecordsRequest.encode(value).finish()),
@@ -386,11 +390,11 @@ export const IdentityReplayServiceService = {
   },
 } as const;
 
-export interface IdentityReplayServiceServer extends UntypedServiceImplementation {
+export interface RecordReplayServiceServer extends UntypedServiceImplementation {
   replayRecords: handleUnaryCall<ReplayRecordsRequest, ReplayRecordsResponse>;
 }
 
-export interface IdentityReplayServiceClient extends Client {
+export interface RecordReplayServiceClient extends Client {
   replayRecords(
     request: ReplayRecordsRequest,
     callback: (error: ServiceError | null, response: ReplayRecordsResponse) => void,
@@ -408,12 +412,12 @@ export interface IdentityReplayServiceClient extends Client {
   ): ClientUnaryCall;
 }
 
-export const IdentityReplayServiceClient = makeGenericClientConstructor(
-  IdentityReplayServiceService,
-  "crm.identity.v1.IdentityReplayService",
+export const RecordReplayServiceClient = makeGenericClientConstructor(
+  RecordReplayServiceService,
+  "crm.replay.v1.RecordReplayService",
 ) as unknown as {
-  new (address: string, credentials: ChannelCredentials, options?: Partial<ClientOptions>): IdentityReplayServiceClient;
-  service: typeof IdentityReplayServiceService;
+  new (address: string, credentials: ChannelCredentials, options?: Partial<ClientOptions>): RecordReplayServiceClient;
+  service: typeof RecordReplayServiceService;
   serviceName: string;
 };
 
