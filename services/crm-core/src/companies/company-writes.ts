@@ -37,7 +37,7 @@ export function storedFields(body: CompanyWritable & { name?: string }): StoredF
   return stored;
 }
 
-export const EMPTY_COMPANY = {
+const EMPTY_COMPANY = {
   website: null,
   domain: null,
   phone: null,
@@ -56,6 +56,26 @@ export const EMPTY_COMPANY = {
   primary_contact_id: null,
 } satisfies Partial<CompanyRecord>;
 
+// A new company as stored, from a create body, its stage placement and its checked custom values:
+// POST /companies and the import make it alike.
+export function newCompanyRecord(id: string, workspaceId: string, body: CreateCompanyBody, placement: StagePlacement, custom: CompanyRecord['custom'], now: string): CompanyRecord {
+  const fields = { ...EMPTY_COMPANY, ...storedFields(body) };
+  if (body.domain === undefined) fields.domain = domainOfWebsite(fields.website);
+  return {
+    _id: id,
+    version: 1,
+    workspace_id: workspaceId,
+    ...fields,
+    name: body.name,
+    ...placement,
+    custom,
+    ...companySearchFields({ ...fields, name: body.name }),
+    deleted_at: null,
+    created_at: now,
+    updated_at: now,
+  };
+}
+
 async function placementFor(context: ServiceContext, workspaceId: string, stageId: string | null, session: Parameters<typeof companyStage>[4]) {
   return stageId === null ? NO_STAGE : companyStage(context, workspaceId, 'stage_id', stageId, session);
 }
@@ -69,22 +89,7 @@ export async function createCompanyRecord(context: ServiceContext, claims: Inter
       body.stage_id === undefined ? await defaultStage(context, workspaceId, transaction) : await placementFor(context, workspaceId, body.stage_id, transaction);
     await checkLocalReferences(context, workspaceId, id, body, transaction);
     const custom = body.custom === undefined ? {} : await customValuesOf(context, workspaceId, body.custom, {}, transaction);
-    const fields = { ...EMPTY_COMPANY, ...storedFields(body) };
-    if (body.domain === undefined) fields.domain = domainOfWebsite(fields.website);
-    const now = isoNow();
-    const record: CompanyRecord = {
-      _id: id,
-      version: 1,
-      workspace_id: workspaceId,
-      ...fields,
-      name: body.name,
-      ...placement,
-      custom,
-      ...companySearchFields({ ...fields, name: body.name }),
-      deleted_at: null,
-      created_at: now,
-      updated_at: now,
-    };
+    const record = newCompanyRecord(id, workspaceId, body, placement, custom, isoNow());
     await companyModel(context.connection).create([record], { session: transaction });
     const names = await companyNames(context, workspaceId, [record]);
     publish<CompanyCreatedData>({ type: CRM_COMPANY_EVENTS_TYPES.companyCreated, workspace_id: workspaceId, actor: claims.actor, data: companyState(record, names) });

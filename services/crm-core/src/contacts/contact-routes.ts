@@ -1,11 +1,11 @@
-import { implement, isoNow, newId, workspaceOf, type Implementation, type InternalClaims } from '@crm/kit';
+import { implement, isoNow, workspaceOf, type Implementation, type InternalClaims } from '@crm/kit';
 import { CRM_CONTACT_EVENTS_TYPES, type ContactCreatedData, type ContactUpdatedData } from '@crm/protos';
 import { commit, type ServiceContext } from '@crm/service-host';
 import { listContactPage } from './contact-list';
 import { mergeInto } from './contact-merge';
 import { binContact, cancelPurge } from './contact-bin';
 import { checkCompany, checkCustom, checkManager, checkOwner, mergeCustom } from './contact-rules';
-import { contactInBin, findContact, refuseErased, saveContact } from './contact-store';
+import { contactInBin, findContact, newContactRecord, refuseErased, saveContact } from './contact-store';
 import { contactSearchFields, contactState, contactView } from './contact-view';
 import { contactModel, type ContactRecord } from './contact.model';
 import {
@@ -40,30 +40,7 @@ async function create(context: ServiceContext, claims: InternalClaims, workspace
     if (body.company_id) await checkCompany(context, workspaceId, body.company_id, transaction);
     if (body.reports_to_id) await checkManager(context, workspaceId, null, body.reports_to_id, transaction);
     const custom = body.custom === undefined ? {} : mergeCustom({}, await checkCustom(context, workspaceId, body.custom, transaction));
-    const now = isoNow();
-    const fields = {
-      company_id: body.company_id ?? null,
-      reports_to_id: body.reports_to_id ?? null,
-      owner_id: body.owner_id ?? null,
-      first_name: body.first_name ?? null,
-      last_name: body.last_name ?? null,
-      email: body.email ?? null,
-      phone: body.phone ?? null,
-      mobile: body.mobile ?? null,
-      job_title: body.job_title ?? null,
-      lawful_basis: body.lawful_basis ?? null,
-    };
-    const record: ContactRecord = {
-      _id: newId(),
-      version: 1,
-      workspace_id: workspaceId,
-      ...fields,
-      custom,
-      ...contactSearchFields(fields),
-      deleted_at: null,
-      created_at: now,
-      updated_at: now,
-    };
+    const record = newContactRecord(workspaceId, body, custom, isoNow());
     await contactModel(context.connection).create([record], { session: transaction });
     publish<ContactCreatedData>({ type: CRM_CONTACT_EVENTS_TYPES.contactCreated, workspace_id: workspaceId, actor: claims.actor, data: contactState(record) });
     return contactView(record);

@@ -1,9 +1,10 @@
 import type { EventActor } from '@crm/bus';
-import { AppError, isoNow, notFound } from '@crm/kit';
+import { AppError, isoNow, newId, notFound } from '@crm/kit';
 import { CRM_COMPANY_EVENTS_TYPES, CRM_CONTACT_EVENTS_TYPES, type CompanyUpdatedData, type ContactUpdatedData } from '@crm/protos';
 import type { ServiceContext, UnitOfWork } from '@crm/service-host';
 import type { ClientSession } from 'mongoose';
-import { contactState } from './contact-view';
+import { contactSearchFields, contactState } from './contact-view';
+import type { ContactWriteBody } from './contact.operations';
 import { companyModel, type CompanyRecord } from '../companies/company.model';
 import { companyState } from '../companies/company-view';
 import { contactModel, type ContactRecord } from './contact.model';
@@ -35,6 +36,24 @@ export async function refuseErased(
   if (erased.length === 0) return;
   const ids = new Set(erased.map(({ _id: id }) => id));
   throw contactErased(contacts.find(({ id }) => ids.has(id))?.field);
+}
+
+// A new contact as stored, from a create body and its checked custom values: POST /contacts and
+// the import make it alike (the import names the company of its row).
+export function newContactRecord(workspaceId: string, body: ContactWriteBody, custom: ContactRecord['custom'], now: string): ContactRecord {
+  const fields = {
+    company_id: body.company_id ?? null,
+    reports_to_id: body.reports_to_id ?? null,
+    owner_id: body.owner_id ?? null,
+    first_name: body.first_name ?? null,
+    last_name: body.last_name ?? null,
+    email: body.email ?? null,
+    phone: body.phone ?? null,
+    mobile: body.mobile ?? null,
+    job_title: body.job_title ?? null,
+    lawful_basis: body.lawful_basis ?? null,
+  };
+  return { _id: newId(), version: 1, workspace_id: workspaceId, ...fields, custom, ...contactSearchFields(fields), deleted_at: null, created_at: now, updated_at: now };
 }
 
 // A contact of the workspace, in the bin or not; 404 otherwise.

@@ -3,9 +3,10 @@ import type { ServiceContext } from '@crm/service-host';
 import { leadSourceModel, pipelineModel, stageModel, type StageRecord } from '../catalogue/catalogue.model';
 import { companyModel, type CompanyRecord } from '../companies/company.model';
 import { companySearchFields, companyStage, domainOfWebsite, NO_STAGE, placementOf, type StagePlacement } from '../companies/company-rules';
-import { EMPTY_COMPANY, storedFields } from '../companies/company-writes';
+import { newCompanyRecord, storedFields } from '../companies/company-writes';
 import { contactModel, type ContactRecord } from '../contacts/contact.model';
 import type { ContactWriteBody } from '../contacts/contact.operations';
+import { newContactRecord } from '../contacts/contact-store';
 import { contactSearchFields } from '../contacts/contact-view';
 import { activeCustomFields, validateCustomValues, type CustomFieldDefinition, type CustomValues } from '../custom-fields/custom-values';
 import { companyNameKey, contactNameKey, domainKey } from '../duplicates/duplicate-keys';
@@ -186,22 +187,8 @@ function contactReferenceProblem(contact: ContactWriteBody, refs: References): R
 function newCompany(workspaceId: string, row: ImportRow, refs: References, now: string): CompanyRecord {
   const body = row.company;
   const placement = body.stage_id === undefined ? refs.defaultPlacement : body.stage_id === null ? NO_STAGE : (refs.stages.get(body.stage_id) as StagePlacement);
-  const fields = { ...EMPTY_COMPANY, ...storedFields(body) };
-  if (body.domain === undefined) fields.domain = domainOfWebsite(fields.website);
   const custom = body.custom === undefined ? {} : mergedCustom(body.custom, {}, refs.companyFields);
-  return {
-    _id: newId(),
-    version: 1,
-    workspace_id: workspaceId,
-    ...fields,
-    name: body.name,
-    ...placement,
-    custom,
-    ...companySearchFields({ ...fields, name: body.name }),
-    deleted_at: null,
-    created_at: now,
-    updated_at: now,
-  };
+  return newCompanyRecord(newId(), workspaceId, body, placement, custom, now);
 }
 
 // The company after a PATCH with the row's fields (as updateCompanyRecord computes it) and the
@@ -241,20 +228,8 @@ export function patchedContact(current: ContactRecord, body: ContactWriteBody, r
 const CONTACT_FIELDS = ['reports_to_id', 'owner_id', 'first_name', 'last_name', 'email', 'phone', 'mobile', 'job_title', 'lawful_basis'] as const;
 
 function newContact(workspaceId: string, companyId: string, body: ContactWriteBody, refs: References, now: string): ContactRecord {
-  const fields = {
-    company_id: companyId,
-    reports_to_id: body.reports_to_id ?? null,
-    owner_id: body.owner_id ?? null,
-    first_name: body.first_name ?? null,
-    last_name: body.last_name ?? null,
-    email: body.email ?? null,
-    phone: body.phone ?? null,
-    mobile: body.mobile ?? null,
-    job_title: body.job_title ?? null,
-    lawful_basis: body.lawful_basis ?? null,
-  };
   const custom = body.custom === undefined ? {} : mergedCustom(body.custom, {}, refs.contactFields);
-  return { _id: newId(), version: 1, workspace_id: workspaceId, ...fields, custom, ...contactSearchFields(fields), deleted_at: null, created_at: now, updated_at: now };
+  return newContactRecord(workspaceId, { ...body, company_id: companyId }, custom, now);
 }
 
 interface Matchers {
