@@ -172,6 +172,8 @@ export interface FindSettings {
   skip: number;
   limit: number;
   projection: Document | undefined;
+  // The index to read through (its name or key pattern), as the server's `hint`.
+  hint?: Document | string;
 }
 
 export interface FindExecution {
@@ -224,8 +226,9 @@ export class EmbeddedFindCursor<T = Document> extends EmbeddedCursor<T> {
     return this as unknown as EmbeddedFindCursor<U>;
   }
 
-  // Accepted for compatibility; the embedded store plans its own index use.
-  hint(_hint: unknown): this {
+  hint(hint: Document | string): this {
+    this.assertNotStarted();
+    this.settings.hint = hint;
     return this;
   }
 

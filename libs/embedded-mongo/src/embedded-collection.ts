@@ -26,7 +26,8 @@ import type { EmbeddedDb } from './embedded-db';
 import { EmbeddedSession } from './embedded-session';
 import { ErrorCodes, notSupported, serverError } from './errors';
 import { defaultIndexName } from './ordered-index';
-import { applyProjection, isUpdatePipeline, pipelineFields, runPipeline, validateReplacement, validateUpdate } from './query-engine';
+import { applyProjection, inclusionOf, isUpdatePipeline, pipelineFields, runPipeline, validateReplacement, validateUpdate } from './query-engine';
+import { simpleGroup } from './simple-group';
 import type { FindOutcome, Store } from './store';
 import type { TransactionState } from './transaction';
 import {
@@ -211,6 +212,7 @@ export class EmbeddedCollection extends CollectionBase {
       skip: nonNegativeInteger(options.skip),
       limit: nonNegativeInteger(options.limit),
       projection: (options.projection ?? options.fields) as Document | undefined,
+      ...(options.hint !== undefined ? { hint: options.hint as Document | string } : {}),
     };
     const session = options.session;
     return new EmbeddedFindCursor(this.cursorNamespace, settings, (current) => this.executeFind(current, session));
@@ -218,11 +220,14 @@ export class EmbeddedCollection extends CollectionBase {
 
   private executeFind(settings: FindSettings, session: mongo.ClientSession | undefined): FindExecution {
     const transaction = this.transactionOf({ session });
+    const fields = inclusionOf(settings.projection)?.fields;
     const outcome = this.store.find(transaction, this.existing(), {
       filter: settings.filter,
       sort: settings.sort,
       skip: settings.skip,
       limit: settings.limit,
+      ...(fields ? { fields } : {}),
+      ...(settings.hint !== undefined ? { hint: settings.hint } : {}),
     });
     // The store decodes private copies.
     const documents = applyProjection(outcome.documents, settings.projection, settings.filter);
@@ -272,10 +277,11 @@ export class EmbeddedCollection extends CollectionBase {
     if (!Array.isArray(pipeline)) throw new mongo.MongoInvalidArgumentError('aggregate() requires a pipeline array');
     refuseQueryCollation(options.collation);
     const session = options.session;
-    return new EmbeddedAggregationCursor(this.cursorNamespace, [...pipeline], (stages) => this.executeAggregate(stages, session));
+    const hint = options.hint as Document | string | undefined;
+    return new EmbeddedAggregationCursor(this.cursorNamespace, [...pipeline], (stages) => this.executeAggregate(stages, session, hint));
   }
 
-  private executeAggregate(rawPipeline: Document[], session: mongo.ClientSession | undefined): FindExecution {
+  private executeAggregate(rawPipeline: Document[], session: mongo.ClientSession | undefined, hint?: Document | string): FindExecution {
     const transaction = this.transactionOf({ session });
     const pipeline = normalizeValue({ pipeline: rawPipeline }).pipeline as Document[];
     // The leading $match, $sort, $skip and $limit read through the indexes, like the server's
@@ -306,10 +312,10 @@ export class EmbeddedCollection extends CollectionBase {
     // dependencies), e.g. two fields of each document for a $group.
     const rest = pipeline.slice(position);
     const fields = pipelineFields(rest);
-    const outcome = this.store.find(transaction, this.existing(), { filter, sort, skip, limit, ...(fields ? { fields } : {}) });
-    const documents = runPipeline(outcome.documents, rest, (name) =>
-      this.store.find(transaction, this.store.collection(this.dbName, name), { filter: {} }).documents,
-    );
+    const outcome = this.store.find(transaction, this.existing(), { filter, sort, skip, limit, ...(fields ? { fields } : {}), ...(hint !== undefined ? { hint } : {}) });
+    const resolve = (name: string) => this.store.find(transaction, this.store.collection(this.dbName, name), { filter: {} }).documents;
+    const grouped = rest[0] ? simpleGroup(outcome.documents, rest[0].$group) : undefined;
+    const documents = grouped ? (rest.length > 1 ? runPipeline(grouped, rest.slice(1), resolve) : grouped) : runPipeline(outcome.documents, rest, resolve);
     return { documents, explain: explainDocument(this.namespace, filter, outcome, documents.length, { stages: pipeline.length }) };
   }
 

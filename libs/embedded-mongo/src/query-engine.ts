@@ -380,9 +380,47 @@ export function hasProjection(projection: Document | undefined): projection is D
   return projection !== undefined && projection !== null && Object.keys(projection).length > 0;
 }
 
+// A projection that only includes fields (`{name: 1, 'address.city': 1}`, `_id` kept unless
+// projected away): the top-level fields it reads, and whether they are all it names. The store
+// then decodes those fields alone, and when every path is top-level the projection is applied by
+// picking them in the document's order, without the general engine. undefined for any other
+// projection (exclusions, operators, positional paths, expressions).
+export interface Inclusion {
+  fields: Set<string>;
+  topLevelOnly: boolean;
+}
+
+export function inclusionOf(projection: Document | undefined): Inclusion | undefined {
+  if (!projection || !isPlainObject(projection)) return undefined;
+  const fields = new Set<string>(['_id']);
+  let included = 0;
+  let topLevelOnly = true;
+  for (const [path, value] of Object.entries(projection)) {
+    if (path.startsWith('$') || path.includes('.$')) return undefined;
+    if (path === '_id' && (value === 0 || value === false)) {
+      fields.delete('_id');
+      continue;
+    }
+    if (value !== 1 && value !== true) return undefined;
+    included++;
+    if (path.includes('.')) topLevelOnly = false;
+    fields.add(path.split('.')[0] as string);
+  }
+  // `{_id: 0}` alone excludes.
+  return included > 0 ? { fields, topLevelOnly } : undefined;
+}
+
+function pickFields(document: Document, kept: ReadonlySet<string>): Document {
+  const picked: Document = {};
+  for (const key of Object.keys(document)) if (kept.has(key)) picked[key] = document[key];
+  return picked;
+}
+
 // Applies a find projection to private copies of documents.
 export function applyProjection(documents: Document[], projection: Document | undefined, filter: Document): Document[] {
   if (!hasProjection(projection)) return documents;
+  const inclusion = inclusionOf(projection);
+  if (inclusion?.topLevelOnly) return documents.map((document) => pickFields(document, inclusion.fields));
   const positional = Object.keys(projection).filter((path) => path.endsWith('.$'));
   if (positional.length === 0) return runPipeline(documents, [{ $project: projection }], () => []);
   const rewritten: Document = {};

@@ -91,6 +91,8 @@ export interface FindRequest {
   readonly exclude?: ReadonlySet<string>;
   // Top-level fields the caller reads from the results (with _id); all when absent.
   readonly fields?: ReadonlySet<string>;
+  // The index the plan must use (name or key pattern), as the server's `hint`.
+  readonly hint?: Document | string;
 }
 
 export interface FindOutcome {
@@ -390,7 +392,7 @@ export class Store {
     if (transaction) this.assertUsable(transaction);
     if (!collection) return { documents: [], plan: NO_PLAN, docsExamined: 0, keysExamined: 0, sortedInMemory: false };
     const sort = request.sort ?? [];
-    const plan = planQuery(collection.allIndexes(), request.filter, sort);
+    const plan = planQuery(hintedIndexes(collection, request.hint), request.filter, sort);
     // Documents fetched by the keys of an exact _id condition meet it already: testing a long
     // `$in` list against every one of them cost more than the whole query.
     const residual = plan.stage === 'IDHACK' && plan.idExact ? withoutId(request.filter) : request.filter;
@@ -409,12 +411,25 @@ export class Store {
     const testedFields = matcher ? filterFields(request.filter) : undefined;
     // _id only when asked for: a $group or a count does not need it decoded.
     const resultSelection = wantedFields ? new FieldSelection(testedFields ? [...wantedFields, ...testedFields] : wantedFields, false) : undefined;
-    const filterSelection = !resultSelection && testedFields ? new FieldSelection(testedFields, false) : undefined;
+    // Whole documents sorted in memory for a page (limit): only what the filter and the sort
+    // read is decoded to choose the page, and only the page's documents are then decoded whole.
+    const lateSelection =
+      !resultSelection && sortedInMemory && request.limit && (!matcher || testedFields)
+        ? new FieldSelection([...(testedFields ?? []), ...sort.map(([path]) => path.split('.')[0] as string)], true)
+        : undefined;
+    const storedOf = lateSelection ? new Map<Document, Buffer>() : undefined;
+    const filterSelection = !resultSelection && !lateSelection && testedFields ? new FieldSelection(testedFields, false) : undefined;
     const consider = (idKey: string, stored: StoredDocument): boolean => {
       if (request.exclude?.has(idKey)) return true;
       const bytes = stored.bytes as Buffer;
       docsExamined++;
-      if (!matcher) {
+      if (lateSelection) {
+        const partial = decodeFields(bytes, lateSelection);
+        if (!matcher || matcher.test(partial)) {
+          results.push(partial);
+          storedOf!.set(partial, bytes);
+        }
+      } else if (!matcher) {
         results.push(resultSelection ? decodeFields(bytes, resultSelection) : deserializeDocument(bytes));
       } else if (resultSelection && testedFields) {
         // The selection holds the filter's fields too.
@@ -480,6 +495,13 @@ export class Store {
     let documents = sortedInMemory ? sortDocuments(results, sort) : results;
     if (skip > 0 || request.limit) {
       documents = documents.slice(skip, request.limit ? skip + request.limit : undefined);
+    }
+    if (storedOf) {
+      // Staged documents were copied whole; the others are decoded whole now.
+      documents = documents.map((document) => {
+        const bytes = storedOf.get(document);
+        return bytes ? deserializeDocument(bytes) : document;
+      });
     }
     return { documents, plan, docsExamined, keysExamined, sortedInMemory };
   }
@@ -1162,4 +1184,20 @@ export class Writer {
 function withoutId(filter: Document): Document {
   const { _id: _ignored, ...rest } = filter;
   return rest;
+}
+
+// The indexes a plan may use: the hinted one alone when there is a hint (an unknown hint is the
+// server's BadValue error).
+function hintedIndexes(collection: CollectionStore, hint: Document | string | undefined): OrderedIndex[] {
+  const indexes = collection.allIndexes();
+  if (hint === undefined) return indexes;
+  const wanted = typeof hint === 'string' ? indexes.find((index) => index.name === hint) : indexes.find((index) => sameKeyPattern(index.keyPattern, hint));
+  if (!wanted) throw serverError(ErrorCodes.BadValue, 'BadValue', 'hint provided does not correspond to an existing index');
+  return [wanted];
+}
+
+function sameKeyPattern(a: Document, b: Document): boolean {
+  const left = Object.entries(a);
+  const right = Object.entries(b);
+  return left.length === right.length && left.every(([field, direction], position) => right[position]![0] === field && right[position]![1] === direction);
 }

@@ -15,6 +15,8 @@ async function examinedBy(collection: mongo.Collection<Loose>, operation: () => 
   return countersOf(collection).docsExamined - before;
 }
 
+const ids = (documents: mongo.Document[]): unknown[] => documents.map((document) => document._id);
+
 describe('unique indexes', () => {
   it('rejects duplicates with E11000, keyPattern and keyValue, on insert, update and upsert', async () => {
     const users = (await openClient({ dbName: 'identity' })).db().collection<Loose>('users');
@@ -166,6 +168,20 @@ describe('index lookups', () => {
     expect(await examinedBy(people, () => people.deleteOne({ email: 'user8@x' }))).toBe(1);
     // A field without an index is a collection scan (999 documents are left).
     expect(await examinedBy(people, () => people.findOne({ plain: 999 }))).toBe(999);
+  });
+
+  it('reads through the hinted index, by key pattern or name, in finds and aggregations', async () => {
+    const people = await populated();
+    // Planned alone, the sort index would be walked; hinted, the tag's ten keys are read and sorted.
+    const hinted = people.find({ workspace: 'w3', tags: 't13' }).sort({ createdAt: -1 }).limit(2);
+    const explained = await hinted.clone().hint({ tags: 1 }).explain('executionStats');
+    expect(explained.queryPlanner.winningPlan).toMatchObject({ stage: 'SORT', inputStage: { inputStage: { stage: 'IXSCAN', indexName: 'tags_1' } } });
+    expect(explained.executionStats).toMatchObject({ totalKeysExamined: 10 });
+    expect(ids(await hinted.clone().hint('tags_1').toArray())).toEqual(ids(await hinted.clone().toArray()));
+    expect(ids(await hinted.clone().hint('tags_1').toArray())).toEqual([913, 813]);
+    const grouped = await people.aggregate([{ $match: { tags: 't13' } }, { $group: { _id: '$workspace', n: { $sum: 1 } } }], { hint: { tags: 1 } }).toArray();
+    expect(grouped).toEqual([{ _id: 'w3', n: 10 }]);
+    await expect(people.find({ plain: 1 }).hint({ nothing: 1 }).toArray()).rejects.toMatchObject({ code: 2 });
   });
 
   it('reports the plan through explain(), also from mongoose', async () => {

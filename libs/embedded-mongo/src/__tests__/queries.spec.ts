@@ -87,6 +87,42 @@ describe('projection and cursors', () => {
     expect(projected).toEqual([{ name: 'Ann' }, { name: 'Bob' }]);
   });
 
+  it('answers inclusion projections of dotted paths and _id alone whatever it decodes', async () => {
+    const people = await peopleCollection();
+    expect(await people.find({ age: { $gte: 30 } }, { projection: { 'address.city': 1 }, sort: { _id: 1 } }).toArray()).toEqual([
+      { _id: 1, address: { city: 'Oslo' } },
+      { _id: 3 },
+    ]);
+    expect(await people.find({ 'address.city': 'Oslo' }, { projection: { _id: 1 }, sort: { _id: -1 } }).toArray()).toEqual([{ _id: 4 }, { _id: 1 }]);
+    expect(await people.find({}, { projection: { name: true, _id: false }, sort: { name: -1 }, limit: 1 }).toArray()).toEqual([{ name: 'Dee' }]);
+  });
+
+  it('sorts a page in memory and answers its documents whole, its own uncommitted writes included', async () => {
+    const client = await openClient();
+    const people = client.db().collection<Loose>('people');
+    await people.insertMany(Array.from({ length: 50 }, (_, index) => ({ _id: index, group: index % 2, rank: (index * 7) % 50, about: { text: `person ${index}` } })));
+    const page = await people.find({ group: 1 }, { sort: { rank: -1 }, skip: 2, limit: 3 }).toArray();
+    // Odd ids ranked (7 × id) mod 50, highest first: 7 (49), 21 (47), 35 (45), 49 (43), 13 (41).
+    expect(page).toEqual([
+      { _id: 35, group: 1, rank: 45, about: { text: 'person 35' } },
+      { _id: 49, group: 1, rank: 43, about: { text: 'person 49' } },
+      { _id: 13, group: 1, rank: 41, about: { text: 'person 13' } },
+    ]);
+    const session = client.startSession();
+    try {
+      await session.withTransaction(async () => {
+        await people.insertOne({ _id: 100, group: 1, rank: 48, about: { text: 'new' } }, { session });
+        const seen = await people.find({ group: 1 }, { sort: { rank: -1 }, limit: 2, session }).toArray();
+        expect(seen).toEqual([
+          { _id: 7, group: 1, rank: 49, about: { text: 'person 7' } },
+          { _id: 100, group: 1, rank: 48, about: { text: 'new' } },
+        ]);
+      });
+    } finally {
+      await session.endSession();
+    }
+  });
+
   it('iterates with next, hasNext, async iteration, skip, limit and map', async () => {
     const people = await peopleCollection();
     const cursor = people.find({}).sort({ age: -1 }).skip(1).limit(2);

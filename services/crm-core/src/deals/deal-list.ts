@@ -33,25 +33,24 @@ export function dealFilter(workspaceId: string, userId: string, query: Omit<List
   return filter;
 }
 
-// A name prefix matching at most this many deals is read by id from the name index (the store
-// reads ids by point): planned with the other filters, a sort index would walk every deal.
+// A name prefix matching at most this many deals is read through the name index and sorted in
+// memory: planned with the other filters, a sort index would walk every deal of the workspace.
 const FEW_MATCHES = 2000;
+const NAME_INDEX: Record<string, 1 | -1> = { workspace_id: 1, name_folded: 1 };
 
-async function narrowedByName(context: ServiceContext, filter: FilterQuery<DealRecord>): Promise<FilterQuery<DealRecord>> {
-  if (filter.name_folded === undefined) return filter;
-  const deals = dealModel(context.connection);
+async function nameIndexHint(context: ServiceContext, filter: FilterQuery<DealRecord>): Promise<typeof NAME_INDEX | undefined> {
+  if (filter.name_folded === undefined) return undefined;
   const named = { workspace_id: filter.workspace_id, name_folded: filter.name_folded };
-  if ((await deals.countDocuments(named).exec()) > FEW_MATCHES) return filter;
-  const ids = (await deals.find(named, { _id: 1 }).lean<Array<{ _id: string }>>().exec()).map((deal) => deal._id);
-  const { name_folded: _prefix, ...others } = filter;
-  return { ...others, _id: { $in: ids } };
+  return (await dealModel(context.connection).countDocuments(named).exec()) > FEW_MATCHES ? undefined : NAME_INDEX;
 }
 
 export async function listDealPage(context: ServiceContext, workspaceId: string, userId: string, query: ListDealsQuery) {
-  const filter = await narrowedByName(context, dealFilter(workspaceId, userId, query));
+  const filter = dealFilter(workspaceId, userId, query);
+  const hint = await nameIndexHint(context, filter);
+  const page = dealModel(context.connection).find(filter).sort(ORDERS[query.sort]).skip(query.offset).limit(query.limit);
   const [records, groups, settings] = await Promise.all([
-    dealModel(context.connection).find(filter).sort(ORDERS[query.sort]).skip(query.offset).limit(query.limit).lean<DealRecord[]>().exec(),
-    dealGroups(context, filter),
+    (hint ? page.hint(hint) : page).lean<DealRecord[]>().exec(),
+    dealGroups(context, filter, hint),
     dealSettings(context, workspaceId),
   ]);
   const stages = await stageInfos(context, workspaceId, [...new Set(groups.map((group) => group.stage_id))]);
