@@ -20,6 +20,9 @@ beforeAll(async () => {
   app.get('/conflict', () => {
     throw new AppError('last_owner', 'the last owner cannot be demoted', 409);
   });
+  app.get('/prototype', (req, res) => {
+    res.json({ request: Object.getPrototypeOf(req) === app.request, response: Object.getPrototypeOf(res) === app.response, json: typeof res.json });
+  });
   app.get('/boom', async () => {
     throw new Error('secret internals');
   });
@@ -33,6 +36,22 @@ afterAll(() => closeServer(server));
 const json = { 'content-type': 'application/json' };
 
 describe('service HTTP kit', () => {
+  it("makes requests and responses with the app's prototypes, so express never changes one per request", async () => {
+    const original = Object.setPrototypeOf;
+    const changed: unknown[] = [];
+    Object.setPrototypeOf = (target: object, proto: object | null) => {
+      if (Object.getPrototypeOf(target) !== proto) changed.push(proto);
+      return original(target, proto);
+    };
+    try {
+      const answer = await fetch(`${base}/prototype`);
+      expect({ status: answer.status, body: await answer.json() }).toEqual({ status: 200, body: { request: true, response: true, json: 'function' } });
+    } finally {
+      Object.setPrototypeOf = original;
+    }
+    expect(changed).toEqual([]);
+  });
+
   it('serves liveness and readiness from real checks', async () => {
     expect((await fetch(`${base}/healthz`)).status).toBe(200);
     expect((await fetch(`${base}/readyz`)).status).toBe(200);
