@@ -20,29 +20,6 @@ interface SpendPage {
 }
 
 describe('campaign spend', () => {
-  it('validates the whole request before writing anything, naming lines.<i>.<field>', async () => {
-    const owner = await signUpWithWorkspace(base, 'Spe');
-    const client = api(base, owner);
-    const campaign = await client.createCampaign();
-    const good = Array.from({ length: 999 }, (_, i) => ({ spent_on: '2027-01-01', amount: i }));
-    const post = (lines: unknown) => client.call('POST', `/campaigns/${campaign.id}/spend`, { lines });
-    expectInvalid(await post([...good, { spent_on: '2027-01-01', amount: -1 }]), 'lines.999.amount');
-    expectInvalid(await post([...good, { spent_on: '2027-01-01', amount: 1.005 }]), 'lines.999.amount');
-    expectInvalid(await post([{ spent_on: '2027-13-01', amount: 1 }]), 'lines.0.spent_on');
-    expectInvalid(await post([{ amount: 1 }]), 'lines.0.spent_on');
-    expectInvalid(await post([{ spent_on: '2027-01-01', amount: 1, note: 'n'.repeat(501) }]), 'lines.0.note');
-    expectInvalid(await post([{ spent_on: '2027-01-01', amount: 1, external_ref: 'r'.repeat(201) }]), 'lines.0.external_ref');
-    expectInvalid(await post([{ spent_on: '2027-01-01', amount: 1, colour: 'red' }]), 'lines.0.colour');
-    expectInvalid(await post([...good, { spent_on: '2027-01-01', amount: 1 }, { spent_on: '2027-01-01', amount: 1 }]), 'lines');
-    expectInvalid(await post([]), 'lines');
-    expect(await client.ok<SpendPage>('GET', `/campaigns/${campaign.id}/spend`, undefined, 200)).toEqual({ data: [], total: 0 });
-    // A thousand lines are one request.
-    expect(await client.ok('POST', `/campaigns/${campaign.id}/spend`, { lines: [...good, { spent_on: '2027-01-02', amount: 0.01 }] }, 200)).toEqual({ created: 1000, updated: 0 });
-    const page = await client.ok<SpendPage>('GET', `/campaigns/${campaign.id}/spend`, undefined, 200);
-    expect({ lines: page.data.length, newest: page.data[0]!.spent_on, total: page.total }).toEqual({ lines: 1000, newest: '2027-01-02', total: 498_501.01 });
-    expect((await client.getCampaign(campaign.id)).spend).toBe(498_501.01);
-  });
-
   it('replaces the line with the same external_ref, also when ten requests send it at once, and deletes lines', async () => {
     const owner = await signUpWithWorkspace(base, 'Ref');
     const client = api(base, owner);
@@ -113,26 +90,26 @@ describe('touchpoints', () => {
     expect(answer).toEqual({ created: 3, duplicates: 0, unmatched: [3, 4, 5] });
     const page = await client.ok<TouchpointPage>('GET', '/touchpoints', undefined, 200);
     expect(page.total).toBe(3);
-    expect(page.data[2]).toEqual({
+    expect(page.data.map((item) => item.kind)).toEqual(['event', 'email_open', 'ad_click']);
+    expect(page.data[0]).toMatchObject({ contact_id: null, company_id: company.id });
+    // Names come from crm-core's events, so they may show a moment after the touchpoints.
+    const named = await waitFor(async () => {
+      const current = await client.ok<TouchpointPage>('GET', '/touchpoints', undefined, 200);
+      return current.data.every((item) => item.company_name === 'Touch Co' && (item.contact_id === null || item.contact_name === 'Ada Byron')) ? current : undefined;
+    }, 'contact and company names on the touchpoints');
+    expect(named.data[2]).toEqual({
       id: expect.any(String),
       campaign_id: campaign.id,
       campaign_name: 'Touch',
       contact_id: contact.id,
-      contact_name: expect.any(String),
+      contact_name: 'Ada Byron',
       company_id: company.id,
-      company_name: expect.any(String),
+      company_name: 'Touch Co',
       kind: 'ad_click',
       occurred_at: '2027-01-01T10:00:00.000Z',
       note: 'Clicked',
       external_ref: null,
       actor_label: 'Tou',
-    });
-    expect(page.data.map((item) => item.kind)).toEqual(['event', 'email_open', 'ad_click']);
-    expect(page.data[0]).toMatchObject({ contact_id: null, company_id: company.id });
-    // Names come from crm-core's events.
-    await waitFor(async () => {
-      const named = await client.ok<TouchpointPage>('GET', `/touchpoints?contact_id=${contact.id}`, undefined, 200);
-      return named.data.every((item) => item.contact_name === 'Ada Byron' && item.company_name === 'Touch Co') ? true : undefined;
     });
     expect((await client.ok<TouchpointPage>('GET', `/touchpoints?company_id=${company.id}&limit=1&offset=1`, undefined, 200))).toMatchObject({ total: 3, data: [{ kind: 'email_open' }] });
     expect((await client.ok<TouchpointPage>('GET', `/touchpoints?campaign_id=${campaign.id}&contact_id=${contact.id}`, undefined, 200)).total).toBe(2);
