@@ -16,6 +16,7 @@ const packages = {
   '@crm/reports': 'services/reports/src',
   '@crm/documents': 'services/documents/src',
   '@crm/billing': 'services/billing/src',
+  '@crm/webhooks': 'services/webhooks/src',
 };
 
 const moduleNameMapper = {};

@@ -10,5 +10,7 @@ export * as healthV1 from './gen/grpc/health/v1/health';
 export * from './rest/operations';
 // The plans and their limits (a product rule billing, documents and the matrix share).
 export * from './rest/plans';
+// What each operation costs against the rate limits.
+export * from './rest/operation-costs';
 // Event contracts: type names, payload schemas, the record each is about, how each is audited.
 export * from './events';

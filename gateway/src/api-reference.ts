@@ -1,7 +1,10 @@
 import { dirname } from 'node:path';
 import express, { type Router } from 'express';
 import { AppError, API_VERSION, mergeOpenApiDocuments, type Logger, type OpenApiDocument } from '@crm/kit';
-import type { RateLimitOptions } from './rate-limits';
+import { EVENT_CONTRACTS, eventCatalogueWebhooks } from '@crm/protos';
+import type { DeprecatedOperation } from './deprecations';
+import { annotateDocument } from './openapi-annotations';
+import { workspaceQuota, type RateLimitOptions } from './rate-limits';
 import { API_PREFIX, SERVICES, type ServiceName } from './route-table';
 
 // The package's files only: requiring its entry would load the whole browser bundle into Node.
@@ -10,6 +13,8 @@ const SWAGGER_UI_ASSETS = dirname(require.resolve('swagger-ui-dist/package.json'
 export interface ApiReferenceOptions {
   serviceUrls: Record<ServiceName, string>;
   rateLimits: RateLimitOptions;
+  // Marked `deprecated` in the document (src/deprecations.ts).
+  deprecations?: readonly DeprecatedOperation[];
   logger: Logger;
   // How long a merged document is served before the services are asked again (they deploy
   // independently, so their documents change without the gateway restarting).
@@ -34,9 +39,10 @@ more specific 409 code, \`payload_too_large\` 413, \`headers_too_large\` 431, \`
 \`internal\` 500, \`unavailable\` 503. The full catalogue, with every specific code, is docs/errors.md.
 
 ## Rate limits
-${limits.perTokenPerMinute} requests a minute per token; ${limits.publicPerMinute} a minute per client address on
-the paths reached without a token. Past the limit the answer is 429 \`rate_limited\` with \`Retry-After\`
-(seconds); every answer carries the \`RateLimit\` and \`RateLimit-Policy\` headers.
+${limits.perTokenPerMinute} quota units a minute per token and ${workspaceQuota(limits)} per workspace (an operation costs
+\`x-rate-limit-cost\` units, 1 unless stated); ${limits.publicPerMinute} requests a minute per client address on the paths
+reached without a token. Past a limit the answer is 429 \`rate_limited\` with \`Retry-After\` (seconds); every
+answer carries the \`RateLimit\` and \`RateLimit-Policy\` headers. See docs/rate-limits.md.
 
 ## Lists and paging
 Lists answer \`{"data": [...]}\`. Cursor-paged lists add \`next_cursor\` (a string, or null on the last
@@ -85,6 +91,9 @@ export function apiReference(options: ApiReferenceOptions): Router {
       { title: 'CRM API', version: API_VERSION, description: description(options.rateLimits) },
       [{ url: API_PREFIX, description: 'This server' }],
     );
+    annotateDocument(document, options.deprecations ?? []);
+    // The public event catalogue: what webhook deliveries and GET /events carry (docs/webhooks.md).
+    Object.assign(document, { webhooks: eventCatalogueWebhooks(EVENT_CONTRACTS) });
     cached = { document, at: Date.now() };
     return document;
   }

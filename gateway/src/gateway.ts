@@ -1,5 +1,5 @@
 import type { OutgoingHttpHeaders, Server } from 'node:http';
-import express, { type NextFunction, type Request, type Response } from 'express';
+import express, { type NextFunction, type Response } from 'express';
 import {
   AppError,
   BODY_LIMIT,
@@ -22,8 +22,9 @@ import {
 } from '@crm/kit';
 import { apiReference, isReferencePath } from './api-reference';
 import { Authenticator, bearerToken } from './authenticate';
-import { rateLimits, type RateLimitOptions } from './rate-limits';
-import { resolveRoute, ROUTES, SERVICES, type Route, type ServiceName } from './route-table';
+import { DEPRECATED_OPERATIONS, Deprecations, type DeprecatedOperation } from './deprecations';
+import { operationCost, RateLimits, type RateLimitOptions, type RateLimitRequest } from './rate-limits';
+import { API_PREFIX, resolveRoute, ROUTES, SERVICES, type Route, type ServiceName } from './route-table';
 import { HOP_BY_HOP, ServiceProxy } from './service-proxy';
 import { traceFrom, TRACEPARENT_HEADER, TRACESTATE_HEADER, type TraceContext } from './trace-context';
 
@@ -38,11 +39,15 @@ export interface GatewayOptions {
   // How long a service may take to answer before the client gets 503.
   proxyTimeoutMs?: number;
   rateLimits?: RateLimitOptions;
+  // The deprecated operations (DEPRECATED_OPERATIONS unless given): their answers carry
+  // Deprecation, Sunset and Link, and the merged document marks them.
+  deprecations?: readonly DeprecatedOperation[];
   // Express `trust proxy`: which forwarding proxies (an ingress) to believe for the client address.
   trustProxy?: boolean | number | string;
   logger?: Logger;
 }
 
+// The workspace's quota, unless given, is WORKSPACE_QUOTA_FACTOR times the token's (6,000).
 export const DEFAULT_RATE_LIMITS: RateLimitOptions = { perTokenPerMinute: 1200, publicPerMinute: 60 };
 
 export interface RunningGateway {
@@ -52,7 +57,7 @@ export interface RunningGateway {
   stop(): Promise<void>;
 }
 
-interface GatewayRequest extends Request {
+interface GatewayRequest extends RateLimitRequest {
   owner?: Route;
   requestId?: string;
   trace?: TraceContext;
@@ -121,6 +126,9 @@ function logRequest(logger: Logger, req: GatewayRequest, res: Response, started:
 
 export async function startGateway(options: GatewayOptions): Promise<RunningGateway> {
   const logger = options.logger ?? createLogger('gateway');
+  // Checked first: a table that breaks the policy stops the start before anything is opened.
+  const deprecationTable = options.deprecations ?? DEPRECATED_OPERATIONS;
+  const deprecations = new Deprecations(deprecationTable);
   const authenticator = new Authenticator(
     options.identityGrpcAddress,
     grpcClientOptions({ service: 'gateway', secret: options.serviceTokenSecret }),
@@ -135,7 +143,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     operationOf: (req) => (req as GatewayRequest).owner?.path,
   });
   app.set('trust proxy', options.trustProxy ?? false);
-  const limits = rateLimits(options.rateLimits ?? DEFAULT_RATE_LIMITS);
+  const rateLimitOptions = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
+  const limits = new RateLimits(rateLimitOptions, logger);
 
   // The request id and trace first, so every answer carries them, refusals included.
   app.use((req: GatewayRequest, res: Response, next: NextFunction) => {
@@ -152,19 +161,24 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   });
 
   // The reference's router is entered only for its own paths, not tried on every API request.
-  const reference = apiReference({ serviceUrls: options.serviceUrls, rateLimits: options.rateLimits ?? DEFAULT_RATE_LIMITS, logger });
+  const reference = apiReference({ serviceUrls: options.serviceUrls, rateLimits: rateLimitOptions, deprecations: deprecationTable, logger });
   app.use((req: GatewayRequest, res: Response, next: NextFunction) => {
     if (isReferencePath(req.path)) reference(req, res, next);
     else next();
   });
 
   // Resolve the owner first: an unknown path is 404 whether or not a token came with it. Then
-  // the caller's rate limit.
+  // what the operation costs, whether it is deprecated, and the caller's rate limit: per client
+  // address on public paths, per token otherwise (the workspace's follows authentication).
   app.use((req: GatewayRequest, res: Response, next: NextFunction) => {
     const owner = resolveRoute(req.path);
     if (!owner) throw new AppError('not_found', `no route for ${req.method} ${req.path}`);
     req.owner = owner;
-    void (owner.public ? limits.publicPaths : limits.perToken)(req, res, next);
+    const path = req.path.slice(API_PREFIX.length);
+    req.cost = operationCost(req.method, path);
+    deprecations.mark(req.method, path, res);
+    if (owner.public) limits.perAddress(req, res, next);
+    else limits.perToken(req, res, next);
   });
 
   // Bodies are read whole (up to 1 MiB) and a JSON one must parse; a request without a body
@@ -220,6 +234,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
         { request_id: req.requestId!, workspace_id: null, traceparent: trace.traceparent },
         () => authenticator.authenticate(token),
       );
+      if (req.claims.workspace_id) await limits.perWorkspace(req, res, req.claims.workspace_id);
       internalToken = signInternalToken(options.internalPrivateKey, req.claims);
     }
     (slowProxies.get(owner) ?? proxies.get(owner.service)!).forward({
@@ -242,6 +257,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       await closeServer(server);
       for (const proxy of [...proxies.values(), ...slowProxies.values()]) proxy.close();
       authenticator.close();
+      await limits.stop();
     },
   };
 }

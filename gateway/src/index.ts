@@ -4,3 +4,4 @@ export * from './route-table';
 export * from './rate-limits';
 export * from './trace-context';
 export * from './gateway-settings';
+export * from './deprecations';

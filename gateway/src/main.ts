@@ -1,6 +1,6 @@
 import { createLogger, exitOnStartFailure, int, Lifecycle, loadConfig, pem, requireValue, serviceTokenSecret, str, url } from '@crm/kit';
 import { startGateway } from './gateway';
-import { GATEWAY_SETTINGS, gatewayTuning } from './gateway-settings';
+import { GATEWAY_MONGO_URL, GATEWAY_SETTINGS, gatewayTuning } from './gateway-settings';
 
 const logger = createLogger('gateway');
 
@@ -17,6 +17,8 @@ async function main(): Promise<void> {
     REPORTS_URL: url({ protocols: ['http', 'https'] }),
     DOCUMENTS_URL: url({ protocols: ['http', 'https'] }),
     BILLING_URL: url({ protocols: ['http', 'https'] }),
+    WEBHOOKS_URL: url({ protocols: ['http', 'https'] }),
+    MONGO_URL: GATEWAY_MONGO_URL,
     ...GATEWAY_SETTINGS,
   });
   const gateway = await startGateway({
@@ -32,6 +34,7 @@ async function main(): Promise<void> {
       reports: requireValue(config.REPORTS_URL, 'REPORTS_URL'),
       documents: requireValue(config.DOCUMENTS_URL, 'DOCUMENTS_URL'),
       billing: requireValue(config.BILLING_URL, 'BILLING_URL'),
+      webhooks: requireValue(config.WEBHOOKS_URL, 'WEBHOOKS_URL'),
     },
     ...gatewayTuning(config),
     logger,

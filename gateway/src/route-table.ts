@@ -1,6 +1,6 @@
 // Who answers which path (ARCHITECTURE.md). A path matches an entry when it equals the
 // entry's path or continues it with '/'. The first match wins, so specific entries come first.
-export const SERVICES = ['identity', 'crm-core', 'marketing', 'reports', 'documents', 'billing'] as const;
+export const SERVICES = ['identity', 'crm-core', 'marketing', 'reports', 'documents', 'billing', 'webhooks'] as const;
 export type ServiceName = (typeof SERVICES)[number];
 
 export interface Route {
@@ -75,6 +75,9 @@ export const ROUTES: readonly Route[] = [
   // The payment provider's webhooks (signed) and, on embedded defaults, the simulated provider's
   // hosted checkout and portal pages (the session id in the address is the key).
   { path: '/public/billing', service: 'billing', public: true },
+  // webhooks: endpoints, their deliveries, and the workspace's event feed
+  { path: '/webhooks', service: 'webhooks' },
+  { path: '/events', service: 'webhooks' },
 ];
 
 export const API_PREFIX = '/v1';

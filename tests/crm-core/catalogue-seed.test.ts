@@ -1,6 +1,7 @@
 import { newId } from '@crm/kit';
 import { leadSourceModel, pipelineModel, stageModel } from '@crm/crm-core/catalogue/catalogue.model';
-import { seedCatalogue } from '@crm/crm-core/workspaces/workspace-seed';
+import { inRequestTransaction } from '@crm/bus';
+import { ensureWorkspaceSeeded, seedCatalogue } from '@crm/crm-core/workspaces/workspace-seed';
 import { request, signUpWithWorkspace, startTestSystem, waitFor, type TestSystem } from '../support/system';
 
 // A new workspace's catalogue as a client meets it: complete on the very first request after
@@ -121,6 +122,20 @@ describe('a new workspace catalogue', () => {
     await Promise.all([1, 2, 3, 4, 5].map(() => seedCatalogue(context, workspaceId)));
     expect(await storedCounts(workspaceId)).toEqual({ pipelines: 2, stages: 10, sources: 10 });
     await seedCatalogue(context, workspaceId);
+    expect(await storedCounts(workspaceId)).toEqual({ pipelines: 2, stages: 10, sources: 10 });
+  });
+
+  it('seeded inside a request transaction that fails, is seeded again by the next request (an Idempotency-Key request)', async () => {
+    const workspaceId = newId();
+    const context = system.services['crm-core'].context;
+    await expect(
+      inRequestTransaction(context.connection, async () => {
+        await ensureWorkspaceSeeded(context, workspaceId);
+        throw new Error('the request fails after seeding');
+      }),
+    ).rejects.toThrow('the request fails after seeding');
+    expect(await storedCounts(workspaceId)).toEqual({ pipelines: 0, stages: 0, sources: 0 });
+    await ensureWorkspaceSeeded(context, workspaceId);
     expect(await storedCounts(workspaceId)).toEqual({ pipelines: 2, stages: 10, sources: 10 });
   });
 

@@ -15,7 +15,7 @@ const OVERLAYS = ['dev', 'prod'] as const;
 
 // ---- the system's contract (ARCHITECTURE.md, deploy/README.md, k8s/README.md) ----
 
-const SERVICES = ['identity', 'crm-core', 'marketing', 'reports', 'documents', 'billing'] as const;
+const SERVICES = ['identity', 'crm-core', 'marketing', 'reports', 'documents', 'billing', 'webhooks'] as const;
 const APPS = ['gateway', ...SERVICES] as const;
 type App = (typeof APPS)[number];
 
@@ -23,7 +23,7 @@ const HTTP_PORT = 8080;
 const GRPC_PORT = 50051;
 const SECRET_NAME = 'crm-secrets';
 // Values that must come from a Secret, never from a literal or a ConfigMap.
-const SECRET_KEYS = ['MONGO_URL', 'AMQP_URL', 'MEILI_KEY', 'SMTP_URL', 'INTERNAL_JWT_PRIVATE_KEY', 'SERVICE_TOKEN_SECRET', 'CALENDAR_TOKEN_KEY', 'CALENDAR_PROVIDER_A_CLIENT_SECRET', 'CALENDAR_PROVIDER_B_CLIENT_SECRET', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'URL_SIGNING_KEY', 'URL_SIGNING_KEY_PREVIOUS', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'];
+const SECRET_KEYS = ['MONGO_URL', 'AMQP_URL', 'MEILI_KEY', 'SMTP_URL', 'INTERNAL_JWT_PRIVATE_KEY', 'SERVICE_TOKEN_SECRET', 'CALENDAR_TOKEN_KEY', 'CALENDAR_PROVIDER_A_CLIENT_SECRET', 'CALENDAR_PROVIDER_B_CLIENT_SECRET', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'URL_SIGNING_KEY', 'URL_SIGNING_KEY_PREVIOUS', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'WEBHOOKS_SECRET_KEY'];
 // Not secret, but it travels with the private key; a ConfigMap or the Secret may hold it.
 const PUBLIC_KEY = 'INTERNAL_JWT_PUBLIC_KEY';
 
@@ -36,6 +36,7 @@ const GRPC_CALLS: Record<App, App[]> = {
   reports: ['identity', 'crm-core', 'marketing'],
   documents: ['crm-core'],
   billing: ['identity'],
+  webhooks: [],
 };
 // HTTP: the gateway routes /v1 (document bytes and billing webhooks included) to every service.
 const HTTP_CALLS: Record<App, App[]> = {
@@ -46,16 +47,19 @@ const HTTP_CALLS: Record<App, App[]> = {
   reports: [],
   documents: [],
   billing: [],
+  webhooks: [],
 };
 // Egress to dependencies outside the namespace, per app.
 const EXTERNAL_EGRESS: Record<App, number[]> = {
-  gateway: [],
+  // MongoDB: the rate limit counters its replicas share.
+  gateway: [27017],
   identity: [27017, 5672],
   'crm-core': [27017, 5672, 7700],
   marketing: [27017, 5672],
   reports: [27017, 5672],
   documents: [27017, 5672],
   billing: [27017, 5672],
+  webhooks: [27017, 5672],
 };
 
 const envName = (app: App): string => app.toUpperCase().replace(/-/g, '_');
@@ -82,6 +86,7 @@ function requiredEnv(app: App): Record<string, string | null> {
   if (app === 'crm-core') Object.assign(env, { MEILI_URL: null, MEILI_KEY: null, PUBLIC_URL: null, CALENDAR_TOKEN_KEY: null });
   if (app === 'marketing') env.PUBLIC_URL = null;
   if (app === 'documents') Object.assign(env, { DATA_DIR: '/data', PUBLIC_URL: null, URL_SIGNING_KEY: null, BLOB_STORE: null });
+  if (app === 'webhooks') env.WEBHOOKS_SECRET_KEY = null;
   if (app === 'billing') Object.assign(env, { PUBLIC_URL: null, STRIPE_SECRET_KEY: null, STRIPE_WEBHOOK_SECRET: null, STRIPE_PRICE_MONTH: null, STRIPE_PRICE_YEAR: null });
   return env;
 }
@@ -714,6 +719,11 @@ function checkNetworkPolicies(objects: K8sObject[]): void {
     if (app === 'billing') expectConnection(app, 'external', 443, true, pod(app), external);
     // S3-compatible object storage over HTTPS (BLOB_STORE=s3).
     if (app === 'documents') expectConnection(app, 'external', 443, true, pod(app), external);
+    // Customers' webhook endpoints over HTTPS: the internet on 443, and nothing else outside.
+    if (app === 'webhooks') {
+      expectConnection(app, 'external', 443, true, pod(app), external);
+      expectConnection(app, 'external', 80, false, pod(app), external);
+    }
     if (app !== 'gateway') expectConnection('ingress-controller', app, HTTP_PORT, false, ingressController, pod(app));
     // Exactly the call graph among the apps: every listed call allowed, every other denied.
     for (const callee of APPS) {

@@ -67,6 +67,7 @@ describe(`revocation with one process per service${amqpUrl ? ' over RabbitMQ' : 
         REPORTS_URL: unused,
         DOCUMENTS_URL: unused,
         BILLING_URL: unused,
+        WEBHOOKS_URL: unused,
       },
       'gateway started',
     );

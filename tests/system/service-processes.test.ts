@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { AUDIT_CONSUMER } from '@crm/identity/audit/audit-consumer';
 import { NOTIFICATIONS_CONSUMER } from '@crm/identity/notifications/notification-consumer';
 import { generateInternalKeyPair, generateServiceTokenSecret } from '@crm/kit';
+import { EVENTS_CONSUMER } from '@crm/webhooks/feed/event-consumer';
 import { removeTestExchange, startProcess, type StartedProcess } from '../support/processes';
 import { request, waitFor } from '../support/system';
 
@@ -59,7 +60,7 @@ beforeAll(() => {
 afterAll(async () => {
   for (const process of running) process.child.kill('SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
-  if (amqpUrl) await removeTestExchange(amqpUrl, exchange, [AUDIT_CONSUMER, NOTIFICATIONS_CONSUMER]);
+  if (amqpUrl) await removeTestExchange(amqpUrl, exchange, [AUDIT_CONSUMER, NOTIFICATIONS_CONSUMER, EVENTS_CONSUMER]);
 });
 
 describe('services as separate processes', () => {
@@ -86,6 +87,8 @@ describe('services as separate processes', () => {
       }),
       reports: startService('reports', { IDENTITY_GRPC_ADDR: grpc(identityReady), CRM_CORE_GRPC_ADDR: `127.0.0.1:${crmCoreGrpcPort}`, MARKETING_GRPC_ADDR: grpc(await marketing.ready) }),
       billing: startService('billing', { IDENTITY_GRPC_ADDR: grpc(identityReady) }),
+      // No gRPC peers: it only consumes events.
+      webhooks: startService('webhooks', { WEBHOOKS_SECRET_KEY: Buffer.alloc(32, 7).toString('base64') }),
     };
     running.push(...Object.values(others));
     const crmCoreReady = await others['crm-core'].ready;
@@ -103,6 +106,7 @@ describe('services as separate processes', () => {
         REPORTS_URL: http(await others.reports.ready),
         DOCUMENTS_URL: http(await documents.ready),
         BILLING_URL: http(await others.billing.ready),
+        WEBHOOKS_URL: http(await others.webhooks.ready),
       },
       'gateway started',
     );
@@ -126,6 +130,7 @@ describe('services as separate processes', () => {
     const reference = await request(base, 'GET', '/openapi.json');
     expect(reference.status).toBe(200);
     expect(Object.keys(reference.body.paths)).toContain('/me');
+    expect(Object.keys(reference.body.paths)).toContain('/webhooks');
 
     // A change travels outbox -> bus -> identity's audit consumer.
     const token = signUp.body.token as string;
@@ -138,6 +143,16 @@ describe('services as separate processes', () => {
       );
     });
     expect(entry).toMatchObject({ object_name: 'Across processes', actor: 'Proc' });
+    // The webhooks process answers through the gateway, and with a broker between the processes
+    // it consumes crm-core's events into the workspace's feed.
+    expect((await request(base, 'GET', '/webhooks', { token })).status).toBe(200);
+    if (amqpUrl) {
+      expect((await request(base, 'POST', '/companies', { token, body: { name: 'Across processes Ltd' } })).status).toBe(201);
+      await waitFor(async () => {
+        const feed = await request(base, 'GET', '/events?types=crm.company.created', { token });
+        return feed.body.data.length > 0 || undefined;
+      });
+    }
 
     for (const service of running) service.child.kill('SIGTERM');
     const codes = await Promise.all(running.map((service) => service.exit));
@@ -159,6 +174,10 @@ describe('services as separate processes', () => {
     const noSecret = startService('reports', { SERVICE_TOKEN_SECRET: '', ...reportsPeers });
     expect(await noSecret.exit).toBe(1);
     expect(JSON.stringify(noSecret.lines)).toContain('SERVICE_TOKEN_SECRET is required');
+
+    const noKey32 = startService('webhooks', { WEBHOOKS_SECRET_KEY: 'c2hvcnQ=' });
+    expect(await noKey32.exit).toBe(1);
+    expect(JSON.stringify(noKey32.lines)).toContain('WEBHOOKS_SECRET_KEY must be 32 bytes in base64');
 
     const noPeer = startService('billing');
     expect(await noPeer.exit).toBe(1);

@@ -9,6 +9,7 @@ import { createLogger, generateInternalKeyPair, generateServiceTokenSecret, type
 import { marketingService } from '@crm/marketing';
 import { reportsService } from '@crm/reports';
 import { startService, type RunningService, type ServiceDefinition } from '@crm/service-host';
+import { webhooksService } from '@crm/webhooks';
 
 export interface SystemOptions {
   port?: number;
@@ -36,6 +37,9 @@ export interface RunningSystem {
   url: string;
   gateway: RunningGateway;
   services: Record<ServiceName, RunningService>;
+  // What the services accept gRPC calls with (made at each start): another gateway in front of
+  // the same services (a second replica, in tests) signs with it.
+  serviceTokenSecret: string;
   stop(): Promise<void>;
 }
 
@@ -49,6 +53,7 @@ const ORDER: Array<{ definition: ServiceDefinition; peers: ServiceName[] }> = [
   { definition: marketingService, peers: ['crm-core', 'identity'] },
   { definition: reportsService, peers: ['identity', 'crm-core', 'marketing'] },
   { definition: billingService, peers: ['identity'] },
+  { definition: webhooksService, peers: [] },
 ];
 
 // The whole system in one process on loopback ports, with real HTTP and gRPC between the
@@ -99,6 +104,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
         reports: urlOf('reports'),
         documents: urlOf('documents'),
         billing: urlOf('billing'),
+        webhooks: urlOf('webhooks'),
       },
       rateLimits: options.rateLimits,
       trustProxy: options.trustProxy,
@@ -111,6 +117,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
       url: `http://${host}:${gateway.port}/v1`,
       gateway,
       services,
+      serviceTokenSecret,
       stop: async () => {
         await gateway.stop();
         for (const service of started.reverse()) await service.stop();

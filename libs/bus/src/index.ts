@@ -11,5 +11,6 @@ export * from './outbox';
 export * from './outbox-relay';
 export * from './projection';
 export * from './rabbit-bus';
+export * from './request-transaction';
 export * from './unit-of-work';
 export { topicMatches, isTopicPattern } from './topic-pattern';

@@ -2,6 +2,7 @@ import type { ClientSession, Connection, Model } from 'mongoose';
 import type { EventEnvelope } from './event-envelope';
 import { cancelJob, notifyJobScheduled, scheduleJob, type NewJob } from './jobs';
 import { recordEvents } from './outbox';
+import { afterCommit, requestSessionOf } from './request-transaction';
 
 export type EmitEvents = (...events: EventEnvelope[]) => void;
 
@@ -26,28 +27,47 @@ export interface TransactOptions {
 //     emit(makeEvent({ type: 'crm.task.created', ... }));
 //     await schedule({ name: 'tasks.remind', key: task._id, runAt: task.remind_at, workspace_id, payload: { task_id: task._id } });
 //   });
+// Inside a request transaction (inRequestTransaction) the work joins it: its events and jobs are
+// written there, and the relay and the job worker are told after that transaction commits.
 export async function transact<T>(connection: Connection, options: TransactOptions, work: (unit: UnitOfWork) => Promise<T>): Promise<T> {
+  const requestSession = requestSessionOf(connection);
   let scheduled: Date[] = [];
+  const tell = () => {
+    options.relay?.kick();
+    if (scheduled.length > 0) notifyJobScheduled(connection, new Date(Math.min(...scheduled.map((runAt) => runAt.getTime()))));
+  };
+  if (requestSession) {
+    const done = await runUnit(connection, requestSession, work);
+    scheduled = done.scheduled;
+    afterCommit(connection, tell);
+    return done.value;
+  }
+  // Collected per attempt: the driver may run the callback again after a transient error.
   const result = await connection.transaction(async (session) => {
-    // Collected per attempt: the driver may run the callback again after a transient error.
-    const events: EventEnvelope[] = [];
-    scheduled = [];
-    const value = await work({
-      session,
-      emit: (...emitted) => events.push(...emitted),
-      schedule: async (job) => {
-        const id = await scheduleJob(connection, job, session);
-        scheduled.push(job.runAt);
-        return id;
-      },
-      cancel: (job) => cancelJob(connection, job, session),
-    });
-    await recordEvents(connection, events, session);
-    return value;
+    const done = await runUnit(connection, session, work);
+    scheduled = done.scheduled;
+    return done.value;
   });
-  options.relay?.kick();
-  if (scheduled.length > 0) notifyJobScheduled(connection, new Date(Math.min(...scheduled.map((runAt) => runAt.getTime()))));
+  tell();
   return result;
+}
+
+// The work with its events written to the outbox at the end, in the session's transaction.
+async function runUnit<T>(connection: Connection, session: ClientSession, work: (unit: UnitOfWork) => Promise<T>): Promise<{ value: T; scheduled: Date[] }> {
+  const events: EventEnvelope[] = [];
+  const scheduled: Date[] = [];
+  const value = await work({
+    session,
+    emit: (...emitted) => events.push(...emitted),
+    schedule: async (job) => {
+      const id = await scheduleJob(connection, job, session);
+      scheduled.push(job.runAt);
+      return id;
+    },
+    cancel: (job) => cancelJob(connection, job, session),
+  });
+  await recordEvents(connection, events, session);
+  return { value, scheduled };
 }
 
 // The change and its events in one transaction, then a kick so the relay publishes right away

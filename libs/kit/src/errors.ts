@@ -42,6 +42,11 @@ export const CONFLICT_CODES = [
   'web_form_disabled',
   'report_field_unavailable',
   'contact_erased',
+  'seat_limit_reached',
+  'record_limit_reached',
+  'request_in_progress',
+  'webhook_limit_reached',
+  'webhook_disabled',
 ] as const;
 
 export type ConflictCode = (typeof CONFLICT_CODES)[number];

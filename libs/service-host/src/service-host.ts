@@ -27,6 +27,8 @@ import {
   type RunningGrpcServer,
   type ServiceMetrics,
 } from '@crm/kit';
+import { idempotencyKeyModel } from './idempotency';
+import { requestInterceptor } from './request-interceptor';
 
 // Everything a service's own code needs, whatever adapters are behind it.
 export interface ServiceContext {
@@ -154,6 +156,7 @@ export async function startService(definition: ServiceDefinition, options: HostO
       lifecycle,
     };
     definition.models?.(connection);
+    idempotencyKeyModel(connection);
     await syncIndexes(connection);
 
     const readiness = [
@@ -170,7 +173,15 @@ export async function startService(definition: ServiceDefinition, options: HostO
     app.get('/openapi.json', (_req, res) => {
       res.json(openApi);
     });
-    app.use('/v1', serveOperations({ service: definition.name, internalPublicKey: options.internalPublicKey, implementations }));
+    app.use(
+      '/v1',
+      serveOperations({
+        service: definition.name,
+        internalPublicKey: options.internalPublicKey,
+        implementations,
+        intercept: requestInterceptor(context, implementations),
+      }),
+    );
     finishServiceApp(app, logger);
 
     const grpcServer = await startGrpcServer(

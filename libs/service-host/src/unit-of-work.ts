@@ -1,5 +1,5 @@
 import type { ClientSession } from 'mongoose';
-import { makeEvent, transact, type NewEvent, type NewJob } from '@crm/bus';
+import { afterCommit as afterBusCommit, makeEvent, transact, type NewEvent, type NewJob } from '@crm/bus';
 import { EVENT_CONTRACTS, payloadProblem } from '@crm/protos';
 import type { ServiceContext } from './service-host';
 
@@ -38,3 +38,11 @@ export function commit<T>(context: ServiceContext, work: (unit: UnitOfWork) => P
 
 // Bumps a record's version in the change's transaction (the version its event carries).
 export { bumpVersion } from '@crm/bus';
+
+// Work that must wait until the change is really committed: inside a request transaction
+// (Idempotency-Key, If-Match; docs/idempotency.md) `commit` joins it and returns before it
+// commits, so memory a handler keeps of what it stored (a cache, a set of seeded workspaces) is
+// updated here, and dropped if the request fails. Runs at once when no request transaction is open.
+export function afterCommit(context: ServiceContext, work: () => void): void {
+  afterBusCommit(context.connection, work);
+}

@@ -20,6 +20,8 @@ const BATCH = 5_000;
 // One client shows the latency of a request alone; a few show it under concurrent load.
 const CONCURRENCY = (process.env.BENCH_CONCURRENCY ?? '1,4').split(',').map(Number);
 const LOAD = loadOptionsFromEnv({ seconds: 8, warmupSeconds: 2 });
+// BENCH_ONLY=<text> measures only the scenarios whose label contains it (seeding is the same).
+const ONLY = process.env.BENCH_ONLY;
 
 const WORDS = ['Acme', 'Globex', 'Initech', 'Umbrella', 'Hooli', 'Stark', 'Wayne', 'Wonka', 'Tyrell', 'Cyberdyne', 'Soylent', 'Vandelay'];
 const KINDS = ['Ltd', 'plc', 'Group', 'Holdings', 'Partners', 'Services'];
@@ -75,7 +77,8 @@ async function main(): Promise<void> {
   const loadBefore = loadavg();
   const dataDir = mkdtempSync(join(tmpdir(), 'crm-core-bench-'));
   const unlimited = { perTokenPerMinute: 1e9, publicPerMinute: 1e9 };
-  const system = await startSystem({ port: 0, dataDir, logLevel: 'error', rateLimits: unlimited });
+  // As `npm start` runs it: the gateway on its own thread.
+  const system = await startSystem({ port: 0, dataDir, logLevel: 'error', rateLimits: unlimited, gatewayThread: true });
   const call = apiCaller(system.url);
   const connection = system.services['crm-core'].context.connection;
   try {
@@ -200,7 +203,7 @@ async function main(): Promise<void> {
     ];
 
     const rows: Array<{ scenario: Scenario; figures: Array<[number, Figures]>; plans: string[] }> = [];
-    for (const scenario of scenarios) {
+    for (const scenario of scenarios.filter((candidate) => ONLY === undefined || candidate.label.includes(ONLY))) {
       const captured: CapturedQuery[] = [];
       connection.set('debug', (collection: string, method: string, filter: unknown, ...rest: unknown[]) => {
         const options = rest.find((value) => value && typeof value === 'object' && !Array.isArray(value)) as Record<string, unknown> | undefined;

@@ -3,3 +3,4 @@ export * from './operation';
 export * from './operation-router';
 export * from './schema';
 export * from './serve-operations';
+export * from './request-headers';

@@ -15,6 +15,8 @@ export interface OpenApiDocument {
     schemas: Record<string, JsonObject>;
     responses: Record<string, JsonObject>;
     securitySchemes: Record<string, JsonObject>;
+    parameters: Record<string, JsonObject>;
+    headers: Record<string, JsonObject>;
   };
   tags?: Array<{ name: string; description?: string }>;
   security?: Array<Record<string, string[]>>;
@@ -46,11 +48,11 @@ export const ERROR_RESPONSES: Record<string, string> = {
   '403': 'The caller lacks the permission, the admin role or the plan (`forbidden`, `plan_required`).',
   '404': 'No such record in this workspace (`not_found`); another workspace’s record answers 404 too.',
   '405': 'The path exists but not with this method (`method_not_allowed`); see the Allow header.',
-  '409': 'A rule of the domain is broken (`conflict` or a more specific code from docs/errors.md).',
+  '409': 'A rule of the domain is broken (`conflict` or a more specific code from docs/errors.md), or a request with the same Idempotency-Key is still running (`request_in_progress`).',
   '410': 'The link or record is gone (expired or already used).',
-  '412': 'The record changed since the given version (`precondition_failed`).',
+  '412': 'The record changed since the ETag If-Match names (`precondition_failed`).',
   '413': 'The request body is larger than 1 MiB (`payload_too_large`).',
-  '422': 'The request cannot be processed as sent.',
+  '422': 'The request cannot be processed as sent; `idempotency_key_reused` when its Idempotency-Key was used for a different request.',
   '429': 'Too many requests (`rate_limited`); retry after the Retry-After header.',
   '503': 'A dependency is unavailable (`unavailable`); retry shortly.',
 };
@@ -114,19 +116,78 @@ function parametersOf(schema: TObject | undefined, where: 'path' | 'query', comp
   });
 }
 
+const WRITES = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
+
+// Whether the service host honours Idempotency-Key on the operation (docs/idempotency.md).
+export function takesIdempotencyKey(declaration: OperationDeclaration): boolean {
+  return !declaration.public && WRITES.has(declaration.method) && !declaration.rawBody && !declaration.responseMediaType;
+}
+
+const HEADER_PARAMETERS: Record<string, JsonObject> = {
+  IdempotencyKey: {
+    name: 'Idempotency-Key',
+    in: 'header',
+    required: false,
+    description:
+      'Makes a retry safe: the first request with a key runs; a retry with the same key, caller and request gets the stored answer back (with `Idempotent-Replayed: true`) and changes nothing. Kept 24 hours; see docs/idempotency.md.',
+    schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7E]+$' },
+  },
+  IfMatch: {
+    name: 'If-Match',
+    in: 'header',
+    required: false,
+    description: 'The record’s ETag as last read: the change is made only if the record is still at the version it names, else 412 `precondition_failed`.',
+    schema: { type: 'string' },
+  },
+  IfNoneMatch: {
+    name: 'If-None-Match',
+    in: 'header',
+    required: false,
+    description: 'The record’s ETag as last read: 304 without a body while the answer would be the same.',
+    schema: { type: 'string' },
+  },
+};
+
+const RESPONSE_HEADERS: Record<string, JsonObject> = {
+  ETag: {
+    description: 'A strong entity tag of the answer: the record’s version and a digest of the body. Send it back in If-None-Match (304 while unchanged) or If-Match (412 when the record changed); see docs/concurrency.md.',
+    schema: { type: 'string' },
+  },
+  IdempotentReplayed: { description: '`true` on an answer replayed for a retry with the same Idempotency-Key.', schema: { type: 'string', enum: ['true'] } },
+};
+
+const NOT_MODIFIED: JsonObject = {
+  description: 'Not modified: the record is still at the version If-None-Match names (no body).',
+  headers: { ETag: { $ref: '#/components/headers/ETag' } },
+};
+
 function operationObject(declaration: OperationDeclaration, components: Record<string, JsonObject>): JsonObject {
   const responses: JsonObject = {};
   const success: JsonObject = { description: declaration.summary };
   if (declaration.response) {
     success.content = { [declaration.responseMediaType ?? 'application/json']: { schema: hoist(declaration.response as TSchema, components) } };
   }
+  const idempotent = takesIdempotencyKey(declaration);
+  const tagged = declaration.etag !== undefined;
+  const headers: JsonObject = {};
+  if (tagged && declaration.status !== 204) headers.ETag = { $ref: '#/components/headers/ETag' };
+  if (idempotent) headers['Idempotent-Replayed'] = { $ref: '#/components/headers/IdempotentReplayed' };
+  if (Object.keys(headers).length > 0) success.headers = headers;
   responses[String(declaration.status)] = success;
+  if (tagged && declaration.method === 'GET') responses['304'] = NOT_MODIFIED;
   const statuses = new Set<string>(['400', '429', '503']);
   if (!declaration.public) ['401', '403'].forEach((status) => statuses.add(status));
   if (declaration.params) statuses.add('404');
   if (declaration.body) statuses.add('413');
+  // A retry while the first request with its key runs, or the key reused for another request.
+  if (idempotent) ['409', '422'].forEach((status) => statuses.add(status));
+  if (tagged && (declaration.method === 'PATCH' || declaration.method === 'DELETE' || declaration.method === 'PUT')) statuses.add('412');
   for (const status of declaration.errors ?? []) statuses.add(String(status));
   for (const status of [...statuses].sort()) responses[status] = { $ref: `#/components/responses/${status}` };
+  const headerParameters: JsonObject[] = [];
+  if (idempotent) headerParameters.push({ $ref: '#/components/parameters/IdempotencyKey' });
+  if (tagged && declaration.method === 'GET') headerParameters.push({ $ref: '#/components/parameters/IfNoneMatch' });
+  if (tagged && declaration.params && WRITES.has(declaration.method) && declaration.method !== 'POST') headerParameters.push({ $ref: '#/components/parameters/IfMatch' });
 
   const tag = declaration.tag ?? declaration.path.split('/')[1]!;
   return {
@@ -138,6 +199,7 @@ function operationObject(declaration: OperationDeclaration, components: Record<s
     parameters: [
       ...parametersOf(declaration.params, 'path', components),
       ...parametersOf(declaration.query, 'query', components),
+      ...headerParameters,
     ],
     ...(declaration.rawBody ? { requestBody: { required: true, content: { '*/*': { schema: { type: 'string', format: 'binary' } } } } } : {}),
     ...(declaration.body
@@ -160,6 +222,8 @@ function emptyComponents(): OpenApiDocument['components'] {
   return {
     schemas: { Error: ERROR_SCHEMA },
     responses: Object.fromEntries(Object.entries(ERROR_RESPONSES).map(([status, text]) => [status, errorResponse(text)])),
+    parameters: structuredClone(HEADER_PARAMETERS),
+    headers: structuredClone(RESPONSE_HEADERS),
     securitySchemes: {
       bearer: {
         type: 'http',

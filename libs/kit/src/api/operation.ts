@@ -4,7 +4,7 @@ import { findOperation, OPERATIONS, type Method, type Operation } from '@crm/pro
 import type { AccessRule } from '../access';
 import type { InternalClaims } from '../internal-jwt';
 
-export type SuccessStatus = 200 | 201 | 204;
+export type SuccessStatus = 200 | 201 | 202 | 204;
 
 // Error statuses an operation may answer besides those every operation may give (400, 401,
 // 403, 429, 503 and, with a path parameter, 404). A public operation lists 401 and 403 itself
@@ -58,6 +58,11 @@ export interface OperationSpec<
   // Also accepts `application/x-www-form-urlencoded` bodies (an HTML form posted by a browser);
   // each field arrives as text (a repeated field as an array of text). Public operations only.
   formBody?: boolean;
+  // The answer is one record of this collection (its model has a `version`): single-record GETs
+  // and write answers carry its ETag, GET honours If-None-Match (304) and PATCH or DELETE If-Match
+  // (412), checked in the request's transaction. The record is the path's `id`, else the answer's
+  // `id` (a create). See docs/concurrency.md.
+  etag?: string;
   // Answered to scripts on any origin (CORS: `Access-Control-Allow-Origin: *` and preflight
   // requests), for public operations a website calls from the browser. Public operations only.
   cors?: boolean;
@@ -129,6 +134,9 @@ export function declareOperation<
   if (spec.rawBody && spec.body) throw new Error(`${spec.method} ${spec.path}: a raw body has no schema`);
   if ((spec.formBody || spec.cors) && spec.access !== 'public') {
     throw new Error(`${spec.method} ${spec.path}: form bodies and CORS are for public operations only`);
+  }
+  if (spec.etag !== undefined && (spec.access === 'public' || spec.rawBody || spec.responseMediaType)) {
+    throw new Error(`${spec.method} ${spec.path}: an ETag is for authenticated JSON operations`);
   }
   if ((spec.status === 204) !== (spec.response === null)) {
     throw new Error(`${spec.method} ${spec.path}: a 204 has no body, and only a 204`);

@@ -7,7 +7,7 @@ import { INTERNAL_TOKEN_HEADER, REQUEST_ID_HEADER, verifyInternalToken, type Int
 import { setRequestOperation } from '../metrics';
 import { currentContext, runWithContext, type RequestContext } from '../request-context';
 import { bodyValidator, pathValidator, queryValidator, type Validator } from '../validation';
-import type { Implementation } from './operation';
+import type { Implementation, OperationDeclaration } from './operation';
 import { OperationRouter } from './operation-router';
 
 export interface ServeOperationsOptions {
@@ -16,6 +16,47 @@ export interface ServeOperationsOptions {
   service: string;
   internalPublicKey: string;
   implementations: readonly Implementation[];
+  // Runs around every authenticated or public call (the service host's request transaction,
+  // idempotency keys and preconditions); without one the handler's answer is sent as it is.
+  intercept?: OperationInterceptor;
+}
+
+// What an operation answers, before it is sent: the declared status and the handler's result,
+// or a stored or conditional answer (304, a replay).
+export interface OperationAnswer {
+  status: number;
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+export interface OperationCall {
+  declaration: OperationDeclaration;
+  req: Request;
+  // The verified caller; undefined for a public operation.
+  claims: InternalClaims | undefined;
+  // Path parameters, validated.
+  params: Record<string, unknown>;
+  // Validates the query and body and runs the handler: its answer, or undefined when the handler
+  // wrote the response itself (a file download).
+  run(): Promise<OperationAnswer | undefined>;
+}
+
+export type OperationInterceptor = (call: OperationCall) => Promise<OperationAnswer | undefined>;
+
+// Written directly rather than through res.json: Express would add a weak ETag of its own to
+// every answer and turn a matching If-None-Match into a 304 of operations that declare none. Only
+// declared records carry tags (docs/concurrency.md).
+function send(res: Response, answer: OperationAnswer): void {
+  for (const [name, value] of Object.entries(answer.headers)) res.setHeader(name, value);
+  res.status(answer.status);
+  if (answer.status === 204 || answer.status === 304) {
+    res.end();
+    return;
+  }
+  const text = JSON.stringify(answer.body) ?? '';
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', Buffer.byteLength(text));
+  res.end(text);
 }
 
 interface Compiled {
@@ -183,20 +224,30 @@ export function serveOperations(options: ServeOperationsOptions): RequestHandler
     };
     runWithContext(context, () => {
       Promise.resolve()
-        .then(() =>
-          implementation.handler({
-            params: operation.params ? operation.params(params) : {},
-            query: readQuery(req, operation),
-            body: readBody(req, operation),
-            auth: claims ? authOf(req) : PUBLIC_AUTH,
+        .then(() => {
+          const parsedParams = (operation.params ? operation.params(params) : {}) as Record<string, unknown>;
+          const call: OperationCall = {
+            declaration,
             req,
-            res,
-          } as never),
-        )
-        .then((result) => {
-          if (res.headersSent) return;
-          if (declaration.status === 204) res.status(204).end();
-          else res.status(declaration.status).json(result);
+            claims,
+            params: parsedParams,
+            run: async () => {
+              const result = await implementation.handler({
+                params: parsedParams,
+                query: readQuery(req, operation),
+                body: readBody(req, operation),
+                auth: claims ? authOf(req) : PUBLIC_AUTH,
+                req,
+                res,
+              } as never);
+              if (res.headersSent) return undefined;
+              return { status: declaration.status, body: declaration.status === 204 ? undefined : result, headers: {} };
+            },
+          };
+          return options.intercept ? options.intercept(call) : call.run();
+        })
+        .then((answer) => {
+          if (answer && !res.headersSent) send(res, answer);
         })
         .catch(next);
     });

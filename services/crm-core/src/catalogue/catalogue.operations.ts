@@ -113,6 +113,7 @@ export const NewStage = Named(
 export const createPipeline = declareOperation({
   method: 'POST',
   path: '/pipelines',
+  etag: 'pipelines',
   summary: 'Add a pipeline with its stages',
   description:
     'Stages are created in the order given. Without stages, the pipeline starts with the stages of the default pipeline of a new ' +
@@ -134,6 +135,7 @@ export type CreatePipelineBody = Static<NonNullable<typeof createPipeline.body>>
 export const updatePipeline = declareOperation({
   method: 'PATCH',
   path: '/pipelines/{id}',
+  etag: 'pipelines',
   summary: 'Rename a pipeline, make it the default or reorder its stages',
   description:
     'is_default accepts only true: the pipeline becomes the default of its object and the previous default stops being it. ' +
@@ -154,6 +156,7 @@ export type UpdatePipelineBody = Static<NonNullable<typeof updatePipeline.body>>
 export const deletePipeline = declareOperation({
   method: 'DELETE',
   path: '/pipelines/{id}',
+  etag: 'pipelines',
   summary: 'Delete a pipeline and its stages',
   description:
     'Refused with 409 pipeline_is_default for the default pipeline of its object, and pipeline_in_use while any company ' +

@@ -190,13 +190,15 @@ export type ListCompaniesQuery = Static<NonNullable<typeof listCompanies.query>>
 export const createCompany = declareOperation({
   method: 'POST',
   path: '/companies',
+  etag: 'companies',
   summary: 'Create a company',
-  description: 'Without stage_id it starts in the first stage of the default company pipeline.',
+  description: 'Without stage_id it starts in the first stage of the default company pipeline. On a plan with a record limit, a workspace holding that many companies, contacts and deals (the recycle bin included) answers 409 `record_limit_reached` (docs/billing.md).',
   body: Strict({ name: CompanyName(), ...optionalWritable }),
   trim: TRIMMED,
   prepare: prepareCompanyBody,
   status: 201,
   response: Company,
+  errors: [409],
 });
 export type CreateCompanyBody = Static<NonNullable<typeof createCompany.body>>;
 
@@ -242,6 +244,7 @@ const byId = Type.Object({ id: Uuid() });
 export const getCompany = declareOperation({
   method: 'GET',
   path: '/companies/{id}',
+  etag: 'companies',
   summary: 'Read a company',
   description: 'Also one in the recycle bin (deleted_at set).',
   params: byId,
@@ -252,6 +255,7 @@ export const getCompany = declareOperation({
 export const updateCompany = declareOperation({
   method: 'PATCH',
   path: '/companies/{id}',
+  etag: 'companies',
   summary: 'Change a company',
   description:
     'Only the fields given change. custom merges key by key (null removes a key). A company in the recycle bin is not found: restore it first.',
@@ -267,6 +271,7 @@ export type UpdateCompanyBody = Static<NonNullable<typeof updateCompany.body>>;
 export const deleteCompany = declareOperation({
   method: 'DELETE',
   path: '/companies/{id}',
+  etag: 'companies',
   summary: 'Move a company to the recycle bin',
   description: 'Restorable for 30 days (bulk restore), then purged. Deleting one already in the bin changes nothing.',
   params: byId,

@@ -97,19 +97,22 @@ export type ListContactsQuery = Static<NonNullable<typeof listContacts.query>>;
 export const createContact = declareOperation({
   method: 'POST',
   path: '/contacts',
+  etag: 'contacts',
   summary: 'Create a contact',
-  description: 'No field is required. Read-only fields (id, created_at, updated_at, deleted_at) and unknown fields are 400.',
+  description: 'No field is required. Read-only fields (id, created_at, updated_at, deleted_at) and unknown fields are 400. On a plan with a record limit, a workspace holding that many companies, contacts and deals (the recycle bin included) answers 409 `record_limit_reached` (docs/billing.md).',
   body: ContactWrite('ContactCreate'),
   trim: TRIMMED,
   prepare: prepareWrite,
   status: 201,
   response: Contact,
+  errors: [409],
 });
 export type ContactWriteBody = Static<NonNullable<typeof createContact.body>>;
 
 export const getContact = declareOperation({
   method: 'GET',
   path: '/contacts/{id}',
+  etag: 'contacts',
   summary: 'Read a contact',
   description: 'A contact in the recycle bin is readable, with deleted_at set.',
   params: Type.Object({ id: Uuid() }),
@@ -120,6 +123,7 @@ export const getContact = declareOperation({
 export const updateContact = declareOperation({
   method: 'PATCH',
   path: '/contacts/{id}',
+  etag: 'contacts',
   summary: 'Change a contact',
   description:
     'Only the fields sent change; null clears one. custom merges by key (a null value removes the key). A contact in the recycle bin is 404: restore it first.',
@@ -135,6 +139,7 @@ export const updateContact = declareOperation({
 export const deleteContact = declareOperation({
   method: 'DELETE',
   path: '/contacts/{id}',
+  etag: 'contacts',
   summary: 'Move a contact to the recycle bin',
   description: 'Restorable for 30 days, then purged for good. Deleting a contact already in the bin changes nothing.',
   params: Type.Object({ id: Uuid() }),

@@ -41,6 +41,7 @@ export const listCustomFields = declareOperation({
 export const createCustomField = declareOperation({
   method: 'POST',
   path: '/custom-fields',
+  etag: 'custom_fields',
   summary: 'Define a custom field',
   description: 'The key is derived from the label (a clash gets _2, _3, …). options are required for select and refused otherwise.',
   body: Strict({
@@ -60,6 +61,7 @@ export type CreateCustomFieldBody = Static<NonNullable<typeof createCustomField.
 export const updateCustomField = declareOperation({
   method: 'PATCH',
   path: '/custom-fields/{id}',
+  etag: 'custom_fields',
   summary: 'Relabel, reorder, archive a custom field or change its options',
   description: 'key and type never change.',
   params: Type.Object({ id: Uuid() }),

@@ -223,14 +223,16 @@ export type DealForecastView = Static<typeof dealForecast.response>;
 export const createDeal = declareOperation({
   method: 'POST',
   path: '/deals',
+  etag: 'deals',
   summary: 'Create a deal',
   description:
-    "Without stage_id it starts in the first stage of the default deal pipeline; without currency in the workspace currency; without campaign_id with the company's campaign. A won or lost stage creates it closed.",
+    "Without stage_id it starts in the first stage of the default deal pipeline; without currency in the workspace currency; without campaign_id with the company's campaign. A won or lost stage creates it closed. On a plan with a record limit, a workspace holding that many companies, contacts and deals (the recycle bin included) answers 409 `record_limit_reached` (docs/billing.md).",
   body: Strict({ name: DealName(), ...optionalWritable }),
   trim: TRIMMED,
   prepare: prepareDealBody,
   status: 201,
   response: Deal,
+  errors: [409],
 });
 export type CreateDealBody = Static<NonNullable<typeof createDeal.body>>;
 
@@ -239,6 +241,7 @@ const byId = Type.Object({ id: Uuid() });
 export const getDeal = declareOperation({
   method: 'GET',
   path: '/deals/{id}',
+  etag: 'deals',
   summary: 'Read a deal',
   params: byId,
   status: 200,
@@ -248,6 +251,7 @@ export const getDeal = declareOperation({
 export const updateDeal = declareOperation({
   method: 'PATCH',
   path: '/deals/{id}',
+  etag: 'deals',
   summary: 'Change a deal',
   description:
     'Only the fields given change; custom merges key by key (null removes a key). Moving to a won or lost stage closes the deal (status, closed_at); moving back to an open stage reopens it (closed_at cleared, lost_reason kept).',
@@ -263,6 +267,7 @@ export type UpdateDealBody = Static<NonNullable<typeof updateDeal.body>>;
 export const deleteDeal = declareOperation({
   method: 'DELETE',
   path: '/deals/{id}',
+  etag: 'deals',
   summary: 'Delete a deal',
   description: 'For good: deals have no recycle bin.',
   params: byId,

@@ -106,6 +106,7 @@ export type ListMeetingsQuery = Static<NonNullable<typeof listMeetings.query>>;
 export const createMeeting = declareOperation({
   method: 'POST',
   path: '/meetings',
+  etag: 'meetings',
   summary: 'Create a meeting',
   description:
     "The caller is the organiser. With the organiser's calendar connected (Standard plan) the meeting is added to it shortly after (join_url appears for an online meeting); online_meeting and send_invites need that calendar (400 calendar_not_connected).",
@@ -122,6 +123,7 @@ const byId = Type.Object({ id: Uuid() });
 export const getMeeting = declareOperation({
   method: 'GET',
   path: '/meetings/{id}',
+  etag: 'meetings',
   summary: 'Read a meeting',
   params: byId,
   status: 200,
@@ -131,6 +133,7 @@ export const getMeeting = declareOperation({
 export const updateMeeting = declareOperation({
   method: 'PATCH',
   path: '/meetings/{id}',
+  etag: 'meetings',
   summary: 'Change a meeting',
   description:
     "Only the fields given change; user_ids and contact_ids replace the attendees of their type. status moves freely between scheduled, done and cancelled; cancelling cancels the event in the organiser's calendar.",

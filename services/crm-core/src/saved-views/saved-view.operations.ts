@@ -40,6 +40,7 @@ export const listSavedViews = declareOperation({
 export const createSavedView = declareOperation({
   method: 'POST',
   path: '/saved-views',
+  etag: 'saved_views',
   summary: 'Save a view of a list',
   description: 'A shared view needs a workspace admin.',
   body: Strict({
@@ -57,6 +58,7 @@ export type CreateSavedViewBody = Static<NonNullable<typeof createSavedView.body
 export const updateSavedView = declareOperation({
   method: 'PATCH',
   path: '/saved-views/{id}',
+  etag: 'saved_views',
   summary: 'Rename a saved view, change its filters or share it',
   description: 'Its creator, or an admin for a shared view; sharing needs an admin.',
   params: Type.Object({ id: Uuid() }),
@@ -70,6 +72,7 @@ export type UpdateSavedViewBody = Static<NonNullable<typeof updateSavedView.body
 export const deleteSavedView = declareOperation({
   method: 'DELETE',
   path: '/saved-views/{id}',
+  etag: 'saved_views',
   summary: 'Delete a saved view',
   description: 'Its creator, or an admin for a shared view.',
   params: Type.Object({ id: Uuid() }),

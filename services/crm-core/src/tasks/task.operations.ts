@@ -47,6 +47,7 @@ function prepareTaskBody(body: unknown): unknown {
 export const createTask = declareOperation({
   method: 'POST',
   path: '/tasks',
+  etag: 'tasks',
   summary: 'Create a task',
   description:
     'assignee_id defaults to the caller (for an API key, the member who created it); null leaves the task unassigned. The assignee must be an active member; the target (target_type with target_id) a company or contact outside the recycle bin, or a deal, of the workspace. remind_at schedules a reminder notification to the assignee (or the creator when nobody is assigned). Assigning someone else notifies them.',
@@ -69,6 +70,7 @@ export type CreateTaskBody = Static<NonNullable<typeof createTask.body>>;
 export const updateTask = declareOperation({
   method: 'PATCH',
   path: '/tasks/{id}',
+  etag: 'tasks',
   summary: 'Change a task',
   description:
     'Absent fields stay, null clears. status done sets completed_at (and records the task on its target’s timeline); open or cancelled clears it. A new remind_at reschedules the reminder; done, cancelled or remind_at null cancels it. A new assignee is notified.',

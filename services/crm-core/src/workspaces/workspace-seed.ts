@@ -1,8 +1,8 @@
 import type { ClientSession } from 'mongoose';
-import type { EventHandler } from '@crm/bus';
+import { requestSessionOf, type EventHandler } from '@crm/bus';
 import { isDuplicateKey, isoNow, newId } from '@crm/kit';
 import { CRM_CATALOGUE_EVENTS_TYPES, workspaceCreated } from '@crm/protos';
-import { commit, type ServiceContext, type UnitOfWork } from '@crm/service-host';
+import { afterCommit, commit, type ServiceContext, type UnitOfWork } from '@crm/service-host';
 import {
   leadSourceModel,
   pipelineModel,
@@ -84,6 +84,13 @@ function perConnection<T>(map: WeakMap<object, T>, key: object, make: () => T): 
 export async function ensureWorkspaceSeeded(context: ServiceContext, workspaceId: string): Promise<void> {
   const seeded = perConnection(seededByConnection, context.connection, () => new Set<string>());
   if (seeded.has(workspaceId)) return;
+  if (requestSessionOf(context.connection)) {
+    // Inside a request transaction (docs/idempotency.md) the seeding commits with the request, or
+    // not at all: nobody else may wait on it, and the process remembers it only once committed.
+    await seedCatalogue(context, workspaceId);
+    afterCommit(context, () => seeded.add(workspaceId));
+    return;
+  }
   const pending = perConnection(pendingByConnection, context.connection, () => new Map<string, Promise<void>>());
   let seeding = pending.get(workspaceId);
   if (!seeding) {

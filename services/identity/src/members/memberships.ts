@@ -2,6 +2,8 @@ import type { ClientSession, Connection } from 'mongoose';
 import { acrossWorkspaces, newId } from '@crm/kit';
 import { userModel, type UserRecord } from '../users/user.model';
 import { workspaceModel, type WorkspaceRecord } from '../workspaces/workspace.model';
+import { ADMIN_PERMISSION } from '../roles/permissions';
+import { roleModel, type RoleRecord } from '../roles/role.model';
 import { memberModel, type MemberRecord } from './member.model';
 
 export async function findActiveMember(
@@ -15,6 +17,22 @@ export async function findActiveMember(
     .session(transaction ?? null)
     .lean<MemberRecord>()
     .exec();
+}
+
+// User ids of the workspace's active admins (members whose role manages settings).
+export async function activeAdminIds(connection: Connection, workspaceId: string, transaction?: ClientSession): Promise<string[]> {
+  const roles = await roleModel(connection)
+    .find({ workspace_id: workspaceId, permissions: ADMIN_PERMISSION }, { _id: 1 })
+    .session(transaction ?? null)
+    .lean<Array<Pick<RoleRecord, '_id'>>>()
+    .exec();
+  if (roles.length === 0) return [];
+  const members = await memberModel(connection)
+    .find({ workspace_id: workspaceId, status: 'active', role_id: { $in: roles.map((role) => role._id) } }, { user_id: 1 })
+    .session(transaction ?? null)
+    .lean<Array<Pick<MemberRecord, 'user_id'>>>()
+    .exec();
+  return members.map((member) => member.user_id);
 }
 
 // Workspaces the person is an active member of, oldest membership first. The read spans

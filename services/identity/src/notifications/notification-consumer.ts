@@ -4,11 +4,11 @@ import { newId } from '@crm/kit';
 import { singleLine } from '@crm/mail';
 import type { ServiceContext } from '@crm/service-host';
 import { runtimeOf, type IdentityRuntime } from '../identity-runtime';
-import { findActiveMember } from '../members/memberships';
+import { activeAdminIds, findActiveMember } from '../members/memberships';
 import { userModel, type UserRecord } from '../users/user.model';
 import { workspaceModel, type WorkspaceRecord } from '../workspaces/workspace.model';
 import { notificationModel, type NotificationMailState, type NotificationRecord } from './notification.model';
-import { draftNotifications, NOTIFICATION_PATTERNS, recipientsOf } from './notification-rules';
+import { addressesAdmins, draftNotifications, NOTIFICATION_PATTERNS, recipientsOf } from './notification-rules';
 
 export const NOTIFICATIONS_CONSUMER = 'identity.notifications';
 
@@ -23,7 +23,7 @@ interface OutgoingMail {
 export function notificationHandler(runtime: IdentityRuntime): EventHandler {
   const { connection } = runtime.context;
   return async (event) => {
-    if (event.workspace_id === null || recipientsOf(event).length === 0) return;
+    if (event.workspace_id === null || (recipientsOf(event).length === 0 && !addressesAdmins(event))) return;
     let outgoing: OutgoingMail[] = [];
     const store = consumeIdempotently(connection, NOTIFICATIONS_CONSUMER, async (delivered, session) => {
       // A retried transaction runs this again: only the committed run's mail is sent.
@@ -44,7 +44,8 @@ async function storeNotifications(runtime: IdentityRuntime, event: EventEnvelope
   if (workspaceId === null) return [];
   const workspace = await workspaceModel(connection).findById(workspaceId).session(session).lean<WorkspaceRecord>().exec();
   if (!workspace) return [];
-  const drafts = draftNotifications(event, { workspaceName: workspace.name, publicUrl: runtime.config.publicUrl });
+  const admins = addressesAdmins(event) ? await activeAdminIds(connection, workspaceId, session) : [];
+  const drafts = draftNotifications(event, { workspaceName: workspace.name, publicUrl: runtime.config.publicUrl }, admins);
   const outgoing: OutgoingMail[] = [];
   for (const draft of drafts) {
     // Only people still in the workspace are told; a departed inviter gets nothing.

@@ -1,6 +1,7 @@
 import type { EventEnvelope } from '@crm/bus';
 import { MARKETING_NOTIFICATION_RULES } from './marketing-notification-rules';
 import { TASK_NOTIFICATION_RULES } from './task-notification-rules';
+import { WEBHOOK_NOTIFICATION_RULES } from './webhook-notification-rules';
 
 // Which events are addressed to whom, and what they say. Later issues add rows (task
 // assignments and the like); the consumer subscribes to exactly the types listed here.
@@ -19,11 +20,15 @@ export interface NotificationContent {
   link: string | null;
 }
 
+// An event about the workspace as a whole (an endpoint disabled, ...): addressed to its active
+// admins, looked up when the notification is stored.
+export const WORKSPACE_ADMINS = 'workspace_admins';
+
 export interface NotificationRule {
   // Notification.kind.
   kind: string;
-  // User ids the event is addressed to; none when it concerns nobody.
-  recipients(data: EventData): string[];
+  // User ids the event is addressed to (none when it concerns nobody), or the workspace's admins.
+  recipients(data: EventData): string[] | typeof WORKSPACE_ADMINS;
   content(data: EventData, event: EventEnvelope, setting: NotificationSetting): NotificationContent;
 }
 
@@ -47,6 +52,7 @@ const roleChanged = (data: EventData) => {
 export const NOTIFICATION_RULES: Readonly<Record<string, readonly NotificationRule[]>> = {
   ...TASK_NOTIFICATION_RULES,
   ...MARKETING_NOTIFICATION_RULES,
+  ...WEBHOOK_NOTIFICATION_RULES,
   // data: invitation_id, email, role, user_id, member_id, invited_by
   'identity.invitation.accepted': [
     {
@@ -92,18 +98,30 @@ const asData = (data: unknown): EventData =>
 // Nobody is told about what they did themselves.
 const actedThemselves = (event: EventEnvelope, userId: string) => event.actor?.type === 'user' && event.actor.id === userId;
 
-// The people an event is addressed to, before anything is looked up.
-export function recipientsOf(event: EventEnvelope): string[] {
+// Does a rule of the event address the workspace's admins (who are then looked up)?
+export function addressesAdmins(event: EventEnvelope): boolean {
   const data = asData(event.data);
-  const rules = NOTIFICATION_RULES[event.type] ?? [];
-  return [...new Set(rules.flatMap((rule) => rule.recipients(data)))].filter((userId) => !actedThemselves(event, userId));
+  return (NOTIFICATION_RULES[event.type] ?? []).some((rule) => rule.recipients(data) === WORKSPACE_ADMINS);
 }
 
-export function draftNotifications(event: EventEnvelope, setting: NotificationSetting): NotificationDraft[] {
+function addressed(rule: NotificationRule, data: EventData, event: EventEnvelope, admins: readonly string[]): string[] {
+  const recipients = rule.recipients(data);
+  return [...new Set(recipients === WORKSPACE_ADMINS ? admins : recipients)].filter((userId) => !actedThemselves(event, userId));
+}
+
+// The people an event is addressed to; `admins`: the workspace's active admins, for the rules
+// that address them.
+export function recipientsOf(event: EventEnvelope, admins: readonly string[] = []): string[] {
+  const data = asData(event.data);
+  const rules = NOTIFICATION_RULES[event.type] ?? [];
+  return [...new Set(rules.flatMap((rule) => addressed(rule, data, event, admins)))];
+}
+
+export function draftNotifications(event: EventEnvelope, setting: NotificationSetting, admins: readonly string[] = []): NotificationDraft[] {
   const data = asData(event.data);
   const drafts: NotificationDraft[] = [];
   for (const rule of NOTIFICATION_RULES[event.type] ?? []) {
-    const recipients = [...new Set(rule.recipients(data))].filter((userId) => !actedThemselves(event, userId));
+    const recipients = addressed(rule, data, event, admins);
     if (recipients.length === 0) continue;
     const content = rule.content(data, event, setting);
     for (const userId of recipients) drafts.push({ user_id: userId, kind: rule.kind, ...content });

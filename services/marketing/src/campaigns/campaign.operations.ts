@@ -105,6 +105,7 @@ export type ListCampaignsQuery = Static<NonNullable<typeof listCampaigns.query>>
 export const createCampaign = declareOperation({
   method: 'POST',
   path: '/campaigns',
+  etag: 'campaigns',
   summary: 'Create a campaign',
   body: Strict({ name: CampaignName(), ...Type.Partial(Type.Object(writable)).properties }),
   trim: TRIMMED,
@@ -117,6 +118,7 @@ export type CreateCampaignBody = Static<NonNullable<typeof createCampaign.body>>
 export const getCampaign = declareOperation({
   method: 'GET',
   path: '/campaigns/{id}',
+  etag: 'campaigns',
   summary: 'A campaign with its totals',
   params: IdParams,
   status: 200,
@@ -126,6 +128,7 @@ export const getCampaign = declareOperation({
 export const updateCampaign = declareOperation({
   method: 'PATCH',
   path: '/campaigns/{id}',
+  etag: 'campaigns',
   summary: 'Change a campaign',
   description: 'Absent fields are unchanged, null clears. A rename shows on the next read of every company and deal credited to it.',
   params: IdParams,
@@ -140,6 +143,7 @@ export type UpdateCampaignBody = Static<NonNullable<typeof updateCampaign.body>>
 export const deleteCampaign = declareOperation({
   method: 'DELETE',
   path: '/campaigns/{id}',
+  etag: 'campaigns',
   summary: 'Delete a campaign',
   description: 'Records it brought in keep their link for reporting (they show its last name); its spend lines and touchpoints are kept for reports.',
   params: IdParams,

@@ -65,6 +65,7 @@ export const listWebForms = declareOperation({
 export const createWebForm = declareOperation({
   method: 'POST',
   path: '/web-forms',
+  etag: 'web_forms',
   summary: 'Create a web form',
   body: Strict({ name: FormName(), ...Type.Partial(Type.Object(writable)).properties }),
   trim: ['name', 'consent_text', 'redirect_url'],
@@ -77,6 +78,7 @@ export type CreateWebFormBody = Static<NonNullable<typeof createWebForm.body>>;
 export const updateWebForm = declareOperation({
   method: 'PATCH',
   path: '/web-forms/{id}',
+  etag: 'web_forms',
   summary: 'Change a web form',
   description: 'Absent fields are unchanged, null clears. enabled false disables it.',
   params: Type.Object({ id: Uuid() }),

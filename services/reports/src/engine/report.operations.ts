@@ -154,6 +154,7 @@ export const listSavedReports = declareOperation({
 export const createSavedReport = declareOperation({
   method: 'POST',
   path: '/reports/saved',
+  etag: 'saved_reports',
   summary: 'Save a report',
   description: 'The definition is checked like a run and stored with its defaults filled in; shared needs a workspace admin (403 otherwise).',
   body: Strict({ name: SingleLine({ minLength: 1, maxLength: 80 }), definition: ReportDefinitionSchema, shared: Type.Optional(Type.Boolean({ default: false })) }),
@@ -165,6 +166,7 @@ export const createSavedReport = declareOperation({
 export const updateSavedReport = declareOperation({
   method: 'PATCH',
   path: '/reports/saved/{id}',
+  etag: 'saved_reports',
   summary: 'Change a saved report',
   description: 'Its creator, or an admin for a shared report (403 otherwise); sharing needs an admin.',
   params: Type.Object({ id: Uuid() }),
@@ -177,6 +179,7 @@ export const updateSavedReport = declareOperation({
 export const deleteSavedReport = declareOperation({
   method: 'DELETE',
   path: '/reports/saved/{id}',
+  etag: 'saved_reports',
   summary: 'Delete a saved report',
   description: 'Its creator, or an admin for a shared report; its pins go with it.',
   params: Type.Object({ id: Uuid() }),

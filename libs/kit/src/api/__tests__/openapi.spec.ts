@@ -39,13 +39,47 @@ describe('the OpenAPI document of declarations', () => {
       { name: 'limit', in: 'query', required: false, description: 'Page size', schema: { type: 'integer', minimum: 1, maximum: 50, default: 25 } },
       { name: 'cursor', in: 'query', required: false, schema: { type: 'string' } },
     ]);
-    expect(document.paths['/companies/{id}']!.delete!.parameters).toEqual([{ name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }]);
+    expect(document.paths['/companies/{id}']!.delete!.parameters).toEqual([
+      { name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } },
+      { $ref: '#/components/parameters/IdempotencyKey' },
+    ]);
+  });
+
+  it('documents Idempotency-Key on authenticated writes and the ETag headers of versioned records', () => {
+    const record = Named('Thing', Strict({ id: Uuid(), name: Type.String() }));
+    const params = Type.Object({ id: Uuid() });
+    const tagged = openApiDocument('tagged', [
+      implement(declareOperation({ method: 'GET', path: '/things/{id}', summary: 'Get', access: 'caller', params, status: 200, response: record, etag: 'things' }), async () => ({ id: '', name: '' })),
+      implement(
+        declareOperation({ method: 'PATCH', path: '/things/{id}', summary: 'Change', access: 'caller', params, body: Strict({ name: Type.String() }), status: 200, response: record, etag: 'things' }),
+        async () => ({ id: '', name: '' }),
+      ),
+      implement(declareOperation({ method: 'POST', path: '/things', summary: 'Create', access: 'caller', status: 201, response: record, etag: 'things' }), async () => ({ id: '', name: '' })),
+    ]);
+    const get = tagged.paths['/things/{id}']!.get! as Record<string, any>;
+    expect(get.parameters).toContainEqual({ $ref: '#/components/parameters/IfNoneMatch' });
+    expect(get.parameters).not.toContainEqual({ $ref: '#/components/parameters/IdempotencyKey' });
+    expect(get.responses['304']).toMatchObject({ headers: { ETag: { $ref: '#/components/headers/ETag' } } });
+    expect(get.responses['200'].headers).toEqual({ ETag: { $ref: '#/components/headers/ETag' } });
+    const patch = tagged.paths['/things/{id}']!.patch! as Record<string, any>;
+    expect(patch.parameters).toEqual(expect.arrayContaining([{ $ref: '#/components/parameters/IfMatch' }, { $ref: '#/components/parameters/IdempotencyKey' }]));
+    expect(Object.keys(patch.responses)).toEqual(expect.arrayContaining(['409', '412', '422']));
+    expect(patch.responses['200'].headers).toEqual({ ETag: { $ref: '#/components/headers/ETag' }, 'Idempotent-Replayed': { $ref: '#/components/headers/IdempotentReplayed' } });
+    const create = tagged.paths['/things']!.post! as Record<string, any>;
+    expect(create.parameters).not.toContainEqual({ $ref: '#/components/parameters/IfMatch' });
+    expect(Object.keys(create.responses)).not.toContain('412');
+    expect(tagged.components.parameters.IdempotencyKey).toMatchObject({ name: 'Idempotency-Key', in: 'header', schema: { maxLength: 255 } });
+    // A public operation takes no key.
+    expect(document.paths['/public/hello']!.get!.parameters).toEqual([]);
+    expect(() =>
+      declareOperation({ method: 'GET', path: '/public/thing', summary: 'x', access: 'public', status: 200, response: record, etag: 'things' }),
+    ).toThrow(/authenticated JSON/);
   });
 
   it('gives each operation its security, access and error answers', () => {
     const deletion = document.paths['/companies/{id}']!.delete!;
     expect(deletion.security).toEqual([{ bearer: [] }]);
-    expect(Object.keys(deletion.responses as object)).toEqual(['204', '400', '401', '403', '404', '409', '429', '503']);
+    expect(Object.keys(deletion.responses as object)).toEqual(['204', '400', '401', '403', '404', '409', '422', '429', '503']);
     expect(deletion.description).toBe('Needs the `companies:write` permission. Agent keys cannot call it.');
     const open = document.paths['/public/hello']!.get!;
     expect(open.security).toEqual([]);

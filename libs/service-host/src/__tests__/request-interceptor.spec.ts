@@ -1,0 +1,198 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Schema, type Connection, type Model } from 'mongoose';
+import { InProcessBroker } from '@crm/bus';
+import { waitUntil } from '@crm/testing';
+import {
+  AppError,
+  createLogger,
+  declareOperation,
+  generateInternalKeyPair,
+  implement,
+  INTERNAL_TOKEN_HEADER,
+  newId,
+  notFound,
+  signInternalToken,
+  Strict,
+  tenantScoped,
+  Type,
+  Uuid,
+  workspaceOf,
+  type InternalClaims,
+} from '@crm/kit';
+import { claimKey, idempotencyKeyModel, IDEMPOTENCY_LEASE_MS, keyIdOf } from '../idempotency';
+import { startService, type RunningService, type ServiceDefinition, type ServiceContext } from '../service-host';
+import { commit } from '../unit-of-work';
+
+// The host's interceptor on a service of its own: handlers below have no idempotency or
+// precondition code, yet keys are honoured and tags checked.
+interface Thing {
+  _id: string;
+  workspace_id: string;
+  name: string;
+  version: number;
+}
+
+const thingSchema = new Schema<Thing>({ _id: String, name: String, version: { type: Number, default: 1 } }, { collection: 'things', versionKey: false });
+thingSchema.plugin(tenantScoped);
+const things = (connection: Connection): Model<Thing> => (connection.models.Thing as Model<Thing> | undefined) ?? connection.model<Thing>('Thing', thingSchema);
+
+const Thing = Strict({ id: Uuid(), name: Type.String() });
+const params = Type.Object({ id: Uuid() });
+const runs: string[] = [];
+let gate: Promise<void> | undefined;
+
+function operations(context: ServiceContext) {
+  const view = (thing: Thing) => ({ id: thing._id, name: thing.name });
+  return [
+    implement(declareOperation({ method: 'POST', path: '/things', summary: 'Create', access: 'caller', body: Strict({ name: Type.String() }), status: 201, response: Thing, etag: 'things' }), async ({ req, body }) => {
+      runs.push(`create ${body.name}`);
+      if (body.name === 'fail') throw new AppError('validation_failed', 'refused');
+      if (gate) await gate;
+      const thing = { _id: newId(), workspace_id: workspaceOf(req), name: body.name, version: 1 };
+      await commit(context, async ({ transaction }) => {
+        await things(context.connection).create([thing], { session: transaction });
+      });
+      return view(thing);
+    }),
+    implement(declareOperation({ method: 'GET', path: '/things/{id}', summary: 'Get', access: 'caller', params, status: 200, response: Thing, etag: 'things' }), async ({ req, params: { id } }) => {
+      const thing = await things(context.connection).findOne({ _id: id, workspace_id: workspaceOf(req) }).lean<Thing>().exec();
+      if (!thing) throw notFound('thing');
+      return view(thing);
+    }),
+    implement(
+      declareOperation({ method: 'PATCH', path: '/things/{id}', summary: 'Change', access: 'caller', params, body: Strict({ name: Type.String() }), status: 200, response: Thing, etag: 'things' }),
+      async ({ req, params: { id }, body }) => {
+        runs.push(`change ${body.name}`);
+        const thing = await commit(context, ({ transaction }) =>
+          things(context.connection).findOneAndUpdate({ _id: id, workspace_id: workspaceOf(req) }, { $set: { name: body.name }, $inc: { version: 1 } }, { new: true, session: transaction }).lean<Thing>().exec(),
+        );
+        if (!thing) throw notFound('thing');
+        return view(thing);
+      },
+    ),
+  ];
+}
+
+const definition: ServiceDefinition = { name: 'interceptor-test', models: (connection) => void things(connection), operations };
+const keys = generateInternalKeyPair();
+const claimsOf = (userId: string): InternalClaims => ({
+  workspace_id: 'w1',
+  user_id: userId,
+  actor: { type: 'user', id: userId, label: userId },
+  role: 'Owner',
+  permissions: [],
+  is_admin: true,
+  plan: 'standard',
+});
+
+let dataDir: string;
+let running: RunningService;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'interceptor-'));
+  running = await startService(definition, {
+    host: '127.0.0.1',
+    httpPort: 0,
+    grpcPort: 0,
+    dataDir,
+    internalPublicKey: keys.publicKey,
+    inProcessBroker: new InProcessBroker(),
+    logger: createLogger('interceptor-test', 'silent'),
+  });
+});
+
+afterAll(async () => {
+  await running.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+beforeEach(() => {
+  runs.length = 0;
+  gate = undefined;
+});
+
+async function send(method: string, path: string, options: { body?: unknown; headers?: Record<string, string>; user?: string } = {}) {
+  const response = await fetch(`http://127.0.0.1:${running.httpPort}/v1${path}`, {
+    method,
+    headers: {
+      [INTERNAL_TOKEN_HEADER]: signInternalToken(keys.privateKey, claimsOf(options.user ?? 'u1')),
+      ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...options.headers,
+    },
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, body: text ? (JSON.parse(text) as Record<string, any>) : undefined };
+}
+
+describe('idempotency keys in the service host', () => {
+  it('runs a keyed request once and replays its answer to the same caller', async () => {
+    const first = await send('POST', '/things', { body: { name: 'one' }, headers: { 'Idempotency-Key': 'k1' } });
+    const again = await send('POST', '/things', { body: { name: 'one' }, headers: { 'Idempotency-Key': 'k1' } });
+    expect(first.status).toBe(201);
+    expect(again).toMatchObject({ status: 201, body: first.body });
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.headers.get('etag')).toBe(first.headers.get('etag'));
+    expect(runs).toEqual(['create one']);
+    expect((await send('POST', '/things', { body: { name: 'two' }, headers: { 'Idempotency-Key': 'k1' } })).body?.error.code).toBe('idempotency_key_reused');
+    // Another caller's key of the same text is another key.
+    expect((await send('POST', '/things', { body: { name: 'one' }, headers: { 'Idempotency-Key': 'k1' }, user: 'u2' })).headers.get('idempotent-replayed')).toBeNull();
+    expect(runs).toEqual(['create one', 'create one']);
+  });
+
+  it('answers 409 request_in_progress while the first request runs, and gives a failed request its key back', async () => {
+    let open!: () => void;
+    gate = new Promise((resolve) => (open = resolve));
+    const first = send('POST', '/things', { body: { name: 'slow' }, headers: { 'Idempotency-Key': 'k2' } });
+    await waitUntil(() => runs.includes('create slow'), Boolean, 'the first request to run');
+    const during = await send('POST', '/things', { body: { name: 'slow' }, headers: { 'Idempotency-Key': 'k2' } });
+    expect(during.status).toBe(409);
+    expect(during.body?.error.code).toBe('request_in_progress');
+    expect(during.headers.get('retry-after')).toBe('1');
+    open();
+    expect((await first).status).toBe(201);
+
+    expect((await send('POST', '/things', { body: { name: 'fail' }, headers: { 'Idempotency-Key': 'k3' } })).status).toBe(400);
+    expect((await send('POST', '/things', { body: { name: 'fail' }, headers: { 'Idempotency-Key': 'k3' } })).status).toBe(400);
+    expect(runs.filter((run) => run === 'create fail')).toHaveLength(2);
+  });
+
+  it('lets a retry take over a key whose request died, once its lease is over', async () => {
+    const connection = running.context.connection;
+    const claims = claimsOf('u3');
+    const id = keyIdOf(claims, 'k4');
+    const earlier = new Date(Date.now() - IDEMPOTENCY_LEASE_MS - 1000);
+    const dead = await claimKey(connection, claims, id, 'digest', earlier);
+    expect(dead.kind).toBe('claimed');
+    await expect(claimKey(connection, claims, id, 'other digest')).rejects.toMatchObject({ code: 'idempotency_key_reused', status: 422 });
+    const taken = await claimKey(connection, claims, id, 'digest');
+    expect(taken.kind).toBe('claimed');
+    const row = await idempotencyKeyModel(connection).findOne({ _id: id }).lean().exec();
+    expect(row?.lock_token).toBe((taken as { lockToken: string }).lockToken);
+    await expect(claimKey(connection, claims, id, 'digest')).rejects.toMatchObject({ code: 'request_in_progress' });
+  });
+});
+
+describe('record tags in the service host', () => {
+  it('tags answers with the version, answers 304 and 412, and checks If-Match before the handler runs', async () => {
+    const created = await send('POST', '/things', { body: { name: 'tagged' } });
+    const tag = created.headers.get('etag')!;
+    expect(tag).toMatch(/^"v1-[0-9a-f]{16}"$/);
+    const path = `/things/${created.body!.id}`;
+    expect((await send('GET', path, { headers: { 'If-None-Match': tag } })).status).toBe(304);
+    const changed = await send('PATCH', path, { body: { name: 'changed' }, headers: { 'If-Match': tag } });
+    expect(changed.headers.get('etag')).toMatch(/^"v2-[0-9a-f]{16}"$/);
+    // The answer's tag is the one a read gives.
+    expect((await send('GET', path)).headers.get('etag')).toBe(changed.headers.get('etag'));
+    runs.length = 0;
+    const stale = await send('PATCH', path, { body: { name: 'lost' }, headers: { 'If-Match': tag } });
+    expect(stale.status).toBe(412);
+    expect(stale.body?.error.code).toBe('precondition_failed');
+    expect(runs).toEqual([]);
+    expect((await send('GET', path)).body?.name).toBe('changed');
+    // A record that is not there is the handler's 404, whatever the tag.
+    expect((await send('PATCH', `/things/${newId()}`, { body: { name: 'x' }, headers: { 'If-Match': tag } })).status).toBe(404);
+  });
+});

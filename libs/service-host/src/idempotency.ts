@@ -1,0 +1,170 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { Schema, type Connection, type Model } from 'mongoose';
+import { AppError, globalCollection, IDEMPOTENT_REPLAYED_HEADER, isDuplicateKey, type InternalClaims, type OperationAnswer } from '@crm/kit';
+
+// Idempotency keys (docs/idempotency.md): the first request with a key claims it with a leased
+// lock row, written on its own; the answer is stored in that row in the request's transaction,
+// together with the change, so a stored answer exists exactly when the change committed.
+
+export const IDEMPOTENCY_KEYS_COLLECTION = 'idempotency_keys';
+const IDEMPOTENCY_KEY_MODEL = 'IdempotencyKey';
+// How long a stored answer is replayed.
+export const IDEMPOTENCY_KEY_RETENTION_MS = 24 * 60 * 60 * 1000;
+// How long a claim holds without its request finishing before a retry may take it over: longer
+// than a transaction may live (60 s on MongoDB and the embedded store), so the first request's
+// transaction has ended by then.
+export const IDEMPOTENCY_LEASE_MS = 90 * 1000;
+
+export interface IdempotencyKeyRow {
+  // SHA-256 of the scope and the key: the key itself is not kept.
+  _id: string;
+  workspace_id: string | null;
+  actor_type: string;
+  actor_id: string | null;
+  // SHA-256 of the method, the path with its query and the body.
+  request_digest: string;
+  state: 'running' | 'done';
+  lock_token: string | null;
+  locked_until: Date | null;
+  status: number | null;
+  // The answer's body as JSON text (a record's free keys may not be valid field names).
+  body: string | null;
+  headers: Record<string, string> | null;
+  created_at: Date;
+  expires_at: Date;
+}
+
+const idempotencyKeySchema = new Schema<IdempotencyKeyRow>(
+  {
+    _id: { type: String, required: true },
+    workspace_id: { type: String, default: null },
+    actor_type: { type: String, required: true },
+    actor_id: { type: String, default: null },
+    request_digest: { type: String, required: true },
+    state: { type: String, required: true },
+    lock_token: { type: String, default: null },
+    locked_until: { type: Date, default: null },
+    status: { type: Number, default: null },
+    body: { type: String, default: null },
+    headers: { type: Schema.Types.Mixed, default: null },
+    created_at: { type: Date, required: true },
+    expires_at: { type: Date, required: true },
+  },
+  { collection: IDEMPOTENCY_KEYS_COLLECTION, versionKey: false, minimize: false },
+);
+idempotencyKeySchema.plugin(globalCollection, {
+  reason: 'keys of every caller, callers before onboarding included: the id is a digest of the workspace, the caller and the key',
+});
+idempotencyKeySchema.index({ expires_at: 1 }, { expireAfterSeconds: 0 });
+
+export function idempotencyKeyModel(connection: Connection): Model<IdempotencyKeyRow> {
+  const existing = connection.models[IDEMPOTENCY_KEY_MODEL] as Model<IdempotencyKeyRow> | undefined;
+  return existing ?? connection.model<IdempotencyKeyRow>(IDEMPOTENCY_KEY_MODEL, idempotencyKeySchema);
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+export function keyIdOf(claims: InternalClaims, key: string): string {
+  return sha256(JSON.stringify([claims.workspace_id ?? null, claims.actor.type, claims.actor.id ?? null, key]));
+}
+
+// Method, path with query, and the parsed body (the same JSON as sent, whatever its spacing).
+export function requestDigestOf(method: string, url: string, body: unknown): string {
+  return sha256(JSON.stringify([method, url, body ?? null]));
+}
+
+export type Claim =
+  | { kind: 'claimed'; lockToken: string }
+  | { kind: 'replay'; answer: OperationAnswer };
+
+const inProgress = () => new AppError('request_in_progress', 'a request with this Idempotency-Key is still running; retry shortly', 409, { 'Retry-After': '1' });
+const reused = () => new AppError('idempotency_key_reused', 'this Idempotency-Key was used for a different request (method, path or body)', 422);
+
+// Claims the key for this request, or answers what a request before it with the same key has:
+// its stored answer, 409 while it runs, 422 when it was another request.
+export async function claimKey(
+  connection: Connection,
+  claims: InternalClaims,
+  id: string,
+  digest: string,
+  now: Date = new Date(),
+): Promise<Claim> {
+  const model = idempotencyKeyModel(connection);
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const lockToken = randomBytes(16).toString('hex');
+    const lease = { lock_token: lockToken, locked_until: new Date(now.getTime() + IDEMPOTENCY_LEASE_MS) };
+    try {
+      await model.create([
+        {
+          _id: id,
+          workspace_id: claims.workspace_id ?? null,
+          actor_type: claims.actor.type,
+          actor_id: claims.actor.id ?? null,
+          request_digest: digest,
+          state: 'running',
+          ...lease,
+          status: null,
+          body: null,
+          headers: null,
+          created_at: now,
+          expires_at: new Date(now.getTime() + IDEMPOTENCY_KEY_RETENTION_MS),
+        },
+      ]);
+      return { kind: 'claimed', lockToken };
+    } catch (error) {
+      if (!isDuplicateKey(error)) throw error;
+    }
+    const existing = await model.findOne({ _id: id }).lean<IdempotencyKeyRow>().exec();
+    if (!existing) continue;
+    // Past its retention but not swept yet: as if it were gone.
+    if (existing.expires_at <= now) {
+      await model.deleteOne({ _id: id, expires_at: existing.expires_at, lock_token: existing.lock_token });
+      continue;
+    }
+    if (existing.request_digest !== digest) throw reused();
+    if (existing.state === 'done') return { kind: 'replay', answer: replayOf(existing) };
+    if (existing.locked_until && existing.locked_until > now) throw inProgress();
+    // The request that held it died (or outlived its lease): this one takes it over.
+    const taken = await model.updateOne({ _id: id, state: 'running', lock_token: existing.lock_token }, { $set: lease });
+    if (taken.modifiedCount === 1) return { kind: 'claimed', lockToken };
+  }
+  throw inProgress();
+}
+
+function replayOf(row: IdempotencyKeyRow): OperationAnswer {
+  return {
+    status: row.status ?? 200,
+    body: row.body === null ? undefined : (JSON.parse(row.body) as unknown),
+    headers: { ...(row.headers ?? {}), [IDEMPOTENT_REPLAYED_HEADER]: 'true' },
+  };
+}
+
+// Stores the answer in the claimed row, in the request's transaction: only while this request
+// still holds the claim (a request taking over after the lease makes this one fail instead).
+export async function storeAnswer(connection: Connection, id: string, lockToken: string, answer: OperationAnswer): Promise<void> {
+  const stored = await idempotencyKeyModel(connection).updateOne(
+    { _id: id, state: 'running', lock_token: lockToken },
+    {
+      $set: {
+        state: 'done',
+        lock_token: null,
+        locked_until: null,
+        status: answer.status,
+        body: answer.body === undefined ? null : JSON.stringify(answer.body),
+        headers: answer.headers,
+      },
+    },
+  );
+  if (stored.matchedCount !== 1) throw inProgress();
+}
+
+// Checks at the start of the request's transaction that the claim is still this request's.
+export async function assertClaimHeld(connection: Connection, id: string, lockToken: string): Promise<void> {
+  const held = await idempotencyKeyModel(connection).exists({ _id: id, state: 'running', lock_token: lockToken });
+  if (!held) throw inProgress();
+}
+
+// A request that failed gives its key back, so a retry runs again: only successes are stored.
+export async function releaseKey(connection: Connection, id: string, lockToken: string): Promise<void> {
+  await idempotencyKeyModel(connection).deleteOne({ _id: id, state: 'running', lock_token: lockToken });
+}

@@ -1,0 +1,125 @@
+import type { Model } from 'mongoose';
+import { inRequestTransaction } from '@crm/bus';
+import {
+  entityTagOf,
+  ETAG_HEADER,
+  idempotencyKeyOf,
+  ifMatchHolds,
+  ifNoneMatchMatches,
+  preconditionFailed,
+  preconditionsOf,
+  type Implementation,
+  type OperationAnswer,
+  type OperationCall,
+  type OperationInterceptor,
+} from '@crm/kit';
+import { assertClaimHeld, claimKey, keyIdOf, releaseKey, requestDigestOf, storeAnswer } from './idempotency';
+import type { ServiceContext } from './service-host';
+
+const WRITES = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
+
+// Test-only fault injection (docs/idempotency.md): names an operation, e.g. `POST /companies`;
+// the process kills itself right after an idempotent request of it commits, before answering.
+export const KILL_AFTER_COMMIT_SETTING = 'CRM_TEST_KILL_AFTER_COMMIT';
+
+type VersionModel = Model<{ _id: string; workspace_id: string; version?: number }>;
+
+// Around every operation of a service: idempotency keys and record preconditions, with the
+// handler in one request transaction when either needs it (docs/idempotency.md,
+// docs/concurrency.md). No handler does any of this itself.
+export function requestInterceptor(context: ServiceContext, implementations: readonly Implementation[]): OperationInterceptor {
+  const { connection, logger } = context;
+  const models = new Map<string, VersionModel>();
+  for (const { declaration } of implementations) {
+    if (declaration.etag === undefined || models.has(declaration.etag)) continue;
+    const model = Object.values(connection.models).find((candidate) => candidate.collection.collectionName === declaration.etag);
+    if (!model || !model.schema.path('version')) {
+      throw new Error(`${declaration.method} ${declaration.path}: no model of ${declaration.etag} with a version on this service`);
+    }
+    models.set(declaration.etag, model as unknown as VersionModel);
+  }
+  const killAfter = context.env[KILL_AFTER_COMMIT_SETTING];
+  if (killAfter) logger.warn({ operation: killAfter }, `${KILL_AFTER_COMMIT_SETTING} is set: the process kills itself after such a request commits (tests only)`);
+
+  // The record's current version in the caller's workspace, null when there is none.
+  async function currentVersion(call: OperationCall, id: unknown): Promise<number | null> {
+    const model = models.get(call.declaration.etag!);
+    const workspaceId = call.claims?.workspace_id;
+    if (!model || typeof id !== 'string' || !workspaceId) return null;
+    const record = await model.findOne({ _id: id, workspace_id: workspaceId }, { version: 1 }).lean<{ version?: number }>().exec();
+    return record ? (record.version ?? 1) : null;
+  }
+
+  async function read(call: OperationCall): Promise<OperationAnswer | undefined> {
+    const { ifNoneMatch } = preconditionsOf(call.req);
+    // Read before the handler: a change in between gives an older version than the body, which
+    // If-Match then only refuses (never a newer version for an older body).
+    const version = await currentVersion(call, call.params.id);
+    const answer = await call.run();
+    if (!answer || answer.status !== 200 || version === null) return answer;
+    const tag = entityTagOf(version, answer.body);
+    if (ifNoneMatch && ifNoneMatchMatches(ifNoneMatch, tag)) return { status: 304, body: undefined, headers: { [ETAG_HEADER]: tag } };
+    answer.headers[ETAG_HEADER] = tag;
+    return answer;
+  }
+
+  // The answer's tag, read after the handler (in the request transaction where there is one).
+  async function tagAfter(call: OperationCall, answer: OperationAnswer | undefined): Promise<OperationAnswer | undefined> {
+    if (!answer || call.declaration.etag === undefined || answer.status === 204) return answer;
+    const version = await currentVersion(call, call.params.id ?? (answer.body as { id?: unknown } | undefined)?.id);
+    if (version !== null) answer.headers[ETAG_HEADER] = entityTagOf(version, answer.body);
+    return answer;
+  }
+
+  return async (call) => {
+    const { declaration, req, claims } = call;
+    const write = WRITES.has(declaration.method);
+    if (declaration.etag !== undefined && !write) return read(call);
+    const key = claims && write && !declaration.rawBody && !declaration.responseMediaType ? idempotencyKeyOf(req) : undefined;
+    if (key === undefined && declaration.etag === undefined) return call.run();
+    const { ifMatch } = declaration.etag !== undefined ? preconditionsOf(req) : {};
+
+    // A create without a key runs as it always has (no one else knows the new record's id yet, so
+    // its version read afterwards is the one the handler made).
+    if (key === undefined && call.params.id === undefined) return tagAfter(call, await call.run());
+    const keyId = key === undefined ? undefined : keyIdOf(claims!, key);
+    let lockToken: string | undefined;
+    if (keyId !== undefined) {
+      const claim = await claimKey(connection, claims!, keyId, requestDigestOf(req.method, req.originalUrl, req.body));
+      if (claim.kind === 'replay') return claim.answer;
+      lockToken = claim.lockToken;
+    }
+    try {
+      const answer = await inRequestTransaction(
+        connection,
+        async () => {
+          // The first operation of the transaction, before the handler's (which may run at once).
+          if (keyId !== undefined) await assertClaimHeld(connection, keyId, lockToken!);
+          if (declaration.etag !== undefined && call.params.id !== undefined) {
+            // In the transaction: a change committed after this read makes the handler's write
+            // conflict, and the run again then sees it here.
+            const current = await currentVersion(call, call.params.id);
+            if (ifMatch && current !== null && !ifMatchHolds(ifMatch, current)) {
+              throw preconditionFailed(`the record changed since it was read: it is now at version ${current}; read it again for its ETag`);
+            }
+          }
+          const answer = await tagAfter(call, await call.run());
+          if (!answer) {
+            // The handler answered by itself (nothing an operation taking a key should do): no
+            // answer to keep, so the key is given back with the change instead of held busy.
+            if (keyId !== undefined) await releaseKey(connection, keyId, lockToken!);
+            return answer;
+          }
+          if (keyId !== undefined) await storeAnswer(connection, keyId, lockToken!, answer);
+          return answer;
+        },
+        { onAfterCommitError: (error) => logger.error({ err: error }, 'after-commit work failed') },
+      );
+      if (keyId !== undefined && killAfter === `${declaration.method} ${declaration.path}`) process.kill(process.pid, 'SIGKILL');
+      return answer;
+    } catch (error) {
+      if (keyId !== undefined) await releaseKey(connection, keyId, lockToken!).catch((release: unknown) => logger.warn({ err: release }, 'idempotency key not released'));
+      throw error;
+    }
+  };
+}

@@ -1,0 +1,58 @@
+import { Type, type TSchema } from '@sinclair/typebox';
+import { defineEvent, type EventData } from './event-contract';
+
+// The webhooks service's facts about a workspace's webhook endpoints. Each payload is the
+// endpoint's public state and version: never its signing secrets.
+
+const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+const webhookState = {
+  webhook_id: Type.String(),
+  url: Type.String({ description: 'Where deliveries are posted' }),
+  description: Nullable(Type.String()),
+  event_types: Type.Array(Type.String(), { description: 'Event types or patterns (crm.deal.*) delivered; ["*"] for all' }),
+  enabled: Type.Boolean(),
+  disabled_reason: Nullable(Type.String({ description: 'failing: disabled after every delivery failed for the whole retry window' })),
+};
+
+const webhook = { entity: 'webhook', idField: 'webhook_id' };
+const name = (data: EventData) => (typeof data.url === 'string' ? data.url : null);
+
+export const webhookCreated = defineEvent({
+  type: 'webhooks.webhook.created',
+  description: 'An admin added a webhook endpoint.',
+  record: webhook,
+  payload: webhookState,
+  audit: { source: 'admin', objectName: name, summary: 'Added webhook endpoint {url}' },
+});
+
+export const webhookUpdated = defineEvent({
+  type: 'webhooks.webhook.updated',
+  description: "An admin changed a webhook endpoint (address, event types, enabled) or rotated its signing secret (secret_rotated; the old secret signs too for 24 hours).",
+  record: webhook,
+  payload: { ...webhookState, secret_rotated: Type.Boolean() },
+  audit: {
+    source: 'admin',
+    objectName: name,
+    summary: (data) => (data.secret_rotated === true ? `Rotated the signing secret of webhook endpoint ${String(data.url)}` : `Updated webhook endpoint ${String(data.url)}`),
+  },
+});
+
+export const webhookDeleted = defineEvent({
+  type: 'webhooks.webhook.deleted',
+  description: 'An admin deleted a webhook endpoint; nothing more is delivered to it.',
+  record: { ...webhook, deletes: true },
+  payload: webhookState,
+  audit: { source: 'admin', objectName: name, summary: 'Deleted webhook endpoint {url}' },
+});
+
+export const webhookDisabled = defineEvent({
+  type: 'webhooks.webhook.disabled',
+  description:
+    "A webhook endpoint was disabled because every delivery to it failed for the whole retry window (three days by default); the workspace's admins are told. An admin enables it again with PATCH.",
+  record: webhook,
+  payload: webhookState,
+  audit: { source: 'admin', objectName: name, summary: 'Webhook endpoint {url} disabled after failing deliveries' },
+});
+
+export const WEBHOOKS_EVENT_CONTRACTS = [webhookCreated, webhookUpdated, webhookDeleted, webhookDisabled] as const;

@@ -1,0 +1,117 @@
+import type { ClientSession } from 'mongoose';
+import { consumeIdempotently, forgetEventsMentioning, type EventEnvelope } from '@crm/bus';
+import { compactStorage } from '@crm/kit';
+import { contactErased, EVENT_CONTRACTS, isPublicEventType, publicEventContracts } from '@crm/protos';
+import { deliverToEndpoints, nudgeDeliveries } from '../deliveries/delivery-schedule';
+import type { WebhooksRuntime } from '../webhooks-runtime';
+import { erasedContactModel, feedCounterModel, feedEntryModel, type FeedCounterRecord, type FeedEntryRecord } from './feed.model';
+import { idsMentioned, idsOnly } from './redaction';
+
+export const EVENTS_CONSUMER = 'webhooks.events';
+
+// The person's own values as the feed last knew them (names, email, phones), to find entries that
+// name them without their id (a note on a company, a meeting title).
+const PERSONAL_FIELDS = ['first_name', 'last_name', 'email', 'phone', 'mobile'] as const;
+const MIN_TERM_LENGTH = 3;
+
+function personalTerms(entries: ReadonlyArray<Pick<FeedEntryRecord, 'data'>>, contactId: string): string[] {
+  const terms = new Set<string>();
+  for (const { data } of entries) {
+    if (data.contact_id !== contactId) continue;
+    const value = (field: string) => (typeof data[field] === 'string' ? (data[field] as string).trim() : '');
+    for (const field of PERSONAL_FIELDS) terms.add(value(field));
+    terms.add(`${value('first_name')} ${value('last_name')}`.trim());
+  }
+  return [...terms].filter((term) => term.length >= MIN_TERM_LENGTH).map((term) => term.toLowerCase());
+}
+
+// Erasure: the contact is remembered (an event about them that arrives later is stored redacted)
+// and every kept entry that mentions them, by id or by one of their values, keeps only its ids.
+// Deliveries carry no copy: their body is built from the entry at each attempt, so a retry after
+// the erasure sends the redacted payload.
+async function eraseContact(runtime: WebhooksRuntime, workspaceId: string, contactId: string, session: ClientSession): Promise<void> {
+  const { connection } = runtime.context;
+  const now = new Date();
+  await erasedContactModel(connection).updateOne(
+    { _id: contactId, workspace_id: workspaceId },
+    { $set: { erased_at: now, expires_at: new Date(now.getTime() + runtime.config.retentionMs) } },
+    { upsert: true, session },
+  );
+  const entries = feedEntryModel(connection);
+  const own = await entries
+    .find({ workspace_id: workspaceId, refs: contactId, redacted: false }, { data: 1 })
+    .session(session)
+    .lean<Array<Pick<FeedEntryRecord, '_id' | 'data'>>>()
+    .exec();
+  const terms = personalTerms(own, contactId);
+  const mentioning = new Map(own.map((entry) => [entry._id, entry]));
+  if (terms.length > 0) {
+    const rest = await entries.find({ workspace_id: workspaceId, redacted: false }, { data: 1 }).session(session).lean<Array<Pick<FeedEntryRecord, '_id' | 'data'>>>().exec();
+    for (const entry of rest) {
+      const text = JSON.stringify(entry.data).toLowerCase();
+      if (terms.some((term) => text.includes(term))) mentioning.set(entry._id, entry);
+    }
+  }
+  for (const entry of mentioning.values()) {
+    await entries.updateOne({ _id: entry._id, workspace_id: workspaceId }, { $set: { data: idsOnly(entry.data), redacted: true } }, { session });
+  }
+}
+
+async function mentionsErased(runtime: WebhooksRuntime, workspaceId: string, refs: string[], session: ClientSession): Promise<boolean> {
+  if (refs.length === 0) return false;
+  const found = await erasedContactModel(runtime.context.connection).exists({ workspace_id: workspaceId, _id: { $in: refs } }).session(session);
+  return found !== null;
+}
+
+// Stores a public event as the workspace's next feed entry and creates its deliveries, in one
+// transaction with the processed-event record (a redelivery changes nothing).
+async function storeEvent(runtime: WebhooksRuntime, event: EventEnvelope, session: ClientSession): Promise<number> {
+  const workspaceId = event.workspace_id;
+  if (workspaceId === null || !isPublicEventType(event.type) || !EVENT_CONTRACTS.get(event.type)) return 0;
+  const { connection } = runtime.context;
+  const data = (event.data ?? {}) as Record<string, unknown>;
+  const refs = [...idsMentioned(data)];
+  if (event.type === contactErased.type && typeof data.contact_id === 'string') await eraseContact(runtime, workspaceId, data.contact_id, session);
+  const redacted = event.type !== contactErased.type && (await mentionsErased(runtime, workspaceId, refs, session));
+  // The counter row is written by every entry of the workspace, so their transactions commit one
+  // after the other, in position order: a reader never sees position n+1 before n.
+  const counter = await feedCounterModel(connection)
+    .findOneAndUpdate({ _id: workspaceId, workspace_id: workspaceId }, { $inc: { seq: 1 } }, { upsert: true, new: true, session })
+    .lean<FeedCounterRecord>()
+    .exec();
+  const entry: FeedEntryRecord = {
+    _id: event.id,
+    workspace_id: workspaceId,
+    seq: counter!.seq,
+    type: event.type,
+    schema_version: event.version,
+    occurred_at: event.occurred_at,
+    data: redacted ? idsOnly(data) : data,
+    refs,
+    redacted,
+    expires_at: new Date(Date.parse(event.occurred_at) + runtime.config.retentionMs),
+  };
+  await feedEntryModel(connection).create([entry], { session });
+  return deliverToEndpoints(runtime, session, workspaceId, { id: event.id, type: event.type });
+}
+
+// Every public event of every service (the event catalogue's types).
+export async function subscribeEvents(runtime: WebhooksRuntime): Promise<void> {
+  const { context } = runtime;
+  const patterns = publicEventContracts(EVENT_CONTRACTS).map((contract) => contract.type);
+  await context.bus.subscribe(EVENTS_CONSUMER, patterns, async (event) => {
+    let deliveries = 0;
+    await consumeIdempotently(context.connection, EVENTS_CONSUMER, async (delivered, session) => {
+      deliveries = await storeEvent(runtime, delivered, session);
+    })(event);
+    if (deliveries > 0) nudgeDeliveries(context.connection);
+    // Dead letters of this consumer may hold the person's events too; then the store is compacted
+    // so the old values leave the disk.
+    if (event.type === contactErased.type && typeof (event.data as { contact_id?: unknown }).contact_id === 'string') {
+      await forgetEventsMentioning(context.connection, (event.data as { contact_id: string }).contact_id);
+      await compactStorage(context.connection, ['feed_entries', 'dead_letters'], context.logger);
+    }
+    // One at a time: every entry of a workspace writes its counter row, so concurrent deliveries
+    // would only conflict on it and retry their whole transaction.
+  }, { prefetch: 1 });
+}
