@@ -1,5 +1,5 @@
-import { request, signUpWithWorkspace, startTestSystem, waitFor, type TestSystem } from '../support/system';
-import { openHostedPage, submitHostedForm, upgradeToStandard, waitForPlan } from '../support/plans';
+import { request, startTestSystem, waitFor, type TestSystem } from '../support/system';
+import { freeWorkspace, openHostedPage, submitHostedForm, upgradeToStandard, waitForPlan } from '../support/plans';
 import { gatedOperations, planAnswers } from './billing-support';
 
 // The plan a workspace is on, as a client meets it through the gateway: without a complimentary
@@ -16,15 +16,9 @@ beforeAll(async () => {
 
 afterAll(() => system.destroy());
 
-async function freeWorkspace(name: string) {
-  const owner = await signUpWithWorkspace(base, name);
-  await waitForPlan(base, owner.token, 'free');
-  return owner;
-}
-
 describe('billing: upgrading to Standard', () => {
   it('moves a workspace whose complimentary period is over to Free, and says why in GET /billing and the audit log', async () => {
-    const owner = await freeWorkspace('Fay');
+    const owner = await freeWorkspace(base, 'Fay');
     const billing = await request(base, 'GET', '/billing', { token: owner.token });
     expect(billing.status).toBe(200);
     expect(billing.body).toEqual({
@@ -46,7 +40,7 @@ describe('billing: upgrading to Standard', () => {
   });
 
   it('refuses the Standard features on Free, and opens them on the request after paying on the hosted checkout', async () => {
-    const owner = await freeWorkspace('Gus');
+    const owner = await freeWorkspace(base, 'Gus');
     const gated = await gatedOperations(system);
     // Campaigns, touchpoints, the marketing report and calendar sync: some are served.
     expect(gated.length).toBeGreaterThan(0);
@@ -119,7 +113,7 @@ describe('billing: upgrading to Standard', () => {
   });
 
   it('bills yearly when asked, for every active member', async () => {
-    const owner = await freeWorkspace('Hal');
+    const owner = await freeWorkspace(base, 'Hal');
     await upgradeToStandard(base, owner.token, 'year');
     const billing = await request(base, 'GET', '/billing', { token: owner.token });
     expect(billing.body.subscription).toMatchObject({ status: 'active', interval: 'year', seats: 1 });
@@ -127,7 +121,7 @@ describe('billing: upgrading to Standard', () => {
   });
 
   it('changes the subscription in the hosted portal: cancelling at period end keeps Standard, cancelling now moves to Free', async () => {
-    const owner = await freeWorkspace('Ivy');
+    const owner = await freeWorkspace(base, 'Ivy');
     const noAccount = await request(base, 'POST', '/billing/portal', { token: owner.token });
     expect(noAccount.status).toBe(409);
     expect(noAccount.body.error.code).toBe('no_billing_account');

@@ -1,5 +1,6 @@
 import { jobModel } from '@crm/bus';
 import { insecureServerCredentials, newId, runWithContext } from '@crm/kit';
+import { captureLead } from '@crm/crm-core/leads/lead-capture';
 import { submissionModel } from '@crm/marketing/submissions/submission.model';
 import { addMemberTo } from '../crm-core/references-support';
 import { request, signUpWithWorkspace, waitFor, type TestSystem } from '../support/system';
@@ -216,6 +217,32 @@ describe('web forms', () => {
     expect(counted.submissions).toBe(4);
     const contacts = await client.ok<{ data: Array<{ email: string }> }>('GET', '/contacts?limit=50', undefined, 200);
     expect(contacts.data.map((contact) => contact.email.toLowerCase()).sort()).toEqual(['other@example.org', 'same@example.org']);
+  });
+
+  it('makes one contact of two submissions of one email processed at the same moment', async () => {
+    const owner = await signUpWithWorkspace(base, 'Twin');
+    const context = system.services['crm-core'].context;
+    const lead = {
+      workspace_id: owner.workspaceId,
+      actor_label: 'Twin form',
+      actor_id: newId(),
+      company_name: 'Twin Ltd',
+      email: 'twin@twin-ltd.example',
+      first_name: 'Tam',
+      last_name: '',
+      phone: '',
+      job_title: '',
+      owner_id: '',
+      source_id: '',
+      campaign_id: '',
+      consent: true,
+    };
+    const capture = () => runWithContext({ request_id: newId(), workspace_id: owner.workspaceId }, () => captureLead(context, lead));
+    const [first, second] = await Promise.all([capture(), capture()]);
+    expect(first.contact_id).toBe(second.contact_id);
+    expect([first.contact_created, second.contact_created].sort()).toEqual([false, true]);
+    const contacts = await api(base, owner).ok<{ data: Array<{ email: string }> }>('GET', '/contacts?limit=50', undefined, 200);
+    expect(contacts.data.map((contact) => contact.email)).toEqual(['twin@twin-ltd.example']);
   });
 
   it("still makes the lead when the form's owner was disabled since: nobody's lead, never a lost one", async () => {

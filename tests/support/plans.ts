@@ -1,4 +1,4 @@
-import { request, waitFor } from './system';
+import { request, signUpWithWorkspace, waitFor } from './system';
 
 // Plans through the real flow, for any test: a workspace becomes Standard by an admin opening
 // checkout, paying on the simulated provider's hosted page like a browser would, and billing
@@ -70,6 +70,13 @@ export async function waitForPlan(base: string, token: string, plan: 'free' | 's
     const me = await request(base, 'GET', '/me', { token });
     return me.status === 200 && me.body.workspace.plan === plan;
   }, `the workspace's plan to be ${plan}`);
+}
+
+// A new owner and workspace on the Free plan, in a system started with COMPLIMENTARY_DAYS=0.
+export async function freeWorkspace(base: string, name: string): ReturnType<typeof signUpWithWorkspace> {
+  const owner = await signUpWithWorkspace(base, name);
+  await waitForPlan(base, owner.token, 'free');
+  return owner;
 }
 
 // Subscribes the caller's workspace (the token must be an admin's) to Standard through the

@@ -4,3 +4,4 @@ export * from './service-main';
 export * from './unit-of-work';
 export * from './idempotency';
 export * from './request-interceptor';
+export * from './workspace-guard';

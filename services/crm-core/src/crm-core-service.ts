@@ -36,6 +36,7 @@ import { subscribeOwnerNames } from './saved-views/owner-names';
 import { registerSavedViewModel } from './saved-views/saved-view.model';
 import { savedViewOperations } from './saved-views/saved-view-routes';
 import { registerSeededWorkspaceModel } from './workspaces/seeded-workspace.model';
+import { recordLimitGuard } from './records/record-limit-guard.model';
 import { subscribeWorkspaceSeed } from './workspaces/workspace-seed';
 import { registerSearchDocumentModel } from './search/search-document.model';
 import { startSearch } from './search/search-projection';
@@ -71,6 +72,7 @@ export const crmCoreService: ServiceDefinition = {
     registerCampaignNameModel(connection);
     registerRecentVisitModel(connection);
     registerSeededWorkspaceModel(connection);
+    recordLimitGuard.register(connection);
     registerDealModel(connection);
     registerDealTotalsModel(connection);
     registerWorkspaceSettingsModel(connection);

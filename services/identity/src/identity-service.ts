@@ -16,6 +16,7 @@ import { runtimeOf } from './identity-runtime';
 import { registerEmailLoggingAddressModel } from './me/email-logging-address.model';
 import { meOperations } from './me/me-routes';
 import { registerMemberModel } from './members/member.model';
+import { seatGuard } from './members/seat-guard.model';
 import { memberOperations } from './members/member-routes';
 import { subscribeNotifications } from './notifications/notification-consumer';
 import { registerNotificationModel } from './notifications/notification.model';
@@ -41,6 +42,7 @@ export const identityService: ServiceDefinition = {
     registerSessionModel(connection);
     registerWorkspaceModel(connection);
     registerMemberModel(connection);
+    seatGuard.register(connection);
     registerRoleModel(connection);
     registerApiKeyModel(connection);
     registerApiKeyCredentialModel(connection);

@@ -1,6 +1,7 @@
 import { isoNow, isUuid, newId, notFound, type InternalClaims } from '@crm/kit';
 import { CRM_COMPANY_EVENTS_TYPES, type CompanyCreatedData, type CompanyUpdatedData } from '@crm/protos';
 import { commit, type ServiceContext } from '@crm/service-host';
+import { claimRecordRoom } from '../records/record-limit';
 import { ensureWorkspaceSeeded } from '../workspaces/workspace-seed';
 import { companyModel, type CompanyRecord } from './company.model';
 import type { CompanyView, CompanyWritable, CreateCompanyBody, UpdateCompanyBody } from './company.operations';
@@ -90,6 +91,7 @@ export async function createCompanyRecord(context: ServiceContext, claims: Inter
     await checkLocalReferences(context, workspaceId, id, body, transaction);
     const custom = body.custom === undefined ? {} : await customValuesOf(context, workspaceId, body.custom, {}, transaction);
     const record = newCompanyRecord(id, workspaceId, body, placement, custom, isoNow());
+    await claimRecordRoom(context, transaction, workspaceId, claims.plan, 1);
     await companyModel(context.connection).create([record], { session: transaction });
     const names = await companyNames(context, workspaceId, [record]);
     publish<CompanyCreatedData>({ type: CRM_COMPANY_EVENTS_TYPES.companyCreated, workspace_id: workspaceId, actor: claims.actor, data: companyState(record, names) });

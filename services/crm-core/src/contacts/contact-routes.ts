@@ -1,6 +1,7 @@
 import { implement, isoNow, workspaceOf, type Implementation, type InternalClaims } from '@crm/kit';
 import { CRM_CONTACT_EVENTS_TYPES, type ContactCreatedData, type ContactUpdatedData } from '@crm/protos';
 import { commit, type ServiceContext } from '@crm/service-host';
+import { claimRecordRoom } from '../records/record-limit';
 import { listContactPage } from './contact-list';
 import { mergeInto } from './contact-merge';
 import { binContact, cancelPurge } from './contact-bin';
@@ -41,6 +42,7 @@ async function create(context: ServiceContext, claims: InternalClaims, workspace
     if (body.reports_to_id) await checkManager(context, workspaceId, null, body.reports_to_id, transaction);
     const custom = body.custom === undefined ? {} : mergeCustom({}, await checkCustom(context, workspaceId, body.custom, transaction));
     const record = newContactRecord(workspaceId, body, custom, isoNow());
+    await claimRecordRoom(context, transaction, workspaceId, claims.plan, 1);
     await contactModel(context.connection).create([record], { session: transaction });
     publish<ContactCreatedData>({ type: CRM_CONTACT_EVENTS_TYPES.contactCreated, workspace_id: workspaceId, actor: claims.actor, data: contactState(record) });
     return contactView(record);

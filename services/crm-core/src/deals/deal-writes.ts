@@ -2,6 +2,7 @@ import type { ClientSession } from 'mongoose';
 import { isoNow, isUuid, newId, notFound, type InternalClaims } from '@crm/kit';
 import { CRM_DEAL_EVENTS_TYPES, type DealCreatedData, type DealDeletedData, type DealUpdatedData } from '@crm/protos';
 import { commit, type ServiceContext } from '@crm/service-host';
+import { claimRecordRoom } from '../records/record-limit';
 import { ensureWorkspaceSeeded } from '../workspaces/workspace-seed';
 import { dealModel, type DealRecord } from './deal.model';
 import type { CreateDealBody, DealView, UpdateDealBody } from './deal.operations';
@@ -68,6 +69,7 @@ export async function createDealRecord(context: ServiceContext, claims: Internal
       created_at: now,
       updated_at: now,
     };
+    await claimRecordRoom(context, transaction, workspaceId, claims.plan, 1);
     await dealModel(context.connection).create([record], { session: transaction });
     await keepDealTotals(context, transaction, null, record);
     const names = await dealNames(context, workspaceId, [record]);

@@ -296,10 +296,15 @@ async function existing(context: ServiceContext, workspaceId: string, rows: Impo
   return matchers;
 }
 
-function contactPlan(workspaceId: string, companyId: string, body: ContactWriteBody, mode: ImportDuplicateMode, refs: References, matchers: Matchers, now: string): ContactPlan {
+// The contact a row's contact matches (by email, else by name at the row's company), or null.
+function contactMatch(companyId: string, body: ContactWriteBody, matchers: Matchers): string | null {
   const email = body.email ? normaliseEmail(body.email) : null;
   const nameKey = contactNameKey(body.first_name, body.last_name);
-  const matchId = matchers.byEmail.first(email) ?? matchers.byCompanyName.first(nameKey ? `${companyId}/${nameKey}` : null);
+  return matchers.byEmail.first(email) ?? matchers.byCompanyName.first(nameKey ? `${companyId}/${nameKey}` : null);
+}
+
+function contactPlan(workspaceId: string, companyId: string, body: ContactWriteBody, mode: ImportDuplicateMode, refs: References, matchers: Matchers, now: string): ContactPlan {
+  const matchId = contactMatch(companyId, body, matchers);
   if (matchId === null || mode === 'create') {
     const record = newContact(workspaceId, companyId, body, refs, now);
     rememberContact(matchers, record);
@@ -316,7 +321,22 @@ function contactPlan(workspaceId: string, companyId: string, body: ContactWriteB
   return { kind: 'update', id: matchId, body: patch };
 }
 
-export async function planImport(context: ServiceContext, workspaceId: string, rawRows: unknown[], mode: ImportDuplicateMode, now: string): Promise<ImportPlan> {
+// The records the plan's rows may still create under the workspace's record limit (null: no
+// limit); each row that creates takes its share in row order, and a row that would not fit is
+// refused whole with `refusal`.
+export interface RecordRoom {
+  left: number | null;
+  refusal: string;
+}
+
+export async function planImport(
+  context: ServiceContext,
+  workspaceId: string,
+  rawRows: unknown[],
+  mode: ImportDuplicateMode,
+  now: string,
+  room: RecordRoom,
+): Promise<ImportPlan> {
   const checked = rawRows.map((raw, index) => ({ index, row: checkRow(raw) }));
   const valid = checked.flatMap(({ row }) => ('company' in row ? [row] : []));
   const refs = await references(context, workspaceId, valid);
@@ -328,7 +348,7 @@ export async function planImport(context: ServiceContext, workspaceId: string, r
       continue;
     }
     try {
-      plans.push(planRow(workspaceId, index, row, mode, refs, matchers, now));
+      plans.push(planRow(workspaceId, index, row, mode, refs, matchers, now, room));
     } catch (error) {
       // custom values are checked while the record is built: their refusal names custom.<key>.
       plans.push({ index, kind: 'error', problem: problemOf(error, null) });
@@ -337,7 +357,7 @@ export async function planImport(context: ServiceContext, workspaceId: string, r
   return { rows: plans, refs };
 }
 
-function planRow(workspaceId: string, index: number, row: ImportRow, mode: ImportDuplicateMode, refs: References, matchers: Matchers, now: string): RowPlan {
+function planRow(workspaceId: string, index: number, row: ImportRow, mode: ImportDuplicateMode, refs: References, matchers: Matchers, now: string, room: RecordRoom): RowPlan {
   const keyOfDomain = domainKey(row.company.domain ?? domainOfWebsite(row.company.website));
   const match = mode === 'create' ? null : (matchers.byDomain.first(keyOfDomain) ?? matchers.byName.first(companyNameKey(row.company.name)));
   if (match !== null && mode === 'skip') return { index, kind: 'skip', id: match };
@@ -352,6 +372,12 @@ function planRow(workspaceId: string, index: number, row: ImportRow, mode: Impor
       const fault = problemOf(error, null);
       return { index, kind: 'error', problem: { field: `contact.${fault.field}`, message: `contact.${fault.message}` } };
     }
+  }
+  // The record limit: what the row creates (its company, its contact) must fit whole.
+  if (room.left !== null) {
+    const creates = (match === null ? 1 : 0) + (row.contact && (mode === 'create' || contactMatch(target, row.contact, matchers) === null) ? 1 : 0);
+    if (creates > room.left) return { index, kind: 'error', problem: { field: null, message: room.refusal } };
+    room.left -= creates;
   }
   if (match === null) {
     const record = { ...newCompany(workspaceId, row, refs, now), _id: target };

@@ -12,6 +12,7 @@ import { companyModel, type CompanyRecord } from '../companies/company.model';
 import { companyNames, companyState } from '../companies/company-view';
 import { contactModel, type ContactRecord } from '../contacts/contact.model';
 import { contactState } from '../contacts/contact-view';
+import { claimRecordRoom, recordLimitMessage, recordRoom } from '../records/record-limit';
 import { ensureWorkspaceSeeded } from '../workspaces/workspace-seed';
 import type { ImportCompaniesBody, ImportErrorView, ImportResultView } from './import.operations';
 import { patchedCompany, patchedContact, planImport, type References, type RowPlan } from './import-plan';
@@ -73,6 +74,8 @@ async function writeRows(context: ServiceContext, claims: InternalClaims, worksp
 
   const newCompanies = plans.flatMap((plan) => (plan.kind === 'create' ? [plan.record] : []));
   const newContacts = plans.flatMap((plan) => (plan.kind !== 'error' && plan.kind !== 'skip' && plan.contact?.kind === 'create' ? [plan.contact.record] : []));
+  // Checked again as the rows are written: records created meanwhile by other requests count.
+  await claimRecordRoom(context, transaction, workspaceId, claims.plan, newCompanies.length + newContacts.length);
   if (newCompanies.length > 0) await companies.insertMany(newCompanies, { session: transaction, lean: true });
   if (newContacts.length > 0) await contacts.insertMany(newContacts, { session: transaction, lean: true });
 
@@ -177,7 +180,8 @@ export async function importCompanyRows(context: ServiceContext, claims: Interna
   // A first import into a new workspace starts its companies in the seeded pipeline (a dry run
   // writes nothing, and which stage a company would start in changes none of its counts).
   if (!body.dry_run) await ensureWorkspaceSeeded(context, workspaceId);
-  const plan = await planImport(context, workspaceId, body.rows, body.duplicates, isoNow());
+  const room = { left: await recordRoom(context, workspaceId, claims.plan), refusal: recordLimitMessage(claims.plan) };
+  const plan = await planImport(context, workspaceId, body.rows, body.duplicates, isoNow(), room);
   const outcome = body.dry_run ? counted(plan.rows) : await execute(context, claims, workspaceId, plan.rows, plan.refs);
   return { ...outcome, dry_run: body.dry_run };
 }

@@ -42,6 +42,7 @@ export const importCompanies = declareOperation({
     'A company already exists when a live company (or one an earlier row created) has the same domain or the same name ignoring case, punctuation, accents and legal suffixes (Ltd, PLC, Inc, GmbH, …), the rule of GET /duplicates; the domain is compared first. ' +
     'duplicates=skip (default) leaves it and the row (contact included) alone; update sets the fields the row gives (as PATCH) and counts it as updated when something changed, skipped otherwise; create adds another company. ' +
     "A row's contact is matched by email among the workspace's contacts, or by name at the row's company: skip leaves a match alone, update changes it, create adds another. " +
+    "On a plan with a record limit (Free: 2,500 companies, contacts and deals together, the recycle bin included) rows are taken in order while their new records fit; a row whose company or contact would go past the limit is refused whole in errors (field null) and rows that create nothing still go ahead (docs/billing.md). " +
     `dry_run answers exactly what the same request would do, writing nothing. At most ${IMPORT_ROWS_MAX} rows and 16 MiB per request. Every company and contact written publishes its usual event (audit log).`,
   body: Strict({
     // Any item is accepted here: each row is checked on its own and a bad one is reported in errors.

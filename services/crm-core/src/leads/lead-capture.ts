@@ -6,6 +6,8 @@ import { createCompanyRecord } from '../companies/company-writes';
 import { checkCompany, checkOwner } from '../contacts/contact-rules';
 import { contactSearchFields, contactState } from '../contacts/contact-view';
 import { contactModel, type ContactRecord } from '../contacts/contact.model';
+import { claimRecordRoom, workspacePlan } from '../records/record-limit';
+import { recordLimitGuard } from '../records/record-limit-guard.model';
 
 // Mail providers whose domain says nothing about a visitor's company: a submission from one is
 // never matched to a company by domain.
@@ -88,7 +90,10 @@ async function stillMember(context: ServiceContext, workspaceId: string, ownerId
 // A web form submission as a lead: the contact matched by email, else created; the company the
 // contact belongs to, else matched by the email's business domain or by name, else created with
 // the form's campaign, source and owner. Matching first makes a retried submission (marketing
-// keeps one until it is processed) find what the first attempt created.
+// keeps one until it is processed) find what the first attempt created. Creating counts against
+// the workspace's record limit (its plan asked of identity, only when something is created): at
+// the limit the call fails with 409 record_limit_reached and marketing keeps the submission and
+// retries it, so the lead is made once there is room.
 export async function captureLead(context: ServiceContext, request: crmCoreLeadsV1.CaptureLeadRequest): Promise<crmCoreLeadsV1.CaptureLeadResponse> {
   const workspaceId = request.workspace_id;
   if (!workspaceId) throw validationFailed('workspace_id is required');
@@ -106,6 +111,8 @@ export async function captureLead(context: ServiceContext, request: crmCoreLeads
     is_admin: false,
     plan: '',
   };
+  let plan: string | undefined;
+  const planOfWorkspace = async () => (plan ??= await workspacePlan(context, workspaceId));
   const optional = (value: string) => (value === '' ? undefined : value.toLowerCase());
 
   let contact: Pick<ContactRecord, '_id' | 'company_id' | 'first_name' | 'last_name' | 'email'> | null = null;
@@ -130,7 +137,7 @@ export async function captureLead(context: ServiceContext, request: crmCoreLeads
   if (!company) {
     const personName = [firstName, lastName].filter(Boolean).join(' ');
     const name = (companyName ?? businessDomain(email) ?? (personName || email) ?? 'Web form lead').slice(0, COMPANY_NAME_MAX);
-    const created = await createLeadCompany(context, claims, workspaceId, {
+    const created = await createLeadCompany(context, { ...claims, plan: await planOfWorkspace() }, workspaceId, {
       name,
       domain: businessDomain(email),
       owner_id: optional(request.owner_id),
@@ -157,8 +164,22 @@ export async function captureLead(context: ServiceContext, request: crmCoreLeads
     return { company_id: company.id, company_name: company.name, company_created: companyCreated, contact_id: '', contact_name: '', contact_created: false };
   }
   const companyId = company.id;
-  const record = await commit(context, async ({ transaction, publish }) => {
+  const contactPlan = await planOfWorkspace();
+  const outcome = await commit(context, async ({ transaction, publish }) => {
+    // Submissions of one email processed at the same moment: the guard row makes their
+    // transactions conflict, and the one run again finds the contact the other made.
+    await recordLimitGuard.take(context.connection, transaction, workspaceId);
+    if (email) {
+      const made = await contactModel(context.connection)
+        .findOne({ workspace_id: workspaceId, email_normalised: normaliseEmail(email), deleted_at: null }, { company_id: 1, first_name: 1, last_name: 1, email: 1 })
+        .sort({ created_at: 1, _id: 1 })
+        .session(transaction)
+        .lean<Pick<ContactRecord, '_id' | 'company_id' | 'first_name' | 'last_name' | 'email'>>()
+        .exec();
+      if (made) return { record: made, created: false };
+    }
     await checkCompany(context, workspaceId, companyId, transaction);
+    await claimRecordRoom(context, transaction, workspaceId, contactPlan, 1);
     const now = isoNow();
     const fields = {
       company_id: companyId,
@@ -185,14 +206,15 @@ export async function captureLead(context: ServiceContext, request: crmCoreLeads
     };
     await contactModel(context.connection).create([created], { session: transaction });
     publish<ContactCreatedData>({ type: CRM_CONTACT_EVENTS_TYPES.contactCreated, workspace_id: workspaceId, actor: claims.actor, data: contactState(created) });
-    return created;
+    return { record: created as Pick<ContactRecord, '_id' | 'company_id' | 'first_name' | 'last_name' | 'email'>, created: true };
   });
+  const { record } = outcome;
   return {
     company_id: company.id,
     company_name: company.name,
     company_created: companyCreated,
     contact_id: record._id,
     contact_name: contactDisplayName({ first_name: record.first_name, last_name: record.last_name, email: record.email }) ?? '',
-    contact_created: true,
+    contact_created: outcome.created,
   };
 }

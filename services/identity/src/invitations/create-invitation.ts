@@ -3,6 +3,7 @@ import { commit } from '@crm/service-host';
 import { mailText } from '@crm/mail';
 import type { IdentityRuntime } from '../identity-runtime';
 import { memberModel, type MemberRecord } from '../members/member.model';
+import { ensureSeatFree } from '../members/seats';
 import { OWNER_ROLE } from '../roles/built-in-roles';
 import { roleModel, type RoleRecord } from '../roles/role.model';
 import { userModel, type UserRecord } from '../users/user.model';
@@ -66,6 +67,8 @@ export async function createInvitation(
       if (await invitations.exists({ workspace_id: workspaceId, email, status: 'pending' }).session(transaction)) {
         throw invitationPending();
       }
+      // A pending invitation holds a seat: one that could never be accepted is not sent.
+      await ensureSeatFree(connection, transaction, workspaceId, claims.plan, 'invitation');
       const record: InvitationRecord = {
         _id: newId(),
         workspace_id: workspaceId,

@@ -35,7 +35,8 @@ export const createInvitation = declareOperation({
   method: 'POST',
   path: '/invitations',
   summary: 'Invite a person by email with a role',
-  description: 'The acceptance link is mailed to them. Only an Owner can invite an Owner.',
+  description:
+    'The acceptance link is mailed to them. Only an Owner can invite an Owner. A pending invitation holds a seat: when active members and pending invitations take every seat of the plan, 409 `seat_limit_reached` (docs/billing.md).',
   body: Strict({ email: Email({ maxLength: EMAIL_MAX_LENGTH }), role_id: Uuid() }),
   trim: ['email'],
   status: 201,
@@ -48,7 +49,8 @@ export const acceptInvitation = declareOperation({
   method: 'POST',
   path: '/invitations/accept',
   summary: 'Accept an invitation as the signed-in person',
-  description: 'For a signed-in session, whatever workspace it is in (or none yet); the session moves to the invitation’s workspace.',
+  description:
+    'For a signed-in session, whatever workspace it is in (or none yet); the session moves to the invitation’s workspace. When its active members take every seat of its plan, 409 `seat_limit_reached`.',
   access: 'caller',
   // A token of the wrong shape is an unknown token (404), so only its type and a sane length
   // are checked here.

@@ -5,6 +5,7 @@ import { isoNow } from '@crm/kit';
 import { IDENTITY_EVENTS, type MemberAddedData } from '../events/identity-events';
 import { memberModel, type MemberRecord } from '../members/member.model';
 import { addMember } from '../members/memberships';
+import { ensureSeatFree } from '../members/seats';
 import type { UserRecord } from '../users/user.model';
 import { alreadyMember, invitationEmailMismatch, invitationNotFound } from './invitation-errors';
 import { INVITATION_EVENTS, type InvitationAcceptedData } from './invitation-events';
@@ -38,6 +39,9 @@ export async function joinByInvitation(
     .lean<MemberRecord>()
     .exec();
   if (existing) throw alreadyMember('you are already a member of this workspace');
+  // The joiner is not in that workspace yet: its plan is read from the workspace itself (what the
+  // internal token of its members carries).
+  await ensureSeatFree(connection, transaction, workspaceId, open.workspace.plan, 'member');
 
   const now = isoNow();
   const version = (invitation.version ?? 1) + 1;

@@ -28,7 +28,7 @@ export const updateMember = declareOperation({
   method: 'PATCH',
   path: '/members/{id}',
   summary: "Change a member's role or status",
-  description: 'Disabling a member or changing their role takes effect on their very next request. The last active Owner cannot be demoted or disabled (409 `last_owner`).',
+  description: 'Disabling a member or changing their role takes effect on their very next request. The last active Owner cannot be demoted or disabled (409 `last_owner`). Re-enabling a member when the active members take every seat of the plan is 409 `seat_limit_reached` (docs/billing.md).',
   params: Type.Object({ id: Uuid() }),
   body: Strict({ role_id: Type.Optional(Uuid()), status: Type.Optional(StringEnum(MEMBER_STATUSES)) }),
   status: 204,

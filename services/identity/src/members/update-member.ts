@@ -8,6 +8,7 @@ import { roleModel, type RoleRecord } from '../roles/role.model';
 import { userModel, type UserRecord } from '../users/user.model';
 import { memberModel, type MemberRecord } from './member.model';
 import type { UpdateMemberBody } from './member.operations';
+import { ensureSeatFree } from './seats';
 
 const lastOwner = () =>
   new AppError('last_owner', 'the last active Owner can be neither disabled nor given another role; make another member Owner first', 409);
@@ -62,6 +63,9 @@ export async function updateMember(
         .exec();
       if (otherOwners === 0) throw lastOwner();
     }
+
+    // Re-enabling takes a seat again; a role change of an active member takes none.
+    if (member.status !== 'active' && status === 'active') await ensureSeatFree(connection, transaction, workspaceId, claims.plan, 'member');
 
     if (roleChanged) {
       // Written, not only read: a concurrent DELETE /roles/{id} of this role then conflicts

@@ -1,0 +1,78 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { JobWorker, type JobHandler } from '@crm/bus';
+import { newId, runWithContext } from '@crm/kit';
+import { commit, type ServiceContext } from '@crm/service-host';
+import type { ClientSession } from 'mongoose';
+import { request, type TestSystem } from '../support/system';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+// The token of the newest invitation mailed to an address, from the system's local mailbox
+// (`<dataDir>/mailbox`), with quoted-printable soft line breaks undone.
+export function invitationTokenMailedTo(system: TestSystem, address: string): string {
+  const dir = join(system.dataDir, 'mailbox');
+  const mails = existsSync(dir)
+    ? readdirSync(dir)
+        .filter((name) => name.endsWith('.eml'))
+        .sort()
+        .map((name) => readFileSync(join(dir, name), 'utf8'))
+        .filter((raw) => raw.split(/\r?\n/).some((line) => line.toLowerCase() === `to: ${address.toLowerCase()}`))
+    : [];
+  const tokens = mails.flatMap((raw) => [...raw.replace(/=\r?\n/g, '').matchAll(/\/public\/invitations\/(crm_inv_[\w-]+)/g)].map((match) => match[1]!));
+  const token = tokens.at(-1);
+  if (!token) throw new Error(`no invitation was mailed to ${address}`);
+  return token;
+}
+
+// A job worker of one service whose clock runs `days` ahead, as a replica would see the future:
+// due retries and purges run now instead of being waited for.
+export function workerAt(system: TestSystem, service: 'crm-core' | 'marketing', jobs: (context: ServiceContext) => Record<string, JobHandler>, days: number): JobWorker {
+  const context = system.services[service].context;
+  return new JobWorker({ connection: context.connection, logger: context.logger, handlers: jobs(context), now: () => new Date(Date.now() + days * DAY) });
+}
+
+// The answer's status and error code, for comparing refusals at a glance.
+export const outcome = (answer: { status: number; body: any }) => ({ status: answer.status, code: answer.body?.error?.code as string | undefined });
+
+// A person who signs up on their own (no workspace yet).
+export async function signUpAlone(base: string, email: string, name: string): Promise<string> {
+  const signUp = await request(base, 'POST', '/auth/sign-up', { body: { email, password: 'correct horse battery staple', name } });
+  if (signUp.status !== 201) throw new Error(`sign-up answered ${signUp.status}: ${JSON.stringify(signUp.body)}`);
+  return signUp.body.token as string;
+}
+
+// Two changes of one workspace, each a transaction that checks a limit and then writes,
+// interleaved so that both have checked before either commits (as two replicas, or a real
+// database's concurrency, may run them). Answers how each ended.
+export async function interleaved(
+  context: ServiceContext,
+  workspaceId: string,
+  check: (transaction: ClientSession) => Promise<void>,
+  write: (transaction: ClientSession, which: 'first' | 'second') => Promise<void>,
+): Promise<[PromiseSettledResult<void>, PromiseSettledResult<void>]> {
+  let firstChecked!: () => void;
+  const checkedFirst = new Promise<void>((resolve) => (firstChecked = resolve));
+  let secondTried!: () => void;
+  const triedSecond = new Promise<void>((resolve) => (secondTried = resolve));
+  const change = (which: 'first' | 'second', checked: () => void, beforeWrite: Promise<void>) =>
+    runWithContext({ request_id: newId(), workspace_id: workspaceId }, () =>
+      commit(context, async ({ transaction }) => {
+        try {
+          await check(transaction);
+        } finally {
+          checked();
+        }
+        await beforeWrite;
+        await write(transaction, which);
+      }),
+    );
+  const first = change('first', firstChecked, triedSecond);
+  await checkedFirst;
+  const second = change('second', secondTried, Promise.resolve());
+  return (await Promise.allSettled([first, second])) as [PromiseSettledResult<void>, PromiseSettledResult<void>];
+}
+
+// The error code a settled change was refused with, or `fulfilled`.
+export const settledCode = (result: PromiseSettledResult<unknown>) =>
+  result.status === 'fulfilled' ? 'fulfilled' : ((result.reason as { code?: string }).code ?? String(result.reason));
