@@ -67,6 +67,32 @@ export function consumeIdempotently(
   };
 }
 
+// Several events in one transaction: each one not yet recorded is handled (in the given order)
+// and recorded, and all commit together, so a consumer that writes a shared row per event (a
+// counter) pays one commit for the batch. Any failure rolls back the whole batch; the caller
+// then handles the events one by one (consumeIdempotently), so one bad event fails alone.
+export async function consumeBatchIdempotently(
+  connection: Connection,
+  consumer: string,
+  events: readonly EventEnvelope[],
+  handler: TransactionalEventHandler,
+): Promise<void> {
+  const model = processedEventModel(connection);
+  await connection.transaction(async (session) => {
+    const ids = events.map((event) => processedId(consumer, event.id));
+    const seen = new Set((await model.find({ _id: { $in: ids } }, { _id: 1 }).session(session).lean<Array<{ _id: string }>>().exec()).map((row) => row._id));
+    const fresh: ProcessedEvent[] = [];
+    for (const event of events) {
+      const _id = processedId(consumer, event.id);
+      if (seen.has(_id)) continue;
+      seen.add(_id);
+      await handler(event, session);
+      fresh.push({ _id, consumer, event_id: event.id, type: event.type, processed_at: new Date() });
+    }
+    if (fresh.length > 0) await model.create(fresh, { session, ordered: true });
+  });
+}
+
 // Forgets processed ids older than `before`. Keep them longer than any redelivery can take
 // (broker retries, a dead-letter replay), or a late redelivery would apply the event again.
 export async function pruneProcessedEvents(connection: Connection, before: Date): Promise<number> {

@@ -1,7 +1,7 @@
-import { Schema, type Connection, type Model } from 'mongoose';
+import { Schema, type ClientSession, type Connection, type Model } from 'mongoose';
 import type { EventBus } from '../event-bus';
 import type { EventEnvelope } from '../event-envelope';
-import { consumeIdempotently, processedEventModel } from '../idempotent-consumer';
+import { consumeBatchIdempotently, consumeIdempotently, processedEventModel } from '../idempotent-consumer';
 import { outboxBacklog, parkedOutboxRows, retryParkedOutboxRow } from '../outbox';
 import { InProcessBroker, InProcessEventBus } from '../in-process-bus';
 import { outboxModel, recordEvents } from '../outbox';
@@ -366,5 +366,28 @@ describe('idempotent consumer', () => {
     await forConsumer('audit')(event);
 
     expect(handledBy).toEqual(['audit', 'search']);
+  });
+
+  test('a batch applies each event not yet processed once, in order, and commits all or nothing', async () => {
+    const order: string[] = [];
+    const apply = (fail?: string) => async (event: EventEnvelope, session: ClientSession) => {
+      order.push(event.id);
+      await appliedModel(connection).updateOne({ _id: event.id }, { $inc: { applied: 1 } }, { upsert: true, session });
+      if (event.id === fail) throw new Error('a bad event');
+    };
+    const [done, first, second, bad] = [buildEvent(), buildEvent(), buildEvent(), buildEvent()];
+    await consumeIdempotently(connection, 'counter', apply())(done);
+    order.length = 0;
+
+    await expect(consumeBatchIdempotently(connection, 'counter', [first, bad, second], apply(bad.id))).rejects.toThrow('a bad event');
+    expect(await appliedModel(connection).countDocuments({ _id: { $in: [first.id, bad.id] } })).toBe(0);
+    expect(await processedEventModel(connection).countDocuments({ consumer: 'counter', event_id: first.id })).toBe(0);
+
+    order.length = 0;
+    await consumeBatchIdempotently(connection, 'counter', [done, first, second, first], apply());
+    expect(order).toEqual([first.id, second.id]);
+    const applied = await appliedModel(connection).find({}).sort({ _id: 1 }).lean();
+    expect(applied).toEqual([done, first, second].map((event) => ({ _id: event.id, applied: 1 })).sort((a, b) => a._id.localeCompare(b._id)));
+    expect(await processedEventModel(connection).countDocuments({ consumer: 'counter' })).toBe(3);
   });
 });

@@ -1,5 +1,5 @@
 import type { ClientSession } from 'mongoose';
-import { consumeIdempotently, forgetEventsMentioning, type EventEnvelope } from '@crm/bus';
+import { consumeBatchIdempotently, consumeIdempotently, forgetEventsMentioning, type EventEnvelope } from '@crm/bus';
 import { compactStorage } from '@crm/kit';
 import { contactErased, EVENT_CONTRACTS, isPublicEventType, publicEventContracts } from '@crm/protos';
 import { deliverToEndpoints, nudgeDeliveries } from '../deliveries/delivery-schedule';
@@ -95,23 +95,82 @@ async function storeEvent(runtime: WebhooksRuntime, event: EventEnvelope, sessio
   return deliverToEndpoints(runtime, session, workspaceId, { id: event.id, type: event.type });
 }
 
+// What follows a committed entry: its deliveries are nudged, and after an erasure the dead
+// letters that may hold the person's events are forgotten and the store compacted, so the old
+// values leave the disk.
+async function afterStored(runtime: WebhooksRuntime, events: readonly EventEnvelope[], deliveries: number): Promise<void> {
+  const { context } = runtime;
+  if (deliveries > 0) nudgeDeliveries(context.connection);
+  for (const event of events) {
+    const contactId = (event.data as { contact_id?: unknown } | null)?.contact_id;
+    if (event.type !== contactErased.type || typeof contactId !== 'string') continue;
+    await forgetEventsMentioning(context.connection, contactId);
+    await compactStorage(context.connection, ['feed_entries', 'dead_letters'], context.logger);
+  }
+}
+
+async function storeOne(runtime: WebhooksRuntime, event: EventEnvelope): Promise<void> {
+  let deliveries = 0;
+  await consumeIdempotently(runtime.context.connection, EVENTS_CONSUMER, async (delivered, session) => {
+    deliveries = await storeEvent(runtime, delivered, session);
+  })(event);
+  await afterStored(runtime, [event], deliveries);
+}
+
+// Every entry of a workspace writes its counter row, so concurrent transactions of one workspace
+// would only conflict on it and retry. Instead, the events of a workspace that arrive while its
+// previous batch is being written wait and are then written together, in order, in one
+// transaction (one commit for up to BATCH_SIZE entries); workspaces do not wait on each other.
+// A batch that fails is written again one event at a time, so only a bad event fails (and is
+// redelivered, then dead-lettered) on its own.
+const BATCH_SIZE = 50;
+const PREFETCH = 64;
+
+interface Waiting {
+  event: EventEnvelope;
+  settle: (error?: unknown) => void;
+}
+
+function workspaceBatches(runtime: WebhooksRuntime): (event: EventEnvelope) => Promise<void> {
+  const queues = new Map<string, Waiting[]>();
+  const write = async (batch: Waiting[]) => {
+    let deliveries = 0;
+    try {
+      await consumeBatchIdempotently(runtime.context.connection, EVENTS_CONSUMER, batch.map((waiting) => waiting.event), async (event, session) => {
+        deliveries += await storeEvent(runtime, event, session);
+      });
+    } catch {
+      for (const waiting of batch) await storeOne(runtime, waiting.event).then(() => waiting.settle(), waiting.settle);
+      return;
+    }
+    try {
+      await afterStored(runtime, batch.map((waiting) => waiting.event), deliveries);
+      for (const waiting of batch) waiting.settle();
+    } catch (error) {
+      for (const waiting of batch) waiting.settle(error);
+    }
+  };
+  const drain = async (key: string, queue: Waiting[]) => {
+    while (queue.length > 0) await write(queue.splice(0, BATCH_SIZE));
+    queues.delete(key);
+  };
+  return (event) =>
+    new Promise<void>((resolve, reject) => {
+      const waiting: Waiting = { event, settle: (error) => (error === undefined ? resolve() : reject(error)) };
+      const key = event.workspace_id ?? '';
+      const queue = queues.get(key);
+      if (queue) {
+        queue.push(waiting);
+        return;
+      }
+      const fresh = [waiting];
+      queues.set(key, fresh);
+      void drain(key, fresh);
+    });
+}
+
 // Every public event of every service (the event catalogue's types).
 export async function subscribeEvents(runtime: WebhooksRuntime): Promise<void> {
-  const { context } = runtime;
   const patterns = publicEventContracts(EVENT_CONTRACTS).map((contract) => contract.type);
-  await context.bus.subscribe(EVENTS_CONSUMER, patterns, async (event) => {
-    let deliveries = 0;
-    await consumeIdempotently(context.connection, EVENTS_CONSUMER, async (delivered, session) => {
-      deliveries = await storeEvent(runtime, delivered, session);
-    })(event);
-    if (deliveries > 0) nudgeDeliveries(context.connection);
-    // Dead letters of this consumer may hold the person's events too; then the store is compacted
-    // so the old values leave the disk.
-    if (event.type === contactErased.type && typeof (event.data as { contact_id?: unknown }).contact_id === 'string') {
-      await forgetEventsMentioning(context.connection, (event.data as { contact_id: string }).contact_id);
-      await compactStorage(context.connection, ['feed_entries', 'dead_letters'], context.logger);
-    }
-    // One at a time: every entry of a workspace writes its counter row, so concurrent deliveries
-    // would only conflict on it and retry their whole transaction.
-  }, { prefetch: 1 });
+  await runtime.context.bus.subscribe(EVENTS_CONSUMER, patterns, workspaceBatches(runtime), { prefetch: PREFETCH });
 }
