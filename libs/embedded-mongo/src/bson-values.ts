@@ -74,7 +74,11 @@ function cloneUnknown(value: unknown): unknown {
   if (value instanceof Date) return new Date(value.getTime());
   if (isPlainObject(value)) {
     const copy: Document = {};
-    for (const key of Object.keys(value)) copy[key] = cloneUnknown(value[key]);
+    for (const key of Object.keys(value)) {
+      // A stored field named __proto__ stays a field: assigning it would set the copy's prototype.
+      if (key === '__proto__') Object.defineProperty(copy, key, { value: cloneUnknown(value[key]), enumerable: true, writable: true, configurable: true });
+      else copy[key] = cloneUnknown(value[key]);
+    }
     return copy;
   }
   if (value instanceof RegExp) return new RegExp(value.source, value.flags);

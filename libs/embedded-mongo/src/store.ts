@@ -32,6 +32,7 @@ import {
   writeConflictError,
 } from './errors';
 import { findIntactFrameAfter, frame, JournalCorruptedError, JournalWriter, scanFrames } from './journal';
+import { DecodedDocuments } from './decoded-documents';
 import { decodeRecord, encodeRecord, type JournalOperation } from './journal-records';
 import { defaultIndexName, encodeId, entryLockKey, keyValueOf, OrderedIndex } from './ordered-index';
 
@@ -71,6 +72,9 @@ export interface StoreOptions {
 
 const DEFAULT_COMPACT_THRESHOLD_BYTES = 64 * 1024 * 1024;
 const DEFAULT_TRANSACTION_LIFETIME_MS = 60_000;
+// Whole documents kept decoded for reads of the same records again (decoded-documents.ts): a few
+// MB of heap for the records a working set reads most.
+const DECODED_DOCUMENTS_KEPT = 5_000;
 const SNAPSHOT_FORMAT = 1;
 const SNAPSHOT_DOCUMENTS_PER_FRAME = 500;
 
@@ -178,6 +182,7 @@ export class Store {
   private readonly releaseLock: () => void;
   private readonly compactThresholdBytes: number;
   private readonly transactionLifetimeMs: number;
+  private readonly decoded = new DecodedDocuments(DECODED_DOCUMENTS_KEPT);
   private readonly groupCommitMs: number;
 
   private constructor(readonly options: StoreOptions) {
@@ -430,16 +435,16 @@ export class Store {
           storedOf!.set(partial, bytes);
         }
       } else if (!matcher) {
-        results.push(resultSelection ? decodeFields(bytes, resultSelection) : deserializeDocument(bytes));
+        results.push(resultSelection ? decodeFields(bytes, resultSelection) : this.decoded.copyOf(bytes));
       } else if (resultSelection && testedFields) {
         // The selection holds the filter's fields too.
         const document = decodeFields(bytes, resultSelection);
         if (matcher.test(document)) results.push(document);
       } else if (filterSelection) {
-        if (matcher.test(decodeFields(bytes, filterSelection))) results.push(deserializeDocument(bytes));
+        if (matcher.test(decodeFields(bytes, filterSelection))) results.push(this.decoded.copyOf(bytes));
       } else {
         // The filter may read anything ($expr, $where): test the whole document.
-        const document = deserializeDocument(bytes);
+        const document = this.decoded.copyOf(bytes);
         if (matcher.test(document)) results.push(document);
       }
       return results.length < wanted;
@@ -500,7 +505,7 @@ export class Store {
       // Staged documents were copied whole; the others are decoded whole now.
       documents = documents.map((document) => {
         const bytes = storedOf.get(document);
-        return bytes ? deserializeDocument(bytes) : document;
+        return bytes ? this.decoded.copyOf(bytes) : document;
       });
     }
     return { documents, plan, docsExamined, keysExamined, sortedInMemory };

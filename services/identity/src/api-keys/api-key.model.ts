@@ -44,7 +44,8 @@ const apiKeySchema = new Schema<ApiKeyRecord>(
   { collection: 'api_keys', versionKey: false },
 );
 apiKeySchema.plugin(tenantScoped);
-apiKeySchema.index({ workspace_id: 1, created_at: -1 });
+// The list, newest first with the id as tie-break, read in index order (no sort in memory).
+apiKeySchema.index({ workspace_id: 1, created_at: -1, _id: -1 });
 
 export function registerApiKeyModel(connection: Connection): void {
   connection.model(API_KEY_MODEL, apiKeySchema);
