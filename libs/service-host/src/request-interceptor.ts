@@ -50,11 +50,22 @@ export function requestInterceptor(context: ServiceContext, implementations: rea
     return record ? (record.version ?? 1) : null;
   }
 
+  // The same, for a read outside any transaction: straight from the driver's collection, without
+  // a mongoose query's middleware and casting (a third of a record GET's cost otherwise). The
+  // filter names the workspace as the tenancy plugin would.
+  async function storedVersion(call: OperationCall, id: unknown): Promise<number | null> {
+    const model = models.get(call.declaration.etag!);
+    const workspaceId = call.claims?.workspace_id;
+    if (!model || typeof id !== 'string' || !workspaceId) return null;
+    const record = await model.collection.findOne({ _id: id, workspace_id: workspaceId } as object, { projection: { version: 1 } });
+    return record ? ((record.version as number | undefined) ?? 1) : null;
+  }
+
   async function read(call: OperationCall): Promise<OperationAnswer | undefined> {
     const { ifNoneMatch } = preconditionsOf(call.req);
     // Read before the handler: a change in between gives an older version than the body, which
     // If-Match then only refuses (never a newer version for an older body).
-    const version = await currentVersion(call, call.params.id);
+    const version = await storedVersion(call, call.params.id);
     const answer = await call.run();
     if (!answer || answer.status !== 200 || version === null) return answer;
     const tag = entityTagOf(version, answer.body);
