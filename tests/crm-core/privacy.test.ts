@@ -1,5 +1,4 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { dataFilesHolding as filesHolding } from '../support/data-files';
 import { request, signUpWithWorkspace, startTestSystem, waitFor, type TestSystem } from '../support/system';
 import { documentsApi } from '../documents/documents-support';
 import { addMemberTo } from './references-support';
@@ -31,30 +30,7 @@ const client = (owner: Pick<Owner, 'token'>) => ({
   },
 });
 
-function filesUnder(directory: string): string[] {
-  return readdirSync(directory).flatMap((name) => {
-    const path = join(directory, name);
-    return statSync(path).isDirectory() ? filesUnder(path) : [path];
-  });
-}
-
-// Every file of the data directory that holds one of the values (ASCII), as `file: value`.
-function dataFilesHolding(values: readonly string[]): string[] {
-  const hits: string[] = [];
-  for (const file of filesUnder(system.dataDir)) {
-    let bytes: Buffer;
-    try {
-      bytes = readFileSync(file);
-    } catch {
-      // Replaced between listing and reading (a snapshot renamed into place): read next time.
-      continue;
-    }
-    // Any case: a file name or a normalised email keeps the person in lower case.
-    const text = bytes.toString('latin1').toLowerCase();
-    for (const value of values) if (text.includes(value.toLowerCase())) hits.push(`${relative(system.dataDir, file)}: ${value}`);
-  }
-  return hits;
-}
+const dataFilesHolding = (values: readonly string[]) => filesHolding(system.dataDir, values);
 
 const expectInvalid = (answer: { status: number; body: any }, field: string) => {
   expect(answer.status).toBe(400);

@@ -1,3 +1,4 @@
+import { dataFilesHolding } from '../support/data-files';
 import { request, signUpWithWorkspace, startTestSystem, type TestSystem } from '../support/system';
 
 // Idempotency-Key through the gateway (docs/idempotency.md): a retry gets the first answer back
@@ -157,5 +158,28 @@ describe('Idempotency-Key', () => {
     const control = await request(system.url, 'POST', '/companies', { token: person.token, headers: keyed('tab\there'), body: { name: 'No' } });
     expect(control.status).toBe(400);
     expect(await companyNames(person.token)).toEqual([]);
+  });
+
+  it('keeps a stored answer sealed: a secret shown once is replayed to the retry and written nowhere readable', async () => {
+    const person = await signUpWithWorkspace(system.url, 'Sealed');
+    const key = freshKey();
+    const body = { name: 'Nightly sync', kind: 'integration' };
+    const first = await request(system.url, 'POST', '/api-keys', { token: person.token, headers: keyed(key), body });
+    expect(first.status).toBe(201);
+    const secret = first.body.key as string;
+    expect(secret).toMatch(/^crm_ak_/);
+    const retry = await request(system.url, 'POST', '/api-keys', { token: person.token, headers: keyed(key), body });
+    expect(retry.status).toBe(201);
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    expect(retry.body).toEqual(first.body);
+    // The store writes through to its journal before answering: the key is on disk by now, as a
+    // digest only, and the sealed answer does not show it either.
+    expect(dataFilesHolding(system.dataDir, [secret, secret.slice(-24)])).toEqual([]);
+    // Another caller presenting the same Idempotency-Key has a key of its own.
+    const other = await signUpWithWorkspace(system.url, 'Other');
+    const elsewhere = await request(system.url, 'POST', '/api-keys', { token: other.token, headers: keyed(key), body });
+    expect(elsewhere.status).toBe(201);
+    expect(elsewhere.headers.get('idempotent-replayed')).toBeNull();
+    expect(elsewhere.body.key).not.toBe(secret);
   });
 });

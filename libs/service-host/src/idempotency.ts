@@ -1,10 +1,15 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
 import { Schema, type Connection, type Model } from 'mongoose';
 import { AppError, globalCollection, IDEMPOTENT_REPLAYED_HEADER, isDuplicateKey, type InternalClaims, type OperationAnswer } from '@crm/kit';
 
 // Idempotency keys (docs/idempotency.md): the first request with a key claims it with a leased
 // lock row, written on its own; the answer is stored in that row in the request's transaction,
 // together with the change, so a stored answer exists exactly when the change committed.
+//
+// Neither the key nor the answer is kept readable: the row's id is a digest of the caller's scope
+// and the key, and the answer (which may carry a secret shown once, such as a new API key or a
+// webhook's signing secret, or a person's data) is sealed with AES-256-GCM under a key derived
+// from the same scope and key. Only a retry that presents the key can open it.
 
 export const IDEMPOTENCY_KEYS_COLLECTION = 'idempotency_keys';
 const IDEMPOTENCY_KEY_MODEL = 'IdempotencyKey';
@@ -27,9 +32,8 @@ export interface IdempotencyKeyRow {
   lock_token: string | null;
   locked_until: Date | null;
   status: number | null;
-  // The answer's body as JSON text (a record's free keys may not be valid field names).
-  body: string | null;
-  headers: Record<string, string> | null;
+  // The answer's body and headers, sealed (sealAnswer): base64 of nonce, tag and ciphertext.
+  answer: string | null;
   created_at: Date;
   expires_at: Date;
 }
@@ -45,8 +49,7 @@ const idempotencyKeySchema = new Schema<IdempotencyKeyRow>(
     lock_token: { type: String, default: null },
     locked_until: { type: Date, default: null },
     status: { type: Number, default: null },
-    body: { type: String, default: null },
-    headers: { type: Schema.Types.Mixed, default: null },
+    answer: { type: String, default: null },
     created_at: { type: Date, required: true },
     expires_at: { type: Date, required: true },
   },
@@ -64,8 +67,42 @@ export function idempotencyKeyModel(connection: Connection): Model<IdempotencyKe
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
-export function keyIdOf(claims: InternalClaims, key: string): string {
-  return sha256(JSON.stringify([claims.workspace_id ?? null, claims.actor.type, claims.actor.id ?? null, key]));
+// A key as the host uses it: the row's id, and the key that seals the row's answer. Both come
+// from the caller's scope (workspace and actor) and the key, and the key itself is not kept.
+export interface KeyRef {
+  id: string;
+  sealKey: Buffer;
+}
+
+const SEAL_INFO = 'crm idempotency answer v1';
+
+export function keyRefOf(claims: InternalClaims, key: string): KeyRef {
+  const scoped = JSON.stringify([claims.workspace_id ?? null, claims.actor.type, claims.actor.id ?? null, key]);
+  return { id: sha256(scoped), sealKey: Buffer.from(hkdfSync('sha256', scoped, '', SEAL_INFO, 32)) };
+}
+
+interface StoredAnswer {
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+// AES-256-GCM with a random nonce; the row id is the associated data, so a sealed answer cannot
+// be moved to another row.
+function sealAnswer(ref: KeyRef, answer: StoredAnswer): string {
+  const nonce = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', ref.sealKey, nonce);
+  cipher.setAAD(Buffer.from(ref.id));
+  const sealed = Buffer.concat([cipher.update(JSON.stringify(answer), 'utf8'), cipher.final()]);
+  return Buffer.concat([nonce, cipher.getAuthTag(), sealed]).toString('base64');
+}
+
+function openAnswer(ref: KeyRef, text: string): StoredAnswer {
+  const bytes = Buffer.from(text, 'base64');
+  const decipher = createDecipheriv('aes-256-gcm', ref.sealKey, bytes.subarray(0, 12));
+  decipher.setAAD(Buffer.from(ref.id));
+  decipher.setAuthTag(bytes.subarray(12, 28));
+  const opened = Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString('utf8');
+  return JSON.parse(opened) as StoredAnswer;
 }
 
 // Method, path with query, and the parsed body (the same JSON as sent, whatever its spacing).
@@ -85,11 +122,12 @@ const reused = () => new AppError('idempotency_key_reused', 'this Idempotency-Ke
 export async function claimKey(
   connection: Connection,
   claims: InternalClaims,
-  id: string,
+  ref: KeyRef,
   digest: string,
   now: Date = new Date(),
 ): Promise<Claim> {
   const model = idempotencyKeyModel(connection);
+  const { id } = ref;
   for (let attempt = 0; attempt < 5; attempt++) {
     const lockToken = randomBytes(16).toString('hex');
     const lease = { lock_token: lockToken, locked_until: new Date(now.getTime() + IDEMPOTENCY_LEASE_MS) };
@@ -104,8 +142,7 @@ export async function claimKey(
           state: 'running',
           ...lease,
           status: null,
-          body: null,
-          headers: null,
+          answer: null,
           created_at: now,
           expires_at: new Date(now.getTime() + IDEMPOTENCY_KEY_RETENTION_MS),
         },
@@ -122,7 +159,7 @@ export async function claimKey(
       continue;
     }
     if (existing.request_digest !== digest) throw reused();
-    if (existing.state === 'done') return { kind: 'replay', answer: replayOf(existing) };
+    if (existing.state === 'done') return { kind: 'replay', answer: replayOf(ref, existing) };
     if (existing.locked_until && existing.locked_until > now) throw inProgress();
     // The request that held it died (or outlived its lease): this one takes it over.
     const taken = await model.updateOne({ _id: id, state: 'running', lock_token: existing.lock_token }, { $set: lease });
@@ -131,27 +168,27 @@ export async function claimKey(
   throw inProgress();
 }
 
-function replayOf(row: IdempotencyKeyRow): OperationAnswer {
+function replayOf(ref: KeyRef, row: IdempotencyKeyRow): OperationAnswer {
+  const stored = row.answer === null ? { body: undefined, headers: {} } : openAnswer(ref, row.answer);
   return {
     status: row.status ?? 200,
-    body: row.body === null ? undefined : (JSON.parse(row.body) as unknown),
-    headers: { ...(row.headers ?? {}), [IDEMPOTENT_REPLAYED_HEADER]: 'true' },
+    body: stored.body,
+    headers: { ...stored.headers, [IDEMPOTENT_REPLAYED_HEADER]: 'true' },
   };
 }
 
 // Stores the answer in the claimed row, in the request's transaction: only while this request
 // still holds the claim (a request taking over after the lease makes this one fail instead).
-export async function storeAnswer(connection: Connection, id: string, lockToken: string, answer: OperationAnswer): Promise<void> {
+export async function storeAnswer(connection: Connection, ref: KeyRef, lockToken: string, answer: OperationAnswer): Promise<void> {
   const stored = await idempotencyKeyModel(connection).updateOne(
-    { _id: id, state: 'running', lock_token: lockToken },
+    { _id: ref.id, state: 'running', lock_token: lockToken },
     {
       $set: {
         state: 'done',
         lock_token: null,
         locked_until: null,
         status: answer.status,
-        body: answer.body === undefined ? null : JSON.stringify(answer.body),
-        headers: answer.headers,
+        answer: sealAnswer(ref, { body: answer.body, headers: answer.headers }),
       },
     },
   );

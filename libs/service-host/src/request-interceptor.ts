@@ -13,7 +13,7 @@ import {
   type OperationCall,
   type OperationInterceptor,
 } from '@crm/kit';
-import { assertClaimHeld, claimKey, keyIdOf, releaseKey, requestDigestOf, storeAnswer } from './idempotency';
+import { assertClaimHeld, claimKey, keyRefOf, releaseKey, requestDigestOf, storeAnswer } from './idempotency';
 import type { ServiceContext } from './service-host';
 
 const WRITES = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
@@ -93,10 +93,11 @@ export function requestInterceptor(context: ServiceContext, implementations: rea
     // A create without a key runs as it always has (no one else knows the new record's id yet, so
     // its version read afterwards is the one the handler made).
     if (key === undefined && call.params.id === undefined) return tagAfter(call, await call.run());
-    const keyId = key === undefined ? undefined : keyIdOf(claims!, key);
+    const keyRef = key === undefined ? undefined : keyRefOf(claims!, key);
+    const keyId = keyRef?.id;
     let lockToken: string | undefined;
-    if (keyId !== undefined) {
-      const claim = await claimKey(connection, claims!, keyId, requestDigestOf(req.method, req.originalUrl, req.body));
+    if (keyRef !== undefined) {
+      const claim = await claimKey(connection, claims!, keyRef, requestDigestOf(req.method, req.originalUrl, req.body));
       if (claim.kind === 'replay') return claim.answer;
       lockToken = claim.lockToken;
     }
@@ -121,7 +122,7 @@ export function requestInterceptor(context: ServiceContext, implementations: rea
             if (keyId !== undefined) await releaseKey(connection, keyId, lockToken!);
             return answer;
           }
-          if (keyId !== undefined) await storeAnswer(connection, keyId, lockToken!, answer);
+          if (keyRef !== undefined) await storeAnswer(connection, keyRef, lockToken!, answer);
           return answer;
         },
         { onAfterCommitError: (error) => logger.error({ err: error }, 'after-commit work failed') },

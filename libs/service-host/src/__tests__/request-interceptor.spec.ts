@@ -21,7 +21,7 @@ import {
   workspaceOf,
   type InternalClaims,
 } from '@crm/kit';
-import { claimKey, idempotencyKeyModel, IDEMPOTENCY_LEASE_MS, keyIdOf } from '../idempotency';
+import { claimKey, idempotencyKeyModel, IDEMPOTENCY_LEASE_MS, keyRefOf } from '../idempotency';
 import { startService, type RunningService, type ServiceDefinition, type ServiceContext } from '../service-host';
 import { commit } from '../unit-of-work';
 
@@ -162,16 +162,34 @@ describe('idempotency keys in the service host', () => {
   it('lets a retry take over a key whose request died, once its lease is over', async () => {
     const connection = running.context.connection;
     const claims = claimsOf('u3');
-    const id = keyIdOf(claims, 'k4');
+    const ref = keyRefOf(claims, 'k4');
+    const { id } = ref;
     const earlier = new Date(Date.now() - IDEMPOTENCY_LEASE_MS - 1000);
-    const dead = await claimKey(connection, claims, id, 'digest', earlier);
+    const dead = await claimKey(connection, claims, ref, 'digest', earlier);
     expect(dead.kind).toBe('claimed');
-    await expect(claimKey(connection, claims, id, 'other digest')).rejects.toMatchObject({ code: 'idempotency_key_reused', status: 422 });
-    const taken = await claimKey(connection, claims, id, 'digest');
+    await expect(claimKey(connection, claims, ref, 'other digest')).rejects.toMatchObject({ code: 'idempotency_key_reused', status: 422 });
+    const taken = await claimKey(connection, claims, ref, 'digest');
     expect(taken.kind).toBe('claimed');
     const row = await idempotencyKeyModel(connection).findOne({ _id: id }).lean().exec();
     expect(row?.lock_token).toBe((taken as { lockToken: string }).lockToken);
-    await expect(claimKey(connection, claims, id, 'digest')).rejects.toMatchObject({ code: 'request_in_progress' });
+    await expect(claimKey(connection, claims, ref, 'digest')).rejects.toMatchObject({ code: 'request_in_progress' });
+  });
+
+  it('keeps the stored answer sealed under the key: readable by a retry with it, by nothing else', async () => {
+    const marker = `private-${newId()}`;
+    const headers = { 'Idempotency-Key': 'k5' };
+    const first = await send('POST', '/things', { body: { name: marker }, headers });
+    expect(first.status).toBe(201);
+    const rows = await idempotencyKeyModel(running.context.connection).find({}).lean().exec();
+    expect(rows.length).toBeGreaterThan(0);
+    expect(JSON.stringify(rows)).not.toContain(marker);
+    const retry = await send('POST', '/things', { body: { name: marker }, headers });
+    expect({ status: retry.status, replayed: retry.headers.get('idempotent-replayed'), body: retry.body, etag: retry.headers.get('etag') }).toEqual({
+      status: 201,
+      replayed: 'true',
+      body: first.body,
+      etag: first.headers.get('etag'),
+    });
   });
 });
 
