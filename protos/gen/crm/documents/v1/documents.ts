@@ -1344,7 +1344,7 @@ export const ExportsServiceService = {
     responseDeserialize: (value: Buffer): BeginExportResponse => BeginExportResponse.decode(value),
   },
   /**
-   * Stores the next part (index 0, 1, ... in order, at most 4 MiB each). Sending the part just
+   * Stores the next part (index 0, 1, ... in order, at most 3 MiB each). Sending the part just
    * stored again (a retry) answers as the first time without storing it twice.
    */
   appendExportPart: {
@@ -1381,7 +1381,7 @@ export interface ExportsServiceServer extends UntypedServiceImplementation {
    */
   beginExport: handleUnaryCall<BeginExportRequest, BeginExportResponse>;
   /**
-   * Stores the next part (index 0, 1, ... in order, at most 4 MiB each). Sending the part just
+   * Stores the next part (index 0, 1, ... in order, at most 3 MiB each). Sending the part just
    * stored again (a retry) answers as the first time without storing it twice.
    */
   appendExportPart: handleUnaryCall<AppendExportPartRequest, AppendExportPartResponse>;
@@ -1413,7 +1413,7 @@ export interface ExportsServiceClient extends Client {
     callback: (error: ServiceError | null, response: BeginExportResponse) => void,
   ): ClientUnaryCall;
   /**
-   * Stores the next part (index 0, 1, ... in order, at most 4 MiB each). Sending the part just
+   * Stores the next part (index 0, 1, ... in order, at most 3 MiB each). Sending the part just
    * stored again (a retry) answers as the first time without storing it twice.
    */
   appendExportPart(
