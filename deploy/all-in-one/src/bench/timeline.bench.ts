@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Connection } from 'mongoose';
 import { acrossWorkspaces, newId } from '@crm/kit';
 import { startSystem } from '../system';
-import { apiCaller, formatFigures, loadOptionsFromEnv, measure, type Figures } from './load';
+import { apiCaller, formatFigures, loadOptionsFromEnv, measure, settleStores, type Figures } from './load';
 
 // The timeline at CRM scale on the embedded store: one workspace with 300,000 timeline entries
 // (and 20,000 tasks), read through the gateway as `npm start` serves it. The company under test
@@ -71,7 +71,7 @@ async function insertAll(connection: Connection, collection: string, documents: 
 async function main(): Promise<void> {
   const loadBefore = loadavg();
   const dataDir = mkdtempSync(join(tmpdir(), 'timeline-bench-'));
-  const system = await startSystem({ port: 0, dataDir, logLevel: 'error', rateLimits: { perTokenPerMinute: 1e9, publicPerMinute: 1e9 } });
+  const system = await startSystem({ port: 0, dataDir, logLevel: 'error', rateLimits: { perTokenPerMinute: 1e9, publicPerMinute: 1e9 }, gatewayThread: true });
   const call = apiCaller(system.url);
   const connection = system.services['crm-core'].context.connection;
   try {
@@ -135,6 +135,7 @@ async function main(): Promise<void> {
     }
     await insertAll(connection, 'tasks', tasks);
     const seedSeconds = (Date.now() - seedStarted) / 1000;
+    const settleSeconds = await settleStores(system);
 
     const focusQuery = `target_type=company&target_id=${focus}`;
     let deepPath = `/activities?${focusQuery}&limit=25`;
@@ -158,7 +159,7 @@ async function main(): Promise<void> {
     }
 
     const onFocus = activities.filter((activity) => activity.company_id === focus).length;
-    console.log(`${ACTIVITIES} timeline entries (${onFocus} on the company under test with its ${focusContacts.length} contacts), ${COMPANIES} companies, ${contacts.length} contacts and ${TASKS} tasks in one workspace, seeded in ${seedSeconds.toFixed(1)} s on the embedded store`);
+    console.log(`${ACTIVITIES} timeline entries (${onFocus} on the company under test with its ${focusContacts.length} contacts), ${COMPANIES} companies, ${contacts.length} contacts and ${TASKS} tasks in one workspace, seeded in ${seedSeconds.toFixed(1)} s on the embedded store, then its snapshot written in ${settleSeconds.toFixed(1)} s before measuring`);
     console.log(`${LOAD.seconds} s per figure after ${LOAD.warmupSeconds} s warm-up, through the gateway; load from autocannon in a separate process`);
     console.log(`machine load average (1, 5, 15 min) before the run: ${loadBefore.map((value) => value.toFixed(2)).join(' ')} (a machine shared with other work: figures include that)`);
     for (const row of rows) {
