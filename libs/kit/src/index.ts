@@ -13,6 +13,7 @@ export * from './logger';
 export * from './metrics';
 export * from './money';
 export * from './request-context';
+export * from './sealed-text';
 export * from './tenancy';
 export * from './text';
 export * from './trace-context';

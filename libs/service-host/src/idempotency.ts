@@ -1,6 +1,6 @@
-import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
+import { createHash, hkdfSync, randomBytes } from 'node:crypto';
 import { Schema, type Connection, type Model } from 'mongoose';
-import { AppError, globalCollection, IDEMPOTENT_REPLAYED_HEADER, isDuplicateKey, type InternalClaims, type OperationAnswer } from '@crm/kit';
+import { AppError, globalCollection, IDEMPOTENT_REPLAYED_HEADER, isDuplicateKey, openText, sealText, type InternalClaims, type OperationAnswer } from '@crm/kit';
 
 // Idempotency keys (docs/idempotency.md): the first request with a key claims it with a leased
 // lock row, written on its own; the answer is stored in that row in the request's transaction,
@@ -32,7 +32,7 @@ export interface IdempotencyKeyRow {
   lock_token: string | null;
   locked_until: Date | null;
   status: number | null;
-  // The answer's body and headers, sealed (sealAnswer): base64 of nonce, tag and ciphertext.
+  // The answer's body and headers as JSON, sealed (sealText in @crm/kit).
   answer: string | null;
   created_at: Date;
   expires_at: Date;
@@ -86,24 +86,9 @@ interface StoredAnswer {
   headers: Record<string, string>;
 }
 
-// AES-256-GCM with a random nonce; the row id is the associated data, so a sealed answer cannot
-// be moved to another row.
-function sealAnswer(ref: KeyRef, answer: StoredAnswer): string {
-  const nonce = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', ref.sealKey, nonce);
-  cipher.setAAD(Buffer.from(ref.id));
-  const sealed = Buffer.concat([cipher.update(JSON.stringify(answer), 'utf8'), cipher.final()]);
-  return Buffer.concat([nonce, cipher.getAuthTag(), sealed]).toString('base64');
-}
-
-function openAnswer(ref: KeyRef, text: string): StoredAnswer {
-  const bytes = Buffer.from(text, 'base64');
-  const decipher = createDecipheriv('aes-256-gcm', ref.sealKey, bytes.subarray(0, 12));
-  decipher.setAAD(Buffer.from(ref.id));
-  decipher.setAuthTag(bytes.subarray(12, 28));
-  const opened = Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString('utf8');
-  return JSON.parse(opened) as StoredAnswer;
-}
+// Sealed with the row id as context, so a sealed answer cannot be moved to another row.
+const sealAnswer = (ref: KeyRef, answer: StoredAnswer): string => sealText(ref.sealKey, JSON.stringify(answer), ref.id);
+const openAnswer = (ref: KeyRef, text: string): StoredAnswer => JSON.parse(openText(ref.sealKey, text, ref.id)) as StoredAnswer;
 
 // Method, path with query, and the parsed body (the same JSON as sent, whatever its spacing).
 export function requestDigestOf(method: string, url: string, body: unknown): string {

@@ -94,7 +94,6 @@ export function requestInterceptor(context: ServiceContext, implementations: rea
     // its version read afterwards is the one the handler made).
     if (key === undefined && call.params.id === undefined) return tagAfter(call, await call.run());
     const keyRef = key === undefined ? undefined : keyRefOf(claims!, key);
-    const keyId = keyRef?.id;
     let lockToken: string | undefined;
     if (keyRef !== undefined) {
       const claim = await claimKey(connection, claims!, keyRef, requestDigestOf(req.method, req.originalUrl, req.body));
@@ -106,7 +105,7 @@ export function requestInterceptor(context: ServiceContext, implementations: rea
         connection,
         async () => {
           // The first operation of the transaction, before the handler's (which may run at once).
-          if (keyId !== undefined) await assertClaimHeld(connection, keyId, lockToken!);
+          if (keyRef !== undefined) await assertClaimHeld(connection, keyRef.id, lockToken!);
           if (declaration.etag !== undefined && call.params.id !== undefined) {
             // In the transaction: a change committed after this read makes the handler's write
             // conflict, and the run again then sees it here.
@@ -119,7 +118,7 @@ export function requestInterceptor(context: ServiceContext, implementations: rea
           if (!answer) {
             // The handler answered by itself (nothing an operation taking a key should do): no
             // answer to keep, so the key is given back with the change instead of held busy.
-            if (keyId !== undefined) await releaseKey(connection, keyId, lockToken!);
+            if (keyRef !== undefined) await releaseKey(connection, keyRef.id, lockToken!);
             return answer;
           }
           if (keyRef !== undefined) await storeAnswer(connection, keyRef, lockToken!, answer);
@@ -127,10 +126,10 @@ export function requestInterceptor(context: ServiceContext, implementations: rea
         },
         { onAfterCommitError: (error) => logger.error({ err: error }, 'after-commit work failed') },
       );
-      if (keyId !== undefined && killAfter === `${declaration.method} ${declaration.path}`) process.kill(process.pid, 'SIGKILL');
+      if (keyRef !== undefined && killAfter === `${declaration.method} ${declaration.path}`) process.kill(process.pid, 'SIGKILL');
       return answer;
     } catch (error) {
-      if (keyId !== undefined) await releaseKey(connection, keyId, lockToken!).catch((release: unknown) => logger.warn({ err: release }, 'idempotency key not released'));
+      if (keyRef !== undefined) await releaseKey(connection, keyRef.id, lockToken!).catch((release: unknown) => logger.warn({ err: release }, 'idempotency key not released'));
       throw error;
     }
   };

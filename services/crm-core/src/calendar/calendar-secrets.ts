@@ -1,12 +1,11 @@
-import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { openText, sealText } from '@crm/kit';
 
 // Secrets of the calendar integration: OAuth tokens encrypted at rest with AES-256-GCM, and
 // signed sign-in states. Both keys come from one configured master key (HKDF with distinct
 // labels), so an operator manages one secret.
-
-const VERSION = 'v1';
 
 export class CalendarSecrets {
   private readonly tokenKey: Buffer;
@@ -18,23 +17,14 @@ export class CalendarSecrets {
     this.stateKey = Buffer.from(hkdfSync('sha256', masterKey, Buffer.alloc(0), 'crm-core calendar oauth state', 32));
   }
 
-  // `v1.<iv>.<tag>.<ciphertext>` in base64url; `context` (workspace, user, provider) is bound
-  // as associated data, so a ciphertext copied to another connection does not decrypt.
+  // Sealed with `context` (workspace, user, provider) as associated data, so a ciphertext copied
+  // to another connection does not decrypt.
   encrypt(plaintext: string, context: string): string {
-    const iv = randomBytes(12);
-    const cipher = createCipheriv('aes-256-gcm', this.tokenKey, iv);
-    cipher.setAAD(Buffer.from(context));
-    const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
-    return [VERSION, iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), body.toString('base64url')].join('.');
+    return sealText(this.tokenKey, plaintext, context);
   }
 
   decrypt(sealed: string, context: string): string {
-    const [version, iv, tag, body] = sealed.split('.');
-    if (version !== VERSION || !iv || !tag || body === undefined) throw new Error('stored token has an unknown format');
-    const decipher = createDecipheriv('aes-256-gcm', this.tokenKey, Buffer.from(iv, 'base64url'));
-    decipher.setAAD(Buffer.from(context));
-    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-    return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+    return openText(this.tokenKey, sealed, context);
   }
 
   // `<payload>.<hmac>`, both base64url: the payload is readable (no secret in it), not forgeable.

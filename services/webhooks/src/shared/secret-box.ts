@@ -1,6 +1,7 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { openText, sealText } from '@crm/kit';
 
 // Endpoint signing secrets must be usable to sign, so they are kept encrypted (AES-256-GCM) with
 // the service's key, never in plain text, never logged, never in an answer after the first.
@@ -8,18 +9,11 @@ export class SecretBox {
   constructor(private readonly key: Buffer) {}
 
   seal(plain: string): string {
-    const iv = randomBytes(12);
-    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
-    const sealed = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-    return ['v1', iv.toString('base64'), cipher.getAuthTag().toString('base64'), sealed.toString('base64')].join('.');
+    return sealText(this.key, plain);
   }
 
   open(sealed: string): string {
-    const [version, iv, tag, body] = sealed.split('.');
-    if (version !== 'v1' || !iv || !tag || !body) throw new Error('sealed secret has an unknown format');
-    const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64'));
-    decipher.setAuthTag(Buffer.from(tag, 'base64'));
-    return Buffer.concat([decipher.update(Buffer.from(body, 'base64')), decipher.final()]).toString('utf8');
+    return openText(this.key, sealed);
   }
 }
 
