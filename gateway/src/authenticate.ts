@@ -1,8 +1,26 @@
-import { AppError, call, claimsFromAuthentication, insecureCredentials, type ClientOptions, type InternalClaims } from '@crm/kit';
+import type { ClientDuplexStream } from '@grpc/grpc-js';
+import {
+  AppError,
+  claimsFromAuthentication,
+  continueTrace,
+  currentContext,
+  insecureCredentials,
+  newId,
+  remoteAppError,
+  runWithContext,
+  unavailable,
+  type ClientOptions,
+  type InternalClaims,
+} from '@crm/kit';
 import { identityV1 } from '@crm/protos';
 
 const BEARER = /^Bearer ([A-Za-z0-9._~+/=-]{1,512})$/;
 const AUTHENTICATE_DEADLINE_MS = 2000;
+// A stream is replaced well before the service token it was opened with expires (60 s, and
+// identity ends the stream then), so no request is ever sent on a stream about to end.
+const STREAM_LIFETIME_MS = 20_000;
+// Request ids on a stream are unsigned 32-bit.
+const MAX_REQUEST_ID = 0xffff_ffff;
 
 export function bearerToken(header: string | undefined): string {
   const match = header ? BEARER.exec(header) : null;
@@ -10,30 +28,57 @@ export function bearerToken(header: string | undefined): string {
   return match[1];
 }
 
+type Answer = identityV1.AuthenticateResponse;
+
+interface Waiting {
+  resolve: (answer: Answer) => void;
+  reject: (error: Error) => void;
+  timer: NodeJS.Timeout;
+}
+
+interface OpenStream {
+  call: ClientDuplexStream<identityV1.AuthenticateStreamRequest, identityV1.AuthenticateStreamResponse>;
+  openedAt: number;
+  waiting: Map<number, Waiting>;
+}
+
 // Asks identity who the token belongs to on every request: nothing is cached here. Identity
 // answers from a cache that its own writes invalidate, so a revoked key or session still fails
 // on the very next request.
 //
-// Requests with the same token that arrive in the same turn of the event loop share one call,
+// The questions go on one long-lived AuthenticateStream (protos/crm/identity/v1), each with an id
+// its answer carries: a unary call costs several times more CPU on both sides, and keeps a
+// stream's objects alive until the next full collection. A stream is replaced every
+// STREAM_LIFETIME_MS; one that fails (identity restarting, say) fails the questions it holds as
+// `unavailable` (503), as their calls would have, and the next question opens a new one.
+//
+// Requests with the same token that arrive in the same turn of the event loop share one question,
 // sent once they have all arrived (on the next setImmediate). Identity answers it after every one
 // of them was received, so a revocation answered before any of them arrived still refuses it: the
-// same guarantee as one call each, for one call instead of many under load.
+// same guarantee as one question each, for one instead of many under load.
 export class Authenticator {
   private readonly client: identityV1.IdentityServiceClient;
-  private readonly gathering = new Map<string, Promise<identityV1.AuthenticateResponse>>();
+  private readonly gathering = new Map<string, Promise<Answer>>();
+  private stream: OpenStream | undefined;
+  private lastId = 0;
 
   // `clientOptions` make every call carry the gateway's service token (grpcClientOptions).
-  constructor(identityGrpcAddress: string, clientOptions: Partial<ClientOptions>) {
+  constructor(
+    identityGrpcAddress: string,
+    clientOptions: Partial<ClientOptions>,
+    private readonly streamLifetimeMs = STREAM_LIFETIME_MS,
+  ) {
     this.client = new identityV1.IdentityServiceClient(identityGrpcAddress, insecureCredentials(), clientOptions);
   }
 
   async authenticate(token: string): Promise<InternalClaims> {
     let answer = this.gathering.get(token);
     if (!answer) {
+      const context = currentContext();
       answer = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
-        // Whoever arrives from now on is after the call was sent: they make the next one.
+        // Whoever arrives from now on is after the question was sent: they ask the next one.
         this.gathering.delete(token);
-        return call(this.client.authenticate.bind(this.client), { token }, AUTHENTICATE_DEADLINE_MS);
+        return this.ask(token, context?.request_id ?? newId(), context?.traceparent);
       });
       this.gathering.set(token, answer);
     }
@@ -48,6 +93,59 @@ export class Authenticator {
   }
 
   close(): void {
+    if (this.stream) this.fail(this.stream, 'the gateway is stopping');
     this.client.close();
+  }
+
+  private ask(token: string, requestId: string, traceparent: string | undefined): Promise<Answer> {
+    const stream = this.openStream();
+    this.lastId = this.lastId >= MAX_REQUEST_ID ? 1 : this.lastId + 1;
+    const id = this.lastId;
+    return new Promise<Answer>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        stream.waiting.delete(id);
+        reject(unavailable('a dependency is not reachable'));
+      }, AUTHENTICATE_DEADLINE_MS);
+      stream.waiting.set(id, { resolve, reject, timer });
+      // Identity's span for this question is a child of the request's, as a call's would be.
+      stream.call.write({ id, token, request_id: requestId, traceparent: continueTrace(traceparent) });
+    });
+  }
+
+  // The stream questions go on: the open one while it is young, else a new one. The one it
+  // replaces is half-closed: identity answers what it still holds, then ends it.
+  private openStream(): OpenStream {
+    const now = Date.now();
+    if (this.stream && now - this.stream.openedAt < this.streamLifetimeMs) return this.stream;
+    this.stream?.call.end();
+    // The stream belongs to no one request: its service token carries an id of its own.
+    const call = runWithContext({ request_id: newId(), workspace_id: null }, () => this.client.authenticateStream());
+    const opened: OpenStream = { call, openedAt: now, waiting: new Map() };
+    call.on('data', (message: identityV1.AuthenticateStreamResponse) => {
+      const waiting = opened.waiting.get(message.id);
+      if (!waiting) return;
+      opened.waiting.delete(message.id);
+      clearTimeout(waiting.timer);
+      if (message.authenticated) waiting.resolve(message.authenticated);
+      else if (message.error) waiting.reject(remoteAppError(message.error.code, message.error.message, message.error.http_status));
+      else waiting.reject(new AppError('internal', 'internal error'));
+    });
+    // Whatever status ends it, nothing more is answered on it.
+    call.on('error', () => this.fail(opened, 'identity ended the stream'));
+    call.on('status', () => this.fail(opened, 'identity ended the stream'));
+    this.stream = opened;
+    return opened;
+  }
+
+  private fail(stream: OpenStream, reason: string): void {
+    if (this.stream === stream) {
+      this.stream = undefined;
+      stream.call.cancel();
+    }
+    for (const waiting of stream.waiting.values()) {
+      clearTimeout(waiting.timer);
+      waiting.reject(unavailable(`a dependency is not reachable (${reason})`));
+    }
+    stream.waiting.clear();
   }
 }

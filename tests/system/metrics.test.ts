@@ -25,10 +25,12 @@ function sample(text: string, name: string, labels: Record<string, string>): num
 }
 
 describe('/metrics on every part of the all-in-one', () => {
-  it('counts the request at the gateway and at identity, the Authenticate calls, consumed events and the outbox', async () => {
+  it('counts the request at the gateway and at identity, the Authenticate questions, consumed events and the outbox', async () => {
     const person = await signUpWithWorkspace(system.url, 'Metered');
     const me = await request(system.url, 'GET', '/me', { token: person.token });
     expect(me.status).toBe(200);
+    const stranger = await request(system.url, 'GET', '/me', { token: 'not-a-known-token' });
+    expect(stranger.status).toBe(401);
 
     const gateway = await scrape(system.gateway.port);
     expect(sample(gateway, 'crm_http_requests_total', { service: 'gateway', operation: '/me', method: 'GET', status: '200' })).toBeGreaterThanOrEqual(1);
@@ -38,7 +40,11 @@ describe('/metrics on every part of the all-in-one', () => {
     const identity = await scrape(identityPort);
     expect(identity).not.toContain('service="gateway"');
     expect(
-      sample(identity, 'crm_grpc_server_handled_total', { service: 'identity', method: '/crm.identity.v1.IdentityService/Authenticate', code: 'OK' }),
+      sample(identity, 'crm_grpc_server_handled_total', { service: 'identity', method: '/crm.identity.v1.IdentityService/AuthenticateStream', code: 'OK' }),
+    ).toBeGreaterThanOrEqual(1);
+    // A refused question counts with the status its refusal would have had as a call.
+    expect(
+      sample(identity, 'crm_grpc_server_handled_total', { service: 'identity', method: '/crm.identity.v1.IdentityService/AuthenticateStream', code: 'UNAUTHENTICATED' }),
     ).toBeGreaterThanOrEqual(1);
     expect(sample(identity, 'crm_outbox_pending', { service: 'identity' })).toBeGreaterThanOrEqual(0);
     expect(sample(identity, 'crm_jobs_due', { service: 'identity' })).toBeGreaterThanOrEqual(0);

@@ -1,86 +1,159 @@
-import { Metadata, Server, ServerCredentials, status, type sendUnaryData, type ServerUnaryCall } from '@grpc/grpc-js';
+import { Server, ServerCredentials, status, type ServerDuplexStream } from '@grpc/grpc-js';
 import { identityV1 } from '@crm/protos';
 import { waitUntil } from '@crm/testing';
 import { Authenticator } from '../authenticate';
 
-// The gateway's Authenticator against a stand-in identity: which calls reach identity, and when.
+type Question = identityV1.AuthenticateStreamRequest;
+type Answer = identityV1.AuthenticateStreamResponse;
+
+// The gateway's Authenticator against a stand-in identity: which questions reach identity, on
+// which stream, and when.
 describe('Authenticator', () => {
   let server: Server;
-  let authenticator: Authenticator;
-  const calls: string[] = [];
+  let address: string;
+  const authenticators: Authenticator[] = [];
+  // Every question identity received: its token and the stream it came on.
+  const calls: Array<{ token: string; stream: number }> = [];
+  let streamsOpened = 0;
   const revoked = new Set<string>();
-  // While set, answers wait here (decided when the call arrived) until the test lets them go.
+  // While set, answers wait here (decided when the question arrived) until the test lets them go.
   let held: Array<() => void> | null = null;
 
-  type Callback = sendUnaryData<identityV1.AuthenticateResponse>;
-  const answerCall = (token: string, callback: Callback) =>
-    callback(null, { workspace_id: 'w-1', user_id: `user-of-${token}`, actor_type: 'user', actor_id: 'a-1', permissions: ['companies.read'], is_admin: false, plan: 'standard' });
-  // As identity refuses: the status and the API error code (libs/kit grpc).
-  const refuseCall = (callback: Callback) => {
-    const metadata = new Metadata();
-    metadata.set('crm-error-code', 'unauthenticated');
-    callback({ code: status.UNAUTHENTICATED, details: 'revoked', metadata });
+  const answerFor = (question: Question): Answer =>
+    revoked.has(question.token)
+      ? { id: question.id, error: { code: 'unauthenticated', message: 'revoked', http_status: 401 } }
+      : {
+          id: question.id,
+          authenticated: { workspace_id: 'w-1', user_id: `user-of-${question.token}`, actor_type: 'user', actor_id: 'a-1', permissions: ['companies.read'], is_admin: false, plan: 'standard' },
+        };
+
+  const authenticator = (streamLifetimeMs?: number): Authenticator => {
+    const created = new Authenticator(address, {}, streamLifetimeMs);
+    authenticators.push(created);
+    return created;
   };
 
   beforeAll(async () => {
     server = new Server();
     server.addService(identityV1.IdentityServiceService, {
-      authenticate: (
-        call: ServerUnaryCall<identityV1.AuthenticateRequest, identityV1.AuthenticateResponse>,
-        callback: Callback,
-      ) => {
-        const { token } = call.request;
-        calls.push(token);
-        if (held) {
-          const refuse = revoked.has(token);
-          held.push(() => (refuse ? refuseCall(callback) : answerCall(token, callback)));
-          return;
-        }
-        if (revoked.has(token)) {
-          refuseCall(callback);
-          return;
-        }
-        answerCall(token, callback);
+      authenticateStream: (stream: ServerDuplexStream<Question, Answer>) => {
+        streamsOpened += 1;
+        const number = streamsOpened;
+        let waiting = 0;
+        let callerDone = false;
+        const endWhenAnswered = () => {
+          if (callerDone && waiting === 0) stream.end();
+        };
+        stream.on('data', (question: Question) => {
+          calls.push({ token: question.token, stream: number });
+          // A token that breaks the stream, as identity going away would.
+          if (question.token === 'break') {
+            stream.emit('error', { code: status.UNAVAILABLE, details: 'going away' });
+            return;
+          }
+          const answer = answerFor(question);
+          const send = () => {
+            waiting -= 1;
+            stream.write(answer);
+            endWhenAnswered();
+          };
+          waiting += 1;
+          if (held) held.push(send);
+          else send();
+        });
+        stream.on('end', () => {
+          callerDone = true;
+          endWhenAnswered();
+        });
       },
     } as unknown as identityV1.IdentityServiceServer);
     const port = await new Promise<number>((resolve, reject) =>
       server.bindAsync('127.0.0.1:0', ServerCredentials.createInsecure(), (error, bound) => (error ? reject(error) : resolve(bound))),
     );
-    authenticator = new Authenticator(`127.0.0.1:${port}`, {});
+    address = `127.0.0.1:${port}`;
   });
 
   afterAll(() => {
-    authenticator.close();
+    for (const created of authenticators) created.close();
     server.forceShutdown();
   });
 
   beforeEach(() => {
     calls.length = 0;
+    streamsOpened = 0;
     revoked.clear();
     held = null;
   });
 
-  it('makes one call for the requests with one token that arrive in the same turn, each with claims of its own', async () => {
-    const answers = await Promise.all([authenticator.authenticate('key-a'), authenticator.authenticate('key-a'), authenticator.authenticate('key-b'), authenticator.authenticate('key-a')]);
-    expect(calls.sort()).toEqual(['key-a', 'key-b']);
+  it('asks once for the requests with one token that arrive in the same turn, each with claims of its own', async () => {
+    const gateway = authenticator();
+    const answers = await Promise.all([gateway.authenticate('key-a'), gateway.authenticate('key-a'), gateway.authenticate('key-b'), gateway.authenticate('key-a')]);
+    expect(calls.map((call) => call.token).sort()).toEqual(['key-a', 'key-b']);
     expect(answers.map((claims) => claims.user_id)).toEqual(['user-of-key-a', 'user-of-key-a', 'user-of-key-b', 'user-of-key-a']);
     expect(answers[0]).toEqual(answers[1]);
     expect(answers[0]).not.toBe(answers[1]);
   });
 
-  it('never answers a request with a call sent before it arrived: a revocation in between refuses it', async () => {
+  it('asks every later question on the same stream', async () => {
+    const gateway = authenticator();
+    for (const token of ['key-1', 'key-2', 'key-3']) await gateway.authenticate(token);
+    expect(calls).toEqual([
+      { token: 'key-1', stream: 1 },
+      { token: 'key-2', stream: 1 },
+      { token: 'key-3', stream: 1 },
+    ]);
+  });
+
+  it('never answers a request with a question sent before it arrived: a revocation in between refuses it', async () => {
+    const gateway = authenticator();
     held = [];
-    const first = authenticator.authenticate('key-c');
-    // Identity has the first call and decided it; before it answers, the key is revoked and
+    const first = gateway.authenticate('key-c');
+    // Identity has the first question and decided it; before it answers, the key is revoked and
     // another request with it arrives.
-    await waitUntil(() => calls.length, (count) => count === 1, 'the first call at identity', 3000);
+    await waitUntil(() => calls.length, (count) => count === 1, 'the first question at identity', 3000);
     revoked.add('key-c');
-    const second = authenticator.authenticate('key-c');
-    // A second call of its own: it does not wait for the answer to the first.
-    await waitUntil(() => calls.length, (count) => count === 2, 'a second call at identity', 3000).finally(() => held?.forEach((release) => release()));
+    const second = gateway.authenticate('key-c');
+    // A second question of its own: it does not wait for the answer to the first.
+    await waitUntil(() => calls.length, (count) => count === 2, 'a second question at identity', 3000).finally(() => held?.forEach((release) => release()));
     const [before, after] = await Promise.allSettled([first, second]);
     expect(before).toMatchObject({ status: 'fulfilled', value: { user_id: 'user-of-key-c' } });
     expect(after).toMatchObject({ status: 'rejected', reason: { status: 401, code: 'unauthenticated' } });
-    expect(calls).toEqual(['key-c', 'key-c']);
+    expect(calls.map((call) => call.token)).toEqual(['key-c', 'key-c']);
+  });
+
+  it('answers 503 for the questions a failing stream held, and asks the next one on a new stream', async () => {
+    const gateway = authenticator();
+    held = [];
+    const waiting = gateway.authenticate('key-d');
+    await waitUntil(() => calls.length, (count) => count === 1, 'the question at identity', 3000);
+    const broken = gateway.authenticate('break');
+    const outcomes = await Promise.allSettled([waiting, broken]);
+    expect(outcomes).toMatchObject([
+      { status: 'rejected', reason: { status: 503, code: 'unavailable' } },
+      { status: 'rejected', reason: { status: 503, code: 'unavailable' } },
+    ]);
+    held = null;
+    expect((await gateway.authenticate('key-e')).user_id).toBe('user-of-key-e');
+    expect(calls).toEqual([
+      { token: 'key-d', stream: 1 },
+      { token: 'break', stream: 1 },
+      { token: 'key-e', stream: 2 },
+    ]);
+  });
+
+  it('replaces a stream once it is old, and still gets the answers the old one held', async () => {
+    // Every question finds its stream too old: each goes on a new one.
+    const gateway = authenticator(0);
+    held = [];
+    const first = gateway.authenticate('key-f');
+    await waitUntil(() => calls.length, (count) => count === 1, 'the first question at identity', 3000);
+    const second = gateway.authenticate('key-g');
+    await waitUntil(() => calls.length, (count) => count === 2, 'the second question at identity', 3000).finally(() => held?.forEach((release) => release()));
+    const answers = await Promise.all([first, second]);
+    expect(answers.map((claims) => claims.user_id)).toEqual(['user-of-key-f', 'user-of-key-g']);
+    expect(calls).toEqual([
+      { token: 'key-f', stream: 1 },
+      { token: 'key-g', stream: 2 },
+    ]);
   });
 });

@@ -9,7 +9,9 @@ import {
   type CallOptions,
   type ClientOptions,
   type ClientUnaryCall,
+  type handleBidiStreamingCall,
   type handleUnaryCall,
+  type ServerDuplexStream,
   type Interceptor,
   type sendUnaryData,
   type ServerUnaryCall,
@@ -156,6 +158,11 @@ export function signServiceToken(credential: ServiceCredential, context: Request
 }
 
 export function verifyServiceToken(secret: string, token: unknown): GrpcCaller {
+  return verifiedServiceToken(secret, token).caller;
+}
+
+// The caller a valid token names, and when the token stops being valid (ms since the epoch).
+function verifiedServiceToken(secret: string, token: unknown): { caller: GrpcCaller; expiresAt: number } {
   if (typeof token !== 'string') throw unauthenticated('missing service token');
   let payload: string | jwt.JwtPayload;
   try {
@@ -178,7 +185,8 @@ export function verifyServiceToken(secret: string, token: unknown): GrpcCaller {
   };
   if (claims.actor) context.actor = claims.actor;
   if (typeof claims.traceparent === 'string') context.traceparent = claims.traceparent;
-  return { service: claims.sub, context };
+  const expiresAt = ((claims as jwt.JwtPayload).exp ?? 0) * 1000 + CLOCK_TOLERANCE_SECONDS * 1000;
+  return { caller: { service: claims.sub, context }, expiresAt };
 }
 
 // Options for a generated client (`new XServiceClient(address, insecureCredentials(), options)`):
@@ -227,15 +235,45 @@ function authenticated(method: string, handler: UntypedHandleCall, secret: strin
   }) as UntypedHandleCall;
 }
 
+// What a stream's answers are counted under, set when its token is verified.
+const streamRecorders = new WeakMap<object, (code: string, seconds: number) => void>();
+
+// A stream is refused as a call is. One opened with a valid token runs in the caller's context,
+// and ends UNAUTHENTICATED when that token expires, so no stream outlives the credential that
+// opened it: the caller opens another one before then.
+function authenticatedStream(method: string, handler: UntypedHandleCall, secret: string, metrics?: ServiceMetrics): UntypedHandleCall {
+  return ((call: ServerDuplexStream<unknown, unknown>) => {
+    let verified: { caller: GrpcCaller; expiresAt: number };
+    try {
+      verified = verifiedServiceToken(secret, call.metadata.get(SERVICE_TOKEN_METADATA)[0]);
+    } catch (error) {
+      call.emit('error', { code: status.UNAUTHENTICATED, details: `${method}: ${(error as Error).message}` });
+      return;
+    }
+    callers.set(call, verified.caller);
+    if (metrics) streamRecorders.set(call, (code, seconds) => metrics.recordGrpcCall(method, code, seconds));
+    const expiry = setTimeout(() => {
+      if (!call.writableEnded) call.emit('error', { code: status.UNAUTHENTICATED, details: `${method}: the service token of this stream expired` });
+    }, Math.max(0, verified.expiresAt - Date.now()));
+    expiry.unref();
+    const settled = () => clearTimeout(expiry);
+    call.once('finish', settled);
+    call.once('cancelled', settled);
+    call.once('close', settled);
+    runWithContext(verified.caller.context, () => (handler as handleBidiStreamingCall<unknown, unknown>)(call));
+  }) as UntypedHandleCall;
+}
+
 function protect(registration: GrpcRegistration, secret: string, metrics?: ServiceMetrics): UntypedServiceImplementation {
   if (registration.public) return registration.implementation;
   const protectedImplementation: UntypedServiceImplementation = {};
   for (const [name, handler] of Object.entries(registration.implementation)) {
     const method = registration.definition[name];
     if (!method) throw new Error(`gRPC implementation ${name} is not in the service definition`);
-    // Streams would need the same check per stream kind; none exists yet, so none starts unguarded.
-    if (method.requestStream || method.responseStream) throw new Error(`gRPC method ${method.path} streams: only unary methods are supported`);
-    protectedImplementation[name] = authenticated(method.path, handler, secret, metrics);
+    // Each kind of method is guarded its own way; one without a guard never starts unguarded.
+    if (method.requestStream && method.responseStream) protectedImplementation[name] = authenticatedStream(method.path, handler, secret, metrics);
+    else if (method.requestStream || method.responseStream) throw new Error(`gRPC method ${method.path} streams one way: only unary and bidirectional methods are supported`);
+    else protectedImplementation[name] = authenticated(method.path, handler, secret, metrics);
   }
   return protectedImplementation;
 }
@@ -280,6 +318,61 @@ export async function startGrpcServer(registrations: GrpcRegistration[], options
   };
 }
 
+// What a handler threw, as the AppError its caller receives; logged when it is a fault here.
+function failure(logger: Logger, error: unknown): AppError {
+  const appError = toAppError(error);
+  // A dependency being down is an operational state, not a bug: no stack trace for it.
+  if (appError.status === 503) logger.warn({ reason: appError.message }, 'grpc call failed: dependency unavailable');
+  else if (appError.status >= 500) logger.error({ err: error }, 'grpc call failed');
+  return appError;
+}
+
+// A bidirectional stream of requests, each answered on the stream by `answer`, or by `refusal`
+// with the error `answer` threw (as it would cross the wire from a unary call): one long-lived
+// stream for a caller that asks the same question for every request it serves, instead of a call
+// each. Answers go in the order they are ready; a request's own id (in both messages) pairs them.
+// When the caller ends its side, the stream ends once every request it sent is answered.
+export function answerStream<Request, Response>(
+  logger: Logger,
+  answer: (request: Request) => Promise<Response>,
+  refusal: (request: Request, error: AppError) => Response,
+): handleBidiStreamingCall<Request, Response> {
+  return (call) => {
+    const record = streamRecorders.get(call);
+    let waiting = 0;
+    let callerDone = false;
+    const endWhenAnswered = () => {
+      if (callerDone && waiting === 0 && !call.writableEnded) call.end();
+    };
+    call.on('data', (request: Request) => {
+      waiting += 1;
+      const started = process.hrtime.bigint();
+      Promise.resolve()
+        .then(() => answer(request))
+        .then(
+          (response) => ({ response, code: status[status.OK] }),
+          (error: unknown) => {
+            const appError = failure(logger, error);
+            return { response: refusal(request, appError), code: status[STATUS_BY_HTTP[appError.status] ?? status.INTERNAL] };
+          },
+        )
+        .then(({ response, code }) => {
+          waiting -= 1;
+          record?.(code, Number(process.hrtime.bigint() - started) / 1e9);
+          // A stream that ended meanwhile (expired, or the caller went away) takes nothing more.
+          if (!call.writableEnded && !call.destroyed) call.write(response);
+          endWhenAnswered();
+        });
+    });
+    call.on('end', () => {
+      callerDone = true;
+      endWhenAnswered();
+    });
+    // Errors end the stream (grpc-js answers its status); nothing is left to do here.
+    call.on('error', () => undefined);
+  };
+}
+
 // Wraps an async implementation: AppErrors cross the wire as a status plus our code. The server
 // has verified the caller and runs this in the caller's context (currentContext()).
 export function unary<Request, Response>(
@@ -292,10 +385,7 @@ export function unary<Request, Response>(
       .then(
         (response) => callback(null, response),
         (error: unknown) => {
-          const appError = toAppError(error);
-          // A dependency being down is an operational state, not a bug: no stack trace for it.
-          if (appError.status === 503) logger.warn({ reason: appError.message }, 'grpc call failed: dependency unavailable');
-          else if (appError.status >= 500) logger.error({ err: error }, 'grpc call failed');
+          const appError = failure(logger, error);
           const metadata = new Metadata();
           metadata.set(APP_CODE_KEY, appError.code);
           callback({
@@ -315,6 +405,13 @@ type UnaryMethod<Request, Response> = (
   callback: (error: ServiceError | null, response: Response) => void,
 ) => ClientUnaryCall;
 
+// An error a peer answered (our code, message and HTTP status), as the caller throws it. A
+// newer peer may answer a 409 code this caller does not know yet: the status is kept.
+export function remoteAppError(code: string, message: string, httpStatus: number): AppError {
+  if (httpStatus < 400 || httpStatus > 599) return new AppError('internal', 'internal error');
+  return new AppError(httpStatus === 409 && !isConflictCode(code) ? 'conflict' : code, message, httpStatus);
+}
+
 // Every call has a deadline; an unreachable or slow peer becomes `unavailable` (503).
 export function call<Request, Response>(
   method: UnaryMethod<Request, Response>,
@@ -330,8 +427,7 @@ export function call<Request, Response>(
       const code = error.metadata?.get(APP_CODE_KEY)[0];
       const httpStatus = HTTP_BY_STATUS[error.code];
       if (httpStatus && typeof code === 'string') {
-        // A newer peer may answer a 409 code this caller does not know yet: keep the status.
-        reject(new AppError(httpStatus === 409 && !isConflictCode(code) ? 'conflict' : code, error.details, httpStatus));
+        reject(remoteAppError(code, error.details, httpStatus));
       } else if (error.code === status.UNAVAILABLE || error.code === status.DEADLINE_EXCEEDED) {
         reject(unavailable('a dependency is not reachable'));
       } else reject(new AppError('internal', 'internal error'));

@@ -1,8 +1,9 @@
 import { Metadata, status, type ServiceError } from '@grpc/grpc-js';
 import jwt from 'jsonwebtoken';
 import { healthV1, identityV1 } from '@crm/protos';
-import { AppError } from '../errors';
+import { AppError, unauthenticated } from '../errors';
 import {
+  answerStream,
   call,
   generateServiceTokenSecret,
   grpcClientOptions,
@@ -39,7 +40,20 @@ let server: RunningGrpcServer;
 let address: string;
 
 beforeAll(async () => {
-  const implementation: Pick<identityV1.IdentityServiceServer, 'authenticate'> = {
+  const implementation: Pick<identityV1.IdentityServiceServer, 'authenticate' | 'authenticateStream'> = {
+    // Tokens say how to answer: `slow-<ms>` after a while, `refuse` as a revoked key, `boom` as a bug.
+    authenticateStream: answerStream<identityV1.AuthenticateStreamRequest, identityV1.AuthenticateStreamResponse>(
+      logger,
+      async (message) => {
+        seen.push({ context: currentContext(), caller: undefined });
+        const slow = /^slow-(\d+)$/.exec(message.token);
+        if (slow) await new Promise((resolve) => setTimeout(resolve, Number(slow[1])));
+        if (message.token === 'refuse') throw unauthenticated('revoked');
+        if (message.token === 'boom') throw new Error('a bug');
+        return { id: message.id, authenticated: { user_id: message.token, actor_type: 'user', actor_id: 'a', permissions: [], is_admin: false, plan: 'free' } };
+      },
+      (message, error) => ({ id: message.id, error: { code: error.code, message: error.message, http_status: error.status } }),
+    ),
     authenticate: unary<identityV1.AuthenticateRequest, identityV1.AuthenticateResponse>(logger, async (_request, _metadata, caller) => {
       seen.push({ context: currentContext(), caller: caller?.service });
       return { user_id: 'u', actor_type: 'user', actor_id: 'a', permissions: [], is_admin: false, plan: 'free' };
@@ -165,4 +179,67 @@ test('the health service answers probes without a token', async () => {
 test('a server does not start with a weak secret', async () => {
   await expect(startGrpcServer([], { port: 0, host: '127.0.0.1', serviceTokenSecret: 'short' })).rejects.toThrow(/SERVICE_TOKEN_SECRET/);
   expect(() => grpcClientOptions({ service: 'crm-core', secret: '' })).toThrow(/SERVICE_TOKEN_SECRET/);
+});
+
+// A stream's messages and how it ended, as the caller sees them.
+function openStream(client: identityV1.IdentityServiceClient, metadata?: Metadata) {
+  const stream = metadata ? client.authenticateStream(metadata) : client.authenticateStream();
+  const answers: identityV1.AuthenticateStreamResponse[] = [];
+  stream.on('data', (answer: identityV1.AuthenticateStreamResponse) => answers.push(answer));
+  stream.on('error', () => undefined);
+  const ended = new Promise<number>((resolve) => stream.on('status', ({ code }: { code: number }) => resolve(code)));
+  return { stream, answers, ended };
+}
+
+describe('a stream of questions (answerStream)', () => {
+  test('is refused without a service token, and with an expired one, before any question is answered', async () => {
+    const client = clientFor();
+    const expired = new Metadata();
+    expired.set(SERVICE_TOKEN_METADATA, jwt.sign({ sub: 'gateway', request_id: 'r', workspace_id: null, exp: Math.floor(Date.now() / 1000) - 120 }, secret, { algorithm: 'HS256', issuer: 'crm-service', audience: 'crm-grpc' }));
+    const outcomes: Array<[number, number]> = [];
+    for (const metadata of [undefined, expired]) {
+      const { stream, answers, ended } = openStream(client, metadata);
+      stream.write({ id: 1, token: 'key', request_id: 'r-1' });
+      outcomes.push([await ended, answers.length]);
+    }
+    client.close();
+    expect(outcomes).toEqual([
+      [status.UNAUTHENTICATED, 0],
+      [status.UNAUTHENTICATED, 0],
+    ]);
+    expect(seen).toEqual([]);
+  });
+
+  test('answers each question with its id as soon as it is ready, errors as a call carries them', async () => {
+    const client = clientFor({ service: 'gateway', secret });
+    const { stream, answers, ended } = openStream(client);
+    stream.write({ id: 1, token: 'slow-150', request_id: 'r-1' });
+    stream.write({ id: 2, token: 'refuse', request_id: 'r-2' });
+    stream.write({ id: 3, token: 'boom', request_id: 'r-3' });
+    stream.write({ id: 4, token: 'key-4', request_id: 'r-4' });
+    // The caller ends its side: the stream still answers what it holds, then ends OK.
+    stream.end();
+    expect(await ended).toBe(status.OK);
+    client.close();
+    expect(answers.map((answer) => answer.id)).toEqual([2, 3, 4, 1]);
+    expect(answers[0].error).toEqual({ code: 'unauthenticated', message: 'revoked', http_status: 401 });
+    expect(answers[1].error).toEqual({ code: 'internal', message: 'internal error', http_status: 500 });
+    expect(answers[2].authenticated?.user_id).toBe('key-4');
+    expect(answers[3]).toMatchObject({ id: 1, authenticated: { user_id: 'slow-150' } });
+  });
+
+  test('ends UNAUTHENTICATED when the token that opened it expires, and answers nothing after', async () => {
+    const client = clientFor();
+    // Valid for about a second more: expired 29 s ago, within the 30 s allowed for clock skew.
+    const metadata = new Metadata();
+    metadata.set(SERVICE_TOKEN_METADATA, jwt.sign({ sub: 'gateway', request_id: 'r', workspace_id: null, exp: Math.floor(Date.now() / 1000) - 29 }, secret, { algorithm: 'HS256', issuer: 'crm-service', audience: 'crm-grpc' }));
+    const { stream, answers, ended } = openStream(client, metadata);
+    stream.write({ id: 1, token: 'key-1', request_id: 'r-1' });
+    const code = await ended;
+    stream.write({ id: 2, token: 'key-2', request_id: 'r-2' });
+    await new Promise((resolve) => setImmediate(resolve));
+    client.close();
+    expect(code).toBe(status.UNAUTHENTICATED);
+    expect(answers.map((answer) => answer.id)).toEqual([1]);
+  });
 });

@@ -1,5 +1,5 @@
 import type { Model } from 'mongoose';
-import { unary, type GrpcRegistration } from '@crm/kit';
+import { answerStream, newId, runWithContext, unary, type GrpcRegistration, type RequestContext } from '@crm/kit';
 import { identityV1 } from '@crm/protos';
 import type { ServiceContext } from '@crm/service-host';
 import { apiKeyCredentialModel } from '../api-keys/api-key-credential.model';
@@ -31,6 +31,18 @@ export function identityGrpc(context: ServiceContext): GrpcRegistration[] {
   const implementation: identityV1.IdentityServiceServer = {
     authenticate: unary<identityV1.AuthenticateRequest, identityV1.AuthenticateResponse>(context.logger, (request) =>
       authenticate(connection, context.logger, request.token, cache),
+    ),
+    // The same answers for the gateway, on one stream: each in the context of the client request
+    // it authenticates, as a call's service token would carry it.
+    authenticateStream: answerStream<identityV1.AuthenticateStreamRequest, identityV1.AuthenticateStreamResponse>(
+      context.logger,
+      async (request) => {
+        const requestContext: RequestContext = { request_id: request.request_id || newId(), workspace_id: null };
+        if (request.traceparent) requestContext.traceparent = request.traceparent;
+        const authenticated = await runWithContext(requestContext, () => authenticate(connection, context.logger, request.token, cache));
+        return { id: request.id, authenticated };
+      },
+      (request, error) => ({ id: request.id, error: { code: error.code, message: error.message, http_status: error.status } }),
     ),
     getMembers: unary<identityV1.GetMembersRequest, identityV1.GetMembersResponse>(context.logger, (request) =>
       getMembers(connection, request),

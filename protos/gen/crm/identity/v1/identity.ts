@@ -10,8 +10,10 @@ import {
   type CallOptions,
   type ChannelCredentials,
   Client,
+  type ClientDuplexStream,
   type ClientOptions,
   type ClientUnaryCall,
+  type handleBidiStreamingCall,
   type handleUnaryCall,
   makeGenericClientConstructor,
   type Metadata,
@@ -58,6 +60,35 @@ export interface ForgetMentionsResponse {
 
 export interface AuthenticateRequest {
   token: string;
+}
+
+export interface AuthenticateStreamRequest {
+  /** Chosen by the caller; unique among its requests waiting for an answer on the stream. */
+  id: number;
+  token: string;
+  /** The context of the client request being authenticated, for identity's log lines and trace. */
+  request_id: string;
+  traceparent?: string | undefined;
+}
+
+export interface AuthenticateStreamResponse {
+  /** The id of the request answered. */
+  id: number;
+  authenticated?:
+    | AuthenticateResponse
+    | undefined;
+  /** What Authenticate answers as an error, e.g. code `unauthenticated` (401) for a revoked key. */
+  error?: StreamError | undefined;
+}
+
+/**
+ * An error answered for one request of a stream: our error code, its message and HTTP status
+ * (docs/errors.md), as a unary call carries them in its status and `crm-error-code` metadata.
+ */
+export interface StreamError {
+  code: string;
+  message: string;
+  http_status: number;
 }
 
 export interface SupportAccess {
@@ -844,6 +875,337 @@ export const AuthenticateRequest: MessageFns<AuthenticateRequest> = {
   fromPartial(object: DeepPartial<AuthenticateRequest>): AuthenticateRequest {
     const message = createBaseAuthenticateRequest();
     message.token = object.token ?? "";
+    return message;
+  },
+};
+
+function createBaseAuthenticateStreamRequest(): AuthenticateStreamRequest {
+  return { id: 0, token: "", request_id: "", traceparent: undefined };
+}
+
+export const AuthenticateStreamRequest: MessageFns<AuthenticateStreamRequest> = {
+  encode(message: AuthenticateStreamRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== 0) {
+      writer.uint32(8).uint32(message.id);
+    }
+    if (message.token !== "") {
+      writer.uint32(18).string(message.token);
+    }
+    if (message.request_id !== "") {
+      writer.uint32(26).string(message.request_id);
+    }
+    if (message.traceparent !== undefined) {
+      writer.uint32(34).string(message.traceparent);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): AuthenticateStreamRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAuthenticateStreamRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.id = reader.uint32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.token = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.request_id = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.traceparent = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): AuthenticateStreamRequest {
+    return {
+      id: isSet(object.id) ? globalThis.Number(object.id) : 0,
+      token: isSet(object.token) ? globalThis.String(object.token) : "",
+      request_id: isSet(object.requestId)
+        ? globalThis.String(object.requestId)
+        : isSet(object.request_id)
+        ? globalThis.String(object.request_id)
+        : "",
+      traceparent: isSet(object.traceparent) ? globalThis.String(object.traceparent) : undefined,
+    };
+  },
+
+  toJSON(message: AuthenticateStreamRequest): unknown {
+    const obj: any = {};
+    if (message.id !== 0) {
+      obj.id = Math.round(message.id);
+    }
+    if (message.token !== "") {
+      obj.token = message.token;
+    }
+    if (message.request_id !== "") {
+      obj.requestId = message.request_id;
+    }
+    if (message.traceparent !== undefined) {
+      obj.traceparent = message.traceparent;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<AuthenticateStreamRequest>): AuthenticateStreamRequest {
+    return AuthenticateStreamRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<AuthenticateStreamRequest>): AuthenticateStreamRequest {
+    const message = createBaseAuthenticateStreamRequest();
+    message.id = object.id ?? 0;
+    message.token = object.token ?? "";
+    message.request_id = object.request_id ?? "";
+    message.traceparent = object.traceparent ?? undefined;
+    return message;
+  },
+};
+
+function createBaseAuthenticateStreamResponse(): AuthenticateStreamResponse {
+  return { id: 0, authenticated: undefined, error: undefined };
+}
+
+export const AuthenticateStreamResponse: MessageFns<AuthenticateStreamResponse> = {
+  encode(message: AuthenticateStreamResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== 0) {
+      writer.uint32(8).uint32(message.id);
+    }
+    if (message.authenticated !== undefined) {
+      AuthenticateResponse.encode(message.authenticated, writer.uint32(18).fork()).join();
+    }
+    if (message.error !== undefined) {
+      StreamError.encode(message.error, writer.uint32(26).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): AuthenticateStreamResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAuthenticateStreamResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.id = reader.uint32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.authenticated = AuthenticateResponse.decode(reader, reader.uint32());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.error = StreamError.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): AuthenticateStreamResponse {
+    return {
+      id: isSet(object.id) ? globalThis.Number(object.id) : 0,
+      authenticated: isSet(object.authenticated) ? AuthenticateResponse.fromJSON(object.authenticated) : undefined,
+      error: isSet(object.error) ? StreamError.fromJSON(object.error) : undefined,
+    };
+  },
+
+  toJSON(message: AuthenticateStreamResponse): unknown {
+    const obj: any = {};
+    if (message.id !== 0) {
+      obj.id = Math.round(message.id);
+    }
+    if (message.authenticated !== undefined) {
+      obj.authenticated = AuthenticateResponse.toJSON(message.authenticated);
+    }
+    if (message.error !== undefined) {
+      obj.error = StreamError.toJSON(message.error);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<AuthenticateStreamResponse>): AuthenticateStreamResponse {
+    return AuthenticateStreamResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<AuthenticateStreamResponse>): AuthenticateStreamResponse {
+    const message = createBaseAuthenticateStreamResponse();
+    message.id = object.id ?? 0;
+    message.authenticated = (object.authenticated !== undefined && object.authenticated !== null)
+      ? AuthenticateResponse.fromPartial(object.authenticated)
+      : undefined;
+    message.error = (object.error !== undefined && object.error !== null)
+      ? StreamError.fromPartial(object.error)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseStreamError(): StreamError {
+  return { code: "", message: "", http_status: 0 };
+}
+
+export const StreamError: MessageFns<StreamError> = {
+  encode(message: StreamError, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.code !== "") {
+      writer.uint32(10).string(message.code);
+    }
+    if (message.message !== "") {
+      writer.uint32(18).string(message.message);
+    }
+    if (message.http_status !== 0) {
+      writer.uint32(24).uint32(message.http_status);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): StreamError {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseStreamError();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.code = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.message = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.http_status = reader.uint32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): StreamError {
+    return {
+      code: isSet(object.code) ? globalThis.String(object.code) : "",
+      message: isSet(object.message) ? globalThis.String(object.message) : "",
+      http_status: isSet(object.httpStatus)
+        ? globalThis.Number(object.httpStatus)
+        : isSet(object.http_status)
+        ? globalThis.Number(object.http_status)
+        : 0,
+    };
+  },
+
+  toJSON(message: StreamError): unknown {
+    const obj: any = {};
+    if (message.code !== "") {
+      obj.code = message.code;
+    }
+    if (message.message !== "") {
+      obj.message = message.message;
+    }
+    if (message.http_status !== 0) {
+      obj.httpStatus = Math.round(message.http_status);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<StreamError>): StreamError {
+    return StreamError.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<StreamError>): StreamError {
+    const message = createBaseStreamError();
+    message.code = object.code ?? "";
+    message.message = object.message ?? "";
+    message.http_status = object.http_status ?? 0;
     return message;
   },
 };
@@ -2501,6 +2863,25 @@ export const IdentityServiceService = {
     responseDeserialize: (value: Buffer): AuthenticateResponse => AuthenticateResponse.decode(value),
   },
   /**
+   * Authenticate for a caller that asks it for every request it serves (the gateway): one
+   * long-lived stream instead of a call each, at a fraction of a call's cost. Every request is
+   * answered on the stream, in any order, with its id and what Authenticate answers for the same
+   * token at the time identity reads it: the claims, or the error Authenticate would give. The
+   * stream is authorized by the service token it was opened with, for as long as that token is
+   * valid: once it has expired, the stream ends UNAUTHENTICATED and the caller opens another one.
+   */
+  authenticateStream: {
+    path: "/crm.identity.v1.IdentityService/AuthenticateStream" as const,
+    requestStream: true as const,
+    responseStream: true as const,
+    requestSerialize: (value: AuthenticateStreamRequest): Buffer =>
+      Buffer.from(AuthenticateStreamRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): AuthenticateStreamRequest => AuthenticateStreamRequest.decode(value),
+    responseSerialize: (value: AuthenticateStreamResponse): Buffer =>
+      Buffer.from(AuthenticateStreamResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): AuthenticateStreamResponse => AuthenticateStreamResponse.decode(value),
+  },
+  /**
    * Which of these people are members of the workspace, read from identity's own records at the
    * time of the call, so a member added by one request is known to the very next one. Ids that
    * are not members of that workspace (including members of another workspace) are left out.
@@ -2598,6 +2979,15 @@ export interface IdentityServiceServer extends UntypedServiceImplementation {
    */
   authenticate: handleUnaryCall<AuthenticateRequest, AuthenticateResponse>;
   /**
+   * Authenticate for a caller that asks it for every request it serves (the gateway): one
+   * long-lived stream instead of a call each, at a fraction of a call's cost. Every request is
+   * answered on the stream, in any order, with its id and what Authenticate answers for the same
+   * token at the time identity reads it: the claims, or the error Authenticate would give. The
+   * stream is authorized by the service token it was opened with, for as long as that token is
+   * valid: once it has expired, the stream ends UNAUTHENTICATED and the caller opens another one.
+   */
+  authenticateStream: handleBidiStreamingCall<AuthenticateStreamRequest, AuthenticateStreamResponse>;
+  /**
    * Which of these people are members of the workspace, read from identity's own records at the
    * time of the call, so a member added by one request is known to the very next one. Ids that
    * are not members of that workspace (including members of another workspace) are left out.
@@ -2654,6 +3044,22 @@ export interface IdentityServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: AuthenticateResponse) => void,
   ): ClientUnaryCall;
+  /**
+   * Authenticate for a caller that asks it for every request it serves (the gateway): one
+   * long-lived stream instead of a call each, at a fraction of a call's cost. Every request is
+   * answered on the stream, in any order, with its id and what Authenticate answers for the same
+   * token at the time identity reads it: the claims, or the error Authenticate would give. The
+   * stream is authorized by the service token it was opened with, for as long as that token is
+   * valid: once it has expired, the stream ends UNAUTHENTICATED and the caller opens another one.
+   */
+  authenticateStream(): ClientDuplexStream<AuthenticateStreamRequest, AuthenticateStreamResponse>;
+  authenticateStream(
+    options: Partial<CallOptions>,
+  ): ClientDuplexStream<AuthenticateStreamRequest, AuthenticateStreamResponse>;
+  authenticateStream(
+    metadata: Metadata,
+    options?: Partial<CallOptions>,
+  ): ClientDuplexStream<AuthenticateStreamRequest, AuthenticateStreamResponse>;
   /**
    * Which of these people are members of the workspace, read from identity's own records at the
    * time of the call, so a member added by one request is known to the very next one. Ids that
