@@ -185,9 +185,35 @@ export interface Matcher {
 
 const MATCH_ALL: Matcher = { test: () => true };
 
+// Top-level fields equal to strings (ids, the workspace, keys): the filter most reads are, tested
+// without building a mingo query, which costs more than the lookup it filters. As in MongoDB, a
+// field holding an array matches when one of its elements is the string.
+function stringEqualityMatcher(filter: Document): Matcher | undefined {
+  const fields: string[] = [];
+  const values: string[] = [];
+  for (const field in filter) {
+    const value = filter[field];
+    if (typeof value !== 'string' || field.startsWith('$') || field.includes('.')) return undefined;
+    fields.push(field);
+    values.push(value);
+  }
+  return {
+    test: (document) => {
+      for (let position = 0; position < fields.length; position++) {
+        const held = document[fields[position] as string];
+        const value = values[position] as string;
+        if (held !== value && !(Array.isArray(held) && held.includes(value))) return false;
+      }
+      return true;
+    },
+  };
+}
+
 export function compileFilter(filter: Document | undefined): Matcher {
   if (filter === undefined || filter === null || Object.keys(filter).length === 0) return MATCH_ALL;
   if (!isPlainObject(filter)) throw serverError(ErrorCodes.BadValue, 'BadValue', 'query filter must be an object');
+  const equality = stringEqualityMatcher(filter);
+  if (equality) return equality;
   try {
     return new QueryImplementation(filter, queryOptions);
   } catch (error) {
