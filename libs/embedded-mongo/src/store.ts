@@ -820,6 +820,7 @@ export class Store {
       for (const [collection, perIndex] of loaded) {
         const indexes = collection.allIndexes();
         if (!indexes.every((index) => perIndex.has(index.name))) continue;
+        collection.shareIdKeys([...perIndex.values()].map((keys) => keys.ids));
         for (const index of indexes) {
           const keys = perIndex.get(index.name) as { keys: string[]; ids: string[]; multikey: boolean };
           index.loadSorted(keys.keys, keys.ids);
