@@ -63,10 +63,13 @@ export function requestInterceptor(context: ServiceContext, implementations: rea
 
   async function read(call: OperationCall): Promise<OperationAnswer | undefined> {
     const { ifNoneMatch } = preconditionsOf(call.req);
-    // Read before the handler: a change in between gives an older version than the body, which
-    // If-Match then only refuses (never a newer version for an older body).
-    const version = await storedVersion(call, call.params.id);
+    // A handler that notes the version its body was built from gives the tag exactly, with no read
+    // of its own. Otherwise the version is read before the handler: a change in between gives an
+    // older version than the body, which If-Match then only refuses (never a newer version for an
+    // older body).
+    const before = call.notesVersion ? null : await storedVersion(call, call.params.id);
     const answer = await call.run();
+    const version = call.notesVersion ? (answer?.version ?? null) : before;
     if (!answer || answer.status !== 200 || version === null) return answer;
     const tag = entityTagOf(version, answer.body);
     if (ifNoneMatch && ifNoneMatchMatches(ifNoneMatch, tag)) return { status: 304, body: undefined, headers: { [ETAG_HEADER]: tag } };

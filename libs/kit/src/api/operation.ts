@@ -103,6 +103,13 @@ export type OperationHandler<D extends OperationDeclaration> = (
 export interface Implementation<D extends OperationDeclaration = OperationDeclaration> {
   declaration: D;
   handler: OperationHandler<D>;
+  // The handler of a declared record's GET notes the version of the record its answer shows
+  // (`noteVersion`): the ETag is that version's, and no read is made for it (docs/concurrency.md).
+  notesVersion?: boolean;
+}
+
+export interface ImplementationOptions {
+  notesVersion?: boolean;
 }
 
 function operationIdOf(method: Method, path: string): string {
@@ -152,6 +159,9 @@ export function declareOperation<
 }
 
 // Pairs a declaration with its handler; the only way a service registers a route.
-export function implement<D extends OperationDeclaration>(declaration: D, handler: OperationHandler<D>): Implementation {
-  return { declaration, handler } as unknown as Implementation;
+export function implement<D extends OperationDeclaration>(declaration: D, handler: OperationHandler<D>, options: ImplementationOptions = {}): Implementation {
+  if (options.notesVersion && (declaration.etag === undefined || declaration.method !== 'GET')) {
+    throw new Error(`${declaration.method} ${declaration.path}: only a GET of a declared record notes its version`);
+  }
+  return { declaration, handler, ...(options.notesVersion ? { notesVersion: true } : {}) } as unknown as Implementation;
 }

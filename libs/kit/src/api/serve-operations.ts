@@ -27,6 +27,16 @@ export interface OperationAnswer {
   status: number;
   body: unknown;
   headers: Record<string, string>;
+  // The version of the record the body shows, when the handler noted it (noteVersion).
+  version?: number;
+}
+
+const notedVersions = new WeakMap<Request, number>();
+
+// For the handler of a record's GET declared with `notesVersion`: the version of the record it
+// read, which its ETag is made from (a record without a version field yet is at 1).
+export function noteVersion(req: Request, version: number | undefined): void {
+  notedVersions.set(req, version ?? 1);
 }
 
 export interface OperationCall {
@@ -36,6 +46,8 @@ export interface OperationCall {
   claims: InternalClaims | undefined;
   // Path parameters, validated.
   params: Record<string, unknown>;
+  // The handler notes the version its answer shows (Implementation.notesVersion).
+  notesVersion: boolean;
   // Validates the query and body and runs the handler: its answer, or undefined when the handler
   // wrote the response itself (a file download).
   run(): Promise<OperationAnswer | undefined>;
@@ -231,6 +243,7 @@ export function serveOperations(options: ServeOperationsOptions): RequestHandler
             req,
             claims,
             params: parsedParams,
+            notesVersion: implementation.notesVersion === true,
             run: async () => {
               const result = await implementation.handler({
                 params: parsedParams,
@@ -241,7 +254,8 @@ export function serveOperations(options: ServeOperationsOptions): RequestHandler
                 res,
               } as never);
               if (res.headersSent) return undefined;
-              return { status: declaration.status, body: declaration.status === 204 ? undefined : result, headers: {} };
+              const version = notedVersions.get(req);
+              return { status: declaration.status, body: declaration.status === 204 ? undefined : result, headers: {}, ...(version === undefined ? {} : { version }) };
             },
           };
           return options.intercept ? options.intercept(call) : call.run();

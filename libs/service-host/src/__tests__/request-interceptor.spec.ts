@@ -13,6 +13,7 @@ import {
   INTERNAL_TOKEN_HEADER,
   newId,
   notFound,
+  noteVersion,
   signInternalToken,
   Strict,
   tenantScoped,
@@ -61,6 +62,18 @@ function operations(context: ServiceContext) {
       if (!thing) throw notFound('thing');
       return view(thing);
     }),
+    // The same record, read by a handler that notes the version it read: no read of the version
+    // is made for it, and its tag is that version's.
+    implement(
+      declareOperation({ method: 'GET', path: '/noted-things/{id}', summary: 'Get, noting the version', access: 'caller', params, status: 200, response: Thing, etag: 'things' }),
+      async ({ req, params: { id } }) => {
+        const thing = await things(context.connection).findOne({ _id: id, workspace_id: workspaceOf(req) }).lean<Thing>().exec();
+        if (!thing) throw notFound('thing');
+        noteVersion(req, thing.version);
+        return view(thing);
+      },
+      { notesVersion: true },
+    ),
     implement(
       declareOperation({ method: 'PATCH', path: '/things/{id}', summary: 'Change', access: 'caller', params, body: Strict({ name: Type.String() }), status: 200, response: Thing, etag: 'things' }),
       async ({ req, params: { id }, body }) => {
@@ -126,6 +139,31 @@ async function send(method: string, path: string, options: { body?: unknown; hea
   const text = await response.text();
   return { status: response.status, headers: response.headers, body: text ? (JSON.parse(text) as Record<string, any>) : undefined };
 }
+
+describe('a GET whose handler notes the version it read', () => {
+  it('answers the tag of that version: the same as a read of the version gives, 304 while it holds, a new one after a change', async () => {
+    const created = await send('POST', '/things', { body: { name: 'noted' } });
+    const id = created.body?.id as string;
+    const read = await send('GET', `/things/${id}`);
+    const noted = await send('GET', `/noted-things/${id}`);
+    expect(noted.status).toBe(200);
+    expect(noted.headers.get('etag')).toBe(read.headers.get('etag'));
+    expect(noted.headers.get('etag')).toBe(created.headers.get('etag'));
+    expect((await send('GET', `/noted-things/${id}`, { headers: { 'If-None-Match': noted.headers.get('etag')! } })).status).toBe(304);
+    const changed = await send('PATCH', `/things/${id}`, { body: { name: 'noted again' } });
+    const again = await send('GET', `/noted-things/${id}`, { headers: { 'If-None-Match': noted.headers.get('etag')! } });
+    expect(again.status).toBe(200);
+    expect(again.headers.get('etag')).toBe(changed.headers.get('etag'));
+    expect(again.headers.get('etag')).not.toBe(noted.headers.get('etag'));
+  });
+
+  it('is only for the GET of a declared record', () => {
+    const patch = declareOperation({ method: 'PATCH', path: '/x/{id}', summary: 'Change', access: 'caller', params, body: Strict({ name: Type.String() }), status: 200, response: Thing, etag: 'things' });
+    const untagged = declareOperation({ method: 'GET', path: '/y/{id}', summary: 'Get', access: 'caller', params, status: 200, response: Thing });
+    expect(() => implement(patch, async () => ({ id: newId(), name: 'x' }), { notesVersion: true })).toThrow(/only a GET of a declared record/);
+    expect(() => implement(untagged, async () => ({ id: newId(), name: 'x' }), { notesVersion: true })).toThrow(/only a GET of a declared record/);
+  });
+});
 
 describe('idempotency keys in the service host', () => {
   it('runs a keyed request once and replays its answer to the same caller', async () => {

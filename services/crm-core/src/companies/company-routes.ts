@@ -1,4 +1,4 @@
-import { implement, isUuid, notFound, workspaceOf, type Implementation } from '@crm/kit';
+import { implement, isUuid, notFound, noteVersion, workspaceOf, type Implementation } from '@crm/kit';
 import type { ServiceContext } from '@crm/service-host';
 import { companyModel, type CompanyRecord } from './company.model';
 import {
@@ -29,9 +29,10 @@ export function companyOperations(context: ServiceContext): Implementation[] {
       if (!isUuid(params.id)) throw notFound('company');
       const company = await companyModel(context.connection).findOne({ _id: params.id.toLowerCase(), workspace_id: workspaceId }).lean<CompanyRecord>().exec();
       if (!company) throw notFound('company');
+      noteVersion(req, company.version);
       const [view] = await companyViews(context, workspaceId, [company]);
       return view!;
-    }),
+    }, { notesVersion: true }),
     implement(updateCompany, async ({ req, auth, params, body }) => updateCompanyRecord(context, auth, workspaceOf(req), params.id.toLowerCase(), body)),
     implement(deleteCompany, async ({ req, auth, params }) => deleteCompanyRecord(context, auth, workspaceOf(req), params.id.toLowerCase())),
     implement(mergeCompaniesOperation, async ({ req, auth, params, body }) => mergeCompanies(context, auth, workspaceOf(req), params.id.toLowerCase(), body.source_ids)),

@@ -1,4 +1,4 @@
-import { implement, isoNow, workspaceOf, type Implementation, type InternalClaims } from '@crm/kit';
+import { implement, isoNow, noteVersion, workspaceOf, type Implementation, type InternalClaims } from '@crm/kit';
 import { CRM_CONTACT_EVENTS_TYPES, type ContactCreatedData, type ContactUpdatedData } from '@crm/protos';
 import { commit, type ServiceContext } from '@crm/service-host';
 import { claimRecordRoom } from '../records/record-limit';
@@ -107,7 +107,11 @@ export function contactOperations(context: ServiceContext): Implementation[] {
   return [
     implement(listContacts, async ({ req, auth, query }) => listContactPage(context, auth, workspaceOf(req), query)),
     implement(createContact, async ({ req, auth, body }) => create(context, auth, workspaceOf(req), body)),
-    implement(getContact, async ({ req, params }) => contactView(await findContact(context, workspaceOf(req), idOf(params)))),
+    implement(getContact, async ({ req, params }) => {
+      const contact = await findContact(context, workspaceOf(req), idOf(params));
+      noteVersion(req, contact.version);
+      return contactView(contact);
+    }, { notesVersion: true }),
     implement(updateContact, async ({ req, auth, params, body }) => update(context, auth, workspaceOf(req), idOf(params), body)),
     implement(deleteContact, async ({ req, auth, params }) => remove(context, auth, workspaceOf(req), idOf(params))),
     implement(restoreContact, async ({ req, auth, params }) => restore(context, auth, workspaceOf(req), idOf(params))),

@@ -1,4 +1,4 @@
-import { implement, workspaceOf, type Implementation } from '@crm/kit';
+import { implement, noteVersion, workspaceOf, type Implementation } from '@crm/kit';
 import type { ServiceContext } from '@crm/service-host';
 import { createDeal, dealForecast as dealForecastOperation, deleteDeal, getDeal, listDeals, updateDeal } from './deal.operations';
 import { dealForecast } from './deal-forecast';
@@ -14,9 +14,11 @@ export function dealOperations(context: ServiceContext): Implementation[] {
     implement(dealForecastOperation, async ({ req, auth, query }) => dealForecast(context, workspaceOf(req), auth.user_id, query)),
     implement(getDeal, async ({ req, params }) => {
       const workspaceId = workspaceOf(req);
-      const [view] = await dealViews(context, workspaceId, [await findDeal(context, workspaceId, params.id.toLowerCase())]);
+      const deal = await findDeal(context, workspaceId, params.id.toLowerCase());
+      noteVersion(req, deal.version);
+      const [view] = await dealViews(context, workspaceId, [deal]);
       return view!;
-    }),
+    }, { notesVersion: true }),
     implement(updateDeal, async ({ req, auth, params, body }) => updateDealRecord(context, auth, workspaceOf(req), params.id.toLowerCase(), body)),
     implement(deleteDeal, async ({ req, auth, params }) => deleteDealRecord(context, auth, workspaceOf(req), params.id.toLowerCase())),
   ];
