@@ -1,4 +1,4 @@
-import { implement, workspaceOf, type Implementation } from '@crm/kit';
+import { implement, noteVersion, workspaceOf, type Implementation } from '@crm/kit';
 import type { ServiceContext } from '@crm/service-host';
 import { createMeeting, getMeeting, listMeetings, updateMeeting } from './meeting.operations';
 import { listMeetingPage } from './meeting-list';
@@ -12,9 +12,11 @@ export function meetingOperations(context: ServiceContext): Implementation[] {
     implement(createMeeting, async ({ req, auth, body }) => createMeetingRecord(context, auth, workspaceOf(req), body)),
     implement(getMeeting, async ({ req, params }) => {
       const workspaceId = workspaceOf(req);
-      const [view] = await meetingViews(context, workspaceId, [await findMeeting(context, workspaceId, params.id.toLowerCase())]);
+      const meeting = await findMeeting(context, workspaceId, params.id.toLowerCase());
+      noteVersion(req, meeting.version);
+      const [view] = await meetingViews(context, workspaceId, [meeting]);
       return view!;
-    }),
+    }, { notesVersion: true }),
     implement(updateMeeting, async ({ req, auth, params, body }) => updateMeetingRecord(context, auth, workspaceOf(req), params.id.toLowerCase(), body)),
   ];
 }

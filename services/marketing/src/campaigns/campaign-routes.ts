@@ -1,4 +1,4 @@
-import { implement, workspaceOf, type Implementation } from '@crm/kit';
+import { implement, noteVersion, workspaceOf, type Implementation } from '@crm/kit';
 import type { ServiceContext } from '@crm/service-host';
 import { createCampaign, deleteCampaign, getCampaign, listCampaigns, updateCampaign } from './campaign.operations';
 import { listCampaignPage } from './campaign-list';
@@ -12,9 +12,11 @@ export function campaignOperations(context: ServiceContext): Implementation[] {
     implement(createCampaign, async ({ req, auth, body }) => createCampaignRecord(context, auth, workspaceOf(req), body)),
     implement(getCampaign, async ({ req, params }) => {
       const workspaceId = workspaceOf(req);
-      const [view] = await campaignViews(context, workspaceId, [await findCampaign(context, workspaceId, params.id)]);
+      const campaign = await findCampaign(context, workspaceId, params.id);
+      noteVersion(req, campaign.version);
+      const [view] = await campaignViews(context, workspaceId, [campaign]);
       return view!;
-    }),
+    }, { notesVersion: true }),
     implement(updateCampaign, async ({ req, auth, params, body }) => updateCampaignRecord(context, auth, workspaceOf(req), params.id, body)),
     implement(deleteCampaign, async ({ req, auth, params }) => deleteCampaignRecord(context, auth, workspaceOf(req), params.id)),
   ];
