@@ -16,8 +16,9 @@ import { identityV1 } from '@crm/protos';
 
 const BEARER = /^Bearer ([A-Za-z0-9._~+/=-]{1,512})$/;
 const AUTHENTICATE_DEADLINE_MS = 2000;
-// A stream is replaced well before the service token it was opened with expires (60 s, and
-// identity ends the stream then), so no request is ever sent on a stream about to end.
+// A stream is replaced well before the service token it was opened with expires (60 s, plus the
+// 30 s allowed for clocks; identity ends the stream then), so no question goes on a stream about
+// to end.
 const STREAM_LIFETIME_MS = 20_000;
 // Request ids on a stream are unsigned 32-bit.
 const MAX_REQUEST_ID = 0xffff_ffff;

@@ -16,7 +16,7 @@ export type Answer<T = any> = Omit<ServiceAnswer<T>, 'headers'>;
 
 export interface IdentityHarness {
   service: RunningService;
-  // Authenticate over gRPC, as the gateway does for every request.
+  // Authenticate over gRPC (the unary call; the gateway asks the same on AuthenticateStream).
   authenticate(token: string): Promise<identityV1.AuthenticateResponse>;
   // A request as the gateway forwards it: the bearer token authenticated, then an internal JWT.
   api<T = any>(token: string, method: string, path: string, body?: unknown): Promise<Answer<T>>;
