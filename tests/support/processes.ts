@@ -41,17 +41,28 @@ export function startProcess(entry: string, env: Record<string, string>, readyMe
   return { child, lines, exit, ready };
 }
 
-// Removes what a test's own exchange left on the broker: the consumers' queues, dead-letter
-// queues and exchanges.
-export async function removeTestExchange(amqpUrl: string, exchange: string, consumers: readonly string[]): Promise<void> {
-  const connection = await connect(amqpUrl);
-  const channel = await connection.createChannel();
-  for (const consumer of consumers) {
-    const names = queueNames(exchange, consumer);
-    await channel.deleteQueue(names.queue);
-    await channel.deleteQueue(names.deadLetterQueue);
+// Removes what a test's own exchange left on the broker: every queue and dead-letter queue that a
+// process of the test declared (each logs "consuming events" with its consumer once its queues
+// exist), and the exchanges. Quorum queues left behind pile up on the broker from run to run and
+// slow down every later declaration.
+export async function removeTestExchange(amqpUrl: string, exchange: string, processes: ReadonlyArray<Pick<StartedProcess, 'lines'>>): Promise<void> {
+  const consumers = new Set<string>();
+  for (const { lines } of processes) {
+    for (const line of lines) {
+      if (line.msg === 'consuming events' && typeof line.consumer === 'string') consumers.add(line.consumer);
+    }
   }
-  await channel.deleteExchange(exchange);
-  if (consumers[0]) await channel.deleteExchange(queueNames(exchange, consumers[0]).deadLetterExchange);
-  await connection.close();
+  const connection = await connect(amqpUrl);
+  try {
+    const channel = await connection.createChannel();
+    for (const consumer of consumers) {
+      const names = queueNames(exchange, consumer);
+      await channel.deleteQueue(names.queue);
+      await channel.deleteQueue(names.deadLetterQueue);
+    }
+    await channel.deleteExchange(exchange);
+    await channel.deleteExchange(queueNames(exchange, 'any').deadLetterExchange);
+  } finally {
+    await connection.close();
+  }
 }

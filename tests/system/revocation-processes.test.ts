@@ -1,11 +1,8 @@
-import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AUDIT_CONSUMER } from '@crm/identity/audit/audit-consumer';
-import { NOTIFICATIONS_CONSUMER } from '@crm/identity/notifications/notification-consumer';
 import { generateInternalKeyPair, generateServiceTokenSecret } from '@crm/kit';
-import { removeTestExchange, startProcess } from '../support/processes';
+import { removeTestExchange, startProcess, type StartedProcess } from '../support/processes';
 import { checkAgainst } from '../support/system';
 import { revocationScenario } from './revocation-scenario';
 
@@ -16,13 +13,13 @@ const keys = generateInternalKeyPair();
 const serviceTokenSecret = generateServiceTokenSecret();
 const amqpUrl = process.env.AMQP_URL;
 const exchange = `crm.test.revocation.${process.pid}.${Date.now()}`;
-const children: ChildProcess[] = [];
+const started: StartedProcess[] = [];
 let dataDir: string;
 
 async function start(entry: string, env: Record<string, string>, readyMessage: string): Promise<Record<string, unknown>> {
-  const started = startProcess(entry, { DATA_DIR: dataDir, ...env }, readyMessage);
-  children.push(started.child);
-  return started.ready;
+  const one = startProcess(entry, { DATA_DIR: dataDir, ...env }, readyMessage);
+  started.push(one);
+  return one.ready;
 }
 
 beforeAll(() => {
@@ -30,9 +27,9 @@ beforeAll(() => {
 });
 
 afterAll(async () => {
-  for (const child of children) child.kill('SIGKILL');
+  for (const { child } of started) child.kill('SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
-  if (amqpUrl) await removeTestExchange(amqpUrl, exchange, [AUDIT_CONSUMER, NOTIFICATIONS_CONSUMER]);
+  if (amqpUrl) await removeTestExchange(amqpUrl, exchange, started);
 });
 
 describe(`revocation with one process per service${amqpUrl ? ' over RabbitMQ' : ''}`, () => {

@@ -2,10 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { AUDIT_CONSUMER } from '@crm/identity/audit/audit-consumer';
-import { NOTIFICATIONS_CONSUMER } from '@crm/identity/notifications/notification-consumer';
 import { generateInternalKeyPair, generateServiceTokenSecret } from '@crm/kit';
-import { EVENTS_CONSUMER } from '@crm/webhooks/feed/event-consumer';
 import { removeTestExchange, startProcess, type StartedProcess } from '../support/processes';
 import { request, waitFor } from '../support/system';
 
@@ -18,6 +15,8 @@ const amqpUrl = process.env.AMQP_URL;
 const exchange = `crm.test.processes.${process.pid}.${Date.now()}`;
 const busEnv: Record<string, string> = amqpUrl ? { AMQP_URL: amqpUrl, EVENT_EXCHANGE: exchange } : {};
 let dataDir: string;
+// Every process started, for removing the queues they declared.
+const started: StartedProcess[] = [];
 
 function startService(name: string, env: Record<string, string> = {}): StartedProcess {
   return start(
@@ -36,7 +35,9 @@ function startService(name: string, env: Record<string, string> = {}): StartedPr
 }
 
 function start(entry: string, env: Record<string, string>, readyMessage: string): StartedProcess {
-  return startProcess(entry, { DATA_DIR: dataDir, ...env }, readyMessage);
+  const one = startProcess(entry, { DATA_DIR: dataDir, ...env }, readyMessage);
+  started.push(one);
+  return one;
 }
 
 // A port nothing listens on now, for a service whose address a peer needs before it starts.
@@ -60,7 +61,7 @@ beforeAll(() => {
 afterAll(async () => {
   for (const process of running) process.child.kill('SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
-  if (amqpUrl) await removeTestExchange(amqpUrl, exchange, [AUDIT_CONSUMER, NOTIFICATIONS_CONSUMER, EVENTS_CONSUMER]);
+  if (amqpUrl) await removeTestExchange(amqpUrl, exchange, started);
 });
 
 describe('services as separate processes', () => {

@@ -162,7 +162,13 @@ export class RabbitEventBus implements EventBus {
     if (outcome === 'timeout') {
       await this.cancelSubscription(subscription);
       this.subscriptions.delete(consumer);
-      const cause = subscription.lastError ?? new Error('not connected');
+      const cause =
+        subscription.lastError ??
+        new Error(
+          this.model
+            ? `the broker did not set up its queues within ${this.operationTimeoutMs} ms`
+            : `not connected to RabbitMQ within ${this.operationTimeoutMs} ms`,
+        );
       throw new Error(`could not start consumer ${consumer}: ${messageOf(cause)}`, { cause });
     }
   }

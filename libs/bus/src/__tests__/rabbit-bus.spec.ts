@@ -12,11 +12,14 @@ const describeRabbit = amqpUrl ? describe : describe.skip;
 if (!amqpUrl) console.log('AMQP_URL is not set: skipping the RabbitMQ transport tests');
 
 describe('RabbitMQ transport without a broker', () => {
-  test('publish fails after the bounded wait, so the outbox keeps the rows; ping fails too', async () => {
+  test('publish and subscribe fail after the bounded wait, so the outbox keeps the rows; ping fails too', async () => {
     // Port 1 refuses connections: the bus keeps reconnecting in the background.
     const bus = new RabbitEventBus({ url: 'amqp://127.0.0.1:1', logger: testLogger, operationTimeoutMs: 200, initialReconnectDelayMs: 20 });
     await expect(bus.publish([buildEvent()])).rejects.toThrow(/not connected to RabbitMQ/);
     await expect(bus.ping()).rejects.toThrow(/not connected/);
+    await expect(bus.subscribe('bustest.offline', ['bustest.#'], async () => undefined)).rejects.toThrow(
+      'could not start consumer bustest.offline: not connected to RabbitMQ within 200 ms',
+    );
     await bus.close();
   });
 });
