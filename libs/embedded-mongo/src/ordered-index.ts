@@ -1,13 +1,13 @@
-import BTree from 'sorted-btree';
-import { bulkLoad } from 'sorted-btree/extended/bulkLoad';
 import { isPlainObject, valuesAtPath, type Document } from './bson-values';
 import { parseCollation, type Collation } from './collation';
 import { AFTER_PREFIX, EMPTY_ARRAY_KEY, complement, encodeForDirection, encodeValue } from './key-encoding';
+import { PackedTree, PackedTreeBuilder } from './packed-tree';
 import { compileFilter, type Matcher } from './query-engine';
 
-// One index as an ordered set of keys (a B+ tree of encoded keys, see key-encoding.ts): every key
-// is the encoded values of the indexed fields followed by the encoded _id, so equal values are
-// ordered by _id and one document per key. The tree maps a key to the document's _id key.
+// One index as an ordered set of keys (a B+ tree of encoded keys, see key-encoding.ts and
+// packed-tree.ts): every key is the encoded values of the indexed fields followed by the encoded
+// _id, so equal values are ordered by _id and one document per key. The tree maps a key to the
+// document's _id key.
 
 export interface IndexEntry {
   // Encoded values of the indexed fields, without the _id.
@@ -19,7 +19,6 @@ export interface IndexEntry {
 const MAX_KEYS_PER_DOCUMENT = 10_000;
 
 const compareKeys = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
-const MAX_NODE_SIZE = 64;
 
 export function defaultIndexName(key: Document): string {
   return Object.entries(key)
@@ -46,7 +45,7 @@ export class OrderedIndex {
   // cannot give a sort order or intersect range bounds, as in MongoDB.
   multikey = false;
   private readonly partialFilter: Matcher | undefined;
-  tree = new BTree<string, string>(undefined, compareKeys, MAX_NODE_SIZE);
+  readonly tree = new PackedTree();
   private readonly simpleFields: boolean;
 
   constructor(readonly spec: Document) {
@@ -145,52 +144,41 @@ export class OrderedIndex {
   // _id keys of the documents indexed under exactly these values.
   holders(entryKey: string): string[] {
     const found: string[] = [];
-    this.walk(entryKey, entryKey + AFTER_PREFIX, false, (_key, idKey) => {
+    this.tree.walk(entryKey, entryKey + AFTER_PREFIX, false, (idKey) => {
       found.push(idKey);
       return true;
     });
     return found;
   }
 
-  // Visits keys in [start, end), ascending or descending, until `visit` returns false.
-  // Returns false when stopped early.
-  walk(start: string, end: string, reverse: boolean, visit: (key: string, idKey: string) => boolean): boolean {
-    const reused: Array<string> = [];
-    if (!reverse) {
-      for (const [key, idKey] of this.tree.entries(start, reused as unknown as Array<string | string>)) {
-        if (key >= end) break;
-        if (!visit(key, idKey)) return false;
-      }
-      return true;
-    }
-    for (const [key, idKey] of this.tree.entriesReversed(end, reused as unknown as Array<string | string>, true)) {
-      if (key < start) break;
-      if (key >= end) continue;
-      if (!visit(key, idKey)) return false;
-    }
-    return true;
+  // Visits keys in [start, end), ascending or descending, until `visit` returns false; `key()`
+  // gives the key visited. Returns false when stopped early.
+  walk(start: string, end: string, reverse: boolean, visit: (idKey: string, key: () => string) => boolean): boolean {
+    return this.tree.walk(start, end, reverse, visit);
   }
 
-  // How many keys lie in [start, end). The tree counts a leaf's keys from its bounds without
-  // visiting them, so counting a large range costs a few comparisons per leaf.
+  // How many keys lie in [start, end), from the counts the tree keeps: no key is visited.
   countRange(start: string, end: string): number {
-    return end > start ? this.tree.forRange(start, end, false) : 0;
+    return this.tree.countRange(start, end);
   }
 
   // Replaces the content with keys already in ascending order.
   loadSorted(keys: string[], ids: string[]): void {
-    this.tree = bulkLoad(keys, ids, MAX_NODE_SIZE, compareKeys);
+    this.tree.loadSorted(keys, ids);
+  }
+
+  // Replaces the content with what a builder was given (a snapshot's keys, in order).
+  loadBuilt(builder: PackedTreeBuilder): void {
+    this.tree.adopt(builder);
   }
 
   // Replaces the content with these keys (any order), faster than adding them one by one.
   load(keys: string[], ids: string[]): void {
     const order = keys.map((_, position) => position);
     order.sort((a, b) => compareKeys(keys[a] as string, keys[b] as string));
-    this.tree = bulkLoad(
+    this.tree.loadSorted(
       order.map((position) => keys[position] as string),
       order.map((position) => ids[position] as string),
-      MAX_NODE_SIZE,
-      compareKeys,
     );
   }
 

@@ -35,6 +35,7 @@ import { findIntactFrameAfter, frame, JournalCorruptedError, JournalWriter, scan
 import { DecodedDocuments } from './decoded-documents';
 import { decodeRecord, encodeRecord, type JournalOperation } from './journal-records';
 import { defaultIndexName, encodeId, entryLockKey, keyValueOf, OrderedIndex } from './ordered-index';
+import { PackedTreeBuilder, type CapturedLeaf, type PackedTreeStats } from './packed-tree';
 
 // The unique keys of a document staged in a transaction, computed once per document and index:
 // checking each insert of a large batch against every staged one would otherwise recompute them
@@ -120,8 +121,7 @@ interface RecoveryOutcome {
 interface CapturedIndexKeys {
   readonly name: string;
   readonly multikey: boolean;
-  readonly keys: string[];
-  readonly ids: string[];
+  readonly leaves: CapturedLeaf[];
 }
 
 interface CapturedCollection {
@@ -136,30 +136,49 @@ interface CapturedCollection {
 
 const INDEX_KEYS_PER_FRAME = 5000;
 
-function encodeIndexEntries(keys: string[], ids: string[], start: number, end: number): Buffer {
-  let size = 0;
-  for (let i = start; i < end; i++) size += 8 + (keys[i] as string).length + Buffer.byteLength(ids[i] as string, 'utf8');
-  const buffer = Buffer.allocUnsafe(size);
-  let offset = 0;
-  for (let i = start; i < end; i++) {
-    const key = keys[i] as string;
-    buffer.writeUInt32LE(key.length, offset);
-    offset += 4 + buffer.write(key, offset + 4, 'latin1');
-    const written = buffer.write(ids[i] as string, offset + 4, 'utf8');
-    buffer.writeUInt32LE(written, offset);
-    offset += 4 + written;
+// Frames of about INDEX_KEYS_PER_FRAME entries, each entry a key's length and bytes then its
+// _id key's length and UTF-8 bytes, made from a capture of the index's leaves.
+function* indexEntryFrames(leaves: readonly CapturedLeaf[]): Generator<Buffer> {
+  for (let first = 0; first < leaves.length; ) {
+    let last = first;
+    let entries = 0;
+    let size = 0;
+    while (last < leaves.length && (entries === 0 || entries + (leaves[last] as CapturedLeaf).count <= INDEX_KEYS_PER_FRAME)) {
+      const leaf = leaves[last] as CapturedLeaf;
+      entries += leaf.count;
+      size += 8 * leaf.count + (leaf.ends[leaf.count - 1] as number);
+      for (let position = 0; position < leaf.count; position++) size += Buffer.byteLength(leaf.ids[position] as string, 'utf8');
+      last++;
+    }
+    const buffer = Buffer.allocUnsafe(size);
+    let offset = 0;
+    for (let index = first; index < last; index++) {
+      const leaf = leaves[index] as CapturedLeaf;
+      for (let position = 0; position < leaf.count; position++) {
+        const start = position === 0 ? 0 : (leaf.ends[position - 1] as number);
+        const end = leaf.ends[position] as number;
+        buffer.writeUInt32LE(end - start, offset);
+        offset += 4 + leaf.bytes.copy(buffer, offset + 4, start, end);
+        const written = buffer.write(leaf.ids[position] as string, offset + 4, 'utf8');
+        buffer.writeUInt32LE(written, offset);
+        offset += 4 + written;
+      }
+    }
+    yield buffer;
+    first = last;
   }
-  return buffer;
 }
 
-function decodeIndexEntries(entries: Buffer, keys: string[], ids: string[]): void {
+// Feeds a frame's entries to the builder of its index, each _id key as the documents map holds it.
+function loadIndexEntries(entries: Buffer, builder: PackedTreeBuilder, idKeys: ReadonlyMap<string, string>): void {
   let offset = 0;
   while (offset < entries.length) {
     const keyLength = entries.readUInt32LE(offset);
-    keys.push(entries.toString('latin1', offset + 4, offset + 4 + keyLength));
-    offset += 4 + keyLength;
+    const keyStart = offset + 4;
+    offset = keyStart + keyLength;
     const idLength = entries.readUInt32LE(offset);
-    ids.push(entries.toString('utf8', offset + 4, offset + 4 + idLength));
+    const id = entries.toString('utf8', offset + 4, offset + 4 + idLength);
+    builder.addBytes(entries, keyStart, keyStart + keyLength, idKeys.get(id) ?? id);
     offset += 4 + idLength;
   }
 }
@@ -269,6 +288,23 @@ export class Store {
       collections.set(name, collection);
     }
     return collection;
+  }
+
+  // Index keys of every collection, and the memory outside the heap that holds them.
+  indexStats(): PackedTreeStats {
+    const total: PackedTreeStats = { keys: 0, leaves: 0, keyBytes: 0, bufferBytes: 0 };
+    for (const collections of this.databases.values()) {
+      for (const collection of collections.values()) {
+        for (const index of collection.allIndexes()) {
+          const stats = index.tree.stats();
+          total.keys += stats.keys;
+          total.leaves += stats.leaves;
+          total.keyBytes += stats.keyBytes;
+          total.bufferBytes += stats.bufferBytes;
+        }
+      }
+    }
+    return total;
   }
 
   collections(db: string): CollectionStore[] {
@@ -462,12 +498,12 @@ export class Store {
       const checkKeys = collection.retained.size > 0;
       const intervals = plan.reverse ? [...plan.intervals].reverse() : plan.intervals;
       for (const interval of intervals) {
-        const finished = index.walk(interval.start, interval.end, plan.reverse === true, (key, idKey) => {
+        const finished = index.walk(interval.start, interval.end, plan.reverse === true, (idKey, key) => {
           keysExamined++;
           if (staged?.has(idKey)) return true;
           const stored = collection.version(idKey, snapshot);
           if (!stored) return true;
-          if (checkKeys && !collection.keyBelongsTo(index, key, idKey, stored)) return true;
+          if (checkKeys && !collection.keyBelongsTo(index, key(), idKey, stored)) return true;
           if (seen) {
             if (seen.has(idKey)) return true;
             seen.add(idKey);
@@ -797,33 +833,38 @@ export class Store {
       const scan = scanFrames(fs.readFileSync(snapshotPath));
       let header: JournalOperation | undefined;
       let end: JournalOperation | undefined;
-      const loaded = new Map<CollectionStore, Map<string, { keys: string[]; ids: string[]; multikey: boolean }>>();
+      const loaded = new Map<CollectionStore, Map<string, { builder: PackedTreeBuilder; multikey: boolean }>>();
+      // Per collection, its documents' _id keys, so index entries share those strings.
+      const idKeys = new Map<CollectionStore, Map<string, string>>();
       for (const payload of scan.payloads) {
         for (const operation of decodeRecord(payload, true)) {
           header ??= operation;
           end = operation;
           if (operation.kind === 'indexKeys') {
             const collection = this.ensureCollection(operation.db, operation.collection);
-            const perIndex = loaded.get(collection) ?? new Map<string, { keys: string[]; ids: string[]; multikey: boolean }>();
+            const perIndex = loaded.get(collection) ?? new Map<string, { builder: PackedTreeBuilder; multikey: boolean }>();
             loaded.set(collection, perIndex);
-            const target = perIndex.get(operation.name) ?? { keys: [], ids: [], multikey: operation.multikey };
+            const target = perIndex.get(operation.name) ?? { builder: new PackedTreeBuilder(), multikey: operation.multikey };
             perIndex.set(operation.name, target);
+            // A snapshot writes a collection's documents before its index keys.
+            const ids = idKeys.get(collection) ?? collection.idKeys();
+            idKeys.set(collection, ids);
             const entries = Buffer.isBuffer(operation.entries) ? operation.entries : Buffer.from(operation.entries.buffer);
-            decodeIndexEntries(entries, target.keys, target.ids);
+            loadIndexEntries(entries, target.builder, ids);
             continue;
           }
           this.applyOperation(operation, this.nextVersion());
         }
       }
+      idKeys.clear();
       // Collections whose every index came with the snapshot need no rebuild: load them and
       // replay the journals onto them.
       for (const [collection, perIndex] of loaded) {
         const indexes = collection.allIndexes();
         if (!indexes.every((index) => perIndex.has(index.name))) continue;
-        collection.shareIdKeys([...perIndex.values()].map((keys) => keys.ids));
         for (const index of indexes) {
-          const keys = perIndex.get(index.name) as { keys: string[]; ids: string[]; multikey: boolean };
-          index.loadSorted(keys.keys, keys.ids);
+          const keys = perIndex.get(index.name) as { builder: PackedTreeBuilder; multikey: boolean };
+          index.loadBuilt(keys.builder);
           index.multikey = keys.multikey;
         }
         collection.deferIndexes = false;
@@ -951,15 +992,7 @@ export class Store {
           documents: Array.from(collection.liveDocuments(), ([, stored]) => stored.bytes),
           ...(collection.retained.size === 0 && !collection.deferIndexes
             ? {
-                indexKeys: collection.allIndexes().map((index) => {
-                  const keys: string[] = [];
-                  const ids: string[] = [];
-                  for (const [key, idKey] of index.tree.entries()) {
-                    keys.push(key);
-                    ids.push(idKey);
-                  }
-                  return { name: index.name, multikey: index.multikey, keys, ids };
-                }),
+                indexKeys: collection.allIndexes().map((index) => ({ name: index.name, multikey: index.multikey, leaves: index.tree.capture() })),
               }
             : {}),
         });
@@ -997,11 +1030,13 @@ export class Store {
           documents += slice.length;
         }
         for (const index of collection.indexKeys ?? []) {
-          for (let start = 0; start === 0 || start < index.keys.length; start += INDEX_KEYS_PER_FRAME) {
-            const end = Math.min(index.keys.length, start + INDEX_KEYS_PER_FRAME);
-            const entries = encodeIndexEntries(index.keys, index.ids, start, end);
+          // An empty index still writes one frame, so that it counts as loaded.
+          let frames = 0;
+          for (const entries of indexEntryFrames(index.leaves)) {
+            frames++;
             await write([{ kind: 'indexKeys', db, collection: name, name: index.name, multikey: index.multikey, entries }]);
           }
+          if (frames === 0) await write([{ kind: 'indexKeys', db, collection: name, name: index.name, multikey: index.multikey, entries: Buffer.alloc(0) }]);
         }
       }
       await write([{ kind: 'snapshotEnd', documents }]);

@@ -176,6 +176,7 @@ async function main(): Promise<void> {
     }
     global.gc?.();
     const memoryAfter = process.memoryUsage();
+    const indexes = (connection.getClient() as unknown as { store: { indexStats(): { keys: number; leaves: number; keyBytes: number; bufferBytes: number } } }).store.indexStats();
     const seedSeconds = (Date.now() - seedStarted) / 1000;
     const settleSeconds = await settleStores(system);
 
@@ -225,6 +226,9 @@ async function main(): Promise<void> {
     console.log(
       `memory of the system process after seeding: rss ${mib(memoryAfter.rss)} (+${mib(memoryAfter.rss - memoryBefore.rss)}), ` +
         `heap used ${mib(memoryAfter.heapUsed)} (+${mib(memoryAfter.heapUsed - memoryBefore.heapUsed)})`,
+    );
+    console.log(
+      `crm-core's index keys: ${indexes.keys} keys in ${indexes.leaves} leaves, ${mib(indexes.keyBytes)} of key bytes in ${mib(indexes.bufferBytes)} of buffers outside the heap`,
     );
     console.log(`${LOAD.seconds} s per figure after ${LOAD.warmupSeconds} s warm-up, through the gateway; load from autocannon in a separate process`);
     console.log(`machine load average (1, 5, 15 min) before the run: ${loadBefore.map((value) => value.toFixed(2)).join(' ')}`);

@@ -1,0 +1,206 @@
+import { AFTER_PREFIX } from '../key-encoding';
+import { PackedTree, PackedTreeBuilder, type CapturedLeaf } from '../packed-tree';
+
+// The tree against a sorted array of the same keys: every answer must be the array's.
+
+// A repeatable pseudo-random sequence, so a failure can be replayed.
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state * 1664525 + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+// Keys like an index's: a shared prefix, a value of varying length with bytes up to 0xFF, an id.
+function keyOf(next: () => number, id: number): string {
+  const length = Math.floor(next() * 12);
+  let value = '';
+  for (let i = 0; i < length; i++) value += String.fromCharCode(Math.floor(next() * 4) === 0 ? 0xff - Math.floor(next() * 3) : 0x41 + Math.floor(next() * 6));
+  return `\u0020workspace\u0000\u0001\u0020${value}\u0000\u0001${String(id).padStart(6, '0')}`;
+}
+
+class Model {
+  readonly entries = new Map<string, string>();
+  sorted(): string[] {
+    return [...this.entries.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  }
+}
+
+function walked(tree: PackedTree, start: string, end: string, reverse: boolean, limit = Infinity): Array<[string, string]> {
+  const seen: Array<[string, string]> = [];
+  tree.walk(start, end, reverse, (id, key) => {
+    seen.push([key(), id]);
+    return seen.length < limit;
+  });
+  return seen;
+}
+
+// The first position of `sorted` whose key is not below `bound`.
+function firstFrom(sorted: readonly string[], bound: string): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if ((sorted[middle] as string) < bound) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+function expected(model: Model, start: string, end: string, reverse: boolean, limit = Infinity, sorted = model.sorted()): Array<[string, string]> {
+  const keys = end > start ? sorted.slice(firstFrom(sorted, start), firstFrom(sorted, end)) : [];
+  if (reverse) keys.reverse();
+  return keys.slice(0, limit).map((key) => [key, model.entries.get(key) as string]);
+}
+
+function capturedKeys(leaves: readonly CapturedLeaf[]): Array<[string, string]> {
+  const out: Array<[string, string]> = [];
+  for (const leaf of leaves) {
+    for (let position = 0; position < leaf.count; position++) {
+      const start = position === 0 ? 0 : (leaf.ends[position - 1] as number);
+      out.push([leaf.bytes.toString('latin1', start, leaf.ends[position]), leaf.ids[position] as string]);
+    }
+  }
+  return out;
+}
+
+function checkRanges(tree: PackedTree, model: Model, next: () => number): void {
+  const keys = model.sorted();
+  const pick = () => (keys.length === 0 ? '' : (keys[Math.floor(next() * keys.length)] as string));
+  const bounds = [
+    '',
+    AFTER_PREFIX,
+    '\u0020workspace\u0000\u0001\u0020',
+    '\u0020workspace\u0000\u0001\u0020' + AFTER_PREFIX,
+    '\u0020workspace\u0000\u0001\u0020A' + AFTER_PREFIX,
+    '\u0020workspace\u0000\u0001\u0020\u00ff',
+  ];
+  for (let round = 0; round < 40; round++) {
+    const a = next() < 0.3 ? (bounds[Math.floor(next() * bounds.length)] as string) : pick();
+    const b = next() < 0.3 ? (bounds[Math.floor(next() * bounds.length)] as string) : pick();
+    // A key's value part followed by AFTER_PREFIX: every key with that prefix.
+    const prefix = pick().slice(0, 16 + Math.floor(next() * 8));
+    for (const [start, end] of [
+      [a, b],
+      [b, a],
+      [a, a.endsWith(AFTER_PREFIX) ? a : a + AFTER_PREFIX],
+      [prefix, prefix + AFTER_PREFIX],
+    ] as Array<[string, string]>) {
+      const limit = next() < 0.5 ? Infinity : 1 + Math.floor(next() * 300);
+      // As JSON: a deep comparison of long arrays would take most of the test's time.
+      expect(JSON.stringify(walked(tree, start, end, false, limit))).toBe(JSON.stringify(expected(model, start, end, false, limit, keys)));
+      expect(JSON.stringify(walked(tree, start, end, true, limit))).toBe(JSON.stringify(expected(model, start, end, true, limit, keys)));
+      expect(tree.countRange(start, end)).toBe(end > start ? Math.max(0, firstFrom(keys, end) - firstFrom(keys, start)) : 0);
+    }
+  }
+}
+
+describe('packed index tree', () => {
+  it('answers walks, counts and sizes as a sorted array does through inserts, overwrites and deletes', () => {
+    const next = random(7);
+    const tree = new PackedTree();
+    const model = new Model();
+    let id = 0;
+    // Grow past several levels of branches, then shrink to nothing, then grow again.
+    for (const [inserts, deletes] of [
+      [20_000, 2_000],
+      [5_000, 20_000],
+      [3_000, 0],
+    ] as const) {
+      for (let i = 0; i < inserts; i++) {
+        const key = keyOf(next, id++);
+        const value = `id${id}`;
+        expect(tree.set(key, value)).toBe(!model.entries.has(key));
+        model.entries.set(key, value);
+        if (next() < 0.05) {
+          // Setting a present key again changes its _id key, not the size.
+          expect(tree.set(key, `${value}-again`)).toBe(false);
+          model.entries.set(key, `${value}-again`);
+        }
+      }
+      const present = model.sorted();
+      for (let i = 0; i < deletes && present.length > 0; i++) {
+        // Runs of neighbours, as a bulk delete leaves them, and scattered ones.
+        const at = Math.floor(next() * present.length);
+        const run = next() < 0.5 ? 1 : 1 + Math.floor(next() * 200);
+        for (const key of present.splice(at, run)) {
+          expect(tree.delete(key)).toBe(true);
+          model.entries.delete(key);
+          i++;
+        }
+      }
+      expect(tree.delete('\u0020absent')).toBe(false);
+      expect(tree.size).toBe(model.entries.size);
+      const all: Array<[string, string]> = [];
+      tree.forEach((key, value) => all.push([key, value]));
+      expect(all).toEqual(expected(model, '', AFTER_PREFIX, false));
+      checkRanges(tree, model, next);
+    }
+  });
+
+  it('loads sorted keys from strings or buffers, and then takes changes like any other tree', () => {
+    const next = random(11);
+    const model = new Model();
+    for (let id = 0; id < 30_000; id++) model.entries.set(keyOf(next, id), `id${id}`);
+    const keys = model.sorted();
+    const frame = Buffer.from(keys.join(''), 'latin1');
+    const builder = new PackedTreeBuilder();
+    let offset = 0;
+    for (const key of keys) {
+      builder.addBytes(frame, offset, offset + key.length, model.entries.get(key) as string);
+      offset += key.length;
+    }
+    const fromBytes = new PackedTree();
+    fromBytes.adopt(builder);
+    const fromStrings = new PackedTree();
+    fromStrings.loadSorted(keys, keys.map((key) => model.entries.get(key) as string));
+    for (const tree of [fromBytes, fromStrings]) {
+      expect(tree.size).toBe(keys.length);
+      checkRanges(tree, model, next);
+    }
+    for (let id = 30_000; id < 32_000; id++) {
+      const key = keyOf(next, id);
+      fromBytes.set(key, `id${id}`);
+      model.entries.set(key, `id${id}`);
+    }
+    for (const key of keys.slice(1000, 9000)) {
+      fromBytes.delete(key);
+      model.entries.delete(key);
+    }
+    checkRanges(fromBytes, model, next);
+    fromBytes.clear();
+    expect(fromBytes.size).toBe(0);
+    expect(walked(fromBytes, '', AFTER_PREFIX, false)).toEqual([]);
+  });
+
+  it('keeps what a capture holds while the tree changes after it', () => {
+    const next = random(3);
+    const tree = new PackedTree();
+    const model = new Model();
+    for (let id = 0; id < 5_000; id++) {
+      const key = keyOf(next, id);
+      tree.set(key, `id${id}`);
+      model.entries.set(key, `id${id}`);
+    }
+    const before = expected(model, '', AFTER_PREFIX, false);
+    const captured = tree.capture();
+    const keys = model.sorted();
+    // Inserts into and deletes from every leaf, overwrites, merges and splits.
+    for (const key of keys.filter((_, position) => position % 3 === 0)) tree.delete(key);
+    for (const key of keys.filter((_, position) => position % 7 === 1)) tree.set(key, 'changed');
+    for (let id = 5_000; id < 9_000; id++) tree.set(keyOf(next, id), `id${id}`);
+    expect(capturedKeys(captured)).toEqual(before);
+    // A second capture sees the changes, and the first still does not.
+    const after: Array<[string, string]> = [];
+    tree.forEach((key, value) => after.push([key, value]));
+    expect(capturedKeys(tree.capture())).toEqual(after);
+    expect(capturedKeys(captured)).toEqual(before);
+  });
+
+  it('refuses a bound with AFTER_PREFIX anywhere but at its end', () => {
+    const tree = new PackedTree();
+    tree.set('\u0020a', 'a');
+    expect(() => tree.walk('\u0020' + AFTER_PREFIX + 'a', '\u0021', false, () => true)).toThrow(/one-byte characters/);
+  });
+});

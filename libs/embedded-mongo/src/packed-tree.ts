@@ -1,0 +1,529 @@
+import { AFTER_PREFIX } from './key-encoding';
+
+// The ordered map behind an index: encoded keys (one-byte characters, see key-encoding.ts) to the
+// _id keys of their documents, as a B+ tree whose leaves pack their keys into one buffer outside
+// the JavaScript heap. A collection of 100,000 documents with twenty indexes holds two million
+// keys; as strings they would make most of the process's heap, and V8 visits every page of the old
+// generation at each young collection, so each young collection would cost milliseconds. Packed,
+// a key costs its bytes off the heap and one slot for its _id key (a string the documents map
+// already holds).
+//
+// Branches keep the first key of each child (as a string, one per leaf) and how many keys each
+// child holds, so a range is counted from two descents. Leaves are linked both ways for scans.
+// A visitor of `walk` must not change the tree.
+
+const LEAF_CAPACITY = 128;
+const BRANCH_CAPACITY = 64;
+// A leaf this empty merges into a neighbour when both fit in three quarters of a leaf.
+const LEAF_MERGE_BELOW = LEAF_CAPACITY / 4;
+const LEAF_MERGED_AT_MOST = (LEAF_CAPACITY * 3) / 4;
+// Loaded leaves and branches leave room for inserts before they split.
+const LEAF_LOAD = (LEAF_CAPACITY * 7) / 8;
+const BRANCH_LOAD = (BRANCH_CAPACITY * 7) / 8;
+const ENDS_BYTES = (LEAF_CAPACITY + 1) * 4;
+const AFTER = AFTER_PREFIX.charCodeAt(0);
+const ONE_BYTE = /^[\x00-\xff]*$/;
+
+class Leaf {
+  readonly leaf = true;
+  count = 0;
+  // ends[i] is where key i ends in `bytes`; it starts where key i - 1 ends.
+  ends: Uint32Array;
+  bytes: Buffer;
+  ids: string[] = [];
+  prev: Leaf | undefined;
+  next: Leaf | undefined;
+  // The tree's epoch when this leaf's storage was last its own; an older one may be shared with a
+  // capture, and is copied before it changes.
+  epoch = 0;
+
+  constructor(byteCapacity: number) {
+    // One allocation per leaf for both.
+    const memory = new ArrayBuffer(ENDS_BYTES + byteCapacity);
+    this.ends = new Uint32Array(memory, 0, LEAF_CAPACITY + 1);
+    this.bytes = Buffer.from(memory, ENDS_BYTES, byteCapacity);
+  }
+
+  get used(): number {
+    return this.count === 0 ? 0 : (this.ends[this.count - 1] as number);
+  }
+
+  start(position: number): number {
+    return position === 0 ? 0 : (this.ends[position - 1] as number);
+  }
+
+  keyAt(position: number): string {
+    return this.bytes.toString('latin1', this.start(position), this.ends[position]);
+  }
+
+  // New storage with room for `needed` more bytes (a bigger buffer, or a smaller one once most of
+  // it is unused); what a capture holds stays as it was.
+  resize(needed: number): void {
+    const used = this.used;
+    const capacity = used + needed + ((used + needed) >> 3) + 64;
+    const memory = new ArrayBuffer(ENDS_BYTES + capacity);
+    const ends = new Uint32Array(memory, 0, LEAF_CAPACITY + 1);
+    ends.set(this.ends.subarray(0, this.count));
+    const bytes = Buffer.from(memory, ENDS_BYTES, capacity);
+    this.bytes.copy(bytes, 0, 0, used);
+    this.ends = ends;
+    this.bytes = bytes;
+    this.ids = this.ids.slice();
+  }
+}
+
+class Branch {
+  readonly leaf = false;
+  // firsts[i] is at most every key of children[i] and above every key of children[i - 1];
+  // firsts[0] is not used.
+  constructor(
+    readonly children: Node[],
+    readonly firsts: string[],
+    readonly sizes: number[],
+  ) {}
+}
+
+type Node = Leaf | Branch;
+
+export interface PackedTreeStats {
+  keys: number;
+  leaves: number;
+  keyBytes: number;
+  bufferBytes: number;
+}
+
+// The keys of one leaf as of a capture: key i is bytes[ends[i - 1] (or 0) .. ends[i]).
+export interface CapturedLeaf {
+  readonly bytes: Buffer;
+  readonly ends: Uint32Array;
+  readonly ids: readonly string[];
+  readonly count: number;
+}
+
+// A bound of a range: encoded bytes, possibly followed by AFTER_PREFIX, which places it after
+// every key that starts with those bytes.
+interface Bound {
+  readonly text: string;
+  readonly bytes: Buffer;
+  readonly after: boolean;
+}
+
+function boundOf(text: string): Bound {
+  const after = text.length > 0 && text.charCodeAt(text.length - 1) === AFTER;
+  const body = after ? text.slice(0, -1) : text;
+  if (!ONE_BYTE.test(body)) throw new Error('index bounds are one-byte characters, with AFTER_PREFIX only at the end');
+  return { text, bytes: Buffer.from(body, 'latin1'), after };
+}
+
+// Is key `position` of the leaf below the bound?
+function below(leaf: Leaf, position: number, bound: Bound): boolean {
+  const start = leaf.start(position);
+  const end = leaf.ends[position] as number;
+  if (bound.after) return bound.bytes.compare(leaf.bytes, start, Math.min(end, start + bound.bytes.length)) >= 0;
+  return bound.bytes.compare(leaf.bytes, start, end) > 0;
+}
+
+// The first position in [from, to) whose key is not below the bound.
+function lowerBound(leaf: Leaf, bound: Bound, from = 0, to = leaf.count): number {
+  let low = from;
+  let high = to;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (below(leaf, middle, bound)) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+// The child whose range holds `text`: the last one whose first key is at most `text`.
+function childFor(branch: Branch, text: string): number {
+  let low = 1;
+  let high = branch.children.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if ((branch.firsts[middle] as string) <= text) low = middle + 1;
+    else high = middle;
+  }
+  return low - 1;
+}
+
+function sum(values: readonly number[]): number {
+  let total = 0;
+  for (const value of values) total += value;
+  return total;
+}
+
+export class PackedTree {
+  private root: Node = new Leaf(0);
+  private total = 0;
+  private epoch = 0;
+
+  get size(): number {
+    return this.total;
+  }
+
+  // Sets the _id key of `key`; true when the key is new.
+  set(key: string, id: string): boolean {
+    const path: Array<[Branch, number]> = [];
+    const leaf = this.descend(key, path);
+    const bytes = Buffer.from(key, 'latin1');
+    const position = lowerBound(leaf, { text: key, bytes, after: false });
+    if (position < leaf.count && bytes.compare(leaf.bytes, leaf.start(position), leaf.ends[position]) === 0) {
+      this.own(leaf);
+      leaf.ids[position] = id;
+      return false;
+    }
+    this.own(leaf);
+    insertAt(leaf, position, bytes, id);
+    for (const [branch, child] of path) (branch.sizes[child] as number)++;
+    this.total++;
+    if (leaf.count > LEAF_CAPACITY) this.splitLeaf(leaf, path, position === leaf.count - 1);
+    return true;
+  }
+
+  // Removes `key`; true when it was there.
+  delete(key: string): boolean {
+    const path: Array<[Branch, number]> = [];
+    const leaf = this.descend(key, path);
+    const bytes = Buffer.from(key, 'latin1');
+    const position = lowerBound(leaf, { text: key, bytes, after: false });
+    if (position >= leaf.count || bytes.compare(leaf.bytes, leaf.start(position), leaf.ends[position]) !== 0) return false;
+    this.own(leaf);
+    removeAt(leaf, position);
+    for (const [branch, child] of path) (branch.sizes[child] as number)--;
+    this.total--;
+    if (leaf.count < LEAF_MERGE_BELOW) this.rebalance(leaf, path);
+    return true;
+  }
+
+  // Visits the keys in [start, end), ascending or descending, until `visit` returns false.
+  // Returns false when stopped early. `key()` decodes the key being visited.
+  walk(start: string, end: string, reverse: boolean, visit: (id: string, key: () => string) => boolean): boolean {
+    if (!(end > start)) return true;
+    const low = boundOf(start);
+    const high = boundOf(end);
+    let leaf: Leaf | undefined;
+    let position = 0;
+    const key = () => (leaf as Leaf).keyAt(position);
+    if (!reverse) {
+      leaf = this.descend(start);
+      position = lowerBound(leaf, low);
+      for (; leaf; leaf = leaf.next, position = 0) {
+        const count = leaf.count;
+        const stop = count > 0 && !below(leaf, count - 1, high) ? lowerBound(leaf, high, position) : count;
+        for (; position < stop; position++) if (!visit(leaf.ids[position] as string, key)) return false;
+        if (stop < count) return true;
+      }
+      return true;
+    }
+    leaf = this.descend(end);
+    position = lowerBound(leaf, high) - 1;
+    while (leaf) {
+      if (position >= 0) {
+        const stop = below(leaf, 0, low) ? lowerBound(leaf, low, 0, position + 1) : 0;
+        for (; position >= stop; position--) if (!visit(leaf.ids[position] as string, key)) return false;
+        if (stop > 0) return true;
+      }
+      leaf = leaf.prev;
+      position = leaf ? leaf.count - 1 : -1;
+    }
+    return true;
+  }
+
+  // How many keys lie in [start, end): two descents, whatever the range holds.
+  countRange(start: string, end: string): number {
+    return end > start ? Math.max(0, this.rank(boundOf(end)) - this.rank(boundOf(start))) : 0;
+  }
+
+  // What the keys occupy: their bytes, and the buffers (outside the heap) that hold them.
+  stats(): PackedTreeStats {
+    const stats = { keys: this.total, leaves: 0, keyBytes: 0, bufferBytes: 0 };
+    for (let leaf: Leaf | undefined = this.firstLeaf(); leaf; leaf = leaf.next) {
+      stats.leaves++;
+      stats.keyBytes += leaf.used;
+      stats.bufferBytes += ENDS_BYTES + leaf.bytes.length;
+    }
+    return stats;
+  }
+
+  forEach(visit: (key: string, id: string) => void): void {
+    for (let leaf: Leaf | undefined = this.firstLeaf(); leaf; leaf = leaf.next) {
+      for (let position = 0; position < leaf.count; position++) visit(leaf.keyAt(position), leaf.ids[position] as string);
+    }
+  }
+
+  clear(): void {
+    const root = new Leaf(0);
+    root.epoch = this.epoch;
+    this.root = root;
+    this.total = 0;
+  }
+
+  // Replaces the content with keys in ascending order, each once.
+  loadSorted(keys: readonly string[], ids: readonly string[]): void {
+    const builder = new PackedTreeBuilder();
+    for (let position = 0; position < keys.length; position++) builder.addKey(keys[position] as string, ids[position] as string);
+    this.adopt(builder);
+  }
+
+  // Replaces the content with what the builder was given.
+  adopt(builder: PackedTreeBuilder): void {
+    const { root, total } = builder.finish();
+    this.root = root;
+    this.total = total;
+    for (let leaf: Leaf | undefined = this.firstLeaf(); leaf; leaf = leaf.next) leaf.epoch = this.epoch;
+  }
+
+  // The keys as they are now, without copying them: a leaf changed later first gets storage of its
+  // own, so what is captured stays as it was.
+  capture(): CapturedLeaf[] {
+    const leaves: CapturedLeaf[] = [];
+    for (let leaf: Leaf | undefined = this.firstLeaf(); leaf; leaf = leaf.next) {
+      if (leaf.count > 0) leaves.push({ bytes: leaf.bytes, ends: leaf.ends, ids: leaf.ids, count: leaf.count });
+    }
+    this.epoch++;
+    return leaves;
+  }
+
+  // Before a leaf's storage changes in place.
+  private own(leaf: Leaf): void {
+    if (leaf.epoch === this.epoch) return;
+    leaf.resize(0);
+    leaf.epoch = this.epoch;
+  }
+
+  private descend(text: string, path?: Array<[Branch, number]>): Leaf {
+    let node = this.root;
+    while (!node.leaf) {
+      const child = childFor(node, text);
+      path?.push([node, child]);
+      node = node.children[child] as Node;
+    }
+    return node;
+  }
+
+  private firstLeaf(): Leaf {
+    let node = this.root;
+    while (!node.leaf) node = node.children[0] as Node;
+    return node;
+  }
+
+  // How many keys are below the bound.
+  private rank(bound: Bound): number {
+    let before = 0;
+    let node = this.root;
+    while (!node.leaf) {
+      const child = childFor(node, bound.text);
+      for (let position = 0; position < child; position++) before += node.sizes[position] as number;
+      node = node.children[child] as Node;
+    }
+    return before + lowerBound(node, bound);
+  }
+
+  // Splits in two halves; a leaf whose new key came last gives up only that key, so keys added in
+  // ascending order (creation dates, new ids) leave full leaves behind them.
+  private splitLeaf(leaf: Leaf, path: Array<[Branch, number]>, addedLast: boolean): void {
+    const middle = addedLast ? leaf.count - 1 : leaf.count >> 1;
+    const from = leaf.start(middle);
+    const used = leaf.used;
+    const right = new Leaf(used - from + ((used - from) >> 3) + 64);
+    leaf.bytes.copy(right.bytes, 0, from, used);
+    for (let position = middle; position < leaf.count; position++) right.ends[position - middle] = (leaf.ends[position] as number) - from;
+    right.ids = leaf.ids.slice(middle);
+    // The left half keeps its storage (a capture may share it); only its count shrinks.
+    leaf.ids = leaf.ids.slice(0, middle);
+    right.epoch = this.epoch;
+    right.count = leaf.count - middle;
+    leaf.count = middle;
+    right.next = leaf.next;
+    if (right.next) right.next.prev = right;
+    right.prev = leaf;
+    leaf.next = right;
+    this.insertChild(path, leaf, right, right.keyAt(0), leaf.count, right.count);
+  }
+
+  // Puts `right` after `left` in their parent (the last of `path`), splitting upwards as needed.
+  private insertChild(path: Array<[Branch, number]>, left: Node, right: Node, first: string, leftSize: number, rightSize: number): void {
+    const parentEntry = path.pop();
+    if (!parentEntry) {
+      this.root = new Branch([left, right], ['', first], [leftSize, rightSize]);
+      return;
+    }
+    const [parent, child] = parentEntry;
+    parent.children.splice(child + 1, 0, right);
+    parent.firsts.splice(child + 1, 0, first);
+    parent.sizes.splice(child, 1, leftSize, rightSize);
+    if (parent.children.length <= BRANCH_CAPACITY) return;
+    const middle = parent.children.length >> 1;
+    const sibling = new Branch(parent.children.splice(middle), parent.firsts.splice(middle), parent.sizes.splice(middle));
+    this.insertChild(path, parent, sibling, sibling.firsts[0] as string, sum(parent.sizes), sum(sibling.sizes));
+  }
+
+  // A leaf that became small merges with a neighbour under the same parent, or leaves the tree
+  // when empty; branches left without children go too, and a root with one child gives way.
+  private rebalance(leaf: Leaf, path: Array<[Branch, number]>): void {
+    const parentEntry = path[path.length - 1];
+    if (!parentEntry) return;
+    const [parent, child] = parentEntry;
+    const right = parent.children[child + 1] as Leaf | undefined;
+    const left = child > 0 ? (parent.children[child - 1] as Leaf) : undefined;
+    if (right && leaf.count + right.count <= LEAF_MERGED_AT_MOST) {
+      this.own(leaf);
+      appendLeaf(leaf, right);
+      parent.sizes[child] = leaf.count;
+      this.removeChild(path, child + 1);
+    } else if (left && left.count + leaf.count <= LEAF_MERGED_AT_MOST) {
+      this.own(left);
+      appendLeaf(left, leaf);
+      parent.sizes[child - 1] = left.count;
+      this.removeChild(path, child);
+    } else if (leaf.count === 0) {
+      unlink(leaf);
+      this.removeChild(path, child);
+    } else if (leaf.bytes.length > 1024 && leaf.used * 4 < leaf.bytes.length) {
+      leaf.resize(0);
+    }
+  }
+
+  private removeChild(path: Array<[Branch, number]>, child: number): void {
+    const [parent] = path.pop() as [Branch, number];
+    parent.children.splice(child, 1);
+    parent.firsts.splice(child, 1);
+    parent.sizes.splice(child, 1);
+    const grand = path[path.length - 1];
+    if (parent.children.length === 0 && grand) {
+      this.removeChild(path, grand[1]);
+      return;
+    }
+    while (!this.root.leaf && this.root.children.length === 1) this.root = this.root.children[0] as Node;
+    if (!this.root.leaf && this.root.children.length === 0) this.clear();
+  }
+}
+
+function insertAt(leaf: Leaf, position: number, key: Buffer, id: string): void {
+  const length = key.length;
+  const used = leaf.used;
+  if (used + length > leaf.bytes.length) leaf.resize(length);
+  const at = leaf.start(position);
+  leaf.bytes.copyWithin(at + length, at, used);
+  key.copy(leaf.bytes, at);
+  for (let index = leaf.count; index > position; index--) leaf.ends[index] = (leaf.ends[index - 1] as number) + length;
+  leaf.ends[position] = at + length;
+  leaf.ids.splice(position, 0, id);
+  leaf.count++;
+}
+
+function removeAt(leaf: Leaf, position: number): void {
+  const at = leaf.start(position);
+  const end = leaf.ends[position] as number;
+  const length = end - at;
+  leaf.bytes.copyWithin(at, end, leaf.used);
+  for (let index = position; index < leaf.count - 1; index++) leaf.ends[index] = (leaf.ends[index + 1] as number) - length;
+  leaf.ids.splice(position, 1);
+  leaf.count--;
+}
+
+// Moves every key of `right` (the next leaf) to the end of `leaf`, and unlinks `right`.
+function appendLeaf(leaf: Leaf, right: Leaf): void {
+  const used = leaf.used;
+  const extra = right.used;
+  if (used + extra > leaf.bytes.length) leaf.resize(extra);
+  right.bytes.copy(leaf.bytes, used, 0, extra);
+  for (let position = 0; position < right.count; position++) leaf.ends[leaf.count + position] = used + (right.ends[position] as number);
+  for (const id of right.ids) leaf.ids.push(id);
+  leaf.count += right.count;
+  unlink(right);
+}
+
+function unlink(leaf: Leaf): void {
+  if (leaf.prev) leaf.prev.next = leaf.next;
+  if (leaf.next) leaf.next.prev = leaf.prev;
+  leaf.prev = undefined;
+  leaf.next = undefined;
+}
+
+// Builds a tree from keys given in ascending order, each once: leaves filled to seven eighths,
+// then the branches above them. Keys come as strings or as ranges of a buffer (a snapshot's
+// frames), so loading a snapshot makes no string per key.
+export class PackedTreeBuilder {
+  private readonly level: Leaf[] = [];
+  private readonly firsts: string[] = [];
+  private readonly pendingSources: Array<Buffer | string> = [];
+  private readonly pendingStarts: number[] = [];
+  private readonly pendingEnds: number[] = [];
+  private pendingIds: string[] = [];
+  private pendingBytes = 0;
+  private total = 0;
+
+  addKey(key: string, id: string): void {
+    this.pendingSources.push(key);
+    this.pendingStarts.push(0);
+    this.pendingEnds.push(key.length);
+    this.pendingIds.push(id);
+    this.pendingBytes += key.length;
+    if (this.pendingIds.length >= LEAF_LOAD) this.flush();
+  }
+
+  // Key bytes source[start, end).
+  addBytes(source: Buffer, start: number, end: number, id: string): void {
+    this.pendingSources.push(source);
+    this.pendingStarts.push(start);
+    this.pendingEnds.push(end);
+    this.pendingIds.push(id);
+    this.pendingBytes += end - start;
+    if (this.pendingIds.length >= LEAF_LOAD) this.flush();
+  }
+
+  finish(): { root: Node; total: number } {
+    this.flush();
+    if (this.level.length === 0) return { root: new Leaf(0), total: 0 };
+    let level: Node[] = this.level;
+    let firsts = this.firsts;
+    let sizes = this.level.map((leaf) => leaf.count);
+    while (level.length > 1) {
+      const parents: Node[] = [];
+      const parentFirsts: string[] = [];
+      const parentSizes: number[] = [];
+      for (let from = 0; from < level.length; from += BRANCH_LOAD) {
+        const to = Math.min(level.length, from + BRANCH_LOAD);
+        const branch = new Branch(level.slice(from, to), firsts.slice(from, to), sizes.slice(from, to));
+        parents.push(branch);
+        parentFirsts.push(firsts[from] as string);
+        parentSizes.push(sum(branch.sizes));
+      }
+      level = parents;
+      firsts = parentFirsts;
+      sizes = parentSizes;
+    }
+    return { root: level[0] as Node, total: this.total };
+  }
+
+  private flush(): void {
+    const count = this.pendingIds.length;
+    if (count === 0) return;
+    const leaf = new Leaf(this.pendingBytes + (this.pendingBytes >> 3) + 64);
+    let offset = 0;
+    for (let position = 0; position < count; position++) {
+      const source = this.pendingSources[position] as Buffer | string;
+      const start = this.pendingStarts[position] as number;
+      const end = this.pendingEnds[position] as number;
+      offset += typeof source === 'string' ? leaf.bytes.write(source, offset, 'latin1') : source.copy(leaf.bytes, offset, start, end);
+      leaf.ends[position] = offset;
+    }
+    leaf.ids = this.pendingIds;
+    leaf.count = count;
+    const previous = this.level[this.level.length - 1];
+    if (previous) {
+      previous.next = leaf;
+      leaf.prev = previous;
+    }
+    this.level.push(leaf);
+    this.firsts.push(leaf.keyAt(0));
+    this.total += count;
+    this.pendingSources.length = 0;
+    this.pendingStarts.length = 0;
+    this.pendingEnds.length = 0;
+    this.pendingIds = [];
+    this.pendingBytes = 0;
+  }
+}
