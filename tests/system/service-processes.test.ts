@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -14,7 +14,9 @@ const serviceTokenSecret = generateServiceTokenSecret();
 const amqpUrl = process.env.AMQP_URL;
 const exchange = `crm.test.processes.${process.pid}.${Date.now()}`;
 const busEnv: Record<string, string> = amqpUrl ? { AMQP_URL: amqpUrl, EVENT_EXCHANGE: exchange } : {};
+// Each test's own, so that processes a failed test left running cannot hold the next one's.
 let dataDir: string;
+const dataDirs: string[] = [];
 // Every process started, for removing the queues they declared.
 const started: StartedProcess[] = [];
 
@@ -40,27 +42,44 @@ function start(entry: string, env: Record<string, string>, readyMessage: string)
   return one;
 }
 
-// A port nothing listens on now, for a service whose address a peer needs before it starts.
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+// Where the kernel's ephemeral ports (those a port-0 listener gets) start.
+function ephemeralRangeStart(): number {
+  try {
+    return Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]) || 32_768;
+  } catch {
+    // Not Linux: IANA's range starts at 49152, and Linux's default at 32768.
+    return 32_768;
+  }
+}
+
+// A port nothing listens on now, for a service whose address a peer needs before it starts. It
+// is taken below the kernel's ephemeral range (where the port-0 listeners of tests running in
+// parallel get theirs), so no other test can be given it between this check and the bind.
+async function freePort(): Promise<number> {
+  const low = 20_000;
+  const high = Math.min(ephemeralRangeStart(), 32_768) - 1;
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = low + Math.floor(Math.random() * (high - low));
+    const free = await new Promise<boolean>((resolve) => {
+      const server = createServer();
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
     });
-  });
+    if (free) return port;
+  }
+  throw new Error('no free port below the ephemeral range');
 }
 
 const running: StartedProcess[] = [];
 
-beforeAll(() => {
+beforeEach(() => {
   dataDir = mkdtempSync(join(tmpdir(), 'crm-processes-'));
+  dataDirs.push(dataDir);
 });
 
 afterAll(async () => {
   for (const process of running) process.child.kill('SIGKILL');
-  rmSync(dataDir, { recursive: true, force: true });
+  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   if (amqpUrl) await removeTestExchange(amqpUrl, exchange, started);
 });
 
