@@ -68,7 +68,7 @@ class Leaf {
     this.bytes.copy(bytes, 0, 0, used);
     this.ends = ends;
     this.bytes = bytes;
-    this.ids = this.ids.slice();
+    this.ids = this.ids.slice(0, this.count);
   }
 }
 
@@ -330,11 +330,12 @@ export class PackedTree {
     leaf.bytes.copy(right.bytes, 0, from, used);
     for (let position = middle; position < leaf.count; position++) right.ends[position - middle] = (leaf.ends[position] as number) - from;
     right.ids = leaf.ids.slice(middle);
-    // The left half keeps its storage (a capture may share it); only its count shrinks.
-    leaf.ids = leaf.ids.slice(0, middle);
     right.epoch = this.epoch;
     right.count = leaf.count - middle;
     leaf.count = middle;
+    // The left half moves to storage sized for what it keeps (the old one may be a capture's).
+    if (!addedLast) leaf.resize(0);
+    else leaf.ids = leaf.ids.slice(0, middle);
     right.next = leaf.next;
     if (right.next) right.next.prev = right;
     right.prev = leaf;
