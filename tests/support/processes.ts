@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { connect } from 'amqplib';
-import { queueNames } from '@crm/bus';
+import { deadLetterExchangeName, queueNames } from '@crm/bus';
 
 // Parts of the system started as their own processes from their built entries, configured by
 // environment variables alone, as containers run them.
@@ -61,7 +61,7 @@ export async function removeTestExchange(amqpUrl: string, exchange: string, proc
       await channel.deleteQueue(names.deadLetterQueue);
     }
     await channel.deleteExchange(exchange);
-    await channel.deleteExchange(queueNames(exchange, 'any').deadLetterExchange);
+    await channel.deleteExchange(deadLetterExchangeName(exchange));
   } finally {
     await connection.close();
   }

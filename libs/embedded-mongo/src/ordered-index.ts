@@ -162,11 +162,6 @@ export class OrderedIndex {
     return this.tree.countRange(start, end);
   }
 
-  // Replaces the content with keys already in ascending order.
-  loadSorted(keys: string[], ids: string[]): void {
-    this.tree.loadSorted(keys, ids);
-  }
-
   // Replaces the content with what a builder was given (a snapshot's keys, in order).
   loadBuilt(builder: PackedTreeBuilder): void {
     this.tree.adopt(builder);
@@ -176,10 +171,9 @@ export class OrderedIndex {
   load(keys: string[], ids: string[]): void {
     const order = keys.map((_, position) => position);
     order.sort((a, b) => compareKeys(keys[a] as string, keys[b] as string));
-    this.tree.loadSorted(
-      order.map((position) => keys[position] as string),
-      order.map((position) => ids[position] as string),
-    );
+    const builder = new PackedTreeBuilder();
+    for (const position of order) builder.addKey(keys[position] as string, ids[position] as string);
+    this.tree.adopt(builder);
   }
 
   clear(): void {

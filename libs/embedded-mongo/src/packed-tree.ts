@@ -165,15 +165,12 @@ export class PackedTree {
   // Sets the _id key of `key`; true when the key is new.
   set(key: string, id: string): boolean {
     const path: Array<[Branch, number]> = [];
-    const leaf = this.descend(key, path);
-    const bytes = Buffer.from(key, 'latin1');
-    const position = lowerBound(leaf, { text: key, bytes, after: false });
-    if (position < leaf.count && bytes.compare(leaf.bytes, leaf.start(position), leaf.ends[position]) === 0) {
-      this.own(leaf);
+    const { leaf, position, bytes, found } = this.locate(key, path);
+    this.own(leaf);
+    if (found) {
       leaf.ids[position] = id;
       return false;
     }
-    this.own(leaf);
     insertAt(leaf, position, bytes, id);
     for (const [branch, child] of path) (branch.sizes[child] as number)++;
     this.total++;
@@ -184,10 +181,8 @@ export class PackedTree {
   // Removes `key`; true when it was there.
   delete(key: string): boolean {
     const path: Array<[Branch, number]> = [];
-    const leaf = this.descend(key, path);
-    const bytes = Buffer.from(key, 'latin1');
-    const position = lowerBound(leaf, { text: key, bytes, after: false });
-    if (position >= leaf.count || bytes.compare(leaf.bytes, leaf.start(position), leaf.ends[position]) !== 0) return false;
+    const { leaf, position, found } = this.locate(key, path);
+    if (!found) return false;
     this.own(leaf);
     removeAt(leaf, position);
     for (const [branch, child] of path) (branch.sizes[child] as number)--;
@@ -246,24 +241,11 @@ export class PackedTree {
     return stats;
   }
 
-  forEach(visit: (key: string, id: string) => void): void {
-    for (let leaf: Leaf | undefined = this.firstLeaf(); leaf; leaf = leaf.next) {
-      for (let position = 0; position < leaf.count; position++) visit(leaf.keyAt(position), leaf.ids[position] as string);
-    }
-  }
-
   clear(): void {
     const root = new Leaf(0);
     root.epoch = this.epoch;
     this.root = root;
     this.total = 0;
-  }
-
-  // Replaces the content with keys in ascending order, each once.
-  loadSorted(keys: readonly string[], ids: readonly string[]): void {
-    const builder = new PackedTreeBuilder();
-    for (let position = 0; position < keys.length; position++) builder.addKey(keys[position] as string, ids[position] as string);
-    this.adopt(builder);
   }
 
   // Replaces the content with what the builder was given.
@@ -290,6 +272,15 @@ export class PackedTree {
     if (leaf.epoch === this.epoch) return;
     leaf.resize(0);
     leaf.epoch = this.epoch;
+  }
+
+  // The leaf and position where `key` is or would go, with the branches above it in `path`.
+  private locate(key: string, path: Array<[Branch, number]>): { leaf: Leaf; position: number; bytes: Buffer; found: boolean } {
+    const leaf = this.descend(key, path);
+    const bytes = Buffer.from(key, 'latin1');
+    const position = lowerBound(leaf, { text: key, bytes, after: false });
+    const found = position < leaf.count && bytes.compare(leaf.bytes, leaf.start(position), leaf.ends[position]) === 0;
+    return { leaf, position, bytes, found };
   }
 
   private descend(text: string, path?: Array<[Branch, number]>): Leaf {

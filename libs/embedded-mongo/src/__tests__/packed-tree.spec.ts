@@ -132,9 +132,7 @@ describe('packed index tree', () => {
       }
       expect(tree.delete('\u0020absent')).toBe(false);
       expect(tree.size).toBe(model.entries.size);
-      const all: Array<[string, string]> = [];
-      tree.forEach((key, value) => all.push([key, value]));
-      expect(all).toEqual(expected(model, '', AFTER_PREFIX, false));
+      expect(walked(tree, '', AFTER_PREFIX, false)).toEqual(expected(model, '', AFTER_PREFIX, false));
       checkRanges(tree, model, next);
     }
   });
@@ -154,7 +152,9 @@ describe('packed index tree', () => {
     const fromBytes = new PackedTree();
     fromBytes.adopt(builder);
     const fromStrings = new PackedTree();
-    fromStrings.loadSorted(keys, keys.map((key) => model.entries.get(key) as string));
+    const stringBuilder = new PackedTreeBuilder();
+    for (const key of keys) stringBuilder.addKey(key, model.entries.get(key) as string);
+    fromStrings.adopt(stringBuilder);
     for (const tree of [fromBytes, fromStrings]) {
       expect(tree.size).toBe(keys.length);
       checkRanges(tree, model, next);
@@ -192,8 +192,7 @@ describe('packed index tree', () => {
     for (let id = 5_000; id < 9_000; id++) tree.set(keyOf(next, id), `id${id}`);
     expect(capturedKeys(captured)).toEqual(before);
     // A second capture sees the changes, and the first still does not.
-    const after: Array<[string, string]> = [];
-    tree.forEach((key, value) => after.push([key, value]));
+    const after = walked(tree, '', AFTER_PREFIX, false);
     expect(capturedKeys(tree.capture())).toEqual(after);
     expect(capturedKeys(captured)).toEqual(before);
   });
