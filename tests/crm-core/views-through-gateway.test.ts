@@ -101,3 +101,45 @@ describe('custom fields and saved views through the gateway', () => {
     expect(entries.find((item) => item.summary === 'Created saved view "Won"')).toMatchObject({ object_name: 'Won', actor: 'Sam' });
   });
 });
+
+describe('shared saved views', () => {
+  it('are changed, deleted and shared by admins of their own role only, an API key by its own role', async () => {
+    const owner = await signUpWithWorkspace(base, 'Olga');
+    const call = (token: string, method: string, path: string, body?: unknown) => request(base, method, path, { token, body });
+    const keyOf = async (name: string, role: string) => {
+      const created = await call(owner.token, 'POST', '/api-keys', { name, kind: 'integration', role });
+      expect(created.status).toBe(201);
+      return created.body.key as string;
+    };
+    const script = await keyOf('Nightly sync', 'Agent (read & write)');
+    const shared = await call(owner.token, 'POST', '/saved-views', { object: 'company', name: 'Team accounts', filters: { kind: 'account' }, shared: true });
+    expect(shared.status).toBe(201);
+
+    // The key acts as its creator (an admin), but its own role is not an admin's.
+    for (const [method, body] of [['PATCH', { name: 'Renamed by a script' }], ['PATCH', { shared: false }], ['DELETE', undefined]] as const) {
+      const refused = await call(script, method, `/saved-views/${shared.body.id}`, body);
+      expect({ method, status: refused.status, message: refused.body?.error?.message }).toEqual({
+        method,
+        status: 403,
+        message: 'shared saved views need a workspace admin',
+      });
+    }
+    expect((await call(script, 'POST', '/saved-views', { object: 'company', name: 'Everyone', filters: {}, shared: true })).status).toBe(403);
+    const own = await call(script, 'POST', '/saved-views', { object: 'company', name: 'Mine', filters: {} });
+    expect(own.status).toBe(201);
+    expect((await call(script, 'PATCH', `/saved-views/${own.body.id}`, { shared: true })).status).toBe(403);
+    const views = await call(owner.token, 'GET', '/saved-views?object=company');
+    expect(views.body.data.map((view: { name: string; shared: boolean }) => [view.name, view.shared])).toEqual([
+      ['Team accounts', true],
+      ['Mine', false],
+    ]);
+
+    // A key whose own role is an admin's may.
+    expect((await call(owner.token, 'POST', '/roles', { name: 'View keepers', permissions: ['companies:read', 'settings:manage'] })).status).toBe(201);
+    const keeper = await keyOf('View keeper', 'View keepers');
+    const renamed = await call(keeper, 'PATCH', `/saved-views/${shared.body.id}`, { name: 'Accounts' });
+    expect({ status: renamed.status, name: renamed.body.name }).toEqual({ status: 200, name: 'Accounts' });
+    expect((await call(keeper, 'DELETE', `/saved-views/${shared.body.id}`)).status).toBe(204);
+    expect((await call(owner.token, 'GET', '/saved-views?object=company')).body.data.map((view: { name: string }) => view.name)).toEqual(['Mine']);
+  });
+});

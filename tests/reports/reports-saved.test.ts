@@ -121,6 +121,43 @@ describe('saved reports', () => {
   });
 });
 
+describe('shared reports are the admins\'', () => {
+  it('refuses a non-admin API key its creator\'s shared report and sharing, whoever created the key', async () => {
+    const owner = await signUpWithWorkspace(system.url);
+    const admin = api(system.url, owner);
+    const keyOf = async (name: string, role: string) => {
+      const created = await admin.ok<{ key: string }>('POST', '/api-keys', { name, kind: 'integration', role }, 201);
+      return api(system.url, { token: created.key });
+    };
+    const script = await keyOf('Nightly sync', 'Agent (read & write)');
+    const shared = await admin.ok<{ id: string }>('POST', '/reports/saved', { name: 'Team pipeline', definition: { object: 'deal' }, shared: true }, 201);
+
+    // The key acts as its creator (an admin), but its own role is not an admin's.
+    for (const [method, body] of [['PATCH', { name: 'Renamed by a script' }], ['PATCH', { shared: false }], ['DELETE', undefined]] as const) {
+      const refused = await script.call(method, `/reports/saved/${shared.id}`, body);
+      expect({ method, status: refused.status, code: refused.body?.error?.code }).toEqual({ method, status: 403, code: 'forbidden' });
+    }
+    const sharing = await script.call('POST', '/reports/saved', { name: 'Everyone', definition: { object: 'company' }, shared: true });
+    expect({ status: sharing.status, message: sharing.body.error?.message }).toEqual({ status: 403, message: 'shared reports need a workspace admin' });
+    const own = await script.ok<{ id: string; mine: boolean }>('POST', '/reports/saved', { name: 'Private', definition: { object: 'company' } }, 201);
+    expect((await script.call('PATCH', `/reports/saved/${own.id}`, { shared: true })).status).toBe(403);
+    expect((await script.ok<{ name: string }>('PATCH', `/reports/saved/${own.id}`, { name: 'Still private' })).name).toBe('Still private');
+
+    const list = await admin.ok<{ data: Array<{ id: string; name: string; shared: boolean }> }>('GET', '/reports/saved', undefined);
+    expect(list.data.map((report) => [report.name, report.shared])).toEqual([
+      ['Team pipeline', true],
+      ['Still private', false],
+    ]);
+
+    // A key whose own role is an admin's may change the shared report.
+    await admin.ok('POST', '/roles', { name: 'Report keepers', permissions: ['companies:read', 'settings:manage'] }, 201);
+    const keeper = await keyOf('Report keeper', 'Report keepers');
+    expect((await keeper.ok<{ name: string }>('PATCH', `/reports/saved/${shared.id}`, { name: 'Team deals' })).name).toBe('Team deals');
+    expect((await keeper.call('DELETE', `/reports/saved/${shared.id}`)).status).toBe(204);
+    expect((await admin.call('GET', `/reports/saved/${shared.id}/run`)).status).toBe(404);
+  });
+});
+
 describe('the read model follows the owners', () => {
   it('drops deleted deals and merged-away companies, and shows renamed stages', async () => {
     const owner = await signUpWithWorkspace(system.url);

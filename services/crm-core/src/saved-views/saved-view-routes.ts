@@ -26,7 +26,7 @@ import {
 } from './saved-view.operations';
 
 export const sharingNeedsAdmin = () => forbidden('shared saved views need a workspace admin');
-const notYours = () => forbidden("only a view's creator, or an admin for a shared view, may change or delete it");
+const notYours = () => forbidden("only a view's creator may change or delete a private view");
 
 export function savedViewView(record: SavedViewRecord, claims: InternalClaims): SavedViewView {
   return {
@@ -62,8 +62,15 @@ function checkFilters(object: SavedViewObject, filters: Record<string, string>):
   if (problem) throw validationFailed(problem);
 }
 
+// A shared view is the admins' (contract 5.9), its creator's included only while an admin. The
+// caller's own rights decide: an API key is an admin only when its role is, whoever created it.
 function mayChange(view: SavedViewRecord, claims: InternalClaims): boolean {
-  return view.owner_id === claims.user_id || (view.shared && claims.is_admin);
+  return view.shared ? claims.is_admin : view.owner_id === claims.user_id;
+}
+
+function refuseChange(view: SavedViewRecord, claims: InternalClaims): void {
+  if (mayChange(view, claims)) return;
+  throw view.shared ? sharingNeedsAdmin() : notYours();
 }
 
 async function create(context: ServiceContext, claims: InternalClaims, workspaceId: string, body: CreateSavedViewBody) {
@@ -103,8 +110,8 @@ async function update(context: ServiceContext, claims: InternalClaims, workspace
   return commit(context, async ({ transaction, publish }) => {
     const view = await views.findOne({ _id: id, workspace_id: workspaceId }).session(transaction).lean<SavedViewRecord>().exec();
     if (!view) throw notFound('saved view');
-    if (!mayChange(view, claims)) throw notYours();
-    if (body.shared === true && !view.shared && !claims.is_admin) throw sharingNeedsAdmin();
+    refuseChange(view, claims);
+    if (body.shared === true && !claims.is_admin) throw sharingNeedsAdmin();
     if (body.filters) checkFilters(view.object as SavedViewObject, body.filters);
     const changes = { name: body.name ?? view.name, filters: body.filters ?? view.filters ?? {}, shared: body.shared ?? view.shared };
     const changed =
@@ -132,7 +139,7 @@ async function remove(context: ServiceContext, claims: InternalClaims, workspace
   await commit(context, async ({ transaction, publish }) => {
     const view = await views.findOne({ _id: id, workspace_id: workspaceId }).session(transaction).lean<SavedViewRecord>().exec();
     if (!view) throw notFound('saved view');
-    if (!mayChange(view, claims)) throw notYours();
+    refuseChange(view, claims);
     await views.deleteOne({ _id: view._id, workspace_id: workspaceId }, { session: transaction });
     publish<SavedViewCreatedData>({
       type: CRM_VIEW_EVENTS_TYPES.savedViewDeleted,
@@ -144,7 +151,7 @@ async function remove(context: ServiceContext, claims: InternalClaims, workspace
 }
 
 // Every member with companies:read has views of their own (the permission matrix); sharing,
-// and changing a shared view one did not create, need an admin.
+// and changing or deleting a shared view, need an admin.
 export function savedViewOperations(context: ServiceContext): Implementation[] {
   const views = savedViewModel(context.connection);
   return [

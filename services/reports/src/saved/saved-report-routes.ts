@@ -19,10 +19,17 @@ import { reportPinModel, savedReportModel, type ReportPinRecord, type SavedRepor
 // Saved reports: a member's own, or shared by an admin with everyone; pins per member.
 
 const sharingNeedsAdmin = () => forbidden('shared reports need a workspace admin');
-const notYours = () => forbidden("only a report's creator, or an admin for a shared report, may change or delete it");
+const notYours = () => forbidden("only a report's creator may change or delete a private report");
 
+// A shared report is the admins' (contract 5.9), its creator's included only while an admin. The
+// caller's own rights decide: an API key is an admin only when its role is, whoever created it.
 function mayChange(report: SavedReportRecord, claims: InternalClaims): boolean {
-  return report.owner_id === claims.user_id || (report.shared && claims.is_admin);
+  return report.shared ? claims.is_admin : report.owner_id === claims.user_id;
+}
+
+function refuseChange(report: SavedReportRecord, claims: InternalClaims): void {
+  if (mayChange(report, claims)) return;
+  throw report.shared ? sharingNeedsAdmin() : notYours();
 }
 
 function state(report: SavedReportRecord): SavedReportCreatedData {
@@ -119,8 +126,8 @@ export function savedReportOperations(context: ServiceContext): Implementation[]
       const updated = await commit(context, async ({ transaction, publish }) => {
         const report = await reports.findOne({ _id: params.id, workspace_id: workspaceId }).session(transaction).lean<SavedReportRecord>().exec();
         if (!report || (!report.shared && report.owner_id !== auth.user_id)) throw notFound('saved report');
-        if (!mayChange(report, auth)) throw notYours();
-        if (body.shared === true && !report.shared && !auth.is_admin) throw sharingNeedsAdmin();
+        refuseChange(report, auth);
+        if (body.shared === true && !auth.is_admin) throw sharingNeedsAdmin();
         const changes: Partial<SavedReportRecord> = {};
         if (body.name !== undefined && body.name !== report.name) changes.name = body.name;
         if (definition && JSON.stringify(definition) !== JSON.stringify(report.definition)) changes.definition = definition;
@@ -139,7 +146,7 @@ export function savedReportOperations(context: ServiceContext): Implementation[]
       await commit(context, async ({ transaction, publish }) => {
         const report = await reports.findOne({ _id: params.id, workspace_id: workspaceId }).session(transaction).lean<SavedReportRecord>().exec();
         if (!report || (!report.shared && report.owner_id !== auth.user_id)) throw notFound('saved report');
-        if (!mayChange(report, auth)) throw notYours();
+        refuseChange(report, auth);
         const pinned = await pins.find({ workspace_id: workspaceId, saved_report_id: report._id }).session(transaction).lean<ReportPinRecord[]>().exec();
         await pins.deleteMany({ workspace_id: workspaceId, saved_report_id: report._id }, { session: transaction });
         await reports.deleteOne({ _id: report._id, workspace_id: workspaceId }, { session: transaction });

@@ -187,7 +187,7 @@ describe('PATCH /saved-views/{id}', () => {
     expect(byAdmin.body).toMatchObject({ name: 'Team leads', owner_id: admin.user_id, mine: false });
     const byMember = await crm.call(member, 'PATCH', `/saved-views/${shared.id}`, { body: { name: 'Hijacked' } });
     expect(byMember.status).toBe(403);
-    expect(byMember.body.error.message).toBe("only a view's creator, or an admin for a shared view, may change or delete it");
+    expect(byMember.body.error.message).toBe('shared saved views need a workspace admin');
 
     const names = (await crm.call(member, 'GET', '/saved-views')).body.data.map((view: { name: string }) => view.name);
     expect(names).toEqual(['My leads', 'Team leads']);
