@@ -103,9 +103,9 @@ describe('pipelines', () => {
     expect(deals.body.position).toBe(1);
 
     expectError(await call(owner, 'POST', '/pipelines', { name: 'No loss', object: 'deal', stages: [{ name: 'Open' }, { name: 'Won', kind: 'won' }] }), 400, 'validation_failed', /lost stage/);
-    expectError(await call(owner, 'POST', '/pipelines', { name: 'Odd', stages: [{ name: 'Done', kind: 'won' }] }), 400, 'validation_failed', /stages\.0\.kind/);
-    expectError(await call(owner, 'POST', '/pipelines', { name: 'Odd', object: 'deal', stages: [{ name: 'Client', kind: 'account' }] }), 400, 'validation_failed', /stages\.0\.kind/);
-    expectError(await call(owner, 'POST', '/pipelines', { name: 'Odd', stages: [{ name: 'New', probability: 20 }] }), 400, 'validation_failed', /stages\.0\.probability/);
+    expectError(await call(owner, 'POST', '/pipelines', { name: 'Odd', stages: [{ name: 'Done', kind: 'won' }] }), 400, 'validation_failed', /^stages\.0\.kind won has no meaning in a company pipeline/);
+    expectError(await call(owner, 'POST', '/pipelines', { name: 'Odd', object: 'deal', stages: [{ name: 'Client', kind: 'account' }] }), 400, 'validation_failed', /^stages\.0\.kind account has no meaning in a deal pipeline/);
+    expectError(await call(owner, 'POST', '/pipelines', { name: 'Odd', stages: [{ name: 'New', probability: 101 }] }), 400, 'validation_failed', /stages\.0\.probability/);
     expectError(await call(owner, 'POST', '/pipelines', { name: 'Odd', stages: [{ name: 'New' }, { name: 'NEW' }] }), 400, 'validation_failed', /stages\.1\.name/);
     expectError(await call(owner, 'POST', '/pipelines', { name: 'Odd', stages: [{ name: '   ' }] }), 400, 'validation_failed', /stages\.0\.name/);
     expectError(await call(owner, 'POST', '/pipelines', { name: 'Odd', stages: [{ name: 'New', colour: 'red' }] }), 400, 'validation_failed', /unknown field 'stages\.0\.colour'/);
@@ -177,7 +177,7 @@ describe('pipelines', () => {
 });
 
 describe('stages', () => {
-  it('keep kinds to their object, probabilities to deals, names unique, and every pipeline its required stages', async () => {
+  it('keep kinds to those with a meaning for their object, names unique, and every pipeline its required stages', async () => {
     const owner = await signUpWithWorkspace(base, 'Stan');
     const companies = await defaultPipeline(owner, 'company');
     const deals = await defaultPipeline(owner, 'deal');
@@ -188,8 +188,18 @@ describe('stages', () => {
     const won = await call(owner, 'POST', '/pipeline-stages', { pipeline_id: deals.id, name: 'Won again', kind: 'won' });
     expect(won.body).toMatchObject({ position: 6, kind: 'won', probability: 100 });
 
-    expectError(await call(owner, 'POST', '/pipeline-stages', { pipeline_id: companies.id, name: 'Closed', kind: 'won' }), 400, 'validation_failed', /^kind /);
-    expectError(await call(owner, 'POST', '/pipeline-stages', { pipeline_id: deals.id, name: 'Client', kind: 'account' }), 400, 'validation_failed', /^kind /);
+    expectError(
+      await call(owner, 'POST', '/pipeline-stages', { pipeline_id: companies.id, name: 'Closed', kind: 'won' }),
+      400,
+      'validation_failed',
+      /^kind won has no meaning in a company pipeline \(a company is won by moving it to an account stage\): use one of open, lost, account$/,
+    );
+    expectError(
+      await call(owner, 'POST', '/pipeline-stages', { pipeline_id: deals.id, name: 'Client', kind: 'account' }),
+      400,
+      'validation_failed',
+      /^kind account has no meaning in a deal pipeline \(a deal is won or lost, never an account\): use one of open, won, lost$/,
+    );
     expectError(await call(owner, 'POST', '/pipeline-stages', { pipeline_id: newId(), name: 'Lost' }), 400, 'validation_failed', /pipeline_id/);
     expectError(await call(owner, 'POST', '/pipeline-stages', { pipeline_id: companies.id, name: 'Dormant', probability: 5 }), 400, 'validation_failed', /unknown field 'probability'/);
     expectError(await call(owner, 'POST', '/pipeline-stages', { pipeline_id: companies.id, name: 'dormant' }), 409, 'name_taken');
@@ -204,8 +214,8 @@ describe('stages', () => {
     expect((await call(owner, 'PATCH', `/pipeline-stages/${qualification.id}`, { probability: null })).body.probability).toBeNull();
     expectError(await call(owner, 'PATCH', `/pipeline-stages/${qualification.id}`, { probability: 101 }), 400, 'validation_failed', /^probability /);
     expectError(await call(owner, 'PATCH', `/pipeline-stages/${qualification.id}`, { name: 'proposal' }), 409, 'name_taken');
-    expectError(await call(owner, 'PATCH', `/pipeline-stages/${stageNamed(companies, 'New').id}`, { probability: 40 }), 400, 'validation_failed', /^probability /);
-    expectError(await call(owner, 'PATCH', `/pipeline-stages/${stageNamed(companies, 'New').id}`, { kind: 'lost' }), 400, 'validation_failed', /^kind /);
+    expectError(await call(owner, 'PATCH', `/pipeline-stages/${stageNamed(companies, 'New').id}`, { kind: 'won' }), 400, 'validation_failed', /^kind won has no meaning/);
+    expectError(await call(owner, 'PATCH', `/pipeline-stages/${qualification.id}`, { kind: 'account' }), 400, 'validation_failed', /^kind account has no meaning/);
     expectError(await call(owner, 'PATCH', `/pipeline-stages/${qualification.id}`, { position: 3 }), 400, 'validation_failed', /unknown field 'position'/);
 
     // The last lost stage of a deal pipeline stays, by deletion or by a change of kind.
@@ -283,6 +293,92 @@ describe('stages', () => {
 
     // An empty stage goes without move_to.
     expect((await call(owner, 'DELETE', `/pipeline-stages/${stageNamed(companies, 'Qualified').id}`)).status).toBe(204);
+  });
+});
+
+describe('company stages', () => {
+  it('take lost for disqualified leads and a probability, and every reader treats them as leads of that stage', async () => {
+    const owner = await signUpWithWorkspace(base, 'Lia');
+    const companies = await defaultPipeline(owner, 'company');
+    const deals = await defaultPipeline(owner, 'deal');
+
+    // A lost stage in a company pipeline: a disqualified lead, probability 0 unless given.
+    const disqualified = await call(owner, 'POST', '/pipeline-stages', { pipeline_id: companies.id, name: 'Disqualified', kind: 'lost' });
+    expect(disqualified.status).toBe(201);
+    expect(disqualified.body).toEqual({ id: expect.any(String), name: 'Disqualified', position: 4, kind: 'lost', probability: 0, companies: 0 });
+    const qualified = stageNamed(companies, 'Qualified');
+    const rated = await call(owner, 'PATCH', `/pipeline-stages/${qualified.id}`, { probability: 40 });
+    expect(rated.status).toBe(200);
+    expect(rated.body).toEqual({ id: qualified.id, name: 'Qualified', position: 2, kind: 'open', probability: 40, companies: 0 });
+    expect((await call(owner, 'PATCH', `/pipeline-stages/${stageNamed(companies, 'Contacted').id}`, { kind: 'lost', probability: 5 })).body).toMatchObject({ kind: 'lost', probability: 5 });
+    expect((await call(owner, 'PATCH', `/pipeline-stages/${stageNamed(companies, 'Contacted').id}`, { kind: 'open', probability: null })).body).toMatchObject({ kind: 'open', probability: null });
+    const listed = await defaultPipeline(owner, 'company');
+    expect(listed.stages.map((stage) => [stage.name, stage.kind, stage.probability])).toEqual([
+      ['New', 'open', null],
+      ['Contacted', 'open', null],
+      ['Qualified', 'open', 40],
+      ['Customer', 'account', null],
+      ['Disqualified', 'lost', 0],
+    ]);
+    const publicStage = ((await call(owner, 'GET', '/pipeline-stages')).body.data as Array<{ id: string }>).find((stage) => stage.id === disqualified.body.id);
+    expect(publicStage).toEqual({ id: disqualified.body.id, pipeline_id: companies.id, name: 'Disqualified', position: 4, kind: 'lost', object: 'company' });
+    const made = await call(owner, 'POST', '/pipelines', {
+      name: 'Partners',
+      stages: [{ name: 'Talking', probability: 20 }, { name: 'Dropped', kind: 'lost' }, { name: 'Signed', kind: 'account', probability: 100 }],
+    });
+    expect(made.status).toBe(201);
+    expect((made.body.stages as StageAdmin[]).map((stage) => [stage.name, stage.kind, stage.probability])).toEqual([
+      ['Talking', 'open', 20],
+      ['Dropped', 'lost', 0],
+      ['Signed', 'account', 100],
+    ]);
+
+    // A company in the lost stage is a lead (not an account): lists, counts and filters say so.
+    const campaign = await call(owner, 'POST', '/campaigns', { name: 'Autumn fair' });
+    expect(campaign.status).toBe(201);
+    const dropped = await newCompany(owner, { stage_id: stageNamed(companies, 'Customer').id });
+    const moved = await call(owner, 'PATCH', `/companies/${dropped}`, { stage_id: disqualified.body.id, campaign_id: campaign.body.id });
+    expect(moved.status).toBe(200);
+    expect(moved.body).toMatchObject({ stage_id: disqualified.body.id, stage_name: 'Disqualified', is_account: false });
+    const working = await newCompany(owner, { stage_id: qualified.id });
+    const customer = await newCompany(owner, { stage_id: stageNamed(companies, 'Customer').id });
+    const ids = async (query: string) => ((await call(owner, 'GET', `/companies?${query}`)).body.data as Array<{ id: string }>).map((item) => item.id).sort();
+    expect(await ids('kind=lead')).toEqual([dropped, working].sort());
+    expect(await ids('kind=account')).toEqual([customer]);
+    expect(await ids(`stage_id=${disqualified.body.id}`)).toEqual([dropped]);
+    expect((await call(owner, 'GET', '/companies/counts')).body).toMatchObject({ all: 3, leads: 2, accounts: 1 });
+    expect(stageNamed(await defaultPipeline(owner, 'company'), 'Disqualified').companies).toBe(1);
+    // A deal never sits in a company stage, whatever its kind.
+    expectError(await call(owner, 'POST', '/deals', { name: 'Nope', stage_id: disqualified.body.id }), 400, 'validation_failed', /^stage_id is not a stage of a deal pipeline/);
+
+    // Reports count the lost stage's companies in their stage, as leads.
+    const expectedRows = [
+      ['New', 'open', 0],
+      ['Contacted', 'open', 0],
+      ['Qualified', 'open', 1],
+      ['Customer', 'account', 1],
+      ['Disqualified', 'lost', 1],
+      ['No stage', null, 0],
+    ];
+    await waitFor(async () => {
+      const answer = await call(owner, 'GET', '/reports/pipeline');
+      const rows = answer.body.data as Array<{ stage: string; kind: string | null; companies: number }>;
+      return JSON.stringify(rows.map((row) => [row.stage, row.kind, row.companies])) === JSON.stringify(expectedRows);
+    }, 'the pipeline report to count the disqualified lead in its lost stage');
+    expect((await call(owner, 'GET', '/reports/summary')).body.totals).toMatchObject({ companies: 3, accounts: 1 });
+    const byKind = await call(owner, 'POST', '/reports/run', { object: 'company', group_by: ['is_account'], measure: 'count' });
+    expect(byKind.body.rows.map((row: { labels: string[]; value: number }) => [row.labels[0], row.value])).toEqual([
+      ['No', 2],
+      ['Yes', 1],
+    ]);
+    // The forecast is of deal stages only: a company stage's probability weighs nothing.
+    const deal = await call(owner, 'POST', '/deals', { name: 'Renewal', value: 1000, stage_id: stageNamed(deals, 'Proposal').id });
+    expect(deal.status).toBe(201);
+    const forecast = (await call(owner, 'GET', '/deals/forecast')).body;
+    expect((forecast.stages as Array<{ stage_id: string }>).map((stage) => stage.stage_id)).toEqual(deals.stages.map((stage) => stage.id));
+    expect((await call(owner, 'GET', '/deals')).body).toMatchObject({ value: 1000, weighted: 600 });
+    // The campaign still counts the disqualified lead it brought in.
+    await waitFor(async () => (await call(owner, 'GET', `/campaigns/${campaign.body.id}`)).body.leads === 1, 'the campaign to count its lead');
   });
 });
 

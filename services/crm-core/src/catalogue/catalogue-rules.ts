@@ -1,27 +1,28 @@
 import { conflict, validationFailed } from '@crm/kit';
 import type { PipelineObject, StageKind } from './catalogue.model';
 
-// Which stage kinds a pipeline of each object may have: account is what makes a company an
-// account; won and lost close a deal.
+// Which stage kinds a pipeline of each object may have. In a company pipeline open is a lead being
+// worked, lost a disqualified lead and account a customer; in a deal pipeline open is a deal in
+// progress and won and lost close it. won has no meaning for a company (it is won by becoming an
+// account) and account none for a deal.
 export const KINDS_OF: Record<PipelineObject, readonly StageKind[]> = {
-  company: ['open', 'account'],
+  company: ['open', 'lost', 'account'],
   deal: ['open', 'won', 'lost'],
+};
+
+const WHY_NOT: Record<PipelineObject, string> = {
+  company: 'a company is won by moving it to an account stage',
+  deal: 'a deal is won or lost, never an account',
 };
 
 export function checkKind(object: PipelineObject, kind: StageKind, field: string): void {
   if (!KINDS_OF[object].includes(kind)) {
-    throw validationFailed(`${field} ${kind} is not a kind of ${object} pipeline stage (one of ${KINDS_OF[object].join(', ')})`);
+    throw validationFailed(`${field} ${kind} has no meaning in a ${object} pipeline (${WHY_NOT[object]}): use one of ${KINDS_OF[object].join(', ')}`);
   }
 }
 
-// A probability belongs to deal stages (the default probability of a deal in the stage).
-export function checkProbability(object: PipelineObject, probability: number | null | undefined, field: string): void {
-  if (object === 'company' && probability !== undefined && probability !== null) {
-    throw validationFailed(`${field} is only for stages of deal pipelines`);
-  }
-}
-
-// A new deal stage's probability when none is given: a won deal is certain, a lost one is not.
+// A new stage's probability when none is given: a won deal is certain, a lost deal or a
+// disqualified lead is not; other stages have none until an admin sets one.
 export function defaultProbability(kind: StageKind): number | null {
   if (kind === 'won') return 100;
   if (kind === 'lost') return 0;

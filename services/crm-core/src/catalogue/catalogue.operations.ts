@@ -7,9 +7,17 @@ const PipelineName = () => SingleLine({ minLength: 1, maxLength: 80 });
 const StageName = () => SingleLine({ minLength: 1, maxLength: 60 });
 const SourceName = () => SingleLine({ minLength: 1, maxLength: 60 });
 const Probability = () =>
-  Nullable(Type.Integer({ minimum: 0, maximum: 100, description: 'Deal stages only: the default probability of a deal in the stage.' }));
+  Nullable(
+    Type.Integer({
+      minimum: 0,
+      maximum: 100,
+      description: 'A deal stage: the probability of a deal in it that has none of its own. A company stage: how likely a lead in it is to become an account (shown, weighs nothing).',
+    }),
+  );
 const Kind = () =>
-  StringEnum(STAGE_KINDS, { description: 'open for any pipeline; account for company pipelines; won and lost for deal pipelines.' });
+  StringEnum(STAGE_KINDS, {
+    description: 'Company pipelines: open (a lead), lost (a disqualified lead) or account (a customer). Deal pipelines: open, won or lost (closing the deal).',
+  });
 const Companies = () => Type.Integer({ minimum: 0, description: 'Companies in it, outside the recycle bin.' });
 
 // PipelineStage (spec section 2): the public list.
@@ -117,8 +125,8 @@ export const createPipeline = declareOperation({
   summary: 'Add a pipeline with its stages',
   description:
     'Stages are created in the order given. Without stages, the pipeline starts with the stages of the default pipeline of a new ' +
-    'workspace for its object. A deal pipeline needs a won and a lost stage; probability is for deal stages only (won defaults ' +
-    'to 100, lost to 0). Names are unique, ignoring case: pipelines per object (409 name_taken), stages within the pipeline (400).',
+    'workspace for its object. Kinds: open, lost or account in a company pipeline, open, won or lost in a deal pipeline (400 otherwise); ' +
+    'a deal pipeline needs a won and a lost stage. probability defaults to 100 for a won stage, 0 for a lost one, else null. Names are unique, ignoring case: pipelines per object (409 name_taken), stages within the pipeline (400).',
   body: Strict({
     name: PipelineName(),
     object: StringEnum(PIPELINE_OBJECTS, { default: 'company' }),
@@ -171,7 +179,9 @@ export const createStage = declareOperation({
   method: 'POST',
   path: '/pipeline-stages',
   summary: 'Add a stage at the end of a pipeline',
-  description: 'kind open, or account (company pipelines) or won/lost (deal pipelines); a won stage starts with probability 100, a lost one with 0.',
+  description:
+    'kind open, lost or account in a company pipeline (lost: a disqualified lead; account: a customer); open, won or lost in a deal pipeline. ' +
+    'won in a company pipeline and account in a deal pipeline have no meaning (400). A won stage starts with probability 100, a lost one with 0.',
   body: Strict({ pipeline_id: Uuid(), name: StageName(), kind: Type.Optional(Kind()) }),
   trim: ['name'],
   status: 201,
@@ -186,8 +196,8 @@ export const updateStage = declareOperation({
   summary: 'Rename a stage, change its kind or probability',
   description:
     'Changing the kind to or from account makes the companies in the stage accounts or leads. A deal pipeline keeps at least one ' +
-    'won and one lost stage (409 stage_required). probability is for deal stages only; a stage becoming won or lost takes 100 ' +
-    'or 0 unless probability is given too.',
+    'won and one lost stage (409 stage_required). Kinds as for POST /pipeline-stages. probability is for every stage (a company stage’s ' +
+    'is shown, not used in any total); a stage becoming won or lost takes 100 or 0 unless probability is given too.',
   params: Type.Object({ id: Uuid() }),
   body: Strict({ name: Type.Optional(StageName()), kind: Type.Optional(Kind()), probability: Type.Optional(Probability()) }),
   trim: ['name'],

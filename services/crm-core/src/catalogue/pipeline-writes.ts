@@ -6,7 +6,7 @@ import { dealsUse } from '../deals/deal-rewrites';
 import { SEED_PIPELINES } from '../workspaces/workspace-seed';
 import { pipelineModel, stageModel, type PipelineRecord, type StageRecord } from './catalogue.model';
 import type { CreatePipelineBody, UpdatePipelineBody } from './catalogue.operations';
-import { checkKind, checkProbability, defaultProbability, missingStage, sameName } from './catalogue-rules';
+import { checkKind, defaultProbability, missingStage, sameName } from './catalogue-rules';
 import { pipelineState, stageState } from './catalogue-state';
 import { stagesOf } from './catalogue-views';
 import { announcer, claimPipeline, loadPipeline, saveChange, uniqueName } from './catalogue-writes';
@@ -17,7 +17,6 @@ function stagesToCreate(body: CreatePipelineBody) {
   const stages = body.stages.map((stage, index) => {
     const kind = stage.kind ?? 'open';
     checkKind(body.object, kind, `stages.${index}.kind`);
-    checkProbability(body.object, stage.probability, `stages.${index}.probability`);
     return { name: stage.name, kind, probability: stage.probability === undefined ? defaultProbability(kind) : stage.probability };
   });
   stages.forEach((stage, index) => {

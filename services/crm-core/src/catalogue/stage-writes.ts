@@ -7,7 +7,7 @@ import { companyState } from '../companies/company-view';
 import { dealsUse, followStageKind, moveDealsOfStage } from '../deals/deal-rewrites';
 import { pipelineModel, stageModel, type PipelineRecord, type StageRecord } from './catalogue.model';
 import type { CreateStageBody, UpdateStageBody } from './catalogue.operations';
-import { checkKind, checkProbability, defaultProbability, requireStages } from './catalogue-rules';
+import { checkKind, defaultProbability, requireStages } from './catalogue-rules';
 import { stageState } from './catalogue-state';
 import { stagesOf } from './catalogue-views';
 import { announcer, claimPipeline, loadPipeline, saveChange, uniqueName } from './catalogue-writes';
@@ -72,7 +72,7 @@ export async function createStage(context: ServiceContext, claims: InternalClaim
         name: body.name,
         position: stages.reduce((next, other) => Math.max(next, other.position + 1), 0),
         kind,
-        probability: pipeline.object === 'deal' ? defaultProbability(kind) : null,
+        probability: defaultProbability(kind),
         created_at: now,
         updated_at: now,
       };
@@ -91,7 +91,6 @@ export async function updateStage(context: ServiceContext, claims: InternalClaim
       const stage = await loadStage(context, workspaceId, id, session);
       if (!stage) throw notFound('pipeline stage');
       if (body.kind !== undefined) checkKind(stage.object, body.kind, 'kind');
-      checkProbability(stage.object, body.probability, 'probability');
       const pipeline = await claimedPipelineOf(context, stage, session);
       const changes: Partial<StageRecord> = {};
       if (body.name !== undefined && body.name !== stage.name) changes.name = body.name;
