@@ -1,15 +1,13 @@
 import type { OutgoingHttpHeaders, Server } from 'node:http';
-import express, { type NextFunction, type Response } from 'express';
+import type { NextFunction, Response } from 'express';
 import {
   AppError,
-  BODY_LIMIT,
   closeServer,
   createLogger,
   createMetrics,
   createServiceApp,
   finishServiceApp,
   grpcClientOptions,
-  isJsonRequest,
   INTERNAL_TOKEN_HEADER,
   listen,
   newId,
@@ -24,6 +22,7 @@ import { apiReference, isReferencePath } from './api-reference';
 import { Authenticator, bearerToken } from './authenticate';
 import { DEPRECATED_OPERATIONS, Deprecations, type DeprecatedOperation } from './deprecations';
 import { operationCost, RateLimits, type RateLimitOptions, type RateLimitRequest } from './rate-limits';
+import { bodyReader } from './request-body';
 import { API_PREFIX, resolveRoute, ROUTES, SERVICES, type Route, type ServiceName } from './route-table';
 import { HOP_BY_HOP, ServiceProxy } from './service-proxy';
 import { traceFrom, TRACEPARENT_HEADER, TRACESTATE_HEADER, type TraceContext } from './trace-context';
@@ -80,6 +79,8 @@ const NOT_FORWARDED = new Set([
   TRACEPARENT_HEADER,
   'host',
   'content-length',
+  // The gateway decodes a coded body before forwarding it; a streamed one may have none.
+  'content-encoding',
   ...HOP_BY_HOP,
 ]);
 
@@ -181,34 +182,12 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     else limits.perToken(req, res, next);
   });
 
-  // Bodies are read whole (up to 1 MiB) and a JSON one must parse; a request without a body
-  // skips the reader.
-  const readBody = express.raw({ type: () => true, limit: BODY_LIMIT });
-  // Routes that allow a larger body read it with their own limit.
-  const largeReaders = new Map(ROUTES.filter((route) => route.bodyLimit).map((route) => [route, express.raw({ type: () => true, limit: route.bodyLimit })]));
+  // Bodies are read whole (up to 1 MiB, decoded) and a JSON one must parse; a request without a
+  // body skips the reader.
+  const readBody = bodyReader(ROUTES);
   app.use((req: GatewayRequest, res: Response, next: NextFunction) => {
-    // Streamed routes (file bytes behind signed URLs) pass their body through untouched.
-    if (!hasBody(req) || req.owner!.streamed) {
-      next();
-      return;
-    }
-    (largeReaders.get(req.owner!) ?? readBody)(req, res, (error?: unknown) => {
-      if (error) {
-        next(error);
-        return;
-      }
-      const body = req.body as unknown;
-      req.rawBody = Buffer.isBuffer(body) ? body : undefined;
-      if (req.rawBody && req.rawBody.length > 0 && isJsonRequest(req)) {
-        try {
-          JSON.parse(req.rawBody.toString('utf8'));
-        } catch {
-          next(new AppError('validation_failed', 'request body is not valid JSON'));
-          return;
-        }
-      }
-      next();
-    });
+    if (hasBody(req)) readBody(req, res, next, req.owner!);
+    else next();
   });
 
   const proxies = new Map<ServiceName, ServiceProxy>();

@@ -88,10 +88,10 @@ export function createServiceApp(options: ServiceAppOptions): Express {
       if (limited) limited(req, res, next);
       else next();
     });
-    app.use(express.json({ limit: BODY_LIMIT, strict: false, type: (req) => isJsonRequest(req as Request) && !takesRawBody(req as Request) }));
+    app.use(express.json({ limit: BODY_LIMIT, strict: false, inflate: false, type: (req) => isJsonRequest(req as Request) && !takesRawBody(req as Request) }));
   }
   // Form bodies are parsed for the operations that declare formBody; every other one refuses them.
-  if (options.parseJson !== false) app.use(express.urlencoded({ limit: BODY_LIMIT, extended: false, parameterLimit: 100, type: (req) => isFormRequest(req as Request) && !takesRawBody(req as Request) }));
+  if (options.parseJson !== false) app.use(express.urlencoded({ limit: BODY_LIMIT, inflate: false, extended: false, parameterLimit: 100, type: (req) => isFormRequest(req as Request) && !takesRawBody(req as Request) }));
   // After body parsing: its stream callbacks would run outside the context.
   if (options.requestContext) app.use(requestContextMiddleware);
   return app;
@@ -142,9 +142,11 @@ export function fromHttpError(error: unknown): AppError {
   const type = (error as { type?: string } | null)?.type;
   if (type === 'entity.too.large') return new AppError('payload_too_large', `request body exceeds ${limitText((error as { limit?: unknown }).limit)}`);
   if (type === 'entity.parse.failed') return new AppError('validation_failed', 'request body is not valid JSON');
-  if (type === 'encoding.unsupported' || type === 'charset.unsupported') {
-    return new AppError('validation_failed', 'unsupported request body encoding');
+  // Content codings are decoded by the gateway alone: a coded body here was not sent through it.
+  if (type === 'encoding.unsupported') {
+    return new AppError('unsupported_media_type', 'a request body with a Content-Encoding is decoded by the gateway only', 415, { 'Accept-Encoding': 'identity' });
   }
+  if (type === 'charset.unsupported') return new AppError('validation_failed', 'unsupported request body charset');
   return toAppError(error);
 }
 
@@ -172,7 +174,7 @@ const bodyLimitRoutes: Array<{ method: string; pattern: RegExp; parser: ReturnTy
 export function registerBodyLimitRoute(method: string, pathTemplate: string, limit: string): void {
   const pattern = new RegExp(`^${pathTemplate.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`);
   if (bodyLimitRoutes.some((route) => route.method === method && route.pattern.source === pattern.source)) return;
-  bodyLimitRoutes.push({ method, pattern, parser: express.json({ limit, strict: false, type: (req) => isJsonRequest(req as Request) }) });
+  bodyLimitRoutes.push({ method, pattern, parser: express.json({ limit, strict: false, inflate: false, type: (req) => isJsonRequest(req as Request) }) });
 }
 
 function largeBodyParser(req: Request): ReturnType<typeof express.json> | undefined {

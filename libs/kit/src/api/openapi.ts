@@ -51,7 +51,8 @@ export const ERROR_RESPONSES: Record<string, string> = {
   '409': 'A rule of the domain is broken (`conflict` or a more specific code from docs/errors.md), or a request with the same Idempotency-Key is still running (`request_in_progress`).',
   '410': 'The link or record is gone (expired or already used).',
   '412': 'The record changed since the ETag If-Match names (`precondition_failed`).',
-  '413': 'The request body is larger than 1 MiB (`payload_too_large`).',
+  '413': 'The request body is larger than 1 MiB once decoded (`payload_too_large`).',
+  '415': 'The request body has a Content-Encoding other than gzip, deflate or br (`unsupported_media_type`); see the Accept-Encoding header.',
   '422': 'The request cannot be processed as sent; `idempotency_key_reused` when its Idempotency-Key was used for a different request.',
   '429': 'Too many requests (`rate_limited`); retry after the Retry-After header.',
   '503': 'A dependency is unavailable (`unavailable`); retry shortly.',
@@ -179,6 +180,7 @@ function operationObject(declaration: OperationDeclaration, components: Record<s
   if (!declaration.public) ['401', '403'].forEach((status) => statuses.add(status));
   if (declaration.params) statuses.add('404');
   if (declaration.body) statuses.add('413');
+  if (declaration.body || declaration.rawBody) statuses.add('415');
   // A retry while the first request with its key runs, or the key reused for another request.
   if (idempotent) ['409', '422'].forEach((status) => statuses.add(status));
   if (tagged && (declaration.method === 'PATCH' || declaration.method === 'DELETE' || declaration.method === 'PUT')) statuses.add('412');
