@@ -3,6 +3,7 @@ export * from './api';
 export * from './config';
 export * from './cursor';
 export * from './database';
+export * from './durable-file';
 export * from './errors';
 export * from './grpc';
 export * from './http';

@@ -1,7 +1,6 @@
-import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
-import { newId, type Logger } from '@crm/kit';
+import { newId, writeFileDurably, type Logger } from '@crm/kit';
 
 export interface MailMessage {
   to: string;
@@ -65,9 +64,9 @@ export function createMailer(options: MailerOptions): Mailer {
     send: async (unchecked) => {
       const message = checkedMessage(unchecked);
       const rendered = await transport.sendMail({ from: options.from, ...message });
-      await mkdir(options.mailboxDir, { recursive: true });
       const file = join(options.mailboxDir, `${newId()}.eml`);
-      await writeFile(file, rendered.message as Buffer);
+      // Durable like a mail server's queue: a message the caller was told is sent is on disk.
+      await writeFileDurably(file, rendered.message as Buffer);
       options.logger.info({ to: message.to, subject: message.subject, file }, 'mail written to the local mailbox');
     },
     close: () => transport.close(),

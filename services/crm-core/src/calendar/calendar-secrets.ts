@@ -1,7 +1,6 @@
-import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { openText, sealText } from '@crm/kit';
+import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import { join } from 'node:path';
+import { keyFromFile, openText, sealText } from '@crm/kit';
 
 // Secrets of the calendar integration: OAuth tokens encrypted at rest with AES-256-GCM, and
 // signed sign-in states. Both keys come from one configured master key (HKDF with distinct
@@ -54,17 +53,8 @@ export class CalendarSecrets {
 }
 
 // Embedded mode without a configured key: one made on first start and kept in the data folder
-// (owner-only), so tokens stay readable across restarts.
+// (owner-only, written durably), so tokens stay readable across restarts.
 export function embeddedMasterKey(dataDir: string): Buffer {
   // Beside the embedded store's folder, not in it: the store owns what is inside.
-  const file = join(dataDir, 'crm-core-calendar-token.key');
-  if (existsSync(file)) {
-    const key = Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
-    if (key.length !== 32) throw new Error(`${file} does not hold a 32-byte base64 key`);
-    return key;
-  }
-  const key = randomBytes(32);
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, key.toString('base64'), { mode: 0o600, flag: 'wx' });
-  return key;
+  return keyFromFile(join(dataDir, 'crm-core-calendar-token.key'));
 }

@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { access, constants, mkdir, rename, rm, stat } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { access, constants, mkdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { removeFileDurably, writeFileDurably, type DurableFileOperations } from '@crm/kit';
 import type { BlobStore } from './blob-store';
 import { exactSize } from './exact-size';
 
@@ -12,12 +12,16 @@ import { exactSize } from './exact-size';
 const KEY = /^[0-9a-f-]{36}\/[0-9a-f-]{36}$/;
 
 // Bytes in files under one directory: DATA_DIR/blobs in the embedded mode, or a mounted volume
-// (a Kubernetes PersistentVolumeClaim). A write goes to a temporary file renamed into place when
-// complete, so a reader never sees half a file and a failed upload leaves the old bytes.
+// (a Kubernetes PersistentVolumeClaim). A write goes to a temporary file, fsynced and renamed into
+// place when complete, then the folder is fsynced: a reader never sees half a file, a failed upload
+// leaves the old bytes, and a stored file (a completed document, an export) survives a power cut.
 export class DirectoryBlobStore implements BlobStore {
   readonly kind = 'directory';
 
-  constructor(private readonly directory: string) {}
+  constructor(
+    private readonly directory: string,
+    private readonly files?: DurableFileOperations,
+  ) {}
 
   async start(): Promise<this> {
     await mkdir(this.directory, { recursive: true });
@@ -30,16 +34,15 @@ export class DirectoryBlobStore implements BlobStore {
   }
 
   async put(key: string, body: Readable, options: { size: number }): Promise<void> {
-    const path = this.pathOf(key);
-    await mkdir(join(path, '..'), { recursive: true });
-    const temporary = `${path}.${randomBytes(8).toString('hex')}.part`;
-    try {
-      await pipeline(body, exactSize(options.size), createWriteStream(temporary, { flags: 'wx' }));
-      await rename(temporary, path);
-    } catch (error) {
-      await rm(temporary, { force: true });
-      throw error;
-    }
+    await writeFileDurably(
+      this.pathOf(key),
+      (append) =>
+        pipeline(body, exactSize(options.size), async (chunks: AsyncIterable<Buffer>) => {
+          for await (const chunk of chunks) await append(chunk);
+        }),
+      {},
+      this.files,
+    );
   }
 
   async stat(key: string): Promise<{ size: number } | null> {
@@ -63,7 +66,7 @@ export class DirectoryBlobStore implements BlobStore {
   }
 
   async remove(key: string): Promise<void> {
-    await rm(this.pathOf(key), { force: true });
+    await removeFileDurably(this.pathOf(key), this.files);
   }
 
   async ping(): Promise<void> {
