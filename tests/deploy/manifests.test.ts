@@ -87,7 +87,7 @@ function requiredEnv(app: App): Record<string, string | null> {
   if (app === 'marketing') env.PUBLIC_URL = null;
   if (app === 'documents') Object.assign(env, { DATA_DIR: '/data', PUBLIC_URL: null, URL_SIGNING_KEY: null, BLOB_STORE: null });
   if (app === 'webhooks') env.WEBHOOKS_SECRET_KEY = null;
-  if (app === 'billing') Object.assign(env, { PUBLIC_URL: null, STRIPE_SECRET_KEY: null, STRIPE_WEBHOOK_SECRET: null, STRIPE_PRICE_MONTH: null, STRIPE_PRICE_YEAR: null });
+  if (app === 'billing') Object.assign(env, { PAYMENT_PROVIDER: null, PUBLIC_URL: null, STRIPE_SECRET_KEY: null, STRIPE_WEBHOOK_SECRET: null, STRIPE_PRICE_MONTH: null, STRIPE_PRICE_YEAR: null });
   return env;
 }
 
@@ -915,6 +915,20 @@ describe('k8s kustomizations', () => {
   });
 });
 
+// A billing without a provider refuses to start, and the simulated one takes any card: every
+// shipped overlay names Stripe, from the ConfigMap, with its secrets read from crm-secrets.
+function checkPaymentProvider(objects: K8sObject[]): void {
+  const billing = ofKind<Deployment>(objects, 'Deployment').find((d) => appOf(d) === 'billing') as Deployment;
+  const env = new Map((serverOf(billing).env ?? []).map((e) => [e.name, e]));
+  const ref = env.get('PAYMENT_PROVIDER')?.valueFrom?.configMapKeyRef;
+  const configMap = ofKind(objects, 'ConfigMap').find((c) => c.metadata.name === ref?.name);
+  expect(((configMap?.data ?? {}) as Record<string, string>)[ref?.key ?? '']).toBe('stripe');
+  for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']) {
+    expect({ name, from: env.get(name)?.valueFrom?.secretKeyRef?.name }).toEqual({ name, from: SECRET_NAME });
+  }
+  for (const name of ['STRIPE_PRICE_MONTH', 'STRIPE_PRICE_YEAR']) expect({ name, fromConfig: Boolean(env.get(name)?.valueFrom?.configMapKeyRef) }).toEqual({ name, fromConfig: true });
+}
+
 // Rendered on first use, inside a test, so a broken kustomization fails that test with its reason.
 const renders = new Map<string, K8sObject[]>();
 function rendered(name: string): K8sObject[] {
@@ -929,6 +943,7 @@ describe.each(['base', ...OVERLAYS])('rendered %s', (overlay) => {
   test('NetworkPolicies deny all but DNS, dependencies and the call graph', () => checkNetworkPolicies(rendered(overlay)));
   test('replicas, autoscalers and disruption budgets', () => checkAvailability(rendered(overlay), overlay));
   test('the Ingress routes to the gateway', () => checkIngress(rendered(overlay), overlay));
+  test('billing takes payments through Stripe: its provider is named, never left to a fallback', () => checkPaymentProvider(rendered(overlay)));
   if (overlay !== 'base') test('sizes and image tags move in the intended direction', () => checkOverlayIntent(rendered(overlay), rendered('base'), overlay));
   if (overlay !== 'base') test('every object is namespaced by the overlay', () => {
     const namespaces = new Set(rendered(overlay).map((o) => o.metadata.namespace));
@@ -1102,6 +1117,12 @@ describe('deploy/docker-compose.yml', () => {
       expect({ variable, value: exampleVars.get(variable) }).toEqual({ variable, value: '' });
     }
     expect(looksSecret(envExample)).toBe(false);
+  });
+
+  test('billing runs only with the payment provider the env file names', () => {
+    // Compose itself refuses to start without it, before any container runs.
+    expect(String(services.billing.environment?.PAYMENT_PROVIDER)).toMatch(/^\$\{PAYMENT_PROVIDER:\?[^}]+\}$/);
+    expect(exampleVars.get('PAYMENT_PROVIDER')).toBe('');
   });
 
   test('healthchecks gate start-up order', () => {

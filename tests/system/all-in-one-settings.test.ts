@@ -3,29 +3,27 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { request } from '../support/system';
+import { request, signUpWithWorkspace } from '../support/system';
 
 // `npm start` (the built all-in-one entry) reads the gateway's variables as the gateway's own
-// entry does.
+// entry does, and chooses the simulated payment provider for itself.
 const root = join(__dirname, '..', '..');
-let child: ChildProcess | undefined;
-let dataDir: string;
-
-beforeAll(() => {
-  dataDir = mkdtempSync(join(tmpdir(), 'crm-all-in-one-'));
-});
+const children: ChildProcess[] = [];
+const dataDirs: string[] = [];
 
 afterAll(() => {
-  child?.kill('SIGKILL');
-  rmSync(dataDir, { recursive: true, force: true });
+  for (const child of children) child.kill('SIGKILL');
+  for (const dataDir of dataDirs) rmSync(dataDir, { recursive: true, force: true });
 });
 
 function startAllInOne(env: Record<string, string>): Promise<string> {
-  child = spawn(process.execPath, [join(root, 'deploy/all-in-one/dist/main.js')], {
+  const dataDir = mkdtempSync(join(tmpdir(), 'crm-all-in-one-'));
+  dataDirs.push(dataDir);
+  const started = spawn(process.execPath, [join(root, 'deploy/all-in-one/dist/main.js')], {
     env: { PATH: process.env.PATH ?? '', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'error', PASSWORD_SCRYPT_LOG2_N: '10', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const started = child;
+  children.push(started);
   return new Promise((resolve, reject) => {
     createInterface({ input: started.stdout! }).on('line', (line) => {
       const listening = /^CRM API listening at (\S+)$/.exec(line);
@@ -50,5 +48,13 @@ describe('npm start', () => {
     const signIn = () => request(base, 'POST', '/auth/sign-in', { body: { email: 'limits@example.com', password: 'wrong password' } });
     expect((await signIn()).status).toBe(401);
     expect((await signIn()).status).toBe(429);
+  });
+
+  it('runs the simulated payment provider when no other is chosen (the one place it is the default)', async () => {
+    const base = await startAllInOne({});
+    const { token } = await signUpWithWorkspace(base, 'Payer');
+    const checkout = await request(base, 'POST', '/billing/checkout', { token, body: {} });
+    expect(checkout.status).toBe(200);
+    expect(checkout.body.url).toMatch(/\/v1\/public\/billing\/simulator\/checkout\//);
   });
 });

@@ -106,7 +106,7 @@ describe('services as separate processes', () => {
         MARKETING_GRPC_ADDR: grpc(await marketing.ready),
       }),
       reports: startService('reports', { IDENTITY_GRPC_ADDR: grpc(identityReady), CRM_CORE_GRPC_ADDR: `127.0.0.1:${crmCoreGrpcPort}`, MARKETING_GRPC_ADDR: grpc(await marketing.ready) }),
-      billing: startService('billing', { IDENTITY_GRPC_ADDR: grpc(identityReady) }),
+      billing: startService('billing', { IDENTITY_GRPC_ADDR: grpc(identityReady), PAYMENT_PROVIDER: 'simulated' }),
       // No gRPC peers: it only consumes events.
       webhooks: startService('webhooks', { WEBHOOKS_SECRET_KEY: Buffer.alloc(32, 7).toString('base64') }),
     };
@@ -199,8 +199,27 @@ describe('services as separate processes', () => {
     expect(await noKey32.exit).toBe(1);
     expect(JSON.stringify(noKey32.lines)).toContain('WEBHOOKS_SECRET_KEY must be 32 bytes in base64');
 
-    const noPeer = startService('billing');
+    const noPeer = startService('billing', { PAYMENT_PROVIDER: 'simulated' });
     expect(await noPeer.exit).toBe(1);
     expect(JSON.stringify(noPeer.lines)).toContain('IDENTITY_GRPC_ADDR is required');
+
+    // The simulated payment provider takes any card: it never runs because nothing was chosen.
+    // Both started at once: each only has to fail.
+    const noProvider = startService('billing', { IDENTITY_GRPC_ADDR: '127.0.0.1:1' });
+    const stripeWithoutKey = startService('billing', {
+      IDENTITY_GRPC_ADDR: '127.0.0.1:1',
+      PAYMENT_PROVIDER: 'stripe',
+      STRIPE_WEBHOOK_SECRET: 'whsec_test123',
+      STRIPE_PRICE_MONTH: 'price_month1',
+      STRIPE_PRICE_YEAR: 'price_year1',
+    });
+    expect(await noProvider.exit).toBe(1);
+    expect(JSON.stringify(noProvider.lines)).toContain(
+      'invalid configuration: no payment provider: set PAYMENT_PROVIDER=stripe with STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_MONTH and STRIPE_PRICE_YEAR, or PAYMENT_PROVIDER=simulated',
+    );
+    expect(noProvider.lines.some((line) => line.msg === 'service started')).toBe(false);
+    expect(await stripeWithoutKey.exit).toBe(1);
+    expect(JSON.stringify(stripeWithoutKey.lines)).toContain('invalid configuration: STRIPE_SECRET_KEY is required when PAYMENT_PROVIDER is stripe');
+    expect(JSON.stringify(stripeWithoutKey.lines)).not.toContain('whsec_test123');
   });
 });

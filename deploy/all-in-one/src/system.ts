@@ -65,8 +65,15 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
   // Like the key pair: one per process, shared by its parts' gRPC clients and servers.
   const serviceTokenSecret = generateServiceTokenSecret();
   const inProcessBroker = new InProcessBroker();
-  // Identity runs alone here, so its writes reach its authentication cache (see its config).
-  const env = { AUTHENTICATION_CACHE: 'true', ...(options.env ?? process.env) };
+  const given = options.env ?? process.env;
+  const env = {
+    // Identity runs alone here, so its writes reach its authentication cache (see its config).
+    AUTHENTICATION_CACHE: 'true',
+    ...given,
+    // The one place the simulated payment provider is the default: a system on this machine, for
+    // trying and testing, takes no money. A Stripe key given here still names Stripe.
+    ...(given.PAYMENT_PROVIDER || given.STRIPE_SECRET_KEY ? {} : { PAYMENT_PROVIDER: 'simulated' }),
+  };
   const started: RunningService[] = [];
   const services = {} as Record<ServiceName, RunningService>;
   try {

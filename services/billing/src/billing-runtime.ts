@@ -11,7 +11,7 @@ export interface BillingRuntime {
   context: ServiceContext;
   config: BillingConfig;
   provider: PaymentProvider;
-  // Set on embedded defaults: the provider that serves the hosted pages.
+  // Set with PAYMENT_PROVIDER=simulated: the provider that serves the hosted pages.
   simulator: SimulatedProvider | undefined;
   simulatorWebhookSecret: string;
 }
@@ -27,11 +27,13 @@ export function runtimeOf(context: ServiceContext): BillingRuntime {
   // Unset: the simulated provider and this process's billing are the only ones that sign and check.
   const simulatorWebhookSecret = config.simulatorWebhookSecret ?? randomBytes(32).toString('hex');
   const tolerance = config.webhookToleranceSeconds;
-  const simulator = config.stripe
-    ? undefined
-    : new SimulatedProvider({ connection: context.connection, publicUrl: config.publicUrl, webhookSecret: simulatorWebhookSecret, webhookToleranceSeconds: tolerance });
+  const simulator = config.provider === 'simulated'
+    ? new SimulatedProvider({ connection: context.connection, publicUrl: config.publicUrl, webhookSecret: simulatorWebhookSecret, webhookToleranceSeconds: tolerance })
+    : undefined;
   const provider = config.stripe ? new StripeProvider({ ...config.stripe, webhookToleranceSeconds: tolerance }) : simulator!;
-  context.logger.info({ provider: provider.name }, 'payment provider');
+  // Loud on purpose: a simulated provider where money is expected must be seen in the first log lines.
+  if (simulator) context.logger.warn({ provider: provider.name }, 'payment provider is simulated: any card is accepted and no money is taken');
+  else context.logger.info({ provider: provider.name }, 'payment provider');
   const runtime = { context, config, provider, simulator, simulatorWebhookSecret };
   runtimes.set(context, runtime);
   return runtime;

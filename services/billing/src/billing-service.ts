@@ -10,9 +10,9 @@ import { subscribeWorkspaces } from './subscriptions/workspace-consumer';
 import { registerWebhookEventModel } from './webhooks/webhook-event.model';
 import { webhookOperations } from './webhooks/webhook-routes';
 
-// Plan, subscription, checkout and portal links, the payment provider's webhooks; on embedded
-// defaults also the simulated provider's hosted pages. Decides which plan a workspace is on and
-// tells identity (billing.subscription.* events).
+// Plan, subscription, checkout and portal links, the payment provider's webhooks; with
+// PAYMENT_PROVIDER=simulated also the simulated provider's hosted pages. Decides which plan a
+// workspace is on and tells identity (billing.subscription.* events).
 export const billingService: ServiceDefinition = {
   name: 'billing',
   models(connection) {

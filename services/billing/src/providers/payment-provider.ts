@@ -1,6 +1,6 @@
-// The port billing talks to a payment provider through. Two adapters: Stripe (when configured)
-// and the simulated provider that runs inside billing on embedded defaults. Billing's own code
-// never sees which one is behind it.
+// The port billing talks to a payment provider through. Two adapters, chosen by PAYMENT_PROVIDER:
+// Stripe, and the simulated provider that runs inside billing. Billing's own code never sees which
+// one is behind it.
 
 export type BillingInterval = 'month' | 'year';
 export const BILLING_INTERVALS = ['month', 'year'] as const;

@@ -36,9 +36,9 @@ async function createOnce<T extends { _id: string }>(model: import('mongoose').M
   }
 }
 
-// The payment provider on embedded defaults: customers, checkout and portal sessions,
-// subscriptions and invoices in billing's own database, hosted pages under SIMULATOR_PATH, and
-// webhooks signed like Stripe's (simulator-delivery.ts sends them).
+// The payment provider chosen with PAYMENT_PROVIDER=simulated (`npm start`), which takes no money:
+// customers, checkout and portal sessions, subscriptions and invoices in billing's own database,
+// hosted pages under SIMULATOR_PATH, and webhooks signed like Stripe's (simulator-delivery.ts).
 export class SimulatedProvider implements PaymentProvider {
   readonly name = 'simulated' as const;
   private readonly models: SimulatorModels;

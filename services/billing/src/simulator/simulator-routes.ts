@@ -21,7 +21,7 @@ const openCheckout = async (runtime: BillingRuntime, sessionId: string) => {
   return session;
 };
 
-// Served on embedded defaults only: with Stripe configured these pages are Stripe's.
+// Served with PAYMENT_PROVIDER=simulated only: with Stripe these pages are Stripe's.
 export function simulatorOperations(runtime: BillingRuntime): Implementation[] {
   if (!runtime.simulator) return [];
   return [

@@ -2,10 +2,10 @@ import { Schema, type Connection, type Model } from 'mongoose';
 import { globalCollection } from '@crm/kit';
 import type { BillingInterval, ProviderSubscriptionStatus } from '../providers/payment-provider';
 
-// The simulated payment provider's own records: what Stripe keeps on its side, kept here on
-// embedded defaults. They belong to the provider, not to a workspace: the provider finds them by
-// its own ids (a hosted page's session id names no workspace), so the collections are global;
-// the workspace a record is for travels as metadata, like Stripe's.
+// The simulated payment provider's own records: what Stripe keeps on its side, kept here with
+// PAYMENT_PROVIDER=simulated. They belong to the provider, not to a workspace: the provider finds
+// them by its own ids (a hosted page's session id names no workspace), so the collections are
+// global; the workspace a record is for travels as metadata, like Stripe's.
 const REASON = 'the simulated payment provider’s own records, found by its ids as the real provider’s are';
 
 export interface SimulatedCustomerRecord {

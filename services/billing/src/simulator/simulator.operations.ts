@@ -21,12 +21,12 @@ const page = (summary: string, description: string, path: string, method: 'GET' 
     errors: [404],
   });
 
-// Served only on embedded defaults (no STRIPE_SECRET_KEY): the simulated provider's hosted
+// Served only with PAYMENT_PROVIDER=simulated (`npm start`): the simulated provider's hosted
 // pages, reached through the gateway like Stripe's own; the session id in the address is the
 // only key. An unknown or expired session answers 404.
 export const showSimulatedCheckout = page(
   'Hosted checkout of the simulated payment provider',
-  'The page POST /billing/checkout links to on embedded defaults: the Standard plan, its price per seat and a card form.',
+  'The page POST /billing/checkout links to when the simulated provider runs (PAYMENT_PROVIDER=simulated): the Standard plan, its price per seat and a card form.',
   '/public/billing/simulator/checkout/{session_id}',
   'GET',
 );
@@ -40,7 +40,7 @@ export const paySimulatedCheckout = page(
 
 export const showSimulatedPortal = page(
   'Customer portal of the simulated payment provider',
-  'The page POST /billing/portal links to on embedded defaults: the subscription, its invoices, and forms to cancel, resume or change the billing interval.',
+  'The page POST /billing/portal links to when the simulated provider runs (PAYMENT_PROVIDER=simulated): the subscription, its invoices, and forms to cancel, resume or change the billing interval.',
   '/public/billing/simulator/portal/{session_id}',
   'GET',
 );

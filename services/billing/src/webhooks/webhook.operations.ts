@@ -7,7 +7,7 @@ export const receiveProviderWebhook = declareOperation({
   path: '/public/billing/webhooks',
   summary: "Receive the payment provider's webhook",
   description:
-    "Where the payment provider (Stripe, or the simulated provider on embedded defaults) sends subscription and invoice events. No bearer token: the `Stripe-Signature` header, an HMAC of the exact body with the endpoint's signing secret and a timestamp, is the credential. A wrong signature, or a timestamp outside the tolerance (a replayed event), answers 400; an event already handled answers 200 with `duplicate: true` and changes nothing.",
+    "Where the payment provider (Stripe, or the simulated provider when PAYMENT_PROVIDER=simulated) sends subscription and invoice events. No bearer token: the `Stripe-Signature` header, an HMAC of the exact body with the endpoint's signing secret and a timestamp, is the credential. A wrong signature, or a timestamp outside the tolerance (a replayed event), answers 400; an event already handled answers 200 with `duplicate: true` and changes nothing.",
   tag: 'billing',
   access: 'public',
   rawBody: true,
