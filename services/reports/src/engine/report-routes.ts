@@ -2,6 +2,7 @@ import { implement, validationFailed, workspaceOf, type Implementation } from '@
 import type { ServiceContext } from '@crm/service-host';
 import { workspaceData } from '../read-model/workspace-data';
 import { catalogueOf, REPORT_OBJECTS } from './field-catalogue';
+import { checkReportPlan } from './report-plan';
 import { compileReport, reportRecords, runReport, withDefaults } from './report-run';
 import { reportFields, reportRecordsOperation, runReportOperation } from './report.operations';
 
@@ -16,11 +17,13 @@ export function reportEngineOperations(context: ServiceContext): Implementation[
         }),
       };
     }),
-    implement(runReportOperation, async ({ req, body }) => {
+    implement(runReportOperation, async ({ req, auth, body }) => {
+      checkReportPlan(body.object, auth.plan);
       const data = await workspaceData(context, workspaceOf(req));
       return runReport(data, compileReport(data, withDefaults(body)));
     }),
-    implement(reportRecordsOperation, async ({ req, body }) => {
+    implement(reportRecordsOperation, async ({ req, auth, body }) => {
+      checkReportPlan(body.definition.object, auth.plan);
       const data = await workspaceData(context, workspaceOf(req));
       const report = compileReport(data, withDefaults(body.definition), 'definition.');
       if (body.keys.length !== report.groupings.length) throw validationFailed(`keys must have ${report.groupings.length} item(s), one per definition.group_by field`);

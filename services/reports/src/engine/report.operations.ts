@@ -105,7 +105,8 @@ export const runReportOperation = declareOperation({
   method: 'POST',
   path: '/reports/run',
   summary: 'Run a report',
-  description: 'An unknown field, measure or unit is 400 naming it. Date buckets are days in the workspace time zone.',
+  description:
+    'An unknown field, measure or unit is 400 naming it. Date buckets are days in the workspace time zone. Touchpoints and spend need the Standard plan (403 plan_required).',
   body: ReportDefinitionSchema,
   status: 200,
   response: RunResult,
@@ -115,7 +116,7 @@ export const reportRecordsOperation = declareOperation({
   method: 'POST',
   path: '/reports/records',
   summary: 'The records behind one row of a report',
-  description: 'keys as returned in the row (null for not set); newest first, up to 100, with the total.',
+  description: 'keys as returned in the row (null for not set); newest first, up to 100, with the total. Touchpoints and spend need the Standard plan (403 plan_required).',
   body: Strict({ definition: ReportDefinitionSchema, keys: Type.Array(Nullable(SingleLine({ maxLength: 200 })), { maxItems: 2 }) }),
   status: 200,
   response: Named(
@@ -211,7 +212,8 @@ export const runSavedReport = declareOperation({
   method: 'GET',
   path: '/reports/saved/{id}/run',
   summary: 'Run a saved report',
-  description: 'The run result and the name. A field the report names that was archived or deleted since is 409 report_field_unavailable.',
+  description:
+    'The run result and the name. A field the report names that was archived or deleted since is 409 report_field_unavailable; a report over touchpoints or spend needs the Standard plan (403 plan_required).',
   params: Type.Object({ id: Uuid() }),
   status: 200,
   response: SavedRunResult,

@@ -12,6 +12,7 @@ import {
   updateSavedReport,
   type SavedReportView,
 } from '../engine/report.operations';
+import { checkReportPlan } from '../engine/report-plan';
 import { nameOf } from '../engine/report-run';
 import { workspaceData, type WorkspaceData } from '../read-model/workspace-data';
 import { reportPinModel, savedReportModel, type ReportPinRecord, type SavedReportRecord } from './saved-report.model';
@@ -71,7 +72,8 @@ async function isPinned(context: ServiceContext, workspaceId: string, reportId: 
   return (await reportPinModel(context.connection).countDocuments({ workspace_id: workspaceId, saved_report_id: reportId, user_id: userId }).exec()) > 0;
 }
 
-function checked(data: WorkspaceData, input: ReportDefinitionInput): ReportDefinition {
+function checked(data: WorkspaceData, input: ReportDefinitionInput, claims: InternalClaims): ReportDefinition {
+  checkReportPlan(input.object, claims.plan);
   const definition = withDefaults(input);
   compileReport(data, definition, 'definition.');
   return definition;
@@ -104,7 +106,7 @@ export function savedReportOperations(context: ServiceContext): Implementation[]
         _id: newId(),
         workspace_id: workspaceId,
         name: body.name,
-        definition: checked(data, body.definition),
+        definition: checked(data, body.definition, auth),
         shared: body.shared ?? false,
         owner_id: auth.user_id,
         // A key's label is the key's name, not a person's.
@@ -122,7 +124,7 @@ export function savedReportOperations(context: ServiceContext): Implementation[]
     implement(updateSavedReport, async ({ req, auth, params, body }) => {
       const workspaceId = workspaceOf(req);
       const data = await workspaceData(context, workspaceId);
-      const definition = body.definition ? checked(data, body.definition) : undefined;
+      const definition = body.definition ? checked(data, body.definition, auth) : undefined;
       const updated = await commit(context, async ({ transaction, publish }) => {
         const report = await reports.findOne({ _id: params.id, workspace_id: workspaceId }).session(transaction).lean<SavedReportRecord>().exec();
         if (!report || (!report.shared && report.owner_id !== auth.user_id)) throw notFound('saved report');
@@ -184,6 +186,7 @@ export function savedReportOperations(context: ServiceContext): Implementation[]
     implement(runSavedReport, async ({ req, auth, params }) => {
       const workspaceId = workspaceOf(req);
       const report = await visibleReport(context, auth, workspaceId, params.id);
+      checkReportPlan(report.definition.object, auth.plan);
       const data = await workspaceData(context, workspaceId);
       // Valid when saved: a field missing now was archived or deleted since.
       const compiled = compileReport(data, report.definition, '', (message) => conflict(`the report names a field that is no longer available (${message})`, 'report_field_unavailable'));
