@@ -123,6 +123,60 @@ describe('connecting a calendar', () => {
   });
 });
 
+describe('a workspace that leaves the Standard plan', () => {
+  it('pauses its connections: a due sync writes nothing and says why, and syncing resumes on Standard without connecting again', async () => {
+    const owner = await signUpWithWorkspace(base, 'Pau');
+    const api = meetingsApi(base, owner);
+    await connectCalendar(system, owner, 'provider_b', 'pau@calendar.test');
+    const simulator = simulatorOf(system);
+    const before = simulator.calls.length;
+    const created = () => simulator.calls.slice(before).filter((call) => call.provider === 'provider_b' && call.method === 'POST' && call.path === '/me/events');
+    // The provider is down when the meeting is made: its sync is due again later.
+    simulator.setOutage('provider_b', { status: 503, message: 'calendar service unavailable' });
+    try {
+      const meeting = await api.create({ title: 'Before the downgrade', online_meeting: true });
+      await waitFor(async () => created().length > 0, 'the first attempt to fail');
+      await setPlan(system, owner.workspaceId, 'free');
+      simulator.setOutage('provider_b', null);
+      const listed = await request(base, 'GET', '/integrations/calendar', { token: owner.token });
+      expect(listed).toMatchObject({ status: 200, body: { included_in_plan: false, connections: [{ provider: 'provider_b', account_email: 'pau@calendar.test', status: 'paused' }] } });
+
+      // The retry finds the workspace on Free: nothing reaches the calendar.
+      let paused;
+      for (let day = 1; day <= 10 && !paused; day += 1) {
+        await workerAt(system, day).runDue();
+        const current = await api.get(meeting.id);
+        if (current.sync_error) paused = current;
+      }
+      expect(paused).toMatchObject({
+        id: meeting.id,
+        join_url: null,
+        external_provider: null,
+        sync_error: 'not synced: calendar sync is part of the Standard plan and the workspace is on the Free plan',
+      });
+      expect(created().every((call) => call.status === 503)).toBe(true);
+      expect(simulator.events('provider_b').filter((event) => event.title === 'Before the downgrade')).toEqual([]);
+      // A change on Free schedules nothing either.
+      await api.patch(meeting.id, { location: 'Room 1' });
+      await workerAt(system, 20).runDue();
+      expect(simulator.events('provider_b').filter((event) => event.title === 'Before the downgrade')).toEqual([]);
+
+      // Back on Standard the stored connection works again: the next change syncs.
+      await setPlan(system, owner.workspaceId, 'standard');
+      expect((await request(base, 'GET', '/integrations/calendar', { token: owner.token })).body.connections).toEqual([expect.objectContaining({ provider: 'provider_b', status: 'connected' })]);
+      await api.patch(meeting.id, { notes: 'Synced again' });
+      const synced = await waitFor(async () => {
+        const current = await api.get(meeting.id);
+        return current.join_url ? current : undefined;
+      }, 'the meeting to sync on Standard');
+      expect(synced).toMatchObject({ external_provider: 'provider_b', sync_error: null });
+      expect(simulator.events('provider_b').find((event) => event.title === 'Before the downgrade')).toMatchObject({ location: 'Room 1', online_meeting: true });
+    } finally {
+      simulator.setOutage('provider_b', null);
+    }
+  });
+});
+
 describe('syncing meetings to the organiser’s calendar', () => {
   it('creates the event with a join_url, follows changes and cancels it', async () => {
     const owner = await signUpWithWorkspace(base, 'Syn');

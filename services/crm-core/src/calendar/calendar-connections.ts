@@ -34,9 +34,10 @@ const tokenContext = (record: Pick<CalendarConnectionRecord, 'workspace_id' | 'u
 export const redirectUri = (context: ServiceContext, provider: CalendarProviderName) =>
   `${calendarRuntime(context).config.publicUrl}/v1/public/integrations/calendar/${provider}/callback`;
 
-export async function listConnections(context: ServiceContext, workspaceId: string, userId: string): Promise<CalendarConnectionView[]> {
+// The member's connections; while the plan has no calendar sync a working one reads paused.
+export async function listConnections(context: ServiceContext, workspaceId: string, userId: string, syncIncluded: boolean): Promise<CalendarConnectionView[]> {
   const rows = await calendarConnectionModel(context.connection).find({ workspace_id: workspaceId, user_id: userId }).sort({ provider: 1 }).lean<CalendarConnectionRecord[]>().exec();
-  return rows.map(connectionView);
+  return rows.map((row) => ({ ...connectionView(row), ...(!syncIncluded && row.status === 'connected' ? { status: 'paused' as const } : {}) }));
 }
 
 export async function startConnect(context: ServiceContext, claims: InternalClaims, workspaceId: string, provider: CalendarProviderName): Promise<{ url: string }> {

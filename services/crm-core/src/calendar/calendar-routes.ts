@@ -1,4 +1,5 @@
 import { implement, workspaceOf, type Implementation } from '@crm/kit';
+import { planHasFeature } from '@crm/protos';
 import type { ServiceContext } from '@crm/service-host';
 import { CALENDAR_PROVIDERS } from '../meetings/meeting.model';
 import { calendarCallback, connectCalendar, disconnectCalendar, getCalendarIntegration } from './calendar.operations';
@@ -10,11 +11,10 @@ export function calendarOperations(context: ServiceContext): Implementation[] {
   // Read and checked now: a bad setting stops the service at start, naming the variable.
   calendarRuntime(context);
   return [
-    implement(getCalendarIntegration, async ({ req, auth }) => ({
-      available: [...CALENDAR_PROVIDERS],
-      included_in_plan: auth.plan === 'standard',
-      connections: await listConnections(context, workspaceOf(req), auth.user_id),
-    })),
+    implement(getCalendarIntegration, async ({ req, auth }) => {
+      const included = planHasFeature(auth.plan, 'calendar_sync');
+      return { available: [...CALENDAR_PROVIDERS], included_in_plan: included, connections: await listConnections(context, workspaceOf(req), auth.user_id, included) };
+    }),
     implement(connectCalendar, async ({ req, auth, params }) => startConnect(context, auth, workspaceOf(req), params.provider)),
     implement(disconnectCalendar, async ({ req, auth, params }) => disconnect(context, auth, workspaceOf(req), params.provider)),
     implement(calendarCallback, async ({ params, query }) => completeConnect(context, params.provider, query)),

@@ -3,14 +3,19 @@ import { CALENDAR_PROVIDERS } from '../meetings/meeting.model';
 import { CONNECTION_STATUSES } from './calendar-connection.model';
 
 // The item of `connections` (the contract leaves its shape open): one per provider the caller
-// connected. No token ever appears in an answer.
+// connected. No token ever appears in an answer. paused is not stored: a working connection reads
+// so while the workspace's plan has no calendar sync.
+const CONNECTION_VIEW_STATUSES = [...CONNECTION_STATUSES, 'paused'] as const;
 export const CalendarConnection = Named(
   'CalendarConnection',
   Strict({
     provider: StringEnum(CALENDAR_PROVIDERS),
     account_email: Nullable(Type.String({ description: 'The account signed in at the provider.' })),
     connected_at: DateTime(),
-    status: StringEnum(CONNECTION_STATUSES, { description: 'connected, or reconnect_required when the provider refused the stored tokens (connect again).' }),
+    status: StringEnum(CONNECTION_VIEW_STATUSES, {
+      description:
+        'connected; reconnect_required when the provider refused the stored tokens (connect again); paused while the workspace is on a plan without calendar sync (nothing is synced; the tokens are kept, so syncing resumes on Standard without connecting again).',
+    }),
   }),
 );
 export type CalendarConnectionView = Static<typeof CalendarConnection>;
@@ -19,7 +24,8 @@ export const getCalendarIntegration = declareOperation({
   method: 'GET',
   path: '/integrations/calendar',
   summary: "The calendar providers and the caller's connections",
-  description: 'connections are the caller’s own: each member connects their own calendar. Calendar sync is part of the Standard plan (included_in_plan).',
+  description:
+    'connections are the caller’s own: each member connects their own calendar. Calendar sync is part of the Standard plan (included_in_plan); on another plan working connections are listed as paused.',
   status: 200,
   response: Named(
     'CalendarIntegration',
@@ -49,7 +55,8 @@ export const disconnectCalendar = declareOperation({
   method: 'DELETE',
   path: '/integrations/calendar/{provider}',
   summary: 'Disconnect a calendar',
-  description: "Deletes the caller's tokens for the provider (404 when not connected). Events already created stay in the calendar; later changes to those meetings are no longer synced.",
+  description:
+    "Deletes the caller's tokens for the provider (404 when not connected), on every plan (a paused connection too). Events already created stay in the calendar; later changes to those meetings are no longer synced.",
   params: byProvider,
   status: 204,
   response: null,

@@ -1,10 +1,11 @@
 import type { JobHandler } from '@crm/bus';
 import { isoNow } from '@crm/kit';
-import { CRM_MEETING_EVENTS_TYPES, type MeetingUpdatedData } from '@crm/protos';
+import { CRM_MEETING_EVENTS_TYPES, planDefinition, planHasFeature, type MeetingUpdatedData } from '@crm/protos';
 import { commit, type ServiceContext } from '@crm/service-host';
 import { accessToken, forgetAccessToken, organiserConnection } from '../calendar/calendar-connections';
 import { CalendarProviderError, type CalendarEventInput, type CalendarEventResult } from '../calendar/calendar-provider';
 import { calendarRuntime } from '../calendar/calendar-runtime';
+import { workspacePlan } from '../records/record-limit';
 import { meetingModel, type MeetingRecord } from './meeting.model';
 import { attendeesOf, meetingNames, meetingState } from './meeting-view';
 
@@ -40,6 +41,12 @@ async function eventInput(context: ServiceContext, meeting: MeetingRecord): Prom
 
 // Writes the meeting to the organiser's calendar; answers what the meeting records of it.
 async function pushToCalendar(context: ServiceContext, meeting: MeetingRecord): Promise<SyncFields> {
+  // A sync due when the workspace left the Standard plan (scheduled before, or retrying) writes
+  // nothing: the plan is asked of identity now, as the next request's token would carry it.
+  const plan = await workspacePlan(context, meeting.workspace_id);
+  if (!planHasFeature(plan, 'calendar_sync')) {
+    return { sync_error: `not synced: calendar sync is part of the Standard plan and the workspace is on the ${planDefinition(plan).title} plan` };
+  }
   const connection = await organiserConnection(context, meeting.workspace_id, meeting.organiser_id, meeting.external_provider);
   if (!connection) {
     if (meeting.online_meeting || meeting.send_invites) throw new CalendarProviderError("the organiser's calendar is not connected (or must be connected again)", true);

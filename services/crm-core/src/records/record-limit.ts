@@ -60,8 +60,8 @@ export async function claimRecordRoom(
   if (room !== null && adding > room) throw recordLimitReached(plan);
 }
 
-// The plan of a workspace for records made without a REST caller (a web form's lead): asked of
-// identity, which owns it, at the time (what the next internal token of the workspace carries).
+// The plan of a workspace for work without a REST caller (a web form's lead, a calendar sync
+// job): asked of identity, which owns it, at the time (what the next internal token carries).
 export async function workspacePlan(context: ServiceContext, workspaceId: string): Promise<string> {
   const client = peerClient(context, 'identity', identityV1.IdentityServiceClient);
   const answer = await call(client.getWorkspace.bind(client), { workspace_id: workspaceId });
