@@ -93,3 +93,16 @@ export async function upgradeToStandard(base: string, token: string, interval: '
     return me.status === 200 && me.body.workspace.plan === 'standard' && me.body.workspace.billing_set_up === true;
   }, 'the workspace to be on Standard with billing set up');
 }
+
+// Ends the caller's subscription at once in the simulated provider's portal (the token must be an
+// admin's), as a customer cancelling would, and waits until the next request carries Free.
+export async function downgradeToFree(base: string, token: string): Promise<void> {
+  const portal = await request(base, 'POST', '/billing/portal', { token });
+  if (portal.status !== 200) throw new Error(`the portal answered ${portal.status}: ${JSON.stringify(portal.body)}`);
+  const page = await openHostedPage(base, portal.body.url as string);
+  const cancel = page.forms.find((form) => form.fields.action === 'cancel_now');
+  if (page.status !== 200 || !cancel) throw new Error(`the hosted portal answered ${page.status} without a form to cancel at once`);
+  const cancelled = await submitHostedForm(base, cancel);
+  if (cancelled.status !== 200) throw new Error(`cancelling in the hosted portal answered ${cancelled.status}`);
+  await waitForPlan(base, token, 'free');
+}

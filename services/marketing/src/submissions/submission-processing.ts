@@ -1,8 +1,9 @@
 import type { JobHandler } from '@crm/bus';
 import { call, isoNow } from '@crm/kit';
-import { crmCoreLeadsV1, MARKETING_WEB_FORM_EVENTS_TYPES, type WebFormSubmittedData } from '@crm/protos';
+import { crmCoreLeadsV1, MARKETING_WEB_FORM_EVENTS_TYPES, planHasFeature, type WebFormSubmittedData } from '@crm/protos';
 import { commit, peerClient, type ServiceContext } from '@crm/service-host';
 import { campaignModel, type CampaignRecord } from '../campaigns/campaign.model';
+import { workspacePlan } from '../references/workspace-plan';
 import { retryingRefCollisions, storeTouchpoints } from '../touchpoints/touchpoint-writes';
 import { webFormModel, type WebFormRecord } from '../web-forms/web-form.model';
 import { webFormState } from '../web-forms/web-form-writes';
@@ -30,9 +31,10 @@ async function creditedCampaign(context: ServiceContext, form: WebFormRecord, ut
 }
 
 // Turns a kept submission into a lead. crm-core matches or creates the company and contact (a
-// retry matches what an earlier attempt created); then, in one transaction, the form touchpoint,
-// the form's counters and marketing.web_form.submitted (identity notifies the owner). Throws
-// while crm-core is unreachable, so the job worker tries again later.
+// retry matches what an earlier attempt created); then, in one transaction, the form touchpoint
+// (on the Standard plan: touchpoints are its feature), the form's counters and
+// marketing.web_form.submitted (identity notifies the owner). Throws while crm-core or identity
+// is unreachable, so the job worker tries again later.
 export async function processSubmission(context: ServiceContext, workspaceId: string, submissionId: string): Promise<void> {
   const submission = await submissionModel(context.connection).findOne({ _id: submissionId, workspace_id: workspaceId }).lean<SubmissionRecord>().exec();
   if (!submission || submission.status !== 'pending') return;
@@ -56,12 +58,14 @@ export async function processSubmission(context: ServiceContext, workspaceId: st
     consent: submission.consent,
   });
   const actor = { type: 'app' as const, id: form._id, label: `Web form "${form.name}"` };
+  // Asked only when there is a touchpoint to record.
+  const recordsTouchpoint = campaign !== null && planHasFeature(await workspacePlan(context, workspaceId), 'touchpoints');
   await retryingRefCollisions(() =>
     commit(context, async (unit) => {
       const current = await submissionModel(context.connection).findOne({ _id: submissionId, workspace_id: workspaceId }).session(unit.transaction).lean<SubmissionRecord>().exec();
       if (!current || current.status !== 'pending') return;
       const now = isoNow();
-      if (campaign) {
+      if (campaign && recordsTouchpoint) {
         await storeTouchpoints(
           context,
           unit,
