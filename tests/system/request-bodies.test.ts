@@ -79,3 +79,53 @@ describe('a compressed request body', () => {
     }
   });
 });
+
+describe('text that lies about itself', () => {
+  it('refuses bidirectional controls in names and other one-line fields, naming the field', async () => {
+    const person = await signUpWithWorkspace(system.url, 'Bidi');
+    const refusals = [
+      await request(system.url, 'POST', '/companies', { token: person.token, body: { name: 'invoice\u202Etxt.exe' } }),
+      await request(system.url, 'POST', '/companies', { token: person.token, body: { name: 'Acme', address: { city: 'Lon\u2066don' } } }),
+      await request(system.url, 'POST', '/contacts', { token: person.token, body: { first_name: 'Ann\u200F', last_name: 'Lee' } }),
+      await request(system.url, 'POST', '/api-keys', { token: person.token, body: { name: '\u061CNightly sync', kind: 'integration' } }),
+    ];
+    expect(refusals.map((answer) => [answer.status, answer.body.error])).toEqual([
+      [400, { code: 'validation_failed', message: 'name must be one line of text without control characters' }],
+      [400, { code: 'validation_failed', message: 'address.city must be one line of text without control characters' }],
+      [400, { code: 'validation_failed', message: 'first_name must be one line of text without control characters' }],
+      [400, { code: 'validation_failed', message: 'name must be one line of text without control characters' }],
+    ]);
+    expect((await request(system.url, 'GET', '/companies', { token: person.token })).body.data).toEqual([]);
+    expect((await request(system.url, 'GET', '/api-keys', { token: person.token })).body.data).toEqual([]);
+    // Free text keeps them: right-to-left prose may need them.
+    const company = await request(system.url, 'POST', '/companies', { token: person.token, body: { name: 'Acme', description: 'مرحبا \u200F(Ltd)' } });
+    expect(company.status).toBe(201);
+    expect(company.body.description).toBe('مرحبا \u200F(Ltd)');
+  });
+
+  it('refuses a body that gives a field twice, at any depth, before anything is done', async () => {
+    const person = await signUpWithWorkspace(system.url, 'Twice');
+    const contact = await request(system.url, 'POST', '/contacts', { token: person.token, body: { first_name: 'Ted', last_name: 'Kept', email: 'ted.kept@example.com' } });
+    expect(contact.status).toBe(201);
+    const erase = await request(system.url, 'POST', `/contacts/${contact.body.id as string}/erase`, { token: person.token, rawBody: '{"confirm":1,"confirm":"ERASE"}' });
+    expect(erase.status).toBe(400);
+    expect(erase.body.error).toEqual({ code: 'validation_failed', message: "field 'confirm' is given twice in the request body" });
+    const kept = await request(system.url, 'GET', `/contacts/${contact.body.id as string}`, { token: person.token });
+    expect(kept.body.email).toBe('ted.kept@example.com');
+
+    const nested = await request(system.url, 'POST', '/companies', { token: person.token, rawBody: '{"name":"Acme","custom":{"tier":"gold","ti\\u0065r":"free"}}' });
+    expect(nested.status).toBe(400);
+    expect(nested.body.error.message).toBe("field 'custom.tier' is given twice in the request body");
+    const signIn = await request(system.url, 'POST', '/auth/sign-in', { rawBody: JSON.stringify({ email: person.email, password: person.password }).replace('}', ',"password":"x"}') });
+    expect(signIn.status).toBe(400);
+    expect(signIn.body.error.message).toBe("field 'password' is given twice in the request body");
+    // The same compressed, decoded at the gateway, is refused by the same rule.
+    const coded = await request(system.url, 'POST', `/contacts/${contact.body.id as string}/erase`, {
+      token: person.token,
+      rawBody: gzipSync(Buffer.from('{"confirm":"ERASE","confirm":"ERASE"}')),
+      headers: { 'content-encoding': 'gzip' },
+    });
+    expect(coded.status).toBe(400);
+    expect((await request(system.url, 'GET', `/contacts/${contact.body.id as string}`, { token: person.token })).body.email).toBe('ted.kept@example.com');
+  });
+});

@@ -6,6 +6,7 @@ import { AppError, toAppError } from './errors';
 import { REQUEST_ID_HEADER, type InternalClaims } from './internal-jwt';
 import type { Logger } from './logger';
 import { newId } from './ids';
+import { duplicateKeyPath } from './json-keys';
 import { METRICS_PATH, type ServiceMetrics } from './metrics';
 import { runWithContext } from './request-context';
 import { continueTrace } from './trace-context';
@@ -88,7 +89,7 @@ export function createServiceApp(options: ServiceAppOptions): Express {
       if (limited) limited(req, res, next);
       else next();
     });
-    app.use(express.json({ limit: BODY_LIMIT, strict: false, inflate: false, type: (req) => isJsonRequest(req as Request) && !takesRawBody(req as Request) }));
+    app.use(express.json({ limit: BODY_LIMIT, strict: false, inflate: false, verify: refuseDuplicateKeys, type: (req) => isJsonRequest(req as Request) && !takesRawBody(req as Request) }));
   }
   // Form bodies are parsed for the operations that declare formBody; every other one refuses them.
   if (options.parseJson !== false) app.use(express.urlencoded({ limit: BODY_LIMIT, inflate: false, extended: false, parameterLimit: 100, type: (req) => isFormRequest(req as Request) && !takesRawBody(req as Request) }));
@@ -150,6 +151,13 @@ export function fromHttpError(error: unknown): AppError {
   return toAppError(error);
 }
 
+// Runs on a JSON body's bytes before they are parsed: a field given twice is refused.
+function refuseDuplicateKeys(_req: IncomingMessage, _res: ServerResponse, body: Buffer, encoding: string): void {
+  const text = encoding === 'utf-8' || encoding === 'utf8' ? body.toString('utf8') : new TextDecoder(encoding).decode(body);
+  const path = duplicateKeyPath(text);
+  if (path !== null) throw new AppError('validation_failed', `field '${path}' is given twice in the request body`);
+}
+
 const AUTH = Symbol('crm.auth');
 type WithAuth = Request & { [AUTH]?: InternalClaims };
 
@@ -174,7 +182,7 @@ const bodyLimitRoutes: Array<{ method: string; pattern: RegExp; parser: ReturnTy
 export function registerBodyLimitRoute(method: string, pathTemplate: string, limit: string): void {
   const pattern = new RegExp(`^${pathTemplate.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`);
   if (bodyLimitRoutes.some((route) => route.method === method && route.pattern.source === pattern.source)) return;
-  bodyLimitRoutes.push({ method, pattern, parser: express.json({ limit, strict: false, inflate: false, type: (req) => isJsonRequest(req as Request) }) });
+  bodyLimitRoutes.push({ method, pattern, parser: express.json({ limit, strict: false, inflate: false, verify: refuseDuplicateKeys, type: (req) => isJsonRequest(req as Request) }) });
 }
 
 function largeBodyParser(req: Request): ReturnType<typeof express.json> | undefined {

@@ -8,6 +8,7 @@ export * from './errors';
 export * from './grpc';
 export * from './http';
 export * from './ids';
+export * from './json-keys';
 export * from './internal-jwt';
 export * from './lifecycle';
 export * from './logger';

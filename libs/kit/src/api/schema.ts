@@ -5,13 +5,16 @@ import { Type, type SchemaOptions, type Static, type StringOptions, type TSchema
 // response shape is written once. These helpers add the conventions of the contract.
 export { Type, type Static, type TSchema };
 
-// One line of text: no control characters (NUL, CR, LF, ...). Names, emails, labels.
+// One line of text: no control characters (NUL, CR, LF, DEL, C1) and no bidirectional controls
+// (Unicode's Bidi_Control: U+061C, U+200E, U+200F, U+202A-U+202E, U+2066-U+2069), which make a
+// name read otherwise than it is (`abc\u202Etxt.exe` shows as `abcexe.txt`). Names, emails, labels.
 export const SINGLE_LINE_FORMAT = 'single-line';
-// Free text (notes, bodies): line breaks and tabs, but no other control characters.
+// Free text (notes, bodies): line breaks and tabs, but no other control characters. Bidirectional
+// controls stay allowed: right-to-left prose may need them, and it is never shown as a name.
 export const TEXT_FORMAT = 'text';
 
-export const SINGLE_LINE_PATTERN = /^[^\u0000-\u001f\u007f]*$/u;
-export const TEXT_PATTERN = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/u;
+export const SINGLE_LINE_PATTERN = /^[^\u0000-\u001f\u007f-\u009f\p{Bidi_Control}]*$/u;
+export const TEXT_PATTERN = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]*$/u;
 
 export function SingleLine(options: StringOptions = {}) {
   return Type.String({ ...options, format: SINGLE_LINE_FORMAT });
