@@ -43,8 +43,10 @@ const workspaceState = {
 };
 
 const memberState = {
-  member_id: Type.String(),
-  user_id: Type.String(),
+  member_id: Type.String({ description: "The membership record's own id inside identity; never an id a client sends." }),
+  user_id: Type.String({
+    description: "The person's id: the member's id in GET /members and PATCH /members/{id}, and what every field naming a person holds.",
+  }),
   // The person's name and email when the membership changed.
   name: Type.String(),
   email: Type.String(),
@@ -250,13 +252,15 @@ export const workspaceUpdated = defineEvent({
 });
 
 const member = { entity: 'member', idField: 'member_id' };
+// The audit log names a member by the id GET /members shows: the person's.
+const memberId = (data: EventData) => text(data, 'user_id');
 
 export const memberAdded = defineEvent({
   type: 'identity.member.added',
   description: 'A person became a member of the workspace.',
   record: member,
   payload: memberState,
-  audit: { source: 'admin', objectName: nameOrEmail, summary: (data) => `Added ${memberLabel(data)}${asRole(data)}` },
+  audit: { source: 'admin', objectId: memberId, objectName: nameOrEmail, summary: (data) => `Added ${memberLabel(data)}${asRole(data)}` },
 });
 
 export const memberUpdated = defineEvent({
@@ -271,7 +275,7 @@ export const memberUpdated = defineEvent({
     role_changed: Type.Boolean(),
     status_changed: Type.Boolean(),
   },
-  audit: { source: 'admin', objectName: nameOrEmail, summary: memberUpdateSummary },
+  audit: { source: 'admin', objectId: memberId, objectName: nameOrEmail, summary: memberUpdateSummary },
 });
 
 const apiKey = { entity: 'api_key', idField: 'api_key_id' };

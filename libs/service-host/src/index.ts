@@ -5,3 +5,4 @@ export * from './unit-of-work';
 export * from './idempotency';
 export * from './request-interceptor';
 export * from './workspace-guard';
+export * from './data-upgrades';

@@ -27,6 +27,7 @@ import {
   type RunningGrpcServer,
   type ServiceMetrics,
 } from '@crm/kit';
+import { applyDataUpgrades, appliedUpgradeModel, type DataUpgrade } from './data-upgrades';
 import { idempotencyKeyModel } from './idempotency';
 import { requestInterceptor } from './request-interceptor';
 
@@ -69,6 +70,9 @@ export interface ServiceDefinition {
   // Dependencies of the service's own that /readyz (and the gRPC health service) check besides
   // the database and the event bus, e.g. a blob store.
   readiness?(context: ServiceContext): ReadinessCheck[];
+  // Changes to data earlier versions stored, run once at start before anything is served
+  // (data-upgrades.ts).
+  upgrades?(context: ServiceContext): DataUpgrade[];
 }
 
 export interface HostOptions {
@@ -157,7 +161,9 @@ export async function startService(definition: ServiceDefinition, options: HostO
     };
     definition.models?.(connection);
     idempotencyKeyModel(connection);
+    appliedUpgradeModel(connection);
     await syncIndexes(connection);
+    await applyDataUpgrades(context, definition.upgrades?.(context) ?? []);
 
     const readiness = [
       { name: 'database', check: () => pingDatabase(connection) },

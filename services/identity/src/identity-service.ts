@@ -6,6 +6,7 @@ import { apiKeyOperations } from './api-keys/api-key-routes';
 import { subscribeAuditLog } from './audit/audit-consumer';
 import { registerAuditEntryModel } from './audit/audit-entry.model';
 import { auditOperations } from './audit/audit-routes';
+import { memberAuditIdsUpgrade } from './audit/member-audit-ids-upgrade';
 import { authOperations } from './auth/auth-routes';
 import { registerSessionModel } from './auth/session.model';
 import { identityGrpc } from './grpc/identity-grpc';
@@ -75,6 +76,11 @@ export const identityService: ServiceDefinition = {
 
   grpc(context) {
     return identityGrpc(context);
+  },
+
+  // Stored data of earlier versions, brought up to date once at start.
+  upgrades() {
+    return [memberAuditIdsUpgrade];
   },
 
   // The audit log of every service's changes, and notifications for events addressed to members.

@@ -47,7 +47,7 @@ const ContactWrite = (name: string) =>
     Strict({
       company_id: Type.Optional(Nullable(Uuid({ description: 'A company of the workspace, not in the recycle bin.' }))),
       reports_to_id: Type.Optional(Nullable(Uuid({ description: 'Another contact of the workspace, not in the recycle bin, without a cycle.' }))),
-      owner_id: Type.Optional(Nullable(Uuid({ description: 'An active member of the workspace (user id).' }))),
+      owner_id: Type.Optional(Nullable(Uuid({ description: 'An active member of the workspace (their id in GET /members).' }))),
       first_name: Type.Optional(Nullable(SingleLine({ maxLength: CONTACT_TEXT_LIMITS.first_name }))),
       last_name: Type.Optional(Nullable(SingleLine({ maxLength: CONTACT_TEXT_LIMITS.last_name }))),
       email: Type.Optional(Nullable(Email())),
@@ -85,7 +85,7 @@ export const listContacts = declareOperation({
     q: Type.Optional(Type.String({ maxLength: SEARCH_MAX_LENGTH })),
     company_id: Type.Optional(Uuid()),
     reports_to_id: Type.Optional(Uuid({ description: "A manager's direct reports." })),
-    owner: Type.Optional(Type.String({ description: 'me, or a member (user id).' })),
+    owner: Type.Optional(Type.String({ description: 'me, or a member id (GET /members).' })),
     custom: Type.Optional(Type.String({ maxLength: CUSTOM_FILTER_MAX_LENGTH })),
     deleted: Type.Boolean({ default: false }),
   }),

@@ -5,7 +5,10 @@ import { MEMBER_STATUSES } from './member.model';
 export const Member = Named(
   'Member',
   Strict({
-    id: Uuid(),
+    id: Uuid({
+      description:
+        "The person's id: the one every field naming a person takes and answers (owner_id, assignee_id, organiser_id, user_ids, created_by, the owner filters) and GET /me shows as user.id.",
+    }),
     name: Type.String(),
     email: Type.String(),
     avatar: Nullable(Type.String()),
@@ -19,7 +22,7 @@ export const listMembers = declareOperation({
   method: 'GET',
   path: '/members',
   summary: 'List the members of the workspace',
-  description: 'For owner and assignee pickers: every member, active and disabled, by name.',
+  description: "For owner and assignee pickers: every member, active and disabled, by name. A member's id is the person's id, taken by every field that names a person.",
   status: 200,
   response: ListOf(Member),
 });
@@ -29,7 +32,7 @@ export const updateMember = declareOperation({
   path: '/members/{id}',
   summary: "Change a member's role or status",
   description: 'Disabling a member or changing their role takes effect on their very next request. The last active Owner cannot be demoted or disabled (409 `last_owner`). Re-enabling a member when the active members take every seat of the plan is 409 `seat_limit_reached` (docs/billing.md).',
-  params: Type.Object({ id: Uuid() }),
+  params: Type.Object({ id: Uuid({ description: "The member's id as GET /members shows it (the person's id)." }) }),
   body: Strict({ role_id: Type.Optional(Uuid()), status: Type.Optional(StringEnum(MEMBER_STATUSES)) }),
   status: 204,
   response: null,

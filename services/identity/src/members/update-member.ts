@@ -20,15 +20,16 @@ export async function updateMember(
   runtime: IdentityRuntime,
   claims: InternalClaims,
   workspaceId: string,
-  memberId: string,
+  // The person's id, as GET /members shows it.
+  userId: string,
   body: UpdateMemberBody,
 ): Promise<void> {
-  if (!isUuid(memberId)) throw notFound('member');
+  if (!isUuid(userId)) throw notFound('member');
   const { connection } = runtime.context;
   const members = memberModel(connection);
   const roles = roleModel(connection);
   await commit(runtime.context, async ({ transaction, publish }) => {
-    const member = await members.findOne({ _id: memberId, workspace_id: workspaceId }).session(transaction).lean<MemberRecord>().exec();
+    const member = await members.findOne({ workspace_id: workspaceId, user_id: userId }).session(transaction).lean<MemberRecord>().exec();
     if (!member) throw notFound('member');
     const currentRole = await roles.findOne({ _id: member.role_id, workspace_id: workspaceId }).session(transaction).lean<RoleRecord>().exec();
     const role =

@@ -122,11 +122,16 @@ export interface GetMembersRequest {
 }
 
 export interface Member {
+  /** The person's id: what GET /members shows as the member's id and every person field holds. */
   user_id: string;
   /** The person's name ("first last"). */
   name: string;
   /** active or disabled */
   status: string;
+  /**
+   * The membership record's own id inside identity (the record id of identity.member.* events);
+   * never an id a client sends.
+   */
   member_id: string;
   /** The membership's version, as identity.member.* events carry it. */
   member_version: number;
@@ -178,7 +183,7 @@ export interface CountMembersResponse {
 
 export interface ListMembersRequest {
   workspace_id: string;
-  /** The last member id of the previous page; empty for the first page. */
+  /** The last id of the previous page (next_after); empty for the first page. */
   after: string;
   /** 1 to 500. */
   limit: number;
@@ -186,7 +191,10 @@ export interface ListMembersRequest {
 
 /** A member as GET /members shows it. */
 export interface MemberEntry {
-  /** The membership's id. */
+  /**
+   * The member's id as GET /members shows it: the person's id (the same as user_id), the one
+   * every field naming a person takes.
+   */
   id: string;
   user_id: string;
   name: string;
@@ -2958,7 +2966,7 @@ export const IdentityServiceService = {
   },
   /**
    * Every member of the workspace (active and disabled) with what GET /members shows, a page at a
-   * time in member id order: pass the last id of a page as `after` for the next one. A workspace
+   * time in id order: pass the last id of a page as `after` for the next one. A workspace
    * export lists its users this way without holding them all.
    */
   listMembers: {
@@ -3018,7 +3026,7 @@ export interface IdentityServiceServer extends UntypedServiceImplementation {
   forgetMentions: handleUnaryCall<ForgetMentionsRequest, ForgetMentionsResponse>;
   /**
    * Every member of the workspace (active and disabled) with what GET /members shows, a page at a
-   * time in member id order: pass the last id of a page as `after` for the next one. A workspace
+   * time in id order: pass the last id of a page as `after` for the next one. A workspace
    * export lists its users this way without holding them all.
    */
   listMembers: handleUnaryCall<ListMembersRequest, ListMembersResponse>;
@@ -3161,7 +3169,7 @@ export interface IdentityServiceClient extends Client {
   ): ClientUnaryCall;
   /**
    * Every member of the workspace (active and disabled) with what GET /members shows, a page at a
-   * time in member id order: pass the last id of a page as `after` for the next one. A workspace
+   * time in id order: pass the last id of a page as `after` for the next one. A workspace
    * export lists its users this way without holding them all.
    */
   listMembers(

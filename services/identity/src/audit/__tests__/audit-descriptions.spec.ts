@@ -33,9 +33,10 @@ describe('audit descriptions', () => {
       summary: 'Created API key "Nightly sync"',
     });
     expect(reading('identity.api_key.revoked', { api_key_id: 'k1', name: 'Nightly sync' })?.summary).toBe('Revoked API key "Nightly sync"');
-    expect(reading('identity.member.added', { member_id: 'm1', name: 'Ann', email: 'ann@x.io', role: 'Owner' })).toMatchObject({
+    // A member is named by the person's id, as GET /members shows it.
+    expect(reading('identity.member.added', { member_id: 'm1', user_id: 'u1', name: 'Ann', email: 'ann@x.io', role: 'Owner' })).toMatchObject({
       object_type: 'member',
-      object_id: 'm1',
+      object_id: 'u1',
       object_name: 'Ann',
       summary: 'Added ann@x.io as Owner',
     });
@@ -59,7 +60,7 @@ describe('audit descriptions', () => {
     expect(reading('identity.member.updated', roleChange)).toMatchObject({
       action: 'updated',
       object_type: 'member',
-      object_id: 'm1',
+      object_id: 'u1',
       summary: 'Changed role of ann@x.io from Sales to Admin',
     });
     const disabled = { ...member, role: 'Sales', previous_role: 'Sales', status: 'disabled', previous_status: 'active' };

@@ -21,17 +21,34 @@ describe('members', () => {
       const owner = await createOwner(identity);
       const zoe = await addTeammate(identity, owner, 'Read only', { name: 'Zoe Young' });
       const bob = await addTeammate(identity, owner, 'Sales', { name: 'bob Brown' });
-      await identity.api(owner.token, 'PATCH', `/members/${zoe.memberId}`, { status: 'disabled' });
+      await identity.api(owner.token, 'PATCH', `/members/${zoe.userId}`, { status: 'disabled' });
       const { key } = await createApiKey(identity, owner, { kind: 'agent' });
 
       const expected = [
-        { id: bob.memberId, name: 'bob Brown', email: bob.email, avatar: null, role: 'Sales', status: 'active' },
+        { id: bob.userId, name: 'bob Brown', email: bob.email, avatar: null, role: 'Sales', status: 'active' },
         { id: await memberIdOf(identity, owner), name: owner.name, email: owner.email, avatar: null, role: 'Owner', status: 'active' },
-        { id: zoe.memberId, name: 'Zoe Young', email: zoe.email, avatar: null, role: 'Read only', status: 'disabled' },
+        { id: zoe.userId, name: 'Zoe Young', email: zoe.email, avatar: null, role: 'Read only', status: 'disabled' },
       ].sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }));
       for (const token of [owner.token, bob.token, key]) {
         expect(await identity.api(token, 'GET', '/members')).toEqual({ status: 200, body: { data: expected } });
       }
+    });
+
+    it("shows each member by the person's id, the id GET /me shows them as", async () => {
+      const owner = await createOwner(identity);
+      const sales = await addTeammate(identity, owner, 'Sales', { name: 'Sid Seller' });
+      const listed = (await identity.api(owner.token, 'GET', '/members')).body.data as Array<{ id: string; email: string }>;
+      for (const person of [owner, sales]) {
+        const me = await identity.api(person.token, 'GET', '/me');
+        expect(listed.find((member) => member.email === person.email)?.id).toBe(me.body.user.id);
+        expect(me.body.user.id).toBe(person.userId);
+      }
+      // The membership record's own id is not an id a client sends.
+      expect(sales.memberId).not.toBe(sales.userId);
+      expect((await identity.api(owner.token, 'PATCH', `/members/${sales.memberId}`, { status: 'disabled' })).status).toBe(404);
+      expect((await identity.api(owner.token, 'PATCH', `/members/${sales.userId}`, { status: 'disabled' })).status).toBe(204);
+      expect(listed.length).toBe(2);
+      expect((await identity.api(owner.token, 'GET', '/members')).body.data).toContainEqual(expect.objectContaining({ id: sales.userId, status: 'disabled' }));
     });
 
     it('never lists another workspace’s members', async () => {
@@ -52,10 +69,10 @@ describe('members', () => {
       const adminRoleId = await roleIdOf(identity, owner.workspaceId, 'Admin');
       const salesRoleId = await roleIdOf(identity, owner.workspaceId, 'Sales');
 
-      const answer = await identity.api(owner.token, 'PATCH', `/members/${sales.memberId}`, { role_id: adminRoleId });
+      const answer = await identity.api(owner.token, 'PATCH', `/members/${sales.userId}`, { role_id: adminRoleId });
       expect(answer).toEqual({ status: 204, body: undefined });
       const listed = await identity.api(owner.token, 'GET', '/members');
-      expect(listed.body.data.find((member: { id: string }) => member.id === sales.memberId)).toMatchObject({ role: 'Admin', status: 'active' });
+      expect(listed.body.data.find((member: { id: string }) => member.id === sales.userId)).toMatchObject({ role: 'Admin', status: 'active' });
       expect(await identity.authenticate(sales.token)).toMatchObject({ role: 'Admin', is_admin: true });
       expect((await identity.api(sales.token, 'GET', '/workspace')).status).toBe(200);
 
@@ -85,17 +102,17 @@ describe('members', () => {
       const { key } = await createApiKey(identity, { ...owner, token: admin.token }, { name: 'Admin script' });
       expect((await identity.api(key, 'GET', '/me')).status).toBe(200);
 
-      const disabled = await identity.api(owner.token, 'PATCH', `/members/${admin.memberId}`, { status: 'disabled' });
+      const disabled = await identity.api(owner.token, 'PATCH', `/members/${admin.userId}`, { status: 'disabled' });
       expect(disabled.status).toBe(204);
       await expect(identity.authenticate(admin.token)).rejects.toMatchObject({ code: 'unauthenticated', status: 401 });
       await expect(identity.authenticate(key)).rejects.toMatchObject({ code: 'unauthenticated', status: 401 });
       const listed = await identity.api(owner.token, 'GET', '/members');
-      expect(listed.body.data.find((member: { id: string }) => member.id === admin.memberId).status).toBe('disabled');
+      expect(listed.body.data.find((member: { id: string }) => member.id === admin.userId).status).toBe('disabled');
 
       const event = (await identity.events({ 'event.type': 'identity.member.updated', 'event.data.member_id': admin.memberId }))[0];
       expect(event.data).toMatchObject({ status: 'disabled', previous_status: 'active', role: 'Admin', previous_role: 'Admin', status_changed: true, role_changed: false });
 
-      expect((await identity.api(owner.token, 'PATCH', `/members/${admin.memberId}`, { status: 'active' })).status).toBe(204);
+      expect((await identity.api(owner.token, 'PATCH', `/members/${admin.userId}`, { status: 'active' })).status).toBe(204);
       expect(await identity.authenticate(admin.token)).toMatchObject({ workspace_id: owner.workspaceId, role: 'Admin' });
       expect((await identity.api(key, 'GET', '/me')).status).toBe(200);
     });
@@ -104,8 +121,8 @@ describe('members', () => {
       const owner = await createOwner(identity);
       const sales = await addTeammate(identity, owner);
       const salesRoleId = await roleIdOf(identity, owner.workspaceId, 'Sales');
-      expect((await identity.api(owner.token, 'PATCH', `/members/${sales.memberId}`, { role_id: salesRoleId, status: 'active' })).status).toBe(204);
-      expect((await identity.api(owner.token, 'PATCH', `/members/${sales.memberId}`, {})).status).toBe(204);
+      expect((await identity.api(owner.token, 'PATCH', `/members/${sales.userId}`, { role_id: salesRoleId, status: 'active' })).status).toBe(204);
+      expect((await identity.api(owner.token, 'PATCH', `/members/${sales.userId}`, {})).status).toBe(204);
       expect(await identity.events({ 'event.type': 'identity.member.updated', 'event.workspace_id': owner.workspaceId })).toHaveLength(0);
     });
 
@@ -130,15 +147,15 @@ describe('members', () => {
         const second = await addTeammate(identity, owner, 'Owner');
         const adminRoleId = await roleIdOf(identity, owner.workspaceId, 'Admin');
 
-        expect((await identity.api(owner.token, 'PATCH', `/members/${second.memberId}`, { status: 'disabled' })).status).toBe(204);
+        expect((await identity.api(owner.token, 'PATCH', `/members/${second.userId}`, { status: 'disabled' })).status).toBe(204);
         const refused = await identity.api(owner.token, 'PATCH', `/members/${ownerMemberId}`, { role_id: adminRoleId });
         expect(refused.body.error.code).toBe('last_owner');
 
-        expect((await identity.api(owner.token, 'PATCH', `/members/${second.memberId}`, { status: 'active' })).status).toBe(204);
+        expect((await identity.api(owner.token, 'PATCH', `/members/${second.userId}`, { status: 'active' })).status).toBe(204);
         expect((await identity.api(owner.token, 'PATCH', `/members/${ownerMemberId}`, { role_id: adminRoleId })).status).toBe(204);
         expect(await identity.authenticate(owner.token)).toMatchObject({ role: 'Admin' });
         // Now the second is the last active Owner.
-        const last = await identity.api(second.token, 'PATCH', `/members/${second.memberId}`, { status: 'disabled' });
+        const last = await identity.api(second.token, 'PATCH', `/members/${second.userId}`, { status: 'disabled' });
         expect(last.body.error.code).toBe('last_owner');
       });
     });
@@ -152,7 +169,7 @@ describe('members', () => {
       const runtime = runtimeOf(identity.service.context);
       const results = await Promise.allSettled([
         updateMember(runtime, claimsFrom(await identity.authenticate(owner.token)), owner.workspaceId, ownerMemberId, { role_id: adminRoleId }),
-        updateMember(runtime, claimsFrom(await identity.authenticate(second.token)), owner.workspaceId, second.memberId, { role_id: adminRoleId }),
+        updateMember(runtime, claimsFrom(await identity.authenticate(second.token)), owner.workspaceId, second.userId, { role_id: adminRoleId }),
       ]);
       expect(results.map((result) => result.status).sort()).toEqual(['fulfilled', 'rejected']);
       expect(results.find((result) => result.status === 'rejected')).toMatchObject({ reason: { code: 'last_owner', status: 409 } });
@@ -169,8 +186,8 @@ describe('members', () => {
       const salesRoleId = await roleIdOf(identity, owner.workspaceId, 'Sales');
 
       for (const [memberId, body] of [
-        [admin.memberId, { role_id: ownerRoleId }],
-        [sales.memberId, { role_id: ownerRoleId }],
+        [admin.userId, { role_id: ownerRoleId }],
+        [sales.userId, { role_id: ownerRoleId }],
         [ownerMemberId, { status: 'disabled' }],
         [ownerMemberId, { role_id: salesRoleId }],
       ] as const) {
@@ -182,8 +199,8 @@ describe('members', () => {
       expect(await identity.authenticate(owner.token)).toMatchObject({ role: 'Owner' });
 
       // An Admin still manages everyone else, and an Owner may make an Owner.
-      expect((await identity.api(admin.token, 'PATCH', `/members/${sales.memberId}`, { status: 'disabled' })).status).toBe(204);
-      expect((await identity.api(owner.token, 'PATCH', `/members/${admin.memberId}`, { role_id: ownerRoleId })).status).toBe(204);
+      expect((await identity.api(admin.token, 'PATCH', `/members/${sales.userId}`, { status: 'disabled' })).status).toBe(204);
+      expect((await identity.api(owner.token, 'PATCH', `/members/${admin.userId}`, { role_id: ownerRoleId })).status).toBe(204);
       expect(await identity.authenticate(admin.token)).toMatchObject({ role: 'Owner' });
     });
 
@@ -196,7 +213,7 @@ describe('members', () => {
     ])('refuses %s with 400 naming the field', async (_label, body, message) => {
       const owner = await createOwner(identity);
       const sales = await addTeammate(identity, owner);
-      const answer = await identity.api(owner.token, 'PATCH', `/members/${sales.memberId}`, { status: 'disabled', ...body });
+      const answer = await identity.api(owner.token, 'PATCH', `/members/${sales.userId}`, { status: 'disabled', ...body });
       expect(answer.status).toBe(400);
       expect(answer.body.error).toEqual({ code: 'validation_failed', message: expect.stringContaining(message) });
       expect(await identity.authenticate(sales.token)).toMatchObject({ role: 'Sales' });
@@ -207,7 +224,7 @@ describe('members', () => {
       const other = await createOwner(identity);
       const sales = await addTeammate(identity, owner);
       const foreignAdmin = await roleIdOf(identity, other.workspaceId, 'Admin');
-      const answer = await identity.api(owner.token, 'PATCH', `/members/${sales.memberId}`, { role_id: foreignAdmin });
+      const answer = await identity.api(owner.token, 'PATCH', `/members/${sales.userId}`, { role_id: foreignAdmin });
       expect(answer.status).toBe(400);
       expect(answer.body.error.message).toContain('role_id');
       expect(await identity.authenticate(sales.token)).toMatchObject({ role: 'Sales', is_admin: false });
@@ -231,7 +248,7 @@ describe('members', () => {
       const owner = await createOwner(identity);
       const other = await createOwner(identity);
       const theirs = await addTeammate(identity, other);
-      const answer = await identity.api(owner.token, 'PATCH', `/members/${theirs.memberId}`, { status: 'disabled' });
+      const answer = await identity.api(owner.token, 'PATCH', `/members/${theirs.userId}`, { status: 'disabled' });
       expect(answer).toEqual({ status: 404, body: { error: { code: 'not_found', message: 'member not found' } } });
       const stored = await memberModel(identity.service.context.connection).findOne({ workspace_id: other.workspaceId, _id: theirs.memberId }).lean().exec();
       expect(stored?.status).toBe('active');

@@ -258,7 +258,7 @@ describe('notifications', () => {
       const owner = await createOwner(identity, 'Promotions Ltd');
       const member = await addTeammate(owner);
       const admin = await roleNamed(owner.workspaceId, 'Admin');
-      expect((await identity.api(owner.token, 'PATCH', `/members/${member.memberId}`, { role_id: admin._id })).status).toBeLessThan(300);
+      expect((await identity.api(owner.token, 'PATCH', `/members/${member.userId}`, { role_id: admin._id })).status).toBeLessThan(300);
 
       const list = await waitUntil(() => notifications(member.token), (answer) => answer.body.unread === 1, 'the notification');
       expect(titles(list)).toEqual(['Your role is now Admin']);
@@ -276,7 +276,7 @@ describe('notifications', () => {
         source: 'admin',
         action: 'updated',
         object_type: 'member',
-        object_id: member.memberId,
+        object_id: member.userId,
         actor_type: 'user',
         actor: owner.name,
         summary: `Changed role of ${member.email} from Sales to Admin`,

@@ -228,7 +228,7 @@ describe('roles', () => {
       const owner = await createOwner(identity);
       const role = await createRole(owner, { name: 'Held' });
       const holder = await addTeammate(identity, owner, 'Held');
-      await identity.api(owner.token, 'PATCH', `/members/${holder.memberId}`, { status: 'disabled' });
+      await identity.api(owner.token, 'PATCH', `/members/${holder.userId}`, { status: 'disabled' });
       const answer = await identity.api(owner.token, 'DELETE', `/roles/${role.id}`);
       expect(answer).toEqual({ status: 409, body: { error: { code: 'role_in_use', message: 'the role is still given to 1 member' } } });
       expect((await identity.api(owner.token, 'GET', '/roles')).body.data.map((entry: { id: string }) => entry.id)).toContain(role.id);

@@ -225,7 +225,7 @@ describe('staff support access', () => {
   it('still refuses a disabled member whose access has not been granted', async () => {
     const owner = await createOwner(identity);
     const teammate = await addTeammate(identity, owner, 'Sales');
-    await identity.api(owner.token, 'PATCH', `/members/${teammate.memberId}`, { status: 'disabled' });
+    await identity.api(owner.token, 'PATCH', `/members/${teammate.userId}`, { status: 'disabled' });
     await expect(identity.authenticate(teammate.token)).rejects.toMatchObject({ code: 'unauthenticated' });
   });
 });
