@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { isoNow, type Logger } from '@crm/kit';
+import { errorReason, isoNow, type Logger } from '@crm/kit';
 import {
   assertSubscription,
   DEFAULT_MAX_DELIVERIES,
@@ -116,7 +116,7 @@ class ConsumerQueue {
       // Each consumer parses its own copy, exactly as it would come off the wire.
       event = parseEnvelope(delivery.body);
     } catch (error) {
-      await this.deadLetter({ consumer: this.name, event: null, body: delivery.body, reason: String(error), deliveries: 1 });
+      await this.deadLetter({ consumer: this.name, event: null, body: delivery.body, reason: errorReason(error), deliveries: 1 });
       delivery.resolve();
       return;
     }
@@ -131,7 +131,7 @@ class ConsumerQueue {
             consumer: this.name,
             event,
             body: delivery.body,
-            reason: error instanceof Error ? error.message : String(error),
+            reason: errorReason(error),
             deliveries: attempt,
           });
           delivery.resolve();

@@ -1,4 +1,4 @@
-import { newId, runWithContext, type Logger } from '@crm/kit';
+import { errorReason, newId, runWithContext, type Logger } from '@crm/kit';
 import type { Connection } from 'mongoose';
 import { jobModel, onJobScheduled, type JobRow } from './jobs';
 
@@ -35,8 +35,6 @@ export interface JobWorkerOptions {
   // The worker's clock, for due times, leases and backoff; tests move it instead of sleeping.
   now?: () => Date;
 }
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 // Claims due jobs with a lease (so of several replicas one runs each job at a time), runs them,
 // deletes them when done, retries failures with exponential backoff and parks a job after its
@@ -190,11 +188,11 @@ export class JobWorker {
       return;
     }
     if (job.attempts >= job.max_attempts) {
-      await model.updateOne(ours, { $set: { ...release, status: 'parked', last_error: messageOf(error) } });
+      await model.updateOne(ours, { $set: { ...release, status: 'parked', last_error: errorReason(error) } });
       this.logger.error({ err: error, job_id: job._id, job: job.name, attempts: job.attempts }, 'job failed too often, parked');
     } else {
       const delay = Math.min(this.retryDelayMs * 2 ** (job.attempts - 1), this.maxRetryDelayMs);
-      await model.updateOne(ours, { $set: { ...release, run_at: new Date(now.getTime() + delay), last_error: messageOf(error) } });
+      await model.updateOne(ours, { $set: { ...release, run_at: new Date(now.getTime() + delay), last_error: errorReason(error) } });
       this.logger.warn({ err: error, job_id: job._id, job: job.name, attempts: job.attempts, retry_in_ms: delay }, 'job failed, will retry');
     }
     // Rescheduled while running: the new revision stands, only our lease goes.

@@ -1,4 +1,4 @@
-import { newId, type Logger } from '@crm/kit';
+import { errorReason, newId, type Logger } from '@crm/kit';
 import type { Connection } from 'mongoose';
 import type { EventBus } from './event-bus';
 import { pruneProcessedEvents } from './idempotent-consumer';
@@ -40,7 +40,6 @@ export interface SweepResult {
 export const DEFAULT_OUTBOX_MAX_ATTEMPTS = 20;
 export const DEFAULT_PROCESSED_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 // Moves outbox rows to the bus: claim free pending rows in order (a lease, so concurrent relays
 // never publish the same row), publish them as one batch, mark them sent after the bus confirms.
@@ -160,7 +159,7 @@ export class OutboxRelay {
 
   private async recordFailure(claimed: readonly OutboxRow[], token: string, error: unknown): Promise<void> {
     const model = outboxModel(this.connection);
-    const release = { claimed_until: null, claim_token: null, last_error: messageOf(error) };
+    const release = { claimed_until: null, claim_token: null, last_error: errorReason(error) };
     const parked = claimed.filter((row) => row.attempts + 1 >= this.maxAttempts).map((row) => row._id);
     const retried = claimed.filter((row) => row.attempts + 1 < this.maxAttempts);
     if (parked.length > 0) {

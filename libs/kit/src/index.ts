@@ -11,6 +11,7 @@ export * from './ids';
 export * from './json-keys';
 export * from './internal-jwt';
 export * from './lifecycle';
+export * from './log-errors';
 export * from './logger';
 export * from './metrics';
 export * from './money';

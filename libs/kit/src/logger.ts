@@ -1,4 +1,5 @@
 import pino, { type DestinationStream, type Logger } from 'pino';
+import { EMAIL_ADDRESS, looksLikeError, serializeError, serializeErrorFields } from './log-errors';
 import { currentContext } from './request-context';
 import { parseTraceparent } from './trace-context';
 
@@ -32,11 +33,18 @@ export function redactSecrets(text: string): string {
   return text.replace(TOKEN_IN_TEXT, `$1${CENSOR}`).replace(SECRET_QUERY_VALUE, `$1${CENSOR}`);
 }
 
+// A person's email address in any field of a line (a message, a reason, a value a caller logged)
+// is cut out as a last line of defence; errors are already serialized without their data.
+export function redactPersonalData(text: string): string {
+  if (!text.includes('@')) return text;
+  return text.replace(EMAIL_ADDRESS, CENSOR);
+}
+
 // Applied to each finished line, so every field (message, path, url, error text) is covered,
 // whatever a caller logs.
 function redactingStream(target: DestinationStream): DestinationStream {
   const stream: DestinationStream & { flush?: () => void } = {
-    write: (line: string) => target.write(redactSecrets(line)),
+    write: (line: string) => target.write(redactPersonalData(redactSecrets(line))),
   };
   const flushable = target as DestinationStream & { flush?: () => void };
   if (typeof flushable.flush === 'function') stream.flush = () => flushable.flush!();
@@ -56,6 +64,15 @@ function contextFields(): Record<string, string> {
     fields.span_id = trace.spanId;
   }
   return fields;
+}
+
+// `logger.error(error)` would make the error's raw message the line's `msg`: the error goes
+// under `err` and the message is scrubbed like the one inside it.
+function errorFirst(this: Logger, args: unknown[], method: (...args: unknown[]) => void): void {
+  const [first, ...rest] = args;
+  if (!looksLikeError(first)) return method.apply(this, args);
+  const message = typeof rest[0] === 'string' ? [] : [serializeError(first).message];
+  method.apply(this, [{ err: first }, ...message, ...rest]);
 }
 
 let stdout: DestinationStream | undefined;
@@ -78,7 +95,10 @@ export function createLogger(
       base: { service },
       timestamp: pino.stdTimeFunctions.isoTime,
       redact: { paths: REDACT, censor: CENSOR },
-      formatters: { level: (label) => ({ level: label }) },
+      // Errors keep their kind, codes and place, never the documents or values they carry.
+      serializers: { err: serializeError, error: serializeError },
+      formatters: { level: (label) => ({ level: label }), log: serializeErrorFields },
+      hooks: { logMethod: errorFirst },
       mixin: contextFields,
     },
     redactingStream(destination ?? standardOutput()),

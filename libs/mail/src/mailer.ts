@@ -54,7 +54,9 @@ export function createMailer(options: MailerOptions): Mailer {
       send: async (unchecked) => {
         const message = checkedMessage(unchecked);
         await transport.sendMail({ from: options.from, ...message });
-        options.logger.info({ to: message.to, subject: message.subject }, 'mail sent');
+        // Neither the address nor the subject (a task's title, an inviter's name): the log is
+        // out of an erasure's reach.
+        options.logger.info('mail sent');
       },
       close: () => transport.close(),
     };
@@ -67,7 +69,7 @@ export function createMailer(options: MailerOptions): Mailer {
       const file = join(options.mailboxDir, `${newId()}.eml`);
       // Durable like a mail server's queue: a message the caller was told is sent is on disk.
       await writeFileDurably(file, rendered.message as Buffer);
-      options.logger.info({ to: message.to, subject: message.subject, file }, 'mail written to the local mailbox');
+      options.logger.info({ file }, 'mail written to the local mailbox');
     },
     close: () => transport.close(),
   };
