@@ -21,6 +21,12 @@ export function signatureHeader(secrets: string[], messageId: string, at: Date, 
 
 const MAX_ANSWER_BYTES = 64 * 1024;
 
+// The filtering agent's refusal names the address a host resolved to; a delivery's error is shown
+// to the workspace's admins, so it says only that the address is not public (as the check at save).
+const REFUSED_BY_FILTER = /is not allowed\. Because/;
+export const NOT_PUBLIC_ERROR = 'the host does not resolve only to public addresses';
+const errorText = (error: Error) => (REFUSED_BY_FILTER.test(error.message) ? NOT_PUBLIC_ERROR : error.message.slice(0, 500));
+
 // Posts deliveries through agents that refuse, at connect time, any address that is not public
 // (the name is resolved again for every connection, so a host that moved to a private address is
 // refused even though it passed when the endpoint was saved). Loopback is allowed only with
@@ -83,7 +89,7 @@ export function createSender(options: { allowLoopback: boolean; timeoutMs: numbe
         const timer = setTimeout(() => {
           request.destroy(new Error(`no answer within ${options.timeoutMs} ms`));
         }, options.timeoutMs);
-        request.on('error', (error) => finish({ ok: false, status: null, error: error.message.slice(0, 500) }));
+        request.on('error', (error) => finish({ ok: false, status: null, error: errorText(error) }));
         request.end(body);
       });
     },

@@ -73,6 +73,11 @@ const resolveAll = async (host: string) => (await lookup(host, { all: true, verb
 
 const refused = (message: string) => new AppError('validation_failed', `url ${message}`);
 
+// One answer for every host that is not public, and for a name that does not resolve: naming the
+// address (or telling an internal name from an unknown one) would let a caller map the networks
+// this service can see.
+export const NOT_PUBLIC_MESSAGE = 'must name a host that resolves only to public addresses';
+
 // Checks an endpoint address: https (http too when insecure URLs are allowed), no credentials in
 // it, and a host that resolves only to public addresses. Returns the normalised URL.
 export async function checkEndpointUrl(raw: string, policy: UrlPolicy): Promise<string> {
@@ -87,18 +92,16 @@ export async function checkEndpointUrl(raw: string, policy: UrlPolicy): Promise<
   if (url.username || url.password) throw refused('must not contain credentials; authenticate deliveries by their signature');
   if (url.hash) throw refused('must not contain a fragment');
   const host = url.hostname.replace(/^\[|\]$/g, '');
-  let addresses: string[];
+  let addresses: string[] = [];
   if (isIP(host)) addresses = [host];
   else {
     try {
       addresses = await (policy.resolve ?? resolveAll)(host);
     } catch {
-      throw refused(`host ${host} does not resolve`);
+      addresses = [];
     }
   }
-  if (addresses.length === 0) throw refused(`host ${host} does not resolve`);
-  const blocked = addresses.find((address) => isBlockedAddress(address, policy.allowInsecureUrls));
-  if (blocked !== undefined) throw refused(`host ${host} resolves to ${blocked}, a private, loopback, link-local or reserved address`);
+  if (addresses.length === 0 || addresses.some((address) => isBlockedAddress(address, policy.allowInsecureUrls))) throw refused(NOT_PUBLIC_MESSAGE);
   const normalised = url.toString();
   if (normalised.length > MAX_URL_LENGTH) throw validationFailed(`url must be at most ${MAX_URL_LENGTH} characters`);
   return normalised;
