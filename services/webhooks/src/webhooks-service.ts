@@ -1,6 +1,7 @@
 import type { ServiceDefinition } from '@crm/service-host';
 import { registerDeliveryModel } from './deliveries/delivery.model';
 import { DeliveryWorker } from './deliveries/delivery-worker';
+import { bindLegacySecrets } from './endpoints/bind-legacy-secrets';
 import { registerWebhookModel } from './endpoints/webhook.model';
 import { webhookOperations } from './endpoints/webhook-routes';
 import { subscribeEvents } from './feed/event-consumer';
@@ -24,6 +25,8 @@ export const webhooksService: ServiceDefinition = {
   },
   async consumers(context) {
     const runtime = runtimeOf(context);
+    // Before the first delivery: every signing secret bound to its endpoint (docs/webhooks.md).
+    await bindLegacySecrets(runtime);
     await subscribeEvents(runtime);
     // Deliveries run on a worker of their own (bounded overall and per endpoint), started with
     // the consumers and stopped with the service's resources.

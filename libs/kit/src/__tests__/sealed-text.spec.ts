@@ -26,6 +26,16 @@ describe('sealed text', () => {
     expect(() => openText(key, [version, nonce, tag, changed.toString('base64url')].join('.'), 'workspace-1')).toThrow();
   });
 
+  it('refuses a tag shorter than 16 bytes, though GCM would check its prefix', () => {
+    const sealed = sealText(key, 'whsec_secret value', 'endpoint-1');
+    const [version, nonce, tag, body] = sealed.split('.');
+    for (const bytes of [4, 8, 12, 15]) {
+      const truncated = Buffer.from(tag!, 'base64url').subarray(0, bytes).toString('base64url');
+      expect(() => openText(key, [version, nonce, truncated, body].join('.'), 'endpoint-1')).toThrow('unknown format');
+    }
+    expect(openText(key, sealed, 'endpoint-1')).toBe('whsec_secret value');
+  });
+
   it('reads standard base64 and refuses unknown formats', () => {
     const [version, nonce, tag, body] = sealText(key, 'plain').split('.');
     const standard = [version, ...[nonce, tag, body].map((part) => Buffer.from(part!, 'base64url').toString('base64'))].join('.');

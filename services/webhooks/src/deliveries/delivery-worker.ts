@@ -21,10 +21,24 @@ async function bodyOf(runtime: WebhooksRuntime, delivery: DeliveryRecord): Promi
   return JSON.stringify({ type: entry.type, timestamp: entry.occurred_at, data: entry.data });
 }
 
-// The secrets that sign now: the current one, and a rotated-out one until its 24 hours end.
-function signingSecrets(runtime: WebhooksRuntime, endpoint: WebhookRecord, at: Date): string[] {
-  return endpoint.secrets.filter((secret) => secret.expires_at === null || secret.expires_at > at).map((secret) => runtime.secrets.open(secret.sealed));
+// The secrets that sign now: the current one, and a rotated-out one until its 24 hours end. A
+// secret that does not open (another service key, or a sealed secret that is not this endpoint's)
+// signs nothing; null when the current one does not.
+function signingSecrets(runtime: WebhooksRuntime, endpoint: WebhookRecord, at: Date): string[] | null {
+  const secrets: string[] = [];
+  for (const secret of endpoint.secrets) {
+    if (secret.expires_at !== null && secret.expires_at <= at) continue;
+    try {
+      secrets.push(runtime.secrets.open(secret, endpoint));
+    } catch {
+      runtime.context.logger.error({ webhook_id: endpoint._id, workspace_id: endpoint.workspace_id, current: secret.expires_at === null }, 'a webhook signing secret does not open');
+      if (secret.expires_at === null) return null;
+    }
+  }
+  return secrets;
 }
+
+const UNREADABLE_SECRET = "the endpoint's signing secret cannot be read; rotate it";
 
 // Delivers with a worker of its own (jobs named webhooks.deliver), apart from the service's other
 // jobs: at most WEBHOOKS_CONCURRENCY attempts at once, and at most WEBHOOKS_ENDPOINT_CONCURRENCY
@@ -82,10 +96,10 @@ export class DeliveryWorker {
     const at = new Date();
     try {
       const body = await bodyOf(this.runtime, delivery);
-      result =
-        body === null
-          ? { ok: false, status: null, error: 'the event is no longer kept' }
-          : await this.sender.send({ url: endpoint.url, messageId: delivery.message_id, body, secrets: signingSecrets(this.runtime, endpoint, at), at });
+      const secrets = signingSecrets(this.runtime, endpoint, at);
+      if (body === null) result = { ok: false, status: null, error: 'the event is no longer kept' };
+      else if (secrets === null) result = { ok: false, status: null, error: UNREADABLE_SECRET };
+      else result = await this.sender.send({ url: endpoint.url, messageId: delivery.message_id, body, secrets, at });
     } finally {
       const left = (this.inFlight.get(endpoint._id) ?? 1) - 1;
       if (left <= 0) this.inFlight.delete(endpoint._id);

@@ -47,16 +47,16 @@ async function create(runtime: WebhooksRuntime, auth: InternalClaims, workspaceI
   const eventTypes = checkEventTypes(body.event_types ?? ['*']);
   const secret = newSigningSecret();
   const now = new Date().toISOString();
+  const owner = { _id: newId(), workspace_id: workspaceId };
   const record: WebhookRecord = {
-    _id: newId(),
-    workspace_id: workspaceId,
+    ...owner,
     version: 1,
     url,
     description: body.description || null,
     event_types: eventTypes,
     enabled: body.enabled ?? true,
     disabled_reason: null,
-    secrets: [{ sealed: runtime.secrets.seal(secret), expires_at: null }],
+    secrets: [{ ...runtime.secrets.seal(secret, owner), expires_at: null }],
     failing_since: null,
     created_at: now,
     updated_at: now,
@@ -105,8 +105,8 @@ async function update(runtime: WebhooksRuntime, auth: InternalClaims, workspaceI
     if (secret !== undefined) {
       // The new secret first; the one that was current signs beside it for 24 hours; older ones go.
       const previous = current.secrets.find((entry) => entry.expires_at === null);
-      const kept: SealedSecret[] = previous ? [{ sealed: previous.sealed, expires_at: new Date(now.getTime() + ROTATION_OVERLAP_MS) }] : [];
-      set.secrets = [{ sealed: runtime.secrets.seal(secret), expires_at: null }, ...kept];
+      const kept: SealedSecret[] = previous ? [{ ...previous, expires_at: new Date(now.getTime() + ROTATION_OVERLAP_MS) }] : [];
+      set.secrets = [{ ...runtime.secrets.seal(secret, current), expires_at: null }, ...kept];
     }
     const updated = await model
       .findOneAndUpdate({ _id: id, workspace_id: workspaceId }, { $set: set, $inc: { version: 1 } }, { session: unit.transaction, new: true })

@@ -2,8 +2,11 @@ import { Schema, type Connection, type Model } from 'mongoose';
 import { tenantScoped } from '@crm/kit';
 
 export interface SealedSecret {
-  // Encrypted with the service's key (SecretBox).
+  // Encrypted with the service's key (SecretBox), bound to this endpoint when `bound`.
   sealed: string;
+  // Sealed with the workspace and endpoint ids as associated data; absent on secrets sealed
+  // before that, which the service re-seals bound at start (bindLegacySecrets).
+  bound?: boolean;
   // null: the current secret; otherwise a rotated-out secret that still signs until then.
   expires_at: Date | null;
 }
@@ -40,7 +43,7 @@ const webhookSchema = new Schema<WebhookRecord>(
     event_types: { type: [String], required: true },
     enabled: { type: Boolean, required: true },
     disabled_reason: { type: String, default: null },
-    secrets: { type: [{ _id: false, sealed: { type: String, required: true }, expires_at: { type: Date, default: null } }], required: true },
+    secrets: { type: [{ _id: false, sealed: { type: String, required: true }, bound: { type: Boolean }, expires_at: { type: Date, default: null } }], required: true },
     failing_since: { type: Date, default: null },
     created_at: { type: String, required: true },
     updated_at: { type: String, required: true },

@@ -2,17 +2,36 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { keyFromFile, openText, sealText } from '@crm/kit';
 
+// The endpoint a signing secret belongs to.
+export interface SecretOwner {
+  _id: string;
+  workspace_id: string;
+}
+
+// A signing secret as the endpoint record keeps it.
+export interface SealedEntry {
+  sealed: string;
+  // true: sealed with its workspace and endpoint ids as associated data (`bindingOf`), so it opens
+  // only on the endpoint it was made for. Absent or false: sealed before secrets were bound, without
+  // associated data; such an entry still opens, and the service re-seals it bound at start
+  // (`bindLegacySecrets`).
+  bound?: boolean;
+}
+
+const bindingOf = (owner: SecretOwner) => JSON.stringify(['webhook signing secret', owner.workspace_id, owner._id]);
+
 // Endpoint signing secrets must be usable to sign, so they are kept encrypted (AES-256-GCM) with
-// the service's key, never in plain text, never logged, never in an answer after the first.
+// the service's key, never in plain text, never logged, never in an answer after the first. Each
+// is bound to its endpoint: a sealed secret copied to another endpoint's record does not open.
 export class SecretBox {
   constructor(private readonly key: Buffer) {}
 
-  seal(plain: string): string {
-    return sealText(this.key, plain);
+  seal(plain: string, owner: SecretOwner): { sealed: string; bound: true } {
+    return { sealed: sealText(this.key, plain, bindingOf(owner)), bound: true };
   }
 
-  open(sealed: string): string {
-    return openText(this.key, sealed);
+  open(entry: SealedEntry, owner: SecretOwner): string {
+    return entry.bound ? openText(this.key, entry.sealed, bindingOf(owner)) : openText(this.key, entry.sealed);
   }
 }
 
