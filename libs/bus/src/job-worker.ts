@@ -25,6 +25,11 @@ export interface JobWorkerOptions {
   handlers: Readonly<Record<string, JobHandler>>;
   // Jobs run at once by this worker.
   concurrency?: number;
+  // Jobs of one workspace run at once by this worker; unset, no cap of its own. When a workspace is
+  // at its cap its due jobs wait and other workspaces' are claimed, and a workspace with nothing
+  // running here is served before one that has jobs running: one tenant's backlog (or its slow
+  // jobs) cannot take every slot.
+  workspaceConcurrency?: number;
   // Longest wait between looks for due jobs when nothing nudges the worker.
   pollIntervalMs?: number;
   // How long a claim holds; renewed every third of it while the handler runs.
@@ -45,6 +50,7 @@ export class JobWorker {
   private readonly handlers: Readonly<Record<string, JobHandler>>;
   private readonly names: string[];
   private readonly concurrency: number;
+  private readonly workspaceConcurrency: number;
   private readonly pollIntervalMs: number;
   private readonly leaseMs: number;
   private readonly retryDelayMs: number;
@@ -54,6 +60,8 @@ export class JobWorker {
   private running = false;
   private loop?: Promise<void>;
   private readonly inFlight = new Set<Promise<void>>();
+  // Jobs running in the loop, per workspace (jobs of no workspace are not counted).
+  private readonly runningByWorkspace = new Map<string, number>();
   private readonly controllers = new Set<AbortController>();
   private nudged = false;
   private wake?: () => void;
@@ -65,6 +73,7 @@ export class JobWorker {
     this.handlers = options.handlers;
     this.names = Object.keys(options.handlers);
     this.concurrency = options.concurrency ?? 4;
+    this.workspaceConcurrency = Math.min(options.workspaceConcurrency ?? Number.POSITIVE_INFINITY, this.concurrency);
     this.pollIntervalMs = options.pollIntervalMs ?? 1000;
     this.leaseMs = options.leaseMs ?? 30000;
     this.retryDelayMs = options.retryDelayMs ?? 1000;
@@ -112,9 +121,24 @@ export class JobWorker {
     return ran;
   }
 
-  // Takes one due, free job: the filter is re-checked atomically, so two workers never get the same.
+  // Takes one due, free job: the filter is re-checked atomically, so two workers never get the
+  // same. With a workspace cap, first a job of a workspace with nothing running here, then one of
+  // a workspace below its cap.
   private async claim(): Promise<JobRow | null> {
     if (this.names.length === 0) return null;
+    const running = [...this.runningByWorkspace.keys()];
+    if (!Number.isFinite(this.workspaceConcurrency) || running.length === 0) return this.claimWhere({});
+    const idle = await this.claimWhere({ workspace_id: { $nin: running } });
+    if (idle) return idle;
+    const full = this.fullWorkspaces();
+    return this.claimWhere(full.length === 0 ? {} : { workspace_id: { $nin: full } });
+  }
+
+  private fullWorkspaces(): string[] {
+    return [...this.runningByWorkspace].filter(([, count]) => count >= this.workspaceConcurrency).map(([workspace]) => workspace);
+  }
+
+  private async claimWhere(extra: Record<string, unknown>): Promise<JobRow | null> {
     const now = this.now();
     return jobModel(this.connection)
       .findOneAndUpdate(
@@ -123,6 +147,7 @@ export class JobWorker {
           name: { $in: this.names },
           run_at: { $lte: now },
           $or: [{ lease_until: null }, { lease_until: { $lte: now } }],
+          ...extra,
         },
         { $set: { lease_until: new Date(now.getTime() + this.leaseMs), lease_token: newId() }, $inc: { attempts: 1 } },
         { sort: { run_at: 1, _id: 1 }, new: true },
@@ -206,10 +231,17 @@ export class JobWorker {
         while (this.running && this.inFlight.size < this.concurrency) {
           const job = await this.claim();
           if (!job) break;
+          const workspace = job.workspace_id;
+          if (workspace !== null) this.runningByWorkspace.set(workspace, (this.runningByWorkspace.get(workspace) ?? 0) + 1);
           const running: Promise<void> = this.execute(job)
             .catch((error: unknown) => this.logger.error({ err: error, job_id: job._id }, 'job bookkeeping failed'))
             .finally(() => {
               this.inFlight.delete(running);
+              if (workspace !== null) {
+                const left = (this.runningByWorkspace.get(workspace) ?? 1) - 1;
+                if (left <= 0) this.runningByWorkspace.delete(workspace);
+                else this.runningByWorkspace.set(workspace, left);
+              }
               // A free slot: look again now rather than at the next poll.
               if (this.running) this.nudge();
             });
@@ -230,8 +262,11 @@ export class JobWorker {
     try {
       const now = this.now();
       const free = { $or: [{ lease_until: null }, { lease_until: { $lte: now } }] };
+      // Jobs of a workspace at its cap wait for one of its runs to end, which nudges the loop.
+      const full = this.fullWorkspaces();
+      const claimable = full.length === 0 ? {} : { workspace_id: { $nin: full } };
       const next = await jobModel(this.connection)
-        .findOne({ status: 'pending', name: { $in: this.names }, ...free })
+        .findOne({ status: 'pending', name: { $in: this.names }, ...free, ...claimable })
         .sort({ run_at: 1 })
         .select({ run_at: 1 })
         .lean<Pick<JobRow, 'run_at'>>()

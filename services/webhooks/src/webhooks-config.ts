@@ -21,6 +21,12 @@ export const WEBHOOKS_ENV = {
   WEBHOOKS_RETRY_MAX_MS: int({ default: 6 * 60 * MINUTE, min: 1, description: 'longest delay between two attempts' }),
   WEBHOOKS_RETRY_WINDOW_MS: int({ default: 3 * DAY, min: 1, description: 'how long a delivery is retried before it fails for good; an endpoint that fails throughout is disabled' }),
   WEBHOOKS_CONCURRENCY: int({ default: 32, min: 1, max: 1000, description: 'delivery attempts in flight per replica, all endpoints together' }),
+  WEBHOOKS_WORKSPACE_CONCURRENCY: int({
+    default: 8,
+    min: 1,
+    max: 1000,
+    description: "delivery attempts in flight per replica for one workspace's endpoints together (at most WEBHOOKS_CONCURRENCY): the slots left are other workspaces'",
+  }),
   WEBHOOKS_ENDPOINT_CONCURRENCY: int({ default: 4, min: 1, max: 100, description: 'delivery attempts in flight per replica to one endpoint' }),
   WEBHOOKS_FEED_RETENTION_DAYS: int({ default: 30, min: 1, max: 365, description: 'how long events stay in GET /v1/events and deliveries in their lists' }),
 };
@@ -34,6 +40,7 @@ export interface WebhooksConfig {
   retryMaxMs: number;
   retryWindowMs: number;
   concurrency: number;
+  workspaceConcurrency: number;
   endpointConcurrency: number;
   retentionMs: number;
 }
@@ -57,6 +64,7 @@ export function loadWebhooksConfig(env: NodeJS.ProcessEnv): WebhooksConfig {
     retryMaxMs: config.WEBHOOKS_RETRY_MAX_MS,
     retryWindowMs: config.WEBHOOKS_RETRY_WINDOW_MS,
     concurrency: config.WEBHOOKS_CONCURRENCY,
+    workspaceConcurrency: Math.min(config.WEBHOOKS_WORKSPACE_CONCURRENCY, config.WEBHOOKS_CONCURRENCY),
     endpointConcurrency: config.WEBHOOKS_ENDPOINT_CONCURRENCY,
     retentionMs: config.WEBHOOKS_FEED_RETENTION_DAYS * DAY,
   };

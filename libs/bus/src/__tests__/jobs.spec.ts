@@ -244,6 +244,37 @@ describe('scheduled jobs', () => {
     expect(await jobModel(connection).findById(blocked).lean()).toMatchObject({ status: 'pending', attempts: 0, lease_token: null });
   });
 
+  test("one workspace's slow jobs take at most its share of the slots; an idle workspace is served first", async () => {
+    const started: string[] = [];
+    const gate = deferred();
+    const busy = newId();
+    const other = newId();
+    const worker = newWorker(
+      {
+        'test.remind': async (job) => {
+          started.push(`${job.workspace_id === busy ? 'busy' : 'other'}:${String(job.payload.n)}`);
+          if (job.workspace_id === busy) await Promise.race([gate.promise, new Promise((_resolve, reject) => job.signal.addEventListener('abort', () => reject(job.signal.reason)))]);
+        },
+      },
+      { concurrency: 3, workspaceConcurrency: 2, pollIntervalMs: 60 * 60 * 1000 },
+    );
+    // Five slow jobs of one workspace, all due before the other workspace's one.
+    for (let n = 1; n <= 5; n += 1) await schedule({ workspace_id: busy, runAt: new Date(clock().getTime() - minutes(10 - n)), payload: { n } });
+    await schedule({ workspace_id: other, runAt: clock(), payload: { n: 1 } });
+    worker.start();
+
+    // The other workspace's job runs while the busy one's first two are still running, second in
+    // line although it was due last; the busy workspace never holds a third slot.
+    await waitFor(() => started.includes('other:1'), "the other workspace's job to run");
+    await waitFor(() => started.length >= 3, 'the busy workspace to take its second slot');
+    expect(started).toEqual(['busy:1', 'other:1', 'busy:2']);
+    expect(await jobModel(connection).countDocuments({ workspace_id: busy, lease_token: { $ne: null } })).toBe(2);
+
+    gate.resolve();
+    await waitFor(() => started.length === 6, 'every job to run once the slow ones end');
+    expect(started.slice(3).sort()).toEqual(['busy:3', 'busy:4', 'busy:5']);
+  });
+
   test('jobs survive a restart of the database', async () => {
     const id = await schedule({ runAt: new Date(clock().getTime() + minutes(30)) });
     await connection.close();

@@ -41,10 +41,12 @@ function signingSecrets(runtime: WebhooksRuntime, endpoint: WebhookRecord, at: D
 const UNREADABLE_SECRET = "the endpoint's signing secret cannot be read; rotate it";
 
 // Delivers with a worker of its own (jobs named webhooks.deliver), apart from the service's other
-// jobs: at most WEBHOOKS_CONCURRENCY attempts at once, and at most WEBHOOKS_ENDPOINT_CONCURRENCY
-// to one endpoint. A delivery whose endpoint is at its limit is put back a moment later without
-// counting an attempt, so a slow endpoint holds only its own share of the worker and never delays
-// the others; every attempt ends within WEBHOOKS_TIMEOUT_MS.
+// jobs: at most WEBHOOKS_CONCURRENCY attempts at once, at most WEBHOOKS_WORKSPACE_CONCURRENCY for
+// one workspace and at most WEBHOOKS_ENDPOINT_CONCURRENCY to one endpoint. The worker claims no
+// delivery of a workspace at its cap and serves a workspace with nothing in flight first, so one
+// workspace's slow endpoints (however many) hold only its own share of the slots. A delivery whose
+// endpoint is at its limit is put back a moment later without counting an attempt, so a slow
+// endpoint never delays the workspace's others; every attempt ends within WEBHOOKS_TIMEOUT_MS.
 export class DeliveryWorker {
   private readonly worker: JobWorker;
   private readonly sender: Sender;
@@ -58,6 +60,7 @@ export class DeliveryWorker {
       logger: context.logger,
       handlers: { [DELIVER_JOB]: this.handler },
       concurrency: config.concurrency,
+      workspaceConcurrency: config.workspaceConcurrency,
       // An attempt's lease outlives its timeout.
       leaseMs: Math.max(30_000, config.timeoutMs * 3),
       pollIntervalMs: 1000,
