@@ -41,7 +41,7 @@ more specific 409 code, \`payload_too_large\` 413, \`headers_too_large\` 431, \`
 ## Rate limits
 ${limits.perTokenPerMinute} quota units a minute per token and ${workspaceQuota(limits)} per workspace (an operation costs
 \`x-rate-limit-cost\` units, 1 unless stated); ${limits.publicPerMinute} requests a minute per client address on the paths
-reached without a token. Past a limit the answer is 429 \`rate_limited\` with \`Retry-After\` (seconds); every
+reached without a token and with tokens not yet accepted. Past a limit the answer is 429 \`rate_limited\` with \`Retry-After\` (seconds); every
 answer carries the \`RateLimit\` and \`RateLimit-Policy\` headers. See docs/rate-limits.md.
 
 ## Lists and paging

@@ -209,10 +209,18 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     if (!owner.public) {
       const token = bearerToken(req.headers.authorization);
       // Identity sees the request's own id and trace, so its log lines join the gateway's.
-      req.claims = await runWithContext(
-        { request_id: req.requestId!, workspace_id: null, traceparent: trace.traceparent },
-        () => authenticator.authenticate(token),
-      );
+      try {
+        req.claims = await runWithContext(
+          { request_id: req.requestId!, workspace_id: null, traceparent: trace.traceparent },
+          () => authenticator.authenticate(token),
+        );
+      } catch (error) {
+        // Refused: the token counts as unknown. Not answered (identity away): no verdict, no charge.
+        if (error instanceof AppError && error.status === 401) limits.tokenRefused(req);
+        else limits.tokenUnanswered(req);
+        throw error;
+      }
+      limits.tokenAccepted(req);
       if (req.claims.workspace_id) await limits.perWorkspace(req, res, req.claims.workspace_id);
       internalToken = signInternalToken(options.internalPrivateKey, req.claims);
     }

@@ -52,7 +52,11 @@ export const RATE_LIMIT_HEADER = 'RateLimit';
 export const RATE_LIMIT_POLICY_HEADER = 'RateLimit-Policy';
 
 type PolicyName = 'token' | 'workspace' | 'address';
-type Limiter = Pick<RateLimiterMemory, 'consume'>;
+type Limiter = Pick<RateLimiterMemory, 'consume' | 'reward'>;
+
+// Token digests identity accepted lately (on this replica): their requests skip the address
+// charge that an unknown token pays. Bounded; the oldest seen goes first.
+const KNOWN_TOKENS = 10_000;
 
 interface Policy {
   name: PolicyName;
@@ -85,6 +89,11 @@ export interface RateLimitRequest extends Request {
   cost?: number;
   // What the token's policy answered, to compare with the workspace's.
   tokenLimit?: RateLimiterRes;
+  // The bearer token's digest: the token policy's key, and how a known token is recognised.
+  tokenDigest?: string;
+  // A unit of the client address's quota was taken before asking identity about an unknown token;
+  // it is given back when identity accepts the token.
+  addressCharged?: boolean;
 }
 
 const COSTS = new OperationTable(Object.entries(OPERATION_COSTS));
@@ -103,6 +112,9 @@ export class RateLimits {
   private readonly authenticatedPolicies: string;
   private readonly tokenPolicies: string;
   private readonly publicPolicies: string;
+  // A token this replica has not seen accepted: the token's policy and the client address's.
+  private readonly unknownTokenPolicies: string;
+  private readonly knownTokens = new Set<string>();
   private readonly close: () => Promise<void>;
   private indexRetry: NodeJS.Timeout | undefined;
 
@@ -156,6 +168,7 @@ export class RateLimits {
     this.authenticatedPolicies = `${policyItem(this.workspace)}, ${policyItem(this.token)}`;
     this.tokenPolicies = policyItem(this.token);
     this.publicPolicies = policyItem(this.address);
+    this.unknownTokenPolicies = `${policyItem(this.token)}, ${policyItem(this.address)}`;
     if (first !== undefined) this.ensureIndexes(first, logger);
   }
 
@@ -176,6 +189,9 @@ export class RateLimits {
   // Before authentication, so a flood of bad tokens never reaches identity: the token's policy,
   // keyed by the token's digest (the limit follows the caller, not their address; a request
   // without a token is refused as unauthenticated right after, so its address is as good a key).
+  // A token this replica has not seen identity accept also takes a unit of its client address's
+  // quota before identity is asked (given back once identity accepts it): a caller who makes up a
+  // new token for each request gets a fresh token quota every time, but not a fresh address.
   perToken(req: RateLimitRequest, res: Response, next: (error?: unknown) => void): void {
     const header = req.headers.authorization;
     const key = header ? createHash('sha256').update(header).digest('base64url') : clientAddress(req);
@@ -184,10 +200,57 @@ export class RateLimits {
       (result) => {
         req.tokenLimit = result;
         res.setHeader(RATE_LIMIT_HEADER, remainingItem('token', result));
-        next();
+        if (!header) {
+          next();
+          return;
+        }
+        req.tokenDigest = key;
+        if (this.knownTokens.has(key)) {
+          next();
+          return;
+        }
+        res.setHeader(RATE_LIMIT_POLICY_HEADER, this.unknownTokenPolicies);
+        this.address.limiter.consume(clientAddress(req), 1).then(
+          (address) => {
+            req.addressCharged = true;
+            if (address.remainingPoints < result.remainingPoints) res.setHeader(RATE_LIMIT_HEADER, remainingItem('address', address));
+            next();
+          },
+          (rejection: unknown) => next(refusal('address', res, rejection)),
+        );
       },
       (rejection: unknown) => next(refusal('token', res, rejection)),
     );
+  }
+
+  // Identity accepted the token: its later requests skip the address charge, and this one's is
+  // given back.
+  tokenAccepted(req: RateLimitRequest): void {
+    const key = req.tokenDigest;
+    if (key === undefined) return;
+    this.knownTokens.delete(key);
+    this.knownTokens.add(key);
+    if (this.knownTokens.size > KNOWN_TOKENS) this.knownTokens.delete(this.knownTokens.values().next().value!);
+    this.tokenUnanswered(req);
+  }
+
+  // Identity gave no verdict (it is away): the unit taken for the address is given back.
+  tokenUnanswered(req: RateLimitRequest): void {
+    if (!req.addressCharged) return;
+    req.addressCharged = false;
+    this.address.limiter.reward(clientAddress(req), 1).catch(() => undefined);
+  }
+
+  // Identity refused the token: a token it accepted before (revoked or expired since) is no
+  // longer known, and its request takes the address unit it skipped.
+  tokenRefused(req: RateLimitRequest): void {
+    const key = req.tokenDigest;
+    if (key === undefined || req.addressCharged) return;
+    if (this.knownTokens.delete(key)) {
+      req.addressCharged = true;
+      // The request is refused as unauthenticated whatever this answers.
+      this.address.limiter.consume(clientAddress(req), 1).catch(() => undefined);
+    }
   }
 
   // The public paths, per client address.
@@ -267,6 +330,12 @@ class SharedLimiter {
         return this.local.consume(key, points);
       },
     );
+  }
+
+  // Gives units back where they were counted: in the store, or here while it is away.
+  reward(key: string | number, points: number): Promise<RateLimiterRes> {
+    if (this.degradedUntil !== 0 && Date.now() < this.degradedUntil) return this.local.reward(key, points);
+    return this.shared.reward(key, points);
   }
 }
 

@@ -140,6 +140,41 @@ describe('rate limits at the gateway', () => {
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
+  it('count made-up tokens against the client address: 429 past its quota, and identity asked no more often than that', async () => {
+    const running = await startSystem({ perTokenPerMinute: 100, publicPerMinute: 6 });
+    const base = running.url;
+    // The sign-up is the address's first request; the onboarding's token, accepted, costs it nothing.
+    const person = await signUpWithWorkspace(base, 'Known');
+    const refusedByIdentity = async () => {
+      const text = await (await fetch(`http://127.0.0.1:${running.services.identity.httpPort}/metrics`)).text();
+      const line = text.split('\n').find((entry) => entry.startsWith('crm_grpc_server_handled_total{') && entry.includes('AuthenticateStream') && entry.includes('code="UNAUTHENTICATED"'));
+      return line === undefined ? 0 : Number(line.split(' ').pop());
+    };
+    const before = await refusedByIdentity();
+
+    // A new made-up token each time: each has a fresh token quota, but they share the address's.
+    const answers = [];
+    for (let i = 0; i < 10; i += 1) answers.push(await request(base, 'GET', '/me', { token: `crm_madeup_${i}_${Date.now().toString(36)}` }));
+    expect(answers.map((answer) => answer.status)).toEqual([401, 401, 401, 401, 401, 429, 429, 429, 429, 429]);
+    expect(answers[0]!.headers.get('ratelimit-policy')).toBe('"token";q=100;w=60, "address";q=6;w=60');
+    expect(remaining(answers[0]!.headers)).toMatchObject({ policy: 'address', r: 4 });
+    const limited = answers[5]!;
+    expect(limited.body).toEqual({ error: { code: 'rate_limited', message: expect.stringContaining('address') } });
+    const retryAfter = Number(limited.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(remaining(limited.headers)).toEqual({ policy: 'address', r: 0, t: retryAfter });
+    // Identity was asked about the five it refused, not about the five refused here.
+    expect(await refusedByIdentity()).toBe(before + 5);
+
+    // A token identity accepted keeps working from the same address.
+    const me = await request(base, 'GET', '/me', { token: person.token });
+    expect(me.status).toBe(200);
+    expect(remaining(me.headers).policy).not.toBe('address');
+    // The address's own public paths are spent too, sign-in included.
+    expect((await request(base, 'POST', '/auth/sign-in', { body: { email: person.email, password: person.password } })).status).toBe(429);
+  });
+
   it('publish each operation’s cost, the headers and the 429 in the OpenAPI document', async () => {
     const base = (await startSystem({ perTokenPerMinute: 100, perWorkspacePerMinute: 500, publicPerMinute: 100 })).url;
     const document = (await request(base, 'GET', '/openapi.json')).body;
