@@ -68,7 +68,8 @@ interface GatewayRequest extends RateLimitRequest {
 // header names in lower case).
 const INTERNAL_HEADER_PREFIX = 'x-crm-';
 // The client's credentials and what the gateway sets itself never travel on as the client sent
-// them; nor do the headers that describe the client's connection (HOP_BY_HOP) or its framing.
+// them (a route's own cookies excepted, see Route.cookies); nor do the headers that describe the
+// client's connection (HOP_BY_HOP) or its framing.
 const NOT_FORWARDED = new Set([
   'authorization',
   'cookie',
@@ -94,6 +95,11 @@ function forwardedHeaders(req: GatewayRequest, trace: TraceContext, internalToke
     if (NOT_FORWARDED.has(name) || name.startsWith(INTERNAL_HEADER_PREFIX)) continue;
     if (name === TRACESTATE_HEADER && !trace.continued) continue;
     headers[name] = incoming[name];
+  }
+  const cookies = req.owner?.cookies;
+  if (cookies !== undefined && incoming.cookie !== undefined) {
+    const kept = incoming.cookie.split(';').filter((pair) => cookies.includes(pair.slice(0, pair.indexOf('=')).trim()));
+    if (kept.length > 0) headers.cookie = kept.map((pair) => pair.trim()).join('; ');
   }
   headers[REQUEST_ID_HEADER] = req.requestId;
   headers[TRACEPARENT_HEADER] = trace.traceparent;

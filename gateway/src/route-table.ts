@@ -15,6 +15,8 @@ export interface Route {
   bodyLimit?: string;
   // How long the service may take to answer on this path, when longer than the gateway's default.
   timeoutMs?: number;
+  // The cookies this path's service reads (by name); no other cookie is forwarded, to any path.
+  cookies?: readonly string[];
 }
 
 export const ROUTES: readonly Route[] = [
@@ -46,8 +48,9 @@ export const ROUTES: readonly Route[] = [
   { path: '/tasks', service: 'crm-core' },
   { path: '/meetings', service: 'crm-core' },
   { path: '/integrations/calendar', service: 'crm-core' },
-  // Where a calendar provider returns a member after sign-in: the signed state names them.
-  { path: '/public/integrations/calendar', service: 'crm-core', public: true },
+  // Where a calendar provider returns a member after sign-in: the signed state names them, and
+  // the flow's cookie shows it is the browser that asked for the sign-in link (docs/calendar.md).
+  { path: '/public/integrations/calendar', service: 'crm-core', public: true, cookies: ['crm_calendar_flow'] },
   { path: '/duplicates', service: 'crm-core' },
   // A spreadsheet of up to 10,000 rows (services/crm-core/src/import/import.operations.ts):
   // seconds of work, longer on a busy machine.

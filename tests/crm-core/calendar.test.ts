@@ -2,7 +2,7 @@ import { calendarConnectionModel } from '@crm/crm-core/calendar/calendar-connect
 import { calendarRuntime } from '@crm/crm-core/calendar/calendar-runtime';
 import { newId, runWithContext } from '@crm/kit';
 import { request, signUpWithWorkspace, startTestSystem, waitFor, type TestSystem } from '../support/system';
-import { connectCalendar, followCallback, meetingsApi, setPlan, signInAt, simulatorOf, workerAt } from './meetings-support';
+import { connectCalendar, flowCookie, followCallback, meetingsApi, setPlan, signInAt, simulatorOf, workerAt } from './meetings-support';
 
 // Calendar sync through the gateway against the simulated provider that runs in crm-core's
 // process: connect (sign-in URL with a signed, single-use state) → callback (tokens stored
@@ -68,16 +68,45 @@ describe('connecting a calendar', () => {
     expect(crossed).toMatchObject({ status: 400, body: { error: { code: 'calendar_state_invalid' } } });
 
     const returned = await signInAt(url.toString(), 'sta@calendar.test', 'allow');
-    expect((await followCallback(system, returned)).status).toBe(200);
+    const completed = await followCallback(system, returned, flowCookie(started));
+    expect(completed.status).toBe(200);
+    // The flow's cookie is cleared with the answer.
+    expect(completed.headers.get('set-cookie')).toMatch(/^crm_calendar_flow=; Path=\/v1\/public\/integrations\/calendar\/provider_b\/callback; Max-Age=0; HttpOnly; SameSite=Lax/);
     // Single use: the same redirect again is refused.
-    expect(await followCallback(system, returned)).toMatchObject({ status: 400, body: { error: { code: 'calendar_state_invalid' } } });
+    expect(await followCallback(system, returned, flowCookie(started))).toMatchObject({ status: 400, body: { error: { code: 'calendar_state_invalid' } } });
 
     // Denied at the provider: nothing connected for provider_a.
     const again = await request(base, 'POST', '/integrations/calendar/provider_a/connect', { token: owner.token });
-    const denied = await followCallback(system, await signInAt(again.body.url as string, 'sta@calendar.test', 'deny'));
+    const denied = await followCallback(system, await signInAt(again.body.url as string, 'sta@calendar.test', 'deny'), flowCookie(again));
     expect(denied).toMatchObject({ status: 400, body: { error: { code: 'calendar_access_denied' } } });
     const listed = await request(base, 'GET', '/integrations/calendar', { token: owner.token });
     expect(listed.body.connections.map((connection: { provider: string }) => connection.provider)).toEqual(['provider_b']);
+  });
+
+  it('completes only in the browser that asked for the sign-in link: a link passed to someone else connects nothing', async () => {
+    const attacker = await signUpWithWorkspace(base, 'Mal');
+    const victim = await signUpWithWorkspace(base, 'Vic');
+    const started = await request(base, 'POST', '/integrations/calendar/provider_a/connect', { token: attacker.token });
+    expect(started.status).toBe(200);
+    // The browser that asked keeps a cookie for the callback's path only, for as long as the state lives.
+    expect(started.headers.get('set-cookie')).toMatch(/^crm_calendar_flow=[\w-]{43}; Path=\/v1\/public\/integrations\/calendar\/provider_a\/callback; Max-Age=600; HttpOnly; SameSite=Lax$/);
+
+    // The victim opens the attacker's link and signs in with their own account; their browser
+    // returns to the callback without the attacker's cookie (or with one of its own flow).
+    const returned = await signInAt(started.body.url as string, 'vic@calendar.test', 'allow');
+    const own = await request(base, 'POST', '/integrations/calendar/provider_a/connect', { token: victim.token });
+    for (const cookie of [undefined, flowCookie(own), 'crm_calendar_flow=guessed']) {
+      const answer = await followCallback(system, returned, cookie);
+      expect({ cookie, status: answer.status, body: answer.body }).toEqual({
+        cookie,
+        status: 400,
+        body: { error: { code: 'calendar_state_invalid', message: expect.stringContaining('another browser') } },
+      });
+    }
+    // Nothing was connected, to either member.
+    for (const person of [attacker, victim]) {
+      expect((await request(base, 'GET', '/integrations/calendar', { token: person.token })).body.connections).toEqual([]);
+    }
   });
 
   it('disconnects: the tokens go, events already created stay, and a second delete is 404', async () => {

@@ -61,7 +61,15 @@ export async function connectCalendar(system: TestSystem, owner: Pick<Owner, 'to
   const started = await request(system.url, 'POST', `/integrations/calendar/${provider}/connect`, { token: owner.token });
   expect({ status: started.status, url: typeof started.body.url }).toEqual({ status: 200, url: 'string' });
   const returned = await signInAt(started.body.url as string, email, 'allow');
-  return followCallback(system, returned);
+  return followCallback(system, returned, flowCookie(started));
+}
+
+// What the browser keeps of the connect answer's Set-Cookie and sends back to the callback:
+// `name=value`.
+export function flowCookie(started: ApiResponse): string {
+  const header = started.headers.get('set-cookie');
+  if (!header) throw new Error('the connect answer set no cookie');
+  return header.split(';')[0]!;
 }
 
 // What the provider's sign-in page does: shows a form, then redirects with a code (or an error).
@@ -73,10 +81,11 @@ export async function signInAt(url: string, email: string, decision: 'allow' | '
   return approved.headers.get('location')!;
 }
 
-// The redirect names the public address (PUBLIC_URL); the test reaches the same path on its gateway.
-export function followCallback(system: TestSystem, location: string): Promise<ApiResponse> {
+// The redirect names the public address (PUBLIC_URL); the test reaches the same path on its
+// gateway, as the browser would, with the cookie it holds for that path (if any).
+export function followCallback(system: TestSystem, location: string, cookie?: string): Promise<ApiResponse> {
   const target = new URL(location);
-  return request(system.url.replace(/\/v1$/, ''), 'GET', `${target.pathname}${target.search}`);
+  return request(system.url.replace(/\/v1$/, ''), 'GET', `${target.pathname}${target.search}`, cookie === undefined ? {} : { headers: { cookie } });
 }
 
 // Identity's record of the workspace's plan, as billing changes it.

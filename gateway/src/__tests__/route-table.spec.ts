@@ -61,8 +61,10 @@ describe('route table', () => {
     // The payment provider's signed webhooks and the simulated provider's hosted pages.
     expect(resolveRoute('/v1/public/billing/webhooks')).toEqual({ path: '/public/billing', service: 'billing', public: true });
     expect(resolveRoute('/v1/billing/checkout')?.public).toBeFalsy();
-    // A calendar provider returns the member here after sign-in; the signed state names them.
-    expect(resolveRoute('/v1/public/integrations/calendar/provider_a/callback')).toEqual({ path: '/public/integrations/calendar', service: 'crm-core', public: true });
+    // A calendar provider returns the member here after sign-in; the signed state names them, and
+    // the flow's cookie (the only cookie forwarded anywhere) shows it is the same browser.
+    expect(resolveRoute('/v1/public/integrations/calendar/provider_a/callback')).toEqual({ path: '/public/integrations/calendar', service: 'crm-core', public: true, cookies: ['crm_calendar_flow'] });
+    expect(ROUTES.filter((route) => route.cookies !== undefined).map((route) => route.path)).toEqual(['/public/integrations/calendar']);
     expect(resolveRoute('/v1/auth/sign-in')?.public).toBe(true);
     expect(resolveRoute('/v1/public/password-resets/abc')?.public).toBe(true);
     expect(resolveRoute('/v1/auth/sign-out')?.public).toBeFalsy();

@@ -1,3 +1,4 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { EventActor } from '@crm/bus';
 import { AppError, currentContext, isDuplicateKey, isoNow, newId, notFound, runWithContext, unavailable, type InternalClaims } from '@crm/kit';
 import { CRM_CALENDAR_EVENTS_TYPES, type CalendarConnectionConnectedData } from '@crm/protos';
@@ -16,6 +17,38 @@ import { calendarRuntime } from './calendar-runtime';
 const REFRESH_MARGIN_MS = 60_000;
 
 const stateInvalid = () => new AppError('calendar_state_invalid', 'the sign-in link is invalid, expired or already used: connect again', 400);
+const otherBrowser = () =>
+  new AppError('calendar_state_invalid', 'the sign-in link was started in another browser (or its cookie is gone): connect again from this browser', 400);
+
+// The browser that asks for the sign-in link gets a random value in a cookie, and the state
+// carries its digest: the callback completes only in that browser, so a link made by one member
+// and opened by someone else cannot connect that person's calendar into the first member's
+// account (login CSRF, RFC 6749 section 10.12). HttpOnly, SameSite=Lax (sent on the provider's
+// redirect, a top-level GET), scoped to the provider's callback path, gone when the state expires.
+export const FLOW_COOKIE = 'crm_calendar_flow';
+const digestOf = (value: string) => createHash('sha256').update(value).digest('base64url');
+
+function flowCookie(context: ServiceContext, provider: CalendarProviderName, value: string, maxAgeSeconds: number): string {
+  const callback = new URL(redirectUri(context, provider));
+  const secure = callback.protocol === 'https:' ? '; Secure' : '';
+  return `${FLOW_COOKIE}=${value}; Path=${callback.pathname}; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Lax${secure}`;
+}
+
+// The flow cookie's value in a Cookie header, if sent.
+function flowCookieOf(cookieHeader: string | undefined): string | undefined {
+  for (const pair of (cookieHeader ?? '').split(';')) {
+    const at = pair.indexOf('=');
+    if (at > 0 && pair.slice(0, at).trim() === FLOW_COOKIE) return pair.slice(at + 1).trim();
+  }
+  return undefined;
+}
+
+function sameDigest(expected: string, value: string | undefined): boolean {
+  if (value === undefined) return false;
+  const given = Buffer.from(digestOf(value));
+  const wanted = Buffer.from(expected);
+  return given.length === wanted.length && timingSafeEqual(given, wanted);
+}
 
 export const connectionView = (record: CalendarConnectionRecord): CalendarConnectionView => ({
   provider: record.provider,
@@ -40,29 +73,59 @@ export async function listConnections(context: ServiceContext, workspaceId: stri
   return rows.map((row) => ({ ...connectionView(row), ...(!syncIncluded && row.status === 'connected' ? { status: 'paused' as const } : {}) }));
 }
 
-export async function startConnect(context: ServiceContext, claims: InternalClaims, workspaceId: string, provider: CalendarProviderName): Promise<{ url: string }> {
+// The sign-in link, and the cookie that binds it to the browser that asked for it.
+export async function startConnect(
+  context: ServiceContext,
+  claims: InternalClaims,
+  workspaceId: string,
+  provider: CalendarProviderName,
+): Promise<{ url: string; cookie: string }> {
   const runtime = calendarRuntime(context);
-  const state = runtime.secrets.sign({ n: newId(), w: workspaceId, u: claims.user_id, p: provider, e: Date.now() + runtime.config.stateTtlMs });
-  return { url: await runtime.providers[provider].authorizationUrl({ state, redirectUri: redirectUri(context, provider) }) };
+  const browser = randomBytes(32).toString('base64url');
+  const state = runtime.secrets.sign({ n: newId(), w: workspaceId, u: claims.user_id, p: provider, b: digestOf(browser), e: Date.now() + runtime.config.stateTtlMs });
+  const url = await runtime.providers[provider].authorizationUrl({ state, redirectUri: redirectUri(context, provider) });
+  return { url, cookie: flowCookie(context, provider, browser, Math.ceil(runtime.config.stateTtlMs / 1000)) };
 }
+
+// Ends the flow's cookie in the browser, whatever the callback answered.
+export const clearedFlowCookie = (context: ServiceContext, provider: CalendarProviderName) => flowCookie(context, provider, '', 0);
 
 interface SignedState {
   nonce: string;
   workspaceId: string;
   userId: string;
+  browserDigest: string;
   expiresAt: number;
 }
 
 function readState(context: ServiceContext, provider: CalendarProviderName, state: string): SignedState {
   const payload = calendarRuntime(context).secrets.verify(state);
-  if (!payload || payload.p !== provider || typeof payload.n !== 'string' || typeof payload.w !== 'string' || typeof payload.u !== 'string' || typeof payload.e !== 'number') throw stateInvalid();
+  if (
+    !payload ||
+    payload.p !== provider ||
+    typeof payload.n !== 'string' ||
+    typeof payload.w !== 'string' ||
+    typeof payload.u !== 'string' ||
+    typeof payload.b !== 'string' ||
+    typeof payload.e !== 'number'
+  ) {
+    throw stateInvalid();
+  }
   if (payload.e <= Date.now()) throw stateInvalid();
-  return { nonce: payload.n, workspaceId: payload.w, userId: payload.u, expiresAt: payload.e };
+  return { nonce: payload.n, workspaceId: payload.w, userId: payload.u, browserDigest: payload.b, expiresAt: payload.e };
 }
 
-// The provider sent the member back: the state (signed, unexpired, unused) says who they are.
-export async function completeConnect(context: ServiceContext, provider: CalendarProviderName, query: CalendarCallbackQuery): Promise<CalendarConnectionView> {
+// The provider sent the member back: the state (signed, unexpired, unused) says who they are, and
+// the flow cookie that they are in the browser that asked for the link.
+export async function completeConnect(
+  context: ServiceContext,
+  provider: CalendarProviderName,
+  query: CalendarCallbackQuery,
+  cookieHeader: string | undefined,
+): Promise<CalendarConnectionView> {
   const state = readState(context, provider, query.state);
+  // Before the state is spent: a link opened in the wrong browser leaves it to its own member.
+  if (!sameDigest(state.browserDigest, flowCookieOf(cookieHeader))) throw otherBrowser();
   return runWithContext({ request_id: currentContext()?.request_id ?? newId(), ...currentContext(), workspace_id: state.workspaceId }, async () => {
     try {
       await usedStateModel(context.connection).create({ _id: state.nonce, workspace_id: state.workspaceId, expires_at: new Date(state.expiresAt) });

@@ -3,7 +3,7 @@ import { planHasFeature } from '@crm/protos';
 import type { ServiceContext } from '@crm/service-host';
 import { CALENDAR_PROVIDERS } from '../meetings/meeting.model';
 import { calendarCallback, connectCalendar, disconnectCalendar, getCalendarIntegration } from './calendar.operations';
-import { completeConnect, disconnect, listConnections, startConnect } from './calendar-connections';
+import { clearedFlowCookie, completeConnect, disconnect, listConnections, startConnect } from './calendar-connections';
 import { calendarRuntime } from './calendar-runtime';
 
 // The three calendar operations of the contract and the OAuth callback the providers return to.
@@ -15,8 +15,16 @@ export function calendarOperations(context: ServiceContext): Implementation[] {
       const included = planHasFeature(auth.plan, 'calendar_sync');
       return { available: [...CALENDAR_PROVIDERS], included_in_plan: included, connections: await listConnections(context, workspaceOf(req), auth.user_id, included) };
     }),
-    implement(connectCalendar, async ({ req, auth, params }) => startConnect(context, auth, workspaceOf(req), params.provider)),
+    implement(connectCalendar, async ({ req, res, auth, params }) => {
+      const { url, cookie } = await startConnect(context, auth, workspaceOf(req), params.provider);
+      res.setHeader('Set-Cookie', cookie);
+      return { url };
+    }),
     implement(disconnectCalendar, async ({ req, auth, params }) => disconnect(context, auth, workspaceOf(req), params.provider)),
-    implement(calendarCallback, async ({ params, query }) => completeConnect(context, params.provider, query)),
+    implement(calendarCallback, async ({ req, res, params, query }) => {
+      // The flow ends here, connected or not: its cookie goes.
+      res.setHeader('Set-Cookie', clearedFlowCookie(context, params.provider));
+      return completeConnect(context, params.provider, query, req.headers.cookie);
+    }),
   ];
 }

@@ -44,7 +44,7 @@ export const connectCalendar = declareOperation({
   path: '/integrations/calendar/{provider}/connect',
   summary: 'Start connecting a calendar',
   description:
-    "Answers the provider's sign-in address. Its state is signed, expires after 10 minutes (CALENDAR_STATE_TTL_SECONDS) and works once; after sign-in the provider returns the member to /v1/public/integrations/calendar/{provider}/callback, which stores the connection. Connecting again replaces an earlier connection to the same provider.",
+    "Answers the provider's sign-in address. Its state is signed, expires after 10 minutes (CALENDAR_STATE_TTL_SECONDS) and works once; after sign-in the provider returns the member to /v1/public/integrations/calendar/{provider}/callback, which stores the connection. The answer sets the cookie crm_calendar_flow (HttpOnly, SameSite=Lax, for the callback's path): the state is bound to it, so the sign-in must happen in the browser that received this answer. Connecting again replaces an earlier connection to the same provider.",
   params: byProvider,
   bodyRequired: false,
   status: 200,
@@ -67,7 +67,7 @@ export const calendarCallback = declareOperation({
   path: '/public/integrations/calendar/{provider}/callback',
   summary: 'Where the provider returns a member after sign-in',
   description:
-    'Reached without a token: the signed state names the workspace and member. Exchanges the code for tokens, stores them encrypted and answers the connection. An invalid, expired or used state is 400 calendar_state_invalid; a refusal at the provider 400 calendar_access_denied.',
+    'Reached without a token: the signed state names the workspace and member, and the crm_calendar_flow cookie set by connect shows it is the browser that asked. Exchanges the code for tokens, stores them encrypted and answers the connection; the cookie is cleared. An invalid, expired or used state, or a browser without the flow\'s cookie, is 400 calendar_state_invalid; a refusal at the provider 400 calendar_access_denied.',
   access: 'public',
   params: byProvider,
   // Providers add parameters of their own (scope, session_state, ...): they are ignored.
