@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { text } from './audit-text';
-import { defineEvent, type EventData, type PayloadOf } from './event-contract';
+import { defineEvent, type ErasureRule, type EventData, type PayloadOf } from './event-contract';
+import { namesContact } from './erasure';
 
 // crm-core's timeline facts. Each payload is the entry's full public state (Activity in the
 // contract) and its version. Notes and calls are written by clients (created); every other entry
@@ -35,10 +36,16 @@ function createdSummary(data: EventData): string {
   return `Added a note on ${on(data)}`;
 }
 
+// An entry on the erased contact's own timeline loses its text (the entry itself is deleted);
+// entries elsewhere that name the person are rewritten by crm-core, which knows the person's terms.
+const erasesOwnEntry: ErasureRule = (data, contactId) =>
+  data.target_type === 'contact' && namesContact(data.target_id, contactId) ? { ...data, subject: null, body: null, outcome: null } : null;
+
 export const activityCreated = defineEvent({
   type: 'crm.activity.created',
   description: 'A client added a note or logged a call on the timeline of a company, contact or deal.',
   record: activity,
+  erasure: erasesOwnEntry,
   payload: activityState,
   audit: { source: 'record', objectName: activityName, summary: createdSummary },
 });
@@ -48,6 +55,7 @@ export const activityRecorded = defineEvent({
   description:
     'crm-core wrote a timeline entry for something that happened to a record: a system entry (stage or owner changed, deal won or lost, merged, file added), a task entry (a task was done) or a meeting entry. Not audited: what it records has its own audit entry.',
   record: activity,
+  erasure: erasesOwnEntry,
   payload: activityState,
   audit: 'not_audited',
 });
@@ -57,6 +65,7 @@ export const activityUpdated = defineEvent({
   description:
     'A timeline entry changed: it moved to another record because its record was merged into that one (target_id among fields), or a meeting entry follows its meeting. Not audited: the merge or the meeting change has its own audit entry.',
   record: activity,
+  erasure: erasesOwnEntry,
   payload: { ...activityState, fields: Type.Array(Type.String(), { description: 'The fields this change set.' }) },
   audit: 'not_audited',
 });
@@ -65,6 +74,7 @@ export const activityDeleted = defineEvent({
   type: 'crm.activity.deleted',
   description: 'A timeline entry was deleted because its record was deleted for good (a company or contact purged from the recycle bin, a deal deleted); the payload is its last state. Not audited: the purge or deletion has its own audit entry.',
   record: { ...activity, deletes: true },
+  erasure: erasesOwnEntry,
   payload: activityState,
   audit: 'not_audited',
 });

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { text } from './audit-text';
-import { defineEvent, type EventData, type PayloadOf } from './event-contract';
+import { defineEvent, type ErasureRule, type EventData, type PayloadOf } from './event-contract';
+import { ERASED_CONTACT_STATE, namesContact } from './erasure';
 
 // crm-core's contact facts. Each payload is the contact's full public state (Contact in the
 // contract) and its version; a contact in the recycle bin has deleted_at set.
@@ -38,10 +39,15 @@ const named = (verb: string, after = '') => (data: EventData) => {
   return `${verb} ${name === null ? 'a contact' : `contact "${name}"`}${after}`;
 };
 
+// The contact's own events read as the erased contact does; a merge into another contact that
+// only lists the erased one among its sources holds nothing of them.
+const erasesContact: ErasureRule = (data, contactId) => (namesContact(data.contact_id, contactId) ? { ...data, ...ERASED_CONTACT_STATE } : null);
+
 export const contactCreated = defineEvent({
   type: 'crm.contact.created',
   description: 'A contact was created.',
   record: contact,
+  erasure: erasesContact,
   payload: contactState,
   audit: { source: 'record', objectName: contactDisplayName, summary: named('Created') },
 });
@@ -51,6 +57,7 @@ export const contactUpdated = defineEvent({
   description:
     'A contact was changed: by PATCH, or because a contact it reported to was merged into another (reports_to_id moved) or purged (reports_to_id cleared).',
   record: contact,
+  erasure: erasesContact,
   payload: { ...contactState, fields: Type.Array(Type.String(), { description: 'The fields this change set.' }) },
   audit: { source: 'record', objectName: contactDisplayName, summary: named('Updated') },
 });
@@ -59,6 +66,7 @@ export const contactDeleted = defineEvent({
   type: 'crm.contact.deleted',
   description: 'A contact went to the recycle bin (deleted_at set): by DELETE, or as a source of a merge (merged_into_id set).',
   record: contact,
+  erasure: erasesContact,
   payload: { ...contactState, merged_into_id: nullableString() },
   audit: { source: 'record', objectName: contactDisplayName, summary: named('Deleted') },
 });
@@ -67,6 +75,7 @@ export const contactRestored = defineEvent({
   type: 'crm.contact.restored',
   description: 'A contact came back from the recycle bin.',
   record: contact,
+  erasure: erasesContact,
   payload: contactState,
   audit: { source: 'record', objectName: contactDisplayName, summary: named('Restored') },
 });
@@ -76,6 +85,7 @@ export const contactMerged = defineEvent({
   description:
     'Contacts (source_ids, now in the recycle bin) were merged into this one, the survivor. Services holding records of the sources (timeline, tasks, deals, meetings, documents, touchpoints) move them to contact_id.',
   record: contact,
+  erasure: erasesContact,
   payload: { ...contactState, source_ids: Type.Array(Type.String()) },
   audit: {
     source: 'record',
@@ -93,6 +103,7 @@ export const contactPurged = defineEvent({
   description:
     'A contact was deleted for good after 30 days in the recycle bin; the payload is its last state. Services holding records of it delete or detach them.',
   record: { ...contact, deletes: true },
+  erasure: erasesContact,
   payload: contactState,
   audit: { source: 'record', objectName: contactDisplayName, summary: named('Purged', ' from the recycle bin') },
 });

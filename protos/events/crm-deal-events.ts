@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { text } from './audit-text';
-import { defineEvent, type EventData, type PayloadOf } from './event-contract';
+import { defineEvent, type ErasureRule, type EventData, type PayloadOf } from './event-contract';
+import { ERASED_CONTACT_NAME, namesContact } from './erasure';
 
 // crm-core's deal facts. Each payload is the deal's full public state (Deal in the contract) and
 // its version. Money travels as the contract shows it (a number in major units, exact to the
@@ -52,10 +53,15 @@ function updateSummary(data: EventData): string {
   return named('Reopened')(data);
 }
 
+// A deal keeps pointing at the erased contact; the name it carried reads as the contact now does.
+const erasesContactName: ErasureRule = (data, contactId) =>
+  namesContact(data.contact_id, contactId) && typeof data.contact_name === 'string' ? { ...data, contact_name: ERASED_CONTACT_NAME } : null;
+
 export const dealCreated = defineEvent({
   type: 'crm.deal.created',
   description: 'A deal was created.',
   record: deal,
+  erasure: erasesContactName,
   payload: dealState,
   audit: { source: 'record', objectName: dealName, summary: named('Created') },
 });
@@ -65,6 +71,7 @@ export const dealUpdated = defineEvent({
   description:
     'A deal was changed: by PATCH (a move to a won or lost stage closes it: status and closed_at are among fields; a move back to an open stage reopens it), by the deletion of its stage (moved to move_to), or because its company or contact was merged into another (company_id or contact_id moved) or purged (cleared).',
   record: deal,
+  erasure: erasesContactName,
   payload: { ...dealState, fields: Type.Array(Type.String(), { description: 'The fields this change set.' }) },
   audit: { source: 'record', objectName: dealName, summary: updateSummary },
 });
@@ -73,6 +80,7 @@ export const dealDeleted = defineEvent({
   type: 'crm.deal.deleted',
   description: 'A deal was deleted for good (deals have no recycle bin); the payload is its last state with the next version.',
   record: { ...deal, deletes: true },
+  erasure: erasesContactName,
   payload: dealState,
   audit: { source: 'record', objectName: dealName, summary: named('Deleted') },
 });

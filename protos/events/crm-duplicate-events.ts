@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
-import { defineEvent, type PayloadOf } from './event-contract';
+import { defineEvent, type ErasureRule, type PayloadOf } from './event-contract';
+import { ERASED_TEXT, namesContact } from './erasure';
 
 // crm-core's duplicate suggestions. A dismissal is a record of its own: the group it hides (its
 // members at that moment), made once, never changed.
@@ -14,10 +15,16 @@ const duplicateGroupState = {
   dismissed_at: Type.String(),
 };
 
+// A group's key is made of what its members share (an email, a name): once one of them is
+// erased, the dismissal keeps its members and loses the key.
+const erasesGroupKey: ErasureRule = (data, contactId) =>
+  data.object === 'contact' && Array.isArray(data.record_ids) && data.record_ids.some((id) => namesContact(id, contactId)) ? { ...data, group: ERASED_TEXT } : null;
+
 export const duplicateGroupDismissed = defineEvent({
   type: 'crm.duplicate_group.dismissed',
   description: 'A group of likely duplicates was dismissed: it is not suggested again until its membership changes.',
   record: { entity: 'duplicate_group', idField: 'duplicate_group_id' },
+  erasure: erasesGroupKey,
   payload: duplicateGroupState,
   audit: {
     source: 'record',

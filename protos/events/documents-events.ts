@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { text } from './audit-text';
-import { defineEvent, type EventData, type PayloadOf } from './event-contract';
+import { defineEvent, type ErasureRule, type EventData, type PayloadOf } from './event-contract';
+import { ERASED_TEXT, namesContact } from './erasure';
 
 // documents' facts about a file on a company or contact. Each payload is the document's full
 // public state (Document in the contract) and its version. Never a signed URL: an upload or
@@ -28,10 +29,15 @@ const document = { entity: 'document', idField: 'document_id' };
 const documentName = (data: EventData) => text(data, 'name');
 const named = (verb: string) => (data: EventData) => `${verb} file "${documentName(data) ?? ''}"`;
 
+// A file on the erased contact is deleted with its bytes; its name may name the person.
+const erasesFileName: ErasureRule = (data, contactId) =>
+  data.target_type === 'contact' && namesContact(data.target_id, contactId) ? { ...data, name: ERASED_TEXT } : null;
+
 export const documentCreated = defineEvent({
   type: 'documents.document.created',
   description: 'A document was created (status pending) and its upload URL handed out; the bytes are not there yet.',
   record: document,
+  erasure: erasesFileName,
   payload: documentState,
   audit: { source: 'record', objectName: documentName, summary: named('Started uploading') },
 });
@@ -40,6 +46,7 @@ export const documentCompleted = defineEvent({
   type: 'documents.document.completed',
   description: 'The bytes of a document arrived and it was completed (status ready): the file now appears on its record.',
   record: document,
+  erasure: erasesFileName,
   payload: documentState,
   audit: { source: 'record', objectName: documentName, summary: named('Added') },
 });
@@ -48,6 +55,7 @@ export const documentMoved = defineEvent({
   type: 'documents.document.moved',
   description: 'A document followed its record into the survivor of a merge (target_id changed from previous_target_id).',
   record: document,
+  erasure: erasesFileName,
   payload: { ...documentState, previous_target_id: Type.String() },
   audit: { source: 'record', objectName: documentName, summary: named('Moved') },
 });
@@ -57,6 +65,7 @@ export const documentDeleted = defineEvent({
   description:
     'A document was deleted and its bytes removed from storage: by DELETE, because its record was purged or erased, or because its upload was never completed (reason). The payload is its last state with the next version.',
   record: { ...document, deletes: true },
+  erasure: erasesFileName,
   payload: {
     ...documentState,
     reason: Type.String({ description: 'deleted, record_purged, record_erased or upload_expired' }),

@@ -47,7 +47,14 @@ export interface EventContract<Payload extends TProperties = TProperties> {
   payload: TObject<Payload>;
   // Not audited: a person's own comings and goings (sign-ins), not changes to a workspace.
   audit: AuditSpec | 'not_audited';
+  // What a kept copy of this event becomes once a contact it names is erased (erasure.ts).
+  erasure?: ErasureRule;
 }
+
+// Given a payload and an erased contact's id (lower case): the payload with that person's values
+// replaced, or null when it holds none of them. Events without a rule carry no person's values
+// beyond ids (an id is kept: it is how other records point at the erased contact).
+export type ErasureRule = (data: EventData, contactId: string) => Record<string, unknown> | null;
 
 export type PayloadOf<Contract extends EventContract> = Static<Contract['payload']>;
 
@@ -62,6 +69,7 @@ export interface EventContractInput<Payload extends TProperties> {
   record: RecordSpec;
   payload: Payload;
   audit: AuditSpec | 'not_audited';
+  erasure?: ErasureRule;
 }
 
 // Declares an event. Every payload has `version` (the record's version after the change) and
@@ -85,6 +93,7 @@ export function defineEvent<Payload extends TProperties>(
       { additionalProperties: false },
     ),
     audit: input.audit,
+    ...(input.erasure ? { erasure: input.erasure } : {}),
   };
 }
 

@@ -19,8 +19,10 @@ import { MARKETING_TOUCHPOINT_EVENT_CONTRACTS } from './marketing-touchpoint-eve
 import { MARKETING_WEB_FORM_EVENT_CONTRACTS } from './marketing-web-form-events';
 import { REPORTS_EVENT_CONTRACTS } from './reports-events';
 import { WEBHOOKS_EVENT_CONTRACTS } from './webhooks-events';
+import { payloadAfterErasure } from './erasure';
 
 export * from './event-contract';
+export * from './erasure';
 export * from './identity-events';
 export * from './crm-view-events';
 export * from './crm-catalogue-events';
@@ -47,3 +49,9 @@ export { Type, type Static } from '@sinclair/typebox';
 
 // Every declared event. A new service adds its list here (protos/events/<context>-events.ts).
 export const EVENT_CONTRACTS = contractRegistry(IDENTITY_EVENT_CONTRACTS, CRM_VIEW_EVENT_CONTRACTS, CRM_CATALOGUE_EVENT_CONTRACTS, CRM_CONTACT_EVENT_CONTRACTS, CRM_COMPANY_EVENT_CONTRACTS, CRM_DEAL_EVENT_CONTRACTS, CRM_DUPLICATE_EVENT_CONTRACTS, CRM_ACTIVITY_EVENT_CONTRACTS, CRM_TASK_EVENT_CONTRACTS, CRM_MEETING_EVENT_CONTRACTS, CRM_CALENDAR_EVENT_CONTRACTS, CRM_EXPORT_EVENT_CONTRACTS, MARKETING_CAMPAIGN_EVENT_CONTRACTS, MARKETING_TOUCHPOINT_EVENT_CONTRACTS, MARKETING_WEB_FORM_EVENT_CONTRACTS, DOCUMENTS_EVENT_CONTRACTS, BILLING_EVENT_CONTRACTS, REPORTS_EVENT_CONTRACTS, WEBHOOKS_EVENT_CONTRACTS);
+
+// The rule every service applies to the events it keeps once a contact is erased (erasure.ts):
+// each kept event's payload without the person, or null when it holds nothing of them.
+export function contactErasureOf(contactId: string): (event: { type: string; data: unknown }) => Record<string, unknown> | null {
+  return (event) => payloadAfterErasure(EVENT_CONTRACTS, event, contactId);
+}

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { text } from './audit-text';
-import { defineEvent, type EventData, type PayloadOf } from './event-contract';
+import { defineEvent, type ErasureRule, type EventData, type PayloadOf } from './event-contract';
+import { namesContact } from './erasure';
 
 // marketing's touchpoint facts: a contact's or company's contact with a campaign (Touchpoint in
 // the contract) and its version. The timeline shows a touchpoint on its contact's and company's
@@ -26,10 +27,15 @@ const touchpointState = {
 const touchpoint = { entity: 'touchpoint', idField: 'touchpoint_id' };
 const touchpointName = (data: EventData) => text(data, 'campaign_name');
 
+// A touchpoint of the erased contact keeps counting for its campaign without what could identify
+// the person (marketing's touchpoints do the same).
+const erasesTouchpointText: ErasureRule = (data, contactId) => (namesContact(data.contact_id, contactId) ? { ...data, note: null, external_ref: null } : null);
+
 export const touchpointRecorded = defineEvent({
   type: 'marketing.touchpoint.recorded',
   description: 'A touchpoint was recorded for a contact or a company: by POST /touchpoints or by a web form submission (kind form).',
   record: touchpoint,
+  erasure: erasesTouchpointText,
   payload: touchpointState,
   audit: {
     source: 'record',
@@ -43,6 +49,7 @@ export const touchpointMoved = defineEvent({
   description:
     'A touchpoint moved to another contact or company because its own was merged into that one (crm.contact.merged, crm.company.merged).',
   record: touchpoint,
+  erasure: erasesTouchpointText,
   payload: { ...touchpointState, fields: Type.Array(Type.String(), { description: 'contact_id and/or company_id' }) },
   audit: {
     source: 'record',

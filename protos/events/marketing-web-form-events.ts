@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { text } from './audit-text';
-import { defineEvent, type EventData, type PayloadOf } from './event-contract';
+import { defineEvent, type ErasureRule, type EventData, type PayloadOf } from './event-contract';
+import { ERASED_CONTACT_NAME, namesContact } from './erasure';
 
 // marketing's web-to-lead form facts. A payload is the form's public state (WebForm in the
 // contract without public_key, action_url and embed_html: the key is what lets anyone post to the
@@ -45,11 +46,16 @@ export const webFormUpdated = defineEvent({
   audit: { source: 'record', objectName: formName, summary: namedForm('Updated') },
 });
 
+// The submission became the erased contact: its name reads as the contact now does.
+const erasesSubmitter: ErasureRule = (data, contactId) =>
+  namesContact(data.contact_id, contactId) && typeof data.contact_name === 'string' ? { ...data, contact_name: ERASED_CONTACT_NAME } : null;
+
 export const webFormSubmitted = defineEvent({
   type: 'marketing.web_form.submitted',
   description:
     "A submission of the form was processed: the company and contact it created or matched, the campaign credited. Identity notifies the form's owner. The visitor's message is not carried (it is the touchpoint's note).",
   record: webForm,
+  erasure: erasesSubmitter,
   payload: {
     ...webFormState,
     submission_id: Type.String(),

@@ -1,58 +1,62 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { Connection } from 'mongoose';
 import { deadLetterModel, type StoredDeadLetter } from './dead-letters';
+import { parseEnvelope, serializeEnvelope, type EventEnvelope } from './event-envelope';
 import { outboxModel, type OutboxRow } from './outbox';
 
-// The copies of events a service keeps after delivering them (sent outbox rows, until the
-// sweeper's retention; parked rows; dead letters) still hold the payloads they carried. When a
-// record's data must be gone (a person's erasure), the owner of the rule calls this with the
-// record's id and any values that must not survive (compared without regard to case): every kept
-// copy whose event mentions one of them is deleted. Infrastructure only: which record and values,
-// and when, are the caller's business. Processed-event rows hold ids and types, never a payload,
-// so they are left alone.
+// The copies of events a service keeps (outbox rows: pending, sent until the sweeper's
+// retention, parked; dead letters) hold the payloads they carry. When a person's data must be
+// gone (an erasure), the owner of the rule rewrites the copies of one workspace: `redact` gets
+// each kept event of that workspace and answers its payload without the person, or null to leave
+// it as it is. A copy is rewritten, never deleted: a row still waiting is delivered later with the
+// rewritten payload, and a dead letter can still be replayed. Other workspaces' rows are not read.
+// Infrastructure only: which events and fields, and when, are the caller's business.
+// Processed-event rows hold ids and types, never a payload, so they are left alone.
 
-export interface ForgottenEvents {
-  // Sent or parked outbox rows deleted.
+export type EventRedaction = (event: EventEnvelope) => Record<string, unknown> | null;
+
+export interface RedactedEvents {
+  // Outbox rows rewritten (any status).
   outbox_rows: number;
-  // Dead letters deleted.
+  // Dead letters rewritten.
   dead_letters: number;
-  // Rows still waiting to be published that mention the record: they must reach consumers first,
-  // so they are kept; call again once they are sent.
-  pending: number;
 }
 
-// Shorter values would match far more than the record they stand for.
-const MIN_NEEDLE_LENGTH = 3;
-
-function mentionsAny(needles: readonly string[]) {
-  return (text: string) => {
-    const folded = text.toLowerCase();
-    return needles.some((needle) => folded.includes(needle));
-  };
+function redacted(event: EventEnvelope, redact: EventRedaction): Record<string, unknown> | null {
+  const data = redact(event);
+  return data === null || isDeepStrictEqual(data, event.data) ? null : data;
 }
 
-// Scans the kept rows (bounded by the outbox retention and the dead letters an operator has not
-// handled), because a payload may name a record under any field.
-export async function forgetEventsMentioning(connection: Connection, values: string | readonly string[]): Promise<ForgottenEvents> {
-  const needles = (typeof values === 'string' ? [values] : values).map((value) => value.trim().toLowerCase());
-  if (needles.length === 0 || needles.some((needle) => needle.length < MIN_NEEDLE_LENGTH)) {
-    throw new Error(`forgetEventsMentioning needs record ids or values of at least ${MIN_NEEDLE_LENGTH} characters`);
-  }
-  const mentions = mentionsAny(needles);
+// Scans the workspace's kept rows (bounded by the outbox retention and the dead letters an
+// operator has not handled), because the caller's rule may look at any field of a payload.
+export async function redactKeptEvents(connection: Connection, workspaceId: string, redact: EventRedaction): Promise<RedactedEvents> {
+  if (!workspaceId) throw new Error('redactKeptEvents needs the workspace whose events it rewrites');
   const outbox = outboxModel(connection);
-  const outboxIds: string[] = [];
-  let pending = 0;
-  for await (const row of outbox.find({}, { event: 1, status: 1 }).lean<Pick<OutboxRow, '_id' | 'event' | 'status'>>().cursor()) {
-    if (!mentions(JSON.stringify(row.event))) continue;
-    if (row.status === 'pending') pending += 1;
-    else outboxIds.push(row._id);
+  let outboxRows = 0;
+  for await (const row of outbox.find({ 'event.workspace_id': workspaceId }, { event: 1 }).lean<Pick<OutboxRow, '_id' | 'event'>>().cursor()) {
+    if (row.event.workspace_id !== workspaceId) continue;
+    const data = redacted(row.event, redact);
+    if (data === null) continue;
+    // Whatever its status now: a row the relay claimed meanwhile is published with what it read,
+    // and its kept copy holds the rewritten payload.
+    const updated = await outbox.updateOne({ _id: row._id, 'event.workspace_id': workspaceId }, { $set: { 'event.data': data } });
+    outboxRows += updated.modifiedCount;
   }
   const letters = deadLetterModel(connection);
-  const letterIds: string[] = [];
-  for await (const letter of letters.find({}, { body: 1 }).lean<Pick<StoredDeadLetter, '_id' | 'body'>>().cursor()) {
-    if (mentions(letter.body)) letterIds.push(letter._id);
+  let deadLetters = 0;
+  for await (const letter of letters.find({ workspace_id: workspaceId }, { body: 1 }).lean<Pick<StoredDeadLetter, '_id' | 'body'>>().cursor()) {
+    let event: EventEnvelope;
+    try {
+      event = parseEnvelope(letter.body);
+    } catch {
+      // Poison (not an envelope): there is no payload to read field by field.
+      continue;
+    }
+    if (event.workspace_id !== workspaceId) continue;
+    const data = redacted(event, redact);
+    if (data === null) continue;
+    const updated = await letters.updateOne({ _id: letter._id, workspace_id: workspaceId }, { $set: { body: serializeEnvelope({ ...event, data }) } });
+    deadLetters += updated.modifiedCount;
   }
-  // A row claimed for publishing meanwhile stays: only rows still sent or parked are deleted.
-  const deletedRows = outboxIds.length === 0 ? 0 : (await outbox.deleteMany({ _id: { $in: outboxIds }, status: { $in: ['sent', 'parked'] } })).deletedCount;
-  const deletedLetters = letterIds.length === 0 ? 0 : (await letters.deleteMany({ _id: { $in: letterIds } })).deletedCount;
-  return { outbox_rows: deletedRows, dead_letters: deletedLetters, pending };
+  return { outbox_rows: outboxRows, dead_letters: deadLetters };
 }

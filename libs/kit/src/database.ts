@@ -54,6 +54,8 @@ export async function syncIndexes(connection: Connection): Promise<void> {
 // command covers every collection); MongoDB compacts each named collection. A MongoDB that
 // refuses (a user without the right, a managed service) is logged, not thrown: the data is
 // already gone from the collections, and the operator's storage policy covers the rest.
+// Services do not call it per change: they ask for it (requestStorageCompaction of
+// @crm/service-host), and one job runs it at most once per interval.
 export async function compactStorage(connection: Connection, collections: readonly string[], logger?: Pick<Logger, 'warn'>): Promise<void> {
   const db = connection.db;
   if (!db) throw new Error('database not connected');

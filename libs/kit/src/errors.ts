@@ -46,6 +46,7 @@ export const CONFLICT_CODES = [
   'seat_limit_reached',
   'record_limit_reached',
   'request_in_progress',
+  'idempotency_answer_erased',
   'webhook_limit_reached',
   'webhook_disabled',
 ] as const;

@@ -1,6 +1,6 @@
 import { createHash, hkdfSync, randomBytes } from 'node:crypto';
-import { Schema, type Connection, type Model } from 'mongoose';
-import { AppError, globalCollection, IDEMPOTENT_REPLAYED_HEADER, isDuplicateKey, openText, sealText, type InternalClaims, type OperationAnswer } from '@crm/kit';
+import { Schema, type ClientSession, type Connection, type Model } from 'mongoose';
+import { AppError, globalCollection, IDEMPOTENT_REPLAYED_HEADER, isDuplicateKey, isUuid, openText, sealText, type InternalClaims, type OperationAnswer } from '@crm/kit';
 
 // Idempotency keys (docs/idempotency.md): the first request with a key claims it with a leased
 // lock row, written on its own; the answer is stored in that row in the request's transaction,
@@ -10,6 +10,12 @@ import { AppError, globalCollection, IDEMPOTENT_REPLAYED_HEADER, isDuplicateKey,
 // and the key, and the answer (which may carry a secret shown once, such as a new API key or a
 // webhook's signing secret, or a person's data) is sealed with AES-256-GCM under a key derived
 // from the same scope and key. Only a retry that presents the key can open it.
+//
+// An answer may show a person (a created contact, a note naming them). So that an erasure can
+// drop it without opening it, the row keeps digests of the ids the answer names (`refs`, each the
+// SHA-256 of the workspace and the id): the service erasing a person forgets every answer naming
+// their id or a record the erasure rewrote (forgetAnswersNaming); a retry with such a key is then
+// told so, not answered with the person's data, and the request is not run again.
 
 export const IDEMPOTENCY_KEYS_COLLECTION = 'idempotency_keys';
 const IDEMPOTENCY_KEY_MODEL = 'IdempotencyKey';
@@ -28,12 +34,15 @@ export interface IdempotencyKeyRow {
   actor_id: string | null;
   // SHA-256 of the method, the path with its query and the body.
   request_digest: string;
-  state: 'running' | 'done';
+  // forgotten: the answer named an erased person and is gone; the request is not run again.
+  state: 'running' | 'done' | 'forgotten';
   lock_token: string | null;
   locked_until: Date | null;
   status: number | null;
   // The answer's body and headers as JSON, sealed (sealText in @crm/kit).
   answer: string | null;
+  // SHA-256 of the workspace and of each id (UUID) the answer names, at any depth.
+  refs: string[];
   created_at: Date;
   expires_at: Date;
 }
@@ -50,6 +59,7 @@ const idempotencyKeySchema = new Schema<IdempotencyKeyRow>(
     locked_until: { type: Date, default: null },
     status: { type: Number, default: null },
     answer: { type: String, default: null },
+    refs: { type: [String], default: [] },
     created_at: { type: Date, required: true },
     expires_at: { type: Date, required: true },
   },
@@ -59,6 +69,7 @@ idempotencyKeySchema.plugin(globalCollection, {
   reason: 'keys of every caller, callers before onboarding included: the id is a digest of the workspace, the caller and the key',
 });
 idempotencyKeySchema.index({ expires_at: 1 }, { expireAfterSeconds: 0 });
+idempotencyKeySchema.index({ refs: 1 });
 
 export function idempotencyKeyModel(connection: Connection): Model<IdempotencyKeyRow> {
   const existing = connection.models[IDEMPOTENCY_KEY_MODEL] as Model<IdempotencyKeyRow> | undefined;
@@ -95,12 +106,33 @@ export function requestDigestOf(method: string, url: string, body: unknown): str
   return sha256(JSON.stringify([method, url, body ?? null]));
 }
 
+// How a row names a record without naming it in clear: the workspace and the id, digested.
+const refOf = (workspaceId: string | null, id: string) => sha256(JSON.stringify([workspaceId, id.toLowerCase()]));
+
+// Every id (UUID) an answer's body names, at any depth.
+function idsIn(value: unknown, into: Set<string> = new Set()): Set<string> {
+  if (typeof value === 'string') {
+    if (isUuid(value)) into.add(value.toLowerCase());
+  } else if (Array.isArray(value)) {
+    for (const item of value) idsIn(item, into);
+  } else if (value !== null && typeof value === 'object') {
+    for (const item of Object.values(value)) idsIn(item, into);
+  }
+  return into;
+}
+
 export type Claim =
   | { kind: 'claimed'; lockToken: string }
   | { kind: 'replay'; answer: OperationAnswer };
 
 const inProgress = () => new AppError('request_in_progress', 'a request with this Idempotency-Key is still running; retry shortly', 409, { 'Retry-After': '1' });
 const reused = () => new AppError('idempotency_key_reused', 'this Idempotency-Key was used for a different request (method, path or body)', 422);
+const forgotten = () =>
+  new AppError(
+    'idempotency_answer_erased',
+    'the request with this Idempotency-Key was carried out, but its answer named a person whose data has since been erased, so it is no longer kept; read the records again',
+    409,
+  );
 
 // Claims the key for this request, or answers what a request before it with the same key has:
 // its stored answer, 409 while it runs, 422 when it was another request.
@@ -128,6 +160,7 @@ export async function claimKey(
           ...lease,
           status: null,
           answer: null,
+          refs: [],
           created_at: now,
           expires_at: new Date(now.getTime() + IDEMPOTENCY_KEY_RETENTION_MS),
         },
@@ -145,6 +178,7 @@ export async function claimKey(
     }
     if (existing.request_digest !== digest) throw reused();
     if (existing.state === 'done') return { kind: 'replay', answer: replayOf(ref, existing) };
+    if (existing.state === 'forgotten') throw forgotten();
     if (existing.locked_until && existing.locked_until > now) throw inProgress();
     // The request that held it died (or outlived its lease): this one takes it over.
     const taken = await model.updateOne({ _id: id, state: 'running', lock_token: existing.lock_token }, { $set: lease });
@@ -164,7 +198,7 @@ function replayOf(ref: KeyRef, row: IdempotencyKeyRow): OperationAnswer {
 
 // Stores the answer in the claimed row, in the request's transaction: only while this request
 // still holds the claim (a request taking over after the lease makes this one fail instead).
-export async function storeAnswer(connection: Connection, ref: KeyRef, lockToken: string, answer: OperationAnswer): Promise<void> {
+export async function storeAnswer(connection: Connection, ref: KeyRef, lockToken: string, answer: OperationAnswer, workspaceId: string | null): Promise<void> {
   const stored = await idempotencyKeyModel(connection).updateOne(
     { _id: ref.id, state: 'running', lock_token: lockToken },
     {
@@ -174,6 +208,7 @@ export async function storeAnswer(connection: Connection, ref: KeyRef, lockToken
         locked_until: null,
         status: answer.status,
         answer: sealAnswer(ref, { body: answer.body, headers: answer.headers }),
+        refs: [...idsIn(answer.body)].map((id) => refOf(workspaceId, id)),
       },
     },
   );
@@ -189,4 +224,19 @@ export async function assertClaimHeld(connection: Connection, id: string, lockTo
 // A request that failed gives its key back, so a retry runs again: only successes are stored.
 export async function releaseKey(connection: Connection, id: string, lockToken: string): Promise<void> {
   await idempotencyKeyModel(connection).deleteOne({ _id: id, state: 'running', lock_token: lockToken });
+}
+
+// A person's erasure: every stored answer of the workspace that names one of the ids (the
+// person's, and those of records the erasure rewrote) loses its answer. In the erasure's
+// transaction when given one. Answers how many were forgotten.
+export async function forgetAnswersNaming(connection: Connection, workspaceId: string, ids: readonly string[], session?: ClientSession): Promise<number> {
+  if (!workspaceId) throw new Error('forgetAnswersNaming needs the workspace whose answers it forgets');
+  if (ids.length === 0) return 0;
+  const refs = [...new Set(ids.map((id) => refOf(workspaceId, id)))];
+  const forgottenRows = await idempotencyKeyModel(connection).updateMany(
+    { workspace_id: workspaceId, state: 'done', refs: { $in: refs } },
+    { $set: { state: 'forgotten', status: null, answer: null, refs: [] } },
+    session ? { session } : {},
+  );
+  return forgottenRows.modifiedCount;
 }

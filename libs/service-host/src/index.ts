@@ -6,3 +6,4 @@ export * from './idempotency';
 export * from './request-interceptor';
 export * from './workspace-guard';
 export * from './data-upgrades';
+export * from './storage-compaction';

@@ -124,7 +124,7 @@ export function requestInterceptor(context: ServiceContext, implementations: rea
             if (keyRef !== undefined) await releaseKey(connection, keyRef.id, lockToken!);
             return answer;
           }
-          if (keyRef !== undefined) await storeAnswer(connection, keyRef, lockToken!, answer);
+          if (keyRef !== undefined) await storeAnswer(connection, keyRef, lockToken!, answer, claims!.workspace_id ?? null);
           return answer;
         },
         { onAfterCommitError: (error) => logger.error({ err: error }, 'after-commit work failed') },

@@ -30,6 +30,7 @@ import {
 import { applyDataUpgrades, appliedUpgradeModel, type DataUpgrade } from './data-upgrades';
 import { idempotencyKeyModel } from './idempotency';
 import { requestInterceptor } from './request-interceptor';
+import { STORAGE_COMPACTION_JOB, storageCompactionHandler, storageCompactionIntervalOf } from './storage-compaction';
 
 // Everything a service's own code needs, whatever adapters are behind it.
 export interface ServiceContext {
@@ -159,6 +160,8 @@ export async function startService(definition: ServiceDefinition, options: HostO
       onStop: (name, stop) => ownResources.add(name, stop),
       lifecycle,
     };
+    // Settings every service shares, checked before anything runs.
+    storageCompactionIntervalOf(context.env);
     definition.models?.(connection);
     idempotencyKeyModel(connection);
     appliedUpgradeModel(connection);
@@ -198,7 +201,9 @@ export async function startService(definition: ServiceDefinition, options: HostO
     await definition.consumers?.(context);
     opened.push(() => outbox.stop());
     if (!options.deferOutboxRelay) outbox.start();
-    const jobs = new JobWorker({ connection, logger, handlers: definition.jobs?.(context) ?? {} });
+    // Every service compacts its store when asked (storage-compaction.ts), besides its own jobs.
+    const handlers = { [STORAGE_COMPACTION_JOB]: storageCompactionHandler(connection, logger), ...definition.jobs?.(context) };
+    const jobs = new JobWorker({ connection, logger, handlers });
     jobs.start();
     opened.push(() => jobs.stop());
     const httpServer = await listen(app, options.httpPort, host);

@@ -1,12 +1,13 @@
 import { newId } from '@crm/kit';
 import type { Connection } from 'mongoose';
 import { deadLetterModel, storeDeadLetter } from '../dead-letters';
-import { forgetEventsMentioning } from '../event-scrub';
+import type { EventEnvelope } from '../event-envelope';
+import { redactKeptEvents, type EventRedaction } from '../event-scrub';
 import { outboxModel, recordEvents } from '../outbox';
 import { openTestDatabase, type TestDatabase } from './database';
 import { buildEvent } from './helpers';
 
-describe('forgetEventsMentioning', () => {
+describe('redactKeptEvents', () => {
   let database: TestDatabase;
   let connection: Connection;
 
@@ -16,50 +17,83 @@ describe('forgetEventsMentioning', () => {
   });
   afterEach(() => database.close());
 
-  const record = async (data: Record<string, unknown>) => {
-    const event = buildEvent({ data });
+  const record = async (workspaceId: string, data: Record<string, unknown>, status?: 'sent' | 'parked') => {
+    const event = buildEvent({ workspace_id: workspaceId, data });
     await connection.transaction((session) => recordEvents(connection, [event], session));
+    if (status) await outboxModel(connection).updateOne({ _id: event.id }, { $set: { status, sent_at: status === 'sent' ? new Date() : null } });
     return event;
   };
+  const dataOf = async (id: string) => (await outboxModel(connection).findOne({ _id: id }).lean<{ event: EventEnvelope }>().exec())?.event.data;
+  const statusOf = async (id: string) => (await outboxModel(connection).findOne({ _id: id }).lean<{ status: string }>().exec())?.status;
 
-  it('deletes sent and parked rows and dead letters mentioning the id, keeps pending rows and the rest', async () => {
-    const erased = newId();
-    const sent = await record({ contact_id: erased, email: 'ann@example.com' });
-    const parked = await record({ nested: { ids: [erased] } });
-    const pending = await record({ contact_id: erased });
-    const other = await record({ contact_id: newId(), email: 'bob@example.com' });
-    const rows = outboxModel(connection);
-    await rows.updateOne({ _id: sent.id }, { $set: { status: 'sent', sent_at: new Date() } });
-    await rows.updateOne({ _id: parked.id }, { $set: { status: 'parked' } });
-    await rows.updateOne({ _id: other.id }, { $set: { status: 'sent', sent_at: new Date() } });
-    await storeDeadLetter(connection, { consumer: 'audit', event: null, body: JSON.stringify(buildEvent({ data: { contact_id: erased } })), reason: 'failed', deliveries: 5 });
-    const keptLetter = await storeDeadLetter(connection, { consumer: 'audit', event: null, body: 'not json', reason: 'poison', deliveries: 1 });
+  // A rule as a contract declares it: events about the person lose their name.
+  const withoutNameOf =
+    (personId: string): EventRedaction =>
+    (event) => {
+      const data = event.data as Record<string, unknown>;
+      return data.contact_id === personId ? { ...data, first_name: 'Erased' } : null;
+    };
 
-    const forgotten = await forgetEventsMentioning(connection, erased);
+  it("rewrites every kept copy of the workspace's events the rule names, whatever its status, and keeps it", async () => {
+    const workspace = newId();
+    const person = newId();
+    const pending = await record(workspace, { contact_id: person, first_name: 'Ted', created_at: '2026-01-01' });
+    const sent = await record(workspace, { contact_id: person, first_name: 'Ted' }, 'sent');
+    const parked = await record(workspace, { contact_id: person, first_name: 'Ted' }, 'parked');
+    const other = await record(workspace, { contact_id: newId(), first_name: 'Ted', created_at: '2026-01-01' }, 'sent');
+    const letter = await storeDeadLetter(connection, {
+      consumer: 'audit',
+      event: { id: newId(), type: 'crm.company.created', workspace_id: workspace },
+      body: JSON.stringify(buildEvent({ workspace_id: workspace, data: { contact_id: person, first_name: 'Ted' } })),
+      reason: 'failed',
+      deliveries: 5,
+    });
+    const poison = await storeDeadLetter(connection, { consumer: 'audit', event: null, body: 'not json Ted', reason: 'poison', deliveries: 1 });
 
-    expect(forgotten).toEqual({ outbox_rows: 2, dead_letters: 1, pending: 1 });
-    const left = await rows.find({}, { _id: 1 }).lean<Array<{ _id: string }>>().exec();
-    expect(left.map((row) => row._id).sort()).toEqual([pending.id, other.id].sort());
-    const letters = await deadLetterModel(connection).find({}, { _id: 1 }).lean<Array<{ _id: string }>>().exec();
-    expect(letters.map((letter) => letter._id)).toEqual([keptLetter]);
-    // Once the pending row went out, a second call removes it too.
-    await rows.updateOne({ _id: pending.id }, { $set: { status: 'sent', sent_at: new Date() } });
-    expect(await forgetEventsMentioning(connection, erased)).toEqual({ outbox_rows: 1, dead_letters: 0, pending: 0 });
+    expect(await redactKeptEvents(connection, workspace, withoutNameOf(person))).toEqual({ outbox_rows: 3, dead_letters: 1 });
+
+    for (const event of [pending, sent, parked]) expect(await dataOf(event.id)).toMatchObject({ contact_id: person, first_name: 'Erased' });
+    // Nothing deleted, nothing held back: the pending row is still on its way, now without the name.
+    expect([await statusOf(pending.id), await statusOf(sent.id), await statusOf(parked.id)]).toEqual(['pending', 'sent', 'parked']);
+    expect(await dataOf(pending.id)).toEqual({ contact_id: person, first_name: 'Erased', created_at: '2026-01-01' });
+    expect(await dataOf(other.id)).toEqual(other.data);
+    const letters = await deadLetterModel(connection).find({}).lean<Array<{ _id: string; body: string }>>().exec();
+    expect(JSON.parse(letters.find((kept) => kept._id === letter)!.body).data).toEqual({ contact_id: person, first_name: 'Erased' });
+    expect(letters.find((kept) => kept._id === poison)!.body).toBe('not json Ted');
+    // A second pass finds nothing left to change.
+    expect(await redactKeptEvents(connection, workspace, withoutNameOf(person))).toEqual({ outbox_rows: 0, dead_letters: 0 });
   });
 
-  it('also forgets rows naming any of the given values, whatever their case', async () => {
-    const naming = await record({ company_id: newId(), subject: 'Call ANN.Lee@Example.com' });
-    const phone = await record({ deal_id: newId(), note: 'ring +44 20 7946 0001' });
-    const unrelated = await record({ subject: 'Call Bob' });
-    await outboxModel(connection).updateMany({}, { $set: { status: 'sent', sent_at: new Date() } });
-    expect(await forgetEventsMentioning(connection, [newId(), 'ann.lee@example.com', '+44 20 7946 0001'])).toEqual({ outbox_rows: 2, dead_letters: 0, pending: 0 });
-    const left = await outboxModel(connection).find({}, { _id: 1 }).lean<Array<{ _id: string }>>().exec();
-    expect(left.map((row) => row._id)).toEqual([unrelated.id]);
-    expect([naming.id, phone.id]).not.toContain(unrelated.id);
+  it("never reads nor touches another workspace's rows", async () => {
+    const erasing = newId();
+    const neighbour = newId();
+    const person = newId();
+    // The same contact id in another workspace's payload (an import, a forged reference) is
+    // another workspace's business.
+    const theirs = await record(neighbour, { contact_id: person, first_name: 'Ted' }, 'sent');
+    const theirsPending = await record(neighbour, { contact_id: person, first_name: 'Ted' });
+    await storeDeadLetter(connection, {
+      consumer: 'audit',
+      event: { id: newId(), type: 'crm.company.created', workspace_id: neighbour },
+      body: JSON.stringify(buildEvent({ workspace_id: neighbour, data: { contact_id: person, first_name: 'Ted' } })),
+      reason: 'failed',
+      deliveries: 5,
+    });
+    const seen: string[] = [];
+    const forgotten = await redactKeptEvents(connection, erasing, (event) => {
+      seen.push(event.workspace_id ?? 'none');
+      return withoutNameOf(person)(event);
+    });
+
+    expect(forgotten).toEqual({ outbox_rows: 0, dead_letters: 0 });
+    expect(seen).toEqual([]);
+    expect(await dataOf(theirs.id)).toEqual(theirs.data);
+    expect(await dataOf(theirsPending.id)).toEqual(theirsPending.data);
+    expect(JSON.parse((await deadLetterModel(connection).findOne({}).lean<{ body: string }>().exec())!.body).data.first_name).toBe('Ted');
+    expect(await outboxModel(connection).countDocuments({})).toBe(2);
   });
 
-  it('refuses values too short to stand for a record', async () => {
-    await expect(forgetEventsMentioning(connection, 'al')).rejects.toThrow(/at least 3 characters/);
-    await expect(forgetEventsMentioning(connection, [])).rejects.toThrow(/at least 3 characters/);
+  it('refuses to run without a workspace', async () => {
+    await expect(redactKeptEvents(connection, '', () => null)).rejects.toThrow(/workspace/);
   });
 });

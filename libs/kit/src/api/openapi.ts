@@ -48,7 +48,7 @@ export const ERROR_RESPONSES: Record<string, string> = {
   '403': 'The caller lacks the permission, the admin role or the plan (`forbidden`, `plan_required`).',
   '404': 'No such record in this workspace (`not_found`); another workspace’s record answers 404 too.',
   '405': 'The path exists but not with this method (`method_not_allowed`); see the Allow header.',
-  '409': 'A rule of the domain is broken (`conflict` or a more specific code from docs/errors.md), or a request with the same Idempotency-Key is still running (`request_in_progress`).',
+  '409': 'A rule of the domain is broken (`conflict` or a more specific code from docs/errors.md), a request with the same Idempotency-Key is still running (`request_in_progress`), or its kept answer named a person erased since (`idempotency_answer_erased`).',
   '410': 'The link or record is gone (expired or already used).',
   '412': 'The record changed since the ETag If-Match names (`precondition_failed`).',
   '413': 'The request body is larger than 1 MiB once decoded (`payload_too_large`).',

@@ -1,4 +1,4 @@
-import { forgetEventsMentioning, type EventActor } from '@crm/bus';
+import { redactKeptEvents, type EventActor } from '@crm/bus';
 import { call, isoNow, type InternalClaims } from '@crm/kit';
 import {
   CRM_ACTIVITY_EVENTS_TYPES,
@@ -6,6 +6,7 @@ import {
   CRM_MEETING_EVENTS_TYPES,
   CRM_TASK_EVENTS_TYPES,
   documentsV1,
+  ERASED_CONTACT_STATE,
   identityV1,
   type ActivityDeletedData,
   type ActivityUpdatedData,
@@ -13,7 +14,7 @@ import {
   type MeetingUpdatedData,
   type TaskUpdatedData,
 } from '@crm/protos';
-import { commit, peerClient, type ServiceContext, type UnitOfWork } from '@crm/service-host';
+import { commit, forgetAnswersNaming, peerClient, type ServiceContext, type UnitOfWork } from '@crm/service-host';
 import { findContact } from '../contacts/contact-store';
 import { contactModel, type ContactRecord } from '../contacts/contact.model';
 import { removeContactFromMeetings } from '../meetings/meeting-hooks';
@@ -24,12 +25,7 @@ import { taskState } from '../tasks/task-view';
 import { activityModel, timelineContactModel, type ActivityRecord } from '../timeline/activity.model';
 import { activityState } from '../timeline/activity-view';
 import { erasedContactModel } from './erased-contact.model';
-import { mentionPattern, mentionQuery, personTerms, withoutMentions } from './erasure-text';
-
-// How an erased contact reads from then on (docs/privacy.md): its id and dates, and this name, so
-// lists, deals and companies pointing at it show "Erased contact" instead of a blank.
-export const ERASED_FIRST_NAME = 'Erased';
-export const ERASED_LAST_NAME = 'contact';
+import { eventWithoutMentions, mentionPattern, mentionQuery, personTerms, withoutMentions } from './erasure-text';
 
 export interface ErasureResult {
   erased: true;
@@ -39,7 +35,7 @@ export interface ErasureResult {
 // POST /contacts/{id}/erase. The files go first, over gRPC (bytes cannot be rolled back; a
 // failure leaves everything else as it was, and erasing again deletes what is left). Then
 // identity replaces the person's name in audit entries and notifications (the terms travel in
-// that call only), kept copies of delivered events naming the person are deleted, and one
+// that call only), the workspace's kept events naming the person have the mention replaced, and one
 // transaction rewrites crm-core's records and publishes crm.contact.erased, which carries only
 // ids: every other copy (search, read models, touchpoints, kept events, the stores' files) goes
 // when its service receives it (docs/privacy.md lists them).
@@ -52,35 +48,34 @@ export async function eraseContactData(context: ServiceContext, claims: Internal
   const terms = personTerms(contact);
   const identity = peerClient(context, 'identity', identityV1.IdentityServiceClient);
   await call(identity.forgetMentions.bind(identity), { workspace_id: workspaceId, object_type: 'contact', object_id: contactId, terms });
-  // Delivered events about other records (a note on the company) may name the person without
-  // the contact's id: their kept copies go now, while the terms are known. Copies holding the id
-  // go when crm.contact.erased arrives (erasure-cleanup), which then compacts the store.
-  if (terms.length > 0) await forgetEventsMentioning(context.connection, terms);
+  // Kept events about other records of the workspace (a note on the company) may name the person
+  // without the contact's id: their text is rewritten now, while the terms are known, as the
+  // records themselves are below. Events holding the id are rewritten when crm.contact.erased
+  // arrives (erasure-cleanup).
+  const mentions = mentionPattern(terms);
+  if (mentions !== null) await redactKeptEvents(context.connection, workspaceId, (event) => eventWithoutMentions(event, mentions));
   await commit(context, async (unit) => {
     const current = await findContact(context, workspaceId, contactId, unit.transaction);
     // A concurrent erasure committed first: nothing is left to do.
     if (await erasedContactModel(context.connection).exists({ _id: contactId, workspace_id: workspaceId }).session(unit.transaction).exec()) return;
     const actor = claims.actor;
     const pattern = mentionPattern(terms);
-    await eraseOwnTimeline(context, unit, actor, workspaceId, contactId);
-    await scrubMentions(context, unit, actor, workspaceId, contactId, pattern);
-    // Text first: the attendance change then announces meetings that no longer name the person.
-    await scrubMeetings(context, unit, actor, workspaceId, pattern);
+    const rewritten = [
+      ...(await eraseOwnTimeline(context, unit, actor, workspaceId, contactId)),
+      ...(await scrubMentions(context, unit, actor, workspaceId, contactId, pattern)),
+      // Text first: the attendance change then announces meetings that no longer name the person.
+      ...(await scrubMeetings(context, unit, actor, workspaceId, pattern)),
+    ];
     await removeContactFromMeetings(context, unit, actor, workspaceId, contactId);
-    await scrubTasks(context, unit, actor, workspaceId, pattern);
+    rewritten.push(...(await scrubTasks(context, unit, actor, workspaceId, pattern)));
+    // Answers kept for Idempotency-Key retries that show the person or a record rewritten here.
+    await forgetAnswersNaming(context.connection, workspaceId, [contactId, ...rewritten], unit.transaction);
     await timelineContactModel(context.connection).deleteOne({ _id: contactId, workspace_id: workspaceId }, { session: unit.transaction });
     const now = isoNow();
+    // How an erased contact reads from then on (docs/privacy.md), in its record as in its kept
+    // events: lists, deals and companies pointing at it show "Erased contact".
     const erased: Partial<ContactRecord> = {
-      company_id: null,
-      reports_to_id: null,
-      owner_id: null,
-      first_name: ERASED_FIRST_NAME,
-      last_name: ERASED_LAST_NAME,
-      email: null,
-      phone: null,
-      mobile: null,
-      job_title: null,
-      lawful_basis: null,
+      ...ERASED_CONTACT_STATE,
       custom: {},
       // Not findable by `q` nor grouped as a duplicate: there is no one left to find.
       search_terms: [],
@@ -105,10 +100,11 @@ export async function eraseContactData(context: ServiceContext, claims: Internal
 
 // Notes, calls, emails and every other entry on the person's own timeline go; each deletion is
 // announced with the entry's text already cleared, so no copy of it travels again.
-async function eraseOwnTimeline(context: ServiceContext, unit: UnitOfWork, actor: EventActor | null, workspaceId: string, contactId: string): Promise<void> {
+// Each step answers the ids of the records it deleted or rewrote.
+async function eraseOwnTimeline(context: ServiceContext, unit: UnitOfWork, actor: EventActor | null, workspaceId: string, contactId: string): Promise<string[]> {
   const activities = activityModel(context.connection);
   const entries = await activities.find({ workspace_id: workspaceId, target_type: 'contact', target_id: contactId }).session(unit.transaction).lean<ActivityRecord[]>().exec();
-  if (entries.length === 0) return;
+  if (entries.length === 0) return [];
   await activities.deleteMany({ workspace_id: workspaceId, _id: { $in: entries.map((entry) => entry._id) } }, { session: unit.transaction });
   for (const entry of entries) {
     unit.publish<ActivityDeletedData>({
@@ -118,12 +114,14 @@ async function eraseOwnTimeline(context: ServiceContext, unit: UnitOfWork, actor
       data: activityState({ ...entry, subject: null, body: null, outcome: null, version: entry.version + 1 }),
     });
   }
+  return entries.map((entry) => entry._id);
 }
 
 // Entries on other records naming the person keep their place with the mention replaced.
-async function scrubMentions(context: ServiceContext, unit: UnitOfWork, actor: EventActor | null, workspaceId: string, contactId: string, pattern: RegExp | null): Promise<void> {
+async function scrubMentions(context: ServiceContext, unit: UnitOfWork, actor: EventActor | null, workspaceId: string, contactId: string, pattern: RegExp | null): Promise<string[]> {
   const query = mentionQuery(pattern);
-  if (query === null) return;
+  if (query === null) return [];
+  const changed: string[] = [];
   const activities = activityModel(context.connection);
   const entries = await activities
     .find({ workspace_id: workspaceId, $or: [{ subject: query }, { body: query }, { outcome: query }] })
@@ -138,12 +136,15 @@ async function scrubMentions(context: ServiceContext, unit: UnitOfWork, actor: E
     const version = entry.version + 1;
     await activities.updateOne({ _id: entry._id, workspace_id: workspaceId }, { $set: { ...next, version } }, { session: unit.transaction });
     unit.publish<ActivityUpdatedData>({ type: CRM_ACTIVITY_EVENTS_TYPES.activityUpdated, workspace_id: workspaceId, actor, data: { ...activityState({ ...entry, ...next, version }), fields } });
+    changed.push(entry._id);
   }
+  return changed;
 }
 
-async function scrubMeetings(context: ServiceContext, unit: UnitOfWork, actor: EventActor | null, workspaceId: string, pattern: RegExp | null): Promise<void> {
+async function scrubMeetings(context: ServiceContext, unit: UnitOfWork, actor: EventActor | null, workspaceId: string, pattern: RegExp | null): Promise<string[]> {
   const query = mentionQuery(pattern);
-  if (query === null) return;
+  if (query === null) return [];
+  const changed: string[] = [];
   const meetings = meetingModel(context.connection);
   const found = await meetings
     .find({ workspace_id: workspaceId, $or: [{ title: query }, { notes: query }, { location: query }, { outcome: query }] })
@@ -163,14 +164,17 @@ async function scrubMeetings(context: ServiceContext, unit: UnitOfWork, actor: E
     const updated: MeetingRecord = { ...meeting, ...next, version: (meeting.version ?? 1) + 1, updated_at: now };
     await meetings.updateOne({ _id: meeting._id, workspace_id: workspaceId }, { $set: { ...next, version: updated.version, updated_at: now } }, { session: unit.transaction });
     unit.publish<MeetingUpdatedData>({ type: CRM_MEETING_EVENTS_TYPES.meetingUpdated, workspace_id: workspaceId, actor, data: { ...meetingState(updated), fields } });
+    changed.push(meeting._id);
   }
+  return changed;
 }
 
 // Tasks stay (they are the team's work; one on the contact now shows on an erased contact) with
 // the person's name, email and phone replaced in their title and notes.
-async function scrubTasks(context: ServiceContext, unit: UnitOfWork, actor: EventActor | null, workspaceId: string, pattern: RegExp | null): Promise<void> {
+async function scrubTasks(context: ServiceContext, unit: UnitOfWork, actor: EventActor | null, workspaceId: string, pattern: RegExp | null): Promise<string[]> {
   const query = mentionQuery(pattern);
-  if (query === null) return;
+  if (query === null) return [];
+  const changed: string[] = [];
   const tasks = taskModel(context.connection);
   const found = await tasks.find({ workspace_id: workspaceId, $or: [{ title: query }, { notes: query }] }).session(unit.transaction).lean<TaskRecord[]>().exec();
   const now = isoNow();
@@ -181,5 +185,7 @@ async function scrubTasks(context: ServiceContext, unit: UnitOfWork, actor: Even
     const updated: TaskRecord = { ...task, ...next, version: task.version + 1, updated_at: now };
     await tasks.updateOne({ _id: task._id, workspace_id: workspaceId }, { $set: { ...next, version: updated.version, updated_at: now } }, { session: unit.transaction });
     unit.publish<TaskUpdatedData>({ type: CRM_TASK_EVENTS_TYPES.taskUpdated, workspace_id: workspaceId, actor, data: { ...taskState(updated), fields } });
+    changed.push(task._id);
   }
+  return changed;
 }

@@ -1,14 +1,15 @@
 import type { Connection, Model } from 'mongoose';
-import { forgetEventsMentioning, type EventHandler } from '@crm/bus';
-import { compactStorage } from '@crm/kit';
-import { contactErased, EVENT_CONTRACTS, recordStateOf } from '@crm/protos';
-import type { ServiceContext } from '@crm/service-host';
+import { redactKeptEvents, type EventHandler } from '@crm/bus';
+import { contactErased, contactErasureOf, EVENT_CONTRACTS, recordStateOf } from '@crm/protos';
+import { requestStorageCompaction, type ServiceContext } from '@crm/service-host';
 import { searchDocumentModel } from '../search/search-document.model';
 
 // What crm-core does once a contact's erasure committed (crm.contact.erased): wait until its own
 // projections of the contact (the search projection, the duplicate keys) have let the person go,
-// as each does on its own delivery, then delete the kept copies of events mentioning the contact
-// (sent outbox rows, dead letters) and compact the store, so the old values leave the disk.
+// as each does on its own delivery, then rewrite the workspace's kept events naming the contact
+// (outbox rows, dead letters) by their contracts' erasure rules and ask for the store's
+// compaction, so the old values leave the disk within its interval (storage-compaction in
+// @crm/service-host).
 
 export const ERASURE_CLEANUP_CONSUMER = 'crm-core.erasure-cleanup';
 // Projections apply an event within milliseconds; this bounds a wait behind a slow one before the
@@ -16,7 +17,7 @@ export const ERASURE_CLEANUP_CONSUMER = 'crm-core.erasure-cleanup';
 const SETTLE_TIMEOUT_MS = 10_000;
 const SETTLE_POLL_MS = 50;
 // Collections whose old values an erasure rewrote (the embedded store compacts all at once).
-const COMPACTED = ['contacts', 'activities', 'tasks', 'meetings', 'search_documents', 'duplicate_entries', 'duplicate_counts', 'outbox', 'dead_letters'];
+const COMPACTED = ['contacts', 'activities', 'tasks', 'meetings', 'search_documents', 'duplicate_entries', 'duplicate_counts', 'outbox', 'dead_letters', 'idempotency_keys'];
 
 interface Versioned {
   version: number;
@@ -53,8 +54,8 @@ export function erasureCleanupHandler(context: ServiceContext): EventHandler {
     // Duplicate keys no record shares any more still hold the value they counted (an email).
     const counts = connection.models.DuplicateCount as Model<{ count: number }> | undefined;
     await counts?.deleteMany({ workspace_id: workspaceId, count: { $lte: 0 } }).exec();
-    await forgetEventsMentioning(connection, record.id);
-    await compactStorage(connection, COMPACTED, context.logger);
+    await redactKeptEvents(connection, workspaceId, contactErasureOf(record.id));
+    await requestStorageCompaction(context, COMPACTED);
   };
 }
 

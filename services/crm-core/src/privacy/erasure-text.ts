@@ -58,3 +58,31 @@ export function withoutMentions(text: string | null, pattern: RegExp | null): st
 export function mentionQuery(pattern: RegExp | null): { $regex: string; $options: string } | null {
   return pattern === null ? null : { $regex: pattern.source, $options: 'i' };
 }
+
+// crm-core's events whose free text may name anyone, and the fields holding it: the same fields
+// the erasure rewrites in the records.
+const TEXT_FIELDS: Readonly<Record<string, readonly string[]>> = {
+  'crm.activity': ['subject', 'body', 'outcome'],
+  'crm.task': ['title', 'notes'],
+  'crm.meeting': ['title', 'notes', 'location', 'outcome'],
+};
+
+// A kept event's payload with the person's mentions replaced in those fields (whole words, as in
+// the records), or null when it names them in none: ids, dates and other fields are not read.
+export function eventWithoutMentions(event: { type: string; data: unknown }, pattern: RegExp): Record<string, unknown> | null {
+  const fields = TEXT_FIELDS[event.type.split('.').slice(0, 2).join('.')];
+  if (!fields || typeof event.data !== 'object' || event.data === null) return null;
+  const data = event.data as Record<string, unknown>;
+  const next = { ...data };
+  let changed = false;
+  for (const field of fields) {
+    const value = data[field];
+    if (typeof value !== 'string') continue;
+    const scrubbed = withoutMentions(value, pattern);
+    if (scrubbed !== value) {
+      next[field] = scrubbed;
+      changed = true;
+    }
+  }
+  return changed ? next : null;
+}

@@ -1,13 +1,14 @@
-import { forgetEventsMentioning, type EventHandler } from '@crm/bus';
-import { compactStorage, validationFailed } from '@crm/kit';
-import { contactErased, type ContactErasedData, type documentsV1 } from '@crm/protos';
+import { redactKeptEvents, type EventHandler } from '@crm/bus';
+import { validationFailed } from '@crm/kit';
+import { contactErased, contactErasureOf, type ContactErasedData, type documentsV1 } from '@crm/protos';
+import { forgetAnswersNaming, requestStorageCompaction } from '@crm/service-host';
 import type { DocumentsRuntime } from '../documents-runtime';
 import { documentModel, TARGET_TYPES, type DocumentRecord } from '../documents/document.model';
 
 // documents' part in a contact's subject access request (ListFilesOf) and erasure. The files and
 // their bytes go synchronously with DeleteFilesOf while crm-core erases; when crm.contact.erased
-// arrives, the copies of the files' events still kept (their names may name the person) go
-// too, and the store is compacted so the deleted rows leave the disk.
+// arrives, the workspace's kept copies of the files' events lose the files' names (which may name
+// the person), and the store's compaction is asked for so the deleted rows leave the disk.
 
 export const CONTACT_ERASURE_CONSUMER = 'documents.contact-erasure';
 const LIST_LIMIT = 1000;
@@ -39,8 +40,10 @@ export function contactErasureHandler(runtime: DocumentsRuntime): EventHandler {
   return async (event) => {
     const contactId = (event.data as Partial<ContactErasedData>).contact_id;
     if (!event.workspace_id || typeof contactId !== 'string') return;
-    await forgetEventsMentioning(runtime.context.connection, contactId);
-    await compactStorage(runtime.context.connection, ['documents', 'outbox'], runtime.context.logger);
+    await redactKeptEvents(runtime.context.connection, event.workspace_id, contactErasureOf(contactId));
+    // Answers kept for Idempotency-Key retries naming the contact (a file on it, with its name).
+    await forgetAnswersNaming(runtime.context.connection, event.workspace_id, [contactId]);
+    await requestStorageCompaction(runtime.context, ['documents', 'outbox', 'dead_letters', 'idempotency_keys']);
   };
 }
 

@@ -58,7 +58,7 @@ export function identityGrpc(context: ServiceContext): GrpcRegistration[] {
     listAuditEntriesAbout: unary<identityV1.ListAuditEntriesAboutRequest, identityV1.ListAuditEntriesAboutResponse>(context.logger, (request) =>
       listAuditEntriesAbout(connection, request),
     ),
-    forgetMentions: unary<identityV1.ForgetMentionsRequest, identityV1.ForgetMentionsResponse>(context.logger, (request) => forgetMentions(connection, context.logger, request)),
+    forgetMentions: unary<identityV1.ForgetMentionsRequest, identityV1.ForgetMentionsResponse>(context.logger, (request) => forgetMentions(context, request)),
   };
   return [{ definition: identityV1.IdentityServiceService, implementation }, identityReplayGrpc(context)];
 }

@@ -1,9 +1,9 @@
 import type { Connection } from 'mongoose';
-import { applyRecordState, forgetEventsMentioning, type EventEnvelope, type EventHandler } from '@crm/bus';
-import { compactStorage, validationFailed } from '@crm/kit';
-import { contactErased, EVENT_CONTRACTS, recordStateOf, type ContactErasedData, type marketingV1 } from '@crm/protos';
+import { applyRecordState, redactKeptEvents, type EventEnvelope, type EventHandler } from '@crm/bus';
+import { validationFailed } from '@crm/kit';
+import { contactErased, contactErasureOf, EVENT_CONTRACTS, recordStateOf, type ContactErasedData, type marketingV1 } from '@crm/protos';
 import { contactCopyModel } from '../crm-records/crm-record.model';
-import { commit, type ServiceContext } from '@crm/service-host';
+import { commit, forgetAnswersNaming, requestStorageCompaction, type ServiceContext } from '@crm/service-host';
 import { submissionModel } from '../submissions/submission.model';
 import { campaignNamesOf } from '../touchpoints/touchpoint-view';
 import { touchpointModel, type TouchpointRecord } from '../touchpoints/touchpoint.model';
@@ -52,10 +52,13 @@ async function eraseContact(context: ServiceContext, connection: Connection, eve
       { session: transaction },
     );
     await submissionModel(connection).deleteMany({ workspace_id: workspaceId, contact_id: contactId }, { session: transaction });
+    // Answers kept for Idempotency-Key retries naming the contact (a touchpoint with its note).
+    await forgetAnswersNaming(connection, workspaceId, [contactId], transaction);
   });
-  // Copies of events about the touchpoints still kept, then the bytes on disk.
-  await forgetEventsMentioning(connection, contactId);
-  await compactStorage(connection, ['touchpoints', 'form_submissions', 'outbox'], context.logger);
+  // Kept copies of the workspace's events naming the contact (touchpoints, submissions) lose the
+  // person's values by their contracts' rules; the bytes leave the disk at the next compaction.
+  await redactKeptEvents(connection, workspaceId, contactErasureOf(contactId));
+  await requestStorageCompaction(context, ['touchpoints', 'form_submissions', 'outbox', 'dead_letters', 'idempotency_keys']);
 }
 
 // Idempotent by construction: a redelivery finds nothing left to clear.

@@ -1,11 +1,12 @@
 import type { ClientSession } from 'mongoose';
-import { consumeBatchIdempotently, consumeIdempotently, forgetEventsMentioning, type EventEnvelope } from '@crm/bus';
-import { compactStorage } from '@crm/kit';
-import { contactErased, EVENT_CONTRACTS, isPublicEventType, publicEventContracts } from '@crm/protos';
+import { consumeBatchIdempotently, consumeIdempotently, redactKeptEvents, type EventEnvelope } from '@crm/bus';
+import { wholeWordsPattern } from '@crm/kit';
+import { requestStorageCompaction } from '@crm/service-host';
+import { contactErased, contactErasureOf, EVENT_CONTRACTS, isPublicEventType, publicEventContracts } from '@crm/protos';
 import { deliverToEndpoints, nudgeDeliveries } from '../deliveries/delivery-schedule';
 import type { WebhooksRuntime } from '../webhooks-runtime';
 import { erasedContactModel, feedCounterModel, feedEntryModel, type FeedCounterRecord, type FeedEntryRecord } from './feed.model';
-import { idsMentioned, idsOnly } from './redaction';
+import { idsMentioned, idsOnly, namesAnyTerm } from './redaction';
 
 export const EVENTS_CONSUMER = 'webhooks.events';
 
@@ -22,11 +23,12 @@ function personalTerms(entries: ReadonlyArray<Pick<FeedEntryRecord, 'data'>>, co
     for (const field of PERSONAL_FIELDS) terms.add(value(field));
     terms.add(`${value('first_name')} ${value('last_name')}`.trim());
   }
-  return [...terms].filter((term) => term.length >= MIN_TERM_LENGTH).map((term) => term.toLowerCase());
+  return [...terms].filter((term) => term.length >= MIN_TERM_LENGTH);
 }
 
 // Erasure: the contact is remembered (an event about them that arrives later is stored redacted)
-// and every kept entry that mentions them, by id or by one of their values, keeps only its ids.
+// and every kept entry of the workspace that mentions them, by id or by one of their values (a
+// whole word of a text value: a note on a company naming them), keeps only its ids.
 // Deliveries carry no copy: their body is built from the entry at each attempt, so a retry after
 // the erasure sends the redacted payload.
 async function eraseContact(runtime: WebhooksRuntime, workspaceId: string, contactId: string, session: ClientSession): Promise<void> {
@@ -43,13 +45,18 @@ async function eraseContact(runtime: WebhooksRuntime, workspaceId: string, conta
     .session(session)
     .lean<Array<Pick<FeedEntryRecord, '_id' | 'data'>>>()
     .exec();
-  const terms = personalTerms(own, contactId);
+  const pattern = wholeWordsPattern(personalTerms(own, contactId));
   const mentioning = new Map(own.map((entry) => [entry._id, entry]));
-  if (terms.length > 0) {
-    const rest = await entries.find({ workspace_id: workspaceId, redacted: false }, { data: 1 }).session(session).lean<Array<Pick<FeedEntryRecord, '_id' | 'data'>>>().exec();
+  if (pattern !== null) {
+    const rest = await entries
+      .find({ workspace_id: workspaceId, redacted: false }, { data: 1, type: 1 })
+      .session(session)
+      .lean<Array<Pick<FeedEntryRecord, '_id' | 'data' | 'type'>>>()
+      .exec();
     for (const entry of rest) {
-      const text = JSON.stringify(entry.data).toLowerCase();
-      if (terms.some((term) => text.includes(term))) mentioning.set(entry._id, entry);
+      // Another contact's own entries are another person's, whatever their name.
+      if (EVENT_CONTRACTS.get(entry.type)?.record.entity === 'contact') continue;
+      if (namesAnyTerm(entry.data, pattern)) mentioning.set(entry._id, entry);
     }
   }
   for (const entry of mentioning.values()) {
@@ -95,17 +102,17 @@ async function storeEvent(runtime: WebhooksRuntime, event: EventEnvelope, sessio
   return deliverToEndpoints(runtime, session, workspaceId, { id: event.id, type: event.type });
 }
 
-// What follows a committed entry: its deliveries are nudged, and after an erasure the dead
-// letters that may hold the person's events are forgotten and the store compacted, so the old
-// values leave the disk.
+// What follows a committed entry: its deliveries are nudged, and after an erasure the
+// workspace's dead letters naming the person lose their values (by the events' contracts) and
+// the store's compaction is asked for, so the old values leave the disk.
 async function afterStored(runtime: WebhooksRuntime, events: readonly EventEnvelope[], deliveries: number): Promise<void> {
   const { context } = runtime;
   if (deliveries > 0) nudgeDeliveries(context.connection);
   for (const event of events) {
     const contactId = (event.data as { contact_id?: unknown } | null)?.contact_id;
-    if (event.type !== contactErased.type || typeof contactId !== 'string') continue;
-    await forgetEventsMentioning(context.connection, contactId);
-    await compactStorage(context.connection, ['feed_entries', 'dead_letters'], context.logger);
+    if (event.type !== contactErased.type || typeof contactId !== 'string' || !event.workspace_id) continue;
+    await redactKeptEvents(context.connection, event.workspace_id, contactErasureOf(contactId));
+    await requestStorageCompaction(context, ['feed_entries', 'dead_letters']);
   }
 }
 

@@ -30,3 +30,15 @@ export function idsOnly(value: Record<string, unknown>): Record<string, unknown>
   }
   return kept;
 }
+
+// Whether a text value of the payload, at any depth, holds one of the person's terms as a whole
+// word (field names are not read: "ted" is not found in `created_at`).
+export function namesAnyTerm(value: unknown, pattern: RegExp): boolean {
+  if (typeof value === 'string') {
+    pattern.lastIndex = 0;
+    return pattern.test(value);
+  }
+  if (Array.isArray(value)) return value.some((item) => namesAnyTerm(item, pattern));
+  if (value !== null && typeof value === 'object') return Object.values(value).some((item) => namesAnyTerm(item, pattern));
+  return false;
+}
