@@ -52,7 +52,8 @@ are added. Offset-paged lists add \`total\` (all matching records) and take \`of
 
 ## Conventions
 Bodies are JSON (\`Content-Type: application/json\`); bodies marked as not allowing other fields refuse
-unknown fields. Ids are UUIDs; timestamps ISO 8601 in UTC with milliseconds (\`2026-01-31T09:30:00.000Z\`);
+unknown fields. Ids are UUIDs, answered in lower case; an id in a path names the same record in any
+case, and a malformed one answers 400; timestamps ISO 8601 in UTC with milliseconds (\`2026-01-31T09:30:00.000Z\`);
 dates \`YYYY-MM-DD\`; money is a number in major units. In a PATCH an absent field is unchanged and
 \`null\` clears it. One-line text fields refuse control characters and bidirectional controls; a
 body that gives a field twice is refused.`;

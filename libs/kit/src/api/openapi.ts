@@ -1,6 +1,6 @@
 import type { TObject, TSchema } from '@sinclair/typebox';
 import type { AccessRule } from '../access';
-import type { Implementation, OperationDeclaration } from './operation';
+import { PATH_ID_DESCRIPTION, type Implementation, type OperationDeclaration } from './operation';
 
 // OpenAPI 3.1 built from the declarations themselves: each service serves its own document
 // and the gateway merges them into one (`GET /v1/openapi.json`).
@@ -106,7 +106,10 @@ function parametersOf(schema: TObject | undefined, where: 'path' | 'query', comp
   if (!schema) return [];
   const required = new Set(schema.required ?? []);
   return Object.entries(schema.properties).map(([name, property]) => {
-    const { description, ...rest } = hoist(property, components) as JsonObject;
+    const { description: declared, ...rest } = hoist(property, components) as JsonObject;
+    // Every record id in a path says the one rule for its case (serve-operations lower-cases it).
+    const pathId = where === 'path' && rest.format === 'uuid';
+    const description = pathId ? [declared, PATH_ID_DESCRIPTION].filter(Boolean).join(' ') : declared;
     return {
       name,
       in: where,

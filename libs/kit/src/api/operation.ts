@@ -139,6 +139,13 @@ export function declareOperation<
     throw new Error(`${spec.method} ${spec.path} overlaps an operation of the contract`);
   }
   if (spec.rawBody && spec.body) throw new Error(`${spec.method} ${spec.path}: a raw body has no schema`);
+  // One rule for ids in paths: an authenticated operation names its records by UUID (`Uuid()`),
+  // matched in any case (pathIdNames); only public links carry tokens or keys of their own.
+  for (const [name, schema] of Object.entries((spec.params?.properties ?? {}) as Record<string, { format?: string; enum?: unknown[] }>)) {
+    if (spec.access !== 'public' && schema.format !== 'uuid' && schema.enum === undefined) {
+      throw new Error(`${spec.method} ${spec.path}: path parameter ${name} must be a Uuid() (or one of a list of values)`);
+    }
+  }
   if ((spec.formBody || spec.cors) && spec.access !== 'public') {
     throw new Error(`${spec.method} ${spec.path}: form bodies and CORS are for public operations only`);
   }
@@ -165,3 +172,14 @@ export function implement<D extends OperationDeclaration>(declaration: D, handle
   }
   return { declaration, handler, ...(options.notesVersion ? { notesVersion: true } : {}) } as unknown as Implementation;
 }
+
+// The path parameters of a declaration that are record ids (`Uuid()`). A UUID is the same id in
+// any case (RFC 9562); ids are stored and answered in lower case, so the operation layer hands the
+// handler the lower-case form of these, and `/companies/0190ABCD-…` is the record
+// `/companies/0190abcd-…` names, on every operation alike.
+export function pathIdNames(declaration: Pick<OperationSpec, 'params'>): string[] {
+  const properties = (declaration.params?.properties ?? {}) as Record<string, { format?: string }>;
+  return Object.keys(properties).filter((name) => properties[name]!.format === 'uuid');
+}
+
+export const PATH_ID_DESCRIPTION = 'A UUID, in any case: ids are stored and answered in lower case, and an id in upper or mixed case names the same record.';

@@ -7,7 +7,7 @@ import { INTERNAL_TOKEN_HEADER, REQUEST_ID_HEADER, verifyInternalToken, type Int
 import { setRequestOperation } from '../metrics';
 import { currentContext, runWithContext, type RequestContext } from '../request-context';
 import { bodyValidator, pathValidator, queryValidator, type Validator } from '../validation';
-import type { Implementation, OperationDeclaration } from './operation';
+import { pathIdNames, type Implementation, type OperationDeclaration } from './operation';
 import { OperationRouter } from './operation-router';
 
 export interface ServeOperationsOptions {
@@ -78,6 +78,8 @@ interface Compiled {
   body?: Validator<unknown>;
   // Query parameters whose schema allows null.
   nullableQuery: string[];
+  // Path parameters that are record ids, handed on in lower case.
+  pathIds: string[];
 }
 
 function hasBody(req: Request): boolean {
@@ -108,6 +110,7 @@ function compile(implementation: Implementation): Compiled {
   return {
     implementation,
     nullableQuery: nullableNames(query),
+    pathIds: pathIdNames(implementation.declaration),
     params: params ? pathValidator(params as Schema) : undefined,
     // A misspelt filter must not silently widen a list: unknown query parameters are refused.
     query: query ? queryValidator({ additionalProperties: false, ...(query as object) } as Schema) : undefined,
@@ -238,6 +241,7 @@ export function serveOperations(options: ServeOperationsOptions): RequestHandler
       Promise.resolve()
         .then(() => {
           const parsedParams = (operation.params ? operation.params(params) : {}) as Record<string, unknown>;
+          for (const name of operation.pathIds) parsedParams[name] = (parsedParams[name] as string).toLowerCase();
           const call: OperationCall = {
             declaration,
             req,

@@ -27,14 +27,14 @@ export function companyOperations(context: ServiceContext): Implementation[] {
     implement(getCompany, async ({ req, params }) => {
       const workspaceId = workspaceOf(req);
       if (!isUuid(params.id)) throw notFound('company');
-      const company = await companyModel(context.connection).findOne({ _id: params.id.toLowerCase(), workspace_id: workspaceId }).lean<CompanyRecord>().exec();
+      const company = await companyModel(context.connection).findOne({ _id: params.id, workspace_id: workspaceId }).lean<CompanyRecord>().exec();
       if (!company) throw notFound('company');
       noteVersion(req, company.version);
       const [view] = await companyViews(context, workspaceId, [company]);
       return view!;
     }, { notesVersion: true }),
-    implement(updateCompany, async ({ req, auth, params, body }) => updateCompanyRecord(context, auth, workspaceOf(req), params.id.toLowerCase(), body)),
-    implement(deleteCompany, async ({ req, auth, params }) => deleteCompanyRecord(context, auth, workspaceOf(req), params.id.toLowerCase())),
-    implement(mergeCompaniesOperation, async ({ req, auth, params, body }) => mergeCompanies(context, auth, workspaceOf(req), params.id.toLowerCase(), body.source_ids)),
+    implement(updateCompany, async ({ req, auth, params, body }) => updateCompanyRecord(context, auth, workspaceOf(req), params.id, body)),
+    implement(deleteCompany, async ({ req, auth, params }) => deleteCompanyRecord(context, auth, workspaceOf(req), params.id)),
+    implement(mergeCompaniesOperation, async ({ req, auth, params, body }) => mergeCompanies(context, auth, workspaceOf(req), params.id, body.source_ids)),
   ];
 }

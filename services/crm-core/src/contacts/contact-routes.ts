@@ -99,7 +99,7 @@ async function restore(context: ServiceContext, claims: InternalClaims, workspac
 }
 
 // Ids are stored lower-case; a uuid means the same in either case.
-const idOf = (params: { id: string }) => params.id.toLowerCase();
+const idOf = (params: { id: string }) => params.id;
 
 // Reading needs contacts:read, every change contacts:write; agent keys cannot delete or merge
 // (the permission matrix).

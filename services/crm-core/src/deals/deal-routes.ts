@@ -14,12 +14,12 @@ export function dealOperations(context: ServiceContext): Implementation[] {
     implement(dealForecastOperation, async ({ req, auth, query }) => dealForecast(context, workspaceOf(req), auth.user_id, query)),
     implement(getDeal, async ({ req, params }) => {
       const workspaceId = workspaceOf(req);
-      const deal = await findDeal(context, workspaceId, params.id.toLowerCase());
+      const deal = await findDeal(context, workspaceId, params.id);
       noteVersion(req, deal.version);
       const [view] = await dealViews(context, workspaceId, [deal]);
       return view!;
     }, { notesVersion: true }),
-    implement(updateDeal, async ({ req, auth, params, body }) => updateDealRecord(context, auth, workspaceOf(req), params.id.toLowerCase(), body)),
-    implement(deleteDeal, async ({ req, auth, params }) => deleteDealRecord(context, auth, workspaceOf(req), params.id.toLowerCase())),
+    implement(updateDeal, async ({ req, auth, params, body }) => updateDealRecord(context, auth, workspaceOf(req), params.id, body)),
+    implement(deleteDeal, async ({ req, auth, params }) => deleteDealRecord(context, auth, workspaceOf(req), params.id)),
   ];
 }

@@ -12,11 +12,11 @@ export function meetingOperations(context: ServiceContext): Implementation[] {
     implement(createMeeting, async ({ req, auth, body }) => createMeetingRecord(context, auth, workspaceOf(req), body)),
     implement(getMeeting, async ({ req, params }) => {
       const workspaceId = workspaceOf(req);
-      const meeting = await findMeeting(context, workspaceId, params.id.toLowerCase());
+      const meeting = await findMeeting(context, workspaceId, params.id);
       noteVersion(req, meeting.version);
       const [view] = await meetingViews(context, workspaceId, [meeting]);
       return view!;
     }, { notesVersion: true }),
-    implement(updateMeeting, async ({ req, auth, params, body }) => updateMeetingRecord(context, auth, workspaceOf(req), params.id.toLowerCase(), body)),
+    implement(updateMeeting, async ({ req, auth, params, body }) => updateMeetingRecord(context, auth, workspaceOf(req), params.id, body)),
   ];
 }

@@ -5,7 +5,7 @@ import { personalData } from './personal-data';
 import { eraseContact, getPersonalData } from './privacy.operations';
 
 // Ids are stored lower-case; a uuid means the same in either case.
-const idOf = (params: { id: string }) => params.id.toLowerCase();
+const idOf = (params: { id: string }) => params.id;
 
 // Both need privacy:override (the permission matrix); agent keys cannot erase. confirm other than
 // ERASE is refused by the body's schema (400 naming confirm).

@@ -26,10 +26,10 @@ export function documentOperations(runtime: DocumentsRuntime): Implementation[] 
   return [
     implement(listDocuments, async ({ req, query }) => ({ data: await listReadyDocuments(runtime, workspaceOf(req), query.target_type, query.target_id) })),
     implement(createDocument, async ({ req, auth, body }) => createDocumentRecord(runtime, auth, workspaceOf(req), body)),
-    implement(completeDocument, async ({ req, auth, params }) => completeDocumentRecord(runtime, auth, workspaceOf(req), params.id.toLowerCase())),
+    implement(completeDocument, async ({ req, auth, params }) => completeDocumentRecord(runtime, auth, workspaceOf(req), params.id)),
     implement(documentUsage, async ({ req, auth }) => storageUsage(runtime, auth, workspaceOf(req))),
-    implement(downloadDocument, async ({ req, params }) => downloadLink(runtime, workspaceOf(req), params.id.toLowerCase())),
-    implement(deleteDocument, async ({ req, auth, params }) => deleteDocumentRecord(runtime, auth, workspaceOf(req), params.id.toLowerCase())),
+    implement(downloadDocument, async ({ req, params }) => downloadLink(runtime, workspaceOf(req), params.id)),
+    implement(deleteDocument, async ({ req, auth, params }) => deleteDocumentRecord(runtime, auth, workspaceOf(req), params.id)),
     implement(uploadFileBytes, async ({ req, params, query }) => receiveUpload(runtime, params.id, query, req)),
     implement(downloadFileBytes, async ({ res, params, query }) => {
       try {

@@ -1,4 +1,4 @@
-import { isDuplicateKey, isoNow, isUuid, joinMinorHalves, majorUnits, minorAmount, newId, notFound, type InternalClaims } from '@crm/kit';
+import { isDuplicateKey, isoNow, joinMinorHalves, majorUnits, minorAmount, newId, notFound, type InternalClaims } from '@crm/kit';
 import { MARKETING_CAMPAIGN_EVENTS_TYPES, type SpendRecordedData } from '@crm/protos';
 import { commit, type ServiceContext } from '@crm/service-host';
 import type { CampaignRecord } from '../campaigns/campaign.model';
@@ -133,9 +133,7 @@ export async function recordSpendLines(context: ServiceContext, claims: Internal
 export async function deleteSpendLine(context: ServiceContext, claims: InternalClaims, workspaceId: string, campaignId: string, spendId: string): Promise<void> {
   await commit(context, async ({ transaction, publish }) => {
     const campaign = await findCampaign(context, workspaceId, campaignId, transaction);
-    const id = spendId.toLowerCase();
-    if (!isUuid(id)) throw notFound('spend line');
-    const line = await spendModel(context.connection).findOneAndDelete({ _id: id, workspace_id: workspaceId, campaign_id: campaign._id }, { session: transaction }).lean<SpendRecord>().exec();
+    const line = await spendModel(context.connection).findOneAndDelete({ _id: spendId, workspace_id: workspaceId, campaign_id: campaign._id }, { session: transaction }).lean<SpendRecord>().exec();
     if (!line) throw notFound('spend line');
     publish({
       type: MARKETING_CAMPAIGN_EVENTS_TYPES.spendDeleted,

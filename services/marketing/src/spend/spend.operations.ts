@@ -53,8 +53,7 @@ export const deleteSpend = declareOperation({
   method: 'DELETE',
   path: '/campaigns/{id}/spend/{spend_id}',
   summary: 'Delete a spend line',
-  // A spend_id that is no line's id (malformed ones included) is 404, like any unknown id.
-  params: Type.Object({ id: Uuid(), spend_id: Type.String({ minLength: 1, maxLength: 100 }) }),
+  params: Type.Object({ id: Uuid(), spend_id: Uuid() }),
   status: 204,
   response: null,
 });

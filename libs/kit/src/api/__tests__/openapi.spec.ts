@@ -1,4 +1,4 @@
-import { declareOperation, implement } from '../operation';
+import { declareOperation, implement, PATH_ID_DESCRIPTION } from '../operation';
 import { mergeOpenApiDocuments, openApiDocument } from '../openapi';
 import { ListOf, Named, Nullable, Strict, Type, Uuid } from '../schema';
 
@@ -40,7 +40,7 @@ describe('the OpenAPI document of declarations', () => {
       { name: 'cursor', in: 'query', required: false, schema: { type: 'string' } },
     ]);
     expect(document.paths['/companies/{id}']!.delete!.parameters).toEqual([
-      { name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } },
+      { name: 'id', in: 'path', required: true, description: PATH_ID_DESCRIPTION, schema: { type: 'string', format: 'uuid' } },
       { $ref: '#/components/parameters/IdempotencyKey' },
     ]);
   });

@@ -73,7 +73,7 @@ const operations = [
       method: 'POST',
       path: '/contacts/{id}/erase',
       summary: 'Erase',
-      params: Type.Object({ id: Type.String() }),
+      params: Type.Object({ id: Uuid() }),
       body: Strict({ confirm: StringEnum(['ERASE']) }),
       status: 200,
       response: Type.Object({ erased: Type.Boolean() }),
@@ -88,7 +88,7 @@ const operations = [
       method: 'GET',
       path: '/contacts/{id}/personal-data',
       summary: 'Personal data',
-      params: Type.Object({ id: Type.String() }),
+      params: Type.Object({ id: Uuid() }),
       status: 200,
       response: Type.Object({ id: Type.String() }),
     }),
@@ -264,6 +264,13 @@ describe('serving declared operations', () => {
       );
     });
 
+    it('hands the handler a path id in lower case, whatever case it was sent in', async () => {
+      const id = '0190F3A2-7B1C-7D2E-8F30-A1B2C3D4E5F6';
+      const response = await send('GET', `/companies/${id}`);
+      expect(response.status).toBe(200);
+      expect(response.body.id).toBe(id.toLowerCase());
+    });
+
     it('prefers a literal segment over a parameter', async () => {
       expect((await send('GET', '/companies/counts')).body).toEqual({ all: 7 });
     });
@@ -320,6 +327,15 @@ describe('serving declared operations', () => {
       expect(() => declareOperation({ method: 'GET', path: '/elsewhere', summary: 'x', status: 200, response: Type.Object({}) })).toThrow(
         /declare its access/,
       );
+    });
+
+    it('name records in paths by Uuid() on every authenticated operation', () => {
+      expect(() =>
+        declareOperation({ method: 'DELETE', path: '/things/{id}', summary: 'x', access: 'caller', params: Type.Object({ id: Type.String({ maxLength: 100 }) }), status: 204, response: null }),
+      ).toThrow(/path parameter id must be a Uuid\(\)/);
+      expect(() =>
+        declareOperation({ method: 'GET', path: '/public/links/{token}', summary: 'x', access: 'public', params: Type.Object({ token: Type.String({ maxLength: 100 }) }), status: 200, response: Type.Object({}) }),
+      ).not.toThrow();
     });
 
     it('refuse an operation the matrix gives to another service', () => {

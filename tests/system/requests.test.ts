@@ -4,7 +4,8 @@ import { request, signUpWithWorkspace, startTestSystem, type TestSystem } from '
 let system: TestSystem;
 
 beforeAll(async () => {
-  system = await startTestSystem();
+  // Webhook endpoints on a loopback address, so that one can be made without a public one.
+  system = await startTestSystem({ env: { ...process.env, WEBHOOKS_ALLOW_INSECURE_URLS: 'true' } });
 });
 
 afterAll(() => system.destroy());
@@ -127,5 +128,61 @@ describe('text that lies about itself', () => {
     });
     expect(coded.status).toBe(400);
     expect((await request(system.url, 'GET', `/contacts/${contact.body.id as string}`, { token: person.token })).body.email).toBe('ted.kept@example.com');
+  });
+});
+
+describe('ids in paths', () => {
+  it('name the same record in upper case as in lower case, on every kind of record', async () => {
+    const person = await signUpWithWorkspace(system.url, 'Cases');
+    const call = (method: string, path: string, body?: unknown) => request(system.url, method, path, { token: person.token, body });
+    const created = async (path: string, body: unknown) => {
+      const answer = await call('POST', path, body);
+      expect({ path, status: answer.status }).toEqual({ path, status: 201 });
+      return answer.body.id as string;
+    };
+    const pipeline = ((await call('GET', '/pipelines')).body.data as Array<{ id: string; name: string; stages: Array<{ id: string; name: string }> }>)[0]!;
+    const me = ((await call('GET', '/members')).body.data as Array<{ id: string; email: string }>).find((member) => member.email === person.email)!;
+    const company = await created('/companies', { name: 'Cased Ltd' });
+    const contact = await created('/contacts', { first_name: 'Cas', last_name: 'Ed' });
+    const deal = await created('/deals', { name: 'Cased deal', value: 10 });
+    const task = await created('/tasks', { title: 'Call back' });
+    const source = await created('/lead-sources', { name: 'Fairs', channel: 'event' });
+    const field = await created('/custom-fields', { object: 'company', label: 'Tier', type: 'text' });
+    const role = await created('/roles', { name: 'Readers', permissions: ['companies:read'] });
+    const view = await created('/saved-views', { object: 'company', name: 'Mine', filters: {} });
+    const report = await created('/reports/saved', { name: 'By stage', definition: { object: 'company', group_by: ['stage_id'] } });
+    const webhook = await created('/webhooks', { url: 'http://127.0.0.1:9/hook' });
+    const cases: Array<[string, string, string, unknown?]> = [
+      ['GET', '/companies/{id}', company],
+      ['GET', '/contacts/{id}', contact],
+      ['GET', '/deals/{id}', deal],
+      ['PATCH', '/tasks/{id}', task, { title: 'Call back' }],
+      ['PATCH', '/pipelines/{id}', pipeline.id, { name: pipeline.name }],
+      ['PATCH', '/pipeline-stages/{id}', pipeline.stages[0]!.id, { name: pipeline.stages[0]!.name }],
+      ['PATCH', '/lead-sources/{id}', source, { name: 'Fairs' }],
+      ['PATCH', '/custom-fields/{id}', field, { label: 'Tier' }],
+      ['PATCH', '/members/{id}', me.id, { status: 'active' }],
+      ['PATCH', '/roles/{id}', role, { name: 'Readers' }],
+      ['PATCH', '/saved-views/{id}', view, { name: 'Mine' }],
+      ['GET', '/reports/saved/{id}/run', report],
+      ['PATCH', '/webhooks/{id}', webhook, { description: 'Cased' }],
+      ['GET', '/webhooks/{id}/deliveries', webhook],
+    ];
+    for (const [method, template, id, body] of cases) {
+      const upper = await call(method, template.replace('{id}', id.toUpperCase()), body);
+      const lower = await call(method, template.replace('{id}', id), body);
+      expect({ method, template, status: upper.status }).toEqual({ method, template, status: lower.status });
+      expect([200, 204]).toContain(upper.status);
+      if (typeof lower.body?.id === 'string') expect(upper.body.id).toBe(id);
+    }
+    // The same record: a change made through the upper-case id shows through the lower-case one.
+    expect((await call('PATCH', `/lead-sources/${source.toUpperCase()}`, { name: 'Trade fairs' })).status).toBe(200);
+    expect(((await call('GET', '/lead-sources')).body.data as Array<{ id: string; name: string }>).find((item) => item.id === source)?.name).toBe('Trade fairs');
+    expect((await call('DELETE', `/saved-views/${view.toUpperCase()}`)).status).toBe(204);
+    expect((await call('PATCH', `/saved-views/${view}`, { name: 'Gone' })).status).toBe(404);
+    // A malformed id is refused as such, not looked up.
+    const malformed = await call('GET', '/companies/not-an-id');
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.error).toEqual({ code: 'validation_failed', message: 'id must be a valid uuid' });
   });
 });
