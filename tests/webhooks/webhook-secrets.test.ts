@@ -2,13 +2,15 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Webhook } from 'standardwebhooks';
 import { sealText } from '@crm/kit';
+import { appliedUpgradeModel } from '@crm/service-host';
+import { bindLegacySecretsUpgrade } from '@crm/webhooks/endpoints/bind-legacy-secrets';
 import { webhookModel, type WebhookRecord } from '@crm/webhooks/endpoints/webhook.model';
 import { request, signUpWithWorkspace, startTestSystem, waitFor, type TestSystem } from '../support/system';
 import { FAST_WEBHOOKS_ENV, signatureHeaders, startReceiver, type Receiver } from './webhooks-support';
 
 // Signing secrets are sealed bound to their endpoint: one copied into another endpoint's record
 // does not open there, and one sealed before secrets were bound still signs and is re-sealed
-// bound when the service starts.
+// bound by the data upgrade at the first start of a version that binds them.
 let system: TestSystem | undefined;
 const receivers: Receiver[] = [];
 const env = { ...process.env, ...FAST_WEBHOOKS_ENV };
@@ -85,7 +87,7 @@ describe('webhook signing secrets at rest', () => {
     expect(() => new Webhook(from.secret).verify(second.received[0]!.body, signatureHeaders(second.received[0]!))).toThrow();
   });
 
-  it('sealed before they were bound still sign, and are re-sealed bound to their endpoint at start', async () => {
+  it('sealed before they were bound still sign, and are re-sealed bound to their endpoint by the upgrade at start', async () => {
     system = await startTestSystem({ env });
     const dataDir = system.dataDir;
     const owner = await signUpWithWorkspace(system.url, 'Legacy');
@@ -96,20 +98,30 @@ describe('webhook signing secrets at rest', () => {
     const key = Buffer.from(readFileSync(join(dataDir, 'webhooks', 'secret.key'), 'utf8').trim(), 'base64');
     const legacy = sealText(key, plain);
     await webhooks(system).updateOne({ _id: created.id, workspace_id: owner.workspaceId }, { $set: { secrets: [{ sealed: legacy, expires_at: null }] } }).exec();
+    // Still as an earlier version left it: it opens and signs.
+    expect((await request(system.url, 'POST', `/webhooks/${created.id}/test`, { token: owner.token })).status).toBe(202);
+    await waitFor(() => target.received.length >= 1 || undefined);
+    expect(() => new Webhook(plain).verify(target.received[0]!.body, signatureHeaders(target.received[0]!))).not.toThrow();
+    // A store an earlier version wrote has not had the upgrade yet (this one had it, on an empty
+    // collection, at its first start).
+    const applied = appliedUpgradeModel(system.services.webhooks.context.connection);
+    expect(await applied.findById(bindLegacySecretsUpgrade.name).lean().exec()).toMatchObject({ changed: 0 });
+    await applied.deleteOne({ _id: bindLegacySecretsUpgrade.name }).exec();
 
-    // Restarted on the same data: the start re-seals it.
+    // Restarted on the same data: the upgrade re-seals it, once.
     await system.stop();
     system = await startTestSystem({ env, dataDir });
     const base = system.url;
     const stored = await storedEndpoint(system, owner.workspaceId, created.id);
     expect(stored.secrets).toEqual([{ sealed: expect.any(String), bound: true, expires_at: null }]);
     expect(stored.secrets[0]!.sealed).not.toBe(legacy);
+    expect(await appliedUpgradeModel(system.services.webhooks.context.connection).findById(bindLegacySecretsUpgrade.name).lean().exec()).toMatchObject({ changed: 1 });
 
     // It signs as the same secret, and, bound now, does not open on another endpoint.
     const company = await request(base, 'POST', '/companies', { token: owner.token, body: { name: 'Legacy Ltd' } });
     expect(company.status).toBe(201);
-    await waitFor(() => target.received.length >= 1 || undefined);
-    expect(new Webhook(plain).verify(target.received[0]!.body, signatureHeaders(target.received[0]!))).toMatchObject({ type: 'crm.company.created' });
+    await waitFor(() => target.received.length >= 2 || undefined);
+    expect(new Webhook(plain).verify(target.received[1]!.body, signatureHeaders(target.received[1]!))).toMatchObject({ type: 'crm.company.created' });
     const other = await receiver();
     const elsewhere = await endpoint(base, owner, other.url);
     await webhooks(system).updateOne({ _id: elsewhere.id, workspace_id: owner.workspaceId }, { $set: { secrets: stored.secrets } }).exec();

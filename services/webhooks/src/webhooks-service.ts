@@ -1,7 +1,7 @@
 import type { ServiceDefinition } from '@crm/service-host';
 import { registerDeliveryModel } from './deliveries/delivery.model';
 import { DeliveryWorker } from './deliveries/delivery-worker';
-import { bindLegacySecrets } from './endpoints/bind-legacy-secrets';
+import { bindLegacySecretsUpgrade } from './endpoints/bind-legacy-secrets';
 import { registerWebhookModel } from './endpoints/webhook.model';
 import { webhookOperations } from './endpoints/webhook-routes';
 import { subscribeEvents } from './feed/event-consumer';
@@ -18,6 +18,11 @@ export const webhooksService: ServiceDefinition = {
     registerFeedModels(connection);
     registerDeliveryModel(connection);
   },
+  // Before anything is served or delivered: every signing secret bound to its endpoint
+  // (docs/webhooks.md, "Secrets at rest").
+  upgrades() {
+    return [bindLegacySecretsUpgrade];
+  },
   operations(context) {
     // Validates the service's settings at start: a bad value stops it naming the variable.
     const runtime = runtimeOf(context);
@@ -25,8 +30,6 @@ export const webhooksService: ServiceDefinition = {
   },
   async consumers(context) {
     const runtime = runtimeOf(context);
-    // Before the first delivery: every signing secret bound to its endpoint (docs/webhooks.md).
-    await bindLegacySecrets(runtime);
     await subscribeEvents(runtime);
     // Deliveries run on a worker of their own (bounded overall and per endpoint), started with
     // the consumers and stopped with the service's resources.

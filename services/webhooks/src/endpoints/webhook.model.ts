@@ -5,7 +5,7 @@ export interface SealedSecret {
   // Encrypted with the service's key (SecretBox), bound to this endpoint when `bound`.
   sealed: string;
   // Sealed with the workspace and endpoint ids as associated data; absent on secrets sealed
-  // before that, which the service re-seals bound at start (bindLegacySecrets).
+  // before that, which a data upgrade re-seals bound at start (bindLegacySecretsUpgrade).
   bound?: boolean;
   // null: the current secret; otherwise a rotated-out secret that still signs until then.
   expires_at: Date | null;

@@ -13,8 +13,8 @@ export interface SealedEntry {
   sealed: string;
   // true: sealed with its workspace and endpoint ids as associated data (`bindingOf`), so it opens
   // only on the endpoint it was made for. Absent or false: sealed before secrets were bound, without
-  // associated data; such an entry still opens, and the service re-seals it bound at start
-  // (`bindLegacySecrets`).
+  // associated data; such an entry still opens, and the data upgrade re-seals it bound at start
+  // (`bindLegacySecretsUpgrade`).
   bound?: boolean;
 }
 
