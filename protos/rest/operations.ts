@@ -19,34 +19,60 @@ export type Permission = (typeof PERMISSIONS)[number];
 export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 export type OwnerService = 'identity' | 'crm-core' | 'marketing' | 'reports' | 'documents' | 'billing';
 
-export interface Operation {
-  method: Method;
-  // Path template relative to /v1, as the spec writes it.
-  path: string;
-  service: OwnerService;
+// A call whose body has this value in this field (`POST /companies/bulk` with `action: delete`).
+export interface BodyMatch {
+  field: string;
+  value: string;
+}
+
+// What a caller needs to call an operation.
+export interface AccessRule {
   // null: any member of the workspace (or, for onboarding and /me, any signed-in person).
   permission: Permission | null;
   // Needs a workspace admin (a role that grants settings:manage).
   adminOnly?: boolean;
   // Belongs to the Standard plan.
   plan?: 'standard';
-  // Agent keys cannot delete.
-  forbidAgents?: boolean;
+  // Agent keys cannot delete (contract 5.3): the operation deletes, bins, merges away or erases,
+  // so agent keys are refused it. `true`: every call; a BodyMatch: only the calls that do
+  // (a bulk action that bins).
+  forbidAgents?: true | BodyMatch;
 }
 
-type Rule = Omit<Operation, 'method' | 'path' | 'service'>;
+export interface Operation extends AccessRule {
+  method: Method;
+  // Path template relative to /v1, as the spec writes it.
+  path: string;
+  service: OwnerService;
+}
+
+type Rule = AccessRule;
 
 const anyone: Rule = { permission: null };
-const admin = (permission: Permission): Rule => ({ permission, adminOnly: true });
+export const admin = (permission: Permission): Rule => ({ permission, adminOnly: true });
 const needs = (permission: Permission): Rule => ({ permission });
 const remove = (permission: Permission | null): Rule => ({ permission, forbidAgents: true });
+const removeWhen = (rule: Rule, match: BodyMatch): Rule => ({ ...rule, forbidAgents: match });
 const standard = (rule: Rule): Rule => ({ ...rule, plan: 'standard' });
+
+// The rule an operation is checked against: every DELETE is a deletion as far as agent keys are
+// concerned. Operations outside the contract (webhooks) declare theirs through this too.
+export function accessRule(method: Method, rule: Rule): AccessRule {
+  return method === 'DELETE' ? { ...rule, forbidAgents: true } : rule;
+}
+
+// Whether a call deletes by the rule, so an agent key is refused it (the body as validation reads it).
+export function deletesFor(rule: AccessRule, body: unknown): boolean {
+  const deletes = rule.forbidAgents;
+  if (deletes === undefined) return false;
+  if (deletes === true) return true;
+  return typeof body === 'object' && body !== null && (body as Record<string, unknown>)[deletes.field] === deletes.value;
+}
 
 function define(service: OwnerService, rows: Array<[string, Rule]>): Operation[] {
   return rows.map(([operation, rule]) => {
     const [method, path] = operation.split(' ') as [Method, string];
-    // Every DELETE is a deletion as far as agent keys are concerned.
-    return { method, path, service, ...rule, ...(method === 'DELETE' ? { forbidAgents: true } : {}) };
+    return { method, path, service, ...accessRule(method, rule) };
   });
 }
 
@@ -97,7 +123,7 @@ export const OPERATIONS: readonly Operation[] = [
     ['GET /companies', needs('companies:read')],
     ['POST /companies', needs('companies:write')],
     ['GET /companies/counts', needs('companies:read')],
-    ['POST /companies/bulk', needs('companies:write')],
+    ['POST /companies/bulk', removeWhen(needs('companies:write'), { field: 'action', value: 'delete' })],
     ['GET /companies/{id}', needs('companies:read')],
     ['PATCH /companies/{id}', needs('companies:write')],
     ['DELETE /companies/{id}', remove('companies:write')],

@@ -69,6 +69,26 @@ describe('bulk company actions', () => {
     expect((await theirs.counts()).all).toBe(1);
   });
 
+  it('refuses an agent key a bulk delete, a deletion like any other, and lets it move and reassign', async () => {
+    const owner = await signUpWithWorkspace(base, 'Agt');
+    const api = companiesApi(base, owner);
+    const key = await api.call<{ key: string }>('POST', '/api-keys', { name: 'Assistant', kind: 'agent', role: 'Agent (read & write)' });
+    expect(key.status).toBe(201);
+    const agent = companiesApi(base, { token: key.body.key });
+    const mine = [await api.create({ name: 'Kept 1' }), await api.create({ name: 'Kept 2' })];
+
+    const refused = await agent.bulk({ ids: idsOf(mine), action: 'delete' });
+    expect({ status: refused.status, body: refused.body }).toEqual({ status: 403, body: { error: { code: 'forbidden', message: 'agent keys cannot delete' } } });
+    expect(idsOf(await api.all()).sort()).toEqual(idsOf(mine).sort());
+    expect(idsOf(await api.all({ deleted: 'true' }))).toEqual([]);
+
+    expect((await agent.bulk({ ids: idsOf(mine), action: 'reassign', owner_id: owner.user.id })).body).toEqual({ updated: 2 });
+    // The same key's other deletions are refused alike.
+    expect((await agent.call('POST', `/companies/${mine[0]!.id}/merge`, { source_ids: [mine[1]!.id] })).status).toBe(403);
+    expect((await agent.call('DELETE', `/companies/${mine[0]!.id}`)).status).toBe(403);
+    expect(idsOf(await api.all()).sort()).toEqual(idsOf(mine).sort());
+  });
+
   it('refuses malformed requests, naming the field, and changes nothing', async () => {
     const owner = await signUpWithWorkspace(base, 'Ref');
     const stranger = await signUpWithWorkspace(base, 'Sly');

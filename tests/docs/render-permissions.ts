@@ -5,7 +5,7 @@ function rule(operation: Operation): string[] {
     operation.permission ? `\`${operation.permission}\`` : 'any member',
     operation.adminOnly ? 'yes' : '',
     operation.plan ? 'Standard' : '',
-    operation.forbidAgents ? 'no' : '',
+    operation.forbidAgents === true ? 'no' : operation.forbidAgents ? `not with \`${operation.forbidAgents.field}: ${operation.forbidAgents.value}\`` : '',
   ];
 }
 
@@ -20,7 +20,14 @@ export function renderPermissionsDoc(roles: ReadonlyArray<{ name: string; permis
     'Every request acts as a workspace member. An operation answers `403 forbidden` when the caller lacks',
     'the permission it needs, is not an admin where it is admin-only, or is an agent key where agents may',
     'not act (agents cannot delete); `403 plan_required` when it belongs to the Standard plan and the',
-    'workspace is on another plan. An admin is a member whose role grants `settings:manage`.',
+    'workspace is on another plan. An admin is a member whose role grants `settings:manage`; for an API',
+    "key, the key's own role decides, never its creator's.",
+    '',
+    'Agent keys cannot delete: every operation that deletes, bins, merges away or erases refuses them',
+    '(`agent keys cannot delete`), whatever its method: every `DELETE`, the merges, the erasure and',
+    "`POST /companies/bulk` with `action: delete` (its other actions are theirs). Operations beyond the",
+    "contract follow the same rule: the webhooks' `DELETE /webhooks/{id}` refuses agent keys even when",
+    "their role is an admin's.",
     '',
     `Permission names: ${PERMISSIONS.map((name) => `\`${name}\``).join(', ')}.`,
     '',

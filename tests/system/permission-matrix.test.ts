@@ -41,15 +41,16 @@ const allowed: InternalClaims = {
   is_admin: true,
   plan: 'standard',
 };
+const agent: InternalClaims = { ...allowed, actor: { type: 'agent', id: newId(), label: 'Bot' } };
 
-async function send(operation: Operation, claims: InternalClaims): Promise<{ status: number; code?: string }> {
+async function send(operation: Operation, claims: InternalClaims, payload: Record<string, unknown> = {}): Promise<{ status: number; code?: string }> {
   const port = system.services[operation.service].httpPort;
   const path = operation.path.replace(/\{[^}]+\}/g, () => newId());
   const hasBody = ['POST', 'PATCH', 'PUT'].includes(operation.method);
   const response = await fetch(`http://127.0.0.1:${port}/v1${path}`, {
     method: operation.method,
     headers: { [INTERNAL_TOKEN_HEADER]: signInternalToken(keys.privateKey, claims), 'content-type': 'application/json' },
-    body: hasBody ? '{}' : undefined,
+    body: hasBody ? JSON.stringify(payload) : undefined,
   });
   const text = await response.text();
   const body = text ? (JSON.parse(text) as { error?: { code: string } }) : {};
@@ -57,7 +58,7 @@ async function send(operation: Operation, claims: InternalClaims): Promise<{ sta
 }
 
 // Each way a caller can fall short of an operation's rule.
-function shortfalls(operation: Operation): Array<{ why: string; claims: InternalClaims; code: string }> {
+function shortfalls(operation: Operation): Array<{ why: string; claims: InternalClaims; code: string; body?: Record<string, unknown> }> {
   const cases = [];
   if (operation.permission) {
     cases.push({
@@ -69,7 +70,9 @@ function shortfalls(operation: Operation): Array<{ why: string; claims: Internal
   if (operation.adminOnly) cases.push({ why: 'not an admin', claims: { ...allowed, is_admin: false }, code: 'forbidden' });
   if (operation.plan) cases.push({ why: 'on the free plan', claims: { ...allowed, plan: 'free' }, code: 'plan_required' });
   if (operation.forbidAgents) {
-    cases.push({ why: 'as an agent key', claims: { ...allowed, actor: { type: 'agent' as const, id: newId(), label: 'Bot' } }, code: 'forbidden' });
+    // A rule that refuses some bodies only is met with such a body.
+    const body = operation.forbidAgents === true ? undefined : { [operation.forbidAgents.field]: operation.forbidAgents.value };
+    cases.push({ why: 'as an agent key', claims: agent, code: 'forbidden', ...(body ? { body } : {}) });
   }
   return cases;
 }
@@ -96,11 +99,13 @@ describe('permission matrix', () => {
         return;
       }
       for (const shortfall of shortfalls(operation)) {
-        const answer = await send(operation, shortfall.claims);
+        const answer = await send(operation, shortfall.claims, shortfall.body);
         expect({ why: shortfall.why, ...answer }).toEqual({ why: shortfall.why, status: 403, code: shortfall.code });
       }
       const granted = await send(operation, allowed);
       expect(granted.status).not.toBe(403);
+      // An agent key is refused only the calls that delete, not the operation's others.
+      if (typeof operation.forbidAgents === 'object') expect((await send(operation, agent)).status).not.toBe(403);
       if (!operation.permission && !operation.adminOnly) {
         const bare = await send(operation, { ...allowed, permissions: [], is_admin: false, role: 'Read only' });
         expect(bare.status).not.toBe(403);

@@ -92,6 +92,20 @@ describe('webhook endpoints', () => {
     expect((await request(base, 'GET', '/webhooks', { token: stranger.token })).body.data).toEqual([]);
     expect((await request(base, 'GET', '/webhooks', { token: owner.token })).body.data[0]).toMatchObject({ id: created.id, enabled: true });
   });
+
+  it('cannot be deleted by an agent key, even one whose role is an admin\'s', async () => {
+    const owner = await signUpWithWorkspace(base, 'Olga');
+    const created = await endpoint(owner, (await receiver()).url);
+    expect((await request(base, 'POST', '/roles', { token: owner.token, body: { name: 'Integrators', permissions: ['companies:read', 'settings:manage'] } })).status).toBe(201);
+    const key = await request(base, 'POST', '/api-keys', { token: owner.token, body: { name: 'Ops agent', kind: 'agent', role: 'Integrators' } });
+    expect(key.status).toBe(201);
+    const agent = key.body.key as string;
+    expect((await request(base, 'GET', '/webhooks', { token: agent })).body.data).toEqual([expect.objectContaining({ id: created.id })]);
+    expect((await request(base, 'PATCH', `/webhooks/${created.id}`, { token: agent, body: { description: 'Kept by the agent' } })).status).toBe(200);
+    const refused = await request(base, 'DELETE', `/webhooks/${created.id}`, { token: agent });
+    expect({ status: refused.status, body: refused.body }).toEqual({ status: 403, body: { error: { code: 'forbidden', message: 'agent keys cannot delete' } } });
+    expect((await request(base, 'GET', '/webhooks', { token: owner.token })).body.data).toEqual([expect.objectContaining({ id: created.id, description: 'Kept by the agent' })]);
+  });
 });
 
 describe('deliveries', () => {

@@ -1,26 +1,22 @@
+import { deletesFor, type AccessRule } from '@crm/protos';
 import { AppError } from './errors';
 import type { InternalClaims } from './internal-jwt';
 
 // What an operation needs: the permission matrix (protos/rest/operations.ts) states it for every
-// operation of the contract, and the owning service checks it before the handler runs.
-export interface AccessRule {
-  permission?: string | null;
-  adminOnly?: boolean;
-  // Plan that must be active, e.g. 'standard' for campaigns.
-  plan?: string;
-  // Agent keys may not delete.
-  forbidAgents?: boolean;
-}
+// operation of the contract, an operation outside it declares its own, and the owning service
+// checks it before the handler runs.
+export type { AccessRule };
 
 const READS = ['GET', 'HEAD', 'OPTIONS'];
 
-export function checkAccess(claims: InternalClaims, method: string, rule: AccessRule): void {
+// `body` is the request's parsed JSON, for a rule that refuses agent keys some bodies only.
+export function checkAccess(claims: InternalClaims, method: string, rule: AccessRule, body?: unknown): void {
   // Staff support access in read mode changes nothing in the workspace (their own session,
   // such as signing out, is not an operation of the workspace and stays theirs).
   if (claims.support?.mode === 'read' && !READS.includes(method)) {
     throw new AppError('forbidden', 'support access is read-only');
   }
-  if (rule.forbidAgents && claims.actor.type === 'agent') {
+  if (claims.actor.type === 'agent' && deletesFor(rule, body)) {
     throw new AppError('forbidden', 'agent keys cannot delete');
   }
   if (rule.adminOnly && !claims.is_admin) {

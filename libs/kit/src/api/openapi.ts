@@ -93,13 +93,15 @@ function hoist(schema: unknown, components: Record<string, JsonObject>): unknown
 
 function describeAccess(declaration: OperationDeclaration): string {
   if (declaration.public) return 'No token needed.';
-  const rule: AccessRule = declaration.rule ?? {};
+  const rule: AccessRule = declaration.rule ?? { permission: null };
   const needs: string[] = [];
   if (rule.permission) needs.push(`the \`${rule.permission}\` permission`);
   if (rule.adminOnly) needs.push('a workspace admin');
   if (rule.plan) needs.push(`the ${rule.plan} plan`);
   const who = needs.length ? `Needs ${needs.join(', ')}.` : 'Any authenticated caller.';
-  return rule.forbidAgents ? `${who} Agent keys cannot call it.` : who;
+  if (rule.forbidAgents === true) return `${who} Agent keys cannot call it.`;
+  if (rule.forbidAgents) return `${who} Agent keys cannot call it with \`${rule.forbidAgents.field}: ${rule.forbidAgents.value}\`.`;
+  return who;
 }
 
 function parametersOf(schema: TObject | undefined, where: 'path' | 'query', components: Record<string, JsonObject>): JsonObject[] {

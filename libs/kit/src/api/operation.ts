@@ -1,7 +1,6 @@
 import type { Request, Response } from 'express';
 import type { Static, TObject, TSchema } from '@sinclair/typebox';
-import { findOperation, OPERATIONS, type Method, type Operation } from '@crm/protos';
-import type { AccessRule } from '../access';
+import { accessRule, findOperation, OPERATIONS, type AccessRule, type Method, type Operation } from '@crm/protos';
 import type { InternalClaims } from '../internal-jwt';
 
 export type SuccessStatus = 200 | 201 | 202 | 204;
@@ -12,8 +11,10 @@ export type SuccessStatus = 200 | 201 | 202 | 204;
 export type ErrorStatus = 401 | 403 | 404 | 409 | 410 | 412 | 413 | 422;
 
 // Who may call an operation that is not one of the contract's (sign-in, mailed links, the
-// caller's own session): `public` needs no token; `caller` any authenticated caller.
-export type ExtraAccess = 'public' | 'caller';
+// caller's own session, webhooks): `public` needs no token; `caller` any authenticated caller;
+// a rule like the matrix's (`admin('settings:manage')` from @crm/protos) what it says. A DELETE
+// refuses agent keys either way (protos/rest/operations.ts `accessRule`).
+export type ExtraAccess = 'public' | 'caller' | AccessRule;
 
 // One declaration per operation: the single source of its route, validation, types, access
 // rule and OpenAPI entry. Operations of the contract take their access rule from the permission
@@ -156,12 +157,13 @@ export function declareOperation<
     throw new Error(`${spec.method} ${spec.path}: a 204 has no body, and only a 204`);
   }
   const { method, path, service: _service, ...rule } = contract ?? ({} as Operation);
+  const extra = spec.access === undefined || spec.access === 'public' ? null : accessRule(spec.method, spec.access === 'caller' ? { permission: null } : spec.access);
   return {
     ...spec,
     operationId: operationIdOf(spec.method, spec.path),
     contract,
     public: spec.access === 'public',
-    rule: contract ? rule : spec.access === 'caller' ? {} : null,
+    rule: contract ? rule : extra,
   };
 }
 

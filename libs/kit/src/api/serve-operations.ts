@@ -140,8 +140,13 @@ function readBody(req: Request, compiled: Compiled): unknown {
     if (declaration.bodyRequired === false) return compiled.body({});
     throw validationFailed('request body is required');
   }
+  return compiled.body(preparedBody(req, declaration));
+}
+
+// The body as validation sees it: trimmed and normalised as the operation declares.
+function preparedBody(req: Request, declaration: OperationDeclaration): unknown {
   const body = trimmed(req.body, declaration.trim);
-  return compiled.body(declaration.prepare ? declaration.prepare(body) : body);
+  return declaration.prepare ? declaration.prepare(body) : body;
 }
 
 function readQuery(req: Request, compiled: Compiled): unknown {
@@ -221,7 +226,9 @@ export function serveOperations(options: ServeOperationsOptions): RequestHandler
       }
       try {
         claims = verifyInternalToken(options.internalPublicKey, token);
-        checkAccess(claims, req.method, declaration.rule ?? {});
+        const rule = declaration.rule ?? { permission: null };
+        // A rule that refuses agent keys some bodies only reads the body as validation will.
+        checkAccess(claims, req.method, rule, typeof rule.forbidAgents === 'object' ? preparedBody(req, declaration) : undefined);
       } catch (error) {
         next(error);
         return;

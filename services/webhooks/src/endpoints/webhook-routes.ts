@@ -4,7 +4,6 @@ import { commit } from '@crm/service-host';
 import { deliveryModel, type DeliveryRecord } from '../deliveries/delivery.model';
 import { attemptJob, newDelivery } from '../deliveries/delivery-schedule';
 import { deliveryView } from '../deliveries/delivery-view';
-import { requireAdmin } from '../shared/admin-access';
 import { newSigningSecret } from '../shared/secret-box';
 import type { WebhooksRuntime } from '../webhooks-runtime';
 import { webhookModel, type SealedSecret, type WebhookRecord } from './webhook.model';
@@ -194,39 +193,20 @@ async function retry(runtime: WebhooksRuntime, workspaceId: string, id: string, 
   });
 }
 
-// The endpoints' operations. Declared `access: 'caller'`; every one requires a workspace admin
-// with settings:manage (requireAdmin), before anything else runs.
+// The endpoints' operations; each declares that it needs a workspace admin with settings:manage,
+// checked before anything else runs.
 export function webhookOperations(runtime: WebhooksRuntime): Implementation[] {
   return [
-    implement(listWebhooks, async ({ req, auth }) => {
-      requireAdmin(auth, req.method);
+    implement(listWebhooks, async ({ req }) => {
       const workspaceId = workspaceOf(req);
       const rows = await webhookModel(runtime.context.connection).find({ workspace_id: workspaceId }).sort({ created_at: 1, _id: 1 }).lean<WebhookRecord[]>().exec();
       return { data: rows.map((row) => webhookView(row)) };
     }),
-    implement(createWebhook, async ({ req, auth, body }) => {
-      requireAdmin(auth, req.method);
-      return create(runtime, auth, workspaceOf(req), body);
-    }),
-    implement(updateWebhook, async ({ req, auth, params, body }) => {
-      requireAdmin(auth, req.method);
-      return update(runtime, auth, workspaceOf(req), params.id, body);
-    }),
-    implement(deleteWebhook, async ({ req, auth, params }) => {
-      requireAdmin(auth, req.method);
-      await remove(runtime, auth, workspaceOf(req), params.id);
-    }),
-    implement(testWebhook, async ({ req, auth, params }) => {
-      requireAdmin(auth, req.method);
-      return sendTest(runtime, workspaceOf(req), params.id);
-    }),
-    implement(listDeliveries, async ({ req, auth, params, query }) => {
-      requireAdmin(auth, req.method);
-      return deliveries(runtime, workspaceOf(req), params.id, query);
-    }),
-    implement(retryDelivery, async ({ req, auth, params }) => {
-      requireAdmin(auth, req.method);
-      return retry(runtime, workspaceOf(req), params.id, params.delivery_id);
-    }),
+    implement(createWebhook, async ({ req, auth, body }) => create(runtime, auth, workspaceOf(req), body)),
+    implement(updateWebhook, async ({ req, auth, params, body }) => update(runtime, auth, workspaceOf(req), params.id, body)),
+    implement(deleteWebhook, async ({ req, auth, params }) => remove(runtime, auth, workspaceOf(req), params.id)),
+    implement(testWebhook, async ({ req, params }) => sendTest(runtime, workspaceOf(req), params.id)),
+    implement(listDeliveries, async ({ req, params, query }) => deliveries(runtime, workspaceOf(req), params.id, query)),
+    implement(retryDelivery, async ({ req, params }) => retry(runtime, workspaceOf(req), params.id, params.delivery_id)),
   ];
 }

@@ -1,4 +1,5 @@
 import { DateTime, declareOperation, ListOf, Named, Nullable, SingleLine, Strict, StringEnum, Type, Uuid, type Static } from '@crm/kit';
+import { admin } from '@crm/protos';
 import { DELIVERY_STATUSES } from '../deliveries/delivery.model';
 import { MAX_URL_LENGTH } from './url-policy';
 
@@ -7,6 +8,9 @@ export const DELIVERIES_DEFAULT_LIMIT = 30;
 export const DELIVERIES_MAX_LIMIT = 100;
 
 const ADMINS = 'Workspace admins only.';
+// Endpoints and their secrets decide where the workspace's data goes: admins with the settings
+// permission only (and, on DELETE, no agent key).
+const ADMIN_ACCESS = admin('settings:manage');
 
 const EventTypes = Type.Array(
   SingleLine({ minLength: 1, maxLength: 100, pattern: '^(\\*|[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*){0,2}(\\.\\*)?)$' }),
@@ -66,7 +70,7 @@ export const listWebhooks = declareOperation({
   path: '/webhooks',
   summary: "The workspace's webhook endpoints",
   description: `${ADMINS} Oldest first. Secrets are never shown again.`,
-  access: 'caller',
+  access: ADMIN_ACCESS,
   status: 200,
   response: Named('WebhookList', ListOf(Webhook)),
 });
@@ -78,7 +82,7 @@ export const createWebhook = declareOperation({
   description:
     `${ADMINS} Answers the signing secret once. The address must be https and resolve to a public address (private, loopback, link-local and metadata addresses are refused, here and again at each connection). ` +
     'A workspace has at most 20 endpoints (409 `webhook_limit_reached`).',
-  access: 'caller',
+  access: ADMIN_ACCESS,
   body: Strict({
     url: Url,
     event_types: Type.Optional(EventTypes),
@@ -98,7 +102,7 @@ export const updateWebhook = declareOperation({
   description:
     `${ADMINS} \`rotate_secret: true\` makes a new secret, answered once; the previous one keeps signing for 24 hours beside it (two \`v1,\` signatures), so a receiver can switch without missing a delivery. ` +
     'Enabling a disabled endpoint clears `disabled_reason`.',
-  access: 'caller',
+  access: ADMIN_ACCESS,
   params: WebhookPath,
   body: Strict({
     url: Type.Optional(Url),
@@ -117,7 +121,7 @@ export const deleteWebhook = declareOperation({
   path: '/webhooks/{id}',
   summary: 'Delete a webhook endpoint',
   description: `${ADMINS} Pending deliveries to it are dropped.`,
-  access: 'caller',
+  access: ADMIN_ACCESS,
   params: WebhookPath,
   status: 204,
   response: null,
@@ -128,7 +132,7 @@ export const testWebhook = declareOperation({
   path: '/webhooks/{id}/test',
   summary: 'Send a test delivery',
   description: `${ADMINS} Delivers a \`webhook.test\` event (\`data.webhook_id\`) signed like any other, also to a disabled endpoint; follow it in the endpoint's deliveries.`,
-  access: 'caller',
+  access: ADMIN_ACCESS,
   params: WebhookPath,
   status: 202,
   response: Delivery,
@@ -139,7 +143,7 @@ export const listDeliveries = declareOperation({
   path: '/webhooks/{id}/deliveries',
   summary: "An endpoint's deliveries, newest first",
   description: `${ADMINS} Kept 30 days.`,
-  access: 'caller',
+  access: ADMIN_ACCESS,
   params: WebhookPath,
   query: Type.Object({
     limit: Type.Integer({ minimum: 1, maximum: DELIVERIES_MAX_LIMIT, default: DELIVERIES_DEFAULT_LIMIT }),
@@ -156,7 +160,7 @@ export const retryDelivery = declareOperation({
   summary: 'Deliver again now',
   description:
     `${ADMINS} Tries the delivery again at once with the same webhook-id (a pending one moves to now), and retries it for another window if that fails. A disabled endpoint answers 409 \`webhook_disabled\`: enable it first.`,
-  access: 'caller',
+  access: ADMIN_ACCESS,
   params: Type.Object({ id: Uuid(), delivery_id: Uuid() }),
   status: 200,
   response: Delivery,

@@ -1,4 +1,5 @@
 import { DateTime, declareOperation, ListOf, Named, Strict, Type } from '@crm/kit';
+import { admin } from '@crm/protos';
 
 export const FEED_DEFAULT_LIMIT = 50;
 export const FEED_MAX_LIMIT = 200;
@@ -21,7 +22,8 @@ export const listEvents = declareOperation({
   description:
     "Workspace admins only. Every public event of the workspace in the order it was recorded, kept 30 days: a client that was down catches up from the last `next_cursor` it saw (the same ids as webhook deliveries' webhook-id). " +
     'An empty page still answers a `next_cursor` to poll with later.',
-  access: 'caller',
+  // The feed carries every record's events regardless of who may see the record: admins only.
+  access: admin('settings:manage'),
   query: Type.Object({
     after: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'next_cursor of the previous page; from the oldest kept event when omitted' })),
     types: Type.Optional(Type.String({ minLength: 1, maxLength: 2000, description: 'Comma-separated event types or patterns (crm.deal.*); all public types when omitted' })),
