@@ -27,6 +27,7 @@ export const ROUTES: readonly Route[] = [
   // Links sent by mail: looked up and used with the token in the path, before signing in.
   { path: '/public/invitations', service: 'identity', public: true },
   { path: '/public/password-resets', service: 'identity', public: true },
+  { path: '/public/email-verifications', service: 'identity', public: true },
   { path: '/onboarding', service: 'identity' },
   { path: '/me', service: 'identity' },
   { path: '/members', service: 'identity' },

@@ -199,10 +199,19 @@ export const passwordChanged = defineEvent({
   payload: {
     ...userState,
     password_reset_id: Type.String(),
-    // Sessions of the person revoked with the change (0 unless sign_out_other_sessions).
+    // Sessions of the person revoked with the change (0 with sign_out_other_sessions false).
     signed_out_sessions: Type.Integer({ minimum: 0 }),
   },
   audit: { source: 'admin', objectName: 'name', summary: (data) => `User${quoted(text(data, 'name'))} password changed` },
+});
+
+export const emailVerified = defineEvent({
+  type: 'identity.user.email_verified',
+  description: 'A person proved they receive mail at their account\'s address, by following the link mailed to it.',
+  record: user,
+  payload: { ...userState, email_verification_id: Type.String(), verified_at: Timestamp },
+  // A person's own account, not a change to a workspace.
+  audit: 'not_audited',
 });
 
 export const sessionStarted = defineEvent({
@@ -399,6 +408,7 @@ export const IDENTITY_EVENT_CONTRACTS = [
   userUpdated,
   passwordChangeRequested,
   passwordChanged,
+  emailVerified,
   sessionStarted,
   sessionSwitched,
   sessionEnded,
@@ -422,6 +432,7 @@ export type UserSignedUpData = PayloadOf<typeof userSignedUp>;
 export type UserUpdatedData = PayloadOf<typeof userUpdated>;
 export type PasswordChangeRequestedData = PayloadOf<typeof passwordChangeRequested>;
 export type PasswordChangedData = PayloadOf<typeof passwordChanged>;
+export type EmailVerifiedData = PayloadOf<typeof emailVerified>;
 export type SessionStartedData = PayloadOf<typeof sessionStarted>;
 export type SessionSwitchedData = PayloadOf<typeof sessionSwitched>;
 export type SessionEndedData = PayloadOf<typeof sessionEnded>;

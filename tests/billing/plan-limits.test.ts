@@ -7,7 +7,7 @@ import { contactModel } from '@crm/crm-core/contacts/contact.model';
 import { newContactRecord } from '@crm/crm-core/contacts/contact-store';
 import { claimRecordRoom } from '@crm/crm-core/records/record-limit';
 import { marketingService } from '@crm/marketing';
-import { request, startTestSystem, waitFor, type TestSystem } from '../support/system';
+import { request, startTestSystem, verifyEmail, waitFor, type TestSystem } from '../support/system';
 import { freeWorkspace, openHostedPage, submitHostedForm, upgradeToStandard, waitForPlan } from '../support/plans';
 import { interleaved, invitationTokenMailedTo, outcome, settledCode, signUpAlone, workerAt } from './plan-limits-support';
 
@@ -89,6 +89,7 @@ describe('the Free plan seat limit', () => {
     expect(danSignUp.body.error).toEqual({ code: 'seat_limit_reached', message: SEATS_FULL });
     // The refused sign-up made no account: Dan signs up on his own, and accepting is refused too.
     const dan = await signUpAlone(base, emailOf('dan'), 'dan');
+    await verifyEmail(system, emailOf('dan'));
     const danToken = invitationTokenMailedTo(system, emailOf('dan'));
     const accept = await request(base, 'POST', '/invitations/accept', { token: dan, body: { token: danToken } });
     expect(accept.body.error).toEqual({ code: 'seat_limit_reached', message: SEATS_FULL });

@@ -1,5 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mailTo } from '@crm/testing';
 import type { TaskView } from '@crm/crm-core/tasks/task.operations';
 import { request, type ApiResponse } from '../support/system';
 
@@ -59,13 +58,10 @@ export async function notificationsOf(base: string, member: { token: string }): 
   return answer.body.data as NotificationItem[];
 }
 
-// The subjects of the mail sent to an address, from the system's local mailbox.
+// The subjects of the notification mail sent to an address, from the system's local mailbox
+// (the email verification link every new account is mailed is not a notification).
 export function mailSubjectsTo(dataDir: string, address: string): string[] {
-  const dir = join(dataDir, 'mailbox');
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .filter((name) => name.endsWith('.eml'))
-    .map((name) => readFileSync(join(dir, name), 'utf8'))
-    .filter((raw) => new RegExp(`^To: ${address.replace(/[.+]/g, '\\$&')}$`, 'mi').test(raw))
-    .map((raw) => /^Subject: (.*)$/m.exec(raw)?.[1] ?? '');
+  return mailTo(dataDir, address)
+    .filter((mail) => !mail.text.includes('/v1/public/email-verifications/'))
+    .map((mail) => mail.subject);
 }

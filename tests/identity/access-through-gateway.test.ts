@@ -2,7 +2,7 @@ import { isoNow } from '@crm/kit';
 import { addMember } from '@crm/identity/members/memberships';
 import { roleModel, type RoleRecord } from '@crm/identity/roles/role.model';
 import { grantSupportAccess, revokeSupportAccess } from '@crm/identity/support/support-grants';
-import { request, signUpWithWorkspace, startTestSystem, type TestSystem } from '../support/system';
+import { request, signUpWithWorkspace, startTestSystem, verifyEmail, type TestSystem } from '../support/system';
 
 // Members, roles and staff support access as a client meets them through the gateway: who is
 // let in is decided afresh on every request.
@@ -73,6 +73,7 @@ describe('staff support access through the gateway', () => {
   it('lets staff in read-only, refuses their writes in every service, and shuts them out once revoked', async () => {
     const owner = await signUpWithWorkspace(base, 'Customer');
     const staff = await signUp('Staff');
+    await verifyEmail(system, staff.email);
     const connection = identityConnection();
     const grant = await grantSupportAccess(connection, system.services.identity.context.outbox, {
       workspace: owner.workspaceId,

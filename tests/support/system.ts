@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSystem, type RunningSystem, type SystemOptions } from '@crm/all-in-one';
-import { checkResponse, forgetDocument } from '@crm/testing';
+import { checkResponse, forgetDocument, linkIn, mailTo } from '@crm/testing';
 
 export { waitFor } from '@crm/testing';
 
@@ -78,4 +78,21 @@ export async function signUpWithWorkspace(base: string, name = 'Ann') {
   const onboarding = await request(base, 'POST', '/onboarding', { token, body: { workspace_name: `${name}'s workspace` } });
   expect(onboarding.status).toBe(201);
   return { email, password, token, workspaceId: onboarding.body.workspace_id as string, user: signUp.body.user };
+}
+
+const EMAIL_VERIFICATION_PATH = '/v1/public/email-verifications/';
+
+// The token of the latest email verification link mailed to an address (the system's local
+// mailbox): what the person finds in their inbox after signing up.
+export function verificationTokenMailedTo(system: Pick<TestSystem, 'dataDir'>, email: string): string {
+  const mails = mailTo(system.dataDir, email).filter((mail) => mail.text.includes(EMAIL_VERIFICATION_PATH));
+  if (mails.length === 0) throw new Error(`no email verification mail to ${email}`);
+  return linkIn(mails[mails.length - 1], EMAIL_VERIFICATION_PATH).split('/').pop()!;
+}
+
+// Follows that link, as the person would: the account may then accept invitations sent to its
+// address (an account signed up from an invitation link is verified by it already).
+export async function verifyEmail(system: Pick<TestSystem, 'url' | 'dataDir'>, email: string): Promise<void> {
+  const answer = await request(system.url, 'POST', `/public/email-verifications/${verificationTokenMailedTo(system, email)}`);
+  expect(answer.status).toBe(204);
 }

@@ -51,6 +51,7 @@ describe('route table', () => {
       '/auth/sign-in',
       '/public/invitations',
       '/public/password-resets',
+      '/public/email-verifications',
       '/public/integrations/calendar',
       '/public/forms',
       '/public/files',

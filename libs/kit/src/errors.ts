@@ -20,6 +20,7 @@ export type CatalogueCode = keyof typeof ERROR_STATUS;
 export const CONFLICT_CODES = [
   'conflict',
   'email_taken',
+  'email_already_verified',
   'last_owner',
   'role_name_taken',
   'role_is_system',

@@ -1,3 +1,4 @@
 export * from './openapi-check';
 export * from './service-harness';
 export * from './wait-for';
+export * from './mailbox';

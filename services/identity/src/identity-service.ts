@@ -9,6 +9,8 @@ import { auditOperations } from './audit/audit-routes';
 import { memberAuditIdsUpgrade } from './audit/member-audit-ids-upgrade';
 import { authOperations } from './auth/auth-routes';
 import { registerSessionModel } from './auth/session.model';
+import { registerEmailVerificationModel } from './email-verifications/email-verification.model';
+import { emailVerificationOperations } from './email-verifications/email-verification-routes';
 import { identityGrpc } from './grpc/identity-grpc';
 import { registerInvitationModel } from './invitations/invitation.model';
 import { invitationOperations } from './invitations/invitation-routes';
@@ -54,6 +56,7 @@ export const identityService: ServiceDefinition = {
     registerInvitationModel(connection);
     registerInvitationTokenModel(connection);
     registerPasswordResetModel(connection);
+    registerEmailVerificationModel(connection);
   },
 
   operations(context) {
@@ -71,6 +74,7 @@ export const identityService: ServiceDefinition = {
       ...notificationOperations(context),
       ...invitationOperations(context),
       ...passwordResetOperations(context),
+      ...emailVerificationOperations(context),
     ];
   },
 

@@ -3,7 +3,7 @@ import type { EventEnvelope } from '@crm/bus';
 import { call, claimsFromAuthentication, insecureCredentials, type InternalClaims } from '@crm/kit';
 import { identityV1 } from '@crm/protos';
 import type { RunningService } from '@crm/service-host';
-import { startServiceForTest, type Answer as ServiceAnswer } from '@crm/testing';
+import { linkIn, mailTo, startServiceForTest, type Answer as ServiceAnswer } from '@crm/testing';
 import { identityService } from '../identity-service';
 
 // Shared by identity's service tests: one identity service (embedded storage, its own broker)
@@ -101,6 +101,29 @@ export async function signUpPerson(harness: IdentityHarness, overrides = {}): Pr
   const answer = await harness.publicApi('POST', '/auth/sign-up', input);
   if (answer.status !== 201) throw new Error(`sign-up failed: ${answer.status} ${JSON.stringify(answer.body)}`);
   return { ...input, email: answer.body.user.email, token: answer.body.token, userId: answer.body.user.id };
+}
+
+export const EMAIL_VERIFICATION_PATH = '/v1/public/email-verifications/';
+
+// The latest email verification link mailed to an address (the local mailbox).
+export function verificationLinkMailedTo(harness: IdentityHarness, email: string): string {
+  const mails = mailTo(harness.service.context.dataDir, email).filter((mail) => mail.text.includes(EMAIL_VERIFICATION_PATH));
+  if (mails.length === 0) throw new Error(`no email verification mail to ${email}`);
+  return linkIn(mails[mails.length - 1], EMAIL_VERIFICATION_PATH);
+}
+
+// Follows the verification link mailed at sign-up, as the person would from their inbox.
+export async function verifyEmail(harness: IdentityHarness, person: Pick<Person, 'email'>): Promise<void> {
+  const token = verificationLinkMailedTo(harness, person.email).split('/').pop();
+  const answer = await harness.publicApi('POST', `/public/email-verifications/${token}`);
+  if (answer.status !== 204) throw new Error(`email verification failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+}
+
+// A person who followed their verification link: they may accept invitations.
+export async function signUpVerifiedPerson(harness: IdentityHarness, overrides = {}): Promise<Person> {
+  const person = await signUpPerson(harness, overrides);
+  await verifyEmail(harness, person);
+  return person;
 }
 
 export async function createOwner(harness: IdentityHarness, workspaceName = 'Acme Ltd'): Promise<Owner> {

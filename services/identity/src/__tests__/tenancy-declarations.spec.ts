@@ -6,7 +6,7 @@ import { identityService } from '../identity-service';
 
 // The collections of identity that hold no tenant data, each with its reason in its model file.
 // Anything else must be tenant-scoped: a new model that is neither stops identity at start.
-const GLOBAL_COLLECTIONS = ['api_key_credentials', 'invitation_tokens', 'password_resets', 'sessions', 'users', 'workspaces'];
+const GLOBAL_COLLECTIONS = ['api_key_credentials', 'email_verifications', 'invitation_tokens', 'password_resets', 'sessions', 'users', 'workspaces'];
 
 describe('tenancy of identity’s models', () => {
   it('declares every model tenant-scoped, except the listed global collections, each with a reason', async () => {

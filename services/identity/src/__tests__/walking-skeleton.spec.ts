@@ -25,6 +25,8 @@ describe('identity walking skeleton', () => {
       email: input.email,
       avatar: null,
       email_notifications: true,
+      // Until the link mailed at sign-up is followed.
+      email_verified: false,
     });
     const userId: string = signedUp.body.user.id;
 

@@ -3,6 +3,7 @@ import { commit } from '@crm/service-host';
 import { IDENTITY_EVENTS, userActor, type SessionStartedData, type UserSignedUpData } from '../events/identity-events';
 import { sessionState, userState } from '../events/record-states';
 import type { IdentityRuntime } from '../identity-runtime';
+import { sendEmailVerification } from '../email-verifications/send-email-verification';
 import { invitedWorkspaceOf, joinOnSignUp } from '../invitations/sign-up-invitation';
 import { userModel, type UserRecord } from '../users/user.model';
 import { userView } from '../users/user-view';
@@ -11,6 +12,16 @@ import { hashPassword } from './passwords';
 import { startSession } from './sessions';
 
 const emailTaken = () => new AppError('email_taken', 'an account with this email already exists', 409);
+
+// The account exists whatever happens to the mail: a lost one is asked for again with
+// POST /me/email-verification.
+async function mailVerificationLink(runtime: IdentityRuntime, user: UserRecord): Promise<void> {
+  try {
+    await sendEmailVerification(runtime, user);
+  } catch (error) {
+    runtime.context.logger.warn({ err: error, user_id: user._id }, 'the email verification link of a new account was not sent');
+  }
+}
 
 export function assertSignUpOpen(runtime: IdentityRuntime): void {
   if (!runtime.config.signupEnabled) throw new AppError('signup_disabled', 'sign-up is switched off on this server', 403);
@@ -34,6 +45,9 @@ export async function signUp(runtime: IdentityRuntime, body: SignUpBody): Promis
     email,
     name: body.name,
     password_hash: passwordHash,
+    // The invitation link was mailed to this address and is in hand: that proves it, as a
+    // verification link would. Any other sign-up starts unverified and is mailed a link.
+    email_verified_at: invitedTo ? now : null,
     avatar: null,
     email_notifications: true,
     workspace_ids: [],
@@ -66,6 +80,7 @@ export async function signUp(runtime: IdentityRuntime, body: SignUpBody): Promis
       });
       return session;
     });
+    if (!invitedTo) await mailVerificationLink(runtime, user);
     return { token: started.token, expires_at: started.record.expires_at, user: userView(user) };
   } catch (error) {
     // Two sign-ups with one email at the same moment: the unique index decides.

@@ -11,7 +11,7 @@ import { findActiveMember } from '../members/memberships';
 import { PERMISSIONS, isAdminPermissionSet } from '../roles/permissions';
 import { SUPPORT_ROLE } from '../roles/role-names';
 import { roleModel, type RoleRecord } from '../roles/role.model';
-import { findActiveGrant } from '../support/support-grants';
+import { findVerifiedGrant } from '../support/support-grants';
 import { userModel, type UserRecord } from '../users/user.model';
 import { workspaceModel, type WorkspaceRecord } from '../workspaces/workspace.model';
 import type { AuthenticationCache } from './authentication-cache';
@@ -116,7 +116,7 @@ async function authenticateOutsideMembership(
   workspace: WorkspaceRecord,
   actor: { actor_type: string; actor_id: string; actor_label: string },
 ): Promise<Claims> {
-  const grant = await findActiveGrant(connection, workspace._id, user.email);
+  const grant = await findVerifiedGrant(connection, workspace._id, user);
   if (grant) {
     const permissions = [...PERMISSIONS];
     return {

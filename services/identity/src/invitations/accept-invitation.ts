@@ -6,6 +6,7 @@ import { sessionState } from '../events/record-states';
 import { sessionModel } from '../auth/session.model';
 import { IDENTITY_EVENTS, type SessionSwitchedData } from '../events/identity-events';
 import type { IdentityRuntime } from '../identity-runtime';
+import { assertEmailVerified } from '../users/email-verified';
 import { userModel, type UserRecord } from '../users/user.model';
 import { alreadyMember, invitationNotFound } from './invitation-errors';
 import { findOpenInvitation } from './invitation-links';
@@ -18,6 +19,9 @@ export async function acceptInvitation(runtime: IdentityRuntime, claims: Session
   const { connection } = runtime.context;
   const user = await userModel(connection).findById(claims.user_id).lean<UserRecord>().exec();
   if (!user) throw notFound('user');
+  // The invitation is matched on the email: an account that has not proved it receives mail
+  // there may have been made by someone else before its owner signed up.
+  assertEmailVerified(user, 'accepting an invitation');
   try {
     // The invitation's workspace is not the caller's yet: the request's context names the one they came from.
     return await acrossWorkspaces('accepting an invitation: join another workspace', () => commit(runtime.context, async (unit) => {

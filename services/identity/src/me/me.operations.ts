@@ -5,7 +5,14 @@ import { AVATAR_MAX_LENGTH } from './avatar';
 // Me.user (spec section 2).
 export const User = Named(
   'User',
-  Strict({ id: Uuid(), name: Type.String(), email: Type.String(), avatar: Nullable(Type.String()), email_notifications: Type.Boolean() }),
+  Strict({
+    id: Uuid(),
+    name: Type.String(),
+    email: Type.String(),
+    avatar: Nullable(Type.String()),
+    email_notifications: Type.Boolean(),
+    email_verified: Type.Boolean({ description: 'The person followed the verification link mailed to `email`. Needed to accept an invitation while signed in; everything else works without it.' }),
+  }),
 );
 export type UserView = Static<typeof User>;
 

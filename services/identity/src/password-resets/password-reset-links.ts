@@ -1,8 +1,8 @@
 import type { ClientSession, Connection } from 'mongoose';
-import { isoNow } from '@crm/kit';
-import { issueLinkToken, linkTokenDigest, type IssuedLinkToken } from '../shared/link-token';
-import { userModel, type UserRecord } from '../users/user.model';
-import { isOpen, passwordResetModel, type PasswordResetRecord } from './password-reset.model';
+import { issueLinkToken, type IssuedLinkToken } from '../shared/link-token';
+import { findOpenPersonLink } from '../shared/person-links';
+import type { UserRecord } from '../users/user.model';
+import { passwordResetModel, type PasswordResetRecord } from './password-reset.model';
 
 export const PASSWORD_RESET_TOKEN_PREFIX = 'crm_pwd_';
 export const PASSWORD_RESET_TTL_MINUTES = 60;
@@ -20,18 +20,12 @@ export interface OpenPasswordReset {
   user: UserRecord;
 }
 
-// The link a token opens while it can still be used. Unknown, malformed, used, replaced and
-// expired tokens all give null: callers answer 404 and reveal nothing more.
+// The link a token opens while it can still be used; null for anything else (answered 404).
 export async function findOpenPasswordReset(
   connection: Connection,
   token: unknown,
   transaction?: ClientSession,
 ): Promise<OpenPasswordReset | null> {
-  const digest = linkTokenDigest(PASSWORD_RESET_TOKEN_PREFIX, token);
-  if (!digest) return null;
-  const session = transaction ?? null;
-  const reset = await passwordResetModel(connection).findOne({ token_digest: digest }).session(session).lean<PasswordResetRecord>().exec();
-  if (!reset || !isOpen(reset, isoNow())) return null;
-  const user = await userModel(connection).findById(reset.user_id).session(session).lean<UserRecord>().exec();
-  return user ? { reset, user } : null;
+  const open = await findOpenPersonLink(connection, passwordResetModel(connection), PASSWORD_RESET_TOKEN_PREFIX, token, transaction);
+  return open && { reset: open.link, user: open.user };
 }

@@ -31,12 +31,13 @@ export const setPassword = declareOperation({
   method: 'POST',
   path: '/public/password-resets/{token}',
   summary: 'Set a new password with a mailed link',
-  description: 'The link works once. `sign_out_other_sessions` revokes every session of the person with the change.',
+  description:
+    'The link works once. Every session of the person is revoked with the change (whoever learnt the old password is signed out too), unless `sign_out_other_sessions` is false.',
   access: 'public',
   params: Type.Object({ token: LinkToken() }),
   body: Strict({
     password: NewPassword(),
-    sign_out_other_sessions: Type.Boolean({ default: false }),
+    sign_out_other_sessions: Type.Boolean({ default: true, description: 'false keeps the person’s sessions signed in.' }),
   }),
   status: 204,
   response: null,

@@ -6,6 +6,7 @@ import { userModel, type UserRecord } from '../users/user.model';
 import { PASSWORD_RESET_EVENTS, type PasswordChangeRequestedData } from './password-reset-events';
 import { userState } from '../events/record-states';
 import { PASSWORD_RESET_TTL_MINUTES, issuePasswordResetToken, passwordResetLink } from './password-reset-links';
+import { replaceOpenLinks } from '../shared/person-links';
 import { passwordResetModel, type PasswordResetRecord } from './password-reset.model';
 import type { PasswordChangeLinkView } from './password-reset.operations';
 
@@ -23,11 +24,7 @@ export async function requestPasswordChange(runtime: IdentityRuntime, claims: In
     const now = new Date();
     const nowText = now.toISOString();
     const resets = passwordResetModel(connection);
-    await resets.updateMany(
-      { user_id: user._id, used_at: null, replaced_at: null },
-      { $set: { replaced_at: nowText } },
-      { session: transaction },
-    );
+    await replaceOpenLinks(resets, user._id, nowText, transaction);
     const record: PasswordResetRecord = {
       _id: newId(),
       token_digest: issued.digest,

@@ -8,13 +8,15 @@ import { sessionModel } from '../auth/session.model';
 import { userModel } from '../users/user.model';
 import { PASSWORD_RESET_EVENTS, type PasswordChangedData } from './password-reset-events';
 import { findOpenPasswordReset } from './password-reset-links';
+import { useLinkOnce } from '../shared/person-links';
 import { passwordResetModel } from './password-reset.model';
 import type { SetPasswordBody } from './password-reset.operations';
 
 const linkNotFound = () => notFound('password change link');
 
-// Following the link: sets the new password once. Sessions stay valid unless the person asks
-// to sign out everywhere; then every session of theirs is revoked with the change.
+// Following the link: sets the new password once, and every session of the person is revoked
+// with it (a password changed because someone else knew it must shut them out), unless the
+// person asks to stay signed in (`sign_out_other_sessions: false`).
 export async function setPassword(runtime: IdentityRuntime, token: string, body: SetPasswordBody): Promise<void> {
   const { connection } = runtime.context;
   // Checked before hashing, so an unknown link costs no scrypt work.
@@ -26,13 +28,7 @@ export async function setPassword(runtime: IdentityRuntime, token: string, body:
     if (!open) throw linkNotFound();
     const { reset, user } = open;
     const now = isoNow();
-    // Conditional on still being open: of two uses of one link at once, only one gets here.
-    const used = await passwordResetModel(connection).updateOne(
-      { _id: reset._id, used_at: null, replaced_at: null, expires_at: { $gt: now } },
-      { $set: { used_at: now } },
-      { session: transaction },
-    );
-    if (used.modifiedCount !== 1) throw linkNotFound();
+    if (!(await useLinkOnce(passwordResetModel(connection), reset._id, now, transaction))) throw linkNotFound();
     const version = (user.version ?? 1) + 1;
     await userModel(connection).updateOne(
       { _id: user._id },
@@ -40,7 +36,7 @@ export async function setPassword(runtime: IdentityRuntime, token: string, body:
       { session: transaction },
     );
     let signedOut = 0;
-    if (body.sign_out_other_sessions) {
+    if (body.sign_out_other_sessions !== false) {
       const revoked = await sessionModel(connection).updateMany(
         { user_id: user._id, revoked_at: null, expires_at: { $gt: now } },
         { $set: { revoked_at: now } },

@@ -15,9 +15,10 @@ export const USAGE = `Staff support access to a workspace (identity's operator c
 Opens identity's database: MONGO_URL when set, otherwise the embedded store in DATA_DIR
 (default ./.data), which only one process may open, so stop identity first in embedded mode.
 Prints JSON on stdout; errors as {"error":{code,message}} on stderr.
-Exit codes: 0 done, 1 unexpected failure, 2 bad usage, 3 not found, 4 database unavailable.`;
+Exit codes: 0 done, 1 unexpected failure, 2 bad usage, 3 not found, 4 database unavailable,
+5 refused (the staff account has not verified its email).`;
 
-export const EXIT = { ok: 0, failed: 1, usage: 2, notFound: 3, unavailable: 4 } as const;
+export const EXIT = { ok: 0, failed: 1, usage: 2, notFound: 3, unavailable: 4, refused: 5 } as const;
 
 const CLI_ENV = {
   DATA_DIR: str({ default: './.data', description: 'embedded data folder (the one identity uses)' }),
@@ -141,6 +142,7 @@ export async function runSupportAccessCli(argv: readonly string[], env: NodeJS.P
   } catch (error) {
     if (error instanceof AppError) {
       output.stderr(errorLine(error.code, error.message));
+      if (error.status === 403) return EXIT.refused;
       return error.status === 404 ? EXIT.notFound : error.status === 400 ? EXIT.usage : EXIT.failed;
     }
     output.stderr(errorLine('internal', (error as Error).message));

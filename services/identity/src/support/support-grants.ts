@@ -4,6 +4,7 @@ import { acrossWorkspaces, isoNow, isUuid, newId, normaliseEmail, notFound, vali
 import { IDENTITY_EVENTS, type SupportAccessGrantedData, type SupportAccessRevokedData } from '../events/identity-events';
 import { supportGrantState } from '../events/record-states';
 import { findActiveMember } from '../members/memberships';
+import { assertEmailVerified, isEmailVerified } from '../users/email-verified';
 import { userModel, type UserRecord } from '../users/user.model';
 import { workspaceModel, type WorkspaceRecord } from '../workspaces/workspace.model';
 import { supportGrantModel, SUPPORT_MODES, type SupportGrantRecord, type SupportMode } from './support-grant.model';
@@ -69,6 +70,18 @@ export async function findActiveGrant(
     .exec();
 }
 
+// The live grant a person acts under: one made to their email, once that email is verified (a
+// grant made before verification existed does not let an unverified account in).
+export async function findVerifiedGrant(
+  connection: Connection,
+  workspaceId: string,
+  user: Pick<UserRecord, 'email' | 'email_verified_at'>,
+  transaction?: ClientSession,
+): Promise<SupportGrantRecord | null> {
+  if (!isEmailVerified(user)) return null;
+  return findActiveGrant(connection, workspaceId, user.email, isoNow(), transaction);
+}
+
 // A session may enter a workspace its person is an active member of, or one they hold live
 // support access to.
 export async function canEnterWorkspace(
@@ -81,7 +94,7 @@ export async function canEnterWorkspace(
   return acrossWorkspaces('may a person enter a workspace they are switching to', async () => {
     if (await findActiveMember(connection, workspaceId, userId, transaction)) return true;
     const user = await userModel(connection).findById(userId).session(transaction ?? null).lean<UserRecord>().exec();
-    return user !== null && (await findActiveGrant(connection, workspaceId, user.email, isoNow(), transaction)) !== null;
+    return user !== null && (await findVerifiedGrant(connection, workspaceId, user, transaction)) !== null;
   });
 }
 
@@ -113,6 +126,8 @@ export async function grantSupportAccess(connection: Connection, relay: Relay, i
   const email = normaliseEmail(input.staffEmail);
   const staff = await userModel(connection).findOne({ email }).lean<UserRecord>().exec();
   if (!staff) throw notFound(`account with email '${email}'`);
+  // Access is granted to an email: only to an account that has proved it receives mail there.
+  assertEmailVerified(staff, 'getting support access (the account must follow its verification link)');
 
   const grants = supportGrantModel(connection);
   return transactWithEvents(connection, relay, async (transaction, emit) => {

@@ -1,4 +1,5 @@
 import type { UserView } from '../me/me.operations';
+import { isEmailVerified } from './email-verified';
 import type { UserRecord } from './user.model';
 
 export function userView(user: UserRecord): UserView {
@@ -8,5 +9,6 @@ export function userView(user: UserRecord): UserView {
     email: user.email,
     avatar: user.avatar ?? null,
     email_notifications: user.email_notifications,
+    email_verified: isEmailVerified(user),
   };
 }

@@ -17,6 +17,10 @@ export interface UserRecord {
   first_name?: string | null;
   last_name?: string | null;
   password_hash: string;
+  // When the person followed a verification link mailed to `email` (or signed up from an
+  // invitation link, which was mailed there too). Null, or absent on accounts made before email
+  // verification existed: not verified (docs/authentication.md).
+  email_verified_at?: string | null;
   avatar: string | null;
   email_notifications: boolean;
   // Every workspace the person has been a member of: the explicit scope of the one
@@ -39,6 +43,7 @@ const userSchema = new Schema<UserRecord>(
     first_name: { type: String, default: null },
     last_name: { type: String, default: null },
     password_hash: { type: String, required: true },
+    email_verified_at: { type: String, default: null },
     avatar: { type: String, default: null },
     email_notifications: { type: Boolean, default: true },
     workspace_ids: { type: [String], default: [] },

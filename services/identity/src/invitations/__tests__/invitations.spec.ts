@@ -8,13 +8,13 @@ import {
   claimsFrom,
   createApiKey,
   createOwner,
-  signUpPerson,
+  signUpVerifiedPerson,
   startIdentity,
   type IdentityHarness,
   type Answer,
   type Owner,
 } from '../../__tests__/identity-harness';
-import { linkIn, mailTo } from '../../__tests__/mailbox';
+import { linkIn, mailTo } from '@crm/testing';
 import { invitationModel, type InvitationRecord } from '../invitation.model';
 import { invitationTokenModel } from '../invitation-token.model';
 
@@ -70,7 +70,7 @@ describe('invitations', () => {
   // A person who joined the owner's workspace with the given role, through an invitation.
   async function memberOf(owner: Owner, role: string): Promise<Owner> {
     const sent = await invite(owner, { role });
-    const person = await signUpPerson(identity, { email: sent.email });
+    const person = await signUpVerifiedPerson(identity, { email: sent.email });
     const accepted = await identity.api(person.token, 'POST', '/invitations/accept', { token: sent.token });
     if (accepted.status !== 200) throw new Error(`accept failed: ${accepted.status} ${JSON.stringify(accepted.body)}`);
     return { ...person, workspaceId: owner.workspaceId, slug: owner.slug };
@@ -251,7 +251,7 @@ describe('invitations', () => {
       const owner = await createOwner(identity);
       const other = await createOwner(identity);
       const accepted = await invite(owner);
-      const joiner = await signUpPerson(identity, { email: accepted.email });
+      const joiner = await signUpVerifiedPerson(identity, { email: accepted.email });
       await identity.api(joiner.token, 'POST', '/invitations/accept', { token: accepted.token });
       const revoked = await invite(owner);
       await identity.api(owner.token, 'DELETE', `/invitations/${revoked.id}`);
@@ -276,7 +276,7 @@ describe('invitations', () => {
 
       expect((await identity.api(owner.token, 'GET', '/invitations')).body.data).toEqual([]);
       expect((await identity.publicApi('GET', pathOf(sent.link))).status).toBe(404);
-      const person = await signUpPerson(identity, { email: sent.email });
+      const person = await signUpVerifiedPerson(identity, { email: sent.email });
       expect((await identity.api(person.token, 'POST', '/invitations/accept', { token: sent.token })).status).toBe(404);
       expect((await identity.api(owner.token, 'DELETE', `/invitations/${sent.id}`)).status).toBe(204);
 
@@ -292,7 +292,7 @@ describe('invitations', () => {
     it('answers 409 invitation_not_pending for an accepted invitation, and 204 for an expired one', async () => {
       const owner = await createOwner(identity);
       const sent = await invite(owner);
-      const person = await signUpPerson(identity, { email: sent.email });
+      const person = await signUpVerifiedPerson(identity, { email: sent.email });
       await identity.api(person.token, 'POST', '/invitations/accept', { token: sent.token });
       const answer = await identity.api(owner.token, 'DELETE', `/invitations/${sent.id}`);
       expect(answer.status).toBe(409);
@@ -335,7 +335,7 @@ describe('invitations', () => {
     it('answers the same 404 for unknown, malformed, used, revoked and expired tokens', async () => {
       const owner = await createOwner(identity);
       const used = await invite(owner);
-      const person = await signUpPerson(identity, { email: used.email });
+      const person = await signUpVerifiedPerson(identity, { email: used.email });
       await identity.api(person.token, 'POST', '/invitations/accept', { token: used.token });
       const revoked = await invite(owner);
       await identity.api(owner.token, 'DELETE', `/invitations/${revoked.id}`);
@@ -358,7 +358,7 @@ describe('invitations', () => {
     it('joins a signed-in person without a workspace, moves their session there and uses the link up', async () => {
       const owner = await createOwner(identity, 'Joinable');
       const sent = await invite(owner);
-      const person = await signUpPerson(identity, { email: sent.email });
+      const person = await signUpVerifiedPerson(identity, { email: sent.email });
 
       const answer = await identity.api(person.token, 'POST', '/invitations/accept', { token: sent.token });
       expect(answer.status).toBe(200);
@@ -420,7 +420,7 @@ describe('invitations', () => {
       const sent = await invite(owner, { role: 'Read only' });
       const other = await createOwner(identity);
       // The invitee runs their own workspace already.
-      const invitee = await signUpPerson(identity, { email: sent.email });
+      const invitee = await signUpVerifiedPerson(identity, { email: sent.email });
       const own = await identity.api(invitee.token, 'POST', '/onboarding', { workspace_name: 'Own Ltd' });
       const answer = await identity.api(invitee.token, 'POST', '/invitations/accept', { token: sent.token });
       expect(answer.body).toEqual({ workspace_id: owner.workspaceId, organization_id: owner.workspaceId, role: 'Read only' });
@@ -437,7 +437,7 @@ describe('invitations', () => {
     it('refuses a person whose email is not the invited one, and leaves the invitation pending', async () => {
       const owner = await createOwner(identity);
       const sent = await invite(owner);
-      const stranger = await signUpPerson(identity);
+      const stranger = await signUpVerifiedPerson(identity);
       const answer = await identity.api(stranger.token, 'POST', '/invitations/accept', { token: sent.token });
       expect(answer.status).toBe(409);
       expect(answer.body.error.code).toBe('invitation_email_mismatch');
@@ -448,7 +448,7 @@ describe('invitations', () => {
     it('refuses a person who became a member meanwhile', async () => {
       const owner = await createOwner(identity);
       const sent = await invite(owner);
-      const person = await signUpPerson(identity, { email: sent.email });
+      const person = await signUpVerifiedPerson(identity, { email: sent.email });
       // Joined by another way since the invitation was sent.
       await memberModel(connection()).create({
         _id: randomUUID(),
@@ -469,7 +469,7 @@ describe('invitations', () => {
       const owner = await createOwner(identity);
       const sent = await invite(owner);
       await expire(sent.id, owner.workspaceId);
-      const person = await signUpPerson(identity, { email: sent.email });
+      const person = await signUpVerifiedPerson(identity, { email: sent.email });
       for (const token of [sent.token, `crm_inv_${'B'.repeat(43)}`, 'x']) {
         const answer = await identity.api(person.token, 'POST', '/invitations/accept', { token });
         expect(answer.status).toBe(404);
@@ -483,7 +483,7 @@ describe('invitations', () => {
       ['an unknown field', { token: 'x', role: 'Owner' }, "unknown field 'role'"],
       ['a token that is not a string', { token: 42 }, 'token must be string'],
     ])('refuses %s with 400 naming the field', async (_label, body, message) => {
-      const person = await signUpPerson(identity);
+      const person = await signUpVerifiedPerson(identity);
       const answer = await identity.api(person.token, 'POST', '/invitations/accept', body);
       expect(answer.status).toBe(400);
       expect(answer.body.error).toEqual({ code: 'validation_failed', message });

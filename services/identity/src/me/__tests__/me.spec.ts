@@ -17,7 +17,7 @@ describe('GET /me', () => {
     expect(me).toEqual({
       status: 200,
       body: {
-        user: { id: person.userId, name: 'New Person', email: person.email, avatar: null, email_notifications: true },
+        user: { id: person.userId, name: 'New Person', email: person.email, avatar: null, email_notifications: true, email_verified: false },
         workspace: null,
         permissions: [],
         actor_type: 'user',

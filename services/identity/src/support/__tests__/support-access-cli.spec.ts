@@ -63,6 +63,7 @@ describe('support-access-cli against a stopped identity database', () => {
   let env: NodeJS.ProcessEnv;
   const workspaceId = newId();
   const staffEmail = 'sue.staff@crm.test';
+  const unverifiedEmail = 'una.unverified@crm.test';
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'crm-support-cli-'));
@@ -83,11 +84,12 @@ describe('support-access-cli against a stopped identity database', () => {
       created_at: now,
       updated_at: now,
     });
-    await userModel(connection).create({
+    const account = (email: string, name: string, verifiedAt: string | null) => ({
       _id: newId(),
-      email: staffEmail,
-      name: 'Sue Staff',
+      email,
+      name,
       password_hash: 'scrypt$10$8$1$not-a-real-hash-at-all$not-a-real-key-at-all',
+      email_verified_at: verifiedAt,
       avatar: null,
       email_notifications: true,
       workspace_ids: [],
@@ -95,6 +97,8 @@ describe('support-access-cli against a stopped identity database', () => {
       created_at: now,
       updated_at: now,
     });
+    // The second never followed the verification link mailed to it.
+    await userModel(connection).create([account(staffEmail, 'Sue Staff', now), account(unverifiedEmail, 'Una Unverified', null)]);
     await connection.close();
   });
 
@@ -134,13 +138,18 @@ describe('support-access-cli against a stopped identity database', () => {
     }
   });
 
-  it('answers 3 for an unknown workspace or account, 2 for bad usage, with a JSON error', async () => {
+  it('answers 3 for an unknown workspace or account, 5 for an unverified account, 2 for bad usage, with a JSON error', async () => {
     const unknownWorkspace = await cli(['grant', '--workspace', 'nowhere', '--staff', staffEmail, '--mode', 'full', '--hours', '1'], env);
     expect(unknownWorkspace.code).toBe(EXIT.notFound);
     expect(unknownWorkspace.error()).toEqual({ code: 'not_found', message: "workspace 'nowhere' not found" });
 
     const unknownStaff = await cli(['grant', '--workspace', 'helped-ltd', '--staff', 'who@crm.test', '--mode', 'full', '--hours', '1'], env);
     expect(unknownStaff.code).toBe(EXIT.notFound);
+
+    const unverified = await cli(['grant', '--workspace', 'helped-ltd', '--staff', unverifiedEmail, '--mode', 'full', '--hours', '1'], env);
+    expect(unverified.code).toBe(EXIT.refused);
+    expect(unverified.error().code).toBe('email_unverified');
+    expect((await cli(['list', '--workspace', 'helped-ltd'], env)).json().data).not.toContainEqual(expect.objectContaining({ staff_email: unverifiedEmail }));
 
     const usage = await cli(['grant', '--workspace', 'helped-ltd', '--staff', staffEmail, '--mode', 'full', '--hours', '500'], env);
     expect(usage.code).toBe(EXIT.usage);

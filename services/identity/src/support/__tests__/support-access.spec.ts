@@ -1,5 +1,14 @@
 import { newId } from '@crm/kit';
-import { createOwner, signUpPerson, startIdentity, type IdentityHarness, type Owner, type Person } from '../../__tests__/identity-harness';
+import {
+  createOwner,
+  signUpPerson,
+  signUpVerifiedPerson,
+  startIdentity,
+  verifyEmail,
+  type IdentityHarness,
+  type Owner,
+  type Person,
+} from '../../__tests__/identity-harness';
 import { addTeammate } from '../../members/__tests__/member-factory';
 import { supportGrantModel, type SupportMode } from '../support-grant.model';
 import { grantSupportAccess, listSupportGrants, revokeSupportAccess } from '../support-grants';
@@ -28,7 +37,7 @@ describe('staff support access', () => {
 
   it('lets staff with a full grant into the workspace as Support with every permission, and says so in Me', async () => {
     const owner = await createOwner(identity, 'Helped Ltd');
-    const staff = await signUpPerson(identity, { name: 'Sue Staff' });
+    const staff = await signUpVerifiedPerson(identity, { name: 'Sue Staff' });
     expect((await switchInto(staff, owner)).status).toBe(404);
 
     const granted = await grant(owner, staff, 'full');
@@ -83,7 +92,7 @@ describe('staff support access', () => {
 
   it('refuses every write in read mode (403) while reads work', async () => {
     const owner = await createOwner(identity, 'Read Only Help Ltd');
-    const staff = await signUpPerson(identity);
+    const staff = await signUpVerifiedPerson(identity);
     await grant(owner, staff, 'read');
     expect((await switchInto(staff, owner)).status).toBe(204);
     expect(await identity.authenticate(staff.token)).toMatchObject({ role: 'Support', support: { mode: 'read' } });
@@ -111,7 +120,7 @@ describe('staff support access', () => {
 
   it('does not let a session in with a grant that has already expired', async () => {
     const owner = await createOwner(identity);
-    const staff = await signUpPerson(identity);
+    const staff = await signUpVerifiedPerson(identity);
     await supportGrantModel(connection()).create([
       {
         _id: newId(),
@@ -129,7 +138,7 @@ describe('staff support access', () => {
 
   it('takes the workspace away on the very next request once the grant expires', async () => {
     const owner = await createOwner(identity);
-    const staff = await signUpPerson(identity);
+    const staff = await signUpVerifiedPerson(identity);
     const granted = await grant(owner, staff, 'full');
     await switchInto(staff, owner);
     expect((await identity.api(staff.token, 'GET', '/workspace')).status).toBe(200);
@@ -150,7 +159,7 @@ describe('staff support access', () => {
 
   it('takes the workspace away on the very next request once the grant is revoked, and records it', async () => {
     const owner = await createOwner(identity);
-    const staff = await signUpPerson(identity);
+    const staff = await signUpVerifiedPerson(identity);
     const granted = await grant(owner, staff, 'read');
     await switchInto(staff, owner);
     expect((await identity.authenticate(staff.token)).workspace_id).toBe(owner.workspaceId);
@@ -171,7 +180,7 @@ describe('staff support access', () => {
 
   it('replaces an earlier live grant with a new one (one at a time), matching the email whatever its case', async () => {
     const owner = await createOwner(identity);
-    const staff = await signUpPerson(identity);
+    const staff = await signUpVerifiedPerson(identity);
     const first = await grant(owner, staff, 'full');
     const second = await grantSupportAccess(connection(), undefined, { workspace: owner.workspaceId, staffEmail: staff.email.toUpperCase(), mode: 'read', hours: 168 });
     expect(second.staff_email).toBe(staff.email);
@@ -196,17 +205,51 @@ describe('staff support access', () => {
     ['an unknown mode', { mode: 'write' as SupportMode }, 'validation_failed'],
   ])('refuses a grant for %s and grants nothing', async (_label, input, code) => {
     const owner = await createOwner(identity);
-    const staff = await signUpPerson(identity);
+    const staff = await signUpVerifiedPerson(identity);
     await expect(
       grantSupportAccess(connection(), undefined, { workspace: owner.slug, staffEmail: staff.email, mode: 'full', hours: 4, ...input }),
     ).rejects.toMatchObject({ code });
     expect(await listSupportGrants(connection(), owner.slug)).toEqual([]);
   });
 
+  it('grants nothing to an account that has not verified its email, and lets it in once it has', async () => {
+    const owner = await createOwner(identity);
+    // Whoever signed up with the staff address first holds the account: until it follows the
+    // link mailed there, a grant to that address must not reach it.
+    const staff = await signUpPerson(identity);
+    await expect(grant(owner, staff, 'full')).rejects.toMatchObject({ code: 'email_unverified', status: 403 });
+    expect(await listSupportGrants(connection(), owner.slug)).toEqual([]);
+    expect((await switchInto(staff, owner)).status).toBe(404);
+
+    await verifyEmail(identity, staff);
+    await grant(owner, staff, 'full');
+    expect((await switchInto(staff, owner)).status).toBe(204);
+  });
+
+  it('does not let an unverified account act under a grant made to its email before verification existed', async () => {
+    const owner = await createOwner(identity);
+    const staff = await signUpPerson(identity);
+    // As an older grant was stored: no verification was asked for then.
+    const now = new Date();
+    await supportGrantModel(connection()).create({
+      _id: newId(),
+      workspace_id: owner.workspaceId,
+      staff_email: staff.email,
+      mode: 'full',
+      expires_at: new Date(now.getTime() + 60 * 60 * 1000).toISOString(),
+      granted_at: now.toISOString(),
+      revoked_at: null,
+    });
+    expect((await switchInto(staff, owner)).status).toBe(404);
+    expect((await identity.authenticate(staff.token)).workspace_id).toBeUndefined();
+    await verifyEmail(identity, staff);
+    expect((await switchInto(staff, owner)).status).toBe(204);
+  });
+
   it('opens only the granted workspace, and lists grants per workspace', async () => {
     const helped = await createOwner(identity);
     const other = await createOwner(identity);
-    const staff = await signUpPerson(identity);
+    const staff = await signUpVerifiedPerson(identity);
     await grant(helped, staff, 'full');
     expect((await switchInto(staff, other)).status).toBe(404);
     expect(await listSupportGrants(connection(), other.workspaceId)).toEqual([]);
@@ -216,6 +259,7 @@ describe('staff support access', () => {
   it('leaves a member acting as themself in their own workspace, grant or not', async () => {
     const owner = await createOwner(identity);
     const teammate = await addTeammate(identity, owner, 'Sales');
+    await verifyEmail(identity, teammate);
     await grant(owner, teammate, 'read');
     expect(await identity.authenticate(teammate.token)).toMatchObject({ role: 'Sales', actor_label: teammate.name });
     expect((await identity.authenticate(teammate.token)).support).toBeUndefined();
