@@ -1,34 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { startProcess, type StartedProcess } from '../support/processes';
+import { allInOneOnOneDataFolder } from '../support/all-in-one-process';
 import { request, signUpWithWorkspace } from '../support/system';
 
 // The system as `npm start` runs it, as an OS process of its own that dies between the commit of
 // a keyed request and its answer (the test-only CRM_TEST_KILL_AFTER_COMMIT): after a restart on
 // the same data, the retry gets the stored answer and the record exists once.
-let dataDir: string;
-const running: StartedProcess[] = [];
-
-beforeAll(() => {
-  dataDir = mkdtempSync(join(tmpdir(), 'crm-idempotency-crash-'));
-});
-
-afterAll(() => {
-  for (const started of running) started.child.kill('SIGKILL');
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-async function startAllInOne(env: Record<string, string> = {}): Promise<{ started: StartedProcess; base: string }> {
-  const started = startProcess('deploy/all-in-one/dist/main.js', { PORT: '0', DATA_DIR: dataDir, PASSWORD_SCRYPT_LOG2_N: '10', ...env }, 'CRM API ready');
-  running.push(started);
-  const ready = await started.ready;
-  return { started, base: String(ready.url) };
-}
+const system = allInOneOnOneDataFolder('crm-idempotency-crash-');
 
 describe('a keyed request whose process dies after the commit', () => {
   it('is answered from the stored answer after a restart, and created once', async () => {
-    const first = await startAllInOne({ CRM_TEST_KILL_AFTER_COMMIT: 'POST /companies' });
+    const first = await system.start({ CRM_TEST_KILL_AFTER_COMMIT: 'POST /companies' });
     const person = await signUpWithWorkspace(first.base, 'Crash');
     const headers = { authorization: `Bearer ${person.token}`, 'content-type': 'application/json', 'Idempotency-Key': 'crash-once' };
     const body = JSON.stringify({ name: 'Survivor' });
@@ -37,7 +17,7 @@ describe('a keyed request whose process dies after the commit', () => {
     expect(await first.started.exit).toBeNull();
     expect(first.started.child.signalCode).toBe('SIGKILL');
 
-    const second = await startAllInOne();
+    const second = await system.start();
     const retry = await request(second.base, 'POST', '/companies', { token: person.token, headers: { 'Idempotency-Key': 'crash-once' }, body: { name: 'Survivor' } });
     expect(retry.status).toBe(201);
     expect(retry.headers.get('idempotent-replayed')).toBe('true');
@@ -46,5 +26,6 @@ describe('a keyed request whose process dies after the commit', () => {
     expect(list.body.data.map((company: { id: string }) => company.id)).toEqual([retry.body.id]);
     second.started.child.kill('SIGTERM');
     expect(await second.started.exit).toBe(0);
-  });
+    // Two starts of the whole system: more than the default on a busy machine.
+  }, 120_000);
 });

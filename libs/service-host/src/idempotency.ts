@@ -25,6 +25,11 @@ export const IDEMPOTENCY_KEY_RETENTION_MS = 24 * 60 * 60 * 1000;
 // than a transaction may live (60 s on MongoDB and the embedded store), so the first request's
 // transaction has ended by then.
 export const IDEMPOTENCY_LEASE_MS = 90 * 1000;
+// The lease of a resumable request (an operation declared `resumable`): its steps commit one by
+// one, each checking the claim in its own transaction, so the lease need not outlive a
+// transaction. The holder renews it while it runs (every quarter of it), and a retry after a crash
+// takes the key over within this time.
+export const RESUMABLE_LEASE_MS = 10 * 1000;
 
 export interface IdempotencyKeyRow {
   // SHA-256 of the scope and the key: the key itself is not kept.
@@ -43,6 +48,8 @@ export interface IdempotencyKeyRow {
   answer: string | null;
   // SHA-256 of the workspace and of each id (UUID) the answer names, at any depth.
   refs: string[];
+  // A resumable request's progress, sealed likewise: what its committed steps did.
+  checkpoint: string | null;
   created_at: Date;
   expires_at: Date;
 }
@@ -60,6 +67,7 @@ const idempotencyKeySchema = new Schema<IdempotencyKeyRow>(
     status: { type: Number, default: null },
     answer: { type: String, default: null },
     refs: { type: [String], default: [] },
+    checkpoint: { type: String, default: null },
     created_at: { type: Date, required: true },
     expires_at: { type: Date, required: true },
   },
@@ -100,6 +108,8 @@ interface StoredAnswer {
 // Sealed with the row id as context, so a sealed answer cannot be moved to another row.
 const sealAnswer = (ref: KeyRef, answer: StoredAnswer): string => sealText(ref.sealKey, JSON.stringify(answer), ref.id);
 const openAnswer = (ref: KeyRef, text: string): StoredAnswer => JSON.parse(openText(ref.sealKey, text, ref.id)) as StoredAnswer;
+// A checkpoint is sealed with another context, so it cannot be passed off as an answer.
+const checkpointContext = (ref: KeyRef) => `${ref.id} checkpoint`;
 
 // Method, path with query, and the parsed body (the same JSON as sent, whatever its spacing).
 export function requestDigestOf(method: string, url: string, body: unknown): string {
@@ -125,7 +135,15 @@ export type Claim =
   | { kind: 'claimed'; lockToken: string }
   | { kind: 'replay'; answer: OperationAnswer };
 
-const inProgress = () => new AppError('request_in_progress', 'a request with this Idempotency-Key is still running; retry shortly', 409, { 'Retry-After': '1' });
+// Another request holds the key (or took it over from this one: a resumable request's step then
+// fails with it, and the request stops).
+export class RequestInProgressError extends AppError {
+  constructor() {
+    super('request_in_progress', 'a request with this Idempotency-Key is still running; retry shortly', 409, { 'Retry-After': '1' });
+  }
+}
+
+const inProgress = () => new RequestInProgressError();
 const reused = () => new AppError('idempotency_key_reused', 'this Idempotency-Key was used for a different request (method, path or body)', 422);
 const forgotten = () =>
   new AppError(
@@ -142,12 +160,13 @@ export async function claimKey(
   ref: KeyRef,
   digest: string,
   now: Date = new Date(),
+  leaseMs: number = IDEMPOTENCY_LEASE_MS,
 ): Promise<Claim> {
   const model = idempotencyKeyModel(connection);
   const { id } = ref;
   for (let attempt = 0; attempt < 5; attempt++) {
     const lockToken = randomBytes(16).toString('hex');
-    const lease = { lock_token: lockToken, locked_until: new Date(now.getTime() + IDEMPOTENCY_LEASE_MS) };
+    const lease = { lock_token: lockToken, locked_until: new Date(now.getTime() + leaseMs) };
     try {
       await model.create([
         {
@@ -161,6 +180,7 @@ export async function claimKey(
           status: null,
           answer: null,
           refs: [],
+          checkpoint: null,
           created_at: now,
           expires_at: new Date(now.getTime() + IDEMPOTENCY_KEY_RETENTION_MS),
         },
@@ -209,6 +229,7 @@ export async function storeAnswer(connection: Connection, ref: KeyRef, lockToken
         status: answer.status,
         answer: sealAnswer(ref, { body: answer.body, headers: answer.headers }),
         refs: [...idsIn(answer.body)].map((id) => refOf(workspaceId, id)),
+        checkpoint: null,
       },
     },
   );
@@ -239,4 +260,47 @@ export async function forgetAnswersNaming(connection: Connection, workspaceId: s
     session ? { session } : {},
   );
   return forgottenRows.modifiedCount;
+}
+
+// The checkpoint a resumable request left under this claim (read after claiming, so a step the
+// previous holder committed before the takeover is seen), or undefined before its first step.
+export async function readCheckpoint(connection: Connection, ref: KeyRef, lockToken: string): Promise<unknown> {
+  const row = await idempotencyKeyModel(connection).findOne({ _id: ref.id, state: 'running', lock_token: lockToken }).lean<IdempotencyKeyRow>().exec();
+  if (!row) throw inProgress();
+  return !row.checkpoint ? undefined : JSON.parse(openText(ref.sealKey, row.checkpoint, checkpointContext(ref)));
+}
+
+// Records a step's checkpoint in the step's transaction, only while this request holds the claim:
+// a request that lost it (taken over after its lease) fails the step, so its writes never commit.
+// The write to the key row also makes the step conflict with a takeover racing it.
+export async function saveCheckpoint(
+  connection: Connection,
+  ref: KeyRef,
+  lockToken: string,
+  state: unknown,
+  session: ClientSession,
+  now: Date = new Date(),
+): Promise<void> {
+  const saved = await idempotencyKeyModel(connection).updateOne(
+    { _id: ref.id, state: 'running', lock_token: lockToken },
+    { $set: { checkpoint: sealText(ref.sealKey, JSON.stringify(state), checkpointContext(ref)), locked_until: new Date(now.getTime() + RESUMABLE_LEASE_MS) } },
+    { session },
+  );
+  if (saved.matchedCount !== 1) throw inProgress();
+}
+
+// Keeps a resumable request's claim alive while it runs; false once it is no longer this request's.
+export async function renewLease(connection: Connection, id: string, lockToken: string, now: Date = new Date()): Promise<boolean> {
+  const renewed = await idempotencyKeyModel(connection).updateOne(
+    { _id: id, state: 'running', lock_token: lockToken },
+    { $set: { locked_until: new Date(now.getTime() + RESUMABLE_LEASE_MS) } },
+  );
+  return renewed.matchedCount === 1;
+}
+
+// A resumable request that failed after committing steps keeps its checkpoint (giving the key back
+// would let a retry apply those steps again) and ends its lease, so a retry of the same request
+// resumes at once.
+export async function setAsideKey(connection: Connection, id: string, lockToken: string): Promise<void> {
+  await idempotencyKeyModel(connection).updateOne({ _id: id, state: 'running', lock_token: lockToken }, { $set: { locked_until: null } });
 }

@@ -3,6 +3,7 @@ export * from './peer-clients';
 export * from './service-main';
 export * from './unit-of-work';
 export * from './idempotency';
+export { checkpointsOf, type Checkpoints } from './checkpoints';
 export * from './request-interceptor';
 export * from './workspace-guard';
 export * from './data-upgrades';

@@ -13,7 +13,21 @@ import {
   type OperationCall,
   type OperationInterceptor,
 } from '@crm/kit';
-import { assertClaimHeld, claimKey, keyRefOf, releaseKey, requestDigestOf, storeAnswer } from './idempotency';
+import { provideCheckpoints } from './checkpoints';
+import {
+  assertClaimHeld,
+  claimKey,
+  keyRefOf,
+  readCheckpoint,
+  releaseKey,
+  renewLease,
+  requestDigestOf,
+  RESUMABLE_LEASE_MS,
+  saveCheckpoint,
+  setAsideKey,
+  storeAnswer,
+  type KeyRef,
+} from './idempotency';
 import type { ServiceContext } from './service-host';
 
 const WRITES = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
@@ -21,6 +35,9 @@ const WRITES = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
 // Test-only fault injection (docs/idempotency.md): names an operation, e.g. `POST /companies`;
 // the process kills itself right after an idempotent request of it commits, before answering.
 export const KILL_AFTER_COMMIT_SETTING = 'CRM_TEST_KILL_AFTER_COMMIT';
+// Test-only too: `POST /import/companies 3` kills the process when a keyed request of that
+// operation records its third checkpoint, before that step commits (two steps are committed).
+export const KILL_AT_CHECKPOINT_SETTING = 'CRM_TEST_KILL_AT_CHECKPOINT';
 
 type VersionModel = Model<{ _id: string; workspace_id: string; version?: number }>;
 
@@ -40,6 +57,8 @@ export function requestInterceptor(context: ServiceContext, implementations: rea
   }
   const killAfter = context.env[KILL_AFTER_COMMIT_SETTING];
   if (killAfter) logger.warn({ operation: killAfter }, `${KILL_AFTER_COMMIT_SETTING} is set: the process kills itself after such a request commits (tests only)`);
+  const killAt = /^(.+) (\d+)$/.exec(context.env[KILL_AT_CHECKPOINT_SETTING] ?? '');
+  if (killAt) logger.warn({ operation: killAt[1], checkpoint: Number(killAt[2]) }, `${KILL_AT_CHECKPOINT_SETTING} is set: the process kills itself at that checkpoint of such a request (tests only)`);
 
   // The record's current version in the caller's workspace, null when there is none.
   async function currentVersion(call: OperationCall, id: unknown): Promise<number | null> {
@@ -85,6 +104,51 @@ export function requestInterceptor(context: ServiceContext, implementations: rea
     return answer;
   }
 
+  // A keyed request of a resumable operation: no request transaction; the handler's steps commit
+  // one by one, each with its checkpoint, and the answer is stored once the last has committed.
+  async function resumable(call: OperationCall, keyRef: KeyRef, lockToken: string): Promise<OperationAnswer | undefined> {
+    const { declaration, req } = call;
+    const operation = `${declaration.method} ${declaration.path}`;
+    let saves = 0;
+    let progressed = false;
+    const heartbeat = setInterval(() => {
+      renewLease(connection, keyRef.id, lockToken).catch((error: unknown) => logger.warn({ err: error }, 'idempotency lease not renewed'));
+    }, RESUMABLE_LEASE_MS / 4);
+    heartbeat.unref();
+    try {
+      const last = await readCheckpoint(connection, keyRef, lockToken);
+      progressed = last !== undefined;
+      const withdraw = provideCheckpoints(req, {
+        last,
+        save: async (unit, state) => {
+          saves += 1;
+          if (killAt && killAt[1] === operation && Number(killAt[2]) === saves) process.kill(process.pid, 'SIGKILL');
+          await saveCheckpoint(connection, keyRef, lockToken, state, unit.transaction);
+          progressed = true;
+        },
+      });
+      let answer: OperationAnswer | undefined;
+      try {
+        answer = await call.run();
+      } finally {
+        withdraw();
+      }
+      if (!answer) {
+        if (!progressed) await releaseKey(connection, keyRef.id, lockToken);
+        return answer;
+      }
+      await storeAnswer(connection, keyRef, lockToken, answer, call.claims?.workspace_id ?? null);
+      if (killAfter === operation) process.kill(process.pid, 'SIGKILL');
+      return answer;
+    } catch (error) {
+      const giveBack = progressed ? setAsideKey(connection, keyRef.id, lockToken) : releaseKey(connection, keyRef.id, lockToken);
+      await giveBack.catch((release: unknown) => logger.warn({ err: release }, 'idempotency key not released'));
+      throw error;
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+
   return async (call) => {
     const { declaration, req, claims } = call;
     const write = WRITES.has(declaration.method);
@@ -99,8 +163,10 @@ export function requestInterceptor(context: ServiceContext, implementations: rea
     const keyRef = key === undefined ? undefined : keyRefOf(claims!, key);
     let lockToken: string | undefined;
     if (keyRef !== undefined) {
-      const claim = await claimKey(connection, claims!, keyRef, requestDigestOf(req.method, req.originalUrl, req.body));
+      const lease = declaration.resumable ? RESUMABLE_LEASE_MS : undefined;
+      const claim = await claimKey(connection, claims!, keyRef, requestDigestOf(req.method, req.originalUrl, req.body), new Date(), lease);
       if (claim.kind === 'replay') return claim.answer;
+      if (declaration.resumable) return resumable(call, keyRef, claim.lockToken);
       lockToken = claim.lockToken;
     }
     try {

@@ -64,6 +64,11 @@ export interface OperationSpec<
   // (412), checked in the request's transaction. The record is the path's `id`, else the answer's
   // `id` (a create). See docs/concurrency.md.
   etag?: string;
+  // With an Idempotency-Key, the handler commits its writes in steps, each recording a checkpoint
+  // of the request's progress in its transaction (checkpointsOf in @crm/service-host), instead of
+  // running in one request transaction: for long work (an import) that a retry after a crash must
+  // finish, not start over. See docs/idempotency.md.
+  resumable?: boolean;
   // Answered to scripts on any origin (CORS: `Access-Control-Allow-Origin: *` and preflight
   // requests), for public operations a website calls from the browser. Public operations only.
   cors?: boolean;
@@ -152,6 +157,9 @@ export function declareOperation<
   }
   if (spec.etag !== undefined && (spec.access === 'public' || spec.rawBody || spec.responseMediaType)) {
     throw new Error(`${spec.method} ${spec.path}: an ETag is for authenticated JSON operations`);
+  }
+  if (spec.resumable && (spec.access === 'public' || spec.method === 'GET' || spec.rawBody || spec.responseMediaType || spec.etag !== undefined)) {
+    throw new Error(`${spec.method} ${spec.path}: resumable is for authenticated JSON writes without an ETag`);
   }
   if ((spec.status === 204) !== (spec.response === null)) {
     throw new Error(`${spec.method} ${spec.path}: a 204 has no body, and only a 204`);

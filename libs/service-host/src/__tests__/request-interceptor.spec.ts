@@ -22,6 +22,7 @@ import {
   workspaceOf,
   type InternalClaims,
 } from '@crm/kit';
+import { checkpointsOf } from '../checkpoints';
 import { claimKey, idempotencyKeyModel, IDEMPOTENCY_LEASE_MS, keyRefOf } from '../idempotency';
 import { startService, type RunningService, type ServiceDefinition, type ServiceContext } from '../service-host';
 import { commit } from '../unit-of-work';
@@ -43,10 +44,44 @@ const Thing = Strict({ id: Uuid(), name: Type.String() });
 const params = Type.Object({ id: Uuid() });
 const runs: string[] = [];
 let gate: Promise<void> | undefined;
+// The resumable operation below: fails with 503 before writing this name; a request begun while
+// `pauseBefore` is set waits on its gate before writing that name.
+let failBefore: string | undefined;
+let pauseBefore: { name: string; gate: Promise<void> } | undefined;
 
 function operations(context: ServiceContext) {
   const view = (thing: Thing) => ({ id: thing._id, name: thing.name });
   return [
+    // One thing per step, each step with its checkpoint: the count of names written.
+    implement(
+      declareOperation({
+        method: 'POST',
+        path: '/batches',
+        summary: 'Create many, in steps',
+        access: 'caller',
+        body: Strict({ names: Type.Array(Type.String()) }),
+        status: 200,
+        response: Strict({ written: Type.Integer(), resumed_at: Type.Integer() }),
+        resumable: true,
+      }),
+      async ({ req, body }) => {
+        const checkpoints = checkpointsOf<{ done: number }>(req);
+        const resumedAt = checkpoints?.last?.done ?? 0;
+        // As it was when the request began, whatever the test sets meanwhile.
+        const pause = pauseBefore;
+        for (let done = resumedAt; done < body.names.length; done++) {
+          const name = body.names[done]!;
+          if (failBefore === name) throw new AppError('unavailable', 'the database is away');
+          if (pause?.name === name) await pause.gate;
+          runs.push(`step ${name}`);
+          await commit(context, async (unit) => {
+            await things(context.connection).create([{ _id: newId(), workspace_id: workspaceOf(req), name, version: 1 }], { session: unit.transaction });
+            await checkpoints?.save(unit, { done: done + 1 });
+          });
+        }
+        return { written: body.names.length, resumed_at: resumedAt };
+      },
+    ),
     implement(declareOperation({ method: 'POST', path: '/things', summary: 'Create', access: 'caller', body: Strict({ name: Type.String() }), status: 201, response: Thing, etag: 'things' }), async ({ req, body }) => {
       runs.push(`create ${body.name}`);
       if (body.name === 'fail') throw new AppError('validation_failed', 'refused');
@@ -124,7 +159,12 @@ afterAll(async () => {
 beforeEach(() => {
   runs.length = 0;
   gate = undefined;
+  failBefore = undefined;
+  pauseBefore = undefined;
 });
+
+const namesOf = async (prefix: string) =>
+  (await things(running.context.connection).find({ workspace_id: 'w1', name: new RegExp(`^${prefix}`) }).lean<Thing[]>().exec()).map((thing) => thing.name).sort();
 
 async function send(method: string, path: string, options: { body?: unknown; headers?: Record<string, string>; user?: string } = {}) {
   const response = await fetch(`http://127.0.0.1:${running.httpPort}/v1${path}`, {
@@ -250,5 +290,74 @@ describe('record tags in the service host', () => {
     expect((await send('GET', path)).body?.name).toBe('changed');
     // A record that is not there is the handler's 404, whatever the tag.
     expect((await send('PATCH', `/things/${newId()}`, { body: { name: 'x' }, headers: { 'If-Match': tag } })).status).toBe(404);
+  });
+});
+
+describe('a resumable operation with a key', () => {
+  it('keeps the key and its checkpoint when it fails part-way, and the retry resumes after the last committed step', async () => {
+    const body = { names: ['r1-a', 'r1-b', 'r1-c', 'r1-d'] };
+    const headers = { 'Idempotency-Key': 'resume-1' };
+    failBefore = 'r1-c';
+    const failed = await send('POST', '/batches', { body, headers });
+    expect(failed.status).toBe(503);
+    expect(await namesOf('r1-')).toEqual(['r1-a', 'r1-b']);
+    // The same key with another body is refused: the steps done belong to the first body.
+    expect((await send('POST', '/batches', { body: { names: ['r1-a'] }, headers })).status).toBe(422);
+
+    failBefore = undefined;
+    runs.length = 0;
+    const retry = await send('POST', '/batches', { body, headers });
+    expect(retry).toMatchObject({ status: 200, body: { written: 4, resumed_at: 2 } });
+    expect(runs).toEqual(['step r1-c', 'step r1-d']);
+    expect(await namesOf('r1-')).toEqual(['r1-a', 'r1-b', 'r1-c', 'r1-d']);
+    const replay = await send('POST', '/batches', { body, headers });
+    expect(replay).toMatchObject({ status: 200, body: retry.body });
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(runs).toEqual(['step r1-c', 'step r1-d']);
+  });
+
+  it('gives the key back when it fails before any step committed', async () => {
+    const body = { names: ['r2-a', 'r2-b'] };
+    failBefore = 'r2-a';
+    expect((await send('POST', '/batches', { body, headers: { 'Idempotency-Key': 'resume-2' } })).status).toBe(503);
+    failBefore = undefined;
+    // Another body with the key runs: nothing was done under it.
+    expect(await send('POST', '/batches', { body: { names: ['r2-b'] }, headers: { 'Idempotency-Key': 'resume-2' } })).toMatchObject({ status: 200, body: { written: 1, resumed_at: 0 } });
+  });
+
+  it('stops a request whose claim was taken over: its next step does not commit, the one that took over finishes', async () => {
+    const body = { names: ['r3-a', 'r3-b', 'r3-c'] };
+    const headers = { 'Idempotency-Key': 'resume-3' };
+    let open!: () => void;
+    pauseBefore = { name: 'r3-b', gate: new Promise((resolve) => (open = resolve)) };
+    const stalled = send('POST', '/batches', { body, headers });
+    await waitUntil(async () => (await namesOf('r3-')).length === 1, Boolean, 'the first step to commit');
+    // While it runs, its lease holds the key.
+    expect((await send('POST', '/batches', { body, headers })).status).toBe(409);
+    // As if it had stalled past its lease: the retry takes the key over and finishes from the checkpoint.
+    const { id } = keyRefOf(claimsOf('u1'), 'resume-3');
+    pauseBefore = undefined;
+    // (Its heartbeat may renew the lease in between: then expire it again.)
+    const retry = await waitUntil(
+      async () => {
+        await idempotencyKeyModel(running.context.connection).updateOne({ _id: id }, { $set: { locked_until: new Date(Date.now() - 1000) } });
+        return send('POST', '/batches', { body, headers });
+      },
+      (answer) => answer.status !== 409,
+      'the retry to take the key over',
+    );
+    expect(retry).toMatchObject({ status: 200, body: { written: 3, resumed_at: 1 } });
+    expect(retry.headers.get('idempotent-replayed')).toBeNull();
+    open();
+    const late = await stalled;
+    expect(late.status).toBe(409);
+    expect(late.body?.error.code).toBe('request_in_progress');
+    expect(await namesOf('r3-')).toEqual(['r3-a', 'r3-b', 'r3-c']);
+    expect((await send('POST', '/batches', { body, headers })).headers.get('idempotent-replayed')).toBe('true');
+  });
+
+  it('is declared only for authenticated JSON writes without a tag', () => {
+    expect(() => declareOperation({ method: 'GET', path: '/z', summary: 'Read', access: 'caller', status: 200, response: Thing, resumable: true })).toThrow(/resumable/);
+    expect(() => declareOperation({ method: 'POST', path: '/z', summary: 'Public', access: 'public', status: 200, response: Thing, resumable: true })).toThrow(/resumable/);
   });
 });

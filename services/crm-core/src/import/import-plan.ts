@@ -336,8 +336,10 @@ export async function planImport(
   mode: ImportDuplicateMode,
   now: string,
   room: RecordRoom,
+  // Rows before it are left out (done by an earlier run of the same import); indexes stay those of rawRows.
+  from = 0,
 ): Promise<ImportPlan> {
-  const checked = rawRows.map((raw, index) => ({ index, row: checkRow(raw) }));
+  const checked = rawRows.slice(from).map((raw, position) => ({ index: from + position, row: checkRow(raw) }));
   const valid = checked.flatMap(({ row }) => ('company' in row ? [row] : []));
   const refs = await references(context, workspaceId, valid);
   const matchers = await existing(context, workspaceId, valid);

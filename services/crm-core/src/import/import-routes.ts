@@ -1,7 +1,7 @@
 import { forbidden, implement, workspaceOf, type Implementation } from '@crm/kit';
-import type { ServiceContext } from '@crm/service-host';
+import { checkpointsOf, type ServiceContext } from '@crm/service-host';
 import { importCompanies } from './import.operations';
-import { importCompanyRows } from './import-run';
+import { importCompanyRows, type ImportProgress } from './import-run';
 
 const hasContact = (row: unknown) => typeof row === 'object' && row !== null && (row as { contact?: unknown }).contact != null;
 
@@ -11,7 +11,7 @@ export function importOperations(context: ServiceContext): Implementation[] {
   return [
     implement(importCompanies, async ({ req, auth, body }) => {
       if (!auth.permissions.includes('contacts:write') && body.rows.some(hasContact)) throw forbidden('rows with a contact need contacts:write');
-      return importCompanyRows(context, auth, workspaceOf(req), body);
+      return importCompanyRows(context, auth, workspaceOf(req), body, checkpointsOf<ImportProgress>(req));
     }),
   ];
 }

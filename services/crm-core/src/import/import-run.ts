@@ -7,7 +7,7 @@ import {
   type ContactCreatedData,
   type ContactUpdatedData,
 } from '@crm/protos';
-import { commit, type ServiceContext, type UnitOfWork } from '@crm/service-host';
+import { commit, RequestInProgressError, type Checkpoints, type ServiceContext, type UnitOfWork } from '@crm/service-host';
 import { companyModel, type CompanyRecord } from '../companies/company.model';
 import { companyNames, companyState } from '../companies/company-view';
 import { contactModel, type ContactRecord } from '../contacts/contact.model';
@@ -31,10 +31,28 @@ interface Outcome {
   errors: ImportErrorView[];
 }
 
+// Where a keyed import stands, recorded in the transaction of each step that writes rows: rows
+// before `next_index` are done, and `outcome` is what they came to. A retry after a crash plans
+// and writes only the rows from `next_index` on, and answers the whole import.
+export interface ImportProgress {
+  next_index: number;
+  outcome: Outcome;
+}
+
+const noOutcome = (): Outcome => ({ created: 0, updated: 0, skipped: 0, contacts: 0, errors: [] });
+
+const sum = (a: Outcome, b: Outcome): Outcome => ({
+  created: a.created + b.created,
+  updated: a.updated + b.updated,
+  skipped: a.skipped + b.skipped,
+  contacts: a.contacts + b.contacts,
+  errors: [...a.errors, ...b.errors],
+});
+
 const writesContact = (plan: RowPlan) => plan.kind !== 'error' && plan.kind !== 'skip' && (plan.contact?.kind === 'create' || plan.contact?.kind === 'update');
 
 function counted(plans: readonly RowPlan[]): Outcome {
-  const outcome: Outcome = { created: 0, updated: 0, skipped: 0, contacts: 0, errors: [] };
+  const outcome = noOutcome();
   for (const plan of plans) {
     if (plan.kind === 'error') {
       outcome.errors.push({ index: plan.index, field: plan.problem.field, message: plan.problem.message });
@@ -146,42 +164,97 @@ async function writeRows(context: ServiceContext, claims: InternalClaims, worksp
 }
 
 // Writes what the plan says and answers what was written: counts as planned, less the rows
-// that failed while being written (reported like refused rows).
-async function execute(context: ServiceContext, claims: InternalClaims, workspaceId: string, plans: RowPlan[], refs: References): Promise<Outcome> {
-  const outcome = counted(plans);
+// that failed while being written (reported like refused rows). Each step (a slice of rows, or one
+// row when its slice failed) commits with the progress up to the next row it writes, refused and
+// skipped rows in between included; a failed row is counted in the progress the next step records.
+async function execute(
+  context: ServiceContext,
+  claims: InternalClaims,
+  workspaceId: string,
+  plans: RowPlan[],
+  refs: References,
+  start: ImportProgress,
+  end: number,
+  checkpoints: Checkpoints<ImportProgress> | undefined,
+): Promise<Outcome> {
+  let outcome = start.outcome;
+  // Plans before this position are in `outcome`.
+  let tallied = 0;
   const written = plans.filter((plan) => plan.kind !== 'error' && plan.kind !== 'skip');
-  const fail = (plan: RowPlan, field: string | null, message: string) => {
-    outcome.errors.push({ index: plan.index, field, message });
-    if (plan.kind === 'create') outcome.created -= 1;
-    if (plan.kind === 'update') outcome.updated -= 1;
-    if (plan.kind === 'unchanged') outcome.skipped -= 1;
-    if (writesContact(plan)) outcome.contacts -= 1;
+  // The progress once the written rows before `position` are done.
+  const progressTo = (position: number, failed?: { plan: RowPlan; field: string | null; message: string }): { progress: ImportProgress; tally: number } => {
+    const nextIndex = written[position]?.index ?? end;
+    let tally = tallied;
+    while (tally < plans.length && plans[tally]!.index < nextIndex) tally += 1;
+    const step = counted(plans.slice(tallied, tally));
+    if (failed) {
+      const { plan } = failed;
+      step.errors.push({ index: plan.index, field: failed.field, message: failed.message });
+      if (plan.kind === 'create') step.created -= 1;
+      if (plan.kind === 'update') step.updated -= 1;
+      if (plan.kind === 'unchanged') step.skipped -= 1;
+      if (writesContact(plan)) step.contacts -= 1;
+    }
+    return { progress: { next_index: nextIndex, outcome: sum(outcome, step) }, tally };
   };
-  for (let start = 0; start < written.length; start += ROWS_PER_TRANSACTION) {
-    const slice = written.slice(start, start + ROWS_PER_TRANSACTION);
+  const write = async (from: number, to: number) => {
+    const { progress, tally } = progressTo(to);
+    await commit(context, async (unit) => {
+      await writeRows(context, claims, workspaceId, written.slice(from, to), refs, unit);
+      await checkpoints?.save(unit, progress);
+    });
+    outcome = progress.outcome;
+    tallied = tally;
+  };
+  for (let from = 0; from < written.length; from += ROWS_PER_TRANSACTION) {
+    const to = Math.min(from + ROWS_PER_TRANSACTION, written.length);
     try {
-      await commit(context, (unit) => writeRows(context, claims, workspaceId, slice, refs, unit));
-    } catch {
-      for (const plan of slice) {
+      await write(from, to);
+    } catch (error) {
+      // Another run of this request took it over: it does the rest.
+      if (error instanceof RequestInProgressError) throw error;
+      for (let position = from; position < to; position++) {
         try {
-          await commit(context, (unit) => writeRows(context, claims, workspaceId, [plan], refs, unit));
-        } catch (error) {
-          if (error instanceof RowGone) fail(plan, error.field, error.message);
-          else fail(plan, null, toAppError(error).message);
+          await write(position, position + 1);
+        } catch (rowError) {
+          // A row does not fail for the database being away: the import stops there (503), and a
+          // keyed retry resumes it.
+          const appError = toAppError(rowError);
+          if (rowError instanceof RequestInProgressError || appError.status === 503) throw rowError;
+          const plan = written[position]!;
+          const fault = rowError instanceof RowGone ? { field: rowError.field, message: rowError.message } : { field: null, message: appError.message };
+          const { progress, tally } = progressTo(position + 1, { plan, ...fault });
+          outcome = progress.outcome;
+          tallied = tally;
         }
       }
     }
   }
+  // Rows after the last written one (refused, skipped), or every row when none writes.
+  outcome = progressTo(written.length).progress.outcome;
   outcome.errors.sort((a, b) => a.index - b.index);
   return outcome;
 }
 
-export async function importCompanyRows(context: ServiceContext, claims: InternalClaims, workspaceId: string, body: ImportCompaniesBody): Promise<ImportResultView> {
+// `checkpoints` (a keyed request): the import records its progress with each step, and a retry
+// after a crash resumes where the last committed step left it (rows already written are not
+// planned again: what they created is then in the workspace, which the rest is matched against,
+// as it would have been against the rows planned before them).
+export async function importCompanyRows(
+  context: ServiceContext,
+  claims: InternalClaims,
+  workspaceId: string,
+  body: ImportCompaniesBody,
+  checkpoints?: Checkpoints<ImportProgress>,
+): Promise<ImportResultView> {
   // A first import into a new workspace starts its companies in the seeded pipeline (a dry run
   // writes nothing, and which stage a company would start in changes none of its counts).
   if (!body.dry_run) await ensureWorkspaceSeeded(context, workspaceId);
+  const start = (!body.dry_run && checkpoints?.last) || { next_index: 0, outcome: noOutcome() };
   const room = { left: await recordRoom(context, workspaceId, claims.plan), refusal: recordLimitMessage(claims.plan) };
-  const plan = await planImport(context, workspaceId, body.rows, body.duplicates, isoNow(), room);
-  const outcome = body.dry_run ? counted(plan.rows) : await execute(context, claims, workspaceId, plan.rows, plan.refs);
+  const plan = await planImport(context, workspaceId, body.rows, body.duplicates, isoNow(), room, start.next_index);
+  const outcome = body.dry_run
+    ? counted(plan.rows)
+    : await execute(context, claims, workspaceId, plan.rows, plan.refs, start, body.rows.length, checkpoints);
   return { ...outcome, dry_run: body.dry_run };
 }

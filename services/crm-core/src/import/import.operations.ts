@@ -54,6 +54,8 @@ export const importCompanies = declareOperation({
     dry_run: Type.Boolean({ default: false, description: 'Report what would happen, writing nothing (advised first).' }),
   }),
   bodyLimit: IMPORT_BODY_LIMIT,
+  // With an Idempotency-Key, a retry after a crash finishes the import (docs/idempotency.md).
+  resumable: true,
   status: 200,
   response: ImportResult,
   errors: [413],
