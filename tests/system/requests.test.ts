@@ -186,3 +186,48 @@ describe('ids in paths', () => {
     expect(malformed.body.error).toEqual({ code: 'validation_failed', message: 'id must be a valid uuid' });
   });
 });
+
+describe('declared bounds', () => {
+  it('are the bounds the validator enforces, and the document states them', async () => {
+    const person = await signUpWithWorkspace(system.url, 'Bounds');
+    const call = (method: string, path: string, body?: unknown) => request(system.url, method, path, { token: person.token, body });
+    const manyKeys = Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, i]));
+    const refusals = [
+      await call('POST', '/companies', { name: 'Huge', employee_count: 1e300 }),
+      await call('POST', '/companies', { name: 'Keys', custom: manyKeys }),
+      await call('POST', '/companies', { name: 'Dots', custom: { 'a.b': 1 } }),
+      await call('POST', '/companies', { name: 'Dollar', custom: { $where: 1 } }),
+      await call('POST', '/companies', { name: 'Bytes', custom: Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`k${i}`, 'x'.repeat(1900)])) }),
+      await call('POST', '/contacts', { first_name: 'Far', custom: { score: 1e300 } }),
+      await call('POST', '/deals', { name: 'Nul', custom: { note: 'a\u0000b' } }),
+      await call('POST', '/campaigns', { name: 'Spring', utm_campaign: '' }),
+      await call('POST', '/web-forms', { name: 'Contact us', consent_text: '  ' }),
+    ];
+    expect(refusals.map((answer) => [answer.status, answer.body.error.message])).toEqual([
+      [400, 'employee_count must be <= 100000000'],
+      [400, 'custom must NOT have more than 50 properties'],
+      [400, `custom key 'a.b' must match pattern "^[^.$][^.]*$"`],
+      [400, `custom key '$where' must match pattern "^[^.$][^.]*$"`],
+      [400, 'custom must NOT be larger than 16384 bytes as JSON'],
+      [400, 'custom.score must be <= 1000000000000000'],
+      [400, 'custom.note must be text without control characters'],
+      [400, 'utm_campaign must NOT have fewer than 1 characters'],
+      [400, 'consent_text must NOT have fewer than 1 characters'],
+    ]);
+    expect((await call('GET', '/companies')).body.data).toEqual([]);
+    // null still clears them.
+    const campaign = await call('POST', '/campaigns', { name: 'Spring', utm_campaign: null });
+    expect([campaign.status, campaign.body.utm_campaign]).toEqual([201, null]);
+
+    const document = (await (await fetch(`${system.url}/openapi.json`)).json()) as Record<string, any>;
+    const schemas = document.components.schemas as Record<string, any>;
+    const bodyOf = (path: string) => {
+      const schema = document.paths[path].post.requestBody.content['application/json'].schema as Record<string, any>;
+      return schema.$ref ? schemas[(schema.$ref as string).split('/').pop()!] : schema;
+    };
+    const company = bodyOf('/companies').properties;
+    expect(company.employee_count).toMatchObject({ minimum: 0, maximum: 100_000_000 });
+    expect(company.custom).toMatchObject({ maxProperties: 50, 'x-max-json-bytes': 16384, propertyNames: { minLength: 1, maxLength: 100 } });
+    expect(bodyOf('/campaigns').properties.utm_campaign).toMatchObject({ minLength: 1 });
+  });
+});

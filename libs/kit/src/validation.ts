@@ -1,15 +1,27 @@
 import Ajv, { type ErrorObject, type JSONSchemaType, type Schema, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import { SINGLE_LINE_FORMAT, SINGLE_LINE_PATTERN, TEXT_FORMAT, TEXT_PATTERN } from './api/schema';
+import { MAX_JSON_BYTES, SINGLE_LINE_FORMAT, SINGLE_LINE_PATTERN, TEXT_FORMAT, TEXT_PATTERN } from './api/schema';
 import { validationFailed } from './errors';
 
 export type { JSONSchemaType, Schema };
 
 function makeAjv(coerce: boolean | 'array'): Ajv {
-  const ajv = new Ajv({ allErrors: false, strict: true, useDefaults: true, coerceTypes: coerce });
+  // Union types (`type: ['string', 'number']`) let one schema bound each type its own way
+  // (maxLength for text, maximum for numbers), with a refusal that names the bound.
+  const ajv = new Ajv({ allErrors: false, strict: true, allowUnionTypes: true, useDefaults: true, coerceTypes: coerce });
   addFormats(ajv);
   ajv.addFormat(SINGLE_LINE_FORMAT, SINGLE_LINE_PATTERN);
   ajv.addFormat(TEXT_FORMAT, TEXT_PATTERN);
+  ajv.addKeyword({
+    keyword: MAX_JSON_BYTES,
+    schemaType: 'number',
+    errors: true,
+    validate: function maxJsonBytes(limit: number, data: unknown): boolean {
+      const fits = Buffer.byteLength(JSON.stringify(data) ?? '') <= limit;
+      if (!fits) (maxJsonBytes as { errors?: Partial<ErrorObject>[] }).errors = [{ keyword: MAX_JSON_BYTES, message: `must NOT be larger than ${limit} bytes as JSON`, params: { limit } }];
+      return fits;
+    },
+  });
   return ajv;
 }
 
@@ -33,6 +45,8 @@ function join(path: string, name: string): string {
 export function describeError(error: ErrorObject, root = 'body'): string {
   const path = fieldPath(error);
   const params = error.params as Record<string, unknown>;
+  // A key of an object refused by its propertyNames schema.
+  if (error.propertyName !== undefined) return `${path || root} key '${error.propertyName}' ${error.message ?? 'is invalid'}`;
   switch (error.keyword) {
     case 'additionalProperties':
       if (root === 'query' && !path) return `unknown query parameter '${String(params.additionalProperty)}'`;

@@ -61,3 +61,12 @@ export function ListOf<T extends TSchema>(item: T, extra: Record<string, TSchema
 export function Strict<T extends Record<string, TSchema>>(properties: T, options: SchemaOptions = {}) {
   return Type.Object(properties, { ...options, additionalProperties: false });
 }
+
+// A bound JSON Schema has no keyword for: the size of a value written as JSON, in UTF-8 bytes.
+// An OpenAPI extension keyword, so the document states it and the validator (validation.ts)
+// enforces it from the same schema.
+export const MAX_JSON_BYTES = 'x-max-json-bytes';
+
+export function MaxJsonBytes<T extends TSchema>(limit: number, schema: T): T {
+  return { ...schema, [MAX_JSON_BYTES]: limit };
+}

@@ -14,6 +14,7 @@ import {
   validationFailed,
   type Static,
 } from '@crm/kit';
+import { CustomValuesSchema } from '../custom-fields/custom-values';
 import { CUSTOM_FILTER_MAX_LENGTH } from '../records/custom-filter';
 
 export const COMPANY_SORTS = ['created_desc', 'created_asc', 'name_asc', 'name_desc', 'updated_desc'] as const;
@@ -37,6 +38,8 @@ export const COMPANY_READ_ONLY_FIELDS = [
   'updated_at',
 ] as const;
 
+// More people than any employer has: a bound that refuses typing slips (1e300), not companies.
+const EMPLOYEE_COUNT_MAX = 100_000_000;
 const ADDRESS_LIMITS = { line1: 200, line2: 200, city: 100, region: 100, postcode: 20 } as const;
 export const ADDRESS_FIELDS = Object.keys(ADDRESS_LIMITS) as Array<keyof typeof ADDRESS_LIMITS>;
 
@@ -52,10 +55,7 @@ const Address = () =>
     { description: 'Optional line1, line2, city, region and postcode; no other keys.' },
   );
 
-const CustomValues = () =>
-  Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()]), {
-    description: 'Free keys with scalar or null values; keys of defined custom fields are checked against their type.',
-  });
+const CustomValues = () => CustomValuesSchema('Free keys with scalar or null values; keys of defined custom fields are checked against their type.');
 
 // The writable fields of CompanyCreate and CompanyUpdate (spec section 2), each nullable except
 // the name (required on create), the address (an object; {} clears it) and sic_codes.
@@ -68,7 +68,7 @@ const writable = {
   country_code: Nullable(Type.String({ minLength: 2, maxLength: 2, pattern: '^[A-Z]{2}$', description: 'Two letters, stored upper-cased.' })),
   industry: Nullable(SingleLine({ maxLength: 100 })),
   turnover_band: Nullable(SingleLine({ maxLength: 50 })),
-  employee_count: Nullable(Type.Integer({ minimum: 0 })),
+  employee_count: Nullable(Type.Integer({ minimum: 0, maximum: EMPLOYEE_COUNT_MAX })),
   account_number: Nullable(SingleLine({ maxLength: 50 })),
   company_number: Nullable(SingleLine({ maxLength: 50, description: 'Company registration number.' })),
   sic_codes: Type.Array(Type.String({ pattern: '^[0-9]{4,6}$' }), { maxItems: 20, description: 'Each 4 to 6 digits.' }),

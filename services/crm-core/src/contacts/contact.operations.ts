@@ -1,4 +1,5 @@
 import { DateTime, declareOperation, Email, ListOf, Named, Nullable, SingleLine, Strict, StringEnum, Type, Uuid, validationFailed, type Static } from '@crm/kit';
+import { CustomValuesSchema } from '../custom-fields/custom-values';
 import { CUSTOM_FILTER_MAX_LENGTH } from '../records/custom-filter';
 import { LAWFUL_BASES } from './contact.model';
 
@@ -12,10 +13,7 @@ const READ_ONLY_FIELDS = ['id', 'created_at', 'updated_at', 'deleted_at'] as con
 const TRIMMED = [...Object.keys(CONTACT_TEXT_LIMITS), 'email'];
 const ID_FIELDS = ['company_id', 'reports_to_id', 'owner_id'];
 
-const Custom = () =>
-  Type.Record(Type.String(), Type.Unknown(), {
-    description: 'Free keys with scalar values or null; a key that is a custom field of contacts is checked against its type.',
-  });
+const Custom = () => CustomValuesSchema('Free keys with scalar values or null; a key that is a custom field of contacts is checked against its type.');
 
 // Contact (spec section 2).
 export const Contact = Named(
@@ -85,7 +83,7 @@ export const listContacts = declareOperation({
     q: Type.Optional(Type.String({ maxLength: SEARCH_MAX_LENGTH })),
     company_id: Type.Optional(Uuid()),
     reports_to_id: Type.Optional(Uuid({ description: "A manager's direct reports." })),
-    owner: Type.Optional(Type.String({ description: 'me, or a member id (GET /members).' })),
+    owner: Type.Optional(Type.String({ maxLength: 100, description: 'me, or a member id (GET /members).' })),
     custom: Type.Optional(Type.String({ maxLength: CUSTOM_FILTER_MAX_LENGTH })),
     deleted: Type.Boolean({ default: false }),
   }),

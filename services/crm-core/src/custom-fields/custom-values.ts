@@ -1,4 +1,4 @@
-import { validationFailed } from '@crm/kit';
+import { MaxJsonBytes, TEXT_FORMAT, Type, validationFailed } from '@crm/kit';
 import type { ClientSession, Connection } from 'mongoose';
 import { customFieldModel, type CustomFieldRecord } from './custom-field.model';
 import type { CustomFieldObject } from './custom-field.operations';
@@ -14,6 +14,29 @@ export const CUSTOM_MAX_KEYS = 50;
 export const CUSTOM_MAX_BYTES = 16 * 1024;
 export const CUSTOM_TEXT_MAX_LENGTH = 2000;
 export const CUSTOM_KEY_MAX_LENGTH = 100;
+// Large enough for any amount or count a record holds, small enough to sum in reports exactly.
+export const CUSTOM_NUMBER_MAX = 1e15;
+const CUSTOM_KEY_PATTERN = '^[^.$][^.]*$';
+
+// The `custom` of a request body, with every limit the rules below enforce on it, so the OpenAPI
+// document states them and the request validator refuses what breaks them before any rule runs.
+export function CustomValuesSchema(description: string) {
+  const value = Type.Unsafe<CustomValue>({
+    type: ['string', 'number', 'boolean', 'null'],
+    maxLength: CUSTOM_TEXT_MAX_LENGTH,
+    format: TEXT_FORMAT,
+    minimum: -CUSTOM_NUMBER_MAX,
+    maximum: CUSTOM_NUMBER_MAX,
+  });
+  return MaxJsonBytes(
+    CUSTOM_MAX_BYTES,
+    Type.Record(Type.String(), value, {
+      description: `${description} At most ${CUSTOM_MAX_KEYS} keys and ${CUSTOM_MAX_BYTES / 1024} KiB as JSON; a key is 1 to ${CUSTOM_KEY_MAX_LENGTH} characters without '.' or a leading '$'; text up to ${CUSTOM_TEXT_MAX_LENGTH} characters, numbers within ±${CUSTOM_NUMBER_MAX}.`,
+      maxProperties: CUSTOM_MAX_KEYS,
+      propertyNames: { minLength: 1, maxLength: CUSTOM_KEY_MAX_LENGTH, pattern: CUSTOM_KEY_PATTERN },
+    }),
+  );
+}
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -71,7 +94,7 @@ export function validateCustomValues(input: unknown, fields: readonly CustomFiel
     if (value !== null && typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') {
       throw validationFailed(`custom.${key} must be a string, a number, a boolean or null`);
     }
-    if (typeof value === 'number' && !Number.isFinite(value)) throw validationFailed(`custom.${key} must be a finite number`);
+    if (typeof value === 'number' && !(Math.abs(value) <= CUSTOM_NUMBER_MAX)) throw validationFailed(`custom.${key} must be a number within ±${CUSTOM_NUMBER_MAX}`);
     if (typeof value === 'string' && value.length > CUSTOM_TEXT_MAX_LENGTH) {
       throw validationFailed(`custom.${key} must NOT have more than ${CUSTOM_TEXT_MAX_LENGTH} characters`);
     }

@@ -14,6 +14,7 @@ import {
   validationFailed,
   type Static,
 } from '@crm/kit';
+import { CustomValuesSchema } from '../custom-fields/custom-values';
 import { CUSTOM_FILTER_MAX_LENGTH } from '../records/custom-filter';
 import { DEAL_STATUSES } from './deal.model';
 
@@ -42,10 +43,7 @@ export const DEAL_READ_ONLY_FIELDS = [
 ] as const;
 
 const OWNER_PATTERN = '^(me|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$';
-const CustomValues = () =>
-  Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()]), {
-    description: 'Free keys with scalar or null values; keys of defined deal custom fields are checked against their type.',
-  });
+const CustomValues = () => CustomValuesSchema('Free keys with scalar or null values; keys of defined deal custom fields are checked against their type.');
 
 // The writable fields of DealCreate and DealUpdate (spec section 4, Deals), each optional.
 const writable = {

@@ -1,13 +1,18 @@
 import { DateTime, declareOperation, ListOf, Named, Nullable, SingleLine, Strict, StringEnum, Type, Uuid, type Static } from '@crm/kit';
-import { FILTER_VALUE_MAX_LENGTH } from './list-filters';
+import { FILTER_VALUE_MAX_LENGTH, LIST_FILTERS } from './list-filters';
 
 export const SAVED_VIEW_OBJECTS = ['company', 'contact', 'deal'] as const;
 export type SavedViewObject = (typeof SAVED_VIEW_OBJECTS)[number];
 
 const ViewName = () => SingleLine({ minLength: 1, maxLength: 60 });
+// At most the filters of the list that has the most; which keys an object's list takes is checked
+// against it (list-filters.ts).
+const FILTER_NAMES = [...new Set(Object.values(LIST_FILTERS).flat())];
 const Filters = () =>
   Type.Record(Type.String(), Type.String({ maxLength: FILTER_VALUE_MAX_LENGTH }), {
     description: "Query parameters of the object's list (for example kind and owner), each a string of up to 500 characters.",
+    maxProperties: Math.max(...Object.values(LIST_FILTERS).map((names) => names.length)),
+    propertyNames: { maxLength: Math.max(...FILTER_NAMES.map((name) => name.length)) },
   });
 
 // SavedView (spec section 2).

@@ -6,7 +6,7 @@ export const ROLE_NAME_MAX_LENGTH = 40;
 const Permission = () => StringEnum(PERMISSIONS);
 const RoleName = () => SingleLine({ minLength: 1, maxLength: ROLE_NAME_MAX_LENGTH, description: 'Unique in the workspace whatever its case.' });
 // Permission names of the contract (spec section 5), each at most once.
-const Permissions = () => Type.Array(Permission(), { uniqueItems: true });
+const Permissions = () => Type.Array(Permission(), { uniqueItems: true, maxItems: PERMISSIONS.length });
 
 // Role (spec section 2).
 export const Role = Named(

@@ -26,7 +26,8 @@ function prepareWebFormBody(body: unknown): unknown {
   if (readOnly) throw validationFailed(`${readOnly} is read-only`);
   const fields: Record<string, unknown> = { ...(body as Record<string, unknown>) };
   for (const field of ['owner_id', 'source_id', 'campaign_id']) if (typeof fields[field] === 'string') fields[field] = (fields[field] as string).toLowerCase();
-  for (const field of ['consent_text', 'redirect_url']) if (typeof fields[field] === 'string' && (fields[field] as string).trim() === '') fields[field] = null;
+  // consent_text declares a minimum length: empty is refused, null clears it.
+  for (const field of ['redirect_url']) if (typeof fields[field] === 'string' && (fields[field] as string).trim() === '') fields[field] = null;
   return fields;
 }
 
