@@ -44,9 +44,13 @@ export interface Operation extends AccessRule {
   // Path template relative to /v1, as the spec writes it.
   path: string;
   service: OwnerService;
+  // What a caller without contacts:read meets where the operation could show a contact: refused
+  // where it is about contacts, contacts left out where it mixes records (docs/permissions.md).
+  // The owning service applies it; the note is what the documentation says.
+  withoutContacts?: string;
 }
 
-type Rule = AccessRule;
+type Rule = AccessRule & Pick<Operation, 'withoutContacts'>;
 
 const anyone: Rule = { permission: null };
 export const admin = (permission: Permission): Rule => ({ permission, adminOnly: true });
@@ -54,10 +58,11 @@ const needs = (permission: Permission): Rule => ({ permission });
 const remove = (permission: Permission | null): Rule => ({ permission, forbidAgents: true });
 const removeWhen = (rule: Rule, match: BodyMatch): Rule => ({ ...rule, forbidAgents: match });
 const standard = (rule: Rule): Rule => ({ ...rule, plan: 'standard' });
+const contactsAside = (rule: Rule, withoutContacts: string): Rule => ({ ...rule, withoutContacts });
 
 // The rule an operation is checked against: every DELETE is a deletion as far as agent keys are
 // concerned. Operations outside the contract (webhooks) declare theirs through this too.
-export function accessRule(method: Method, rule: Rule): AccessRule {
+export function accessRule<R extends AccessRule>(method: Method, rule: R): R {
   return method === 'DELETE' ? { ...rule, forbidAgents: true } : rule;
 }
 
@@ -138,13 +143,13 @@ export const OPERATIONS: readonly Operation[] = [
     ['GET /contacts/{id}/personal-data', needs('privacy:override')],
     ['POST /contacts/{id}/erase', remove('privacy:override')],
     // Deals hang off companies and share their permissions.
-    ['GET /deals', needs('companies:read')],
-    ['POST /deals', needs('companies:write')],
+    ['GET /deals', contactsAside(needs('companies:read'), '`contact_name` is null')],
+    ['POST /deals', contactsAside(needs('companies:write'), '`contact_name` is null')],
     ['GET /deals/forecast', needs('companies:read')],
-    ['GET /deals/{id}', needs('companies:read')],
-    ['PATCH /deals/{id}', needs('companies:write')],
+    ['GET /deals/{id}', contactsAside(needs('companies:read'), '`contact_name` is null')],
+    ['PATCH /deals/{id}', contactsAside(needs('companies:write'), '`contact_name` is null')],
     ['DELETE /deals/{id}', remove('companies:write')],
-    ['GET /activities', needs('companies:read')],
+    ['GET /activities', contactsAside(needs('companies:read'), "refused for a contact's timeline; a company's leaves out its contacts' entries")],
     ['POST /activities', needs('activities:write')],
     ['GET /tasks', needs('tasks:read')],
     ['POST /tasks', needs('tasks:write')],
@@ -154,12 +159,12 @@ export const OPERATIONS: readonly Operation[] = [
     ['POST /meetings', needs('tasks:write')],
     ['GET /meetings/{id}', needs('tasks:read')],
     ['PATCH /meetings/{id}', needs('tasks:write')],
-    ['GET /duplicates', needs('companies:read')],
+    ['GET /duplicates', contactsAside(needs('companies:read'), 'refused for `object=contact`')],
     ['POST /duplicates/dismiss', needs('companies:write')],
     ['POST /import/companies', needs('companies:write')],
-    ['GET /search', needs('companies:read')],
-    ['GET /recent', needs('companies:read')],
-    ['POST /recent', needs('companies:read')],
+    ['GET /search', contactsAside(needs('companies:read'), 'companies only')],
+    ['GET /recent', contactsAside(needs('companies:read'), 'contacts left out')],
+    ['POST /recent', contactsAside(needs('companies:read'), 'refused for a contact')],
     // A member connects their own calendar; syncing it is a Standard plan feature.
     ['GET /integrations/calendar', anyone],
     ['POST /integrations/calendar/{provider}/connect', standard(anyone)],
@@ -178,7 +183,7 @@ export const OPERATIONS: readonly Operation[] = [
     ['GET /campaigns/{id}/spend', standard(needs('companies:read'))],
     ['POST /campaigns/{id}/spend', standard(needs('companies:write'))],
     ['DELETE /campaigns/{id}/spend/{spend_id}', standard(remove('companies:write'))],
-    ['GET /touchpoints', standard(needs('companies:read'))],
+    ['GET /touchpoints', contactsAside(standard(needs('companies:read')), '`contact_name` is null')],
     ['POST /touchpoints', standard(needs('companies:write'))],
     ['GET /web-forms', admin('settings:manage')],
     ['POST /web-forms', admin('settings:manage')],
@@ -189,23 +194,23 @@ export const OPERATIONS: readonly Operation[] = [
     ['GET /reports/summary', needs('companies:read')],
     ['GET /reports/marketing', standard(needs('companies:read'))],
     ['GET /reports/fields', needs('companies:read')],
-    ['POST /reports/run', needs('companies:read')],
+    ['POST /reports/run', contactsAside(needs('companies:read'), 'refused for a contact report or a grouping by contact')],
     ['GET /reports/saved', needs('companies:read')],
     ['POST /reports/saved', needs('companies:read')],
     ['PATCH /reports/saved/{id}', needs('companies:read')],
     ['DELETE /reports/saved/{id}', remove('companies:read')],
-    ['POST /reports/records', needs('companies:read')],
+    ['POST /reports/records', contactsAside(needs('companies:read'), 'refused like a run; tasks and timeline entries about a contact left out, no contact named')],
     ['PUT /reports/saved/{id}/pin', needs('companies:read')],
     ['DELETE /reports/saved/{id}/pin', remove('companies:read')],
-    ['GET /reports/saved/{id}/run', needs('companies:read')],
+    ['GET /reports/saved/{id}/run', contactsAside(needs('companies:read'), 'refused for a contact report or a grouping by contact')],
     ['GET /reports/sales', needs('companies:read')],
   ]),
   ...define('documents', [
-    ['GET /documents', needs('companies:read')],
+    ['GET /documents', contactsAside(needs('companies:read'), "refused for a contact's documents")],
     ['POST /documents', needs('companies:write')],
     ['POST /documents/{id}/complete', needs('companies:write')],
     ['GET /documents/usage', needs('companies:read')],
-    ['GET /documents/{id}/download', needs('companies:read')],
+    ['GET /documents/{id}/download', contactsAside(needs('companies:read'), "refused for a contact's document")],
     ['DELETE /documents/{id}', remove('companies:write')],
   ]),
   ...define('billing', [

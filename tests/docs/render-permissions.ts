@@ -6,6 +6,7 @@ function rule(operation: Operation): string[] {
     operation.adminOnly ? 'yes' : '',
     operation.plan ? 'Standard' : '',
     operation.forbidAgents === true ? 'no' : operation.forbidAgents ? `not with \`${operation.forbidAgents.field}: ${operation.forbidAgents.value}\`` : '',
+    operation.withoutContacts ?? '',
   ];
 }
 
@@ -29,6 +30,11 @@ export function renderPermissionsDoc(roles: ReadonlyArray<{ name: string; permis
     "contract follow the same rule: the webhooks' `DELETE /webhooks/{id}` refuses agent keys even when",
     "their role is an admin's.",
     '',
+    'A caller without `contacts:read` sees no contact: an operation about contacts refuses it (`403',
+    "forbidden`), and one that mixes records leaves contacts, and their names, out of its answer. The",
+    'last column says which, for each operation that could show a contact; the others show none (tasks',
+    'and meetings need `tasks:read` and show the contacts they are about to whoever holds it).',
+    '',
     `Permission names: ${PERMISSIONS.map((name) => `\`${name}\``).join(', ')}.`,
     '',
     '## Built-in roles',
@@ -42,8 +48,8 @@ export function renderPermissionsDoc(roles: ReadonlyArray<{ name: string; permis
     '',
     '## Operations',
     '',
-    '| operation | needs | admin only | plan | agent keys |',
-    '|---|---|---|---|---|',
+    '| operation | needs | admin only | plan | agent keys | without `contacts:read` |',
+    '|---|---|---|---|---|---|',
     ...OPERATIONS.map((operation) => `| \`${operation.method} ${operation.path}\` | ${rule(operation).join(' | ')} |`),
     '',
   ];

@@ -1,6 +1,6 @@
 import { generateInternalKeyPair, INTERNAL_TOKEN_HEADER, newId, signInternalToken, type InternalClaims } from '@crm/kit';
 import { OPERATIONS, PERMISSIONS, type Operation } from '@crm/protos';
-import { startTestSystem, type TestSystem } from '../support/system';
+import { request, signUpWithWorkspace, startTestSystem, waitFor, type TestSystem } from '../support/system';
 
 // Walks the permission matrix: each operation, sent to its owning service with the internal JWT
 // the gateway would mint, answers 403 when the caller lacks what the matrix says it needs, and
@@ -112,4 +112,95 @@ describe('permission matrix', () => {
       }
     },
   );
+});
+
+// Every read a client can make, walked through the gateway with an API key whose role has
+// companies:read alone: the answers name no contact (refused where the read is about contacts,
+// contacts left out where it mixes records; docs/permissions.md says which).
+describe('a caller without contacts:read', () => {
+  const NAME = 'Zelda';
+  const SURNAME = 'Quuxley';
+  const EMAIL = 'zelda.quuxley@example.com';
+  const leaks = (body: unknown) => [NAME, SURNAME, EMAIL].filter((text) => JSON.stringify(body ?? null).toLowerCase().includes(text.toLowerCase()));
+
+  it('sees no contact’s name or email in any read', async () => {
+    const owner = await signUpWithWorkspace(system.url, 'Olga');
+    const as = (token: string) => (method: string, path: string, body?: unknown) => request(system.url, method, path, { token, body });
+    const admin = as(owner.token);
+    const made = async (path: string, body: unknown) => {
+      const answer = await admin('POST', path, body);
+      expect({ path, status: answer.status }).toEqual({ path, status: 201 });
+      return answer.body as { id: string };
+    };
+    const company = await made('/companies', { name: 'Acme Ltd' });
+    const contact = await made('/contacts', { first_name: NAME, last_name: SURNAME, email: EMAIL, company_id: company.id });
+    const deal = await made('/deals', { name: 'Renewal', company_id: company.id, contact_id: contact.id });
+    await made('/activities', { type: 'note', target_type: 'contact', target_id: contact.id, body: `Lunch with ${NAME} ${SURNAME}` });
+    await made('/activities', { type: 'note', target_type: 'company', target_id: company.id, body: 'Quarterly review' });
+    await made('/tasks', { title: `Call ${NAME} ${SURNAME}`, target_type: 'contact', target_id: contact.id });
+    const file = (await admin('POST', '/documents', { target_type: 'contact', target_id: contact.id, name: 'signed.pdf', content_type: 'application/pdf', size_bytes: 3 })).body as { document: { id: string } };
+    const report = await made('/reports/saved', { name: 'People', definition: { object: 'contact' }, shared: true });
+    expect((await admin('POST', '/recent', { type: 'contact', id: contact.id })).status).toBe(204);
+    await waitFor(async () => ((await admin('POST', '/reports/records', { definition: { object: 'task', group_by: ['target_type'] }, keys: ['contact'] })).body.total === 1) || undefined);
+    await waitFor(async () => ((await admin('GET', `/search?q=${NAME}`)).body.data?.length === 1) || undefined);
+
+    expect((await admin('POST', '/roles', { name: 'Company readers', permissions: ['companies:read'] })).status).toBe(201);
+    const key = await admin('POST', '/api-keys', { name: 'Company reader', kind: 'integration', role: 'Company readers' });
+    expect(key.status).toBe(201);
+    const reader = as(key.body.key as string);
+
+    // Where an operation is about contacts it is refused; where it mixes records, contacts go.
+    const refused = [
+      ['GET', `/activities?target_type=contact&target_id=${contact.id}`],
+      ['GET', `/documents?target_type=contact&target_id=${contact.id}`],
+      ['GET', `/documents/${file.document.id}/download`],
+      ['POST', '/reports/run', { object: 'contact' }],
+      ['POST', '/reports/records', { definition: { object: 'contact' }, keys: [] }],
+      ['GET', `/reports/saved/${report.id}/run`],
+      ['POST', '/recent', { type: 'contact', id: contact.id }],
+    ] as const;
+    for (const [method, path, body] of refused) {
+      const answer = await reader(method, path, body);
+      expect({ method, path, status: answer.status, code: answer.body?.error?.code }).toEqual({ method, path, status: 403, code: 'forbidden' });
+    }
+    const timeline = await reader('GET', `/activities?target_type=company&target_id=${company.id}`);
+    expect(timeline.body.data.map((entry: { target_type: string }) => entry.target_type)).not.toContain('contact');
+    expect(timeline.body.data.length).toBeGreaterThan(0);
+    expect((await reader('POST', '/reports/records', { definition: { object: 'task', group_by: ['target_type'] }, keys: ['contact'] })).body).toEqual({ total: 0, records: [] });
+    expect((await reader('GET', `/search?q=${NAME}`)).body.data).toEqual([]);
+    expect((await reader('GET', `/deals/${deal.id}`)).body).toMatchObject({ contact_id: contact.id, contact_name: null });
+
+    // Every read of the matrix, with the records above as its ids and targets.
+    const idFor = (path: string) =>
+      path.startsWith('/companies') ? company.id : path.startsWith('/deals') ? deal.id : path.startsWith('/documents') ? file.document.id : path.startsWith('/reports') ? report.id : contact.id;
+    const queries: Record<string, string[]> = {
+      '/activities': [`target_type=company&target_id=${company.id}`, `target_type=deal&target_id=${deal.id}`, `target_type=contact&target_id=${contact.id}`],
+      '/documents': [`target_type=company&target_id=${company.id}`, `target_type=contact&target_id=${contact.id}`],
+      '/duplicates': ['object=company', 'object=contact'],
+      '/search': [`q=${NAME}`, `q=${SURNAME}`, 'q=zelda.quuxley'],
+      '/tasks': ['assignee=any'],
+      '/custom-fields': ['object=contact'],
+      '/saved-views': ['object=contact'],
+    };
+    const bodies: Record<string, unknown[]> = {
+      '/reports/run': [{ object: 'contact' }, { object: 'task', group_by: ['target_type'] }, { object: 'activity', group_by: ['target_type'] }, { object: 'deal' }],
+      '/reports/records': [
+        { definition: { object: 'task', group_by: ['target_type'] }, keys: ['contact'] },
+        { definition: { object: 'activity', group_by: ['target_type'] }, keys: ['contact'] },
+        { definition: { object: 'deal' }, keys: [] },
+      ],
+    };
+    const reads = OPERATIONS.filter((operation) => operation.method === 'GET' || `${operation.method} ${operation.path}` in { 'POST /reports/run': 1, 'POST /reports/records': 1 });
+    for (const operation of reads) {
+      const path = operation.path.replace(/\{[^}]+\}/g, () => idFor(operation.path));
+      const calls: Array<[string, unknown]> =
+        operation.method === 'POST' ? (bodies[operation.path] ?? []).map((body) => [path, body]) : (queries[operation.path] ?? ['']).map((query) => [query ? `${path}?${query}` : path, undefined]);
+      for (const [target, body] of calls) {
+        const answer = await reader(operation.method, target, body);
+        expect({ operation: `${operation.method} ${target}`, leaks: leaks(answer.body) }).toEqual({ operation: `${operation.method} ${target}`, leaks: [] });
+      }
+    }
+    // The owner, with contacts:read, sees them: the walk would notice a contact.
+    expect(leaks((await admin('GET', `/deals/${deal.id}`)).body)).toEqual([NAME, SURNAME]);
+  });
 });

@@ -164,7 +164,7 @@ export function declareOperation<
   if ((spec.status === 204) !== (spec.response === null)) {
     throw new Error(`${spec.method} ${spec.path}: a 204 has no body, and only a 204`);
   }
-  const { method, path, service: _service, ...rule } = contract ?? ({} as Operation);
+  const { method, path, service: _service, withoutContacts: _withoutContacts, ...rule } = contract ?? ({} as Operation);
   const extra = spec.access === undefined || spec.access === 'public' ? null : accessRule(spec.method, spec.access === 'caller' ? { permission: null } : spec.access);
   return {
     ...spec,

@@ -1,25 +1,34 @@
-import { implement, noteVersion, workspaceOf, type Implementation } from '@crm/kit';
+import { implement, noteVersion, workspaceOf, type Implementation, type InternalClaims } from '@crm/kit';
 import type { ServiceContext } from '@crm/service-host';
 import { createDeal, dealForecast as dealForecastOperation, deleteDeal, getDeal, listDeals, updateDeal } from './deal.operations';
 import { dealForecast } from './deal-forecast';
 import { listDealPage } from './deal-list';
+import type { DealView } from './deal.operations';
 import { dealViews } from './deal-view';
 import { createDealRecord, deleteDealRecord, findDeal, updateDealRecord } from './deal-writes';
+
+// A deal names its contact only to a caller who may read contacts.
+function shownTo(auth: InternalClaims, view: DealView): DealView {
+  return auth.permissions.includes('contacts:read') ? view : { ...view, contact_name: null };
+}
 
 // The six deal operations of the contract; access comes from the permission matrix.
 export function dealOperations(context: ServiceContext): Implementation[] {
   return [
-    implement(listDeals, async ({ req, auth, query }) => listDealPage(context, workspaceOf(req), auth.user_id, query)),
-    implement(createDeal, async ({ req, auth, body }) => createDealRecord(context, auth, workspaceOf(req), body)),
+    implement(listDeals, async ({ req, auth, query }) => {
+      const page = await listDealPage(context, workspaceOf(req), auth.user_id, query);
+      return { ...page, data: page.data.map((view) => shownTo(auth, view)) };
+    }),
+    implement(createDeal, async ({ req, auth, body }) => shownTo(auth, await createDealRecord(context, auth, workspaceOf(req), body))),
     implement(dealForecastOperation, async ({ req, auth, query }) => dealForecast(context, workspaceOf(req), auth.user_id, query)),
-    implement(getDeal, async ({ req, params }) => {
+    implement(getDeal, async ({ req, auth, params }) => {
       const workspaceId = workspaceOf(req);
       const deal = await findDeal(context, workspaceId, params.id);
       noteVersion(req, deal.version);
       const [view] = await dealViews(context, workspaceId, [deal]);
-      return view!;
+      return shownTo(auth, view!);
     }, { notesVersion: true }),
-    implement(updateDeal, async ({ req, auth, params, body }) => updateDealRecord(context, auth, workspaceOf(req), params.id, body)),
+    implement(updateDeal, async ({ req, auth, params, body }) => shownTo(auth, await updateDealRecord(context, auth, workspaceOf(req), params.id, body))),
     implement(deleteDeal, async ({ req, auth, params }) => deleteDealRecord(context, auth, workspaceOf(req), params.id)),
   ];
 }

@@ -1,4 +1,4 @@
-import { implement, isDuplicateKey, newId, validationFailed, workspaceOf, type Implementation } from '@crm/kit';
+import { forbidden, implement, isDuplicateKey, newId, validationFailed, workspaceOf, type Implementation } from '@crm/kit';
 import { commit, type ServiceContext } from '@crm/service-host';
 import { liveHits } from './recent-hits';
 import { listRecent, RECENT_LIMIT, recordRecent, type RecordRecentBody, type RecentType } from './recent.operations';
@@ -45,10 +45,11 @@ async function record(context: ServiceContext, workspaceId: string, userId: stri
   }
 }
 
-// Newest first; a record since moved to the recycle bin or erased is left out when read.
-async function list(context: ServiceContext, workspaceId: string, userId: string) {
+// Newest first; a record since moved to the recycle bin or erased is left out when read, and so
+// are contacts for a caller without contacts:read (an API key of a member who visited them).
+async function list(context: ServiceContext, workspaceId: string, userId: string, readsContacts: boolean) {
   const visits = await recentVisitModel(context.connection)
-    .find({ workspace_id: workspaceId, user_id: userId }, { type: 1, record_id: 1 })
+    .find({ workspace_id: workspaceId, user_id: userId, ...(readsContacts ? {} : { type: { $ne: 'contact' } }) }, { type: 1, record_id: 1 })
     .sort({ visited_at: -1, _id: -1 })
     .limit(RECENT_LIMIT)
     .lean<Array<Pick<RecentVisitRecord, 'type' | 'record_id'>>>()
@@ -60,7 +61,10 @@ async function list(context: ServiceContext, workspaceId: string, userId: string
 
 export function recentOperations(context: ServiceContext): Implementation[] {
   return [
-    implement(listRecent, async ({ req, auth }) => list(context, workspaceOf(req), auth.user_id)),
-    implement(recordRecent, async ({ req, auth, body }) => record(context, workspaceOf(req), auth.user_id, body)),
+    implement(listRecent, async ({ req, auth }) => list(context, workspaceOf(req), auth.user_id, auth.permissions.includes('contacts:read'))),
+    implement(recordRecent, async ({ req, auth, body }) => {
+      if (body.type === 'contact' && !auth.permissions.includes('contacts:read')) throw forbidden('visiting a contact needs the contacts:read permission');
+      return record(context, workspaceOf(req), auth.user_id, body);
+    }),
   ];
 }

@@ -17,12 +17,16 @@ export async function listActivityPage(
   context: ServiceContext,
   workspaceId: string,
   query: ListActivitiesQuery,
+  // Without contacts:read, a company's timeline shows no entry about one of its contacts.
+  readsContacts: boolean,
 ): Promise<{ data: ActivityView[]; next_cursor: string | null }> {
   const targetId = query.target_id.toLowerCase();
   await readableTarget(context, workspaceId, query.target_type, targetId);
   const filter: FilterQuery<ActivityRecord> =
     query.target_type === 'company' && query.include_contacts
-      ? { workspace_id: workspaceId, company_id: targetId }
+      ? readsContacts
+        ? { workspace_id: workspaceId, company_id: targetId }
+        : { workspace_id: workspaceId, company_id: targetId, target_type: { $ne: 'contact' } }
       : { workspace_id: workspaceId, target_type: query.target_type, target_id: targetId };
   const page = await keysetPage(activityModel(context.connection), fromCursor(filter, NEWEST_FIRST, query.cursor), {
     order: NEWEST_FIRST,

@@ -134,8 +134,9 @@ export async function completeDocumentRecord(runtime: DocumentsRuntime, auth: In
   return documentView(completed ?? (await findDocument(runtime, workspaceId, id)));
 }
 
-export async function downloadLink(runtime: DocumentsRuntime, workspaceId: string, id: string): Promise<{ url: string }> {
+export async function downloadLink(runtime: DocumentsRuntime, workspaceId: string, id: string, mayRead: (targetType: string) => void): Promise<{ url: string }> {
   const record = await findDocument(runtime, workspaceId, id);
+  mayRead(record.target_type);
   if (record.status !== 'ready') throw new AppError('document_not_ready', 'the document is not completed yet', 409);
   const expires = unixSeconds(runtime.now()) + DOWNLOAD_URL_TTL_SECONDS;
   const grant = { method: 'GET' as const, document_id: id, workspace_id: workspaceId, size_bytes: record.size_bytes, expires };

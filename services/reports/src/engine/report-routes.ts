@@ -2,6 +2,7 @@ import { implement, validationFailed, workspaceOf, type Implementation } from '@
 import type { ServiceContext } from '@crm/service-host';
 import { workspaceData } from '../read-model/workspace-data';
 import { catalogueOf, REPORT_OBJECTS } from './field-catalogue';
+import { checkReportContacts, readsContacts, shownWithoutContacts } from './report-contacts';
 import { checkReportPlan } from './report-plan';
 import { compileReport, reportRecords, runReport, withDefaults } from './report-run';
 import { reportFields, reportRecordsOperation, runReportOperation } from './report.operations';
@@ -20,14 +21,17 @@ export function reportEngineOperations(context: ServiceContext): Implementation[
     implement(runReportOperation, async ({ req, auth, body }) => {
       checkReportPlan(body.object, auth.plan);
       const data = await workspaceData(context, workspaceOf(req));
-      return runReport(data, compileReport(data, withDefaults(body)));
+      const report = compileReport(data, withDefaults(body));
+      checkReportContacts(report, auth);
+      return runReport(data, report);
     }),
     implement(reportRecordsOperation, async ({ req, auth, body }) => {
       checkReportPlan(body.definition.object, auth.plan);
       const data = await workspaceData(context, workspaceOf(req));
       const report = compileReport(data, withDefaults(body.definition), 'definition.');
+      checkReportContacts(report, auth);
       if (body.keys.length !== report.groupings.length) throw validationFailed(`keys must have ${report.groupings.length} item(s), one per definition.group_by field`);
-      return reportRecords(data, report, body.keys);
+      return reportRecords(data, report, body.keys, readsContacts(auth) ? null : shownWithoutContacts);
     }),
   ];
 }

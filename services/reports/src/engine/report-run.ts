@@ -327,7 +327,13 @@ const newestOf = (record: ReadRecord, field: string): string => {
   return typeof value === 'string' ? value : value === null || value === undefined ? '' : String(value);
 };
 
-export function reportRecords(data: WorkspaceData, report: CompiledReport, keys: Array<string | null>): { total: number; records: RecordView[] } {
+// `shown` leaves records out of the answer and its total (what the caller may not see).
+export function reportRecords(
+  data: WorkspaceData,
+  report: CompiledReport,
+  keys: Array<string | null>,
+  shown: ((record: ReadRecord) => boolean) | null = null,
+): { total: number; records: RecordView[] } {
   if (keys.length !== report.groupings.length) throw validationFailed(`keys must have ${report.groupings.length} item${report.groupings.length === 1 ? '' : 's'}, one per group_by field`);
   const newest = report.newest;
   // Newest first: the date, then ids (time-ordered). Only the 100 newest are kept while counting,
@@ -360,6 +366,7 @@ export function reportRecords(data: WorkspaceData, report: CompiledReport, keys:
     }
     if (!matches) continue;
     const record = candidates[position]!;
+    if (shown && !shown(record)) continue;
     total += 1;
     const date = dates ? (dates[position] ?? '') : newestOf(record, newest);
     if (ordered.length === RECORDS_CAP) {
@@ -382,6 +389,8 @@ export function reportRecords(data: WorkspaceData, report: CompiledReport, keys:
       orderedDates.splice(low, 0, date);
     }
   }
-  const references = catalogueOf(data, report.definition.object).group_by.filter((group) => group.references && !group.field.startsWith(CUSTOM_PREFIX));
+  const references = catalogueOf(data, report.definition.object).group_by.filter(
+    (group) => group.references && !group.field.startsWith(CUSTOM_PREFIX) && (shown === null || group.references !== 'contact'),
+  );
   return { total, records: ordered.map((record) => recordView(data, references, record)) };
 }

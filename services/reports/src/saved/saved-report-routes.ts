@@ -12,6 +12,7 @@ import {
   updateSavedReport,
   type SavedReportView,
 } from '../engine/report.operations';
+import { checkReportContacts } from '../engine/report-contacts';
 import { checkReportPlan } from '../engine/report-plan';
 import { nameOf } from '../engine/report-run';
 import { workspaceData, type WorkspaceData } from '../read-model/workspace-data';
@@ -190,6 +191,7 @@ export function savedReportOperations(context: ServiceContext): Implementation[]
       const data = await workspaceData(context, workspaceId);
       // Valid when saved: a field missing now was archived or deleted since.
       const compiled = compileReport(data, report.definition, '', (message) => conflict(`the report names a field that is no longer available (${message})`, 'report_field_unavailable'));
+      checkReportContacts(compiled, auth);
       return { ...runReport(data, compiled), name: report.name };
     }),
   ];
