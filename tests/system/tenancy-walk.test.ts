@@ -27,6 +27,8 @@ interface RecordKind {
   lists: string[];
   // A body that is valid for the operation, so that only the id decides the answer.
   bodies?: Record<string, (foreign: Owner) => Promise<unknown> | unknown>;
+  // The owner's own record for each other path parameter (`{spend_id}`), under the record `id`.
+  nested?: Record<string, (owner: Owner, id: string) => Promise<string>>;
 }
 
 async function created(owner: Owner, path: string, body: unknown): Promise<string> {
@@ -102,6 +104,14 @@ const KINDS: Record<string, RecordKind> = {
     bodies: {
       'PATCH /campaigns/{id}': () => ({ name: 'Renamed by a stranger' }),
       'POST /campaigns/{id}/spend': () => ({ lines: [{ spent_on: '2027-01-01', amount: 1 }] }),
+    },
+    nested: {
+      spend_id: async (owner, id) => {
+        const added = await request(base, 'POST', `/campaigns/${id}/spend`, { token: owner.token, body: { lines: [{ spent_on: '2027-01-02', amount: 5 }] } });
+        expect(added.status).toBeLessThan(300);
+        const lines = (await read(owner, `/campaigns/${id}/spend`)) as { data: Array<{ id: string }> };
+        return lines.data[0]!.id;
+      },
     },
   },
   'web-forms': {
@@ -226,10 +236,13 @@ describe('tenancy over every id-bearing operation', () => {
     for (const operation of operations) {
       const kind = KINDS[operation.path.split('/')[1]!]!;
       const id = await kind.make(owner);
+      let path = operation.path.replace('{id}', id);
+      for (const [name, make] of Object.entries(kind.nested ?? {})) if (path.includes(`{${name}}`)) path = path.replace(`{${name}}`, await make(owner, id));
       const before = await kind.read(owner, id);
       const key = `${operation.method} ${operation.path}`;
       const body = ['POST', 'PATCH', 'PUT'].includes(operation.method) ? ((await kind.bodies?.[key]?.(stranger)) ?? {}) : undefined;
-      const answer = await request(base, operation.method, operation.path.replace('{id}', id), { token: stranger.token, body });
+      expect({ operation: key, path }).toEqual({ operation: key, path: expect.not.stringMatching(/[{}]/) });
+      const answer = await request(base, operation.method, path, { token: stranger.token, body });
       expect({ operation: key, status: answer.status, code: answer.body?.error?.code }).toEqual({ operation: key, status: 404, code: 'not_found' });
       expect({ operation: key, after: await kind.read(owner, id) }).toEqual({ operation: key, after: before });
       for (const list of kind.lists) {
