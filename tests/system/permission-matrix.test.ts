@@ -203,4 +203,53 @@ describe('a caller without contacts:read', () => {
     // The owner, with contacts:read, sees them: the walk would notice a contact.
     expect(leaks((await admin('GET', `/deals/${deal.id}`)).body)).toEqual([NAME, SURNAME]);
   });
+
+  it('with tasks:read, sees no contact in tasks and meetings either', async () => {
+    const owner = await signUpWithWorkspace(system.url, 'Tara');
+    const as = (token: string) => (method: string, path: string, body?: unknown) => request(system.url, method, path, { token, body });
+    const admin = as(owner.token);
+    const made = async (path: string, body: unknown) => {
+      const answer = await admin('POST', path, body);
+      expect({ path, status: answer.status }).toEqual({ path, status: 201 });
+      return answer.body as { id: string };
+    };
+    const company = await made('/companies', { name: 'Globex Ltd' });
+    const contact = await made('/contacts', { first_name: NAME, last_name: SURNAME, email: EMAIL, company_id: company.id });
+    const aboutContact = await made('/tasks', { title: `Call ${NAME} ${SURNAME}`, target_type: 'contact', target_id: contact.id });
+    const aboutCompany = await made('/tasks', { title: 'Send the renewal', target_type: 'company', target_id: company.id });
+    const starts = Date.now() + 24 * 3600_000;
+    const meeting = await made('/meetings', {
+      title: 'Renewal review',
+      starts_at: new Date(starts).toISOString(),
+      ends_at: new Date(starts + 3600_000).toISOString(),
+      company_id: company.id,
+      contact_ids: [contact.id],
+    });
+
+    expect((await admin('POST', '/roles', { name: 'Schedulers', permissions: ['companies:read', 'tasks:read', 'tasks:write'] })).status).toBe(201);
+    const key = await admin('POST', '/api-keys', { name: 'Scheduler', kind: 'integration', role: 'Schedulers' });
+    expect(key.status).toBe(201);
+    const scheduler = as(key.body.key as string);
+
+    const tasks = await scheduler('GET', '/tasks?assignee=any');
+    expect(tasks.status).toBe(200);
+    expect(tasks.body.data.map((task: { id: string }) => task.id)).toEqual([aboutCompany.id]);
+    const refused = await scheduler('GET', `/tasks?assignee=any&target_type=contact&target_id=${contact.id}`);
+    expect({ status: refused.status, code: refused.body.error?.code }).toEqual({ status: 403, code: 'forbidden' });
+
+    const attendee = { type: 'contact', id: contact.id, name: null, email: null };
+    const single = await scheduler('GET', `/meetings/${meeting.id}`);
+    expect(single.status).toBe(200);
+    expect(single.body.attendees).toEqual(expect.arrayContaining([attendee]));
+    const window = `from=${new Date(starts - 3600_000).toISOString()}&to=${new Date(starts + 7200_000).toISOString()}`;
+    const listed = await scheduler('GET', `/meetings?${window}`);
+    expect(listed.body.data.find((item: { id: string }) => item.id === meeting.id)?.attendees).toEqual(expect.arrayContaining([attendee]));
+    const changed = await scheduler('PATCH', `/meetings/${meeting.id}`, { location: 'Room 4' });
+    expect(changed.status).toBe(200);
+    for (const body of [tasks.body, single.body, listed.body, changed.body]) expect(leaks(body)).toEqual([]);
+
+    // The owner, with contacts:read, sees both tasks and the attendee's name: the checks above could fail.
+    expect((await admin('GET', '/tasks?assignee=any')).body.data.map((task: { id: string }) => task.id).sort()).toEqual([aboutCompany.id, aboutContact.id].sort());
+    expect(leaks((await admin('GET', `/meetings/${meeting.id}`)).body)).toEqual([NAME, SURNAME, EMAIL]);
+  });
 });

@@ -1,4 +1,4 @@
-import { keysetPage, type InternalClaims, type KeysetOrder } from '@crm/kit';
+import { forbidden, keysetPage, type InternalClaims, type KeysetOrder } from '@crm/kit';
 import type { ServiceContext } from '@crm/service-host';
 import type { FilterQuery } from 'mongoose';
 import { fromCursor } from '../records/list-paging';
@@ -21,6 +21,11 @@ export async function listTaskPage(
   if (query.status) filter.status = query.status;
   if (query.target_id) filter.target_id = query.target_id.toLowerCase();
   if (query.target_type) filter.target_type = query.target_type;
+  // A task about a contact names them in its title: without contacts:read it is not shown.
+  if (!claims.permissions.includes('contacts:read')) {
+    if (query.target_type === 'contact') throw forbidden("a contact's tasks need the contacts:read permission");
+    filter.target_type ??= { $ne: 'contact' };
+  }
   const page = await keysetPage(taskModel(context.connection), fromCursor(filter, DUE_FIRST, query.cursor), {
     order: DUE_FIRST,
     limit: query.limit,
