@@ -123,8 +123,9 @@ describe('a caller without contacts:read', () => {
   const EMAIL = 'zelda.quuxley@example.com';
   const leaks = (body: unknown) => [NAME, SURNAME, EMAIL].filter((text) => JSON.stringify(body ?? null).toLowerCase().includes(text.toLowerCase()));
 
-  it('sees no contact’s name or email in any read', async () => {
-    const owner = await signUpWithWorkspace(system.url, 'Olga');
+  // A fresh workspace: calls as a token, as its admin, and a create that must answer 201.
+  async function workspaceOf(name: string) {
+    const owner = await signUpWithWorkspace(system.url, name);
     const as = (token: string) => (method: string, path: string, body?: unknown) => request(system.url, method, path, { token, body });
     const admin = as(owner.token);
     const made = async (path: string, body: unknown) => {
@@ -132,6 +133,11 @@ describe('a caller without contacts:read', () => {
       expect({ path, status: answer.status }).toEqual({ path, status: 201 });
       return answer.body as { id: string };
     };
+    return { as, admin, made };
+  }
+
+  it('sees no contact’s name or email in any read', async () => {
+    const { as, admin, made } = await workspaceOf('Olga');
     const company = await made('/companies', { name: 'Acme Ltd' });
     const contact = await made('/contacts', { first_name: NAME, last_name: SURNAME, email: EMAIL, company_id: company.id });
     const deal = await made('/deals', { name: 'Renewal', company_id: company.id, contact_id: contact.id });
@@ -205,14 +211,7 @@ describe('a caller without contacts:read', () => {
   });
 
   it('with tasks:read, sees no contact in tasks and meetings either', async () => {
-    const owner = await signUpWithWorkspace(system.url, 'Tara');
-    const as = (token: string) => (method: string, path: string, body?: unknown) => request(system.url, method, path, { token, body });
-    const admin = as(owner.token);
-    const made = async (path: string, body: unknown) => {
-      const answer = await admin('POST', path, body);
-      expect({ path, status: answer.status }).toEqual({ path, status: 201 });
-      return answer.body as { id: string };
-    };
+    const { as, admin, made } = await workspaceOf('Tara');
     const company = await made('/companies', { name: 'Globex Ltd' });
     const contact = await made('/contacts', { first_name: NAME, last_name: SURNAME, email: EMAIL, company_id: company.id });
     const aboutContact = await made('/tasks', { title: `Call ${NAME} ${SURNAME}`, target_type: 'contact', target_id: contact.id });
