@@ -66,7 +66,9 @@ describe('a keyed import whose process dies part-way', () => {
         expect(answer.body.error.code).toBe('request_in_progress');
         return false;
       }
-      if (answer.status === 503) return false;
+      // Unavailable while the restarted system warms up, or rate limited by these retries (an
+      // import costs several units): a client tries again, as here.
+      if (answer.status === 503 || answer.status === 429) return false;
       return answer;
     }, 'the crashed import to be taken over', 60_000);
     expect(retry.status).toBe(200);
