@@ -4,6 +4,11 @@ import { isTopicPattern } from './topic-pattern';
 
 export type EventHandler = (event: EventEnvelope) => Promise<void>;
 
+// Takes several events at once, in the order they were delivered, all of one workspace (or all
+// without one); succeeds for all of them or throws. After a throw the transport hands the events
+// over again one at a time, so only a bad event is redelivered and, in the end, dead-lettered.
+export type BatchEventHandler = (events: readonly EventEnvelope[]) => Promise<void>;
+
 // Every transport runs a consumer's handler in the event's context: its workspace (so the
 // tenancy guard scopes the consumer's queries), its actor, and the trace it continues.
 export function inEventContext(handler: EventHandler): EventHandler {
@@ -26,8 +31,60 @@ export interface SubscribeOptions {
   maxDeliveries?: number;
 }
 
+export interface BatchSubscribeOptions {
+  // Most events handed over at once.
+  maxBatch?: number;
+  // A batch is shrunk when handling one took longer than this, and grown again when it was
+  // quick, so background work holds the event loop for short slices and requests go first.
+  sliceMs?: number;
+  maxDeliveries?: number;
+}
+
 export const DEFAULT_EXCHANGE = 'crm.events';
+export const DEFAULT_MAX_BATCH = 500;
+export const DEFAULT_SLICE_MS = 20;
 export const DEFAULT_PREFETCH = 10;
+
+// Splits what a transport took into runs of one workspace each, keeping the order of each
+// workspace's events, and runs the handler once per run in that workspace's context (the tenancy
+// guard scopes its queries); the actor of a batch is the system, each event keeps its own.
+export function inBatchContext(handler: BatchEventHandler): BatchEventHandler {
+  return async (events) => {
+    const runs = new Map<string | null, EventEnvelope[]>();
+    for (const event of events) {
+      const run = runs.get(event.workspace_id);
+      if (run) run.push(event);
+      else runs.set(event.workspace_id, [event]);
+    }
+    for (const [workspaceId, run] of runs) {
+      await runWithContext(
+        { request_id: run[0]!.id, workspace_id: workspaceId, actor: { type: 'system', id: null, label: null } },
+        () => handler(run),
+      );
+    }
+  };
+}
+
+// Sizes a consumer's batches so that one batch takes about `sliceMs`: halved after a slow one,
+// grown by half after a quick one, between 1 and `max`.
+export class BatchSizer {
+  private current: number;
+  constructor(
+    private readonly max: number,
+    private readonly sliceMs: number,
+  ) {
+    this.current = max;
+  }
+
+  get size(): number {
+    return this.current;
+  }
+
+  record(events: number, elapsedMs: number): void {
+    if (elapsedMs > this.sliceMs && events > 1) this.current = Math.max(1, Math.floor(events / 2));
+    else if (elapsedMs < this.sliceMs / 2 && events >= this.current) this.current = Math.min(this.max, Math.ceil(this.current * 1.5));
+  }
+}
 export const DEFAULT_MAX_DELIVERIES = 5;
 
 // The port services see; whether RabbitMQ or the in-process broker is behind it is config.
@@ -40,6 +97,14 @@ export interface EventBus {
     patterns: readonly string[],
     handler: EventHandler,
     options?: SubscribeOptions,
+  ): Promise<void>;
+  // The same, but the handler takes events in batches (BatchEventHandler): one transaction and
+  // one bulk write for many events. Events of a record keep their order.
+  subscribeBatch(
+    consumer: string,
+    patterns: readonly string[],
+    handler: BatchEventHandler,
+    options?: BatchSubscribeOptions,
   ): Promise<void>;
   // Readiness: throws when the transport is not usable right now.
   ping(): Promise<void>;

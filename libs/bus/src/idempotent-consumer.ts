@@ -70,27 +70,65 @@ export function consumeIdempotently(
 // Several events in one transaction: each one not yet recorded is handled (in the given order)
 // and recorded, and all commit together, so a consumer that writes a shared row per event (a
 // counter) pays one commit for the batch. Any failure rolls back the whole batch; the caller
-// then handles the events one by one (consumeIdempotently), so one bad event fails alone.
+// then handles the events one by one (the transport does, for a batch consumer), so one bad
+// event fails alone.
 export async function consumeBatchIdempotently(
   connection: Connection,
   consumer: string,
   events: readonly EventEnvelope[],
   handler: TransactionalEventHandler,
 ): Promise<void> {
-  const model = processedEventModel(connection);
-  await connection.transaction(async (session) => {
-    const ids = events.map((event) => processedId(consumer, event.id));
-    const seen = new Set((await model.find({ _id: { $in: ids } }, { _id: 1 }).session(session).lean<Array<{ _id: string }>>().exec()).map((row) => row._id));
-    const fresh: ProcessedEvent[] = [];
-    for (const event of events) {
-      const _id = processedId(consumer, event.id);
-      if (seen.has(_id)) continue;
-      seen.add(_id);
-      await handler(event, session);
-      fresh.push({ _id, consumer, event_id: event.id, type: event.type, processed_at: new Date() });
-    }
-    if (fresh.length > 0) await model.create(fresh, { session, ordered: true });
+  await consumeFreshIdempotently(connection, consumer, events, async (fresh, session) => {
+    for (const event of fresh) await handler(event, session);
   });
+}
+
+export type FreshEventsHandler = (fresh: readonly EventEnvelope[], session: ClientSession) => Promise<void>;
+
+// The batch form a bulk writer wants: in one transaction, the events of `events` not yet
+// recorded for this consumer (first delivery of each, in order) are handed over together, and
+// their processed ids are written with one insert.
+export async function consumeFreshIdempotently(
+  connection: Connection,
+  consumer: string,
+  events: readonly EventEnvelope[],
+  handler: FreshEventsHandler,
+): Promise<void> {
+  await connection.transaction(async (session) => {
+    const { fresh, record } = await freshEvents(connection, consumer, events, session);
+    if (fresh.length === 0) return;
+    await handler(fresh, session);
+    await record();
+  });
+}
+
+// Inside a transaction the caller opened (one that also publishes, say): the events not yet
+// recorded for this consumer, and `record`, which writes their processed ids with one insert.
+export async function freshEvents(
+  connection: Connection,
+  consumer: string,
+  events: readonly EventEnvelope[],
+  session: ClientSession,
+): Promise<{ fresh: EventEnvelope[]; record: () => Promise<void> }> {
+  const model = processedEventModel(connection);
+  const ids = events.map((event) => processedId(consumer, event.id));
+  const seen = new Set((await model.find({ _id: { $in: ids } }, { _id: 1 }).session(session).lean<Array<{ _id: string }>>().exec()).map((row) => row._id));
+  const fresh: EventEnvelope[] = [];
+  const rows: ProcessedEvent[] = [];
+  const now = new Date();
+  for (const event of events) {
+    const _id = processedId(consumer, event.id);
+    if (seen.has(_id)) continue;
+    seen.add(_id);
+    fresh.push(event);
+    rows.push({ _id, consumer, event_id: event.id, type: event.type, processed_at: now });
+  }
+  return {
+    fresh,
+    record: async () => {
+      if (rows.length > 0) await model.insertMany(rows, { session, lean: true });
+    },
+  };
 }
 
 // Forgets processed ids older than `before`. Keep them longer than any redelivery can take

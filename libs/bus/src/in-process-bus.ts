@@ -2,9 +2,15 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { errorReason, isoNow, type Logger } from '@crm/kit';
 import {
   assertSubscription,
+  BatchSizer,
+  DEFAULT_MAX_BATCH,
   DEFAULT_MAX_DELIVERIES,
   DEFAULT_PREFETCH,
+  DEFAULT_SLICE_MS,
+  inBatchContext,
   inEventContext,
+  type BatchEventHandler,
+  type BatchSubscribeOptions,
   type EventBus,
   type EventHandler,
   type SubscribeOptions,
@@ -49,6 +55,19 @@ class ConsumerClosedError extends Error {
 const insideHandler = new AsyncLocalStorage<string>();
 
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+// Lets I/O callbacks (requests) run before the next slice of background work.
+const yieldToIo = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+// How a queue hands events to its consumer: one at a time, up to `concurrency` at once, or in
+// batches, one batch at a time (so a record's events keep their order).
+type Handling =
+  | { kind: 'single'; handler: EventHandler; concurrency: number }
+  | { kind: 'batch'; handler: BatchEventHandler; sizer: BatchSizer };
+
+interface Parsed {
+  delivery: Delivery;
+  event: EventEnvelope;
+}
 
 class ConsumerQueue {
   private readonly pending: Delivery[] = [];
@@ -58,9 +77,8 @@ class ConsumerQueue {
   constructor(
     readonly name: string,
     private readonly patterns: readonly string[],
-    private readonly handler: EventHandler,
+    private readonly handling: Handling,
     private readonly maxDeliveries: number,
-    private readonly concurrency: number,
     private readonly broker: InProcessBroker,
     private readonly logger: Logger,
     private readonly connection?: Connection,
@@ -88,14 +106,70 @@ class ConsumerQueue {
     await Promise.allSettled([...this.inFlight]);
   }
 
+  // Events waiting for this consumer (a gauge of its backlog).
+  get backlog(): number {
+    return this.pending.length + this.inFlight.size;
+  }
+
   private pump(): void {
-    while (this.inFlight.size < this.concurrency && this.pending.length > 0) {
-      const delivery = this.pending.shift() as Delivery;
-      const running: Promise<void> = this.deliver(delivery).finally(() => {
-        this.inFlight.delete(running);
-        this.pump();
-      });
-      this.inFlight.add(running);
+    if (this.handling.kind === 'batch') {
+      if (this.inFlight.size > 0 || this.pending.length === 0) return;
+      this.track(this.deliverBatch(this.handling.sizer));
+      return;
+    }
+    while (this.inFlight.size < this.handling.concurrency && this.pending.length > 0) {
+      this.track(this.deliver(this.pending.shift() as Delivery));
+    }
+  }
+
+  private track(work: Promise<void>): void {
+    const running: Promise<void> = work.finally(() => {
+      this.inFlight.delete(running);
+      this.pump();
+    });
+    this.inFlight.add(running);
+  }
+
+  private handle(event: EventEnvelope): Promise<void> {
+    const handling = this.handling;
+    return insideHandler.run(this.name, () => (handling.kind === 'single' ? handling.handler(event) : handling.handler([event])));
+  }
+
+  // One batch of what waits once requests waiting on I/O had their turn (and more events
+  // arrived). A failed batch is handed over again one event at a time, so only a bad event
+  // retries and is dead-lettered.
+  private async deliverBatch(sizer: BatchSizer): Promise<void> {
+    const handling = this.handling as Extract<Handling, { kind: 'batch' }>;
+    await yieldToIo();
+    const deliveries = this.pending.splice(0, sizer.size);
+    const parsed: Parsed[] = [];
+    for (const delivery of deliveries) {
+      const event = await this.parse(delivery);
+      if (event) parsed.push({ delivery, event });
+    }
+    if (parsed.length === 0) return;
+    if (parsed.length === 1) return this.retry(parsed[0]!.delivery, parsed[0]!.event);
+    const started = performance.now();
+    try {
+      await insideHandler.run(this.name, () => handling.handler(parsed.map((item) => item.event)));
+      handling.sizer.record(parsed.length, performance.now() - started);
+      for (const item of parsed) item.delivery.resolve();
+      return;
+    } catch (error) {
+      handling.sizer.record(parsed.length, performance.now() - started);
+      this.logger.warn({ err: error, consumer: this.name, events: parsed.length }, 'event batch failed, handling its events one by one');
+    }
+    for (const item of parsed) await this.retry(item.delivery, item.event);
+  }
+
+  // Parses the body as it would come off the wire; a poison body is dead-lettered at once.
+  private async parse(delivery: Delivery): Promise<EventEnvelope | null> {
+    try {
+      return parseEnvelope(delivery.body);
+    } catch (error) {
+      await this.deadLetter({ consumer: this.name, event: null, body: delivery.body, reason: errorReason(error), deliveries: 1 });
+      delivery.resolve();
+      return null;
     }
   }
 
@@ -111,18 +185,17 @@ class ConsumerQueue {
   }
 
   private async deliver(delivery: Delivery): Promise<void> {
-    let event: EventEnvelope;
-    try {
-      // Each consumer parses its own copy, exactly as it would come off the wire.
-      event = parseEnvelope(delivery.body);
-    } catch (error) {
-      await this.deadLetter({ consumer: this.name, event: null, body: delivery.body, reason: errorReason(error), deliveries: 1 });
-      delivery.resolve();
-      return;
-    }
+    // Each consumer parses its own copy, exactly as it would come off the wire.
+    const event = await this.parse(delivery);
+    if (event) await this.retry(delivery, event);
+  }
+
+  // Handles one event, again after a failure (with a growing pause) until it succeeds or its
+  // deliveries are used up; then it is dead-lettered.
+  private async retry(delivery: Delivery, event: EventEnvelope): Promise<void> {
     for (let attempt = 1; ; attempt++) {
       try {
-        await insideHandler.run(this.name, () => this.handler(event));
+        await this.handle(event);
         delivery.resolve();
         return;
       } catch (error) {
@@ -216,21 +289,17 @@ export class InProcessBroker {
   createQueue(
     consumer: string,
     patterns: readonly string[],
-    handler: EventHandler,
-    options: SubscribeOptions,
+    handling: Handling,
+    maxDeliveries: number,
     logger: Logger,
     connection?: Connection,
   ): ConsumerQueue {
-    return new ConsumerQueue(
-      consumer,
-      patterns,
-      handler,
-      options.maxDeliveries ?? DEFAULT_MAX_DELIVERIES,
-      options.prefetch ?? DEFAULT_PREFETCH,
-      this,
-      logger,
-      connection,
-    );
+    return new ConsumerQueue(consumer, patterns, handling, maxDeliveries, this, logger, connection);
+  }
+
+  // Events waiting for each consumer, by consumer.
+  backlogs(): Record<string, number> {
+    return Object.fromEntries([...this.consumers.values()].map((queue) => [queue.name, queue.backlog]));
   }
 }
 
@@ -276,9 +345,26 @@ export class InProcessEventBus implements EventBus {
   ): Promise<void> {
     if (this.closed) throw new Error('event bus is closed');
     assertSubscription(consumer, patterns);
-    this.broker.addConsumer(this.broker.createQueue(consumer, patterns, inEventContext(handler), options, this.logger, this.connection));
+    const handling: Handling = { kind: 'single', handler: inEventContext(handler), concurrency: options.prefetch ?? DEFAULT_PREFETCH };
+    this.add(consumer, patterns, handling, options.maxDeliveries);
+  }
+
+  async subscribeBatch(
+    consumer: string,
+    patterns: readonly string[],
+    handler: BatchEventHandler,
+    options: BatchSubscribeOptions = {},
+  ): Promise<void> {
+    if (this.closed) throw new Error('event bus is closed');
+    assertSubscription(consumer, patterns);
+    const sizer = new BatchSizer(options.maxBatch ?? DEFAULT_MAX_BATCH, options.sliceMs ?? DEFAULT_SLICE_MS);
+    this.add(consumer, patterns, { kind: 'batch', handler: inBatchContext(handler), sizer }, options.maxDeliveries);
+  }
+
+  private add(consumer: string, patterns: readonly string[], handling: Handling, maxDeliveries = DEFAULT_MAX_DELIVERIES): void {
+    this.broker.addConsumer(this.broker.createQueue(consumer, patterns, handling, maxDeliveries, this.logger, this.connection));
     this.owned.push(consumer);
-    this.logger.info({ consumer, patterns }, 'subscribed to in-process events');
+    this.logger.info({ consumer, patterns, batched: handling.kind === 'batch' }, 'subscribed to in-process events');
   }
 
   async ping(): Promise<void> {

@@ -76,7 +76,7 @@ export class OutboxRelay {
     this.connection = options.connection;
     this.bus = options.bus;
     this.logger = options.logger;
-    this.batchSize = options.batchSize ?? 100;
+    this.batchSize = options.batchSize ?? 500;
     this.pollIntervalMs = options.pollIntervalMs ?? 500;
     this.leaseMs = options.leaseMs ?? 30000;
     this.retryDelayMs = options.retryDelayMs ?? 1000;

@@ -1,6 +1,6 @@
 import { acrossWorkspaces, runWithContext } from '@crm/kit';
 import type { ClientSession, Model, SchemaDefinition } from 'mongoose';
-import type { EventHandler } from './event-bus';
+import type { BatchEventHandler, EventHandler } from './event-bus';
 import type { EventEnvelope } from './event-envelope';
 
 // A read model built from events that carry a record's full public state and its per-record
@@ -65,6 +65,100 @@ export async function applyRecordState<State extends object>(
       if (attempt >= 2) return 'stale';
     }
   }
+}
+
+// The newest state of each record among `records` (a batch may hold several versions of one).
+export function newestStates<State extends object>(records: Iterable<RecordState<State>>): Array<RecordState<State>> {
+  const newest = new Map<string, RecordState<State>>();
+  for (const record of records) {
+    if (!Number.isInteger(record.version) || record.version < 1) throw new Error(`record ${record.id}: version must be a positive integer`);
+    const known = newest.get(record.id);
+    if (!known || known.version < record.version) newest.set(record.id, record);
+  }
+  return [...newest.values()];
+}
+
+interface BulkWriteFailure {
+  writeErrors?: Array<{ index: number; code?: number }> | { index: number; code?: number };
+}
+
+// Indexes of the statements a bulk write refused as duplicate keys; throws on anything else.
+function duplicateKeyIndexes(error: unknown): Set<number> {
+  const raw = (error as BulkWriteFailure | null)?.writeErrors;
+  const errors = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw];
+  if (errors.length === 0 || errors.some((writeError) => writeError.code !== 11000)) throw error;
+  return new Set(errors.map((writeError) => writeError.index));
+}
+
+// applyRecordState for many records in one read and one bulk write: each record is stored when
+// it is newer than what is there (several versions of one record: the newest), within `session`
+// when given. `stamp` is written on every stored document, tombstones included. Answers the
+// records stored, in the given order.
+export async function applyRecordStates<State extends object>(
+  model: Model<ProjectedFields & State>,
+  records: readonly RecordState<State>[],
+  options: { session?: ClientSession; stamp?: Record<string, unknown> } = {},
+): Promise<Array<RecordState<State>>> {
+  const applied: Array<RecordState<State>> = [];
+  const byScope = new Map<string | null, Array<RecordState<State>>>();
+  for (const record of newestStates(records)) {
+    const group = byScope.get(record.workspace_id);
+    if (group) group.push(record);
+    else byScope.set(record.workspace_id, [record]);
+  }
+  for (const [workspaceId, group] of byScope) {
+    const scope = workspaceId === null ? {} : { workspace_id: workspaceId };
+    const stored = new Map(
+      (await model.find({ ...scope, _id: { $in: group.map((record) => record.id) } }, { version: 1 }).session(options.session ?? null).lean<Array<{ _id: string; version: number }>>().exec()).map((row) => [row._id, row.version]),
+    );
+    const newer = group.filter((record) => (stored.get(record.id) ?? 0) < record.version);
+    if (newer.length === 0) continue;
+    const operations = newer.map((record) => ({
+      replaceOne: {
+        filter: { ...scope, _id: record.id, version: { $lt: record.version } },
+        replacement: {
+          ...(record.state ?? {}),
+          ...options.stamp,
+          ...scope,
+          _id: record.id,
+          version: record.version,
+          deleted: record.state === null,
+        },
+        upsert: true,
+      },
+    }));
+    // A version stored meanwhile (outside a transaction) makes an upsert collide: that record
+    // goes through applyRecordState, which tells a newer stored version from an older one.
+    let refused = new Set<number>();
+    try {
+      await model.bulkWrite(operations as never, { ordered: false, session: options.session });
+    } catch (error) {
+      if (options.session) throw error;
+      refused = duplicateKeyIndexes(error);
+    }
+    for (const [index, record] of newer.entries()) {
+      if (!refused.has(index)) applied.push(record);
+      else if ((await applyRecordState(model, { ...record, state: record.state && ({ ...record.state, ...options.stamp } as State) })) === 'applied') applied.push(record);
+    }
+  }
+  return applied;
+}
+
+export interface BatchProjectionOptions<State extends object> {
+  model: Model<ProjectedFields & State>;
+  read(event: EventEnvelope): RecordState<State> | null;
+  // Called with the records whose newer state was stored, e.g. to update a search index.
+  onApplied?(records: Array<RecordState<State>>): Promise<void>;
+}
+
+// A BatchEventHandler that keeps the projection: one read and one bulk write per batch.
+export function projectionBatchHandler<State extends object>(options: BatchProjectionOptions<State>): BatchEventHandler {
+  return async (events) => {
+    const records = events.map((event) => options.read(event)).filter((record): record is RecordState<State> => record !== null);
+    if (records.length === 0) return;
+    const applied = await applyRecordStates(options.model, records);
+    if (applied.length > 0) await options.onApplied?.(applied);
+  };
 }
 
 export interface ProjectionOptions<State extends object> {

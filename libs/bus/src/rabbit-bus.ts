@@ -2,12 +2,18 @@ import amqp, { type Channel, type ChannelModel, type ConfirmChannel, type Consum
 import type { Logger } from '@crm/kit';
 import {
   assertSubscription,
+  BatchSizer,
   deadLetterExchangeName,
   DEFAULT_EXCHANGE,
+  DEFAULT_MAX_BATCH,
   DEFAULT_MAX_DELIVERIES,
   DEFAULT_PREFETCH,
+  DEFAULT_SLICE_MS,
+  inBatchContext,
   inEventContext,
   queueNames,
+  type BatchEventHandler,
+  type BatchSubscribeOptions,
   type BusOptions,
   type EventBus,
   type EventHandler,
@@ -26,10 +32,25 @@ export interface RabbitBusOptions extends BusOptions {
   connect?: (url: string) => Promise<ChannelModel>;
 }
 
+interface Received {
+  channel: Channel;
+  message: ConsumeMessage;
+  event: EventEnvelope;
+}
+
+// A batch consumer's deliveries gather here while its previous batch is handled.
+interface Batching {
+  handler: BatchEventHandler;
+  sizer: BatchSizer;
+  buffer: Received[];
+  draining: boolean;
+}
+
 interface Subscription {
   consumer: string;
   patterns: readonly string[];
   handler: EventHandler;
+  batching?: Batching;
   prefetch: number;
   maxDeliveries: number;
   channel?: Channel;
@@ -51,6 +72,7 @@ interface Waiter {
 }
 
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const yieldToIo = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -133,15 +155,41 @@ export class RabbitEventBus implements EventBus {
     handler: EventHandler,
     options: SubscribeOptions = {},
   ): Promise<void> {
+    await this.register(consumer, patterns, inEventContext(handler), options.prefetch ?? DEFAULT_PREFETCH, options.maxDeliveries);
+  }
+
+  // Deliveries that arrive while a batch is handled wait and go together in the next one; the
+  // prefetch lets a full batch wait on the consumer's channel.
+  async subscribeBatch(
+    consumer: string,
+    patterns: readonly string[],
+    handler: BatchEventHandler,
+    options: BatchSubscribeOptions = {},
+  ): Promise<void> {
+    const maxBatch = options.maxBatch ?? DEFAULT_MAX_BATCH;
+    const batched = inBatchContext(handler);
+    const batching: Batching = { handler: batched, sizer: new BatchSizer(maxBatch, options.sliceMs ?? DEFAULT_SLICE_MS), buffer: [], draining: false };
+    await this.register(consumer, patterns, (event) => batched([event]), maxBatch, options.maxDeliveries, batching);
+  }
+
+  private async register(
+    consumer: string,
+    patterns: readonly string[],
+    handler: EventHandler,
+    prefetch: number,
+    maxDeliveries = DEFAULT_MAX_DELIVERIES,
+    batching?: Batching,
+  ): Promise<void> {
     if (this.closed) throw new Error('event bus is closed');
     assertSubscription(consumer, patterns);
     if (this.subscriptions.has(consumer)) throw new Error(`consumer ${consumer} is already subscribed on this bus`);
     const subscription: Subscription = {
       consumer,
       patterns,
-      handler: inEventContext(handler),
-      prefetch: options.prefetch ?? DEFAULT_PREFETCH,
-      maxDeliveries: options.maxDeliveries ?? DEFAULT_MAX_DELIVERIES,
+      handler,
+      batching,
+      prefetch,
+      maxDeliveries,
       starting: false,
       inFlight: new Set(),
       restartAttempt: 0,
@@ -454,10 +502,48 @@ export class RabbitEventBus implements EventBus {
       this.settle(channel, message, 'reject');
       return;
     }
-    const handling: Promise<void> = this.handle(subscription, channel, message, event).finally(() =>
-      subscription.inFlight.delete(handling),
-    );
+    const batching = subscription.batching;
+    if (batching) {
+      batching.buffer.push({ channel, message, event });
+      if (!batching.draining) this.track(subscription, this.drainBatches(subscription, batching));
+      return;
+    }
+    this.track(subscription, this.handle(subscription, channel, message, event));
+  }
+
+  private track(subscription: Subscription, work: Promise<void>): void {
+    const handling: Promise<void> = work.finally(() => subscription.inFlight.delete(handling));
     subscription.inFlight.add(handling);
+  }
+
+  // Batches one after another while deliveries wait. A failed batch is handled again one event
+  // at a time, so only a bad event goes back to the queue (and, at its limit, to the dead letters).
+  private async drainBatches(subscription: Subscription, batching: Batching): Promise<void> {
+    batching.draining = true;
+    try {
+      while (batching.buffer.length > 0) {
+        // Requests waiting on I/O go first; more deliveries may arrive meanwhile.
+        await yieldToIo();
+        const batch = batching.buffer.splice(0, batching.sizer.size);
+        if (batch.length === 1) {
+          await this.handle(subscription, batch[0]!.channel, batch[0]!.message, batch[0]!.event);
+          continue;
+        }
+        const started = performance.now();
+        try {
+          await batching.handler(batch.map((item) => item.event));
+          batching.sizer.record(batch.length, performance.now() - started);
+          for (const item of batch) this.settle(item.channel, item.message, 'ack');
+          continue;
+        } catch (error) {
+          batching.sizer.record(batch.length, performance.now() - started);
+          this.logger.warn({ err: error, consumer: subscription.consumer, events: batch.length }, 'event batch failed, handling its events one by one');
+        }
+        for (const item of batch) await this.handle(subscription, item.channel, item.message, item.event);
+      }
+    } finally {
+      batching.draining = false;
+    }
   }
 
   private async handle(subscription: Subscription, channel: Channel, message: ConsumeMessage, event: EventEnvelope): Promise<void> {

@@ -171,6 +171,30 @@ export class ServiceMetrics {
     };
   }
 
+  // The same for a consumer that takes events in batches: every event of a batch is counted,
+  // with the batch's outcome.
+  instrumentBatchHandler<E extends MeasuredEvent>(consumer: string, handler: (events: readonly E[]) => Promise<void>): (events: readonly E[]) => Promise<void> {
+    return async (events) => {
+      const now = Date.now();
+      for (const event of events) {
+        const occurred = Date.parse(event.occurred_at);
+        if (Number.isFinite(occurred)) this.eventLag.observe({ consumer, type: event.type }, Math.max(0, now - occurred) / 1000);
+      }
+      const count = (outcome: string) => {
+        const byType = new Map<string, number>();
+        for (const event of events) byType.set(event.type, (byType.get(event.type) ?? 0) + 1);
+        for (const [type, handled] of byType) this.eventsHandled.inc({ consumer, type, outcome }, handled);
+      };
+      try {
+        await handler(events);
+      } catch (error) {
+        count('failed');
+        throw error;
+      }
+      count('ok');
+    };
+  }
+
   // Outbox rows not yet published (`outboxBacklog` in @crm/bus reads them).
   registerOutboxBacklog(read: () => Promise<OutboxBacklogReading>): void {
     const reading = sharedRead(read);

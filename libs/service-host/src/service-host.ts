@@ -247,6 +247,10 @@ function measuredBus(bus: EventBus, metrics: ServiceMetrics): EventBus {
       await bus.subscribe(consumer, patterns, metrics.instrumentEventHandler(consumer, handler), options);
       consumers.add(consumer);
     },
+    subscribeBatch: async (consumer, patterns, handler, options) => {
+      await bus.subscribeBatch(consumer, patterns, metrics.instrumentBatchHandler(consumer, handler), options);
+      consumers.add(consumer);
+    },
     ping: () => bus.ping(),
     deadLetterCount: (consumer) => bus.deadLetterCount(consumer),
     close: () => bus.close(),

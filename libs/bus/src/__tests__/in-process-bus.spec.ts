@@ -192,4 +192,67 @@ describe('in-process event bus', () => {
     expect(seen).toEqual([{ request_id: event.id, workspace_id: event.workspace_id, actor: event.actor, traceparent }]);
     await bus.close();
   });
+
+  describe('a batch consumer', () => {
+    test("takes waiting events together, split by workspace in each workspace's context, each workspace's in order", async () => {
+      const { bus } = newBus();
+      const [first, second] = ['00000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-000000000002'];
+      const batches: Array<{ workspace: string | null | undefined; names: string[] }> = [];
+      await bus.subscribeBatch('batched', ['crm.#'], async (events) => {
+        batches.push({ workspace: currentContext()?.workspace_id, names: events.map((event) => String(event.data.name)) });
+      });
+      const events = ['a1', 'b1', 'a2', 'b2', 'a3'].map((name) => buildEvent({ workspace_id: name.startsWith('a') ? first : second, data: { name } }));
+
+      await bus.publish(events);
+
+      expect(batches).toEqual([
+        { workspace: first, names: ['a1', 'a2', 'a3'] },
+        { workspace: second, names: ['b1', 'b2'] },
+      ]);
+      await bus.close();
+    });
+
+    test('never takes more than maxBatch at once, and handles one batch at a time', async () => {
+      const { bus } = newBus();
+      const sizes: number[] = [];
+      let running = 0;
+      let overlapped = false;
+      await bus.subscribeBatch('small-batches', ['crm.#'], async (events) => {
+        running++;
+        overlapped ||= running > 1;
+        sizes.push(events.length);
+        await new Promise((resolve) => setImmediate(resolve));
+        running--;
+      }, { maxBatch: 4 });
+      const workspace_id = '00000000-0000-4000-8000-000000000003';
+
+      await bus.publish(Array.from({ length: 10 }, () => buildEvent({ workspace_id })));
+
+      expect(sizes).toEqual([4, 4, 2]);
+      expect(overlapped).toBe(false);
+      await bus.close();
+    });
+
+    test('a failed batch is handed over one event at a time: the others are handled, the bad one is dead-lettered', async () => {
+      const { bus, broker } = newBus();
+      const handled: string[] = [];
+      const calls: number[] = [];
+      await bus.subscribeBatch('picky', ['crm.#'], async (events) => {
+        calls.push(events.length);
+        if (events.some((event) => event.data.name === 'bad')) throw new Error('cannot store "bad"');
+        handled.push(...events.map((event) => String(event.data.name)));
+      }, { maxDeliveries: 2 });
+      const workspace_id = '00000000-0000-4000-8000-000000000004';
+      const events = ['one', 'bad', 'three'].map((name) => buildEvent({ workspace_id, data: { name } }));
+
+      await bus.publish(events);
+
+      expect(handled).toEqual(['one', 'three']);
+      // The batch, then each event alone, the bad one twice (maxDeliveries).
+      expect(calls).toEqual([3, 1, 1, 1, 1]);
+      expect(broker.deadLetters('picky')).toEqual([expect.objectContaining({ event: events[1], deliveries: 2 })]);
+      expect(broker.deadLetters('picky')[0]!.reason).toMatch(/cannot store/);
+      await bus.close();
+    });
+  });
 });

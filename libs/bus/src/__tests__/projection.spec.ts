@@ -5,6 +5,8 @@ import { InProcessBroker, InProcessEventBus } from '../in-process-bus';
 import {
   PROJECTION_FIELDS,
   applyRecordState,
+  applyRecordStates,
+  projectionBatchHandler,
   projectionHandler,
   rebuildProjection,
   type ProjectedFields,
@@ -13,7 +15,8 @@ import {
 import { openTestDatabase, type TestDatabase } from './database';
 import { testLogger } from './helpers';
 
-// A read model of another service's companies: the names shown on deals.
+// A read model of another service's companies: the names shown on deals (seq: a stamp some
+// read models put on what they store, see applyRecordStates).
 interface CompanyName {
   workspace_id: string;
   name: string;
@@ -24,7 +27,7 @@ const companyNames = (connection: Connection): Model<CompanyNameDocument> =>
   (connection.models.BusTestCompanyName as Model<CompanyNameDocument> | undefined) ??
   connection.model<CompanyNameDocument>(
     'BusTestCompanyName',
-    new Schema<CompanyNameDocument>({ ...PROJECTION_FIELDS, workspace_id: String, name: String }, { collection: 'company_names', versionKey: false }),
+    new Schema<CompanyNameDocument>({ ...PROJECTION_FIELDS, workspace_id: String, name: String, seq: Number }, { collection: 'company_names', versionKey: false }),
   );
 
 // Producer side: full public state and the record's version in every event.
@@ -92,6 +95,44 @@ describe('projections', () => {
     );
     expect(outcomes).toContain('applied');
     expect(await stored(id)).toMatchObject({ version: 5, name: 'v5' });
+  });
+
+  test('in batches: one batch holding several versions of records, stale ones and repeats stores the newest of each', async () => {
+    const handle = projectionBatchHandler({ model, read: readCompany });
+    const [kept, updated, deleted] = [newId(), newId(), newId()];
+    await handle([companyEvent(workspaceId, kept, 4, 'updated', 'Kept v4'), companyEvent(workspaceId, deleted, 1, 'created')]);
+
+    await handle([
+      companyEvent(workspaceId, updated, 1, 'created'),
+      companyEvent(workspaceId, kept, 2, 'updated', 'Older than stored'),
+      companyEvent(workspaceId, updated, 3, 'updated', 'Updated v3'),
+      companyEvent(workspaceId, updated, 2, 'updated', 'Late v2'),
+      companyEvent(workspaceId, deleted, 2, 'deleted'),
+      companyEvent(workspaceId, deleted, 1, 'created'),
+    ]);
+
+    expect(await stored(kept)).toMatchObject({ version: 4, name: 'Kept v4', deleted: false });
+    expect(await stored(updated)).toMatchObject({ version: 3, name: 'Updated v3', deleted: false });
+    expect(await stored(deleted)).toEqual({ _id: deleted, workspace_id: workspaceId, version: 2, deleted: true });
+  });
+
+  test('applyRecordStates answers the records it stored and stamps every stored document, tombstones too', async () => {
+    const [fresh, gone, stale] = [newId(), newId(), newId()];
+    await applyRecordState(model, { id: stale, workspace_id: workspaceId, version: 5, state: { workspace_id: workspaceId, name: 'v5' } });
+    const applied = await applyRecordStates(
+      model,
+      [
+        { id: fresh, workspace_id: workspaceId, version: 1, state: { workspace_id: workspaceId, name: 'Fresh' } },
+        { id: gone, workspace_id: workspaceId, version: 2, state: null },
+        { id: stale, workspace_id: workspaceId, version: 3, state: { workspace_id: workspaceId, name: 'v3' } },
+      ],
+      { stamp: { seq: 7 } },
+    );
+
+    expect(applied.map((record) => record.id)).toEqual([fresh, gone]);
+    expect(await model.collection.findOne({ _id: fresh as never })).toMatchObject({ name: 'Fresh', seq: 7 });
+    expect(await model.collection.findOne({ _id: gone as never })).toMatchObject({ deleted: true, seq: 7 });
+    expect(await stored(stale)).toMatchObject({ version: 5, name: 'v5' });
   });
 
   test('a deletion leaves a tombstone: a late update does not resurrect the record', async () => {

@@ -154,6 +154,62 @@ describeRabbit('RabbitMQ transport', () => {
     expect(queue.messageCount).toBe(0);
   });
 
+  test("a batch consumer takes what waits together, split by workspace in each workspace's context, in order", async () => {
+    const bus = newBus();
+    const consumer = consumerName('batched');
+    const gate = deferred();
+    const batches: Array<{ workspace: string | null | undefined; names: string[] }> = [];
+    await bus.subscribeBatch(consumer, [type('batched')], async (events) => {
+      // The first batch waits, so the rest gather behind it.
+      if (batches.length === 0) await gate.promise;
+      batches.push({ workspace: currentContext()?.workspace_id, names: events.map((event) => String(event.data.name)) });
+    });
+    const [first, second] = ['00000000-0000-4000-8000-00000000000a', '00000000-0000-4000-8000-00000000000b'];
+    const opening = buildEvent({ type: type('batched'), workspace_id: first, data: { name: 'a0' } });
+    await bus.publish([opening]);
+    await waitFor(async () => (await adminChannel.checkQueue(queueNames(exchange, consumer).queue)).messageCount === 0, 'the first event taken');
+    const rest = ['a1', 'b1', 'a2', 'b2'].map((name) => buildEvent({ type: type('batched'), workspace_id: name.startsWith('a') ? first : second, data: { name } }));
+    await bus.publish(rest);
+    await waitFor(async () => (await adminChannel.checkQueue(queueNames(exchange, consumer).queue)).messageCount === 0, 'the rest delivered');
+    gate.resolve();
+    await waitFor(() => batches.length === 3, 'three batches');
+
+    expect(batches).toEqual([
+      { workspace: first, names: ['a0'] },
+      { workspace: first, names: ['a1', 'a2'] },
+      { workspace: second, names: ['b1', 'b2'] },
+    ]);
+  });
+
+  test('a failed batch is handed over one event at a time: the others are acked, the bad one is dead-lettered', async () => {
+    const bus = newBus();
+    const consumer = consumerName('picky-batch');
+    const gate = deferred();
+    const handled: string[] = [];
+    const sizes: number[] = [];
+    await bus.subscribeBatch(consumer, [type('picky')], async (events) => {
+      if (events[0]?.data.name === 'opening') {
+        await gate.promise;
+        return;
+      }
+      sizes.push(events.length);
+      if (events.some((event) => event.data.name === 'bad')) throw new Error('cannot store "bad"');
+      handled.push(...events.map((event) => String(event.data.name)));
+    }, { maxDeliveries: 2 });
+    const workspace_id = '00000000-0000-4000-8000-00000000000c';
+    await bus.publish([buildEvent({ type: type('picky'), workspace_id, data: { name: 'opening' } })]);
+    await waitFor(async () => (await adminChannel.checkQueue(queueNames(exchange, consumer).queue)).messageCount === 0, 'the opening event taken');
+    const events = ['one', 'bad', 'three'].map((name) => buildEvent({ type: type('picky'), workspace_id, data: { name } }));
+    await bus.publish(events);
+    await waitFor(async () => (await adminChannel.checkQueue(queueNames(exchange, consumer).queue)).messageCount === 0, 'the three delivered');
+    gate.resolve();
+    const [dead] = await drainDeadLetters(consumer, 1);
+
+    expect(JSON.parse(dead.content.toString())).toEqual(events[1]);
+    expect(handled).toEqual(['one', 'three']);
+    expect(sizes.slice(0, 4)).toEqual([3, 1, 1, 1]);
+  });
+
   test('close waits for the handler in flight and acks its message', async () => {
     const bus = newBus();
     const consumer = consumerName('graceful');

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ClientSession, Connection } from 'mongoose';
-import type { EventEnvelope, EventHandler } from '@crm/bus';
+import { newestStates, type BatchEventHandler, type RecordState } from '@crm/bus';
 import { acrossWorkspaces, normaliseEmail } from '@crm/kit';
 import { EVENT_CONTRACTS, recordStateOf } from '@crm/protos';
 import { commit, type ServiceContext } from '@crm/service-host';
@@ -43,45 +43,90 @@ function splitKey(key: string): { reason: string; value: string } {
   return { reason: key.slice(0, colon), value: key.slice(colon + 1) };
 }
 
-async function moveCounts(connection: Connection, workspaceId: string, object: DuplicateObject, before: string[], after: string[], session: ClientSession): Promise<void> {
+interface CountChange {
+  workspace_id: string;
+  object: DuplicateObject;
+  key: string;
+  delta: number;
+}
+
+// Moves each record's keys from the counts of what it was to what it is: the changes of a batch
+// add up per key, so a key many records share is written once.
+async function moveCounts(connection: Connection, changes: Map<string, CountChange>, session: ClientSession): Promise<void> {
   const counts = duplicateCountModel(connection);
-  const removed = before.filter((key) => !after.includes(key));
-  const added = after.filter((key) => !before.includes(key));
-  const operations = [
-    ...removed.map((key) => ({ updateOne: { filter: { _id: countId(workspaceId, object, key), workspace_id: workspaceId }, update: { $inc: { count: -1 } } } })),
-    ...added.map((key) => ({
-      updateOne: {
-        filter: { _id: countId(workspaceId, object, key), workspace_id: workspaceId },
-        update: { $inc: { count: 1 }, $setOnInsert: { object, ...splitKey(key) } },
-        upsert: true,
-      },
-    })),
-  ];
-  if (operations.length > 0) await counts.bulkWrite(operations, { session });
+  const moved = [...changes.entries()].filter(([, change]) => change.delta !== 0);
+  if (moved.length === 0) return;
+  const operations = moved.map(([_id, change]) => ({
+    updateOne: {
+      filter: { _id, workspace_id: change.workspace_id },
+      update: { $inc: { count: change.delta }, $setOnInsert: { object: change.object, ...splitKey(change.key) } },
+      upsert: change.delta > 0,
+    },
+  }));
+  await counts.bulkWrite(operations, { session });
   // A key nobody has any more is forgotten (its value may be a person's email or name).
-  if (removed.length > 0) {
-    await counts.deleteMany({ workspace_id: workspaceId, _id: { $in: removed.map((key) => countId(workspaceId, object, key)) }, count: { $lte: 0 } }, { session });
+  const lowered = moved.filter(([, change]) => change.delta < 0);
+  if (lowered.length > 0) {
+    await counts.deleteMany({ workspace_id: lowered[0]![1].workspace_id, _id: { $in: lowered.map(([_id]) => _id) }, count: { $lte: 0 } }, { session });
   }
 }
 
-export function duplicateCountsHandler(context: ServiceContext): EventHandler {
-  return async (event: EventEnvelope) => {
-    const object: DuplicateObject | null = event.type.startsWith('crm.company.') ? 'company' : event.type.startsWith('crm.contact.') ? 'contact' : null;
-    if (object === null || !event.workspace_id) return;
-    const record = recordStateOf(EVENT_CONTRACTS, event);
-    if (!record) return;
-    const workspaceId = event.workspace_id;
-    const keys = event.type === 'crm.contact.erased' ? [] : duplicateKeysOf(object, record.state);
+interface KeyedRecord extends RecordState<State> {
+  object: DuplicateObject;
+  keys: string[];
+  erased: boolean;
+}
+
+function keyedRecord(event: Parameters<BatchEventHandler>[0][number]): KeyedRecord | null {
+  const object: DuplicateObject | null = event.type.startsWith('crm.company.') ? 'company' : event.type.startsWith('crm.contact.') ? 'contact' : null;
+  if (object === null || !event.workspace_id) return null;
+  const record = recordStateOf(EVENT_CONTRACTS, event);
+  if (!record) return null;
+  const erased = event.type === 'crm.contact.erased';
+  return { ...record, workspace_id: event.workspace_id, object, erased, keys: erased ? [] : duplicateKeysOf(object, record.state) };
+}
+
+// A batch (of one workspace) in one transaction: the stored entries of its records are read at
+// once, each record newer than its entry moves its keys, and entries and counts are written in
+// two bulk writes. Idempotent by version.
+export function duplicateCountsHandler(context: ServiceContext): BatchEventHandler {
+  return async (events) => {
+    const records = newestStates(events.map(keyedRecord).filter((record): record is KeyedRecord => record !== null)) as KeyedRecord[];
+    if (records.length === 0) return;
+    const workspaceId = records[0]!.workspace_id!;
     await commit(context, async ({ transaction }) => {
       const entries = duplicateEntryModel(context.connection);
-      const entry = await entries.findOne({ _id: record.id, workspace_id: workspaceId }).session(transaction).lean<DuplicateEntryRecord>().exec();
-      if (entry && entry.version >= record.version) return;
-      await moveCounts(context.connection, workspaceId, object, entry?.keys ?? [], keys, transaction);
-      await entries.replaceOne({ _id: record.id, workspace_id: workspaceId }, { _id: record.id, workspace_id: workspaceId, object, version: record.version, keys }, { upsert: true, session: transaction });
-      // An erased person leaves no trace here: a dismissal's key spells the email or name it grouped by.
-      if (event.type === 'crm.contact.erased') {
-        await duplicateDismissalModel(context.connection).deleteMany({ workspace_id: workspaceId, record_ids: record.id }, { session: transaction });
+      const stored = new Map(
+        (await entries.find({ _id: { $in: records.map((record) => record.id) }, workspace_id: workspaceId }).session(transaction).lean<DuplicateEntryRecord[]>().exec()).map((entry) => [entry._id, entry]),
+      );
+      const newer = records.filter((record) => (stored.get(record.id)?.version ?? 0) < record.version);
+      if (newer.length === 0) return;
+      const changes = new Map<string, CountChange>();
+      const change = (object: DuplicateObject, key: string, delta: number) => {
+        const id = countId(workspaceId, object, key);
+        const known = changes.get(id);
+        if (known) known.delta += delta;
+        else changes.set(id, { workspace_id: workspaceId, object, key, delta });
+      };
+      for (const record of newer) {
+        const before = stored.get(record.id)?.keys ?? [];
+        for (const key of before) if (!record.keys.includes(key)) change(record.object, key, -1);
+        for (const key of record.keys) if (!before.includes(key)) change(record.object, key, 1);
       }
+      await moveCounts(context.connection, changes, transaction);
+      await entries.bulkWrite(
+        newer.map((record) => ({
+          replaceOne: {
+            filter: { _id: record.id, workspace_id: workspaceId },
+            replacement: { _id: record.id, workspace_id: workspaceId, object: record.object, version: record.version, keys: record.keys },
+            upsert: true,
+          },
+        })),
+        { session: transaction },
+      );
+      // An erased person leaves no trace here: a dismissal's key spells the email or name it grouped by.
+      const erased = newer.filter((record) => record.erased).map((record) => record.id);
+      if (erased.length > 0) await duplicateDismissalModel(context.connection).deleteMany({ workspace_id: workspaceId, record_ids: { $in: erased } }, { session: transaction });
     });
   };
 }
@@ -131,5 +176,5 @@ export async function subscribeDuplicateCounts(context: ServiceContext): Promise
     const built = await buildFromStore(connection);
     context.logger.info({ built, ms: Date.now() - started }, 'duplicate counts built from the store');
   });
-  await context.bus.subscribe(DUPLICATE_COUNTS_CONSUMER, ['crm.company.*', 'crm.contact.*'], duplicateCountsHandler(context));
+  await context.bus.subscribeBatch(DUPLICATE_COUNTS_CONSUMER, ['crm.company.*', 'crm.contact.*'], duplicateCountsHandler(context));
 }

@@ -1,5 +1,5 @@
 import type { Connection } from 'mongoose';
-import { applyRecordState, projectionHandler, type EventEnvelope, type RecordState } from '@crm/bus';
+import { applyRecordState, projectionBatchHandler, type EventEnvelope, type RecordState } from '@crm/bus';
 import { acrossWorkspaces, runWithContext, type Logger } from '@crm/kit';
 import { EVENT_CONTRACTS, recordStateOf } from '@crm/protos';
 import type { ServiceContext } from '@crm/service-host';
@@ -67,18 +67,21 @@ export function readSearchEvent(event: Pick<EventEnvelope, 'type' | 'workspace_i
   return { id: record.id, workspace_id: event.workspace_id, version: record.version, state };
 }
 
-// Copies the projection's newest state of one record to the index, again if a newer version
-// landed meanwhile: two deliveries for one record racing each other leave the newest behind,
-// because each reads the projection after its own write and writes again when it moved on.
-export async function syncRecord(connection: Connection, index: SearchIndex, workspaceId: string, id: string): Promise<void> {
+// Copies the projection's newest state of records (of one workspace) to the index in one upsert
+// and one removal, again for any record a newer version reached meanwhile (a rebuild racing the
+// consumer): each pass reads the projection after its own write.
+export async function syncRecords(connection: Connection, index: SearchIndex, workspaceId: string, ids: readonly string[]): Promise<void> {
   const projection = searchDocumentModel(connection);
-  for (let attempt = 0; attempt < SYNC_ATTEMPTS; attempt += 1) {
-    const current = await projection.findOne({ _id: id, workspace_id: workspaceId }).lean<SearchDocumentRecord>().exec();
-    if (!current) return;
-    if (current.deleted || !current.live) await index.remove(workspaceId, [id]);
-    else await index.upsert([indexDocumentOf(current)]);
-    const after = await projection.findOne({ _id: id, workspace_id: workspaceId }, { version: 1 }).lean<Pick<SearchDocumentRecord, 'version'>>().exec();
-    if (!after || after.version === current.version) return;
+  let waiting = [...ids];
+  for (let attempt = 0; attempt < SYNC_ATTEMPTS && waiting.length > 0; attempt += 1) {
+    const current = await projection.find({ _id: { $in: waiting }, workspace_id: workspaceId }).lean<SearchDocumentRecord[]>().exec();
+    const gone = current.filter((document) => document.deleted || !document.live).map((document) => document._id);
+    const shown = current.filter((document) => !document.deleted && document.live).map(indexDocumentOf);
+    if (gone.length > 0) await index.remove(workspaceId, gone);
+    if (shown.length > 0) await index.upsert(shown);
+    const versions = new Map(current.map((document) => [document._id, document.version]));
+    const after = await projection.find({ _id: { $in: current.map((document) => document._id) }, workspace_id: workspaceId }, { version: 1 }).lean<Array<Pick<SearchDocumentRecord, '_id' | 'version'>>>().exec();
+    waiting = after.filter((document) => document.version !== versions.get(document._id)).map((document) => document._id);
   }
 }
 
@@ -230,13 +233,14 @@ export async function startSearch(context: ServiceContext): Promise<void> {
     const loaded = await loadIndex(connection, index);
     logger.info({ loaded, ms: Date.now() - started }, 'embedded search index loaded');
   }
-  await context.bus.subscribe(
+  await context.bus.subscribeBatch(
     SEARCH_CONSUMER,
     PATTERNS,
-    projectionHandler<SearchState>({
+    projectionBatchHandler<SearchState>({
       model: projection as never,
       read: (event) => readSearchEvent(event),
-      onApplied: async (record) => syncRecord(connection, index, record.workspace_id!, record.id),
+      // A batch is of one workspace (the transport splits them).
+      onApplied: async (records) => syncRecords(connection, index, records[0]!.workspace_id!, records.map((record) => record.id)),
     }),
   );
   context.onStop('search index', () => index.close());

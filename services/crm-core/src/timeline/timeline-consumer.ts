@@ -1,4 +1,4 @@
-import { processedEventModel, type EventEnvelope } from '@crm/bus';
+import { freshEvents, type EventEnvelope } from '@crm/bus';
 import {
   companyMerged,
   companyPurged,
@@ -223,20 +223,20 @@ export const TIMELINE_PATTERNS = [
   touchpointRecorded.type,
 ];
 
+// A batch (of one workspace) in one transaction: its events not yet applied are applied in
+// order, and their processed ids written with one insert.
 export function timelineHandler(context: ServiceContext) {
-  const processed = processedEventModel(context.connection);
-  return async (event: EventEnvelope): Promise<void> => {
-    const workspaceId = event.workspace_id;
+  return async (events: readonly EventEnvelope[]): Promise<void> => {
+    const workspaceId = events[0]?.workspace_id;
     if (!workspaceId) return;
-    const _id = `${TIMELINE_CONSUMER}:${event.id}`;
     await commit(context, async (unit) => {
-      if (await processed.exists({ _id }).session(unit.transaction)) return;
-      await applyEvent(context, unit, event, workspaceId);
-      await processed.create([{ _id, consumer: TIMELINE_CONSUMER, event_id: event.id, type: event.type, processed_at: new Date() }], { session: unit.transaction });
+      const { fresh, record } = await freshEvents(context.connection, TIMELINE_CONSUMER, events, unit.transaction);
+      for (const event of fresh) await applyEvent(context, unit, event, workspaceId);
+      await record();
     });
   };
 }
 
 export async function subscribeTimeline(context: ServiceContext): Promise<void> {
-  await context.bus.subscribe(TIMELINE_CONSUMER, TIMELINE_PATTERNS, timelineHandler(context));
+  await context.bus.subscribeBatch(TIMELINE_CONSUMER, TIMELINE_PATTERNS, timelineHandler(context));
 }

@@ -1,5 +1,6 @@
 import type { ClientSession, Connection } from 'mongoose';
-import { consumeIdempotently, type EventEnvelope, type EventHandler } from '@crm/bus';
+import type { BatchEventHandler, EventEnvelope } from '@crm/bus';
+import { isDuplicateKey } from '@crm/kit';
 import { EVENT_CONTRACTS, type EventContractRegistry } from '@crm/protos';
 import type { ServiceContext } from '@crm/service-host';
 import { auditEntryModel, type AuditEntryRecord } from './audit-entry.model';
@@ -10,33 +11,62 @@ export const AUDIT_CONSUMER = 'identity.audit';
 export const AUDIT_PATTERNS = ['#'];
 
 // How each event reads comes from its declared contract; tests pass their own declarations.
-export function auditHandler(connection: Connection, contracts: EventContractRegistry = EVENT_CONTRACTS): EventHandler {
-  const record = consumeIdempotently(connection, AUDIT_CONSUMER, (event, session) =>
-    recordAuditEntry(connection, contracts, event, session),
-  );
-  // Events the log skips need no transaction and no processed-event row.
-  return async (event) => {
-    if (isAudited(event, contracts)) await record(event);
+// A batch (of one workspace) is one transaction: entries already written (a redelivery; an
+// entry's id is its event's) are skipped, the rest are inserted at once. The entries are their
+// own record of what was handled, so no processed-event ids are kept besides them.
+export function auditHandler(connection: Connection, contracts: EventContractRegistry = EVENT_CONTRACTS): BatchEventHandler {
+  const entries = auditEntryModel(connection);
+  return async (events) => {
+    // Events the log skips need no transaction.
+    const audited = events.filter((event) => event.workspace_id !== null && isAudited(event, contracts));
+    if (audited.length === 0) return;
+    const write = () => connection.transaction(async (session) => {
+      const written = new Set(
+        (await entries.find({ _id: { $in: audited.map((event) => event.id) }, workspace_id: audited[0]!.workspace_id }, { _id: 1 }).session(session).lean<Array<{ _id: string }>>().exec()).map((entry) => entry._id),
+      );
+      const fresh: AuditEntryRecord[] = [];
+      for (const event of audited) {
+        if (written.has(event.id)) continue;
+        written.add(event.id);
+        const entry = await auditEntryOf(connection, contracts, event, session);
+        if (!entry) continue;
+        // An erasure reaches this batch's own earlier entries about the object too.
+        if (erasesObject(event.type, contracts) && entry.object_type && entry.object_id) {
+          for (const earlier of fresh) {
+            if (earlier.object_type === entry.object_type && earlier.object_id === entry.object_id) forgetName(earlier);
+          }
+        }
+        fresh.push(entry);
+      }
+      if (fresh.length > 0) await entries.insertMany(fresh, { session, lean: true });
+    });
+    try {
+      await write();
+    } catch (error) {
+      // A concurrent delivery of the same event wrote its entry first: this one finds it now.
+      if (!isDuplicateKey(error)) throw error;
+      await write();
+    }
   };
 }
 
 export async function subscribeAuditLog(context: ServiceContext): Promise<void> {
-  await context.bus.subscribe(AUDIT_CONSUMER, AUDIT_PATTERNS, auditHandler(context.connection));
+  await context.bus.subscribeBatch(AUDIT_CONSUMER, AUDIT_PATTERNS, auditHandler(context.connection));
 }
 
-async function recordAuditEntry(
+async function auditEntryOf(
   connection: Connection,
   contracts: EventContractRegistry,
   event: EventEnvelope,
   session: ClientSession,
-): Promise<void> {
+): Promise<AuditEntryRecord | null> {
   const description = describeEvent(event, contracts);
   const workspaceId = event.workspace_id;
-  if (!description || !workspaceId) return;
+  if (!description || !workspaceId) return null;
   if (erasesObject(event.type, contracts) && description.object_type && description.object_id) {
     await forgetNames(connection, session, workspaceId, description.object_type, description.object_id);
   }
-  const entry: AuditEntryRecord = {
+  return {
     _id: event.id,
     workspace_id: workspaceId,
     event_type: event.type,
@@ -45,7 +75,6 @@ async function recordAuditEntry(
     actor_type: event.actor?.type ?? 'system',
     actor: event.actor?.label ?? null,
   };
-  await auditEntryModel(connection).create([entry], { session });
 }
 
 // Earlier entries about an erased object keep the fact of each change, not the person's name.
@@ -63,10 +92,12 @@ async function forgetNames(
     .lean<AuditEntryRecord[]>()
     .exec();
   for (const entry of earlier) {
-    await entries.updateOne(
-      { _id: entry._id, workspace_id: workspaceId },
-      { $set: { object_name: null, summary: genericSummary(entry.action ?? 'changed', objectType, null) } },
-      { session },
-    );
+    await entries.updateOne({ _id: entry._id, workspace_id: workspaceId }, { $set: forgetName({ ...entry }) }, { session });
   }
+}
+
+function forgetName(entry: AuditEntryRecord): Pick<AuditEntryRecord, 'object_name' | 'summary'> {
+  entry.object_name = null;
+  entry.summary = genericSummary(entry.action ?? 'changed', entry.object_type ?? '', null);
+  return { object_name: entry.object_name, summary: entry.summary };
 }

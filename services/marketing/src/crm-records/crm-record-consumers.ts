@@ -1,6 +1,6 @@
 import { minorAmount } from '@crm/kit';
 import { contactDisplayName, EVENT_CONTRACTS, recordStateOf } from '@crm/protos';
-import { projectionHandler, type RecordState } from '@crm/bus';
+import { projectionBatchHandler, type EventEnvelope, type RecordState } from '@crm/bus';
 import type { ServiceContext } from '@crm/service-host';
 import { companyCopyModel, contactCopyModel, dealCopyModel, type CompanyCopyState, type ContactCopyState, type DealCopyState } from './crm-record.model';
 
@@ -9,7 +9,7 @@ const textOf = (value: unknown) => (typeof value === 'string' ? value : null);
 
 // The record's state as the projection keeps it, or null for an event it cannot place.
 function read<State extends object>(map: (data: Data, workspaceId: string) => State) {
-  return (event: Parameters<Parameters<typeof projectionHandler>[0]['read']>[0]): RecordState<State> | null => {
+  return (event: EventEnvelope): RecordState<State> | null => {
     const record = recordStateOf(EVENT_CONTRACTS, event);
     if (!record || !event.workspace_id) return null;
     return { ...record, state: record.state && map(record.state, event.workspace_id) };
@@ -42,9 +42,9 @@ export const CRM_DEALS_CONSUMER = 'marketing.crm-deals';
 
 export async function subscribeCrmRecords(context: ServiceContext): Promise<void> {
   const { connection, bus } = context;
-  await bus.subscribe(CRM_COMPANIES_CONSUMER, ['crm.company.*'], projectionHandler({ model: companyCopyModel(connection), read: read(companyState) }));
-  await bus.subscribe(CRM_CONTACTS_CONSUMER, ['crm.contact.*'], projectionHandler({ model: contactCopyModel(connection), read: read(contactState) }));
-  await bus.subscribe(CRM_DEALS_CONSUMER, ['crm.deal.*'], projectionHandler({ model: dealCopyModel(connection), read: read(dealState) }));
+  await bus.subscribeBatch(CRM_COMPANIES_CONSUMER, ['crm.company.*'], projectionBatchHandler({ model: companyCopyModel(connection), read: read(companyState) }));
+  await bus.subscribeBatch(CRM_CONTACTS_CONSUMER, ['crm.contact.*'], projectionBatchHandler({ model: contactCopyModel(connection), read: read(contactState) }));
+  await bus.subscribeBatch(CRM_DEALS_CONSUMER, ['crm.deal.*'], projectionBatchHandler({ model: dealCopyModel(connection), read: read(dealState) }));
 }
 
 // Names of companies and contacts by id, from the projections (a rename shows once its event

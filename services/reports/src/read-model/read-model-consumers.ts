@@ -1,4 +1,4 @@
-import { applyRecordState, type EventEnvelope, type EventHandler, type ProjectedFields } from '@crm/bus';
+import { applyRecordStates, type BatchEventHandler, type EventEnvelope, type ProjectedFields } from '@crm/bus';
 import { acrossWorkspaces, isDuplicateKey } from '@crm/kit';
 import { EVENT_CONTRACTS, recordStateOf, userUpdated, workspaceCreated, workspaceUpdated, type UserUpdatedData, type WorkspaceCreatedData } from '@crm/protos';
 import type { ServiceContext } from '@crm/service-host';
@@ -74,24 +74,30 @@ export async function rememberSettings(connection: Connection, workspaceId: stri
   }
 }
 
-// One record's new state, stamped with the change's number, with a deal's stage at that version
-// kept for its history. True when it was newer than what was stored.
-export async function applyToReadModel(connection: Connection, kind: ReadModelKind, record: ReturnType<typeof storedState>, seq: number): Promise<boolean> {
-  const stamped = record.state === null ? record : { ...record, state: { ...record.state, seq } };
-  const outcome = await applyRecordState(readModel(connection, kind) as unknown as Model<ProjectedFields & StoredState>, stamped);
-  if (outcome !== 'applied') return false;
-  // A tombstone is stamped too, so readers drop the record from what they keep.
-  if (record.state === null) await readModel(connection, kind).updateOne({ _id: record.id, workspace_id: record.workspace_id, version: record.version }, { $set: { seq } }).exec();
-  if (kind === 'deal' && record.workspace_id) {
-    const steps = dealStepModel(connection);
-    if (record.state === null) {
-      await steps.deleteMany({ workspace_id: record.workspace_id, deal_id: record.id }).exec();
-    } else if (typeof record.state.stage_id === 'string') {
-      const at = String(record.version === 1 ? record.state.created_at : (record.state.updated_at ?? record.state.created_at));
+type StoredRecord = ReturnType<typeof storedState>;
+
+// Records' new states, stamped with the change's number (tombstones too, so readers drop the
+// record from what they keep), in one read and one bulk write; a deal's stage at each stored
+// version is kept for its history. Answers how many were newer than what was stored.
+export async function applyToReadModel(connection: Connection, kind: ReadModelKind, records: StoredRecord | readonly StoredRecord[], seq: number): Promise<number> {
+  const list = Array.isArray(records) ? (records as readonly StoredRecord[]) : [records as StoredRecord];
+  const applied = await applyRecordStates(readModel(connection, kind) as unknown as Model<ProjectedFields & StoredState>, list, { stamp: { seq } });
+  if (kind === 'deal') await keepDealSteps(connection, applied, seq);
+  return applied.length;
+}
+
+async function keepDealSteps(connection: Connection, deals: readonly StoredRecord[], seq: number): Promise<void> {
+  const steps = dealStepModel(connection);
+  for (const deal of deals) {
+    if (!deal.workspace_id) continue;
+    if (deal.state === null) {
+      await steps.deleteMany({ workspace_id: deal.workspace_id, deal_id: deal.id }).exec();
+    } else if (typeof deal.state.stage_id === 'string') {
+      const at = String(deal.version === 1 ? deal.state.created_at : (deal.state.updated_at ?? deal.state.created_at));
       await steps
         .updateOne(
-          { _id: `${record.id}:${record.version}`, workspace_id: record.workspace_id },
-          { $set: { deal_id: record.id, version: record.version, stage_id: record.state.stage_id, status: String(record.state.status ?? 'open'), at, seq } },
+          { _id: `${deal.id}:${deal.version}`, workspace_id: deal.workspace_id },
+          { $set: { deal_id: deal.id, version: deal.version, stage_id: deal.state.stage_id, status: String(deal.state.status ?? 'open'), at, seq } },
           { upsert: true },
         )
         .exec()
@@ -100,40 +106,54 @@ export async function applyToReadModel(connection: Connection, kind: ReadModelKi
         });
     }
   }
-  return true;
 }
 
-export function readModelHandler(context: ServiceContext): EventHandler {
+// A person's new name shows on every membership of theirs.
+async function renameMember(connection: Connection, data: UserUpdatedData): Promise<void> {
+  const members = readModel(connection, 'member');
+  const workspaces = await acrossWorkspaces("a person's memberships in every workspace", async () => {
+    const rows = await members.find({ user_id: data.user_id, deleted: false }, { workspace_id: 1 }).lean().exec();
+    return [...new Set(rows.map((row) => String(row.workspace_id)))];
+  });
+  for (const workspaceId of workspaces) {
+    await recordChange(connection, workspaceId, (seq) => members.updateMany({ workspace_id: workspaceId, user_id: data.user_id, deleted: false }, { $set: { name: data.name, seq } }).exec());
+  }
+}
+
+// A batch (of one workspace) is one change of its read model: one number of the sequence, and
+// per kind of record one read and one bulk write. Idempotent by version.
+export function readModelHandler(context: ServiceContext): BatchEventHandler {
   const { connection } = context;
-  return async (event: EventEnvelope) => {
-    if (event.type === userUpdated.type) {
-      // A person's new name shows on every membership of theirs.
-      const data = event.data as UserUpdatedData;
-      const members = readModel(connection, 'member');
-      const workspaces = await acrossWorkspaces("a person's memberships in every workspace", async () => {
-        const rows = await members.find({ user_id: data.user_id, deleted: false }, { workspace_id: 1 }).lean().exec();
-        return [...new Set(rows.map((row) => String(row.workspace_id)))];
-      });
-      for (const workspaceId of workspaces) {
-        await recordChange(connection, workspaceId, (seq) => members.updateMany({ workspace_id: workspaceId, user_id: data.user_id, deleted: false }, { $set: { name: data.name, seq } }).exec());
+  return async (events: readonly EventEnvelope[]) => {
+    const byKind = new Map<ReadModelKind, StoredRecord[]>();
+    for (const event of events) {
+      if (event.type === userUpdated.type) {
+        await renameMember(connection, event.data as UserUpdatedData);
+        continue;
       }
-      return;
+      if (!event.workspace_id) continue;
+      if (event.type === workspaceCreated.type || event.type === workspaceUpdated.type) {
+        const data = event.data as WorkspaceCreatedData;
+        if (await rememberSettings(connection, event.workspace_id, data.settings.currency, data.settings.timezone, data.version)) await bumpGeneration(connection, event.workspace_id);
+        continue;
+      }
+      const contract = EVENT_CONTRACTS.get(event.type);
+      const kind = contract && KIND_OF_ENTITY[contract.record.entity];
+      const record = recordStateOf(EVENT_CONTRACTS, event);
+      // Events of records reports does not keep (reminders' bookkeeping aside) are ignored.
+      if (!kind || !record) continue;
+      const list = byKind.get(kind);
+      if (list) list.push(storedState(kind, record));
+      else byKind.set(kind, [storedState(kind, record)]);
     }
-    if (!event.workspace_id) return;
-    if (event.type === workspaceCreated.type || event.type === workspaceUpdated.type) {
-      const data = event.data as WorkspaceCreatedData;
-      if (await rememberSettings(connection, event.workspace_id, data.settings.currency, data.settings.timezone, data.version)) await bumpGeneration(connection, event.workspace_id);
-      return;
-    }
-    const contract = EVENT_CONTRACTS.get(event.type);
-    const kind = contract && KIND_OF_ENTITY[contract.record.entity];
-    const record = recordStateOf(EVENT_CONTRACTS, event);
-    // Events of records reports does not keep (reminders' bookkeeping aside) are ignored.
-    if (!kind || !record) return;
-    await recordChange(connection, event.workspace_id, (seq) => applyToReadModel(connection, kind, storedState(kind, record), seq));
+    const workspaceId = events[0]?.workspace_id;
+    if (byKind.size === 0 || !workspaceId) return;
+    await recordChange(connection, workspaceId, async (seq) => {
+      for (const [kind, records] of byKind) await applyToReadModel(connection, kind, records, seq);
+    });
   };
 }
 
 export async function subscribeReadModel(context: ServiceContext): Promise<void> {
-  await context.bus.subscribe(READ_MODEL_CONSUMER, READ_MODEL_PATTERNS, readModelHandler(context));
+  await context.bus.subscribeBatch(READ_MODEL_CONSUMER, READ_MODEL_PATTERNS, readModelHandler(context));
 }

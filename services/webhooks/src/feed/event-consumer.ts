@@ -1,5 +1,5 @@
 import type { ClientSession } from 'mongoose';
-import { consumeBatchIdempotently, consumeIdempotently, redactKeptEvents, type EventEnvelope } from '@crm/bus';
+import { consumeBatchIdempotently, redactKeptEvents, type EventEnvelope } from '@crm/bus';
 import { wholeWordsPattern } from '@crm/kit';
 import { requestStorageCompaction } from '@crm/service-host';
 import { contactErased, contactErasureOf, EVENT_CONTRACTS, isPublicEventType, publicEventContracts } from '@crm/protos';
@@ -116,68 +116,22 @@ async function afterStored(runtime: WebhooksRuntime, events: readonly EventEnvel
   }
 }
 
-async function storeOne(runtime: WebhooksRuntime, event: EventEnvelope): Promise<void> {
-  let deliveries = 0;
-  await consumeIdempotently(runtime.context.connection, EVENTS_CONSUMER, async (delivered, session) => {
-    deliveries = await storeEvent(runtime, delivered, session);
-  })(event);
-  await afterStored(runtime, [event], deliveries);
-}
-
-// Every entry of a workspace writes its counter row, so concurrent transactions of one workspace
-// would only conflict on it and retry. Instead, the events of a workspace that arrive while its
-// previous batch is being written wait and are then written together, in order, in one
-// transaction (one commit for up to BATCH_SIZE entries); workspaces do not wait on each other.
-// A batch that fails is written again one event at a time, so only a bad event fails (and is
-// redelivered, then dead-lettered) on its own.
-const BATCH_SIZE = 50;
-const PREFETCH = 64;
-
-interface Waiting {
-  event: EventEnvelope;
-  settle: (error?: unknown) => void;
-}
-
-function workspaceBatches(runtime: WebhooksRuntime): (event: EventEnvelope) => Promise<void> {
-  const queues = new Map<string, Waiting[]>();
-  const write = async (batch: Waiting[]) => {
+// A batch (of one workspace) is written in one transaction, in order: every entry of a
+// workspace writes its counter row, so entries written one transaction each would only conflict
+// on it. A batch that fails is handed over again one event at a time by the transport, so only
+// a bad event is redelivered, then dead-lettered.
+function storeBatch(runtime: WebhooksRuntime) {
+  return async (events: readonly EventEnvelope[]): Promise<void> => {
     let deliveries = 0;
-    try {
-      await consumeBatchIdempotently(runtime.context.connection, EVENTS_CONSUMER, batch.map((waiting) => waiting.event), async (event, session) => {
-        deliveries += await storeEvent(runtime, event, session);
-      });
-    } catch {
-      for (const waiting of batch) await storeOne(runtime, waiting.event).then(() => waiting.settle(), waiting.settle);
-      return;
-    }
-    try {
-      await afterStored(runtime, batch.map((waiting) => waiting.event), deliveries);
-      for (const waiting of batch) waiting.settle();
-    } catch (error) {
-      for (const waiting of batch) waiting.settle(error);
-    }
-  };
-  const drain = async (key: string, queue: Waiting[]) => {
-    while (queue.length > 0) await write(queue.splice(0, BATCH_SIZE));
-    queues.delete(key);
-  };
-  return (event) =>
-    new Promise<void>((resolve, reject) => {
-      const waiting: Waiting = { event, settle: (error) => (error === undefined ? resolve() : reject(error)) };
-      const key = event.workspace_id ?? '';
-      const queue = queues.get(key);
-      if (queue) {
-        queue.push(waiting);
-        return;
-      }
-      const fresh = [waiting];
-      queues.set(key, fresh);
-      void drain(key, fresh);
+    await consumeBatchIdempotently(runtime.context.connection, EVENTS_CONSUMER, events, async (event, session) => {
+      deliveries += await storeEvent(runtime, event, session);
     });
+    await afterStored(runtime, events, deliveries);
+  };
 }
 
 // Every public event of every service (the event catalogue's types).
 export async function subscribeEvents(runtime: WebhooksRuntime): Promise<void> {
   const patterns = publicEventContracts(EVENT_CONTRACTS).map((contract) => contract.type);
-  await runtime.context.bus.subscribe(EVENTS_CONSUMER, patterns, workspaceBatches(runtime), { prefetch: PREFETCH });
+  await runtime.context.bus.subscribeBatch(EVENTS_CONSUMER, patterns, storeBatch(runtime));
 }

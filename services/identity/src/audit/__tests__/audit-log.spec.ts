@@ -50,7 +50,7 @@ describe('audit log', () => {
   ]);
   const deliverDeclared = async (...events: EventEnvelope[]) => {
     const handler = auditHandler(identity.service.context.connection, declared);
-    for (const event of events) await handler(event);
+    for (const event of events) await handler([event]);
   };
 
   function buildEvent(
@@ -155,7 +155,7 @@ describe('audit log', () => {
       await deliver(event);
       await deliver(event);
       const handler = auditHandler(identity.service.context.connection);
-      await Promise.all([handler(event), handler(event)]);
+      await Promise.all([handler([event]), handler([event])]);
 
       const log = await auditLog(owner.token);
       expect(log.body.total).toBe(before + 1);
