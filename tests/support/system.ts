@@ -18,7 +18,7 @@ export async function startTestSystem(options: SystemOptions & { dataDir?: strin
   // Erased values leave the disk at the next storage compaction, at most once per interval (10
   // minutes by default, docs/privacy.md): tests wait for it on a shorter one.
   const env = { STORAGE_COMPACTION_INTERVAL_MS: '250', ...(options.env ?? process.env) };
-  const system = await startSystem({ port: 0, logLevel: 'error', ...options, env, dataDir });
+  const system = await startSystem({ port: 0, logLevel: process.env.TEST_LOG_LEVEL ?? 'error', ...options, env, dataDir });
   return Object.assign(system, {
     dataDir,
     destroy: async () => {

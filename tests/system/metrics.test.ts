@@ -56,6 +56,10 @@ describe('/metrics on every part of the all-in-one', () => {
       return ok.length > 0 ? ok : undefined;
     });
     expect(consumed.join('\n')).toContain('service="identity"');
+    // Each consumer's backlog and how far behind it is.
+    const identityText = await scrape(identityPort);
+    expect(sample(identityText, 'crm_event_consumer_backlog', { service: 'identity', consumer: 'identity.audit' })).toBeGreaterThanOrEqual(0);
+    expect(sample(identityText, 'crm_event_consumer_behind_seconds', { service: 'identity', consumer: 'identity.audit' })).toBeLessThan(60);
 
     // Each service answers its own /metrics, labelled with its own name.
     for (const [name, service] of Object.entries(system.services)) {

@@ -66,14 +66,18 @@ export function inBatchContext(handler: BatchEventHandler): BatchEventHandler {
 }
 
 // Sizes a consumer's batches so that one batch takes about `sliceMs`: halved after a slow one,
-// grown by half after a quick one, between 1 and `max`.
+// grown by half after a quick one, between `min` and `max`. The time measured includes waiting
+// for the event loop, so on a busy process batches shrink; the minimum keeps the cost of a
+// commit shared by a few events even then.
 export class BatchSizer {
   private current: number;
+  private readonly min: number;
   constructor(
     private readonly max: number,
     private readonly sliceMs: number,
   ) {
     this.current = max;
+    this.min = Math.min(max, MIN_BATCH);
   }
 
   get size(): number {
@@ -81,10 +85,12 @@ export class BatchSizer {
   }
 
   record(events: number, elapsedMs: number): void {
-    if (elapsedMs > this.sliceMs && events > 1) this.current = Math.max(1, Math.floor(events / 2));
+    if (elapsedMs > this.sliceMs) this.current = Math.max(this.min, Math.min(this.current, Math.floor(events / 2)));
     else if (elapsedMs < this.sliceMs / 2 && events >= this.current) this.current = Math.min(this.max, Math.ceil(this.current * 1.5));
   }
 }
+
+const MIN_BATCH = 20;
 export const DEFAULT_MAX_DELIVERIES = 5;
 
 // The port services see; whether RabbitMQ or the in-process broker is behind it is config.
@@ -108,6 +114,8 @@ export interface EventBus {
   ): Promise<void>;
   // Readiness: throws when the transport is not usable right now.
   ping(): Promise<void>;
+  // Events delivered to this consumer and not yet handled (its queue), for a metrics gauge.
+  backlog(consumer: string): Promise<number>;
   // Events of this consumer waiting in its dead-letter queue, for a metrics gauge.
   deadLetterCount(consumer: string): Promise<number>;
   // Stops consuming, waits for handlers in flight, then releases the transport.

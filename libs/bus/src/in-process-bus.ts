@@ -148,8 +148,12 @@ class ConsumerQueue {
       if (event) parsed.push({ delivery, event });
     }
     if (parsed.length === 0) return;
-    if (parsed.length === 1) return this.retry(parsed[0]!.delivery, parsed[0]!.event);
     const started = performance.now();
+    if (parsed.length === 1) {
+      await this.retry(parsed[0]!.delivery, parsed[0]!.event);
+      handling.sizer.record(1, performance.now() - started);
+      return;
+    }
     try {
       await insideHandler.run(this.name, () => handling.handler(parsed.map((item) => item.event)));
       handling.sizer.record(parsed.length, performance.now() - started);
@@ -297,9 +301,9 @@ export class InProcessBroker {
     return new ConsumerQueue(consumer, patterns, handling, maxDeliveries, this, logger, connection);
   }
 
-  // Events waiting for each consumer, by consumer.
-  backlogs(): Record<string, number> {
-    return Object.fromEntries([...this.consumers.values()].map((queue) => [queue.name, queue.backlog]));
+  // Events waiting for a consumer of this process (0 for one it does not have).
+  backlog(consumer: string): number {
+    return this.consumers.get(consumer)?.backlog ?? 0;
   }
 }
 
@@ -369,6 +373,10 @@ export class InProcessEventBus implements EventBus {
 
   async ping(): Promise<void> {
     if (this.closed) throw new Error('event bus is closed');
+  }
+
+  async backlog(consumer: string): Promise<number> {
+    return this.broker.backlog(consumer);
   }
 
   async deadLetterCount(consumer: string): Promise<number> {

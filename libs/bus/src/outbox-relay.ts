@@ -1,5 +1,5 @@
 import { errorReason, newId, type Logger } from '@crm/kit';
-import type { Connection } from 'mongoose';
+import type { Connection, Model } from 'mongoose';
 import type { EventBus } from './event-bus';
 import { pruneProcessedEvents } from './idempotent-consumer';
 import { outboxModel, type OutboxRow } from './outbox';
@@ -38,6 +38,9 @@ export interface SweepResult {
 }
 
 export const DEFAULT_OUTBOX_MAX_ATTEMPTS = 20;
+// Rows of each other waiting workspace sent along with a full batch, and how many workspaces.
+const FAIR_SHARE = 50;
+const FAIR_SHARE_WORKSPACES = 20;
 export const DEFAULT_PROCESSED_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 
 
@@ -68,6 +71,8 @@ export class OutboxRelay {
   private running = false;
   private loop?: Promise<void>;
   private kicked = false;
+  // Workspaces that wrote events since the last round: each gets a share of the next one.
+  private readonly waitingWorkspaces = new Set<string | null>();
   private wake?: () => void;
   private sweepTimer?: NodeJS.Timeout;
   private sweeping?: Promise<unknown>;
@@ -104,10 +109,36 @@ export class OutboxRelay {
     await this.sweeping;
   }
 
-  // Call right after a commit that recorded events.
-  kick(): void {
+  // Call right after a commit that recorded events, naming the workspaces they belong to.
+  kick(workspaces: Iterable<string | null> = []): void {
+    for (const workspaceId of workspaces) this.waitingWorkspaces.add(workspaceId);
     this.kicked = true;
     this.wake?.();
+  }
+
+  // Fair share: a workspace with a large backlog (an import) fills the oldest-first batch; the
+  // oldest rows of other workspaces that wrote since the last round go along with it, up to
+  // FAIR_SHARE each, so their events wait for one round, not for the whole backlog. A workspace
+  // that had a full share waiting stays in line for the next round.
+  private async fairShare(model: Model<OutboxRow>, free: Record<string, unknown>, taken: ReadonlyArray<Pick<OutboxRow, 'workspace_id'>>): Promise<Array<Pick<OutboxRow, '_id' | 'attempts'>>> {
+    const inBatch = new Set(taken.map((row) => row.workspace_id ?? null));
+    const waiting = [...this.waitingWorkspaces].filter((workspaceId) => !inBatch.has(workspaceId)).slice(0, FAIR_SHARE_WORKSPACES);
+    this.waitingWorkspaces.clear();
+    const shares: Array<Pick<OutboxRow, '_id' | 'attempts'>> = [];
+    for (const workspaceId of waiting) {
+      const rows = await model
+        .find({ ...free, workspace_id: workspaceId })
+        .sort({ created_at: 1, _id: 1 })
+        .limit(FAIR_SHARE)
+        .select({ _id: 1, attempts: 1 })
+        .lean<Array<Pick<OutboxRow, '_id' | 'attempts'>>>()
+        .exec();
+      // A row that failed before waits for the oldest-first batch, which sends it alone.
+      const retried = rows.findIndex((row) => row.attempts > 0);
+      shares.push(...(retried === -1 ? rows : rows.slice(0, retried)));
+      if (rows.length === FAIR_SHARE) this.waitingWorkspaces.add(workspaceId);
+    }
+    return shares;
   }
 
   // One claim-publish-mark round; returns how many events were published.
@@ -119,14 +150,20 @@ export class OutboxRelay {
       .find(free)
       .sort({ created_at: 1, _id: 1 })
       .limit(this.batchSize)
-      .select({ _id: 1, attempts: 1 })
-      .lean<Array<Pick<OutboxRow, '_id' | 'attempts'>>>()
+      .select({ _id: 1, attempts: 1, workspace_id: 1 })
+      .lean<Array<Pick<OutboxRow, '_id' | 'attempts' | 'workspace_id'>>>()
       .exec();
-    if (found.length === 0) return 0;
+    if (found.length === 0) {
+      this.waitingWorkspaces.clear();
+      return 0;
+    }
     // A row that failed before goes alone, so a row that can never be published fails (and is
     // parked) by itself; a batch stops short of such a row.
     const retried = found.findIndex((row) => row.attempts > 0);
-    const candidates = retried === 0 ? found.slice(0, 1) : retried > 0 ? found.slice(0, retried) : found;
+    const oldest = retried === 0 ? found.slice(0, 1) : retried > 0 ? found.slice(0, retried) : found;
+    // A batch that is not full holds every free row: no one else waits.
+    if (found.length < this.batchSize) this.waitingWorkspaces.clear();
+    const candidates = found.length < this.batchSize ? oldest : [...oldest, ...(await this.fairShare(model, free, oldest))];
 
     // The filter is checked again per row as it is updated, so of two racing relays only one
     // gets each row; the token tells which rows are ours.

@@ -9,6 +9,9 @@ export type OutboxStatus = 'pending' | 'sent' | 'parked';
 export interface OutboxRow {
   _id: string;
   event: EventEnvelope;
+  // The event's workspace (null for a global event), for the relay's fair share; rows written
+  // before it was kept have none.
+  workspace_id?: string | null;
   status: OutboxStatus;
   // Publish attempts so far.
   attempts: number;
@@ -29,6 +32,7 @@ const outboxSchema = new Schema<OutboxRow>(
   {
     _id: { type: String, required: true },
     event: { type: Schema.Types.Mixed, required: true },
+    workspace_id: { type: String, default: null },
     status: { type: String, enum: ['pending', 'sent', 'parked'], required: true },
     attempts: { type: Number, required: true },
     available_at: { type: Date, required: true },
@@ -46,6 +50,8 @@ outboxSchema.index({ status: 1, claimed_until: 1, available_at: 1, created_at: 1
 outboxSchema.index({ status: 1, sent_at: 1 });
 // The backlog gauge: pending and parked counts, the oldest pending row.
 outboxSchema.index({ status: 1, created_at: 1 });
+// The relay's fair share: the oldest pending rows of one workspace.
+outboxSchema.index({ workspace_id: 1, status: 1, created_at: 1 });
 
 export function outboxModel(connection: Connection): Model<OutboxRow> {
   const existing = connection.models[OUTBOX_MODEL] as Model<OutboxRow> | undefined;
@@ -102,6 +108,7 @@ export async function recordEvents(
       _id: event.id,
       // Stored as it will travel, so the relay publishes exactly what was recorded.
       event: JSON.parse(serializeEnvelope(event)) as EventEnvelope,
+      workspace_id: event.workspace_id,
       status: 'pending',
       attempts: 0,
       available_at: now,
@@ -112,5 +119,5 @@ export async function recordEvents(
       sent_at: null,
     };
   });
-  await outboxModel(connection).insertMany(rows, { session });
+  await outboxModel(connection).insertMany(rows, { session, lean: true });
 }

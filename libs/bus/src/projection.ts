@@ -93,13 +93,15 @@ function duplicateKeyIndexes(error: unknown): Set<number> {
 // applyRecordState for many records in one read and one bulk write: each record is stored when
 // it is newer than what is there (several versions of one record: the newest), within `session`
 // when given. `stamp` is written on every stored document, tombstones included. Answers the
-// records stored, in the given order.
+// records stored, each with the version it replaced (0: none).
+export type AppliedState<State extends object> = RecordState<State> & { replaced_version: number };
+
 export async function applyRecordStates<State extends object>(
   model: Model<ProjectedFields & State>,
   records: readonly RecordState<State>[],
   options: { session?: ClientSession; stamp?: Record<string, unknown> } = {},
-): Promise<Array<RecordState<State>>> {
-  const applied: Array<RecordState<State>> = [];
+): Promise<Array<AppliedState<State>>> {
+  const applied: Array<AppliedState<State>> = [];
   const byScope = new Map<string | null, Array<RecordState<State>>>();
   for (const record of newestStates(records)) {
     const group = byScope.get(record.workspace_id);
@@ -137,8 +139,9 @@ export async function applyRecordStates<State extends object>(
       refused = duplicateKeyIndexes(error);
     }
     for (const [index, record] of newer.entries()) {
-      if (!refused.has(index)) applied.push(record);
-      else if ((await applyRecordState(model, { ...record, state: record.state && ({ ...record.state, ...options.stamp } as State) })) === 'applied') applied.push(record);
+      const replaced = { ...record, replaced_version: stored.get(record.id) ?? 0 };
+      if (!refused.has(index)) applied.push(replaced);
+      else if ((await applyRecordState(model, { ...record, state: record.state && ({ ...record.state, ...options.stamp } as State) })) === 'applied') applied.push(replaced);
     }
   }
   return applied;

@@ -230,16 +230,27 @@ export class RabbitEventBus implements EventBus {
     await channel.checkExchange(this.exchange);
   }
 
+  // Ready in the broker's queue plus taken by this process and not yet settled.
+  async backlog(consumer: string): Promise<number> {
+    const subscription = this.subscriptions.get(consumer);
+    const taken = subscription ? (subscription.batching?.buffer.length ?? 0) + subscription.inFlight.size : 0;
+    return (await this.messageCount(queueNames(this.exchange, consumer).queue)) + taken;
+  }
+
   async deadLetterCount(consumer: string): Promise<number> {
+    return this.messageCount(queueNames(this.exchange, consumer).deadLetterQueue);
+  }
+
+  private async messageCount(queue: string): Promise<number> {
     if (this.closed) throw new Error('event bus is closed');
     const model = await this.waitForConnection(Date.now() + Math.min(this.operationTimeoutMs, 3000));
     // A channel of its own: asking about a queue that does not exist closes the channel.
     const channel = await model.createChannel();
     channel.on('error', () => undefined);
     try {
-      return (await channel.checkQueue(queueNames(this.exchange, consumer).deadLetterQueue)).messageCount;
+      return (await channel.checkQueue(queue)).messageCount;
     } catch {
-      // No such queue: the consumer never subscribed on this exchange, so nothing is dead.
+      // No such queue: the consumer never subscribed on this exchange, so nothing waits.
       return 0;
     } finally {
       await channel.close().catch(() => undefined);

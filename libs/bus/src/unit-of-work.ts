@@ -16,9 +16,14 @@ export interface UnitOfWork {
   cancel(job: { name: string; key: string } | { id: string }): Promise<boolean>;
 }
 
+// The outbox relay as a writer sees it: told after a commit which workspaces wrote events.
+export interface RelayKick {
+  kick(workspaces?: Iterable<string | null>): void;
+}
+
 export interface TransactOptions {
   // The outbox relay, kicked after the commit so the events leave promptly.
-  relay?: { kick(): void };
+  relay?: RelayKick;
 }
 
 // The usual shape of a write in a service:
@@ -32,13 +37,15 @@ export interface TransactOptions {
 export async function transact<T>(connection: Connection, options: TransactOptions, work: (unit: UnitOfWork) => Promise<T>): Promise<T> {
   const requestSession = requestSessionOf(connection);
   let scheduled: Date[] = [];
+  let workspaces = new Set<string | null>();
   const tell = () => {
-    options.relay?.kick();
+    options.relay?.kick(workspaces);
     if (scheduled.length > 0) notifyJobScheduled(connection, new Date(Math.min(...scheduled.map((runAt) => runAt.getTime()))));
   };
   if (requestSession) {
     const done = await runUnit(connection, requestSession, work);
     scheduled = done.scheduled;
+    workspaces = done.workspaces;
     afterCommit(connection, tell);
     return done.value;
   }
@@ -46,6 +53,7 @@ export async function transact<T>(connection: Connection, options: TransactOptio
   const result = await connection.transaction(async (session) => {
     const done = await runUnit(connection, session, work);
     scheduled = done.scheduled;
+    workspaces = done.workspaces;
     return done.value;
   });
   tell();
@@ -53,7 +61,11 @@ export async function transact<T>(connection: Connection, options: TransactOptio
 }
 
 // The work with its events written to the outbox at the end, in the session's transaction.
-async function runUnit<T>(connection: Connection, session: ClientSession, work: (unit: UnitOfWork) => Promise<T>): Promise<{ value: T; scheduled: Date[] }> {
+async function runUnit<T>(
+  connection: Connection,
+  session: ClientSession,
+  work: (unit: UnitOfWork) => Promise<T>,
+): Promise<{ value: T; scheduled: Date[]; workspaces: Set<string | null> }> {
   const events: EventEnvelope[] = [];
   const scheduled: Date[] = [];
   const value = await work({
@@ -67,14 +79,14 @@ async function runUnit<T>(connection: Connection, session: ClientSession, work: 
     cancel: (job) => cancelJob(connection, job, session),
   });
   await recordEvents(connection, events, session);
-  return { value, scheduled };
+  return { value, scheduled, workspaces: new Set(events.map((event) => event.workspace_id)) };
 }
 
 // The change and its events in one transaction, then a kick so the relay publishes right away
 // instead of at its next poll.
 export function transactWithEvents<T>(
   connection: Connection,
-  relay: { kick(): void } | undefined,
+  relay: RelayKick | undefined,
   work: (session: ClientSession, emit: EmitEvents) => Promise<T>,
 ): Promise<T> {
   return transact(connection, { relay }, (unit) => work(unit.session, unit.emit));

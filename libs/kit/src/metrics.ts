@@ -79,6 +79,7 @@ export class ServiceMetrics {
   readonly grpcDuration: Histogram<'method' | 'code'>;
   readonly eventsHandled: Counter<'consumer' | 'type' | 'outcome'>;
   readonly eventLag: Histogram<'consumer' | 'type'>;
+  readonly consumerBehind: Gauge<'consumer'>;
 
   constructor(service: string, options: MetricsOptions = {}) {
     this.service = service;
@@ -124,6 +125,12 @@ export class ServiceMetrics {
       buckets: LAG_BUCKETS,
       registers,
     });
+    this.consumerBehind = new Gauge({
+      name: 'crm_event_consumer_behind_seconds',
+      help: 'Age of the oldest event in the batch a consumer took last: how far behind it is',
+      labelNames: ['consumer'],
+      registers,
+    });
     if (options.processMetrics !== false) collectDefaultMetrics({ register: this.registry });
   }
 
@@ -160,7 +167,11 @@ export class ServiceMetrics {
   instrumentEventHandler<E extends MeasuredEvent>(consumer: string, handler: (event: E) => Promise<void>): (event: E) => Promise<void> {
     return async (event) => {
       const occurred = Date.parse(event.occurred_at);
-      if (Number.isFinite(occurred)) this.eventLag.observe({ consumer, type: event.type }, Math.max(0, Date.now() - occurred) / 1000);
+      if (Number.isFinite(occurred)) {
+        const behind = Math.max(0, Date.now() - occurred) / 1000;
+        this.eventLag.observe({ consumer, type: event.type }, behind);
+        this.consumerBehind.set({ consumer }, behind);
+      }
       try {
         await handler(event);
       } catch (error) {
@@ -176,10 +187,15 @@ export class ServiceMetrics {
   instrumentBatchHandler<E extends MeasuredEvent>(consumer: string, handler: (events: readonly E[]) => Promise<void>): (events: readonly E[]) => Promise<void> {
     return async (events) => {
       const now = Date.now();
+      let behind = 0;
       for (const event of events) {
         const occurred = Date.parse(event.occurred_at);
-        if (Number.isFinite(occurred)) this.eventLag.observe({ consumer, type: event.type }, Math.max(0, now - occurred) / 1000);
+        if (!Number.isFinite(occurred)) continue;
+        const seconds = Math.max(0, now - occurred) / 1000;
+        this.eventLag.observe({ consumer, type: event.type }, seconds);
+        behind = Math.max(behind, seconds);
       }
+      this.consumerBehind.set({ consumer }, behind);
       const count = (outcome: string) => {
         const byType = new Map<string, number>();
         for (const event of events) byType.set(event.type, (byType.get(event.type) ?? 0) + 1);
@@ -212,6 +228,22 @@ export class ServiceMetrics {
   }
 
   // Events each consumer gave up on, by consumer (`EventBus.deadLetterCount` reads them).
+  // Events delivered to each consumer and not yet handled, by consumer (`EventBus.backlog`).
+  registerConsumerBacklog(read: () => Promise<Record<string, number>>): void {
+    const reading = sharedRead(read);
+    new Gauge({
+      name: 'crm_event_consumer_backlog',
+      help: 'Events delivered to a consumer and not yet handled, by consumer',
+      labelNames: ['consumer'],
+      registers: [this.registry],
+      async collect() {
+        const counts = await reading();
+        this.reset();
+        for (const [consumer, count] of Object.entries(counts ?? {})) this.set({ consumer }, count);
+      },
+    });
+  }
+
   registerDeadLetters(read: () => Promise<Record<string, number>>): void {
     const reading = sharedRead(read);
     new Gauge({

@@ -27,6 +27,7 @@ import {
   type RunningGrpcServer,
   type ServiceMetrics,
 } from '@crm/kit';
+import { ConsumerLagWatch } from './consumer-lag';
 import { applyDataUpgrades, appliedUpgradeModel, type DataUpgrade } from './data-upgrades';
 import { idempotencyKeyModel } from './idempotency';
 import { requestInterceptor } from './request-interceptor';
@@ -143,6 +144,7 @@ export async function startService(definition: ServiceDefinition, options: HostO
         connection,
       }),
       metrics,
+      logger,
     );
     opened.push(() => bus.close(), () => ownResources.stop());
     const outbox = new OutboxRelay({ connection, bus, logger });
@@ -235,23 +237,27 @@ export async function startService(definition: ServiceDefinition, options: HostO
 }
 
 // Every consumer the service subscribes is measured: lag from the event's occurrence, outcome,
-// and what waits in its dead-letter queue.
-function measuredBus(bus: EventBus, metrics: ServiceMetrics): EventBus {
+// what waits for it and what waits in its dead-letter queue; the log says when one falls more
+// than a minute behind and when it has caught up.
+function measuredBus(bus: EventBus, metrics: ServiceMetrics, logger: Logger): EventBus {
   const consumers = new Set<string>();
-  metrics.registerDeadLetters(async () =>
-    Object.fromEntries(await Promise.all([...consumers].map(async (consumer) => [consumer, await bus.deadLetterCount(consumer)]))),
-  );
+  const byConsumer = (read: (consumer: string) => Promise<number>) => async () =>
+    Object.fromEntries(await Promise.all([...consumers].map(async (consumer) => [consumer, await read(consumer)])));
+  metrics.registerDeadLetters(byConsumer((consumer) => bus.deadLetterCount(consumer)));
+  metrics.registerConsumerBacklog(byConsumer((consumer) => bus.backlog(consumer)));
+  const lag = new ConsumerLagWatch(logger);
   return {
     publish: (events) => bus.publish(events),
     subscribe: async (consumer, patterns, handler, options) => {
-      await bus.subscribe(consumer, patterns, metrics.instrumentEventHandler(consumer, handler), options);
+      await bus.subscribe(consumer, patterns, metrics.instrumentEventHandler(consumer, lag.single(consumer, handler)), options);
       consumers.add(consumer);
     },
     subscribeBatch: async (consumer, patterns, handler, options) => {
-      await bus.subscribeBatch(consumer, patterns, metrics.instrumentBatchHandler(consumer, handler), options);
+      await bus.subscribeBatch(consumer, patterns, metrics.instrumentBatchHandler(consumer, lag.batch(consumer, handler)), options);
       consumers.add(consumer);
     },
     ping: () => bus.ping(),
+    backlog: (consumer) => bus.backlog(consumer),
     deadLetterCount: (consumer) => bus.deadLetterCount(consumer),
     close: () => bus.close(),
   };

@@ -70,6 +70,23 @@ describe('transactional outbox and relay', () => {
     expect(await companyModel(connection).exists({ _id: 'c-aborted' })).toBeNull();
   });
 
+  test("fair share: a workspace's backlog does not hold up another workspace's events for more than one round", async () => {
+    const relay = newRelay({ batchSize: 10 });
+    const busy = '00000000-0000-4000-8000-0000000000b1';
+    const other = '00000000-0000-4000-8000-0000000000b2';
+    const backlog = Array.from({ length: 25 }, () => buildEvent({ workspace_id: busy }));
+    await transactWithEvents(connection, relay, async (_session, emit) => emit(...backlog));
+    const late = buildEvent({ workspace_id: other });
+    await transactWithEvents(connection, relay, async (_session, emit) => emit(late));
+
+    expect(await relay.relayBatch()).toBe(11);
+
+    // The ten oldest of the busy workspace, and the other workspace's event with them.
+    expect(receivedIds()).toEqual([...backlog.slice(0, 10).map((event) => event.id), late.id]);
+    while ((await relay.relayBatch()) > 0);
+    expect(receivedIds()).toEqual([...backlog.slice(0, 10), late, ...backlog.slice(10)].map((event) => event.id));
+  });
+
   test('a committed event is published exactly once, with its change, and the row is marked sent', async () => {
     const relay = newRelay();
     relay.start();

@@ -77,18 +77,24 @@ export async function rememberSettings(connection: Connection, workspaceId: stri
 type StoredRecord = ReturnType<typeof storedState>;
 
 // Records' new states, stamped with the change's number (tombstones too, so readers drop the
-// record from what they keep), in one read and one bulk write; a deal's stage at each stored
-// version is kept for its history. Answers how many were newer than what was stored.
+// record from what they keep), in one read and one bulk write; a deal's stage at each version
+// newer than the stored one is kept for its history, every version the batch holds. Answers how
+// many records were newer than what was stored.
 export async function applyToReadModel(connection: Connection, kind: ReadModelKind, records: StoredRecord | readonly StoredRecord[], seq: number): Promise<number> {
   const list = Array.isArray(records) ? (records as readonly StoredRecord[]) : [records as StoredRecord];
   const applied = await applyRecordStates(readModel(connection, kind) as unknown as Model<ProjectedFields & StoredState>, list, { stamp: { seq } });
-  if (kind === 'deal') await keepDealSteps(connection, applied, seq);
+  if (kind === 'deal') {
+    const replaced = new Map(applied.map((deal) => [deal.id, deal.replaced_version]));
+    const versions = list.filter((deal) => replaced.has(deal.id) && deal.version > replaced.get(deal.id)!);
+    await keepDealSteps(connection, versions, seq);
+  }
   return applied.length;
 }
 
-async function keepDealSteps(connection: Connection, deals: readonly StoredRecord[], seq: number): Promise<void> {
+// In version order, so a tombstone removes the steps of the versions before it.
+async function keepDealSteps(connection: Connection, versions: readonly StoredRecord[], seq: number): Promise<void> {
   const steps = dealStepModel(connection);
-  for (const deal of deals) {
+  for (const deal of [...versions].sort((a, b) => a.version - b.version)) {
     if (!deal.workspace_id) continue;
     if (deal.state === null) {
       await steps.deleteMany({ workspace_id: deal.workspace_id, deal_id: deal.id }).exec();

@@ -44,17 +44,27 @@ export function newDelivery(runtime: WebhooksRuntime, input: { workspaceId: stri
 export const endpointWants = (endpoint: Pick<WebhookRecord, 'event_types'>, type: string) => endpoint.event_types.some((pattern) => eventTypeMatches(pattern, type));
 
 // One delivery per enabled endpoint of the workspace that wants the event, in the transaction
-// that stores it.
-export async function deliverToEndpoints(runtime: WebhooksRuntime, session: ClientSession, workspaceId: string, event: { id: string; type: string }): Promise<number> {
+// that stores it; for many events of one workspace, the endpoints are read once.
+export async function deliverToEndpoints(
+  runtime: WebhooksRuntime,
+  session: ClientSession,
+  workspaceId: string,
+  events: ReadonlyArray<{ id: string; type: string }>,
+): Promise<number> {
+  if (events.length === 0) return 0;
   const { connection } = runtime.context;
   const endpoints = await webhookModel(connection)
     .find({ workspace_id: workspaceId, enabled: true }, { event_types: 1 })
     .session(session)
     .lean<Array<Pick<WebhookRecord, '_id' | 'event_types'>>>()
     .exec();
-  const wanting = endpoints.filter((endpoint) => endpointWants(endpoint, event.type));
-  if (wanting.length === 0) return 0;
-  const deliveries = wanting.map((endpoint) => newDelivery(runtime, { workspaceId, webhookId: endpoint._id, messageId: event.id, eventType: event.type }));
+  if (endpoints.length === 0) return 0;
+  const deliveries = events.flatMap((event) =>
+    endpoints
+      .filter((endpoint) => endpointWants(endpoint, event.type))
+      .map((endpoint) => newDelivery(runtime, { workspaceId, webhookId: endpoint._id, messageId: event.id, eventType: event.type })),
+  );
+  if (deliveries.length === 0) return 0;
   await deliveryModel(connection).create(deliveries, { session, ordered: true });
   for (const delivery of deliveries) await scheduleJob(connection, attemptJob(delivery, delivery.next_attempt_at!), session);
   return deliveries.length;

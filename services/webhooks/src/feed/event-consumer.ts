@@ -1,5 +1,5 @@
 import type { ClientSession } from 'mongoose';
-import { consumeBatchIdempotently, redactKeptEvents, type EventEnvelope } from '@crm/bus';
+import { consumeFreshIdempotently, redactKeptEvents, type EventEnvelope } from '@crm/bus';
 import { wholeWordsPattern } from '@crm/kit';
 import { requestStorageCompaction } from '@crm/service-host';
 import { contactErased, contactErasureOf, EVENT_CONTRACTS, isPublicEventType, publicEventContracts } from '@crm/protos';
@@ -64,42 +64,56 @@ async function eraseContact(runtime: WebhooksRuntime, workspaceId: string, conta
   }
 }
 
-async function mentionsErased(runtime: WebhooksRuntime, workspaceId: string, refs: string[], session: ClientSession): Promise<boolean> {
-  if (refs.length === 0) return false;
-  const found = await erasedContactModel(runtime.context.connection).exists({ workspace_id: workspaceId, _id: { $in: refs } }).session(session);
-  return found !== null;
-}
-
-// Stores a public event as the workspace's next feed entry and creates its deliveries, in one
-// transaction with the processed-event record (a redelivery changes nothing).
-async function storeEvent(runtime: WebhooksRuntime, event: EventEnvelope, session: ClientSession): Promise<number> {
-  const workspaceId = event.workspace_id;
-  if (workspaceId === null || !isPublicEventType(event.type) || !EVENT_CONTRACTS.get(event.type)) return 0;
+// Stores a batch of one workspace's events as its next feed entries, in order, and creates
+// their deliveries, in one transaction with their processed-event records (a redelivery changes
+// nothing): the counter row moves once for the batch, the entries are inserted together. An
+// erasure first redacts what is kept; events after it in the batch see the contact as erased.
+async function storeEvents(runtime: WebhooksRuntime, events: readonly EventEnvelope[], session: ClientSession): Promise<number> {
+  const workspaceId = events[0]?.workspace_id;
+  if (!workspaceId) return 0;
   const { connection } = runtime.context;
-  const data = (event.data ?? {}) as Record<string, unknown>;
-  const refs = [...idsMentioned(data)];
-  if (event.type === contactErased.type && typeof data.contact_id === 'string') await eraseContact(runtime, workspaceId, data.contact_id, session);
-  const redacted = event.type !== contactErased.type && (await mentionsErased(runtime, workspaceId, refs, session));
-  // The counter row is written by every entry of the workspace, so their transactions commit one
+  const kept = events.filter((event) => event.workspace_id === workspaceId && isPublicEventType(event.type) && EVENT_CONTRACTS.get(event.type));
+  if (kept.length === 0) return 0;
+  const refsOf = kept.map((event) => [...idsMentioned((event.data ?? {}) as Record<string, unknown>)]);
+  const mentioned = [...new Set(refsOf.flat())];
+  const erased = new Set(
+    mentioned.length === 0
+      ? []
+      : (await erasedContactModel(connection).find({ workspace_id: workspaceId, _id: { $in: mentioned } }, { _id: 1 }).session(session).lean<Array<{ _id: string }>>().exec()).map((row) => row._id),
+  );
+  // The counter row is written by every batch of the workspace, so their transactions commit one
   // after the other, in position order: a reader never sees position n+1 before n.
   const counter = await feedCounterModel(connection)
-    .findOneAndUpdate({ _id: workspaceId, workspace_id: workspaceId }, { $inc: { seq: 1 } }, { upsert: true, new: true, session })
+    .findOneAndUpdate({ _id: workspaceId, workspace_id: workspaceId }, { $inc: { seq: kept.length } }, { upsert: true, new: true, session })
     .lean<FeedCounterRecord>()
     .exec();
-  const entry: FeedEntryRecord = {
-    _id: event.id,
-    workspace_id: workspaceId,
-    seq: counter!.seq,
-    type: event.type,
-    schema_version: event.version,
-    occurred_at: event.occurred_at,
-    data: redacted ? idsOnly(data) : data,
-    refs,
-    redacted,
-    expires_at: new Date(Date.parse(event.occurred_at) + runtime.config.retentionMs),
-  };
-  await feedEntryModel(connection).create([entry], { session });
-  return deliverToEndpoints(runtime, session, workspaceId, { id: event.id, type: event.type });
+  const first = counter!.seq - kept.length + 1;
+  const entries: FeedEntryRecord[] = [];
+  for (const [index, event] of kept.entries()) {
+    const data = (event.data ?? {}) as Record<string, unknown>;
+    const refs = refsOf[index]!;
+    if (event.type === contactErased.type && typeof data.contact_id === 'string') {
+      // What this batch holds so far is written first, so the erasure reaches it too.
+      if (entries.length > 0) await feedEntryModel(connection).insertMany(entries.splice(0), { session, lean: true });
+      await eraseContact(runtime, workspaceId, data.contact_id, session);
+      erased.add(data.contact_id);
+    }
+    const redacted = event.type !== contactErased.type && refs.some((id) => erased.has(id));
+    entries.push({
+      _id: event.id,
+      workspace_id: workspaceId,
+      seq: first + index,
+      type: event.type,
+      schema_version: event.version,
+      occurred_at: event.occurred_at,
+      data: redacted ? idsOnly(data) : data,
+      refs,
+      redacted,
+      expires_at: new Date(Date.parse(event.occurred_at) + runtime.config.retentionMs),
+    });
+  }
+  if (entries.length > 0) await feedEntryModel(connection).insertMany(entries, { session, lean: true });
+  return deliverToEndpoints(runtime, session, workspaceId, kept);
 }
 
 // What follows a committed entry: its deliveries are nudged, and after an erasure the
@@ -123,8 +137,9 @@ async function afterStored(runtime: WebhooksRuntime, events: readonly EventEnvel
 function storeBatch(runtime: WebhooksRuntime) {
   return async (events: readonly EventEnvelope[]): Promise<void> => {
     let deliveries = 0;
-    await consumeBatchIdempotently(runtime.context.connection, EVENTS_CONSUMER, events, async (event, session) => {
-      deliveries += await storeEvent(runtime, event, session);
+    await consumeFreshIdempotently(runtime.context.connection, EVENTS_CONSUMER, events, async (fresh, session) => {
+      // A retried transaction runs this again: only the committed run's count is used.
+      deliveries = await storeEvents(runtime, fresh, session);
     });
     await afterStored(runtime, events, deliveries);
   };
