@@ -38,6 +38,9 @@ export interface SweepResult {
 }
 
 export const DEFAULT_OUTBOX_MAX_ATTEMPTS = 20;
+// Sent rows are kept for a look at what just went out, not as a log: an import leaves a hundred
+// thousand of them, and the embedded store keeps every row in memory.
+export const DEFAULT_SENT_RETENTION_MS = 10 * 60 * 1000;
 // Rows of each other waiting workspace sent along with a full batch, and how many workspaces.
 const FAIR_SHARE = 50;
 const FAIR_SHARE_WORKSPACES = 20;
@@ -87,7 +90,7 @@ export class OutboxRelay {
     this.retryDelayMs = options.retryDelayMs ?? 1000;
     this.maxRetryDelayMs = options.maxRetryDelayMs ?? 60000;
     this.sweepIntervalMs = options.sweepIntervalMs ?? 15000;
-    this.retentionMs = options.retentionMs ?? 24 * 60 * 60 * 1000;
+    this.retentionMs = options.retentionMs ?? DEFAULT_SENT_RETENTION_MS;
     this.maxAttempts = options.maxAttempts ?? DEFAULT_OUTBOX_MAX_ATTEMPTS;
     this.processedRetentionMs = options.processedRetentionMs ?? DEFAULT_PROCESSED_RETENTION_MS;
     this.pruneIntervalMs = options.pruneIntervalMs ?? 60 * 60 * 1000;

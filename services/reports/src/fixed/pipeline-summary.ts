@@ -36,7 +36,19 @@ function byStage(data: WorkspaceData, pipelineId: string | undefined, companies:
   return rows;
 }
 
+// A workspace's data is a new object whenever it changed, so the counts are kept per object:
+// repeated reads of an unchanged workspace count its companies once.
+const pipelineCounts = new WeakMap<WorkspaceData, { data: StageCount[] }>();
+
 export function pipelineReport(data: WorkspaceData): { data: StageCount[] } {
+  const known = pipelineCounts.get(data);
+  if (known) return structuredClone(known);
+  const report = countPipeline(data);
+  pipelineCounts.set(data, report);
+  return structuredClone(report);
+}
+
+function countPipeline(data: WorkspaceData): { data: StageCount[] } {
   const pipeline = defaultCompanyPipeline(data);
   // Companies of other pipelines are not in this one's stages.
   const companies = data.records.company.filter((company) => company.stage_id === null || company.stage_id === undefined || (pipeline && company.pipeline_id === pipeline._id));

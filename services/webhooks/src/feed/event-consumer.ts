@@ -1,6 +1,6 @@
 import type { ClientSession } from 'mongoose';
-import { consumeFreshIdempotently, redactKeptEvents, type EventEnvelope } from '@crm/bus';
-import { wholeWordsPattern } from '@crm/kit';
+import { redactKeptEvents, type EventEnvelope } from '@crm/bus';
+import { isDuplicateKey, wholeWordsPattern } from '@crm/kit';
 import { requestStorageCompaction } from '@crm/service-host';
 import { contactErased, contactErasureOf, EVENT_CONTRACTS, isPublicEventType, publicEventContracts } from '@crm/protos';
 import { deliverToEndpoints, nudgeDeliveries } from '../deliveries/delivery-schedule';
@@ -64,17 +64,15 @@ async function eraseContact(runtime: WebhooksRuntime, workspaceId: string, conta
   }
 }
 
-// Stores a batch of one workspace's events as its next feed entries, in order, and creates
-// their deliveries, in one transaction with their processed-event records (a redelivery changes
-// nothing): the counter row moves once for the batch, the entries are inserted together. An
-// erasure first redacts what is kept; events after it in the batch see the contact as erased.
+// Stores public events of one workspace, not stored before, as its next feed entries, in order,
+// and creates their deliveries, in the caller's transaction: the counter row moves once for the
+// batch, the entries are inserted together. An erasure first redacts what is kept; events after
+// it in the batch see the contact as erased.
 async function storeEvents(runtime: WebhooksRuntime, events: readonly EventEnvelope[], session: ClientSession): Promise<number> {
   const workspaceId = events[0]?.workspace_id;
   if (!workspaceId) return 0;
   const { connection } = runtime.context;
-  const kept = events.filter((event) => event.workspace_id === workspaceId && isPublicEventType(event.type) && EVENT_CONTRACTS.get(event.type));
-  if (kept.length === 0) return 0;
-  const refsOf = kept.map((event) => [...idsMentioned((event.data ?? {}) as Record<string, unknown>)]);
+  const refsOf = events.map((event) => [...idsMentioned((event.data ?? {}) as Record<string, unknown>)]);
   const mentioned = [...new Set(refsOf.flat())];
   const erased = new Set(
     mentioned.length === 0
@@ -84,12 +82,12 @@ async function storeEvents(runtime: WebhooksRuntime, events: readonly EventEnvel
   // The counter row is written by every batch of the workspace, so their transactions commit one
   // after the other, in position order: a reader never sees position n+1 before n.
   const counter = await feedCounterModel(connection)
-    .findOneAndUpdate({ _id: workspaceId, workspace_id: workspaceId }, { $inc: { seq: kept.length } }, { upsert: true, new: true, session })
+    .findOneAndUpdate({ _id: workspaceId, workspace_id: workspaceId }, { $inc: { seq: events.length } }, { upsert: true, new: true, session })
     .lean<FeedCounterRecord>()
     .exec();
-  const first = counter!.seq - kept.length + 1;
+  const first = counter!.seq - events.length + 1;
   const entries: FeedEntryRecord[] = [];
-  for (const [index, event] of kept.entries()) {
+  for (const [index, event] of events.entries()) {
     const data = (event.data ?? {}) as Record<string, unknown>;
     const refs = refsOf[index]!;
     if (event.type === contactErased.type && typeof data.contact_id === 'string') {
@@ -113,7 +111,7 @@ async function storeEvents(runtime: WebhooksRuntime, events: readonly EventEnvel
     });
   }
   if (entries.length > 0) await feedEntryModel(connection).insertMany(entries, { session, lean: true });
-  return deliverToEndpoints(runtime, session, workspaceId, kept);
+  return deliverToEndpoints(runtime, session, workspaceId, events);
 }
 
 // What follows a committed entry: its deliveries are nudged, and after an erasure the
@@ -132,16 +130,33 @@ async function afterStored(runtime: WebhooksRuntime, events: readonly EventEnvel
 
 // A batch (of one workspace) is written in one transaction, in order: every entry of a
 // workspace writes its counter row, so entries written one transaction each would only conflict
-// on it. A batch that fails is handed over again one event at a time by the transport, so only
+// on it. An entry's id is its event's, so the entries are their own record of what was handled:
+// a redelivered event finds its entry and changes nothing, with no processed-event ids kept
+// besides. A batch that fails is handed over again one event at a time by the transport, so only
 // a bad event is redelivered, then dead-lettered.
 function storeBatch(runtime: WebhooksRuntime) {
+  const { connection } = runtime.context;
   return async (events: readonly EventEnvelope[]): Promise<void> => {
+    const workspaceId = events[0]?.workspace_id;
+    const kept = events.filter((event) => workspaceId && event.workspace_id === workspaceId && isPublicEventType(event.type) && EVENT_CONTRACTS.get(event.type));
+    if (!workspaceId || kept.length === 0) return;
     let deliveries = 0;
-    await consumeFreshIdempotently(runtime.context.connection, EVENTS_CONSUMER, events, async (fresh, session) => {
-      // A retried transaction runs this again: only the committed run's count is used.
-      deliveries = await storeEvents(runtime, fresh, session);
-    });
-    await afterStored(runtime, events, deliveries);
+    const write = () =>
+      connection.transaction(async (session) => {
+        const stored = new Set(
+          (await feedEntryModel(connection).find({ workspace_id: workspaceId, _id: { $in: kept.map((event) => event.id) } }, { _id: 1 }).session(session).lean<Array<{ _id: string }>>().exec()).map((entry) => entry._id),
+        );
+        // A retried transaction runs this again: only the committed run's count is used.
+        deliveries = await storeEvents(runtime, kept.filter((event) => !stored.has(event.id)), session);
+      });
+    try {
+      await write();
+    } catch (error) {
+      // A concurrent delivery of the same event (another replica) stored it first: found now.
+      if (!isDuplicateKey(error)) throw error;
+      await write();
+    }
+    await afterStored(runtime, kept, deliveries);
   };
 }
 
