@@ -2,9 +2,10 @@ import { spawn } from 'node:child_process';
 import type { RunningSystem } from '../system';
 
 // Load from autocannon in a separate process, so the client never competes with the system
-// under test for its event loop; the figures are autocannon's own, except the CPU time: this
-// process's (the system under test's) user + system time over the measured run divided by the
-// requests answered, which a machine shared with other work disturbs far less than req/s.
+// under test for its event loop; the figures are autocannon's own, except the CPU time: the system
+// under test's user + system time (this process's, or its own process's when a benchmark starts it
+// apart) over the measured run divided by the requests answered, which a machine shared with other
+// work disturbs far less than req/s.
 export interface Figures {
   perSecond: number;
   p50: number;
@@ -12,6 +13,8 @@ export interface Figures {
   errors: number;
   requests: number;
   cpuMsPerRequest: number;
+  // Answers by status code, as autocannon counted them ("201": 2000).
+  statusCodes: Record<string, number>;
 }
 
 export interface LoadOptions {
@@ -20,12 +23,28 @@ export interface LoadOptions {
   warmupSeconds: number;
 }
 
+// What autocannon sends: a GET of the URL unless told otherwise.
+export interface LoadRequest {
+  url: string;
+  headers?: Record<string, string>;
+  method?: string;
+  body?: string;
+  // Each request's body with `[<id>]` replaced by a fresh id (autocannon -I): writes that must not
+  // collide, such as a unique company name.
+  idReplacement?: boolean;
+}
+
+// How long a run lasts: so many seconds, or until so many requests are answered.
+export type RunLength = { seconds: number } | { amount: number };
+
 interface AutocannonResult {
   requests: { average: number; total: number };
   latency: { p50: number; p99: number };
+  duration: number;
   errors: number;
   timeouts: number;
   non2xx: number;
+  statusCodeStats?: Record<string, { count: number }>;
 }
 
 export function loadOptionsFromEnv(defaults: Partial<LoadOptions> = {}): LoadOptions {
@@ -36,12 +55,17 @@ export function loadOptionsFromEnv(defaults: Partial<LoadOptions> = {}): LoadOpt
   };
 }
 
-type LoadFigures = Omit<Figures, 'cpuMsPerRequest'>;
+export type LoadFigures = Omit<Figures, 'cpuMsPerRequest'>;
 
-function autocannon(url: string, headers: Record<string, string>, connections: number, seconds: number): Promise<LoadFigures> {
-  const args = [require.resolve('autocannon/autocannon.js'), '-j', '-c', String(connections), '-d', String(seconds)];
-  for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}=${value}`);
-  args.push(url);
+// One autocannon run in its own process; its figures.
+export function runLoad(request: LoadRequest, connections: number, length: RunLength): Promise<LoadFigures> {
+  const args = [require.resolve('autocannon/autocannon.js'), '-j', '-c', String(connections)];
+  args.push(...('amount' in length ? ['-a', String(length.amount)] : ['-d', String(length.seconds)]));
+  if (request.method) args.push('-m', request.method);
+  if (request.body !== undefined) args.push('-b', request.body);
+  if (request.idReplacement) args.push('-I');
+  for (const [name, value] of Object.entries(request.headers ?? {})) args.push('-H', `${name}=${value}`);
+  args.push(request.url);
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
     let output = '';
@@ -50,31 +74,56 @@ function autocannon(url: string, headers: Record<string, string>, connections: n
     child.once('exit', (code) => {
       if (code !== 0) return reject(new Error(`autocannon exited with ${code}`));
       const result = JSON.parse(output) as AutocannonResult;
+      const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([status, stats]) => [status, stats.count]));
       resolve({
-        perSecond: result.requests.average,
+        // A run of so many requests ends within a second: its average over whole seconds would count
+        // the last, partial one as a slow second.
+        perSecond: 'amount' in length ? result.requests.total / Math.max(result.duration, 1e-3) : result.requests.average,
         p50: result.latency.p50,
         p99: result.latency.p99,
         errors: result.errors + result.timeouts + result.non2xx,
         requests: result.requests.total,
+        statusCodes,
       });
     });
   });
 }
 
-// A warm-up run (not reported), then the measured one.
-export async function measure(url: string, headers: Record<string, string>, options: LoadOptions): Promise<Figures> {
-  if (options.warmupSeconds > 0) await autocannon(url, headers, options.connections, options.warmupSeconds);
-  const cpuBefore = process.cpuUsage();
-  const figures = await autocannon(url, headers, options.connections, options.seconds);
-  const cpu = process.cpuUsage(cpuBefore);
-  return { ...figures, cpuMsPerRequest: (cpu.user + cpu.system) / 1000 / Math.max(1, figures.requests) };
+// This process's CPU time in ms: the system under test when it runs here (startSystem).
+export const ownCpuMs = (): number => {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) / 1000;
+};
+
+// A warm-up run (not reported), then the measured one. The CPU time per request is what `cpuMs`
+// (this process's by default, or the system's process when it runs apart) counted over the
+// measured run, divided by the requests answered.
+export async function measureRequest(request: LoadRequest, options: LoadOptions, cpuMs: () => number = ownCpuMs): Promise<Figures> {
+  if (options.warmupSeconds > 0) await runLoad(request, options.connections, { seconds: options.warmupSeconds });
+  const cpuBefore = cpuMs();
+  const figures = await runLoad(request, options.connections, { seconds: options.seconds });
+  const cpu = cpuMs() - cpuBefore;
+  return { ...figures, cpuMsPerRequest: cpu / Math.max(1, figures.requests) };
+}
+
+export function measure(url: string, headers: Record<string, string>, options: LoadOptions): Promise<Figures> {
+  return measureRequest({ url, headers }, options);
+}
+
+// The answers that were not 2xx, by status ("429×12, 503×1"), or '' when there were none.
+export function failedAnswers(statusCodes: Record<string, number>): string {
+  return Object.entries(statusCodes)
+    .filter(([status]) => !status.startsWith('2'))
+    .map(([status, count]) => `${status}×${count}`)
+    .join(', ');
 }
 
 export function formatFigures(figures: Figures): string {
+  const failed = failedAnswers(figures.statusCodes);
   return (
     `${figures.perSecond.toFixed(0).padStart(7)} req/s  p50 ${figures.p50.toFixed(1).padStart(5)} ms  p99 ${figures.p99.toFixed(1).padStart(5)} ms` +
     `  CPU ${figures.cpuMsPerRequest.toFixed(3)} ms/request` +
-    (figures.errors ? `  ${figures.errors} errors` : '')
+    (figures.errors ? `  ${figures.errors} errors${failed ? ` (${failed})` : ''}` : '')
   );
 }
 

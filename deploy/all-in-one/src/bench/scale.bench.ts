@@ -1,0 +1,585 @@
+import { spawn, execFileSync, type ChildProcessByStdio } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import type { Readable } from 'node:stream';
+import { apiCaller, failedAnswers, loadOptionsFromEnv, measureRequest, runLoad, type Figures, type LoadRequest } from './load';
+
+// What a customer pays for, at scale: the CPU time the system spends on one created company until
+// every part of the product shows it, how long an import of SCALE rows takes and how long until
+// search, the reports, the audit log, the event feed and marketing all know its last row, how
+// reads answer while that catch-up runs, and how reads and writes answer once it is done.
+//
+// Everything goes through the HTTP API, as a customer's integration would: the system is started
+// as `npm start` starts it (node deploy/all-in-one/dist/main.js) in a child process with every
+// consumer running, seeded through the API (never straight into the collections, which would skip
+// the outbox, the bus and every projection), and probed through the API (never by reading a
+// database). So the figures include the work the events cause behind each write, which a
+// benchmark that seeds the store and measures one service leaves out. Its CPU time and memory are
+// read from /proc/<pid> of the child. Load comes from autocannon in a further process (load.ts).
+// Benchmarks print figures; they never pass or fail on time.
+//
+// BENCH_SCALE_WRITES (2000): companies created one request each (POST /companies, 4 connections).
+// BENCH_SCALE_ROWS (100000): companies imported (POST /import/companies, 10,000 rows a request,
+//   every 5th with a contact).
+// BENCH_SECONDS (10), BENCH_WARMUP_SECONDS (2): each read measurement and its warm-up.
+// BENCH_CATCHUP_TIMEOUT_S (1800): how long a catch-up is waited for before the probes still
+//   behind are named and the run goes on.
+// AMQP_URL, MONGO_URL: passed to the system when set here, so the same run measures RabbitMQ and
+// MongoDB instead of the in-process bus and the embedded store.
+const WRITES = Number(process.env.BENCH_SCALE_WRITES ?? 2_000);
+const ROWS = Number(process.env.BENCH_SCALE_ROWS ?? 100_000);
+const LOAD = loadOptionsFromEnv({ seconds: 10, warmupSeconds: 2 });
+const CATCHUP_TIMEOUT_S = Number(process.env.BENCH_CATCHUP_TIMEOUT_S ?? 1_800);
+const IMPORT_BATCH = 10_000;
+const WRITE_CONNECTIONS = 4;
+const POLL_MS = 250;
+// Far above anything this run asks for: the limiter is measured, never its refusals.
+const UNLIMITED = '1000000000';
+
+const WORDS = ['Acme', 'Globex', 'Initech', 'Umbrella', 'Hooli', 'Stark', 'Wayne', 'Wonka', 'Tyrell', 'Cyberdyne'];
+const INDUSTRIES = ['Retail', 'Software', 'Finance', 'Health', 'Logistics'];
+// The word the reads search for: in the name of one imported company in WORDS.length.
+const SEARCH_WORD = 'Globex';
+
+const pick = <T>(items: readonly T[], index: number): T => items[index % items.length]!;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const now = () => performance.now();
+const secondsSince = (start: number) => (now() - start) / 1000;
+
+// ---------------------------------------------------------------------------------------------
+// The system as `npm start` runs it, in a child process.
+
+interface ChildSystem {
+  pid: number;
+  // Base address of the API, including /v1.
+  url: string;
+  // User + system CPU time of the whole process (every thread), in ms.
+  cpuMs(): number;
+  memory(): { rssKiB: number; hwmKiB: number };
+  stop(): Promise<void>;
+  // At once, for a run interrupted by a signal.
+  kill(): void;
+}
+
+function clockTicksPerSecond(): number {
+  try {
+    const ticks = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
+    return Number.isFinite(ticks) && ticks > 0 ? ticks : 100;
+  } catch {
+    return 100;
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+// Log lines of the system (LOG_LEVEL=warn: warnings and errors only) are passed on to stderr, up to
+// this many; the rest are counted.
+const LOG_LINES_SHOWN = 30;
+
+async function startChildSystem(dataDir: string): Promise<ChildSystem> {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    // AMQP_URL, MONGO_URL and the like pass through only when this process has them.
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_PER_MINUTE: UNLIMITED,
+    WORKSPACE_RATE_LIMIT_PER_MINUTE: UNLIMITED,
+    PUBLIC_RATE_LIMIT_PER_MINUTE: UNLIMITED,
+  };
+  const child: ChildProcessByStdio<null, Readable, Readable> = spawn(process.execPath, [join(__dirname, '..', 'main.js')], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const pid = child.pid!;
+  let exited = false;
+  const exit = new Promise<void>((resolve) => child.once('exit', () => ((exited = true), resolve())));
+  // Never left behind, whatever ends this process.
+  const killOnExit = () => {
+    if (!exited) child.kill('SIGKILL');
+  };
+  process.once('exit', killOnExit);
+
+  let shown = 0;
+  let suppressed = 0;
+  const recent: string[] = [];
+  const passOn = (line: string) => {
+    recent.push(line);
+    if (recent.length > 20) recent.shift();
+    if (shown < LOG_LINES_SHOWN) {
+      shown += 1;
+      process.stderr.write(`[system] ${line}\n`);
+    } else suppressed += 1;
+  };
+  createInterface({ input: child.stderr }).on('line', passOn);
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the system did not say it was listening within 180 s:\n${recent.join('\n')}`)), 180_000);
+    let ready = false;
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      const match = /CRM API listening at (\S+)/.exec(line);
+      if (!ready && match) {
+        ready = true;
+        clearTimeout(timer);
+        resolve(match[1]!);
+      } else passOn(line);
+    });
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      if (!ready) reject(new Error(`the system exited (${code ?? signal}) before it was listening:\n${recent.join('\n')}`));
+    });
+  });
+
+  const ticks = clockTicksPerSecond();
+  return {
+    pid,
+    url,
+    cpuMs() {
+      // Fields after the command name (which may hold spaces), from the 3rd: utime is the 14th
+      // field of the line, stime the 15th; the process's line sums all its threads.
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return ((Number(fields[11]) + Number(fields[12])) / ticks) * 1000;
+    },
+    memory() {
+      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+      const kib = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+      return { rssKiB: kib('VmRSS'), hwmKiB: kib('VmHWM') };
+    },
+    kill: killOnExit,
+    async stop() {
+      if (!exited) {
+        child.kill('SIGTERM');
+        const stopped = await Promise.race([exit.then(() => true), sleep(60_000).then(() => false)]);
+        if (!stopped) {
+          process.stderr.write('the system did not stop within 60 s of SIGTERM: killed\n');
+          child.kill('SIGKILL');
+          await exit;
+        }
+      }
+      process.removeListener('exit', killOnExit);
+      if (suppressed > 0) process.stderr.write(`[system] ${suppressed} more log lines not shown\n`);
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// What the run creates.
+
+interface Company {
+  id: string;
+  name: string;
+  domain: string | null;
+  created_at: string;
+}
+
+interface ImportResult {
+  created: number;
+  updated: number;
+  skipped: number;
+  contacts: number;
+  errors: Array<{ index: number; field: string | null; message: string }>;
+}
+
+// Row `index` of the import: a unique name (one word of WORDS, so a search finds one company in
+// ten, and N<index>, so one finds exactly this one) and a unique domain; every 5th row a contact.
+function importRow(index: number) {
+  const word = pick(WORDS, index);
+  const domain = `${word.toLowerCase()}-n${index}.example`;
+  return {
+    name: `${word} N${index} Ltd`,
+    domain,
+    phone: `+44 20 7946 ${String(index % 10_000).padStart(4, '0')}`,
+    address: { line1: `${index} High Street`, city: 'London', postcode: `EC${index % 9} ${index % 10}AB` },
+    industry: pick(INDUSTRIES, index),
+    ...(index % 5 === 4
+      ? { contact: { first_name: 'Ada', last_name: `Lovelace N${index}`, email: `ada.n${index}@${domain}`, job_title: 'Buyer' } }
+      : {}),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Catch-up: probes through the API, each asked every POLL_MS until it is true.
+
+interface Probe {
+  name: string;
+  // True once this part of the system shows what the probe looks for; a thrown error (a non-2xx
+  // answer) counts as not yet.
+  check(): Promise<boolean>;
+  // What it saw last, when it is still behind.
+  behind?(): string;
+}
+
+interface CatchUp {
+  // Seconds from the start until each probe was first true; null when the timeout came first.
+  seconds: Map<string, number | null>;
+  overall: number | null;
+  probeErrors: Map<string, { count: number; last: string }>;
+  // Calls each probe made: their work is in the system's CPU time too.
+  calls: Map<string, number>;
+}
+
+// Each probe polls on its own (a slow one does not hold back the others' clocks), every POLL_MS
+// from the start of its previous call, until it is true or the timeout passes.
+async function catchUp(probes: Probe[], start: number, timeoutSeconds: number): Promise<CatchUp> {
+  const seconds = new Map<string, number | null>(probes.map((probe) => [probe.name, null]));
+  const probeErrors = new Map<string, { count: number; last: string }>();
+  const calls = new Map<string, number>();
+  const poll = async (probe: Probe) => {
+    while (secondsSince(start) < timeoutSeconds) {
+      const round = now();
+      calls.set(probe.name, (calls.get(probe.name) ?? 0) + 1);
+      try {
+        if (await probe.check()) {
+          seconds.set(probe.name, secondsSince(start));
+          return;
+        }
+      } catch (error) {
+        const entry = probeErrors.get(probe.name) ?? { count: 0, last: '' };
+        entry.count += 1;
+        entry.last = error instanceof Error ? error.message.slice(0, 200) : String(error);
+        probeErrors.set(probe.name, entry);
+      }
+      await sleep(Math.max(0, POLL_MS - (now() - round)));
+    }
+  };
+  await Promise.all(probes.map(poll));
+  const times = [...seconds.values()];
+  const overall = times.every((value) => value !== null) ? Math.max(0, ...(times as number[])) : null;
+  return { seconds, overall, probeErrors, calls };
+}
+
+function printCatchUp(result: CatchUp, probes: Probe[], indent = '  '): void {
+  for (const probe of probes) {
+    const value = result.seconds.get(probe.name);
+    const errors = result.probeErrors.get(probe.name);
+    const calls = result.calls.get(probe.name) ?? 0;
+    const note = `  (${calls} ${calls === 1 ? 'poll' : 'polls'}${errors ? `; ${errors.count} failed, last: ${errors.last}` : ''})`;
+    if (value === null || value === undefined) console.log(`${indent}${probe.name.padEnd(66)} still behind after ${CATCHUP_TIMEOUT_S} s: ${probe.behind?.() ?? ''}${note}`);
+    else console.log(`${indent}${probe.name.padEnd(66)} ${value.toFixed(2).padStart(8)} s${note}`);
+  }
+  console.log(`${indent}${'all caught up'.padEnd(66)} ${result.overall === null ? `not within ${CATCHUP_TIMEOUT_S} s` : `${result.overall.toFixed(2).padStart(8)} s`}`);
+}
+
+type Call = ReturnType<typeof apiCaller>;
+
+interface FeedEvent {
+  id: string;
+  type: string;
+  data: { company_id?: string };
+}
+
+// The event feed read as an integration reads it: from its last cursor to the end at each poll,
+// counting crm.company.created (kept across both catch-ups, so the count is every company's).
+class CompanyFeed {
+  private cursor: string | undefined;
+  created = 0;
+  private readonly seen = new Set<string>();
+
+  constructor(
+    private readonly call: Call,
+    private readonly token: string,
+  ) {}
+
+  async readToEnd(): Promise<void> {
+    for (;;) {
+      const query = new URLSearchParams({ types: 'crm.company.created', limit: '200', ...(this.cursor ? { after: this.cursor } : {}) });
+      const page = await this.call<{ data: FeedEvent[]; next_cursor: string; has_more: boolean }>('GET', `/events?${query}`, undefined, this.token);
+      this.cursor = page.next_cursor;
+      for (const event of page.data) {
+        this.created += 1;
+        if (event.data.company_id) this.seen.add(event.data.company_id);
+      }
+      if (!page.has_more) return;
+    }
+  }
+
+  has(companyId: string): boolean {
+    return this.seen.has(companyId);
+  }
+}
+
+interface ProbeContext {
+  call: Call;
+  apiKey: string;
+  ownerToken: string;
+  campaignId: string;
+  feed: CompanyFeed;
+}
+
+// Every part that learns of a company from its events, asked about `target` (the newest company)
+// and about the count `companies` (every company of the workspace so far).
+function probesFor(context: ProbeContext, target: Company, search: { q: string; label: string }, companies: number): Probe[] {
+  const { call, apiKey, ownerToken, campaignId, feed } = context;
+  let pipelineSum = -1;
+  let auditNewest = '';
+  let touchpointMatched = false;
+  let touchpointName: string | null = null;
+  return [
+    {
+      name: `search: GET /search?q=${search.label} finds it`,
+      async check() {
+        const result = await call<{ data: Array<{ id: string }> }>('GET', `/search?q=${encodeURIComponent(search.q)}`, undefined, apiKey);
+        return result.data.some((hit) => hit.id === target.id);
+      },
+    },
+    {
+      name: `reports: GET /reports/pipeline counts ${companies} companies`,
+      async check() {
+        const report = await call<{ data: Array<{ companies: number }> }>('GET', '/reports/pipeline', undefined, apiKey);
+        pipelineSum = report.data.reduce((sum, row) => sum + row.companies, 0);
+        return pipelineSum === companies;
+      },
+      behind: () => `it counts ${pipelineSum}`,
+    },
+    {
+      // Newest first: walks back from the newest entry until it finds the company's entry or passes
+      // the company's creation (its event is never older), so one page while it is behind.
+      name: 'audit log: GET /audit-log holds its creation',
+      async check() {
+        let before: string | undefined;
+        for (let page = 0; page < 100; page += 1) {
+          const query = new URLSearchParams({ source: 'record', limit: '200', ...(before ? { before } : {}) });
+          const result = await call<{ data: Array<{ at: string; object_id: string | null }>; next_before: string | null }>('GET', `/audit-log?${query}`, undefined, ownerToken);
+          if (page === 0) auditNewest = result.data[0]?.at ?? 'nothing';
+          if (result.data.some((entry) => entry.object_id === target.id)) return true;
+          const oldest = result.data[result.data.length - 1];
+          if (!oldest || oldest.at < target.created_at || result.next_before === null) return false;
+          before = result.next_before;
+        }
+        return false;
+      },
+      behind: () => `its newest entry is of ${auditNewest}, the company was created at ${target.created_at}`,
+    },
+    {
+      name: `event feed: GET /events holds its crm.company.created (${companies} in all)`,
+      async check() {
+        await feed.readToEnd();
+        return feed.has(target.id) && feed.created >= companies;
+      },
+      behind: () => `${feed.created} crm.company.created read, ${feed.has(target.id) ? 'its own among them' : 'not its own'}`,
+    },
+    {
+      // marketing asks crm-core over gRPC whether the company exists, so this holds as soon as
+      // crm-core has it: recorded for completeness, it does not wait for marketing's copy.
+      name: 'marketing: POST /touchpoints matches it (asks crm-core)',
+      async check() {
+        const item = { campaign_id: campaignId, company_id: target.id, kind: 'visit', external_ref: `scale-bench-${target.id}` };
+        const result = await call<{ unmatched: number[] }>('POST', '/touchpoints', { touchpoints: [item] }, apiKey);
+        touchpointMatched = result.unmatched.length === 0;
+        return touchpointMatched;
+      },
+    },
+    {
+      // What marketing itself knows of the company: its copy, kept from crm.company.* events, names
+      // the touchpoint; until the copy exists company_name is null.
+      name: "marketing's copy: GET /touchpoints names the company",
+      async check() {
+        if (!touchpointMatched) return false;
+        const result = await call<{ data: Array<{ company_name: string | null }> }>('GET', `/touchpoints?company_id=${target.id}&limit=1`, undefined, apiKey);
+        touchpointName = result.data[0]?.company_name ?? null;
+        return touchpointName !== null;
+      },
+      behind: () => (touchpointMatched ? 'the touchpoint names no company yet' : 'no touchpoint recorded yet'),
+    },
+  ];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Figures.
+
+const ms = (value: number) => value.toFixed(1).padStart(7);
+const mib = (kib: number) => `${(kib / 1024).toFixed(0)} MiB`;
+
+// `cpu` false: the system's CPU time over the run is not the requests' alone (a catch-up ran too).
+function figureLine(label: string, figures: Figures, target: string, cpu = true): string {
+  const failed = failedAnswers(figures.statusCodes);
+  return (
+    `${label.padEnd(52)} ${figures.perSecond.toFixed(0).padStart(7)} ${ms(figures.p50)} ${ms(figures.p99)} ` +
+    `${String(figures.errors).padStart(7)} ${(cpu ? figures.cpuMsPerRequest.toFixed(3) : '-').padStart(9)}` +
+    `   ${target}` +
+    (failed ? `   non-2xx: ${failed}` : '')
+  );
+}
+
+const TABLE_HEADER = `${'scenario'.padEnd(52)} ${'req/s'.padStart(7)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'errors'.padStart(7)} ${'CPU ms/r'.padStart(9)}   target`;
+
+async function main(): Promise<void> {
+  const loadBefore = loadavg();
+  const dataDir = mkdtempSync(join(tmpdir(), 'scale-bench-'));
+  let system: ChildSystem | undefined;
+  // Interrupted (Ctrl-C, a timeout): the system and its data go too.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      system?.kill();
+      rmSync(dataDir, { recursive: true, force: true });
+      process.exit(130);
+    });
+  }
+  try {
+    const systemStarted = now();
+    system = await startChildSystem(dataDir);
+    const sys = system;
+    const call = apiCaller(sys.url);
+    const backing = [process.env.MONGO_URL ? 'MongoDB' : 'the embedded store', process.env.AMQP_URL ? 'RabbitMQ' : 'the in-process bus'].join(' and ');
+    console.log(`system: node deploy/all-in-one/dist/main.js (pid ${sys.pid}) on ${backing}, listening after ${secondsSince(systemStarted).toFixed(1)} s at ${sys.url}`);
+    console.log(`machine load average (1, 5, 15 min) before the run: ${loadBefore.map((value) => value.toFixed(2)).join(' ')} (the machine may be shared with other work)`);
+    console.log(`sizes: ${WRITES} writes, ${ROWS} import rows, ${LOAD.seconds} s per read measurement after ${LOAD.warmupSeconds} s warm-up`);
+
+    // A customer signs up, names the workspace and gives its integration an API key; the new
+    // workspace is on the complimentary Standard plan, so marketing's operations are allowed.
+    const { token: ownerToken } = await call<{ token: string }>('POST', '/auth/sign-up', { email: 'scale-bench@example.com', password: 'correct horse battery', name: 'Scale Bench' });
+    await call('POST', '/onboarding', { workspace_name: 'Scale bench' }, ownerToken);
+    const { key: apiKey } = await call<{ key: string }>('POST', '/api-keys', { name: 'Scale bench integration', kind: 'integration', role: 'Agent (read & write)' }, ownerToken);
+    const { id: campaignId } = await call<{ id: string }>('POST', '/campaigns', { name: 'Scale bench campaign' }, apiKey);
+    const auth = { authorization: `Bearer ${apiKey}` };
+    const json = { ...auth, 'content-type': 'application/json' };
+    const totalOf = async () => (await call<{ total: number }>('GET', '/companies?limit=1&offset=0', undefined, apiKey)).total;
+    const newestCompany = async () => (await call<{ data: Company[] }>('GET', '/companies?limit=1', undefined, apiKey)).data[0]!;
+    const feed = new CompanyFeed(call, ownerToken);
+    const probeContext: ProbeContext = { call, apiKey, ownerToken, campaignId, feed };
+    const companiesBefore = await totalOf();
+
+    // 1. The cost of one change: WRITES companies, one request each, then until every part shows them.
+    const writeRequest: LoadRequest = { url: `${sys.url}/companies`, method: 'POST', headers: json, body: JSON.stringify({ name: 'Scale Write [<id>]' }), idReplacement: true };
+    const cpuBeforeWrites = sys.cpuMs();
+    const writes = await runLoad(writeRequest, WRITE_CONNECTIONS, { amount: WRITES });
+    const writesAnswered = now();
+    const created = writes.statusCodes['201'] ?? 0;
+    if (created === 0) throw new Error(`no company was created by POST /companies: ${failedAnswers(writes.statusCodes) || `${writes.errors} errors`}`);
+    let companies = companiesBefore + created;
+    const writeTarget = await newestCompany();
+    const writeProbes = probesFor(probeContext, writeTarget, { q: writeTarget.name, label: '<its name>' }, companies);
+    const writeCatchUp = await catchUp(writeProbes, writesAnswered, CATCHUP_TIMEOUT_S);
+    const cpuWrites = sys.cpuMs() - cpuBeforeWrites;
+    console.log(`\n1. cost of one change: ${WRITES} x POST /companies, ${WRITE_CONNECTIONS} connections`);
+    console.log(
+      `  writes: ${writes.perSecond.toFixed(0)} req/s  p50 ${writes.p50.toFixed(1)} ms  p99 ${writes.p99.toFixed(1)} ms  ` +
+        `(${created} created${writes.errors ? `, ${writes.errors} errors: ${failedAnswers(writes.statusCodes)}` : ''})  target ≥ 300/s, p99 ≤ 30 ms`,
+    );
+    console.log(`  caught up, from the last write's answer (crm-core holds ${await totalOf()} companies):`);
+    printCatchUp(writeCatchUp, writeProbes, '    ');
+    console.log(
+      `  system CPU from the first write until caught up: ${(cpuWrites / 1000).toFixed(2)} s = ` +
+        `${(cpuWrites / Math.max(1, created)).toFixed(2)} CPU ms per created company${writeCatchUp.overall === null ? ' (not caught up: a lower bound)' : ''}`,
+    );
+
+    // 2. The import: ROWS rows in requests of IMPORT_BATCH, one after another as a script sends them.
+    const cpuBeforeImport = sys.cpuMs();
+    const imported = { created: 0, contacts: 0, requestSeconds: [] as number[] };
+    const importStarted = now();
+    for (let from = 0; from < ROWS; from += IMPORT_BATCH) {
+      const rows = Array.from({ length: Math.min(IMPORT_BATCH, ROWS - from) }, (_, offset) => importRow(from + offset));
+      const requestStarted = now();
+      const result = await call<ImportResult>('POST', '/import/companies', { rows }, apiKey);
+      imported.requestSeconds.push(secondsSince(requestStarted));
+      if (result.errors.length > 0 || result.created !== rows.length) {
+        throw new Error(`import of rows ${from}..${from + rows.length - 1}: created ${result.created}, skipped ${result.skipped}, errors ${JSON.stringify(result.errors.slice(0, 5))}`);
+      }
+      imported.created += result.created;
+      imported.contacts += result.contacts;
+    }
+    const lastAnswer = now();
+    const importWall = (lastAnswer - importStarted) / 1000;
+    companies += imported.created;
+
+    // 3. From the last answer: the probes, and meanwhile reads as the customer's people make them.
+    const someId = writeTarget.id;
+    const duringCatchUp = (async () => {
+      const one = await measureRequest({ url: `${sys.url}/companies/${someId}`, headers: auth }, { connections: 4, seconds: LOAD.seconds, warmupSeconds: 0 }, () => sys.cpuMs());
+      const page = await measureRequest({ url: `${sys.url}/companies?limit=25&offset=0`, headers: auth }, { connections: 4, seconds: LOAD.seconds, warmupSeconds: 0 }, () => sys.cpuMs());
+      return [one, page] as const;
+    })();
+    const lastIndex = ROWS - 1;
+    const lastDomain = importRow(lastIndex).domain;
+    const found = await call<{ data: Company[] }>('GET', `/companies?q=${encodeURIComponent(lastDomain)}&limit=5`, undefined, apiKey);
+    const importTarget = found.data.find((company) => company.domain === lastDomain);
+    if (!importTarget) throw new Error(`GET /companies?q=${lastDomain} does not find the last imported company`);
+    const importProbes = probesFor(probeContext, importTarget, { q: `N${lastIndex}`, label: `N${lastIndex}` }, companies);
+    const importCatchUp = await catchUp(importProbes, lastAnswer, CATCHUP_TIMEOUT_S);
+    const cpuImport = sys.cpuMs() - cpuBeforeImport;
+    const afterCatchUp = sys.memory();
+    const [readOneDuring, readPageDuring] = await duringCatchUp;
+
+    const requestSum = imported.requestSeconds.reduce((sum, value) => sum + value, 0);
+    console.log(`\n2. import: ${ROWS} rows in ${imported.requestSeconds.length} requests of up to ${IMPORT_BATCH} (every 5th with a contact), one after another`);
+    console.log(
+      `  ${importWall.toFixed(2)} s from the first request to the last answer (requests ${requestSum.toFixed(2)} s together, ` +
+        `${Math.min(...imported.requestSeconds).toFixed(2)}–${Math.max(...imported.requestSeconds).toFixed(2)} s each), ` +
+        `${(ROWS / importWall).toFixed(0)} rows/s; created ${imported.created} companies and ${imported.contacts} contacts`,
+    );
+    console.log(`\n3. catch-up after the import, from the last answer (polling every ${POLL_MS} ms):`);
+    printCatchUp(importCatchUp, importProbes, '  ');
+    const importEvents = imported.created + imported.contacts;
+    if (importCatchUp.overall !== null) {
+      console.log(`  ${importEvents} events of the import (companies + contacts) / ${importCatchUp.overall.toFixed(2)} s = ${(importEvents / importCatchUp.overall).toFixed(0)} events/s`);
+    } else console.log(`  ${importEvents} events of the import (companies + contacts): not caught up within ${CATCHUP_TIMEOUT_S} s, no events/s`);
+    console.log(
+      `  system CPU from the first import request until caught up (the reads below included): ${(cpuImport / 1000).toFixed(1)} s, ` +
+        `${(cpuImport / Math.max(1, importEvents)).toFixed(2)} ms per event`,
+    );
+    console.log(`  system memory after catch-up: VmRSS ${mib(afterCatchUp.rssKiB)}, VmHWM ${mib(afterCatchUp.hwmKiB)}`);
+
+    console.log(`\n4. reads during catch-up, from the last import answer, 4 connections, ${LOAD.seconds} s each, no warm-up (the system's CPU time then is mostly the catch-up's):`);
+    console.log(`  ${TABLE_HEADER}`);
+    console.log(`  ${figureLine('GET /companies/{id} (during catch-up)', readOneDuring, 'p99 ≤ 50 ms', false)}`);
+    console.log(`  ${figureLine('GET /companies?limit=25&offset=0 (during catch-up)', readPageDuring, 'p99 ≤ 50 ms', false)}`);
+
+    // 4. Reads and writes once everything has caught up.
+    const total = await totalOf();
+    const lastPageOffset = Math.min(Math.max(0, total - 25), 100_000);
+    const report = JSON.stringify({ object: 'company', group_by: ['stage_id'], measure: 'count' });
+    const scenarios: Array<{ label: string; request: LoadRequest; target: string; connections: number[] }> = [
+      { label: 'GET /companies/{id}', request: { url: `${sys.url}/companies/${importTarget.id}`, headers: auth }, target: '≥ 1000/s, p99 ≤ 10 ms', connections: [1, 4] },
+      { label: 'GET /companies?limit=25&offset=0 (with total)', request: { url: `${sys.url}/companies?limit=25&offset=0`, headers: auth }, target: 'p99 ≤ 20 ms', connections: [1, 4] },
+      {
+        label: `GET /companies?limit=25&offset=${lastPageOffset}`,
+        request: { url: `${sys.url}/companies?limit=25&offset=${lastPageOffset}`, headers: auth },
+        target: 'p99 ≤ 20 ms',
+        connections: [1, 4],
+      },
+      { label: `GET /companies?q=${SEARCH_WORD}`, request: { url: `${sys.url}/companies?q=${SEARCH_WORD}`, headers: auth }, target: 'p99 ≤ 20 ms', connections: [1, 4] },
+      { label: `GET /search?q=${SEARCH_WORD}`, request: { url: `${sys.url}/search?q=${SEARCH_WORD}`, headers: auth }, target: 'p99 ≤ 25 ms', connections: [1, 4] },
+      { label: 'GET /reports/pipeline', request: { url: `${sys.url}/reports/pipeline`, headers: auth }, target: 'p99 ≤ 50 ms', connections: [1, 4] },
+      { label: 'POST /reports/run (companies by stage)', request: { url: `${sys.url}/reports/run`, method: 'POST', headers: json, body: report }, target: 'p99 ≤ 50 ms', connections: [1, 4] },
+      { label: 'GET /me', request: { url: `${sys.url}/me`, headers: auth }, target: '≥ 1500/s, p99 ≤ 25 ms (16 conns)', connections: [16] },
+      // Last: the events of these writes are still being handled after they end.
+      { label: 'POST /companies', request: writeRequest, target: '≥ 300/s, p99 ≤ 30 ms', connections: [1, 4] },
+    ];
+    // Each request answered once before it is measured: a refusal stops the run here, not in a table.
+    for (const { request } of scenarios.slice(0, -1)) {
+      await call(request.method ?? 'GET', request.url.slice(sys.url.length), request.body === undefined ? undefined : JSON.parse(request.body), apiKey);
+    }
+    console.log(`\n5. after catch-up: ${LOAD.seconds} s each after ${LOAD.warmupSeconds} s warm-up; ${total} companies; CPU is the system's per request`);
+    console.log(`  ${'conns'.padStart(5)} ${TABLE_HEADER}`);
+    for (const scenario of scenarios) {
+      for (const connections of scenario.connections) {
+        const figures = await measureRequest(scenario.request, { ...LOAD, connections }, () => sys.cpuMs());
+        console.log(`  ${String(connections).padStart(5)} ${figureLine(scenario.label, figures, scenario.target)}`);
+      }
+    }
+    const atEnd = sys.memory();
+    console.log(`\nsystem memory at the end: VmRSS ${mib(atEnd.rssKiB)}, VmHWM ${mib(atEnd.hwmKiB)}`);
+  } finally {
+    await system?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+void main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
