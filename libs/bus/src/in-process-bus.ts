@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { errorReason, isoNow, type Logger } from '@crm/kit';
 import {
   assertSubscription,
+  backgroundTurns,
   BatchSizer,
   DEFAULT_MAX_BATCH,
   DEFAULT_MAX_DELIVERIES,
@@ -55,8 +56,6 @@ class ConsumerClosedError extends Error {
 const insideHandler = new AsyncLocalStorage<string>();
 
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-// Lets I/O callbacks (requests) run before the next slice of background work.
-const yieldToIo = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 // How a queue hands events to its consumer: one at a time, up to `concurrency` at once, or in
 // batches, one batch at a time (so a record's events keep their order).
@@ -84,8 +83,16 @@ class ConsumerQueue {
     private readonly connection?: Connection,
   ) {}
 
+  // Asked for every event published in the process: answered once per event type.
+  private readonly matched = new Map<string, boolean>();
+
   matches(type: string): boolean {
-    return this.patterns.some((pattern) => topicMatches(pattern, type));
+    let matches = this.matched.get(type);
+    if (matches === undefined) {
+      matches = this.patterns.some((pattern) => topicMatches(pattern, type));
+      this.matched.set(type, matches);
+    }
+    return matches;
   }
 
   enqueue(body: string): Promise<void> {
@@ -138,9 +145,12 @@ class ConsumerQueue {
   // One batch of what waits once requests waiting on I/O had their turn (and more events
   // arrived). A failed batch is handed over again one event at a time, so only a bad event
   // retries and is dead-lettered.
-  private async deliverBatch(sizer: BatchSizer): Promise<void> {
+  private deliverBatch(sizer: BatchSizer): Promise<void> {
+    return backgroundTurns.run(() => this.deliverBatchNow(sizer));
+  }
+
+  private async deliverBatchNow(sizer: BatchSizer): Promise<void> {
     const handling = this.handling as Extract<Handling, { kind: 'batch' }>;
-    await yieldToIo();
     const deliveries = this.pending.splice(0, sizer.size);
     const parsed: Parsed[] = [];
     for (const delivery of deliveries) {

@@ -130,10 +130,12 @@ export async function applyRecordStates<State extends object>(
       },
     }));
     // A version stored meanwhile (outside a transaction) makes an upsert collide: that record
-    // goes through applyRecordState, which tells a newer stored version from an older one.
+    // goes through applyRecordState, which tells a newer stored version from an older one. The
+    // states are the events' own JSON, stored as they are: the driver's bulk write, without a
+    // mongoose document built per record to cast them (the tenancy guard still checks it).
     let refused = new Set<number>();
     try {
-      await model.bulkWrite(operations as never, { ordered: false, session: options.session });
+      await model.collection.bulkWrite(operations as never, { ordered: false, session: options.session });
     } catch (error) {
       if (options.session) throw error;
       refused = duplicateKeyIndexes(error);

@@ -2,6 +2,7 @@ import amqp, { type Channel, type ChannelModel, type ConfirmChannel, type Consum
 import type { Logger } from '@crm/kit';
 import {
   assertSubscription,
+  backgroundTurns,
   BatchSizer,
   deadLetterExchangeName,
   DEFAULT_EXCHANGE,
@@ -72,7 +73,6 @@ interface Waiter {
 }
 
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-const yieldToIo = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -533,28 +533,34 @@ export class RabbitEventBus implements EventBus {
     batching.draining = true;
     try {
       while (batching.buffer.length > 0) {
-        // Requests waiting on I/O go first; more deliveries may arrive meanwhile.
-        await yieldToIo();
-        const batch = batching.buffer.splice(0, batching.sizer.size);
-        if (batch.length === 1) {
-          await this.handle(subscription, batch[0]!.channel, batch[0]!.message, batch[0]!.event);
-          continue;
-        }
-        const started = performance.now();
-        try {
-          await batching.handler(batch.map((item) => item.event));
-          batching.sizer.record(batch.length, performance.now() - started);
-          for (const item of batch) this.settle(item.channel, item.message, 'ack');
-          continue;
-        } catch (error) {
-          batching.sizer.record(batch.length, performance.now() - started);
-          this.logger.warn({ err: error, consumer: subscription.consumer, events: batch.length }, 'event batch failed, handling its events one by one');
-        }
-        for (const item of batch) await this.handle(subscription, item.channel, item.message, item.event);
+        // One batch at a time in the process, after requests waiting on I/O (more deliveries
+        // may arrive meanwhile).
+        await backgroundTurns.run(() => this.handleBatch(subscription, batching));
       }
     } finally {
       batching.draining = false;
     }
+  }
+
+  private async handleBatch(subscription: Subscription, batching: Batching): Promise<void> {
+    const batch = batching.buffer.splice(0, batching.sizer.size);
+    if (batch.length === 0) return;
+    const started = performance.now();
+    if (batch.length === 1) {
+      await this.handle(subscription, batch[0]!.channel, batch[0]!.message, batch[0]!.event);
+      batching.sizer.record(1, performance.now() - started);
+      return;
+    }
+    try {
+      await batching.handler(batch.map((item) => item.event));
+      batching.sizer.record(batch.length, performance.now() - started);
+      for (const item of batch) this.settle(item.channel, item.message, 'ack');
+      return;
+    } catch (error) {
+      batching.sizer.record(batch.length, performance.now() - started);
+      this.logger.warn({ err: error, consumer: subscription.consumer, events: batch.length }, 'event batch failed, handling its events one by one');
+    }
+    for (const item of batch) await this.handle(subscription, item.channel, item.message, item.event);
   }
 
   private async handle(subscription: Subscription, channel: Channel, message: ConsumeMessage, event: EventEnvelope): Promise<void> {
@@ -566,8 +572,8 @@ export class RabbitEventBus implements EventBus {
       const deliveries = returns + 1;
       const last = deliveries >= subscription.maxDeliveries;
       this.logger[last ? 'error' : 'warn'](
-        { err: error, consumer: subscription.consumer, event_id: event.id, type: event.type, deliveries },
-        last ? 'event handler failed for the last time, dead-lettering' : 'event handler failed, will redeliver',
+    { err: error, consumer: subscription.consumer, event_id: event.id, type: event.type, deliveries },
+    last ? 'event handler failed for the last time, dead-lettering' : 'event handler failed, will redeliver',
       );
       // Requeue even on the last try: the broker applies the delivery limit and dead-letters.
       this.settle(channel, message, 'requeue');

@@ -233,6 +233,29 @@ describe('in-process event bus', () => {
       await bus.close();
     });
 
+    test("consumers take turns: two consumers' batches never run at once", async () => {
+      const { bus } = newBus();
+      let running = 0;
+      let most = 0;
+      const handled: string[] = [];
+      const consumer = (name: string) => async (events: readonly EventEnvelope[]) => {
+        running++;
+        most = Math.max(most, running);
+        await new Promise((resolve) => setImmediate(resolve));
+        handled.push(`${name}:${events.length}`);
+        running--;
+      };
+      await bus.subscribeBatch('first-turn', ['crm.#'], consumer('first'));
+      await bus.subscribeBatch('second-turn', ['crm.#'], consumer('second'));
+      const workspace_id = '00000000-0000-4000-8000-000000000005';
+
+      await bus.publish(Array.from({ length: 3 }, () => buildEvent({ workspace_id })));
+
+      expect(handled.sort()).toEqual(['first:3', 'second:3']);
+      expect(most).toBe(1);
+      await bus.close();
+    });
+
     test('a failed batch is handed over one event at a time: the others are handled, the bad one is dead-lettered', async () => {
       const { bus, broker } = newBus();
       const handled: string[] = [];

@@ -63,7 +63,8 @@ async function moveCounts(connection: Connection, changes: Map<string, CountChan
       upsert: change.delta > 0,
     },
   }));
-  await counts.bulkWrite(operations, { session });
+  // Plain values, written without a mongoose document per operation (the tenancy guard still checks).
+  await counts.collection.bulkWrite(operations as never, { session });
   // A key nobody has any more is forgotten (its value may be a person's email or name).
   const lowered = moved.filter(([, change]) => change.delta < 0);
   if (lowered.length > 0) {
@@ -114,14 +115,14 @@ export function duplicateCountsHandler(context: ServiceContext): BatchEventHandl
         for (const key of record.keys) if (!before.includes(key)) change(record.object, key, 1);
       }
       await moveCounts(context.connection, changes, transaction);
-      await entries.bulkWrite(
+      await entries.collection.bulkWrite(
         newer.map((record) => ({
           replaceOne: {
             filter: { _id: record.id, workspace_id: workspaceId },
             replacement: { _id: record.id, workspace_id: workspaceId, object: record.object, version: record.version, keys: record.keys },
             upsert: true,
           },
-        })),
+        })) as never,
         { session: transaction },
       );
       // An erased person leaves no trace here: a dismissal's key spells the email or name it grouped by.
