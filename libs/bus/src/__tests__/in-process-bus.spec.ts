@@ -4,6 +4,8 @@ import type { EventEnvelope } from '../event-envelope';
 import { InProcessBroker, InProcessEventBus } from '../in-process-bus';
 import { buildEvent, deferred, testLogger, waitFor } from './helpers';
 
+const nameOf = (event: EventEnvelope) => String((event.data as { name?: unknown }).name);
+
 // Each test gets its own broker (no retry pause), so nothing leaks between tests.
 function newBus() {
   const broker = new InProcessBroker({ retryDelayMs: 0 });
@@ -199,7 +201,7 @@ describe('in-process event bus', () => {
       const [first, second] = ['00000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-000000000002'];
       const batches: Array<{ workspace: string | null | undefined; names: string[] }> = [];
       await bus.subscribeBatch('batched', ['crm.#'], async (events) => {
-        batches.push({ workspace: currentContext()?.workspace_id, names: events.map((event) => String(event.data.name)) });
+        batches.push({ workspace: currentContext()?.workspace_id, names: events.map((event) => nameOf(event)) });
       });
       const events = ['a1', 'b1', 'a2', 'b2', 'a3'].map((name) => buildEvent({ workspace_id: name.startsWith('a') ? first : second, data: { name } }));
 
@@ -262,8 +264,8 @@ describe('in-process event bus', () => {
       const calls: number[] = [];
       await bus.subscribeBatch('picky', ['crm.#'], async (events) => {
         calls.push(events.length);
-        if (events.some((event) => event.data.name === 'bad')) throw new Error('cannot store "bad"');
-        handled.push(...events.map((event) => String(event.data.name)));
+        if (events.some((event) => nameOf(event) === 'bad')) throw new Error('cannot store "bad"');
+        handled.push(...events.map((event) => nameOf(event)));
       }, { maxDeliveries: 2 });
       const workspace_id = '00000000-0000-4000-8000-000000000004';
       const events = ['one', 'bad', 'three'].map((name) => buildEvent({ workspace_id, data: { name } }));

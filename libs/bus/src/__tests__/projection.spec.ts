@@ -20,6 +20,7 @@ import { testLogger } from './helpers';
 interface CompanyName {
   workspace_id: string;
   name: string;
+  seq?: number;
 }
 type CompanyNameDocument = ProjectedFields & CompanyName;
 

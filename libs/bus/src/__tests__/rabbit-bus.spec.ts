@@ -7,6 +7,8 @@ import { RabbitEventBus } from '../rabbit-bus';
 import { appliedModel, openTestDatabase, type TestDatabase } from './database';
 import { buildEvent, deferred, testLogger, uniqueSuffix, waitFor } from './helpers';
 
+const nameOf = (event: EventEnvelope) => String((event.data as { name?: unknown }).name);
+
 const amqpUrl = process.env.AMQP_URL;
 const describeRabbit = amqpUrl ? describe : describe.skip;
 if (!amqpUrl) console.log('AMQP_URL is not set: skipping the RabbitMQ transport tests');
@@ -162,7 +164,7 @@ describeRabbit('RabbitMQ transport', () => {
     await bus.subscribeBatch(consumer, [type('batched')], async (events) => {
       // The first batch waits, so the rest gather behind it.
       if (batches.length === 0) await gate.promise;
-      batches.push({ workspace: currentContext()?.workspace_id, names: events.map((event) => String(event.data.name)) });
+      batches.push({ workspace: currentContext()?.workspace_id, names: events.map((event) => nameOf(event)) });
     });
     const [first, second] = ['00000000-0000-4000-8000-00000000000a', '00000000-0000-4000-8000-00000000000b'];
     const opening = buildEvent({ type: type('batched'), workspace_id: first, data: { name: 'a0' } });
@@ -188,13 +190,13 @@ describeRabbit('RabbitMQ transport', () => {
     const handled: string[] = [];
     const sizes: number[] = [];
     await bus.subscribeBatch(consumer, [type('picky')], async (events) => {
-      if (events[0]?.data.name === 'opening') {
+      if ((events[0] ? nameOf(events[0]) : '') === 'opening') {
         await gate.promise;
         return;
       }
       sizes.push(events.length);
-      if (events.some((event) => event.data.name === 'bad')) throw new Error('cannot store "bad"');
-      handled.push(...events.map((event) => String(event.data.name)));
+      if (events.some((event) => nameOf(event) === 'bad')) throw new Error('cannot store "bad"');
+      handled.push(...events.map((event) => nameOf(event)));
     }, { maxDeliveries: 2 });
     const workspace_id = '00000000-0000-4000-8000-00000000000c';
     await bus.publish([buildEvent({ type: type('picky'), workspace_id, data: { name: 'opening' } })]);
