@@ -25,8 +25,9 @@ interface BulkStatement {
 // the whole failed update (`$setOnInsert: {value: <the email>}`); the consumer logs it and retries.
 function conflictOnce(counts: Model<unknown>, email: string): { conflicts: () => number } {
   let conflicts = 0;
-  const original = counts.bulkWrite.bind(counts) as (statements: BulkStatement[], options?: unknown) => Promise<unknown>;
-  jest.spyOn(counts, 'bulkWrite').mockImplementation((async (statements: BulkStatement[], options?: unknown) => {
+  // The consumer writes the counts with the driver's bulk write (plain values, no documents).
+  const original = counts.collection.bulkWrite.bind(counts.collection) as unknown as (statements: BulkStatement[], options?: unknown) => Promise<unknown>;
+  jest.spyOn(counts.collection, 'bulkWrite').mockImplementation((async (statements: BulkStatement[], options?: unknown) => {
     const statement = statements.find((candidate) => JSON.stringify(candidate).includes(email));
     if (conflicts > 0 || !statement?.updateOne) return original(statements, options);
     conflicts++;
