@@ -41,6 +41,10 @@ export const DEFAULT_OUTBOX_MAX_ATTEMPTS = 20;
 // Sent rows are kept for a look at what just went out, not as a log: an import leaves a hundred
 // thousand of them, and the embedded store keeps every row in memory.
 export const DEFAULT_SENT_RETENTION_MS = 10 * 60 * 1000;
+// What the relay claims, oldest first: pending rows nobody holds that are not backing off.
+export const freeRows = (now: Date) => ({ status: 'pending', claimed_until: null, available_at: { $lte: now } });
+export const OUTBOX_ORDER = { created_at: 1, _id: 1 } as const;
+
 // Rows of each other waiting workspace sent along with a full batch, and how many workspaces.
 const FAIR_SHARE = 50;
 const FAIR_SHARE_WORKSPACES = 20;
@@ -131,7 +135,7 @@ export class OutboxRelay {
     for (const workspaceId of waiting) {
       const rows = await model
         .find({ ...free, workspace_id: workspaceId })
-        .sort({ created_at: 1, _id: 1 })
+        .sort(OUTBOX_ORDER)
         .limit(FAIR_SHARE)
         .select({ _id: 1, attempts: 1 })
         .lean<Array<Pick<OutboxRow, '_id' | 'attempts'>>>()
@@ -148,10 +152,10 @@ export class OutboxRelay {
   async relayBatch(): Promise<number> {
     const model = outboxModel(this.connection);
     const now = this.now();
-    const free = { status: 'pending', claimed_until: null, available_at: { $lte: now } };
+    const free = freeRows(now);
     const found = await model
       .find(free)
-      .sort({ created_at: 1, _id: 1 })
+      .sort(OUTBOX_ORDER)
       .limit(this.batchSize)
       .select({ _id: 1, attempts: 1, workspace_id: 1 })
       .lean<Array<Pick<OutboxRow, '_id' | 'attempts' | 'workspace_id'>>>()
@@ -175,7 +179,10 @@ export class OutboxRelay {
       { ...free, _id: { $in: candidates.map((row) => row._id) } },
       { $set: { claimed_until: new Date(now.getTime() + this.leaseMs), claim_token: token } },
     );
-    const claimed = await model.find({ claim_token: token }).sort({ created_at: 1, _id: 1 }).lean();
+    const claimed = await model
+      .find({ _id: { $in: candidates.map((row) => row._id) }, claim_token: token })
+      .sort({ created_at: 1, _id: 1 })
+      .lean();
     if (claimed.length === 0) return 0;
     const ours = { _id: { $in: claimed.map((row) => row._id) }, claim_token: token };
 

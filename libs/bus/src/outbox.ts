@@ -45,13 +45,16 @@ const outboxSchema = new Schema<OutboxRow>(
   // minimize: false keeps an empty `data: {}` in the stored envelope.
   { collection: OUTBOX_COLLECTION, versionKey: false, minimize: false },
 );
-// The relay's claim query (free pending rows in order) and the sweeper's two queries.
+// The relay's claim query: free pending rows in order, walked in that order (available_at is
+// checked on each row) so a round reads its batch and stops, however long the backlog.
+outboxSchema.index({ status: 1, claimed_until: 1, created_at: 1, _id: 1 });
+// The sweeper's two queries.
 outboxSchema.index({ status: 1, claimed_until: 1, available_at: 1, created_at: 1 });
 outboxSchema.index({ status: 1, sent_at: 1 });
 // The backlog gauge: pending and parked counts, the oldest pending row.
 outboxSchema.index({ status: 1, created_at: 1 });
-// The relay's fair share: the oldest pending rows of one workspace.
-outboxSchema.index({ workspace_id: 1, status: 1, created_at: 1 });
+// The relay's fair share: the oldest free rows of one workspace, in order.
+outboxSchema.index({ workspace_id: 1, status: 1, claimed_until: 1, created_at: 1, _id: 1 });
 
 export function outboxModel(connection: Connection): Model<OutboxRow> {
   const existing = connection.models[OUTBOX_MODEL] as Model<OutboxRow> | undefined;

@@ -6,7 +6,7 @@ import { outboxBacklog, parkedOutboxRows, retryParkedOutboxRow } from '../outbox
 import { InProcessBroker, InProcessEventBus } from '../in-process-bus';
 import { outboxModel, recordEvents } from '../outbox';
 import { transactWithEvents } from '../unit-of-work';
-import { OutboxRelay, type OutboxRelayOptions } from '../outbox-relay';
+import { freeRows, OUTBOX_ORDER, OutboxRelay, type OutboxRelayOptions } from '../outbox-relay';
 import { appliedModel, openTestDatabase, type TestDatabase } from './database';
 import { buildEvent, deferred, testLogger, waitFor } from './helpers';
 
@@ -68,6 +68,25 @@ describe('transactional outbox and relay', () => {
     expect(receivedIds()).toEqual([committed.id]);
     expect(await outboxModel(connection).exists({ _id: aborted.id })).toBeNull();
     expect(await companyModel(connection).exists({ _id: 'c-aborted' })).toBeNull();
+  });
+
+  test("a round reads its batch and stops, however long the backlog (the claim query walks an index in order)", async () => {
+    const backlog = Array.from({ length: 300 }, () => buildEvent());
+    await transactWithEvents(connection, undefined, async (_session, emit) => emit(...backlog));
+    const model = outboxModel(connection);
+    // Its indexes are built (a service builds them before it starts).
+    await model.init();
+
+    const plan = (await model.find(freeRows(new Date())).sort(OUTBOX_ORDER).limit(10).explain('executionStats')) as unknown as {
+      executionStats: { totalKeysExamined: number; totalDocsExamined: number; nReturned: number };
+    };
+    const share = (await model.find({ ...freeRows(new Date()), workspace_id: backlog[0]!.workspace_id }).sort(OUTBOX_ORDER).limit(10).explain('executionStats')) as unknown as {
+      executionStats: { totalDocsExamined: number };
+    };
+
+    expect(plan.executionStats).toMatchObject({ nReturned: 10, totalDocsExamined: 10 });
+    expect(plan.executionStats.totalKeysExamined).toBeLessThanOrEqual(11);
+    expect(share.executionStats.totalDocsExamined).toBe(1);
   });
 
   test("fair share: a workspace's backlog does not hold up another workspace's events for more than one round", async () => {
