@@ -22,6 +22,10 @@ export interface OutboxRelayOptions {
   // Failed publishes of one row before it is parked (kept, counted by outboxBacklog, listed by
   // parkedOutboxRows) instead of retried for ever.
   maxAttempts?: number;
+  // This relay is the only one that reads its outbox (the embedded store is opened by one
+  // process): rows are read without being claimed first. Several relays on one database (replicas
+  // on MongoDB) must claim.
+  exclusive?: boolean;
   // Processed-event ids of this service's consumers are kept this long, then pruned by the
   // sweeper, at most once per pruneIntervalMs (1 h): a range delete over a large collection.
   processedRetentionMs?: number;
@@ -52,7 +56,8 @@ export const DEFAULT_PROCESSED_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 
 
 // Moves outbox rows to the bus: claim free pending rows in order (a lease, so concurrent relays
-// never publish the same row), publish them as one batch, mark them sent after the bus confirms.
+// never publish the same row; an exclusive relay skips it), publish them as one batch, mark them
+// sent after the bus confirms.
 // A failed publish leaves the rows pending with backoff; a row that failed before is retried on
 // its own, so one that can never be published holds no other back, and is parked after
 // maxAttempts. While a row backs off, newer rows go out: a record's events may arrive out of
@@ -70,6 +75,7 @@ export class OutboxRelay {
   private readonly sweepIntervalMs: number;
   private readonly retentionMs: number;
   private readonly maxAttempts: number;
+  private readonly exclusive: boolean;
   private readonly processedRetentionMs: number;
   private readonly pruneIntervalMs: number;
   private lastPrunedAt?: number;
@@ -96,6 +102,7 @@ export class OutboxRelay {
     this.sweepIntervalMs = options.sweepIntervalMs ?? 15000;
     this.retentionMs = options.retentionMs ?? DEFAULT_SENT_RETENTION_MS;
     this.maxAttempts = options.maxAttempts ?? DEFAULT_OUTBOX_MAX_ATTEMPTS;
+    this.exclusive = options.exclusive ?? false;
     this.processedRetentionMs = options.processedRetentionMs ?? DEFAULT_PROCESSED_RETENTION_MS;
     this.pruneIntervalMs = options.pruneIntervalMs ?? 60 * 60 * 1000;
     this.now = options.now ?? (() => new Date());
@@ -172,17 +179,15 @@ export class OutboxRelay {
     if (found.length < this.batchSize) this.waitingWorkspaces.clear();
     const candidates = found.length < this.batchSize ? oldest : [...oldest, ...(await this.fairShare(model, free, oldest))];
 
-    // The filter is checked again per row as it is updated, so of two racing relays only one
-    // gets each row; the token tells which rows are ours.
-    const token = newId();
-    await model.updateMany(
-      { ...free, _id: { $in: candidates.map((row) => row._id) } },
-      { $set: { claimed_until: new Date(now.getTime() + this.leaseMs), claim_token: token } },
-    );
-    const claimed = await model
-      .find({ _id: { $in: candidates.map((row) => row._id) }, claim_token: token })
-      .sort({ created_at: 1, _id: 1 })
-      .lean();
+    // The only relay of its outbox reads its rows as they are; otherwise the rows are claimed
+    // first. The claim's filter is checked again per row as it is updated, so of two racing
+    // relays only one gets each row; the token tells which rows are ours.
+    const ids = candidates.map((row) => row._id);
+    const token = this.exclusive ? null : newId();
+    if (token !== null) {
+      await model.updateMany({ ...free, _id: { $in: ids } }, { $set: { claimed_until: new Date(now.getTime() + this.leaseMs), claim_token: token } });
+    }
+    const claimed = await model.find({ _id: { $in: ids }, claim_token: token }).sort(OUTBOX_ORDER).lean();
     if (claimed.length === 0) return 0;
     const ours = { _id: { $in: claimed.map((row) => row._id) }, claim_token: token };
 
@@ -204,7 +209,7 @@ export class OutboxRelay {
     return claimed.length;
   }
 
-  private async recordFailure(claimed: readonly OutboxRow[], token: string, error: unknown): Promise<void> {
+  private async recordFailure(claimed: readonly OutboxRow[], token: string | null, error: unknown): Promise<void> {
     const model = outboxModel(this.connection);
     const release = { claimed_until: null, claim_token: null, last_error: errorReason(error) };
     const parked = claimed.filter((row) => row.attempts + 1 >= this.maxAttempts).map((row) => row._id);

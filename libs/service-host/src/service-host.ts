@@ -147,7 +147,8 @@ export async function startService(definition: ServiceDefinition, options: HostO
       logger,
     );
     opened.push(() => bus.close(), () => ownResources.stop());
-    const outbox = new OutboxRelay({ connection, bus, logger });
+    // The embedded store is opened by this process alone, so its relay is the only one.
+    const outbox = new OutboxRelay({ connection, bus, logger, exclusive: options.mongoUrl === undefined });
     const context: ServiceContext = {
       name: definition.name,
       logger,

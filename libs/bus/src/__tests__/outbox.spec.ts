@@ -128,6 +128,22 @@ describe('transactional outbox and relay', () => {
     expect(row?.sent_at).toBeInstanceOf(Date);
   });
 
+  test('an exclusive relay (the only one of its outbox) publishes without claiming first', async () => {
+    const events = Array.from({ length: 3 }, () => buildEvent());
+    await transactWithEvents(connection, undefined, async (_session, emit) => emit(...events));
+    const model = outboxModel(connection);
+    const updates = jest.spyOn(model, 'updateMany');
+    const relay = newRelay({ exclusive: true });
+
+    expect(await relay.relayBatch()).toBe(3);
+
+    expect(receivedIds()).toEqual(events.map((event) => event.id));
+    // One update: marking them sent, none to claim them.
+    expect(updates).toHaveBeenCalledTimes(1);
+    expect(await model.countDocuments({ status: 'sent' })).toBe(3);
+    updates.mockRestore();
+  });
+
   test('recording events outside a transaction is refused', async () => {
     const session = await connection.startSession();
     try {
