@@ -137,19 +137,23 @@ class ConsumerQueue {
     this.inFlight.add(running);
   }
 
+  // A batch consumer's lone event takes a turn like a batch.
   private handle(event: EventEnvelope): Promise<void> {
     const handling = this.handling;
-    return insideHandler.run(this.name, () => (handling.kind === 'single' ? handling.handler(event) : handling.handler([event])));
+    if (handling.kind === 'single') return insideHandler.run(this.name, () => handling.handler(event));
+    return backgroundTurns.run(() => insideHandler.run(this.name, () => handling.handler([event])));
   }
 
   // One batch of what waits once requests waiting on I/O had their turn (and more events
   // arrived). A failed batch is handed over again one event at a time, so only a bad event
-  // retries and is dead-lettered.
-  private deliverBatch(sizer: BatchSizer): Promise<void> {
-    return backgroundTurns.run(() => this.deliverBatchNow(sizer));
+  // retries and is dead-lettered; the pauses between its attempts hold no turn.
+  private async deliverBatch(sizer: BatchSizer): Promise<void> {
+    const oneByOne = await backgroundTurns.run(() => this.deliverBatchNow(sizer));
+    for (const item of oneByOne) await this.retry(item.delivery, item.event);
   }
 
-  private async deliverBatchNow(sizer: BatchSizer): Promise<void> {
+  // Answers the events to hand over one at a time: a lone event, or those of a failed batch.
+  private async deliverBatchNow(sizer: BatchSizer): Promise<Parsed[]> {
     const handling = this.handling as Extract<Handling, { kind: 'batch' }>;
     const deliveries = this.pending.splice(0, sizer.size);
     const parsed: Parsed[] = [];
@@ -157,23 +161,18 @@ class ConsumerQueue {
       const event = await this.parse(delivery);
       if (event) parsed.push({ delivery, event });
     }
-    if (parsed.length === 0) return;
+    if (parsed.length <= 1) return parsed;
     const started = performance.now();
-    if (parsed.length === 1) {
-      await this.retry(parsed[0]!.delivery, parsed[0]!.event);
-      handling.sizer.record(1, performance.now() - started);
-      return;
-    }
     try {
       await insideHandler.run(this.name, () => handling.handler(parsed.map((item) => item.event)));
       handling.sizer.record(parsed.length, performance.now() - started);
       for (const item of parsed) item.delivery.resolve();
-      return;
+      return [];
     } catch (error) {
       handling.sizer.record(parsed.length, performance.now() - started);
       this.logger.warn({ err: error, consumer: this.name, events: parsed.length }, 'event batch failed, handling its events one by one');
+      return parsed;
     }
-    for (const item of parsed) await this.retry(item.delivery, item.event);
   }
 
   // Parses the body as it would come off the wire; a poison body is dead-lettered at once.

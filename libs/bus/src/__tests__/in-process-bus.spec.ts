@@ -258,6 +258,25 @@ describe('in-process event bus', () => {
       await bus.close();
     });
 
+    test("the pauses between a failing event's attempts hold no turn: other consumers go on meanwhile", async () => {
+      const broker = new InProcessBroker({ retryDelayMs: 50 });
+      const bus = new InProcessEventBus({ logger: testLogger, broker });
+      const order: string[] = [];
+      await bus.subscribeBatch('always-failing', ['crm.#'], async () => {
+        order.push('failing attempt');
+        throw new Error('cannot store this');
+      }, { maxDeliveries: 3 });
+      await bus.subscribeBatch('healthy', ['crm.#'], async () => {
+        order.push('healthy');
+      });
+
+      await bus.publish([buildEvent({ workspace_id: '00000000-0000-4000-8000-000000000006' })]);
+
+      expect(order).toEqual(['failing attempt', 'healthy', 'failing attempt', 'failing attempt']);
+      expect(broker.deadLetters('always-failing')).toHaveLength(1);
+      await bus.close();
+    });
+
     test('a failed batch is handed over one event at a time: the others are handled, the bad one is dead-lettered', async () => {
       const { bus, broker } = newBus();
       const handled: string[] = [];
