@@ -1,5 +1,6 @@
 import { AppError, call, newId, notFound, validationFailed, type InternalClaims } from '@crm/kit';
 import {
+  contactErasureOf,
   DOCUMENTS_EVENTS_TYPES,
   type DocumentCompletedData,
   type DocumentCreatedData,
@@ -176,11 +177,15 @@ async function deleteDocuments(
     await documentModel(runtime.context.connection).deleteMany({ workspace_id: workspaceId, _id: { $in: records.map((record) => record._id) } }, { session: unit.transaction });
     await releaseBytes(runtime, workspaceId, records.reduce((sum, record) => sum + record.size_bytes, 0), unit.transaction);
     for (const record of records) {
+      const state: DocumentDeletedData = { ...documentState({ ...record, version: record.version + 1 }), reason };
       unit.publish<DocumentDeletedData>({
         type: DOCUMENTS_EVENTS_TYPES.documentDeleted,
         workspace_id: workspaceId,
         actor,
-        data: { ...documentState({ ...record, version: record.version + 1 }), reason },
+        // A file that goes because its person is erased is announced as the event's contract says
+        // it reads once they are erased (without its name): whoever consumes it later, the audit
+        // log after the erasure scrubbed it, gets nothing of the person.
+        data: reason === 'record_erased' && record.target_type === 'contact' ? ((contactErasureOf(record.target_id)({ type: DOCUMENTS_EVENTS_TYPES.documentDeleted, data: state }) ?? state) as DocumentDeletedData) : state,
       });
       await scheduleByteRemoval(unit, workspaceId, record.blob_key);
       if (record.status === 'pending') await unit.cancel({ name: EXPIRE_UPLOAD_JOB, key: record._id });
