@@ -65,6 +65,13 @@ export function inBatchContext(handler: BatchEventHandler): BatchEventHandler {
   };
 }
 
+// What every transport builds for a batch consumer: the handler in each workspace's context
+// (inBatchContext) and the sizer of its batches.
+export function batchHandling(handler: BatchEventHandler, options: BatchSubscribeOptions): { handler: BatchEventHandler; sizer: BatchSizer; maxBatch: number } {
+  const maxBatch = options.maxBatch ?? DEFAULT_MAX_BATCH;
+  return { handler: inBatchContext(handler), sizer: new BatchSizer(maxBatch, options.sliceMs ?? DEFAULT_SLICE_MS), maxBatch };
+}
+
 // Sizes a consumer's batches so that one batch takes about `sliceMs`: halved after a slow one,
 // grown by half after a quick one, between `min` and `max`. The time measured includes waiting
 // for the event loop, so on a busy process batches shrink; the minimum keeps the cost of a

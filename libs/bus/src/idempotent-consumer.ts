@@ -131,6 +131,38 @@ export async function freshEvents(
   };
 }
 
+// For a consumer whose own rows are keyed by the event's id (an audit entry, a feed entry):
+// those rows are its record of what was handled, so it keeps no processed ids. In one
+// transaction, the events of `events` (one workspace's) without a row in `model` yet are handed
+// over, each once, in order. A concurrent delivery of the same event (another replica) that
+// commits first makes this one collide on the id: it runs once more and finds the row.
+export async function consumeEventsWithoutRows<Row extends { _id: string }>(
+  connection: Connection,
+  model: Model<Row>,
+  workspaceId: string,
+  events: readonly EventEnvelope[],
+  handler: FreshEventsHandler,
+): Promise<void> {
+  const write = () =>
+    connection.transaction(async (session) => {
+      const ids = events.map((event) => event.id);
+      const seen = new Set((await model.find({ workspace_id: workspaceId, _id: { $in: ids } }, { _id: 1 }).session(session).lean<Array<{ _id: string }>>().exec()).map((row) => row._id));
+      const fresh: EventEnvelope[] = [];
+      for (const event of events) {
+        if (seen.has(event.id)) continue;
+        seen.add(event.id);
+        fresh.push(event);
+      }
+      if (fresh.length > 0) await handler(fresh, session);
+    });
+  try {
+    await write();
+  } catch (error) {
+    if (!isDuplicateKey(error)) throw error;
+    await write();
+  }
+}
+
 // Forgets processed ids older than `before`. Keep them longer than any redelivery can take
 // (broker retries, a dead-letter replay), or a late redelivery would apply the event again.
 export async function pruneProcessedEvents(connection: Connection, before: Date): Promise<number> {

@@ -3,13 +3,11 @@ import { errorReason, isoNow, type Logger } from '@crm/kit';
 import {
   assertSubscription,
   backgroundTurns,
-  BatchSizer,
-  DEFAULT_MAX_BATCH,
+  batchHandling,
   DEFAULT_MAX_DELIVERIES,
   DEFAULT_PREFETCH,
-  DEFAULT_SLICE_MS,
-  inBatchContext,
   inEventContext,
+  type BatchSizer,
   type BatchEventHandler,
   type BatchSubscribeOptions,
   type EventBus,
@@ -155,6 +153,7 @@ class ConsumerQueue {
   // Answers the events to hand over one at a time: a lone event, or those of a failed batch.
   private async deliverBatchNow(sizer: BatchSizer): Promise<Parsed[]> {
     const handling = this.handling as Extract<Handling, { kind: 'batch' }>;
+    // Taken in the turn, not before: what arrived while waiting for it goes in the same batch.
     const deliveries = this.pending.splice(0, sizer.size);
     const parsed: Parsed[] = [];
     for (const delivery of deliveries) {
@@ -356,10 +355,7 @@ export class InProcessEventBus implements EventBus {
     handler: EventHandler,
     options: SubscribeOptions = {},
   ): Promise<void> {
-    if (this.closed) throw new Error('event bus is closed');
-    assertSubscription(consumer, patterns);
-    const handling: Handling = { kind: 'single', handler: inEventContext(handler), concurrency: options.prefetch ?? DEFAULT_PREFETCH };
-    this.add(consumer, patterns, handling, options.maxDeliveries);
+    this.add(consumer, patterns, { kind: 'single', handler: inEventContext(handler), concurrency: options.prefetch ?? DEFAULT_PREFETCH }, options.maxDeliveries);
   }
 
   async subscribeBatch(
@@ -368,13 +364,13 @@ export class InProcessEventBus implements EventBus {
     handler: BatchEventHandler,
     options: BatchSubscribeOptions = {},
   ): Promise<void> {
-    if (this.closed) throw new Error('event bus is closed');
-    assertSubscription(consumer, patterns);
-    const sizer = new BatchSizer(options.maxBatch ?? DEFAULT_MAX_BATCH, options.sliceMs ?? DEFAULT_SLICE_MS);
-    this.add(consumer, patterns, { kind: 'batch', handler: inBatchContext(handler), sizer }, options.maxDeliveries);
+    const { handler: batched, sizer } = batchHandling(handler, options);
+    this.add(consumer, patterns, { kind: 'batch', handler: batched, sizer }, options.maxDeliveries);
   }
 
   private add(consumer: string, patterns: readonly string[], handling: Handling, maxDeliveries = DEFAULT_MAX_DELIVERIES): void {
+    if (this.closed) throw new Error('event bus is closed');
+    assertSubscription(consumer, patterns);
     this.broker.addConsumer(this.broker.createQueue(consumer, patterns, handling, maxDeliveries, this.logger, this.connection));
     this.owned.push(consumer);
     this.logger.info({ consumer, patterns, batched: handling.kind === 'batch' }, 'subscribed to in-process events');

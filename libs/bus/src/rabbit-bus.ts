@@ -3,15 +3,13 @@ import type { Logger } from '@crm/kit';
 import {
   assertSubscription,
   backgroundTurns,
-  BatchSizer,
+  batchHandling,
   deadLetterExchangeName,
   DEFAULT_EXCHANGE,
-  DEFAULT_MAX_BATCH,
   DEFAULT_MAX_DELIVERIES,
   DEFAULT_PREFETCH,
-  DEFAULT_SLICE_MS,
-  inBatchContext,
   inEventContext,
+  type BatchSizer,
   queueNames,
   type BatchEventHandler,
   type BatchSubscribeOptions,
@@ -166,9 +164,8 @@ export class RabbitEventBus implements EventBus {
     handler: BatchEventHandler,
     options: BatchSubscribeOptions = {},
   ): Promise<void> {
-    const maxBatch = options.maxBatch ?? DEFAULT_MAX_BATCH;
-    const batched = inBatchContext(handler);
-    const batching: Batching = { handler: batched, sizer: new BatchSizer(maxBatch, options.sliceMs ?? DEFAULT_SLICE_MS), buffer: [], draining: false };
+    const { handler: batched, sizer, maxBatch } = batchHandling(handler, options);
+    const batching: Batching = { handler: batched, sizer, buffer: [], draining: false };
     await this.register(consumer, patterns, (event) => batched([event]), maxBatch, options.maxDeliveries, batching);
   }
 

@@ -165,25 +165,12 @@ export class ServiceMetrics {
 
   // Wraps a consumer's handler: lag when it starts, and whether it succeeded.
   instrumentEventHandler<E extends MeasuredEvent>(consumer: string, handler: (event: E) => Promise<void>): (event: E) => Promise<void> {
-    return async (event) => {
-      const occurred = Date.parse(event.occurred_at);
-      if (Number.isFinite(occurred)) {
-        const behind = Math.max(0, Date.now() - occurred) / 1000;
-        this.eventLag.observe({ consumer, type: event.type }, behind);
-        this.consumerBehind.set({ consumer }, behind);
-      }
-      try {
-        await handler(event);
-      } catch (error) {
-        this.eventsHandled.inc({ consumer, type: event.type, outcome: 'failed' });
-        throw error;
-      }
-      this.eventsHandled.inc({ consumer, type: event.type, outcome: 'ok' });
-    };
+    const measured = this.instrumentBatchHandler<E>(consumer, ([event]) => handler(event!));
+    return (event) => measured([event]);
   }
 
   // The same for a consumer that takes events in batches: every event of a batch is counted,
-  // with the batch's outcome.
+  // with the batch's outcome; how far behind the consumer is, by the batch's oldest event.
   instrumentBatchHandler<E extends MeasuredEvent>(consumer: string, handler: (events: readonly E[]) => Promise<void>): (events: readonly E[]) => Promise<void> {
     return async (events) => {
       const now = Date.now();
@@ -227,28 +214,21 @@ export class ServiceMetrics {
     this.gauge('crm_jobs_parked', 'Scheduled jobs given up after the retry cap: they need a person', reading, (r) => r.parked);
   }
 
-  // Events each consumer gave up on, by consumer (`EventBus.deadLetterCount` reads them).
   // Events delivered to each consumer and not yet handled, by consumer (`EventBus.backlog`).
   registerConsumerBacklog(read: () => Promise<Record<string, number>>): void {
-    const reading = sharedRead(read);
-    new Gauge({
-      name: 'crm_event_consumer_backlog',
-      help: 'Events delivered to a consumer and not yet handled, by consumer',
-      labelNames: ['consumer'],
-      registers: [this.registry],
-      async collect() {
-        const counts = await reading();
-        this.reset();
-        for (const [consumer, count] of Object.entries(counts ?? {})) this.set({ consumer }, count);
-      },
-    });
+    this.consumerGauge('crm_event_consumer_backlog', 'Events delivered to a consumer and not yet handled, by consumer', read);
   }
 
+  // Events each consumer gave up on, by consumer (`EventBus.deadLetterCount` reads them).
   registerDeadLetters(read: () => Promise<Record<string, number>>): void {
+    this.consumerGauge('crm_event_dead_letters', 'Dead-lettered events waiting for someone to replay or discard them, by consumer', read);
+  }
+
+  private consumerGauge(name: string, help: string, read: () => Promise<Record<string, number>>): void {
     const reading = sharedRead(read);
     new Gauge({
-      name: 'crm_event_dead_letters',
-      help: 'Dead-lettered events waiting for someone to replay or discard them, by consumer',
+      name,
+      help,
       labelNames: ['consumer'],
       registers: [this.registry],
       async collect() {

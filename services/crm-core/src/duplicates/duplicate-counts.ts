@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ClientSession, Connection } from 'mongoose';
-import { newestStates, type BatchEventHandler, type RecordState } from '@crm/bus';
+import { newestStates, type BatchEventHandler, type EventEnvelope, type RecordState } from '@crm/bus';
 import { acrossWorkspaces, normaliseEmail } from '@crm/kit';
 import { EVENT_CONTRACTS, recordStateOf } from '@crm/protos';
 import { commit, type ServiceContext } from '@crm/service-host';
@@ -78,7 +78,7 @@ interface KeyedRecord extends RecordState<State> {
   erased: boolean;
 }
 
-function keyedRecord(event: Parameters<BatchEventHandler>[0][number]): KeyedRecord | null {
+function keyedRecord(event: EventEnvelope): KeyedRecord | null {
   const object: DuplicateObject | null = event.type.startsWith('crm.company.') ? 'company' : event.type.startsWith('crm.contact.') ? 'contact' : null;
   if (object === null || !event.workspace_id) return null;
   const record = recordStateOf(EVENT_CONTRACTS, event);

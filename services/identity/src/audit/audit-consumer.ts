@@ -1,6 +1,5 @@
 import type { ClientSession, Connection } from 'mongoose';
-import type { BatchEventHandler, EventEnvelope } from '@crm/bus';
-import { isDuplicateKey } from '@crm/kit';
+import { consumeEventsWithoutRows, type BatchEventHandler, type EventEnvelope } from '@crm/bus';
 import { EVENT_CONTRACTS, type EventContractRegistry } from '@crm/protos';
 import type { ServiceContext } from '@crm/service-host';
 import { auditEntryModel, type AuditEntryRecord } from './audit-entry.model';
@@ -20,33 +19,21 @@ export function auditHandler(connection: Connection, contracts: EventContractReg
     // Events the log skips need no transaction.
     const audited = events.filter((event) => event.workspace_id !== null && isAudited(event, contracts));
     if (audited.length === 0) return;
-    const write = () => connection.transaction(async (session) => {
-      const written = new Set(
-        (await entries.find({ _id: { $in: audited.map((event) => event.id) }, workspace_id: audited[0]!.workspace_id }, { _id: 1 }).session(session).lean<Array<{ _id: string }>>().exec()).map((entry) => entry._id),
-      );
-      const fresh: AuditEntryRecord[] = [];
-      for (const event of audited) {
-        if (written.has(event.id)) continue;
-        written.add(event.id);
+    await consumeEventsWithoutRows(connection, entries, audited[0]!.workspace_id!, audited, async (fresh, session) => {
+      const written: AuditEntryRecord[] = [];
+      for (const event of fresh) {
         const entry = await auditEntryOf(connection, contracts, event, session);
         if (!entry) continue;
         // An erasure reaches this batch's own earlier entries about the object too.
         if (erasesObject(event.type, contracts) && entry.object_type && entry.object_id) {
-          for (const earlier of fresh) {
+          for (const earlier of written) {
             if (earlier.object_type === entry.object_type && earlier.object_id === entry.object_id) forgetName(earlier);
           }
         }
-        fresh.push(entry);
+        written.push(entry);
       }
-      if (fresh.length > 0) await entries.insertMany(fresh, { session, lean: true });
+      if (written.length > 0) await entries.insertMany(written, { session, lean: true });
     });
-    try {
-      await write();
-    } catch (error) {
-      // A concurrent delivery of the same event wrote its entry first: this one finds it now.
-      if (!isDuplicateKey(error)) throw error;
-      await write();
-    }
   };
 }
 

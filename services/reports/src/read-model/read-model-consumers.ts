@@ -80,8 +80,7 @@ type StoredRecord = ReturnType<typeof storedState>;
 // record from what they keep), in one read and one bulk write; a deal's stage at each version
 // newer than the stored one is kept for its history, every version the batch holds. Answers how
 // many records were newer than what was stored.
-export async function applyToReadModel(connection: Connection, kind: ReadModelKind, records: StoredRecord | readonly StoredRecord[], seq: number): Promise<number> {
-  const list = Array.isArray(records) ? (records as readonly StoredRecord[]) : [records as StoredRecord];
+export async function applyToReadModel(connection: Connection, kind: ReadModelKind, list: readonly StoredRecord[], seq: number): Promise<number> {
   const applied = await applyRecordStates(readModel(connection, kind) as unknown as Model<ProjectedFields & StoredState>, list, { stamp: { seq } });
   if (kind === 'deal') {
     const replaced = new Map(applied.map((deal) => [deal.id, deal.replaced_version]));

@@ -1,6 +1,6 @@
 import type { ClientSession } from 'mongoose';
-import { redactKeptEvents, type EventEnvelope } from '@crm/bus';
-import { isDuplicateKey, wholeWordsPattern } from '@crm/kit';
+import { consumeEventsWithoutRows, redactKeptEvents, type EventEnvelope } from '@crm/bus';
+import { wholeWordsPattern } from '@crm/kit';
 import { requestStorageCompaction } from '@crm/service-host';
 import { contactErased, contactErasureOf, EVENT_CONTRACTS, isPublicEventType, publicEventContracts } from '@crm/protos';
 import { deliverToEndpoints, nudgeDeliveries } from '../deliveries/delivery-schedule';
@@ -141,21 +141,10 @@ function storeBatch(runtime: WebhooksRuntime) {
     const kept = events.filter((event) => workspaceId && event.workspace_id === workspaceId && isPublicEventType(event.type) && EVENT_CONTRACTS.get(event.type));
     if (!workspaceId || kept.length === 0) return;
     let deliveries = 0;
-    const write = () =>
-      connection.transaction(async (session) => {
-        const stored = new Set(
-          (await feedEntryModel(connection).find({ workspace_id: workspaceId, _id: { $in: kept.map((event) => event.id) } }, { _id: 1 }).session(session).lean<Array<{ _id: string }>>().exec()).map((entry) => entry._id),
-        );
-        // A retried transaction runs this again: only the committed run's count is used.
-        deliveries = await storeEvents(runtime, kept.filter((event) => !stored.has(event.id)), session);
-      });
-    try {
-      await write();
-    } catch (error) {
-      // A concurrent delivery of the same event (another replica) stored it first: found now.
-      if (!isDuplicateKey(error)) throw error;
-      await write();
-    }
+    await consumeEventsWithoutRows(connection, feedEntryModel(connection), workspaceId, kept, async (fresh, session) => {
+      // A retried transaction runs this again: only the committed run's count is used.
+      deliveries = await storeEvents(runtime, fresh, session);
+    });
     await afterStored(runtime, kept, deliveries);
   };
 }
