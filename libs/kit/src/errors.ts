@@ -54,6 +54,36 @@ export const CONFLICT_CODES = [
 
 export type ConflictCode = (typeof CONFLICT_CODES)[number];
 
+// Every code an error body may carry: the table at the top of docs/errors.md, then the 409 codes
+// (a test keeps both equal to docs/errors.md). The OpenAPI document declares `error.code` as this
+// enum, so a client can switch on it.
+export const ERROR_CODES = [
+  'validation_failed',
+  'calendar_not_connected',
+  'calendar_state_invalid',
+  'calendar_access_denied',
+  'unauthenticated',
+  'forbidden',
+  'plan_required',
+  'signup_disabled',
+  'email_unverified',
+  'not_found',
+  'method_not_allowed',
+  'request_timeout',
+  'precondition_failed',
+  'idempotency_key_reused',
+  'payload_too_large',
+  'file_too_large',
+  'unsupported_media_type',
+  'headers_too_large',
+  'rate_limited',
+  'internal',
+  'unavailable',
+  ...CONFLICT_CODES,
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
 export function isConflictCode(code: string): code is ConflictCode {
   return (CONFLICT_CODES as readonly string[]).includes(code);
 }

@@ -6,7 +6,7 @@ import { credentials, Metadata, status, type ServiceError } from '@grpc/grpc-js'
 import mongoose, { mongo } from 'mongoose';
 import { openEmbeddedMongo, type EmbeddedMongoClient } from '@crm/embedded-mongo';
 import { healthV1 } from '@crm/protos';
-import { AppError, conflict, CONFLICT_CODES, toAppError } from '../errors';
+import { AppError, conflict, CONFLICT_CODES, ERROR_CODES, toAppError } from '../errors';
 import { closeServer, createServiceApp, finishServiceApp, listen, portOf } from '../http';
 import { createLogger } from '../logger';
 
@@ -140,6 +140,14 @@ describe('409 codes are a closed list', () => {
     const section = docs.split('## Specific codes for broken rules (409)')[1].split('\n## ')[0];
     const documented = [...section.matchAll(/^\| `([a-z_]+)` \|/gm)].map((match) => match[1]);
     expect(documented.sort()).toEqual([...CONFLICT_CODES].sort());
+  });
+
+  test('ERROR_CODES, the enum of error.code in the OpenAPI document, is every code docs/errors.md lists', () => {
+    const docs = readFileSync(resolve(__dirname, '../../../../docs/errors.md'), 'utf8');
+    const [statusTable, rest] = docs.split('## Specific codes for broken rules (409)');
+    const statusCodes = [...statusTable!.matchAll(/^\| \d{3} \| `([a-z_]+)` \|/gm)].map((match) => match[1]);
+    const conflictCodes = [...rest!.split('\n## ')[0]!.matchAll(/^\| `([a-z_]+)` \|/gm)].map((match) => match[1]);
+    expect([...new Set([...statusCodes, ...conflictCodes])].sort()).toEqual([...ERROR_CODES].sort());
   });
 });
 

@@ -1,5 +1,6 @@
 import type { TObject, TSchema } from '@sinclair/typebox';
 import type { AccessRule } from '../access';
+import { ERROR_CODES } from '../errors';
 import { PATH_ID_DESCRIPTION, type Implementation, type OperationDeclaration } from './operation';
 
 // OpenAPI 3.1 built from the declarations themselves: each service serves its own document
@@ -8,8 +9,8 @@ export type JsonObject = { [key: string]: unknown };
 
 export interface OpenApiDocument {
   openapi: '3.1.0';
-  info: { title: string; version: string; description?: string };
-  servers?: Array<{ url: string; description?: string }>;
+  info: { title: string; version: string; description?: string; license?: { name: string; identifier?: string; url?: string } };
+  servers?: Array<{ url: string; description?: string; 'x-internal'?: boolean }>;
   paths: Record<string, Record<string, JsonObject>>;
   components: {
     schemas: Record<string, JsonObject>;
@@ -34,7 +35,7 @@ const ERROR_SCHEMA: JsonObject = {
       required: ['code', 'message'],
       additionalProperties: false,
       properties: {
-        code: { type: 'string', description: 'One of the codes in the error catalogue (docs/errors.md).' },
+        code: { type: 'string', enum: [...ERROR_CODES], description: 'One of the codes of the error catalogue (docs/errors.md): programs switch on it.' },
         message: { type: 'string', description: 'What went wrong, naming the field for validation errors.' },
       },
     },
@@ -62,6 +63,22 @@ function errorResponse(description: string): JsonObject {
   return { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
 }
 
+// TypeBox writes `Type.Record(Type.String(), value)` as `patternProperties: {'^(.*)$': value}`,
+// which generated clients read as `unknown` values; `additionalProperties: value` says the same.
+const ANY_KEY = '^(.*)$';
+
+function typesOf(schema: JsonObject): unknown[] {
+  return Array.isArray(schema.type) ? schema.type : [schema.type];
+}
+
+// The width of an integer (OpenAPI's `format`), from its declared bounds: a client picks its
+// number type from it.
+function integerFormat(schema: JsonObject): string {
+  const INT32 = 2 ** 31;
+  const within = (bound: unknown) => typeof bound === 'number' && bound >= -INT32 && bound < INT32;
+  return within(schema.minimum ?? schema.exclusiveMinimum) && within(schema.maximum ?? schema.exclusiveMaximum) ? 'int32' : 'int64';
+}
+
 // A deep copy without TypeBox's symbol keys, with every named (titled) sub-schema moved to
 // components.schemas and referenced.
 function hoist(schema: unknown, components: Record<string, JsonObject>): unknown {
@@ -71,6 +88,12 @@ function hoist(schema: unknown, components: Record<string, JsonObject>): unknown
   for (const [key, value] of Object.entries(schema)) {
     copy[key] = key === 'default' || key === 'enum' || key === 'const' || key === 'examples' ? value : hoist(value, components);
   }
+  const patterns = copy.patternProperties as JsonObject | undefined;
+  if (patterns && Object.keys(patterns).length === 1 && patterns[ANY_KEY] && copy.additionalProperties === undefined) {
+    copy.additionalProperties = patterns[ANY_KEY];
+    delete copy.patternProperties;
+  }
+  if (typesOf(copy).includes('integer') && copy.format === undefined) copy.format = integerFormat(copy);
   // A field with a default may be left out by the client (validation fills it in), so the
   // document must not call it required even though the parsed input always has it.
   if (Array.isArray(copy.required) && copy.properties && typeof copy.properties === 'object') {
@@ -80,7 +103,7 @@ function hoist(schema: unknown, components: Record<string, JsonObject>): unknown
     else delete copy.required;
   }
   const title = copy.title;
-  if (typeof title === 'string' && (copy.type !== undefined || copy.properties !== undefined)) {
+  if (typeof title === 'string' && ['type', 'properties', 'anyOf', 'oneOf'].some((keyword) => copy[keyword] !== undefined)) {
     const existing = components[title];
     if (existing && JSON.stringify(existing) !== JSON.stringify(copy)) {
       throw new Error(`two different schemas are named ${title}`);
@@ -104,11 +127,20 @@ function describeAccess(declaration: OperationDeclaration): string {
   return who;
 }
 
+// A query string cannot carry null: a parameter the handler reads as `x | null` is absent or a value.
+function withoutNull(schema: JsonObject): JsonObject {
+  if (!Array.isArray(schema.type) || !schema.type.includes('null')) return schema;
+  const types = schema.type.filter((type) => type !== 'null');
+  const copy: JsonObject = { ...schema, type: types.length === 1 ? types[0] : types };
+  if (Array.isArray(schema.enum)) copy.enum = schema.enum.filter((value) => value !== null);
+  return copy;
+}
+
 function parametersOf(schema: TObject | undefined, where: 'path' | 'query', components: Record<string, JsonObject>): JsonObject[] {
   if (!schema) return [];
   const required = new Set(schema.required ?? []);
   return Object.entries(schema.properties).map(([name, property]) => {
-    const { description: declared, ...rest } = hoist(property, components) as JsonObject;
+    const { description: declared, ...rest } = withoutNull(hoist(property, components) as JsonObject);
     // Every record id in a path says the one rule for its case (serve-operations lower-cases it).
     const pathId = where === 'path' && rest.format === 'uuid';
     const description = pathId ? [declared, PATH_ID_DESCRIPTION].filter(Boolean).join(' ') : declared;
@@ -288,4 +320,36 @@ export function mergeOpenApiDocuments(
   merged.tags = [...tags].sort().map((name) => ({ name }));
   merged.paths = Object.fromEntries(Object.entries(merged.paths).sort(([a], [b]) => a.localeCompare(b)));
   return merged;
+}
+
+// Drops the components nothing refers to (shared error answers no operation gives, headers of
+// features not in use), so the document declares only what its operations use.
+export function pruneUnusedComponents(document: OpenApiDocument & { webhooks?: JsonObject }): void {
+  const sections = ['schemas', 'responses', 'parameters', 'headers'] as const;
+  for (;;) {
+    const { components, ...rest } = document;
+    const referenced = new Set<string>();
+    const collect = (value: unknown) =>
+      JSON.stringify(value, (key, item: unknown) => {
+        if (key === '$ref' && typeof item === 'string') referenced.add(item);
+        return item;
+      });
+    collect(rest);
+    for (const section of sections) {
+      for (const [name, value] of Object.entries(components[section])) {
+        // A component's references to itself do not keep it.
+        collect(JSON.parse(JSON.stringify(value).split(`"#/components/${section}/${name}"`).join('""')));
+      }
+    }
+    let removed = false;
+    for (const section of sections) {
+      for (const name of Object.keys(components[section])) {
+        if (!referenced.has(`#/components/${section}/${name}`)) {
+          delete components[section][name];
+          removed = true;
+        }
+      }
+    }
+    if (!removed) return;
+  }
 }

@@ -1,5 +1,6 @@
 import { declareOperation, implement, PATH_ID_DESCRIPTION } from '../operation';
-import { mergeOpenApiDocuments, openApiDocument } from '../openapi';
+import { mergeOpenApiDocuments, openApiDocument, pruneUnusedComponents } from '../openapi';
+import { ERROR_CODES } from '../../errors';
 import { ListOf, Named, Nullable, Strict, Type, Uuid } from '../schema';
 
 const Company = Named('Company', Strict({ id: Uuid(), name: Type.String(), website: Nullable(Type.String()) }));
@@ -36,7 +37,7 @@ describe('the OpenAPI document of declarations', () => {
 
   it('lists parameters with their schema, requiredness and description', () => {
     expect(document.paths['/companies']!.get!.parameters).toEqual([
-      { name: 'limit', in: 'query', required: false, description: 'Page size', schema: { type: 'integer', minimum: 1, maximum: 50, default: 25 } },
+      { name: 'limit', in: 'query', required: false, description: 'Page size', schema: { type: 'integer', format: 'int32', minimum: 1, maximum: 50, default: 25 } },
       { name: 'cursor', in: 'query', required: false, schema: { type: 'string' } },
     ]);
     expect(document.paths['/companies/{id}']!.delete!.parameters).toEqual([
@@ -99,5 +100,38 @@ describe('the OpenAPI document of declarations', () => {
     const merged = mergeOpenApiDocuments([openApiDocument('a', [list]), openApiDocument('b', [hello])], { title: 't', version: '1' }, []);
     expect(Object.keys(merged.paths)).toEqual(['/companies', '/public/hello']);
     expect(merged.tags).toEqual([{ name: 'companies' }, { name: 'public' }]);
+  });
+
+  it('writes what generated clients need to type a value: map values, integer widths, error codes', () => {
+    const typed = openApiDocument('typed', [
+      implement(
+        declareOperation({
+          method: 'GET',
+          path: '/session/typed',
+          summary: 'typed',
+          access: 'caller',
+          query: Type.Object({ offset: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: 100 }))) }),
+          status: 200,
+          response: Named('Typed', Strict({ custom: Type.Record(Type.String(), Type.Boolean()), total: Type.Integer({ minimum: 0 }) })),
+        }),
+        async () => ({ custom: {}, total: 0 }),
+      ),
+    ]);
+    expect(typed.components.schemas.Typed!.properties).toEqual({
+      custom: { type: 'object', additionalProperties: { type: 'boolean' } },
+      total: { type: 'integer', minimum: 0, format: 'int64' },
+    });
+    // A query string carries no null.
+    expect((typed.paths['/session/typed']!.get!.parameters as Array<Record<string, unknown>>)[0]!.schema).toEqual({ type: 'integer', format: 'int32', minimum: 0, maximum: 100 });
+    expect((typed.components.schemas.Error!.properties as any).error.properties.code.enum).toEqual([...ERROR_CODES]);
+  });
+
+  it('drops components nothing refers to', () => {
+    const merged = mergeOpenApiDocuments([openApiDocument('a', [list])], { title: 't', version: '1' }, []);
+    merged.components.schemas.Orphan = { type: 'object', properties: { self: { $ref: '#/components/schemas/Orphan' } } };
+    pruneUnusedComponents(merged);
+    expect(Object.keys(merged.components.schemas).sort()).toEqual(['Company', 'Error']);
+    expect(Object.keys(merged.components.responses).sort()).toEqual(['400', '401', '403', '429', '503']);
+    expect(Object.keys(merged.components.parameters)).toEqual([]);
   });
 });
