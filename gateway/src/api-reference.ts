@@ -1,8 +1,9 @@
 import { dirname } from 'node:path';
 import express, { type Router } from 'express';
-import { AppError, API_VERSION, mergeOpenApiDocuments, type Logger, type OpenApiDocument } from '@crm/kit';
-import { EVENT_CONTRACTS, eventCatalogueWebhooks } from '@crm/protos';
+import { AppError, API_VERSION, mergeOpenApiDocuments, pruneUnusedComponents, type Logger, type OpenApiDocument } from '@crm/kit';
+import { EVENT_CONTRACTS, eventCatalogueSchemas, eventCatalogueWebhooks } from '@crm/protos';
 import type { DeprecatedOperation } from './deprecations';
+import { TAG_DESCRIPTIONS } from './api-tags';
 import { annotateDocument } from './openapi-annotations';
 import { workspaceQuota, type RateLimitOptions } from './rate-limits';
 import { API_PREFIX, SERVICES, type ServiceName } from './route-table';
@@ -59,6 +60,34 @@ dates \`YYYY-MM-DD\`; money is a number in major units. In a PATCH an absent fie
 body that gives a field twice is refused.`;
 }
 
+// The merged document of the services' own: the gateway's description, rate-limit and deprecation
+// annotations, the event catalogue as webhooks, a description for every tag, and only the
+// components something refers to.
+export function buildApiDocument(documents: readonly OpenApiDocument[], options: Pick<ApiReferenceOptions, 'rateLimits' | 'deprecations'>): OpenApiDocument {
+  const document = mergeOpenApiDocuments(
+    documents,
+    {
+      title: 'CRM API',
+      version: API_VERSION,
+      description: description(options.rateLimits),
+      // The hosted service's terms govern its use; the document is served to its customers.
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+    },
+    // Relative: each installation (production, staging or a local one) serves its own document.
+    [{ url: API_PREFIX, description: 'This server: the installation serving this document (production, staging or local)', 'x-internal': false }],
+  );
+  annotateDocument(document, options.deprecations ?? []);
+  // The public event catalogue: what webhook deliveries and GET /events carry (docs/webhooks.md).
+  const webhooks = eventCatalogueWebhooks(EVENT_CONTRACTS);
+  Object.assign(document, { webhooks });
+  Object.assign(document.components.schemas, eventCatalogueSchemas(EVENT_CONTRACTS));
+  const tags = new Set((document.tags ?? []).map((tag) => tag.name));
+  for (const item of Object.values(webhooks)) for (const tag of ((item.post as { tags?: string[] }).tags ?? [])) tags.add(tag);
+  document.tags = [...tags].sort().map((name) => ({ name, ...(TAG_DESCRIPTIONS[name] ? { description: TAG_DESCRIPTIONS[name] } : {}) }));
+  pruneUnusedComponents(document);
+  return document;
+}
+
 const REFERENCE_PATHS = [`${API_PREFIX}/openapi.json`, `${API_PREFIX}/docs`];
 
 // Whether a path is the reference's (the document, the page, its script and assets).
@@ -88,14 +117,7 @@ export function apiReference(options: ApiReferenceOptions): Router {
       options.logger.warn({ reason: (error as Error).message }, 'a service document is unavailable');
       throw new AppError('unavailable', 'the API reference is being assembled, try again shortly');
     }
-    const document = mergeOpenApiDocuments(
-      documents,
-      { title: 'CRM API', version: API_VERSION, description: description(options.rateLimits) },
-      [{ url: API_PREFIX, description: 'This server' }],
-    );
-    annotateDocument(document, options.deprecations ?? []);
-    // The public event catalogue: what webhook deliveries and GET /events carry (docs/webhooks.md).
-    Object.assign(document, { webhooks: eventCatalogueWebhooks(EVENT_CONTRACTS) });
+    const document = buildApiDocument(documents, options);
     cached = { document, at: Date.now() };
     return document;
   }
