@@ -1,4 +1,4 @@
-import { EVENT_CONTRACTS, eventCatalogueWebhooks, eventTypeMatches, isPublicEventType, patternNamesPublicEvents, publicEventContracts } from '../index';
+import { EVENT_CONTRACTS, eventCatalogueSchemas, eventCatalogueWebhooks, eventDataSchema, eventSchemaName, eventTypeMatches, isPublicEventType, patternNamesPublicEvents, publicEventContracts } from '../index';
 
 describe('the public event catalogue', () => {
   it('lists workspace events and leaves out credentials, sessions and internal steps', () => {
@@ -15,10 +15,14 @@ describe('the public event catalogue', () => {
     expect(Object.keys(webhooks)).toEqual(publicEventContracts(EVENT_CONTRACTS).map((contract) => contract.type));
     const entry = webhooks['crm.company.created'] as { post: Record<string, any> };
     expect(entry.post['x-event-schema-version']).toBe(1);
-    const body = entry.post.requestBody.content['application/json'].schema;
+    expect(entry.post.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/CompanyCreatedEvent' });
+    const body = eventCatalogueSchemas(EVENT_CONTRACTS).CompanyCreatedEvent as Record<string, any>;
     expect(body.required).toEqual(['type', 'timestamp', 'data']);
     expect(body.properties.type.const).toBe('crm.company.created');
-    expect(body.properties.data.properties.company_id).toBeDefined();
+    expect(body.properties.data).toEqual({ $ref: '#/components/schemas/CompanyCreatedData' });
+    const payload = eventDataSchema(EVENT_CONTRACTS.get('crm.company.created')!) as Record<string, any>;
+    expect(payload.title).toBe('CompanyCreatedData');
+    expect(payload.properties.company_id).toBeDefined();
     const fields: string[] = [];
     const walk = (value: unknown) => {
       if (Array.isArray(value)) value.forEach(walk);
@@ -28,8 +32,14 @@ describe('the public event catalogue', () => {
         Object.values(record).forEach(walk);
       }
     };
-    walk(webhooks);
+    walk(publicEventContracts(EVENT_CONTRACTS).map(eventDataSchema));
     expect(fields.filter((field) => /(^|_)(token|digest|password|hash|secret|key)$/.test(field))).toEqual([]);
+  });
+
+  it("names each public type's schemas uniquely without its context", () => {
+    const names = publicEventContracts(EVENT_CONTRACTS).map((contract) => eventSchemaName(contract.type));
+    expect(new Set(names).size).toBe(names.length);
+    expect(eventSchemaName('marketing.web_form.submitted')).toBe('WebFormSubmitted');
   });
 
   it('matches filters by exact type, entity or context pattern, or everything', () => {

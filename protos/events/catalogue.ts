@@ -53,6 +53,22 @@ type JsonObject = Record<string, unknown>;
 // Plain JSON of a TypeBox schema (its symbol keys dropped).
 const plain = (schema: unknown): JsonObject => JSON.parse(JSON.stringify(schema)) as JsonObject;
 
+// The name of an event type's schemas in the OpenAPI document, without its context:
+// `crm.company.created` is `CompanyCreatedData` (its payload) and `CompanyCreatedEvent` (a
+// delivery's body). Public types are unique without their context (a test checks it).
+export function eventSchemaName(type: string): string {
+  const [, ...rest] = type.split('.');
+  return rest.map((part) => part.split('_').map((word) => word[0]!.toUpperCase() + word.slice(1)).join('')).join('');
+}
+
+// The payload schema of one event type as the OpenAPI document names it (components.schemas,
+// declared by the webhooks service with GET /events).
+export function eventDataSchema(contract: EventContract): JsonObject {
+  return { ...plain(contract.payload), title: `${eventSchemaName(contract.type)}Data` };
+}
+
+const schemaRef = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
 // The delivered body of one event type: `{type, timestamp, data}`.
 export function deliveryBodySchema(contract: EventContract): JsonObject {
   return {
@@ -62,14 +78,20 @@ export function deliveryBodySchema(contract: EventContract): JsonObject {
     properties: {
       type: { type: 'string', const: contract.type },
       timestamp: { type: 'string', format: 'date-time', description: 'When the event occurred (ISO 8601 UTC)' },
-      data: plain(contract.payload),
+      data: schemaRef(`${eventSchemaName(contract.type)}Data`),
     },
   };
 }
 
-// The OpenAPI 3.1 `webhooks` section: one entry per public event type, the body of a delivery,
-// the Standard Webhooks headers and what the receiver answers. `x-event-schema-version` is the
-// payload schema's version (a breaking change is a new type or a new version).
+// The delivery bodies of the public event types, for components.schemas: `CompanyCreatedEvent`, …
+export function eventCatalogueSchemas(registry: EventContractRegistry): Record<string, JsonObject> {
+  return Object.fromEntries(publicEventContracts(registry).map((contract) => [`${eventSchemaName(contract.type)}Event`, deliveryBodySchema(contract)]));
+}
+
+// The OpenAPI 3.1 `webhooks` section: one entry per public event type, the body of a delivery
+// (`eventCatalogueSchemas`), the Standard Webhooks headers and what the receiver answers.
+// `x-event-schema-version` is the payload schema's version (a breaking change is a new type or a
+// new version).
 export function eventCatalogueWebhooks(registry: EventContractRegistry): Record<string, JsonObject> {
   const header = (description: string) => ({ required: true, schema: { type: 'string' }, description });
   const webhooks: Record<string, JsonObject> = {};
@@ -86,7 +108,7 @@ export function eventCatalogueWebhooks(registry: EventContractRegistry): Record<
           { name: 'webhook-timestamp', in: 'header', ...header('Seconds since the epoch when this attempt was signed') },
           { name: 'webhook-signature', in: 'header', ...header('Space-separated `v1,<base64 HMAC-SHA256 of id.timestamp.body>`; two during a secret rotation') },
         ],
-        requestBody: { required: true, content: { 'application/json': { schema: deliveryBodySchema(contract) } } },
+        requestBody: { required: true, content: { 'application/json': { schema: schemaRef(`${eventSchemaName(contract.type)}Event`) } } },
         responses: {
           '2XX': { description: 'Received. Any other answer, or none within the timeout, is retried with backoff for up to three days.' },
         },

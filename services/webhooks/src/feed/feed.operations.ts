@@ -1,18 +1,41 @@
 import { DateTime, declareOperation, ListOf, Named, Strict, Type } from '@crm/kit';
-import { admin } from '@crm/protos';
+import { admin, EVENT_CONTRACTS, eventDataSchema, publicEventContracts, type EventContract } from '@crm/protos';
 
 export const FEED_DEFAULT_LIMIT = 50;
 export const FEED_MAX_LIMIT = 200;
 
+const eventFields = {
+  id: Type.String({ description: "The event's id: the webhook-id of its deliveries" }),
+  timestamp: DateTime({ description: 'When it occurred' }),
+};
+
+// One event as GET /events answers it: per public type, its payload as the event catalogue
+// declares it (`<Type>Data`, the `data` of its webhook deliveries too), or, once a contact it
+// named was erased, only the payload's ids and version. A client tells them apart by `redacted`,
+// then `type`.
+const eventOfType = (contract: EventContract) =>
+  Strict({
+    ...eventFields,
+    type: Type.Literal(contract.type),
+    data: Type.Unsafe<Record<string, unknown>>(eventDataSchema(contract)),
+    redacted: Type.Literal(false, { description: 'The payload is whole.' }),
+  });
+
+const RedactedEvent = Named(
+  'RedactedFeedEvent',
+  Strict({
+    ...eventFields,
+    type: Type.String({ description: 'A public event type.' }),
+    data: Type.Record(Type.String(), Type.Unknown(), { description: "Only the payload's ids and version: personal data of an erased contact was removed from it." }),
+    redacted: Type.Literal(true, { description: 'Personal data of an erased contact was removed from it.' }),
+  }),
+);
+
 export const FeedEvent = Named(
   'FeedEvent',
-  Strict({
-    id: Type.String({ description: "The event's id: the webhook-id of its deliveries" }),
-    type: Type.String(),
-    timestamp: DateTime({ description: 'When it occurred' }),
-    data: Type.Object({}, { additionalProperties: true, description: "The payload, as the event catalogue declares it (the OpenAPI document's webhooks section); ids only when redacted" }),
-    redacted: Type.Boolean({ description: "Personal data of an erased contact was removed from it" }),
-  }),
+  Type.Unsafe<{ id: string; type: string; timestamp: string; data: Record<string, unknown>; redacted: boolean }>(
+    Type.Union([...publicEventContracts(EVENT_CONTRACTS).map(eventOfType), RedactedEvent]),
+  ),
 );
 
 export const listEvents = declareOperation({
