@@ -72,7 +72,7 @@ export const startCheckout = declareOperation({
   summary: "A hosted checkout address for upgrading to Standard",
   description:
     "Opens the payment provider's hosted checkout for the Standard plan, billed per active member. During the complimentary period the first payment is due when it ends. A workspace whose subscription is already in place answers 409 `already_subscribed` (use the portal).",
-  body: Strict({ interval: Type.Optional(StringEnum(BILLING_INTERVALS, { default: 'month' })) }),
+  body: Named('CheckoutCreate', Strict({ interval: Type.Optional(StringEnum(BILLING_INTERVALS, { default: 'month' })) })),
   bodyRequired: false,
   status: 200,
   response: HostedUrl,

@@ -1,4 +1,4 @@
-import { declareOperation, Strict, Type } from '@crm/kit';
+import { declareOperation, Strict, Type, Named } from '@crm/kit';
 
 export const WEBHOOK_BODY_LIMIT = 512 * 1024;
 
@@ -12,5 +12,5 @@ export const receiveProviderWebhook = declareOperation({
   access: 'public',
   rawBody: true,
   status: 200,
-  response: Strict({ received: Type.Boolean(), duplicate: Type.Boolean() }),
+  response: Named('BillingWebhookReceipt', Strict({ received: Type.Boolean(), duplicate: Type.Boolean() })),
 });

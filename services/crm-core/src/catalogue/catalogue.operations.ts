@@ -110,7 +110,7 @@ function trimStageNames(body: unknown): unknown {
 }
 
 export const NewStage = Named(
-  'PipelineStageCreate',
+  'PipelineCreateStage',
   Strict({
     name: StageName(),
     kind: Type.Optional(Kind()),
@@ -127,11 +127,11 @@ export const createPipeline = declareOperation({
     'Stages are created in the order given. Without stages, the pipeline starts with the stages of the default pipeline of a new ' +
     'workspace for its object. Kinds: open, lost or account in a company pipeline, open, won or lost in a deal pipeline (400 otherwise); ' +
     'a deal pipeline needs a won and a lost stage. probability defaults to 100 for a won stage, 0 for a lost one, else null. Names are unique, ignoring case: pipelines per object (409 name_taken), stages within the pipeline (400).',
-  body: Strict({
+  body: Named('PipelineCreate', Strict({
     name: PipelineName(),
     object: StringEnum(PIPELINE_OBJECTS, { default: 'company' }),
     stages: Type.Array(NewStage, { maxItems: MAX_STAGES, default: [] }),
-  }),
+  })),
   trim: ['name'],
   prepare: trimStageNames,
   status: 201,
@@ -149,11 +149,11 @@ export const updatePipeline = declareOperation({
     'is_default accepts only true: the pipeline becomes the default of its object and the previous default stops being it. ' +
     'stage_order must list every stage id of the pipeline exactly once.',
   params: Type.Object({ id: Uuid() }),
-  body: Strict({
+  body: Named('PipelineUpdate', Strict({
     name: Type.Optional(PipelineName()),
     is_default: Type.Optional(Type.Boolean({ description: 'Only the value true.' })),
     stage_order: Type.Optional(Type.Array(Uuid(), { maxItems: MAX_STAGES, uniqueItems: true })),
-  }),
+  })),
   trim: ['name'],
   status: 200,
   response: Pipeline,
@@ -182,7 +182,7 @@ export const createStage = declareOperation({
   description:
     'kind open, lost or account in a company pipeline (lost: a disqualified lead; account: a customer); open, won or lost in a deal pipeline. ' +
     'won in a company pipeline and account in a deal pipeline have no meaning (400). A won stage starts with probability 100, a lost one with 0.',
-  body: Strict({ pipeline_id: Uuid(), name: StageName(), kind: Type.Optional(Kind()) }),
+  body: Named('PipelineStageCreate', Strict({ pipeline_id: Uuid(), name: StageName(), kind: Type.Optional(Kind()) })),
   trim: ['name'],
   status: 201,
   response: PipelineStageAdmin,
@@ -199,7 +199,7 @@ export const updateStage = declareOperation({
     'won and one lost stage (409 stage_required). Kinds as for POST /pipeline-stages. probability is for every stage (a company stage’s ' +
     'is shown, not used in any total); a stage becoming won or lost takes 100 or 0 unless probability is given too.',
   params: Type.Object({ id: Uuid() }),
-  body: Strict({ name: Type.Optional(StageName()), kind: Type.Optional(Kind()), probability: Type.Optional(Probability()) }),
+  body: Named('PipelineStageUpdate', Strict({ name: Type.Optional(StageName()), kind: Type.Optional(Kind()), probability: Type.Optional(Probability()) })),
   trim: ['name'],
   status: 200,
   response: PipelineStageAdmin,
@@ -227,7 +227,7 @@ export const createLeadSource = declareOperation({
   path: '/lead-sources',
   summary: 'Add a lead source',
   description: 'Names are unique in the workspace, ignoring case (409 name_taken).',
-  body: Strict({ name: SourceName(), channel: StringEnum(LEAD_SOURCE_CHANNELS) }),
+  body: Named('LeadSourceCreate', Strict({ name: SourceName(), channel: StringEnum(LEAD_SOURCE_CHANNELS) })),
   trim: ['name'],
   status: 201,
   response: LeadSourceAdmin,
@@ -240,7 +240,7 @@ export const updateLeadSource = declareOperation({
   path: '/lead-sources/{id}',
   summary: 'Rename a lead source or change its channel',
   params: Type.Object({ id: Uuid() }),
-  body: Strict({ name: Type.Optional(SourceName()), channel: Type.Optional(StringEnum(LEAD_SOURCE_CHANNELS)) }),
+  body: Named('LeadSourceUpdate', Strict({ name: Type.Optional(SourceName()), channel: Type.Optional(StringEnum(LEAD_SOURCE_CHANNELS)) })),
   trim: ['name'],
   status: 200,
   response: LeadSourceAdmin,

@@ -193,7 +193,7 @@ export const createCompany = declareOperation({
   etag: 'companies',
   summary: 'Create a company',
   description: 'Without stage_id it starts in the first stage of the default company pipeline. On a plan with a record limit, a workspace holding that many companies, contacts and deals (the recycle bin included) answers 409 `record_limit_reached` (docs/billing.md).',
-  body: Strict({ name: CompanyName(), ...optionalWritable }),
+  body: Named('CompanyCreate', Strict({ name: CompanyName(), ...optionalWritable })),
   trim: TRIMMED,
   prepare: prepareCompanyBody,
   status: 201,
@@ -227,12 +227,12 @@ export const bulkCompanies = declareOperation({
   summary: 'Move, reassign, delete or restore up to 200 companies',
   description:
     'Ids that are unknown or of another workspace are left alone and not counted; updated counts the companies actually changed. move_stage and reassign change companies outside the recycle bin.',
-  body: Strict({
+  body: Named('CompanyBulkAction', Strict({
     ids: Type.Array(Uuid(), { minItems: 1, maxItems: COMPANY_BULK_MAX_IDS, uniqueItems: true }),
     action: StringEnum(COMPANY_BULK_ACTIONS),
     stage_id: Type.Optional(Uuid({ description: 'For move_stage: a stage of a company pipeline.' })),
     owner_id: Type.Optional(Nullable(Uuid({ description: 'For reassign: a member, or null to clear.' }))),
-  }),
+  })),
   prepare: (body) => (isObject(body) ? lowerIds(body, ['ids', 'stage_id', 'owner_id']) : body),
   status: 200,
   response: Named('CompanyBulkResult', Strict({ updated: Type.Integer({ minimum: 0 }) })),
@@ -260,7 +260,7 @@ export const updateCompany = declareOperation({
   description:
     'Only the fields given change. custom merges key by key (null removes a key). A company in the recycle bin is not found: restore it first.',
   params: byId,
-  body: Strict({ name: Type.Optional(CompanyName()), ...optionalWritable }),
+  body: Named('CompanyUpdate', Strict({ name: Type.Optional(CompanyName()), ...optionalWritable })),
   trim: TRIMMED,
   prepare: prepareCompanyBody,
   status: 200,
@@ -286,14 +286,14 @@ export const mergeCompanies = declareOperation({
   description:
     'All or nothing. This company keeps its values and fills its empty fields (and custom keys) from the sources in the order given; their contacts move here; the sources go to the recycle bin.',
   params: byId,
-  body: Strict({
+  body: Named('CompanyMerge', Strict({
     source_ids: Type.Array(Uuid(), {
       minItems: 1,
       maxItems: COMPANY_MERGE_MAX_SOURCES,
       uniqueItems: true,
       description: 'Companies of this workspace outside the recycle bin, not this one.',
     }),
-  }),
+  })),
   prepare: (body) => (isObject(body) ? lowerIds(body, ['source_ids']) : body),
   status: 200,
   response: Named('CompanyMergeResult', Strict({ merged: Type.Integer({ minimum: 0 }) })),

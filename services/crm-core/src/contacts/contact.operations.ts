@@ -165,9 +165,9 @@ export const mergeContacts = declareOperation({
     'contacts reporting to a source and companies whose primary contact is a source move to this one; the sources go to the recycle bin. ' +
     'All or nothing. A source that is this contact, unknown, of another workspace or in the bin is 400; this contact in the bin is 404.',
   params: Type.Object({ id: Uuid() }),
-  body: Strict({
+  body: Named('ContactMerge', Strict({
     source_ids: Type.Array(Uuid(), { minItems: 1, maxItems: MERGE_SOURCES_MAX, uniqueItems: true }),
-  }),
+  })),
   status: 200,
   errors: [409],
   response: Named('ContactMergeResult', Strict({ merged: Type.Integer({ minimum: 0 }) })),

@@ -44,12 +44,12 @@ export const createCustomField = declareOperation({
   etag: 'custom_fields',
   summary: 'Define a custom field',
   description: 'The key is derived from the label (a clash gets _2, _3, …). options are required for select and refused otherwise.',
-  body: Strict({
+  body: Named('CustomFieldCreate', Strict({
     object: StringEnum(CUSTOM_FIELD_OBJECTS),
     label: Label(),
     type: StringEnum(CUSTOM_FIELD_TYPES),
     options: Type.Optional(Options()),
-  }),
+  })),
   trim: ['label'],
   status: 201,
   response: CustomField,
@@ -65,12 +65,12 @@ export const updateCustomField = declareOperation({
   summary: 'Relabel, reorder, archive a custom field or change its options',
   description: 'key and type never change.',
   params: Type.Object({ id: Uuid() }),
-  body: Strict({
+  body: Named('CustomFieldUpdate', Strict({
     label: Type.Optional(Label()),
     options: Type.Optional(Options()),
     position: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000 })),
     archived: Type.Optional(Type.Boolean()),
-  }),
+  })),
   trim: ['label'],
   status: 200,
   response: CustomField,

@@ -225,7 +225,7 @@ export const createDeal = declareOperation({
   summary: 'Create a deal',
   description:
     "Without stage_id it starts in the first stage of the default deal pipeline; without currency in the workspace currency; without campaign_id with the company's campaign. A won or lost stage creates it closed. On a plan with a record limit, a workspace holding that many companies, contacts and deals (the recycle bin included) answers 409 `record_limit_reached` (docs/billing.md).",
-  body: Strict({ name: DealName(), ...optionalWritable }),
+  body: Named('DealCreate', Strict({ name: DealName(), ...optionalWritable })),
   trim: TRIMMED,
   prepare: prepareDealBody,
   status: 201,
@@ -254,7 +254,7 @@ export const updateDeal = declareOperation({
   description:
     'Only the fields given change; custom merges key by key (null removes a key). Moving to a won or lost stage closes the deal (status, closed_at); moving back to an open stage reopens it (closed_at cleared, lost_reason kept).',
   params: byId,
-  body: Strict({ name: Type.Optional(DealName()), ...optionalWritable }),
+  body: Named('DealUpdate', Strict({ name: Type.Optional(DealName()), ...optionalWritable })),
   trim: TRIMMED,
   prepare: prepareDealBody,
   status: 200,

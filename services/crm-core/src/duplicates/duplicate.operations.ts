@@ -54,10 +54,10 @@ export const dismissDuplicates = declareOperation({
   summary: 'Stop suggesting a group of likely duplicates',
   description:
     'The group, with the members it has now, is no longer listed; when a record joins or leaves it, it is suggested again under a new key. 404 when no such group exists (any more); 409 duplicate_group_changed when its members changed since it was listed. Dismissing a dismissed group again changes nothing.',
-  body: Strict({
+  body: Named('DuplicateDismissal', Strict({
     object: StringEnum(DUPLICATE_OBJECTS),
     key: Type.String({ minLength: 1, maxLength: DUPLICATE_KEY_MAX_LENGTH, description: 'The key of a group of GET /duplicates.' }),
-  }),
+  })),
   status: 204,
   response: null,
   errors: [404, 409],

@@ -44,7 +44,7 @@ export const importCompanies = declareOperation({
     "A row's contact is matched by email among the workspace's contacts, or by name at the row's company: skip leaves a match alone, update changes it, create adds another. " +
     "On a plan with a record limit (Free: 2,500 companies, contacts and deals together, the recycle bin included) rows are taken in order while their new records fit; a row whose company or contact would go past the limit is refused whole in errors (field null) and rows that create nothing still go ahead (docs/billing.md). " +
     `dry_run answers exactly what the same request would do, writing nothing. At most ${IMPORT_ROWS_MAX} rows and 16 MiB per request. Every company and contact written publishes its usual event (audit log).`,
-  body: Strict({
+  body: Named('CompanyImport', Strict({
     // Any item is accepted here: each row is checked on its own and a bad one is reported in errors.
     rows: Type.Array(Type.Unknown({ description: 'An object of CompanyCreate fields plus an optional contact (ContactCreate fields); checked per row.' }), {
       minItems: 1,
@@ -52,7 +52,7 @@ export const importCompanies = declareOperation({
     }),
     duplicates: StringEnum(IMPORT_DUPLICATE_MODES, { default: 'skip', description: 'What a row whose company already exists does.' }),
     dry_run: Type.Boolean({ default: false, description: 'Report what would happen, writing nothing (advised first).' }),
-  }),
+  })),
   bodyLimit: IMPORT_BODY_LIMIT,
   // With an Idempotency-Key, a retry after a crash finishes the import (docs/idempotency.md).
   resumable: true,

@@ -110,7 +110,7 @@ export const createMeeting = declareOperation({
   summary: 'Create a meeting',
   description:
     "The caller is the organiser. With the organiser's calendar connected (Standard plan) the meeting is added to it shortly after (join_url appears for an online meeting); online_meeting and send_invites need that calendar (400 calendar_not_connected).",
-  body: Strict({ title: Title(), ...optionalWritable, starts_at: DateTime(), ends_at: DateTime({ description: 'After starts_at.' }) }),
+  body: Named('MeetingCreate', Strict({ title: Title(), ...optionalWritable, starts_at: DateTime(), ends_at: DateTime({ description: 'After starts_at.' }) })),
   trim: TRIMMED,
   prepare: prepareMeetingBody,
   status: 201,
@@ -138,7 +138,7 @@ export const updateMeeting = declareOperation({
   description:
     "Only the fields given change; user_ids and contact_ids replace the attendees of their type. status moves freely between scheduled, done and cancelled; cancelling cancels the event in the organiser's calendar.",
   params: byId,
-  body: Strict({ title: Type.Optional(Title()), ...optionalWritable }),
+  body: Named('MeetingUpdate', Strict({ title: Type.Optional(Title()), ...optionalWritable })),
   trim: TRIMMED,
   prepare: prepareMeetingBody,
   status: 200,

@@ -90,7 +90,7 @@ export const eraseContact = declareOperation({
   description:
     'Irreversible. Removes the name, contact details, notes, emails, call notes, files, meeting attendance and the person\'s name, email or phone inside other timeline entries, tasks and meetings, in every service. Kept: the contact as an erased contact (see docs/privacy.md) and an audit entry without personal data. Erasing again answers the same (files_deleted counts only files deleted by that call).',
   params: Type.Object({ id: Uuid() }),
-  body: Strict({ confirm: StringEnum(['ERASE'], { description: 'Must be ERASE: the caller confirms the erasure is meant.' }) }),
+  body: Named('ContactErasure', Strict({ confirm: StringEnum(['ERASE'], { description: 'Must be ERASE: the caller confirms the erasure is meant.' }) })),
   status: 200,
   response: Named('ContactErased', Strict({ erased: Type.Boolean(), files_deleted: Type.Integer({ minimum: 0 }) })),
 });

@@ -32,7 +32,7 @@ export const recordRecent = declareOperation({
   path: '/recent',
   summary: 'Note that the caller visited a record',
   description: `A record visited again moves to the top; the list keeps the newest ${RECENT_LIMIT}. The id must be a company or contact of the workspace that is not in the recycle bin.`,
-  body: Strict({ type: StringEnum(RECENT_TYPES), id: Uuid() }),
+  body: Named('RecentView', Strict({ type: StringEnum(RECENT_TYPES), id: Uuid() })),
   status: 204,
   response: null,
 });

@@ -48,12 +48,12 @@ export const createSavedView = declareOperation({
   etag: 'saved_views',
   summary: 'Save a view of a list',
   description: 'A shared view needs a workspace admin.',
-  body: Strict({
+  body: Named('SavedViewCreate', Strict({
     object: StringEnum(SAVED_VIEW_OBJECTS),
     name: ViewName(),
     filters: Filters(),
     shared: Type.Boolean({ default: false }),
-  }),
+  })),
   trim: ['name'],
   status: 201,
   response: SavedView,
@@ -67,7 +67,7 @@ export const updateSavedView = declareOperation({
   summary: 'Rename a saved view, change its filters or share it',
   description: "A private view: its creator. A shared one: a workspace admin, by the caller's own role (an API key's role, not its creator's). Sharing needs an admin too (403 otherwise).",
   params: Type.Object({ id: Uuid() }),
-  body: Strict({ name: Type.Optional(ViewName()), filters: Type.Optional(Filters()), shared: Type.Optional(Type.Boolean()) }),
+  body: Named('SavedViewUpdate', Strict({ name: Type.Optional(ViewName()), filters: Type.Optional(Filters()), shared: Type.Optional(Type.Boolean()) })),
   trim: ['name'],
   status: 200,
   response: SavedView,

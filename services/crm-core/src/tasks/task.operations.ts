@@ -51,7 +51,7 @@ export const createTask = declareOperation({
   summary: 'Create a task',
   description:
     'assignee_id defaults to the caller (for an API key, the member who created it); null leaves the task unassigned. The assignee must be an active member; the target (target_type with target_id) a company or contact outside the recycle bin, or a deal, of the workspace. remind_at schedules a reminder notification to the assignee (or the creator when nobody is assigned). Assigning someone else notifies them.',
-  body: Strict({
+  body: Named('TaskCreate', Strict({
     title: Title(),
     notes: Type.Optional(Notes()),
     due_at: Type.Optional(When('When it is due.')),
@@ -59,7 +59,7 @@ export const createTask = declareOperation({
     target_type: Type.Optional(Nullable(StringEnum(ACTIVITY_TARGET_TYPES))),
     target_id: Type.Optional(Nullable(Uuid())),
     assignee_id: Type.Optional(Nullable(Uuid())),
-  }),
+  })),
   trim: ['title'],
   prepare: prepareTaskBody,
   status: 201,
@@ -75,14 +75,14 @@ export const updateTask = declareOperation({
   description:
     'Absent fields stay, null clears. status done sets completed_at (and records the task on its target’s timeline); open or cancelled clears it. A new remind_at reschedules the reminder; done, cancelled or remind_at null cancels it. A new assignee is notified.',
   params: Type.Object({ id: Uuid() }),
-  body: Strict({
+  body: Named('TaskUpdate', Strict({
     title: Type.Optional(Title()),
     notes: Type.Optional(Notes()),
     due_at: Type.Optional(When('When it is due.')),
     remind_at: Type.Optional(When('When to remind the assignee.')),
     status: Type.Optional(StringEnum(TASK_STATUSES)),
     assignee_id: Type.Optional(Nullable(Uuid())),
-  }),
+  })),
   trim: ['title'],
   prepare: prepareTaskBody,
   status: 200,

@@ -97,7 +97,7 @@ export const createActivity = declareOperation({
   summary: 'Add a note or log a call',
   description:
     "A note needs body (1..20000) and may have subject (up to 200); a call needs outcome and may have body and occurred_at. Other types (system, email, meeting, task, plugin) are written by the service: 400. The target must be a company or contact outside the recycle bin, or a deal, of the workspace (400 naming target_id). actor_label is the person's name, or the API key's name when a key writes it.",
-  body: Type.Union([NoteCreate, CallCreate]),
+  body: Named('ActivityCreate', Type.Union([NoteCreate, CallCreate])),
   trim: ['subject'],
   prepare: prepareActivityBody,
   status: 201,

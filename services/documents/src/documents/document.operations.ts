@@ -28,7 +28,7 @@ export const listDocuments = declareOperation({
   description: 'Ready files (completed uploads) of the record, newest first. A record that does not exist in the workspace has none.',
   query: Strict({ target_type: StringEnum(TARGET_TYPES), target_id: Uuid() }),
   status: 200,
-  response: ListOf(Document),
+  response: Named('DocumentList', ListOf(Document)),
 });
 
 export const createDocument = declareOperation({
@@ -37,13 +37,13 @@ export const createDocument = declareOperation({
   summary: 'Start uploading a file',
   description:
     'Creates a pending document and answers a signed upload URL valid 15 minutes: PUT exactly size_bytes bytes to it with Content-Type set to content_type, then POST /documents/{id}/complete. The size is reserved against the workspace quota now. 413 file_too_large over the per-file limit of the plan, 409 storage_quota_exceeded over the quota (docs/documents.md).',
-  body: Strict({
+  body: Named('DocumentCreate', Strict({
     target_type: StringEnum(TARGET_TYPES),
     target_id: Uuid({ description: 'A company or contact of the workspace, not in the recycle bin.' }),
     name: SingleLine({ minLength: 1, maxLength: 255 }),
     content_type: Type.String({ minLength: 3, maxLength: 150, pattern: MEDIA_TYPE_PATTERN, description: 'A media type, e.g. application/pdf.' }),
     size_bytes: Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER }),
-  }),
+  })),
   trim: ['name', 'content_type'],
   status: 201,
   response: Named('DocumentUpload', Strict({ document: Document, upload_url: Uri() })),

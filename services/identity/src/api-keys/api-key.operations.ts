@@ -32,7 +32,7 @@ export const listApiKeys = declareOperation({
   summary: 'List the API keys of the workspace',
   description: 'Every key, revoked ones included (`revoked_at` set), newest first.',
   status: 200,
-  response: ListOf(ApiKey),
+  response: Named('ApiKeyList', ListOf(ApiKey)),
 });
 
 export const createApiKey = declareOperation({
@@ -40,12 +40,12 @@ export const createApiKey = declareOperation({
   path: '/api-keys',
   summary: 'Create an API key',
   description: 'The key acts as the calling member with the given role, never beyond the creator’s own permissions.',
-  body: Strict({
+  body: Named('ApiKeyCreate', Strict({
     name: SingleLine({ minLength: 1, maxLength: 100 }),
     kind: StringEnum(API_KEY_KINDS),
     role: Type.Optional(SingleLine({ minLength: 1, maxLength: 40, description: 'A role name of the workspace; default `Agent (read only)`.' })),
     expires_in_days: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_EXPIRY_DAYS })),
-  }),
+  })),
   trim: ['name'],
   status: 201,
   response: CreatedApiKey,

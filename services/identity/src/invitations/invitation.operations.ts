@@ -28,7 +28,7 @@ export const listInvitations = declareOperation({
   summary: 'List the pending invitations of the workspace',
   description: 'Not accepted, revoked or expired; newest first.',
   status: 200,
-  response: ListOf(Invitation),
+  response: Named('InvitationList', ListOf(Invitation)),
 });
 
 export const createInvitation = declareOperation({
@@ -37,7 +37,7 @@ export const createInvitation = declareOperation({
   summary: 'Invite a person by email with a role',
   description:
     'The acceptance link is mailed to them. Only an Owner can invite an Owner. A pending invitation holds a seat: when active members and pending invitations take every seat of the plan, 409 `seat_limit_reached` (docs/billing.md).',
-  body: Strict({ email: Email({ maxLength: EMAIL_MAX_LENGTH }), role_id: Uuid() }),
+  body: Named('InvitationCreate', Strict({ email: Email({ maxLength: EMAIL_MAX_LENGTH }), role_id: Uuid() })),
   trim: ['email'],
   status: 201,
   response: Invitation,
@@ -54,7 +54,7 @@ export const acceptInvitation = declareOperation({
   access: 'caller',
   // A token of the wrong shape is an unknown token (404), so only its type and a sane length
   // are checked here.
-  body: Strict({ token: Type.String({ minLength: 1, maxLength: 200 }) }),
+  body: Named('InvitationAcceptance', Strict({ token: Type.String({ minLength: 1, maxLength: 200 }) })),
   status: 200,
   response: AcceptedInvitation,
   errors: [404, 409],

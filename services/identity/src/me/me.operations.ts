@@ -43,12 +43,12 @@ export const updateMe = declareOperation({
   path: '/me',
   summary: 'Change your own profile',
   description: 'For a signed-in person, not an API key. The avatar is a data:image URL (webp, png or jpeg, base64); null removes it.',
-  body: Strict({
+  body: Named('MeUpdate', Strict({
     first_name: Type.Optional(SingleLine({ minLength: 1, maxLength: 60 })),
     last_name: Type.Optional(SingleLine({ maxLength: 60 })),
     avatar: Type.Optional(Nullable(Type.String({ maxLength: AVATAR_MAX_LENGTH }))),
     email_notifications: Type.Optional(Type.Boolean()),
-  }),
+  })),
   trim: ['first_name', 'last_name'],
   status: 204,
   response: null,

@@ -35,10 +35,10 @@ export const setPassword = declareOperation({
     'The link works once. Every session of the person is revoked with the change (whoever learnt the old password is signed out too), unless `sign_out_other_sessions` is false.',
   access: 'public',
   params: Type.Object({ token: LinkToken() }),
-  body: Strict({
+  body: Named('PasswordReset', Strict({
     password: NewPassword(),
     sign_out_other_sessions: Type.Boolean({ default: true, description: 'false keeps the person’s sessions signed in.' }),
-  }),
+  })),
   status: 204,
   response: null,
 });

@@ -43,7 +43,7 @@ export const listOwnWorkspaces = declareOperation({
   summary: 'List the workspaces the signed-in person belongs to',
   description: 'For a signed-in person, not an API key.',
   status: 200,
-  response: ListOf(Strict({ name: Type.String(), organization_id: Uuid() })),
+  response: Named('OnboardingWorkspaceList', ListOf(Strict({ name: Type.String(), organization_id: Uuid() }))),
 });
 
 export const onboard = declareOperation({
@@ -51,7 +51,7 @@ export const onboard = declareOperation({
   path: '/onboarding',
   summary: 'Create a workspace and switch the session to it',
   description: 'For a signed-in person, not an API key. The person becomes its Owner.',
-  body: Strict({ workspace_name: WorkspaceName() }),
+  body: Named('OnboardingCreate', Strict({ workspace_name: WorkspaceName() })),
   trim: ['workspace_name'],
   status: 201,
   response: CreatedWorkspace,
@@ -70,10 +70,10 @@ export const updateWorkspace = declareOperation({
   path: '/workspace',
   summary: 'Rename the workspace or change its settings',
   description: 'Absent fields are unchanged. The currency is upper-cased; the time zone must be an IANA zone.',
-  body: Strict({
+  body: Named('WorkspaceUpdate', Strict({
     name: Type.Optional(WorkspaceName()),
     settings: Type.Optional(Type.Partial(Type.Object(WorkspaceSettings.properties), { additionalProperties: false })),
-  }),
+  })),
   prepare: normaliseWorkspaceBody,
   status: 200,
   response: Workspace,

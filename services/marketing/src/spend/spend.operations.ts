@@ -43,7 +43,7 @@ export const recordSpend = declareOperation({
   description:
     'Up to 1000 lines, all validated before any is written (a refusal names lines.<i>.<field>). A line with an external_ref replaces the line with the same ref in this campaign (counted in updated), also between concurrent requests; a ref repeated within one request keeps its last line.',
   params: Type.Object({ id: Uuid() }),
-  body: Strict({ lines: Type.Array(SpendLine, { minItems: 1, maxItems: SPEND_LINES_MAX }) }),
+  body: Named('CampaignSpendCreate', Strict({ lines: Type.Array(SpendLine, { minItems: 1, maxItems: SPEND_LINES_MAX }) })),
   status: 200,
   response: Named('CampaignSpendRecorded', Strict({ created: Type.Integer({ minimum: 0 }), updated: Type.Integer({ minimum: 0 }) })),
 });

@@ -29,7 +29,7 @@ export const submitWebForm = declareOperation({
   cors: true,
   params: Type.Object({ key: Type.String({ minLength: 1, maxLength: 100 }) }),
   query: Type.Object({ utm_campaign: Type.Optional(Type.String({ maxLength: 200, description: "The page's utm_campaign, when the form was posted without it." })) }),
-  body: Strict({
+  body: Named('WebFormSubmission', Strict({
     company: Type.Optional(SingleLine({ maxLength: 200 })),
     first_name: Type.Optional(SingleLine({ maxLength: 100 })),
     last_name: Type.Optional(SingleLine({ maxLength: 100 })),
@@ -40,7 +40,7 @@ export const submitWebForm = declareOperation({
     consent: Type.Optional(Type.Boolean()),
     utm_campaign: Type.Optional(SingleLine({ maxLength: 200 })),
     website: Type.Optional(Type.String({ maxLength: 2000, description: 'The honeypot: people leave it empty.' })),
-  }),
+  })),
   prepare: prepareSubmission,
   status: 200,
   response: Named('WebFormSubmitted', Strict({ received: Type.Boolean(), redirect_url: Nullable(Type.String()) })),

@@ -62,7 +62,7 @@ export const recordTouchpoints = declareOperation({
   summary: 'Record touchpoints',
   description:
     "Up to 500 items, all validated before any is written (a refusal names touchpoints.<i>.<field>). Each names exactly one of contact_id, email (the workspace's contact with that email, any case) or company_id. Items whose contact or company is not found (or is in the recycle bin) are skipped and listed by position in unmatched. An external_ref is recorded once per campaign, also between concurrent requests: a repeat is counted in duplicates.",
-  body: Strict({ touchpoints: Type.Array(TouchpointItem, { minItems: 1, maxItems: TOUCHPOINTS_MAX }) }),
+  body: Named('TouchpointBatch', Strict({ touchpoints: Type.Array(TouchpointItem, { minItems: 1, maxItems: TOUCHPOINTS_MAX }) })),
   status: 200,
   response: Named(
     'TouchpointsRecorded',

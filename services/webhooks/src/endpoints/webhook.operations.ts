@@ -83,12 +83,12 @@ export const createWebhook = declareOperation({
     `${ADMINS} Answers the signing secret once. The address must be https and resolve to a public address (private, loopback, link-local and metadata addresses are refused, here and again at each connection). ` +
     'A workspace has at most 20 endpoints (409 `webhook_limit_reached`).',
   access: ADMIN_ACCESS,
-  body: Strict({
+  body: Named('WebhookCreate', Strict({
     url: Url,
     event_types: Type.Optional(EventTypes),
     description: Type.Optional(Description),
     enabled: Type.Optional(Type.Boolean({ default: true })),
-  }),
+  })),
   trim: ['url', 'description'],
   status: 201,
   response: WebhookWithSecret,
@@ -104,13 +104,13 @@ export const updateWebhook = declareOperation({
     'Enabling a disabled endpoint clears `disabled_reason`.',
   access: ADMIN_ACCESS,
   params: WebhookPath,
-  body: Strict({
+  body: Named('WebhookUpdate', Strict({
     url: Type.Optional(Url),
     event_types: Type.Optional(EventTypes),
     description: Type.Optional(Description),
     enabled: Type.Optional(Type.Boolean()),
     rotate_secret: Type.Optional(Type.Boolean()),
-  }),
+  })),
   trim: ['url', 'description'],
   status: 200,
   response: WebhookUpdated,
