@@ -2,6 +2,7 @@ import type { TObject, TSchema } from '@sinclair/typebox';
 import type { AccessRule } from '../access';
 import { ERROR_CODES } from '../errors';
 import { PATH_ID_DESCRIPTION, type Implementation, type OperationDeclaration } from './operation';
+import { DOCUMENTED_SCHEMA } from './schema';
 
 // OpenAPI 3.1 built from the declarations themselves: each service serves its own document
 // and the gateway merges them into one (`GET /v1/openapi.json`).
@@ -52,7 +53,7 @@ export const ERROR_RESPONSES: Record<string, string> = {
   '409': 'A rule of the domain is broken (`conflict` or a more specific code from docs/errors.md), a request with the same Idempotency-Key is still running (`request_in_progress`), or its kept answer named a person erased since (`idempotency_answer_erased`).',
   '410': 'The link or record is gone (expired or already used).',
   '412': 'The record changed since the ETag If-Match names (`precondition_failed`).',
-  '413': 'The request body is larger than 1 MiB once decoded (`payload_too_large`).',
+  '413': 'The request body is larger than the operation accepts: 1 MiB once decoded unless its description says otherwise (`payload_too_large`); `file_too_large` for a document over the plan’s file size.',
   '415': 'The request body has a Content-Encoding other than gzip, deflate or br (`unsupported_media_type`); see the Accept-Encoding header.',
   '422': 'The request cannot be processed as sent; `idempotency_key_reused` when its Idempotency-Key was used for a different request.',
   '429': 'Too many requests (`rate_limited`); retry after the Retry-After header.',
@@ -84,6 +85,8 @@ function integerFormat(schema: JsonObject): string {
 function hoist(schema: unknown, components: Record<string, JsonObject>): unknown {
   if (Array.isArray(schema)) return schema.map((item) => hoist(item, components));
   if (schema === null || typeof schema !== 'object') return schema;
+  const documented = (schema as { [DOCUMENTED_SCHEMA]?: unknown })[DOCUMENTED_SCHEMA];
+  if (documented !== undefined) return hoist(documented, components);
   const copy: JsonObject = {};
   for (const [key, value] of Object.entries(schema)) {
     copy[key] = key === 'default' || key === 'enum' || key === 'const' || key === 'examples' ? value : hoist(value, components);
@@ -118,10 +121,11 @@ function describeAccess(declaration: OperationDeclaration): string {
   if (declaration.public) return 'No token needed.';
   const rule: AccessRule = declaration.rule ?? { permission: null };
   const needs: string[] = [];
-  if (rule.permission) needs.push(`the \`${rule.permission}\` permission`);
-  if (rule.adminOnly) needs.push('a workspace admin');
+  // An admin is a member whose role has settings:manage (is_admin): one statement, not two.
+  if (rule.permission && !(rule.adminOnly && rule.permission === 'settings:manage')) needs.push(`the \`${rule.permission}\` permission`);
   if (rule.plan) needs.push(`the ${rule.plan} plan`);
-  const who = needs.length ? `Needs ${needs.join(', ')}.` : 'Any authenticated caller.';
+  const admins = rule.adminOnly ? 'Workspace admins only.' : '';
+  const who = needs.length ? [admins, `${admins ? 'Also needs' : 'Needs'} ${needs.join(', ')}.`].filter(Boolean).join(' ') : admins || 'Any authenticated caller.';
   if (rule.forbidAgents === true) return `${who} Agent keys cannot call it.`;
   if (rule.forbidAgents) return `${who} Agent keys cannot call it with \`${rule.forbidAgents.field}: ${rule.forbidAgents.value}\`.`;
   return who;

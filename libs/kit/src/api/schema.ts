@@ -57,6 +57,12 @@ export function ListOf<T extends TSchema>(item: T, extra: Record<string, TSchema
   return Type.Object({ data: Type.Array(item), ...extra }, { additionalProperties: false });
 }
 
+// The `next_cursor` of a cursor-paged list: the `cursor` parameter's value for the next page
+// (bounded as that parameter is, so a client passes it back as it came), null on the last page.
+export function NextCursor(maxLength: number) {
+  return Nullable(Type.String({ minLength: 1, maxLength, description: 'The `cursor` of the next page; null on the last page.' }));
+}
+
 // A request body object that rejects unknown fields (additionalProperties-false in the contract).
 export function Strict<T extends Record<string, TSchema>>(properties: T, options: SchemaOptions = {}) {
   return Type.Object(properties, { ...options, additionalProperties: false });
@@ -69,4 +75,13 @@ export const MAX_JSON_BYTES = 'x-max-json-bytes';
 
 export function MaxJsonBytes<T extends TSchema>(limit: number, schema: T): T {
   return { ...schema, [MAX_JSON_BYTES]: limit };
+}
+
+// A value the request validator leaves to the handler, documented as what a client should send:
+// import rows are checked one by one and a bad row is reported in the answer, not the request
+// refused, so validation accepts any item while the OpenAPI document shows the row's schema.
+export const DOCUMENTED_SCHEMA = Symbol.for('crm.documented-schema');
+
+export function CheckedByHandler<T extends TSchema>(accepted: T, documented: TSchema): T {
+  return { ...accepted, [DOCUMENTED_SCHEMA]: documented };
 }

@@ -56,7 +56,8 @@ function addressOf(address: CompanyAddress | null | undefined): CompanyAddress {
 // The stored fields of Company, without the joined names.
 function storedView(record: CompanyRecord) {
   return {
-    name: record.name ?? null,
+    // Required on create and never cleared, so always set; the store's type allows null.
+    name: record.name ?? '',
     website: record.website ?? null,
     domain: record.domain ?? null,
     phone: record.phone ?? null,

@@ -13,6 +13,7 @@ import {
   Uuid,
   validationFailed,
   type Static,
+  NextCursor,
 } from '@crm/kit';
 import { CustomValuesSchema } from '../custom-fields/custom-values';
 import { CUSTOM_FILTER_MAX_LENGTH } from '../records/custom-filter';
@@ -120,8 +121,9 @@ export const Company = Named(
   'Company',
   Strict({
     id: Uuid(),
-    name: Nullable(Type.String()),
-    website: Nullable(Type.String()),
+    // Required on create and never cleared: always a name.
+    name: Type.String({ maxLength: 200 }),
+    website: Nullable(Type.String({ format: 'uri' })),
     domain: Nullable(Type.String()),
     phone: Nullable(Type.String()),
     address: Strict({
@@ -134,7 +136,7 @@ export const Company = Named(
     country_code: Nullable(Type.String()),
     industry: Nullable(Type.String()),
     turnover_band: Nullable(Type.String()),
-    employee_count: Nullable(Type.Integer()),
+    employee_count: Nullable(Type.Integer({ minimum: 0, maximum: EMPLOYEE_COUNT_MAX })),
     account_number: Nullable(Type.String()),
     company_number: Nullable(Type.String()),
     sic_codes: Type.Array(Type.String()),
@@ -144,7 +146,7 @@ export const Company = Named(
     source_id: Nullable(Uuid()),
     campaign_id: Nullable(Uuid()),
     primary_contact_id: Nullable(Uuid()),
-    custom: Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()])),
+    custom: CustomValues(),
     is_account: Type.Boolean({ description: 'True when the stage kind is account.' }),
     stage_name: Nullable(Type.String()),
     owner_name: Nullable(Type.String()),
@@ -182,7 +184,7 @@ export const listCompanies = declareOperation({
   status: 200,
   response: Named(
     'CompanyList',
-    ListOf(Company, { next_cursor: Nullable(Type.String()), total: Type.Optional(Type.Integer({ minimum: 0 })) }),
+    ListOf(Company, { next_cursor: NextCursor(1000), total: Type.Optional(Type.Integer({ minimum: 0 })) }),
   ),
 });
 export type ListCompaniesQuery = Static<NonNullable<typeof listCompanies.query>>;

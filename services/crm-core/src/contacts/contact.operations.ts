@@ -1,4 +1,4 @@
-import { DateTime, declareOperation, Email, ListOf, Named, Nullable, SingleLine, Strict, StringEnum, Type, Uuid, validationFailed, type Static } from '@crm/kit';
+import { DateTime, declareOperation, Email, ListOf, Named, Nullable, SingleLine, Strict, StringEnum, Type, Uuid, validationFailed, type Static, NextCursor } from '@crm/kit';
 import { CustomValuesSchema } from '../custom-fields/custom-values';
 import { CUSTOM_FILTER_MAX_LENGTH } from '../records/custom-filter';
 import { LAWFUL_BASES } from './contact.model';
@@ -30,7 +30,7 @@ export const Contact = Named(
     mobile: Nullable(Type.String()),
     job_title: Nullable(Type.String()),
     lawful_basis: Nullable(StringEnum(LAWFUL_BASES)),
-    custom: Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()])),
+    custom: Custom(),
     created_at: DateTime(),
     updated_at: DateTime(),
     deleted_at: Nullable(DateTime({ description: 'Set while the contact is in the recycle bin.' })),
@@ -88,7 +88,7 @@ export const listContacts = declareOperation({
     deleted: Type.Boolean({ default: false }),
   }),
   status: 200,
-  response: Named('ContactList', ListOf(Contact, { next_cursor: Nullable(Type.String()) })),
+  response: Named('ContactList', ListOf(Contact, { next_cursor: NextCursor(500) })),
 });
 export type ListContactsQuery = Static<NonNullable<typeof listContacts.query>>;
 

@@ -108,7 +108,7 @@ export const Deal = Named(
     source_id: Nullable(Uuid()),
     campaign_id: Nullable(Uuid()),
     campaign_name: Nullable(Type.String()),
-    custom: Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()])),
+    custom: CustomValues(),
     created_at: DateTime(),
     updated_at: DateTime(),
   }),

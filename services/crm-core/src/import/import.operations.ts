@@ -1,4 +1,6 @@
-import { declareOperation, Named, Nullable, Strict, StringEnum, Type, type Static } from '@crm/kit';
+import { CheckedByHandler, declareOperation, Named, Nullable, Strict, StringEnum, Type, type Static } from '@crm/kit';
+import { createCompany } from '../companies/company.operations';
+import { createContact } from '../contacts/contact.operations';
 
 // Rows per request: a spreadsheet of companies, imported in one call (10,000 rows take a few
 // seconds on the embedded store: deploy/all-in-one/src/bench/import.bench.ts). More rows: more calls.
@@ -32,6 +34,18 @@ export const ImportResult = Named(
 export type ImportResultView = Static<typeof ImportResult>;
 export type ImportErrorView = Static<typeof ImportError>;
 
+// What a row is: a CompanyCreate with an optional contact (ContactCreate fields but company_id).
+const ImportRow = Named(
+  'CompanyImportRow',
+  Strict(
+    {
+      ...createCompany.body!.properties,
+      contact: Type.Optional(Named('CompanyImportContact', Type.Omit(createContact.body!, ['company_id'], { additionalProperties: false }))),
+    },
+    { description: 'A CompanyCreate with an optional contact; checked on its own: a refused row is reported in errors, not the request refused.' },
+  ),
+);
+
 export const importCompanies = declareOperation({
   method: 'POST',
   path: '/import/companies',
@@ -46,7 +60,7 @@ export const importCompanies = declareOperation({
     `dry_run answers exactly what the same request would do, writing nothing. At most ${IMPORT_ROWS_MAX} rows and 16 MiB per request. Every company and contact written publishes its usual event (audit log).`,
   body: Named('CompanyImport', Strict({
     // Any item is accepted here: each row is checked on its own and a bad one is reported in errors.
-    rows: Type.Array(Type.Unknown({ description: 'An object of CompanyCreate fields plus an optional contact (ContactCreate fields); checked per row.' }), {
+    rows: Type.Array(CheckedByHandler(Type.Unknown(), ImportRow), {
       minItems: 1,
       maxItems: IMPORT_ROWS_MAX,
     }),

@@ -1,4 +1,4 @@
-import { DateTime, declareOperation, ListOf, Named, Nullable, SingleLine, Strict, StringEnum, Text, Type, Uuid, validationFailed, type Static } from '@crm/kit';
+import { DateTime, declareOperation, ListOf, Named, Nullable, SingleLine, Strict, StringEnum, Text, Type, Uuid, validationFailed, type Static, NextCursor } from '@crm/kit';
 import { ACTIVITY_TARGET_TYPES } from '../timeline/activity.model';
 import { TASK_STATUSES } from './task.model';
 
@@ -105,6 +105,6 @@ export const listTasks = declareOperation({
     target_id: Type.Optional(Uuid()),
   }),
   status: 200,
-  response: Named('TaskList', ListOf(Task, { next_cursor: Nullable(Type.String()) })),
+  response: Named('TaskList', ListOf(Task, { next_cursor: NextCursor(500) })),
 });
 export type ListTasksQuery = Static<NonNullable<typeof listTasks.query>>;

@@ -1,4 +1,4 @@
-import { bodyValidator, DateTime, declareOperation, ListOf, Named, Nullable, SingleLine, Strict, StringEnum, Text, Type, Uuid, validationFailed, type Static } from '@crm/kit';
+import { bodyValidator, DateTime, declareOperation, ListOf, Named, Nullable, SingleLine, Strict, StringEnum, Text, Type, Uuid, validationFailed, type Static, NextCursor } from '@crm/kit';
 import { ACTIVITY_TARGET_TYPES, ACTIVITY_TYPES, ACTOR_TYPES } from './activity.model';
 
 export const CALL_OUTCOMES = ['connected', 'voicemail', 'no_answer', 'wrong_number', 'out_of_office', 'in_meeting'] as const;
@@ -86,7 +86,7 @@ export const listActivities = declareOperation({
     include_contacts: Type.Boolean({ default: true, description: 'For a company: also the entries of its contacts.' }),
   }),
   status: 200,
-  response: Named('ActivityList', ListOf(Activity, { next_cursor: Nullable(Type.String()) })),
+  response: Named('ActivityList', ListOf(Activity, { next_cursor: NextCursor(500) })),
   errors: [404],
 });
 export type ListActivitiesQuery = Static<NonNullable<typeof listActivities.query>>;

@@ -1,4 +1,4 @@
-import { DateTime, declareOperation, ListOf, Named, Nullable, SingleLine, Strict, StringEnum, Type, Uuid, type Static } from '@crm/kit';
+import { DateTime, declareOperation, ListOf, Named, Nullable, SingleLine, Strict, StringEnum, Type, Uri, Uuid, type Static, NextCursor } from '@crm/kit';
 import { admin } from '@crm/protos';
 import { DELIVERY_STATUSES } from '../deliveries/delivery.model';
 import { MAX_URL_LENGTH } from './url-policy';
@@ -7,7 +7,6 @@ export const MAX_EVENT_TYPES = 50;
 export const DELIVERIES_DEFAULT_LIMIT = 30;
 export const DELIVERIES_MAX_LIMIT = 100;
 
-const ADMINS = 'Workspace admins only.';
 // Endpoints and their secrets decide where the workspace's data goes: admins with the settings
 // permission only (and, on DELETE, no agent key).
 const ADMIN_ACCESS = admin('settings:manage');
@@ -21,14 +20,14 @@ const EventTypes = Type.Array(
     description: 'Event types delivered: exact types (crm.deal.updated), patterns (crm.deal.*, crm.*) or ["*"] for every public event. Each must name at least one type of the event catalogue.',
   },
 );
-const Url = Type.String({ minLength: 1, maxLength: MAX_URL_LENGTH, description: 'https address that receives POSTed deliveries; it must resolve to a public address' });
+const Url = Uri({ minLength: 1, maxLength: MAX_URL_LENGTH, description: 'https address that receives POSTed deliveries; it must resolve to a public address' });
 const Description = Nullable(SingleLine({ maxLength: 500 }));
 
 export const Webhook = Named(
   'Webhook',
   Strict({
     id: Uuid(),
-    url: Type.String(),
+    url: Uri(),
     description: Nullable(Type.String()),
     event_types: Type.Array(Type.String()),
     enabled: Type.Boolean(),
@@ -69,7 +68,7 @@ export const listWebhooks = declareOperation({
   method: 'GET',
   path: '/webhooks',
   summary: "The workspace's webhook endpoints",
-  description: `${ADMINS} Oldest first. Secrets are never shown again.`,
+  description: `Oldest first. Secrets are never shown again.`,
   access: ADMIN_ACCESS,
   status: 200,
   response: Named('WebhookList', ListOf(Webhook)),
@@ -80,7 +79,7 @@ export const createWebhook = declareOperation({
   path: '/webhooks',
   summary: 'Add a webhook endpoint',
   description:
-    `${ADMINS} Answers the signing secret once. The address must be https and resolve to a public address (private, loopback, link-local and metadata addresses are refused, here and again at each connection). ` +
+    `Answers the signing secret once. The address must be https and resolve to a public address (private, loopback, link-local and metadata addresses are refused, here and again at each connection). ` +
     'A workspace has at most 20 endpoints (409 `webhook_limit_reached`).',
   access: ADMIN_ACCESS,
   body: Named('WebhookCreate', Strict({
@@ -100,7 +99,7 @@ export const updateWebhook = declareOperation({
   path: '/webhooks/{id}',
   summary: 'Change a webhook endpoint or rotate its secret',
   description:
-    `${ADMINS} \`rotate_secret: true\` makes a new secret, answered once; the previous one keeps signing for 24 hours beside it (two \`v1,\` signatures), so a receiver can switch without missing a delivery. ` +
+    `\`rotate_secret: true\` makes a new secret, answered once; the previous one keeps signing for 24 hours beside it (two \`v1,\` signatures), so a receiver can switch without missing a delivery. ` +
     'Enabling a disabled endpoint clears `disabled_reason`.',
   access: ADMIN_ACCESS,
   params: WebhookPath,
@@ -120,7 +119,7 @@ export const deleteWebhook = declareOperation({
   method: 'DELETE',
   path: '/webhooks/{id}',
   summary: 'Delete a webhook endpoint',
-  description: `${ADMINS} Pending deliveries to it are dropped.`,
+  description: `Pending deliveries to it are dropped.`,
   access: ADMIN_ACCESS,
   params: WebhookPath,
   status: 204,
@@ -131,7 +130,7 @@ export const testWebhook = declareOperation({
   method: 'POST',
   path: '/webhooks/{id}/test',
   summary: 'Send a test delivery',
-  description: `${ADMINS} Delivers a \`webhook.test\` event (\`data.webhook_id\`) signed like any other, also to a disabled endpoint; follow it in the endpoint's deliveries.`,
+  description: `Delivers a \`webhook.test\` event (\`data.webhook_id\`) signed like any other, also to a disabled endpoint; follow it in the endpoint's deliveries.`,
   access: ADMIN_ACCESS,
   params: WebhookPath,
   status: 202,
@@ -142,7 +141,7 @@ export const listDeliveries = declareOperation({
   method: 'GET',
   path: '/webhooks/{id}/deliveries',
   summary: "An endpoint's deliveries, newest first",
-  description: `${ADMINS} Kept 30 days.`,
+  description: `Kept 30 days.`,
   access: ADMIN_ACCESS,
   params: WebhookPath,
   query: Type.Object({
@@ -151,7 +150,7 @@ export const listDeliveries = declareOperation({
     status: Type.Optional(StringEnum(DELIVERY_STATUSES)),
   }),
   status: 200,
-  response: Named('WebhookDeliveryList', ListOf(Delivery, { next_cursor: Nullable(Type.String()) })),
+  response: Named('WebhookDeliveryList', ListOf(Delivery, { next_cursor: NextCursor(200) })),
 });
 
 export const retryDelivery = declareOperation({
@@ -159,7 +158,7 @@ export const retryDelivery = declareOperation({
   path: '/webhooks/{id}/deliveries/{delivery_id}/retry',
   summary: 'Deliver again now',
   description:
-    `${ADMINS} Tries the delivery again at once with the same webhook-id (a pending one moves to now), and retries it for another window if that fails. A disabled endpoint answers 409 \`webhook_disabled\`: enable it first.`,
+    `Tries the delivery again at once with the same webhook-id (a pending one moves to now), and retries it for another window if that fails. A disabled endpoint answers 409 \`webhook_disabled\`: enable it first.`,
   access: ADMIN_ACCESS,
   params: Type.Object({ id: Uuid(), delivery_id: Uuid() }),
   status: 200,

@@ -43,7 +43,7 @@ export const listEvents = declareOperation({
   path: '/events',
   summary: "The workspace's events, in order",
   description:
-    "Workspace admins only. Every public event of the workspace in the order it was recorded, kept 30 days: a client that was down catches up from the last `next_cursor` it saw (the same ids as webhook deliveries' webhook-id). " +
+    "Every public event of the workspace in the order it was recorded, kept 30 days: a client that was down catches up from the last `next_cursor` it saw (the same ids as webhook deliveries' webhook-id). " +
     'An empty page still answers a `next_cursor` to poll with later.',
   // The feed carries every record's events regardless of who may see the record: admins only.
   access: admin('settings:manage'),
@@ -53,5 +53,5 @@ export const listEvents = declareOperation({
     limit: Type.Integer({ minimum: 1, maximum: FEED_MAX_LIMIT, default: FEED_DEFAULT_LIMIT }),
   }),
   status: 200,
-  response: Named('EventFeed', ListOf(FeedEvent, { next_cursor: Type.String(), has_more: Type.Boolean() })),
+  response: Named('EventFeed', ListOf(FeedEvent, { next_cursor: Type.String({ minLength: 1, maxLength: 200, description: 'The `after` of the next page, also on the last one: poll with it later.' }), has_more: Type.Boolean() })),
 });
