@@ -18,7 +18,8 @@ const page = (summary: string, description: string, path: string, method: 'GET' 
     status: 200,
     response: HtmlPage,
     responseMediaType: 'text/html',
-    errors: [404],
+    // A form past SIMULATOR_FORM_LIMIT is refused (413 payload_too_large).
+    errors: method === 'POST' ? [404, 413] : [404],
   });
 
 // Served only with PAYMENT_PROVIDER=simulated (`npm start`): the simulated provider's hosted

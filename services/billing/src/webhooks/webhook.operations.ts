@@ -1,4 +1,4 @@
-import { declareOperation, Strict, Type, Named } from '@crm/kit';
+import { declareOperation, Named, Strict, Type } from '@crm/kit';
 
 export const WEBHOOK_BODY_LIMIT = 512 * 1024;
 
@@ -12,5 +12,7 @@ export const receiveProviderWebhook = declareOperation({
   access: 'public',
   rawBody: true,
   status: 200,
+  // A body past WEBHOOK_BODY_LIMIT (512 KiB) is refused before its signature is checked.
+  errors: [413],
   response: Named('BillingWebhookReceipt', Strict({ received: Type.Boolean(), duplicate: Type.Boolean() })),
 });

@@ -126,8 +126,8 @@ export const downloadFileBytes = declareOperation({
   params: Strict({ id: Type.String({ maxLength: 100 }) }),
   query: SignedQuery,
   status: 200,
-  // The bytes, written by the handler.
-  response: Type.Unsafe<unknown>({ type: 'string', format: 'binary' }),
-  responseMediaType: 'application/octet-stream',
+  // The bytes, written by the handler with the document's own content_type: any media type.
+  response: Type.Unsafe<unknown>({ type: 'string', format: 'binary', description: "The file's bytes, with the content_type the document was created with as Content-Type." }),
+  responseMediaType: '*/*',
   errors: [403],
 });
