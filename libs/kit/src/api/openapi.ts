@@ -80,6 +80,8 @@ function integerFormat(schema: JsonObject): string {
   return within(schema.minimum ?? schema.exclusiveMinimum) && within(schema.maximum ?? schema.exclusiveMaximum) ? 'int32' : 'int64';
 }
 
+const FORMAT_LENGTHS: Record<string, number> = { uuid: 36, date: 10 };
+
 // A deep copy without TypeBox's symbol keys, with every named (titled) sub-schema moved to
 // components.schemas and referenced.
 function hoist(schema: unknown, components: Record<string, JsonObject>): unknown {
@@ -97,6 +99,8 @@ function hoist(schema: unknown, components: Record<string, JsonObject>): unknown
     delete copy.patternProperties;
   }
   if (typesOf(copy).includes('integer') && copy.format === undefined) copy.format = integerFormat(copy);
+  // The length a format fixes, written out so the document bounds every string.
+  if (typeof copy.format === 'string' && FORMAT_LENGTHS[copy.format] !== undefined && copy.maxLength === undefined) copy.maxLength = FORMAT_LENGTHS[copy.format];
   // A field with a default may be left out by the client (validation fills it in), so the
   // document must not call it required even though the parsed input always has it.
   if (Array.isArray(copy.required) && copy.properties && typeof copy.properties === 'object') {
@@ -165,6 +169,9 @@ export function takesIdempotencyKey(declaration: OperationDeclaration): boolean 
   return !declaration.public && WRITES.has(declaration.method) && !declaration.rawBody && !declaration.responseMediaType;
 }
 
+// A request's headers are at most 16 KiB together (431 `headers_too_large`), so is any one of them.
+const HEADERS_MAX_BYTES = 16 * 1024;
+
 const HEADER_PARAMETERS: Record<string, JsonObject> = {
   IdempotencyKey: {
     name: 'Idempotency-Key',
@@ -179,14 +186,14 @@ const HEADER_PARAMETERS: Record<string, JsonObject> = {
     in: 'header',
     required: false,
     description: 'The record’s ETag as last read: the change is made only if the record is still at the version it names, else 412 `precondition_failed`.',
-    schema: { type: 'string' },
+    schema: { type: 'string', maxLength: HEADERS_MAX_BYTES },
   },
   IfNoneMatch: {
     name: 'If-None-Match',
     in: 'header',
     required: false,
     description: 'The record’s ETag as last read: 304 without a body while the answer would be the same.',
-    schema: { type: 'string' },
+    schema: { type: 'string', maxLength: HEADERS_MAX_BYTES },
   },
 };
 
@@ -244,7 +251,9 @@ function operationObject(declaration: OperationDeclaration, components: Record<s
       ...parametersOf(declaration.query, 'query', components),
       ...headerParameters,
     ],
-    ...(declaration.rawBody ? { requestBody: { required: true, content: { '*/*': { schema: { type: 'string', format: 'binary' } } } } } : {}),
+    ...(declaration.rawBody
+      ? { requestBody: { required: true, content: { '*/*': { schema: { type: 'string', format: 'binary', maxLength: declaration.rawBodyMaxBytes } } } } }
+      : {}),
     ...(declaration.body
       ? {
           requestBody: {

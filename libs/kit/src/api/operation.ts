@@ -53,6 +53,9 @@ export interface OperationSpec<
   // The handler reads the request's bytes itself (a file upload): any content type, streamed,
   // never parsed or buffered (no `body` schema then).
   rawBody?: boolean;
+  // The most bytes the handler reads of a raw body (it answers 413 past them): the document's
+  // maxLength of that body. Required with rawBody.
+  rawBodyMaxBytes?: number;
   // The success answer is bytes of this media type written by the handler (a file download),
   // not JSON; `response` then describes it as a binary string.
   responseMediaType?: string;
@@ -145,6 +148,7 @@ export function declareOperation<
     throw new Error(`${spec.method} ${spec.path} overlaps an operation of the contract`);
   }
   if (spec.rawBody && spec.body) throw new Error(`${spec.method} ${spec.path}: a raw body has no schema`);
+  if (Boolean(spec.rawBody) !== (spec.rawBodyMaxBytes !== undefined)) throw new Error(`${spec.method} ${spec.path}: a raw body, and only a raw body, declares rawBodyMaxBytes`);
   // One rule for ids in paths: an authenticated operation names its records by UUID (`Uuid()`),
   // matched in any case (pathIdNames); only public links carry tokens or keys of their own.
   for (const [name, schema] of Object.entries((spec.params?.properties ?? {}) as Record<string, { format?: string; enum?: unknown[] }>)) {

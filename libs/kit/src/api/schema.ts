@@ -25,7 +25,10 @@ export function Text(options: StringOptions = {}) {
 }
 
 export const Uuid = (options: SchemaOptions = {}) => Type.String({ ...options, format: 'uuid' });
-export const DateTime = (options: SchemaOptions = {}) => Type.String({ ...options, format: 'date-time' });
+// An RFC 3339 timestamp has no longest form (any number of fraction digits): 40 characters hold
+// nanoseconds and an offset with room to spare, and bound what a client may send.
+export const DATE_TIME_MAX_LENGTH = 40;
+export const DateTime = (options: SchemaOptions = {}) => Type.String({ maxLength: DATE_TIME_MAX_LENGTH, ...options, format: 'date-time' });
 export const DateOnly = (options: SchemaOptions = {}) => Type.String({ ...options, format: 'date' });
 export const Email = (options: StringOptions = {}) => Type.String({ maxLength: 254, ...options, format: 'email' });
 export const Uri = (options: StringOptions = {}) => Type.String({ ...options, format: 'uri' });

@@ -14,7 +14,7 @@ const page = (summary: string, description: string, path: string, method: 'GET' 
     tag: 'billing',
     access: 'public',
     params: SessionParams,
-    ...(method === 'POST' ? { rawBody: true } : {}),
+    ...(method === 'POST' ? { rawBody: true, rawBodyMaxBytes: SIMULATOR_FORM_LIMIT } : {}),
     status: 200,
     response: HtmlPage,
     responseMediaType: 'text/html',

@@ -11,6 +11,7 @@ export const receiveProviderWebhook = declareOperation({
   tag: 'billing',
   access: 'public',
   rawBody: true,
+  rawBodyMaxBytes: WEBHOOK_BODY_LIMIT,
   status: 200,
   // A body past WEBHOOK_BODY_LIMIT (512 KiB) is refused before its signature is checked.
   errors: [413],

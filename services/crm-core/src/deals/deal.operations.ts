@@ -50,7 +50,7 @@ const writable = {
   company_id: Nullable(Uuid({ description: 'A company of the workspace, not in the recycle bin.' })),
   contact_id: Nullable(Uuid({ description: 'A contact of the workspace, not in the recycle bin.' })),
   value: Type.Number({ minimum: 0, maximum: DEAL_VALUE_MAX, description: 'Major units with at most two decimals (docs/money.md); default 0.' }),
-  currency: Type.String({ pattern: '^[A-Z]{3}$', description: 'Three letters (ISO 4217 style), stored upper-cased; defaults to the workspace currency.' }),
+  currency: Type.String({ maxLength: 3, pattern: '^[A-Z]{3}$', description: 'Three letters (ISO 4217 style), stored upper-cased; defaults to the workspace currency.' }),
   stage_id: Uuid({ description: 'A stage of a deal pipeline; defaults to the first stage of the default deal pipeline.' }),
   probability: Nullable(Type.Integer({ minimum: 0, maximum: 100, description: "null follows the stage's probability." })),
   expected_close: Nullable(DateOnly({ description: 'YYYY-MM-DD, a real calendar day.' })),
@@ -140,7 +140,7 @@ export const listDeals = declareOperation({
     stage_id: Type.Optional(Uuid()),
     company_id: Type.Optional(Uuid()),
     campaign_id: Type.Optional(Uuid()),
-    owner: Type.Optional(Type.String({ pattern: OWNER_PATTERN, description: 'me or a member id.' })),
+    owner: Type.Optional(Type.String({ maxLength: 36, pattern: OWNER_PATTERN, description: 'me or a member id.' })),
     custom: Type.Optional(Type.String({ maxLength: CUSTOM_FILTER_MAX_LENGTH, description: 'A JSON object of scalar values, matched by equality per key (null matches a missing key too).' })),
     status: Type.Optional(StringEnum(DEAL_STATUSES)),
     q: Type.Optional(Type.String({ maxLength: 100, description: 'Prefix of the name, any case.' })),
@@ -199,7 +199,7 @@ export const dealForecast = declareOperation({
     'In the workspace currency: open (count, value and weighted value of the open deals), month and quarter (won and lost deals closed in the current calendar month and quarter of the workspace time zone), and stages (every stage of the deal pipelines in catalogue order with the deals now in it). Deals in other currencies are never added: each currency has its own open, month and quarter in other_currencies. pipeline_id and owner narrow every figure.',
   query: Type.Object({
     pipeline_id: Type.Optional(Uuid({ description: 'A deal pipeline of the workspace.' })),
-    owner: Type.Optional(Type.String({ pattern: OWNER_PATTERN, description: 'me or a member id.' })),
+    owner: Type.Optional(Type.String({ maxLength: 36, pattern: OWNER_PATTERN, description: 'me or a member id.' })),
   }),
   status: 200,
   response: Named(

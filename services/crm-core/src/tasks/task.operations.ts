@@ -99,7 +99,7 @@ export const listTasks = declareOperation({
   query: Type.Object({
     limit: Type.Integer({ minimum: 1, maximum: TASK_PAGE_MAX, default: TASK_PAGE_DEFAULT }),
     cursor: Type.Optional(Type.String({ maxLength: 500 })),
-    assignee: Type.String({ pattern: `^(me|any|${UUID})$`, default: 'me', description: 'me, any or a member id.' }),
+    assignee: Type.String({ maxLength: 36, pattern: `^(me|any|${UUID})$`, default: 'me', description: 'me, any or a member id.' }),
     status: Type.Optional(StringEnum(TASK_STATUSES)),
     target_type: Type.Optional(StringEnum(ACTIVITY_TARGET_TYPES)),
     target_id: Type.Optional(Uuid()),

@@ -108,6 +108,8 @@ export const uploadFileBytes = declareOperation({
   tag: 'documents',
   access: 'public',
   rawBody: true,
+  // Exactly size_bytes, which the plan's per-file size bounds (configured per installation).
+  rawBodyMaxBytes: Number.MAX_SAFE_INTEGER,
   params: Strict({ id: Type.String({ maxLength: 100 }) }),
   query: SignedQuery,
   status: 204,

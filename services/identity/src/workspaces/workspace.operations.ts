@@ -7,7 +7,7 @@ const WorkspaceName = (options: { description?: string } = {}) => SingleLine({ m
 export const WorkspaceSettings = Named(
   'WorkspaceSettings',
   Strict({
-    currency: Type.String({ pattern: '^[A-Z]{3}$', description: 'ISO 4217 code; default GBP.' }),
+    currency: Type.String({ maxLength: 3, pattern: '^[A-Z]{3}$', description: 'ISO 4217 code; default GBP.' }),
     date_format: StringEnum(DATE_FORMATS),
     timezone: SingleLine({ minLength: 1, maxLength: 60, description: 'An IANA time zone; default Europe/London.' }),
     page_size: Type.Integer({ minimum: 10, maximum: 100 }),

@@ -27,7 +27,7 @@ const writable = {
   starts_on: Nullable(DateOnly()),
   ends_on: Nullable(DateOnly({ description: 'Not before starts_on.' })),
   budget: Nullable(Type.Number({ minimum: 0, maximum: CAMPAIGN_BUDGET_MAX, description: 'Major units with at most two decimals, campaign currency.' })),
-  currency: Type.String({ pattern: '^[A-Z]{3}$', description: 'Three letters, stored upper-cased; defaults to the workspace currency.' }),
+  currency: Type.String({ maxLength: 3, pattern: '^[A-Z]{3}$', description: 'Three letters, stored upper-cased; defaults to the workspace currency.' }),
   utm_campaign: Nullable(SingleLine({ minLength: 1, maxLength: 200, description: "Matched without regard to case against the utm_campaign query of pages with web forms." })),
   external_ref: Nullable(SingleLine({ maxLength: 200 })),
   owner_id: Nullable(Uuid({ description: 'An active member of the workspace.' })),

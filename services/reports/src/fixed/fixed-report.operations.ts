@@ -106,7 +106,7 @@ export const salesReport = declareOperation({
   summary: 'Sales performance',
   description:
     'For deals closed (won or lost) in the period, or created in it for the funnel; owner narrows every figure to one member (me for the caller). The forecast is of the deals open now.',
-  query: Type.Object({ from: Type.Optional(DateOnly()), to: Type.Optional(DateOnly()), owner: Type.Optional(Type.String({ pattern: '^(me|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$', description: 'me or a member id' })) }),
+  query: Type.Object({ from: Type.Optional(DateOnly()), to: Type.Optional(DateOnly()), owner: Type.Optional(Type.String({ maxLength: 36, pattern: '^(me|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$', description: 'me or a member id' })) }),
   status: 200,
   response: Named(
     'SalesReport',

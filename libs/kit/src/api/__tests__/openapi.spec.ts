@@ -41,7 +41,7 @@ describe('the OpenAPI document of declarations', () => {
       { name: 'cursor', in: 'query', required: false, schema: { type: 'string' } },
     ]);
     expect(document.paths['/companies/{id}']!.delete!.parameters).toEqual([
-      { name: 'id', in: 'path', required: true, description: PATH_ID_DESCRIPTION, schema: { type: 'string', format: 'uuid' } },
+      { name: 'id', in: 'path', required: true, description: PATH_ID_DESCRIPTION, schema: { type: 'string', format: 'uuid', maxLength: 36 } },
       { $ref: '#/components/parameters/IdempotencyKey' },
     ]);
   });
