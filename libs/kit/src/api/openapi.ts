@@ -109,6 +109,15 @@ function hoist(schema: unknown, components: Record<string, JsonObject>): unknown
     if (required.length > 0) copy.required = required;
     else delete copy.required;
   }
+  // Generated clients (openapi-typescript) type a field with a `default` as always present: true
+  // of the parsed input, not of what a client sends. So a body field's default is told in words.
+  if (copy.properties && typeof copy.properties === 'object') {
+    for (const property of Object.values(copy.properties as Record<string, JsonObject>)) {
+      if (property.default === undefined) continue;
+      property.description = [property.description, `Defaults to \`${JSON.stringify(property.default)}\`.`].filter(Boolean).join(' ');
+      delete property.default;
+    }
+  }
   const title = copy.title;
   if (typeof title === 'string' && ['type', 'properties', 'anyOf', 'oneOf'].some((keyword) => copy[keyword] !== undefined)) {
     const existing = components[title];

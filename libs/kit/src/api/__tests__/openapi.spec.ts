@@ -106,11 +106,12 @@ describe('the OpenAPI document of declarations', () => {
     const typed = openApiDocument('typed', [
       implement(
         declareOperation({
-          method: 'GET',
+          method: 'POST',
           path: '/session/typed',
           summary: 'typed',
           access: 'caller',
           query: Type.Object({ offset: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: 100 }))) }),
+          body: Named('TypedRun', Strict({ dry_run: Type.Boolean({ default: false, description: 'Write nothing.' }) })),
           status: 200,
           response: Named('Typed', Strict({ custom: Type.Record(Type.String(), Type.Boolean()), total: Type.Integer({ minimum: 0 }) })),
         }),
@@ -121,8 +122,15 @@ describe('the OpenAPI document of declarations', () => {
       custom: { type: 'object', additionalProperties: { type: 'boolean' } },
       total: { type: 'integer', minimum: 0, format: 'int64' },
     });
+    // A client may leave out a field with a default: not required, and not typed as always there.
+    expect(typed.components.schemas.TypedRun).toEqual({
+      title: 'TypedRun',
+      type: 'object',
+      additionalProperties: false,
+      properties: { dry_run: { type: 'boolean', description: 'Write nothing. Defaults to `false`.' } },
+    });
     // A query string carries no null.
-    expect((typed.paths['/session/typed']!.get!.parameters as Array<Record<string, unknown>>)[0]!.schema).toEqual({ type: 'integer', format: 'int32', minimum: 0, maximum: 100 });
+    expect((typed.paths['/session/typed']!.post!.parameters as Array<Record<string, unknown>>)[0]!.schema).toEqual({ type: 'integer', format: 'int32', minimum: 0, maximum: 100 });
     expect((typed.components.schemas.Error!.properties as any).error.properties.code.enum).toEqual([...ERROR_CODES]);
   });
 
