@@ -76,6 +76,38 @@ describe('the OpenAPI document', () => {
     expect(served).toEqual(expect.arrayContaining(OPERATIONS.filter((operation) => operation.service === 'identity').map((o) => `${o.method} ${o.path}`)));
   });
 
+  it('names every JSON request and response body as a component, and describes every tag', async () => {
+    const merged = await document();
+    const inline: string[] = [];
+    for (const [path, item] of Object.entries(merged.paths as Record<string, Json>)) {
+      for (const [method, operation] of Object.entries(item)) {
+        const bodies: Array<[string, Json | undefined]> = [
+          ['request', operation.requestBody?.content],
+          ...Object.entries(operation.responses as Json).map(([status, response]): [string, Json | undefined] => [status, response.content]),
+        ];
+        for (const [which, content] of bodies) {
+          for (const [mediaType, { schema }] of Object.entries((content ?? {}) as Json)) {
+            if (/json|form-urlencoded/.test(mediaType) && !/^#\/components\/schemas\/[A-Z]\w+$/.test(schema.$ref ?? '')) inline.push(`${method.toUpperCase()} ${path} ${which}`);
+          }
+        }
+      }
+    }
+    expect(inline).toEqual([]);
+    expect(merged.paths['/companies'].post.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/CompanyCreate' });
+    expect((merged.tags as Json[]).filter((tag) => !tag.description)).toEqual([]);
+    // The download serves the document's own content type, whatever it is.
+    expect(Object.keys(merged.paths['/public/files/{id}'].get.responses['200'].content)).toEqual(['*/*']);
+  });
+
+  it('gives each public event type its payload schema, shared by its webhook deliveries and GET /events', async () => {
+    const merged = await document();
+    const delivery = merged.webhooks['crm.company.created'].post.requestBody.content['application/json'].schema;
+    expect(delivery).toEqual({ $ref: '#/components/schemas/CompanyCreatedEvent' });
+    expect(merged.components.schemas.CompanyCreatedEvent.properties.data).toEqual({ $ref: '#/components/schemas/CompanyCreatedData' });
+    const feedTypes = (merged.components.schemas.FeedEvent.anyOf as Json[]).map((variant) => variant.$ref ?? variant.properties.type.const);
+    expect(feedTypes).toEqual([...Object.keys(merged.webhooks), '#/components/schemas/RedactedFeedEvent']);
+  });
+
   it('serves a browsable reference that needs nothing from the network', async () => {
     const page = await fetch(`${system.url}/docs`);
     expect(page.status).toBe(200);
