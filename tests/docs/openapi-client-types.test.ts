@@ -1,8 +1,7 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startTestSystem, type TestSystem } from '../support/system';
+import { servedDocument } from './served-document';
 
 // A client generated from the served document as integrators generate one (openapi-typescript)
 // type-checks, under TypeScript's strict mode, a program written against its named components.
@@ -61,32 +60,19 @@ export const webhook: Schemas['WebhookCreate'] = { url: 'https://hooks.example/i
 export const member: Schemas['MemberUpdate'] = { status: 'disabled' };
 `;
 
-let system: TestSystem;
-let dir: string;
-
-beforeAll(async () => {
-  system = await startTestSystem();
-  dir = mkdtempSync(join(tmpdir(), 'openapi-client-'));
-});
-
-afterAll(async () => {
-  rmSync(dir, { recursive: true, force: true });
-  await system.destroy();
-});
+const served = servedDocument();
 
 function run(args: string[]): { status: number | null; output: string } {
-  const result = spawnSync(process.execPath, args, { encoding: 'utf8', cwd: dir, maxBuffer: 64 * 1024 * 1024 });
+  const result = spawnSync(process.execPath, args, { encoding: 'utf8', cwd: served.folder(), maxBuffer: 64 * 1024 * 1024 });
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
 
 describe('a client generated from the OpenAPI document', () => {
   it('types a program written against its named components, under strict TypeScript', async () => {
-    const response = await fetch(`${system.url}/openapi.json`);
-    expect(response.status).toBe(200);
-    writeFileSync(join(dir, 'openapi.json'), await response.text());
+    await served.save('openapi.json');
     const generate = run([join(__dirname, '..', 'node_modules', 'openapi-typescript', 'bin', 'cli.js'), 'openapi.json', '--output', 'crm-api.ts']);
     expect(generate).toMatchObject({ status: 0 });
-    writeFileSync(join(dir, 'program.ts'), PROGRAM);
+    writeFileSync(join(served.folder(), 'program.ts'), PROGRAM);
     const typescript = join(__dirname, '..', '..', 'node_modules', 'typescript', 'bin', 'tsc');
     const check = run([typescript, '--noEmit', '--strict', '--target', 'es2022', '--module', 'nodenext', '--moduleResolution', 'nodenext', 'program.ts']);
     expect(check.output).toBe('');
