@@ -15,7 +15,7 @@ const RATE_LIMIT_HEADERS: Record<string, JsonObject> = {
       'The policies this request counts against: `"workspace";q=6000;w=60, "token";q=1200;w=60` (quota units per window of `w` seconds), or `"address";q=…;w=60` on the paths reached without a token.',
     schema: { type: 'string' },
   },
-  RetryAfter: { description: 'Seconds until the refusing policy’s window starts again.', schema: { type: 'integer', minimum: 1 } },
+  RetryAfter: { description: 'Seconds until the refusing policy’s window starts again.', schema: { type: 'integer', format: 'int32', minimum: 1 } },
   Deprecation: { description: 'The operation is deprecated (RFC 9745): `@<seconds since the epoch>` of the deprecation. See docs/versioning.md.', schema: { type: 'string' } },
   Sunset: { description: 'From when the deprecated operation may stop answering (RFC 8594, an HTTP-date).', schema: { type: 'string' } },
   Link: { description: 'The changelog entry of the deprecation: `rel="deprecation"` and, with a Sunset, `rel="sunset"`.', schema: { type: 'string' } },
