@@ -1,4 +1,4 @@
-import { DateTime, declareOperation, Email, ListOf, Named, Nullable, SingleLine, Strict, StringEnum, Type, Uuid, validationFailed, type Static, NextCursor } from '@crm/kit';
+import { DateTime, declareOperation, Email, ListOf, Named, NextCursor, Nullable, SingleLine, Strict, StringEnum, Type, Uuid, validationFailed, type Static } from '@crm/kit';
 import { CustomValuesSchema } from '../custom-fields/custom-values';
 import { CUSTOM_FILTER_MAX_LENGTH } from '../records/custom-filter';
 import { LAWFUL_BASES } from './contact.model';

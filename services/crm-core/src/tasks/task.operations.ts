@@ -1,4 +1,4 @@
-import { DateTime, declareOperation, ListOf, Named, Nullable, SingleLine, Strict, StringEnum, Text, Type, Uuid, validationFailed, type Static, NextCursor } from '@crm/kit';
+import { DateTime, declareOperation, ListOf, Named, NextCursor, Nullable, SingleLine, Strict, StringEnum, Text, Type, Uuid, validationFailed, type Static } from '@crm/kit';
 import { ACTIVITY_TARGET_TYPES } from '../timeline/activity.model';
 import { TASK_STATUSES } from './task.model';
 

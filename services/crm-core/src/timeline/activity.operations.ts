@@ -1,4 +1,4 @@
-import { bodyValidator, DateTime, declareOperation, ListOf, Named, Nullable, SingleLine, Strict, StringEnum, Text, Type, Uuid, validationFailed, type Static, NextCursor } from '@crm/kit';
+import { bodyValidator, DateTime, declareOperation, ListOf, Named, NextCursor, Nullable, SingleLine, Strict, StringEnum, Text, Type, Uuid, validationFailed, type Static } from '@crm/kit';
 import { ACTIVITY_TARGET_TYPES, ACTIVITY_TYPES, ACTOR_TYPES } from './activity.model';
 
 export const CALL_OUTCOMES = ['connected', 'voicemail', 'no_answer', 'wrong_number', 'out_of_office', 'in_meeting'] as const;

@@ -1,4 +1,4 @@
-import { DateTime, declareOperation, ListOf, Named, Nullable, SingleLine, Strict, StringEnum, Type, Uri, Uuid, type Static, NextCursor } from '@crm/kit';
+import { DateTime, declareOperation, ListOf, Named, NextCursor, Nullable, SingleLine, Strict, StringEnum, Type, Uri, Uuid, type Static } from '@crm/kit';
 import { admin } from '@crm/protos';
 import { DELIVERY_STATUSES } from '../deliveries/delivery.model';
 import { MAX_URL_LENGTH } from './url-policy';
