@@ -36,11 +36,14 @@ describe('webhooks with production settings', () => {
 
   it('publish the event catalogue in the OpenAPI document: every public type with its payload schema', async () => {
     const document = await request(base, 'GET', '/openapi.json');
-    const webhooks = document.body.webhooks as Record<string, { post: { requestBody: { content: Record<string, { schema: { properties: Record<string, any> } }> } } }>;
+    const webhooks = document.body.webhooks as Record<string, { post: { requestBody: { content: Record<string, { schema: { $ref: string } }> } } }>;
     expect(Object.keys(webhooks)).toEqual(expect.arrayContaining(['crm.company.created', 'crm.contact.erased', 'crm.deal.updated']));
     expect(Object.keys(webhooks).some((type) => type.startsWith('identity.api_key') || type.startsWith('identity.session'))).toBe(false);
-    const body = webhooks['crm.deal.updated'].post.requestBody.content['application/json'].schema;
-    expect(body.properties.data.properties.deal_id).toBeDefined();
+    // A delivery's body and its payload are named components (DealUpdatedEvent, DealUpdatedData).
+    expect(webhooks['crm.deal.updated'].post.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/DealUpdatedEvent' });
+    const schemas = document.body.components.schemas as Record<string, { properties: Record<string, any> }>;
+    expect(schemas.DealUpdatedEvent!.properties.data).toEqual({ $ref: '#/components/schemas/DealUpdatedData' });
+    expect(schemas.DealUpdatedData!.properties.deal_id).toBeDefined();
     expect(document.body.paths['/webhooks']).toBeDefined();
     expect(document.body.paths['/events']).toBeDefined();
   });
