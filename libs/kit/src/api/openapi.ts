@@ -351,17 +351,15 @@ export function pruneUnusedComponents(document: OpenApiDocument & { webhooks?: J
   for (;;) {
     const { components, ...rest } = document;
     const referenced = new Set<string>();
-    const collect = (value: unknown) =>
+    // A component's references to itself do not keep it.
+    const collect = (value: unknown, own?: string) =>
       JSON.stringify(value, (key, item: unknown) => {
-        if (key === '$ref' && typeof item === 'string') referenced.add(item);
+        if (key === '$ref' && typeof item === 'string' && item !== own) referenced.add(item);
         return item;
       });
     collect(rest);
     for (const section of sections) {
-      for (const [name, value] of Object.entries(components[section])) {
-        // A component's references to itself do not keep it.
-        collect(JSON.parse(JSON.stringify(value).split(`"#/components/${section}/${name}"`).join('""')));
-      }
+      for (const [name, value] of Object.entries(components[section])) collect(value, `#/components/${section}/${name}`);
     }
     let removed = false;
     for (const section of sections) {
