@@ -57,7 +57,7 @@ function stagedLockKeys(index: OrderedIndex, document: Document): string[] {
 }
 import { compileFilter, filterFields } from './query-engine';
 import { planQuery, type QueryPlan } from './query-planner';
-import { TransactionState } from './transaction';
+import { TransactionState, type StagedWrite } from './transaction';
 
 export interface StoreOptions {
   readonly dataDir: string;
@@ -521,9 +521,13 @@ export class Store {
     }
     if (staged && staged.size > 0 && results.length < wanted) {
       // Staged documents are not in the indexes: always check them against the whole filter.
+      // A lookup by _id looks only at those ids: testing every staged document made each write
+      // of a large transaction cost as much as all the writes before it.
       const stagedMatcher = matcher && residual === request.filter ? matcher : compileFilter(request.filter);
-      for (const [idKey, write] of staged) {
-        if (!write.doc || request.exclude?.has(idKey)) continue;
+      const candidates: Iterable<[string, StagedWrite | undefined]> =
+        plan.stage === 'IDHACK' ? (plan.idKeys ?? []).map((idKey) => [idKey, staged.get(idKey)]) : staged;
+      for (const [idKey, write] of candidates) {
+        if (!write?.doc || request.exclude?.has(idKey)) continue;
         docsExamined++;
         if (stagedMatcher.test(write.doc)) results.push(cloneValue(write.doc));
         if (results.length >= wanted) break;

@@ -170,6 +170,25 @@ describe('index lookups', () => {
     expect(await examinedBy(people, () => people.findOne({ plain: 999 }))).toBe(999);
   });
 
+  it('looks up by _id among a transaction\'s own writes without testing every other one', async () => {
+    const client = await openClient({ dbName: 'projections' });
+    const copies = client.db().collection<Loose>('copies');
+    const session = client.startSession();
+    await session.withTransaction(async () => {
+      // A batch of upserts in one transaction, as a projection writes them.
+      const upserts = Array.from({ length: 300 }, (_, i) => ({
+        replaceOne: { filter: { workspace_id: 'w1', _id: `r${i}`, version: { $lt: 1 } }, replacement: { workspace_id: 'w1', version: 1, n: i }, upsert: true },
+      }));
+      expect(await examinedBy(copies, () => copies.bulkWrite(upserts, { session }))).toBe(0);
+      expect(await examinedBy(copies, () => copies.find({ _id: { $in: ['r7', 'r8', 'nobody'] }, workspace_id: 'w1' }, { session }).toArray())).toBe(2);
+      expect((await copies.findOne({ _id: 'r299' }, { session }))?.n).toBe(299);
+      // Without an _id condition, every staged document is still tested.
+      expect(await examinedBy(copies, () => copies.find({ n: { $gte: 298 } }, { session }).toArray())).toBe(300);
+    });
+    await session.endSession();
+    expect(await copies.countDocuments({ workspace_id: 'w1' })).toBe(300);
+  });
+
   it('reads through the hinted index, by key pattern or name, in finds and aggregations', async () => {
     const people = await populated();
     // Planned alone, the sort index would be walked; hinted, the tag's ten keys are read and sorted.
