@@ -523,13 +523,15 @@ export class Store {
       // Staged documents are not in the indexes: always check them against the whole filter.
       // A lookup by _id looks only at those ids: testing every staged document made each write
       // of a large transaction cost as much as all the writes before it.
-      const stagedMatcher = matcher && residual === request.filter ? matcher : compileFilter(request.filter);
-      const candidates: Iterable<[string, StagedWrite | undefined]> =
-        plan.stage === 'IDHACK' ? (plan.idKeys ?? []).map((idKey) => [idKey, staged.get(idKey)]) : staged;
+      // Found by their ids, they meet an exact _id condition already, as the stored ones do: a long
+      // `$in` tested against each of them made a transaction's read of its own writes quadratic.
+      const byId = plan.stage === 'IDHACK';
+      const stagedMatcher = byId && plan.idExact ? matcher : matcher && residual === request.filter ? matcher : compileFilter(request.filter);
+      const candidates: Iterable<[string, StagedWrite | undefined]> = byId ? (plan.idKeys ?? []).map((idKey) => [idKey, staged.get(idKey)]) : staged;
       for (const [idKey, write] of candidates) {
         if (!write?.doc || request.exclude?.has(idKey)) continue;
         docsExamined++;
-        if (stagedMatcher.test(write.doc)) results.push(cloneValue(write.doc));
+        if (!stagedMatcher || stagedMatcher.test(write.doc)) results.push(cloneValue(write.doc));
         if (results.length >= wanted) break;
       }
     }

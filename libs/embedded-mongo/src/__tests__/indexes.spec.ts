@@ -184,6 +184,12 @@ describe('index lookups', () => {
       expect((await copies.findOne({ _id: 'r299' }, { session }))?.n).toBe(299);
       // Without an _id condition, every staged document is still tested.
       expect(await examinedBy(copies, () => copies.find({ n: { $gte: 298 } }, { session }).toArray())).toBe(300);
+      // Staged documents found by id are still tested against the rest of the filter.
+      const all = Array.from({ length: 300 }, (_, i) => `r${i}`);
+      await copies.updateMany({ _id: { $in: all }, workspace_id: 'w1' }, { $inc: { version: 1 } }, { session });
+      expect(await copies.countDocuments({ _id: { $in: all }, workspace_id: 'w1', version: 2 }, { session })).toBe(300);
+      expect(await copies.countDocuments({ _id: { $in: all }, workspace_id: 'w1', n: { $gte: 150 } }, { session })).toBe(150);
+      expect(await copies.countDocuments({ _id: { $in: all }, workspace_id: 'w2' }, { session })).toBe(0);
     });
     await session.endSession();
     expect(await copies.countDocuments({ workspace_id: 'w1' })).toBe(300);
