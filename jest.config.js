@@ -17,6 +17,8 @@ const packages = {
   '@crm/documents': 'services/documents/src',
   '@crm/billing': 'services/billing/src',
   '@crm/webhooks': 'services/webhooks/src',
+  '@crm/sdk': 'clients/typescript/src',
+  '@crm/cli': 'clients/cli/src',
 };
 
 const moduleNameMapper = {};
