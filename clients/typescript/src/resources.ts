@@ -77,6 +77,8 @@ export interface TailOptions extends Query<'/events'> {
   intervalMs?: number;
   // Ends the loop.
   signal?: AbortSignal;
+  // Told the cursor after each page: save it and pass it as `after` to carry on later.
+  onCursor?: (cursor: string) => void;
 }
 
 export class Events {
@@ -91,9 +93,9 @@ export class Events {
   }
 
   // Follows the feed until `signal` aborts: every event from `after`, then each new one as it is
-  // recorded. The cursor of the last page is `cursor()`: save it to carry on later.
+  // recorded.
   async *tail(options: TailOptions = {}): AsyncGenerator<ItemOf<'/events'>, void, undefined> {
-    const { intervalMs = 2000, signal, ...query } = options;
+    const { intervalMs = 2000, signal, onCursor, ...query } = options;
     let after = query.after;
     while (!signal?.aborted) {
       const page = await this.crm.get('/events', { params: { query: { ...query, ...(after ? { after } : {}) } } });
@@ -102,6 +104,7 @@ export class Events {
         yield event;
       }
       after = page.next_cursor;
+      onCursor?.(after);
       if (!page.has_more) await this.pause(intervalMs, signal);
     }
   }
