@@ -1,10 +1,7 @@
-import { spawn, execFileSync, type ChildProcessByStdio } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
-import type { Readable } from 'node:stream';
+import { startChildSystem, type ChildSystem } from './child-system';
 import { apiCaller, failedAnswers, loadOptionsFromEnv, measureRequest, runLoad, type Figures, type LoadRequest } from './load';
 
 // What a customer pays for, at scale: the CPU time the system spends on one created company until
@@ -36,8 +33,6 @@ const CATCHUP_TIMEOUT_S = Number(process.env.BENCH_CATCHUP_TIMEOUT_S ?? 1_800);
 const IMPORT_BATCH = 10_000;
 const WRITE_CONNECTIONS = 4;
 const POLL_MS = 250;
-// Far above anything this run asks for: the limiter is measured, never its refusals.
-const UNLIMITED = '1000000000';
 
 const WORDS = ['Acme', 'Globex', 'Initech', 'Umbrella', 'Hooli', 'Stark', 'Wayne', 'Wonka', 'Tyrell', 'Cyberdyne'];
 const INDUSTRIES = ['Retail', 'Software', 'Finance', 'Health', 'Logistics'];
@@ -48,133 +43,6 @@ const pick = <T>(items: readonly T[], index: number): T => items[index % items.l
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const now = () => performance.now();
 const secondsSince = (start: number) => (now() - start) / 1000;
-
-// ---------------------------------------------------------------------------------------------
-// The system as `npm start` runs it, in a child process.
-
-interface ChildSystem {
-  pid: number;
-  // Base address of the API, including /v1.
-  url: string;
-  // User + system CPU time of the whole process (every thread), in ms.
-  cpuMs(): number;
-  memory(): { rssKiB: number; hwmKiB: number };
-  stop(): Promise<void>;
-  // At once, for a run interrupted by a signal.
-  kill(): void;
-}
-
-function clockTicksPerSecond(): number {
-  try {
-    const ticks = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
-    return Number.isFinite(ticks) && ticks > 0 ? ticks : 100;
-  } catch {
-    return 100;
-  }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-// Log lines of the system (LOG_LEVEL=warn: warnings and errors only) are passed on to stderr, up to
-// this many; the rest are counted.
-const LOG_LINES_SHOWN = 30;
-
-async function startChildSystem(dataDir: string): Promise<ChildSystem> {
-  const port = await freePort();
-  const env: NodeJS.ProcessEnv = {
-    // AMQP_URL, MONGO_URL and the like pass through only when this process has them.
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_PER_MINUTE: UNLIMITED,
-    WORKSPACE_RATE_LIMIT_PER_MINUTE: UNLIMITED,
-    PUBLIC_RATE_LIMIT_PER_MINUTE: UNLIMITED,
-  };
-  const child: ChildProcessByStdio<null, Readable, Readable> = spawn(process.execPath, [join(__dirname, '..', 'main.js')], {
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const pid = child.pid!;
-  let exited = false;
-  const exit = new Promise<void>((resolve) => child.once('exit', () => ((exited = true), resolve())));
-  // Never left behind, whatever ends this process.
-  const killOnExit = () => {
-    if (!exited) child.kill('SIGKILL');
-  };
-  process.once('exit', killOnExit);
-
-  let shown = 0;
-  let suppressed = 0;
-  const recent: string[] = [];
-  const passOn = (line: string) => {
-    recent.push(line);
-    if (recent.length > 20) recent.shift();
-    if (shown < LOG_LINES_SHOWN) {
-      shown += 1;
-      process.stderr.write(`[system] ${line}\n`);
-    } else suppressed += 1;
-  };
-  createInterface({ input: child.stderr }).on('line', passOn);
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the system did not say it was listening within 180 s:\n${recent.join('\n')}`)), 180_000);
-    let ready = false;
-    createInterface({ input: child.stdout }).on('line', (line) => {
-      const match = /CRM API listening at (\S+)/.exec(line);
-      if (!ready && match) {
-        ready = true;
-        clearTimeout(timer);
-        resolve(match[1]!);
-      } else passOn(line);
-    });
-    child.once('exit', (code, signal) => {
-      clearTimeout(timer);
-      if (!ready) reject(new Error(`the system exited (${code ?? signal}) before it was listening:\n${recent.join('\n')}`));
-    });
-  });
-
-  const ticks = clockTicksPerSecond();
-  return {
-    pid,
-    url,
-    cpuMs() {
-      // Fields after the command name (which may hold spaces), from the 3rd: utime is the 14th
-      // field of the line, stime the 15th; the process's line sums all its threads.
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      return ((Number(fields[11]) + Number(fields[12])) / ticks) * 1000;
-    },
-    memory() {
-      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-      const kib = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
-      return { rssKiB: kib('VmRSS'), hwmKiB: kib('VmHWM') };
-    },
-    kill: killOnExit,
-    async stop() {
-      if (!exited) {
-        child.kill('SIGTERM');
-        const stopped = await Promise.race([exit.then(() => true), sleep(60_000).then(() => false)]);
-        if (!stopped) {
-          process.stderr.write('the system did not stop within 60 s of SIGTERM: killed\n');
-          child.kill('SIGKILL');
-          await exit;
-        }
-      }
-      process.removeListener('exit', killOnExit);
-      if (suppressed > 0) process.stderr.write(`[system] ${suppressed} more log lines not shown\n`);
-    },
-  };
-}
 
 // ---------------------------------------------------------------------------------------------
 // What the run creates.

@@ -1,0 +1,137 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { startChildSystem, type ChildSystem } from './child-system';
+
+// What a customer leaving another CRM does: `crm import companies leads.csv` with a CSV file of
+// BENCH_CLI_ROWS (100000) rows from a spreadsheet (labels, not field names; every 5th row with a
+// contact), against the system as `npm start` runs it, in a child process. Prints the rows/s of
+// the dry run, of the import and of the whole command, and the time until the projections have
+// caught up: search finds the last row, the pipeline report counts every company. Benchmarks
+// print figures; they never pass or fail on time.
+//
+// BENCH_CLI_ROWS (100000), BENCH_CLI_BATCH (the CLI's default), BENCH_CATCHUP_TIMEOUT_S (1800).
+const ROWS = Number(process.env.BENCH_CLI_ROWS ?? 100_000);
+const BATCH = process.env.BENCH_CLI_BATCH;
+const CATCHUP_TIMEOUT_S = Number(process.env.BENCH_CATCHUP_TIMEOUT_S ?? 1_800);
+const POLL_MS = 250;
+const CLI = join(__dirname, '..', '..', '..', '..', 'clients', 'cli', 'bin', 'crm.js');
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const now = () => performance.now();
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+const perSecond = (rows: number, ms: number) => `${Math.round(rows / (ms / 1000)).toLocaleString('en')} rows/s`;
+
+// Unique by row: the last row's name is what search is asked for.
+const nameOf = (row: number) => `Zephyr${row}x Trading Ltd`;
+
+function writeCsv(file: string): void {
+  const lines = ['Company name,Website,Phone,Street,City,Postcode,Industry,First name,Surname,Email'];
+  for (let row = 1; row <= ROWS; row += 1) {
+    const domain = `zephyr${row}.example`;
+    const contact = row % 5 === 0 ? ['Ada', `Lovelace${row}`, `ada@${domain}`] : ['', '', ''];
+    lines.push([nameOf(row), `https://${domain}`, `+44 20 7946 ${String(row % 10_000).padStart(4, '0')}`, `${row} High Street`, 'London', `EC${row % 9} ${row % 10}AB`, 'Retail', ...contact].join(','));
+  }
+  writeFileSync(file, `${lines.join('\n')}\n`);
+}
+
+async function api<T>(system: ChildSystem, method: string, path: string, token?: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${system.url}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+interface CliRun {
+  code: number | null;
+  // Milliseconds from the start of the command to its dry run's verdict and to its summary.
+  dryRunDone?: number;
+  done: number;
+  summary: string;
+}
+
+function runCli(file: string, system: ChildSystem, token: string): Promise<CliRun> {
+  const started = now();
+  const args = [CLI, 'import', 'companies', file, '--yes', ...(BATCH ? ['--batch-size', BATCH] : [])];
+  const child = spawn(process.execPath, args, { env: { ...process.env, CRM_BASE_URL: system.url, CRM_TOKEN: token }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const run: CliRun = { code: null, done: 0, summary: '' };
+  createInterface({ input: child.stdout }).on('line', (line) => {
+    if (line.startsWith('Dry run:')) run.dryRunDone = now() - started;
+    if (line.startsWith('Imported ')) run.summary = line;
+    // The CLI's own lines (a line per batch without a terminal).
+    process.stdout.write(`  [crm] ${line}\n`);
+  });
+  return new Promise((resolve) => {
+    child.once('close', (code) => {
+      run.code = code;
+      run.done = now() - started;
+      resolve(run);
+    });
+  });
+}
+
+async function until(check: () => Promise<boolean>, start: number): Promise<number | null> {
+  while (now() - start < CATCHUP_TIMEOUT_S * 1000) {
+    try {
+      if (await check()) return now() - start;
+    } catch {
+      // Not yet.
+    }
+    await sleep(POLL_MS);
+  }
+  return null;
+}
+
+async function main(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'cli-import-bench-'));
+  let system: ChildSystem | undefined;
+  const stop = () => system?.kill();
+  process.once('SIGINT', stop);
+  try {
+    console.log(`machine load average (1, 5, 15 min) before the run: ${loadavg().map((value) => value.toFixed(2)).join(' ')} (the machine may be shared with other work)`);
+    const file = join(dir, 'leads.csv');
+    writeCsv(file);
+    system = await startChildSystem(join(dir, 'data'));
+    const { token } = await api<{ token: string }>(system, 'POST', '/auth/sign-up', undefined, { email: `bench.${Date.now()}@example.com`, password: 'correct horse battery staple', name: 'Bench' });
+    await api(system, 'POST', '/onboarding', token, { workspace_name: 'CLI import bench' });
+    console.log(`crm import companies: ${ROWS.toLocaleString('en')} CSV rows (every 5th with a contact) into the system as npm start runs it (pid ${system.pid})`);
+
+    const cpuBefore = system.cpuMs();
+    const start = now();
+    const run = await runCli(file, system, token);
+    const cpu = system.cpuMs() - cpuBefore;
+    const last = nameOf(ROWS);
+    const [searchMs, reportMs] = await Promise.all([
+      until(async () => (await api<{ data: Array<{ title: string }> }>(system!, 'GET', `/search?q=${encodeURIComponent(last)}`, token)).data.some((hit) => hit.title === last), start),
+      until(async () => (await api<{ data: Array<{ companies: number }> }>(system!, 'GET', '/reports/pipeline', token)).data.reduce((sum, row) => sum + row.companies, 0) === ROWS, start),
+    ]);
+
+    console.log(`\n  exit code                                   ${run.code}`);
+    console.log(`  summary                                     ${run.summary || '(none)'}`);
+    if (run.dryRunDone !== undefined) {
+      console.log(`  dry run (every row checked)                 ${seconds(run.dryRunDone).padStart(9)}   ${perSecond(ROWS, run.dryRunDone)}`);
+      console.log(`  import after the dry run                    ${seconds(run.done - run.dryRunDone).padStart(9)}   ${perSecond(ROWS, run.done - run.dryRunDone)}`);
+    }
+    console.log(`  whole command (parse, dry run, import)      ${seconds(run.done).padStart(9)}   ${perSecond(ROWS, run.done)}`);
+    console.log(`  system CPU time during the command          ${seconds(cpu).padStart(9)}`);
+    const caught = (ms: number | null) => (ms === null ? `not within ${CATCHUP_TIMEOUT_S} s` : `${seconds(ms).padStart(9)} from the start, ${seconds(Math.max(0, ms - run.done))} after the command`);
+    console.log(`  search finds the last row                   ${caught(searchMs)}`);
+    console.log(`  pipeline report counts ${ROWS.toLocaleString('en')} companies`.padEnd(46) + caught(reportMs));
+    const memory = system.memory();
+    console.log(`  system memory: RSS ${(memory.rssKiB / 1024).toFixed(0)} MiB, peak ${(memory.hwmKiB / 1024).toFixed(0)} MiB`);
+  } finally {
+    await system?.stop();
+    process.removeListener('SIGINT', stop);
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});
