@@ -1,30 +1,42 @@
 import type { Change, Crm, ModifyOptions } from './client';
 import type { Sleep } from './retry';
-import type { Body, ItemOf, Query } from './types';
+import type { Body, Data, ItemOf, ListPath, PathsFor, Query, RecordPath } from './types';
 
 // The operations integrations use most, by resource. Everything else: crm.get/post/patch/delete
 // with the path of the document.
 
-export class Companies {
-  constructor(private readonly crm: Crm) {}
-  // Every company matching the query, page after page: `for await (const c of crm.companies.list({ q }))`.
-  list(query: Query<'/companies'> = {}) {
-    return this.crm.paginate('/companies', { params: { query } });
+// A kind of record with a paged list, create, and GET / PATCH / DELETE by id (with an ETag).
+class Records<List extends ListPath & PathsFor<'post'>, One extends RecordPath & PathsFor<'delete'>> {
+  constructor(
+    protected readonly crm: Crm,
+    private readonly listPath: List,
+    private readonly onePath: One,
+  ) {}
+  // Every record matching the query, page after page: `for await (const c of crm.companies.list({ q }))`.
+  list(query: Query<List> = {} as Query<List>): AsyncGenerator<ItemOf<List>, void, undefined> {
+    return this.crm.paginate(this.listPath, { params: { query } } as never);
   }
-  get(id: string) {
-    return this.crm.get('/companies/{id}', { params: { path: { id } } });
+  get(id: string): Promise<Data<One, 'get'>> {
+    return this.crm.get(this.onePath as never, { params: { path: { id } } } as never) as Promise<Data<One, 'get'>>;
   }
-  create(body: Body<'/companies', 'post'>) {
-    return this.crm.post('/companies', { body });
+  create(body: Body<List, 'post'>): Promise<Data<List, 'post'>> {
+    return this.crm.post(this.listPath as never, { body } as never) as Promise<Data<List, 'post'>>;
   }
-  update(id: string, body: Body<'/companies/{id}', 'patch'>) {
-    return this.crm.patch('/companies/{id}', { params: { path: { id } }, body });
+  update(id: string, body: Body<One, 'patch'>): Promise<Data<One, 'patch'>> {
+    return this.crm.patch(this.onePath as never, { params: { path: { id } }, body } as never) as Promise<Data<One, 'patch'>>;
   }
-  modify(id: string, change: Change<'/companies/{id}'>, options?: ModifyOptions) {
-    return this.crm.modify('/companies/{id}', id, change, options);
+  // Read-modify-write with If-Match: see Crm.modify.
+  modify(id: string, change: Change<One>, options?: ModifyOptions): Promise<Data<One, 'get'>> {
+    return this.crm.modify(this.onePath, id, change, options);
   }
-  delete(id: string) {
-    return this.crm.delete('/companies/{id}', { params: { path: { id } } });
+  delete(id: string): Promise<void> {
+    return this.crm.delete(this.onePath as never, { params: { path: { id } } } as never) as Promise<void>;
+  }
+}
+
+export class Companies extends Records<'/companies', '/companies/{id}'> {
+  constructor(crm: Crm) {
+    super(crm, '/companies', '/companies/{id}');
   }
   // Up to 10,000 rows a request. Give the same idempotencyKey when sending the same rows again
   // (after a crash): the import resumes instead of creating twice.
@@ -33,42 +45,16 @@ export class Companies {
   }
 }
 
-export class Contacts {
-  constructor(private readonly crm: Crm) {}
-  list(query: Query<'/contacts'> = {}) {
-    return this.crm.paginate('/contacts', { params: { query } });
-  }
-  get(id: string) {
-    return this.crm.get('/contacts/{id}', { params: { path: { id } } });
-  }
-  create(body: Body<'/contacts', 'post'>) {
-    return this.crm.post('/contacts', { body });
-  }
-  update(id: string, body: Body<'/contacts/{id}', 'patch'>) {
-    return this.crm.patch('/contacts/{id}', { params: { path: { id } }, body });
-  }
-  modify(id: string, change: Change<'/contacts/{id}'>, options?: ModifyOptions) {
-    return this.crm.modify('/contacts/{id}', id, change, options);
-  }
-  delete(id: string) {
-    return this.crm.delete('/contacts/{id}', { params: { path: { id } } });
+export class Contacts extends Records<'/contacts', '/contacts/{id}'> {
+  constructor(crm: Crm) {
+    super(crm, '/contacts', '/contacts/{id}');
   }
 }
 
-export class Deals {
-  constructor(private readonly crm: Crm) {}
-  // Offset-paged: follows offset until total.
-  list(query: Query<'/deals'> = {}) {
-    return this.crm.paginate('/deals', { params: { query } });
-  }
-  get(id: string) {
-    return this.crm.get('/deals/{id}', { params: { path: { id } } });
-  }
-  create(body: Body<'/deals', 'post'>) {
-    return this.crm.post('/deals', { body });
-  }
-  modify(id: string, change: Change<'/deals/{id}'>, options?: ModifyOptions) {
-    return this.crm.modify('/deals/{id}', id, change, options);
+// Offset-paged: list follows offset until total.
+export class Deals extends Records<'/deals', '/deals/{id}'> {
+  constructor(crm: Crm) {
+    super(crm, '/deals', '/deals/{id}');
   }
 }
 
