@@ -7,7 +7,8 @@ export class UsageError extends Error {
   override name = 'UsageError';
 }
 
-export const DEFAULT_BASE_URL = 'http://localhost:3000/v1';
+// What `npm start` serves.
+export const DEFAULT_BASE_URL = 'http://127.0.0.1:8080/v1';
 export const USER_AGENT = 'crm-cli/0.1.0';
 
 export interface GlobalOptions {
