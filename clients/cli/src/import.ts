@@ -4,13 +4,14 @@ import { basename } from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
-import type { Crm, Data } from '@crm/sdk';
+import type { Body, Crm, Data } from '@crm/sdk';
 import { UsageError } from './context';
 import { mapColumns, readMapFile, toRow, type ColumnMapping } from './mapping';
 import { progress } from './progress';
 
 type ImportResult = Data<'/import/companies', 'post'>;
 type RowError = ImportResult['errors'][number];
+type ImportRow = Body<'/import/companies', 'post'>['rows'][number];
 export const DUPLICATE_MODES = ['skip', 'update', 'create'] as const;
 export type DuplicateMode = (typeof DUPLICATE_MODES)[number];
 export const MAX_BATCH = 10_000;
@@ -123,7 +124,9 @@ export async function importCompanies(crm: Crm, file: string, options: ImportOpt
   if (!DUPLICATE_MODES.includes(options.duplicates)) throw new UsageError(`--duplicates must be one of ${DUPLICATE_MODES.join(', ')}.`);
   const csv = readCsv(file);
   const mapping = mapColumns(csv.header, options.map ? readMapFile(options.map) : {});
-  const rows = csv.records.map((record) => toRow(record, mapping));
+  // As the file has them: the API checks each row (the dry run below) and reports what is wrong
+  // with it by row and field, which is what the user needs to see, rather than refusing here.
+  const rows = csv.records.map((record) => toRow(record, mapping)) as ImportRow[];
   if (rows.length === 0) throw new UsageError(`${file} has a header and no rows: nothing to import.`);
   process.stdout.write(`${basename(file)}: ${plural(rows.length, 'row')}; columns: ${mapping.columns.map((field, i) => (field ? `${csv.header[i]} → ${field.path}` : undefined)).filter(Boolean).join(', ')}\n`);
   if (mapping.ignored.length > 0) process.stdout.write(`Ignored columns (map them with --map): ${mapping.ignored.join(', ')}\n`);

@@ -40,7 +40,7 @@ export interface paths {
          * List the API keys of the workspace
          * @description Every key, revoked ones included (`revoked_at` set), newest first.
          *
-         *     Needs the `settings:manage` permission, a workspace admin.
+         *     Workspace admins only.
          */
         get: operations["getApiKeys"];
         put?: never;
@@ -48,7 +48,7 @@ export interface paths {
          * Create an API key
          * @description The key acts as the calling member with the given role, never beyond the creator’s own permissions.
          *
-         *     Needs the `settings:manage` permission, a workspace admin.
+         *     Workspace admins only.
          */
         post: operations["postApiKeys"];
         delete?: never;
@@ -71,7 +71,7 @@ export interface paths {
          * Revoke an API key
          * @description Effective on the very next request.
          *
-         *     Needs the `settings:manage` permission, a workspace admin. Agent keys cannot call it.
+         *     Workspace admins only. Agent keys cannot call it.
          */
         delete: operations["deleteApiKeysById"];
         options?: never;
@@ -90,7 +90,7 @@ export interface paths {
          * The audit log of the workspace, newest first
          * @description Page with `before` (the previous page’s `next_before`) or with `offset`.
          *
-         *     Needs the `settings:manage` permission, a workspace admin.
+         *     Workspace admins only.
          */
         get: operations["getAuditLog"];
         put?: never;
@@ -198,7 +198,7 @@ export interface paths {
         };
         /**
          * The workspace's plan, seats, limits, subscription and invoices
-         * @description Needs the `settings:manage` permission, a workspace admin.
+         * @description Workspace admins only.
          */
         get: operations["getBilling"];
         put?: never;
@@ -222,7 +222,7 @@ export interface paths {
          * A hosted checkout address for upgrading to Standard
          * @description Opens the payment provider's hosted checkout for the Standard plan, billed per active member. During the complimentary period the first payment is due when it ends. A workspace whose subscription is already in place answers 409 `already_subscribed` (use the portal).
          *
-         *     Needs the `settings:manage` permission, a workspace admin.
+         *     Workspace admins only.
          */
         post: operations["postBillingCheckout"];
         delete?: never;
@@ -244,7 +244,7 @@ export interface paths {
          * The payment provider's customer portal
          * @description Card, billing details, VAT number, invoices and cancellation, at the payment provider. A workspace that never opened checkout has no billing account there: 409 `no_billing_account`.
          *
-         *     Needs the `settings:manage` permission, a workspace admin.
+         *     Workspace admins only.
          */
         post: operations["postBillingPortal"];
         delete?: never;
@@ -656,7 +656,7 @@ export interface paths {
          * Define a custom field
          * @description The key is derived from the label (a clash gets _2, _3, …). options are required for select and refused otherwise.
          *
-         *     Needs the `settings:manage` permission, a workspace admin.
+         *     Workspace admins only.
          */
         post: operations["postCustomFields"];
         delete?: never;
@@ -682,7 +682,7 @@ export interface paths {
          * Relabel, reorder, archive a custom field or change its options
          * @description key and type never change.
          *
-         *     Needs the `settings:manage` permission, a workspace admin.
+         *     Workspace admins only.
          */
         patch: operations["patchCustomFieldsById"];
         trace?: never;
@@ -938,9 +938,9 @@ export interface paths {
         };
         /**
          * The workspace's events, in order
-         * @description Workspace admins only. Every public event of the workspace in the order it was recorded, kept 30 days: a client that was down catches up from the last `next_cursor` it saw (the same ids as webhook deliveries' webhook-id). An empty page still answers a `next_cursor` to poll with later.
+         * @description Every public event of the workspace in the order it was recorded, kept 30 days: a client that was down catches up from the last `next_cursor` it saw (the same ids as webhook deliveries' webhook-id). An empty page still answers a `next_cursor` to poll with later.
          *
-         *     Needs the `settings:manage` permission, a workspace admin.
+         *     Workspace admins only.
          */
         get: operations["getEvents"];
         put?: never;
@@ -964,7 +964,7 @@ export interface paths {
          * Export the workspace as a ZIP of CSV files
          * @description Builds a ZIP of CSV files (companies, contacts, deals, activities, tasks, meetings, users; columns in docs/export.md), streamed into storage whatever the size of the workspace, and answers a link valid 10 minutes. RFC 4180 CSV in UTF-8 with a byte order mark; cells that a spreadsheet would run as a formula (starting with =, +, -, @) are prefixed with an apostrophe; times ISO 8601 UTC, money as decimal text. Companies and contacts in the recycle bin are left out. Admin only. Every export is recorded in the audit log (crm.export.created). No body (or {}).
          *
-         *     Needs the `settings:manage` permission, a workspace admin.
+         *     Workspace admins only.
          */
         post: operations["postExport"];
         delete?: never;
@@ -1072,7 +1072,7 @@ export interface paths {
          * List the pending invitations of the workspace
          * @description Not accepted, revoked or expired; newest first.
          *
-         *     Needs the `users:manage` permission, a workspace admin.
+         *     Workspace admins only. Also needs the `users:manage` permission.
          */
         get: operations["getInvitations"];
         put?: never;
@@ -1080,7 +1080,7 @@ export interface paths {
          * Invite a person by email with a role
          * @description The acceptance link is mailed to them. Only an Owner can invite an Owner. A pending invitation holds a seat: when active members and pending invitations take every seat of the plan, 409 `seat_limit_reached` (docs/billing.md).
          *
-         *     Needs the `users:manage` permission, a workspace admin.
+         *     Workspace admins only. Also needs the `users:manage` permission.
          */
         post: operations["postInvitations"];
         delete?: never;
@@ -1103,7 +1103,7 @@ export interface paths {
          * Revoke a pending invitation
          * @description Its link stops working at once. An accepted invitation cannot be revoked (409 `invitation_not_pending`).
          *
-         *     Needs the `users:manage` permission, a workspace admin. Agent keys cannot call it.
+         *     Workspace admins only. Also needs the `users:manage` permission. Agent keys cannot call it.
          */
         delete: operations["deleteInvitationsById"];
         options?: never;
@@ -1152,7 +1152,7 @@ export interface paths {
          * Add a lead source
          * @description Names are unique in the workspace, ignoring case (409 name_taken).
          *
-         *     Needs the `settings:manage` permission, a workspace admin.
+         *     Workspace admins only.
          */
         post: operations["postLeadSources"];
         delete?: never;
@@ -1175,14 +1175,14 @@ export interface paths {
          * Delete an unused lead source
          * @description Refused with 409 lead_source_in_use while any company (also one in the recycle bin) or deal has it.
          *
-         *     Needs the `settings:manage` permission, a workspace admin. Agent keys cannot call it.
+         *     Workspace admins only. Agent keys cannot call it.
          */
         delete: operations["deleteLeadSourcesById"];
         options?: never;
         head?: never;
         /**
          * Rename a lead source or change its channel
-         * @description Needs the `settings:manage` permission, a workspace admin.
+         * @description Workspace admins only.
          */
         patch: operations["patchLeadSourcesById"];
         trace?: never;
@@ -1374,7 +1374,7 @@ export interface paths {
          * Change a member's role or status
          * @description Disabling a member or changing their role takes effect on their very next request. The last active Owner cannot be demoted or disabled (409 `last_owner`). Re-enabling a member when the active members take every seat of the plan is 409 `seat_limit_reached` (docs/billing.md).
          *
-         *     Needs the `users:manage` permission, a workspace admin.
+         *     Workspace admins only. Also needs the `users:manage` permission.
          */
         patch: operations["patchMembersById"];
         trace?: never;
@@ -1486,7 +1486,7 @@ export interface paths {
          * Add a stage at the end of a pipeline
          * @description kind open, lost or account in a company pipeline (lost: a disqualified lead; account: a customer); open, won or lost in a deal pipeline. won in a company pipeline and account in a deal pipeline have no meaning (400). A won stage starts with probability 100, a lost one with 0.
          *
-         *     Needs the `settings:manage` permission, a workspace admin.
+         *     Workspace admins only.
          */
         post: operations["postPipelineStages"];
         delete?: never;
@@ -1509,7 +1509,7 @@ export interface paths {
          * Delete a stage, moving its companies to another stage
          * @description When companies (also ones in the recycle bin) or deals are in the stage, move_to must name another stage of the same pipeline (409 stage_in_use without it); they move there in the same transaction (deals close or reopen as its kind says). The last stage of a pipeline, and the last won or lost stage of a deal pipeline, cannot be deleted (409 stage_required).
          *
-         *     Needs the `settings:manage` permission, a workspace admin. Agent keys cannot call it.
+         *     Workspace admins only. Agent keys cannot call it.
          */
         delete: operations["deletePipelineStagesById"];
         options?: never;
@@ -1518,7 +1518,7 @@ export interface paths {
          * Rename a stage, change its kind or probability
          * @description Changing the kind to or from account makes the companies in the stage accounts or leads. A deal pipeline keeps at least one won and one lost stage (409 stage_required). Kinds as for POST /pipeline-stages. probability is for every stage (a company stage’s is shown, not used in any total); a stage becoming won or lost takes 100 or 0 unless probability is given too.
          *
-         *     Needs the `settings:manage` permission, a workspace admin.
+         *     Workspace admins only.
          */
         patch: operations["patchPipelineStagesById"];
         trace?: never;
@@ -1534,7 +1534,7 @@ export interface paths {
          * List pipelines with their stages and company counts
          * @description Company pipelines first, then deal pipelines; within an object by position (new pipelines go last), within a pipeline by stage position.
          *
-         *     Needs the `settings:manage` permission, a workspace admin.
+         *     Workspace admins only.
          */
         get: operations["getPipelines"];
         put?: never;
@@ -1542,7 +1542,7 @@ export interface paths {
          * Add a pipeline with its stages
          * @description Stages are created in the order given. Without stages, the pipeline starts with the stages of the default pipeline of a new workspace for its object. Kinds: open, lost or account in a company pipeline, open, won or lost in a deal pipeline (400 otherwise); a deal pipeline needs a won and a lost stage. probability defaults to 100 for a won stage, 0 for a lost one, else null. Names are unique, ignoring case: pipelines per object (409 name_taken), stages within the pipeline (400).
          *
-         *     Needs the `settings:manage` permission, a workspace admin.
+         *     Workspace admins only.
          */
         post: operations["postPipelines"];
         delete?: never;
@@ -1565,7 +1565,7 @@ export interface paths {
          * Delete a pipeline and its stages
          * @description Refused with 409 pipeline_is_default for the default pipeline of its object, and pipeline_in_use while any company (also one in the recycle bin) or any deal is in one of its stages.
          *
-         *     Needs the `settings:manage` permission, a workspace admin. Agent keys cannot call it.
+         *     Workspace admins only. Agent keys cannot call it.
          */
         delete: operations["deletePipelinesById"];
         options?: never;
@@ -1574,7 +1574,7 @@ export interface paths {
          * Rename a pipeline, make it the default or reorder its stages
          * @description is_default accepts only true: the pipeline becomes the default of its object and the previous default stops being it. stage_order must list every stage id of the pipeline exactly once.
          *
-         *     Needs the `settings:manage` permission, a workspace admin.
+         *     Workspace admins only.
          */
         patch: operations["patchPipelinesById"];
         trace?: never;
@@ -2126,13 +2126,13 @@ export interface paths {
          * List the roles of the workspace and the permission names
          * @description Built-in roles first, then custom roles by name.
          *
-         *     Needs the `users:manage` permission, a workspace admin.
+         *     Workspace admins only. Also needs the `users:manage` permission.
          */
         get: operations["getRoles"];
         put?: never;
         /**
          * Create a custom role
-         * @description Needs the `users:manage` permission, a workspace admin.
+         * @description Workspace admins only. Also needs the `users:manage` permission.
          */
         post: operations["postRoles"];
         delete?: never;
@@ -2155,7 +2155,7 @@ export interface paths {
          * Delete an unused custom role
          * @description A role given to a member, an invitation or an API key cannot be deleted (409 `role_in_use`).
          *
-         *     Needs the `users:manage` permission, a workspace admin. Agent keys cannot call it.
+         *     Workspace admins only. Also needs the `users:manage` permission. Agent keys cannot call it.
          */
         delete: operations["deleteRolesById"];
         options?: never;
@@ -2164,7 +2164,7 @@ export interface paths {
          * Rename a custom role or change its permissions
          * @description Built-in roles are fixed (409 `role_is_system`). Holders get the new permissions on their next request.
          *
-         *     Needs the `users:manage` permission, a workspace admin.
+         *     Workspace admins only. Also needs the `users:manage` permission.
          */
         patch: operations["patchRolesById"];
         trace?: never;
@@ -2336,13 +2336,13 @@ export interface paths {
          * List web forms
          * @description Oldest first.
          *
-         *     Needs the `settings:manage` permission, a workspace admin.
+         *     Workspace admins only.
          */
         get: operations["getWebForms"];
         put?: never;
         /**
          * Create a web form
-         * @description Needs the `settings:manage` permission, a workspace admin.
+         * @description Workspace admins only.
          */
         post: operations["postWebForms"];
         delete?: never;
@@ -2368,7 +2368,7 @@ export interface paths {
          * Change a web form
          * @description Absent fields are unchanged, null clears. enabled false disables it.
          *
-         *     Needs the `settings:manage` permission, a workspace admin.
+         *     Workspace admins only.
          */
         patch: operations["patchWebFormsById"];
         trace?: never;
@@ -2382,17 +2382,17 @@ export interface paths {
         };
         /**
          * The workspace's webhook endpoints
-         * @description Workspace admins only. Oldest first. Secrets are never shown again.
+         * @description Oldest first. Secrets are never shown again.
          *
-         *     Needs the `settings:manage` permission, a workspace admin.
+         *     Workspace admins only.
          */
         get: operations["getWebhooks"];
         put?: never;
         /**
          * Add a webhook endpoint
-         * @description Workspace admins only. Answers the signing secret once. The address must be https and resolve to a public address (private, loopback, link-local and metadata addresses are refused, here and again at each connection). A workspace has at most 20 endpoints (409 `webhook_limit_reached`).
+         * @description Answers the signing secret once. The address must be https and resolve to a public address (private, loopback, link-local and metadata addresses are refused, here and again at each connection). A workspace has at most 20 endpoints (409 `webhook_limit_reached`).
          *
-         *     Needs the `settings:manage` permission, a workspace admin.
+         *     Workspace admins only.
          */
         post: operations["postWebhooks"];
         delete?: never;
@@ -2413,18 +2413,18 @@ export interface paths {
         post?: never;
         /**
          * Delete a webhook endpoint
-         * @description Workspace admins only. Pending deliveries to it are dropped.
+         * @description Pending deliveries to it are dropped.
          *
-         *     Needs the `settings:manage` permission, a workspace admin. Agent keys cannot call it.
+         *     Workspace admins only. Agent keys cannot call it.
          */
         delete: operations["deleteWebhooksById"];
         options?: never;
         head?: never;
         /**
          * Change a webhook endpoint or rotate its secret
-         * @description Workspace admins only. `rotate_secret: true` makes a new secret, answered once; the previous one keeps signing for 24 hours beside it (two `v1,` signatures), so a receiver can switch without missing a delivery. Enabling a disabled endpoint clears `disabled_reason`.
+         * @description `rotate_secret: true` makes a new secret, answered once; the previous one keeps signing for 24 hours beside it (two `v1,` signatures), so a receiver can switch without missing a delivery. Enabling a disabled endpoint clears `disabled_reason`.
          *
-         *     Needs the `settings:manage` permission, a workspace admin.
+         *     Workspace admins only.
          */
         patch: operations["patchWebhooksById"];
         trace?: never;
@@ -2438,9 +2438,9 @@ export interface paths {
         };
         /**
          * An endpoint's deliveries, newest first
-         * @description Workspace admins only. Kept 30 days.
+         * @description Kept 30 days.
          *
-         *     Needs the `settings:manage` permission, a workspace admin.
+         *     Workspace admins only.
          */
         get: operations["getWebhooksByIdDeliveries"];
         put?: never;
@@ -2462,9 +2462,9 @@ export interface paths {
         put?: never;
         /**
          * Deliver again now
-         * @description Workspace admins only. Tries the delivery again at once with the same webhook-id (a pending one moves to now), and retries it for another window if that fails. A disabled endpoint answers 409 `webhook_disabled`: enable it first.
+         * @description Tries the delivery again at once with the same webhook-id (a pending one moves to now), and retries it for another window if that fails. A disabled endpoint answers 409 `webhook_disabled`: enable it first.
          *
-         *     Needs the `settings:manage` permission, a workspace admin.
+         *     Workspace admins only.
          */
         post: operations["postWebhooksByIdDeliveriesByDeliveryIdRetry"];
         delete?: never;
@@ -2484,9 +2484,9 @@ export interface paths {
         put?: never;
         /**
          * Send a test delivery
-         * @description Workspace admins only. Delivers a `webhook.test` event (`data.webhook_id`) signed like any other, also to a disabled endpoint; follow it in the endpoint's deliveries.
+         * @description Delivers a `webhook.test` event (`data.webhook_id`) signed like any other, also to a disabled endpoint; follow it in the endpoint's deliveries.
          *
-         *     Needs the `settings:manage` permission, a workspace admin.
+         *     Workspace admins only.
          */
         post: operations["postWebhooksByIdTest"];
         delete?: never;
@@ -2504,7 +2504,7 @@ export interface paths {
         };
         /**
          * The workspace and its settings
-         * @description Needs the `settings:manage` permission, a workspace admin.
+         * @description Workspace admins only.
          */
         get: operations["getWorkspace"];
         put?: never;
@@ -2516,7 +2516,7 @@ export interface paths {
          * Rename the workspace or change its settings
          * @description Absent fields are unchanged. The currency is upper-cased; the time zone must be an IANA zone.
          *
-         *     Needs the `settings:manage` permission, a workspace admin.
+         *     Workspace admins only.
          */
         patch: operations["patchWorkspace"];
         trace?: never;
@@ -4028,8 +4028,11 @@ export interface components {
     schemas: {
         Error: {
             error: {
-                /** @description One of the codes in the error catalogue (docs/errors.md). */
-                code: string;
+                /**
+                 * @description One of the codes of the error catalogue (docs/errors.md): programs switch on it.
+                 * @enum {string}
+                 */
+                code: "validation_failed" | "calendar_not_connected" | "calendar_state_invalid" | "calendar_access_denied" | "unauthenticated" | "forbidden" | "plan_required" | "signup_disabled" | "email_unverified" | "not_found" | "method_not_allowed" | "request_timeout" | "precondition_failed" | "idempotency_key_reused" | "payload_too_large" | "file_too_large" | "unsupported_media_type" | "headers_too_large" | "rate_limited" | "internal" | "unavailable" | "conflict" | "email_taken" | "email_already_verified" | "last_owner" | "role_name_taken" | "role_is_system" | "role_in_use" | "already_member" | "invitation_pending" | "invitation_not_pending" | "invitation_email_mismatch" | "name_taken" | "pipeline_is_default" | "pipeline_in_use" | "stage_in_use" | "stage_required" | "lead_source_in_use" | "already_subscribed" | "no_billing_account" | "duplicate_group_changed" | "storage_quota_exceeded" | "upload_incomplete" | "document_not_ready" | "web_form_disabled" | "report_field_unavailable" | "contact_erased" | "seat_limit_reached" | "record_limit_reached" | "request_in_progress" | "idempotency_answer_erased" | "webhook_limit_reached" | "webhook_disabled";
                 /** @description What went wrong, naming the field for validation errors. */
                 message: string;
             };
@@ -4053,12 +4056,43 @@ export interface components {
             expires_at: string;
             user: components["schemas"]["User"];
         };
+        /** SignUp */
+        SignUp: {
+            /** Format: email */
+            email: string;
+            /** Format: single-line */
+            password: string;
+            /** Format: single-line */
+            name: string;
+            /** Format: single-line */
+            invitation_token?: string;
+        };
         /** SignInResult */
         SignInResult: {
             /** @description The session token: `Authorization: Bearer <token>`. */
             token: string;
             /** Format: date-time */
             expires_at: string;
+        };
+        /** SignIn */
+        SignIn: {
+            /** Format: email */
+            email: string;
+            /** Format: single-line */
+            password: string;
+        };
+        /** WorkspaceSwitch */
+        WorkspaceSwitch: {
+            /** Format: uuid */
+            organization_id: string;
+        };
+        /** OnboardingWorkspaceList */
+        OnboardingWorkspaceList: {
+            data: {
+                name: string;
+                /** Format: uuid */
+                organization_id: string;
+            }[];
         };
         /** OnboardingResult */
         OnboardingResult: {
@@ -4067,6 +4101,11 @@ export interface components {
             slug: string;
             /** Format: uuid */
             organization_id: string;
+        };
+        /** OnboardingCreate */
+        OnboardingCreate: {
+            /** Format: single-line */
+            workspace_name: string;
         };
         /** MeWorkspace */
         MeWorkspace: {
@@ -4094,6 +4133,15 @@ export interface components {
                 expires_at: string;
             } | null;
         };
+        /** MeUpdate */
+        MeUpdate: {
+            /** Format: single-line */
+            first_name?: string;
+            /** Format: single-line */
+            last_name?: string;
+            avatar?: string | null;
+            email_notifications?: boolean;
+        };
         /** EmailLogging */
         EmailLogging: {
             enabled: boolean;
@@ -4111,6 +4159,7 @@ export interface components {
              * @description An IANA time zone; default Europe/London.
              */
             timezone: string;
+            /** Format: int32 */
             page_size: number;
         };
         /** Workspace */
@@ -4121,6 +4170,24 @@ export interface components {
             name: string;
             plan: string;
             settings: components["schemas"]["WorkspaceSettings"];
+        };
+        /** WorkspaceUpdate */
+        WorkspaceUpdate: {
+            /** Format: single-line */
+            name?: string;
+            settings?: {
+                /** @description ISO 4217 code; default GBP. */
+                currency?: string;
+                /** @enum {string} */
+                date_format?: "DD/MM/YYYY" | "MM/DD/YYYY" | "YYYY-MM-DD";
+                /**
+                 * Format: single-line
+                 * @description An IANA time zone; default Europe/London.
+                 */
+                timezone?: string;
+                /** Format: int32 */
+                page_size?: number;
+            };
         };
         /** Member */
         Member: {
@@ -4136,6 +4203,17 @@ export interface components {
             /** @enum {string} */
             status: "active" | "disabled";
         };
+        /** MemberList */
+        MemberList: {
+            data: components["schemas"]["Member"][];
+        };
+        /** MemberUpdate */
+        MemberUpdate: {
+            /** Format: uuid */
+            role_id?: string;
+            /** @enum {string} */
+            status?: "active" | "disabled";
+        };
         /** Role */
         Role: {
             /** Format: uuid */
@@ -4144,13 +4222,34 @@ export interface components {
             permissions: ("companies:read" | "companies:write" | "contacts:read" | "contacts:write" | "activities:write" | "tasks:read" | "tasks:write" | "settings:manage" | "users:manage" | "privacy:override")[];
             /** @description A built-in role: it cannot be changed or deleted. */
             is_system: boolean;
-            /** @description Members holding the role, active or disabled. */
+            /**
+             * Format: int64
+             * @description Members holding the role, active or disabled.
+             */
             members: number;
         };
         /** RoleList */
         RoleList: {
             data: components["schemas"]["Role"][];
             permissions: ("companies:read" | "companies:write" | "contacts:read" | "contacts:write" | "activities:write" | "tasks:read" | "tasks:write" | "settings:manage" | "users:manage" | "privacy:override")[];
+        };
+        /** RoleCreate */
+        RoleCreate: {
+            /**
+             * Format: single-line
+             * @description Unique in the workspace whatever its case.
+             */
+            name: string;
+            permissions: ("companies:read" | "companies:write" | "contacts:read" | "contacts:write" | "activities:write" | "tasks:read" | "tasks:write" | "settings:manage" | "users:manage" | "privacy:override")[];
+        };
+        /** RoleUpdate */
+        RoleUpdate: {
+            /**
+             * Format: single-line
+             * @description Unique in the workspace whatever its case.
+             */
+            name?: string;
+            permissions?: ("companies:read" | "companies:write" | "contacts:read" | "contacts:write" | "activities:write" | "tasks:read" | "tasks:write" | "settings:manage" | "users:manage" | "privacy:override")[];
         };
         /** ApiKey */
         ApiKey: {
@@ -4172,6 +4271,10 @@ export interface components {
             last_used_at: string | null;
             /** Format: date-time */
             revoked_at: string | null;
+        };
+        /** ApiKeyList */
+        ApiKeyList: {
+            data: components["schemas"]["ApiKey"][];
         };
         /** ApiKeyCreated */
         ApiKeyCreated: {
@@ -4196,6 +4299,20 @@ export interface components {
             /** @description The secret, returned once only. */
             key: string;
         };
+        /** ApiKeyCreate */
+        ApiKeyCreate: {
+            /** Format: single-line */
+            name: string;
+            /** @enum {string} */
+            kind: "agent" | "integration";
+            /**
+             * Format: single-line
+             * @description A role name of the workspace; default `Agent (read only)`.
+             */
+            role?: string;
+            /** Format: int32 */
+            expires_in_days?: number;
+        };
         /** AuditEntry */
         AuditEntry: {
             /** @enum {string} */
@@ -4213,6 +4330,7 @@ export interface components {
         /** AuditLogPage */
         AuditLogPage: {
             data: components["schemas"]["AuditEntry"][];
+            /** Format: int64 */
             total: number;
             /** Format: date-time */
             next_before: string | null;
@@ -4233,13 +4351,23 @@ export interface components {
         /** NotificationList */
         NotificationList: {
             data: components["schemas"]["Notification"][];
-            /** @description The caller’s unread notifications in this workspace. */
+            /**
+             * Format: int64
+             * @description The caller’s unread notifications in this workspace.
+             */
             unread: number;
         };
         /** UnreadNotifications */
         UnreadNotifications: {
-            /** @description The caller’s unread notifications in this workspace. */
+            /**
+             * Format: int64
+             * @description The caller’s unread notifications in this workspace.
+             */
             unread: number;
+        };
+        /** NotificationsRead */
+        NotificationsRead: {
+            ids?: string[];
         };
         /** Invitation */
         Invitation: {
@@ -4252,6 +4380,17 @@ export interface components {
             /** Format: date-time */
             created_at: string;
         };
+        /** InvitationList */
+        InvitationList: {
+            data: components["schemas"]["Invitation"][];
+        };
+        /** InvitationCreate */
+        InvitationCreate: {
+            /** Format: email */
+            email: string;
+            /** Format: uuid */
+            role_id: string;
+        };
         /** AcceptedInvitation */
         AcceptedInvitation: {
             /** Format: uuid */
@@ -4259,6 +4398,10 @@ export interface components {
             /** Format: uuid */
             organization_id: string;
             role: string;
+        };
+        /** InvitationAcceptance */
+        InvitationAcceptance: {
+            token: string;
         };
         /** InvitationLink */
         InvitationLink: {
@@ -4281,6 +4424,13 @@ export interface components {
             email: string;
             /** Format: date-time */
             expires_at: string;
+        };
+        /** PasswordReset */
+        PasswordReset: {
+            /** Format: single-line */
+            password: string;
+            /** @description false keeps the person’s sessions signed in. Defaults to `true`. */
+            sign_out_other_sessions?: boolean;
         };
         /** EmailVerificationSent */
         EmailVerificationSent: {
@@ -4305,6 +4455,7 @@ export interface components {
             /** Format: uuid */
             pipeline_id: string;
             name: string;
+            /** Format: int64 */
             position: number;
             /** @enum {string} */
             kind: "open" | "won" | "lost" | "account";
@@ -4331,11 +4482,16 @@ export interface components {
             /** Format: uuid */
             id: string;
             name: string;
+            /** Format: int64 */
             position: number;
             /** @enum {string} */
             kind: "open" | "won" | "lost" | "account";
+            /** Format: int32 */
             probability: number | null;
-            /** @description Companies in it, outside the recycle bin. */
+            /**
+             * Format: int64
+             * @description Companies in it, outside the recycle bin.
+             */
             companies: number;
         };
         /** Pipeline */
@@ -4346,6 +4502,7 @@ export interface components {
             /** @enum {string} */
             object: "company" | "deal";
             is_default: boolean;
+            /** Format: int64 */
             position: number;
             /** @description In pipeline order. */
             stages: components["schemas"]["PipelineStageAdmin"][];
@@ -4354,8 +4511,8 @@ export interface components {
         PipelineList: {
             data: components["schemas"]["Pipeline"][];
         };
-        /** PipelineStageCreate */
-        PipelineStageCreate: {
+        /** PipelineCreateStage */
+        PipelineCreateStage: {
             /** Format: single-line */
             name: string;
             /**
@@ -4363,7 +4520,57 @@ export interface components {
              * @enum {string}
              */
             kind?: "open" | "won" | "lost" | "account";
-            /** @description A deal stage: the probability of a deal in it that has none of its own. A company stage: how likely a lead in it is to become an account (shown, weighs nothing). */
+            /**
+             * Format: int32
+             * @description A deal stage: the probability of a deal in it that has none of its own. A company stage: how likely a lead in it is to become an account (shown, weighs nothing).
+             */
+            probability?: number | null;
+        };
+        /** PipelineCreate */
+        PipelineCreate: {
+            /** Format: single-line */
+            name: string;
+            /**
+             * @description Defaults to `"company"`.
+             * @enum {string}
+             */
+            object?: "company" | "deal";
+            /** @description Defaults to `[]`. */
+            stages?: components["schemas"]["PipelineCreateStage"][];
+        };
+        /** PipelineUpdate */
+        PipelineUpdate: {
+            /** Format: single-line */
+            name?: string;
+            /** @description Only the value true. */
+            is_default?: boolean;
+            stage_order?: string[];
+        };
+        /** PipelineStageCreate */
+        PipelineStageCreate: {
+            /** Format: uuid */
+            pipeline_id: string;
+            /** Format: single-line */
+            name: string;
+            /**
+             * @description Company pipelines: open (a lead), lost (a disqualified lead) or account (a customer). Deal pipelines: open, won or lost (closing the deal).
+             * @enum {string}
+             */
+            kind?: "open" | "won" | "lost" | "account";
+        };
+        /** PipelineStageUpdate */
+        PipelineStageUpdate: {
+            /** Format: single-line */
+            name?: string;
+            /**
+             * @description Company pipelines: open (a lead), lost (a disqualified lead) or account (a customer). Deal pipelines: open, won or lost (closing the deal).
+             * @enum {string}
+             */
+            kind?: "open" | "won" | "lost" | "account";
+            /**
+             * Format: int32
+             * @description A deal stage: the probability of a deal in it that has none of its own. A company stage: how likely a lead in it is to become an account (shown, weighs nothing).
+             */
             probability?: number | null;
         };
         /** LeadSourceAdmin */
@@ -4372,14 +4579,32 @@ export interface components {
             id: string;
             name: string;
             channel: string;
-            /** @description Companies in it, outside the recycle bin. */
+            /**
+             * Format: int64
+             * @description Companies in it, outside the recycle bin.
+             */
             companies: number;
+        };
+        /** LeadSourceCreate */
+        LeadSourceCreate: {
+            /** Format: single-line */
+            name: string;
+            /** @enum {string} */
+            channel: "web" | "referral" | "event" | "outbound" | "social" | "email" | "phone" | "partner" | "ads" | "other";
+        };
+        /** LeadSourceUpdate */
+        LeadSourceUpdate: {
+            /** Format: single-line */
+            name?: string;
+            /** @enum {string} */
+            channel?: "web" | "referral" | "event" | "outbound" | "social" | "email" | "phone" | "partner" | "ads" | "other";
         };
         /** Company */
         Company: {
             /** Format: uuid */
             id: string;
-            name: string | null;
+            name: string;
+            /** Format: uri */
             website: string | null;
             domain: string | null;
             phone: string | null;
@@ -4393,6 +4618,7 @@ export interface components {
             country_code: string | null;
             industry: string | null;
             turnover_band: string | null;
+            /** Format: int32 */
             employee_count: number | null;
             account_number: string | null;
             company_number: string | null;
@@ -4408,6 +4634,7 @@ export interface components {
             campaign_id: string | null;
             /** Format: uuid */
             primary_contact_id: string | null;
+            /** @description Free keys with scalar or null values; keys of defined custom fields are checked against their type. At most 50 keys and 16 KiB as JSON; a key is 1 to 100 characters without '.' or a leading '$'; text up to 2000 characters, numbers within ±1000000000000000. */
             custom: {
                 [key: string]: string | number | boolean | null;
             };
@@ -4432,25 +4659,212 @@ export interface components {
         /** CompanyList */
         CompanyList: {
             data: components["schemas"]["Company"][];
+            /** @description The `cursor` of the next page; null on the last page. */
             next_cursor: string | null;
+            /** Format: int64 */
             total?: number;
+        };
+        /** CompanyCreate */
+        CompanyCreate: {
+            /** Format: single-line */
+            name: string;
+            /**
+             * Format: uri
+             * @description An http or https URL.
+             */
+            website?: string | null;
+            /**
+             * Format: single-line
+             * @description Stored lower-cased; derived from website when not given.
+             */
+            domain?: string | null;
+            /** Format: single-line */
+            phone?: string | null;
+            /** @description Optional line1, line2, city, region and postcode; no other keys. */
+            address?: {
+                /** Format: single-line */
+                line1?: string;
+                /** Format: single-line */
+                line2?: string;
+                /** Format: single-line */
+                city?: string;
+                /** Format: single-line */
+                region?: string;
+                /** Format: single-line */
+                postcode?: string;
+            };
+            /** @description Two letters, stored upper-cased. */
+            country_code?: string | null;
+            /** Format: single-line */
+            industry?: string | null;
+            /** Format: single-line */
+            turnover_band?: string | null;
+            /** Format: int32 */
+            employee_count?: number | null;
+            /** Format: single-line */
+            account_number?: string | null;
+            /**
+             * Format: single-line
+             * @description Company registration number.
+             */
+            company_number?: string | null;
+            /** @description Each 4 to 6 digits. */
+            sic_codes?: string[];
+            /** Format: text */
+            description?: string | null;
+            /**
+             * Format: uuid
+             * @description A member of the workspace.
+             */
+            owner_id?: string | null;
+            /**
+             * Format: uuid
+             * @description A stage of a company pipeline; defaults to the first stage of the default company pipeline.
+             */
+            stage_id?: string | null;
+            /**
+             * Format: uuid
+             * @description A lead source of the workspace.
+             */
+            source_id?: string | null;
+            /**
+             * Format: uuid
+             * @description A campaign of the workspace.
+             */
+            campaign_id?: string | null;
+            /**
+             * Format: uuid
+             * @description A contact of the workspace, of this company or of none.
+             */
+            primary_contact_id?: string | null;
+            /** @description Free keys with scalar or null values; keys of defined custom fields are checked against their type. At most 50 keys and 16 KiB as JSON; a key is 1 to 100 characters without '.' or a leading '$'; text up to 2000 characters, numbers within ±1000000000000000. */
+            custom?: {
+                [key: string]: string | number | boolean | null;
+            };
         };
         /** CompanyCounts */
         CompanyCounts: {
+            /** Format: int64 */
             all: number;
+            /** Format: int64 */
             leads: number;
+            /** Format: int64 */
             accounts: number;
+            /** Format: int64 */
             mine: number;
+            /** Format: int64 */
             unassigned: number;
+            /** Format: int64 */
             deleted: number;
         };
         /** CompanyBulkResult */
         CompanyBulkResult: {
+            /** Format: int64 */
             updated: number;
+        };
+        /** CompanyBulkAction */
+        CompanyBulkAction: {
+            ids: string[];
+            /** @enum {string} */
+            action: "move_stage" | "reassign" | "delete" | "restore";
+            /**
+             * Format: uuid
+             * @description For move_stage: a stage of a company pipeline.
+             */
+            stage_id?: string;
+            /**
+             * Format: uuid
+             * @description For reassign: a member, or null to clear.
+             */
+            owner_id?: string | null;
+        };
+        /** CompanyUpdate */
+        CompanyUpdate: {
+            /** Format: single-line */
+            name?: string;
+            /**
+             * Format: uri
+             * @description An http or https URL.
+             */
+            website?: string | null;
+            /**
+             * Format: single-line
+             * @description Stored lower-cased; derived from website when not given.
+             */
+            domain?: string | null;
+            /** Format: single-line */
+            phone?: string | null;
+            /** @description Optional line1, line2, city, region and postcode; no other keys. */
+            address?: {
+                /** Format: single-line */
+                line1?: string;
+                /** Format: single-line */
+                line2?: string;
+                /** Format: single-line */
+                city?: string;
+                /** Format: single-line */
+                region?: string;
+                /** Format: single-line */
+                postcode?: string;
+            };
+            /** @description Two letters, stored upper-cased. */
+            country_code?: string | null;
+            /** Format: single-line */
+            industry?: string | null;
+            /** Format: single-line */
+            turnover_band?: string | null;
+            /** Format: int32 */
+            employee_count?: number | null;
+            /** Format: single-line */
+            account_number?: string | null;
+            /**
+             * Format: single-line
+             * @description Company registration number.
+             */
+            company_number?: string | null;
+            /** @description Each 4 to 6 digits. */
+            sic_codes?: string[];
+            /** Format: text */
+            description?: string | null;
+            /**
+             * Format: uuid
+             * @description A member of the workspace.
+             */
+            owner_id?: string | null;
+            /**
+             * Format: uuid
+             * @description A stage of a company pipeline; defaults to the first stage of the default company pipeline.
+             */
+            stage_id?: string | null;
+            /**
+             * Format: uuid
+             * @description A lead source of the workspace.
+             */
+            source_id?: string | null;
+            /**
+             * Format: uuid
+             * @description A campaign of the workspace.
+             */
+            campaign_id?: string | null;
+            /**
+             * Format: uuid
+             * @description A contact of the workspace, of this company or of none.
+             */
+            primary_contact_id?: string | null;
+            /** @description Free keys with scalar or null values; keys of defined custom fields are checked against their type. At most 50 keys and 16 KiB as JSON; a key is 1 to 100 characters without '.' or a leading '$'; text up to 2000 characters, numbers within ±1000000000000000. */
+            custom?: {
+                [key: string]: string | number | boolean | null;
+            };
         };
         /** CompanyMergeResult */
         CompanyMergeResult: {
+            /** Format: int64 */
             merged: number;
+        };
+        /** CompanyMerge */
+        CompanyMerge: {
+            /** @description Companies of this workspace outside the recycle bin, not this one. */
+            source_ids: string[];
         };
         /** Contact */
         Contact: {
@@ -4471,6 +4885,7 @@ export interface components {
             job_title: string | null;
             /** @enum {string|null} */
             lawful_basis: "legitimate_interest" | "consent" | "contract" | null;
+            /** @description Free keys with scalar values or null; a key that is a custom field of contacts is checked against its type. At most 50 keys and 16 KiB as JSON; a key is 1 to 100 characters without '.' or a leading '$'; text up to 2000 characters, numbers within ±1000000000000000. */
             custom: {
                 [key: string]: string | number | boolean | null;
             };
@@ -4487,6 +4902,7 @@ export interface components {
         /** ContactList */
         ContactList: {
             data: components["schemas"]["Contact"][];
+            /** @description The `cursor` of the next page; null on the last page. */
             next_cursor: string | null;
         };
         /** ContactCreate */
@@ -4563,7 +4979,12 @@ export interface components {
         };
         /** ContactMergeResult */
         ContactMergeResult: {
+            /** Format: int64 */
             merged: number;
+        };
+        /** ContactMerge */
+        ContactMerge: {
+            source_ids: string[];
         };
         /** CustomField */
         CustomField: {
@@ -4577,12 +4998,34 @@ export interface components {
             /** @enum {string} */
             type: "text" | "number" | "date" | "select" | "checkbox" | "url";
             options: string[];
+            /** Format: int64 */
             position: number;
             archived: boolean;
         };
         /** CustomFieldList */
         CustomFieldList: {
             data: components["schemas"]["CustomField"][];
+        };
+        /** CustomFieldCreate */
+        CustomFieldCreate: {
+            /** @enum {string} */
+            object: "company" | "contact" | "deal";
+            /** Format: single-line */
+            label: string;
+            /** @enum {string} */
+            type: "text" | "number" | "date" | "select" | "checkbox" | "url";
+            /** @description Only for type select. */
+            options?: string[];
+        };
+        /** CustomFieldUpdate */
+        CustomFieldUpdate: {
+            /** Format: single-line */
+            label?: string;
+            /** @description Only for type select. */
+            options?: string[];
+            /** Format: int32 */
+            position?: number;
+            archived?: boolean;
         };
         /** SavedView */
         SavedView: {
@@ -4607,6 +5050,29 @@ export interface components {
         SavedViewList: {
             data: components["schemas"]["SavedView"][];
         };
+        /** SavedViewCreate */
+        SavedViewCreate: {
+            /** @enum {string} */
+            object: "company" | "contact" | "deal";
+            /** Format: single-line */
+            name: string;
+            /** @description Query parameters of the object's list (for example kind and owner), each a string of up to 500 characters. */
+            filters: {
+                [key: string]: string;
+            };
+            /** @description Defaults to `false`. */
+            shared?: boolean;
+        };
+        /** SavedViewUpdate */
+        SavedViewUpdate: {
+            /** Format: single-line */
+            name?: string;
+            /** @description Query parameters of the object's list (for example kind and owner), each a string of up to 500 characters. */
+            filters?: {
+                [key: string]: string;
+            };
+            shared?: boolean;
+        };
         /** SearchHit */
         SearchHit: {
             /** @enum {string} */
@@ -4619,6 +5085,13 @@ export interface components {
         /** SearchHitList */
         SearchHitList: {
             data: components["schemas"]["SearchHit"][];
+        };
+        /** RecentView */
+        RecentView: {
+            /** @enum {string} */
+            type: "company" | "contact";
+            /** Format: uuid */
+            id: string;
         };
         /** Deal */
         Deal: {
@@ -4641,7 +5114,10 @@ export interface components {
             stage_name: string;
             /** @enum {string} */
             stage_kind: "open" | "won" | "lost";
-            /** @description The deal's probability, or its stage's when the deal has none. */
+            /**
+             * Format: int64
+             * @description The deal's probability, or its stage's when the deal has none.
+             */
             probability: number | null;
             /** Format: date */
             expected_close: string | null;
@@ -4661,6 +5137,7 @@ export interface components {
             /** Format: uuid */
             campaign_id: string | null;
             campaign_name: string | null;
+            /** @description Free keys with scalar or null values; keys of defined deal custom fields are checked against their type. At most 50 keys and 16 KiB as JSON; a key is 1 to 100 characters without '.' or a leading '$'; text up to 2000 characters, numbers within ±1000000000000000. */
             custom: {
                 [key: string]: string | number | boolean | null;
             };
@@ -4672,6 +5149,7 @@ export interface components {
         /** DealCurrencyTotals */
         DealCurrencyTotals: {
             currency: string;
+            /** Format: int64 */
             count: number;
             value: number;
             weighted: number;
@@ -4679,6 +5157,7 @@ export interface components {
         /** DealList */
         DealList: {
             data: components["schemas"]["Deal"][];
+            /** Format: int64 */
             total: number;
             /** @description Sum of value over the filtered deals in the workspace currency. */
             value: number;
@@ -4689,8 +5168,64 @@ export interface components {
             /** @description The filtered deals in other currencies, summed per currency, never converted. */
             other_currencies: components["schemas"]["DealCurrencyTotals"][];
         };
+        /** DealCreate */
+        DealCreate: {
+            /** Format: single-line */
+            name: string;
+            /**
+             * Format: uuid
+             * @description A company of the workspace, not in the recycle bin.
+             */
+            company_id?: string | null;
+            /**
+             * Format: uuid
+             * @description A contact of the workspace, not in the recycle bin.
+             */
+            contact_id?: string | null;
+            /** @description Major units with at most two decimals (docs/money.md); default 0. */
+            value?: number;
+            /** @description Three letters (ISO 4217 style), stored upper-cased; defaults to the workspace currency. */
+            currency?: string;
+            /**
+             * Format: uuid
+             * @description A stage of a deal pipeline; defaults to the first stage of the default deal pipeline.
+             */
+            stage_id?: string;
+            /**
+             * Format: int32
+             * @description null follows the stage's probability.
+             */
+            probability?: number | null;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD, a real calendar day.
+             */
+            expected_close?: string | null;
+            /** Format: text */
+            lost_reason?: string | null;
+            /**
+             * Format: uuid
+             * @description An active member of the workspace.
+             */
+            owner_id?: string | null;
+            /**
+             * Format: uuid
+             * @description A lead source of the workspace.
+             */
+            source_id?: string | null;
+            /**
+             * Format: uuid
+             * @description A campaign of the workspace; defaults to the company's campaign.
+             */
+            campaign_id?: string | null;
+            /** @description Free keys with scalar or null values; keys of defined deal custom fields are checked against their type. At most 50 keys and 16 KiB as JSON; a key is 1 to 100 characters without '.' or a leading '$'; text up to 2000 characters, numbers within ±1000000000000000. */
+            custom?: {
+                [key: string]: string | number | boolean | null;
+            };
+        };
         /** DealOpenTotals */
         DealOpenTotals: {
+            /** Format: int64 */
             count: number;
             /** @description Major units, exact. */
             value: number;
@@ -4710,10 +5245,12 @@ export interface components {
              */
             to: string;
             won: {
+                /** Format: int64 */
                 count: number;
                 value: number;
             };
             lost: {
+                /** Format: int64 */
                 count: number;
                 value: number;
             };
@@ -4727,7 +5264,9 @@ export interface components {
             name: string;
             /** @enum {string} */
             kind: "open" | "won" | "lost";
+            /** Format: int64 */
             probability: number | null;
+            /** Format: int64 */
             count: number;
             value: number;
             weighted: number;
@@ -4750,6 +5289,61 @@ export interface components {
             quarter: components["schemas"]["DealPeriodTotals"];
             stages: components["schemas"]["DealStageForecast"][];
             other_currencies: components["schemas"]["DealCurrencyForecast"][];
+        };
+        /** DealUpdate */
+        DealUpdate: {
+            /** Format: single-line */
+            name?: string;
+            /**
+             * Format: uuid
+             * @description A company of the workspace, not in the recycle bin.
+             */
+            company_id?: string | null;
+            /**
+             * Format: uuid
+             * @description A contact of the workspace, not in the recycle bin.
+             */
+            contact_id?: string | null;
+            /** @description Major units with at most two decimals (docs/money.md); default 0. */
+            value?: number;
+            /** @description Three letters (ISO 4217 style), stored upper-cased; defaults to the workspace currency. */
+            currency?: string;
+            /**
+             * Format: uuid
+             * @description A stage of a deal pipeline; defaults to the first stage of the default deal pipeline.
+             */
+            stage_id?: string;
+            /**
+             * Format: int32
+             * @description null follows the stage's probability.
+             */
+            probability?: number | null;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD, a real calendar day.
+             */
+            expected_close?: string | null;
+            /** Format: text */
+            lost_reason?: string | null;
+            /**
+             * Format: uuid
+             * @description An active member of the workspace.
+             */
+            owner_id?: string | null;
+            /**
+             * Format: uuid
+             * @description A lead source of the workspace.
+             */
+            source_id?: string | null;
+            /**
+             * Format: uuid
+             * @description A campaign of the workspace; defaults to the company's campaign.
+             */
+            campaign_id?: string | null;
+            /** @description Free keys with scalar or null values; keys of defined deal custom fields are checked against their type. At most 50 keys and 16 KiB as JSON; a key is 1 to 100 characters without '.' or a leading '$'; text up to 2000 characters, numbers within ±1000000000000000. */
+            custom?: {
+                [key: string]: string | number | boolean | null;
+            };
         };
         /** MeetingAttendee */
         MeetingAttendee: {
@@ -4799,6 +5393,84 @@ export interface components {
         /** MeetingList */
         MeetingList: {
             data: components["schemas"]["Meeting"][];
+        };
+        /** MeetingCreate */
+        MeetingCreate: {
+            /** Format: single-line */
+            title: string;
+            /** Format: single-line */
+            location?: string | null;
+            /** Format: text */
+            notes?: string | null;
+            /** Format: date-time */
+            starts_at: string;
+            /**
+             * Format: date-time
+             * @description After starts_at.
+             */
+            ends_at: string;
+            /**
+             * Format: uuid
+             * @description A company of the workspace, not in the recycle bin.
+             */
+            company_id?: string | null;
+            /**
+             * @description Default scheduled; any status may follow any other.
+             * @enum {string}
+             */
+            status?: "scheduled" | "done" | "cancelled";
+            /**
+             * Format: text
+             * @description How it went; may be recorded with any status.
+             */
+            outcome?: string | null;
+            /** @description Active members of the workspace who attend; replaces the attendees of that type on PATCH. */
+            user_ids?: string[];
+            /** @description Contacts of the workspace (not in the recycle bin) who attend; replaces the attendees of that type on PATCH. */
+            contact_ids?: string[];
+            /** @description true adds an online meeting link (join_url) from the organiser's connected calendar (Standard plan). */
+            online_meeting?: boolean;
+            /** @description true sends invitations to the attendees from the organiser's connected calendar (Standard plan). */
+            send_invites?: boolean;
+        };
+        /** MeetingUpdate */
+        MeetingUpdate: {
+            /** Format: single-line */
+            title?: string;
+            /** Format: single-line */
+            location?: string | null;
+            /** Format: text */
+            notes?: string | null;
+            /** Format: date-time */
+            starts_at?: string;
+            /**
+             * Format: date-time
+             * @description After starts_at.
+             */
+            ends_at?: string;
+            /**
+             * Format: uuid
+             * @description A company of the workspace, not in the recycle bin.
+             */
+            company_id?: string | null;
+            /**
+             * @description Default scheduled; any status may follow any other.
+             * @enum {string}
+             */
+            status?: "scheduled" | "done" | "cancelled";
+            /**
+             * Format: text
+             * @description How it went; may be recorded with any status.
+             */
+            outcome?: string | null;
+            /** @description Active members of the workspace who attend; replaces the attendees of that type on PATCH. */
+            user_ids?: string[];
+            /** @description Contacts of the workspace (not in the recycle bin) who attend; replaces the attendees of that type on PATCH. */
+            contact_ids?: string[];
+            /** @description true adds an online meeting link (join_url) from the organiser's connected calendar (Standard plan). */
+            online_meeting?: boolean;
+            /** @description true sends invitations to the attendees from the organiser's connected calendar (Standard plan). */
+            send_invites?: boolean;
         };
         /** CalendarConnection */
         CalendarConnection: {
@@ -4856,7 +5528,10 @@ export interface components {
             reason: "same_domain" | "same_name" | "same_email" | "same_name_at_company";
             /** @description What the members share, as compared: the domain, the normalised name, the email, or the company id and the normalised name joined by "/". */
             value: string;
-            /** @description How many records the group has; records lists the oldest 50. */
+            /**
+             * Format: int64
+             * @description How many records the group has; records lists the oldest 50.
+             */
             size: number;
             /** @description Companies or contacts (as object says), oldest first: the first is the natural one to merge into. */
             records: (components["schemas"]["Company"] | components["schemas"]["Contact"])[];
@@ -4865,9 +5540,19 @@ export interface components {
         DuplicateGroupList: {
             data: components["schemas"]["DuplicateGroup"][];
         };
+        /** DuplicateDismissal */
+        DuplicateDismissal: {
+            /** @enum {string} */
+            object: "company" | "contact";
+            /** @description The key of a group of GET /duplicates. */
+            key: string;
+        };
         /** ImportError */
         ImportError: {
-            /** @description Position of the row in rows, from 0. */
+            /**
+             * Format: int64
+             * @description Position of the row in rows, from 0.
+             */
             index: number;
             /** @description The field at fault (`domain`, `contact.email`, `custom.tier`), or null when the row as a whole failed. */
             field: string | null;
@@ -4875,23 +5560,162 @@ export interface components {
         };
         /** ImportResult */
         ImportResult: {
-            /** @description Companies created. */
+            /**
+             * Format: int64
+             * @description Companies created.
+             */
             created: number;
-            /** @description Existing companies changed (duplicates update, with something to change). */
+            /**
+             * Format: int64
+             * @description Existing companies changed (duplicates update, with something to change).
+             */
             updated: number;
-            /** @description Rows whose company already existed and was left as it was. */
+            /**
+             * Format: int64
+             * @description Rows whose company already existed and was left as it was.
+             */
             skipped: number;
-            /** @description Contacts created or changed. */
+            /**
+             * Format: int64
+             * @description Contacts created or changed.
+             */
             contacts: number;
             /** @description One per refused row (its first problem), in row order; a refused row writes nothing. */
             errors: components["schemas"]["ImportError"][];
             dry_run: boolean;
         };
+        /** CompanyImportContact */
+        CompanyImportContact: {
+            /**
+             * Format: uuid
+             * @description Another contact of the workspace, not in the recycle bin, without a cycle.
+             */
+            reports_to_id?: string | null;
+            /**
+             * Format: uuid
+             * @description An active member of the workspace (their id in GET /members).
+             */
+            owner_id?: string | null;
+            /** Format: single-line */
+            first_name?: string | null;
+            /** Format: single-line */
+            last_name?: string | null;
+            /** Format: email */
+            email?: string | null;
+            /** Format: single-line */
+            phone?: string | null;
+            /** Format: single-line */
+            mobile?: string | null;
+            /** Format: single-line */
+            job_title?: string | null;
+            /** @enum {string|null} */
+            lawful_basis?: "legitimate_interest" | "consent" | "contract" | null;
+            /** @description Free keys with scalar values or null; a key that is a custom field of contacts is checked against its type. At most 50 keys and 16 KiB as JSON; a key is 1 to 100 characters without '.' or a leading '$'; text up to 2000 characters, numbers within ±1000000000000000. */
+            custom?: {
+                [key: string]: string | number | boolean | null;
+            };
+        };
+        /**
+         * CompanyImportRow
+         * @description A CompanyCreate with an optional contact; checked on its own: a refused row is reported in errors, not the request refused.
+         */
+        CompanyImportRow: {
+            /** Format: single-line */
+            name: string;
+            /**
+             * Format: uri
+             * @description An http or https URL.
+             */
+            website?: string | null;
+            /**
+             * Format: single-line
+             * @description Stored lower-cased; derived from website when not given.
+             */
+            domain?: string | null;
+            /** Format: single-line */
+            phone?: string | null;
+            /** @description Optional line1, line2, city, region and postcode; no other keys. */
+            address?: {
+                /** Format: single-line */
+                line1?: string;
+                /** Format: single-line */
+                line2?: string;
+                /** Format: single-line */
+                city?: string;
+                /** Format: single-line */
+                region?: string;
+                /** Format: single-line */
+                postcode?: string;
+            };
+            /** @description Two letters, stored upper-cased. */
+            country_code?: string | null;
+            /** Format: single-line */
+            industry?: string | null;
+            /** Format: single-line */
+            turnover_band?: string | null;
+            /** Format: int32 */
+            employee_count?: number | null;
+            /** Format: single-line */
+            account_number?: string | null;
+            /**
+             * Format: single-line
+             * @description Company registration number.
+             */
+            company_number?: string | null;
+            /** @description Each 4 to 6 digits. */
+            sic_codes?: string[];
+            /** Format: text */
+            description?: string | null;
+            /**
+             * Format: uuid
+             * @description A member of the workspace.
+             */
+            owner_id?: string | null;
+            /**
+             * Format: uuid
+             * @description A stage of a company pipeline; defaults to the first stage of the default company pipeline.
+             */
+            stage_id?: string | null;
+            /**
+             * Format: uuid
+             * @description A lead source of the workspace.
+             */
+            source_id?: string | null;
+            /**
+             * Format: uuid
+             * @description A campaign of the workspace.
+             */
+            campaign_id?: string | null;
+            /**
+             * Format: uuid
+             * @description A contact of the workspace, of this company or of none.
+             */
+            primary_contact_id?: string | null;
+            /** @description Free keys with scalar or null values; keys of defined custom fields are checked against their type. At most 50 keys and 16 KiB as JSON; a key is 1 to 100 characters without '.' or a leading '$'; text up to 2000 characters, numbers within ±1000000000000000. */
+            custom?: {
+                [key: string]: string | number | boolean | null;
+            };
+            contact?: components["schemas"]["CompanyImportContact"];
+        };
+        /** CompanyImport */
+        CompanyImport: {
+            rows: components["schemas"]["CompanyImportRow"][];
+            /**
+             * @description What a row whose company already exists does. Defaults to `"skip"`.
+             * @enum {string}
+             */
+            duplicates?: "skip" | "update" | "create";
+            /** @description Report what would happen, writing nothing (advised first). Defaults to `false`. */
+            dry_run?: boolean;
+        };
         /** ExportResult */
         ExportResult: {
             /** @description Download link of the ZIP; no bearer token needed; valid 10 minutes, after which the file is removed. */
             url: string;
-            /** @description Exact size of the ZIP in bytes (the download's Content-Length). */
+            /**
+             * Format: int64
+             * @description Exact size of the ZIP in bytes (the download's Content-Length).
+             */
             size: number;
             /** @description The workspace slug and the date in the workspace's time zone, e.g. acme-2026-11-24.zip. */
             file_name: string;
@@ -4921,6 +5745,7 @@ export interface components {
         /** ActivityList */
         ActivityList: {
             data: components["schemas"]["Activity"][];
+            /** @description The `cursor` of the next page; null on the last page. */
             next_cursor: string | null;
         };
         /** NoteCreate */
@@ -4960,6 +5785,8 @@ export interface components {
              */
             occurred_at?: string;
         };
+        /** ActivityCreate */
+        ActivityCreate: components["schemas"]["NoteCreate"] | components["schemas"]["CallCreate"];
         /** Task */
         Task: {
             /** Format: uuid */
@@ -4991,7 +5818,52 @@ export interface components {
         /** TaskList */
         TaskList: {
             data: components["schemas"]["Task"][];
+            /** @description The `cursor` of the next page; null on the last page. */
             next_cursor: string | null;
+        };
+        /** TaskCreate */
+        TaskCreate: {
+            /** Format: single-line */
+            title: string;
+            /** Format: text */
+            notes?: string | null;
+            /**
+             * Format: date-time
+             * @description When it is due.
+             */
+            due_at?: string | null;
+            /**
+             * Format: date-time
+             * @description When to remind the assignee.
+             */
+            remind_at?: string | null;
+            /** @enum {string|null} */
+            target_type?: "company" | "contact" | "deal" | null;
+            /** Format: uuid */
+            target_id?: string | null;
+            /** Format: uuid */
+            assignee_id?: string | null;
+        };
+        /** TaskUpdate */
+        TaskUpdate: {
+            /** Format: single-line */
+            title?: string;
+            /** Format: text */
+            notes?: string | null;
+            /**
+             * Format: date-time
+             * @description When it is due.
+             */
+            due_at?: string | null;
+            /**
+             * Format: date-time
+             * @description When to remind the assignee.
+             */
+            remind_at?: string | null;
+            /** @enum {string} */
+            status?: "open" | "done" | "cancelled";
+            /** Format: uuid */
+            assignee_id?: string | null;
         };
         /** PersonalDataDeal */
         PersonalDataDeal: {
@@ -5023,6 +5895,7 @@ export interface components {
             id: string;
             name: string;
             content_type: string;
+            /** Format: int64 */
             size_bytes: number;
             status: string;
             /** Format: date-time */
@@ -5074,11 +5947,21 @@ export interface components {
         /** ContactErased */
         ContactErased: {
             erased: boolean;
+            /** Format: int64 */
             files_deleted: number;
+        };
+        /** ContactErasure */
+        ContactErasure: {
+            /**
+             * @description Must be ERASE: the caller confirms the erasure is meant.
+             * @enum {string}
+             */
+            confirm: "ERASE";
         };
         /** CampaignCurrencyTotal */
         CampaignCurrencyTotal: {
             currency: string;
+            /** Format: int64 */
             deals: number;
             /** @description Major units, exact. */
             value: number;
@@ -5107,14 +5990,21 @@ export interface components {
             notes: string | null;
             /** @description Sum of the spend lines, campaign currency, exact. */
             spend: number;
-            /** @description Companies whose campaign_id is this campaign (outside the recycle bin). */
+            /**
+             * Format: int64
+             * @description Companies whose campaign_id is this campaign (outside the recycle bin).
+             */
             leads: number;
-            /** @description Deals whose campaign_id is this campaign. */
+            /**
+             * Format: int64
+             * @description Deals whose campaign_id is this campaign.
+             */
             deals: number;
             /** @description Value of the won deals credited to the campaign in the campaign currency, exact. */
             won_value: number;
             /** @description Won deals credited to the campaign in other currencies, summed per currency, never converted. */
             won_value_other_currencies: components["schemas"]["CampaignCurrencyTotal"][];
+            /** Format: int64 */
             touchpoints: number;
             /** Format: date-time */
             created_at: string;
@@ -5124,7 +6014,88 @@ export interface components {
         /** CampaignList */
         CampaignList: {
             data: components["schemas"]["Campaign"][];
+            /** Format: int64 */
             total: number;
+        };
+        /** CampaignCreate */
+        CampaignCreate: {
+            /** Format: single-line */
+            name: string;
+            /**
+             * Format: uuid
+             * @description A lead source of the workspace (crm-core).
+             */
+            source_id?: string | null;
+            /**
+             * @description Default planned. Any status may follow any other.
+             * @enum {string}
+             */
+            status?: "planned" | "active" | "ended";
+            /** Format: date */
+            starts_on?: string | null;
+            /**
+             * Format: date
+             * @description Not before starts_on.
+             */
+            ends_on?: string | null;
+            /** @description Major units with at most two decimals, campaign currency. */
+            budget?: number | null;
+            /** @description Three letters, stored upper-cased; defaults to the workspace currency. */
+            currency?: string;
+            /**
+             * Format: single-line
+             * @description Matched without regard to case against the utm_campaign query of pages with web forms.
+             */
+            utm_campaign?: string | null;
+            /** Format: single-line */
+            external_ref?: string | null;
+            /**
+             * Format: uuid
+             * @description An active member of the workspace.
+             */
+            owner_id?: string | null;
+            /** Format: text */
+            notes?: string | null;
+        };
+        /** CampaignUpdate */
+        CampaignUpdate: {
+            /** Format: single-line */
+            name?: string;
+            /**
+             * Format: uuid
+             * @description A lead source of the workspace (crm-core).
+             */
+            source_id?: string | null;
+            /**
+             * @description Default planned. Any status may follow any other.
+             * @enum {string}
+             */
+            status?: "planned" | "active" | "ended";
+            /** Format: date */
+            starts_on?: string | null;
+            /**
+             * Format: date
+             * @description Not before starts_on.
+             */
+            ends_on?: string | null;
+            /** @description Major units with at most two decimals, campaign currency. */
+            budget?: number | null;
+            /** @description Three letters, stored upper-cased; defaults to the workspace currency. */
+            currency?: string;
+            /**
+             * Format: single-line
+             * @description Matched without regard to case against the utm_campaign query of pages with web forms.
+             */
+            utm_campaign?: string | null;
+            /** Format: single-line */
+            external_ref?: string | null;
+            /**
+             * Format: uuid
+             * @description An active member of the workspace.
+             */
+            owner_id?: string | null;
+            /** Format: text */
+            notes?: string | null;
         };
         /** CampaignSpend */
         CampaignSpend: {
@@ -5147,7 +6118,9 @@ export interface components {
         };
         /** CampaignSpendRecorded */
         CampaignSpendRecorded: {
+            /** Format: int64 */
             created: number;
+            /** Format: int64 */
             updated: number;
         };
         /** CampaignSpendLine */
@@ -5166,6 +6139,10 @@ export interface components {
              * @description A later line with the same ref in this campaign replaces this one.
              */
             external_ref?: string | null;
+        };
+        /** CampaignSpendCreate */
+        CampaignSpendCreate: {
+            lines: components["schemas"]["CampaignSpendLine"][];
         };
         /** Touchpoint */
         Touchpoint: {
@@ -5192,11 +6169,14 @@ export interface components {
         /** TouchpointList */
         TouchpointList: {
             data: components["schemas"]["Touchpoint"][];
+            /** Format: int64 */
             total: number;
         };
         /** TouchpointsRecorded */
         TouchpointsRecorded: {
+            /** Format: int64 */
             created: number;
+            /** Format: int64 */
             duplicates: number;
             /** @description Positions (from 0) of the skipped items. */
             unmatched: number[];
@@ -5238,6 +6218,10 @@ export interface components {
              */
             external_ref?: string | null;
         };
+        /** TouchpointBatch */
+        TouchpointBatch: {
+            touchpoints: components["schemas"]["TouchpointItem"][];
+        };
         /** WebForm */
         WebForm: {
             /** Format: uuid */
@@ -5256,6 +6240,7 @@ export interface components {
             campaign_id: string | null;
             redirect_url: string | null;
             enabled: boolean;
+            /** Format: int64 */
             submissions: number;
             /** Format: date-time */
             last_submission_at: string | null;
@@ -5270,10 +6255,98 @@ export interface components {
         WebFormList: {
             data: components["schemas"]["WebForm"][];
         };
+        /** WebFormCreate */
+        WebFormCreate: {
+            /** Format: single-line */
+            name: string;
+            /** @description The fields shown, in this order; email is always among them (a lead is matched by it). Default: first_name, last_name, email, company, message. */
+            fields?: ("company" | "first_name" | "last_name" | "email" | "phone" | "job_title" | "message")[];
+            /** @description Default false. When true, consent_text is required and a submission without consent is refused. */
+            require_consent?: boolean;
+            /** Format: single-line */
+            consent_text?: string | null;
+            /**
+             * Format: uuid
+             * @description An active member: owner of the leads it creates, notified of each submission.
+             */
+            owner_id?: string | null;
+            /**
+             * Format: uuid
+             * @description A lead source set on the leads it creates.
+             */
+            source_id?: string | null;
+            /**
+             * Format: uuid
+             * @description Credited with new leads unless the page's utm_campaign query matches another campaign.
+             */
+            campaign_id?: string | null;
+            /**
+             * Format: uri
+             * @description http or https; a browser posting the form is sent there (303) after a submission.
+             */
+            redirect_url?: string | null;
+            /** @description Default true; a disabled form refuses submissions. */
+            enabled?: boolean;
+        };
+        /** WebFormUpdate */
+        WebFormUpdate: {
+            /** Format: single-line */
+            name?: string;
+            /** @description The fields shown, in this order; email is always among them (a lead is matched by it). Default: first_name, last_name, email, company, message. */
+            fields?: ("company" | "first_name" | "last_name" | "email" | "phone" | "job_title" | "message")[];
+            /** @description Default false. When true, consent_text is required and a submission without consent is refused. */
+            require_consent?: boolean;
+            /** Format: single-line */
+            consent_text?: string | null;
+            /**
+             * Format: uuid
+             * @description An active member: owner of the leads it creates, notified of each submission.
+             */
+            owner_id?: string | null;
+            /**
+             * Format: uuid
+             * @description A lead source set on the leads it creates.
+             */
+            source_id?: string | null;
+            /**
+             * Format: uuid
+             * @description Credited with new leads unless the page's utm_campaign query matches another campaign.
+             */
+            campaign_id?: string | null;
+            /**
+             * Format: uri
+             * @description http or https; a browser posting the form is sent there (303) after a submission.
+             */
+            redirect_url?: string | null;
+            /** @description Default true; a disabled form refuses submissions. */
+            enabled?: boolean;
+        };
         /** WebFormSubmitted */
         WebFormSubmitted: {
             received: boolean;
             redirect_url: string | null;
+        };
+        /** WebFormSubmission */
+        WebFormSubmission: {
+            /** Format: single-line */
+            company?: string;
+            /** Format: single-line */
+            first_name?: string;
+            /** Format: single-line */
+            last_name?: string;
+            /** Format: single-line */
+            email?: string;
+            /** Format: single-line */
+            phone?: string;
+            /** Format: single-line */
+            job_title?: string;
+            /** Format: text */
+            message?: string;
+            consent?: boolean;
+            /** Format: single-line */
+            utm_campaign?: string;
+            /** @description The honeypot: people leave it empty. */
+            website?: string;
         };
         /** ReportCatalogueObject */
         ReportCatalogueObject: {
@@ -5373,6 +6446,7 @@ export interface components {
         };
         /** ReportRecords */
         ReportRecords: {
+            /** Format: int64 */
             total: number;
             records: ({
                 /** Format: uuid */
@@ -5380,6 +6454,11 @@ export interface components {
             } & {
                 [key: string]: unknown;
             })[];
+        };
+        /** ReportRecordsQuery */
+        ReportRecordsQuery: {
+            definition: components["schemas"]["ReportDefinition"];
+            keys: (string | null)[];
         };
         /** StoredReportDefinition */
         StoredReportDefinition: {
@@ -5422,6 +6501,21 @@ export interface components {
         SavedReportList: {
             data: components["schemas"]["SavedReport"][];
         };
+        /** SavedReportCreate */
+        SavedReportCreate: {
+            /** Format: single-line */
+            name: string;
+            definition: components["schemas"]["ReportDefinition"];
+            /** @description Defaults to `false`. */
+            shared?: boolean;
+        };
+        /** SavedReportUpdate */
+        SavedReportUpdate: {
+            /** Format: single-line */
+            name?: string;
+            definition?: components["schemas"]["ReportDefinition"];
+            shared?: boolean;
+        };
         /** SavedReportRunResult */
         SavedReportRunResult: {
             /** @enum {string} */
@@ -5451,6 +6545,7 @@ export interface components {
             stage: string;
             /** @description open, won, lost or account; null for no stage */
             kind: string | null;
+            /** Format: int64 */
             companies: number;
         };
         /** PipelineReport */
@@ -5464,36 +6559,51 @@ export interface components {
                 /** Format: uuid */
                 owner_id: string | null;
                 owner_name: string | null;
+                /** Format: int64 */
                 companies: number;
             }[];
             by_source: {
                 /** Format: uuid */
                 source_id: string | null;
                 source: string | null;
+                /** Format: int64 */
                 companies: number;
             }[];
             added_by_month: {
                 /** @description YYYY-MM */
                 month: string;
+                /** Format: int64 */
                 companies: number;
             }[];
             tasks: {
+                /** Format: int64 */
                 open: number;
-                /** @description Open with due_at before now. */
+                /**
+                 * Format: int64
+                 * @description Open with due_at before now.
+                 */
                 overdue: number;
-                /** @description Completed since the start of the month (workspace time zone). */
+                /**
+                 * Format: int64
+                 * @description Completed since the start of the month (workspace time zone).
+                 */
                 done_this_month: number;
             };
             totals: {
+                /** Format: int64 */
                 companies: number;
+                /** Format: int64 */
                 accounts: number;
+                /** Format: int64 */
                 contacts: number;
+                /** Format: int64 */
                 open_deals: number;
                 /** @description Open deals in the workspace currency. */
                 open_deal_value: number;
                 other_currency: {
                     currency: string;
                     amount: number;
+                    /** Format: int64 */
                     deals: number;
                 }[];
             };
@@ -5514,7 +6624,10 @@ export interface components {
             totals: {
                 /** @description Major units, workspace currency. */
                 spend: number;
-                /** @description Companies created in the period that came from this group (their own campaign or source). */
+                /**
+                 * Format: int64
+                 * @description Companies created in the period that came from this group (their own campaign or source).
+                 */
                 leads: number;
                 /** @description Deals created in the period attributed here (a share for the linear model). */
                 deals: number;
@@ -5537,7 +6650,10 @@ export interface components {
                 label: string;
                 /** @description Major units, workspace currency. */
                 spend: number;
-                /** @description Companies created in the period that came from this group (their own campaign or source). */
+                /**
+                 * Format: int64
+                 * @description Companies created in the period that came from this group (their own campaign or source).
+                 */
                 leads: number;
                 /** @description Deals created in the period attributed here (a share for the linear model). */
                 deals: number;
@@ -5558,6 +6674,7 @@ export interface components {
                 month: string;
                 /** @description Major units, workspace currency. */
                 spend: number;
+                /** Format: int64 */
                 leads: number;
                 deals: number;
                 /** @description Major units, workspace currency. */
@@ -5587,20 +6704,24 @@ export interface components {
             revenue: {
                 /** @description Major units, workspace currency. */
                 amount: number;
+                /** Format: int64 */
                 deals: number;
                 other_currency: {
                     currency: string;
                     amount: number;
+                    /** Format: int64 */
                     deals: number;
                 }[];
             };
             lost: {
                 /** @description Major units, workspace currency. */
                 amount: number;
+                /** Format: int64 */
                 deals: number;
                 other_currency: {
                     currency: string;
                     amount: number;
+                    /** Format: int64 */
                     deals: number;
                 }[];
             };
@@ -5609,6 +6730,7 @@ export interface components {
             /** @description Mean days from created to closed of the deals won in the period. */
             average_cycle_days: number | null;
             forecast: {
+                /** Format: int64 */
                 open_deals: number;
                 /** @description Major units, workspace currency. */
                 open: number;
@@ -5618,6 +6740,7 @@ export interface components {
                     currency: string;
                     open: number;
                     weighted: number;
+                    /** Format: int64 */
                     deals: number;
                 }[];
             };
@@ -5625,11 +6748,14 @@ export interface components {
                 /** Format: uuid */
                 owner_id: string | null;
                 owner_name: string | null;
+                /** Format: int64 */
                 won_deals: number;
+                /** Format: int64 */
                 lost_deals: number;
                 /** @description Major units, workspace currency. */
                 revenue: number;
                 win_rate: number | null;
+                /** Format: int64 */
                 open_deals: number;
                 /** @description Major units, workspace currency. */
                 open_value: number;
@@ -5638,7 +6764,9 @@ export interface components {
                 /** Format: uuid */
                 source_id: string | null;
                 source: string | null;
+                /** Format: int64 */
                 created_deals: number;
+                /** Format: int64 */
                 won_deals: number;
                 /** @description Major units, workspace currency. */
                 revenue: number;
@@ -5651,7 +6779,10 @@ export interface components {
                     stage_id: string;
                     stage: string;
                     kind: string;
-                    /** @description Deals created in the period that were ever in this stage or a later open or won one. */
+                    /**
+                     * Format: int64
+                     * @description Deals created in the period that were ever in this stage or a later open or won one.
+                     */
                     reached: number;
                     /** @description reached / reached of the previous stage, 0..1; null for the first. */
                     conversion: number | null;
@@ -5661,6 +6792,7 @@ export interface components {
             };
             lost_reasons: {
                 reason: string | null;
+                /** Format: int64 */
                 deals: number;
                 /** @description Major units, workspace currency. */
                 amount: number;
@@ -5669,9 +6801,13 @@ export interface components {
                 /** Format: uuid */
                 user_id: string;
                 name: string | null;
+                /** Format: int64 */
                 notes: number;
+                /** Format: int64 */
                 calls: number;
+                /** Format: int64 */
                 meetings: number;
+                /** Format: int64 */
                 tasks_done: number;
             }[];
         };
@@ -5685,6 +6821,7 @@ export interface components {
             target_id: string;
             name: string;
             content_type: string;
+            /** Format: int64 */
             size_bytes: number;
             /**
              * @description pending: created, bytes not yet completed; ready: completed, shown on the record (docs/documents.md)
@@ -5697,11 +6834,31 @@ export interface components {
             /** Format: date-time */
             created_at: string;
         };
+        /** DocumentList */
+        DocumentList: {
+            data: components["schemas"]["Document"][];
+        };
         /** DocumentUpload */
         DocumentUpload: {
             document: components["schemas"]["Document"];
             /** Format: uri */
             upload_url: string;
+        };
+        /** DocumentCreate */
+        DocumentCreate: {
+            /** @enum {string} */
+            target_type: "company" | "contact";
+            /**
+             * Format: uuid
+             * @description A company or contact of the workspace, not in the recycle bin.
+             */
+            target_id: string;
+            /** Format: single-line */
+            name: string;
+            /** @description A media type, e.g. application/pdf. */
+            content_type: string;
+            /** Format: int64 */
+            size_bytes: number;
         };
         /** DocumentUsage */
         DocumentUsage: {
@@ -5715,13 +6872,25 @@ export interface components {
         };
         /** PlanLimits */
         PlanLimits: {
-            /** @description Active members allowed; null: no limit (billed per seat) */
+            /**
+             * Format: int64
+             * @description Active members allowed; null: no limit (billed per seat)
+             */
             seats: number | null;
-            /** @description Bytes of stored documents, all files together */
+            /**
+             * Format: int64
+             * @description Bytes of stored documents, all files together
+             */
             storage_bytes: number;
-            /** @description Bytes of the largest single file */
+            /**
+             * Format: int64
+             * @description Bytes of the largest single file
+             */
             file_bytes: number;
-            /** @description Companies, contacts and deals together; null: no limit */
+            /**
+             * Format: int64
+             * @description Companies, contacts and deals together; null: no limit
+             */
             records: number | null;
         };
         /** BillingSubscription */
@@ -5733,7 +6902,10 @@ export interface components {
             status: "incomplete" | "incomplete_expired" | "trialing" | "active" | "past_due" | "canceled" | "unpaid" | "paused";
             /** @enum {string|null} */
             interval: "month" | "year" | null;
-            /** @description Seats billed */
+            /**
+             * Format: int64
+             * @description Seats billed
+             */
             seats: number | null;
             /** Format: date-time */
             current_period_end: string | null;
@@ -5771,7 +6943,10 @@ export interface components {
         Billing: {
             /** @enum {string} */
             plan: "free" | "standard";
-            /** @description Active members now */
+            /**
+             * Format: int64
+             * @description Active members now
+             */
             seats: number;
             limits: components["schemas"]["PlanLimits"];
             /** @description A customer exists at the payment provider (checkout was opened at least once) */
@@ -5787,10 +6962,24 @@ export interface components {
             /** Format: uri */
             url: string;
         };
+        /** CheckoutCreate */
+        CheckoutCreate: {
+            /**
+             * @description Defaults to `"month"`.
+             * @enum {string}
+             */
+            interval?: "month" | "year";
+        };
+        /** BillingWebhookReceipt */
+        BillingWebhookReceipt: {
+            received: boolean;
+            duplicate: boolean;
+        };
         /** Webhook */
         Webhook: {
             /** Format: uuid */
             id: string;
+            /** Format: uri */
             url: string;
             description: string | null;
             event_types: string[];
@@ -5818,6 +7007,7 @@ export interface components {
         WebhookWithSecret: {
             /** Format: uuid */
             id: string;
+            /** Format: uri */
             url: string;
             description: string | null;
             event_types: string[];
@@ -5839,10 +7029,25 @@ export interface components {
             /** @description The signing secret (whsec_…), shown this once: store it now */
             secret: string;
         };
+        /** WebhookCreate */
+        WebhookCreate: {
+            /**
+             * Format: uri
+             * @description https address that receives POSTed deliveries; it must resolve to a public address
+             */
+            url: string;
+            /** @description Event types delivered: exact types (crm.deal.updated), patterns (crm.deal.*, crm.*) or ["*"] for every public event. Each must name at least one type of the event catalogue. */
+            event_types?: string[];
+            /** Format: single-line */
+            description?: string | null;
+            /** @description Defaults to `true`. */
+            enabled?: boolean;
+        };
         /** WebhookUpdated */
         WebhookUpdated: {
             /** Format: uuid */
             id: string;
+            /** Format: uri */
             url: string;
             description: string | null;
             event_types: string[];
@@ -5864,6 +7069,20 @@ export interface components {
             /** @description The signing secret (whsec_…), shown this once: store it now */
             secret?: string;
         };
+        /** WebhookUpdate */
+        WebhookUpdate: {
+            /**
+             * Format: uri
+             * @description https address that receives POSTed deliveries; it must resolve to a public address
+             */
+            url?: string;
+            /** @description Event types delivered: exact types (crm.deal.updated), patterns (crm.deal.*, crm.*) or ["*"] for every public event. Each must name at least one type of the event catalogue. */
+            event_types?: string[];
+            /** Format: single-line */
+            description?: string | null;
+            enabled?: boolean;
+            rotate_secret?: boolean;
+        };
         /** WebhookDelivery */
         WebhookDelivery: {
             /** Format: uuid */
@@ -5875,8 +7094,12 @@ export interface components {
             event_type: string;
             /** @enum {string} */
             status: "pending" | "succeeded" | "failed";
+            /** Format: int64 */
             attempts: number;
-            /** @description HTTP status of the last attempt's answer; null when there was none */
+            /**
+             * Format: int64
+             * @description HTTP status of the last attempt's answer; null when there was none
+             */
             response_status: number | null;
             /** @description Why the last attempt failed */
             error: string | null;
@@ -5890,30 +7113,3788 @@ export interface components {
         /** WebhookDeliveryList */
         WebhookDeliveryList: {
             data: components["schemas"]["WebhookDelivery"][];
+            /** @description The `cursor` of the next page; null on the last page. */
             next_cursor: string | null;
         };
-        /** FeedEvent */
-        FeedEvent: {
+        /** SubscriptionComplimentaryEndedData */
+        SubscriptionComplimentaryEndedData: {
+            /** @description Billing's record of the workspace's subscription: one per workspace, with the workspace's id */
+            subscription_id: string;
+            workspace_id: string;
+            /** @description The plan the workspace is on now: free or standard (protos/rest/plans.ts) */
+            plan: string;
+            /** @description complimentary (Standard, free until complimentary_until), none (Free, nothing set up), trialing (set up, first payment at trial_end), active, past_due (a payment failed; Standard kept while the provider retries), unpaid, canceled */
+            status: string;
+            interval: string | null;
+            seats: number | null;
+            current_period_end: string | null;
+            cancel_at_period_end: boolean;
+            trial_end: string | null;
+            complimentary_until: string | null;
+            billing_set_up: boolean;
+            has_billing_account: boolean;
+            /** @description stripe or simulated */
+            provider: string;
+            /**
+             * Format: int64
+             * @description The record's version after this change
+             */
+            version: number;
+        };
+        /** SubscriptionEndedData */
+        SubscriptionEndedData: {
+            /** @description Billing's record of the workspace's subscription: one per workspace, with the workspace's id */
+            subscription_id: string;
+            workspace_id: string;
+            /** @description The plan the workspace is on now: free or standard (protos/rest/plans.ts) */
+            plan: string;
+            /** @description complimentary (Standard, free until complimentary_until), none (Free, nothing set up), trialing (set up, first payment at trial_end), active, past_due (a payment failed; Standard kept while the provider retries), unpaid, canceled */
+            status: string;
+            interval: string | null;
+            seats: number | null;
+            current_period_end: string | null;
+            cancel_at_period_end: boolean;
+            trial_end: string | null;
+            complimentary_until: string | null;
+            billing_set_up: boolean;
+            has_billing_account: boolean;
+            /** @description stripe or simulated */
+            provider: string;
+            /**
+             * Format: int64
+             * @description The record's version after this change
+             */
+            version: number;
+        };
+        /** SubscriptionStartedData */
+        SubscriptionStartedData: {
+            /** @description Billing's record of the workspace's subscription: one per workspace, with the workspace's id */
+            subscription_id: string;
+            workspace_id: string;
+            /** @description The plan the workspace is on now: free or standard (protos/rest/plans.ts) */
+            plan: string;
+            /** @description complimentary (Standard, free until complimentary_until), none (Free, nothing set up), trialing (set up, first payment at trial_end), active, past_due (a payment failed; Standard kept while the provider retries), unpaid, canceled */
+            status: string;
+            interval: string | null;
+            seats: number | null;
+            current_period_end: string | null;
+            cancel_at_period_end: boolean;
+            trial_end: string | null;
+            complimentary_until: string | null;
+            billing_set_up: boolean;
+            has_billing_account: boolean;
+            /** @description stripe or simulated */
+            provider: string;
+            /**
+             * Format: int64
+             * @description The record's version after this change
+             */
+            version: number;
+        };
+        /** SubscriptionUpdatedData */
+        SubscriptionUpdatedData: {
+            /** @description Billing's record of the workspace's subscription: one per workspace, with the workspace's id */
+            subscription_id: string;
+            workspace_id: string;
+            /** @description The plan the workspace is on now: free or standard (protos/rest/plans.ts) */
+            plan: string;
+            /** @description complimentary (Standard, free until complimentary_until), none (Free, nothing set up), trialing (set up, first payment at trial_end), active, past_due (a payment failed; Standard kept while the provider retries), unpaid, canceled */
+            status: string;
+            interval: string | null;
+            seats: number | null;
+            current_period_end: string | null;
+            cancel_at_period_end: boolean;
+            trial_end: string | null;
+            complimentary_until: string | null;
+            billing_set_up: boolean;
+            has_billing_account: boolean;
+            /** @description stripe or simulated */
+            provider: string;
+            /** @description The state fields this change set */
+            changes: string[];
+            /**
+             * Format: int64
+             * @description The record's version after this change
+             */
+            version: number;
+        };
+        /** ActivityCreatedData */
+        ActivityCreatedData: {
+            activity_id: string;
+            /** @description note, call, system, email, meeting, task or plugin */
+            type: string;
+            subject: string | null;
+            body: string | null;
+            outcome: string | null;
+            /** @description company, contact or deal */
+            target_type: string;
+            target_id: string;
+            /** @description user, agent, app or system */
+            actor_type: string;
+            actor_id: string | null;
+            actor_label: string | null;
+            occurred_at: string;
+            created_at: string;
+            /**
+             * Format: int64
+             * @description The record's version after this change
+             */
+            version: number;
+        };
+        /** ActivityDeletedData */
+        ActivityDeletedData: {
+            activity_id: string;
+            /** @description note, call, system, email, meeting, task or plugin */
+            type: string;
+            subject: string | null;
+            body: string | null;
+            outcome: string | null;
+            /** @description company, contact or deal */
+            target_type: string;
+            target_id: string;
+            /** @description user, agent, app or system */
+            actor_type: string;
+            actor_id: string | null;
+            actor_label: string | null;
+            occurred_at: string;
+            created_at: string;
+            /**
+             * Format: int64
+             * @description The record's version after this change
+             */
+            version: number;
+        };
+        /** ActivityRecordedData */
+        ActivityRecordedData: {
+            activity_id: string;
+            /** @description note, call, system, email, meeting, task or plugin */
+            type: string;
+            subject: string | null;
+            body: string | null;
+            outcome: string | null;
+            /** @description company, contact or deal */
+            target_type: string;
+            target_id: string;
+            /** @description user, agent, app or system */
+            actor_type: string;
+            actor_id: string | null;
+            actor_label: string | null;
+            occurred_at: string;
+            created_at: string;
+            /**
+             * Format: int64
+             * @description The record's version after this change
+             */
+            version: number;
+        };
+        /** ActivityUpdatedData */
+        ActivityUpdatedData: {
+            activity_id: string;
+            /** @description note, call, system, email, meeting, task or plugin */
+            type: string;
+            subject: string | null;
+            body: string | null;
+            outcome: string | null;
+            /** @description company, contact or deal */
+            target_type: string;
+            target_id: string;
+            /** @description user, agent, app or system */
+            actor_type: string;
+            actor_id: string | null;
+            actor_label: string | null;
+            occurred_at: string;
+            created_at: string;
+            /** @description The fields this change set. */
+            fields: string[];
+            /**
+             * Format: int64
+             * @description The record's version after this change
+             */
+            version: number;
+        };
+        /** CompanyCreatedData */
+        CompanyCreatedData: {
+            company_id: string;
+            name: string | null;
+            website: string | null;
+            domain: string | null;
+            phone: string | null;
+            address: {
+                line1?: string;
+                line2?: string;
+                city?: string;
+                region?: string;
+                postcode?: string;
+            };
+            country_code: string | null;
+            industry: string | null;
+            turnover_band: string | null;
+            employee_count: number | null;
+            account_number: string | null;
+            company_number: string | null;
+            sic_codes: string[];
+            description: string | null;
+            owner_id: string | null;
+            stage_id: string | null;
+            source_id: string | null;
+            campaign_id: string | null;
+            primary_contact_id: string | null;
+            custom: {
+                [key: string]: string | number | boolean | null;
+            };
+            is_account: boolean;
+            pipeline_id: string | null;
+            stage_name?: string | null;
+            owner_name?: string | null;
+            source_name?: string | null;
+            campaign_name?: string | null;
+            deleted_at: string | null;
+            created_at: string;
+            updated_at: string;
+            /**
+             * Format: int64
+             * @description The record's version after this change
+             */
+            version: number;
+        };
+        /** CompanyDeletedData */
+        CompanyDeletedData: {
+            company_id: string;
+            name: string | null;
+            website: string | null;
+            domain: string | null;
+            phone: string | null;
+            address: {
+                line1?: string;
+                line2?: string;
+                city?: string;
+                region?: string;
+                postcode?: string;
+            };
+            country_code: string | null;
+            industry: string | null;
+            turnover_band: string | null;
+            employee_count: number | null;
+            account_number: string | null;
+            company_number: string | null;
+            sic_codes: string[];
+            description: string | null;
+            owner_id: string | null;
+            stage_id: string | null;
+            source_id: string | null;
+            campaign_id: string | null;
+            primary_contact_id: string | null;
+            custom: {
+                [key: string]: string | number | boolean | null;
+            };
+            is_account: boolean;
+            pipeline_id: string | null;
+            stage_name?: string | null;
+            owner_name?: string | null;
+            source_name?: string | null;
+            campaign_name?: string | null;
+            deleted_at: string | null;
+            created_at: string;
+            updated_at: string;
+            merged_into_id: string | null;
+            /**
+             * Format: int64
+             * @description The record's version after this change
+             */
+            version: number;
+        };
+        /** CompanyMergedData */
+        CompanyMergedData: {
+            company_id: string;
+            name: string | null;
+            website: string | null;
+            domain: string | null;
+            phone: string | null;
+            address: {
+                line1?: string;
+                line2?: string;
+                city?: string;
+                region?: string;
+                postcode?: string;
+            };
+            country_code: string | null;
+            industry: string | null;
+            turnover_band: string | null;
+            employee_count: number | null;
+            account_number: string | null;
+            company_number: string | null;
+            sic_codes: string[];
+            description: string | null;
+            owner_id: string | null;
+            stage_id: string | null;
+            source_id: string | null;
+            campaign_id: string | null;
+            primary_contact_id: string | null;
+            custom: {
+                [key: string]: string | number | boolean | null;
+            };
+            is_account: boolean;
+            pipeline_id: string | null;
+            stage_name?: string | null;
+            owner_name?: string | null;
+            source_name?: string | null;
+            campaign_name?: string | null;
+            deleted_at: string | null;
+            created_at: string;
+            updated_at: string;
+            source_ids: string[];
+            /**
+             * Format: int64
+             * @description The record's version after this change
+             */
+            version: number;
+        };
+        /** CompanyPurgedData */
+        CompanyPurgedData: {
+            company_id: string;
+            name: string | null;
+            website: string | null;
+            domain: string | null;
+            phone: string | null;
+            address: {
+                line1?: string;
+                line2?: string;
+                city?: string;
+                region?: string;
+                postcode?: string;
+            };
+            country_code: string | null;
+            industry: string | null;
+            turnover_band: string | null;
+            employee_count: number | null;
+            account_number: string | null;
+            company_number: string | null;
+            sic_codes: string[];
+            description: string | null;
+            owner_id: string | null;
+            stage_id: string | null;
+            source_id: string | null;
+            campaign_id: string | null;
+            primary_contact_id: string | null;
+            custom: {
+                [key: string]: string | number | boolean | null;
+            };
+            is_account: boolean;
+            pipeline_id: string | null;
+            stage_name?: string | null;
+            owner_name?: string | null;
+            source_name?: string | null;
+            campaign_name?: string | null;
+            deleted_at: string | null;
+            created_at: string;
+            updated_at: string;
+            /**
+             * Format: int64
+             * @description The record's version after this change
+             */
+            version: number;
+        };
+        /** CompanyRestoredData */
+        CompanyRestoredData: {
+            company_id: string;
+            name: string | null;
+            website: string | null;
+            domain: string | null;
+            phone: string | null;
+            address: {
+                line1?: string;
+                line2?: string;
+                city?: string;
+                region?: string;
+                postcode?: string;
+            };
+            country_code: string | null;
+            industry: string | null;
+            turnover_band: string | null;
+            employee_count: number | null;
+            account_number: string | null;
+            company_number: string | null;
+            sic_codes: string[];
+            description: string | null;
+            owner_id: string | null;
+            stage_id: string | null;
+            source_id: string | null;
+            campaign_id: string | null;
+            primary_contact_id: string | null;
+            custom: {
+                [key: string]: string | number | boolean | null;
+            };
+            is_account: boolean;
+            pipeline_id: string | null;
+            stage_name?: string | null;
+            owner_name?: string | null;
+            source_name?: string | null;
+            campaign_name?: string | null;
+            deleted_at: string | null;
+            created_at: string;
+            updated_at: string;
+            /**
+             * Format: int64
+             * @description The record's version after this change
+             */
+            version: number;
+        };
+        /** CompanyUpdatedData */
+        CompanyUpdatedData: {
+            company_id: string;
+            name: string | null;
+            website: string | null;
+            domain: string | null;
+            phone: string | null;
+            address: {
+                line1?: string;
+                line2?: string;
+                city?: string;
+                region?: string;
+                postcode?: string;
+            };
+            country_code: string | null;
+            industry: string | null;
+            turnover_band: string | null;
+            employee_count: number | null;
+            account_number: string | null;
+            company_number: string | null;
+            sic_codes: string[];
+            description: string | null;
+            owner_id: string | null;
+            stage_id: string | null;
+            source_id: string | null;
+            campaign_id: string | null;
+            primary_contact_id: string | null;
+            custom: {
+                [key: string]: string | number | boolean | null;
+            };
+            is_account: boolean;
+            pipeline_id: string | null;
+            stage_name?: string | null;
+            owner_name?: string | null;
+            source_name?: string | null;
+            campaign_name?: string | null;
+            deleted_at: string | null;
+            created_at: string;
+            updated_at: string;
+            /** @description The fields this change set. */
+            fields: string[];
+            /**
+             * Format: int64
+             * @description The record's version after this change
+             */
+            version: number;
+        };
+        /** ContactCreatedData */
+        ContactCreatedData: {
+            contact_id: string;
+            company_id: string | null;
+            reports_to_id: string | null;
+            owner_id: string | null;
+            first_name: string | null;
+            last_name: string | null;
+            email: string | null;
+            phone: string | null;
+            mobile: string | null;
+            job_title: string | null;
+            lawful_basis: string | null;
+            custom: {
+                [key: string]: string | number | boolean | null;
+            };
+            created_at: string;
+            updated_at: string;
+            deleted_at: string | null;
+            /**
+             * Format: int64
+             * @description The record's version after this change
+             */
+            version: number;
+        };
+        /** ContactDeletedData */
+        ContactDeletedData: {
+            contact_id: string;
+            company_id: string | null;
+            reports_to_id: string | null;
+            owner_id: string | null;
+            first_name: string | null;
+            last_name: string | null;
+            email: string | null;
+            phone: string | null;
+            mobile: string | null;
+            job_title: string | null;
+            lawful_basis: string | null;
+            custom: {
+                [key: string]: string | number | boolean | null;
+            };
+            created_at: string;
+            updated_at: string;
+            deleted_at: string | null;
+            merged_into_id: string | null;
+            /**
+             * Format: int64
+             * @description The record's version after this change
+             */
+            version: number;
+        };
+        /** ContactErasedData */
+        ContactErasedData: {
+            contact_id: string;
+            /**
+             * Format: int64
+             * @description The record's version after this change
+             */
+            version: number;
+        };
+        /** ContactMergedData */
+        ContactMergedData: {
+            contact_id: string;
+            company_id: string | null;
+            reports_to_id: string | null;
+            owner_id: string | null;
+            first_name: string | null;
+            last_name: string | null;
+            email: string | null;
+            phone: string | null;
+            mobile: string | null;
+            job_title: string | null;
+            lawful_basis: string | null;
+            custom: {
+                [key: string]: string | number | boolean | null;
+            };
+            created_at: string;
+            updated_at: string;
+            deleted_at: string | null;
+            source_ids: string[];
+            /**
+             * Format: int64
+             * @description The record's version after this change
+             */
+            version: number;
+        };
+        /** ContactPurgedData */
+        ContactPurgedData: {
+            contact_id: string;
+            company_id: string | null;
+            reports_to_id: string | null;
+            owner_id: string | null;
+            first_name: string | null;
+            last_name: string | null;
+            email: string | null;
+            phone: string | null;
+            mobile: string | null;
+            job_title: string | null;
+            lawful_basis: string | null;
+            custom: {
+                [key: string]: string | number | boolean | null;
+            };
+            created_at: string;
+            updated_at: string;
+            deleted_at: string | null;
+            /**
+             * Format: int64
+             * @description The record's version after this change
+             */
+            version: number;
+        };
+        /** ContactRestoredData */
+        ContactRestoredData: {
+            contact_id: string;
+            company_id: string | null;
+            reports_to_id: string | null;
+            owner_id: string | null;
+            first_name: string | null;
+            last_name: string | null;
+            email: string | null;
+            phone: string | null;
+            mobile: string | null;
+            job_title: string | null;
+            lawful_basis: string | null;
+            custom: {
+                [key: string]: string | number | boolean | null;
+            };
+            created_at: string;
+            updated_at: string;
+            deleted_at: string | null;
+            /**
+             * Format: int64
+             * @description The record's version after this change
+             */
+            version: number;
+        };
+        /** ContactUpdatedData */
+        ContactUpdatedData: {
+            contact_id: string;
+            company_id: string | null;
+            reports_to_id: string | null;
+            owner_id: string | null;
+            first_name: string | null;
+            last_name: string | null;
+            email: string | null;
+            phone: string | null;
+            mobile: string | null;
+            job_title: string | null;
+            lawful_basis: string | null;
+            custom: {
+                [key: string]: string | number | boolean | null;
+            };
+            created_at: string;
+            updated_at: string;
+            deleted_at: string | null;
+            /** @description The fields this change set. */
+            fields: string[];
+            /**
+             * Format: int64
+             * @description The record's version after this change
+             */
+            version: number;
+        };
+        /** CustomFieldCreatedData */
+        CustomFieldCreatedData: {
+            custom_field_id: string;
+            object: string;
+            /** @description The stable key of the field in `custom` (CustomField.key). */
+            slug: string;
+            label: string;
+            type: string;
+            options: string[];
+            /** Format: int64 */
+            position: number;
+            archived: boolean;
+            /**
+             * Format: int64
+             * @description The record's version after this change
+             */
+            version: number;
+        };
+        /** CustomFieldUpdatedData */
+        CustomFieldUpdatedData: {
+            custom_field_id: string;
+            object: string;
+            /** @description The stable key of the field in `custom` (CustomField.key). */
+            slug: string;
+            label: string;
+            type: string;
+            options: string[];
+            /** Format: int64 */
+            position: number;
+            archived: boolean;
+            /**
+             * Format: int64
+             * @description The record's version after this change
+             */
+            version: number;
+        };
+        /** DealCreatedData */
+        DealCreatedData: {
+            deal_id: string;
+            name: string;
+            company_id: string | null;
+            contact_id: string | null;
+            /** @description Major units, at most two decimals. */
+            value: number;
+            currency: string;
+            pipeline_id: string;
+            stage_id: string;
+            /** @description The deal's own probability; null when it follows its stage's. */
+            probability: number | null;
+            expected_close: string | null;
+            /** @description open, won or lost */
+            status: string;
+            closed_at: string | null;
+            lost_reason: string | null;
+            owner_id: string | null;
+            source_id: string | null;
+            campaign_id: string | null;
+            custom: {
+                [key: string]: string | number | boolean | null;
+            };
+            company_name?: string | null;
+            contact_name?: string | null;
+            stage_name?: string | null;
+            stage_kind?: string | null;
+            owner_name?: string | null;
+            campaign_name?: string | null;
+            created_at: string;
+            updated_at: string;
+            /**
+             * Format: int64
+             * @description The record's version after this change
+             */
+            version: number;
+        };
+        /** DealDeletedData */
+        DealDeletedData: {
+            deal_id: string;
+            name: string;
+            company_id: string | null;
+            contact_id: string | null;
+            /** @description Major units, at most two decimals. */
+            value: number;
+            currency: string;
+            pipeline_id: string;
+            stage_id: string;
+            /** @description The deal's own probability; null when it follows its stage's. */
+            probability: number | null;
+            expected_close: string | null;
+            /** @description open, won or lost */
+            status: string;
+            closed_at: string | null;
+            lost_reason: string | null;
+            owner_id: string | null;
+            source_id: string | null;
+            campaign_id: string | null;
+            custom: {
+                [key: string]: string | number | boolean | null;
+            };
+            company_name?: string | null;
+            contact_name?: string | null;
+            stage_name?: string | null;
+            stage_kind?: string | null;
+            owner_name?: string | null;
+            campaign_name?: string | null;
+            created_at: string;
+            updated_at: string;
+            /**
+             * Format: int64
+             * @description The record's version after this change
+             */
+            version: number;
+        };
+        /** DealUpdatedData */
+        DealUpdatedData: {
+            deal_id: string;
+            name: string;
+            company_id: string | null;
+            contact_id: string | null;
+            /** @description Major units, at most two decimals. */
+            value: number;
+            currency: string;
+            pipeline_id: string;
+            stage_id: string;
+            /** @description The deal's own probability; null when it follows its stage's. */
+            probability: number | null;
+            expected_close: string | null;
+            /** @description open, won or lost */
+            status: string;
+            closed_at: string | null;
+            lost_reason: string | null;
+            owner_id: string | null;
+            source_id: string | null;
+            campaign_id: string | null;
+            custom: {
+                [key: string]: string | number | boolean | null;
+            };
+            company_name?: string | null;
+            contact_name?: string | null;
+            stage_name?: string | null;
+            stage_kind?: string | null;
+            owner_name?: string | null;
+            campaign_name?: string | null;
+            created_at: string;
+            updated_at: string;
+            /** @description The fields this change set. */
+            fields: string[];
+            /**
+             * Format: int64
+             * @description The record's version after this change
+             */
+            version: number;
+        };
+        /** DuplicateGroupDismissedData */
+        DuplicateGroupDismissedData: {
+            /** @description The dismissal record. */
+            duplicate_group_id: string;
+            /** @description company or contact */
+            object: string;
+            /** @description same_domain, same_name, same_email or same_name_at_company */
+            reason: string;
+            /** @description The key of the dismissed group. */
+            group: string;
+            /** @description The members of the group when it was dismissed. */
+            record_ids: string[];
+            dismissed_at: string;
+            /**
+             * Format: int64
+             * @description The record's version after this change
+             */
+            version: number;
+        };
+        /** LeadSourceCreatedData */
+        LeadSourceCreatedData: {
+            lead_source_id: string;
+            name: string;
+            channel: string;
+            /**
+             * Format: int64
+             * @description The record's version after this change
+             */
+            version: number;
+        };
+        /** LeadSourceDeletedData */
+        LeadSourceDeletedData: {
+            lead_source_id: string;
+            name: string;
+            channel: string;
+            /**
+             * Format: int64
+             * @description The record's version after this change
+             */
+            version: number;
+        };
+        /** LeadSourceSeededData */
+        LeadSourceSeededData: {
+            lead_source_id: string;
+            name: string;
+            channel: string;
+            /**
+             * Format: int64
+             * @description The record's version after this change
+             */
+            version: number;
+        };
+        /** LeadSourceUpdatedData */
+        LeadSourceUpdatedData: {
+            lead_source_id: string;
+            name: string;
+            channel: string;
+            /**
+             * Format: int64
+             * @description The record's version after this change
+             */
+            version: number;
+        };
+        /** MeetingCreatedData */
+        MeetingCreatedData: {
+            meeting_id: string;
+            title: string;
+            location: string | null;
+            notes?: string | null;
+            /** @description ISO 8601 UTC */
+            starts_at: string;
+            /** @description ISO 8601 UTC, after starts_at */
+            ends_at: string;
+            company_id: string | null;
+            /** @description The member who organises it; their connected calendar holds the event. */
+            organiser_id: string;
+            /** @description scheduled, done or cancelled */
+            status: string;
+            outcome: string | null;
+            attendees: {
+                /** @description user or contact */
+                type: string;
+                id: string;
+            }[];
+            online_meeting: boolean;
+            external_provider: "provider_a" | "provider_b" | null;
+            join_url?: string | null;
+            sync_error?: string | null;
+            /**
+             * Format: int64
+             * @description The record's version after this change
+             */
+            version: number;
+        };
+        /** MeetingDeletedData */
+        MeetingDeletedData: {
+            meeting_id: string;
+            title: string;
+            location: string | null;
+            notes?: string | null;
+            /** @description ISO 8601 UTC */
+            starts_at: string;
+            /** @description ISO 8601 UTC, after starts_at */
+            ends_at: string;
+            company_id: string | null;
+            /** @description The member who organises it; their connected calendar holds the event. */
+            organiser_id: string;
+            /** @description scheduled, done or cancelled */
+            status: string;
+            outcome: string | null;
+            attendees: {
+                /** @description user or contact */
+                type: string;
+                id: string;
+            }[];
+            online_meeting: boolean;
+            external_provider: "provider_a" | "provider_b" | null;
+            join_url?: string | null;
+            sync_error?: string | null;
+            /**
+             * Format: int64
+             * @description The record's version after this change
+             */
+            version: number;
+        };
+        /** MeetingUpdatedData */
+        MeetingUpdatedData: {
+            meeting_id: string;
+            title: string;
+            location: string | null;
+            notes?: string | null;
+            /** @description ISO 8601 UTC */
+            starts_at: string;
+            /** @description ISO 8601 UTC, after starts_at */
+            ends_at: string;
+            company_id: string | null;
+            /** @description The member who organises it; their connected calendar holds the event. */
+            organiser_id: string;
+            /** @description scheduled, done or cancelled */
+            status: string;
+            outcome: string | null;
+            attendees: {
+                /** @description user or contact */
+                type: string;
+                id: string;
+            }[];
+            online_meeting: boolean;
+            external_provider: "provider_a" | "provider_b" | null;
+            join_url?: string | null;
+            sync_error?: string | null;
+            /** @description The fields this change set. */
+            fields: string[];
+            /**
+             * Format: int64
+             * @description The record's version after this change
+             */
+            version: number;
+        };
+        /** PipelineStageCreatedData */
+        PipelineStageCreatedData: {
+            stage_id: string;
+            pipeline_id: string;
+            /** @description The pipeline's object: company or deal */
+            object: string;
+            name: string;
+            /** Format: int64 */
+            position: number;
+            /** @description open, won, lost or account */
+            kind: string;
+            probability: number | null;
+            /**
+             * Format: int64
+             * @description The record's version after this change
+             */
+            version: number;
+        };
+        /** PipelineStageDeletedData */
+        PipelineStageDeletedData: {
+            stage_id: string;
+            pipeline_id: string;
+            /** @description The pipeline's object: company or deal */
+            object: string;
+            name: string;
+            /** Format: int64 */
+            position: number;
+            /** @description open, won, lost or account */
+            kind: string;
+            probability: number | null;
+            /** @description The stage the companies of this one moved to, or null */
+            moved_to: string | null;
+            /**
+             * Format: int64
+             * @description The record's version after this change
+             */
+            version: number;
+        };
+        /** PipelineStageSeededData */
+        PipelineStageSeededData: {
+            stage_id: string;
+            pipeline_id: string;
+            /** @description The pipeline's object: company or deal */
+            object: string;
+            name: string;
+            /** Format: int64 */
+            position: number;
+            /** @description open, won, lost or account */
+            kind: string;
+            probability: number | null;
+            /**
+             * Format: int64
+             * @description The record's version after this change
+             */
+            version: number;
+        };
+        /** PipelineStageUpdatedData */
+        PipelineStageUpdatedData: {
+            stage_id: string;
+            pipeline_id: string;
+            /** @description The pipeline's object: company or deal */
+            object: string;
+            name: string;
+            /** Format: int64 */
+            position: number;
+            /** @description open, won, lost or account */
+            kind: string;
+            probability: number | null;
+            /**
+             * Format: int64
+             * @description The record's version after this change
+             */
+            version: number;
+        };
+        /** PipelineCreatedData */
+        PipelineCreatedData: {
+            pipeline_id: string;
+            name: string;
+            /** @description company or deal */
+            object: string;
+            is_default: boolean;
+            /** Format: int64 */
+            position: number;
+            /**
+             * Format: int64
+             * @description The record's version after this change
+             */
+            version: number;
+        };
+        /** PipelineDeletedData */
+        PipelineDeletedData: {
+            pipeline_id: string;
+            name: string;
+            /** @description company or deal */
+            object: string;
+            is_default: boolean;
+            /** Format: int64 */
+            position: number;
+            /**
+             * Format: int64
+             * @description The record's version after this change
+             */
+            version: number;
+        };
+        /** PipelineSeededData */
+        PipelineSeededData: {
+            pipeline_id: string;
+            name: string;
+            /** @description company or deal */
+            object: string;
+            is_default: boolean;
+            /** Format: int64 */
+            position: number;
+            /**
+             * Format: int64
+             * @description The record's version after this change
+             */
+            version: number;
+        };
+        /** PipelineUpdatedData */
+        PipelineUpdatedData: {
+            pipeline_id: string;
+            name: string;
+            /** @description company or deal */
+            object: string;
+            is_default: boolean;
+            /** Format: int64 */
+            position: number;
+            /**
+             * Format: int64
+             * @description The record's version after this change
+             */
+            version: number;
+        };
+        /** SavedViewCreatedData */
+        SavedViewCreatedData: {
+            saved_view_id: string;
+            object: string;
+            name: string;
+            filters: {
+                [key: string]: string;
+            };
+            shared: boolean;
+            owner_id: string;
+            owner_name: string | null;
+            created_at: string;
+            /**
+             * Format: int64
+             * @description The record's version after this change
+             */
+            version: number;
+        };
+        /** SavedViewDeletedData */
+        SavedViewDeletedData: {
+            saved_view_id: string;
+            object: string;
+            name: string;
+            filters: {
+                [key: string]: string;
+            };
+            shared: boolean;
+            owner_id: string;
+            owner_name: string | null;
+            created_at: string;
+            /**
+             * Format: int64
+             * @description The record's version after this change
+             */
+            version: number;
+        };
+        /** SavedViewUpdatedData */
+        SavedViewUpdatedData: {
+            saved_view_id: string;
+            object: string;
+            name: string;
+            filters: {
+                [key: string]: string;
+            };
+            shared: boolean;
+            owner_id: string;
+            owner_name: string | null;
+            created_at: string;
+            /**
+             * Format: int64
+             * @description The record's version after this change
+             */
+            version: number;
+        };
+        /** TaskCreatedData */
+        TaskCreatedData: {
+            task_id: string;
+            title: string;
+            notes: string | null;
+            due_at: string | null;
+            remind_at: string | null;
+            /** @description open, done or cancelled */
+            status: string;
+            target_type: string | null;
+            target_id: string | null;
+            assignee_id: string | null;
+            created_by: string | null;
+            completed_at: string | null;
+            created_at: string;
+            updated_at: string;
+            /**
+             * Format: int64
+             * @description The record's version after this change
+             */
+            version: number;
+        };
+        /** TaskDeletedData */
+        TaskDeletedData: {
+            task_id: string;
+            title: string;
+            notes: string | null;
+            due_at: string | null;
+            remind_at: string | null;
+            /** @description open, done or cancelled */
+            status: string;
+            target_type: string | null;
+            target_id: string | null;
+            assignee_id: string | null;
+            created_by: string | null;
+            completed_at: string | null;
+            created_at: string;
+            updated_at: string;
+            /**
+             * Format: int64
+             * @description The record's version after this change
+             */
+            version: number;
+        };
+        /** TaskUpdatedData */
+        TaskUpdatedData: {
+            task_id: string;
+            title: string;
+            notes: string | null;
+            due_at: string | null;
+            remind_at: string | null;
+            /** @description open, done or cancelled */
+            status: string;
+            target_type: string | null;
+            target_id: string | null;
+            assignee_id: string | null;
+            created_by: string | null;
+            completed_at: string | null;
+            created_at: string;
+            updated_at: string;
+            /** @description The fields this change set. */
+            fields: string[];
+            /**
+             * Format: int64
+             * @description The record's version after this change
+             */
+            version: number;
+        };
+        /** DocumentCompletedData */
+        DocumentCompletedData: {
+            document_id: string;
+            /** @description company or contact */
+            target_type: string;
+            target_id: string;
+            name: string;
+            content_type: string;
+            /** Format: int64 */
+            size_bytes: number;
+            /** @description pending (created, bytes not confirmed) or ready (completed: on the record) */
+            status: string;
+            /** @description The member (or API key) that created the document. */
+            uploaded_by: string;
+            uploaded_by_name?: string | null;
+            /** @description Hex SHA-256 of the bytes, once they arrived. */
+            checksum_sha256: string | null;
+            created_at: string;
+            completed_at: string | null;
+            /**
+             * Format: int64
+             * @description The record's version after this change
+             */
+            version: number;
+        };
+        /** DocumentCreatedData */
+        DocumentCreatedData: {
+            document_id: string;
+            /** @description company or contact */
+            target_type: string;
+            target_id: string;
+            name: string;
+            content_type: string;
+            /** Format: int64 */
+            size_bytes: number;
+            /** @description pending (created, bytes not confirmed) or ready (completed: on the record) */
+            status: string;
+            /** @description The member (or API key) that created the document. */
+            uploaded_by: string;
+            uploaded_by_name?: string | null;
+            /** @description Hex SHA-256 of the bytes, once they arrived. */
+            checksum_sha256: string | null;
+            created_at: string;
+            completed_at: string | null;
+            /**
+             * Format: int64
+             * @description The record's version after this change
+             */
+            version: number;
+        };
+        /** DocumentDeletedData */
+        DocumentDeletedData: {
+            document_id: string;
+            /** @description company or contact */
+            target_type: string;
+            target_id: string;
+            name: string;
+            content_type: string;
+            /** Format: int64 */
+            size_bytes: number;
+            /** @description pending (created, bytes not confirmed) or ready (completed: on the record) */
+            status: string;
+            /** @description The member (or API key) that created the document. */
+            uploaded_by: string;
+            uploaded_by_name?: string | null;
+            /** @description Hex SHA-256 of the bytes, once they arrived. */
+            checksum_sha256: string | null;
+            created_at: string;
+            completed_at: string | null;
+            /** @description deleted, record_purged, record_erased or upload_expired */
+            reason: string;
+            /**
+             * Format: int64
+             * @description The record's version after this change
+             */
+            version: number;
+        };
+        /** DocumentMovedData */
+        DocumentMovedData: {
+            document_id: string;
+            /** @description company or contact */
+            target_type: string;
+            target_id: string;
+            name: string;
+            content_type: string;
+            /** Format: int64 */
+            size_bytes: number;
+            /** @description pending (created, bytes not confirmed) or ready (completed: on the record) */
+            status: string;
+            /** @description The member (or API key) that created the document. */
+            uploaded_by: string;
+            uploaded_by_name?: string | null;
+            /** @description Hex SHA-256 of the bytes, once they arrived. */
+            checksum_sha256: string | null;
+            created_at: string;
+            completed_at: string | null;
+            previous_target_id: string;
+            /**
+             * Format: int64
+             * @description The record's version after this change
+             */
+            version: number;
+        };
+        /** MemberAddedData */
+        MemberAddedData: {
+            /** @description The membership record's own id inside identity; never an id a client sends. */
+            member_id: string;
+            /** @description The person's id: the member's id in GET /members and PATCH /members/{id}, and what every field naming a person holds. */
+            user_id: string;
+            name: string;
+            email: string;
+            role_id: string;
+            role: string;
+            status: string;
+            /**
+             * Format: int64
+             * @description The record's version after this change
+             */
+            version: number;
+        };
+        /** MemberUpdatedData */
+        MemberUpdatedData: {
+            /** @description The membership record's own id inside identity; never an id a client sends. */
+            member_id: string;
+            /** @description The person's id: the member's id in GET /members and PATCH /members/{id}, and what every field naming a person holds. */
+            user_id: string;
+            name: string;
+            email: string;
+            role_id: string;
+            role: string;
+            status: string;
+            previous_role_id: string;
+            previous_role: string;
+            previous_status: string;
+            role_changed: boolean;
+            status_changed: boolean;
+            /**
+             * Format: int64
+             * @description The record's version after this change
+             */
+            version: number;
+        };
+        /** RoleCreatedData */
+        RoleCreatedData: {
+            role_id: string;
+            name: string;
+            permissions: string[];
+            /**
+             * Format: int64
+             * @description The record's version after this change
+             */
+            version: number;
+        };
+        /** RoleDeletedData */
+        RoleDeletedData: {
+            role_id: string;
+            name: string;
+            permissions: string[];
+            /**
+             * Format: int64
+             * @description The record's version after this change
+             */
+            version: number;
+        };
+        /** RoleUpdatedData */
+        RoleUpdatedData: {
+            role_id: string;
+            name: string;
+            permissions: string[];
+            previous_name: string;
+            previous_permissions: string[];
+            /**
+             * Format: int64
+             * @description The record's version after this change
+             */
+            version: number;
+        };
+        /** WorkspaceCreatedData */
+        WorkspaceCreatedData: {
+            workspace_id: string;
+            slug: string;
+            name: string;
+            plan: string;
+            complimentary_until: string | null;
+            billing_set_up: boolean;
+            settings: {
+                currency: string;
+                date_format: string;
+                timezone: string;
+                /** Format: int64 */
+                page_size: number;
+            };
+            created_by: string;
+            /**
+             * Format: int64
+             * @description The record's version after this change
+             */
+            version: number;
+        };
+        /** WorkspaceUpdatedData */
+        WorkspaceUpdatedData: {
+            workspace_id: string;
+            slug: string;
+            name: string;
+            plan: string;
+            complimentary_until: string | null;
+            billing_set_up: boolean;
+            settings: {
+                currency: string;
+                date_format: string;
+                timezone: string;
+                /** Format: int64 */
+                page_size: number;
+            };
+            created_by: string;
+            changes: {
+                [key: string]: {
+                    before: unknown;
+                    after: unknown;
+                };
+            };
+            /**
+             * Format: int64
+             * @description The record's version after this change
+             */
+            version: number;
+        };
+        /** CampaignCreatedData */
+        CampaignCreatedData: {
+            campaign_id: string;
+            name: string;
+            source_id: string | null;
+            /** @description planned, active or ended */
+            status: string;
+            starts_on: string | null;
+            ends_on: string | null;
+            /** @description Major units, campaign currency. */
+            budget: number | null;
+            currency: string;
+            utm_campaign: string | null;
+            external_ref: string | null;
+            owner_id: string | null;
+            notes: string | null;
+            created_at: string;
+            updated_at: string;
+            /**
+             * Format: int64
+             * @description The record's version after this change
+             */
+            version: number;
+        };
+        /** CampaignDeletedData */
+        CampaignDeletedData: {
+            campaign_id: string;
+            name: string;
+            source_id: string | null;
+            /** @description planned, active or ended */
+            status: string;
+            starts_on: string | null;
+            ends_on: string | null;
+            /** @description Major units, campaign currency. */
+            budget: number | null;
+            currency: string;
+            utm_campaign: string | null;
+            external_ref: string | null;
+            owner_id: string | null;
+            notes: string | null;
+            created_at: string;
+            updated_at: string;
+            /**
+             * Format: int64
+             * @description The record's version after this change
+             */
+            version: number;
+        };
+        /** CampaignUpdatedData */
+        CampaignUpdatedData: {
+            campaign_id: string;
+            name: string;
+            source_id: string | null;
+            /** @description planned, active or ended */
+            status: string;
+            starts_on: string | null;
+            ends_on: string | null;
+            /** @description Major units, campaign currency. */
+            budget: number | null;
+            currency: string;
+            utm_campaign: string | null;
+            external_ref: string | null;
+            owner_id: string | null;
+            notes: string | null;
+            created_at: string;
+            updated_at: string;
+            /** @description The fields this change set. */
+            fields: string[];
+            /**
+             * Format: int64
+             * @description The record's version after this change
+             */
+            version: number;
+        };
+        /** SpendDeletedData */
+        SpendDeletedData: {
+            spend_id: string;
+            campaign_id: string;
+            campaign_name: string;
+            /** @description YYYY-MM-DD */
+            spent_on: string;
+            /** @description Major units, at most two decimals, campaign currency. */
+            amount: number;
+            currency: string;
+            note: string | null;
+            external_ref: string | null;
+            created_at: string;
+            /**
+             * Format: int64
+             * @description The record's version after this change
+             */
+            version: number;
+        };
+        /** SpendRecordedData */
+        SpendRecordedData: {
+            spend_id: string;
+            campaign_id: string;
+            campaign_name: string;
+            /** @description YYYY-MM-DD */
+            spent_on: string;
+            /** @description Major units, at most two decimals, campaign currency. */
+            amount: number;
+            currency: string;
+            note: string | null;
+            external_ref: string | null;
+            created_at: string;
+            /**
+             * Format: int64
+             * @description The record's version after this change
+             */
+            version: number;
+        };
+        /** SpendUpdatedData */
+        SpendUpdatedData: {
+            spend_id: string;
+            campaign_id: string;
+            campaign_name: string;
+            /** @description YYYY-MM-DD */
+            spent_on: string;
+            /** @description Major units, at most two decimals, campaign currency. */
+            amount: number;
+            currency: string;
+            note: string | null;
+            external_ref: string | null;
+            created_at: string;
+            /**
+             * Format: int64
+             * @description The record's version after this change
+             */
+            version: number;
+        };
+        /** TouchpointMovedData */
+        TouchpointMovedData: {
+            touchpoint_id: string;
+            campaign_id: string;
+            campaign_name: string;
+            contact_id: string | null;
+            company_id: string | null;
+            /** @description form, ad_click, email_open, email_click, visit, event, call or other */
+            kind: string;
+            occurred_at: string;
+            note: string | null;
+            external_ref: string | null;
+            /** @description Who recorded it: the API key's name when a key sent it, the member's name, or the web form's name. */
+            actor_label: string | null;
+            created_at: string;
+            /** @description contact_id and/or company_id */
+            fields: string[];
+            /**
+             * Format: int64
+             * @description The record's version after this change
+             */
+            version: number;
+        };
+        /** TouchpointRecordedData */
+        TouchpointRecordedData: {
+            touchpoint_id: string;
+            campaign_id: string;
+            campaign_name: string;
+            contact_id: string | null;
+            company_id: string | null;
+            /** @description form, ad_click, email_open, email_click, visit, event, call or other */
+            kind: string;
+            occurred_at: string;
+            note: string | null;
+            external_ref: string | null;
+            /** @description Who recorded it: the API key's name when a key sent it, the member's name, or the web form's name. */
+            actor_label: string | null;
+            created_at: string;
+            /**
+             * Format: int64
+             * @description The record's version after this change
+             */
+            version: number;
+        };
+        /** WebFormCreatedData */
+        WebFormCreatedData: {
+            web_form_id: string;
+            name: string;
+            fields: string[];
+            require_consent: boolean;
+            consent_text: string | null;
+            owner_id: string | null;
+            source_id: string | null;
+            campaign_id: string | null;
+            redirect_url: string | null;
+            enabled: boolean;
+            /** Format: int64 */
+            submissions: number;
+            last_submission_at: string | null;
+            created_at: string;
+            updated_at: string;
+            /**
+             * Format: int64
+             * @description The record's version after this change
+             */
+            version: number;
+        };
+        /** WebFormSubmittedData */
+        WebFormSubmittedData: {
+            web_form_id: string;
+            name: string;
+            fields: string[];
+            require_consent: boolean;
+            consent_text: string | null;
+            owner_id: string | null;
+            source_id: string | null;
+            campaign_id: string | null;
+            redirect_url: string | null;
+            enabled: boolean;
+            /** Format: int64 */
+            submissions: number;
+            last_submission_at: string | null;
+            created_at: string;
+            updated_at: string;
+            submission_id: string;
+            company_id: string | null;
+            company_name: string | null;
+            contact_id: string | null;
+            contact_name: string | null;
+            credited_campaign_id: string | null;
+            submitted_at: string;
+            /**
+             * Format: int64
+             * @description The record's version after this change
+             */
+            version: number;
+        };
+        /** WebFormUpdatedData */
+        WebFormUpdatedData: {
+            web_form_id: string;
+            name: string;
+            fields: string[];
+            require_consent: boolean;
+            consent_text: string | null;
+            owner_id: string | null;
+            source_id: string | null;
+            campaign_id: string | null;
+            redirect_url: string | null;
+            enabled: boolean;
+            /** Format: int64 */
+            submissions: number;
+            last_submission_at: string | null;
+            created_at: string;
+            updated_at: string;
+            /** @description The fields this change set. */
+            fields_changed: string[];
+            /**
+             * Format: int64
+             * @description The record's version after this change
+             */
+            version: number;
+        };
+        /** ReportPinPinnedData */
+        ReportPinPinnedData: {
+            report_pin_id: string;
+            saved_report_id: string;
+            user_id: string;
+            report_name: string;
+            created_at: string;
+            /**
+             * Format: int64
+             * @description The record's version after this change
+             */
+            version: number;
+        };
+        /** ReportPinUnpinnedData */
+        ReportPinUnpinnedData: {
+            report_pin_id: string;
+            saved_report_id: string;
+            user_id: string;
+            report_name: string;
+            created_at: string;
+            /**
+             * Format: int64
+             * @description The record's version after this change
+             */
+            version: number;
+        };
+        /** SavedReportCreatedData */
+        SavedReportCreatedData: {
+            saved_report_id: string;
+            name: string;
+            /** @description The ReportDefinition with its defaults filled in. */
+            definition: {
+                object: string;
+                group_by: string[];
+                measure: string;
+                filters: {
+                    field: string;
+                    values: (string | null)[];
+                }[];
+                date?: {
+                    field: string;
+                    from?: string;
+                    to?: string;
+                };
+                chart: string;
+            };
+            shared: boolean;
+            owner_id: string;
+            owner_name: string | null;
+            created_at: string;
+            updated_at: string;
+            /**
+             * Format: int64
+             * @description The record's version after this change
+             */
+            version: number;
+        };
+        /** SavedReportDeletedData */
+        SavedReportDeletedData: {
+            saved_report_id: string;
+            name: string;
+            /** @description The ReportDefinition with its defaults filled in. */
+            definition: {
+                object: string;
+                group_by: string[];
+                measure: string;
+                filters: {
+                    field: string;
+                    values: (string | null)[];
+                }[];
+                date?: {
+                    field: string;
+                    from?: string;
+                    to?: string;
+                };
+                chart: string;
+            };
+            shared: boolean;
+            owner_id: string;
+            owner_name: string | null;
+            created_at: string;
+            updated_at: string;
+            /**
+             * Format: int64
+             * @description The record's version after this change
+             */
+            version: number;
+        };
+        /** SavedReportUpdatedData */
+        SavedReportUpdatedData: {
+            saved_report_id: string;
+            name: string;
+            /** @description The ReportDefinition with its defaults filled in. */
+            definition: {
+                object: string;
+                group_by: string[];
+                measure: string;
+                filters: {
+                    field: string;
+                    values: (string | null)[];
+                }[];
+                date?: {
+                    field: string;
+                    from?: string;
+                    to?: string;
+                };
+                chart: string;
+            };
+            shared: boolean;
+            owner_id: string;
+            owner_name: string | null;
+            created_at: string;
+            updated_at: string;
+            /** @description The fields this change set. */
+            fields: string[];
+            /**
+             * Format: int64
+             * @description The record's version after this change
+             */
+            version: number;
+        };
+        /** RedactedFeedEvent */
+        RedactedFeedEvent: {
             /** @description The event's id: the webhook-id of its deliveries */
             id: string;
-            type: string;
             /**
              * Format: date-time
              * @description When it occurred
              */
             timestamp: string;
-            /** @description The payload, as the event catalogue declares it (the OpenAPI document's webhooks section); ids only when redacted */
+            /** @description A public event type. */
+            type: string;
+            /** @description Only the payload's ids and version: personal data of an erased contact was removed from it. */
             data: {
                 [key: string]: unknown;
             };
-            /** @description Personal data of an erased contact was removed from it */
-            redacted: boolean;
+            /**
+             * @description Personal data of an erased contact was removed from it.
+             * @constant
+             */
+            redacted: true;
         };
+        /** FeedEvent */
+        FeedEvent: {
+            /** @description The event's id: the webhook-id of its deliveries */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it occurred
+             */
+            timestamp: string;
+            /** @constant */
+            type: "billing.subscription.complimentary_ended";
+            data: components["schemas"]["SubscriptionComplimentaryEndedData"];
+            /**
+             * @description The payload is whole.
+             * @constant
+             */
+            redacted: false;
+        } | {
+            /** @description The event's id: the webhook-id of its deliveries */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it occurred
+             */
+            timestamp: string;
+            /** @constant */
+            type: "billing.subscription.ended";
+            data: components["schemas"]["SubscriptionEndedData"];
+            /**
+             * @description The payload is whole.
+             * @constant
+             */
+            redacted: false;
+        } | {
+            /** @description The event's id: the webhook-id of its deliveries */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it occurred
+             */
+            timestamp: string;
+            /** @constant */
+            type: "billing.subscription.started";
+            data: components["schemas"]["SubscriptionStartedData"];
+            /**
+             * @description The payload is whole.
+             * @constant
+             */
+            redacted: false;
+        } | {
+            /** @description The event's id: the webhook-id of its deliveries */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it occurred
+             */
+            timestamp: string;
+            /** @constant */
+            type: "billing.subscription.updated";
+            data: components["schemas"]["SubscriptionUpdatedData"];
+            /**
+             * @description The payload is whole.
+             * @constant
+             */
+            redacted: false;
+        } | {
+            /** @description The event's id: the webhook-id of its deliveries */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it occurred
+             */
+            timestamp: string;
+            /** @constant */
+            type: "crm.activity.created";
+            data: components["schemas"]["ActivityCreatedData"];
+            /**
+             * @description The payload is whole.
+             * @constant
+             */
+            redacted: false;
+        } | {
+            /** @description The event's id: the webhook-id of its deliveries */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it occurred
+             */
+            timestamp: string;
+            /** @constant */
+            type: "crm.activity.deleted";
+            data: components["schemas"]["ActivityDeletedData"];
+            /**
+             * @description The payload is whole.
+             * @constant
+             */
+            redacted: false;
+        } | {
+            /** @description The event's id: the webhook-id of its deliveries */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it occurred
+             */
+            timestamp: string;
+            /** @constant */
+            type: "crm.activity.recorded";
+            data: components["schemas"]["ActivityRecordedData"];
+            /**
+             * @description The payload is whole.
+             * @constant
+             */
+            redacted: false;
+        } | {
+            /** @description The event's id: the webhook-id of its deliveries */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it occurred
+             */
+            timestamp: string;
+            /** @constant */
+            type: "crm.activity.updated";
+            data: components["schemas"]["ActivityUpdatedData"];
+            /**
+             * @description The payload is whole.
+             * @constant
+             */
+            redacted: false;
+        } | {
+            /** @description The event's id: the webhook-id of its deliveries */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it occurred
+             */
+            timestamp: string;
+            /** @constant */
+            type: "crm.company.created";
+            data: components["schemas"]["CompanyCreatedData"];
+            /**
+             * @description The payload is whole.
+             * @constant
+             */
+            redacted: false;
+        } | {
+            /** @description The event's id: the webhook-id of its deliveries */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it occurred
+             */
+            timestamp: string;
+            /** @constant */
+            type: "crm.company.deleted";
+            data: components["schemas"]["CompanyDeletedData"];
+            /**
+             * @description The payload is whole.
+             * @constant
+             */
+            redacted: false;
+        } | {
+            /** @description The event's id: the webhook-id of its deliveries */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it occurred
+             */
+            timestamp: string;
+            /** @constant */
+            type: "crm.company.merged";
+            data: components["schemas"]["CompanyMergedData"];
+            /**
+             * @description The payload is whole.
+             * @constant
+             */
+            redacted: false;
+        } | {
+            /** @description The event's id: the webhook-id of its deliveries */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it occurred
+             */
+            timestamp: string;
+            /** @constant */
+            type: "crm.company.purged";
+            data: components["schemas"]["CompanyPurgedData"];
+            /**
+             * @description The payload is whole.
+             * @constant
+             */
+            redacted: false;
+        } | {
+            /** @description The event's id: the webhook-id of its deliveries */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it occurred
+             */
+            timestamp: string;
+            /** @constant */
+            type: "crm.company.restored";
+            data: components["schemas"]["CompanyRestoredData"];
+            /**
+             * @description The payload is whole.
+             * @constant
+             */
+            redacted: false;
+        } | {
+            /** @description The event's id: the webhook-id of its deliveries */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it occurred
+             */
+            timestamp: string;
+            /** @constant */
+            type: "crm.company.updated";
+            data: components["schemas"]["CompanyUpdatedData"];
+            /**
+             * @description The payload is whole.
+             * @constant
+             */
+            redacted: false;
+        } | {
+            /** @description The event's id: the webhook-id of its deliveries */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it occurred
+             */
+            timestamp: string;
+            /** @constant */
+            type: "crm.contact.created";
+            data: components["schemas"]["ContactCreatedData"];
+            /**
+             * @description The payload is whole.
+             * @constant
+             */
+            redacted: false;
+        } | {
+            /** @description The event's id: the webhook-id of its deliveries */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it occurred
+             */
+            timestamp: string;
+            /** @constant */
+            type: "crm.contact.deleted";
+            data: components["schemas"]["ContactDeletedData"];
+            /**
+             * @description The payload is whole.
+             * @constant
+             */
+            redacted: false;
+        } | {
+            /** @description The event's id: the webhook-id of its deliveries */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it occurred
+             */
+            timestamp: string;
+            /** @constant */
+            type: "crm.contact.erased";
+            data: components["schemas"]["ContactErasedData"];
+            /**
+             * @description The payload is whole.
+             * @constant
+             */
+            redacted: false;
+        } | {
+            /** @description The event's id: the webhook-id of its deliveries */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it occurred
+             */
+            timestamp: string;
+            /** @constant */
+            type: "crm.contact.merged";
+            data: components["schemas"]["ContactMergedData"];
+            /**
+             * @description The payload is whole.
+             * @constant
+             */
+            redacted: false;
+        } | {
+            /** @description The event's id: the webhook-id of its deliveries */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it occurred
+             */
+            timestamp: string;
+            /** @constant */
+            type: "crm.contact.purged";
+            data: components["schemas"]["ContactPurgedData"];
+            /**
+             * @description The payload is whole.
+             * @constant
+             */
+            redacted: false;
+        } | {
+            /** @description The event's id: the webhook-id of its deliveries */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it occurred
+             */
+            timestamp: string;
+            /** @constant */
+            type: "crm.contact.restored";
+            data: components["schemas"]["ContactRestoredData"];
+            /**
+             * @description The payload is whole.
+             * @constant
+             */
+            redacted: false;
+        } | {
+            /** @description The event's id: the webhook-id of its deliveries */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it occurred
+             */
+            timestamp: string;
+            /** @constant */
+            type: "crm.contact.updated";
+            data: components["schemas"]["ContactUpdatedData"];
+            /**
+             * @description The payload is whole.
+             * @constant
+             */
+            redacted: false;
+        } | {
+            /** @description The event's id: the webhook-id of its deliveries */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it occurred
+             */
+            timestamp: string;
+            /** @constant */
+            type: "crm.custom_field.created";
+            data: components["schemas"]["CustomFieldCreatedData"];
+            /**
+             * @description The payload is whole.
+             * @constant
+             */
+            redacted: false;
+        } | {
+            /** @description The event's id: the webhook-id of its deliveries */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it occurred
+             */
+            timestamp: string;
+            /** @constant */
+            type: "crm.custom_field.updated";
+            data: components["schemas"]["CustomFieldUpdatedData"];
+            /**
+             * @description The payload is whole.
+             * @constant
+             */
+            redacted: false;
+        } | {
+            /** @description The event's id: the webhook-id of its deliveries */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it occurred
+             */
+            timestamp: string;
+            /** @constant */
+            type: "crm.deal.created";
+            data: components["schemas"]["DealCreatedData"];
+            /**
+             * @description The payload is whole.
+             * @constant
+             */
+            redacted: false;
+        } | {
+            /** @description The event's id: the webhook-id of its deliveries */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it occurred
+             */
+            timestamp: string;
+            /** @constant */
+            type: "crm.deal.deleted";
+            data: components["schemas"]["DealDeletedData"];
+            /**
+             * @description The payload is whole.
+             * @constant
+             */
+            redacted: false;
+        } | {
+            /** @description The event's id: the webhook-id of its deliveries */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it occurred
+             */
+            timestamp: string;
+            /** @constant */
+            type: "crm.deal.updated";
+            data: components["schemas"]["DealUpdatedData"];
+            /**
+             * @description The payload is whole.
+             * @constant
+             */
+            redacted: false;
+        } | {
+            /** @description The event's id: the webhook-id of its deliveries */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it occurred
+             */
+            timestamp: string;
+            /** @constant */
+            type: "crm.duplicate_group.dismissed";
+            data: components["schemas"]["DuplicateGroupDismissedData"];
+            /**
+             * @description The payload is whole.
+             * @constant
+             */
+            redacted: false;
+        } | {
+            /** @description The event's id: the webhook-id of its deliveries */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it occurred
+             */
+            timestamp: string;
+            /** @constant */
+            type: "crm.lead_source.created";
+            data: components["schemas"]["LeadSourceCreatedData"];
+            /**
+             * @description The payload is whole.
+             * @constant
+             */
+            redacted: false;
+        } | {
+            /** @description The event's id: the webhook-id of its deliveries */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it occurred
+             */
+            timestamp: string;
+            /** @constant */
+            type: "crm.lead_source.deleted";
+            data: components["schemas"]["LeadSourceDeletedData"];
+            /**
+             * @description The payload is whole.
+             * @constant
+             */
+            redacted: false;
+        } | {
+            /** @description The event's id: the webhook-id of its deliveries */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it occurred
+             */
+            timestamp: string;
+            /** @constant */
+            type: "crm.lead_source.seeded";
+            data: components["schemas"]["LeadSourceSeededData"];
+            /**
+             * @description The payload is whole.
+             * @constant
+             */
+            redacted: false;
+        } | {
+            /** @description The event's id: the webhook-id of its deliveries */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it occurred
+             */
+            timestamp: string;
+            /** @constant */
+            type: "crm.lead_source.updated";
+            data: components["schemas"]["LeadSourceUpdatedData"];
+            /**
+             * @description The payload is whole.
+             * @constant
+             */
+            redacted: false;
+        } | {
+            /** @description The event's id: the webhook-id of its deliveries */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it occurred
+             */
+            timestamp: string;
+            /** @constant */
+            type: "crm.meeting.created";
+            data: components["schemas"]["MeetingCreatedData"];
+            /**
+             * @description The payload is whole.
+             * @constant
+             */
+            redacted: false;
+        } | {
+            /** @description The event's id: the webhook-id of its deliveries */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it occurred
+             */
+            timestamp: string;
+            /** @constant */
+            type: "crm.meeting.deleted";
+            data: components["schemas"]["MeetingDeletedData"];
+            /**
+             * @description The payload is whole.
+             * @constant
+             */
+            redacted: false;
+        } | {
+            /** @description The event's id: the webhook-id of its deliveries */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it occurred
+             */
+            timestamp: string;
+            /** @constant */
+            type: "crm.meeting.updated";
+            data: components["schemas"]["MeetingUpdatedData"];
+            /**
+             * @description The payload is whole.
+             * @constant
+             */
+            redacted: false;
+        } | {
+            /** @description The event's id: the webhook-id of its deliveries */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it occurred
+             */
+            timestamp: string;
+            /** @constant */
+            type: "crm.pipeline_stage.created";
+            data: components["schemas"]["PipelineStageCreatedData"];
+            /**
+             * @description The payload is whole.
+             * @constant
+             */
+            redacted: false;
+        } | {
+            /** @description The event's id: the webhook-id of its deliveries */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it occurred
+             */
+            timestamp: string;
+            /** @constant */
+            type: "crm.pipeline_stage.deleted";
+            data: components["schemas"]["PipelineStageDeletedData"];
+            /**
+             * @description The payload is whole.
+             * @constant
+             */
+            redacted: false;
+        } | {
+            /** @description The event's id: the webhook-id of its deliveries */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it occurred
+             */
+            timestamp: string;
+            /** @constant */
+            type: "crm.pipeline_stage.seeded";
+            data: components["schemas"]["PipelineStageSeededData"];
+            /**
+             * @description The payload is whole.
+             * @constant
+             */
+            redacted: false;
+        } | {
+            /** @description The event's id: the webhook-id of its deliveries */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it occurred
+             */
+            timestamp: string;
+            /** @constant */
+            type: "crm.pipeline_stage.updated";
+            data: components["schemas"]["PipelineStageUpdatedData"];
+            /**
+             * @description The payload is whole.
+             * @constant
+             */
+            redacted: false;
+        } | {
+            /** @description The event's id: the webhook-id of its deliveries */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it occurred
+             */
+            timestamp: string;
+            /** @constant */
+            type: "crm.pipeline.created";
+            data: components["schemas"]["PipelineCreatedData"];
+            /**
+             * @description The payload is whole.
+             * @constant
+             */
+            redacted: false;
+        } | {
+            /** @description The event's id: the webhook-id of its deliveries */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it occurred
+             */
+            timestamp: string;
+            /** @constant */
+            type: "crm.pipeline.deleted";
+            data: components["schemas"]["PipelineDeletedData"];
+            /**
+             * @description The payload is whole.
+             * @constant
+             */
+            redacted: false;
+        } | {
+            /** @description The event's id: the webhook-id of its deliveries */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it occurred
+             */
+            timestamp: string;
+            /** @constant */
+            type: "crm.pipeline.seeded";
+            data: components["schemas"]["PipelineSeededData"];
+            /**
+             * @description The payload is whole.
+             * @constant
+             */
+            redacted: false;
+        } | {
+            /** @description The event's id: the webhook-id of its deliveries */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it occurred
+             */
+            timestamp: string;
+            /** @constant */
+            type: "crm.pipeline.updated";
+            data: components["schemas"]["PipelineUpdatedData"];
+            /**
+             * @description The payload is whole.
+             * @constant
+             */
+            redacted: false;
+        } | {
+            /** @description The event's id: the webhook-id of its deliveries */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it occurred
+             */
+            timestamp: string;
+            /** @constant */
+            type: "crm.saved_view.created";
+            data: components["schemas"]["SavedViewCreatedData"];
+            /**
+             * @description The payload is whole.
+             * @constant
+             */
+            redacted: false;
+        } | {
+            /** @description The event's id: the webhook-id of its deliveries */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it occurred
+             */
+            timestamp: string;
+            /** @constant */
+            type: "crm.saved_view.deleted";
+            data: components["schemas"]["SavedViewDeletedData"];
+            /**
+             * @description The payload is whole.
+             * @constant
+             */
+            redacted: false;
+        } | {
+            /** @description The event's id: the webhook-id of its deliveries */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it occurred
+             */
+            timestamp: string;
+            /** @constant */
+            type: "crm.saved_view.updated";
+            data: components["schemas"]["SavedViewUpdatedData"];
+            /**
+             * @description The payload is whole.
+             * @constant
+             */
+            redacted: false;
+        } | {
+            /** @description The event's id: the webhook-id of its deliveries */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it occurred
+             */
+            timestamp: string;
+            /** @constant */
+            type: "crm.task.created";
+            data: components["schemas"]["TaskCreatedData"];
+            /**
+             * @description The payload is whole.
+             * @constant
+             */
+            redacted: false;
+        } | {
+            /** @description The event's id: the webhook-id of its deliveries */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it occurred
+             */
+            timestamp: string;
+            /** @constant */
+            type: "crm.task.deleted";
+            data: components["schemas"]["TaskDeletedData"];
+            /**
+             * @description The payload is whole.
+             * @constant
+             */
+            redacted: false;
+        } | {
+            /** @description The event's id: the webhook-id of its deliveries */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it occurred
+             */
+            timestamp: string;
+            /** @constant */
+            type: "crm.task.updated";
+            data: components["schemas"]["TaskUpdatedData"];
+            /**
+             * @description The payload is whole.
+             * @constant
+             */
+            redacted: false;
+        } | {
+            /** @description The event's id: the webhook-id of its deliveries */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it occurred
+             */
+            timestamp: string;
+            /** @constant */
+            type: "documents.document.completed";
+            data: components["schemas"]["DocumentCompletedData"];
+            /**
+             * @description The payload is whole.
+             * @constant
+             */
+            redacted: false;
+        } | {
+            /** @description The event's id: the webhook-id of its deliveries */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it occurred
+             */
+            timestamp: string;
+            /** @constant */
+            type: "documents.document.created";
+            data: components["schemas"]["DocumentCreatedData"];
+            /**
+             * @description The payload is whole.
+             * @constant
+             */
+            redacted: false;
+        } | {
+            /** @description The event's id: the webhook-id of its deliveries */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it occurred
+             */
+            timestamp: string;
+            /** @constant */
+            type: "documents.document.deleted";
+            data: components["schemas"]["DocumentDeletedData"];
+            /**
+             * @description The payload is whole.
+             * @constant
+             */
+            redacted: false;
+        } | {
+            /** @description The event's id: the webhook-id of its deliveries */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it occurred
+             */
+            timestamp: string;
+            /** @constant */
+            type: "documents.document.moved";
+            data: components["schemas"]["DocumentMovedData"];
+            /**
+             * @description The payload is whole.
+             * @constant
+             */
+            redacted: false;
+        } | {
+            /** @description The event's id: the webhook-id of its deliveries */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it occurred
+             */
+            timestamp: string;
+            /** @constant */
+            type: "identity.member.added";
+            data: components["schemas"]["MemberAddedData"];
+            /**
+             * @description The payload is whole.
+             * @constant
+             */
+            redacted: false;
+        } | {
+            /** @description The event's id: the webhook-id of its deliveries */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it occurred
+             */
+            timestamp: string;
+            /** @constant */
+            type: "identity.member.updated";
+            data: components["schemas"]["MemberUpdatedData"];
+            /**
+             * @description The payload is whole.
+             * @constant
+             */
+            redacted: false;
+        } | {
+            /** @description The event's id: the webhook-id of its deliveries */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it occurred
+             */
+            timestamp: string;
+            /** @constant */
+            type: "identity.role.created";
+            data: components["schemas"]["RoleCreatedData"];
+            /**
+             * @description The payload is whole.
+             * @constant
+             */
+            redacted: false;
+        } | {
+            /** @description The event's id: the webhook-id of its deliveries */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it occurred
+             */
+            timestamp: string;
+            /** @constant */
+            type: "identity.role.deleted";
+            data: components["schemas"]["RoleDeletedData"];
+            /**
+             * @description The payload is whole.
+             * @constant
+             */
+            redacted: false;
+        } | {
+            /** @description The event's id: the webhook-id of its deliveries */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it occurred
+             */
+            timestamp: string;
+            /** @constant */
+            type: "identity.role.updated";
+            data: components["schemas"]["RoleUpdatedData"];
+            /**
+             * @description The payload is whole.
+             * @constant
+             */
+            redacted: false;
+        } | {
+            /** @description The event's id: the webhook-id of its deliveries */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it occurred
+             */
+            timestamp: string;
+            /** @constant */
+            type: "identity.workspace.created";
+            data: components["schemas"]["WorkspaceCreatedData"];
+            /**
+             * @description The payload is whole.
+             * @constant
+             */
+            redacted: false;
+        } | {
+            /** @description The event's id: the webhook-id of its deliveries */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it occurred
+             */
+            timestamp: string;
+            /** @constant */
+            type: "identity.workspace.updated";
+            data: components["schemas"]["WorkspaceUpdatedData"];
+            /**
+             * @description The payload is whole.
+             * @constant
+             */
+            redacted: false;
+        } | {
+            /** @description The event's id: the webhook-id of its deliveries */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it occurred
+             */
+            timestamp: string;
+            /** @constant */
+            type: "marketing.campaign.created";
+            data: components["schemas"]["CampaignCreatedData"];
+            /**
+             * @description The payload is whole.
+             * @constant
+             */
+            redacted: false;
+        } | {
+            /** @description The event's id: the webhook-id of its deliveries */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it occurred
+             */
+            timestamp: string;
+            /** @constant */
+            type: "marketing.campaign.deleted";
+            data: components["schemas"]["CampaignDeletedData"];
+            /**
+             * @description The payload is whole.
+             * @constant
+             */
+            redacted: false;
+        } | {
+            /** @description The event's id: the webhook-id of its deliveries */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it occurred
+             */
+            timestamp: string;
+            /** @constant */
+            type: "marketing.campaign.updated";
+            data: components["schemas"]["CampaignUpdatedData"];
+            /**
+             * @description The payload is whole.
+             * @constant
+             */
+            redacted: false;
+        } | {
+            /** @description The event's id: the webhook-id of its deliveries */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it occurred
+             */
+            timestamp: string;
+            /** @constant */
+            type: "marketing.spend.deleted";
+            data: components["schemas"]["SpendDeletedData"];
+            /**
+             * @description The payload is whole.
+             * @constant
+             */
+            redacted: false;
+        } | {
+            /** @description The event's id: the webhook-id of its deliveries */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it occurred
+             */
+            timestamp: string;
+            /** @constant */
+            type: "marketing.spend.recorded";
+            data: components["schemas"]["SpendRecordedData"];
+            /**
+             * @description The payload is whole.
+             * @constant
+             */
+            redacted: false;
+        } | {
+            /** @description The event's id: the webhook-id of its deliveries */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it occurred
+             */
+            timestamp: string;
+            /** @constant */
+            type: "marketing.spend.updated";
+            data: components["schemas"]["SpendUpdatedData"];
+            /**
+             * @description The payload is whole.
+             * @constant
+             */
+            redacted: false;
+        } | {
+            /** @description The event's id: the webhook-id of its deliveries */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it occurred
+             */
+            timestamp: string;
+            /** @constant */
+            type: "marketing.touchpoint.moved";
+            data: components["schemas"]["TouchpointMovedData"];
+            /**
+             * @description The payload is whole.
+             * @constant
+             */
+            redacted: false;
+        } | {
+            /** @description The event's id: the webhook-id of its deliveries */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it occurred
+             */
+            timestamp: string;
+            /** @constant */
+            type: "marketing.touchpoint.recorded";
+            data: components["schemas"]["TouchpointRecordedData"];
+            /**
+             * @description The payload is whole.
+             * @constant
+             */
+            redacted: false;
+        } | {
+            /** @description The event's id: the webhook-id of its deliveries */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it occurred
+             */
+            timestamp: string;
+            /** @constant */
+            type: "marketing.web_form.created";
+            data: components["schemas"]["WebFormCreatedData"];
+            /**
+             * @description The payload is whole.
+             * @constant
+             */
+            redacted: false;
+        } | {
+            /** @description The event's id: the webhook-id of its deliveries */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it occurred
+             */
+            timestamp: string;
+            /** @constant */
+            type: "marketing.web_form.submitted";
+            data: components["schemas"]["WebFormSubmittedData"];
+            /**
+             * @description The payload is whole.
+             * @constant
+             */
+            redacted: false;
+        } | {
+            /** @description The event's id: the webhook-id of its deliveries */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it occurred
+             */
+            timestamp: string;
+            /** @constant */
+            type: "marketing.web_form.updated";
+            data: components["schemas"]["WebFormUpdatedData"];
+            /**
+             * @description The payload is whole.
+             * @constant
+             */
+            redacted: false;
+        } | {
+            /** @description The event's id: the webhook-id of its deliveries */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it occurred
+             */
+            timestamp: string;
+            /** @constant */
+            type: "reports.report_pin.pinned";
+            data: components["schemas"]["ReportPinPinnedData"];
+            /**
+             * @description The payload is whole.
+             * @constant
+             */
+            redacted: false;
+        } | {
+            /** @description The event's id: the webhook-id of its deliveries */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it occurred
+             */
+            timestamp: string;
+            /** @constant */
+            type: "reports.report_pin.unpinned";
+            data: components["schemas"]["ReportPinUnpinnedData"];
+            /**
+             * @description The payload is whole.
+             * @constant
+             */
+            redacted: false;
+        } | {
+            /** @description The event's id: the webhook-id of its deliveries */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it occurred
+             */
+            timestamp: string;
+            /** @constant */
+            type: "reports.saved_report.created";
+            data: components["schemas"]["SavedReportCreatedData"];
+            /**
+             * @description The payload is whole.
+             * @constant
+             */
+            redacted: false;
+        } | {
+            /** @description The event's id: the webhook-id of its deliveries */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it occurred
+             */
+            timestamp: string;
+            /** @constant */
+            type: "reports.saved_report.deleted";
+            data: components["schemas"]["SavedReportDeletedData"];
+            /**
+             * @description The payload is whole.
+             * @constant
+             */
+            redacted: false;
+        } | {
+            /** @description The event's id: the webhook-id of its deliveries */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it occurred
+             */
+            timestamp: string;
+            /** @constant */
+            type: "reports.saved_report.updated";
+            data: components["schemas"]["SavedReportUpdatedData"];
+            /**
+             * @description The payload is whole.
+             * @constant
+             */
+            redacted: false;
+        } | components["schemas"]["RedactedFeedEvent"];
         /** EventFeed */
         EventFeed: {
             data: components["schemas"]["FeedEvent"][];
+            /** @description The `after` of the next page, also on the last one: poll with it later. */
             next_cursor: string;
             has_more: boolean;
+        };
+        SubscriptionComplimentaryEndedEvent: {
+            /** @constant */
+            type: "billing.subscription.complimentary_ended";
+            /**
+             * Format: date-time
+             * @description When the event occurred (ISO 8601 UTC)
+             */
+            timestamp: string;
+            data: components["schemas"]["SubscriptionComplimentaryEndedData"];
+        };
+        SubscriptionEndedEvent: {
+            /** @constant */
+            type: "billing.subscription.ended";
+            /**
+             * Format: date-time
+             * @description When the event occurred (ISO 8601 UTC)
+             */
+            timestamp: string;
+            data: components["schemas"]["SubscriptionEndedData"];
+        };
+        SubscriptionStartedEvent: {
+            /** @constant */
+            type: "billing.subscription.started";
+            /**
+             * Format: date-time
+             * @description When the event occurred (ISO 8601 UTC)
+             */
+            timestamp: string;
+            data: components["schemas"]["SubscriptionStartedData"];
+        };
+        SubscriptionUpdatedEvent: {
+            /** @constant */
+            type: "billing.subscription.updated";
+            /**
+             * Format: date-time
+             * @description When the event occurred (ISO 8601 UTC)
+             */
+            timestamp: string;
+            data: components["schemas"]["SubscriptionUpdatedData"];
+        };
+        ActivityCreatedEvent: {
+            /** @constant */
+            type: "crm.activity.created";
+            /**
+             * Format: date-time
+             * @description When the event occurred (ISO 8601 UTC)
+             */
+            timestamp: string;
+            data: components["schemas"]["ActivityCreatedData"];
+        };
+        ActivityDeletedEvent: {
+            /** @constant */
+            type: "crm.activity.deleted";
+            /**
+             * Format: date-time
+             * @description When the event occurred (ISO 8601 UTC)
+             */
+            timestamp: string;
+            data: components["schemas"]["ActivityDeletedData"];
+        };
+        ActivityRecordedEvent: {
+            /** @constant */
+            type: "crm.activity.recorded";
+            /**
+             * Format: date-time
+             * @description When the event occurred (ISO 8601 UTC)
+             */
+            timestamp: string;
+            data: components["schemas"]["ActivityRecordedData"];
+        };
+        ActivityUpdatedEvent: {
+            /** @constant */
+            type: "crm.activity.updated";
+            /**
+             * Format: date-time
+             * @description When the event occurred (ISO 8601 UTC)
+             */
+            timestamp: string;
+            data: components["schemas"]["ActivityUpdatedData"];
+        };
+        CompanyCreatedEvent: {
+            /** @constant */
+            type: "crm.company.created";
+            /**
+             * Format: date-time
+             * @description When the event occurred (ISO 8601 UTC)
+             */
+            timestamp: string;
+            data: components["schemas"]["CompanyCreatedData"];
+        };
+        CompanyDeletedEvent: {
+            /** @constant */
+            type: "crm.company.deleted";
+            /**
+             * Format: date-time
+             * @description When the event occurred (ISO 8601 UTC)
+             */
+            timestamp: string;
+            data: components["schemas"]["CompanyDeletedData"];
+        };
+        CompanyMergedEvent: {
+            /** @constant */
+            type: "crm.company.merged";
+            /**
+             * Format: date-time
+             * @description When the event occurred (ISO 8601 UTC)
+             */
+            timestamp: string;
+            data: components["schemas"]["CompanyMergedData"];
+        };
+        CompanyPurgedEvent: {
+            /** @constant */
+            type: "crm.company.purged";
+            /**
+             * Format: date-time
+             * @description When the event occurred (ISO 8601 UTC)
+             */
+            timestamp: string;
+            data: components["schemas"]["CompanyPurgedData"];
+        };
+        CompanyRestoredEvent: {
+            /** @constant */
+            type: "crm.company.restored";
+            /**
+             * Format: date-time
+             * @description When the event occurred (ISO 8601 UTC)
+             */
+            timestamp: string;
+            data: components["schemas"]["CompanyRestoredData"];
+        };
+        CompanyUpdatedEvent: {
+            /** @constant */
+            type: "crm.company.updated";
+            /**
+             * Format: date-time
+             * @description When the event occurred (ISO 8601 UTC)
+             */
+            timestamp: string;
+            data: components["schemas"]["CompanyUpdatedData"];
+        };
+        ContactCreatedEvent: {
+            /** @constant */
+            type: "crm.contact.created";
+            /**
+             * Format: date-time
+             * @description When the event occurred (ISO 8601 UTC)
+             */
+            timestamp: string;
+            data: components["schemas"]["ContactCreatedData"];
+        };
+        ContactDeletedEvent: {
+            /** @constant */
+            type: "crm.contact.deleted";
+            /**
+             * Format: date-time
+             * @description When the event occurred (ISO 8601 UTC)
+             */
+            timestamp: string;
+            data: components["schemas"]["ContactDeletedData"];
+        };
+        ContactErasedEvent: {
+            /** @constant */
+            type: "crm.contact.erased";
+            /**
+             * Format: date-time
+             * @description When the event occurred (ISO 8601 UTC)
+             */
+            timestamp: string;
+            data: components["schemas"]["ContactErasedData"];
+        };
+        ContactMergedEvent: {
+            /** @constant */
+            type: "crm.contact.merged";
+            /**
+             * Format: date-time
+             * @description When the event occurred (ISO 8601 UTC)
+             */
+            timestamp: string;
+            data: components["schemas"]["ContactMergedData"];
+        };
+        ContactPurgedEvent: {
+            /** @constant */
+            type: "crm.contact.purged";
+            /**
+             * Format: date-time
+             * @description When the event occurred (ISO 8601 UTC)
+             */
+            timestamp: string;
+            data: components["schemas"]["ContactPurgedData"];
+        };
+        ContactRestoredEvent: {
+            /** @constant */
+            type: "crm.contact.restored";
+            /**
+             * Format: date-time
+             * @description When the event occurred (ISO 8601 UTC)
+             */
+            timestamp: string;
+            data: components["schemas"]["ContactRestoredData"];
+        };
+        ContactUpdatedEvent: {
+            /** @constant */
+            type: "crm.contact.updated";
+            /**
+             * Format: date-time
+             * @description When the event occurred (ISO 8601 UTC)
+             */
+            timestamp: string;
+            data: components["schemas"]["ContactUpdatedData"];
+        };
+        CustomFieldCreatedEvent: {
+            /** @constant */
+            type: "crm.custom_field.created";
+            /**
+             * Format: date-time
+             * @description When the event occurred (ISO 8601 UTC)
+             */
+            timestamp: string;
+            data: components["schemas"]["CustomFieldCreatedData"];
+        };
+        CustomFieldUpdatedEvent: {
+            /** @constant */
+            type: "crm.custom_field.updated";
+            /**
+             * Format: date-time
+             * @description When the event occurred (ISO 8601 UTC)
+             */
+            timestamp: string;
+            data: components["schemas"]["CustomFieldUpdatedData"];
+        };
+        DealCreatedEvent: {
+            /** @constant */
+            type: "crm.deal.created";
+            /**
+             * Format: date-time
+             * @description When the event occurred (ISO 8601 UTC)
+             */
+            timestamp: string;
+            data: components["schemas"]["DealCreatedData"];
+        };
+        DealDeletedEvent: {
+            /** @constant */
+            type: "crm.deal.deleted";
+            /**
+             * Format: date-time
+             * @description When the event occurred (ISO 8601 UTC)
+             */
+            timestamp: string;
+            data: components["schemas"]["DealDeletedData"];
+        };
+        DealUpdatedEvent: {
+            /** @constant */
+            type: "crm.deal.updated";
+            /**
+             * Format: date-time
+             * @description When the event occurred (ISO 8601 UTC)
+             */
+            timestamp: string;
+            data: components["schemas"]["DealUpdatedData"];
+        };
+        DuplicateGroupDismissedEvent: {
+            /** @constant */
+            type: "crm.duplicate_group.dismissed";
+            /**
+             * Format: date-time
+             * @description When the event occurred (ISO 8601 UTC)
+             */
+            timestamp: string;
+            data: components["schemas"]["DuplicateGroupDismissedData"];
+        };
+        LeadSourceCreatedEvent: {
+            /** @constant */
+            type: "crm.lead_source.created";
+            /**
+             * Format: date-time
+             * @description When the event occurred (ISO 8601 UTC)
+             */
+            timestamp: string;
+            data: components["schemas"]["LeadSourceCreatedData"];
+        };
+        LeadSourceDeletedEvent: {
+            /** @constant */
+            type: "crm.lead_source.deleted";
+            /**
+             * Format: date-time
+             * @description When the event occurred (ISO 8601 UTC)
+             */
+            timestamp: string;
+            data: components["schemas"]["LeadSourceDeletedData"];
+        };
+        LeadSourceSeededEvent: {
+            /** @constant */
+            type: "crm.lead_source.seeded";
+            /**
+             * Format: date-time
+             * @description When the event occurred (ISO 8601 UTC)
+             */
+            timestamp: string;
+            data: components["schemas"]["LeadSourceSeededData"];
+        };
+        LeadSourceUpdatedEvent: {
+            /** @constant */
+            type: "crm.lead_source.updated";
+            /**
+             * Format: date-time
+             * @description When the event occurred (ISO 8601 UTC)
+             */
+            timestamp: string;
+            data: components["schemas"]["LeadSourceUpdatedData"];
+        };
+        MeetingCreatedEvent: {
+            /** @constant */
+            type: "crm.meeting.created";
+            /**
+             * Format: date-time
+             * @description When the event occurred (ISO 8601 UTC)
+             */
+            timestamp: string;
+            data: components["schemas"]["MeetingCreatedData"];
+        };
+        MeetingDeletedEvent: {
+            /** @constant */
+            type: "crm.meeting.deleted";
+            /**
+             * Format: date-time
+             * @description When the event occurred (ISO 8601 UTC)
+             */
+            timestamp: string;
+            data: components["schemas"]["MeetingDeletedData"];
+        };
+        MeetingUpdatedEvent: {
+            /** @constant */
+            type: "crm.meeting.updated";
+            /**
+             * Format: date-time
+             * @description When the event occurred (ISO 8601 UTC)
+             */
+            timestamp: string;
+            data: components["schemas"]["MeetingUpdatedData"];
+        };
+        PipelineStageCreatedEvent: {
+            /** @constant */
+            type: "crm.pipeline_stage.created";
+            /**
+             * Format: date-time
+             * @description When the event occurred (ISO 8601 UTC)
+             */
+            timestamp: string;
+            data: components["schemas"]["PipelineStageCreatedData"];
+        };
+        PipelineStageDeletedEvent: {
+            /** @constant */
+            type: "crm.pipeline_stage.deleted";
+            /**
+             * Format: date-time
+             * @description When the event occurred (ISO 8601 UTC)
+             */
+            timestamp: string;
+            data: components["schemas"]["PipelineStageDeletedData"];
+        };
+        PipelineStageSeededEvent: {
+            /** @constant */
+            type: "crm.pipeline_stage.seeded";
+            /**
+             * Format: date-time
+             * @description When the event occurred (ISO 8601 UTC)
+             */
+            timestamp: string;
+            data: components["schemas"]["PipelineStageSeededData"];
+        };
+        PipelineStageUpdatedEvent: {
+            /** @constant */
+            type: "crm.pipeline_stage.updated";
+            /**
+             * Format: date-time
+             * @description When the event occurred (ISO 8601 UTC)
+             */
+            timestamp: string;
+            data: components["schemas"]["PipelineStageUpdatedData"];
+        };
+        PipelineCreatedEvent: {
+            /** @constant */
+            type: "crm.pipeline.created";
+            /**
+             * Format: date-time
+             * @description When the event occurred (ISO 8601 UTC)
+             */
+            timestamp: string;
+            data: components["schemas"]["PipelineCreatedData"];
+        };
+        PipelineDeletedEvent: {
+            /** @constant */
+            type: "crm.pipeline.deleted";
+            /**
+             * Format: date-time
+             * @description When the event occurred (ISO 8601 UTC)
+             */
+            timestamp: string;
+            data: components["schemas"]["PipelineDeletedData"];
+        };
+        PipelineSeededEvent: {
+            /** @constant */
+            type: "crm.pipeline.seeded";
+            /**
+             * Format: date-time
+             * @description When the event occurred (ISO 8601 UTC)
+             */
+            timestamp: string;
+            data: components["schemas"]["PipelineSeededData"];
+        };
+        PipelineUpdatedEvent: {
+            /** @constant */
+            type: "crm.pipeline.updated";
+            /**
+             * Format: date-time
+             * @description When the event occurred (ISO 8601 UTC)
+             */
+            timestamp: string;
+            data: components["schemas"]["PipelineUpdatedData"];
+        };
+        SavedViewCreatedEvent: {
+            /** @constant */
+            type: "crm.saved_view.created";
+            /**
+             * Format: date-time
+             * @description When the event occurred (ISO 8601 UTC)
+             */
+            timestamp: string;
+            data: components["schemas"]["SavedViewCreatedData"];
+        };
+        SavedViewDeletedEvent: {
+            /** @constant */
+            type: "crm.saved_view.deleted";
+            /**
+             * Format: date-time
+             * @description When the event occurred (ISO 8601 UTC)
+             */
+            timestamp: string;
+            data: components["schemas"]["SavedViewDeletedData"];
+        };
+        SavedViewUpdatedEvent: {
+            /** @constant */
+            type: "crm.saved_view.updated";
+            /**
+             * Format: date-time
+             * @description When the event occurred (ISO 8601 UTC)
+             */
+            timestamp: string;
+            data: components["schemas"]["SavedViewUpdatedData"];
+        };
+        TaskCreatedEvent: {
+            /** @constant */
+            type: "crm.task.created";
+            /**
+             * Format: date-time
+             * @description When the event occurred (ISO 8601 UTC)
+             */
+            timestamp: string;
+            data: components["schemas"]["TaskCreatedData"];
+        };
+        TaskDeletedEvent: {
+            /** @constant */
+            type: "crm.task.deleted";
+            /**
+             * Format: date-time
+             * @description When the event occurred (ISO 8601 UTC)
+             */
+            timestamp: string;
+            data: components["schemas"]["TaskDeletedData"];
+        };
+        TaskUpdatedEvent: {
+            /** @constant */
+            type: "crm.task.updated";
+            /**
+             * Format: date-time
+             * @description When the event occurred (ISO 8601 UTC)
+             */
+            timestamp: string;
+            data: components["schemas"]["TaskUpdatedData"];
+        };
+        DocumentCompletedEvent: {
+            /** @constant */
+            type: "documents.document.completed";
+            /**
+             * Format: date-time
+             * @description When the event occurred (ISO 8601 UTC)
+             */
+            timestamp: string;
+            data: components["schemas"]["DocumentCompletedData"];
+        };
+        DocumentCreatedEvent: {
+            /** @constant */
+            type: "documents.document.created";
+            /**
+             * Format: date-time
+             * @description When the event occurred (ISO 8601 UTC)
+             */
+            timestamp: string;
+            data: components["schemas"]["DocumentCreatedData"];
+        };
+        DocumentDeletedEvent: {
+            /** @constant */
+            type: "documents.document.deleted";
+            /**
+             * Format: date-time
+             * @description When the event occurred (ISO 8601 UTC)
+             */
+            timestamp: string;
+            data: components["schemas"]["DocumentDeletedData"];
+        };
+        DocumentMovedEvent: {
+            /** @constant */
+            type: "documents.document.moved";
+            /**
+             * Format: date-time
+             * @description When the event occurred (ISO 8601 UTC)
+             */
+            timestamp: string;
+            data: components["schemas"]["DocumentMovedData"];
+        };
+        MemberAddedEvent: {
+            /** @constant */
+            type: "identity.member.added";
+            /**
+             * Format: date-time
+             * @description When the event occurred (ISO 8601 UTC)
+             */
+            timestamp: string;
+            data: components["schemas"]["MemberAddedData"];
+        };
+        MemberUpdatedEvent: {
+            /** @constant */
+            type: "identity.member.updated";
+            /**
+             * Format: date-time
+             * @description When the event occurred (ISO 8601 UTC)
+             */
+            timestamp: string;
+            data: components["schemas"]["MemberUpdatedData"];
+        };
+        RoleCreatedEvent: {
+            /** @constant */
+            type: "identity.role.created";
+            /**
+             * Format: date-time
+             * @description When the event occurred (ISO 8601 UTC)
+             */
+            timestamp: string;
+            data: components["schemas"]["RoleCreatedData"];
+        };
+        RoleDeletedEvent: {
+            /** @constant */
+            type: "identity.role.deleted";
+            /**
+             * Format: date-time
+             * @description When the event occurred (ISO 8601 UTC)
+             */
+            timestamp: string;
+            data: components["schemas"]["RoleDeletedData"];
+        };
+        RoleUpdatedEvent: {
+            /** @constant */
+            type: "identity.role.updated";
+            /**
+             * Format: date-time
+             * @description When the event occurred (ISO 8601 UTC)
+             */
+            timestamp: string;
+            data: components["schemas"]["RoleUpdatedData"];
+        };
+        WorkspaceCreatedEvent: {
+            /** @constant */
+            type: "identity.workspace.created";
+            /**
+             * Format: date-time
+             * @description When the event occurred (ISO 8601 UTC)
+             */
+            timestamp: string;
+            data: components["schemas"]["WorkspaceCreatedData"];
+        };
+        WorkspaceUpdatedEvent: {
+            /** @constant */
+            type: "identity.workspace.updated";
+            /**
+             * Format: date-time
+             * @description When the event occurred (ISO 8601 UTC)
+             */
+            timestamp: string;
+            data: components["schemas"]["WorkspaceUpdatedData"];
+        };
+        CampaignCreatedEvent: {
+            /** @constant */
+            type: "marketing.campaign.created";
+            /**
+             * Format: date-time
+             * @description When the event occurred (ISO 8601 UTC)
+             */
+            timestamp: string;
+            data: components["schemas"]["CampaignCreatedData"];
+        };
+        CampaignDeletedEvent: {
+            /** @constant */
+            type: "marketing.campaign.deleted";
+            /**
+             * Format: date-time
+             * @description When the event occurred (ISO 8601 UTC)
+             */
+            timestamp: string;
+            data: components["schemas"]["CampaignDeletedData"];
+        };
+        CampaignUpdatedEvent: {
+            /** @constant */
+            type: "marketing.campaign.updated";
+            /**
+             * Format: date-time
+             * @description When the event occurred (ISO 8601 UTC)
+             */
+            timestamp: string;
+            data: components["schemas"]["CampaignUpdatedData"];
+        };
+        SpendDeletedEvent: {
+            /** @constant */
+            type: "marketing.spend.deleted";
+            /**
+             * Format: date-time
+             * @description When the event occurred (ISO 8601 UTC)
+             */
+            timestamp: string;
+            data: components["schemas"]["SpendDeletedData"];
+        };
+        SpendRecordedEvent: {
+            /** @constant */
+            type: "marketing.spend.recorded";
+            /**
+             * Format: date-time
+             * @description When the event occurred (ISO 8601 UTC)
+             */
+            timestamp: string;
+            data: components["schemas"]["SpendRecordedData"];
+        };
+        SpendUpdatedEvent: {
+            /** @constant */
+            type: "marketing.spend.updated";
+            /**
+             * Format: date-time
+             * @description When the event occurred (ISO 8601 UTC)
+             */
+            timestamp: string;
+            data: components["schemas"]["SpendUpdatedData"];
+        };
+        TouchpointMovedEvent: {
+            /** @constant */
+            type: "marketing.touchpoint.moved";
+            /**
+             * Format: date-time
+             * @description When the event occurred (ISO 8601 UTC)
+             */
+            timestamp: string;
+            data: components["schemas"]["TouchpointMovedData"];
+        };
+        TouchpointRecordedEvent: {
+            /** @constant */
+            type: "marketing.touchpoint.recorded";
+            /**
+             * Format: date-time
+             * @description When the event occurred (ISO 8601 UTC)
+             */
+            timestamp: string;
+            data: components["schemas"]["TouchpointRecordedData"];
+        };
+        WebFormCreatedEvent: {
+            /** @constant */
+            type: "marketing.web_form.created";
+            /**
+             * Format: date-time
+             * @description When the event occurred (ISO 8601 UTC)
+             */
+            timestamp: string;
+            data: components["schemas"]["WebFormCreatedData"];
+        };
+        WebFormSubmittedEvent: {
+            /** @constant */
+            type: "marketing.web_form.submitted";
+            /**
+             * Format: date-time
+             * @description When the event occurred (ISO 8601 UTC)
+             */
+            timestamp: string;
+            data: components["schemas"]["WebFormSubmittedData"];
+        };
+        WebFormUpdatedEvent: {
+            /** @constant */
+            type: "marketing.web_form.updated";
+            /**
+             * Format: date-time
+             * @description When the event occurred (ISO 8601 UTC)
+             */
+            timestamp: string;
+            data: components["schemas"]["WebFormUpdatedData"];
+        };
+        ReportPinPinnedEvent: {
+            /** @constant */
+            type: "reports.report_pin.pinned";
+            /**
+             * Format: date-time
+             * @description When the event occurred (ISO 8601 UTC)
+             */
+            timestamp: string;
+            data: components["schemas"]["ReportPinPinnedData"];
+        };
+        ReportPinUnpinnedEvent: {
+            /** @constant */
+            type: "reports.report_pin.unpinned";
+            /**
+             * Format: date-time
+             * @description When the event occurred (ISO 8601 UTC)
+             */
+            timestamp: string;
+            data: components["schemas"]["ReportPinUnpinnedData"];
+        };
+        SavedReportCreatedEvent: {
+            /** @constant */
+            type: "reports.saved_report.created";
+            /**
+             * Format: date-time
+             * @description When the event occurred (ISO 8601 UTC)
+             */
+            timestamp: string;
+            data: components["schemas"]["SavedReportCreatedData"];
+        };
+        SavedReportDeletedEvent: {
+            /** @constant */
+            type: "reports.saved_report.deleted";
+            /**
+             * Format: date-time
+             * @description When the event occurred (ISO 8601 UTC)
+             */
+            timestamp: string;
+            data: components["schemas"]["SavedReportDeletedData"];
+        };
+        SavedReportUpdatedEvent: {
+            /** @constant */
+            type: "reports.saved_report.updated";
+            /**
+             * Format: date-time
+             * @description When the event occurred (ISO 8601 UTC)
+             */
+            timestamp: string;
+            data: components["schemas"]["SavedReportUpdatedData"];
         };
     };
     responses: {
@@ -5961,30 +10942,8 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The path exists but not with this method (`method_not_allowed`); see the Allow header. */
-        405: {
-            headers: {
-                RateLimit: components["headers"]["RateLimit"];
-                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"];
-            };
-        };
         /** @description A rule of the domain is broken (`conflict` or a more specific code from docs/errors.md), a request with the same Idempotency-Key is still running (`request_in_progress`), or its kept answer named a person erased since (`idempotency_answer_erased`). */
         409: {
-            headers: {
-                RateLimit: components["headers"]["RateLimit"];
-                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"];
-            };
-        };
-        /** @description The link or record is gone (expired or already used). */
-        410: {
             headers: {
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
@@ -6005,7 +10964,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The request body is larger than 1 MiB once decoded (`payload_too_large`). */
+        /** @description The request body is larger than the operation accepts: 1 MiB once decoded unless its description says otherwise (`payload_too_large`); `file_too_large` for a document over the plan’s file size. */
         413: {
             headers: {
                 RateLimit: components["headers"]["RateLimit"];
@@ -6082,12 +11041,6 @@ export interface components {
         RateLimitPolicy: string;
         /** @description Seconds until the refusing policy’s window starts again. */
         RetryAfter: number;
-        /** @description The operation is deprecated (RFC 9745): `@<seconds since the epoch>` of the deprecation. See docs/versioning.md. */
-        Deprecation: string;
-        /** @description From when the deprecated operation may stop answering (RFC 8594, an HTTP-date). */
-        Sunset: string;
-        /** @description The changelog entry of the deprecation: `rel="deprecation"` and, with a Sunset, `rel="sunset"`. */
-        Link: string;
     };
     pathItems: never;
 }
@@ -6140,7 +11093,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["NoteCreate"] | components["schemas"]["CallCreate"];
+                "application/json": components["schemas"]["ActivityCreate"];
             };
         };
         responses: {
@@ -6184,9 +11137,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["ApiKey"][];
-                    };
+                    "application/json": components["schemas"]["ApiKeyList"];
                 };
             };
             400: components["responses"]["400"];
@@ -6208,18 +11159,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** Format: single-line */
-                    name: string;
-                    /** @enum {string} */
-                    kind: "agent" | "integration";
-                    /**
-                     * Format: single-line
-                     * @description A role name of the workspace; default `Agent (read only)`.
-                     */
-                    role?: string;
-                    expires_in_days?: number;
-                };
+                "application/json": components["schemas"]["ApiKeyCreate"];
             };
         };
         responses: {
@@ -6288,7 +11228,7 @@ export interface operations {
                 /** @description Only entries strictly older than this instant. */
                 before?: string;
                 limit?: number;
-                offset?: number | null;
+                offset?: number;
             };
             header?: never;
             path?: never;
@@ -6323,12 +11263,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** Format: email */
-                    email: string;
-                    /** Format: single-line */
-                    password: string;
-                };
+                "application/json": components["schemas"]["SignIn"];
             };
         };
         responses: {
@@ -6391,16 +11326,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** Format: email */
-                    email: string;
-                    /** Format: single-line */
-                    password: string;
-                    /** Format: single-line */
-                    name: string;
-                    /** Format: single-line */
-                    invitation_token?: string;
-                };
+                "application/json": components["schemas"]["SignUp"];
             };
         };
         responses: {
@@ -6437,10 +11363,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** Format: uuid */
-                    organization_id: string;
-                };
+                "application/json": components["schemas"]["WorkspaceSwitch"];
             };
         };
         responses: {
@@ -6505,13 +11428,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
-                    /**
-                     * @default month
-                     * @enum {string}
-                     */
-                    interval?: "month" | "year";
-                };
+                "application/json": components["schemas"]["CheckoutCreate"];
             };
         };
         responses: {
@@ -6617,45 +11534,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** Format: single-line */
-                    name: string;
-                    /**
-                     * Format: uuid
-                     * @description A lead source of the workspace (crm-core).
-                     */
-                    source_id?: string | null;
-                    /**
-                     * @description Default planned. Any status may follow any other.
-                     * @enum {string}
-                     */
-                    status?: "planned" | "active" | "ended";
-                    /** Format: date */
-                    starts_on?: string | null;
-                    /**
-                     * Format: date
-                     * @description Not before starts_on.
-                     */
-                    ends_on?: string | null;
-                    /** @description Major units with at most two decimals, campaign currency. */
-                    budget?: number | null;
-                    /** @description Three letters, stored upper-cased; defaults to the workspace currency. */
-                    currency?: string;
-                    /**
-                     * Format: single-line
-                     * @description Matched without regard to case against the utm_campaign query of pages with web forms.
-                     */
-                    utm_campaign?: string | null;
-                    /** Format: single-line */
-                    external_ref?: string | null;
-                    /**
-                     * Format: uuid
-                     * @description An active member of the workspace.
-                     */
-                    owner_id?: string | null;
-                    /** Format: text */
-                    notes?: string | null;
-                };
+                "application/json": components["schemas"]["CampaignCreate"];
             };
         };
         responses: {
@@ -6783,45 +11662,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** Format: single-line */
-                    name?: string;
-                    /**
-                     * Format: uuid
-                     * @description A lead source of the workspace (crm-core).
-                     */
-                    source_id?: string | null;
-                    /**
-                     * @description Default planned. Any status may follow any other.
-                     * @enum {string}
-                     */
-                    status?: "planned" | "active" | "ended";
-                    /** Format: date */
-                    starts_on?: string | null;
-                    /**
-                     * Format: date
-                     * @description Not before starts_on.
-                     */
-                    ends_on?: string | null;
-                    /** @description Major units with at most two decimals, campaign currency. */
-                    budget?: number | null;
-                    /** @description Three letters, stored upper-cased; defaults to the workspace currency. */
-                    currency?: string;
-                    /**
-                     * Format: single-line
-                     * @description Matched without regard to case against the utm_campaign query of pages with web forms.
-                     */
-                    utm_campaign?: string | null;
-                    /** Format: single-line */
-                    external_ref?: string | null;
-                    /**
-                     * Format: uuid
-                     * @description An active member of the workspace.
-                     */
-                    owner_id?: string | null;
-                    /** Format: text */
-                    notes?: string | null;
-                };
+                "application/json": components["schemas"]["CampaignUpdate"];
             };
         };
         responses: {
@@ -6897,9 +11738,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    lines: components["schemas"]["CampaignSpendLine"][];
-                };
+                "application/json": components["schemas"]["CampaignSpendCreate"];
             };
         };
         responses: {
@@ -6985,7 +11824,7 @@ export interface operations {
                 deleted?: boolean;
                 sort?: "created_desc" | "created_asc" | "name_asc" | "name_desc" | "updated_desc";
                 /** @description Offset paging: answers total, not next_cursor. */
-                offset?: number | null;
+                offset?: number;
             };
             header?: never;
             path?: never;
@@ -7023,82 +11862,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** Format: single-line */
-                    name: string;
-                    /**
-                     * Format: uri
-                     * @description An http or https URL.
-                     */
-                    website?: string | null;
-                    /**
-                     * Format: single-line
-                     * @description Stored lower-cased; derived from website when not given.
-                     */
-                    domain?: string | null;
-                    /** Format: single-line */
-                    phone?: string | null;
-                    /** @description Optional line1, line2, city, region and postcode; no other keys. */
-                    address?: {
-                        /** Format: single-line */
-                        line1?: string;
-                        /** Format: single-line */
-                        line2?: string;
-                        /** Format: single-line */
-                        city?: string;
-                        /** Format: single-line */
-                        region?: string;
-                        /** Format: single-line */
-                        postcode?: string;
-                    };
-                    /** @description Two letters, stored upper-cased. */
-                    country_code?: string | null;
-                    /** Format: single-line */
-                    industry?: string | null;
-                    /** Format: single-line */
-                    turnover_band?: string | null;
-                    employee_count?: number | null;
-                    /** Format: single-line */
-                    account_number?: string | null;
-                    /**
-                     * Format: single-line
-                     * @description Company registration number.
-                     */
-                    company_number?: string | null;
-                    /** @description Each 4 to 6 digits. */
-                    sic_codes?: string[];
-                    /** Format: text */
-                    description?: string | null;
-                    /**
-                     * Format: uuid
-                     * @description A member of the workspace.
-                     */
-                    owner_id?: string | null;
-                    /**
-                     * Format: uuid
-                     * @description A stage of a company pipeline; defaults to the first stage of the default company pipeline.
-                     */
-                    stage_id?: string | null;
-                    /**
-                     * Format: uuid
-                     * @description A lead source of the workspace.
-                     */
-                    source_id?: string | null;
-                    /**
-                     * Format: uuid
-                     * @description A campaign of the workspace.
-                     */
-                    campaign_id?: string | null;
-                    /**
-                     * Format: uuid
-                     * @description A contact of the workspace, of this company or of none.
-                     */
-                    primary_contact_id?: string | null;
-                    /** @description Free keys with scalar or null values; keys of defined custom fields are checked against their type. At most 50 keys and 16 KiB as JSON; a key is 1 to 100 characters without '.' or a leading '$'; text up to 2000 characters, numbers within ±1000000000000000. */
-                    custom?: {
-                        [key: string]: string | number | boolean | null;
-                    };
-                };
+                "application/json": components["schemas"]["CompanyCreate"];
             };
         };
         responses: {
@@ -7226,82 +11990,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** Format: single-line */
-                    name?: string;
-                    /**
-                     * Format: uri
-                     * @description An http or https URL.
-                     */
-                    website?: string | null;
-                    /**
-                     * Format: single-line
-                     * @description Stored lower-cased; derived from website when not given.
-                     */
-                    domain?: string | null;
-                    /** Format: single-line */
-                    phone?: string | null;
-                    /** @description Optional line1, line2, city, region and postcode; no other keys. */
-                    address?: {
-                        /** Format: single-line */
-                        line1?: string;
-                        /** Format: single-line */
-                        line2?: string;
-                        /** Format: single-line */
-                        city?: string;
-                        /** Format: single-line */
-                        region?: string;
-                        /** Format: single-line */
-                        postcode?: string;
-                    };
-                    /** @description Two letters, stored upper-cased. */
-                    country_code?: string | null;
-                    /** Format: single-line */
-                    industry?: string | null;
-                    /** Format: single-line */
-                    turnover_band?: string | null;
-                    employee_count?: number | null;
-                    /** Format: single-line */
-                    account_number?: string | null;
-                    /**
-                     * Format: single-line
-                     * @description Company registration number.
-                     */
-                    company_number?: string | null;
-                    /** @description Each 4 to 6 digits. */
-                    sic_codes?: string[];
-                    /** Format: text */
-                    description?: string | null;
-                    /**
-                     * Format: uuid
-                     * @description A member of the workspace.
-                     */
-                    owner_id?: string | null;
-                    /**
-                     * Format: uuid
-                     * @description A stage of a company pipeline; defaults to the first stage of the default company pipeline.
-                     */
-                    stage_id?: string | null;
-                    /**
-                     * Format: uuid
-                     * @description A lead source of the workspace.
-                     */
-                    source_id?: string | null;
-                    /**
-                     * Format: uuid
-                     * @description A campaign of the workspace.
-                     */
-                    campaign_id?: string | null;
-                    /**
-                     * Format: uuid
-                     * @description A contact of the workspace, of this company or of none.
-                     */
-                    primary_contact_id?: string | null;
-                    /** @description Free keys with scalar or null values; keys of defined custom fields are checked against their type. At most 50 keys and 16 KiB as JSON; a key is 1 to 100 characters without '.' or a leading '$'; text up to 2000 characters, numbers within ±1000000000000000. */
-                    custom?: {
-                        [key: string]: string | number | boolean | null;
-                    };
-                };
+                "application/json": components["schemas"]["CompanyUpdate"];
             };
         };
         responses: {
@@ -7346,10 +12035,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description Companies of this workspace outside the recycle bin, not this one. */
-                    source_ids: string[];
-                };
+                "application/json": components["schemas"]["CompanyMerge"];
             };
         };
         responses: {
@@ -7389,21 +12075,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    ids: string[];
-                    /** @enum {string} */
-                    action: "move_stage" | "reassign" | "delete" | "restore";
-                    /**
-                     * Format: uuid
-                     * @description For move_stage: a stage of a company pipeline.
-                     */
-                    stage_id?: string;
-                    /**
-                     * Format: uuid
-                     * @description For reassign: a member, or null to clear.
-                     */
-                    owner_id?: string | null;
-                };
+                "application/json": components["schemas"]["CompanyBulkAction"];
             };
         };
         responses: {
@@ -7680,13 +12352,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /**
-                     * @description Must be ERASE: the caller confirms the erasure is meant.
-                     * @enum {string}
-                     */
-                    confirm: "ERASE";
-                };
+                "application/json": components["schemas"]["ContactErasure"];
             };
         };
         responses: {
@@ -7729,9 +12395,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    source_ids: string[];
-                };
+                "application/json": components["schemas"]["ContactMerge"];
             };
         };
         responses: {
@@ -7867,16 +12531,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @enum {string} */
-                    object: "company" | "contact" | "deal";
-                    /** Format: single-line */
-                    label: string;
-                    /** @enum {string} */
-                    type: "text" | "number" | "date" | "select" | "checkbox" | "url";
-                    /** @description Only for type select. */
-                    options?: string[];
-                };
+                "application/json": components["schemas"]["CustomFieldCreate"];
             };
         };
         responses: {
@@ -7921,14 +12576,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** Format: single-line */
-                    label?: string;
-                    /** @description Only for type select. */
-                    options?: string[];
-                    position?: number;
-                    archived?: boolean;
-                };
+                "application/json": components["schemas"]["CustomFieldUpdate"];
             };
         };
         responses: {
@@ -8013,57 +12661,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** Format: single-line */
-                    name: string;
-                    /**
-                     * Format: uuid
-                     * @description A company of the workspace, not in the recycle bin.
-                     */
-                    company_id?: string | null;
-                    /**
-                     * Format: uuid
-                     * @description A contact of the workspace, not in the recycle bin.
-                     */
-                    contact_id?: string | null;
-                    /** @description Major units with at most two decimals (docs/money.md); default 0. */
-                    value?: number;
-                    /** @description Three letters (ISO 4217 style), stored upper-cased; defaults to the workspace currency. */
-                    currency?: string;
-                    /**
-                     * Format: uuid
-                     * @description A stage of a deal pipeline; defaults to the first stage of the default deal pipeline.
-                     */
-                    stage_id?: string;
-                    /** @description null follows the stage's probability. */
-                    probability?: number | null;
-                    /**
-                     * Format: date
-                     * @description YYYY-MM-DD, a real calendar day.
-                     */
-                    expected_close?: string | null;
-                    /** Format: text */
-                    lost_reason?: string | null;
-                    /**
-                     * Format: uuid
-                     * @description An active member of the workspace.
-                     */
-                    owner_id?: string | null;
-                    /**
-                     * Format: uuid
-                     * @description A lead source of the workspace.
-                     */
-                    source_id?: string | null;
-                    /**
-                     * Format: uuid
-                     * @description A campaign of the workspace; defaults to the company's campaign.
-                     */
-                    campaign_id?: string | null;
-                    /** @description Free keys with scalar or null values; keys of defined deal custom fields are checked against their type. At most 50 keys and 16 KiB as JSON; a key is 1 to 100 characters without '.' or a leading '$'; text up to 2000 characters, numbers within ±1000000000000000. */
-                    custom?: {
-                        [key: string]: string | number | boolean | null;
-                    };
-                };
+                "application/json": components["schemas"]["DealCreate"];
             };
         };
         responses: {
@@ -8191,57 +12789,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** Format: single-line */
-                    name?: string;
-                    /**
-                     * Format: uuid
-                     * @description A company of the workspace, not in the recycle bin.
-                     */
-                    company_id?: string | null;
-                    /**
-                     * Format: uuid
-                     * @description A contact of the workspace, not in the recycle bin.
-                     */
-                    contact_id?: string | null;
-                    /** @description Major units with at most two decimals (docs/money.md); default 0. */
-                    value?: number;
-                    /** @description Three letters (ISO 4217 style), stored upper-cased; defaults to the workspace currency. */
-                    currency?: string;
-                    /**
-                     * Format: uuid
-                     * @description A stage of a deal pipeline; defaults to the first stage of the default deal pipeline.
-                     */
-                    stage_id?: string;
-                    /** @description null follows the stage's probability. */
-                    probability?: number | null;
-                    /**
-                     * Format: date
-                     * @description YYYY-MM-DD, a real calendar day.
-                     */
-                    expected_close?: string | null;
-                    /** Format: text */
-                    lost_reason?: string | null;
-                    /**
-                     * Format: uuid
-                     * @description An active member of the workspace.
-                     */
-                    owner_id?: string | null;
-                    /**
-                     * Format: uuid
-                     * @description A lead source of the workspace.
-                     */
-                    source_id?: string | null;
-                    /**
-                     * Format: uuid
-                     * @description A campaign of the workspace; defaults to the company's campaign.
-                     */
-                    campaign_id?: string | null;
-                    /** @description Free keys with scalar or null values; keys of defined deal custom fields are checked against their type. At most 50 keys and 16 KiB as JSON; a key is 1 to 100 characters without '.' or a leading '$'; text up to 2000 characters, numbers within ±1000000000000000. */
-                    custom?: {
-                        [key: string]: string | number | boolean | null;
-                    };
-                };
+                "application/json": components["schemas"]["DealUpdate"];
             };
         };
         responses: {
@@ -8323,9 +12871,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["Document"][];
-                    };
+                    "application/json": components["schemas"]["DocumentList"];
                 };
             };
             400: components["responses"]["400"];
@@ -8347,20 +12893,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @enum {string} */
-                    target_type: "company" | "contact";
-                    /**
-                     * Format: uuid
-                     * @description A company or contact of the workspace, not in the recycle bin.
-                     */
-                    target_id: string;
-                    /** Format: single-line */
-                    name: string;
-                    /** @description A media type, e.g. application/pdf. */
-                    content_type: string;
-                    size_bytes: number;
-                };
+                "application/json": components["schemas"]["DocumentCreate"];
             };
         };
         responses: {
@@ -8559,12 +13092,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @enum {string} */
-                    object: "company" | "contact";
-                    /** @description The key of a group of GET /duplicates. */
-                    key: string;
-                };
+                "application/json": components["schemas"]["DuplicateDismissal"];
             };
         };
         responses: {
@@ -8668,20 +13196,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    rows: unknown[];
-                    /**
-                     * @description What a row whose company already exists does.
-                     * @default skip
-                     * @enum {string}
-                     */
-                    duplicates?: "skip" | "update" | "create";
-                    /**
-                     * @description Report what would happen, writing nothing (advised first).
-                     * @default false
-                     */
-                    dry_run?: boolean;
-                };
+                "application/json": components["schemas"]["CompanyImport"];
             };
         };
         responses: {
@@ -8822,9 +13337,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["Invitation"][];
-                    };
+                    "application/json": components["schemas"]["InvitationList"];
                 };
             };
             400: components["responses"]["400"];
@@ -8846,12 +13359,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** Format: email */
-                    email: string;
-                    /** Format: uuid */
-                    role_id: string;
-                };
+                "application/json": components["schemas"]["InvitationCreate"];
             };
         };
         responses: {
@@ -8925,9 +13433,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    token: string;
-                };
+                "application/json": components["schemas"]["InvitationAcceptance"];
             };
         };
         responses: {
@@ -8994,12 +13500,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** Format: single-line */
-                    name: string;
-                    /** @enum {string} */
-                    channel: "web" | "referral" | "event" | "outbound" | "social" | "email" | "phone" | "partner" | "ads" | "other";
-                };
+                "application/json": components["schemas"]["LeadSourceCreate"];
             };
         };
         responses: {
@@ -9076,12 +13577,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** Format: single-line */
-                    name?: string;
-                    /** @enum {string} */
-                    channel?: "web" | "referral" | "event" | "outbound" | "social" | "email" | "phone" | "partner" | "ads" | "other";
-                };
+                "application/json": components["schemas"]["LeadSourceUpdate"];
             };
         };
         responses: {
@@ -9148,14 +13644,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** Format: single-line */
-                    first_name?: string;
-                    /** Format: single-line */
-                    last_name?: string;
-                    avatar?: string | null;
-                    email_notifications?: boolean;
-                };
+                "application/json": components["schemas"]["MeUpdate"];
             };
         };
         responses: {
@@ -9319,44 +13808,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** Format: single-line */
-                    title: string;
-                    /** Format: single-line */
-                    location?: string | null;
-                    /** Format: text */
-                    notes?: string | null;
-                    /** Format: date-time */
-                    starts_at: string;
-                    /**
-                     * Format: date-time
-                     * @description After starts_at.
-                     */
-                    ends_at: string;
-                    /**
-                     * Format: uuid
-                     * @description A company of the workspace, not in the recycle bin.
-                     */
-                    company_id?: string | null;
-                    /**
-                     * @description Default scheduled; any status may follow any other.
-                     * @enum {string}
-                     */
-                    status?: "scheduled" | "done" | "cancelled";
-                    /**
-                     * Format: text
-                     * @description How it went; may be recorded with any status.
-                     */
-                    outcome?: string | null;
-                    /** @description Active members of the workspace who attend; replaces the attendees of that type on PATCH. */
-                    user_ids?: string[];
-                    /** @description Contacts of the workspace (not in the recycle bin) who attend; replaces the attendees of that type on PATCH. */
-                    contact_ids?: string[];
-                    /** @description true adds an online meeting link (join_url) from the organiser's connected calendar (Standard plan). */
-                    online_meeting?: boolean;
-                    /** @description true sends invitations to the attendees from the organiser's connected calendar (Standard plan). */
-                    send_invites?: boolean;
-                };
+                "application/json": components["schemas"]["MeetingCreate"];
             };
         };
         responses: {
@@ -9446,44 +13898,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** Format: single-line */
-                    title?: string;
-                    /** Format: single-line */
-                    location?: string | null;
-                    /** Format: text */
-                    notes?: string | null;
-                    /** Format: date-time */
-                    starts_at?: string;
-                    /**
-                     * Format: date-time
-                     * @description After starts_at.
-                     */
-                    ends_at?: string;
-                    /**
-                     * Format: uuid
-                     * @description A company of the workspace, not in the recycle bin.
-                     */
-                    company_id?: string | null;
-                    /**
-                     * @description Default scheduled; any status may follow any other.
-                     * @enum {string}
-                     */
-                    status?: "scheduled" | "done" | "cancelled";
-                    /**
-                     * Format: text
-                     * @description How it went; may be recorded with any status.
-                     */
-                    outcome?: string | null;
-                    /** @description Active members of the workspace who attend; replaces the attendees of that type on PATCH. */
-                    user_ids?: string[];
-                    /** @description Contacts of the workspace (not in the recycle bin) who attend; replaces the attendees of that type on PATCH. */
-                    contact_ids?: string[];
-                    /** @description true adds an online meeting link (join_url) from the organiser's connected calendar (Standard plan). */
-                    online_meeting?: boolean;
-                    /** @description true sends invitations to the attendees from the organiser's connected calendar (Standard plan). */
-                    send_invites?: boolean;
-                };
+                "application/json": components["schemas"]["MeetingUpdate"];
             };
         };
         responses: {
@@ -9530,9 +13945,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["Member"][];
-                    };
+                    "application/json": components["schemas"]["MemberList"];
                 };
             };
             400: components["responses"]["400"];
@@ -9557,12 +13970,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** Format: uuid */
-                    role_id?: string;
-                    /** @enum {string} */
-                    status?: "active" | "disabled";
-                };
+                "application/json": components["schemas"]["MemberUpdate"];
             };
         };
         responses: {
@@ -9631,9 +14039,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
-                    ids?: string[];
-                };
+                "application/json": components["schemas"]["NotificationsRead"];
             };
         };
         responses: {
@@ -9672,10 +14078,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** Format: single-line */
-                    workspace_name: string;
-                };
+                "application/json": components["schemas"]["OnboardingCreate"];
             };
         };
         responses: {
@@ -9719,13 +14122,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: {
-                            name: string;
-                            /** Format: uuid */
-                            organization_id: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["OnboardingWorkspaceList"];
                 };
             };
             400: components["responses"]["400"];
@@ -9774,17 +14171,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** Format: uuid */
-                    pipeline_id: string;
-                    /** Format: single-line */
-                    name: string;
-                    /**
-                     * @description Company pipelines: open (a lead), lost (a disqualified lead) or account (a customer). Deal pipelines: open, won or lost (closing the deal).
-                     * @enum {string}
-                     */
-                    kind?: "open" | "won" | "lost" | "account";
-                };
+                "application/json": components["schemas"]["PipelineStageCreate"];
             };
         };
         responses: {
@@ -9864,17 +14251,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** Format: single-line */
-                    name?: string;
-                    /**
-                     * @description Company pipelines: open (a lead), lost (a disqualified lead) or account (a customer). Deal pipelines: open, won or lost (closing the deal).
-                     * @enum {string}
-                     */
-                    kind?: "open" | "won" | "lost" | "account";
-                    /** @description A deal stage: the probability of a deal in it that has none of its own. A company stage: how likely a lead in it is to become an account (shown, weighs nothing). */
-                    probability?: number | null;
-                };
+                "application/json": components["schemas"]["PipelineStageUpdate"];
             };
         };
         responses: {
@@ -9941,17 +14318,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** Format: single-line */
-                    name: string;
-                    /**
-                     * @default company
-                     * @enum {string}
-                     */
-                    object?: "company" | "deal";
-                    /** @default [] */
-                    stages?: components["schemas"]["PipelineStageCreate"][];
-                };
+                "application/json": components["schemas"]["PipelineCreate"];
             };
         };
         responses: {
@@ -10034,13 +14401,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** Format: single-line */
-                    name?: string;
-                    /** @description Only the value true. */
-                    is_default?: boolean;
-                    stage_order?: string[];
-                };
+                "application/json": components["schemas"]["PipelineUpdate"];
             };
         };
         responses: {
@@ -10126,6 +14487,7 @@ export interface operations {
             };
             400: components["responses"]["400"];
             404: components["responses"]["404"];
+            413: components["responses"]["413"];
             415: components["responses"]["415"];
             429: components["responses"]["429"];
             503: components["responses"]["503"];
@@ -10187,6 +14549,7 @@ export interface operations {
             };
             400: components["responses"]["400"];
             404: components["responses"]["404"];
+            413: components["responses"]["413"];
             415: components["responses"]["415"];
             429: components["responses"]["429"];
             503: components["responses"]["503"];
@@ -10213,13 +14576,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        received: boolean;
-                        duplicate: boolean;
-                    };
+                    "application/json": components["schemas"]["BillingWebhookReceipt"];
                 };
             };
             400: components["responses"]["400"];
+            413: components["responses"]["413"];
             415: components["responses"]["415"];
             429: components["responses"]["429"];
             503: components["responses"]["503"];
@@ -10303,7 +14664,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/octet-stream": string;
+                    "*/*": string;
                 };
             };
             400: components["responses"]["400"];
@@ -10397,48 +14758,8 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** Format: single-line */
-                    company?: string;
-                    /** Format: single-line */
-                    first_name?: string;
-                    /** Format: single-line */
-                    last_name?: string;
-                    /** Format: single-line */
-                    email?: string;
-                    /** Format: single-line */
-                    phone?: string;
-                    /** Format: single-line */
-                    job_title?: string;
-                    /** Format: text */
-                    message?: string;
-                    consent?: boolean;
-                    /** Format: single-line */
-                    utm_campaign?: string;
-                    /** @description The honeypot: people leave it empty. */
-                    website?: string;
-                };
-                "application/x-www-form-urlencoded": {
-                    /** Format: single-line */
-                    company?: string;
-                    /** Format: single-line */
-                    first_name?: string;
-                    /** Format: single-line */
-                    last_name?: string;
-                    /** Format: single-line */
-                    email?: string;
-                    /** Format: single-line */
-                    phone?: string;
-                    /** Format: single-line */
-                    job_title?: string;
-                    /** Format: text */
-                    message?: string;
-                    consent?: boolean;
-                    /** Format: single-line */
-                    utm_campaign?: string;
-                    /** @description The honeypot: people leave it empty. */
-                    website?: string;
-                };
+                "application/json": components["schemas"]["WebFormSubmission"];
+                "application/x-www-form-urlencoded": components["schemas"]["WebFormSubmission"];
             };
         };
         responses: {
@@ -10562,15 +14883,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** Format: single-line */
-                    password: string;
-                    /**
-                     * @description false keeps the person’s sessions signed in.
-                     * @default true
-                     */
-                    sign_out_other_sessions?: boolean;
-                };
+                "application/json": components["schemas"]["PasswordReset"];
             };
         };
         responses: {
@@ -10630,12 +14943,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @enum {string} */
-                    type: "company" | "contact";
-                    /** Format: uuid */
-                    id: string;
-                };
+                "application/json": components["schemas"]["RecentView"];
             };
         };
         responses: {
@@ -10759,10 +15067,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    definition: components["schemas"]["ReportDefinition"];
-                    keys: (string | null)[];
-                };
+                "application/json": components["schemas"]["ReportRecordsQuery"];
             };
         };
         responses: {
@@ -10899,13 +15204,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** Format: single-line */
-                    name: string;
-                    definition: components["schemas"]["ReportDefinition"];
-                    /** @default false */
-                    shared?: boolean;
-                };
+                "application/json": components["schemas"]["SavedReportCreate"];
             };
         };
         responses: {
@@ -10988,12 +15287,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** Format: single-line */
-                    name?: string;
-                    definition?: components["schemas"]["ReportDefinition"];
-                    shared?: boolean;
-                };
+                "application/json": components["schemas"]["SavedReportUpdate"];
             };
         };
         responses: {
@@ -11194,14 +15488,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /**
-                     * Format: single-line
-                     * @description Unique in the workspace whatever its case.
-                     */
-                    name: string;
-                    permissions: ("companies:read" | "companies:write" | "contacts:read" | "contacts:write" | "activities:write" | "tasks:read" | "tasks:write" | "settings:manage" | "users:manage" | "privacy:override")[];
-                };
+                "application/json": components["schemas"]["RoleCreate"];
             };
         };
         responses: {
@@ -11278,14 +15565,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /**
-                     * Format: single-line
-                     * @description Unique in the workspace whatever its case.
-                     */
-                    name?: string;
-                    permissions?: ("companies:read" | "companies:write" | "contacts:read" | "contacts:write" | "activities:write" | "tasks:read" | "tasks:write" | "settings:manage" | "users:manage" | "privacy:override")[];
-                };
+                "application/json": components["schemas"]["RoleUpdate"];
             };
         };
         responses: {
@@ -11354,18 +15634,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @enum {string} */
-                    object: "company" | "contact" | "deal";
-                    /** Format: single-line */
-                    name: string;
-                    /** @description Query parameters of the object's list (for example kind and owner), each a string of up to 500 characters. */
-                    filters: {
-                        [key: string]: string;
-                    };
-                    /** @default false */
-                    shared?: boolean;
-                };
+                "application/json": components["schemas"]["SavedViewCreate"];
             };
         };
         responses: {
@@ -11448,15 +15717,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** Format: single-line */
-                    name?: string;
-                    /** @description Query parameters of the object's list (for example kind and owner), each a string of up to 500 characters. */
-                    filters?: {
-                        [key: string]: string;
-                    };
-                    shared?: boolean;
-                };
+                "application/json": components["schemas"]["SavedViewUpdate"];
             };
         };
         responses: {
@@ -11563,28 +15824,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** Format: single-line */
-                    title: string;
-                    /** Format: text */
-                    notes?: string | null;
-                    /**
-                     * Format: date-time
-                     * @description When it is due.
-                     */
-                    due_at?: string | null;
-                    /**
-                     * Format: date-time
-                     * @description When to remind the assignee.
-                     */
-                    remind_at?: string | null;
-                    /** @enum {string|null} */
-                    target_type?: "company" | "contact" | "deal" | null;
-                    /** Format: uuid */
-                    target_id?: string | null;
-                    /** Format: uuid */
-                    assignee_id?: string | null;
-                };
+                "application/json": components["schemas"]["TaskCreate"];
             };
         };
         responses: {
@@ -11629,26 +15869,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** Format: single-line */
-                    title?: string;
-                    /** Format: text */
-                    notes?: string | null;
-                    /**
-                     * Format: date-time
-                     * @description When it is due.
-                     */
-                    due_at?: string | null;
-                    /**
-                     * Format: date-time
-                     * @description When to remind the assignee.
-                     */
-                    remind_at?: string | null;
-                    /** @enum {string} */
-                    status?: "open" | "done" | "cancelled";
-                    /** Format: uuid */
-                    assignee_id?: string | null;
-                };
+                "application/json": components["schemas"]["TaskUpdate"];
             };
         };
         responses: {
@@ -11723,9 +15944,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    touchpoints: components["schemas"]["TouchpointItem"][];
-                };
+                "application/json": components["schemas"]["TouchpointBatch"];
             };
         };
         responses: {
@@ -11791,38 +16010,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** Format: single-line */
-                    name: string;
-                    /** @description The fields shown, in this order; email is always among them (a lead is matched by it). Default: first_name, last_name, email, company, message. */
-                    fields?: ("company" | "first_name" | "last_name" | "email" | "phone" | "job_title" | "message")[];
-                    /** @description Default false. When true, consent_text is required and a submission without consent is refused. */
-                    require_consent?: boolean;
-                    /** Format: single-line */
-                    consent_text?: string | null;
-                    /**
-                     * Format: uuid
-                     * @description An active member: owner of the leads it creates, notified of each submission.
-                     */
-                    owner_id?: string | null;
-                    /**
-                     * Format: uuid
-                     * @description A lead source set on the leads it creates.
-                     */
-                    source_id?: string | null;
-                    /**
-                     * Format: uuid
-                     * @description Credited with new leads unless the page's utm_campaign query matches another campaign.
-                     */
-                    campaign_id?: string | null;
-                    /**
-                     * Format: uri
-                     * @description http or https; a browser posting the form is sent there (303) after a submission.
-                     */
-                    redirect_url?: string | null;
-                    /** @description Default true; a disabled form refuses submissions. */
-                    enabled?: boolean;
-                };
+                "application/json": components["schemas"]["WebFormCreate"];
             };
         };
         responses: {
@@ -11867,38 +16055,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** Format: single-line */
-                    name?: string;
-                    /** @description The fields shown, in this order; email is always among them (a lead is matched by it). Default: first_name, last_name, email, company, message. */
-                    fields?: ("company" | "first_name" | "last_name" | "email" | "phone" | "job_title" | "message")[];
-                    /** @description Default false. When true, consent_text is required and a submission without consent is refused. */
-                    require_consent?: boolean;
-                    /** Format: single-line */
-                    consent_text?: string | null;
-                    /**
-                     * Format: uuid
-                     * @description An active member: owner of the leads it creates, notified of each submission.
-                     */
-                    owner_id?: string | null;
-                    /**
-                     * Format: uuid
-                     * @description A lead source set on the leads it creates.
-                     */
-                    source_id?: string | null;
-                    /**
-                     * Format: uuid
-                     * @description Credited with new leads unless the page's utm_campaign query matches another campaign.
-                     */
-                    campaign_id?: string | null;
-                    /**
-                     * Format: uri
-                     * @description http or https; a browser posting the form is sent there (303) after a submission.
-                     */
-                    redirect_url?: string | null;
-                    /** @description Default true; a disabled form refuses submissions. */
-                    enabled?: boolean;
-                };
+                "application/json": components["schemas"]["WebFormUpdate"];
             };
         };
         responses: {
@@ -11967,16 +16124,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description https address that receives POSTed deliveries; it must resolve to a public address */
-                    url: string;
-                    /** @description Event types delivered: exact types (crm.deal.updated), patterns (crm.deal.*, crm.*) or ["*"] for every public event. Each must name at least one type of the event catalogue. */
-                    event_types?: string[];
-                    /** Format: single-line */
-                    description?: string | null;
-                    /** @default true */
-                    enabled?: boolean;
-                };
+                "application/json": components["schemas"]["WebhookCreate"];
             };
         };
         responses: {
@@ -12053,16 +16201,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description https address that receives POSTed deliveries; it must resolve to a public address */
-                    url?: string;
-                    /** @description Event types delivered: exact types (crm.deal.updated), patterns (crm.deal.*, crm.*) or ["*"] for every public event. Each must name at least one type of the event catalogue. */
-                    event_types?: string[];
-                    /** Format: single-line */
-                    description?: string | null;
-                    enabled?: boolean;
-                    rotate_secret?: boolean;
-                };
+                "application/json": components["schemas"]["WebhookUpdate"];
             };
         };
         responses: {
@@ -12241,22 +16380,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** Format: single-line */
-                    name?: string;
-                    settings?: {
-                        /** @description ISO 4217 code; default GBP. */
-                        currency?: string;
-                        /** @enum {string} */
-                        date_format?: "DD/MM/YYYY" | "MM/DD/YYYY" | "YYYY-MM-DD";
-                        /**
-                         * Format: single-line
-                         * @description An IANA time zone; default Europe/London.
-                         */
-                        timezone?: string;
-                        page_size?: number;
-                    };
-                };
+                "application/json": components["schemas"]["WorkspaceUpdate"];
             };
         };
         responses: {
@@ -12299,36 +16423,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @constant */
-                    type: "billing.subscription.complimentary_ended";
-                    /**
-                     * Format: date-time
-                     * @description When the event occurred (ISO 8601 UTC)
-                     */
-                    timestamp: string;
-                    data: {
-                        /** @description Billing's record of the workspace's subscription: one per workspace, with the workspace's id */
-                        subscription_id: string;
-                        workspace_id: string;
-                        /** @description The plan the workspace is on now: free or standard (protos/rest/plans.ts) */
-                        plan: string;
-                        /** @description complimentary (Standard, free until complimentary_until), none (Free, nothing set up), trialing (set up, first payment at trial_end), active, past_due (a payment failed; Standard kept while the provider retries), unpaid, canceled */
-                        status: string;
-                        interval: string | null;
-                        seats: number | null;
-                        current_period_end: string | null;
-                        cancel_at_period_end: boolean;
-                        trial_end: string | null;
-                        complimentary_until: string | null;
-                        billing_set_up: boolean;
-                        has_billing_account: boolean;
-                        /** @description stripe or simulated */
-                        provider: string;
-                        /** @description The record's version after this change */
-                        version: number;
-                    };
-                };
+                "application/json": components["schemas"]["SubscriptionComplimentaryEndedEvent"];
             };
         };
         responses: {
@@ -12357,36 +16452,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @constant */
-                    type: "billing.subscription.ended";
-                    /**
-                     * Format: date-time
-                     * @description When the event occurred (ISO 8601 UTC)
-                     */
-                    timestamp: string;
-                    data: {
-                        /** @description Billing's record of the workspace's subscription: one per workspace, with the workspace's id */
-                        subscription_id: string;
-                        workspace_id: string;
-                        /** @description The plan the workspace is on now: free or standard (protos/rest/plans.ts) */
-                        plan: string;
-                        /** @description complimentary (Standard, free until complimentary_until), none (Free, nothing set up), trialing (set up, first payment at trial_end), active, past_due (a payment failed; Standard kept while the provider retries), unpaid, canceled */
-                        status: string;
-                        interval: string | null;
-                        seats: number | null;
-                        current_period_end: string | null;
-                        cancel_at_period_end: boolean;
-                        trial_end: string | null;
-                        complimentary_until: string | null;
-                        billing_set_up: boolean;
-                        has_billing_account: boolean;
-                        /** @description stripe or simulated */
-                        provider: string;
-                        /** @description The record's version after this change */
-                        version: number;
-                    };
-                };
+                "application/json": components["schemas"]["SubscriptionEndedEvent"];
             };
         };
         responses: {
@@ -12415,36 +16481,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @constant */
-                    type: "billing.subscription.started";
-                    /**
-                     * Format: date-time
-                     * @description When the event occurred (ISO 8601 UTC)
-                     */
-                    timestamp: string;
-                    data: {
-                        /** @description Billing's record of the workspace's subscription: one per workspace, with the workspace's id */
-                        subscription_id: string;
-                        workspace_id: string;
-                        /** @description The plan the workspace is on now: free or standard (protos/rest/plans.ts) */
-                        plan: string;
-                        /** @description complimentary (Standard, free until complimentary_until), none (Free, nothing set up), trialing (set up, first payment at trial_end), active, past_due (a payment failed; Standard kept while the provider retries), unpaid, canceled */
-                        status: string;
-                        interval: string | null;
-                        seats: number | null;
-                        current_period_end: string | null;
-                        cancel_at_period_end: boolean;
-                        trial_end: string | null;
-                        complimentary_until: string | null;
-                        billing_set_up: boolean;
-                        has_billing_account: boolean;
-                        /** @description stripe or simulated */
-                        provider: string;
-                        /** @description The record's version after this change */
-                        version: number;
-                    };
-                };
+                "application/json": components["schemas"]["SubscriptionStartedEvent"];
             };
         };
         responses: {
@@ -12473,38 +16510,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @constant */
-                    type: "billing.subscription.updated";
-                    /**
-                     * Format: date-time
-                     * @description When the event occurred (ISO 8601 UTC)
-                     */
-                    timestamp: string;
-                    data: {
-                        /** @description Billing's record of the workspace's subscription: one per workspace, with the workspace's id */
-                        subscription_id: string;
-                        workspace_id: string;
-                        /** @description The plan the workspace is on now: free or standard (protos/rest/plans.ts) */
-                        plan: string;
-                        /** @description complimentary (Standard, free until complimentary_until), none (Free, nothing set up), trialing (set up, first payment at trial_end), active, past_due (a payment failed; Standard kept while the provider retries), unpaid, canceled */
-                        status: string;
-                        interval: string | null;
-                        seats: number | null;
-                        current_period_end: string | null;
-                        cancel_at_period_end: boolean;
-                        trial_end: string | null;
-                        complimentary_until: string | null;
-                        billing_set_up: boolean;
-                        has_billing_account: boolean;
-                        /** @description stripe or simulated */
-                        provider: string;
-                        /** @description The state fields this change set */
-                        changes: string[];
-                        /** @description The record's version after this change */
-                        version: number;
-                    };
-                };
+                "application/json": components["schemas"]["SubscriptionUpdatedEvent"];
             };
         };
         responses: {
@@ -12533,34 +16539,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @constant */
-                    type: "crm.activity.created";
-                    /**
-                     * Format: date-time
-                     * @description When the event occurred (ISO 8601 UTC)
-                     */
-                    timestamp: string;
-                    data: {
-                        activity_id: string;
-                        /** @description note, call, system, email, meeting, task or plugin */
-                        type: string;
-                        subject: string | null;
-                        body: string | null;
-                        outcome: string | null;
-                        /** @description company, contact or deal */
-                        target_type: string;
-                        target_id: string;
-                        /** @description user, agent, app or system */
-                        actor_type: string;
-                        actor_id: string | null;
-                        actor_label: string | null;
-                        occurred_at: string;
-                        created_at: string;
-                        /** @description The record's version after this change */
-                        version: number;
-                    };
-                };
+                "application/json": components["schemas"]["ActivityCreatedEvent"];
             };
         };
         responses: {
@@ -12589,34 +16568,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @constant */
-                    type: "crm.activity.deleted";
-                    /**
-                     * Format: date-time
-                     * @description When the event occurred (ISO 8601 UTC)
-                     */
-                    timestamp: string;
-                    data: {
-                        activity_id: string;
-                        /** @description note, call, system, email, meeting, task or plugin */
-                        type: string;
-                        subject: string | null;
-                        body: string | null;
-                        outcome: string | null;
-                        /** @description company, contact or deal */
-                        target_type: string;
-                        target_id: string;
-                        /** @description user, agent, app or system */
-                        actor_type: string;
-                        actor_id: string | null;
-                        actor_label: string | null;
-                        occurred_at: string;
-                        created_at: string;
-                        /** @description The record's version after this change */
-                        version: number;
-                    };
-                };
+                "application/json": components["schemas"]["ActivityDeletedEvent"];
             };
         };
         responses: {
@@ -12645,34 +16597,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @constant */
-                    type: "crm.activity.recorded";
-                    /**
-                     * Format: date-time
-                     * @description When the event occurred (ISO 8601 UTC)
-                     */
-                    timestamp: string;
-                    data: {
-                        activity_id: string;
-                        /** @description note, call, system, email, meeting, task or plugin */
-                        type: string;
-                        subject: string | null;
-                        body: string | null;
-                        outcome: string | null;
-                        /** @description company, contact or deal */
-                        target_type: string;
-                        target_id: string;
-                        /** @description user, agent, app or system */
-                        actor_type: string;
-                        actor_id: string | null;
-                        actor_label: string | null;
-                        occurred_at: string;
-                        created_at: string;
-                        /** @description The record's version after this change */
-                        version: number;
-                    };
-                };
+                "application/json": components["schemas"]["ActivityRecordedEvent"];
             };
         };
         responses: {
@@ -12701,36 +16626,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @constant */
-                    type: "crm.activity.updated";
-                    /**
-                     * Format: date-time
-                     * @description When the event occurred (ISO 8601 UTC)
-                     */
-                    timestamp: string;
-                    data: {
-                        activity_id: string;
-                        /** @description note, call, system, email, meeting, task or plugin */
-                        type: string;
-                        subject: string | null;
-                        body: string | null;
-                        outcome: string | null;
-                        /** @description company, contact or deal */
-                        target_type: string;
-                        target_id: string;
-                        /** @description user, agent, app or system */
-                        actor_type: string;
-                        actor_id: string | null;
-                        actor_label: string | null;
-                        occurred_at: string;
-                        created_at: string;
-                        /** @description The fields this change set. */
-                        fields: string[];
-                        /** @description The record's version after this change */
-                        version: number;
-                    };
-                };
+                "application/json": components["schemas"]["ActivityUpdatedEvent"];
             };
         };
         responses: {
@@ -12759,56 +16655,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @constant */
-                    type: "crm.company.created";
-                    /**
-                     * Format: date-time
-                     * @description When the event occurred (ISO 8601 UTC)
-                     */
-                    timestamp: string;
-                    data: {
-                        company_id: string;
-                        name: string | null;
-                        website: string | null;
-                        domain: string | null;
-                        phone: string | null;
-                        address: {
-                            line1?: string;
-                            line2?: string;
-                            city?: string;
-                            region?: string;
-                            postcode?: string;
-                        };
-                        country_code: string | null;
-                        industry: string | null;
-                        turnover_band: string | null;
-                        employee_count: number | null;
-                        account_number: string | null;
-                        company_number: string | null;
-                        sic_codes: string[];
-                        description: string | null;
-                        owner_id: string | null;
-                        stage_id: string | null;
-                        source_id: string | null;
-                        campaign_id: string | null;
-                        primary_contact_id: string | null;
-                        custom: {
-                            [key: string]: string | number | boolean | null;
-                        };
-                        is_account: boolean;
-                        pipeline_id: string | null;
-                        stage_name?: string | null;
-                        owner_name?: string | null;
-                        source_name?: string | null;
-                        campaign_name?: string | null;
-                        deleted_at: string | null;
-                        created_at: string;
-                        updated_at: string;
-                        /** @description The record's version after this change */
-                        version: number;
-                    };
-                };
+                "application/json": components["schemas"]["CompanyCreatedEvent"];
             };
         };
         responses: {
@@ -12837,57 +16684,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @constant */
-                    type: "crm.company.deleted";
-                    /**
-                     * Format: date-time
-                     * @description When the event occurred (ISO 8601 UTC)
-                     */
-                    timestamp: string;
-                    data: {
-                        company_id: string;
-                        name: string | null;
-                        website: string | null;
-                        domain: string | null;
-                        phone: string | null;
-                        address: {
-                            line1?: string;
-                            line2?: string;
-                            city?: string;
-                            region?: string;
-                            postcode?: string;
-                        };
-                        country_code: string | null;
-                        industry: string | null;
-                        turnover_band: string | null;
-                        employee_count: number | null;
-                        account_number: string | null;
-                        company_number: string | null;
-                        sic_codes: string[];
-                        description: string | null;
-                        owner_id: string | null;
-                        stage_id: string | null;
-                        source_id: string | null;
-                        campaign_id: string | null;
-                        primary_contact_id: string | null;
-                        custom: {
-                            [key: string]: string | number | boolean | null;
-                        };
-                        is_account: boolean;
-                        pipeline_id: string | null;
-                        stage_name?: string | null;
-                        owner_name?: string | null;
-                        source_name?: string | null;
-                        campaign_name?: string | null;
-                        deleted_at: string | null;
-                        created_at: string;
-                        updated_at: string;
-                        merged_into_id: string | null;
-                        /** @description The record's version after this change */
-                        version: number;
-                    };
-                };
+                "application/json": components["schemas"]["CompanyDeletedEvent"];
             };
         };
         responses: {
@@ -12916,57 +16713,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @constant */
-                    type: "crm.company.merged";
-                    /**
-                     * Format: date-time
-                     * @description When the event occurred (ISO 8601 UTC)
-                     */
-                    timestamp: string;
-                    data: {
-                        company_id: string;
-                        name: string | null;
-                        website: string | null;
-                        domain: string | null;
-                        phone: string | null;
-                        address: {
-                            line1?: string;
-                            line2?: string;
-                            city?: string;
-                            region?: string;
-                            postcode?: string;
-                        };
-                        country_code: string | null;
-                        industry: string | null;
-                        turnover_band: string | null;
-                        employee_count: number | null;
-                        account_number: string | null;
-                        company_number: string | null;
-                        sic_codes: string[];
-                        description: string | null;
-                        owner_id: string | null;
-                        stage_id: string | null;
-                        source_id: string | null;
-                        campaign_id: string | null;
-                        primary_contact_id: string | null;
-                        custom: {
-                            [key: string]: string | number | boolean | null;
-                        };
-                        is_account: boolean;
-                        pipeline_id: string | null;
-                        stage_name?: string | null;
-                        owner_name?: string | null;
-                        source_name?: string | null;
-                        campaign_name?: string | null;
-                        deleted_at: string | null;
-                        created_at: string;
-                        updated_at: string;
-                        source_ids: string[];
-                        /** @description The record's version after this change */
-                        version: number;
-                    };
-                };
+                "application/json": components["schemas"]["CompanyMergedEvent"];
             };
         };
         responses: {
@@ -12995,56 +16742,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @constant */
-                    type: "crm.company.purged";
-                    /**
-                     * Format: date-time
-                     * @description When the event occurred (ISO 8601 UTC)
-                     */
-                    timestamp: string;
-                    data: {
-                        company_id: string;
-                        name: string | null;
-                        website: string | null;
-                        domain: string | null;
-                        phone: string | null;
-                        address: {
-                            line1?: string;
-                            line2?: string;
-                            city?: string;
-                            region?: string;
-                            postcode?: string;
-                        };
-                        country_code: string | null;
-                        industry: string | null;
-                        turnover_band: string | null;
-                        employee_count: number | null;
-                        account_number: string | null;
-                        company_number: string | null;
-                        sic_codes: string[];
-                        description: string | null;
-                        owner_id: string | null;
-                        stage_id: string | null;
-                        source_id: string | null;
-                        campaign_id: string | null;
-                        primary_contact_id: string | null;
-                        custom: {
-                            [key: string]: string | number | boolean | null;
-                        };
-                        is_account: boolean;
-                        pipeline_id: string | null;
-                        stage_name?: string | null;
-                        owner_name?: string | null;
-                        source_name?: string | null;
-                        campaign_name?: string | null;
-                        deleted_at: string | null;
-                        created_at: string;
-                        updated_at: string;
-                        /** @description The record's version after this change */
-                        version: number;
-                    };
-                };
+                "application/json": components["schemas"]["CompanyPurgedEvent"];
             };
         };
         responses: {
@@ -13073,56 +16771,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @constant */
-                    type: "crm.company.restored";
-                    /**
-                     * Format: date-time
-                     * @description When the event occurred (ISO 8601 UTC)
-                     */
-                    timestamp: string;
-                    data: {
-                        company_id: string;
-                        name: string | null;
-                        website: string | null;
-                        domain: string | null;
-                        phone: string | null;
-                        address: {
-                            line1?: string;
-                            line2?: string;
-                            city?: string;
-                            region?: string;
-                            postcode?: string;
-                        };
-                        country_code: string | null;
-                        industry: string | null;
-                        turnover_band: string | null;
-                        employee_count: number | null;
-                        account_number: string | null;
-                        company_number: string | null;
-                        sic_codes: string[];
-                        description: string | null;
-                        owner_id: string | null;
-                        stage_id: string | null;
-                        source_id: string | null;
-                        campaign_id: string | null;
-                        primary_contact_id: string | null;
-                        custom: {
-                            [key: string]: string | number | boolean | null;
-                        };
-                        is_account: boolean;
-                        pipeline_id: string | null;
-                        stage_name?: string | null;
-                        owner_name?: string | null;
-                        source_name?: string | null;
-                        campaign_name?: string | null;
-                        deleted_at: string | null;
-                        created_at: string;
-                        updated_at: string;
-                        /** @description The record's version after this change */
-                        version: number;
-                    };
-                };
+                "application/json": components["schemas"]["CompanyRestoredEvent"];
             };
         };
         responses: {
@@ -13151,58 +16800,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @constant */
-                    type: "crm.company.updated";
-                    /**
-                     * Format: date-time
-                     * @description When the event occurred (ISO 8601 UTC)
-                     */
-                    timestamp: string;
-                    data: {
-                        company_id: string;
-                        name: string | null;
-                        website: string | null;
-                        domain: string | null;
-                        phone: string | null;
-                        address: {
-                            line1?: string;
-                            line2?: string;
-                            city?: string;
-                            region?: string;
-                            postcode?: string;
-                        };
-                        country_code: string | null;
-                        industry: string | null;
-                        turnover_band: string | null;
-                        employee_count: number | null;
-                        account_number: string | null;
-                        company_number: string | null;
-                        sic_codes: string[];
-                        description: string | null;
-                        owner_id: string | null;
-                        stage_id: string | null;
-                        source_id: string | null;
-                        campaign_id: string | null;
-                        primary_contact_id: string | null;
-                        custom: {
-                            [key: string]: string | number | boolean | null;
-                        };
-                        is_account: boolean;
-                        pipeline_id: string | null;
-                        stage_name?: string | null;
-                        owner_name?: string | null;
-                        source_name?: string | null;
-                        campaign_name?: string | null;
-                        deleted_at: string | null;
-                        created_at: string;
-                        updated_at: string;
-                        /** @description The fields this change set. */
-                        fields: string[];
-                        /** @description The record's version after this change */
-                        version: number;
-                    };
-                };
+                "application/json": components["schemas"]["CompanyUpdatedEvent"];
             };
         };
         responses: {
@@ -13231,36 +16829,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @constant */
-                    type: "crm.contact.created";
-                    /**
-                     * Format: date-time
-                     * @description When the event occurred (ISO 8601 UTC)
-                     */
-                    timestamp: string;
-                    data: {
-                        contact_id: string;
-                        company_id: string | null;
-                        reports_to_id: string | null;
-                        owner_id: string | null;
-                        first_name: string | null;
-                        last_name: string | null;
-                        email: string | null;
-                        phone: string | null;
-                        mobile: string | null;
-                        job_title: string | null;
-                        lawful_basis: string | null;
-                        custom: {
-                            [key: string]: string | number | boolean | null;
-                        };
-                        created_at: string;
-                        updated_at: string;
-                        deleted_at: string | null;
-                        /** @description The record's version after this change */
-                        version: number;
-                    };
-                };
+                "application/json": components["schemas"]["ContactCreatedEvent"];
             };
         };
         responses: {
@@ -13289,37 +16858,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @constant */
-                    type: "crm.contact.deleted";
-                    /**
-                     * Format: date-time
-                     * @description When the event occurred (ISO 8601 UTC)
-                     */
-                    timestamp: string;
-                    data: {
-                        contact_id: string;
-                        company_id: string | null;
-                        reports_to_id: string | null;
-                        owner_id: string | null;
-                        first_name: string | null;
-                        last_name: string | null;
-                        email: string | null;
-                        phone: string | null;
-                        mobile: string | null;
-                        job_title: string | null;
-                        lawful_basis: string | null;
-                        custom: {
-                            [key: string]: string | number | boolean | null;
-                        };
-                        created_at: string;
-                        updated_at: string;
-                        deleted_at: string | null;
-                        merged_into_id: string | null;
-                        /** @description The record's version after this change */
-                        version: number;
-                    };
-                };
+                "application/json": components["schemas"]["ContactDeletedEvent"];
             };
         };
         responses: {
@@ -13348,20 +16887,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @constant */
-                    type: "crm.contact.erased";
-                    /**
-                     * Format: date-time
-                     * @description When the event occurred (ISO 8601 UTC)
-                     */
-                    timestamp: string;
-                    data: {
-                        contact_id: string;
-                        /** @description The record's version after this change */
-                        version: number;
-                    };
-                };
+                "application/json": components["schemas"]["ContactErasedEvent"];
             };
         };
         responses: {
@@ -13390,37 +16916,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @constant */
-                    type: "crm.contact.merged";
-                    /**
-                     * Format: date-time
-                     * @description When the event occurred (ISO 8601 UTC)
-                     */
-                    timestamp: string;
-                    data: {
-                        contact_id: string;
-                        company_id: string | null;
-                        reports_to_id: string | null;
-                        owner_id: string | null;
-                        first_name: string | null;
-                        last_name: string | null;
-                        email: string | null;
-                        phone: string | null;
-                        mobile: string | null;
-                        job_title: string | null;
-                        lawful_basis: string | null;
-                        custom: {
-                            [key: string]: string | number | boolean | null;
-                        };
-                        created_at: string;
-                        updated_at: string;
-                        deleted_at: string | null;
-                        source_ids: string[];
-                        /** @description The record's version after this change */
-                        version: number;
-                    };
-                };
+                "application/json": components["schemas"]["ContactMergedEvent"];
             };
         };
         responses: {
@@ -13449,36 +16945,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @constant */
-                    type: "crm.contact.purged";
-                    /**
-                     * Format: date-time
-                     * @description When the event occurred (ISO 8601 UTC)
-                     */
-                    timestamp: string;
-                    data: {
-                        contact_id: string;
-                        company_id: string | null;
-                        reports_to_id: string | null;
-                        owner_id: string | null;
-                        first_name: string | null;
-                        last_name: string | null;
-                        email: string | null;
-                        phone: string | null;
-                        mobile: string | null;
-                        job_title: string | null;
-                        lawful_basis: string | null;
-                        custom: {
-                            [key: string]: string | number | boolean | null;
-                        };
-                        created_at: string;
-                        updated_at: string;
-                        deleted_at: string | null;
-                        /** @description The record's version after this change */
-                        version: number;
-                    };
-                };
+                "application/json": components["schemas"]["ContactPurgedEvent"];
             };
         };
         responses: {
@@ -13507,36 +16974,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @constant */
-                    type: "crm.contact.restored";
-                    /**
-                     * Format: date-time
-                     * @description When the event occurred (ISO 8601 UTC)
-                     */
-                    timestamp: string;
-                    data: {
-                        contact_id: string;
-                        company_id: string | null;
-                        reports_to_id: string | null;
-                        owner_id: string | null;
-                        first_name: string | null;
-                        last_name: string | null;
-                        email: string | null;
-                        phone: string | null;
-                        mobile: string | null;
-                        job_title: string | null;
-                        lawful_basis: string | null;
-                        custom: {
-                            [key: string]: string | number | boolean | null;
-                        };
-                        created_at: string;
-                        updated_at: string;
-                        deleted_at: string | null;
-                        /** @description The record's version after this change */
-                        version: number;
-                    };
-                };
+                "application/json": components["schemas"]["ContactRestoredEvent"];
             };
         };
         responses: {
@@ -13565,38 +17003,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @constant */
-                    type: "crm.contact.updated";
-                    /**
-                     * Format: date-time
-                     * @description When the event occurred (ISO 8601 UTC)
-                     */
-                    timestamp: string;
-                    data: {
-                        contact_id: string;
-                        company_id: string | null;
-                        reports_to_id: string | null;
-                        owner_id: string | null;
-                        first_name: string | null;
-                        last_name: string | null;
-                        email: string | null;
-                        phone: string | null;
-                        mobile: string | null;
-                        job_title: string | null;
-                        lawful_basis: string | null;
-                        custom: {
-                            [key: string]: string | number | boolean | null;
-                        };
-                        created_at: string;
-                        updated_at: string;
-                        deleted_at: string | null;
-                        /** @description The fields this change set. */
-                        fields: string[];
-                        /** @description The record's version after this change */
-                        version: number;
-                    };
-                };
+                "application/json": components["schemas"]["ContactUpdatedEvent"];
             };
         };
         responses: {
@@ -13625,28 +17032,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @constant */
-                    type: "crm.custom_field.created";
-                    /**
-                     * Format: date-time
-                     * @description When the event occurred (ISO 8601 UTC)
-                     */
-                    timestamp: string;
-                    data: {
-                        custom_field_id: string;
-                        object: string;
-                        /** @description The stable key of the field in `custom` (CustomField.key). */
-                        slug: string;
-                        label: string;
-                        type: string;
-                        options: string[];
-                        position: number;
-                        archived: boolean;
-                        /** @description The record's version after this change */
-                        version: number;
-                    };
-                };
+                "application/json": components["schemas"]["CustomFieldCreatedEvent"];
             };
         };
         responses: {
@@ -13675,28 +17061,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @constant */
-                    type: "crm.custom_field.updated";
-                    /**
-                     * Format: date-time
-                     * @description When the event occurred (ISO 8601 UTC)
-                     */
-                    timestamp: string;
-                    data: {
-                        custom_field_id: string;
-                        object: string;
-                        /** @description The stable key of the field in `custom` (CustomField.key). */
-                        slug: string;
-                        label: string;
-                        type: string;
-                        options: string[];
-                        position: number;
-                        archived: boolean;
-                        /** @description The record's version after this change */
-                        version: number;
-                    };
-                };
+                "application/json": components["schemas"]["CustomFieldUpdatedEvent"];
             };
         };
         responses: {
@@ -13725,49 +17090,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @constant */
-                    type: "crm.deal.created";
-                    /**
-                     * Format: date-time
-                     * @description When the event occurred (ISO 8601 UTC)
-                     */
-                    timestamp: string;
-                    data: {
-                        deal_id: string;
-                        name: string;
-                        company_id: string | null;
-                        contact_id: string | null;
-                        /** @description Major units, at most two decimals. */
-                        value: number;
-                        currency: string;
-                        pipeline_id: string;
-                        stage_id: string;
-                        /** @description The deal's own probability; null when it follows its stage's. */
-                        probability: number | null;
-                        expected_close: string | null;
-                        /** @description open, won or lost */
-                        status: string;
-                        closed_at: string | null;
-                        lost_reason: string | null;
-                        owner_id: string | null;
-                        source_id: string | null;
-                        campaign_id: string | null;
-                        custom: {
-                            [key: string]: string | number | boolean | null;
-                        };
-                        company_name?: string | null;
-                        contact_name?: string | null;
-                        stage_name?: string | null;
-                        stage_kind?: string | null;
-                        owner_name?: string | null;
-                        campaign_name?: string | null;
-                        created_at: string;
-                        updated_at: string;
-                        /** @description The record's version after this change */
-                        version: number;
-                    };
-                };
+                "application/json": components["schemas"]["DealCreatedEvent"];
             };
         };
         responses: {
@@ -13796,49 +17119,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @constant */
-                    type: "crm.deal.deleted";
-                    /**
-                     * Format: date-time
-                     * @description When the event occurred (ISO 8601 UTC)
-                     */
-                    timestamp: string;
-                    data: {
-                        deal_id: string;
-                        name: string;
-                        company_id: string | null;
-                        contact_id: string | null;
-                        /** @description Major units, at most two decimals. */
-                        value: number;
-                        currency: string;
-                        pipeline_id: string;
-                        stage_id: string;
-                        /** @description The deal's own probability; null when it follows its stage's. */
-                        probability: number | null;
-                        expected_close: string | null;
-                        /** @description open, won or lost */
-                        status: string;
-                        closed_at: string | null;
-                        lost_reason: string | null;
-                        owner_id: string | null;
-                        source_id: string | null;
-                        campaign_id: string | null;
-                        custom: {
-                            [key: string]: string | number | boolean | null;
-                        };
-                        company_name?: string | null;
-                        contact_name?: string | null;
-                        stage_name?: string | null;
-                        stage_kind?: string | null;
-                        owner_name?: string | null;
-                        campaign_name?: string | null;
-                        created_at: string;
-                        updated_at: string;
-                        /** @description The record's version after this change */
-                        version: number;
-                    };
-                };
+                "application/json": components["schemas"]["DealDeletedEvent"];
             };
         };
         responses: {
@@ -13867,51 +17148,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @constant */
-                    type: "crm.deal.updated";
-                    /**
-                     * Format: date-time
-                     * @description When the event occurred (ISO 8601 UTC)
-                     */
-                    timestamp: string;
-                    data: {
-                        deal_id: string;
-                        name: string;
-                        company_id: string | null;
-                        contact_id: string | null;
-                        /** @description Major units, at most two decimals. */
-                        value: number;
-                        currency: string;
-                        pipeline_id: string;
-                        stage_id: string;
-                        /** @description The deal's own probability; null when it follows its stage's. */
-                        probability: number | null;
-                        expected_close: string | null;
-                        /** @description open, won or lost */
-                        status: string;
-                        closed_at: string | null;
-                        lost_reason: string | null;
-                        owner_id: string | null;
-                        source_id: string | null;
-                        campaign_id: string | null;
-                        custom: {
-                            [key: string]: string | number | boolean | null;
-                        };
-                        company_name?: string | null;
-                        contact_name?: string | null;
-                        stage_name?: string | null;
-                        stage_kind?: string | null;
-                        owner_name?: string | null;
-                        campaign_name?: string | null;
-                        created_at: string;
-                        updated_at: string;
-                        /** @description The fields this change set. */
-                        fields: string[];
-                        /** @description The record's version after this change */
-                        version: number;
-                    };
-                };
+                "application/json": components["schemas"]["DealUpdatedEvent"];
             };
         };
         responses: {
@@ -13940,30 +17177,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @constant */
-                    type: "crm.duplicate_group.dismissed";
-                    /**
-                     * Format: date-time
-                     * @description When the event occurred (ISO 8601 UTC)
-                     */
-                    timestamp: string;
-                    data: {
-                        /** @description The dismissal record. */
-                        duplicate_group_id: string;
-                        /** @description company or contact */
-                        object: string;
-                        /** @description same_domain, same_name, same_email or same_name_at_company */
-                        reason: string;
-                        /** @description The key of the dismissed group. */
-                        group: string;
-                        /** @description The members of the group when it was dismissed. */
-                        record_ids: string[];
-                        dismissed_at: string;
-                        /** @description The record's version after this change */
-                        version: number;
-                    };
-                };
+                "application/json": components["schemas"]["DuplicateGroupDismissedEvent"];
             };
         };
         responses: {
@@ -13992,22 +17206,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @constant */
-                    type: "crm.lead_source.created";
-                    /**
-                     * Format: date-time
-                     * @description When the event occurred (ISO 8601 UTC)
-                     */
-                    timestamp: string;
-                    data: {
-                        lead_source_id: string;
-                        name: string;
-                        channel: string;
-                        /** @description The record's version after this change */
-                        version: number;
-                    };
-                };
+                "application/json": components["schemas"]["LeadSourceCreatedEvent"];
             };
         };
         responses: {
@@ -14036,22 +17235,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @constant */
-                    type: "crm.lead_source.deleted";
-                    /**
-                     * Format: date-time
-                     * @description When the event occurred (ISO 8601 UTC)
-                     */
-                    timestamp: string;
-                    data: {
-                        lead_source_id: string;
-                        name: string;
-                        channel: string;
-                        /** @description The record's version after this change */
-                        version: number;
-                    };
-                };
+                "application/json": components["schemas"]["LeadSourceDeletedEvent"];
             };
         };
         responses: {
@@ -14080,22 +17264,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @constant */
-                    type: "crm.lead_source.seeded";
-                    /**
-                     * Format: date-time
-                     * @description When the event occurred (ISO 8601 UTC)
-                     */
-                    timestamp: string;
-                    data: {
-                        lead_source_id: string;
-                        name: string;
-                        channel: string;
-                        /** @description The record's version after this change */
-                        version: number;
-                    };
-                };
+                "application/json": components["schemas"]["LeadSourceSeededEvent"];
             };
         };
         responses: {
@@ -14124,22 +17293,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @constant */
-                    type: "crm.lead_source.updated";
-                    /**
-                     * Format: date-time
-                     * @description When the event occurred (ISO 8601 UTC)
-                     */
-                    timestamp: string;
-                    data: {
-                        lead_source_id: string;
-                        name: string;
-                        channel: string;
-                        /** @description The record's version after this change */
-                        version: number;
-                    };
-                };
+                "application/json": components["schemas"]["LeadSourceUpdatedEvent"];
             };
         };
         responses: {
@@ -14168,42 +17322,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @constant */
-                    type: "crm.meeting.created";
-                    /**
-                     * Format: date-time
-                     * @description When the event occurred (ISO 8601 UTC)
-                     */
-                    timestamp: string;
-                    data: {
-                        meeting_id: string;
-                        title: string;
-                        location: string | null;
-                        notes?: string | null;
-                        /** @description ISO 8601 UTC */
-                        starts_at: string;
-                        /** @description ISO 8601 UTC, after starts_at */
-                        ends_at: string;
-                        company_id: string | null;
-                        /** @description The member who organises it; their connected calendar holds the event. */
-                        organiser_id: string;
-                        /** @description scheduled, done or cancelled */
-                        status: string;
-                        outcome: string | null;
-                        attendees: {
-                            /** @description user or contact */
-                            type: string;
-                            id: string;
-                        }[];
-                        online_meeting: boolean;
-                        external_provider: "provider_a" | "provider_b" | null;
-                        join_url?: string | null;
-                        sync_error?: string | null;
-                        /** @description The record's version after this change */
-                        version: number;
-                    };
-                };
+                "application/json": components["schemas"]["MeetingCreatedEvent"];
             };
         };
         responses: {
@@ -14232,42 +17351,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @constant */
-                    type: "crm.meeting.deleted";
-                    /**
-                     * Format: date-time
-                     * @description When the event occurred (ISO 8601 UTC)
-                     */
-                    timestamp: string;
-                    data: {
-                        meeting_id: string;
-                        title: string;
-                        location: string | null;
-                        notes?: string | null;
-                        /** @description ISO 8601 UTC */
-                        starts_at: string;
-                        /** @description ISO 8601 UTC, after starts_at */
-                        ends_at: string;
-                        company_id: string | null;
-                        /** @description The member who organises it; their connected calendar holds the event. */
-                        organiser_id: string;
-                        /** @description scheduled, done or cancelled */
-                        status: string;
-                        outcome: string | null;
-                        attendees: {
-                            /** @description user or contact */
-                            type: string;
-                            id: string;
-                        }[];
-                        online_meeting: boolean;
-                        external_provider: "provider_a" | "provider_b" | null;
-                        join_url?: string | null;
-                        sync_error?: string | null;
-                        /** @description The record's version after this change */
-                        version: number;
-                    };
-                };
+                "application/json": components["schemas"]["MeetingDeletedEvent"];
             };
         };
         responses: {
@@ -14296,44 +17380,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @constant */
-                    type: "crm.meeting.updated";
-                    /**
-                     * Format: date-time
-                     * @description When the event occurred (ISO 8601 UTC)
-                     */
-                    timestamp: string;
-                    data: {
-                        meeting_id: string;
-                        title: string;
-                        location: string | null;
-                        notes?: string | null;
-                        /** @description ISO 8601 UTC */
-                        starts_at: string;
-                        /** @description ISO 8601 UTC, after starts_at */
-                        ends_at: string;
-                        company_id: string | null;
-                        /** @description The member who organises it; their connected calendar holds the event. */
-                        organiser_id: string;
-                        /** @description scheduled, done or cancelled */
-                        status: string;
-                        outcome: string | null;
-                        attendees: {
-                            /** @description user or contact */
-                            type: string;
-                            id: string;
-                        }[];
-                        online_meeting: boolean;
-                        external_provider: "provider_a" | "provider_b" | null;
-                        join_url?: string | null;
-                        sync_error?: string | null;
-                        /** @description The fields this change set. */
-                        fields: string[];
-                        /** @description The record's version after this change */
-                        version: number;
-                    };
-                };
+                "application/json": components["schemas"]["MeetingUpdatedEvent"];
             };
         };
         responses: {
@@ -14362,28 +17409,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @constant */
-                    type: "crm.pipeline_stage.created";
-                    /**
-                     * Format: date-time
-                     * @description When the event occurred (ISO 8601 UTC)
-                     */
-                    timestamp: string;
-                    data: {
-                        stage_id: string;
-                        pipeline_id: string;
-                        /** @description The pipeline's object: company or deal */
-                        object: string;
-                        name: string;
-                        position: number;
-                        /** @description open, won, lost or account */
-                        kind: string;
-                        probability: number | null;
-                        /** @description The record's version after this change */
-                        version: number;
-                    };
-                };
+                "application/json": components["schemas"]["PipelineStageCreatedEvent"];
             };
         };
         responses: {
@@ -14412,30 +17438,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @constant */
-                    type: "crm.pipeline_stage.deleted";
-                    /**
-                     * Format: date-time
-                     * @description When the event occurred (ISO 8601 UTC)
-                     */
-                    timestamp: string;
-                    data: {
-                        stage_id: string;
-                        pipeline_id: string;
-                        /** @description The pipeline's object: company or deal */
-                        object: string;
-                        name: string;
-                        position: number;
-                        /** @description open, won, lost or account */
-                        kind: string;
-                        probability: number | null;
-                        /** @description The stage the companies of this one moved to, or null */
-                        moved_to: string | null;
-                        /** @description The record's version after this change */
-                        version: number;
-                    };
-                };
+                "application/json": components["schemas"]["PipelineStageDeletedEvent"];
             };
         };
         responses: {
@@ -14464,28 +17467,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @constant */
-                    type: "crm.pipeline_stage.seeded";
-                    /**
-                     * Format: date-time
-                     * @description When the event occurred (ISO 8601 UTC)
-                     */
-                    timestamp: string;
-                    data: {
-                        stage_id: string;
-                        pipeline_id: string;
-                        /** @description The pipeline's object: company or deal */
-                        object: string;
-                        name: string;
-                        position: number;
-                        /** @description open, won, lost or account */
-                        kind: string;
-                        probability: number | null;
-                        /** @description The record's version after this change */
-                        version: number;
-                    };
-                };
+                "application/json": components["schemas"]["PipelineStageSeededEvent"];
             };
         };
         responses: {
@@ -14514,28 +17496,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @constant */
-                    type: "crm.pipeline_stage.updated";
-                    /**
-                     * Format: date-time
-                     * @description When the event occurred (ISO 8601 UTC)
-                     */
-                    timestamp: string;
-                    data: {
-                        stage_id: string;
-                        pipeline_id: string;
-                        /** @description The pipeline's object: company or deal */
-                        object: string;
-                        name: string;
-                        position: number;
-                        /** @description open, won, lost or account */
-                        kind: string;
-                        probability: number | null;
-                        /** @description The record's version after this change */
-                        version: number;
-                    };
-                };
+                "application/json": components["schemas"]["PipelineStageUpdatedEvent"];
             };
         };
         responses: {
@@ -14564,25 +17525,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @constant */
-                    type: "crm.pipeline.created";
-                    /**
-                     * Format: date-time
-                     * @description When the event occurred (ISO 8601 UTC)
-                     */
-                    timestamp: string;
-                    data: {
-                        pipeline_id: string;
-                        name: string;
-                        /** @description company or deal */
-                        object: string;
-                        is_default: boolean;
-                        position: number;
-                        /** @description The record's version after this change */
-                        version: number;
-                    };
-                };
+                "application/json": components["schemas"]["PipelineCreatedEvent"];
             };
         };
         responses: {
@@ -14611,25 +17554,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @constant */
-                    type: "crm.pipeline.deleted";
-                    /**
-                     * Format: date-time
-                     * @description When the event occurred (ISO 8601 UTC)
-                     */
-                    timestamp: string;
-                    data: {
-                        pipeline_id: string;
-                        name: string;
-                        /** @description company or deal */
-                        object: string;
-                        is_default: boolean;
-                        position: number;
-                        /** @description The record's version after this change */
-                        version: number;
-                    };
-                };
+                "application/json": components["schemas"]["PipelineDeletedEvent"];
             };
         };
         responses: {
@@ -14658,25 +17583,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @constant */
-                    type: "crm.pipeline.seeded";
-                    /**
-                     * Format: date-time
-                     * @description When the event occurred (ISO 8601 UTC)
-                     */
-                    timestamp: string;
-                    data: {
-                        pipeline_id: string;
-                        name: string;
-                        /** @description company or deal */
-                        object: string;
-                        is_default: boolean;
-                        position: number;
-                        /** @description The record's version after this change */
-                        version: number;
-                    };
-                };
+                "application/json": components["schemas"]["PipelineSeededEvent"];
             };
         };
         responses: {
@@ -14705,25 +17612,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @constant */
-                    type: "crm.pipeline.updated";
-                    /**
-                     * Format: date-time
-                     * @description When the event occurred (ISO 8601 UTC)
-                     */
-                    timestamp: string;
-                    data: {
-                        pipeline_id: string;
-                        name: string;
-                        /** @description company or deal */
-                        object: string;
-                        is_default: boolean;
-                        position: number;
-                        /** @description The record's version after this change */
-                        version: number;
-                    };
-                };
+                "application/json": components["schemas"]["PipelineUpdatedEvent"];
             };
         };
         responses: {
@@ -14752,29 +17641,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @constant */
-                    type: "crm.saved_view.created";
-                    /**
-                     * Format: date-time
-                     * @description When the event occurred (ISO 8601 UTC)
-                     */
-                    timestamp: string;
-                    data: {
-                        saved_view_id: string;
-                        object: string;
-                        name: string;
-                        filters: {
-                            [key: string]: string;
-                        };
-                        shared: boolean;
-                        owner_id: string;
-                        owner_name: string | null;
-                        created_at: string;
-                        /** @description The record's version after this change */
-                        version: number;
-                    };
-                };
+                "application/json": components["schemas"]["SavedViewCreatedEvent"];
             };
         };
         responses: {
@@ -14803,29 +17670,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @constant */
-                    type: "crm.saved_view.deleted";
-                    /**
-                     * Format: date-time
-                     * @description When the event occurred (ISO 8601 UTC)
-                     */
-                    timestamp: string;
-                    data: {
-                        saved_view_id: string;
-                        object: string;
-                        name: string;
-                        filters: {
-                            [key: string]: string;
-                        };
-                        shared: boolean;
-                        owner_id: string;
-                        owner_name: string | null;
-                        created_at: string;
-                        /** @description The record's version after this change */
-                        version: number;
-                    };
-                };
+                "application/json": components["schemas"]["SavedViewDeletedEvent"];
             };
         };
         responses: {
@@ -14854,29 +17699,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @constant */
-                    type: "crm.saved_view.updated";
-                    /**
-                     * Format: date-time
-                     * @description When the event occurred (ISO 8601 UTC)
-                     */
-                    timestamp: string;
-                    data: {
-                        saved_view_id: string;
-                        object: string;
-                        name: string;
-                        filters: {
-                            [key: string]: string;
-                        };
-                        shared: boolean;
-                        owner_id: string;
-                        owner_name: string | null;
-                        created_at: string;
-                        /** @description The record's version after this change */
-                        version: number;
-                    };
-                };
+                "application/json": components["schemas"]["SavedViewUpdatedEvent"];
             };
         };
         responses: {
@@ -14905,33 +17728,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @constant */
-                    type: "crm.task.created";
-                    /**
-                     * Format: date-time
-                     * @description When the event occurred (ISO 8601 UTC)
-                     */
-                    timestamp: string;
-                    data: {
-                        task_id: string;
-                        title: string;
-                        notes: string | null;
-                        due_at: string | null;
-                        remind_at: string | null;
-                        /** @description open, done or cancelled */
-                        status: string;
-                        target_type: string | null;
-                        target_id: string | null;
-                        assignee_id: string | null;
-                        created_by: string | null;
-                        completed_at: string | null;
-                        created_at: string;
-                        updated_at: string;
-                        /** @description The record's version after this change */
-                        version: number;
-                    };
-                };
+                "application/json": components["schemas"]["TaskCreatedEvent"];
             };
         };
         responses: {
@@ -14960,33 +17757,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @constant */
-                    type: "crm.task.deleted";
-                    /**
-                     * Format: date-time
-                     * @description When the event occurred (ISO 8601 UTC)
-                     */
-                    timestamp: string;
-                    data: {
-                        task_id: string;
-                        title: string;
-                        notes: string | null;
-                        due_at: string | null;
-                        remind_at: string | null;
-                        /** @description open, done or cancelled */
-                        status: string;
-                        target_type: string | null;
-                        target_id: string | null;
-                        assignee_id: string | null;
-                        created_by: string | null;
-                        completed_at: string | null;
-                        created_at: string;
-                        updated_at: string;
-                        /** @description The record's version after this change */
-                        version: number;
-                    };
-                };
+                "application/json": components["schemas"]["TaskDeletedEvent"];
             };
         };
         responses: {
@@ -15015,35 +17786,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @constant */
-                    type: "crm.task.updated";
-                    /**
-                     * Format: date-time
-                     * @description When the event occurred (ISO 8601 UTC)
-                     */
-                    timestamp: string;
-                    data: {
-                        task_id: string;
-                        title: string;
-                        notes: string | null;
-                        due_at: string | null;
-                        remind_at: string | null;
-                        /** @description open, done or cancelled */
-                        status: string;
-                        target_type: string | null;
-                        target_id: string | null;
-                        assignee_id: string | null;
-                        created_by: string | null;
-                        completed_at: string | null;
-                        created_at: string;
-                        updated_at: string;
-                        /** @description The fields this change set. */
-                        fields: string[];
-                        /** @description The record's version after this change */
-                        version: number;
-                    };
-                };
+                "application/json": components["schemas"]["TaskUpdatedEvent"];
             };
         };
         responses: {
@@ -15072,35 +17815,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @constant */
-                    type: "documents.document.completed";
-                    /**
-                     * Format: date-time
-                     * @description When the event occurred (ISO 8601 UTC)
-                     */
-                    timestamp: string;
-                    data: {
-                        document_id: string;
-                        /** @description company or contact */
-                        target_type: string;
-                        target_id: string;
-                        name: string;
-                        content_type: string;
-                        size_bytes: number;
-                        /** @description pending (created, bytes not confirmed) or ready (completed: on the record) */
-                        status: string;
-                        /** @description The member (or API key) that created the document. */
-                        uploaded_by: string;
-                        uploaded_by_name?: string | null;
-                        /** @description Hex SHA-256 of the bytes, once they arrived. */
-                        checksum_sha256: string | null;
-                        created_at: string;
-                        completed_at: string | null;
-                        /** @description The record's version after this change */
-                        version: number;
-                    };
-                };
+                "application/json": components["schemas"]["DocumentCompletedEvent"];
             };
         };
         responses: {
@@ -15129,35 +17844,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @constant */
-                    type: "documents.document.created";
-                    /**
-                     * Format: date-time
-                     * @description When the event occurred (ISO 8601 UTC)
-                     */
-                    timestamp: string;
-                    data: {
-                        document_id: string;
-                        /** @description company or contact */
-                        target_type: string;
-                        target_id: string;
-                        name: string;
-                        content_type: string;
-                        size_bytes: number;
-                        /** @description pending (created, bytes not confirmed) or ready (completed: on the record) */
-                        status: string;
-                        /** @description The member (or API key) that created the document. */
-                        uploaded_by: string;
-                        uploaded_by_name?: string | null;
-                        /** @description Hex SHA-256 of the bytes, once they arrived. */
-                        checksum_sha256: string | null;
-                        created_at: string;
-                        completed_at: string | null;
-                        /** @description The record's version after this change */
-                        version: number;
-                    };
-                };
+                "application/json": components["schemas"]["DocumentCreatedEvent"];
             };
         };
         responses: {
@@ -15186,37 +17873,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @constant */
-                    type: "documents.document.deleted";
-                    /**
-                     * Format: date-time
-                     * @description When the event occurred (ISO 8601 UTC)
-                     */
-                    timestamp: string;
-                    data: {
-                        document_id: string;
-                        /** @description company or contact */
-                        target_type: string;
-                        target_id: string;
-                        name: string;
-                        content_type: string;
-                        size_bytes: number;
-                        /** @description pending (created, bytes not confirmed) or ready (completed: on the record) */
-                        status: string;
-                        /** @description The member (or API key) that created the document. */
-                        uploaded_by: string;
-                        uploaded_by_name?: string | null;
-                        /** @description Hex SHA-256 of the bytes, once they arrived. */
-                        checksum_sha256: string | null;
-                        created_at: string;
-                        completed_at: string | null;
-                        /** @description deleted, record_purged, record_erased or upload_expired */
-                        reason: string;
-                        /** @description The record's version after this change */
-                        version: number;
-                    };
-                };
+                "application/json": components["schemas"]["DocumentDeletedEvent"];
             };
         };
         responses: {
@@ -15245,36 +17902,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @constant */
-                    type: "documents.document.moved";
-                    /**
-                     * Format: date-time
-                     * @description When the event occurred (ISO 8601 UTC)
-                     */
-                    timestamp: string;
-                    data: {
-                        document_id: string;
-                        /** @description company or contact */
-                        target_type: string;
-                        target_id: string;
-                        name: string;
-                        content_type: string;
-                        size_bytes: number;
-                        /** @description pending (created, bytes not confirmed) or ready (completed: on the record) */
-                        status: string;
-                        /** @description The member (or API key) that created the document. */
-                        uploaded_by: string;
-                        uploaded_by_name?: string | null;
-                        /** @description Hex SHA-256 of the bytes, once they arrived. */
-                        checksum_sha256: string | null;
-                        created_at: string;
-                        completed_at: string | null;
-                        previous_target_id: string;
-                        /** @description The record's version after this change */
-                        version: number;
-                    };
-                };
+                "application/json": components["schemas"]["DocumentMovedEvent"];
             };
         };
         responses: {
@@ -15303,28 +17931,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @constant */
-                    type: "identity.member.added";
-                    /**
-                     * Format: date-time
-                     * @description When the event occurred (ISO 8601 UTC)
-                     */
-                    timestamp: string;
-                    data: {
-                        /** @description The membership record's own id inside identity; never an id a client sends. */
-                        member_id: string;
-                        /** @description The person's id: the member's id in GET /members and PATCH /members/{id}, and what every field naming a person holds. */
-                        user_id: string;
-                        name: string;
-                        email: string;
-                        role_id: string;
-                        role: string;
-                        status: string;
-                        /** @description The record's version after this change */
-                        version: number;
-                    };
-                };
+                "application/json": components["schemas"]["MemberAddedEvent"];
             };
         };
         responses: {
@@ -15353,33 +17960,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @constant */
-                    type: "identity.member.updated";
-                    /**
-                     * Format: date-time
-                     * @description When the event occurred (ISO 8601 UTC)
-                     */
-                    timestamp: string;
-                    data: {
-                        /** @description The membership record's own id inside identity; never an id a client sends. */
-                        member_id: string;
-                        /** @description The person's id: the member's id in GET /members and PATCH /members/{id}, and what every field naming a person holds. */
-                        user_id: string;
-                        name: string;
-                        email: string;
-                        role_id: string;
-                        role: string;
-                        status: string;
-                        previous_role_id: string;
-                        previous_role: string;
-                        previous_status: string;
-                        role_changed: boolean;
-                        status_changed: boolean;
-                        /** @description The record's version after this change */
-                        version: number;
-                    };
-                };
+                "application/json": components["schemas"]["MemberUpdatedEvent"];
             };
         };
         responses: {
@@ -15408,22 +17989,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @constant */
-                    type: "identity.role.created";
-                    /**
-                     * Format: date-time
-                     * @description When the event occurred (ISO 8601 UTC)
-                     */
-                    timestamp: string;
-                    data: {
-                        role_id: string;
-                        name: string;
-                        permissions: string[];
-                        /** @description The record's version after this change */
-                        version: number;
-                    };
-                };
+                "application/json": components["schemas"]["RoleCreatedEvent"];
             };
         };
         responses: {
@@ -15452,22 +18018,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @constant */
-                    type: "identity.role.deleted";
-                    /**
-                     * Format: date-time
-                     * @description When the event occurred (ISO 8601 UTC)
-                     */
-                    timestamp: string;
-                    data: {
-                        role_id: string;
-                        name: string;
-                        permissions: string[];
-                        /** @description The record's version after this change */
-                        version: number;
-                    };
-                };
+                "application/json": components["schemas"]["RoleDeletedEvent"];
             };
         };
         responses: {
@@ -15496,24 +18047,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @constant */
-                    type: "identity.role.updated";
-                    /**
-                     * Format: date-time
-                     * @description When the event occurred (ISO 8601 UTC)
-                     */
-                    timestamp: string;
-                    data: {
-                        role_id: string;
-                        name: string;
-                        permissions: string[];
-                        previous_name: string;
-                        previous_permissions: string[];
-                        /** @description The record's version after this change */
-                        version: number;
-                    };
-                };
+                "application/json": components["schemas"]["RoleUpdatedEvent"];
             };
         };
         responses: {
@@ -15542,32 +18076,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @constant */
-                    type: "identity.workspace.created";
-                    /**
-                     * Format: date-time
-                     * @description When the event occurred (ISO 8601 UTC)
-                     */
-                    timestamp: string;
-                    data: {
-                        workspace_id: string;
-                        slug: string;
-                        name: string;
-                        plan: string;
-                        complimentary_until: string | null;
-                        billing_set_up: boolean;
-                        settings: {
-                            currency: string;
-                            date_format: string;
-                            timezone: string;
-                            page_size: number;
-                        };
-                        created_by: string;
-                        /** @description The record's version after this change */
-                        version: number;
-                    };
-                };
+                "application/json": components["schemas"]["WorkspaceCreatedEvent"];
             };
         };
         responses: {
@@ -15596,38 +18105,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @constant */
-                    type: "identity.workspace.updated";
-                    /**
-                     * Format: date-time
-                     * @description When the event occurred (ISO 8601 UTC)
-                     */
-                    timestamp: string;
-                    data: {
-                        workspace_id: string;
-                        slug: string;
-                        name: string;
-                        plan: string;
-                        complimentary_until: string | null;
-                        billing_set_up: boolean;
-                        settings: {
-                            currency: string;
-                            date_format: string;
-                            timezone: string;
-                            page_size: number;
-                        };
-                        created_by: string;
-                        changes: {
-                            [key: string]: {
-                                before: unknown;
-                                after: unknown;
-                            };
-                        };
-                        /** @description The record's version after this change */
-                        version: number;
-                    };
-                };
+                "application/json": components["schemas"]["WorkspaceUpdatedEvent"];
             };
         };
         responses: {
@@ -15656,35 +18134,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @constant */
-                    type: "marketing.campaign.created";
-                    /**
-                     * Format: date-time
-                     * @description When the event occurred (ISO 8601 UTC)
-                     */
-                    timestamp: string;
-                    data: {
-                        campaign_id: string;
-                        name: string;
-                        source_id: string | null;
-                        /** @description planned, active or ended */
-                        status: string;
-                        starts_on: string | null;
-                        ends_on: string | null;
-                        /** @description Major units, campaign currency. */
-                        budget: number | null;
-                        currency: string;
-                        utm_campaign: string | null;
-                        external_ref: string | null;
-                        owner_id: string | null;
-                        notes: string | null;
-                        created_at: string;
-                        updated_at: string;
-                        /** @description The record's version after this change */
-                        version: number;
-                    };
-                };
+                "application/json": components["schemas"]["CampaignCreatedEvent"];
             };
         };
         responses: {
@@ -15713,35 +18163,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @constant */
-                    type: "marketing.campaign.deleted";
-                    /**
-                     * Format: date-time
-                     * @description When the event occurred (ISO 8601 UTC)
-                     */
-                    timestamp: string;
-                    data: {
-                        campaign_id: string;
-                        name: string;
-                        source_id: string | null;
-                        /** @description planned, active or ended */
-                        status: string;
-                        starts_on: string | null;
-                        ends_on: string | null;
-                        /** @description Major units, campaign currency. */
-                        budget: number | null;
-                        currency: string;
-                        utm_campaign: string | null;
-                        external_ref: string | null;
-                        owner_id: string | null;
-                        notes: string | null;
-                        created_at: string;
-                        updated_at: string;
-                        /** @description The record's version after this change */
-                        version: number;
-                    };
-                };
+                "application/json": components["schemas"]["CampaignDeletedEvent"];
             };
         };
         responses: {
@@ -15770,37 +18192,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @constant */
-                    type: "marketing.campaign.updated";
-                    /**
-                     * Format: date-time
-                     * @description When the event occurred (ISO 8601 UTC)
-                     */
-                    timestamp: string;
-                    data: {
-                        campaign_id: string;
-                        name: string;
-                        source_id: string | null;
-                        /** @description planned, active or ended */
-                        status: string;
-                        starts_on: string | null;
-                        ends_on: string | null;
-                        /** @description Major units, campaign currency. */
-                        budget: number | null;
-                        currency: string;
-                        utm_campaign: string | null;
-                        external_ref: string | null;
-                        owner_id: string | null;
-                        notes: string | null;
-                        created_at: string;
-                        updated_at: string;
-                        /** @description The fields this change set. */
-                        fields: string[];
-                        /** @description The record's version after this change */
-                        version: number;
-                    };
-                };
+                "application/json": components["schemas"]["CampaignUpdatedEvent"];
             };
         };
         responses: {
@@ -15829,30 +18221,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @constant */
-                    type: "marketing.spend.deleted";
-                    /**
-                     * Format: date-time
-                     * @description When the event occurred (ISO 8601 UTC)
-                     */
-                    timestamp: string;
-                    data: {
-                        spend_id: string;
-                        campaign_id: string;
-                        campaign_name: string;
-                        /** @description YYYY-MM-DD */
-                        spent_on: string;
-                        /** @description Major units, at most two decimals, campaign currency. */
-                        amount: number;
-                        currency: string;
-                        note: string | null;
-                        external_ref: string | null;
-                        created_at: string;
-                        /** @description The record's version after this change */
-                        version: number;
-                    };
-                };
+                "application/json": components["schemas"]["SpendDeletedEvent"];
             };
         };
         responses: {
@@ -15881,30 +18250,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @constant */
-                    type: "marketing.spend.recorded";
-                    /**
-                     * Format: date-time
-                     * @description When the event occurred (ISO 8601 UTC)
-                     */
-                    timestamp: string;
-                    data: {
-                        spend_id: string;
-                        campaign_id: string;
-                        campaign_name: string;
-                        /** @description YYYY-MM-DD */
-                        spent_on: string;
-                        /** @description Major units, at most two decimals, campaign currency. */
-                        amount: number;
-                        currency: string;
-                        note: string | null;
-                        external_ref: string | null;
-                        created_at: string;
-                        /** @description The record's version after this change */
-                        version: number;
-                    };
-                };
+                "application/json": components["schemas"]["SpendRecordedEvent"];
             };
         };
         responses: {
@@ -15933,30 +18279,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @constant */
-                    type: "marketing.spend.updated";
-                    /**
-                     * Format: date-time
-                     * @description When the event occurred (ISO 8601 UTC)
-                     */
-                    timestamp: string;
-                    data: {
-                        spend_id: string;
-                        campaign_id: string;
-                        campaign_name: string;
-                        /** @description YYYY-MM-DD */
-                        spent_on: string;
-                        /** @description Major units, at most two decimals, campaign currency. */
-                        amount: number;
-                        currency: string;
-                        note: string | null;
-                        external_ref: string | null;
-                        created_at: string;
-                        /** @description The record's version after this change */
-                        version: number;
-                    };
-                };
+                "application/json": components["schemas"]["SpendUpdatedEvent"];
             };
         };
         responses: {
@@ -15985,34 +18308,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @constant */
-                    type: "marketing.touchpoint.moved";
-                    /**
-                     * Format: date-time
-                     * @description When the event occurred (ISO 8601 UTC)
-                     */
-                    timestamp: string;
-                    data: {
-                        touchpoint_id: string;
-                        campaign_id: string;
-                        campaign_name: string;
-                        contact_id: string | null;
-                        company_id: string | null;
-                        /** @description form, ad_click, email_open, email_click, visit, event, call or other */
-                        kind: string;
-                        occurred_at: string;
-                        note: string | null;
-                        external_ref: string | null;
-                        /** @description Who recorded it: the API key's name when a key sent it, the member's name, or the web form's name. */
-                        actor_label: string | null;
-                        created_at: string;
-                        /** @description contact_id and/or company_id */
-                        fields: string[];
-                        /** @description The record's version after this change */
-                        version: number;
-                    };
-                };
+                "application/json": components["schemas"]["TouchpointMovedEvent"];
             };
         };
         responses: {
@@ -16041,32 +18337,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @constant */
-                    type: "marketing.touchpoint.recorded";
-                    /**
-                     * Format: date-time
-                     * @description When the event occurred (ISO 8601 UTC)
-                     */
-                    timestamp: string;
-                    data: {
-                        touchpoint_id: string;
-                        campaign_id: string;
-                        campaign_name: string;
-                        contact_id: string | null;
-                        company_id: string | null;
-                        /** @description form, ad_click, email_open, email_click, visit, event, call or other */
-                        kind: string;
-                        occurred_at: string;
-                        note: string | null;
-                        external_ref: string | null;
-                        /** @description Who recorded it: the API key's name when a key sent it, the member's name, or the web form's name. */
-                        actor_label: string | null;
-                        created_at: string;
-                        /** @description The record's version after this change */
-                        version: number;
-                    };
-                };
+                "application/json": components["schemas"]["TouchpointRecordedEvent"];
             };
         };
         responses: {
@@ -16095,33 +18366,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @constant */
-                    type: "marketing.web_form.created";
-                    /**
-                     * Format: date-time
-                     * @description When the event occurred (ISO 8601 UTC)
-                     */
-                    timestamp: string;
-                    data: {
-                        web_form_id: string;
-                        name: string;
-                        fields: string[];
-                        require_consent: boolean;
-                        consent_text: string | null;
-                        owner_id: string | null;
-                        source_id: string | null;
-                        campaign_id: string | null;
-                        redirect_url: string | null;
-                        enabled: boolean;
-                        submissions: number;
-                        last_submission_at: string | null;
-                        created_at: string;
-                        updated_at: string;
-                        /** @description The record's version after this change */
-                        version: number;
-                    };
-                };
+                "application/json": components["schemas"]["WebFormCreatedEvent"];
             };
         };
         responses: {
@@ -16150,40 +18395,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @constant */
-                    type: "marketing.web_form.submitted";
-                    /**
-                     * Format: date-time
-                     * @description When the event occurred (ISO 8601 UTC)
-                     */
-                    timestamp: string;
-                    data: {
-                        web_form_id: string;
-                        name: string;
-                        fields: string[];
-                        require_consent: boolean;
-                        consent_text: string | null;
-                        owner_id: string | null;
-                        source_id: string | null;
-                        campaign_id: string | null;
-                        redirect_url: string | null;
-                        enabled: boolean;
-                        submissions: number;
-                        last_submission_at: string | null;
-                        created_at: string;
-                        updated_at: string;
-                        submission_id: string;
-                        company_id: string | null;
-                        company_name: string | null;
-                        contact_id: string | null;
-                        contact_name: string | null;
-                        credited_campaign_id: string | null;
-                        submitted_at: string;
-                        /** @description The record's version after this change */
-                        version: number;
-                    };
-                };
+                "application/json": components["schemas"]["WebFormSubmittedEvent"];
             };
         };
         responses: {
@@ -16212,35 +18424,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @constant */
-                    type: "marketing.web_form.updated";
-                    /**
-                     * Format: date-time
-                     * @description When the event occurred (ISO 8601 UTC)
-                     */
-                    timestamp: string;
-                    data: {
-                        web_form_id: string;
-                        name: string;
-                        fields: string[];
-                        require_consent: boolean;
-                        consent_text: string | null;
-                        owner_id: string | null;
-                        source_id: string | null;
-                        campaign_id: string | null;
-                        redirect_url: string | null;
-                        enabled: boolean;
-                        submissions: number;
-                        last_submission_at: string | null;
-                        created_at: string;
-                        updated_at: string;
-                        /** @description The fields this change set. */
-                        fields_changed: string[];
-                        /** @description The record's version after this change */
-                        version: number;
-                    };
-                };
+                "application/json": components["schemas"]["WebFormUpdatedEvent"];
             };
         };
         responses: {
@@ -16269,24 +18453,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @constant */
-                    type: "reports.report_pin.pinned";
-                    /**
-                     * Format: date-time
-                     * @description When the event occurred (ISO 8601 UTC)
-                     */
-                    timestamp: string;
-                    data: {
-                        report_pin_id: string;
-                        saved_report_id: string;
-                        user_id: string;
-                        report_name: string;
-                        created_at: string;
-                        /** @description The record's version after this change */
-                        version: number;
-                    };
-                };
+                "application/json": components["schemas"]["ReportPinPinnedEvent"];
             };
         };
         responses: {
@@ -16315,24 +18482,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @constant */
-                    type: "reports.report_pin.unpinned";
-                    /**
-                     * Format: date-time
-                     * @description When the event occurred (ISO 8601 UTC)
-                     */
-                    timestamp: string;
-                    data: {
-                        report_pin_id: string;
-                        saved_report_id: string;
-                        user_id: string;
-                        report_name: string;
-                        created_at: string;
-                        /** @description The record's version after this change */
-                        version: number;
-                    };
-                };
+                "application/json": components["schemas"]["ReportPinUnpinnedEvent"];
             };
         };
         responses: {
@@ -16361,42 +18511,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @constant */
-                    type: "reports.saved_report.created";
-                    /**
-                     * Format: date-time
-                     * @description When the event occurred (ISO 8601 UTC)
-                     */
-                    timestamp: string;
-                    data: {
-                        saved_report_id: string;
-                        name: string;
-                        /** @description The ReportDefinition with its defaults filled in. */
-                        definition: {
-                            object: string;
-                            group_by: string[];
-                            measure: string;
-                            filters: {
-                                field: string;
-                                values: (string | null)[];
-                            }[];
-                            date?: {
-                                field: string;
-                                from?: string;
-                                to?: string;
-                            };
-                            chart: string;
-                        };
-                        shared: boolean;
-                        owner_id: string;
-                        owner_name: string | null;
-                        created_at: string;
-                        updated_at: string;
-                        /** @description The record's version after this change */
-                        version: number;
-                    };
-                };
+                "application/json": components["schemas"]["SavedReportCreatedEvent"];
             };
         };
         responses: {
@@ -16425,42 +18540,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @constant */
-                    type: "reports.saved_report.deleted";
-                    /**
-                     * Format: date-time
-                     * @description When the event occurred (ISO 8601 UTC)
-                     */
-                    timestamp: string;
-                    data: {
-                        saved_report_id: string;
-                        name: string;
-                        /** @description The ReportDefinition with its defaults filled in. */
-                        definition: {
-                            object: string;
-                            group_by: string[];
-                            measure: string;
-                            filters: {
-                                field: string;
-                                values: (string | null)[];
-                            }[];
-                            date?: {
-                                field: string;
-                                from?: string;
-                                to?: string;
-                            };
-                            chart: string;
-                        };
-                        shared: boolean;
-                        owner_id: string;
-                        owner_name: string | null;
-                        created_at: string;
-                        updated_at: string;
-                        /** @description The record's version after this change */
-                        version: number;
-                    };
-                };
+                "application/json": components["schemas"]["SavedReportDeletedEvent"];
             };
         };
         responses: {
@@ -16489,44 +18569,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @constant */
-                    type: "reports.saved_report.updated";
-                    /**
-                     * Format: date-time
-                     * @description When the event occurred (ISO 8601 UTC)
-                     */
-                    timestamp: string;
-                    data: {
-                        saved_report_id: string;
-                        name: string;
-                        /** @description The ReportDefinition with its defaults filled in. */
-                        definition: {
-                            object: string;
-                            group_by: string[];
-                            measure: string;
-                            filters: {
-                                field: string;
-                                values: (string | null)[];
-                            }[];
-                            date?: {
-                                field: string;
-                                from?: string;
-                                to?: string;
-                            };
-                            chart: string;
-                        };
-                        shared: boolean;
-                        owner_id: string;
-                        owner_name: string | null;
-                        created_at: string;
-                        updated_at: string;
-                        /** @description The fields this change set. */
-                        fields: string[];
-                        /** @description The record's version after this change */
-                        version: number;
-                    };
-                };
+                "application/json": components["schemas"]["SavedReportUpdatedEvent"];
             };
         };
         responses: {
