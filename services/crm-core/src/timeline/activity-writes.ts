@@ -95,7 +95,8 @@ export async function recordEntry(context: ServiceContext, unit: UnitOfWork, wor
     source: entry.source ?? null,
     source_version: entry.source_version ?? null,
   };
-  await activityModel(context.connection).create([record], { session: unit.transaction });
+  // Every field is set above: stored as it is, without a mongoose document (consumers write many).
+  await activityModel(context.connection).insertMany([record], { session: unit.transaction, lean: true });
   unit.publish<ActivityRecordedData>({ type: CRM_ACTIVITY_EVENTS_TYPES.activityRecorded, workspace_id: workspaceId, actor, data: activityState(record) });
   return record;
 }

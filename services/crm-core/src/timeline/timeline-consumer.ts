@@ -40,12 +40,19 @@ type Data = Record<string, unknown>;
 const fieldsOf = (data: Data): string[] => (Array.isArray(data.fields) ? data.fields.filter((field): field is string => typeof field === 'string') : []);
 const str = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 
-async function stageName(context: ServiceContext, workspaceId: string, data: Data): Promise<string | null> {
+// Stage names looked up once per batch: a stage deletion moves thousands of companies to one stage.
+type StageNames = Map<string, Promise<string | null>>;
+
+async function stageName(context: ServiceContext, workspaceId: string, data: Data, names: StageNames): Promise<string | null> {
   if (str(data.stage_name)) return str(data.stage_name);
   const id = str(data.stage_id);
   if (!id) return null;
-  const stage = await stageModel(context.connection).findOne({ _id: id, workspace_id: workspaceId }, { name: 1 }).lean<{ name: string }>().exec();
-  return stage?.name ?? null;
+  let name = names.get(id);
+  if (!name) {
+    name = stageModel(context.connection).findOne({ _id: id, workspace_id: workspaceId }, { name: 1 }).lean<{ name: string }>().exec().then((stage) => stage?.name ?? null);
+    names.set(id, name);
+  }
+  return name;
 }
 
 async function ownerName(context: ServiceContext, workspaceId: string, data: Data): Promise<string | null> {
@@ -55,7 +62,7 @@ async function ownerName(context: ServiceContext, workspaceId: string, data: Dat
 }
 
 // Stage and owner changes of a company, contact or deal; a deal's closing and reopening.
-async function recordChanges(context: ServiceContext, unit: UnitOfWork, event: EventEnvelope, workspaceId: string, targetType: ActivityTargetType, targetId: string): Promise<void> {
+async function recordChanges(context: ServiceContext, unit: UnitOfWork, event: EventEnvelope, workspaceId: string, targetType: ActivityTargetType, targetId: string, names: StageNames): Promise<void> {
   const data = event.data as Data;
   const fields = fieldsOf(data);
   const at = event.occurred_at;
@@ -65,7 +72,7 @@ async function recordChanges(context: ServiceContext, unit: UnitOfWork, event: E
     else if (data.status === 'lost') await record('Deal lost', str(data.lost_reason));
     else await record('Deal reopened');
   } else if (fields.includes('stage_id')) {
-    const name = await stageName(context, workspaceId, data);
+    const name = await stageName(context, workspaceId, data, names);
     await record(name === null ? 'Stage cleared' : `Stage changed to ${name}`);
   }
   if (fields.includes('owner_id')) {
@@ -138,14 +145,14 @@ async function followMeeting(context: ServiceContext, unit: UnitOfWork, event: E
   }
 }
 
-async function applyEvent(context: ServiceContext, unit: UnitOfWork, event: EventEnvelope, workspaceId: string): Promise<void> {
+async function applyEvent(context: ServiceContext, unit: UnitOfWork, event: EventEnvelope, workspaceId: string, names: StageNames): Promise<void> {
   const data = event.data as Data;
   const actor = event.actor;
   switch (event.type) {
     case companyUpdated.type:
-      return recordChanges(context, unit, event, workspaceId, 'company', (data as CompanyUpdatedData).company_id);
+      return recordChanges(context, unit, event, workspaceId, 'company', (data as CompanyUpdatedData).company_id, names);
     case dealUpdated.type:
-      return recordChanges(context, unit, event, workspaceId, 'deal', (data as DealUpdatedData).deal_id);
+      return recordChanges(context, unit, event, workspaceId, 'deal', (data as DealUpdatedData).deal_id, names);
     case companyMerged.type: {
       const merged = data as CompanyMergedData;
       await moveEntries(context, unit, actor, { workspace_id: workspaceId, target_type: 'company', target_id: { $in: merged.source_ids } }, { target_id: merged.company_id, company_id: merged.company_id });
@@ -204,7 +211,7 @@ async function applyEvent(context: ServiceContext, unit: UnitOfWork, event: Even
       // Every contact event carries the contact's company: its entries follow it.
       if (event.type.startsWith('crm.contact.')) {
         await followContactCompany(context, unit, workspaceId, data);
-        if (event.type === 'crm.contact.updated') await recordChanges(context, unit, event, workspaceId, 'contact', (data as ContactUpdatedData).contact_id);
+        if (event.type === 'crm.contact.updated') await recordChanges(context, unit, event, workspaceId, 'contact', (data as ContactUpdatedData).contact_id, names);
       }
   }
 }
@@ -231,7 +238,8 @@ export function timelineHandler(context: ServiceContext) {
     if (!workspaceId) return;
     await commit(context, async (unit) => {
       const { fresh, record } = await freshEvents(context.connection, TIMELINE_CONSUMER, events, unit.transaction);
-      for (const event of fresh) await applyEvent(context, unit, event, workspaceId);
+      const names: StageNames = new Map();
+      for (const event of fresh) await applyEvent(context, unit, event, workspaceId, names);
       await record();
     });
   };
