@@ -16,6 +16,8 @@ import { apiCaller, failedAnswers, loadOptionsFromEnv, measureRequest, runLoad, 
 // database). So the figures include the work the events cause behind each write, which a
 // benchmark that seeds the store and measures one service leaves out. Its CPU time and memory are
 // read from /proc/<pid> of the child. Load comes from autocannon in a further process (load.ts).
+// Last come the bulk paths: 200 ids in one bulk request, a merge, an erasure, and deleting the
+// stage nearly every company is in with move_to, while another workspace writes (fair share).
 // Benchmarks print figures; they never pass or fail on time.
 //
 // BENCH_SCALE_WRITES (2000): companies created one request each (POST /companies, 4 connections).
@@ -267,6 +269,107 @@ function probesFor(context: ProbeContext, target: Company, search: { q: string; 
 }
 
 // ---------------------------------------------------------------------------------------------
+// 6. Bulk paths at scale: one request that changes many records, and how long until the reports
+// (and search) show it; while the biggest one drains, another workspace's write is timed to show
+// that one workspace's backlog does not hold up the others (fair share in the relay).
+
+interface Stage {
+  id: string;
+  pipeline_id: string;
+  name: string;
+  kind: string;
+}
+
+interface PipelineRow {
+  stage_id: string | null;
+  companies: number;
+}
+
+async function timed<T>(work: () => Promise<T>): Promise<{ value: T; seconds: number }> {
+  const started = now();
+  const value = await work();
+  return { value, seconds: secondsSince(started) };
+}
+
+// Polls `check` every POLL_MS until true; seconds since `start`, or null after the timeout.
+async function until(check: () => Promise<boolean>, start: number): Promise<number | null> {
+  while (secondsSince(start) < CATCHUP_TIMEOUT_S) {
+    if (await check().catch(() => false)) return secondsSince(start);
+    await sleep(POLL_MS);
+  }
+  return null;
+}
+
+const shown = (seconds: number | null) => (seconds === null ? `not within ${CATCHUP_TIMEOUT_S} s` : `${seconds.toFixed(2)} s`);
+
+async function bulkPaths(options: { call: Call; apiKey: string; ownerToken: string; sys: ChildSystem }): Promise<void> {
+  const { call, apiKey, ownerToken, sys } = options;
+  const pipelineRows = async () => (await call<{ data: PipelineRow[] }>('GET', '/reports/pipeline', undefined, apiKey)).data;
+  const inStage = async (stageId: string) => (await pipelineRows()).find((row) => row.stage_id === stageId)?.companies ?? 0;
+  const reportTotal = async () => (await pipelineRows()).reduce((sum, row) => sum + row.companies, 0);
+  const page = async (offset: number, limit: number) => (await call<{ data: Array<Company & { stage_id: string }> }>('GET', `/companies?limit=${limit}&offset=${offset}`, undefined, apiKey)).data;
+  // The writes measured last are still reaching the reports: start once they are there.
+  const companies = (await call<{ total: number }>('GET', '/companies?limit=1&offset=0', undefined, apiKey)).total;
+  await until(async () => (await reportTotal()) === companies, now());
+  const stages = (await call<{ data: Stage[] }>('GET', '/pipeline-stages', undefined, ownerToken)).data;
+  const first = (await page(0, 1))[0]!;
+  const home = stages.find((stage) => stage.id === first.stage_id)!;
+  const other = stages.find((stage) => stage.pipeline_id === home.pipeline_id && stage.id !== home.id)!;
+  const cpuBefore = sys.cpuMs();
+  console.log(`\n6. bulk paths (${companies} companies, most of them in stage "${home.name}"), each from its request until GET /reports/pipeline shows it:`);
+
+  // 200 ids in one request.
+  const ids: string[] = [];
+  for (let offset = 1_000; ids.length < 200; offset += 50) ids.push(...(await page(offset, 50)).map((company) => company.id));
+  const otherBefore = await inStage(other.id);
+  const bulk = await timed(() => call<{ updated: number }>('POST', '/companies/bulk', { ids, action: 'move_stage', stage_id: other.id }, apiKey));
+  const bulkShown = await until(async () => (await inStage(other.id)) === otherBefore + bulk.value.updated, now());
+  console.log(`  POST /companies/bulk move_stage, 200 ids: answered in ${bulk.seconds.toFixed(3)} s (${bulk.value.updated} updated), reports show it ${shown(bulkShown)} later`);
+
+  // A merge of five companies into a sixth.
+  const [survivor, ...sources] = (await page(2_000, 6)).map((company) => company.id);
+  const totalBefore = await reportTotal();
+  const merge = await timed(() => call<{ merged: number }>('POST', `/companies/${survivor}/merge`, { source_ids: sources }, apiKey));
+  const mergeShown = await until(async () => (await reportTotal()) === totalBefore - merge.value.merged, now());
+  console.log(`  POST /companies/{id}/merge of 5: answered in ${merge.seconds.toFixed(3)} s (${merge.value.merged} merged), reports show it ${shown(mergeShown)} later`);
+
+  // An erasure of an imported contact.
+  const contact = (await call<{ data: Array<{ id: string; last_name: string }> }>('GET', '/contacts?limit=1', undefined, apiKey)).data[0];
+  if (contact) {
+    const erase = await timed(() => call<{ erased: boolean }>('POST', `/contacts/${contact.id}/erase`, { confirm: 'ERASE' }, ownerToken));
+    const gone = await until(async () => !(await call<{ data: Array<{ id: string }> }>('GET', `/search?q=${encodeURIComponent(contact.last_name)}`, undefined, apiKey)).data.some((hit) => hit.id === contact.id), now());
+    console.log(`  POST /contacts/{id}/erase: answered in ${erase.seconds.toFixed(3)} s, search no longer finds the person ${shown(gone)} later`);
+  }
+
+  // Deleting the stage nearly every company is in, moving them to a new stage: one request that
+  // rewrites every one of them and publishes an event for each.
+  const second = await call<{ token: string }>('POST', '/auth/sign-up', { email: 'scale-bench-other@example.com', password: 'correct horse battery', name: 'Other Tenant' });
+  await call('POST', '/onboarding', { workspace_name: 'Other tenant' }, second.token);
+  const target = await call<Stage>('POST', '/pipeline-stages', { pipeline_id: home.pipeline_id, name: 'Scale bench moved', kind: home.kind }, ownerToken);
+  const moving = await inStage(home.id);
+  const stageDelete = await timed(() => call('DELETE', `/pipeline-stages/${home.id}?move_to=${target.id}`, undefined, ownerToken));
+  const deleteAnswered = now();
+  // Meanwhile, another workspace writes one company and looks for it.
+  const otherName = `Fair Share ${Date.now()}`;
+  const otherWrite = await timed(() => call<Company>('POST', '/companies', { name: otherName }, second.token));
+  const otherFound = await until(
+    async () => (await call<{ data: Array<{ id: string }> }>('GET', `/search?q=${encodeURIComponent(otherName)}`, undefined, second.token)).data.some((hit) => hit.id === otherWrite.value.id),
+    deleteAnswered,
+  );
+  const movedShown = await until(async () => (await inStage(target.id)) === moving, deleteAnswered);
+  console.log(
+    `  DELETE /pipeline-stages/{id}?move_to= with ${moving} companies in it: answered in ${stageDelete.seconds.toFixed(2)} s, ` +
+      `reports show every company moved ${shown(movedShown)} after the answer` +
+      (movedShown === null ? '' : ` (${(moving / Math.max(0.001, movedShown)).toFixed(0)} companies/s, each a crm.company.updated and a timeline entry)`),
+  );
+  console.log(
+    `  meanwhile another workspace: POST /companies answered in ${otherWrite.seconds.toFixed(3)} s, its search finds it ${shown(otherFound)} after the stage deletion's answer` +
+      ` (fair share: not behind the other workspace's ${moving} events)`,
+  );
+  console.log(`  system CPU for section 6: ${((sys.cpuMs() - cpuBefore) / 1000).toFixed(1)} s; memory now VmRSS ${mib(sys.memory().rssKiB)}`);
+}
+
+// ---------------------------------------------------------------------------------------------
 // Figures.
 
 const ms = (value: number) => value.toFixed(1).padStart(7);
@@ -439,6 +542,8 @@ async function main(): Promise<void> {
         console.log(`  ${String(connections).padStart(5)} ${figureLine(scenario.label, figures, scenario.target)}`);
       }
     }
+    await bulkPaths({ call, apiKey, ownerToken, sys });
+
     const atEnd = sys.memory();
     console.log(`\nsystem memory at the end: VmRSS ${mib(atEnd.rssKiB)}, VmHWM ${mib(atEnd.hwmKiB)}`);
   } finally {
