@@ -39,7 +39,9 @@ export const ROUTES: readonly Route[] = [
   { path: '/notifications', service: 'identity' },
   // crm-core
   { path: '/pipelines', service: 'crm-core' },
-  { path: '/pipeline-stages', service: 'crm-core' },
+  // Deleting a stage with move_to, or changing its kind, rewrites every company in it in one
+  // transaction: seconds for 100,000 companies, longer on a busy machine.
+  { path: '/pipeline-stages', service: 'crm-core', timeoutMs: 120_000 },
   { path: '/lead-sources', service: 'crm-core' },
   { path: '/custom-fields', service: 'crm-core' },
   { path: '/companies', service: 'crm-core' },
