@@ -45,6 +45,8 @@ export const ROUTES: readonly Route[] = [
   { path: '/lead-sources', service: 'crm-core' },
   { path: '/custom-fields', service: 'crm-core' },
   { path: '/companies', service: 'crm-core' },
+  // An erasure rewrites every kept copy that names the person, in every service: O(workspace).
+  { path: '/contacts/{id}/erase', service: 'crm-core', timeoutMs: 60_000 },
   { path: '/contacts', service: 'crm-core' },
   { path: '/deals', service: 'crm-core' },
   { path: '/activities', service: 'crm-core' },
@@ -88,12 +90,14 @@ export const ROUTES: readonly Route[] = [
 
 export const API_PREFIX = '/v1';
 
-// Compiled once: the routes that can own a path, by its first segment, in table order.
-const ROUTES_BY_SEGMENT = new Map<string, Array<{ route: Route; prefix: string }>>();
+// Compiled once: the routes that can own a path, by its first segment, in table order. A `{id}`
+// segment in an entry's path stands for any one segment.
+const ROUTES_BY_SEGMENT = new Map<string, Array<{ route: Route; prefix: string; pattern?: RegExp }>>();
 for (const route of ROUTES) {
   const segment = route.path.split('/')[1];
   const candidates = ROUTES_BY_SEGMENT.get(segment) ?? [];
-  candidates.push({ route, prefix: `${route.path}/` });
+  const pattern = route.path.includes('{id}') ? new RegExp(`^${route.path.replace('{id}', '[^/]+')}(?:/|$)`) : undefined;
+  candidates.push({ route, prefix: `${route.path}/`, pattern });
   ROUTES_BY_SEGMENT.set(segment, candidates);
 }
 const PREFIX = `${API_PREFIX}/`;
@@ -103,5 +107,5 @@ export function resolveRoute(path: string): Route | undefined {
   const rest = path.slice(API_PREFIX.length);
   const end = rest.indexOf('/', 1);
   const candidates = ROUTES_BY_SEGMENT.get(end === -1 ? rest.slice(1) : rest.slice(1, end));
-  return candidates?.find(({ route, prefix }) => rest === route.path || rest.startsWith(prefix))?.route;
+  return candidates?.find(({ route, prefix, pattern }) => (pattern ? pattern.test(rest) : rest === route.path || rest.startsWith(prefix)))?.route;
 }

@@ -45,6 +45,14 @@ describe('route table', () => {
     expect(resolveRoute('/v1')).toBeUndefined();
   });
 
+  it('gives a contact erasure its own timeout, and every other contact path the default', () => {
+    const id = '0190a5c4-0000-7000-8000-000000000001';
+    expect(resolveRoute(`/v1/contacts/${id}/erase`)).toMatchObject({ service: 'crm-core', timeoutMs: 60_000 });
+    for (const path of [`/v1/contacts/${id}`, `/v1/contacts/${id}/merge`, '/v1/contacts', `/v1/contacts/${id}/erasex`, '/v1/contacts/erase']) {
+      expect({ path, route: resolveRoute(path) }).toEqual({ path, route: { path: '/contacts', service: 'crm-core' } });
+    }
+  });
+
   it('lets only sign-up, sign-in and the links sent by mail through without a token', () => {
     expect(ROUTES.filter((route) => route.public).map((route) => route.path)).toEqual([
       '/auth/sign-up',

@@ -39,15 +39,20 @@ export interface ErasureResult {
 // transaction rewrites crm-core's records and publishes crm.contact.erased, which carries only
 // ids: every other copy (search, read models, touchpoints, kept events, the stores' files) goes
 // when its service receives it (docs/privacy.md lists them).
+// Each service's part reads every kept copy of the workspace that may name the person (audit
+// entries, kept events): seconds for a workspace of 100,000 records, so more than the default
+// deadline of a call. The gateway gives the request as long (route-table.ts).
+const ERASURE_DEADLINE_MS = 60_000;
+
 export async function eraseContactData(context: ServiceContext, claims: InternalClaims, workspaceId: string, contactId: string): Promise<ErasureResult> {
   const contact = await findContact(context, workspaceId, contactId);
   const erasedBefore = await erasedContactModel(context.connection).exists({ _id: contactId, workspace_id: workspaceId }).exec();
   const documents = peerClient(context, 'documents', documentsV1.DocumentsServiceClient);
-  const { files_deleted } = await call(documents.deleteFilesOf.bind(documents), { workspace_id: workspaceId, target_type: 'contact', target_id: contactId });
+  const { files_deleted } = await call(documents.deleteFilesOf.bind(documents), { workspace_id: workspaceId, target_type: 'contact', target_id: contactId }, ERASURE_DEADLINE_MS);
   if (erasedBefore) return { erased: true, files_deleted };
   const terms = personTerms(contact);
   const identity = peerClient(context, 'identity', identityV1.IdentityServiceClient);
-  await call(identity.forgetMentions.bind(identity), { workspace_id: workspaceId, object_type: 'contact', object_id: contactId, terms });
+  await call(identity.forgetMentions.bind(identity), { workspace_id: workspaceId, object_type: 'contact', object_id: contactId, terms }, ERASURE_DEADLINE_MS);
   // Kept events about other records of the workspace (a note on the company) may name the person
   // without the contact's id: their text is rewritten now, while the terms are known, as the
   // records themselves are below. Events holding the id are rewritten when crm.contact.erased
