@@ -153,8 +153,9 @@ export class OrderedIndex {
 
   // Visits keys in [start, end), ascending or descending, until `visit` returns false; `key()`
   // gives the key visited. Returns false when stopped early.
-  walk(start: string, end: string, reverse: boolean, visit: (idKey: string, key: () => string) => boolean): boolean {
-    return this.tree.walk(start, end, reverse, visit);
+  // `skip` keys are passed over without a visit.
+  walk(start: string, end: string, reverse: boolean, visit: (idKey: string, key: () => string) => boolean, skip = 0): boolean {
+    return this.tree.walk(start, end, reverse, visit, skip);
   }
 
   // How many keys lie in [start, end), from the counts the tree keeps: no key is visited.

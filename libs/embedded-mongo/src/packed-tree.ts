@@ -193,16 +193,25 @@ export class PackedTree {
 
   // Visits the keys in [start, end), ascending or descending, until `visit` returns false.
   // Returns false when stopped early. `key()` decodes the key being visited.
-  walk(start: string, end: string, reverse: boolean, visit: (id: string, key: () => string) => boolean): boolean {
+  // `skip` keys of the range are passed over by the counts the branches keep, not visited.
+  walk(start: string, end: string, reverse: boolean, visit: (id: string, key: () => string) => boolean, skip = 0): boolean {
     if (!(end > start)) return true;
     const low = boundOf(start);
     const high = boundOf(end);
     let leaf: Leaf | undefined;
     let position = 0;
     const key = () => (leaf as Leaf).keyAt(position);
+    if (skip > 0) {
+      const first = this.rank(low);
+      const last = this.rank(high);
+      if (first + skip >= last) return true;
+      ({ leaf, position } = this.seek(reverse ? last - 1 - skip : first + skip));
+    }
     if (!reverse) {
-      leaf = this.descend(start);
-      position = lowerBound(leaf, low);
+      if (skip === 0) {
+        leaf = this.descend(start);
+        position = lowerBound(leaf, low);
+      }
       for (; leaf; leaf = leaf.next, position = 0) {
         const count = leaf.count;
         const stop = count > 0 && !below(leaf, count - 1, high) ? lowerBound(leaf, high, position) : count;
@@ -211,8 +220,10 @@ export class PackedTree {
       }
       return true;
     }
-    leaf = this.descend(end);
-    position = lowerBound(leaf, high) - 1;
+    if (skip === 0) {
+      leaf = this.descend(end);
+      position = lowerBound(leaf, high) - 1;
+    }
     while (leaf) {
       if (position >= 0) {
         const stop = below(leaf, 0, low) ? lowerBound(leaf, low, 0, position + 1) : 0;
@@ -297,6 +308,17 @@ export class PackedTree {
     let node = this.root;
     while (!node.leaf) node = node.children[0] as Node;
     return node;
+  }
+
+  // The leaf and position of the key with `rank` keys below it (0 <= rank < size).
+  private seek(rank: number): { leaf: Leaf; position: number } {
+    let node = this.root;
+    while (!node.leaf) {
+      let child = 0;
+      while (child < node.children.length - 1 && rank >= (node.sizes[child] as number)) rank -= node.sizes[child++] as number;
+      node = node.children[child] as Node;
+    }
+    return { leaf: node, position: rank };
   }
 
   // How many keys are below the bound.

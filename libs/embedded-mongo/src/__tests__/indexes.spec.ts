@@ -170,6 +170,21 @@ describe('index lookups', () => {
     expect(await examinedBy(people, () => people.findOne({ plain: 999 }))).toBe(999);
   });
 
+  it('passes over the keys a skip leaves out without reading their documents', async () => {
+    const people = await populated();
+    // w3 holds 100 people, ids 3, 13, 23, ...: newest first, a page at offset 90.
+    const page = () => people.find({ workspace: 'w3' }).sort({ createdAt: -1 }).skip(90).limit(5).toArray();
+    expect(await examinedBy(people, page)).toBe(5);
+    expect(ids(await page())).toEqual([93, 83, 73, 63, 53]);
+    expect(ids(await people.find({ workspace: 'w3' }).sort({ createdAt: 1 }).skip(97).toArray())).toEqual([973, 983, 993]);
+    expect(await people.find({ workspace: 'w3' }).sort({ createdAt: 1 }).skip(100).toArray()).toEqual([]);
+    // Two ranges ($in): the skip goes across both, in the order of the sort.
+    const both = await people.find({ workspace: { $in: ['w1', 'w2'] } }).sort({ workspace: 1, createdAt: 1 }).skip(98).limit(4).toArray();
+    expect(ids(both)).toEqual([981, 991, 2, 12]);
+    // A filter the index does not say whole: every key up to the page is read and tested.
+    expect(await examinedBy(people, () => people.find({ workspace: 'w3', plain: { $gte: 0 } }).sort({ createdAt: -1 }).skip(90).limit(5).toArray())).toBe(95);
+  });
+
   it('looks up by _id among a transaction\'s own writes without testing every other one', async () => {
     const client = await openClient({ dbName: 'projections' });
     const copies = client.db().collection<Loose>('copies');
