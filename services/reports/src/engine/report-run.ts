@@ -1,7 +1,7 @@
 import { validationFailed, type AppError } from '@crm/kit';
 import type { ReadRecord } from '../read-model/read-model.model';
 import { keyCodes, keyColumn } from '../read-model/key-columns';
-import type { WorkspaceData } from '../read-model/workspace-data';
+import { keptAnswer, type WorkspaceData } from '../read-model/workspace-data';
 import { accessorOf, catalogueOf, CUSTOM_PREFIX, minorOf, type GroupField, type Reference, type ReportObject } from './field-catalogue';
 import { bucketOf, DATE_UNITS, localDay, type DateUnit } from './time-zone';
 
@@ -223,7 +223,13 @@ function measured(report: CompiledReport, totals: { sum: number; count: number; 
   }
 }
 
+// The same definition over an unchanged workspace is counted once (a dashboard asks again and
+// again); the answer depends on nothing else.
 export function runReport(data: WorkspaceData, report: CompiledReport): RunResult {
+  return keptAnswer(data, `run\u0000${JSON.stringify(report.definition)}`, () => countReport(data, report));
+}
+
+function countReport(data: WorkspaceData, report: CompiledReport): RunResult {
   const workspaceCurrency = data.settings.currency;
   const groups = new Map<string, Accumulator>();
   const { measure } = report;

@@ -1,6 +1,6 @@
 import { notFound } from '@crm/kit';
 import type { ReadRecord } from '../read-model/read-model.model';
-import type { WorkspaceData } from '../read-model/workspace-data';
+import { keptAnswer, type WorkspaceData } from '../read-model/workspace-data';
 import { nameOf } from '../engine/report-run';
 import { localDay, monthsBefore, monthsBetween, today } from '../engine/time-zone';
 
@@ -36,16 +36,9 @@ function byStage(data: WorkspaceData, pipelineId: string | undefined, companies:
   return rows;
 }
 
-// A workspace's data is a new object whenever it changed, so the counts are kept per object:
-// repeated reads of an unchanged workspace count its companies once.
-const pipelineCounts = new WeakMap<WorkspaceData, { data: StageCount[] }>();
-
+// Repeated reads of an unchanged workspace count its companies once.
 export function pipelineReport(data: WorkspaceData): { data: StageCount[] } {
-  const known = pipelineCounts.get(data);
-  if (known) return structuredClone(known);
-  const report = countPipeline(data);
-  pipelineCounts.set(data, report);
-  return structuredClone(report);
+  return keptAnswer(data, 'pipeline', () => countPipeline(data));
 }
 
 function countPipeline(data: WorkspaceData): { data: StageCount[] } {

@@ -52,6 +52,22 @@ const caches = new WeakMap<ServiceContext, Map<string, CacheEntry>>();
 const loading = new WeakMap<ServiceContext, Map<string, Promise<CacheEntry>>>();
 const reads = new WeakMap<ServiceContext, WorkspaceReads>();
 
+// Answers computed from a workspace's data are kept with that data object: it is a new object
+// whenever the workspace changed, so a kept answer is reused only while it is still right. A few
+// per workspace (the oldest goes first); each caller gets a copy of its own.
+const ANSWERS_KEPT = 32;
+const answers = new WeakMap<WorkspaceData, Map<string, unknown>>();
+
+export function keptAnswer<T>(data: WorkspaceData, key: string, compute: () => T): T {
+  let kept = answers.get(data);
+  if (!kept) answers.set(data, (kept = new Map()));
+  if (!kept.has(key)) {
+    if (kept.size >= ANSWERS_KEPT) kept.delete(kept.keys().next().value as string);
+    kept.set(key, compute());
+  }
+  return structuredClone(kept.get(key) as T);
+}
+
 export function workspaceReads(context: ServiceContext): WorkspaceReads {
   let counters = reads.get(context);
   if (!counters) reads.set(context, (counters = { loads: 0, refreshes: 0, changedRecords: 0 }));
