@@ -3,7 +3,6 @@ import createClient, { type Client } from 'openapi-fetch';
 import { CrmError } from './errors';
 import type { paths } from './generated/openapi';
 import { retryingFetch, type RetryOptions, type Sleep } from './retry';
-import { Companies, Contacts, Deals, Events } from './resources';
 import type { Body, Data, Init, InitArgs, ItemOf, ListPath, Method, PathsFor, RecordPath } from './types';
 
 export interface CrmOptions {
@@ -41,19 +40,18 @@ export interface ModifyOptions {
 // starts again from a fresh read.
 export type Change<P extends RecordPath> = (current: Data<P, 'get'>) => Body<P, 'patch'> | undefined | Promise<Body<P, 'patch'> | undefined>;
 
-// The API client. Every operation of the OpenAPI document is typed: `crm.get('/companies/{id}',
-// { params: { path: { id } } })`; errors are thrown as CrmError; `crm.raw` is the underlying
-// openapi-fetch client for anything else.
-export class Crm {
+// The calls of the API client (crm.ts adds the shortcuts by resource on top). Every operation of
+// the OpenAPI document is typed: `crm.get('/companies/{id}', { params: { path: { id } } })`;
+// errors are thrown as CrmError; `crm.raw` is the underlying openapi-fetch client for anything else.
+export class CrmCalls {
   readonly raw: Client<paths>;
-  private readonly sleep: Sleep;
+  protected readonly sleep: Sleep;
 
   constructor(options: CrmOptions) {
     if (!options || typeof options.baseUrl !== 'string' || !/^https?:\/\//.test(options.baseUrl)) {
       throw new TypeError('new Crm({ baseUrl }) needs the API address, such as https://crm.example.com/v1');
     }
     this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
-    this.events = new Events(this, this.sleep);
     const headers: Record<string, string> = { 'user-agent': [options.userAgent, 'crm-sdk-typescript/0.1.0'].filter(Boolean).join(' ') };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     this.raw = createClient<paths>({
@@ -139,10 +137,4 @@ export class Crm {
       }
     }
   }
-
-  // Shortcuts for what integrations do most (resources.ts).
-  readonly companies: Companies = new Companies(this);
-  readonly contacts: Contacts = new Contacts(this);
-  readonly deals: Deals = new Deals(this);
-  readonly events: Events;
 }

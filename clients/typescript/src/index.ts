@@ -1,4 +1,5 @@
-export { Crm, type CrmOptions, type Answer, type Change, type ModifyOptions } from './client';
+export { Crm } from './crm';
+export { CrmCalls, type CrmOptions, type Answer, type Change, type ModifyOptions } from './client';
 export { CrmError, type CrmErrorFields } from './errors';
 export { retryingFetch, serverDelayMs, type RetryOptions } from './retry';
 export { verifyWebhook, WebhookVerificationError, type WebhookHeaders } from './webhooks';

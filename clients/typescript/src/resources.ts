@@ -1,4 +1,4 @@
-import type { Change, Crm, ModifyOptions } from './client';
+import type { Change, CrmCalls, ModifyOptions } from './client';
 import type { Sleep } from './retry';
 import type { Body, Data, ItemOf, ListPath, PathsFor, Query, RecordPath } from './types';
 
@@ -8,7 +8,7 @@ import type { Body, Data, ItemOf, ListPath, PathsFor, Query, RecordPath } from '
 // A kind of record with a paged list, create, and GET / PATCH / DELETE by id (with an ETag).
 class Records<List extends ListPath & PathsFor<'post'>, One extends RecordPath & PathsFor<'delete'>> {
   constructor(
-    protected readonly crm: Crm,
+    protected readonly crm: CrmCalls,
     private readonly listPath: List,
     private readonly onePath: One,
   ) {}
@@ -35,7 +35,7 @@ class Records<List extends ListPath & PathsFor<'post'>, One extends RecordPath &
 }
 
 export class Companies extends Records<'/companies', '/companies/{id}'> {
-  constructor(crm: Crm) {
+  constructor(crm: CrmCalls) {
     super(crm, '/companies', '/companies/{id}');
   }
   // Up to 10,000 rows a request. Give the same idempotencyKey when sending the same rows again
@@ -46,14 +46,14 @@ export class Companies extends Records<'/companies', '/companies/{id}'> {
 }
 
 export class Contacts extends Records<'/contacts', '/contacts/{id}'> {
-  constructor(crm: Crm) {
+  constructor(crm: CrmCalls) {
     super(crm, '/contacts', '/contacts/{id}');
   }
 }
 
 // Offset-paged: list follows offset until total.
 export class Deals extends Records<'/deals', '/deals/{id}'> {
-  constructor(crm: Crm) {
+  constructor(crm: CrmCalls) {
     super(crm, '/deals', '/deals/{id}');
   }
 }
@@ -69,7 +69,7 @@ export interface TailOptions extends Query<'/events'> {
 
 export class Events {
   constructor(
-    private readonly crm: Crm,
+    private readonly crm: CrmCalls,
     private readonly sleep: Sleep,
   ) {}
 
