@@ -1,6 +1,7 @@
 // The permission matrix: every operation of the REST contract (spec section 4), the service that
 // owns it, and what a caller needs. The owning service enforces it (libs/service-host) and
-// docs/permissions.md is generated from it (`npm run docs:permissions`).
+// docs/permissions.md is rendered from it (tests/docs/render-permissions.ts; a test fails while the
+// two differ, and `UPDATE_DOCS=1` with that test writes it anew).
 
 export const PERMISSIONS = [
   'companies:read',

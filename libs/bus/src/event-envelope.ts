@@ -110,10 +110,6 @@ export function envelopeProblem(value: unknown): string | undefined {
   return undefined;
 }
 
-export function isEventEnvelope(value: unknown): value is EventEnvelope {
-  return envelopeProblem(value) === undefined;
-}
-
 // Parses a message body as it arrives from a transport; anything that is not an envelope throws,
 // and the caller treats it as a poison message.
 export function parseEnvelope(body: Buffer | string): EventEnvelope {

@@ -169,7 +169,3 @@ export async function pruneProcessedEvents(connection: Connection, before: Date)
   const deleted = await processedEventModel(connection).deleteMany({ processed_at: { $lt: before } });
   return deleted.deletedCount;
 }
-
-export async function hasProcessed(connection: Connection, consumer: string, eventId: string): Promise<boolean> {
-  return (await processedEventModel(connection).exists({ _id: processedId(consumer, eventId) })) !== null;
-}

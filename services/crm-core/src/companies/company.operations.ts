@@ -42,7 +42,6 @@ export const COMPANY_READ_ONLY_FIELDS = [
 // More people than any employer has: a bound that refuses typing slips (1e300), not companies.
 const EMPLOYEE_COUNT_MAX = 100_000_000;
 const ADDRESS_LIMITS = { line1: 200, line2: 200, city: 100, region: 100, postcode: 20 } as const;
-export const ADDRESS_FIELDS = Object.keys(ADDRESS_LIMITS) as Array<keyof typeof ADDRESS_LIMITS>;
 
 const Address = () =>
   Strict(

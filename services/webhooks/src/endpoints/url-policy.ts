@@ -53,11 +53,6 @@ function normalise(address: string): { address: string; family: 'ipv4' | 'ipv6' 
   return { address, family: isIP(address) === 6 ? 'ipv6' : 'ipv4' };
 }
 
-export function isLoopbackAddress(address: string): boolean {
-  const { address: plain, family } = normalise(address);
-  return LOOPBACK.check(plain, family);
-}
-
 export function isBlockedAddress(address: string, allowLoopback: boolean): boolean {
   const { address: plain, family } = normalise(address);
   if (allowLoopback && LOOPBACK.check(plain, family)) return false;
