@@ -1,3 +1,4 @@
+import { isDuplicateKey } from '@crm/kit';
 import { Schema, type ClientSession, type Connection, type Model } from 'mongoose';
 import type { EventHandler } from './event-bus';
 import type { EventEnvelope } from './event-envelope';
@@ -38,9 +39,6 @@ export function processedEventModel(connection: Connection): Model<ProcessedEven
 const processedId = (consumer: string, eventId: string) => `${consumer}:${eventId}`;
 
 export type TransactionalEventHandler = (event: EventEnvelope, session: ClientSession) => Promise<void>;
-
-const isDuplicateKey = (error: unknown) =>
-  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 11000;
 
 // Wraps a handler for EventBus.subscribe: the handler's writes (through `session`) and the
 // processed-event record commit together; an event already recorded is acknowledged without

@@ -1,4 +1,4 @@
-import { acrossWorkspaces, runWithContext } from '@crm/kit';
+import { acrossWorkspaces, isDuplicateKey, runWithContext } from '@crm/kit';
 import type { ClientSession, Model, SchemaDefinition } from 'mongoose';
 import type { BatchEventHandler, EventHandler } from './event-bus';
 import type { EventEnvelope } from './event-envelope';
@@ -33,9 +33,6 @@ export interface RecordState<State extends object> {
 }
 
 export type ApplyOutcome = 'applied' | 'stale';
-
-const isDuplicateKey = (error: unknown) =>
-  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 11000;
 
 // Replaces the record's document when `record.version` is newer than the stored one (or there is
 // none): one atomic, conditional upsert, so concurrent deliveries need no transaction. A stored
