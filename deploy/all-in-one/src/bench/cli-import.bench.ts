@@ -36,16 +36,6 @@ function writeCsv(file: string): void {
   writeFileSync(file, `${lines.join('\n')}\n`);
 }
 
-async function api<T>(system: ChildSystem, method: string, path: string, token?: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${system.url}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
 interface CliRun {
   code: number | null;
   // Milliseconds from the start of the command to its dry run's verdict and to its summary.
@@ -84,10 +74,11 @@ async function main(): Promise<void> {
     const file = join(dir, 'leads.csv');
     writeCsv(file);
     system = await startChildSystem(join(dir, 'data'));
-    const { token } = await api<{ token: string }>(system, 'POST', '/auth/sign-up', undefined, { email: `bench.${Date.now()}@example.com`, password: 'correct horse battery staple', name: 'Bench' });
-    await api(system, 'POST', '/onboarding', token, { workspace_name: 'CLI import bench' });
+    const call = apiCaller(system.url);
+    const { token } = await call<{ token: string }>('POST', '/auth/sign-up', { email: `bench.${Date.now()}@example.com`, password: 'correct horse battery staple', name: 'Bench' });
+    await call('POST', '/onboarding', { workspace_name: 'CLI import bench' }, token);
     // Marketing's probe records a touchpoint of the last company in a campaign.
-    const { id: campaignId } = await api<{ id: string }>(system, 'POST', '/campaigns', token, { name: 'CLI import bench campaign' });
+    const { id: campaignId } = await call<{ id: string }>('POST', '/campaigns', { name: 'CLI import bench campaign' }, token);
     console.log(`crm import companies: ${ROWS.toLocaleString('en')} CSV rows (every 5th with a contact) into the system as npm start runs it (pid ${system.pid})`);
 
     const cpuBefore = system.cpuMs();
@@ -95,7 +86,6 @@ async function main(): Promise<void> {
     const cpu = system.cpuMs() - cpuBefore;
     const answered = now();
     const last = nameOf(ROWS);
-    const call = apiCaller(system.url);
     const found = await call<{ data: Company[] }>('GET', `/companies?q=${encodeURIComponent(last)}&limit=5`, undefined, token);
     const target = found.data.find((company) => company.name === last);
     // Search is asked for the last row's own word only: its whole name adds two words every company
