@@ -446,9 +446,7 @@ export class Store {
     // order asked for, with nothing staged, no older versions and no key twice), the keys a skip
     // passes over are counted off by rank instead of read one by one: a page at offset 100,000.
     const skipByRank =
-      plan.stage === 'IXSCAN' && plan.exact && !hasStaged && !sortedInMemory && !plan.index?.multikey && collection.retained.size === 0 && !request.exclude?.size
-        ? (request.skip ?? 0)
-        : 0;
+      plan.stage === 'IXSCAN' && indexKeysAreMatches(plan, staged, collection) && !sortedInMemory && !plan.index?.multikey && !request.exclude?.size ? (request.skip ?? 0) : 0;
     const skip = (request.skip ?? 0) - skipByRank;
     const wanted = !sortedInMemory && request.limit ? skip + request.limit : Number.POSITIVE_INFINITY;
     const results: Document[] = [];
@@ -536,10 +534,9 @@ export class Store {
     }
     if (staged && staged.size > 0 && results.length < wanted) {
       // Staged documents are not in the indexes: always check them against the whole filter.
-      // A lookup by _id looks only at those ids: testing every staged document made each write
-      // of a large transaction cost as much as all the writes before it.
-      // Found by their ids, they meet an exact _id condition already, as the stored ones do: a long
-      // `$in` tested against each of them made a transaction's read of its own writes quadratic.
+      // A lookup by _id looks only at those ids, and those found meet an exact _id condition
+      // already, as stored ones do: testing every staged document (or a long `$in` against each)
+      // made a transaction's reads of its own writes quadratic.
       const byId = plan.stage === 'IDHACK';
       const stagedMatcher = byId && plan.idExact ? matcher : matcher && residual === request.filter ? matcher : compileFilter(request.filter);
       const candidates: Iterable<[string, StagedWrite | undefined]> = byId ? (plan.idKeys ?? []).map((idKey) => [idKey, staged.get(idKey)]) : staged;
@@ -576,7 +573,7 @@ export class Store {
     if (!collection) return 0;
     const plan = planQuery(collection.allIndexes(), request.filter, []);
     const staged = transaction?.stagedFor(collection);
-    const covered = plan.exact && plan.index && plan.intervals && !(staged && staged.size > 0) && collection.retained.size === 0;
+    const covered = indexKeysAreMatches(plan, staged, collection) && plan.index && plan.intervals;
     if (!covered || !plan.index || !plan.intervals) {
       return this.find(transaction, collection, { ...request, fields: new Set() }).documents.length;
     }
@@ -1243,6 +1240,12 @@ export class Writer {
 }
 
 // A filter without its top-level _id condition.
+// Every key the plan's index bounds hold is a matching document, as this transaction sees it:
+// the bounds say the whole filter, nothing is staged, and no older version is kept.
+function indexKeysAreMatches(plan: QueryPlan, staged: Map<string, StagedWrite> | undefined, collection: CollectionStore): boolean {
+  return plan.exact && !(staged && staged.size > 0) && collection.retained.size === 0;
+}
+
 function withoutId(filter: Document): Document {
   const { _id: _ignored, ...rest } = filter;
   return rest;
