@@ -3,7 +3,7 @@ import type { SearchDocument, IndexMatch } from './search-text';
 export type { SearchDocument, IndexMatch } from './search-text';
 
 // The port crm-core's search reads and its projection writes. Two adapters: the embedded index
-// (MiniSearch, the default) and Meilisearch (MEILI_URL). Every call names the workspace, and
+// (the default, in memory) and Meilisearch (MEILI_URL). Every call names the workspace, and
 // an adapter answers only that workspace's records.
 export interface SearchIndex {
   readonly kind: 'embedded' | 'meilisearch';

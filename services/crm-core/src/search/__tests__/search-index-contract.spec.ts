@@ -13,7 +13,7 @@ interface Adapter {
 }
 
 const embedded: Adapter = {
-  name: 'embedded (MiniSearch)',
+  name: 'embedded',
   async open() {
     const index = new EmbeddedSearchIndex();
     return { index, close: () => index.close() };
