@@ -3,7 +3,7 @@ import { createCompany } from '../companies/company.operations';
 import { createContact } from '../contacts/contact.operations';
 
 // Rows per request: a spreadsheet of companies, imported in one call (10,000 rows take a few
-// seconds on the embedded store: deploy/all-in-one/src/bench/import.bench.ts). More rows: more calls.
+// seconds on the embedded store: benchmarks/src/import.bench.ts). More rows: more calls.
 export const IMPORT_ROWS_MAX = 10_000;
 // The body limit of POST /import/companies alone (everything else keeps 1 MiB): 10,000 rows of
 // typical company and contact fields fit with room to spare. The gateway allows the same.

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startSystem } from '../system';
+import { startSystem } from '@crm/all-in-one';
 import { apiCaller } from './load';
 
 // POST /import/companies on the embedded store, through the gateway as `npm start` serves it:

@@ -3,7 +3,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Connection } from 'mongoose';
 import { acrossWorkspaces, newId } from '@crm/kit';
-import { startSystem } from '../system';
+import { startSystem } from '@crm/all-in-one';
 import { apiCaller, formatFigures, loadOptionsFromEnv, measure, settleStores, type Figures } from './load';
 
 // The timeline at CRM scale on the embedded store: one workspace with 300,000 timeline entries

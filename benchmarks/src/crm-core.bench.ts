@@ -6,7 +6,7 @@ import { acrossWorkspaces, newId } from '@crm/kit';
 // The same derived fields the service writes, so the seeded records are what its writes make.
 import { companySearchFields } from '@crm/crm-core/dist/companies/company-rules';
 import { contactSearchFields } from '@crm/crm-core/dist/contacts/contact-view';
-import { startSystem } from '../system';
+import { startSystem } from '@crm/all-in-one';
 import { apiCaller, formatFigures, loadOptionsFromEnv, measure, settleStores, type Figures } from './load';
 
 // crm-core at CRM scale on the embedded store: one workspace with 100,000 companies and

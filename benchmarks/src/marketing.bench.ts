@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startSystem } from '../system';
+import { startSystem } from '@crm/all-in-one';
 import { spawn } from 'node:child_process';
 import { apiCaller } from './load';
 

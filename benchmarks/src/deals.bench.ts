@@ -3,7 +3,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { acrossWorkspaces, minorAmount, newId } from '@crm/kit';
 import { rebuildDealTotals } from '@crm/crm-core/dist/deals/deal-totals-upkeep';
-import { startSystem } from '../system';
+import { startSystem } from '@crm/all-in-one';
 import { apiCaller, formatFigures, loadOptionsFromEnv, measure, settleStores, type Figures } from './load';
 
 // Deals at CRM scale on the embedded store: one workspace with 100,000 deals across the seeded

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import type { RunningSystem } from '../system';
+import type { RunningSystem } from '@crm/all-in-one';
 
 // Load from autocannon in a separate process, so the client never competes with the system
 // under test for its event loop; the figures are autocannon's own, except the CPU time: the system

@@ -12,7 +12,7 @@ import { rebuildReadModel } from '@crm/reports/dist/read-model/read-model-rebuil
 import { revisionModel } from '@crm/reports/dist/read-model/read-model.model';
 import { workspaceData, workspaceReads } from '@crm/reports/dist/read-model/workspace-data';
 import { runWithContext } from '@crm/kit';
-import { startSystem } from '../system';
+import { startSystem } from '@crm/all-in-one';
 import { apiCaller } from './load';
 
 // reports at CRM scale on the embedded store: one workspace with 100,000 companies and 100,000

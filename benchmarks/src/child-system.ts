@@ -1,7 +1,6 @@
 import { spawn, execFileSync, type ChildProcessByStdio } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 
@@ -62,7 +61,7 @@ export async function startChildSystem(dataDir: string): Promise<ChildSystem> {
     WORKSPACE_RATE_LIMIT_PER_MINUTE: UNLIMITED,
     PUBLIC_RATE_LIMIT_PER_MINUTE: UNLIMITED,
   };
-  const child: ChildProcessByStdio<null, Readable, Readable> = spawn(process.execPath, [join(__dirname, '..', 'main.js')], {
+  const child: ChildProcessByStdio<null, Readable, Readable> = spawn(process.execPath, [require.resolve('@crm/all-in-one/dist/main.js')], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

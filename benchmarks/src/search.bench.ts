@@ -7,7 +7,7 @@ import { companySearchFields } from '@crm/crm-core/dist/companies/company-rules'
 import { contactSearchFields } from '@crm/crm-core/dist/contacts/contact-view';
 import { EmbeddedSearchIndex } from '@crm/crm-core/dist/search/embedded-search-index';
 import { loadIndex } from '@crm/crm-core/dist/search/search-projection';
-import { startSystem, type RunningSystem } from '../system';
+import { startSystem, type RunningSystem } from '@crm/all-in-one';
 import { apiCaller, formatFigures, loadOptionsFromEnv, measure } from './load';
 
 // crm-core's search and duplicates at CRM scale on the embedded store: one workspace with

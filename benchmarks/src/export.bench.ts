@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { acrossWorkspaces, newId } from '@crm/kit';
 // The same derived fields the service writes, so the seeded records are what its writes make.
 import { companySearchFields } from '@crm/crm-core/dist/companies/company-rules';
-import { startSystem } from '../system';
+import { startSystem } from '@crm/all-in-one';
 import { apiCaller } from './load';
 
 // POST /export on a workspace of 100,000 companies (seeded as crm-core.bench.ts seeds them),

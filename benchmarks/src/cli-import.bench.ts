@@ -17,7 +17,7 @@ import { apiCaller } from './load';
 // BENCH_CLI_ROWS (100000), BENCH_CLI_BATCH (the CLI's default), BENCH_CATCHUP_TIMEOUT_S (1800).
 const ROWS = Number(process.env.BENCH_CLI_ROWS ?? 100_000);
 const BATCH = process.env.BENCH_CLI_BATCH;
-const CLI = join(__dirname, '..', '..', '..', '..', 'clients', 'cli', 'bin', 'crm.js');
+const CLI = require.resolve('@crm/cli/bin/crm.js');
 
 const now = () => performance.now();
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
