@@ -1,11 +1,11 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { CATCHUP_TIMEOUT_S, catchUp, CompanyFeed, printCatchUp, probesFor, type Company } from './catch-up';
 import { startChildSystem, type ChildSystem } from './child-system';
 import { apiCaller } from './load';
+import { runBenchmark } from './benchmark-run';
 
 // What a customer leaving another CRM does: `crm import companies leads.csv` with a CSV file of
 // BENCH_CLI_ROWS (100000) rows from a spreadsheet (labels, not field names; every 5th row with a
@@ -64,58 +64,42 @@ function runCli(file: string, system: ChildSystem, token: string): Promise<CliRu
   });
 }
 
-async function main(): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), 'cli-import-bench-'));
-  let system: ChildSystem | undefined;
-  const stop = () => system?.kill();
-  process.once('SIGINT', stop);
-  try {
-    console.log(`machine load average (1, 5, 15 min) before the run: ${loadavg().map((value) => value.toFixed(2)).join(' ')} (the machine may be shared with other work)`);
-    const file = join(dir, 'leads.csv');
-    writeCsv(file);
-    system = await startChildSystem(join(dir, 'data'));
-    const call = apiCaller(system.url);
-    const { token } = await call<{ token: string }>('POST', '/auth/sign-up', { email: `bench.${Date.now()}@example.com`, password: 'correct horse battery staple', name: 'Bench' });
-    await call('POST', '/onboarding', { workspace_name: 'CLI import bench' }, token);
-    // Marketing's probe records a touchpoint of the last company in a campaign.
-    const { id: campaignId } = await call<{ id: string }>('POST', '/campaigns', { name: 'CLI import bench campaign' }, token);
-    console.log(`crm import companies: ${ROWS.toLocaleString('en')} CSV rows (every 5th with a contact) into the system as npm start runs it (pid ${system.pid})`);
+runBenchmark('cli-import', async ({ dataDir, stopAtEnd }) => {
+  const file = join(dataDir, 'leads.csv');
+  writeCsv(file);
+  const system = stopAtEnd(await startChildSystem(join(dataDir, 'data')));
+  const call = apiCaller(system.url);
+  const { token } = await call<{ token: string }>('POST', '/auth/sign-up', { email: `bench.${Date.now()}@example.com`, password: 'correct horse battery staple', name: 'Bench' });
+  await call('POST', '/onboarding', { workspace_name: 'CLI import bench' }, token);
+  // Marketing's probe records a touchpoint of the last company in a campaign.
+  const { id: campaignId } = await call<{ id: string }>('POST', '/campaigns', { name: 'CLI import bench campaign' }, token);
+  console.log(`crm import companies: ${ROWS.toLocaleString('en')} CSV rows (every 5th with a contact) into the system as npm start runs it (pid ${system.pid})`);
 
-    const cpuBefore = system.cpuMs();
-    const run = await runCli(file, system, token);
-    const cpu = system.cpuMs() - cpuBefore;
-    const answered = now();
-    const last = nameOf(ROWS);
-    const found = await call<{ data: Company[] }>('GET', `/companies?q=${encodeURIComponent(last)}&limit=5`, undefined, token);
-    const target = found.data.find((company) => company.name === last);
-    // Search is asked for the last row's own word only: its whole name adds two words every company
-    // has ("Trading Ltd"), and such a query, polled, costs the system more than the catch-up itself.
-    const probes = target ? probesFor({ call, apiKey: token, ownerToken: token, campaignId, feed: new CompanyFeed(call, token) }, target, { q: `Zephyr${ROWS}x`, label: `Zephyr${ROWS}x (its own word)` }, ROWS) : [];
-    const caughtUp = await catchUp(probes, answered, CATCHUP_TIMEOUT_S);
+  const cpuBefore = system.cpuMs();
+  const run = await runCli(file, system, token);
+  const cpu = system.cpuMs() - cpuBefore;
+  const answered = now();
+  const last = nameOf(ROWS);
+  const found = await call<{ data: Company[] }>('GET', `/companies?q=${encodeURIComponent(last)}&limit=5`, undefined, token);
+  const target = found.data.find((company) => company.name === last);
+  // Search is asked for the last row's own word only: its whole name adds two words every company
+  // has ("Trading Ltd"), and such a query, polled, costs the system more than the catch-up itself.
+  const probes = target ? probesFor({ call, apiKey: token, ownerToken: token, campaignId, feed: new CompanyFeed(call, token) }, target, { q: `Zephyr${ROWS}x`, label: `Zephyr${ROWS}x (its own word)` }, ROWS) : [];
+  const caughtUp = await catchUp(probes, answered, CATCHUP_TIMEOUT_S);
 
-    console.log(`\n  exit code                                   ${run.code}`);
-    console.log(`  summary                                     ${run.summary || '(none)'}`);
-    if (run.dryRunDone !== undefined) {
-      console.log(`  dry run (every row checked)                 ${seconds(run.dryRunDone).padStart(9)}   ${perSecond(ROWS, run.dryRunDone)}`);
-      console.log(`  import after the dry run                    ${seconds(run.done - run.dryRunDone).padStart(9)}   ${perSecond(ROWS, run.done - run.dryRunDone)}`);
-    }
-    console.log(`  whole command (parse, dry run, import)      ${seconds(run.done).padStart(9)}   ${perSecond(ROWS, run.done)}`);
-    console.log(`  system CPU time during the command          ${seconds(cpu).padStart(9)}`);
-    if (!target) console.log(`  GET /companies?q= does not find the last row (${last}): nothing to wait for`);
-    else {
-      console.log(`\n  caught up, from the command's end:`);
-      printCatchUp(caughtUp, probes, '    ');
-    }
-    const memory = system.memory();
-    console.log(`  system memory: RSS ${(memory.rssKiB / 1024).toFixed(0)} MiB, peak ${(memory.hwmKiB / 1024).toFixed(0)} MiB`);
-  } finally {
-    await system?.stop();
-    process.removeListener('SIGINT', stop);
-    rmSync(dir, { recursive: true, force: true });
+  console.log(`\n  exit code                                   ${run.code}`);
+  console.log(`  summary                                     ${run.summary || '(none)'}`);
+  if (run.dryRunDone !== undefined) {
+    console.log(`  dry run (every row checked)                 ${seconds(run.dryRunDone).padStart(9)}   ${perSecond(ROWS, run.dryRunDone)}`);
+    console.log(`  import after the dry run                    ${seconds(run.done - run.dryRunDone).padStart(9)}   ${perSecond(ROWS, run.done - run.dryRunDone)}`);
   }
-}
-
-main().catch((error) => {
-  console.error(error);
-  process.exitCode = 1;
+  console.log(`  whole command (parse, dry run, import)      ${seconds(run.done).padStart(9)}   ${perSecond(ROWS, run.done)}`);
+  console.log(`  system CPU time during the command          ${seconds(cpu).padStart(9)}`);
+  if (!target) console.log(`  GET /companies?q= does not find the last row (${last}): nothing to wait for`);
+  else {
+    console.log(`\n  caught up, from the command's end:`);
+    printCatchUp(caughtUp, probes, '    ');
+  }
+  const memory = system.memory();
+  console.log(`  system memory: RSS ${(memory.rssKiB / 1024).toFixed(0)} MiB, peak ${(memory.hwmKiB / 1024).toFixed(0)} MiB`);
 });

@@ -1,8 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { startSystem } from '@crm/all-in-one';
 import { apiCaller } from './load';
+import { runBenchmark } from './benchmark-run';
 
 // POST /import/companies on the embedded store, through the gateway as `npm start` serves it:
 // 10,000 rows, each a company with a contact, as a dry run, then for real into an empty
@@ -37,44 +35,31 @@ async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
   return [result, Number(process.hrtime.bigint() - started) / 1e9];
 }
 
-async function main(): Promise<void> {
-  const loadBefore = loadavg();
-  const dataDir = mkdtempSync(join(tmpdir(), 'import-bench-'));
+runBenchmark('import', async ({ dataDir, stopAtEnd }) => {
   const unlimited = { perTokenPerMinute: 1e9, publicPerMinute: 1e9 };
-  const system = await startSystem({ port: 0, dataDir, logLevel: 'error', rateLimits: unlimited });
+  const system = stopAtEnd(await startSystem({ port: 0, dataDir, logLevel: 'error', rateLimits: unlimited }));
   const call = apiCaller(system.url);
   const connection = system.services['crm-core'].context.connection;
-  try {
-    const { token } = await call<{ token: string }>('POST', '/auth/sign-up', { email: 'import-bench@example.com', password: 'correct horse battery', name: 'Bench' });
-    await call('POST', '/onboarding', { workspace_name: 'Import bench' }, token);
-    const rows = rowsOf(ROWS, 'First');
-    const bytes = Buffer.byteLength(JSON.stringify({ rows }));
+  const { token } = await call<{ token: string }>('POST', '/auth/sign-up', { email: 'import-bench@example.com', password: 'correct horse battery', name: 'Bench' });
+  await call('POST', '/onboarding', { workspace_name: 'Import bench' }, token);
+  const rows = rowsOf(ROWS, 'First');
+  const bytes = Buffer.byteLength(JSON.stringify({ rows }));
 
-    const [dry, drySeconds] = await timed(() => call<ImportResult>('POST', '/import/companies', { rows, dry_run: true }, token));
-    const [created, createSeconds] = await timed(() => call<ImportResult>('POST', '/import/companies', { rows }, token));
-    // Every event of the import published (the audit log and the search index consume them).
-    const [, drainSeconds] = await timed(async () => {
-      for (;;) {
-        const pending = await connection.collection('outbox').countDocuments({ status: { $ne: 'sent' } });
-        if (pending === 0) return;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    });
-    const [updated, updateSeconds] = await timed(() => call<ImportResult>('POST', '/import/companies', { rows: rowsOf(ROWS, 'Second'), duplicates: 'update' }, token));
+  const [dry, drySeconds] = await timed(() => call<ImportResult>('POST', '/import/companies', { rows, dry_run: true }, token));
+  const [created, createSeconds] = await timed(() => call<ImportResult>('POST', '/import/companies', { rows }, token));
+  // Every event of the import published (the audit log and the search index consume them).
+  const [, drainSeconds] = await timed(async () => {
+    for (;;) {
+      const pending = await connection.collection('outbox').countDocuments({ status: { $ne: 'sent' } });
+      if (pending === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  });
+  const [updated, updateSeconds] = await timed(() => call<ImportResult>('POST', '/import/companies', { rows: rowsOf(ROWS, 'Second'), duplicates: 'update' }, token));
 
-    console.log(`${ROWS} rows (a company and a contact each), ${(bytes / 1024 / 1024).toFixed(1)} MiB of JSON, one request each, on the embedded store through the gateway`);
-    console.log(`machine load average (1, 5, 15 min) before the run: ${loadBefore.map((value) => value.toFixed(2)).join(' ')} (the machine may be shared with other work)`);
-    console.log(`dry run:                 ${drySeconds.toFixed(2)} s  (created ${dry.created}, contacts ${dry.contacts}, errors ${dry.errors.length})`);
-    console.log(`import, all new:         ${createSeconds.toFixed(2)} s  (created ${created.created}, contacts ${created.contacts}, errors ${created.errors.length}) (target ≤ 10 s)`);
-    console.log(`its events published:    ${drainSeconds.toFixed(2)} s after the answer`);
-    console.log(`import, duplicates=update: ${updateSeconds.toFixed(2)} s  (updated ${updated.updated}, contacts ${updated.contacts}, errors ${updated.errors.length})`);
-  } finally {
-    await system.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-}
-
-void main().catch((error: unknown) => {
-  console.error(error);
-  process.exitCode = 1;
+  console.log(`${ROWS} rows (a company and a contact each), ${(bytes / 1024 / 1024).toFixed(1)} MiB of JSON, one request each, on the embedded store through the gateway`);
+  console.log(`dry run:                 ${drySeconds.toFixed(2)} s  (created ${dry.created}, contacts ${dry.contacts}, errors ${dry.errors.length})`);
+  console.log(`import, all new:         ${createSeconds.toFixed(2)} s  (created ${created.created}, contacts ${created.contacts}, errors ${created.errors.length}) (target ≤ 10 s)`);
+  console.log(`its events published:    ${drainSeconds.toFixed(2)} s after the answer`);
+  console.log(`import, duplicates=update: ${updateSeconds.toFixed(2)} s  (updated ${updated.updated}, contacts ${updated.contacts}, errors ${updated.errors.length})`);
 });

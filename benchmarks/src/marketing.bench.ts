@@ -1,9 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { startSystem } from '@crm/all-in-one';
 import { spawn } from 'node:child_process';
 import { apiCaller } from './load';
+import { runBenchmark } from './benchmark-run';
 
 // marketing through the gateway as `npm start` serves it: a request of 1,000 spend lines, a
 // request of 500 touchpoints (each matched to a contact by email in crm-core over gRPC), and web
@@ -53,79 +51,68 @@ async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
   return [result, Number(process.hrtime.bigint() - started) / 1e6];
 }
 
-async function main(): Promise<void> {
-  const loadBefore = loadavg();
-  const dataDir = mkdtempSync(join(tmpdir(), 'marketing-bench-'));
-  const system = await startSystem({
-    port: 0,
-    dataDir,
-    logLevel: 'error',
-    rateLimits: { perTokenPerMinute: 1e9, publicPerMinute: 1e9 },
-    env: { ...process.env, FORM_SUBMISSIONS_PER_ADDRESS: '1000' },
-  });
+runBenchmark('marketing', async ({ dataDir, stopAtEnd }) => {
+  const system = stopAtEnd(
+    await startSystem({
+      port: 0,
+      dataDir,
+      logLevel: 'error',
+      rateLimits: { perTokenPerMinute: 1e9, publicPerMinute: 1e9 },
+      env: { ...process.env, FORM_SUBMISSIONS_PER_ADDRESS: '1000' },
+    }),
+  );
   const call = apiCaller(system.url);
-  try {
-    const signUp = await call<{ token: string }>('POST', '/auth/sign-up', { email: `bench.${Date.now()}@example.com`, password: 'correct horse battery staple', name: 'Bench' });
-    const token = signUp.token;
-    await call('POST', '/onboarding', { workspace_name: 'Bench' }, token);
-    const campaign = await call<{ id: string }>('POST', '/campaigns', { name: 'Bench campaign', utm_campaign: 'bench' }, token);
-    for (let index = 0; index < CONTACTS; index += 10) {
-      await Promise.all(Array.from({ length: 10 }, (_, offset) => call('POST', '/contacts', { first_name: `P${index + offset}`, email: `person${index + offset}@bench.example` }, token)));
-    }
-
-    // Spend: new lines each run, then the same refs again (each line replaces its earlier one).
-    const spendTimes: number[] = [];
-    const replaceTimes: number[] = [];
-    for (let run = 0; run < RUNS; run += 1) {
-      const lines = Array.from({ length: 1000 }, (_, i) => ({ spent_on: '2027-01-01', amount: (i % 500) + 0.25, note: 'Ads', external_ref: `run${run}-line${i}` }));
-      const [created, took] = await timed(() => call<{ created: number }>('POST', `/campaigns/${campaign.id}/spend`, { lines }, token));
-      if (created.created !== 1000) throw new Error(`spend run ${run} created ${created.created}`);
-      spendTimes.push(took);
-      const [replaced, tookAgain] = await timed(() => call<{ updated: number }>('POST', `/campaigns/${campaign.id}/spend`, { lines }, token));
-      if (replaced.updated !== 1000) throw new Error(`spend run ${run} replaced ${replaced.updated}`);
-      replaceTimes.push(tookAgain);
-    }
-
-    const touchTimes: number[] = [];
-    for (let run = 0; run < RUNS; run += 1) {
-      const touchpoints = Array.from({ length: 500 }, (_, i) => ({ campaign_id: campaign.id, email: `PERSON${i}@bench.example`, kind: 'ad_click', external_ref: `run${run}-touch${i}` }));
-      const [answer, took] = await timed(() => call<{ created: number; unmatched: number[] }>('POST', '/touchpoints', { touchpoints }, token));
-      if (answer.created !== 500) throw new Error(`touchpoint run ${run} created ${answer.created} (unmatched ${answer.unmatched.length})`);
-      touchTimes.push(took);
-    }
-
-    // Submissions at a steady rate from autocannon in a separate process (its overall rate), each
-    // with an address of its own ([<id>] is replaced per request), as a site's visitors would.
-    const form = await call<{ id: string; public_key: string }>('POST', '/web-forms', { name: 'Bench form', campaign_id: campaign.id, fields: ['first_name', 'email', 'company', 'message'] }, token);
-    const started = Date.now();
-    const sent = await steadyPosts(`${system.url}/public/forms/${form.public_key}`, 'first_name=Visitor&email=visitor[<id>]%40lead[<id>].example&company=Lead+[<id>]+Ltd&message=Hello', SUBMISSIONS_PER_SECOND, SUBMISSION_SECONDS);
-    const sendSeconds = (Date.now() - started) / 1000;
-    let processed = 0;
-    while (processed < sent.accepted) {
-      const forms = await call<{ data: Array<{ id: string; submissions: number }> }>('GET', '/web-forms', undefined, token);
-      processed = forms.data.find((item) => item.id === form.id)!.submissions;
-      if (processed < sent.accepted) await new Promise((resolve) => setTimeout(resolve, 250));
-      if (Date.now() - started > 600_000) break;
-    }
-    const drainSeconds = (Date.now() - started) / 1000;
-
-    const loadAfter = loadavg();
-    console.log(`marketing through the gateway, embedded store, ${cpus().length} CPUs (shared machine: load average ${loadBefore[0]!.toFixed(2)} before, ${loadAfter[0]!.toFixed(2)} after)`);
-    console.log(`  POST /campaigns/{id}/spend, 1,000 new lines      ${summary(spendTimes)}  (${RUNS} runs)`);
-    console.log(`  POST /campaigns/{id}/spend, 1,000 replaced lines ${summary(replaceTimes)}  (${RUNS} runs)`);
-    console.log(`  POST /touchpoints, 500 matched by email          ${summary(touchTimes)}  (${RUNS} runs)`);
-    console.log(
-      `  form submissions: ${sent.requests} sent at ${SUBMISSIONS_PER_SECOND}/s for ${SUBMISSION_SECONDS} s (${(sent.requests / sendSeconds).toFixed(0)}/s achieved), ` +
-        `accepted ${sent.accepted}, not accepted ${sent.requests - sent.accepted}, answer p50 ${ms(sent.p50)} p99 ${ms(sent.p99)}`,
-    );
-    console.log(`  every accepted submission a lead after ${drainSeconds.toFixed(1)} s: ${processed} of ${sent.accepted} (${processed >= sent.accepted ? 'none lost' : `${sent.accepted - processed} not yet`}; autocannon may count an answer it timed out as not accepted)`);
-  } finally {
-    await system.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+  const signUp = await call<{ token: string }>('POST', '/auth/sign-up', { email: `bench.${Date.now()}@example.com`, password: 'correct horse battery staple', name: 'Bench' });
+  const token = signUp.token;
+  await call('POST', '/onboarding', { workspace_name: 'Bench' }, token);
+  const campaign = await call<{ id: string }>('POST', '/campaigns', { name: 'Bench campaign', utm_campaign: 'bench' }, token);
+  for (let index = 0; index < CONTACTS; index += 10) {
+    await Promise.all(Array.from({ length: 10 }, (_, offset) => call('POST', '/contacts', { first_name: `P${index + offset}`, email: `person${index + offset}@bench.example` }, token)));
   }
-}
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exitCode = 1;
+  // Spend: new lines each run, then the same refs again (each line replaces its earlier one).
+  const spendTimes: number[] = [];
+  const replaceTimes: number[] = [];
+  for (let run = 0; run < RUNS; run += 1) {
+    const lines = Array.from({ length: 1000 }, (_, i) => ({ spent_on: '2027-01-01', amount: (i % 500) + 0.25, note: 'Ads', external_ref: `run${run}-line${i}` }));
+    const [created, took] = await timed(() => call<{ created: number }>('POST', `/campaigns/${campaign.id}/spend`, { lines }, token));
+    if (created.created !== 1000) throw new Error(`spend run ${run} created ${created.created}`);
+    spendTimes.push(took);
+    const [replaced, tookAgain] = await timed(() => call<{ updated: number }>('POST', `/campaigns/${campaign.id}/spend`, { lines }, token));
+    if (replaced.updated !== 1000) throw new Error(`spend run ${run} replaced ${replaced.updated}`);
+    replaceTimes.push(tookAgain);
+  }
+
+  const touchTimes: number[] = [];
+  for (let run = 0; run < RUNS; run += 1) {
+    const touchpoints = Array.from({ length: 500 }, (_, i) => ({ campaign_id: campaign.id, email: `PERSON${i}@bench.example`, kind: 'ad_click', external_ref: `run${run}-touch${i}` }));
+    const [answer, took] = await timed(() => call<{ created: number; unmatched: number[] }>('POST', '/touchpoints', { touchpoints }, token));
+    if (answer.created !== 500) throw new Error(`touchpoint run ${run} created ${answer.created} (unmatched ${answer.unmatched.length})`);
+    touchTimes.push(took);
+  }
+
+  // Submissions at a steady rate from autocannon in a separate process (its overall rate), each
+  // with an address of its own ([<id>] is replaced per request), as a site's visitors would.
+  const form = await call<{ id: string; public_key: string }>('POST', '/web-forms', { name: 'Bench form', campaign_id: campaign.id, fields: ['first_name', 'email', 'company', 'message'] }, token);
+  const started = Date.now();
+  const sent = await steadyPosts(`${system.url}/public/forms/${form.public_key}`, 'first_name=Visitor&email=visitor[<id>]%40lead[<id>].example&company=Lead+[<id>]+Ltd&message=Hello', SUBMISSIONS_PER_SECOND, SUBMISSION_SECONDS);
+  const sendSeconds = (Date.now() - started) / 1000;
+  let processed = 0;
+  while (processed < sent.accepted) {
+    const forms = await call<{ data: Array<{ id: string; submissions: number }> }>('GET', '/web-forms', undefined, token);
+    processed = forms.data.find((item) => item.id === form.id)!.submissions;
+    if (processed < sent.accepted) await new Promise((resolve) => setTimeout(resolve, 250));
+    if (Date.now() - started > 600_000) break;
+  }
+  const drainSeconds = (Date.now() - started) / 1000;
+
+  console.log('marketing through the gateway, embedded store');
+  console.log(`  POST /campaigns/{id}/spend, 1,000 new lines      ${summary(spendTimes)}  (${RUNS} runs)`);
+  console.log(`  POST /campaigns/{id}/spend, 1,000 replaced lines ${summary(replaceTimes)}  (${RUNS} runs)`);
+  console.log(`  POST /touchpoints, 500 matched by email          ${summary(touchTimes)}  (${RUNS} runs)`);
+  console.log(
+    `  form submissions: ${sent.requests} sent at ${SUBMISSIONS_PER_SECOND}/s for ${SUBMISSION_SECONDS} s (${(sent.requests / sendSeconds).toFixed(0)}/s achieved), ` +
+      `accepted ${sent.accepted}, not accepted ${sent.requests - sent.accepted}, answer p50 ${ms(sent.p50)} p99 ${ms(sent.p99)}`,
+  );
+  console.log(`  every accepted submission a lead after ${drainSeconds.toFixed(1)} s: ${processed} of ${sent.accepted} (${processed >= sent.accepted ? 'none lost' : `${sent.accepted - processed} not yet`}; autocannon may count an answer it timed out as not accepted)`);
 });

@@ -1,9 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { startChildSystem, type ChildSystem } from './child-system';
 import { CATCHUP_TIMEOUT_S, catchUp, CompanyFeed, POLL_MS, printCatchUp, probesFor, until, type Call, type Company, type ProbeContext } from './catch-up';
 import { apiCaller, failedAnswers, loadOptionsFromEnv, measureRequest, runLoad, type Figures, type LoadRequest } from './load';
+import { runBenchmark } from './benchmark-run';
 
 // What a customer pays for, at scale: the CPU time the system spends on one created company until
 // every part of the product shows it, how long an import of SCALE rows takes and how long until
@@ -183,171 +181,148 @@ function figureLine(label: string, figures: Figures, target: string, cpu = true)
 
 const TABLE_HEADER = `${'scenario'.padEnd(52)} ${'req/s'.padStart(7)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'errors'.padStart(7)} ${'CPU ms/r'.padStart(9)}   target`;
 
-async function main(): Promise<void> {
-  const loadBefore = loadavg();
-  const dataDir = mkdtempSync(join(tmpdir(), 'scale-bench-'));
-  let system: ChildSystem | undefined;
-  // Interrupted (Ctrl-C, a timeout): the system and its data go too.
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      system?.kill();
-      rmSync(dataDir, { recursive: true, force: true });
-      process.exit(130);
-    });
+runBenchmark('scale', async ({ dataDir, stopAtEnd }) => {
+  const systemStarted = now();
+  const sys = stopAtEnd(await startChildSystem(dataDir));
+  const call = apiCaller(sys.url);
+  const backing = [process.env.MONGO_URL ? 'MongoDB' : 'the embedded store', process.env.AMQP_URL ? 'RabbitMQ' : 'the in-process bus'].join(' and ');
+  console.log(`system: node deploy/all-in-one/dist/main.js (pid ${sys.pid}) on ${backing}, listening after ${secondsSince(systemStarted).toFixed(1)} s at ${sys.url}`);
+  console.log(`sizes: ${WRITES} writes, ${ROWS} import rows, ${LOAD.seconds} s per read measurement after ${LOAD.warmupSeconds} s warm-up`);
+
+  // A customer signs up, names the workspace and gives its integration an API key; the new
+  // workspace is on the complimentary Standard plan, so marketing's operations are allowed.
+  const { token: ownerToken } = await call<{ token: string }>('POST', '/auth/sign-up', { email: 'scale-bench@example.com', password: 'correct horse battery', name: 'Scale Bench' });
+  await call('POST', '/onboarding', { workspace_name: 'Scale bench' }, ownerToken);
+  const { key: apiKey } = await call<{ key: string }>('POST', '/api-keys', { name: 'Scale bench integration', kind: 'integration', role: 'Agent (read & write)' }, ownerToken);
+  const { id: campaignId } = await call<{ id: string }>('POST', '/campaigns', { name: 'Scale bench campaign' }, apiKey);
+  const auth = { authorization: `Bearer ${apiKey}` };
+  const json = { ...auth, 'content-type': 'application/json' };
+  const totalOf = async () => (await call<{ total: number }>('GET', '/companies?limit=1&offset=0', undefined, apiKey)).total;
+  const newestCompany = async () => (await call<{ data: Company[] }>('GET', '/companies?limit=1', undefined, apiKey)).data[0]!;
+  const feed = new CompanyFeed(call, ownerToken);
+  const probeContext: ProbeContext = { call, apiKey, ownerToken, campaignId, feed };
+  const companiesBefore = await totalOf();
+
+  // 1. The cost of one change: WRITES companies, one request each, then until every part shows them.
+  const writeRequest: LoadRequest = { url: `${sys.url}/companies`, method: 'POST', headers: json, body: JSON.stringify({ name: 'Scale Write [<id>]' }), idReplacement: true };
+  const cpuBeforeWrites = sys.cpuMs();
+  const writes = await runLoad(writeRequest, WRITE_CONNECTIONS, { amount: WRITES });
+  const writesAnswered = now();
+  const created = writes.statusCodes['201'] ?? 0;
+  if (created === 0) throw new Error(`no company was created by POST /companies: ${failedAnswers(writes.statusCodes) || `${writes.errors} errors`}`);
+  let companies = companiesBefore + created;
+  const writeTarget = await newestCompany();
+  const writeProbes = probesFor(probeContext, writeTarget, { q: writeTarget.name, label: '<its name>' }, companies);
+  const writeCatchUp = await catchUp(writeProbes, writesAnswered, CATCHUP_TIMEOUT_S);
+  const cpuWrites = sys.cpuMs() - cpuBeforeWrites;
+  console.log(`\n1. cost of one change: ${WRITES} x POST /companies, ${WRITE_CONNECTIONS} connections`);
+  console.log(
+    `  writes: ${writes.perSecond.toFixed(0)} req/s  p50 ${writes.p50.toFixed(1)} ms  p99 ${writes.p99.toFixed(1)} ms  ` +
+      `(${created} created${writes.errors ? `, ${writes.errors} errors: ${failedAnswers(writes.statusCodes)}` : ''})  target ≥ 300/s, p99 ≤ 30 ms`,
+  );
+  console.log(`  caught up, from the last write's answer (crm-core holds ${await totalOf()} companies):`);
+  printCatchUp(writeCatchUp, writeProbes, '    ');
+  console.log(
+    `  system CPU from the first write until caught up: ${(cpuWrites / 1000).toFixed(2)} s = ` +
+      `${(cpuWrites / Math.max(1, created)).toFixed(2)} CPU ms per created company${writeCatchUp.overall === null ? ' (not caught up: a lower bound)' : ''}`,
+  );
+
+  // 2. The import: ROWS rows in requests of IMPORT_BATCH, one after another as a script sends them.
+  const cpuBeforeImport = sys.cpuMs();
+  const imported = { created: 0, contacts: 0, requestSeconds: [] as number[] };
+  const importStarted = now();
+  for (let from = 0; from < ROWS; from += IMPORT_BATCH) {
+    const rows = Array.from({ length: Math.min(IMPORT_BATCH, ROWS - from) }, (_, offset) => importRow(from + offset));
+    const requestStarted = now();
+    const result = await call<ImportResult>('POST', '/import/companies', { rows }, apiKey);
+    imported.requestSeconds.push(secondsSince(requestStarted));
+    if (result.errors.length > 0 || result.created !== rows.length) {
+      throw new Error(`import of rows ${from}..${from + rows.length - 1}: created ${result.created}, skipped ${result.skipped}, errors ${JSON.stringify(result.errors.slice(0, 5))}`);
+    }
+    imported.created += result.created;
+    imported.contacts += result.contacts;
   }
-  try {
-    const systemStarted = now();
-    system = await startChildSystem(dataDir);
-    const sys = system;
-    const call = apiCaller(sys.url);
-    const backing = [process.env.MONGO_URL ? 'MongoDB' : 'the embedded store', process.env.AMQP_URL ? 'RabbitMQ' : 'the in-process bus'].join(' and ');
-    console.log(`system: node deploy/all-in-one/dist/main.js (pid ${sys.pid}) on ${backing}, listening after ${secondsSince(systemStarted).toFixed(1)} s at ${sys.url}`);
-    console.log(`machine load average (1, 5, 15 min) before the run: ${loadBefore.map((value) => value.toFixed(2)).join(' ')} (the machine may be shared with other work)`);
-    console.log(`sizes: ${WRITES} writes, ${ROWS} import rows, ${LOAD.seconds} s per read measurement after ${LOAD.warmupSeconds} s warm-up`);
+  const lastAnswer = now();
+  const importWall = (lastAnswer - importStarted) / 1000;
+  companies += imported.created;
 
-    // A customer signs up, names the workspace and gives its integration an API key; the new
-    // workspace is on the complimentary Standard plan, so marketing's operations are allowed.
-    const { token: ownerToken } = await call<{ token: string }>('POST', '/auth/sign-up', { email: 'scale-bench@example.com', password: 'correct horse battery', name: 'Scale Bench' });
-    await call('POST', '/onboarding', { workspace_name: 'Scale bench' }, ownerToken);
-    const { key: apiKey } = await call<{ key: string }>('POST', '/api-keys', { name: 'Scale bench integration', kind: 'integration', role: 'Agent (read & write)' }, ownerToken);
-    const { id: campaignId } = await call<{ id: string }>('POST', '/campaigns', { name: 'Scale bench campaign' }, apiKey);
-    const auth = { authorization: `Bearer ${apiKey}` };
-    const json = { ...auth, 'content-type': 'application/json' };
-    const totalOf = async () => (await call<{ total: number }>('GET', '/companies?limit=1&offset=0', undefined, apiKey)).total;
-    const newestCompany = async () => (await call<{ data: Company[] }>('GET', '/companies?limit=1', undefined, apiKey)).data[0]!;
-    const feed = new CompanyFeed(call, ownerToken);
-    const probeContext: ProbeContext = { call, apiKey, ownerToken, campaignId, feed };
-    const companiesBefore = await totalOf();
+  // 3. From the last answer: the probes, and meanwhile reads as the customer's people make them.
+  const someId = writeTarget.id;
+  const duringCatchUp = (async () => {
+    const one = await measureRequest({ url: `${sys.url}/companies/${someId}`, headers: auth }, { connections: 4, seconds: LOAD.seconds, warmupSeconds: 0 }, () => sys.cpuMs());
+    const page = await measureRequest({ url: `${sys.url}/companies?limit=25&offset=0`, headers: auth }, { connections: 4, seconds: LOAD.seconds, warmupSeconds: 0 }, () => sys.cpuMs());
+    return [one, page] as const;
+  })();
+  const lastIndex = ROWS - 1;
+  const lastDomain = importRow(lastIndex).domain;
+  const found = await call<{ data: Company[] }>('GET', `/companies?q=${encodeURIComponent(lastDomain)}&limit=5`, undefined, apiKey);
+  const importTarget = found.data.find((company) => company.domain === lastDomain);
+  if (!importTarget) throw new Error(`GET /companies?q=${lastDomain} does not find the last imported company`);
+  const importProbes = probesFor(probeContext, importTarget, { q: `N${lastIndex}`, label: `N${lastIndex}` }, companies);
+  const importCatchUp = await catchUp(importProbes, lastAnswer, CATCHUP_TIMEOUT_S);
+  const cpuImport = sys.cpuMs() - cpuBeforeImport;
+  const afterCatchUp = sys.memory();
+  const [readOneDuring, readPageDuring] = await duringCatchUp;
 
-    // 1. The cost of one change: WRITES companies, one request each, then until every part shows them.
-    const writeRequest: LoadRequest = { url: `${sys.url}/companies`, method: 'POST', headers: json, body: JSON.stringify({ name: 'Scale Write [<id>]' }), idReplacement: true };
-    const cpuBeforeWrites = sys.cpuMs();
-    const writes = await runLoad(writeRequest, WRITE_CONNECTIONS, { amount: WRITES });
-    const writesAnswered = now();
-    const created = writes.statusCodes['201'] ?? 0;
-    if (created === 0) throw new Error(`no company was created by POST /companies: ${failedAnswers(writes.statusCodes) || `${writes.errors} errors`}`);
-    let companies = companiesBefore + created;
-    const writeTarget = await newestCompany();
-    const writeProbes = probesFor(probeContext, writeTarget, { q: writeTarget.name, label: '<its name>' }, companies);
-    const writeCatchUp = await catchUp(writeProbes, writesAnswered, CATCHUP_TIMEOUT_S);
-    const cpuWrites = sys.cpuMs() - cpuBeforeWrites;
-    console.log(`\n1. cost of one change: ${WRITES} x POST /companies, ${WRITE_CONNECTIONS} connections`);
-    console.log(
-      `  writes: ${writes.perSecond.toFixed(0)} req/s  p50 ${writes.p50.toFixed(1)} ms  p99 ${writes.p99.toFixed(1)} ms  ` +
-        `(${created} created${writes.errors ? `, ${writes.errors} errors: ${failedAnswers(writes.statusCodes)}` : ''})  target ≥ 300/s, p99 ≤ 30 ms`,
-    );
-    console.log(`  caught up, from the last write's answer (crm-core holds ${await totalOf()} companies):`);
-    printCatchUp(writeCatchUp, writeProbes, '    ');
-    console.log(
-      `  system CPU from the first write until caught up: ${(cpuWrites / 1000).toFixed(2)} s = ` +
-        `${(cpuWrites / Math.max(1, created)).toFixed(2)} CPU ms per created company${writeCatchUp.overall === null ? ' (not caught up: a lower bound)' : ''}`,
-    );
+  const requestSum = imported.requestSeconds.reduce((sum, value) => sum + value, 0);
+  console.log(`\n2. import: ${ROWS} rows in ${imported.requestSeconds.length} requests of up to ${IMPORT_BATCH} (every 5th with a contact), one after another`);
+  console.log(
+    `  ${importWall.toFixed(2)} s from the first request to the last answer (requests ${requestSum.toFixed(2)} s together, ` +
+      `${Math.min(...imported.requestSeconds).toFixed(2)}–${Math.max(...imported.requestSeconds).toFixed(2)} s each), ` +
+      `${(ROWS / importWall).toFixed(0)} rows/s; created ${imported.created} companies and ${imported.contacts} contacts`,
+  );
+  console.log(`\n3. catch-up after the import, from the last answer (polling every ${POLL_MS} ms):`);
+  printCatchUp(importCatchUp, importProbes, '  ');
+  const importEvents = imported.created + imported.contacts;
+  if (importCatchUp.overall !== null) {
+    console.log(`  ${importEvents} events of the import (companies + contacts) / ${importCatchUp.overall.toFixed(2)} s = ${(importEvents / importCatchUp.overall).toFixed(0)} events/s`);
+  } else console.log(`  ${importEvents} events of the import (companies + contacts): not caught up within ${CATCHUP_TIMEOUT_S} s, no events/s`);
+  console.log(
+    `  system CPU from the first import request until caught up (the reads below included): ${(cpuImport / 1000).toFixed(1)} s, ` +
+      `${(cpuImport / Math.max(1, importEvents)).toFixed(2)} ms per event`,
+  );
+  console.log(`  system memory after catch-up: VmRSS ${mib(afterCatchUp.rssKiB)}, VmHWM ${mib(afterCatchUp.hwmKiB)}`);
 
-    // 2. The import: ROWS rows in requests of IMPORT_BATCH, one after another as a script sends them.
-    const cpuBeforeImport = sys.cpuMs();
-    const imported = { created: 0, contacts: 0, requestSeconds: [] as number[] };
-    const importStarted = now();
-    for (let from = 0; from < ROWS; from += IMPORT_BATCH) {
-      const rows = Array.from({ length: Math.min(IMPORT_BATCH, ROWS - from) }, (_, offset) => importRow(from + offset));
-      const requestStarted = now();
-      const result = await call<ImportResult>('POST', '/import/companies', { rows }, apiKey);
-      imported.requestSeconds.push(secondsSince(requestStarted));
-      if (result.errors.length > 0 || result.created !== rows.length) {
-        throw new Error(`import of rows ${from}..${from + rows.length - 1}: created ${result.created}, skipped ${result.skipped}, errors ${JSON.stringify(result.errors.slice(0, 5))}`);
-      }
-      imported.created += result.created;
-      imported.contacts += result.contacts;
-    }
-    const lastAnswer = now();
-    const importWall = (lastAnswer - importStarted) / 1000;
-    companies += imported.created;
+  console.log(`\n4. reads during catch-up, from the last import answer, 4 connections, ${LOAD.seconds} s each, no warm-up (the system's CPU time then is mostly the catch-up's):`);
+  console.log(`  ${TABLE_HEADER}`);
+  console.log(`  ${figureLine('GET /companies/{id} (during catch-up)', readOneDuring, 'p99 ≤ 50 ms', false)}`);
+  console.log(`  ${figureLine('GET /companies?limit=25&offset=0 (during catch-up)', readPageDuring, 'p99 ≤ 50 ms', false)}`);
 
-    // 3. From the last answer: the probes, and meanwhile reads as the customer's people make them.
-    const someId = writeTarget.id;
-    const duringCatchUp = (async () => {
-      const one = await measureRequest({ url: `${sys.url}/companies/${someId}`, headers: auth }, { connections: 4, seconds: LOAD.seconds, warmupSeconds: 0 }, () => sys.cpuMs());
-      const page = await measureRequest({ url: `${sys.url}/companies?limit=25&offset=0`, headers: auth }, { connections: 4, seconds: LOAD.seconds, warmupSeconds: 0 }, () => sys.cpuMs());
-      return [one, page] as const;
-    })();
-    const lastIndex = ROWS - 1;
-    const lastDomain = importRow(lastIndex).domain;
-    const found = await call<{ data: Company[] }>('GET', `/companies?q=${encodeURIComponent(lastDomain)}&limit=5`, undefined, apiKey);
-    const importTarget = found.data.find((company) => company.domain === lastDomain);
-    if (!importTarget) throw new Error(`GET /companies?q=${lastDomain} does not find the last imported company`);
-    const importProbes = probesFor(probeContext, importTarget, { q: `N${lastIndex}`, label: `N${lastIndex}` }, companies);
-    const importCatchUp = await catchUp(importProbes, lastAnswer, CATCHUP_TIMEOUT_S);
-    const cpuImport = sys.cpuMs() - cpuBeforeImport;
-    const afterCatchUp = sys.memory();
-    const [readOneDuring, readPageDuring] = await duringCatchUp;
-
-    const requestSum = imported.requestSeconds.reduce((sum, value) => sum + value, 0);
-    console.log(`\n2. import: ${ROWS} rows in ${imported.requestSeconds.length} requests of up to ${IMPORT_BATCH} (every 5th with a contact), one after another`);
-    console.log(
-      `  ${importWall.toFixed(2)} s from the first request to the last answer (requests ${requestSum.toFixed(2)} s together, ` +
-        `${Math.min(...imported.requestSeconds).toFixed(2)}–${Math.max(...imported.requestSeconds).toFixed(2)} s each), ` +
-        `${(ROWS / importWall).toFixed(0)} rows/s; created ${imported.created} companies and ${imported.contacts} contacts`,
-    );
-    console.log(`\n3. catch-up after the import, from the last answer (polling every ${POLL_MS} ms):`);
-    printCatchUp(importCatchUp, importProbes, '  ');
-    const importEvents = imported.created + imported.contacts;
-    if (importCatchUp.overall !== null) {
-      console.log(`  ${importEvents} events of the import (companies + contacts) / ${importCatchUp.overall.toFixed(2)} s = ${(importEvents / importCatchUp.overall).toFixed(0)} events/s`);
-    } else console.log(`  ${importEvents} events of the import (companies + contacts): not caught up within ${CATCHUP_TIMEOUT_S} s, no events/s`);
-    console.log(
-      `  system CPU from the first import request until caught up (the reads below included): ${(cpuImport / 1000).toFixed(1)} s, ` +
-        `${(cpuImport / Math.max(1, importEvents)).toFixed(2)} ms per event`,
-    );
-    console.log(`  system memory after catch-up: VmRSS ${mib(afterCatchUp.rssKiB)}, VmHWM ${mib(afterCatchUp.hwmKiB)}`);
-
-    console.log(`\n4. reads during catch-up, from the last import answer, 4 connections, ${LOAD.seconds} s each, no warm-up (the system's CPU time then is mostly the catch-up's):`);
-    console.log(`  ${TABLE_HEADER}`);
-    console.log(`  ${figureLine('GET /companies/{id} (during catch-up)', readOneDuring, 'p99 ≤ 50 ms', false)}`);
-    console.log(`  ${figureLine('GET /companies?limit=25&offset=0 (during catch-up)', readPageDuring, 'p99 ≤ 50 ms', false)}`);
-
-    // 4. Reads and writes once everything has caught up.
-    const total = await totalOf();
-    const lastPageOffset = Math.min(Math.max(0, total - 25), 100_000);
-    const report = JSON.stringify({ object: 'company', group_by: ['stage_id'], measure: 'count' });
-    const scenarios: Array<{ label: string; request: LoadRequest; target: string; connections: number[] }> = [
-      { label: 'GET /companies/{id}', request: { url: `${sys.url}/companies/${importTarget.id}`, headers: auth }, target: '≥ 1000/s, p99 ≤ 10 ms', connections: [1, 4] },
-      { label: 'GET /companies?limit=25&offset=0 (with total)', request: { url: `${sys.url}/companies?limit=25&offset=0`, headers: auth }, target: 'p99 ≤ 20 ms', connections: [1, 4] },
-      {
-        label: `GET /companies?limit=25&offset=${lastPageOffset}`,
-        request: { url: `${sys.url}/companies?limit=25&offset=${lastPageOffset}`, headers: auth },
-        target: 'p99 ≤ 20 ms',
-        connections: [1, 4],
-      },
-      { label: `GET /companies?q=${SEARCH_WORD}`, request: { url: `${sys.url}/companies?q=${SEARCH_WORD}`, headers: auth }, target: 'p99 ≤ 20 ms', connections: [1, 4] },
-      { label: `GET /search?q=${SEARCH_WORD}`, request: { url: `${sys.url}/search?q=${SEARCH_WORD}`, headers: auth }, target: 'p99 ≤ 25 ms', connections: [1, 4] },
-      { label: 'GET /reports/pipeline', request: { url: `${sys.url}/reports/pipeline`, headers: auth }, target: 'p99 ≤ 50 ms', connections: [1, 4] },
-      { label: 'POST /reports/run (companies by stage)', request: { url: `${sys.url}/reports/run`, method: 'POST', headers: json, body: report }, target: 'p99 ≤ 50 ms', connections: [1, 4] },
-      { label: 'GET /me', request: { url: `${sys.url}/me`, headers: auth }, target: '≥ 1500/s, p99 ≤ 25 ms (16 conns)', connections: [16] },
-      // Last: the events of these writes are still being handled after they end.
-      { label: 'POST /companies', request: writeRequest, target: '≥ 300/s, p99 ≤ 30 ms', connections: [1, 4] },
-    ];
-    // Each request answered once before it is measured: a refusal stops the run here, not in a table.
-    for (const { request } of scenarios.slice(0, -1)) {
-      await call(request.method ?? 'GET', request.url.slice(sys.url.length), request.body === undefined ? undefined : JSON.parse(request.body), apiKey);
-    }
-    console.log(`\n5. after catch-up: ${LOAD.seconds} s each after ${LOAD.warmupSeconds} s warm-up; ${total} companies; CPU is the system's per request`);
-    console.log(`  ${'conns'.padStart(5)} ${TABLE_HEADER}`);
-    for (const scenario of scenarios) {
-      for (const connections of scenario.connections) {
-        const figures = await measureRequest(scenario.request, { ...LOAD, connections }, () => sys.cpuMs());
-        console.log(`  ${String(connections).padStart(5)} ${figureLine(scenario.label, figures, scenario.target)}`);
-      }
-    }
-    await bulkPaths({ call, apiKey, ownerToken, sys });
-
-    const atEnd = sys.memory();
-    console.log(`\nsystem memory at the end: VmRSS ${mib(atEnd.rssKiB)}, VmHWM ${mib(atEnd.hwmKiB)}`);
-  } finally {
-    await system?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+  // 4. Reads and writes once everything has caught up.
+  const total = await totalOf();
+  const lastPageOffset = Math.min(Math.max(0, total - 25), 100_000);
+  const report = JSON.stringify({ object: 'company', group_by: ['stage_id'], measure: 'count' });
+  const scenarios: Array<{ label: string; request: LoadRequest; target: string; connections: number[] }> = [
+    { label: 'GET /companies/{id}', request: { url: `${sys.url}/companies/${importTarget.id}`, headers: auth }, target: '≥ 1000/s, p99 ≤ 10 ms', connections: [1, 4] },
+    { label: 'GET /companies?limit=25&offset=0 (with total)', request: { url: `${sys.url}/companies?limit=25&offset=0`, headers: auth }, target: 'p99 ≤ 20 ms', connections: [1, 4] },
+    {
+      label: `GET /companies?limit=25&offset=${lastPageOffset}`,
+      request: { url: `${sys.url}/companies?limit=25&offset=${lastPageOffset}`, headers: auth },
+      target: 'p99 ≤ 20 ms',
+      connections: [1, 4],
+    },
+    { label: `GET /companies?q=${SEARCH_WORD}`, request: { url: `${sys.url}/companies?q=${SEARCH_WORD}`, headers: auth }, target: 'p99 ≤ 20 ms', connections: [1, 4] },
+    { label: `GET /search?q=${SEARCH_WORD}`, request: { url: `${sys.url}/search?q=${SEARCH_WORD}`, headers: auth }, target: 'p99 ≤ 25 ms', connections: [1, 4] },
+    { label: 'GET /reports/pipeline', request: { url: `${sys.url}/reports/pipeline`, headers: auth }, target: 'p99 ≤ 50 ms', connections: [1, 4] },
+    { label: 'POST /reports/run (companies by stage)', request: { url: `${sys.url}/reports/run`, method: 'POST', headers: json, body: report }, target: 'p99 ≤ 50 ms', connections: [1, 4] },
+    { label: 'GET /me', request: { url: `${sys.url}/me`, headers: auth }, target: '≥ 1500/s, p99 ≤ 25 ms (16 conns)', connections: [16] },
+    // Last: the events of these writes are still being handled after they end.
+    { label: 'POST /companies', request: writeRequest, target: '≥ 300/s, p99 ≤ 30 ms', connections: [1, 4] },
+  ];
+  // Each request answered once before it is measured: a refusal stops the run here, not in a table.
+  for (const { request } of scenarios.slice(0, -1)) {
+    await call(request.method ?? 'GET', request.url.slice(sys.url.length), request.body === undefined ? undefined : JSON.parse(request.body), apiKey);
   }
-}
+  console.log(`\n5. after catch-up: ${LOAD.seconds} s each after ${LOAD.warmupSeconds} s warm-up; ${total} companies; CPU is the system's per request`);
+  console.log(`  ${'conns'.padStart(5)} ${TABLE_HEADER}`);
+  for (const scenario of scenarios) {
+    for (const connections of scenario.connections) {
+      const figures = await measureRequest(scenario.request, { ...LOAD, connections }, () => sys.cpuMs());
+      console.log(`  ${String(connections).padStart(5)} ${figureLine(scenario.label, figures, scenario.target)}`);
+    }
+  }
+  await bulkPaths({ call, apiKey, ownerToken, sys });
 
-void main().catch((error: unknown) => {
-  console.error(error);
-  process.exitCode = 1;
+  const atEnd = sys.memory();
+  console.log(`\nsystem memory at the end: VmRSS ${mib(atEnd.rssKiB)}, VmHWM ${mib(atEnd.hwmKiB)}`);
 });

@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { acrossWorkspaces, newId } from '@crm/kit';
 // The same derived fields the service writes, so the seeded records are what its writes make.
 import { companySearchFields } from '@crm/crm-core/dist/companies/company-rules';
@@ -9,6 +6,7 @@ import { EmbeddedSearchIndex } from '@crm/crm-core/dist/search/embedded-search-i
 import { loadIndex } from '@crm/crm-core/dist/search/search-projection';
 import { startSystem, type RunningSystem } from '@crm/all-in-one';
 import { apiCaller, formatFigures, loadOptionsFromEnv, measure } from './load';
+import { runBenchmark } from './benchmark-run';
 
 // crm-core's search and duplicates at CRM scale on the embedded store: one workspace with
 // 100,000 companies and 200,000 contacts (one company name in 50 repeated, so duplicate groups
@@ -70,68 +68,55 @@ async function seed(system: RunningSystem, workspaceId: string): Promise<void> {
   }
 }
 
-async function main(): Promise<void> {
-  const loadBefore = loadavg();
-  const dataDir = mkdtempSync(join(tmpdir(), 'search-bench-'));
+runBenchmark('search', async ({ dataDir, stopAtEnd }) => {
   const options = { port: 0, dataDir, logLevel: 'error', rateLimits: { perTokenPerMinute: 1e9, publicPerMinute: 1e9 } };
-  let system = await startSystem(options);
-  try {
-    const call = apiCaller(system.url);
-    const { token } = await call<{ token: string }>('POST', '/auth/sign-up', { email: 'search-bench@example.com', password: 'correct horse battery', name: 'Bench' });
-    const { workspace_id: workspaceId } = await call<{ workspace_id: string }>('POST', '/onboarding', { workspace_name: 'Search bench' }, token);
-    const seedStarted = process.hrtime.bigint();
-    await seed(system, workspaceId);
-    const seedSeconds = seconds(seedStarted);
-    // Records written straight to the store published no events: the projection is empty, and
-    // the next start builds it from the store, as a first start with existing records does.
-    await acrossWorkspaces('benchmark empties the projection', () => system.services['crm-core'].context.connection.collection('search_documents').deleteMany({}));
-    await system.stop();
+  let system = stopAtEnd(await startSystem(options));
+  const call = apiCaller(system.url);
+  const { token } = await call<{ token: string }>('POST', '/auth/sign-up', { email: 'search-bench@example.com', password: 'correct horse battery', name: 'Bench' });
+  const { workspace_id: workspaceId } = await call<{ workspace_id: string }>('POST', '/onboarding', { workspace_name: 'Search bench' }, token);
+  const seedStarted = process.hrtime.bigint();
+  await seed(system, workspaceId);
+  const seedSeconds = seconds(seedStarted);
+  // Records written straight to the store published no events: the projection is empty, and
+  // the next start builds it from the store, as a first start with existing records does.
+  await acrossWorkspaces('benchmark empties the projection', () => system.services['crm-core'].context.connection.collection('search_documents').deleteMany({}));
+  await system.stop();
 
-    let started = process.hrtime.bigint();
-    system = await startSystem(options);
-    const firstStart = seconds(started);
-    await system.stop();
-    started = process.hrtime.bigint();
-    system = await startSystem(options);
-    const laterStart = seconds(started);
+  let started = process.hrtime.bigint();
+  system = stopAtEnd(await startSystem(options));
+  const firstStart = seconds(started);
+  await system.stop();
+  started = process.hrtime.bigint();
+  system = stopAtEnd(await startSystem(options));
+  const laterStart = seconds(started);
 
-    // The load alone, and what the index holds in memory.
-    global.gc?.();
-    const before = process.memoryUsage();
-    const index = new EmbeddedSearchIndex();
-    started = process.hrtime.bigint();
-    const loaded = await loadIndex(system.services['crm-core'].context.connection, index);
-    const loadSeconds = seconds(started);
-    global.gc?.();
-    const after = process.memoryUsage();
-    await index.close();
+  // The load alone, and what the index holds in memory.
+  global.gc?.();
+  const before = process.memoryUsage();
+  const index = new EmbeddedSearchIndex();
+  started = process.hrtime.bigint();
+  const loaded = await loadIndex(system.services['crm-core'].context.connection, index);
+  const loadSeconds = seconds(started);
+  global.gc?.();
+  const after = process.memoryUsage();
+  await index.close();
 
-    const headers = { authorization: `Bearer ${token}` };
-    const scenarios = [
-      ['GET /search, a word (prefix) in many records', '/search?q=globex'],
-      ['GET /search, two words', '/search?q=ada%20smith1'],
-      ['GET /search, a typo', '/search?q=cyberdine%20services'],
-      ['GET /search, an account number', '/search?q=AC51234'],
-      ['GET /duplicates?object=company', '/duplicates?object=company'],
-      ['GET /duplicates?object=contact', '/duplicates?object=contact'],
-    ] as const;
-    const figures: string[] = [];
-    for (const [label, path] of scenarios) figures.push(`${label}\n  ${formatFigures(await measure(`${system.url}${path}`, headers, LOAD))}`);
+  const headers = { authorization: `Bearer ${token}` };
+  const scenarios = [
+    ['GET /search, a word (prefix) in many records', '/search?q=globex'],
+    ['GET /search, two words', '/search?q=ada%20smith1'],
+    ['GET /search, a typo', '/search?q=cyberdine%20services'],
+    ['GET /search, an account number', '/search?q=AC51234'],
+    ['GET /duplicates?object=company', '/duplicates?object=company'],
+    ['GET /duplicates?object=contact', '/duplicates?object=contact'],
+  ] as const;
+  const figures: string[] = [];
+  for (const [label, path] of scenarios) figures.push(`${label}\n  ${formatFigures(await measure(`${system.url}${path}`, headers, LOAD))}`);
 
-    console.log(`${COMPANIES} companies and ${CONTACTS} contacts in one workspace, seeded in ${seedSeconds.toFixed(1)} s on the embedded store`);
-    console.log(`machine load average (1, 5, 15 min) before the run: ${loadBefore.map((value) => value.toFixed(2)).join(' ')} (the machine may be shared with other work)`);
-    console.log(`first start (projection built from the store, embedded index filled): ${firstStart.toFixed(1)} s for the whole system`);
-    console.log(`later start (embedded index loaded from the projection): ${laterStart.toFixed(1)} s for the whole system`);
-    console.log(`loading the embedded index alone: ${loaded} records in ${loadSeconds.toFixed(1)} s, heap +${mib(after.heapUsed - before.heapUsed)}, rss +${mib(after.rss - before.rss)}`);
-    console.log(`${LOAD.seconds} s per figure after ${LOAD.warmupSeconds} s warm-up, ${LOAD.connections} connections, through the gateway; load from autocannon in a separate process`);
-    for (const line of figures) console.log(line);
-  } finally {
-    await system.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-}
-
-void main().catch((error: unknown) => {
-  console.error(error);
-  process.exitCode = 1;
+  console.log(`${COMPANIES} companies and ${CONTACTS} contacts in one workspace, seeded in ${seedSeconds.toFixed(1)} s on the embedded store`);
+  console.log(`first start (projection built from the store, embedded index filled): ${firstStart.toFixed(1)} s for the whole system`);
+  console.log(`later start (embedded index loaded from the projection): ${laterStart.toFixed(1)} s for the whole system`);
+  console.log(`loading the embedded index alone: ${loaded} records in ${loadSeconds.toFixed(1)} s, heap +${mib(after.heapUsed - before.heapUsed)}, rss +${mib(after.rss - before.rss)}`);
+  console.log(`${LOAD.seconds} s per figure after ${LOAD.warmupSeconds} s warm-up, ${LOAD.connections} connections, through the gateway; load from autocannon in a separate process`);
+  for (const line of figures) console.log(line);
 });
