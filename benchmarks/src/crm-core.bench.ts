@@ -1,4 +1,3 @@
-import type { Connection } from 'mongoose';
 import { acrossWorkspaces, newId } from '@crm/kit';
 // The same derived fields the service writes, so the seeded records are what its writes make.
 import { companySearchFields } from '@crm/crm-core/dist/companies/company-rules';
@@ -6,6 +5,7 @@ import { contactSearchFields } from '@crm/crm-core/dist/contacts/contact-view';
 import { startSystem } from '@crm/all-in-one';
 import { apiCaller, formatFigures, loadOptionsFromEnv, measure, settleStores, type Figures } from './load';
 import { runBenchmark } from './benchmark-run';
+import { plansOf } from './query-plans';
 
 // crm-core at CRM scale on the embedded store: one workspace with 100,000 companies and
 // 200,000 contacts, read through the gateway as `npm start` serves it. Load comes from
@@ -26,45 +26,10 @@ const KINDS = ['Ltd', 'plc', 'Group', 'Holdings', 'Partners', 'Services'];
 const FIRST = ['Ada', 'Ben', 'Cara', 'Dev', 'Ella', 'Finn', 'Gita', 'Hugo', 'Isla', 'Jack', 'Kofi', 'Lena'];
 const LAST = ['Smith', 'Jones', 'Patel', 'Brown', 'Khan', 'Evans', 'Wilson', 'Taylor', 'Davies', 'Okafor'];
 
-const BACKGROUND = new Set(['outbox', 'jobs', 'processed_events', 'dead_letters']);
-
 interface Scenario {
   label: string;
   path: string;
   target: string;
-}
-
-interface CapturedQuery {
-  collection: string;
-  method: string;
-  filter: Record<string, unknown>;
-  options: Record<string, unknown>;
-}
-
-// The index a plan reads through, from the server-shaped explain document.
-function planOf(explain: Record<string, any>): string {
-  let stage = explain.queryPlanner?.winningPlan;
-  const names: string[] = [];
-  while (stage) {
-    names.push(stage.indexName ? `${stage.stage} ${stage.indexName}` : stage.stage);
-    stage = stage.inputStage;
-  }
-  const stats = explain.executionStats ?? {};
-  return `${names.join(' <- ')} (keys examined ${stats.totalKeysExamined ?? '?'}, docs examined ${stats.totalDocsExamined ?? '?'})`;
-}
-
-async function explainCaptured(connection: Connection, queries: CapturedQuery[]): Promise<string[]> {
-  const lines: string[] = [];
-  for (const query of queries) {
-    // The outbox relay and the job worker poll on their own; only the request's queries count.
-    if (!['find', 'findOne', 'countDocuments'].includes(query.method) || BACKGROUND.has(query.collection)) continue;
-    const { sort, skip, limit } = query.options as { sort?: Record<string, 1 | -1>; skip?: number; limit?: number };
-    const cursor = connection.collection(query.collection).find(query.filter, { sort, skip, limit: query.method === 'findOne' ? 1 : limit });
-    const explain = await acrossWorkspaces('benchmark explains the queries it captured', () => cursor.explain());
-    // A count is explained as the find it counts over (the driver has no explain for it).
-    lines.push(`${query.collection}.${query.method}: ${planOf(explain as Record<string, any>)}`);
-  }
-  return lines;
 }
 
 function pick<T>(items: readonly T[], index: number): T {
@@ -201,14 +166,7 @@ runBenchmark('crm-core', async ({ dataDir, stopAtEnd }) => {
 
   const rows: Array<{ scenario: Scenario; figures: Array<[number, Figures]>; plans: string[] }> = [];
   for (const scenario of scenarios.filter((candidate) => ONLY === undefined || candidate.label.includes(ONLY))) {
-    const captured: CapturedQuery[] = [];
-    connection.set('debug', (collection: string, method: string, filter: unknown, ...rest: unknown[]) => {
-      const options = rest.find((value) => value && typeof value === 'object' && !Array.isArray(value)) as Record<string, unknown> | undefined;
-      captured.push({ collection, method, filter: (filter ?? {}) as Record<string, unknown>, options: options ?? {} });
-    });
-    await call('GET', scenario.path, undefined, token);
-    connection.set('debug', false);
-    const plans = await explainCaptured(connection, captured);
+    const plans = await plansOf(connection, () => call('GET', scenario.path, undefined, token));
     const figures: Array<[number, Figures]> = [];
     for (const connections of CONCURRENCY) {
       figures.push([connections, await measure(`${system.url}${scenario.path}`, { authorization: `Bearer ${token}` }, { ...LOAD, connections })]);

@@ -3,6 +3,7 @@ import { acrossWorkspaces, newId } from '@crm/kit';
 import { startSystem } from '@crm/all-in-one';
 import { apiCaller, formatFigures, loadOptionsFromEnv, measure, settleStores, type Figures } from './load';
 import { runBenchmark } from './benchmark-run';
+import { plansOf } from './query-plans';
 
 // The timeline at CRM scale on the embedded store: one workspace with 300,000 timeline entries
 // (and 20,000 tasks), read through the gateway as `npm start` serves it. The company under test
@@ -17,45 +18,6 @@ const CONCURRENCY = (process.env.BENCH_CONCURRENCY ?? '1,4').split(',').map(Numb
 const LOAD = loadOptionsFromEnv({ seconds: 8, warmupSeconds: 2 });
 // Share of all entries on the company under test and its contacts.
 const FOCUS_SHARE = 0.05;
-
-const BACKGROUND = new Set(['outbox', 'jobs', 'processed_events', 'dead_letters']);
-
-interface CapturedQuery {
-  collection: string;
-  method: string;
-  filter: Record<string, unknown>;
-  options: Record<string, unknown>;
-}
-
-function planOf(explain: Record<string, any>): string {
-  let stage = explain.queryPlanner?.winningPlan;
-  const names: string[] = [];
-  while (stage) {
-    names.push(stage.indexName ? `${stage.stage} ${stage.indexName}` : stage.stage);
-    stage = stage.inputStage;
-  }
-  const stats = explain.executionStats ?? {};
-  return `${names.join(' <- ')} (keys examined ${stats.totalKeysExamined ?? '?'}, docs examined ${stats.totalDocsExamined ?? '?'})`;
-}
-
-async function plansOf(connection: Connection, run: () => Promise<unknown>): Promise<string[]> {
-  const captured: CapturedQuery[] = [];
-  connection.set('debug', (collection: string, method: string, filter: unknown, ...rest: unknown[]) => {
-    const options = rest.find((value) => value && typeof value === 'object' && !Array.isArray(value)) as Record<string, unknown> | undefined;
-    captured.push({ collection, method, filter: (filter ?? {}) as Record<string, unknown>, options: options ?? {} });
-  });
-  await run();
-  connection.set('debug', false);
-  const lines: string[] = [];
-  for (const query of captured) {
-    if (!['find', 'findOne'].includes(query.method) || BACKGROUND.has(query.collection)) continue;
-    const { sort, limit } = query.options as { sort?: Record<string, 1 | -1>; limit?: number };
-    const cursor = connection.collection(query.collection).find(query.filter, { sort, limit: query.method === 'findOne' ? 1 : limit });
-    const explain = await acrossWorkspaces('benchmark explains the queries it captured', () => cursor.explain());
-    lines.push(`${query.collection}.${query.method}: ${planOf(explain as Record<string, any>)}`);
-  }
-  return lines;
-}
 
 const pick = <T>(items: readonly T[], index: number): T => items[index % items.length]!;
 
