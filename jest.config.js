@@ -1,5 +1,12 @@
-// One jest run covers unit tests beside the code (`__tests__/*.spec.ts`) and the black-box
-// system tests in tests/. Workspace packages are mapped to their TypeScript sources.
+// Tests by kind, each a jest project named after what its tests start (README, Tests):
+//   unit       `__tests__/*.spec.ts` beside the code: pure code, no port, no process
+//   service    `__tests__/*.service.spec.ts`: one service in-process with its store, or one
+//              server of the kit, on loopback ports (the store's crash tests: a writer process)
+//   transport  `__tests__/*.transport.spec.ts`: the contracts with RabbitMQ, gRPC, the store and
+//              the search index, against the embedded implementations or real servers
+//   system     `tests/**/*.test.ts`: the started system, black-box, through HTTP and the SDK
+// `npm test` runs them all; `npm test -- --selectProjects unit` runs one.
+// Workspace packages are mapped to their TypeScript sources.
 const packages = {
   '@crm/kit': 'libs/kit/src',
   '@crm/embedded-mongo': 'libs/embedded-mongo/src',
@@ -27,7 +34,7 @@ for (const [name, dir] of Object.entries(packages)) {
   moduleNameMapper[`^${name}/(.*)$`] = `<rootDir>/${dir}/$1`;
 }
 
-module.exports = {
+const shared = {
   testEnvironment: 'node',
   rootDir: __dirname,
   transform: {
@@ -37,7 +44,21 @@ module.exports = {
     ],
   },
   moduleNameMapper,
-  testMatch: ['<rootDir>/**/__tests__/**/*.spec.ts', '<rootDir>/tests/**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+};
+
+const kinds = {
+  unit: ['<rootDir>/**/__tests__/**/*.spec.ts', '!**/*.service.spec.ts', '!**/*.transport.spec.ts'],
+  service: ['<rootDir>/**/__tests__/**/*.service.spec.ts'],
+  transport: ['<rootDir>/**/__tests__/**/*.transport.spec.ts'],
+  system: ['<rootDir>/tests/**/*.test.ts'],
+};
+
+module.exports = {
   testTimeout: 30000,
+  projects: Object.entries(kinds).map(([kind, testMatch]) => ({
+    ...shared,
+    displayName: kind,
+    testMatch,
+  })),
 };
