@@ -7,7 +7,7 @@ import { contactModel } from '@crm/crm-core/contacts/contact.model';
 import { newContactRecord } from '@crm/crm-core/contacts/contact-store';
 import { claimRecordRoom } from '@crm/crm-core/records/record-limit';
 import { marketingService } from '@crm/marketing';
-import { request, startTestSystem, verifyEmail, waitFor, type TestSystem } from '../support/system';
+import { callerFor, request, startTestSystem, verifyEmail, waitFor, type TestSystem } from '../support/system';
 import { freeWorkspace, openHostedPage, submitHostedForm, upgradeToStandard, waitForPlan } from '../support/plans';
 import { interleaved, invitationTokenMailedTo, outcome, settledCode, signUpAlone, workerAt } from './plan-limits-support';
 
@@ -162,7 +162,7 @@ describe('the Free plan seat limit', () => {
 describe('the Free plan record limit', () => {
   it('fills to 2,500 records by import, refuses what does not fit, counts the recycle bin until the purge, and lifts with Standard', async () => {
     const owner = await freeWorkspace(base, 'Rex');
-    const call = (method: string, path: string, body?: unknown) => request(base, method, path, { token: owner.token, body });
+    const call = callerFor(base, owner);
     const form = await call('POST', '/web-forms', { name: 'Contact us' });
     expect(form.status).toBe(201);
 

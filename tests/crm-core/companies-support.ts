@@ -1,7 +1,7 @@
 import type { CompanyView } from '@crm/crm-core/companies/company.operations';
 import { isoNow, newId, runWithContext } from '@crm/kit';
 import { campaignModel } from '@crm/marketing/campaigns/campaign.model';
-import { request, signUpWithWorkspace, type ApiResponse, type TestSystem } from '../support/system';
+import { callerFor, request, signUpWithWorkspace, type ApiResponse, type TestSystem } from '../support/system';
 
 // Small factories the company tests share: each test makes its own workspace and records.
 
@@ -26,8 +26,7 @@ export interface Stage {
 }
 
 export function companiesApi(base: string, owner: Pick<Owner, 'token'>) {
-  const call = <T = Record<string, any>>(method: string, path: string, body?: unknown): Promise<ApiResponse<T>> =>
-    request<T>(base, method, path, { token: owner.token, body });
+  const call = callerFor(base, owner);
   return {
     call,
     async create(fields: Record<string, unknown> = {}): Promise<CompanyBody> {

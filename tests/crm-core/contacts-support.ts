@@ -1,5 +1,5 @@
 import type { ContactView } from '@crm/crm-core/contacts/contact.operations';
-import { request, signUpWithWorkspace, type ApiResponse } from '../support/system';
+import { callerFor, request, signUpWithWorkspace, type ApiResponse } from '../support/system';
 
 // Small factories the contact tests share: each test makes its own workspace and records.
 
@@ -14,8 +14,7 @@ export interface ContactPage {
 }
 
 export function contactsApi(base: string, owner: Pick<Owner, 'token'>) {
-  const call = <T = Record<string, any>>(method: string, path: string, body?: unknown): Promise<ApiResponse<T>> =>
-    request<T>(base, method, path, { token: owner.token, body });
+  const call = callerFor(base, owner);
   return {
     call,
     async create(fields: Record<string, unknown> = {}): Promise<ContactBody> {

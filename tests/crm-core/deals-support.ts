@@ -1,5 +1,5 @@
 import type { DealView } from '@crm/crm-core/deals/deal.operations';
-import { request, type ApiResponse } from '../support/system';
+import { callerFor } from '../support/system';
 import type { Owner, Stage } from './companies-support';
 
 // Small factories the deal tests share: each test makes its own workspace and records.
@@ -14,8 +14,7 @@ export interface DealPage {
 }
 
 export function dealsApi(base: string, owner: Pick<Owner, 'token'>) {
-  const call = <T = Record<string, any>>(method: string, path: string, body?: unknown): Promise<ApiResponse<T>> =>
-    request<T>(base, method, path, { token: owner.token, body });
+  const call = callerFor(base, owner);
   return {
     call,
     async create(fields: Record<string, unknown> = {}): Promise<DealView> {

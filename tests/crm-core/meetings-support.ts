@@ -5,14 +5,13 @@ import type { CalendarSimulator } from '@crm/crm-core/calendar/calendar-simulato
 import type { MeetingView } from '@crm/crm-core/meetings/meeting.operations';
 import { newId, runWithContext } from '@crm/kit';
 import { workspaceModel } from '@crm/identity/workspaces/workspace.model';
-import { request, type ApiResponse, type TestSystem } from '../support/system';
+import { callerFor, request, type ApiResponse, type TestSystem } from '../support/system';
 import type { Owner } from './companies-support';
 
 // Small helpers the meeting and calendar tests share: each test makes its own workspace.
 
 export function meetingsApi(base: string, owner: Pick<Owner, 'token'>) {
-  const call = <T = Record<string, any>>(method: string, path: string, body?: unknown): Promise<ApiResponse<T>> =>
-    request<T>(base, method, path, { token: owner.token, body });
+  const call = callerFor(base, owner);
   return {
     call,
     async create(fields: Record<string, unknown> = {}): Promise<MeetingView> {

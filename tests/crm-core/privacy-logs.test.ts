@@ -1,5 +1,5 @@
 import type { Model } from 'mongoose';
-import { request, signUpWithWorkspace, startTestSystem, waitFor, type TestSystem } from '../support/system';
+import { callerFor, signUpWithWorkspace, startTestSystem, waitFor, type TestSystem } from '../support/system';
 
 // Logs are shipped to other systems and kept for months, out of an erasure's reach: a person who
 // went through the system (contact, note, task, a visit, an export, a duplicate, a consumer that
@@ -47,7 +47,7 @@ function conflictOnce(counts: Model<unknown>, email: string): { conflicts: () =>
 describe('logs after an erasure', () => {
   it('name the erased person in no line, including the lines of a consumer that failed on their data', async () => {
     const owner = await signUpWithWorkspace(base, 'Lorna');
-    const call = <T = Record<string, any>>(method: string, path: string, body?: unknown) => request<T>(base, method, path, { token: owner.token, body });
+    const call = callerFor(base, owner);
     const person = { first: 'Ottoline', last: 'Vantongeren', email: 'ottoline.vantongeren@example.net', phone: '+44 7700 900777' };
     const counts = system.services['crm-core'].context.connection.model('DuplicateCount') as Model<unknown>;
     const injected = conflictOnce(counts, person.email);

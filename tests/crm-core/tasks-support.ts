@@ -1,6 +1,6 @@
 import { mailTo } from '@crm/testing';
 import type { TaskView } from '@crm/crm-core/tasks/task.operations';
-import { request, type ApiResponse } from '../support/system';
+import { callerFor, request } from '../support/system';
 
 // Small helpers the task tests share: each test makes its own workspace and records.
 
@@ -10,8 +10,7 @@ export interface TaskPage {
 }
 
 export function tasksApi(base: string, owner: { token: string }) {
-  const call = <T = Record<string, any>>(method: string, path: string, body?: unknown): Promise<ApiResponse<T>> =>
-    request<T>(base, method, path, { token: owner.token, body });
+  const call = callerFor(base, owner);
   return {
     call,
     async create(fields: Record<string, unknown> = {}): Promise<TaskView> {

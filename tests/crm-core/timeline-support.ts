@@ -1,6 +1,6 @@
 import { makeEvent } from '@crm/bus';
 import type { ActivityView } from '@crm/crm-core/timeline/activity.operations';
-import { request, waitFor, type ApiResponse, type TestSystem } from '../support/system';
+import { callerFor, waitFor, type TestSystem } from '../support/system';
 
 // Small helpers the timeline and task tests share: each test makes its own workspace and records.
 
@@ -10,8 +10,7 @@ export interface ActivityPage {
 }
 
 export function timelineApi(base: string, owner: { token: string }) {
-  const call = <T = Record<string, any>>(method: string, path: string, body?: unknown): Promise<ApiResponse<T>> =>
-    request<T>(base, method, path, { token: owner.token, body });
+  const call = callerFor(base, owner);
   return {
     call,
     async note(targetType: string, targetId: string, fields: Record<string, unknown> = {}): Promise<ActivityView> {

@@ -1,5 +1,5 @@
 import type { CampaignView } from '@crm/marketing/campaigns/campaign.operations';
-import { request, signUpWithWorkspace, startTestSystem, type ApiResponse, type TestSystem } from '../support/system';
+import { callerFor, request, signUpWithWorkspace, startTestSystem, type ApiResponse, type TestSystem } from '../support/system';
 
 // Small factories the marketing tests share: each test makes its own workspace and records.
 
@@ -13,8 +13,7 @@ export function startMarketingSystem(env: Record<string, string> = {}): Promise<
 }
 
 export function api(base: string, owner: Pick<Owner, 'token'>) {
-  const call = <T = Record<string, any>>(method: string, path: string, body?: unknown): Promise<ApiResponse<T>> =>
-    request<T>(base, method, path, { token: owner.token, body });
+  const call = callerFor(base, owner);
   const ok = async <T = Record<string, any>>(method: string, path: string, body: unknown, status: number): Promise<T> => {
     const answer = await call<T>(method, path, body);
     expect({ method, path, status: answer.status, body: answer.status === status ? 'ok' : answer.body }).toEqual({ method, path, status, body: 'ok' });

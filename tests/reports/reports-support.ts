@@ -1,4 +1,4 @@
-import { request, signUpWithWorkspace, startTestSystem, waitFor, type ApiResponse, type TestSystem } from '../support/system';
+import { callerFor, signUpWithWorkspace, startTestSystem, waitFor, type ApiResponse, type TestSystem } from '../support/system';
 
 // Small helpers the reports tests share: each test makes its own workspace and records, then
 // waits for reports' read model (fed by events) to show them.
@@ -10,8 +10,7 @@ export function startReportsSystem(): Promise<TestSystem> {
 }
 
 export function api(base: string, owner: Pick<Owner, 'token'>) {
-  const call = <T = Record<string, any>>(method: string, path: string, body?: unknown): Promise<ApiResponse<T>> =>
-    request<T>(base, method, path, { token: owner.token, body });
+  const call = callerFor(base, owner);
   const ok = async <T = Record<string, any>>(method: string, path: string, body: unknown, status = 200): Promise<T> => {
     const answer = await call<T>(method, path, body);
     expect({ method, path, status: answer.status, body: answer.status === status ? 'ok' : answer.body }).toEqual({ method, path, status, body: 'ok' });

@@ -65,6 +65,15 @@ export async function request<T = Record<string, any>>(
   return { status: response.status, body: parsed as T, headers: response.headers };
 }
 
+// Requests as one person: `call(method, path, body)` with their bearer token. Every answer is
+// checked against the document, as `request` checks it.
+export function callerFor(base: string, person: { token: string }) {
+  return <T = Record<string, any>>(method: string, path: string, body?: unknown): Promise<ApiResponse<T>> =>
+    request<T>(base, method, path, { token: person.token, body });
+}
+
+export type Caller = ReturnType<typeof callerFor>;
+
 let counter = 0;
 
 // A fresh person with a fresh workspace, as a client would make one.

@@ -1,5 +1,5 @@
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
-import { request, signUpWithWorkspace, startTestSystem, type TestSystem } from '../support/system';
+import { callerFor, request, signUpWithWorkspace, startTestSystem, type TestSystem } from '../support/system';
 
 let system: TestSystem;
 
@@ -134,7 +134,7 @@ describe('text that lies about itself', () => {
 describe('ids in paths', () => {
   it('name the same record in upper case as in lower case, on every kind of record', async () => {
     const person = await signUpWithWorkspace(system.url, 'Cases');
-    const call = (method: string, path: string, body?: unknown) => request(system.url, method, path, { token: person.token, body });
+    const call = callerFor(system.url, person);
     const created = async (path: string, body: unknown) => {
       const answer = await call('POST', path, body);
       expect({ path, status: answer.status }).toEqual({ path, status: 201 });
@@ -190,7 +190,7 @@ describe('ids in paths', () => {
 describe('declared bounds', () => {
   it('are the bounds the validator enforces, and the document states them', async () => {
     const person = await signUpWithWorkspace(system.url, 'Bounds');
-    const call = (method: string, path: string, body?: unknown) => request(system.url, method, path, { token: person.token, body });
+    const call = callerFor(system.url, person);
     const manyKeys = Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, i]));
     const refusals = [
       await call('POST', '/companies', { name: 'Huge', employee_count: 1e300 }),
