@@ -7,7 +7,7 @@ import { listEverything } from '../../clients/typescript/examples/list-everythin
 import { receiveWebhooks } from '../../clients/typescript/examples/receive-webhooks';
 import { updateSafely } from '../../clients/typescript/examples/update-safely';
 import { signUpWithWorkspace, startTestSystem, waitFor, type TestSystem } from '../support/system';
-import { FAST_WEBHOOKS_ENV } from '../webhooks/webhooks-support';
+import { FAST_WEBHOOKS_ENV } from '@crm/testing';
 
 const SDK = join(__dirname, '..', '..', 'clients', 'typescript');
 

@@ -1,6 +1,6 @@
 import { outboxModel, type OutboxRow } from '@crm/bus';
 import { request, signUpWithWorkspace, startTestSystem, waitFor, type TestSystem } from '../support/system';
-import { FAST_WEBHOOKS_ENV, startReceiver, type Receiver } from '../webhooks/webhooks-support';
+import { FAST_WEBHOOKS_ENV, startReceiver, type Receiver } from '@crm/testing';
 
 // An erasure touches the erasing workspace only, and there only what names the person: another
 // workspace's contact with the same first name keeps every event, feed entry and delivery; in the

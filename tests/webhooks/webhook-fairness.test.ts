@@ -1,5 +1,5 @@
 import { request, signUpWithWorkspace, startTestSystem, waitFor, type TestSystem } from '../support/system';
-import { FAST_WEBHOOKS_ENV, startReceiver, type Receiver } from './webhooks-support';
+import { FAST_WEBHOOKS_ENV, startReceiver, type Receiver } from '@crm/testing';
 
 // Delivery slots are shared between workspaces: with three slots, one workspace's endpoints may
 // hold two of them (WEBHOOKS_WORKSPACE_CONCURRENCY), however slow they are, and another

@@ -1,6 +1,6 @@
 import { Webhook } from 'standardwebhooks';
 import { request, signUpWithWorkspace, startTestSystem, waitFor, type TestSystem } from '../support/system';
-import { FAST_WEBHOOKS_ENV, signatureHeaders, startReceiver, type Receiver } from './webhooks-support';
+import { FAST_WEBHOOKS_ENV, signatureHeaders, startReceiver, type Receiver } from '@crm/testing';
 
 let system: TestSystem;
 let base: string;

@@ -2,3 +2,4 @@ export * from './openapi-check';
 export * from './service-harness';
 export * from './wait-for';
 export * from './mailbox';
+export * from './webhook-receiver';

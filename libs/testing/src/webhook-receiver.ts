@@ -6,8 +6,8 @@ export interface Received {
   body: string;
 }
 
-// A real HTTP receiver on loopback: records every delivery and answers what `answer` says
-// (a status, or a promise the test resolves to hold the answer back).
+// A real HTTP receiver on loopback: records every request and answers what `answer` says
+// (a status, or a promise the test resolves to hold the answer back). A webhook endpoint.
 export interface Receiver {
   url: string;
   received: Received[];
@@ -39,13 +39,14 @@ export async function startReceiver(path = '/hook'): Promise<Receiver> {
   return receiver;
 }
 
+// The Standard Webhooks headers of a received delivery, as a verifier takes them.
 export const signatureHeaders = (item: Received) => ({
   'webhook-id': String(item.headers['webhook-id']),
   'webhook-timestamp': String(item.headers['webhook-timestamp']),
   'webhook-signature': String(item.headers['webhook-signature']),
 });
 
-// Fast retries and timeouts, loopback receivers allowed.
+// The webhooks service's settings for tests: fast retries and timeouts, loopback receivers allowed.
 export const FAST_WEBHOOKS_ENV = {
   WEBHOOKS_ALLOW_INSECURE_URLS: 'true',
   WEBHOOKS_RETRY_BASE_MS: '50',
