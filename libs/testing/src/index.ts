@@ -3,3 +3,4 @@ export * from './service-harness';
 export * from './wait-for';
 export * from './mailbox';
 export * from './webhook-receiver';
+export * from './event-factories';

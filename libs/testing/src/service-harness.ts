@@ -22,6 +22,7 @@ export interface CallOptions {
 
 export interface ServiceHarness {
   service: RunningService;
+  dataDir: string;
   // http://127.0.0.1:<port>/v1
   baseUrl: string;
   keys: KeyPair;
@@ -36,12 +37,14 @@ export interface ServiceHarness {
 export interface HarnessOptions {
   env?: NodeJS.ProcessEnv;
   peers?: Record<string, string>;
+  // The data of an earlier run, to start again on it: kept at stop (the caller removes it).
+  dataDir?: string;
 }
 
 // One service on loopback ports with embedded storage in a fresh directory and its own
 // in-process broker (a test file may run two, each consuming only its own events).
 export async function startServiceForTest(definition: ServiceDefinition, options: HarnessOptions = {}): Promise<ServiceHarness> {
-  const dataDir = mkdtempSync(join(tmpdir(), `crm-${definition.name}-`));
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), `crm-${definition.name}-`));
   const keys = generateInternalKeyPair();
   const service = await startService(definition, {
     httpPort: 0,
@@ -59,6 +62,7 @@ export async function startServiceForTest(definition: ServiceDefinition, options
 
   return {
     service,
+    dataDir,
     baseUrl,
     keys,
     async call<T>(claims: InternalClaims | null, method: string, path: string, callOptions: CallOptions = {}) {
@@ -82,7 +86,7 @@ export async function startServiceForTest(definition: ServiceDefinition, options
     async stop() {
       forgetDocument(documentUrl);
       await service.stop();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
