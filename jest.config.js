@@ -5,6 +5,8 @@
 //   transport  `__tests__/*.transport.spec.ts`: the contracts with RabbitMQ, gRPC, the store and
 //              the search index, against the embedded implementations or real servers
 //   system     `tests/**/*.test.ts`: the started system, black-box, through HTTP and the SDK
+//   containers `__tests__/*.containers.spec.ts`: the transport contracts against MongoDB,
+//              Meilisearch and RabbitMQ in containers, when a container engine answers
 // `npm test` runs them all; `npm test -- --selectProjects unit` runs one.
 // Workspace packages are mapped to their TypeScript sources.
 const packages = {
@@ -48,10 +50,20 @@ const shared = {
 };
 
 const kinds = {
-  unit: ['<rootDir>/**/__tests__/**/*.spec.ts', '!**/*.service.spec.ts', '!**/*.transport.spec.ts'],
+  unit: ['<rootDir>/**/__tests__/**/*.spec.ts', '!**/*.service.spec.ts', '!**/*.transport.spec.ts', '!**/*.containers.spec.ts'],
   service: ['<rootDir>/**/__tests__/**/*.service.spec.ts'],
   transport: ['<rootDir>/**/__tests__/**/*.transport.spec.ts'],
   system: ['<rootDir>/tests/**/*.test.ts'],
+  containers: ['<rootDir>/**/__tests__/**/*.containers.spec.ts'],
+};
+
+// The container suite starts its containers once, before its files run, and stops them after;
+// without a container engine its setup prints one line and its files skip.
+const hooks = {
+  containers: {
+    globalSetup: '<rootDir>/libs/testing/src/containers-setup.ts',
+    globalTeardown: '<rootDir>/libs/testing/src/containers-teardown.ts',
+  },
 };
 
 module.exports = {
@@ -60,5 +72,6 @@ module.exports = {
     ...shared,
     displayName: kind,
     testMatch,
+    ...hooks[kind],
   })),
 };
