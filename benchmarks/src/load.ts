@@ -37,14 +37,30 @@ export interface LoadRequest {
 // How long a run lasts: so many seconds, or until so many requests are answered.
 export type RunLength = { seconds: number } | { amount: number };
 
-interface AutocannonResult {
+// What autocannon prints with -j (the parts read here).
+export interface AutocannonResult {
   requests: { average: number; total: number };
   latency: { p50: number; p99: number };
   duration: number;
   errors: number;
   timeouts: number;
   non2xx: number;
+  '2xx': number;
   statusCodeStats?: Record<string, { count: number }>;
+}
+
+// autocannon in a process of its own with these arguments; its result.
+export function autocannon(args: string[]): Promise<AutocannonResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [require.resolve('autocannon/autocannon.js'), '-j', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      if (code !== 0) return reject(new Error(`autocannon exited with ${code}`));
+      resolve(JSON.parse(output) as AutocannonResult);
+    });
+  });
 }
 
 export function loadOptionsFromEnv(defaults: Partial<LoadOptions> = {}): LoadOptions {
@@ -58,35 +74,26 @@ export function loadOptionsFromEnv(defaults: Partial<LoadOptions> = {}): LoadOpt
 export type LoadFigures = Omit<Figures, 'cpuMsPerRequest'>;
 
 // One autocannon run in its own process; its figures.
-export function runLoad(request: LoadRequest, connections: number, length: RunLength): Promise<LoadFigures> {
-  const args = [require.resolve('autocannon/autocannon.js'), '-j', '-c', String(connections)];
+export async function runLoad(request: LoadRequest, connections: number, length: RunLength): Promise<LoadFigures> {
+  const args = ['-c', String(connections)];
   args.push(...('amount' in length ? ['-a', String(length.amount)] : ['-d', String(length.seconds)]));
   if (request.method) args.push('-m', request.method);
   if (request.body !== undefined) args.push('-b', request.body);
   if (request.idReplacement) args.push('-I');
   for (const [name, value] of Object.entries(request.headers ?? {})) args.push('-H', `${name}=${value}`);
   args.push(request.url);
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('error', reject);
-    child.once('exit', (code) => {
-      if (code !== 0) return reject(new Error(`autocannon exited with ${code}`));
-      const result = JSON.parse(output) as AutocannonResult;
-      const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([status, stats]) => [status, stats.count]));
-      resolve({
-        // A run of so many requests ends within a second: its average over whole seconds would count
-        // the last, partial one as a slow second.
-        perSecond: 'amount' in length ? result.requests.total / Math.max(result.duration, 1e-3) : result.requests.average,
-        p50: result.latency.p50,
-        p99: result.latency.p99,
-        errors: result.errors + result.timeouts + result.non2xx,
-        requests: result.requests.total,
-        statusCodes,
-      });
-    });
-  });
+  const result = await autocannon(args);
+  const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([status, stats]) => [status, stats.count]));
+  return {
+    // A run of so many requests ends within a second: its average over whole seconds would count
+    // the last, partial one as a slow second.
+    perSecond: 'amount' in length ? result.requests.total / Math.max(result.duration, 1e-3) : result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+    requests: result.requests.total,
+    statusCodes,
+  };
 }
 
 // This process's CPU time in ms: the system under test when it runs here (startSystem).

@@ -1,6 +1,5 @@
 import { startSystem } from '@crm/all-in-one';
-import { spawn } from 'node:child_process';
-import { apiCaller } from './load';
+import { apiCaller, autocannon } from './load';
 import { runBenchmark } from './benchmark-run';
 
 // marketing through the gateway as `npm start` serves it: a request of 1,000 spend lines, a
@@ -28,21 +27,12 @@ interface SteadyFigures {
 }
 
 // autocannon at an overall rate, form-encoded POSTs; 2xx answers are the accepted ones.
-function steadyPosts(url: string, body: string, perSecond: number, seconds: number): Promise<SteadyFigures> {
+async function steadyPosts(url: string, body: string, perSecond: number, seconds: number): Promise<SteadyFigures> {
   // Enough connections that a slow answer never holds the rate back (one request at a time each).
-  const args = [require.resolve('autocannon/autocannon.js'), '-j', '-c', String(Math.max(8, perSecond)), '-d', String(seconds), '-R', String(perSecond), '-m', 'POST', '-I'];
+  const args = ['-c', String(Math.max(8, perSecond)), '-d', String(seconds), '-R', String(perSecond), '-m', 'POST', '-I'];
   args.push('-H', 'content-type=application/x-www-form-urlencoded', '-b', body, url);
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('error', reject);
-    child.once('exit', (code) => {
-      if (code !== 0) return reject(new Error(`autocannon exited with ${code}`));
-      const result = JSON.parse(output) as { requests: { total: number }; latency: { p50: number; p99: number }; non2xx: number; errors: number; timeouts: number; '2xx': number };
-      resolve({ requests: result.requests.total + result.errors + result.timeouts, accepted: result['2xx'], p50: result.latency.p50, p99: result.latency.p99 });
-    });
-  });
+  const result = await autocannon(args);
+  return { requests: result.requests.total + result.errors + result.timeouts, accepted: result['2xx'], p50: result.latency.p50, p99: result.latency.p99 };
 }
 
 async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
