@@ -2,6 +2,7 @@ import { startChildSystem, type ChildSystem } from './child-system';
 import { CATCHUP_TIMEOUT_S, catchUp, CompanyFeed, POLL_MS, printCatchUp, probesFor, until, type Call, type Company, type ProbeContext } from './catch-up';
 import { apiCaller, failedAnswers, loadOptionsFromEnv, measureRequest, runLoad, type Figures, type LoadRequest } from './load';
 import { runBenchmark } from './benchmark-run';
+import { printCensus, storeCensus } from './store-census';
 
 // What a customer pays for, at scale: the CPU time the system spends on one created company until
 // every part of the product shows it, how long an import of SCALE rows takes and how long until
@@ -17,6 +18,8 @@ import { runBenchmark } from './benchmark-run';
 // read from /proc/<pid> of the child. Load comes from autocannon in a further process (load.ts).
 // Last come the bulk paths: 200 ids in one bulk request, a merge, an erasure, and deleting the
 // stage nearly every company is in with move_to, while another workspace writes (fair share).
+// At the end, on the embedded store, each service's store is read once the system has stopped:
+// documents and bytes per collection, which is what the resident memory holds.
 // Benchmarks print figures; they never pass or fail on time.
 //
 // BENCH_SCALE_WRITES (2000): companies created one request each (POST /companies, 4 connections).
@@ -325,4 +328,11 @@ runBenchmark('scale', async ({ dataDir, stopAtEnd }) => {
 
   const atEnd = sys.memory();
   console.log(`\nsystem memory at the end: VmRSS ${mib(atEnd.rssKiB)}, VmHWM ${mib(atEnd.hwmKiB)}`);
+
+  // 7. What that memory holds: the embedded store keeps every document in memory.
+  if (!process.env.MONGO_URL) {
+    await sys.stop();
+    console.log(`\n7. what the stores hold at the end (each service's embedded store, read after the system stopped):`);
+    printCensus(await storeCensus(dataDir));
+  }
 });
