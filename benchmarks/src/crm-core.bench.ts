@@ -1,11 +1,9 @@
 import { acrossWorkspaces, newId } from '@crm/kit';
-// The same derived fields the service writes, so the seeded records are what its writes make.
-import { companySearchFields } from '@crm/crm-core/dist/companies/company-rules';
-import { contactSearchFields } from '@crm/crm-core/dist/contacts/contact-view';
 import { startSystem } from '@crm/all-in-one';
 import { apiCaller, formatFigures, loadOptionsFromEnv, measure, settleStores, type Figures } from './load';
 import { runBenchmark } from './benchmark-run';
 import { plansOf } from './query-plans';
+import { companyRecord, contactRecord } from './seed-records';
 
 // crm-core at CRM scale on the embedded store: one workspace with 100,000 companies and
 // 200,000 contacts, read through the gateway as `npm start` serves it. Load comes from
@@ -69,37 +67,24 @@ runBenchmark('crm-core', async ({ dataDir, stopAtEnd }) => {
       companyIds.push(id);
       const address = { city: 'London', postcode };
       const accountNumber = `AC${index}`;
-      batch.push({
-        _id: id,
-        version: 1,
-        workspace_id: workspaceId,
-        name,
-        website: `https://${domain}`,
-        domain,
-        phone: null,
-        address,
-        country_code: 'GB',
-        industry: null,
-        turnover_band: null,
-        employee_count: index % 500,
-        account_number: accountNumber,
-        company_number: null,
-        sic_codes: [],
-        description: null,
-        // A third each: the caller's, unassigned, and another member's.
-        owner_id: index % 3 === 0 ? user.id : index % 3 === 1 ? null : newId(),
-        stage_id: stage.id,
-        pipeline_id: stage.pipeline_id,
-        is_account: stage.kind === 'account',
-        source_id: pick(sources, index).id,
-        campaign_id: null,
-        primary_contact_id: null,
-        custom: { tier: pick(['gold', 'silver', 'bronze'], index) },
-        ...companySearchFields({ name, domain, account_number: accountNumber, address }),
-        deleted_at: null,
-        created_at: at,
-        updated_at: at,
-      });
+      batch.push(
+        companyRecord(workspaceId, at, {
+          _id: id,
+          name,
+          website: `https://${domain}`,
+          domain,
+          address,
+          employee_count: index % 500,
+          account_number: accountNumber,
+          // A third each: the caller's, unassigned, and another member's.
+          owner_id: index % 3 === 0 ? user.id : index % 3 === 1 ? null : newId(),
+          stage_id: stage.id,
+          pipeline_id: stage.pipeline_id,
+          is_account: stage.kind === 'account',
+          source_id: pick(sources, index).id,
+          custom: { tier: pick(['gold', 'silver', 'bronze'], index) },
+        }),
+      );
     }
     await acrossWorkspaces('benchmark seeds one workspace', () => companies.insertMany(batch));
   }
@@ -111,26 +96,16 @@ runBenchmark('crm-core', async ({ dataDir, stopAtEnd }) => {
       const last = `${pick(LAST, index * 5)}${index}`;
       const email = `${first}.${last}@example.com`.toLowerCase();
       const at = new Date(Date.UTC(2025, 0, 1) + index * 30_000).toISOString();
-      batch.push({
-        _id: newId(),
-        version: 1,
-        workspace_id: workspaceId,
-        company_id: pick(companyIds, index),
-        reports_to_id: null,
-        owner_id: index % 2 === 0 ? user.id : null,
-        first_name: first,
-        last_name: last,
-        email,
-        phone: null,
-        mobile: null,
-        job_title: null,
-        lawful_basis: 'legitimate_interest',
-        custom: {},
-        ...contactSearchFields({ first_name: first, last_name: last, email }),
-        deleted_at: null,
-        created_at: at,
-        updated_at: at,
-      });
+      batch.push(
+        contactRecord(workspaceId, at, {
+          company_id: pick(companyIds, index),
+          owner_id: index % 2 === 0 ? user.id : null,
+          first_name: first,
+          last_name: last,
+          email,
+          lawful_basis: 'legitimate_interest',
+        }),
+      );
     }
     await acrossWorkspaces('benchmark seeds one workspace', () => contacts.insertMany(batch));
   }

@@ -1,9 +1,8 @@
 import { acrossWorkspaces, newId } from '@crm/kit';
-// The same derived fields the service writes, so the seeded records are what its writes make.
-import { companySearchFields } from '@crm/crm-core/dist/companies/company-rules';
 import { startSystem } from '@crm/all-in-one';
 import { apiCaller } from './load';
 import { runBenchmark } from './benchmark-run';
+import { companyRecord } from './seed-records';
 
 // POST /export on a workspace of 100,000 companies (seeded as crm-core.bench.ts seeds them),
 // through the gateway as `npm start` serves it: the time to the answer (the ZIP built, streamed
@@ -46,37 +45,24 @@ runBenchmark('export', async ({ dataDir, stopAtEnd }) => {
       const address = { city: 'London', postcode: `SW${index % 20} ${index % 9}AB` };
       const accountNumber = `AC${index}`;
       const at = new Date(Date.UTC(2025, 0, 1) + index * 60_000).toISOString();
-      batch.push({
-        _id: newId(),
-        version: 1,
-        workspace_id: workspaceId,
-        name,
-        website: `https://${domain}`,
-        domain,
-        phone: null,
-        address,
-        country_code: 'GB',
-        industry: null,
-        turnover_band: null,
-        employee_count: index % 500,
-        account_number: accountNumber,
-        company_number: null,
-        sic_codes: [],
-        // Some text a spreadsheet must see quoted.
-        description: index % 10 === 0 ? `Key account, "priority"\nReview quarterly` : null,
-        owner_id: index % 3 === 0 ? user.id : index % 3 === 1 ? null : newId(),
-        stage_id: stage.id,
-        pipeline_id: stage.pipeline_id,
-        is_account: stage.kind === 'account',
-        source_id: pick(sources, index).id,
-        campaign_id: null,
-        primary_contact_id: null,
-        custom: { tier: pick(['gold', 'silver', 'bronze'], index) },
-        ...companySearchFields({ name, domain, account_number: accountNumber, address }),
-        deleted_at: null,
-        created_at: at,
-        updated_at: at,
-      });
+      batch.push(
+        companyRecord(workspaceId, at, {
+          name,
+          website: `https://${domain}`,
+          domain,
+          address,
+          employee_count: index % 500,
+          account_number: accountNumber,
+          // Some text a spreadsheet must see quoted.
+          description: index % 10 === 0 ? `Key account, "priority"\nReview quarterly` : null,
+          owner_id: index % 3 === 0 ? user.id : index % 3 === 1 ? null : newId(),
+          stage_id: stage.id,
+          pipeline_id: stage.pipeline_id,
+          is_account: stage.kind === 'account',
+          source_id: pick(sources, index).id,
+          custom: { tier: pick(['gold', 'silver', 'bronze'], index) },
+        }),
+      );
     }
     await acrossWorkspaces('benchmark seeds one workspace', () => companies.insertMany(batch));
   }

@@ -1,6 +1,4 @@
 import { acrossWorkspaces, newId } from '@crm/kit';
-// The same derived fields crm-core writes, so the seeded companies are what its writes make.
-import { companySearchFields } from '@crm/crm-core/dist/companies/company-rules';
 import { compileReport, reportRecords, runReport, withDefaults } from '@crm/reports/dist/engine/report-run';
 import { marketingReport } from '@crm/reports/dist/fixed/marketing-report';
 import { summaryReport } from '@crm/reports/dist/fixed/pipeline-summary';
@@ -12,6 +10,7 @@ import { runWithContext } from '@crm/kit';
 import { startSystem } from '@crm/all-in-one';
 import { apiCaller } from './load';
 import { runBenchmark } from './benchmark-run';
+import { companyRecord } from './seed-records';
 
 // reports at CRM scale on the embedded store: one workspace with 100,000 companies and 100,000
 // deals (plus touchpoints and spend for marketing) seeded into crm-core's and marketing's own
@@ -67,13 +66,13 @@ runBenchmark('reports', async ({ dataDir, stopAtEnd }) => {
       const id = newId();
       companyIds.push(id);
       const address = { city: 'London' };
-      batch.push({
-        _id: id, version: 1, workspace_id: workspaceId, name, website: null, domain, phone: null, address, country_code: 'GB',
-        industry: pick(INDUSTRIES, index), turnover_band: null, employee_count: index % 500, account_number: null, company_number: null, sic_codes: [],
-        description: null, owner_id: pick(owners, index), stage_id: stage.id, pipeline_id: stage.pipeline_id, is_account: stage.kind === 'account',
-        source_id: pick(sources, index).id, campaign_id: index % 10 === 0 ? pick(campaigns, index) : null, primary_contact_id: null, custom: {},
-        ...companySearchFields({ name, domain, account_number: null, address }), deleted_at: null, created_at: at, updated_at: at,
-      });
+      batch.push(
+        companyRecord(workspaceId, at, {
+          _id: id, name, domain, address, account_number: null, industry: pick(INDUSTRIES, index), employee_count: index % 500, owner_id: pick(owners, index),
+          stage_id: stage.id, pipeline_id: stage.pipeline_id, is_account: stage.kind === 'account', source_id: pick(sources, index).id,
+          campaign_id: index % 10 === 0 ? pick(campaigns, index) : null,
+        }),
+      );
     }
     await acrossWorkspaces('benchmark seeds one workspace', () => crm.collection('companies').insertMany(batch));
   }

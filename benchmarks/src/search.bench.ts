@@ -1,12 +1,10 @@
 import { acrossWorkspaces, newId } from '@crm/kit';
-// The same derived fields the service writes, so the seeded records are what its writes make.
-import { companySearchFields } from '@crm/crm-core/dist/companies/company-rules';
-import { contactSearchFields } from '@crm/crm-core/dist/contacts/contact-view';
 import { EmbeddedSearchIndex } from '@crm/crm-core/dist/search/embedded-search-index';
 import { loadIndex } from '@crm/crm-core/dist/search/search-projection';
 import { startSystem, type RunningSystem } from '@crm/all-in-one';
 import { apiCaller, formatFigures, loadOptionsFromEnv, measure } from './load';
 import { runBenchmark } from './benchmark-run';
+import { companyRecord, contactRecord } from './seed-records';
 
 // crm-core's search and duplicates at CRM scale on the embedded store: one workspace with
 // 100,000 companies and 200,000 contacts (one company name in 50 repeated, so duplicate groups
@@ -42,12 +40,7 @@ async function seed(system: RunningSystem, workspaceId: string): Promise<void> {
       const at = new Date(Date.UTC(2025, 0, 1) + index * 60_000).toISOString();
       const id = newId();
       companyIds.push(id);
-      batch.push({
-        _id: id, version: 1, workspace_id: workspaceId, name, website: null, domain, phone: `+44 20 7946 ${String(index % 10000).padStart(4, '0')}`, address,
-        country_code: 'GB', industry: null, turnover_band: null, employee_count: null, account_number: accountNumber, company_number: null, sic_codes: [],
-        description: null, owner_id: null, stage_id: null, pipeline_id: null, is_account: false, source_id: null, campaign_id: null, primary_contact_id: null,
-        custom: {}, ...companySearchFields({ name, domain, account_number: accountNumber, address }), deleted_at: null, created_at: at, updated_at: at,
-      });
+      batch.push(companyRecord(workspaceId, at, { _id: id, name, domain, phone: `+44 20 7946 ${String(index % 10000).padStart(4, '0')}`, address, account_number: accountNumber }));
     }
     await acrossWorkspaces('benchmark seeds one workspace', () => connection.collection('companies').insertMany(batch));
   }
@@ -58,11 +51,7 @@ async function seed(system: RunningSystem, workspaceId: string): Promise<void> {
       const last = `${pick(LAST, index * 5)}${index}`;
       const email = `${first}.${last}@example.com`.toLowerCase();
       const at = new Date(Date.UTC(2025, 0, 1) + index * 30_000).toISOString();
-      batch.push({
-        _id: newId(), version: 1, workspace_id: workspaceId, company_id: pick(companyIds, index), reports_to_id: null, owner_id: null,
-        first_name: first, last_name: last, email, phone: null, mobile: null, job_title: null, lawful_basis: null, custom: {},
-        ...contactSearchFields({ first_name: first, last_name: last, email }), deleted_at: null, created_at: at, updated_at: at,
-      });
+      batch.push(contactRecord(workspaceId, at, { company_id: pick(companyIds, index), first_name: first, last_name: last, email }));
     }
     await acrossWorkspaces('benchmark seeds one workspace', () => connection.collection('contacts').insertMany(batch));
   }
