@@ -1,4 +1,4 @@
-import type { CompanyView } from '@crm/crm-core/companies/company.operations';
+import type { components } from '@crm/sdk';
 import { isoNow, newId, runWithContext } from '@crm/kit';
 import { campaignModel } from '@crm/marketing/campaigns/campaign.model';
 import { callerFor, request, signUpWithWorkspace, type ApiResponse, type TestSystem } from '../support/system';
@@ -7,8 +7,8 @@ import { callerFor, request, signUpWithWorkspace, type ApiResponse, type TestSys
 
 export type Owner = Awaited<ReturnType<typeof signUpWithWorkspace>>;
 
-// Company as the contract shapes it (the declaration's own type).
-export type CompanyBody = CompanyView;
+// Company as the API document declares it (the SDK's generated type).
+export type CompanyBody = components['schemas']['Company'];
 
 export interface CompanyPage {
   data: CompanyBody[];

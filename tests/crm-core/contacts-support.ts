@@ -1,12 +1,12 @@
-import type { ContactView } from '@crm/crm-core/contacts/contact.operations';
+import type { components } from '@crm/sdk';
 import { callerFor, request, signUpWithWorkspace, type ApiResponse } from '../support/system';
 
 // Small factories the contact tests share: each test makes its own workspace and records.
 
 export type Owner = Awaited<ReturnType<typeof signUpWithWorkspace>>;
 
-// What the API answers for a contact, as the operation declares it.
-export type ContactBody = ContactView;
+// Contact as the API document declares it (the SDK's generated type).
+export type ContactBody = components['schemas']['Contact'];
 
 export interface ContactPage {
   data: ContactBody[];

@@ -1,6 +1,9 @@
-import type { DealView } from '@crm/crm-core/deals/deal.operations';
+import type { components } from '@crm/sdk';
 import { callerFor } from '../support/system';
 import type { Owner, Stage } from './companies-support';
+
+// Deal as the API document declares it (the SDK's generated type).
+type DealView = components['schemas']['Deal'];
 
 // Small factories the deal tests share: each test makes its own workspace and records.
 

@@ -2,11 +2,14 @@ import { JobWorker } from '@crm/bus';
 import { crmCoreService } from '@crm/crm-core';
 import { calendarRuntime } from '@crm/crm-core/calendar/calendar-runtime';
 import type { CalendarSimulator } from '@crm/crm-core/calendar/calendar-simulator';
-import type { MeetingView } from '@crm/crm-core/meetings/meeting.operations';
+import type { components } from '@crm/sdk';
 import { newId, runWithContext } from '@crm/kit';
 import { workspaceModel } from '@crm/identity/workspaces/workspace.model';
 import { callerFor, request, type ApiResponse, type TestSystem } from '../support/system';
 import type { Owner } from './companies-support';
+
+// Meeting as the API document declares it (the SDK's generated type).
+type MeetingView = components['schemas']['Meeting'];
 
 // Small helpers the meeting and calendar tests share: each test makes its own workspace.
 

@@ -1,6 +1,9 @@
 import { mailTo } from '@crm/testing';
-import type { TaskView } from '@crm/crm-core/tasks/task.operations';
+import type { components } from '@crm/sdk';
 import { callerFor, request } from '../support/system';
+
+// Task as the API document declares it (the SDK's generated type).
+type TaskView = components['schemas']['Task'];
 
 // Small helpers the task tests share: each test makes its own workspace and records.
 

@@ -1,6 +1,9 @@
 import { makeEvent } from '@crm/bus';
-import type { ActivityView } from '@crm/crm-core/timeline/activity.operations';
+import type { components } from '@crm/sdk';
 import { callerFor, waitFor, type TestSystem } from '../support/system';
+
+// Activity as the API document declares it (the SDK's generated type).
+type ActivityView = components['schemas']['Activity'];
 
 // Small helpers the timeline and task tests share: each test makes its own workspace and records.
 

@@ -1,5 +1,8 @@
-import type { CampaignView } from '@crm/marketing/campaigns/campaign.operations';
+import type { components } from '@crm/sdk';
 import { callerFor, request, signUpWithWorkspace, startTestSystem, type ApiResponse, type TestSystem } from '../support/system';
+
+// Campaign as the API document declares it (the SDK's generated type).
+type CampaignView = components['schemas']['Campaign'];
 
 // Small factories the marketing tests share: each test makes its own workspace and records.
 
