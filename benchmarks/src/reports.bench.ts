@@ -1,5 +1,7 @@
 import { acrossWorkspaces, newId } from '@crm/kit';
-import { compileReport, reportRecords, runReport, withDefaults } from '@crm/reports/dist/engine/report-run';
+import { compileReport, withDefaults } from '@crm/reports/dist/engine/report-definition';
+import { reportRecords } from '@crm/reports/dist/engine/report-records';
+import { runReport } from '@crm/reports/dist/engine/report-run';
 import { marketingReport } from '@crm/reports/dist/fixed/marketing-report';
 import { summaryReport } from '@crm/reports/dist/fixed/pipeline-summary';
 import { salesReport } from '@crm/reports/dist/fixed/sales-report';

@@ -1,6 +1,6 @@
 import { forbidden, type InternalClaims } from '@crm/kit';
 import type { ReadRecord } from '../read-model/read-model.model';
-import type { CompiledReport } from './report-run';
+import type { CompiledReport } from './report-definition';
 
 // A report shows no contact to a caller without contacts:read (docs/permissions.md): a report on
 // contacts, or grouped by contact (its labels are their names), is refused with 403; the records

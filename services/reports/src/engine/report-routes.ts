@@ -4,7 +4,9 @@ import { workspaceData } from '../read-model/workspace-data';
 import { catalogueOf, REPORT_OBJECTS } from './field-catalogue';
 import { checkReportContacts, readsContacts, shownWithoutContacts } from './report-contacts';
 import { checkReportPlan } from './report-plan';
-import { compileReport, reportRecords, runReport, withDefaults } from './report-run';
+import { compileReport, withDefaults } from './report-definition';
+import { reportRecords } from './report-records';
+import { runReport } from './report-run';
 import { reportFields, reportRecordsOperation, runReportOperation } from './report.operations';
 
 export function reportEngineOperations(context: ServiceContext): Implementation[] {

@@ -1,7 +1,7 @@
 import { notFound } from '@crm/kit';
 import type { ReadRecord } from '../read-model/read-model.model';
 import { keptAnswer, type WorkspaceData } from '../read-model/workspace-data';
-import { nameOf } from '../engine/report-run';
+import { nameOf } from '../engine/report-labels';
 import { localDay, monthsBefore, monthsBetween, today } from '../engine/time-zone';
 
 // GET /reports/pipeline and GET /reports/summary, over reports' copy of companies, contacts,

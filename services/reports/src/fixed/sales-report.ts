@@ -1,6 +1,6 @@
 import type { ReadRecord } from '../read-model/read-model.model';
 import type { WorkspaceData } from '../read-model/workspace-data';
-import { nameOf } from '../engine/report-run';
+import { nameOf } from '../engine/report-labels';
 import { localDay } from '../engine/time-zone';
 
 // GET /reports/sales: revenue and losses of deals closed in the period, win rate, cycle, the

@@ -1,7 +1,8 @@
 import { conflict, forbidden, implement, isDuplicateKey, isoNow, newId, notFound, workspaceOf, type Implementation, type InternalClaims } from '@crm/kit';
 import { REPORTS_EVENTS_TYPES, type ReportPinData, type SavedReportCreatedData, type SavedReportUpdatedData } from '@crm/protos';
 import { commit, type ServiceContext } from '@crm/service-host';
-import { compileReport, runReport, withDefaults, type ReportDefinition, type ReportDefinitionInput } from '../engine/report-run';
+import { compileReport, withDefaults, type ReportDefinition, type ReportDefinitionInput } from '../engine/report-definition';
+import { runReport } from '../engine/report-run';
 import {
   createSavedReport,
   deleteSavedReport,
@@ -14,7 +15,7 @@ import {
 } from '../engine/report.operations';
 import { checkReportContacts } from '../engine/report-contacts';
 import { checkReportPlan } from '../engine/report-plan';
-import { nameOf } from '../engine/report-run';
+import { nameOf } from '../engine/report-labels';
 import { workspaceData, type WorkspaceData } from '../read-model/workspace-data';
 import { reportPinModel, savedReportModel, type ReportPinRecord, type SavedReportRecord } from './saved-report.model';
 

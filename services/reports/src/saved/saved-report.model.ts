@@ -1,6 +1,6 @@
 import { Schema, type Connection, type Model } from 'mongoose';
 import { tenantScoped } from '@crm/kit';
-import type { ReportDefinition } from '../engine/report-run';
+import type { ReportDefinition } from '../engine/report-definition';
 
 export interface SavedReportRecord {
   _id: string;
