@@ -15,7 +15,9 @@ import { contactState } from '../contacts/contact-view';
 import { claimRecordRoom, recordLimitMessage, recordRoom } from '../records/record-limit';
 import { ensureWorkspaceSeeded } from '../workspaces/workspace-seed';
 import type { ImportCompaniesBody, ImportErrorView, ImportResultView } from './import.operations';
-import { patchedCompany, patchedContact, planImport, type References, type RowPlan } from './import-plan';
+import { planImport, type RowPlan } from './import-plan';
+import { patchedCompany, patchedContact } from './import-records';
+import type { References } from './import-references';
 
 // Rows are written many per transaction, which is what makes 10,000 rows take seconds: in each,
 // new companies and new contacts are inserted, then changes apply in row order to the records as
