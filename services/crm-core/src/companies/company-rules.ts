@@ -3,7 +3,7 @@ import type { ClientSession } from 'mongoose';
 import type { ServiceContext } from '@crm/service-host';
 import { leadSourceModel, pipelineModel, stageModel, type StageRecord } from '../catalogue/catalogue.model';
 import { contactModel } from '../contacts/contact.model';
-import { activeCustomFields, validateCustomValues, type CustomValues } from '../custom-fields/custom-values';
+import { activeCustomFields, mergedCustomValues, type CustomValues } from '../custom-fields/custom-values';
 import { checkCampaign } from '../references/campaigns';
 import { checkMembers } from '../references/members';
 import { companyNameKey, domainKey } from '../duplicates/duplicate-keys';
@@ -119,12 +119,6 @@ export async function customValuesOf(
   session: ClientSession,
 ): Promise<CustomValues> {
   const fields = await activeCustomFields(context.connection, workspaceId, 'company', session);
-  const given = validateCustomValues(input, fields);
-  const merged: Record<string, unknown> = { ...stored };
-  for (const [key, value] of Object.entries(given)) {
-    if (value === null) delete merged[key];
-    else merged[key] = value;
-  }
-  return validateCustomValues(merged, fields);
+  return mergedCustomValues(input, stored, fields);
 }
 

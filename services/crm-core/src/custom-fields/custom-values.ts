@@ -106,6 +106,18 @@ export function validateCustomValues(input: unknown, fields: readonly CustomFiel
   return values;
 }
 
+// `custom` of a write merged into what is stored, as create and PATCH merge it: checked against
+// the fields, merged key by key (null removes a key), and the result checked again.
+export function mergedCustomValues(input: unknown, stored: Record<string, unknown>, fields: readonly CustomFieldDefinition[]): CustomValues {
+  const given = validateCustomValues(input, fields);
+  const merged: Record<string, unknown> = { ...stored };
+  for (const [key, value] of Object.entries(given)) {
+    if (value === null) delete merged[key];
+    else merged[key] = value;
+  }
+  return validateCustomValues(merged, fields);
+}
+
 // The fields `custom` is checked against: the object's non-archived fields in the workspace.
 export async function activeCustomFields(
   connection: Connection,

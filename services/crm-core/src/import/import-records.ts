@@ -6,24 +6,13 @@ import type { ContactRecord } from '../contacts/contact.model';
 import type { ContactWriteBody } from '../contacts/contact.operations';
 import { newContactRecord } from '../contacts/contact-store';
 import { contactSearchFields } from '../contacts/contact-view';
-import { validateCustomValues, type CustomFieldDefinition, type CustomValues } from '../custom-fields/custom-values';
+import { mergedCustomValues } from '../custom-fields/custom-values';
 import type { References } from './import-references';
 import type { ImportRow } from './import-rows';
 
 // The records a row makes or changes, computed as the company and contact slices compute them.
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
-
-// `custom` merged into what is stored, as create and PATCH merge it (null removes a key).
-function mergedCustom(input: unknown, stored: Record<string, unknown>, fields: CustomFieldDefinition[]): CustomValues {
-  const given = validateCustomValues(input, fields);
-  const merged: Record<string, unknown> = { ...stored };
-  for (const [key, value] of Object.entries(given)) {
-    if (value === null) delete merged[key];
-    else merged[key] = value;
-  }
-  return validateCustomValues(merged, fields);
-}
 
 // Where a stage_id given in a row puts the company (null: in no stage).
 function stagePlacement(stageId: string | null, refs: References): StagePlacement {
@@ -35,7 +24,7 @@ function stagePlacement(stageId: string | null, refs: References): StagePlacemen
 export function newCompany(workspaceId: string, row: ImportRow, refs: References, now: string): CompanyRecord {
   const body = row.company;
   const placement = body.stage_id === undefined ? refs.defaultPlacement : stagePlacement(body.stage_id, refs);
-  const custom = body.custom === undefined ? {} : mergedCustom(body.custom, {}, refs.companyFields);
+  const custom = body.custom === undefined ? {} : mergedCustomValues(body.custom, {}, refs.companyFields);
   return newCompanyRecord(newId(), workspaceId, body, placement, custom, now);
 }
 
@@ -48,7 +37,7 @@ export function patchedCompany(current: CompanyRecord, row: ImportRow, refs: Ref
     Object.assign(next, stagePlacement(body.stage_id, refs));
   }
   if (body.domain === undefined && body.website !== undefined && !current.domain) next.domain = domainOfWebsite(next.website);
-  if (body.custom !== undefined) next.custom = mergedCustom(body.custom, current.custom ?? {}, refs.companyFields);
+  if (body.custom !== undefined) next.custom = mergedCustomValues(body.custom, current.custom ?? {}, refs.companyFields);
   const fields = (Object.keys(next) as Array<keyof CompanyRecord>).filter((field) => !same(next[field], current[field]));
   return { next: { ...next, ...companySearchFields(next) }, fields: fields.filter((field) => field !== 'pipeline_id' && field !== 'is_account') };
 }
@@ -66,7 +55,7 @@ export function patchedContact(current: ContactRecord, body: ContactWriteBody, r
     fields.push(field);
   }
   if (body.custom !== undefined) {
-    const custom = mergedCustom(body.custom, current.custom ?? {}, refs.contactFields);
+    const custom = mergedCustomValues(body.custom, current.custom ?? {}, refs.contactFields);
     if (!same(custom, current.custom ?? {})) {
       next.custom = custom;
       fields.push('custom');
@@ -76,6 +65,6 @@ export function patchedContact(current: ContactRecord, body: ContactWriteBody, r
 }
 
 export function newContact(workspaceId: string, companyId: string, body: ContactWriteBody, refs: References, now: string): ContactRecord {
-  const custom = body.custom === undefined ? {} : mergedCustom(body.custom, {}, refs.contactFields);
+  const custom = body.custom === undefined ? {} : mergedCustomValues(body.custom, {}, refs.contactFields);
   return newContactRecord(workspaceId, { ...body, company_id: companyId }, custom, now);
 }
