@@ -43,7 +43,7 @@ export interface ServiceContext {
   // gRPC addresses of the services this one calls, by service name.
   peers: Record<string, string>;
   // Options for a peer's generated client: every call then carries this service's token and
-  // the context it is made in (`new XServiceClient(peers.x, insecureCredentials(), grpcClientOptions)`).
+  // the context it is made in (`peerClient(context, peer, XServiceClient)` makes one with them).
   grpcClientOptions: Partial<ClientOptions>;
   // This service's Prometheus registry (served at /metrics), for metrics of its own.
   metrics: ServiceMetrics;

@@ -1,7 +1,5 @@
-import type { Client, ChannelCredentials, ClientOptions } from '@grpc/grpc-js';
-import { insecureCredentials } from '@crm/kit';
 import { crmCoreV1 } from '@crm/protos';
-import type { ServiceContext } from '@crm/service-host';
+import { peerClient, type ServiceContext } from '@crm/service-host';
 import type { BlobStore } from './blobs/blob-store';
 import { createBlobStore } from './blobs/create-blob-store';
 import { loadDocumentsConfig, type DocumentsConfig } from './config';
@@ -20,8 +18,6 @@ export interface DocumentsRuntime {
 
 const runtimes = new WeakMap<ServiceContext, DocumentsRuntime>();
 
-type ClientConstructor<C extends Client> = new (address: string, credentials: ChannelCredentials, options: Partial<ClientOptions>) => C;
-
 export function documentsRuntime(context: ServiceContext): DocumentsRuntime {
   const existing = runtimes.get(context);
   if (existing) return existing;
@@ -33,27 +29,15 @@ export function documentsRuntime(context: ServiceContext): DocumentsRuntime {
   });
   // Handled where it is awaited (at start); not an unhandled rejection meanwhile.
   store.catch(() => undefined);
-  let crmRecords: crmCoreV1.CrmRecordsServiceClient | undefined;
   const runtime: DocumentsRuntime = {
     context,
     config,
     blobs: () => store,
     // Made on first use: crm-core may start after documents (it calls documents too).
-    crmRecords: () => {
-      if (!crmRecords) {
-        const Constructor: ClientConstructor<crmCoreV1.CrmRecordsServiceClient> = crmCoreV1.CrmRecordsServiceClient;
-        const client = new Constructor(context.peers['crm-core'] ?? missingPeer(context), insecureCredentials(), context.grpcClientOptions);
-        crmRecords = client;
-        context.onStop('crm-core gRPC client', async () => client.close());
-      }
-      return crmRecords;
-    },
+    crmRecords: () => peerClient(context, 'crm-core', crmCoreV1.CrmRecordsServiceClient),
     now: () => new Date(),
   };
   runtimes.set(context, runtime);
   return runtime;
 }
 
-function missingPeer(context: ServiceContext): never {
-  throw new Error(`${context.name} has no gRPC address for its peer crm-core`);
-}

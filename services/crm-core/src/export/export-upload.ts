@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
-import { call, insecureCredentials } from '@crm/kit';
+import { call } from '@crm/kit';
 import { documentsV1 } from '@crm/protos';
-import type { ServiceContext } from '@crm/service-host';
+import { peerClient, type ServiceContext } from '@crm/service-host';
 
 // Bytes per part sent to documents: large enough for few calls (a 100,000-company export is a
 // handful), small enough that one part is all either side holds at a time.
@@ -10,31 +10,13 @@ export const EXPORT_PART_BYTES = 1024 * 1024;
 const PART_DEADLINE_MS = 30_000;
 const FINISH_DEADLINE_MS = 120_000;
 
-const clients = new WeakMap<ServiceContext, documentsV1.ExportsServiceClient>();
-
-// Its own client (peerClient keeps one client per peer name, and documents' other service has
-// another client class): made on first use, closed when the service stops.
-function exportsClient(context: ServiceContext): documentsV1.ExportsServiceClient {
-  const existing = clients.get(context);
-  if (existing) return existing;
-  const address = context.peers.documents;
-  if (!address) throw new Error(`${context.name} has no gRPC address for its peer documents`);
-  const client = new documentsV1.ExportsServiceClient(address, insecureCredentials(), context.grpcClientOptions);
-  clients.set(context, client);
-  context.onStop('documents exports gRPC client', async () => {
-    client.close();
-    clients.delete(context);
-  });
-  return client;
-}
-
 export type StoredExport = documentsV1.FinishExportResponse & { export_id: string };
 
 // Streams a ZIP to documents as it is produced: a part is sent once 1 MiB has gathered, and the
 // part after next is not started before documents has stored it (back-pressure all the way to
 // the database reads). Answers the link, exact size and file name documents gives.
 export async function storeExport(context: ServiceContext, workspaceId: string, fileName: string, zip: Readable): Promise<StoredExport> {
-  const client = exportsClient(context);
+  const client = peerClient(context, 'documents', documentsV1.ExportsServiceClient);
   const { export_id: exportId } = await call(client.beginExport.bind(client), { workspace_id: workspaceId, file_name: fileName });
   let index = 0;
   let pending: Buffer[] = [];
