@@ -24,6 +24,17 @@ export function listJournalGenerations(dataDir: string): number[] {
     .sort((a, b) => a - b);
 }
 
+// Cuts a journal back to its intact records (a damaged tail dropped) and makes that durable.
+export function truncateDurably(file: string, length: number): void {
+  const fd = fs.openSync(file, 'r+');
+  try {
+    fs.ftruncateSync(fd, length);
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
 // Makes a created, renamed or deleted file name durable.
 export function fsyncDirectory(dataDir: string): void {
   let fd: number | undefined;

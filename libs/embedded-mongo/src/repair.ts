@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { acquireLock, fsyncDirectory, journalFileName, listJournalGenerations } from './data-dir';
+import { acquireLock, fsyncDirectory, journalFileName, listJournalGenerations, truncateDurably } from './data-dir';
 import { findIntactFrameAfter, scanFrames } from './journal';
 
 // Repairs a data directory whose journal is damaged before its end (the store refuses to start
@@ -50,13 +50,7 @@ export function repairDataDirectory(dataDir: string, options: { dryRun?: boolean
       if (options.dryRun) {
         log('dry run: nothing changed.');
       } else {
-        const fd = fs.openSync(file, 'r+');
-        try {
-          fs.ftruncateSync(fd, scan.validLength);
-          fs.fsyncSync(fd);
-        } finally {
-          fs.closeSync(fd);
-        }
+        truncateDurably(file, scan.validLength);
         for (const other of newer) fs.rmSync(other, { force: true });
         fsyncDirectory(dataDir);
         log('repaired: the store can be opened again.');

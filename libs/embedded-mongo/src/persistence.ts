@@ -1,0 +1,131 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { fsyncDirectory, journalFileName, listJournalGenerations } from './data-dir';
+import { JournalWriter } from './journal';
+import { encodeRecord, type JournalOperation } from './journal-records';
+import type { RecoveryOutcome } from './recovery';
+import { writeSnapshot, type CapturedCollection } from './snapshot-file';
+
+export interface PersistenceOptions {
+  // Extra time to gather concurrent writes into one fsync; 0 means the next turn of the event loop.
+  readonly groupCommitMs: number;
+  // Journal size that triggers a new snapshot.
+  readonly compactThresholdBytes: number;
+}
+
+// The journal a store appends its writes to, and compaction: once the journal has grown past the
+// threshold, writes go on in a new journal file while the state as of that instant is written as
+// a new snapshot in the background; the journals it holds are then removed.
+export class Persistence {
+  private journal: JournalWriter | undefined;
+  private generation = 0;
+  private compaction: Promise<void> | undefined;
+  private completedCompactions = 0;
+
+  constructor(
+    private readonly dataDir: string,
+    private readonly options: PersistenceOptions,
+    // The state to snapshot, taken at one instant.
+    private readonly capture: () => CapturedCollection[],
+    // No compaction starts once the store is closing.
+    private readonly isOpen: () => boolean,
+  ) {}
+
+  // Why the journal stopped taking writes, if it did.
+  get failed(): Error | undefined {
+    return this.journal?.failed;
+  }
+
+  get compactionsCompleted(): number {
+    return this.completedCompactions;
+  }
+
+  // Starts a new journal and folds the replayed ones into a new snapshot, written in the
+  // background like any compaction (recovery does not depend on it finishing). When there was
+  // nothing to fold in, the current snapshot and (empty) journal are kept.
+  startAfterRecovery(recovered: RecoveryOutcome): void {
+    const compact = recovered.replayedRecords > 0 || !recovered.hasSnapshot;
+    const generation = compact ? recovered.lastGeneration + 1 : recovered.lastGeneration;
+    this.generation = generation;
+    this.journal = new JournalWriter(path.join(this.dataDir, journalFileName(generation)), {
+      groupCommitMs: this.options.groupCommitMs,
+      onBatchWritten: (size) => this.maybeCompact(size),
+    });
+    fsyncDirectory(this.dataDir);
+    if (compact) this.beginCompaction(generation);
+    else this.removeJournalsBefore(generation);
+  }
+
+  // Queues the operations as one journal record; answers its sequence number (0: nothing to write).
+  append(operations: JournalOperation[]): number {
+    if (operations.length === 0) return 0;
+    return (this.journal as JournalWriter).append(encodeRecord(operations));
+  }
+
+  waitDurable(lsn: number): Promise<void> {
+    return (this.journal as JournalWriter).waitDurable(lsn);
+  }
+
+  statistics(): { records: number; syncs: number } {
+    return this.journal?.statistics ?? { records: 0, syncs: 0 };
+  }
+
+  // Resolves when nothing is waiting to be written and no snapshot is being written.
+  async whenIdle(): Promise<void> {
+    await this.journal?.idle();
+    await this.compaction;
+  }
+
+  // Compacts now (used by tests and tools); resolves when the new snapshot is in place.
+  async compact(): Promise<void> {
+    const journal = this.journal as JournalWriter;
+    while (journal.writing || this.compaction) {
+      await journal.idle();
+      await this.compaction;
+    }
+    this.maybeCompact(0, true);
+    await this.compaction;
+  }
+
+  async close(): Promise<void> {
+    await this.journal?.close();
+    await this.compaction;
+  }
+
+  // Called by the journal between batches: switch to a new journal file, then snapshot the state
+  // as of that instant in the background.
+  private maybeCompact(journalSize: number, force = false): void {
+    if (this.compaction || !this.isOpen()) return;
+    if (!force && journalSize < this.options.compactThresholdBytes) return;
+    const generation = this.generation + 1;
+    (this.journal as JournalWriter).switchTo(path.join(this.dataDir, journalFileName(generation)));
+    fsyncDirectory(this.dataDir);
+    this.generation = generation;
+    this.beginCompaction(generation);
+  }
+
+  // Writes the snapshot of generation `generation` from the state right now: everything in the
+  // journals before it, and possibly some of its own records, which replay again harmlessly.
+  private beginCompaction(generation: number): void {
+    const captured = this.capture();
+    this.compaction = writeSnapshot(this.dataDir, generation, captured)
+      .then(() => {
+        this.removeJournalsBefore(generation);
+        this.completedCompactions++;
+      })
+      .catch((error: unknown) => {
+        // The older snapshot and journals are still complete; the next compaction retries.
+        process.emitWarning(`embedded MongoDB compaction failed: ${error instanceof Error ? error.message : String(error)}`);
+      })
+      .finally(() => {
+        this.compaction = undefined;
+      });
+  }
+
+  private removeJournalsBefore(generation: number): void {
+    for (const older of listJournalGenerations(this.dataDir)) {
+      if (older < generation) fs.rmSync(path.join(this.dataDir, journalFileName(older)), { force: true });
+    }
+    fsyncDirectory(this.dataDir);
+  }
+}
