@@ -231,3 +231,10 @@ export function keyFromFile(path: string, bytes = 32): Buffer {
   }
   return key;
 }
+
+// The key a service seals its secrets with: the configured one, else (embedded defaults, where
+// none is configured) one made on first start and kept in `file` under the data folder, so what
+// it sealed stays readable across restarts.
+export function keyBesideData(configured: Buffer | null | undefined, dataDir: string, file: string): Buffer {
+  return configured ?? keyFromFile(join(dataDir, file));
+}

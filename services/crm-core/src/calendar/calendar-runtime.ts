@@ -1,8 +1,9 @@
+import { keyBesideData } from '@crm/kit';
 import type { ServiceContext } from '@crm/service-host';
 import { CALENDAR_PROVIDERS, type CalendarProviderName } from '../meetings/meeting.model';
 import { loadCalendarConfig, type CalendarConfig } from './calendar-config';
 import type { CalendarProvider } from './calendar-provider';
-import { CalendarSecrets, embeddedMasterKey } from './calendar-secrets';
+import { CalendarSecrets } from './calendar-secrets';
 import { CalendarSimulator } from './calendar-simulator';
 import { HttpCalendarProvider } from './http-calendar-provider';
 
@@ -24,7 +25,8 @@ export function calendarRuntime(context: ServiceContext): CalendarRuntime {
   const existing = runtimes.get(context);
   if (existing) return existing;
   const config = loadCalendarConfig(context.env);
-  const secrets = new CalendarSecrets(config.tokenKey ?? embeddedMasterKey(context.dataDir));
+  // Embedded defaults: kept beside the embedded store's folder, not in it (the store owns what is inside).
+  const secrets = new CalendarSecrets(keyBesideData(config.tokenKey, context.dataDir, 'crm-core-calendar-token.key'));
   const simulator = new CalendarSimulator(config.simulator);
   context.onStop('calendar simulator', () => simulator.close());
   const providers = {} as Record<CalendarProviderName, CalendarProvider>;

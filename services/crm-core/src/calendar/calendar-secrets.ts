@@ -1,6 +1,5 @@
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
-import { join } from 'node:path';
-import { keyFromFile, openText, sealText } from '@crm/kit';
+import { openText, sealText } from '@crm/kit';
 
 // Secrets of the calendar integration: OAuth tokens encrypted at rest with AES-256-GCM, and
 // signed sign-in states. Both keys come from one configured master key (HKDF with distinct
@@ -50,11 +49,4 @@ export class CalendarSecrets {
   private mac(body: string): string {
     return createHmac('sha256', this.stateKey).update(body).digest('base64url');
   }
-}
-
-// Embedded mode without a configured key: one made on first start and kept in the data folder
-// (owner-only, written durably), so tokens stay readable across restarts.
-export function embeddedMasterKey(dataDir: string): Buffer {
-  // Beside the embedded store's folder, not in it: the store owns what is inside.
-  return keyFromFile(join(dataDir, 'crm-core-calendar-token.key'));
 }

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
-import { keyFromFile, openText, sealText } from '@crm/kit';
+import { openText, sealText } from '@crm/kit';
 
 // The endpoint a signing secret belongs to.
 export interface SecretOwner {
@@ -33,12 +32,6 @@ export class SecretBox {
   open(entry: SealedEntry, owner: SecretOwner): string {
     return entry.bound ? openText(this.key, entry.sealed, bindingOf(owner)) : openText(this.key, entry.sealed);
   }
-}
-
-// Embedded defaults: a key made once and kept beside the data (readable by the owner only,
-// written durably), so secrets survive restarts of `npm start`.
-export function embeddedSecretKey(dataDir: string): Buffer {
-  return keyFromFile(join(dataDir, 'webhooks', 'secret.key'));
 }
 
 // A Standard Webhooks secret: `whsec_` and 32 random bytes in base64.
