@@ -77,7 +77,7 @@ async function applyPage(context: ServiceContext, kind: ReadModelKind, workspace
     return result.modifiedCount + result.upsertedCount;
   } catch (error) {
     const failures = (error as { writeErrors?: unknown[] }).writeErrors;
-    if (!Array.isArray(failures) || !failures.every((failure) => isDuplicateKey(failure) || (failure as { code?: number }).code === 11000)) throw error;
+    if (!Array.isArray(failures) || !failures.every((failure) => isDuplicateKey(failure))) throw error;
     const result = (error as { result?: { modifiedCount?: number; upsertedCount?: number; nModified?: number; nUpserted?: number } }).result;
     return (result?.modifiedCount ?? result?.nModified ?? 0) + (result?.upsertedCount ?? result?.nUpserted ?? 0);
   }
