@@ -32,7 +32,7 @@ describe('company list filters', () => {
     const partners = await api.call('POST', '/pipelines', { name: 'Partners', object: 'company', stages: [{ name: 'Talking' }, { name: 'Signed', kind: 'account' }] });
     const talking = (partners.body.stages as Array<{ id: string; name: string }>).find((stage) => stage.name === 'Talking')!;
     const [web, referral] = await api.sources();
-    const spring = await createCampaign(system, owner.workspaceId, 'Spring');
+    const spring = await createCampaign(base, owner, 'Spring');
     const kinds = [
       { name: 'A', owner_id: owner.user.id, stage_id: lead.id, source_id: web!.id, custom: { tier: 'gold' } },
       { name: 'B', owner_id: owner.user.id, stage_id: account.id, source_id: referral!.id, campaign_id: spring, custom: { tier: 'gold', vip: true } },

@@ -22,7 +22,7 @@ describe('names of what companies point at', () => {
     const bea = await addMemberTo(system, owner.workspaceId, 'Bea');
     const stage = (await api.companyStages())[1]!;
     const source = (await api.sources())[2]!;
-    const campaign = await createCampaign(system, owner.workspaceId, 'Autumn push');
+    const campaign = await createCampaign(base, owner, 'Autumn push');
     const made: CompanyBody[] = [];
     for (let index = 0; index < 30; index += 1) {
       made.push(await api.create({ name: `Named ${index}`, stage_id: stage.id, source_id: source.id, owner_id: index % 2 === 0 ? bea.userId : owner.user.id, campaign_id: campaign }));

@@ -1,7 +1,5 @@
 import type { components } from '@crm/sdk';
-import { isoNow, newId, runWithContext } from '@crm/kit';
-import { campaignModel } from '@crm/marketing/campaigns/campaign.model';
-import { callerFor, request, signUpWithWorkspace, type ApiResponse, type TestSystem } from '../support/system';
+import { callerFor, request, signUpWithWorkspace, type ApiResponse } from '../support/system';
 
 // Small factories the company tests share: each test makes its own workspace and records.
 
@@ -115,12 +113,10 @@ export async function companyAudit(base: string, owner: Pick<Owner, 'token'>): P
     .map(({ object_type, object_id, object_name, actor, summary }) => ({ object_type, object_id, object_name, actor, summary }));
 }
 
-// A campaign as marketing stores it (marketing has no create operation yet); returns its id.
-export async function createCampaign(system: TestSystem, workspaceId: string, name: string): Promise<string> {
-  const id = newId();
-  const now = isoNow();
-  await runWithContext({ request_id: newId(), workspace_id: workspaceId }, () =>
-    campaignModel(system.services.marketing.context.connection).create({ _id: id, workspace_id: workspaceId, version: 1, name, status: 'planned', currency: 'GBP', created_at: now, updated_at: now }),
-  );
-  return id;
+// A campaign of the owner's workspace (new workspaces start on Standard, which campaigns need);
+// answers its id.
+export async function createCampaign(base: string, owner: Pick<Owner, 'token'>, name: string): Promise<string> {
+  const created = await request(base, 'POST', '/campaigns', { token: owner.token, body: { name } });
+  expect(created.status).toBe(201);
+  return created.body.id as string;
 }

@@ -1,7 +1,6 @@
-import { companyModel } from '@crm/crm-core/companies/company.model';
 import { workspaceSettingsModel } from '@crm/crm-core/deals/workspace-settings.model';
 import { request, signUpWithWorkspace, startTestSystem, waitFor, type TestSystem } from '../support/system';
-import { companiesApi, expectRefusal } from './companies-support';
+import { companiesApi, createCampaign, expectRefusal } from './companies-support';
 import { dealsApi, salesStages } from './deals-support';
 import { addMemberTo } from './references-support';
 
@@ -52,9 +51,9 @@ describe('deals', () => {
       updated_at: deal.created_at,
     });
     expect(await api.get(deal.id)).toEqual(deal);
-    // A company brought in by a campaign passes it on (campaigns live in marketing: set it on the company's row).
-    const campaignId = '11111111-1111-4111-8111-111111111111';
-    await companyModel(system.services['crm-core'].context.connection).updateOne({ _id: company.id, workspace_id: owner.workspaceId }, { $set: { campaign_id: campaignId } });
+    // A company brought in by a campaign passes it on.
+    const campaignId = await createCampaign(base, owner, 'Spring launch');
+    await companiesApi(base, owner).patch(company.id, { campaign_id: campaignId });
     expect((await api.create({ name: 'Via campaign', company_id: company.id })).campaign_id).toBe(campaignId);
     expect((await api.create({ name: 'Not via campaign', company_id: company.id, campaign_id: null })).campaign_id).toBeNull();
   });
