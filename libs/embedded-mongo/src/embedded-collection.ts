@@ -22,13 +22,13 @@ import {
   type FindExecution,
   type FindSettings,
 } from './cursor';
-import type { EmbeddedDb } from './embedded-db';
 import { EmbeddedSession } from './embedded-session';
 import { ErrorCodes, notSupported, serverError } from './errors';
 import { defaultIndexName } from './ordered-index';
 import { applyProjection, inclusionOf, isUpdatePipeline, pipelineFields, runPipeline, validateReplacement, validateUpdate } from './query-engine';
 import { simpleGroup } from './simple-group';
 import type { FindOutcome, Store } from './store';
+import type { StoreHolder } from './store-holder';
 import type { TransactionState } from './transaction';
 import {
   newUpdateProgress,
@@ -168,7 +168,7 @@ function explainDocument(namespace: string, filter: Document, outcome: FindOutco
 
 export class EmbeddedCollection extends CollectionBase {
   constructor(
-    private readonly embeddedDb: EmbeddedDb,
+    private readonly embeddedDb: StoreHolder,
     name: string,
     options?: mongo.CollectionOptions,
   ) {

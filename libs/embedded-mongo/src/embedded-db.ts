@@ -2,11 +2,11 @@ import { mongo } from 'mongoose';
 import { cloneValue, isPlainObject, normalizeValue, type Document } from './bson-values';
 import { ID_INDEX_SPEC } from './collection-store';
 import { EmbeddedAggregationCursor, EmbeddedListCursor } from './cursor';
-import type { EmbeddedMongoClient } from './embedded-client';
 import { EmbeddedCollection, indexKeyOf, type OperationOptions } from './embedded-collection';
 import { ErrorCodes, notSupported, serverError } from './errors';
 import { compileFilter, runPipeline } from './query-engine';
 import type { Store } from './store';
+import type { StoreClient } from './store-holder';
 
 // The driver's Db at runtime, with its operations answered by the embedded store.
 interface DbSurface {
@@ -22,7 +22,7 @@ const SERVER_VERSION = '7.0.0';
 
 export class EmbeddedDb extends DbBase {
   constructor(
-    readonly owner: EmbeddedMongoClient,
+    readonly owner: StoreClient,
     databaseName: string,
     options?: mongo.DbOptions,
   ) {
@@ -131,7 +131,7 @@ export class EmbeddedDb extends DbBase {
 }
 
 export class EmbeddedAdmin {
-  constructor(private readonly owner: EmbeddedMongoClient) {}
+  constructor(private readonly owner: StoreClient) {}
 
   async command(command: Document): Promise<Document> {
     return runCommand(this.owner, 'admin', command);
@@ -158,8 +158,13 @@ export class EmbeddedAdmin {
   }
 }
 
+// The database a command names, with the client's options, as `client.db(name)` gives it.
+function databaseOf(owner: StoreClient, databaseName: string): EmbeddedDb {
+  return new EmbeddedDb(owner, databaseName, { ...owner.options });
+}
+
 // The handful of commands applications and health checks send directly.
-async function runCommand(owner: EmbeddedMongoClient, databaseName: string, command: Document): Promise<Document> {
+async function runCommand(owner: StoreClient, databaseName: string, command: Document): Promise<Document> {
   if (!isPlainObject(command)) throw new mongo.MongoInvalidArgumentError('command must be an object');
   const store = owner.store;
   const [name] = Object.keys(command);
@@ -198,13 +203,13 @@ async function runCommand(owner: EmbeddedMongoClient, databaseName: string, comm
       await store.dropDatabase(databaseName);
       return { ok: 1 };
     case 'create':
-      await owner.embeddedDb(databaseName).createCollection(String(command.create), command);
+      await databaseOf(owner, databaseName).createCollection(String(command.create), command);
       return { ok: 1 };
     case 'drop':
       await store.dropCollection(databaseName, String(command.drop));
       return { ok: 1 };
     case 'dbStats':
-      return owner.embeddedDb(databaseName).stats();
+      return databaseOf(owner, databaseName).stats();
     case 'compact':
       // MongoDB's command reclaims one collection's free space; here the whole store is written
       // to a new snapshot and the old journals are deleted, so erased bytes leave the disk.
