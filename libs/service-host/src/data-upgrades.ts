@@ -1,6 +1,6 @@
 import { Schema, type Connection, type Model } from 'mongoose';
 import { globalCollection, isoNow } from '@crm/kit';
-import type { ServiceContext } from './service-host';
+import type { ServiceContext } from './service-context';
 
 // A change to data an earlier version stored, run at start before the service answers requests
 // or consumes events. It must be idempotent: replicas starting together may both run it, and one

@@ -1,3 +1,4 @@
+export * from './service-context';
 export * from './service-host';
 export * from './peer-clients';
 export * from './service-main';

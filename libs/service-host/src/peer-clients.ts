@@ -1,5 +1,5 @@
 import { grpcClient, type GrpcClient, type GrpcClientConstructor } from '@crm/kit';
-import type { ServiceContext } from './service-host';
+import type { ServiceContext } from './service-context';
 
 const clientsByContext = new WeakMap<ServiceContext, Map<string, GrpcClient>>();
 

@@ -28,7 +28,7 @@ import {
   storeAnswer,
   type KeyRef,
 } from './idempotency';
-import type { ServiceContext } from './service-host';
+import type { ServiceContext } from './service-context';
 
 const WRITES = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
 

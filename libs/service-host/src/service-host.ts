@@ -19,7 +19,6 @@ import {
   serveOperations,
   startGrpcServer,
   syncIndexes,
-  type ClientOptions,
   type GrpcRegistration,
   type Implementation,
   type Logger,
@@ -31,31 +30,8 @@ import { ConsumerLagWatch } from './consumer-lag';
 import { applyDataUpgrades, appliedUpgradeModel, type DataUpgrade } from './data-upgrades';
 import { idempotencyKeyModel } from './idempotency';
 import { requestInterceptor } from './request-interceptor';
+import type { ServiceContext } from './service-context';
 import { STORAGE_COMPACTION_JOB, storageCompactionHandler, storageCompactionIntervalOf } from './storage-compaction';
-
-// Everything a service's own code needs, whatever adapters are behind it.
-export interface ServiceContext {
-  name: string;
-  logger: Logger;
-  connection: Connection;
-  bus: EventBus;
-  outbox: OutboxRelay;
-  // gRPC addresses of the services this one calls, by service name.
-  peers: Record<string, string>;
-  // Options for a peer's generated client: every call then carries this service's token and
-  // the context it is made in (`peerClient(context, peer, XServiceClient)` makes one with them).
-  grpcClientOptions: Partial<ClientOptions>;
-  // This service's Prometheus registry (served at /metrics), for metrics of its own.
-  metrics: ServiceMetrics;
-  // Service-specific settings (environment variables), validated by the service itself.
-  env: NodeJS.ProcessEnv;
-  // Where embedded adapters keep their files (database, mailbox, blobs).
-  dataDir: string;
-  // Registers a resource of the service's own (a mail transport, a client) to close on
-  // shutdown: after requests and consumers have drained, before the database closes.
-  onStop(name: string, stop: () => Promise<void>): void;
-  lifecycle: Lifecycle;
-}
 
 export interface ServiceDefinition {
   name: string;

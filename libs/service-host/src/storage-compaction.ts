@@ -2,7 +2,7 @@ import { jobId, jobModel, scheduleJob, type JobHandler, type JobRow } from '@crm
 import { compactStorage, type Logger } from '@crm/kit';
 import type { ClientSession, Connection } from 'mongoose';
 import { commit } from './unit-of-work';
-import type { ServiceContext } from './service-host';
+import type { ServiceContext } from './service-context';
 
 // Overwritten and deleted values stay in a store's files until it is compacted: on the embedded
 // store a compaction writes a new snapshot of the whole store (every workspace) and deletes the

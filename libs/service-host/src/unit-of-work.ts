@@ -1,7 +1,7 @@
 import type { ClientSession } from 'mongoose';
 import { afterCommit as afterBusCommit, makeEvent, transact, type NewEvent, type NewJob } from '@crm/bus';
 import { EVENT_CONTRACTS, payloadProblem } from '@crm/protos';
-import type { ServiceContext } from './service-host';
+import type { ServiceContext } from './service-context';
 
 export interface UnitOfWork {
   transaction: ClientSession;

@@ -24,7 +24,8 @@ import {
 } from '@crm/kit';
 import { checkpointsOf } from '../checkpoints';
 import { claimKey, idempotencyKeyModel, IDEMPOTENCY_LEASE_MS, keyRefOf } from '../idempotency';
-import { startService, type RunningService, type ServiceDefinition, type ServiceContext } from '../service-host';
+import type { ServiceContext } from '../service-context';
+import { startService, type RunningService, type ServiceDefinition } from '../service-host';
 import { commit } from '../unit-of-work';
 
 // The host's interceptor on a service of its own: handlers below have no idempotency or
