@@ -1,14 +1,7 @@
-import type { NotificationRule } from './notification-rules';
+import { text, type NotificationRule } from './notification-rule';
 
 // Notifications about marketing's web forms (protos/events/marketing-web-form-events.ts): the
 // form's owner hears of each submission that became a lead (web_form_submission).
-
-type EventData = Readonly<Record<string, unknown>>;
-
-const text = (data: EventData, field: string): string | null => {
-  const value = data[field];
-  return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
-};
 
 export const MARKETING_NOTIFICATION_RULES: Readonly<Record<string, readonly NotificationRule[]>> = {
   // data: the WebForm's public state (web_form_id, name, owner_id, ...) and the submission's

@@ -1,48 +1,16 @@
 import type { EventEnvelope } from '@crm/bus';
+import { only, text, WORKSPACE_ADMINS, type EventData, type NotificationContent, type NotificationRule, type NotificationSetting } from './notification-rule';
 import { MARKETING_NOTIFICATION_RULES } from './marketing-notification-rules';
 import { TASK_NOTIFICATION_RULES } from './task-notification-rules';
 import { WEBHOOK_NOTIFICATION_RULES } from './webhook-notification-rules';
 
-// Which events are addressed to whom, and what they say. Later issues add rows (task
-// assignments and the like); the consumer subscribes to exactly the types listed here.
-
-type EventData = Readonly<Record<string, unknown>>;
-
-export interface NotificationSetting {
-  workspaceName: string;
-  // The gateway's public address, without a trailing slash.
-  publicUrl: string;
-}
-
-export interface NotificationContent {
-  title: string;
-  body: string | null;
-  link: string | null;
-}
-
-// An event about the workspace as a whole (an endpoint disabled, ...): addressed to its active
-// admins, looked up when the notification is stored.
-export const WORKSPACE_ADMINS = 'workspace_admins';
-
-export interface NotificationRule {
-  // Notification.kind.
-  kind: string;
-  // User ids the event is addressed to (none when it concerns nobody), or the workspace's admins.
-  recipients(data: EventData): string[] | typeof WORKSPACE_ADMINS;
-  content(data: EventData, event: EventEnvelope, setting: NotificationSetting): NotificationContent;
-}
+// Which events are addressed to whom, and what they say: identity's own rules here, those about
+// other services' events in their files; the consumer subscribes to exactly the types listed here.
 
 export interface NotificationDraft extends NotificationContent {
   user_id: string;
   kind: string;
 }
-
-const text = (data: EventData, field: string): string | null => {
-  const value = data[field];
-  return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
-};
-
-const only = (value: string | null): string[] => (value === null ? [] : [value]);
 
 const roleChanged = (data: EventData) => {
   const role = text(data, 'role');

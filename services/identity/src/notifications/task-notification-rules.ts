@@ -1,16 +1,9 @@
-import type { NotificationRule } from './notification-rules';
+import { only, text, type EventData, type NotificationRule } from './notification-rule';
 
 // Notifications about crm-core's tasks (protos/events/crm-task-events.ts): the assignee hears of
 // a task given to them (task_assigned) and of its reminder (task_reminder). Nobody is told of
 // what they did themselves (a person assigning a task to themselves).
 
-type EventData = Readonly<Record<string, unknown>>;
-
-const text = (data: EventData, field: string): string | null => {
-  const value = data[field];
-  return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
-};
-const only = (value: string | null): string[] => (value === null ? [] : [value]);
 const changed = (data: EventData, field: string) => Array.isArray(data.fields) && data.fields.includes(field);
 
 function due(data: EventData): string | null {

@@ -1,14 +1,7 @@
-import { WORKSPACE_ADMINS, type NotificationRule } from './notification-rules';
+import { text, WORKSPACE_ADMINS, type NotificationRule } from './notification-rule';
 
 // Notifications about the webhooks service's endpoints (protos/events/webhooks-events.ts): the
 // workspace's admins hear when an endpoint is disabled after failing for its whole retry window.
-
-type EventData = Readonly<Record<string, unknown>>;
-
-const text = (data: EventData, field: string): string | null => {
-  const value = data[field];
-  return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
-};
 
 export const WEBHOOK_NOTIFICATION_RULES: Readonly<Record<string, readonly NotificationRule[]>> = {
   // data: the endpoint's public state (webhook_id, url, description, event_types, enabled, disabled_reason)
