@@ -1,5 +1,5 @@
 import { declareOperation, ListOf, Named, Nullable, SingleLine, Strict, StringEnum, Type, Uuid, type Static } from '@crm/kit';
-import { normaliseWorkspaceBody } from './update-workspace';
+import { normaliseWorkspaceBody } from './workspace-body';
 import { DATE_FORMATS } from './workspace.model';
 
 const WorkspaceName = (options: { description?: string } = {}) => SingleLine({ minLength: 2, maxLength: 100, ...options });
