@@ -1,0 +1,61 @@
+// ESLint over production code, tests, scripts and clients: `npm run lint` (and `npm test`).
+// TypeScript files are checked with type information from one program, tsconfig.tests.json,
+// which covers every package's sources and the tests; scripts are plain JavaScript.
+import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  {
+    ignores: ['**/node_modules/', '**/dist/', '**/coverage/', '.data/', '**/.bench-data/', 'protos/gen/', 'clients/typescript/src/generated/'],
+  },
+  { linterOptions: { reportUnusedDisableDirectives: 'error' } },
+  js.configs.recommended,
+  {
+    files: ['**/*.ts'],
+    extends: [tseslint.configs.recommendedTypeChecked],
+    languageOptions: {
+      parserOptions: { project: './tsconfig.tests.json', tsconfigRootDir: import.meta.dirname },
+    },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.tests.json' })],
+    },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      // tsc reports unused names already (noUnusedLocals, noUnusedParameters).
+      '@typescript-eslint/no-unused-vars': 'off',
+      // An `async` implementation of a promise-returning port need not await: `async` is what
+      // turns its throws into rejections, which callers rely on.
+      '@typescript-eslint/require-await': 'off',
+      'import-x/no-cycle': 'error',
+    },
+  },
+  {
+    // Tests read the API's JSON answers, which are untyped (`res.body`, `Record<string, any>`):
+    // the rules about values of type any wait for typed answers in the test helpers.
+    files: ['tests/**/*.ts', '**/__tests__/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+    },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs'],
+    languageOptions: { globals: globals.node },
+  },
+  {
+    files: ['jest.config.js', 'clients/cli/bin/*.js', 'libs/embedded-mongo/src/__tests__/fixtures/*.js'],
+    languageOptions: { sourceType: 'commonjs' },
+  },
+  prettier,
+);
