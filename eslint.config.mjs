@@ -28,6 +28,8 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': 'error',
+      // A caught error passed on as a rejection is whatever was thrown, typed unknown.
+      '@typescript-eslint/prefer-promise-reject-errors': ['error', { allowThrowingUnknown: true }],
       // tsc reports unused names already (noUnusedLocals, noUnusedParameters).
       '@typescript-eslint/no-unused-vars': 'off',
       // An `async` implementation of a promise-returning port need not await: `async` is what
@@ -39,7 +41,7 @@ export default tseslint.config(
   {
     // Tests read the API's JSON answers, which are untyped (`res.body`, `Record<string, any>`):
     // the rules about values of type any wait for typed answers in the test helpers.
-    files: ['tests/**/*.ts', '**/__tests__/**/*.ts'],
+    files: ['tests/**/*.ts', '**/__tests__/**/*.ts', 'libs/testing/src/**/*.ts'],
     rules: {
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-unsafe-argument': 'off',
