@@ -66,7 +66,7 @@ export async function catchUp(probes: Probe[], start: number, timeoutSeconds: nu
   };
   await Promise.all(probes.map(poll));
   const times = [...seconds.values()];
-  const overall = times.every((value) => value !== null) ? Math.max(0, ...(times as number[])) : null;
+  const overall = times.every((value) => value !== null) ? Math.max(0, ...(times)) : null;
   return { seconds, overall, probeErrors, calls };
 }
 

@@ -94,7 +94,7 @@ export async function startChildSystem(dataDir: string): Promise<ChildSystem> {
       if (!ready && match) {
         ready = true;
         clearTimeout(timer);
-        resolve(match[1]!);
+        resolve(match[1]);
       } else passOn(line);
     });
     child.once('exit', (code, signal) => {

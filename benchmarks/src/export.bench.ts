@@ -22,7 +22,7 @@ function examined(collection: unknown): number {
   return driver?.executionCounters?.().docsExamined ?? Number.NaN;
 }
 
-const pick = <T>(items: readonly T[], index: number): T => items[index % items.length]!;
+const pick = <T>(items: readonly T[], index: number): T => items[index % items.length];
 
 runBenchmark('export', async ({ dataDir, stopAtEnd }) => {
   const unlimited = { perTokenPerMinute: 1e9, publicPerMinute: 1e9 };

@@ -21,7 +21,7 @@ const KINDS = ['Ltd', 'plc', 'Group', 'Holdings', 'Partners', 'Services'];
 const FIRST = ['Ada', 'Ben', 'Cara', 'Dev', 'Ella', 'Finn', 'Gita', 'Hugo', 'Isla', 'Jack', 'Kofi', 'Lena'];
 const LAST = ['Smith', 'Jones', 'Patel', 'Brown', 'Khan', 'Evans', 'Wilson', 'Taylor', 'Davies', 'Okafor'];
 
-const pick = <T>(items: readonly T[], index: number): T => items[index % items.length]!;
+const pick = <T>(items: readonly T[], index: number): T => items[index % items.length];
 const seconds = (started: bigint) => Number(process.hrtime.bigint() - started) / 1e9;
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
 

@@ -5,8 +5,15 @@ import { findOperation } from '@crm/protos';
 // request's method and first path segment, so the few listed operations cost every other request
 // a map lookup or two. Where a listed template matches a path that the contract gives to another
 // operation (`/deals/forecast` against `/deals/{id}`), the permission matrix's matching decides.
+interface Candidate<T> {
+  template: string;
+  pattern: RegExp;
+  literals: number;
+  value: T;
+}
+
 export class OperationTable<T> {
-  private readonly byMethod = new Map<string, Map<string, Array<{ template: string; pattern: RegExp; literals: number; value: T }>>>();
+  private readonly byMethod = new Map<string, Map<string, Candidate<T>[]>>();
   readonly size: number;
 
   constructor(entries: Iterable<readonly [operation: string, value: T]>) {
@@ -16,9 +23,9 @@ export class OperationTable<T> {
       const method = operation.slice(0, space);
       const template = operation.slice(space + 1);
       if (space < 1 || !template.startsWith('/')) throw new Error(`'${operation}' is not "METHOD /path"`);
-      const segment = template.split('/')[1]!;
+      const segment = template.split('/')[1];
       if (segment.startsWith('{')) throw new Error(`'${operation}' must start with a literal segment`);
-      const bySegment = this.byMethod.get(method) ?? new Map();
+      const bySegment = this.byMethod.get(method) ?? new Map<string, Candidate<T>[]>();
       this.byMethod.set(method, bySegment);
       const candidates = bySegment.get(segment) ?? [];
       bySegment.set(segment, candidates);

@@ -134,7 +134,7 @@ export class RateLimits {
         const connection = mongoose.createConnection(store.mongoUrl, { serverSelectionTimeoutMS: 2000 });
         connection.on('error', (error: Error) => logger.warn({ reason: error.message }, 'rate limit store unavailable'));
         connection.asPromise().catch(() => undefined);
-        client = connection.getClient() as unknown as { db(name: string): unknown };
+        client = connection.getClient();
         closeClient = () => connection.close();
       } else {
         client = store.mongoClient;

@@ -58,7 +58,7 @@ const plain = (schema: unknown): JsonObject => JSON.parse(JSON.stringify(schema)
 // delivery's body). Public types are unique without their context (a test checks it).
 export function eventSchemaName(type: string): string {
   const [, ...rest] = type.split('.');
-  return rest.map((part) => part.split('_').map((word) => word[0]!.toUpperCase() + word.slice(1)).join('')).join('');
+  return rest.map((part) => part.split('_').map((word) => word[0].toUpperCase() + word.slice(1)).join('')).join('');
 }
 
 // The payload schema of one event type as the OpenAPI document names it (components.schemas,

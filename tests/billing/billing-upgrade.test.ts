@@ -55,13 +55,13 @@ describe('billing: upgrading to Standard', () => {
     expect(page.forms).toHaveLength(1);
 
     // A declined card changes nothing but leaves the page open to try again.
-    const declined = await submitHostedForm(base, page.forms[0]!, { card_number: '4000 0000 0000 0002' });
+    const declined = await submitHostedForm(base, page.forms[0], { card_number: '4000 0000 0000 0002' });
     expect(declined.status).toBe(200);
     expect(declined.html).toContain('Your card was declined.');
     const afterDecline = await request(base, 'GET', '/billing', { token: owner.token });
     expect(afterDecline.body).toMatchObject({ plan: 'free', has_billing_account: true, subscription: null, invoices: [] });
 
-    const paid = await submitHostedForm(base, page.forms[0]!, { cardholder_name: 'Gus Grey' });
+    const paid = await submitHostedForm(base, page.forms[0], { cardholder_name: 'Gus Grey' });
     expect(paid.status).toBe(200);
     expect(paid.html).toContain('Payment complete');
     expect(paid.html).toContain('checkout=success');
@@ -98,7 +98,7 @@ describe('billing: upgrading to Standard', () => {
     expect(periodDays).toBeLessThan(32);
 
     // Paid once: the page is closed, and a second checkout is refused while the subscription is in place.
-    expect((await submitHostedForm(base, page.forms[0]!)).status).toBe(404);
+    expect((await submitHostedForm(base, page.forms[0])).status).toBe(404);
     expect((await openHostedPage(base, checkout.body.url)).status).toBe(404);
     const again = await request(base, 'POST', '/billing/checkout', { token: owner.token, body: { interval: 'year' } });
     expect(again.status).toBe(409);

@@ -19,7 +19,7 @@ export function invitationTokenMailedTo(system: TestSystem, address: string): st
         .map((name) => readFileSync(join(dir, name), 'utf8'))
         .filter((raw) => raw.split(/\r?\n/).some((line) => line.toLowerCase() === `to: ${address.toLowerCase()}`))
     : [];
-  const tokens = mails.flatMap((raw) => [...raw.replace(/=\r?\n/g, '').matchAll(/\/public\/invitations\/(crm_inv_[\w-]+)/g)].map((match) => match[1]!));
+  const tokens = mails.flatMap((raw) => [...raw.replace(/=\r?\n/g, '').matchAll(/\/public\/invitations\/(crm_inv_[\w-]+)/g)].map((match) => match[1]));
   const token = tokens.at(-1);
   if (!token) throw new Error(`no invitation was mailed to ${address}`);
   return token;

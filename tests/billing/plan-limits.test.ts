@@ -199,12 +199,12 @@ describe('the Free plan record limit', () => {
     // The recycle bin still holds its records: deleting makes no room, the purge does.
     const someCompanies = (await call('GET', '/companies?limit=2&sort=name_asc&q=Filler')).body.data as Array<{ id: string }>;
     const someContacts = (await call('GET', '/contacts?limit=1')).body.data as Array<{ id: string }>;
-    expect((await call('DELETE', `/companies/${someCompanies[0]!.id}`)).status).toBe(204);
-    expect((await call('DELETE', `/contacts/${someContacts[0]!.id}`)).status).toBe(204);
+    expect((await call('DELETE', `/companies/${someCompanies[0].id}`)).status).toBe(204);
+    expect((await call('DELETE', `/contacts/${someContacts[0].id}`)).status).toBe(204);
     expect(outcome(await call('POST', '/companies', { name: 'One more' }))).toEqual({ status: 409, code: 'record_limit_reached' });
     expect(outcome(await call('POST', '/contacts', { first_name: 'One' }))).toEqual({ status: 409, code: 'record_limit_reached' });
-    await workerAt(system, 'crm-core', crmCoreService.jobs!, 31).runDue();
-    expect((await call('GET', `/companies/${someCompanies[0]!.id}`)).status).toBe(404);
+    await workerAt(system, 'crm-core', (context) => crmCoreService.jobs!(context), 31).runDue();
+    expect((await call('GET', `/companies/${someCompanies[0].id}`)).status).toBe(404);
 
     // Two places now; six contacts at once: two are created, four refused, never more than the limit.
     const burst = await Promise.all(Array.from({ length: 6 }, (_, index) => call('POST', '/contacts', { first_name: 'Burst', last_name: `${index}` })));
@@ -213,7 +213,7 @@ describe('the Free plan record limit', () => {
     // One of them binned and purged makes room for a deal; a deal has no recycle bin, so
     // deleting it frees its place at once.
     expect((await call('DELETE', `/contacts/${burst.find((answer) => answer.status === 201)!.body.id}`)).status).toBe(204);
-    await workerAt(system, 'crm-core', crmCoreService.jobs!, 31).runDue();
+    await workerAt(system, 'crm-core', (context) => crmCoreService.jobs!(context), 31).runDue();
     const deal = await call('POST', '/deals', { name: 'Kept deal' });
     expect(deal.status).toBe(201);
     expect(outcome(await call('POST', '/deals', { name: 'Past it' }))).toEqual({ status: 409, code: 'record_limit_reached' });
@@ -239,7 +239,7 @@ describe('the Free plan record limit', () => {
     expect((await call('POST', '/contacts', { first_name: 'One', last_name: 'More' })).status).toBe(201);
     expect((await call('POST', '/deals', { name: 'One more deal' })).status).toBe(201);
     const lead = await waitFor(async () => {
-      await workerAt(system, 'marketing', marketingService.jobs!, 1).runDue();
+      await workerAt(system, 'marketing', (context) => marketingService.jobs!(context), 1).runDue();
       return (await call('GET', '/contacts?q=lee')).body.data[0];
     }, 'the kept lead made after the upgrade');
     expect(lead).toMatchObject({ first_name: 'Lee', email: 'lee@newco.example' });

@@ -15,9 +15,9 @@ export interface CliRun {
 export function crm(args: string[], env: Record<string, string | undefined>, input?: string): CliRun {
   const child = spawn(process.execPath, [CRM_BIN, ...args], { env: { PATH: process.env.PATH, HOME: env.HOME ?? process.env.HOME, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
   const run = { child, stdout: '', stderr: '' } as CliRun;
-  child.stdout!.on('data', (chunk: Buffer) => (run.stdout += chunk.toString('utf8')));
-  child.stderr!.on('data', (chunk: Buffer) => (run.stderr += chunk.toString('utf8')));
-  child.stdin!.end(input ?? '');
+  child.stdout.on('data', (chunk: Buffer) => (run.stdout += chunk.toString('utf8')));
+  child.stderr.on('data', (chunk: Buffer) => (run.stderr += chunk.toString('utf8')));
+  child.stdin.end(input ?? '');
   run.exit = new Promise((resolve) => child.once('close', (code) => resolve(code)));
   return run;
 }

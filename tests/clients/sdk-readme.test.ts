@@ -34,7 +34,7 @@ describe('the SDK README', () => {
       'examples/import-rows.ts',
       'examples/receive-webhooks.ts',
     ]);
-    for (const [, file, code] of shown) expect(code).toBe(readFileSync(join(SDK, file!), 'utf8').trimEnd());
+    for (const [, file, code] of shown) expect(code).toBe(readFileSync(join(SDK, file), 'utf8').trimEnd());
   });
 
   it('1. connects, creates a company and reports an error with its code and request id', async () => {
@@ -42,8 +42,8 @@ describe('the SDK README', () => {
     try {
       const acme = await firstRequest(system.url, token);
       expect(acme).toMatchObject({ name: 'Acme Ltd', website: 'https://acme.example' });
-      expect(log.mock.calls[0]![0]).toMatch(/^Signed in as rita\..*@example\.com in Rita's workspace$/);
-      const [status, code, message, requestId] = log.mock.calls[1]!;
+      expect(log.mock.calls[0][0]).toMatch(/^Signed in as rita\..*@example\.com in Rita's workspace$/);
+      const [status, code, message, requestId] = log.mock.calls[1];
       expect([status, code]).toEqual([400, 'validation_failed']);
       expect(message).toMatch(/name/);
       expect(requestId).toMatch(/\S{8,}/);

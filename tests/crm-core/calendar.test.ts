@@ -54,11 +54,11 @@ describe('connecting a calendar', () => {
 
     // A forged state (payload changed, signature kept) is refused before anything else.
     const [payload, mac] = state.split('.');
-    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), u: newId() })).toString('base64url');
+    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), u: newId() })).toString('base64url');
     const forgedAnswer = await request(base.replace(/\/v1$/, ''), 'GET', `/v1/public/integrations/calendar/provider_b/callback?code=x&state=${forged}.${mac}`);
     expect(forgedAnswer).toMatchObject({ status: 400, body: { error: { code: 'calendar_state_invalid' } } });
     // Signed by crm-core but expired: refused too.
-    const expired = calendarRuntime(system.services['crm-core'].context).secrets.sign({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), e: Date.now() - 1000 });
+    const expired = calendarRuntime(system.services['crm-core'].context).secrets.sign({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), e: Date.now() - 1000 });
     expect(await request(base.replace(/\/v1$/, ''), 'GET', `/v1/public/integrations/calendar/provider_b/callback?code=x&state=${expired}`)).toMatchObject({
       status: 400,
       body: { error: { code: 'calendar_state_invalid' } },

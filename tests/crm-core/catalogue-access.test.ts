@@ -28,7 +28,7 @@ async function catalogue(owner: Owner) {
   const [pipelines, stages, sources] = await Promise.all(
     ['/pipelines', '/pipeline-stages', '/lead-sources'].map(async (path) => (await call(owner.token, 'GET', path)).body.data as Item[]),
   );
-  return { pipelines: pipelines!, stages: stages!, sources: sources! };
+  return { pipelines: pipelines, stages: stages, sources: sources };
 }
 
 describe('the catalogue across roles and workspaces', () => {
@@ -42,14 +42,14 @@ describe('the catalogue across roles and workspaces', () => {
     const refused = [
       await call(sales, 'GET', '/pipelines'),
       await call(sales, 'POST', '/pipelines', { name: 'Mine' }),
-      await call(sales, 'PATCH', `/pipelines/${pipelines[0]!.id}`, { name: 'Mine' }),
-      await call(sales, 'DELETE', `/pipelines/${pipelines[0]!.id}`),
-      await call(sales, 'POST', '/pipeline-stages', { pipeline_id: pipelines[0]!.id, name: 'Mine' }),
-      await call(sales, 'PATCH', `/pipeline-stages/${stages[0]!.id}`, { name: 'Mine' }),
-      await call(sales, 'DELETE', `/pipeline-stages/${stages[0]!.id}`),
+      await call(sales, 'PATCH', `/pipelines/${pipelines[0].id}`, { name: 'Mine' }),
+      await call(sales, 'DELETE', `/pipelines/${pipelines[0].id}`),
+      await call(sales, 'POST', '/pipeline-stages', { pipeline_id: pipelines[0].id, name: 'Mine' }),
+      await call(sales, 'PATCH', `/pipeline-stages/${stages[0].id}`, { name: 'Mine' }),
+      await call(sales, 'DELETE', `/pipeline-stages/${stages[0].id}`),
       await call(sales, 'POST', '/lead-sources', { name: 'Mine', channel: 'web' }),
-      await call(sales, 'PATCH', `/lead-sources/${sources[0]!.id}`, { name: 'Mine' }),
-      await call(sales, 'DELETE', `/lead-sources/${sources[0]!.id}`),
+      await call(sales, 'PATCH', `/lead-sources/${sources[0].id}`, { name: 'Mine' }),
+      await call(sales, 'DELETE', `/lead-sources/${sources[0].id}`),
     ];
     expect(refused.map((answer) => [answer.status, answer.body.error.code])).toEqual(refused.map(() => [403, 'forbidden']));
     expect(await catalogue(owner)).toEqual({ pipelines, stages, sources });
@@ -77,11 +77,11 @@ describe('the catalogue across roles and workspaces', () => {
     const bobs = await catalogue(bob);
     const added = await call(bob.token, 'POST', '/pipeline-stages', { pipeline_id: extra.body.id, name: 'Sneaky' });
     expect([added.status, added.body.error.message]).toEqual([400, 'pipeline_id is not a pipeline of this workspace']);
-    const bobStage = bobs.stages[0]!.id;
+    const bobStage = bobs.stages[0].id;
     const moved = await call(bob.token, 'DELETE', `/pipeline-stages/${bobStage}?move_to=${annStage}`);
     expect([moved.status, moved.body.error.message]).toEqual([400, 'move_to is not a stage of this workspace']);
-    const reordered = await call(bob.token, 'PATCH', `/pipelines/${bobs.pipelines[0]!.id}`, {
-      stage_order: [annStage, ...bobs.pipelines[0]!.stages!.slice(1).map((stage) => stage.id)],
+    const reordered = await call(bob.token, 'PATCH', `/pipelines/${bobs.pipelines[0].id}`, {
+      stage_order: [annStage, ...bobs.pipelines[0].stages!.slice(1).map((stage) => stage.id)],
     });
     expect(reordered.status).toBe(400);
 
@@ -98,7 +98,7 @@ describe('the catalogue across roles and workspaces', () => {
     const deals = pipelines.find((pipeline) => pipeline.object === 'deal')!;
     const created = await call(owner.token, 'POST', '/pipelines', { name: 'Upsell', object: 'deal', stages: [{ name: 'Open' }, { name: 'Yes', kind: 'won' }, { name: 'No', kind: 'lost' }] });
     expect(created.status).toBe(201);
-    expect((await call(owner.token, 'PATCH', `/pipeline-stages/${deals.stages![0]!.id}`, { name: 'Discovery' })).status).toBe(200);
+    expect((await call(owner.token, 'PATCH', `/pipeline-stages/${deals.stages![0].id}`, { name: 'Discovery' })).status).toBe(200);
     expect((await call(owner.token, 'DELETE', `/lead-sources/${sources.find((item) => item.name === 'Phone')!.id}`)).status).toBe(204);
 
     const catalogueTypes = ['pipeline', 'pipeline_stage', 'lead_source'];

@@ -149,7 +149,7 @@ describe('pipelines', () => {
     ]);
 
     const ids = second.stages.map((stage) => stage.id);
-    const foreign = seeded.stages[0]!.id;
+    const foreign = seeded.stages[0].id;
     expectError(await call(owner, 'PATCH', `/pipelines/${second.id}`, { stage_order: ids.slice(1) }), 400, 'validation_failed', /stage_order/);
     expectError(await call(owner, 'PATCH', `/pipelines/${second.id}`, { stage_order: [...ids.slice(1), foreign] }), 400, 'validation_failed', /stage_order/);
     expectError(await call(owner, 'PATCH', `/pipelines/${second.id}`, { stage_order: [...ids, foreign] }), 400, 'validation_failed', /stage_order/);
@@ -166,7 +166,7 @@ describe('pipelines', () => {
     expect([...new Set(publicList.map((stage) => stage.pipeline_id))]).toEqual([seeded.id, second.id, (await defaultPipeline(owner, 'deal')).id]);
 
     // A pipeline some company uses, even only from the recycle bin, stays.
-    await newCompany(owner, { stage_id: seeded.stages[0]!.id }, true);
+    await newCompany(owner, { stage_id: seeded.stages[0].id }, true);
     expectError(await call(owner, 'DELETE', `/pipelines/${seeded.id}`), 409, 'pipeline_in_use');
     await purgeCompanies(owner);
     expect((await call(owner, 'DELETE', `/pipelines/${seeded.id}`)).status).toBe(204);
@@ -231,7 +231,7 @@ describe('stages', () => {
 
     // A pipeline keeps at least one stage.
     const single = (await call(owner, 'POST', '/pipelines', { name: 'Single', stages: [{ name: 'Only' }] })).body as Pipeline;
-    expectError(await call(owner, 'DELETE', `/pipeline-stages/${single.stages[0]!.id}`), 409, 'stage_required');
+    expectError(await call(owner, 'DELETE', `/pipeline-stages/${single.stages[0].id}`), 409, 'stage_required');
     expect((await call(owner, 'DELETE', `/pipeline-stages/${added.body.id}`)).status).toBe(204);
     expectError(await call(owner, 'DELETE', `/pipeline-stages/${added.body.id}`), 404, 'not_found');
   });
@@ -265,7 +265,7 @@ describe('stages', () => {
     expect(await storedCompany(owner, binned)).toMatchObject({ stage_id: customer.id, pipeline_id: companies.id, is_account: true });
     expect(await read(elsewhere)).toMatchObject({ stage_name: 'Contacted', is_account: false });
     // Each moved company has its next version, announced by its own crm.company.updated.
-    expect(await versions()).toEqual([liveVersion! + 1, binnedVersion! + 1, 1]);
+    expect(await versions()).toEqual([liveVersion + 1, binnedVersion + 1, 1]);
     expect(stageNamed(await defaultPipeline(owner, 'company'), 'Customer').companies).toBe(1);
 
     // Customer stops being an account stage: its companies become leads, and back.
@@ -275,11 +275,11 @@ describe('stages', () => {
     expect((await call(owner, 'PATCH', `/pipeline-stages/${customer.id}`, { kind: 'account' })).body).toMatchObject({ kind: 'account', companies: 1 });
     expect(await read(live)).toMatchObject({ is_account: true });
     expect(await storedCompany(owner, binned)).toMatchObject({ is_account: true });
-    expect(await versions()).toEqual([liveVersion! + 3, binnedVersion! + 3, 1]);
+    expect(await versions()).toEqual([liveVersion + 3, binnedVersion + 3, 1]);
     // A rename changes nothing stored on companies: names are joined when read.
     expect((await call(owner, 'PATCH', `/pipeline-stages/${customer.id}`, { name: 'Client' })).status).toBe(200);
     expect(await read(live)).toMatchObject({ stage_name: 'Client' });
-    expect(await versions()).toEqual([liveVersion! + 3, binnedVersion! + 3, 1]);
+    expect(await versions()).toEqual([liveVersion + 3, binnedVersion + 3, 1]);
     expect((await call(owner, 'GET', `/companies?kind=account&stage_id=${customer.id}`)).body.data.map((item: { id: string }) => item.id)).toEqual([live]);
 
     const updates = await waitFor(async () => {

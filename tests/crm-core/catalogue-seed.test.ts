@@ -73,17 +73,17 @@ describe('a new workspace catalogue', () => {
     ]);
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 200]);
     const [stages, pipelines, sources] = answers;
-    expect(answers[3]!.body).toEqual(stages!.body);
-    expect(answers[4]!.body).toEqual(pipelines!.body);
-    expect(answers[5]!.body).toEqual(sources!.body);
+    expect(answers[3].body).toEqual(stages.body);
+    expect(answers[4].body).toEqual(pipelines.body);
+    expect(answers[5].body).toEqual(sources.body);
 
-    const stageItems = stages!.body.data as StageItem[];
+    const stageItems = stages.body.data as StageItem[];
     expect(stageItems.map((stage) => [stage.object, stage.name, stage.kind])).toEqual(SEEDED_STAGES);
     expect(stageItems.slice(0, 4).map((stage) => stage.position)).toEqual([0, 1, 2, 3]);
 
-    expect(pipelines!.body.data).toEqual([
+    expect(pipelines.body.data).toEqual([
       {
-        id: stageItems[0]!.pipeline_id,
+        id: stageItems[0].pipeline_id,
         name: 'Companies',
         object: 'company',
         is_default: true,
@@ -91,18 +91,18 @@ describe('a new workspace catalogue', () => {
         stages: stageItems.slice(0, 4).map((stage) => ({ id: stage.id, name: stage.name, position: stage.position, kind: stage.kind, probability: null, companies: 0 })),
       },
       {
-        id: stageItems[4]!.pipeline_id,
+        id: stageItems[4].pipeline_id,
         name: 'Sales',
         object: 'deal',
         is_default: true,
         position: 0,
         stages: [10, 30, 60, 80, 100, 0].map((probability, index) => {
-          const stage = stageItems[4 + index]!;
+          const stage = stageItems[4 + index];
           return { id: stage.id, name: stage.name, position: index, kind: stage.kind, probability, companies: 0 };
         }),
       },
     ]);
-    expect((sources!.body.data as Array<{ name: string; channel: string }>).map((source) => [source.name, source.channel])).toEqual(SEEDED_SOURCES);
+    expect((sources.body.data as Array<{ name: string; channel: string }>).map((source) => [source.name, source.channel])).toEqual(SEEDED_SOURCES);
 
     expect(await storedCounts(owner.workspaceId)).toEqual({ pipelines: 2, stages: 10, sources: 10 });
   });

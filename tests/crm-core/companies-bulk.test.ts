@@ -49,20 +49,20 @@ describe('bulk company actions', () => {
     expect((await api.bulk({ ids, action: 'move_stage', stage_id: account.id })).body).toEqual({ updated: 0 });
     for (const company of mine) expect(await api.get(company.id)).toMatchObject({ stage_id: account.id, is_account: true, stage_name: account.name });
 
-    expect((await api.bulk({ ids: [mine[0]!.id, foreign.id], action: 'reassign', owner_id: bea.userId })).body).toEqual({ updated: 1 });
-    expect(await api.get(mine[0]!.id)).toMatchObject({ owner_id: bea.userId, owner_name: 'Bea' });
+    expect((await api.bulk({ ids: [mine[0].id, foreign.id], action: 'reassign', owner_id: bea.userId })).body).toEqual({ updated: 1 });
+    expect(await api.get(mine[0].id)).toMatchObject({ owner_id: bea.userId, owner_name: 'Bea' });
     expect((await api.bulk({ ids, action: 'reassign', owner_id: null })).body).toEqual({ updated: 1 });
-    expect((await api.get(mine[0]!.id)).owner_id).toBeNull();
+    expect((await api.get(mine[0].id)).owner_id).toBeNull();
     expect((await api.bulk({ ids, action: 'reassign', owner_id: owner.user.id })).body).toEqual({ updated: 3 });
 
-    expect((await api.bulk({ ids: [mine[0]!.id, mine[1]!.id, foreign.id, unknown], action: 'delete' })).body).toEqual({ updated: 2 });
+    expect((await api.bulk({ ids: [mine[0].id, mine[1].id, foreign.id, unknown], action: 'delete' })).body).toEqual({ updated: 2 });
     expect((await api.bulk({ ids, action: 'delete' })).body).toEqual({ updated: 1 });
     expect(idsOf(await api.all())).toEqual([]);
     // Binned companies are not moved or reassigned.
     expect((await api.bulk({ ids, action: 'reassign', owner_id: null })).body).toEqual({ updated: 0 });
-    expect((await api.bulk({ ids: [mine[2]!.id, foreign.id], action: 'restore' })).body).toEqual({ updated: 1 });
-    expect((await api.bulk({ ids: [mine[2]!.id], action: 'restore' })).body).toEqual({ updated: 0 });
-    expect(idsOf(await api.all())).toEqual([mine[2]!.id]);
+    expect((await api.bulk({ ids: [mine[2].id, foreign.id], action: 'restore' })).body).toEqual({ updated: 1 });
+    expect((await api.bulk({ ids: [mine[2].id], action: 'restore' })).body).toEqual({ updated: 0 });
+    expect(idsOf(await api.all())).toEqual([mine[2].id]);
 
     // The other workspace's company was never touched.
     expect(await theirs.get(foreign.id)).toEqual(foreign);
@@ -84,8 +84,8 @@ describe('bulk company actions', () => {
 
     expect((await agent.bulk({ ids: idsOf(mine), action: 'reassign', owner_id: owner.user.id })).body).toEqual({ updated: 2 });
     // The same key's other deletions are refused alike.
-    expect((await agent.call('POST', `/companies/${mine[0]!.id}/merge`, { source_ids: [mine[1]!.id] })).status).toBe(403);
-    expect((await agent.call('DELETE', `/companies/${mine[0]!.id}`)).status).toBe(403);
+    expect((await agent.call('POST', `/companies/${mine[0].id}/merge`, { source_ids: [mine[1].id] })).status).toBe(403);
+    expect((await agent.call('DELETE', `/companies/${mine[0].id}`)).status).toBe(403);
     expect(idsOf(await api.all()).sort()).toEqual(idsOf(mine).sort());
   });
 
@@ -95,7 +95,7 @@ describe('bulk company actions', () => {
     const api = companiesApi(base, owner);
     const company = await api.create({ name: 'Untouched' });
     const dealStage = await api.dealStage();
-    const foreignStage = (await companiesApi(base, stranger).companyStages())[0]!;
+    const foreignStage = (await companiesApi(base, stranger).companyStages())[0];
     const id = company.id;
     const many = Array.from({ length: 201 }, (_, index) => `5f0c7a4e-0000-4000-8000-${String(index).padStart(12, '0')}`);
     expectRefusal(await api.bulk({ ids: [], action: 'delete' }), 'ids');

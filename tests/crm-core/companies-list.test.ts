@@ -26,7 +26,7 @@ describe('company list filters', () => {
     const api = companiesApi(base, owner);
     const bea = await addMemberTo(system, owner.workspaceId, 'Bea');
     const stages = await api.companyStages();
-    const defaultPipeline = stages[0]!.pipeline_id;
+    const defaultPipeline = stages[0].pipeline_id;
     const lead = stages.find((stage) => stage.pipeline_id === defaultPipeline && stage.kind === 'open')!;
     const account = stages.find((stage) => stage.pipeline_id === defaultPipeline && stage.kind === 'account')!;
     const partners = await api.call('POST', '/pipelines', { name: 'Partners', object: 'company', stages: [{ name: 'Talking' }, { name: 'Signed', kind: 'account' }] });
@@ -34,18 +34,18 @@ describe('company list filters', () => {
     const [web, referral] = await api.sources();
     const spring = await createCampaign(base, owner, 'Spring');
     const kinds = [
-      { name: 'A', owner_id: owner.user.id, stage_id: lead.id, source_id: web!.id, custom: { tier: 'gold' } },
-      { name: 'B', owner_id: owner.user.id, stage_id: account.id, source_id: referral!.id, campaign_id: spring, custom: { tier: 'gold', vip: true } },
-      { name: 'C', owner_id: bea.userId, stage_id: account.id, source_id: web!.id, custom: { tier: 'silver' } },
+      { name: 'A', owner_id: owner.user.id, stage_id: lead.id, source_id: web.id, custom: { tier: 'gold' } },
+      { name: 'B', owner_id: owner.user.id, stage_id: account.id, source_id: referral.id, campaign_id: spring, custom: { tier: 'gold', vip: true } },
+      { name: 'C', owner_id: bea.userId, stage_id: account.id, source_id: web.id, custom: { tier: 'silver' } },
       { name: 'D', owner_id: null, stage_id: talking.id, campaign_id: spring, custom: { seats: 5 } },
-      { name: 'E', owner_id: null, stage_id: lead.id, source_id: referral!.id },
+      { name: 'E', owner_id: null, stage_id: lead.id, source_id: referral.id },
       { name: 'F', owner_id: bea.userId, stage_id: lead.id, custom: { tier: 'gold', vip: false } },
     ];
     const made: CompanyBody[] = [];
     for (const fields of kinds) made.push(await api.create(fields));
     const binned = await api.create({ name: 'G', owner_id: owner.user.id, stage_id: lead.id, custom: { tier: 'gold' } });
     expect((await api.call('DELETE', `/companies/${binned.id}`)).status).toBe(204);
-    const byName = (...names: string[]) => sorted(made.filter((company) => names.includes(company.name!)).map((company) => company.id));
+    const byName = (...names: string[]) => sorted(made.filter((company) => names.includes(company.name)).map((company) => company.id));
 
     const cases: Array<[Record<string, string>, string[]]> = [
       [{}, ['A', 'B', 'C', 'D', 'E', 'F']],
@@ -58,7 +58,7 @@ describe('company list filters', () => {
       [{ stage_id: lead.id }, ['A', 'E', 'F']],
       [{ pipeline_id: defaultPipeline }, ['A', 'B', 'C', 'E', 'F']],
       [{ pipeline_id: partners.body.id }, ['D']],
-      [{ source_id: web!.id }, ['A', 'C']],
+      [{ source_id: web.id }, ['A', 'C']],
       [{ campaign_id: spring }, ['B', 'D']],
       [{ custom: '{"tier":"gold"}' }, ['A', 'B', 'F']],
       [{ custom: '{"tier":"gold","vip":true}' }, ['B']],
@@ -69,7 +69,7 @@ describe('company list filters', () => {
       [{ owner: 'me', kind: 'account' }, ['B']],
       [{ owner: 'none', kind: 'lead', pipeline_id: defaultPipeline }, ['E']],
       [{ kind: 'lead', custom: '{"tier":"gold"}', owner: bea.userId }, ['F']],
-      [{ source_id: referral!.id, campaign_id: spring, kind: 'account' }, ['B']],
+      [{ source_id: referral.id, campaign_id: spring, kind: 'account' }, ['B']],
       [{ deleted: 'false', owner: 'me' }, ['A', 'B']],
     ];
     for (const [query, names] of cases) {
@@ -115,7 +115,7 @@ describe('company list order and paging', () => {
     const names = ['beta', 'Alpha', 'delta', 'Charlie', 'echo'];
     const made: CompanyBody[] = [];
     for (const name of names) made.push(await api.create({ name }));
-    await api.patch(made[1]!.id, { industry: 'Touched' });
+    await api.patch(made[1].id, { industry: 'Touched' });
     const namesOf = async (sort: string) => (await api.all({ sort, limit: '2' })).map((company) => company.name);
     expect(await namesOf('created_desc')).toEqual(['echo', 'Charlie', 'delta', 'Alpha', 'beta']);
     expect(await namesOf('created_asc')).toEqual(names);
@@ -250,7 +250,7 @@ describe('company counts', () => {
     ];
     const made: CompanyBody[] = [];
     for (const fields of plan) made.push(await api.create({ name: 'Counted', ...fields }));
-    await api.bulk({ ids: [made[0]!.id, made[3]!.id], action: 'delete' });
+    await api.bulk({ ids: [made[0].id, made[3].id], action: 'delete' });
     const counts = await api.counts();
     expect(counts).toEqual({ all: 4, leads: 3, accounts: 1, mine: 2, unassigned: 1, deleted: 2 });
     const tabs: Record<string, Record<string, string>> = {

@@ -36,7 +36,7 @@ describe('merging companies', () => {
       industry: 'Wholesale',
       website: 'https://acme.example',
       employee_count: 40,
-      source_id: sources[1]!.id,
+      source_id: sources[1].id,
       address: { city: 'York', postcode: 'YO1 1AA' },
       custom: { seats: 9, vip: true },
     });
@@ -61,8 +61,8 @@ describe('merging companies', () => {
       website: 'https://acme.example',
       domain: 'acme.example',
       employee_count: 40,
-      source_id: sources[1]!.id,
-      source_name: sources[1]!.name,
+      source_id: sources[1].id,
+      source_name: sources[1].name,
       custom: { tier: 'gold', region: 'north', seats: 3, vip: true },
       updated_at: expect.any(String),
     });

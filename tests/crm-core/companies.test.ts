@@ -19,8 +19,8 @@ describe('companies', () => {
     const owner = await signUpWithWorkspace(base, 'Cora');
     const api = companiesApi(base, owner);
     const stages = await api.companyStages();
-    const first = stages.filter((stage) => stage.pipeline_id === stages[0]!.pipeline_id).sort((a, b) => a.position - b.position)[0]!;
-    const source = (await api.sources())[0]!;
+    const first = stages.filter((stage) => stage.pipeline_id === stages[0].pipeline_id).sort((a, b) => a.position - b.position)[0];
+    const source = (await api.sources())[0];
     const company = await api.create({
       name: '  Globex Services  ',
       website: 'https://www.Globex.example/about',
@@ -198,8 +198,8 @@ describe('company fields', () => {
     const api = companiesApi(base, owner);
     const theirs = companiesApi(base, stranger);
     const company = await api.create({ name: 'Pointing Ltd' });
-    const foreignStage = (await theirs.companyStages())[0]!;
-    const foreignSource = (await theirs.sources())[0]!;
+    const foreignStage = (await theirs.companyStages())[0];
+    const foreignSource = (await theirs.sources())[0];
     const dealStage = await api.dealStage();
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ stage_id: foreignStage.id }, 'stage_id is not a stage of a company pipeline of this workspace'],
@@ -319,7 +319,7 @@ describe('ids and half-done writes', () => {
   it('reads a uuid in either case as the same id, and a repeat in two cases as a repeat', async () => {
     const owner = await signUpWithWorkspace(base, 'Cas');
     const api = companiesApi(base, owner);
-    const stage = (await api.companyStages())[1]!;
+    const stage = (await api.companyStages())[1];
     const company = await api.create({ name: 'Upper Ltd', stage_id: stage.id.toUpperCase(), owner_id: owner.user.id.toUpperCase() });
     expect(company).toMatchObject({ stage_id: stage.id, owner_id: owner.user.id, owner_name: 'Cas' });
     expect((await api.get(company.id.toUpperCase())).id).toBe(company.id);

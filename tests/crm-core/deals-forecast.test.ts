@@ -34,12 +34,12 @@ describe('deals forecast', () => {
     const settings = await request(base, 'PATCH', '/workspace', { token: owner.token, body: { settings: { timezone: 'Asia/Tokyo' } } });
     expect(settings.status).toBe(200);
     await api.create({ name: 'Open at the stage odds', value: 100.1 });
-    await api.create({ name: 'Open at its own odds', value: 200.2, probability: 50, stage_id: stages.Proposal!.id });
-    await api.create({ name: 'Won', value: 300, stage_id: stages.Won!.id });
-    const lost = await api.create({ name: 'Lost', value: 40, stage_id: stages.Negotiation!.id });
-    await api.patch(lost.id, { stage_id: stages.Lost!.id });
+    await api.create({ name: 'Open at its own odds', value: 200.2, probability: 50, stage_id: stages.Proposal.id });
+    await api.create({ name: 'Won', value: 300, stage_id: stages.Won.id });
+    const lost = await api.create({ name: 'Lost', value: 40, stage_id: stages.Negotiation.id });
+    await api.patch(lost.id, { stage_id: stages.Lost.id });
     await api.create({ name: 'Euro', value: 1000, currency: 'EUR' });
-    await api.create({ name: 'Someone else', value: 7, owner_id: colleague.userId, stage_id: stages.Won!.id });
+    await api.create({ name: 'Someone else', value: 7, owner_id: colleague.userId, stage_id: stages.Won.id });
     const forecast = await waitFor(async () => {
       const answer = await api.call('GET', '/deals/forecast');
       expect(answer.status).toBe(200);
@@ -76,7 +76,7 @@ describe('deals forecast', () => {
     const renewals = (await api.call('GET', `/deals/forecast?pipeline_id=${pipeline.body.id}`)).body;
     expect(renewals).toMatchObject({ open: { count: 1, value: 5, weighted: 1 }, month: { won: { count: 0 } } });
     expect(renewals.stages.map((stage: { pipeline_id: string }) => stage.pipeline_id)).toEqual(pipeline.body.stages.map(() => pipeline.body.id));
-    expectRefusal(await api.call('GET', `/deals/forecast?pipeline_id=${stages.Won!.id}`), 'pipeline_id');
+    expectRefusal(await api.call('GET', `/deals/forecast?pipeline_id=${stages.Won.id}`), 'pipeline_id');
     expectRefusal(await api.call('GET', '/deals/forecast?owner=nobody'), 'owner');
     // Another workspace currency: euros are added, pounds reported apart.
     expect((await request(base, 'PATCH', '/workspace', { token: owner.token, body: { settings: { currency: 'EUR' } } })).status).toBe(200);

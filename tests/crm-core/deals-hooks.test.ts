@@ -33,15 +33,15 @@ describe('deals and the catalogue', () => {
     const pipeline = (await admin('POST', '/pipelines', { name: 'Partners', object: 'deal', stages: [{ name: 'Talking' }, { name: 'Signed', kind: 'won' }, { name: 'Gone', kind: 'lost' }, { name: 'Spare' }] })).body;
     const [talking, signed, , spare] = pipeline.stages as Array<{ id: string }>;
     const source = (await admin('POST', '/lead-sources', { name: 'Fair', channel: 'event' })).body;
-    const deal = await api.create({ name: 'Partner deal', stage_id: talking!.id, source_id: source.id });
+    const deal = await api.create({ name: 'Partner deal', stage_id: talking.id, source_id: source.id });
     expect((await admin('DELETE', `/pipelines/${pipeline.id}`)).body.error.code).toBe('pipeline_in_use');
-    expect((await admin('DELETE', `/pipeline-stages/${talking!.id}`)).body.error.code).toBe('stage_in_use');
+    expect((await admin('DELETE', `/pipeline-stages/${talking.id}`)).body.error.code).toBe('stage_in_use');
     expect((await admin('DELETE', `/lead-sources/${source.id}`)).body.error.code).toBe('lead_source_in_use');
     expect(await api.get(deal.id)).toEqual(deal);
     // An unused stage goes; the used one goes with move_to, and its deal closes in the won stage.
-    expect((await admin('DELETE', `/pipeline-stages/${spare!.id}`)).status).toBe(204);
-    expect((await admin('DELETE', `/pipeline-stages/${talking!.id}?move_to=${signed!.id}`)).status).toBe(204);
-    expect(await api.get(deal.id)).toMatchObject({ stage_id: signed!.id, status: 'won', closed_at: expect.any(String), stage_name: 'Signed' });
+    expect((await admin('DELETE', `/pipeline-stages/${spare.id}`)).status).toBe(204);
+    expect((await admin('DELETE', `/pipeline-stages/${talking.id}?move_to=${signed.id}`)).status).toBe(204);
+    expect(await api.get(deal.id)).toMatchObject({ stage_id: signed.id, status: 'won', closed_at: expect.any(String), stage_name: 'Signed' });
     expect((await api.call('DELETE', `/deals/${deal.id}`)).status).toBe(204);
     expect((await admin('DELETE', `/lead-sources/${source.id}`)).status).toBe(204);
     expect((await admin('DELETE', `/pipelines/${pipeline.id}`)).status).toBe(204);
@@ -51,8 +51,8 @@ describe('deals and the catalogue', () => {
     const owner = await signUpWithWorkspace(base, 'Uma');
     const api = dealsApi(base, owner);
     const stages = await salesStages(api);
-    const deal = await api.create({ name: 'Kind follower', stage_id: stages.Negotiation!.id });
-    const patchKind = (kind: string) => request(base, 'PATCH', `/pipeline-stages/${stages.Negotiation!.id}`, { token: owner.token, body: { kind } });
+    const deal = await api.create({ name: 'Kind follower', stage_id: stages.Negotiation.id });
+    const patchKind = (kind: string) => request(base, 'PATCH', `/pipeline-stages/${stages.Negotiation.id}`, { token: owner.token, body: { kind } });
     expect((await patchKind('won')).status).toBe(200);
     expect(await api.get(deal.id)).toMatchObject({ status: 'won', stage_kind: 'won', probability: 100, closed_at: expect.any(String) });
     expect((await patchKind('open')).status).toBe(200);

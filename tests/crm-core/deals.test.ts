@@ -32,8 +32,8 @@ describe('deals', () => {
       contact_name: null,
       value: 1250.5,
       currency: 'GBP',
-      pipeline_id: stages.Qualification!.pipeline_id,
-      stage_id: stages.Qualification!.id,
+      pipeline_id: stages.Qualification.pipeline_id,
+      stage_id: stages.Qualification.id,
       stage_name: 'Qualification',
       stage_kind: 'open',
       probability: 10,
@@ -76,7 +76,7 @@ describe('deals', () => {
     const companies = companiesApi(base, owner);
     const company = await companies.create({ name: 'Hooli' });
     const contact = (await request(base, 'POST', '/contacts', { token: owner.token, body: { first_name: 'Gavin', last_name: 'Belson', company_id: company.id } })).body;
-    const source = (await companies.sources())[1]!;
+    const source = (await companies.sources())[1];
     const stages = await salesStages(api);
     const field = await request(base, 'POST', '/custom-fields', { token: owner.token, body: { object: 'deal', label: 'Seats', type: 'number' } });
     expect(field.status).toBe(201);
@@ -86,7 +86,7 @@ describe('deals', () => {
       contact_id: contact.id,
       value: 0.1,
       currency: 'eur',
-      stage_id: stages.Proposal!.id,
+      stage_id: stages.Proposal.id,
       probability: 45,
       expected_close: '2026-12-31',
       lost_reason: null,
@@ -107,13 +107,13 @@ describe('deals', () => {
       custom: { seats: 12, note: 'x' },
     });
     // A uuid in upper case is the same id.
-    expect((await api.patch(deal.id, { company_id: company.id.toUpperCase(), stage_id: stages.Proposal!.id.toUpperCase() })).company_id).toBe(company.id);
+    expect((await api.patch(deal.id, { company_id: company.id.toUpperCase(), stage_id: stages.Proposal.id.toUpperCase() })).company_id).toBe(company.id);
     // Back to the stage's probability.
     expect((await api.patch(deal.id, { probability: null })).probability).toBe(60);
     // A rename of the company, the contact and the stage shows on the next read.
     await companies.patch(company.id, { name: 'Hooli XYZ' });
     await request(base, 'PATCH', `/contacts/${contact.id}`, { token: owner.token, body: { last_name: 'B.' } });
-    await request(base, 'PATCH', `/pipeline-stages/${stages.Proposal!.id}`, { token: owner.token, body: { name: 'Offer' } });
+    await request(base, 'PATCH', `/pipeline-stages/${stages.Proposal.id}`, { token: owner.token, body: { name: 'Offer' } });
     expect(await api.get(deal.id)).toMatchObject({ company_name: 'Hooli XYZ', contact_name: 'Gavin B.', stage_name: 'Offer' });
   });
 
@@ -121,7 +121,7 @@ describe('deals', () => {
     const owner = await signUpWithWorkspace(base, 'Fay');
     const api = dealsApi(base, owner);
     const companies = companiesApi(base, owner);
-    const companyStage = (await companies.companyStages())[0]!;
+    const companyStage = (await companies.companyStages())[0];
     const binned = await companies.create({ name: 'Binned Ltd' });
     expect((await companies.call('DELETE', `/companies/${binned.id}`)).status).toBe(204);
     const field = await request(base, 'POST', '/custom-fields', { token: owner.token, body: { object: 'deal', label: 'Seats', type: 'number' } });
@@ -178,16 +178,16 @@ describe('deals', () => {
     const api = dealsApi(base, owner);
     const stages = await salesStages(api);
     const deal = await api.create({ name: 'Moving deal', value: 100 });
-    const won = await api.patch(deal.id, { stage_id: stages.Won!.id });
+    const won = await api.patch(deal.id, { stage_id: stages.Won.id });
     expect(won).toMatchObject({ status: 'won', stage_kind: 'won', probability: 100, closed_at: expect.any(String) });
     expect(Date.parse(won.closed_at!)).toBeGreaterThanOrEqual(Date.parse(deal.created_at));
-    const lost = await api.patch(deal.id, { stage_id: stages.Lost!.id, lost_reason: 'Budget cut' });
+    const lost = await api.patch(deal.id, { stage_id: stages.Lost.id, lost_reason: 'Budget cut' });
     expect(lost).toMatchObject({ status: 'lost', probability: 0, lost_reason: 'Budget cut', closed_at: expect.any(String) });
-    const reopened = await api.patch(deal.id, { stage_id: stages.Negotiation!.id });
+    const reopened = await api.patch(deal.id, { stage_id: stages.Negotiation.id });
     // Reopened: closed_at cleared; the lost reason stays as history until the client clears it.
     expect(reopened).toMatchObject({ status: 'open', closed_at: null, probability: 80, lost_reason: 'Budget cut' });
     // Created straight in a won stage, it is closed from the start.
-    expect(await api.create({ name: 'Signed', stage_id: stages.Won!.id })).toMatchObject({ status: 'won', closed_at: expect.any(String) });
+    expect(await api.create({ name: 'Signed', stage_id: stages.Won.id })).toMatchObject({ status: 'won', closed_at: expect.any(String) });
     // A deal of another pipeline's stage moves pipeline with it.
     const pipeline = await request(base, 'POST', '/pipelines', { token: owner.token, body: { name: 'Renewals', object: 'deal' } });
     expect(pipeline.status).toBe(201);
@@ -213,7 +213,7 @@ describe('deals', () => {
     const deal = await api.create({ name: 'Audited deal' });
     await api.patch(deal.id, { value: 10 });
     await api.patch(deal.id, { value: 10 });
-    await api.patch(deal.id, { stage_id: stages.Won!.id });
+    await api.patch(deal.id, { stage_id: stages.Won.id });
     expect((await api.call('DELETE', `/deals/${deal.id}`)).status).toBe(204);
     expect((await api.call('GET', `/deals/${deal.id}`)).status).toBe(404);
     expect((await api.call('DELETE', `/deals/${deal.id}`)).status).toBe(404);
@@ -236,7 +236,7 @@ describe('deals', () => {
     const apiA = dealsApi(base, a);
     const apiB = dealsApi(base, b);
     const companyA = await companiesApi(base, a).create({ name: 'A Ltd' });
-    const stageA = (await salesStages(apiA)).Proposal!;
+    const stageA = (await salesStages(apiA)).Proposal;
     const dealA = await apiA.create({ name: 'A deal', company_id: companyA.id });
     expect((await apiB.call('GET', `/deals/${dealA.id}`)).status).toBe(404);
     expect((await apiB.call('PATCH', `/deals/${dealA.id}`, { name: 'Stolen' })).status).toBe(404);

@@ -68,8 +68,8 @@ describe('GET /duplicates', () => {
     ]);
     const [first] = await groups(owner, 'company');
     // Records are the contract's Company, oldest first.
-    expect(first!.records[0]).toMatchObject({ id: a, name: 'Acme Widgets Ltd', domain: 'acme.example', deleted_at: null });
-    expect(first!.object).toBe('company');
+    expect(first.records[0]).toMatchObject({ id: a, name: 'Acme Widgets Ltd', domain: 'acme.example', deleted_at: null });
+    expect(first.object).toBe('company');
   });
 
   it('groups contacts by email and by name at one company, never across companies', async () => {
@@ -131,7 +131,7 @@ describe('GET /duplicates', () => {
     await groupsUntil(otto, 'company', []);
     // Otto cannot dismiss Ann's group: it is no group of his workspace.
     const [group] = await groups(ann, 'company');
-    const answer = await dismiss(otto, { object: 'company', key: group!.key });
+    const answer = await dismiss(otto, { object: 'company', key: group.key });
     expect([answer.status, answer.body.error.code]).toEqual([404, 'not_found']);
     expect((await groups(ann, 'company')).length).toBe(1);
   });
@@ -166,10 +166,10 @@ describe('POST /duplicates/dismiss', () => {
     const b = await create(owner, '/companies', { name: 'Kestrel Limited' });
     const [group] = await groupsUntil(owner, 'company', [{ reason: 'same_name', value: 'kestrel', size: 2, ids: [a, b] }]);
 
-    expect((await dismiss(owner, { object: 'company', key: group!.key })).status).toBe(204);
+    expect((await dismiss(owner, { object: 'company', key: group.key })).status).toBe(204);
     await groupsUntil(owner, 'company', []);
     // Again: nothing changes.
-    expect((await dismiss(owner, { object: 'company', key: group!.key })).status).toBe(204);
+    expect((await dismiss(owner, { object: 'company', key: group.key })).status).toBe(204);
     await waitFor(async () => {
       const log = await request(base, 'GET', '/audit-log?source=record&limit=100', { token: owner.token });
       return (log.body.data as Array<{ object_type: string; summary: string }>).filter((entry) => entry.object_type === 'duplicate_group').length === 1;
@@ -178,9 +178,9 @@ describe('POST /duplicates/dismiss', () => {
     // A third Kestrel joins: the group is back, with a new key.
     const c = await create(owner, '/companies', { name: 'KESTREL plc' });
     const [back] = await groupsUntil(owner, 'company', [{ reason: 'same_name', value: 'kestrel', size: 3, ids: [a, b, c] }]);
-    expect(back!.key).not.toBe(group!.key);
+    expect(back.key).not.toBe(group.key);
     // The old key no longer names the group as it is.
-    const stale = await dismiss(owner, { object: 'company', key: group!.key });
+    const stale = await dismiss(owner, { object: 'company', key: group.key });
     expect([stale.status, stale.body.error.code]).toEqual([409, 'duplicate_group_changed']);
     // It leaves again: the dismissed membership is the group again, still dismissed.
     expect((await request(base, 'DELETE', `/companies/${c}`, { token: owner.token })).status).toBe(204);
@@ -192,12 +192,12 @@ describe('POST /duplicates/dismiss', () => {
     const x = await create(owner, '/contacts', { email: 'dup@example.com' });
     const y = await create(owner, '/contacts', { email: 'DUP@example.com' });
     const [group] = await groupsUntil(owner, 'contact', [{ reason: 'same_email', value: 'dup@example.com', size: 2, ids: [x, y] }]);
-    expect((await dismiss(owner, { object: 'company', key: group!.key })).status).toBe(400);
+    expect((await dismiss(owner, { object: 'company', key: group.key })).status).toBe(400);
     expect((await request(base, 'DELETE', `/contacts/${x}`, { token: owner.token })).status).toBe(204);
-    const gone = await dismiss(owner, { object: 'contact', key: group!.key });
+    const gone = await dismiss(owner, { object: 'contact', key: group.key });
     expect([gone.status, gone.body.error.code]).toEqual([404, 'not_found']);
     expect((await request(base, 'POST', `/contacts/${x}/restore`, { token: owner.token })).status).toBe(204);
-    expect((await dismiss(owner, { object: 'contact', key: group!.key })).status).toBe(204);
+    expect((await dismiss(owner, { object: 'contact', key: group.key })).status).toBe(204);
     await groupsUntil(owner, 'contact', []);
   });
 

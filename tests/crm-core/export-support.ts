@@ -40,7 +40,7 @@ export function parseCsv(text: string): string[][] {
   let index = 0;
   let quoted = false;
   while (index < text.length) {
-    const char = text[index]!;
+    const char = text[index];
     if (quoted) {
       if (char === '"' && text[index + 1] === '"') {
         field += '"';
@@ -94,7 +94,7 @@ export function csvTable(bytes: Buffer): { header: string[]; rows: Array<Record<
     header,
     rows: rows.map((cells) => {
       if (cells.length !== header.length) throw new Error(`a row of ${cells.length} cells under a header of ${header.length}`);
-      return Object.fromEntries(header.map((name, position) => [name, cells[position]!]));
+      return Object.fromEntries(header.map((name, position) => [name, cells[position]]));
     }),
   };
 }

@@ -81,7 +81,7 @@ async function exported(owner: Owner): Promise<Exported> {
 }
 
 const rowsOf = (result: Exported, file: string): Row[] => result.files.get(file)!.rows;
-const byId = (rows: Row[]) => new Map(rows.map((row) => [row.id!, row]));
+const byId = (rows: Row[]) => new Map(rows.map((row) => [row.id, row]));
 const cell = (value: string | null | undefined) => value ?? '';
 
 describe('POST /export', () => {
@@ -137,7 +137,7 @@ describe('POST /export', () => {
     }
     // Commas, quotes and line breaks survive the round trip; custom fields as JSON.
     expect(companyRows.get(tricky.id)).toMatchObject({ name: 'Acme, "Big" Widgets', description: 'Line one,\nline "two"', domain: 'acme.example' });
-    expect(JSON.parse(companyRows.get(tricky.id)!.custom!)).toEqual({ tier: 'gold', seats: 3 });
+    expect(JSON.parse(companyRows.get(tricky.id)!.custom)).toEqual({ tier: 'gold', seats: 3 });
     expect(companyRows.get(plain.id)).toMatchObject({ name: 'Zeta Ltd', sic_codes: '62020; 62090', address_line1: '1 High St', address_city: 'Leeds', address_postcode: 'LS1 1AA', address_line2: '' });
     // Cells a spreadsheet would run as formulas are text.
     expect(companyRows.get(formula.id)).toMatchObject({ name: `'=HYPERLINK("http://evil.example","x")`, description: "'+44 20 7946 0000" });
@@ -166,7 +166,7 @@ describe('POST /export', () => {
     const meetingRows = byId(rowsOf(result, 'meetings.csv'));
     expect([...meetingRows.keys()]).toEqual([meeting.id]);
     expect(meetingRows.get(meeting.id)).toMatchObject({ title: 'Kick-off', starts_at: meeting.starts_at, ends_at: meeting.ends_at, company_id: plain.id, company_name: 'Zeta Ltd', status: meeting.status });
-    expect(JSON.parse(meetingRows.get(meeting.id)!.attendees!)).toEqual(meeting.attendees);
+    expect(JSON.parse(meetingRows.get(meeting.id)!.attendees)).toEqual(meeting.attendees);
 
     // Users: what GET /members shows.
     const members = (await request(base, 'GET', '/members', { token: owner.token })).body.data as Array<Record<string, any>>;

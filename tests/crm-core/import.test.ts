@@ -78,8 +78,8 @@ describe('POST /import/companies', () => {
     expect(stored.every((company) => company.stage_id === stages.find((stage) => stage.object === 'company')!.id)).toBe(true);
     const people = await contacts(owner);
     expect(people.map((contact) => [contact.first_name, contact.company_id]).sort()).toEqual([
-      ['Ann', stored[0]!.id],
-      ['Cal', stored[2]!.id],
+      ['Ann', stored[0].id],
+      ['Cal', stored[2].id],
     ]);
     // Found by search and by list like any other record.
     await waitFor(async () => (await request(base, 'GET', '/search?q=alder', { token: owner.token })).body.data.length === 2, 'imported records searchable');

@@ -53,7 +53,7 @@ describe('meetings', () => {
       outcome: null,
       attendees: [
         // The email comes with identity's membership event, which may still be on its way.
-        { type: 'user', id: owner.user.id, name: 'Mia', email: created.attendees[0]!.email === null ? null : owner.email },
+        { type: 'user', id: owner.user.id, name: 'Mia', email: created.attendees[0].email === null ? null : owner.email },
         { type: 'contact', id: contact.id, name: 'Carl Client', email: 'carl@client.test' },
       ],
       online_meeting: false,
@@ -65,7 +65,7 @@ describe('meetings', () => {
     // The owner's email comes from identity's membership event.
     const withEmail = await waitFor(async () => {
       const current = await api.get(created.id);
-      return current.attendees[0]!.email === owner.email ? current : undefined;
+      return current.attendees[0].email === owner.email ? current : undefined;
     });
     expect(withEmail.attendees[0]).toEqual({ type: 'user', id: owner.user.id, name: 'Mia', email: owner.email });
     // Without a calendar connected nothing is synced and nothing waits.
@@ -181,7 +181,7 @@ describe('meetings', () => {
     const beaEmail = (await request(base, 'GET', '/me', { token: bea.token })).body.user.email as string;
     const renamed = await waitFor(async () => {
       const current = await api.get(meeting.id);
-      return current.attendees[0]!.name === 'Beatrix Kiddo' && current.attendees[0]!.email === beaEmail ? current : undefined;
+      return current.attendees[0].name === 'Beatrix Kiddo' && current.attendees[0].email === beaEmail ? current : undefined;
     });
     expect(renamed.attendees[0]).toEqual({ type: 'user', id: bea.userId, name: 'Beatrix Kiddo', email: beaEmail });
   });

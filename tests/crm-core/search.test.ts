@@ -29,7 +29,7 @@ async function create(owner: Owner, path: '/companies' | '/contacts', body: Reco
 }
 
 async function search(owner: Owner, q: string): Promise<Hit[]> {
-  const answer = await request(base, 'GET', `/search?${new URLSearchParams({ q })}`, { token: owner.token });
+  const answer = await request(base, 'GET', `/search?${new URLSearchParams({ q }).toString()}`, { token: owner.token });
   expect({ q, status: answer.status, body: answer.status === 200 ? 'ok' : answer.body }).toEqual({ q, status: 200, body: 'ok' });
   return answer.body.data as Hit[];
 }

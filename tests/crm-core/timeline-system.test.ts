@@ -50,7 +50,7 @@ describe('system entries', () => {
     ]);
     // A redelivery of the same event writes nothing more.
     const [stageEvent] = await sentEvents('crm.company.updated', 'company_id', company.id);
-    await system.services['crm-core'].context.bus.publish([stageEvent!.event]);
+    await system.services['crm-core'].context.bus.publish([stageEvent.event]);
     expect(await timeline.all(query)).toEqual(entries);
     await companies.patch(company.id, { owner_id: null });
     await timeline.until(query, (seen) => seen[0]?.subject === 'Owner removed', 'owner removed');
@@ -62,10 +62,10 @@ describe('system entries', () => {
     const stages = await salesStages(deals);
     const deal = await deals.create({ name: 'Closing deal' });
     const timeline = timelineApi(base, owner);
-    await deals.patch(deal.id, { stage_id: stages.Proposal!.id });
-    await deals.patch(deal.id, { stage_id: stages.Won!.id });
-    await deals.patch(deal.id, { stage_id: stages.Negotiation!.id });
-    await deals.patch(deal.id, { stage_id: stages.Lost!.id, lost_reason: 'Budget cut' });
+    await deals.patch(deal.id, { stage_id: stages.Proposal.id });
+    await deals.patch(deal.id, { stage_id: stages.Won.id });
+    await deals.patch(deal.id, { stage_id: stages.Negotiation.id });
+    await deals.patch(deal.id, { stage_id: stages.Lost.id, lost_reason: 'Budget cut' });
     const entries = await timeline.until({ target_type: 'deal', target_id: deal.id }, (seen) => seen.length === 4, 'four deal entries');
     expect(entries.map((entry) => [entry.subject, entry.body])).toEqual([
       ['Deal lost', 'Budget cut'],
@@ -166,7 +166,7 @@ describe('entries from other services’ events', () => {
       ['system', 'Meeting held: Kick-off', 'Signed the pilot'],
       ['meeting', 'Kick-off', 'Signed the pilot'],
     ]);
-    expect(shown[1]!.id).toBe(entry!.id);
+    expect(shown[1].id).toBe(entry.id);
     // Moved to another company, the entry moves; deleted, it goes.
     await publishAs(system, 'crm.meeting.updated', owner.workspaceId, { ...meeting, company_id: other.id, status: 'done', outcome: 'Signed the pilot', version: 4, fields: ['company_id'] }, actor);
     expect(subjectsOf(await timeline.all({ target_type: 'company', target_id: other.id }))).toEqual(['Kick-off']);

@@ -258,7 +258,7 @@ function readKustomization(dir: string): Kustomization {
   for (const key of Object.keys(doc)) {
     if (!KNOWN_FIELDS.has(key)) throw new Error(`${relative(ROOT, file)}: unsupported field ${key}`);
   }
-  return doc as unknown as Kustomization;
+  return doc;
 }
 
 // Strategic-merge keys of the lists these manifests patch; other lists are replaced.
@@ -418,7 +418,7 @@ function render(dir: string): K8sObject[] {
       if (hits.length === 0) throw new Error(`${where}: target ${target.kind}/${target.name ?? '*'} matches nothing`);
       objects = objects.map((o) => {
         if (!hits.includes(o)) return o;
-        const merged = strategicMerge(o as unknown as JsonObject, { ...doc, metadata: null } as Json) as JsonObject;
+        const merged = strategicMerge(o as unknown as JsonObject, { ...doc, metadata: null }) as JsonObject;
         return { ...merged, metadata: o.metadata } as unknown as K8sObject;
       });
     }
@@ -984,7 +984,7 @@ function normalize(value: Json, generated: Map<string, string>): Json {
   if (Array.isArray(value)) {
     const items = value.map((v) => normalize(v, generated));
     const key = ['name', 'mountPath', 'containerPort', 'port'].find((k) => items.length > 0 && items.every((i) => isObject(i) && k in i));
-    return key ? [...items].sort((a, b) => String((a as JsonObject)[key]).localeCompare(String((b as JsonObject)[key]))) : items;
+    return key ? [...items].sort((a, b) => JSON.stringify((a as JsonObject)[key]).localeCompare(JSON.stringify((b as JsonObject)[key]))) : items;
   }
   if (isObject(value)) {
     const out: JsonObject = {};

@@ -130,8 +130,8 @@ describe('documents', () => {
       ['documents.document.completed', 2],
       ['documents.document.deleted', 3],
     ]);
-    expect(ofDocument[1]!.event.data).toMatchObject({ status: 'ready', size_bytes: 40, checksum_sha256: sha256(bytes), target_id: company, name: 'e.pdf' });
-    expect(ofDocument[2]!.event.data).toMatchObject({ reason: 'deleted' });
+    expect(ofDocument[1].event.data).toMatchObject({ status: 'ready', size_bytes: 40, checksum_sha256: sha256(bytes), target_id: company, name: 'e.pdf' });
+    expect(ofDocument[2].event.data).toMatchObject({ reason: 'deleted' });
     expect(rows.filter((row) => row.event.type === 'documents.document.created')).toHaveLength(3);
     for (const row of rows) expect(payloadProblem(EVENT_CONTRACTS.get(row.event.type)!, row.event.data)).toBeUndefined();
     const published = JSON.stringify(rows.map((row) => row.event));

@@ -85,7 +85,7 @@ describe('campaigns', () => {
     const owner = await signUpWithWorkspace(base, 'Ona');
     const client = api(base, owner);
     const sources = (await request(base, 'GET', '/lead-sources', { token: owner.token })).body.data as Array<{ id: string; name: string }>;
-    const source = sources[0]!;
+    const source = sources[0];
     const member = await addMemberTo(system, owner.workspaceId, 'Milo');
     const campaign = await client.createCampaign({ owner_id: owner.user.id, source_id: source.id.toUpperCase() });
     expect(campaign).toMatchObject({ owner_id: owner.user.id, owner_name: 'Ona', source_id: source.id, source_name: source.name });
@@ -100,7 +100,7 @@ describe('campaigns', () => {
     const owner = await signUpWithWorkspace(base, 'Lis');
     const client = api(base, owner);
     const sources = (await request(base, 'GET', '/lead-sources', { token: owner.token })).body.data as Array<{ id: string }>;
-    const a = await client.createCampaign({ name: 'Autumn fair', status: 'active', source_id: sources[0]!.id });
+    const a = await client.createCampaign({ name: 'Autumn fair', status: 'active', source_id: sources[0].id });
     const b = await client.createCampaign({ name: 'Winter webinar', status: 'ended' });
     const c = await client.createCampaign({ name: 'Autumn ads', status: 'active' });
     const list = (query: string) => client.ok<{ data: Array<{ id: string }>; total: number }>('GET', `/campaigns${query}`, undefined, 200);
@@ -109,7 +109,7 @@ describe('campaigns', () => {
     expect(await list('?q=AUTUMN')).toMatchObject({ total: 2 });
     expect(ids(await list('?q=umn a'))).toEqual([c.id]);
     expect(ids(await list('?status=ended'))).toEqual([b.id]);
-    expect(ids(await list(`?source_id=${sources[0]!.id}`))).toEqual([a.id]);
+    expect(ids(await list(`?source_id=${sources[0].id}`))).toEqual([a.id]);
     const page = await list('?limit=1&offset=1');
     expect({ ids: ids(page), total: page.total }).toEqual({ ids: [b.id], total: 3 });
   });

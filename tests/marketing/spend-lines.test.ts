@@ -39,7 +39,7 @@ describe('campaign spend', () => {
     // A thousand lines are one request.
     expect(await client.ok('POST', `/campaigns/${campaign.id}/spend`, { lines: [...good, { spent_on: '2027-01-02', amount: 0.01 }] }, 200)).toEqual({ created: 1000, updated: 0 });
     const page = await client.ok<SpendPage>('GET', `/campaigns/${campaign.id}/spend`, undefined, 200);
-    expect({ lines: page.data.length, newest: page.data[0]!.spent_on, total: page.total }).toEqual({ lines: 1000, newest: '2027-01-02', total: 498_501.01 });
+    expect({ lines: page.data.length, newest: page.data[0].spent_on, total: page.total }).toEqual({ lines: 1000, newest: '2027-01-02', total: 498_501.01 });
     expect((await client.getCampaign(campaign.id)).spend).toBe(498_501.01);
   });
 });

@@ -154,7 +154,7 @@ describe('touchpoints', () => {
       const entries = await auditSummaries(base, owner, 'touchpoint');
       return entries.length >= 1 ? entries : undefined;
     });
-    expect(summaries).toEqual([[touchpoint!.id, 'Recorded ad_click touchpoint for campaign "Keyed"']]);
+    expect(summaries).toEqual([[touchpoint.id, 'Recorded ad_click touchpoint for campaign "Keyed"']]);
   });
 
   it('moves touchpoints to the surviving contact and company of a merge', async () => {

@@ -132,7 +132,7 @@ describe('web forms', () => {
     const sources = (await request(base, 'GET', '/lead-sources', { token: owner.token })).body.data as Array<{ id: string; name: string }>;
     const formCampaign = await client.createCampaign({ name: 'Form default' });
     const utmCampaign = await client.createCampaign({ name: 'Newsletter', utm_campaign: 'News-Jan' });
-    const form = await createForm(owner, { owner_id: owner.user.id, source_id: sources[0]!.id, campaign_id: formCampaign.id, fields: ['first_name', 'last_name', 'email', 'company', 'job_title', 'message'] });
+    const form = await createForm(owner, { owner_id: owner.user.id, source_id: sources[0].id, campaign_id: formCampaign.id, fields: ['first_name', 'last_name', 'email', 'company', 'job_title', 'message'] });
     const answer = await postJson(form, { first_name: 'Grace', last_name: 'Hopper', email: 'Grace@Navy.example', company: 'Navy Labs', job_title: 'Rear Admiral', message: 'Call me', utm_campaign: 'news-jan' });
     expect({ status: answer.status, body: answer.body, cors: answer.headers.get('access-control-allow-origin') }).toEqual({ status: 200, body: { received: true, redirect_url: null }, cors: '*' });
     const touchpoint = await waitFor(async () => {
@@ -143,7 +143,7 @@ describe('web forms', () => {
     const contact = await client.ok<Record<string, any>>('GET', `/contacts/${touchpoint.contact_id}`, undefined, 200);
     expect(contact).toMatchObject({ first_name: 'Grace', last_name: 'Hopper', email: 'Grace@Navy.example', job_title: 'Rear Admiral', company_id: touchpoint.company_id, owner_id: owner.user.id });
     const company = await client.ok<Record<string, any>>('GET', `/companies/${touchpoint.company_id}`, undefined, 200);
-    expect(company).toMatchObject({ name: 'Navy Labs', domain: 'navy.example', campaign_id: utmCampaign.id, campaign_name: 'Newsletter', source_id: sources[0]!.id, owner_id: owner.user.id });
+    expect(company).toMatchObject({ name: 'Navy Labs', domain: 'navy.example', campaign_id: utmCampaign.id, campaign_name: 'Newsletter', source_id: sources[0].id, owner_id: owner.user.id });
     const counted = await client.ok<{ data: WebFormBody[] }>('GET', '/web-forms', undefined, 200);
     expect(counted.data[0]).toMatchObject({ submissions: 1, last_submission_at: expect.any(String) });
     await waitFor(async () => ((await client.getCampaign(utmCampaign.id)).leads === 1 ? true : undefined));
@@ -182,7 +182,7 @@ describe('web forms', () => {
       origin: '*',
       methods: 'POST',
     });
-    await waitFor(async () => ((await client.ok<{ data: WebFormBody[] }>('GET', '/web-forms', undefined, 200)).data[0]!.submissions === 2 ? true : undefined));
+    await waitFor(async () => ((await client.ok<{ data: WebFormBody[] }>('GET', '/web-forms', undefined, 200)).data[0].submissions === 2 ? true : undefined));
   });
 
   it('refuses a disabled form, missing consent, a bad email, an unknown key and too many submissions; drops spam silently', async () => {
@@ -211,7 +211,7 @@ describe('web forms', () => {
     const disabled = await postJson(form, { email: 'late@example.org', consent: true });
     expect({ status: disabled.status, code: disabled.body.error.code }).toEqual({ status: 409, code: 'web_form_disabled' });
     const counted = await waitFor(async () => {
-      const current = (await client.ok<{ data: WebFormBody[] }>('GET', '/web-forms', undefined, 200)).data[0]!;
+      const current = (await client.ok<{ data: WebFormBody[] }>('GET', '/web-forms', undefined, 200)).data[0];
       return current.submissions >= 4 ? current : undefined;
     });
     expect(counted.submissions).toBe(4);

@@ -188,8 +188,8 @@ describe('plans', () => {
       await reports.call('PATCH', `/reports/saved/${saved.id}`, { definition: touchpointsByKind }),
     ];
     expect(refused.map(outcome)).toEqual(Array(refused.length).fill({ status: 403, code: 'plan_required' }));
-    expect(refused[0]!.body.error.message).toBe('spend reports need the Standard plan');
-    expect(refused[1]!.body.error.message).toBe('touchpoint reports need the Standard plan');
+    expect(refused[0].body.error.message).toBe('spend reports need the Standard plan');
+    expect(refused[1].body.error.message).toBe('touchpoint reports need the Standard plan');
     // The saved report stays, listed and renamable; it runs again on Standard.
     expect((await reports.call('PATCH', `/reports/saved/${saved.id}`, { name: 'Spend by campaign' })).status).toBe(200);
     const listed = await reports.ok<{ data: Array<{ id: string; name: string; pinned: boolean }> }>('GET', '/reports/saved', undefined);

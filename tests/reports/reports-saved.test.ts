@@ -73,7 +73,7 @@ describe('saved reports', () => {
       ['Deals by month', true],
     ]);
     const adminView = await admin.ok<{ data: Array<Record<string, any>> }>('GET', '/reports/saved', undefined);
-    expect(adminView.data[0]!.pinned).toBe(false);
+    expect(adminView.data[0].pinned).toBe(false);
     expect((await sales.call('DELETE', `/reports/saved/${shared.id}/pin`)).status).toBe(204);
     expect((await sales.call('DELETE', `/reports/saved/${shared.id}/pin`)).status).toBe(204);
     const unpinned = await sales.ok<{ data: Array<Record<string, any>> }>('GET', '/reports/saved', undefined);
@@ -202,7 +202,7 @@ describe('the read model follows the owners', () => {
       for (const source of REPLAYED) await readModel(context.connection, source.kind).deleteMany({ workspace_id: owner.workspaceId }).exec();
     });
     const [rebuilt] = await rebuildReadModel(context, [owner.workspaceId]);
-    expect(rebuilt!.applied).toBeGreaterThanOrEqual(4 + 4 + 10 + 2 + 1 + 1 + 1 + 1);
+    expect(rebuilt.applied).toBeGreaterThanOrEqual(4 + 4 + 10 + 2 + 1 + 1 + 1 + 1);
 
     const after = await reports.ok<Record<string, any>>('GET', '/reports/marketing', undefined);
     expect(after).toEqual(before);

@@ -27,14 +27,14 @@ const decode = (text: string) =>
 
 const attribute = (tag: string, name: string) => {
   const match = new RegExp(`\\b${name}="([^"]*)"`).exec(tag);
-  return match ? decode(match[1]!) : undefined;
+  return match ? decode(match[1]) : undefined;
 };
 
 function formsIn(html: string): HostedForm[] {
   return [...html.matchAll(/<form\b([^>]*)>([\s\S]*?)<\/form>/g)].map(([, tag, inner]) => ({
-    action: attribute(tag!, 'action') ?? '',
+    action: attribute(tag, 'action') ?? '',
     fields: Object.fromEntries(
-      [...inner!.matchAll(/<input\b[^>]*>/g)].flatMap(([input]) => {
+      [...inner.matchAll(/<input\b[^>]*>/g)].flatMap(([input]) => {
         const name = attribute(input, 'name');
         return name === undefined ? [] : [[name, attribute(input, 'value') ?? '']];
       }),
@@ -86,7 +86,7 @@ export async function upgradeToStandard(base: string, token: string, interval: '
   if (checkout.status !== 200) throw new Error(`checkout answered ${checkout.status}: ${JSON.stringify(checkout.body)}`);
   const page = await openHostedPage(base, checkout.body.url as string);
   if (page.status !== 200 || page.forms.length !== 1) throw new Error(`the hosted checkout page answered ${page.status}`);
-  const paid = await submitHostedForm(base, page.forms[0]!, { cardholder_name: 'Ann Lee', card_number: '4242 4242 4242 4242' });
+  const paid = await submitHostedForm(base, page.forms[0], { cardholder_name: 'Ann Lee', card_number: '4242 4242 4242 4242' });
   if (paid.status !== 200 || !paid.html.includes('Payment complete')) throw new Error(`paying on the hosted checkout answered ${paid.status}`);
   await waitFor(async () => {
     const me = await request(base, 'GET', '/me', { token });

@@ -25,7 +25,7 @@ export function startProcess(entry: string, env: Record<string, string>, readyMe
   const lines: Array<Record<string, unknown>> = [];
   const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const ready = new Promise<Record<string, unknown>>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).on('line', (text) => {
+    createInterface({ input: child.stdout }).on('line', (text) => {
       try {
         const line = JSON.parse(text) as Record<string, unknown>;
         lines.push(line);

@@ -25,7 +25,7 @@ function startAllInOne(env: Record<string, string>): Promise<string> {
   });
   children.push(started);
   return new Promise((resolve, reject) => {
-    createInterface({ input: started.stdout! }).on('line', (line) => {
+    createInterface({ input: started.stdout }).on('line', (line) => {
       const listening = /^CRM API listening at (\S+)$/.exec(line);
       if (listening) resolve(listening[1]);
     });

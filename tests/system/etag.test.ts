@@ -108,7 +108,7 @@ describe.each(KINDS)('the ETag of a $name', (kind) => {
 
 describe('the merged OpenAPI document', () => {
   it('shows the headers and answers of keys and tags on the operations that have them', async () => {
-    const document = (await request(system.url, 'GET', '/openapi.json')).body as Record<string, any>;
+    const document = (await request(system.url, 'GET', '/openapi.json')).body;
     const refs = (operation: Record<string, any>) => (operation.parameters as Array<{ $ref?: string }>).map((parameter) => parameter.$ref).filter(Boolean);
     expect(refs(document.paths['/companies/{id}'].get)).toEqual(['#/components/parameters/IfNoneMatch']);
     expect(document.paths['/companies/{id}'].get.responses['304']).toBeDefined();

@@ -38,7 +38,7 @@ describe('Idempotency-Key', () => {
     expect(ids.size).toBe(1);
     // One ran; every other 201 is its answer replayed.
     expect(created.filter((answer) => answer.headers.get('idempotent-replayed') !== 'true')).toHaveLength(1);
-    for (const answer of created) expect(answer.body).toEqual(created[0]!.body);
+    for (const answer of created) expect(answer.body).toEqual(created[0].body);
     for (const answer of answers.filter((one) => one.status === 409)) expect(answer.body.error.code).toBe('request_in_progress');
     expect(await companyNames(person.token)).toEqual(['Acme Parallel']);
 
@@ -46,7 +46,7 @@ describe('Idempotency-Key', () => {
     const retry = await request(system.url, 'POST', '/companies', { token: person.token, headers: keyed(key), body: { name: 'Acme Parallel' } });
     expect(retry.status).toBe(201);
     expect(retry.headers.get('idempotent-replayed')).toBe('true');
-    expect(retry.body).toEqual(created[0]!.body);
+    expect(retry.body).toEqual(created[0].body);
     expect(await companyNames(person.token)).toEqual(['Acme Parallel']);
   });
 
@@ -148,7 +148,7 @@ describe('Idempotency-Key', () => {
       [1, 2].map(() => request(system.url, 'POST', '/auth/sign-in', { headers: keyed('same'), body: { email: person.email, password: person.password } })),
     );
     expect(signIns.map((answer) => answer.status)).toEqual([200, 200]);
-    expect(signIns[0]!.body.token).not.toBe(signIns[1]!.body.token);
+    expect(signIns[0].body.token).not.toBe(signIns[1].body.token);
     expect((await request(system.url, 'GET', '/me', { token: person.token, headers: keyed('x'.repeat(300)) })).status).toBe(200);
 
     const tooLong = await request(system.url, 'POST', '/companies', { token: person.token, headers: keyed('x'.repeat(256)), body: { name: 'No' } });

@@ -36,7 +36,7 @@ async function startReplica(running: TestSystem, rateLimits: RateLimitOptions): 
 function remaining(headers: Headers): { policy: string; r: number; t: number } {
   const match = /^"(\w+)";r=(\d+);t=(\d+)$/.exec(headers.get('ratelimit') ?? '');
   if (!match) throw new Error(`RateLimit is '${headers.get('ratelimit')}'`);
-  return { policy: match[1]!, r: Number(match[2]), t: Number(match[3]) };
+  return { policy: match[1], r: Number(match[2]), t: Number(match[3]) };
 }
 
 describe('rate limits at the gateway', () => {
@@ -69,9 +69,9 @@ describe('rate limits at the gateway', () => {
       token: person.token,
       body: { duplicate_id: '16fd2706-8baf-433b-82eb-8c7fada847da' },
     });
-    expect(remaining(merge.headers).r).toBe(87 - OPERATION_COSTS['POST /contacts/{id}/merge']!);
+    expect(remaining(merge.headers).r).toBe(87 - OPERATION_COSTS['POST /contacts/{id}/merge']);
     // An ordinary read after it costs 1.
-    expect(remaining((await request(base, 'GET', '/companies', { token: person.token })).headers).r).toBe(87 - OPERATION_COSTS['POST /contacts/{id}/merge']! - 1);
+    expect(remaining((await request(base, 'GET', '/companies', { token: person.token })).headers).r).toBe(87 - OPERATION_COSTS['POST /contacts/{id}/merge'] - 1);
   });
 
   it('limit a workspace across its tokens, answer 429 rate_limited with Retry-After, and leave other workspaces alone', async () => {
@@ -115,7 +115,7 @@ describe('rate limits at the gateway', () => {
     const answers = [];
     for (let i = 0; i < 4; i += 1) answers.push(await request(base, 'GET', '/me', { token: first.token }));
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 429]);
-    expect(remaining(answers[1]!.headers)).toMatchObject({ policy: 'token', r: 1 });
+    expect(remaining(answers[1].headers)).toMatchObject({ policy: 'token', r: 1 });
     const limited = await request(base, 'GET', '/me', { token: first.token });
     expect(limited.body.error.code).toBe('rate_limited');
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -133,8 +133,8 @@ describe('rate limits at the gateway', () => {
       attempts.push(await request(base, 'POST', '/auth/sign-in', { body: { email: 'x@example.com', password: 'wrong password' } }));
     }
     expect(attempts.map((attempt) => attempt.status)).toEqual([401, 401, 401, 401, 429]);
-    expect(attempts[0]!.headers.get('ratelimit-policy')).toBe('"address";q=4;w=60');
-    expect(remaining(attempts[0]!.headers)).toMatchObject({ policy: 'address', r: 3 });
+    expect(attempts[0].headers.get('ratelimit-policy')).toBe('"address";q=4;w=60');
+    expect(remaining(attempts[0].headers)).toMatchObject({ policy: 'address', r: 3 });
     const limited = await request(base, 'POST', '/auth/sign-in', { body: { email: 'x@example.com', password: 'wrong password' } });
     expect(limited.body.error.code).toBe('rate_limited');
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -156,9 +156,9 @@ describe('rate limits at the gateway', () => {
     const answers = [];
     for (let i = 0; i < 10; i += 1) answers.push(await request(base, 'GET', '/me', { token: `crm_madeup_${i}_${Date.now().toString(36)}` }));
     expect(answers.map((answer) => answer.status)).toEqual([401, 401, 401, 401, 401, 429, 429, 429, 429, 429]);
-    expect(answers[0]!.headers.get('ratelimit-policy')).toBe('"token";q=100;w=60, "address";q=6;w=60');
-    expect(remaining(answers[0]!.headers)).toMatchObject({ policy: 'address', r: 4 });
-    const limited = answers[5]!;
+    expect(answers[0].headers.get('ratelimit-policy')).toBe('"token";q=100;w=60, "address";q=6;w=60');
+    expect(remaining(answers[0].headers)).toMatchObject({ policy: 'address', r: 4 });
+    const limited = answers[5];
     expect(limited.body).toEqual({ error: { code: 'rate_limited', message: expect.stringContaining('address') } });
     const retryAfter = Number(limited.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThanOrEqual(1);

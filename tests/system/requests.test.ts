@@ -140,7 +140,7 @@ describe('ids in paths', () => {
       expect({ path, status: answer.status }).toEqual({ path, status: 201 });
       return answer.body.id as string;
     };
-    const pipeline = ((await call('GET', '/pipelines')).body.data as Array<{ id: string; name: string; stages: Array<{ id: string; name: string }> }>)[0]!;
+    const pipeline = ((await call('GET', '/pipelines')).body.data as Array<{ id: string; name: string; stages: Array<{ id: string; name: string }> }>)[0];
     const me = ((await call('GET', '/members')).body.data as Array<{ id: string; email: string }>).find((member) => member.email === person.email)!;
     const company = await created('/companies', { name: 'Cased Ltd' });
     const contact = await created('/contacts', { first_name: 'Cas', last_name: 'Ed' });
@@ -158,7 +158,7 @@ describe('ids in paths', () => {
       ['GET', '/deals/{id}', deal],
       ['PATCH', '/tasks/{id}', task, { title: 'Call back' }],
       ['PATCH', '/pipelines/{id}', pipeline.id, { name: pipeline.name }],
-      ['PATCH', '/pipeline-stages/{id}', pipeline.stages[0]!.id, { name: pipeline.stages[0]!.name }],
+      ['PATCH', '/pipeline-stages/{id}', pipeline.stages[0].id, { name: pipeline.stages[0].name }],
       ['PATCH', '/lead-sources/{id}', source, { name: 'Fairs' }],
       ['PATCH', '/custom-fields/{id}', field, { label: 'Tier' }],
       ['PATCH', '/members/{id}', me.id, { status: 'active' }],

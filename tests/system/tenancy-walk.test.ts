@@ -26,7 +26,7 @@ interface RecordKind {
   // The list paths where another workspace must never see it.
   lists: string[];
   // A body that is valid for the operation, so that only the id decides the answer.
-  bodies?: Record<string, (foreign: Owner) => Promise<unknown> | unknown>;
+  bodies?: Record<string, (foreign: Owner) => unknown>;
   // The owner's own record for each other path parameter (`{spend_id}`), under the record `id`.
   nested?: Record<string, (owner: Owner, id: string) => Promise<string>>;
 }
@@ -110,7 +110,7 @@ const KINDS: Record<string, RecordKind> = {
         const added = await request(base, 'POST', `/campaigns/${id}/spend`, { token: owner.token, body: { lines: [{ spent_on: '2027-01-02', amount: 5 }] } });
         expect(added.status).toBeLessThan(300);
         const lines = (await read(owner, `/campaigns/${id}/spend`)) as { data: Array<{ id: string }> };
-        return lines.data[0]!.id;
+        return lines.data[0].id;
       },
     },
   },
@@ -194,7 +194,7 @@ const KINDS: Record<string, RecordKind> = {
   invitations: {
     make: async (owner) => {
       const roles = (await read(owner, '/roles')) as { data: Array<{ id: string; name: string }> };
-      const role = roles.data.find((item) => item.name === 'Sales') ?? roles.data[roles.data.length - 1]!;
+      const role = roles.data.find((item) => item.name === 'Sales') ?? roles.data[roles.data.length - 1];
       return created(owner, '/invitations', { email: `${unique('invitee').replace(' ', '.')}@example.com`, role_id: role.id });
     },
     read: (owner, id) => itemOf(owner, '/invitations', id),
@@ -230,11 +230,11 @@ describe('tenancy over every id-bearing operation', () => {
     const operations = await declaredOperations();
     expect(operations.length).toBeGreaterThan(0);
 
-    const missing = operations.filter((operation) => !KINDS[operation.path.split('/')[1]!]).map((operation) => `${operation.method} ${operation.path}`);
+    const missing = operations.filter((operation) => !KINDS[operation.path.split('/')[1]]).map((operation) => `${operation.method} ${operation.path}`);
     expect(missing).toEqual([]);
 
     for (const operation of operations) {
-      const kind = KINDS[operation.path.split('/')[1]!]!;
+      const kind = KINDS[operation.path.split('/')[1]];
       const id = await kind.make(owner);
       let path = operation.path.replace('{id}', id);
       for (const [name, make] of Object.entries(kind.nested ?? {})) if (path.includes(`{${name}}`)) path = path.replace(`{${name}}`, await make(owner, id));

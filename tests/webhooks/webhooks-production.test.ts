@@ -42,8 +42,8 @@ describe('webhooks with production settings', () => {
     // A delivery's body and its payload are named components (DealUpdatedEvent, DealUpdatedData).
     expect(webhooks['crm.deal.updated'].post.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/DealUpdatedEvent' });
     const schemas = document.body.components.schemas as Record<string, { properties: Record<string, any> }>;
-    expect(schemas.DealUpdatedEvent!.properties.data).toEqual({ $ref: '#/components/schemas/DealUpdatedData' });
-    expect(schemas.DealUpdatedData!.properties.deal_id).toBeDefined();
+    expect(schemas.DealUpdatedEvent.properties.data).toEqual({ $ref: '#/components/schemas/DealUpdatedData' });
+    expect(schemas.DealUpdatedData.properties.deal_id).toBeDefined();
     expect(document.body.paths['/webhooks']).toBeDefined();
     expect(document.body.paths['/events']).toBeDefined();
   });

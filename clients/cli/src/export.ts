@@ -25,7 +25,7 @@ export async function exportWorkspace(crm: Crm, options: { output?: string; yes:
   });
   const partial = `${output}.part`;
   try {
-    await pipeline(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream), count, createWriteStream(partial));
+    await pipeline(Readable.fromWeb(response.body), count, createWriteStream(partial));
   } catch (error) {
     rmSync(partial, { force: true });
     throw error;

@@ -46,9 +46,9 @@ function readCsv(file: string): CsvFile {
   if (parsed.length === 0) throw new UsageError(`${file} is empty: the first line must name the columns.`);
   // A record starts on the line after the previous one ended.
   const lines: number[] = [];
-  for (let i = 1; i < parsed.length; i += 1) lines.push(parsed[i - 1]!.info.lines + 1);
+  for (let i = 1; i < parsed.length; i += 1) lines.push(parsed[i - 1].info.lines + 1);
   return {
-    header: parsed[0]!.record,
+    header: parsed[0].record,
     records: parsed.slice(1).map((entry) => entry.record),
     lines,
     digest: createHash('sha256').update(content).digest('hex'),
@@ -145,9 +145,9 @@ export async function importCompanies(crm: Crm, file: string, options: ImportOpt
     // Dry runs write nothing: as many rows a request as the API takes.
     const group: number[] = [];
     let size = 0;
-    while (start < pending.length && size + batchRows(pending[start]!).length <= MAX_BATCH) {
-      size += batchRows(pending[start]!).length;
-      group.push(pending[start]!);
+    while (start < pending.length && size + batchRows(pending[start]).length <= MAX_BATCH) {
+      size += batchRows(pending[start]).length;
+      group.push(pending[start]);
       start += 1;
     }
     const offsets: number[] = [];
@@ -157,7 +157,7 @@ export async function importCompanies(crm: Crm, file: string, options: ImportOpt
       return part;
     });
     const answer = await crm.companies.import({ rows: sent, duplicates: options.duplicates, dry_run: true });
-    for (const error of answer.errors) dryErrors.push({ ...error, row: offsets[error.index]! + 1 });
+    for (const error of answer.errors) dryErrors.push({ ...error, row: offsets[error.index] + 1 });
   }
   if (dryErrors.length > 0) {
     process.stdout.write(`Dry run: ${plural(dryErrors.length, 'row')} would be refused:\n`);
@@ -201,7 +201,7 @@ export async function importCompanies(crm: Crm, file: string, options: ImportOpt
   const summary = { created: 0, updated: 0, skipped: 0, contacts: 0 };
   const failed: Array<RowError & { row: number }> = [];
   for (let batch = 0; batch < batches; batch += 1) {
-    const result = state.batches[batch]!;
+    const result = state.batches[batch];
     summary.created += result.created;
     summary.updated += result.updated;
     summary.skipped += result.skipped;
@@ -213,7 +213,7 @@ export async function importCompanies(crm: Crm, file: string, options: ImportOpt
   );
   const failuresFile = options.failures ?? file.replace(/(\.csv)?$/i, '.failures.csv');
   if (failed.length > 0) {
-    const lines = failed.map((error) => [error.row, csv.lines[error.row - 1], columnOf(error, mapping, csv.header).replace(/^"([^"]*)".*$/, '$1'), error.message, ...csv.records[error.row - 1]!]);
+    const lines = failed.map((error) => [error.row, csv.lines[error.row - 1], columnOf(error, mapping, csv.header).replace(/^"([^"]*)".*$/, '$1'), error.message, ...csv.records[error.row - 1]]);
     writeFileSync(failuresFile, stringify([['row', 'line', 'column', 'error', ...csv.header], ...lines], { bom: true }));
     process.stdout.write(`Failed rows, with the reason and the original columns: ${failuresFile}\n`);
   } else rmSync(failuresFile, { force: true });

@@ -14,7 +14,7 @@ async function readStdin(): Promise<string> {
 async function ask(question: string, hidden = false): Promise<string> {
   let muted = false;
   const output = new Writable({
-    write(chunk, _encoding, next) {
+    write(chunk: Buffer, _encoding, next) {
       if (!muted) process.stdout.write(chunk);
       next();
     },

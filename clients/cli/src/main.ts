@@ -42,7 +42,7 @@ Examples:
 const globals = (): GlobalOptions => program.opts<GlobalOptions>();
 
 let exitCode = 0;
-const run = (action: (...args: any[]) => Promise<number> | number) => async (...args: any[]) => {
+const run = <A extends unknown[]>(action: (...args: A) => Promise<number> | number) => async (...args: A) => {
   exitCode = await action(...args);
 };
 

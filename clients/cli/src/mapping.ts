@@ -159,7 +159,7 @@ export function mapColumns(header: string[], map: Record<string, string | null> 
   }
   const columns = header.map((column) => {
     let field: Field | undefined;
-    if (column in map) field = map[column] === null ? undefined : fieldFor(map[column]!, fields);
+    if (column in map) field = map[column] === null ? undefined : fieldFor(map[column], fields);
     else {
       const key = normalise(column);
       field = fieldFor(key, fields) ?? fieldFor(LABELS[key] ?? '', fields);
@@ -203,7 +203,7 @@ export function toRow(record: string[], mapping: ColumnMapping): Record<string, 
     const parts = field.path.split('.');
     let target = row;
     for (const part of parts.slice(0, -1)) target = (target[part] ??= {}) as Record<string, unknown>;
-    target[parts[parts.length - 1]!] = convert(raw, field.kind);
+    target[parts[parts.length - 1]] = convert(raw, field.kind);
   });
   return row;
 }

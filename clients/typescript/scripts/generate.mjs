@@ -30,7 +30,7 @@ async function servedDocument() {
   try {
     ({ startSystem } = require(join(root, '..', '..', 'deploy', 'all-in-one', 'dist', 'index.js')));
   } catch (error) {
-    throw new Error(`the system is not built (run \`npm run build\` at the repository root first): ${error.message}`);
+    throw new Error(`the system is not built (run \`npm run build\` at the repository root first): ${error.message}`, { cause: error });
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'crm-sdk-generate-'));
   const system = await startSystem({ port: 0, host: '127.0.0.1', dataDir, logLevel: 'error' });

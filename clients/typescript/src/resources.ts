@@ -30,7 +30,7 @@ class Records<List extends ListPath & PathsFor<'post'>, One extends RecordPath &
     return this.crm.modify(this.onePath, id, change, options);
   }
   delete(id: string): Promise<void> {
-    return this.crm.delete(this.onePath as never, { params: { path: { id } } } as never) as Promise<void>;
+    return this.crm.delete(this.onePath as never, { params: { path: { id } } } as never);
   }
 }
 

@@ -13,10 +13,12 @@ export type Init<P extends keyof paths, M extends Method> = MaybeOptionalInit<pa
 // The init argument, optional when nothing in it is required (as openapi-fetch takes it).
 export type InitArgs<I> = RequiredKeysOf<I> extends never ? [(I & { [key: string]: unknown })?] : [I & { [key: string]: unknown }];
 
+// openapi-fetch's FetchResponse takes an operation as a Record<string | number, any>.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the same constraint as the library's
 type Operation<P extends keyof paths, M extends Method> = Extract<paths[P][M], Record<string | number, any>>;
 type Answered<R> = R extends { data: infer D } ? D : never;
 // What a successful call answers (undefined for 204).
-export type Data<P extends keyof paths, M extends Method, I = {}> = [Answered<FetchResponse<Operation<P, M>, I, Media>>] extends [never]
+export type Data<P extends keyof paths, M extends Method, I = object> = [Answered<FetchResponse<Operation<P, M>, I, Media>>] extends [never]
   ? undefined
   : Exclude<Answered<FetchResponse<Operation<P, M>, I, Media>>, undefined>;
 

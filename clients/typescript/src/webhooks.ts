@@ -11,7 +11,7 @@ function headerRecord(headers: WebhookHeaders): Record<string, string> {
     (headers as Headers).forEach((value, name) => (record[name.toLowerCase()] = value));
     return record;
   }
-  for (const [name, value] of Object.entries(headers)) {
+  for (const [name, value] of Object.entries(headers as Record<string, string | string[] | undefined>)) {
     if (value !== undefined) record[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
   }
   return record;

@@ -66,7 +66,7 @@ describe('Authenticator', () => {
           endWhenAnswered();
         });
       },
-    } as unknown as identityV1.IdentityServiceServer);
+    });
     const port = await new Promise<number>((resolve, reject) =>
       server.bindAsync('127.0.0.1:0', ServerCredentials.createInsecure(), (error, bound) => (error ? reject(error) : resolve(bound))),
     );

@@ -58,7 +58,7 @@ export function inBatchContext(handler: BatchEventHandler): BatchEventHandler {
     }
     for (const [workspaceId, run] of runs) {
       await runWithContext(
-        { request_id: run[0]!.id, workspace_id: workspaceId, actor: { type: 'system', id: null, label: null } },
+        { request_id: run[0].id, workspace_id: workspaceId, actor: { type: 'system', id: null, label: null } },
         () => handler(run),
       );
     }

@@ -140,7 +140,7 @@ export async function applyRecordStates<State extends object>(
     for (const [index, record] of newer.entries()) {
       const replaced = { ...record, replaced_version: stored.get(record.id) ?? 0 };
       if (!refused.has(index)) applied.push(replaced);
-      else if ((await applyRecordState(model, { ...record, state: record.state && ({ ...record.state, ...options.stamp } as State) })) === 'applied') applied.push(replaced);
+      else if ((await applyRecordState(model, { ...record, state: record.state && ({ ...record.state, ...options.stamp }) })) === 'applied') applied.push(replaced);
     }
   }
   return applied;

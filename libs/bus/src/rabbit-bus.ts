@@ -264,7 +264,7 @@ export class RabbitEventBus implements EventBus {
     await Promise.all(subscriptions.map((subscription) => this.cancelSubscription(subscription)));
     // Handlers still running get to finish and ack before the channels go away.
     await Promise.allSettled(subscriptions.flatMap((subscription) => [...subscription.inFlight]));
-    await Promise.allSettled(subscriptions.map((subscription) => subscription.channel?.close()));
+    await Promise.allSettled(subscriptions.flatMap((subscription) => (subscription.channel ? [subscription.channel.close()] : [])));
     const model = this.model;
     this.model = undefined;
     this.publishChannel = undefined;
@@ -395,6 +395,7 @@ export class RabbitEventBus implements EventBus {
               type: event.type,
               timestamp: Math.floor(Date.parse(event.occurred_at) / 1000),
             },
+            // eslint-disable-next-line @typescript-eslint/no-base-to-string -- a non-Error reason is shown as it is
             (error: unknown) => (error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve()),
           );
         }),
@@ -544,7 +545,7 @@ export class RabbitEventBus implements EventBus {
     if (batch.length === 0) return;
     const started = performance.now();
     if (batch.length === 1) {
-      await this.handle(subscription, batch[0]!.channel, batch[0]!.message, batch[0]!.event);
+      await this.handle(subscription, batch[0].channel, batch[0].message, batch[0].event);
       batching.sizer.record(1, performance.now() - started);
       return;
     }

@@ -12,8 +12,9 @@ export interface UnitOfWork {
   session: ClientSession;
   // Queued; written to the outbox at the end of the transaction.
   emit: EmitEvents;
-  schedule(job: NewJob): Promise<string>;
-  cancel(job: { name: string; key: string } | { id: string }): Promise<boolean>;
+  // Functions, not methods: callers take them out of the unit (`({ schedule }) => ...`).
+  schedule: (job: NewJob) => Promise<string>;
+  cancel: (job: { name: string; key: string } | { id: string }) => Promise<boolean>;
 }
 
 // The outbox relay as a writer sees it: told after a commit which workspaces wrote events.

@@ -163,8 +163,8 @@ function compareObjects(a: Document, b: Document): number {
   const keysB = Object.keys(b);
   const length = Math.min(keysA.length, keysB.length);
   for (let i = 0; i < length; i++) {
-    const keyA = keysA[i] as string;
-    const keyB = keysB[i] as string;
+    const keyA = keysA[i];
+    const keyB = keysB[i];
     const rankA = rankOf(a[keyA]);
     const rankB = rankOf(b[keyB]);
     if (rankA !== rankB) return rankA < rankB ? -1 : 1;
@@ -254,7 +254,7 @@ export function sortDocuments<T extends Document>(documents: T[], spec: SortSpec
   keyed.sort((left, right) => {
     for (let i = 0; i < spec.length; i++) {
       const order = compareValues(left.keys[i], right.keys[i]);
-      if (order !== 0) return order * (spec[i] as [string, 1 | -1])[1];
+      if (order !== 0) return order * (spec[i])[1];
     }
     return left.position - right.position;
   });

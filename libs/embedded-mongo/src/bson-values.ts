@@ -110,6 +110,7 @@ export function canonicalKey(value: unknown): string {
     case 'object':
       return canonicalObjectKey(value);
     default:
+      // eslint-disable-next-line @typescript-eslint/no-base-to-string -- what is left (symbols, functions) is keyed by its own string form
       return 'u' + String(value);
   }
 }
@@ -133,6 +134,7 @@ function canonicalObjectKey(value: object): string {
       return 'x' + String(binary.sub_type) + ':' + Buffer.from(binary.buffer).toString('base64');
     }
     case 'Timestamp':
+      // eslint-disable-next-line @typescript-eslint/no-base-to-string -- Timestamp has its own toString (a Long's)
       return 'T' + (value as mongo.Timestamp).toString();
     case 'MinKey':
       return 'm-';
@@ -178,7 +180,7 @@ function collectPath(current: unknown, parts: string[], index: number, out: unkn
     out.push(undefined);
     return;
   }
-  const part = parts[index] as string;
+  const part = parts[index];
   if (Array.isArray(current)) {
     if (/^\d+$/.test(part)) {
       collectPath(current[Number(part)], parts, index + 1, out, true);
@@ -212,8 +214,8 @@ export function setPath(document: Document, path: string, value: unknown): void 
   const parts = path.split('.');
   let current: Document = document;
   for (let i = 0; i < parts.length - 1; i++) {
-    const part = parts[i] as string;
-    const next = current[part];
+    const part = parts[i];
+    const next: unknown = current[part];
     if (next === null || typeof next !== 'object') {
       const created: Document = {};
       current[part] = created;
@@ -222,7 +224,7 @@ export function setPath(document: Document, path: string, value: unknown): void 
       current = next as Document;
     }
   }
-  current[parts[parts.length - 1] as string] = value;
+  current[parts[parts.length - 1]] = value;
 }
 
 // How a value is printed in a duplicate key message: like the mongo shell does.
@@ -243,9 +245,11 @@ export function formatShellValue(value: unknown): string {
         return '{ ' + entries.join(', ') + ' }';
       }
       default:
+        // eslint-disable-next-line @typescript-eslint/no-base-to-string -- the shell shows other values by their own string form
         return String(value);
     }
   }
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string -- as above
   return String(value);
 }
 
@@ -362,7 +366,7 @@ function decodeString(bytes: Buffer, start: number, end: number): string {
   if (end - start <= 24) {
     let text = '';
     for (let i = start; i < end; i++) {
-      const byte = bytes[i] as number;
+      const byte = bytes[i];
       if (byte >= 0x80) return bytes.toString('utf8', start, end);
       text += String.fromCharCode(byte);
     }
@@ -379,7 +383,7 @@ export function decodeFields(bytes: Buffer, selection: FieldSelection): Document
   let offset = 4;
   let found = 0;
   while (offset < total - 1 && found < selection.names.size) {
-    const type = bytes[offset] as number;
+    const type = bytes[offset];
     const nameStart = offset + 1;
     const nameEnd = bytes.indexOf(0, nameStart);
     const valueStart = nameEnd + 1;

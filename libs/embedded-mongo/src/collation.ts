@@ -21,7 +21,7 @@ export function parseCollation(spec: unknown): Collation | undefined {
   for (const key of Object.keys(spec)) {
     if (!SUPPORTED_OPTIONS.has(key)) throw serverError(ErrorCodes.BadValue, 'BadValue', `unknown collation option: ${key}`);
   }
-  const locale = spec.locale;
+  const locale: unknown = spec.locale;
   if (locale === 'simple') return undefined;
   const refuse = (reason: string): never => {
     throw serverError(
@@ -31,7 +31,7 @@ export function parseCollation(spec: unknown): Collation | undefined {
     );
   };
   if (typeof locale !== 'string' || !/^en(_|$)/.test(locale)) return refuse('only English (en) is supported');
-  const strength = spec.strength ?? 3;
+  const strength: unknown = spec.strength ?? 3;
   if (strength !== 1 && strength !== 2) return refuse('only strength 1 and 2 (case-insensitive) are supported');
   if (spec.caseLevel === true || spec.numericOrdering === true || (spec.alternate !== undefined && spec.alternate !== 'non-ignorable')) {
     return refuse('caseLevel, numericOrdering and alternate are not supported');

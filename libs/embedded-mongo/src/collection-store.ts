@@ -237,12 +237,12 @@ export class CollectionStore {
       const idEncoded = encodeId(view._id);
       indexes.forEach((index, position) => {
         for (const entry of index.entriesFor(view)) {
-          (keys[position] as string[]).push(entry.key + idEncoded);
-          (ids[position] as string[]).push(idKey);
+          (keys[position]).push(entry.key + idEncoded);
+          (ids[position]).push(idKey);
         }
       });
     }
-    indexes.forEach((index, position) => index.load(keys[position] as string[], ids[position] as string[]));
+    indexes.forEach((index, position) => index.load(keys[position], ids[position]));
   }
 
   dropIndex(name: string): boolean {
@@ -254,8 +254,8 @@ export class CollectionStore {
   private refreshIndexFields(): void {
     const fields = new Set<string>();
     for (const index of this.indexes.values()) {
-      for (const field of index.fields) fields.add(field.split('.')[0] as string);
-      if (isPlainObject(index.spec.partialFilterExpression) && !filterFields(index.spec.partialFilterExpression as Document, fields)) {
+      for (const field of index.fields) fields.add(field.split('.')[0]);
+      if (isPlainObject(index.spec.partialFilterExpression) && !filterFields(index.spec.partialFilterExpression, fields)) {
         this.indexFields = undefined;
         return;
       }

@@ -106,7 +106,7 @@ export function indexKeyOf(specification: unknown): Document {
     const key: Document = {};
     for (const item of specification) {
       if (typeof item === 'string') key[item] = 1;
-      else if (Array.isArray(item)) key[String(item[0])] = item[1] ?? 1;
+      else if (Array.isArray(item)) key[String(item[0])] = (item[1] as unknown) ?? 1;
       else if (isPlainObject(item)) Object.assign(key, item);
     }
     return key;
@@ -122,11 +122,11 @@ function nonNegativeInteger(value: unknown): number {
 
 function withIdFirst(document: Document): Document {
   if (!isPlainObject(document) || Object.keys(document)[0] === '_id') return document;
-  return { _id: document._id, ...document };
+  return { _id: document._id as unknown, ...document };
 }
 
 function normalizeUpdate(update: Document | Document[]): Document | Document[] {
-  return isUpdatePipeline(update) ? (normalizeValue({ pipeline: update }).pipeline as Document[]) : normalizeValue(update);
+  return isUpdatePipeline(update) ? (normalizeValue({ pipeline: update }).pipeline) : normalizeValue(update);
 }
 
 // The shape of the server's explain('executionStats') answer, with the figures of this run:
@@ -259,7 +259,7 @@ export class EmbeddedCollection extends CollectionBase {
   async distinct(key: string, filter: Document = {}, options: OperationOptions = {}): Promise<unknown[]> {
     const outcome = this.store.find(this.transactionOf(options), this.existing(), {
       filter: normalizeValue(filter),
-      fields: new Set([key.split('.')[0] as string]),
+      fields: new Set([key.split('.')[0]]),
     });
     const values = new Map<string, unknown>();
     for (const document of outcome.documents) {
@@ -283,7 +283,7 @@ export class EmbeddedCollection extends CollectionBase {
 
   private executeAggregate(rawPipeline: Document[], session: mongo.ClientSession | undefined, hint?: Document | string): FindExecution {
     const transaction = this.transactionOf({ session });
-    const pipeline = normalizeValue({ pipeline: rawPipeline }).pipeline as Document[];
+    const pipeline = normalizeValue({ pipeline: rawPipeline }).pipeline;
     // The leading $match, $sort, $skip and $limit read through the indexes, like the server's
     // planner pushes them into the query.
     let position = 0;
@@ -293,7 +293,7 @@ export class EmbeddedCollection extends CollectionBase {
     let limit = 0;
     const first = pipeline[0];
     if (first && isPlainObject(first.$match)) {
-      filter = first.$match as Document;
+      filter = first.$match;
       position++;
     }
     const sortStage = pipeline[position];
@@ -333,7 +333,7 @@ export class EmbeddedCollection extends CollectionBase {
   async insertOne(document: Document, options: OperationOptions = {}): Promise<mongo.InsertOneResult> {
     const prepared = this.prepareInsert(document);
     await this.store.runWrite(this.transactionOf(options), (writer) => writer.insert(this.ensured(), prepared));
-    return { acknowledged: true, insertedId: prepared.doc._id };
+    return { acknowledged: true, insertedId: prepared.doc._id as unknown };
   }
 
   async insertMany(documents: Document[], options: OperationOptions = {}): Promise<mongo.InsertManyResult> {
@@ -345,7 +345,7 @@ export class EmbeddedCollection extends CollectionBase {
     return {
       acknowledged: true,
       insertedCount: result.insertedCount,
-      insertedIds: result.insertedIds as Record<number, mongo.ObjectId>,
+      insertedIds: result.insertedIds,
     };
   }
 
@@ -471,13 +471,13 @@ export class EmbeddedCollection extends CollectionBase {
         return {
           kind: 'update',
           statement: this.updateStatement(body.filter as Document, body.update as Document, options, kind === 'updateMany'),
-          raw: { q: body.filter, u: body.update, multi: kind === 'updateMany', upsert: body.upsert === true },
+          raw: { q: body.filter as unknown, u: body.update as unknown, multi: kind === 'updateMany', upsert: body.upsert === true },
         };
       case 'replaceOne':
         return {
           kind: 'update',
           statement: this.replaceStatement(body.filter as Document, body.replacement as Document, options),
-          raw: { q: body.filter, u: body.replacement, multi: false, upsert: body.upsert === true },
+          raw: { q: body.filter as unknown, u: body.replacement as unknown, multi: false, upsert: body.upsert === true },
         };
       case 'deleteOne':
       case 'deleteMany':
@@ -485,7 +485,7 @@ export class EmbeddedCollection extends CollectionBase {
           kind: 'delete',
           filter: normalizeValue((body.filter as Document) ?? {}),
           multi: kind === 'deleteMany',
-          raw: { q: body.filter, limit: kind === 'deleteMany' ? 0 : 1 },
+          raw: { q: body.filter as unknown, limit: kind === 'deleteMany' ? 0 : 1 },
         };
       default:
         throw new mongo.MongoInvalidArgumentError(`Unknown bulk operation ${kind}`);
@@ -527,7 +527,7 @@ export class EmbeddedCollection extends CollectionBase {
     await this.store.runWrite(transaction, (writer) => {
       while (next < statements.length) {
         const index = next;
-        const statement = statements[index] as BulkStatement;
+        const statement = statements[index];
         try {
           if (statement.kind === 'insert') {
             writer.insert(this.ensured(), statement.document);
@@ -572,7 +572,7 @@ export class EmbeddedCollection extends CollectionBase {
     if (Object.keys(key).length === 0) throw serverError(67, 'CannotCreateIndex', 'Index keys cannot be empty.');
     const spec: Document = { key, name: typeof options.name === 'string' ? options.name : defaultIndexName(key) };
     for (const option of INDEX_DEFINITION_OPTIONS) {
-      if (options[option] !== undefined && options[option] !== null) spec[option] = normalizeValue({ value: options[option] }).value;
+      if (options[option] !== undefined && options[option] !== null) spec[option] = normalizeValue({ value: options[option] as unknown }).value as unknown;
     }
     if (spec.unique === false) delete spec.unique;
     if (spec.sparse === false) delete spec.sparse;
@@ -627,7 +627,7 @@ export class EmbeddedCollection extends CollectionBase {
   }
 
   async indexExists(names: string | string[], _options: OperationOptions = {}): Promise<boolean> {
-    const existing = new Set(this.store.indexSpecs(this.dbName, this.collectionName).map((spec) => spec.name));
+    const existing = new Set(this.store.indexSpecs(this.dbName, this.collectionName).map((spec): unknown => spec.name));
     return (Array.isArray(names) ? names : [names]).every((name) => existing.has(name));
   }
 
@@ -705,8 +705,8 @@ function writeErrorOf(error: mongo.MongoServerError, index: number, operation: D
     errInfo: error.errInfo ?? {},
     op: operation,
   };
-  if (error.keyPattern) details.keyPattern = error.keyPattern;
-  if (error.keyValue) details.keyValue = error.keyValue;
+  if (error.keyPattern) details.keyPattern = error.keyPattern as unknown;
+  if (error.keyValue) details.keyValue = error.keyValue as unknown;
   return new driverBulk.WriteError(details);
 }
 

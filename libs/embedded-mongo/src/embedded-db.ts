@@ -40,7 +40,7 @@ export class EmbeddedDb extends DbBase {
   async createCollection(name: string, options: OperationOptions = {}): Promise<EmbeddedCollection> {
     const kept: Document = {};
     for (const option of KEPT_COLLECTION_OPTIONS) {
-      if (options[option] !== undefined) kept[option] = normalizeValue({ value: options[option] }).value;
+      if (options[option] !== undefined) kept[option] = normalizeValue({ value: options[option] as unknown }).value as unknown;
     }
     await this.store.createCollection(this.databaseName, name, kept);
     return this.collection(name);
@@ -96,7 +96,7 @@ export class EmbeddedDb extends DbBase {
   // Database-level aggregation (e.g. a pipeline starting with $documents).
   aggregate(pipeline: Document[] = [], _options: OperationOptions = {}): EmbeddedAggregationCursor {
     return new EmbeddedAggregationCursor({ db: this.databaseName, collection: undefined }, [...pipeline], (stages) => ({
-      documents: runPipeline([], normalizeValue({ stages }).stages as Document[], (name) =>
+      documents: runPipeline([], normalizeValue({ stages }).stages, (name) =>
         this.store
           .find(undefined, this.store.collection(this.databaseName, name), { filter: {} })
           .documents.map(cloneValue),

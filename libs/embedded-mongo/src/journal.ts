@@ -22,7 +22,7 @@ const CRC_TABLE = (() => {
 
 function tableCrc32(data: Uint8Array): number {
   let crc = 0xffffffff;
-  for (let i = 0; i < data.length; i++) crc = (CRC_TABLE[(crc ^ (data[i] as number)) & 0xff] as number) ^ (crc >>> 8);
+  for (let i = 0; i < data.length; i++) crc = (CRC_TABLE[(crc ^ (data[i])) & 0xff]) ^ (crc >>> 8);
   return (crc ^ 0xffffffff) >>> 0;
 }
 
@@ -203,7 +203,7 @@ export class JournalWriter {
         const batch = this.pending;
         const lastLsn = this.appendedLsn;
         this.pending = [];
-        const data = batch.length === 1 ? (batch[0] as Buffer) : Buffer.concat(batch);
+        const data = batch.length === 1 ? (batch[0]) : Buffer.concat(batch);
         try {
           await writeFully(this.fd, data);
           await datasync(this.fd);

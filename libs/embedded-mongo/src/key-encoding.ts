@@ -32,6 +32,7 @@ export const TypeByte = {
 } as const;
 
 const NUMBER_BYTES = Buffer.alloc(8);
+// eslint-disable-next-line no-control-regex -- the range starts at the first control character on purpose
 const ASCII_WITHOUT_NUL = /^[\x01-\x7f]*$/;
 
 function byteString(bytes: Uint8Array): string {
@@ -45,7 +46,7 @@ function escapedUtf8(value: string): string {
   const bytes = Buffer.from(value, 'utf8');
   let out = '';
   for (let i = 0; i < bytes.length; i++) {
-    const byte = bytes[i] as number;
+    const byte = bytes[i];
     out += byte === 0 ? '\u0000\u00ff' : String.fromCharCode(byte);
   }
   return out + '\u0000\u0001';
@@ -55,17 +56,17 @@ function encodeDouble(value: number): string {
   // NaN sorts before every other number in MongoDB; -0 equals 0.
   if (Number.isNaN(value)) return '\u0000'.repeat(8);
   NUMBER_BYTES.writeDoubleBE(value === 0 ? 0 : value, 0);
-  if ((NUMBER_BYTES[0] as number) & 0x80) {
-    for (let i = 0; i < 8; i++) NUMBER_BYTES[i] = ~(NUMBER_BYTES[i] as number) & 0xff;
+  if ((NUMBER_BYTES[0]) & 0x80) {
+    for (let i = 0; i < 8; i++) NUMBER_BYTES[i] = ~(NUMBER_BYTES[i]) & 0xff;
   } else {
-    NUMBER_BYTES[0] = (NUMBER_BYTES[0] as number) | 0x80;
+    NUMBER_BYTES[0] = (NUMBER_BYTES[0]) | 0x80;
   }
   return byteString(NUMBER_BYTES);
 }
 
 function encodeInt64(value: number): string {
   NUMBER_BYTES.writeBigInt64BE(BigInt(Math.trunc(value)), 0);
-  NUMBER_BYTES[0] = (NUMBER_BYTES[0] as number) ^ 0x80;
+  NUMBER_BYTES[0] = (NUMBER_BYTES[0]) ^ 0x80;
   return byteString(NUMBER_BYTES);
 }
 

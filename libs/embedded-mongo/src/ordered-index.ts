@@ -82,13 +82,13 @@ export class OrderedIndex {
       let anyPresent = false;
       let plain = true;
       for (let position = 0; position < this.fields.length; position++) {
-        const value: unknown = document[this.fields[position] as string];
+        const value: unknown = document[this.fields[position]];
         if (Array.isArray(value)) {
           plain = false;
           break;
         }
         if (value !== undefined) anyPresent = true;
-        key += encodeForDirection(value ?? null, this.directions[position] as 1 | -1, this.collation);
+        key += encodeForDirection(value ?? null, this.directions[position], this.collation);
         values.push(value ?? null);
       }
       if (plain) return this.sparse && !anyPresent ? [] : [{ key, values }];
@@ -97,8 +97,8 @@ export class OrderedIndex {
     let anyPresent = false;
     let multikey = false;
     for (let position = 0; position < this.fields.length; position++) {
-      const direction = this.directions[position] as 1 | -1;
-      const found = valuesAtPath(document, this.fields[position] as string);
+      const direction = this.directions[position];
+      const found = valuesAtPath(document, this.fields[position]);
       const options: Array<{ key: string; value: unknown }> = [];
       const seen = new Set<string>();
       if (found.length > 1) multikey = true;
@@ -171,9 +171,9 @@ export class OrderedIndex {
   // Replaces the content with these keys (any order), faster than adding them one by one.
   load(keys: string[], ids: string[]): void {
     const order = keys.map((_, position) => position);
-    order.sort((a, b) => compareKeys(keys[a] as string, keys[b] as string));
+    order.sort((a, b) => compareKeys(keys[a], keys[b]));
     const builder = new PackedTreeBuilder();
-    for (const position of order) builder.addKey(keys[position] as string, ids[position] as string);
+    for (const position of order) builder.addKey(keys[position], ids[position]);
     this.tree.adopt(builder);
   }
 

@@ -22,6 +22,7 @@ const LEAF_LOAD = (LEAF_CAPACITY * 7) / 8;
 const BRANCH_LOAD = (BRANCH_CAPACITY * 7) / 8;
 const ENDS_BYTES = (LEAF_CAPACITY + 1) * 4;
 const AFTER = AFTER_PREFIX.charCodeAt(0);
+// eslint-disable-next-line no-control-regex -- every code point of one byte, controls included
 const ONE_BYTE = /^[\x00-\xff]*$/;
 
 class Leaf {
@@ -45,11 +46,11 @@ class Leaf {
   }
 
   get used(): number {
-    return this.count === 0 ? 0 : (this.ends[this.count - 1] as number);
+    return this.count === 0 ? 0 : (this.ends[this.count - 1]);
   }
 
   start(position: number): number {
-    return position === 0 ? 0 : (this.ends[position - 1] as number);
+    return position === 0 ? 0 : (this.ends[position - 1]);
   }
 
   keyAt(position: number): string {
@@ -118,7 +119,7 @@ function boundOf(text: string): Bound {
 // Is key `position` of the leaf below the bound?
 function below(leaf: Leaf, position: number, bound: Bound): boolean {
   const start = leaf.start(position);
-  const end = leaf.ends[position] as number;
+  const end = leaf.ends[position];
   if (bound.after) return bound.bytes.compare(leaf.bytes, start, Math.min(end, start + bound.bytes.length)) >= 0;
   return bound.bytes.compare(leaf.bytes, start, end) > 0;
 }
@@ -141,7 +142,7 @@ function childFor(branch: Branch, text: string): number {
   let high = branch.children.length;
   while (low < high) {
     const middle = (low + high) >> 1;
-    if ((branch.firsts[middle] as string) <= text) low = middle + 1;
+    if ((branch.firsts[middle]) <= text) low = middle + 1;
     else high = middle;
   }
   return low - 1;
@@ -172,7 +173,7 @@ export class PackedTree {
       return false;
     }
     insertAt(leaf, position, bytes, id);
-    for (const [branch, child] of path) (branch.sizes[child] as number)++;
+    for (const [branch, child] of path) (branch.sizes[child])++;
     this.total++;
     if (leaf.count > LEAF_CAPACITY) this.splitLeaf(leaf, path, position === leaf.count - 1);
     return true;
@@ -185,7 +186,7 @@ export class PackedTree {
     if (!found) return false;
     this.own(leaf);
     removeAt(leaf, position);
-    for (const [branch, child] of path) (branch.sizes[child] as number)--;
+    for (const [branch, child] of path) (branch.sizes[child])--;
     this.total--;
     if (leaf.count < LEAF_MERGE_BELOW) this.rebalance(leaf, path);
     return true;
@@ -215,7 +216,7 @@ export class PackedTree {
       for (; leaf; leaf = leaf.next, position = 0) {
         const count = leaf.count;
         const stop = count > 0 && !below(leaf, count - 1, high) ? lowerBound(leaf, high, position) : count;
-        for (; position < stop; position++) if (!visit(leaf.ids[position] as string, key)) return false;
+        for (; position < stop; position++) if (!visit(leaf.ids[position], key)) return false;
         if (stop < count) return true;
       }
       return true;
@@ -227,7 +228,7 @@ export class PackedTree {
     while (leaf) {
       if (position >= 0) {
         const stop = below(leaf, 0, low) ? lowerBound(leaf, low, 0, position + 1) : 0;
-        for (; position >= stop; position--) if (!visit(leaf.ids[position] as string, key)) return false;
+        for (; position >= stop; position--) if (!visit(leaf.ids[position], key)) return false;
         if (stop > 0) return true;
       }
       leaf = leaf.prev;
@@ -299,14 +300,14 @@ export class PackedTree {
     while (!node.leaf) {
       const child = childFor(node, text);
       path?.push([node, child]);
-      node = node.children[child] as Node;
+      node = node.children[child];
     }
     return node;
   }
 
   private firstLeaf(): Leaf {
     let node = this.root;
-    while (!node.leaf) node = node.children[0] as Node;
+    while (!node.leaf) node = node.children[0];
     return node;
   }
 
@@ -315,8 +316,8 @@ export class PackedTree {
     let node = this.root;
     while (!node.leaf) {
       let child = 0;
-      while (child < node.children.length - 1 && rank >= (node.sizes[child] as number)) rank -= node.sizes[child++] as number;
-      node = node.children[child] as Node;
+      while (child < node.children.length - 1 && rank >= (node.sizes[child])) rank -= node.sizes[child++];
+      node = node.children[child];
     }
     return { leaf: node, position: rank };
   }
@@ -327,8 +328,8 @@ export class PackedTree {
     let node = this.root;
     while (!node.leaf) {
       const child = childFor(node, bound.text);
-      for (let position = 0; position < child; position++) before += node.sizes[position] as number;
-      node = node.children[child] as Node;
+      for (let position = 0; position < child; position++) before += node.sizes[position];
+      node = node.children[child];
     }
     return before + lowerBound(node, bound);
   }
@@ -341,7 +342,7 @@ export class PackedTree {
     const used = leaf.used;
     const right = new Leaf(used - from + ((used - from) >> 3) + 64);
     leaf.bytes.copy(right.bytes, 0, from, used);
-    for (let position = middle; position < leaf.count; position++) right.ends[position - middle] = (leaf.ends[position] as number) - from;
+    for (let position = middle; position < leaf.count; position++) right.ends[position - middle] = (leaf.ends[position]) - from;
     right.ids = leaf.ids.slice(middle);
     right.epoch = this.epoch;
     right.count = leaf.count - middle;
@@ -370,7 +371,7 @@ export class PackedTree {
     if (parent.children.length <= BRANCH_CAPACITY) return;
     const middle = parent.children.length >> 1;
     const sibling = new Branch(parent.children.splice(middle), parent.firsts.splice(middle), parent.sizes.splice(middle));
-    this.insertChild(path, parent, sibling, sibling.firsts[0] as string, sum(parent.sizes), sum(sibling.sizes));
+    this.insertChild(path, parent, sibling, sibling.firsts[0], sum(parent.sizes), sum(sibling.sizes));
   }
 
   // A leaf that became small merges with a neighbour under the same parent, or leaves the tree
@@ -409,7 +410,7 @@ export class PackedTree {
       this.removeChild(path, grand[1]);
       return;
     }
-    while (!this.root.leaf && this.root.children.length === 1) this.root = this.root.children[0] as Node;
+    while (!this.root.leaf && this.root.children.length === 1) this.root = this.root.children[0];
     if (!this.root.leaf && this.root.children.length === 0) this.clear();
   }
 }
@@ -421,7 +422,7 @@ function insertAt(leaf: Leaf, position: number, key: Buffer, id: string): void {
   const at = leaf.start(position);
   leaf.bytes.copyWithin(at + length, at, used);
   key.copy(leaf.bytes, at);
-  for (let index = leaf.count; index > position; index--) leaf.ends[index] = (leaf.ends[index - 1] as number) + length;
+  for (let index = leaf.count; index > position; index--) leaf.ends[index] = (leaf.ends[index - 1]) + length;
   leaf.ends[position] = at + length;
   leaf.ids.splice(position, 0, id);
   leaf.count++;
@@ -429,10 +430,10 @@ function insertAt(leaf: Leaf, position: number, key: Buffer, id: string): void {
 
 function removeAt(leaf: Leaf, position: number): void {
   const at = leaf.start(position);
-  const end = leaf.ends[position] as number;
+  const end = leaf.ends[position];
   const length = end - at;
   leaf.bytes.copyWithin(at, end, leaf.used);
-  for (let index = position; index < leaf.count - 1; index++) leaf.ends[index] = (leaf.ends[index + 1] as number) - length;
+  for (let index = position; index < leaf.count - 1; index++) leaf.ends[index] = (leaf.ends[index + 1]) - length;
   leaf.ids.splice(position, 1);
   leaf.count--;
 }
@@ -443,7 +444,7 @@ function appendLeaf(leaf: Leaf, right: Leaf): void {
   const extra = right.used;
   if (used + extra > leaf.bytes.length) leaf.resize(extra);
   right.bytes.copy(leaf.bytes, used, 0, extra);
-  for (let position = 0; position < right.count; position++) leaf.ends[leaf.count + position] = used + (right.ends[position] as number);
+  for (let position = 0; position < right.count; position++) leaf.ends[leaf.count + position] = used + (right.ends[position]);
   for (const id of right.ids) leaf.ids.push(id);
   leaf.count += right.count;
   unlink(right);
@@ -502,14 +503,14 @@ export class PackedTreeBuilder {
         const to = Math.min(level.length, from + BRANCH_LOAD);
         const branch = new Branch(level.slice(from, to), firsts.slice(from, to), sizes.slice(from, to));
         parents.push(branch);
-        parentFirsts.push(firsts[from] as string);
+        parentFirsts.push(firsts[from]);
         parentSizes.push(sum(branch.sizes));
       }
       level = parents;
       firsts = parentFirsts;
       sizes = parentSizes;
     }
-    return { root: level[0] as Node, total: this.total };
+    return { root: level[0], total: this.total };
   }
 
   private flush(): void {
@@ -518,9 +519,9 @@ export class PackedTreeBuilder {
     const leaf = new Leaf(this.pendingBytes + (this.pendingBytes >> 3) + 64);
     let offset = 0;
     for (let position = 0; position < count; position++) {
-      const source = this.pendingSources[position] as Buffer | string;
-      const start = this.pendingStarts[position] as number;
-      const end = this.pendingEnds[position] as number;
+      const source = this.pendingSources[position];
+      const start = this.pendingStarts[position];
+      const end = this.pendingEnds[position];
       offset += typeof source === 'string' ? leaf.bytes.write(source, offset, 'latin1') : source.copy(leaf.bytes, offset, start, end);
       leaf.ends[position] = offset;
     }

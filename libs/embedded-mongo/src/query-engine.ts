@@ -192,7 +192,7 @@ function stringEqualityMatcher(filter: Document): Matcher | undefined {
   const fields: string[] = [];
   const values: string[] = [];
   for (const field in filter) {
-    const value = filter[field];
+    const value: unknown = filter[field];
     if (typeof value !== 'string' || field.startsWith('$') || field.includes('.')) return undefined;
     fields.push(field);
     values.push(value);
@@ -200,8 +200,8 @@ function stringEqualityMatcher(filter: Document): Matcher | undefined {
   return {
     test: (document) => {
       for (let position = 0; position < fields.length; position++) {
-        const held = document[fields[position] as string];
-        const value = values[position] as string;
+        const held: unknown = document[fields[position]];
+        const value = values[position];
         if (held !== value && !(Array.isArray(held) && held.includes(value))) return false;
       }
       return true;
@@ -224,7 +224,7 @@ export function compileFilter(filter: Document | undefined): Matcher {
 export function isOperatorObject(value: unknown): value is Document {
   if (!isPlainObject(value)) return false;
   const keys = Object.keys(value);
-  return keys.length > 0 && (keys[0] as string).startsWith('$');
+  return keys.length > 0 && (keys[0]).startsWith('$');
 }
 
 function flattenAnd(filter: Document): Array<[string, unknown]> {
@@ -283,7 +283,7 @@ function resolvePositionalPaths(fields: Document, document: Document, filter: Do
     parts[position] = String(index);
     rewritten ??= { ...fields };
     delete rewritten[path];
-    rewritten[parts.join('.')] = fields[path];
+    rewritten[parts.join('.')] = fields[path] as unknown;
   }
   return rewritten ?? fields;
 }
@@ -430,7 +430,7 @@ export function inclusionOf(projection: Document | undefined): Inclusion | undef
     if (value !== 1 && value !== true) return undefined;
     included++;
     if (path.includes('.')) topLevelOnly = false;
-    fields.add(path.split('.')[0] as string);
+    fields.add(path.split('.')[0]);
   }
   // `{_id: 0}` alone excludes.
   return included > 0 ? { fields, topLevelOnly } : undefined;
@@ -438,7 +438,7 @@ export function inclusionOf(projection: Document | undefined): Inclusion | undef
 
 function pickFields(document: Document, kept: ReadonlySet<string>): Document {
   const picked: Document = {};
-  for (const key of Object.keys(document)) if (kept.has(key)) picked[key] = document[key];
+  for (const key of Object.keys(document)) if (kept.has(key)) picked[key] = document[key] as unknown;
   return picked;
 }
 
@@ -451,11 +451,11 @@ export function applyProjection(documents: Document[], projection: Document | un
   if (positional.length === 0) return runPipeline(documents, [{ $project: projection }], () => []);
   const rewritten: Document = {};
   for (const [path, value] of Object.entries(projection)) {
-    rewritten[path.endsWith('.$') ? path.slice(0, -2) : path] = value;
+    rewritten[path.endsWith('.$') ? path.slice(0, -2) : path] = value as unknown;
   }
   const projected = runPipeline(documents, [{ $project: rewritten }], () => []);
   return projected.map((document, position) => {
-    const source = documents[position] as Document;
+    const source = documents[position];
     for (const path of positional) {
       const arrayPath = path.slice(0, -2);
       const index = positionalIndex(source, arrayPath, filter);
@@ -493,7 +493,7 @@ export function filterFields(filter: Document | undefined, into: Set<string> = n
     }
     if (key === '$comment') continue;
     if (key.startsWith('$')) return undefined;
-    into.add(key.split('.')[0] as string);
+    into.add(key.split('.')[0]);
   }
   return into;
 }
@@ -513,7 +513,7 @@ export function pipelineFields(pipeline: Document[]): Set<string> | undefined {
         return;
       }
       const match = FIELD_REFERENCE.exec(value);
-      if (match) fields.add(match[1] as string);
+      if (match) fields.add(match[1]);
       return;
     }
     if (Array.isArray(value)) {
@@ -532,7 +532,7 @@ export function pipelineFields(pipeline: Document[]): Set<string> | undefined {
       }
       case '$sort':
         if (!isPlainObject(body)) return undefined;
-        for (const key of Object.keys(body)) fields.add(key.split('.')[0] as string);
+        for (const key of Object.keys(body)) fields.add(key.split('.')[0]);
         break;
       case '$skip':
       case '$limit':
@@ -554,7 +554,7 @@ export function pipelineFields(pipeline: Document[]): Set<string> | undefined {
             if (key !== '_id') return undefined;
             continue;
           }
-          if (value === 1 || value === true) fields.add(key.split('.')[0] as string);
+          if (value === 1 || value === true) fields.add(key.split('.')[0]);
           else collect(value);
         }
         return undecidable ? undefined : fields;

@@ -283,9 +283,9 @@ function planIndex(index: OrderedIndex, filter: FilterBounds, sort: SortSpec, fi
   const pointLists: string[][] = [];
   let equalities = 0;
   for (let position = 0; position < index.fields.length; position++) {
-    const found = bounds.get(index.fields[position] as string);
+    const found = bounds.get(index.fields[position]);
     if (!found?.points) break;
-    const direction = index.directions[position] as 1 | -1;
+    const direction = index.directions[position];
     const keys = [...new Set(found.points.map((point) => encodeForDirection(point, direction, index.collation)))].sort();
     pointLists.push(keys);
     equalities++;
@@ -346,7 +346,7 @@ function planIndex(index: OrderedIndex, filter: FilterBounds, sort: SortSpec, fi
   if (rangeUsable && index.multikey && range.low && range.high) rangeBounds = { ...range, high: undefined };
   const intervals: Interval[] = [];
   for (const prefix of prefixes) {
-    if (rangeUsable && rangeBounds) intervals.push(rangeInterval(prefix, rangeBounds, index.directions[equalities] as 1 | -1, index));
+    if (rangeUsable && rangeBounds) intervals.push(rangeInterval(prefix, rangeBounds, index.directions[equalities], index));
     else intervals.push({ start: prefix, end: prefix + AFTER_PREFIX });
   }
   if (equalities === 0 && !rangeUsable && (!providesSort || sort.length === 0)) return undefined;

@@ -36,7 +36,7 @@ export function repairDataDirectory(dataDir: string, options: { dryRun?: boolean
   try {
     const generations = listJournalGenerations(dataDir);
     for (let position = 0; position < generations.length; position++) {
-      const file = path.join(dataDir, journalFileName(generations[position] as number));
+      const file = path.join(dataDir, journalFileName(generations[position]));
       const data = fs.readFileSync(file);
       const scan = scanFrames(data);
       const newer = generations.slice(position + 1).map((generation) => path.join(dataDir, journalFileName(generation)));

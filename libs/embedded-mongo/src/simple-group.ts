@@ -42,8 +42,8 @@ function accumulatorsOf(stage: Document): Accumulator[] | undefined {
     if (name === '_id') continue;
     if (name.includes('.') || name.startsWith('$') || !isPlainObject(spec)) return undefined;
     const entries = Object.entries(spec);
-    if (entries.length !== 1 || entries[0]![0] !== '$sum') return undefined;
-    const argument = entries[0]![1];
+    if (entries.length !== 1 || entries[0][0] !== '$sum') return undefined;
+    const argument: unknown = entries[0][1];
     if (typeof argument === 'number' && Number.isFinite(argument)) accumulators.push({ name, constant: argument });
     else {
       const field = fieldOf(argument);

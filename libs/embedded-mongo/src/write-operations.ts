@@ -69,7 +69,7 @@ export function updatedDocument(before: Document, statement: UpdateStatement): D
     const replacement = statement.update as Document;
     if (replacement._id !== undefined && !valuesEqual(replacement._id, before._id)) throw immutableIdError();
     const { _id: _ignored, ...fields } = replacement;
-    return { _id: before._id, ...cloneValue(fields) };
+    return { _id: before._id as unknown, ...cloneValue(fields) };
   }
   const after = applyUpdate(before, statement.update, {
     filter: statement.filter,
@@ -86,7 +86,7 @@ export function upsertDocument(statement: UpdateStatement): Document {
   let document: Document;
   if (statement.replacement) {
     const replacement = cloneValue(statement.update as Document);
-    document = seed._id !== undefined && replacement._id === undefined ? { _id: seed._id, ...replacement } : replacement;
+    document = seed._id !== undefined && replacement._id === undefined ? { _id: seed._id as unknown, ...replacement } : replacement;
   } else {
     document = applyUpdate(seed, statement.update, {
       filter: statement.filter,
@@ -96,7 +96,7 @@ export function upsertDocument(statement: UpdateStatement): Document {
   }
   // MongoDB stores _id first, generated when neither the filter nor the update gives one.
   if (document._id === undefined) return { _id: new mongo.ObjectId(), ...document };
-  return Object.keys(document)[0] === '_id' ? document : { _id: document._id, ...document };
+  return Object.keys(document)[0] === '_id' ? document : { _id: document._id as unknown, ...document };
 }
 
 export function runUpdate(

@@ -27,7 +27,7 @@ export class ConfigError extends Error {
 
 function spec<T>(parse: (raw: string, name: string) => T) {
   return <O extends SpecOptions<T> = Record<never, never>>(options?: O): SpecFor<T, O> =>
-    ({ parse, ...options }) as SpecFor<T, O>;
+    ({ parse, ...options });
 }
 
 export const str = spec((raw) => raw);

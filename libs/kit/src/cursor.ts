@@ -75,18 +75,18 @@ export async function keysetPage<T extends { _id: string }>(
   if (options.cursor !== undefined) {
     const position = decodeCursor(options.cursor);
     if (position.sort !== order.name) throw validationFailed(`cursor does not belong to the ${order.name} order`);
-    query = { $and: [filter, keysetAfter(order, position) as FilterQuery<T>] } as FilterQuery<T>;
+    query = { $and: [filter, keysetAfter(order, position)] };
   }
   const rows = await model
     .find(query)
-    .sort({ [order.field]: order.direction, _id: order.direction } as Record<string, 1 | -1>)
+    .sort({ [order.field]: order.direction, _id: order.direction })
     .limit(limit + 1)
     .lean<T[]>()
     .exec();
   const data = rows.slice(0, limit);
   const last = data[data.length - 1];
   const more = rows.length > limit && last !== undefined;
-  const key = last ? (valueAt(last as unknown as Record<string, unknown>, order.field) ?? null) : null;
+  const key = last ? (valueAt(last, order.field) ?? null) : null;
   if (more && key !== null && typeof key !== 'string' && typeof key !== 'number') {
     throw new Error(`keyset order ${order.name} needs a string or number field, ${order.field} is ${typeof key}`);
   }

@@ -37,7 +37,7 @@ export async function connectDatabase(options: DatabaseOptions): Promise<Connect
 
 // Readiness: a round trip to the database, not just a flag.
 export async function pingDatabase(connection: Connection): Promise<void> {
-  if (connection.readyState !== 1 || !connection.db) throw new Error('database not connected');
+  if (connection.readyState !== mongoose.ConnectionStates.connected || !connection.db) throw new Error('database not connected');
   await connection.db.command({ ping: 1 });
 }
 

@@ -52,7 +52,7 @@ export function duplicateKeyPath(text: string): string | null {
             return null;
           }
         }
-        const keys = stack[stack.length - 1]!.keys!;
+        const keys = stack[stack.length - 1].keys!;
         if (keys.has(key)) return pathOf(stack, key);
         keys.add(key);
         pendingName = key;

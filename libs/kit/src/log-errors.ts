@@ -121,9 +121,9 @@ function serializedFields(error: unknown, depth: number): Fields {
 // One line for a field that holds a reason as text (a dead letter's, a retry's).
 export function errorReason(error: unknown): string {
   const fields = serializeError(error);
-  const code = fields.codeName ?? fields.code;
+  const code: unknown = fields.codeName ?? fields.code;
   if ((fields.type === 'Error' || fields.type === 'string') && code === undefined) return String(fields.message);
-  return `${fields.type}${code !== undefined ? ` (${code})` : ''}: ${fields.message}`;
+  return `${String(fields.type)}${code !== undefined ? ` (${String(code)})` : ''}: ${String(fields.message)}`;
 }
 
 export const looksLikeError = (value: unknown): boolean => value instanceof Error || (isObject(value) && typeof value.stack === 'string' && typeof value.message === 'string');

@@ -165,7 +165,7 @@ export class ServiceMetrics {
 
   // Wraps a consumer's handler: lag when it starts, and whether it succeeded.
   instrumentEventHandler<E extends MeasuredEvent>(consumer: string, handler: (event: E) => Promise<void>): (event: E) => Promise<void> {
-    const measured = this.instrumentBatchHandler<E>(consumer, ([event]) => handler(event!));
+    const measured = this.instrumentBatchHandler<E>(consumer, ([event]) => handler(event));
     return (event) => measured([event]);
   }
 

@@ -116,7 +116,7 @@ export function problemFinder(schema: Schema): (value: unknown) => ValidationPro
   const check: ValidateFunction = bodyAjv.compile(schema);
   return (value) => {
     if (check(value)) return null;
-    const error = check.errors![0]!;
+    const error = check.errors![0];
     return { field: problemField(error), message: describeError(error) };
   };
 }

@@ -9,6 +9,7 @@ export interface MailMessage {
 }
 
 // C0 controls (CR and LF among them), DEL and the Unicode line and paragraph separators.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f\u2028\u2029]+/g;
 // One plain address: no display name, no list, nothing a header parser could split on.
 const PLAIN_ADDRESS = /^[^\s@<>()",;:\\[\]]+@[^\s@<>()",;:\\[\]]+$/;

@@ -53,7 +53,7 @@ export function requestInterceptor(context: ServiceContext, implementations: rea
     if (!model || !model.schema.path('version')) {
       throw new Error(`${declaration.method} ${declaration.path}: no model of ${declaration.etag} with a version on this service`);
     }
-    models.set(declaration.etag, model as unknown as VersionModel);
+    models.set(declaration.etag, model);
   }
   const killAfter = context.env[KILL_AFTER_COMMIT_SETTING];
   if (killAfter) logger.warn({ operation: killAfter }, `${KILL_AFTER_COMMIT_SETTING} is set: the process kills itself after such a request commits (tests only)`);

@@ -219,7 +219,7 @@ export async function startService(definition: ServiceDefinition, options: HostO
 function measuredBus(bus: EventBus, metrics: ServiceMetrics, logger: Logger): EventBus {
   const consumers = new Set<string>();
   const byConsumer = (read: (consumer: string) => Promise<number>) => async () =>
-    Object.fromEntries(await Promise.all([...consumers].map(async (consumer) => [consumer, await read(consumer)])));
+    Object.fromEntries(await Promise.all([...consumers].map(async (consumer): Promise<[string, number]> => [consumer, await read(consumer)])));
   metrics.registerDeadLetters(byConsumer((consumer) => bus.deadLetterCount(consumer)));
   metrics.registerConsumerBacklog(byConsumer((consumer) => bus.backlog(consumer)));
   const lag = new ConsumerLagWatch(logger);

@@ -3,14 +3,15 @@ import { afterCommit as afterBusCommit, makeEvent, transact, type NewEvent, type
 import { EVENT_CONTRACTS, payloadProblem } from '@crm/protos';
 import type { ServiceContext } from './service-context';
 
+// Its parts are functions, not methods: handlers take them out (`({ transaction, publish }) => ...`).
 export interface UnitOfWork {
   transaction: ClientSession;
   // Queues an event; it is written to the outbox in the same transaction as the change. Its
   // data must match the event's declared contract (@crm/protos).
-  publish<T>(event: NewEvent<T>): void;
+  publish: <T>(event: NewEvent<T>) => void;
   // Durable jobs, written (or removed) in the same transaction as the change.
-  schedule(job: NewJob): Promise<string>;
-  cancel(job: { name: string; key: string } | { id: string }): Promise<boolean>;
+  schedule: (job: NewJob) => Promise<string>;
+  cancel: (job: { name: string; key: string } | { id: string }) => Promise<boolean>;
 }
 
 // A payload that does not match its contract is a programming error: fail at the producer,

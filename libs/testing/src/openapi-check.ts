@@ -62,11 +62,11 @@ export class UndocumentedResponse extends Error {}
 // `path` is relative to the API base (`/v1`), with or without a query string.
 export async function checkResponse(documentUrl: string, method: string, path: string, status: number, body: unknown): Promise<void> {
   const checker = await checkerFor(documentUrl);
-  const bare = path.split('?')[0]!;
+  const bare = path.split('?')[0];
   const where = `${method} ${bare} → ${status}`;
   const template = checker.matchers.find((matcher) => matcher.pattern.test(bare))?.template;
   const operation = template
-    ? (checker.document.paths[template]![(method === 'HEAD' ? 'GET' : method).toLowerCase()] as Json | undefined)
+    ? (checker.document.paths[template][(method === 'HEAD' ? 'GET' : method).toLowerCase()] as Json | undefined)
     : undefined;
   if (!operation) {
     // Refusals of what the API does not have (unknown path, wrong method), and the gateway's own

@@ -80,7 +80,7 @@ describe('transactional outbox and relay', () => {
     const plan = (await model.find(freeRows(new Date())).sort(OUTBOX_ORDER).limit(10).explain('executionStats')) as unknown as {
       executionStats: { totalKeysExamined: number; totalDocsExamined: number; nReturned: number };
     };
-    const share = (await model.find({ ...freeRows(new Date()), workspace_id: backlog[0]!.workspace_id }).sort(OUTBOX_ORDER).limit(10).explain('executionStats')) as unknown as {
+    const share = (await model.find({ ...freeRows(new Date()), workspace_id: backlog[0].workspace_id }).sort(OUTBOX_ORDER).limit(10).explain('executionStats')) as unknown as {
       executionStats: { totalDocsExamined: number };
     };
 

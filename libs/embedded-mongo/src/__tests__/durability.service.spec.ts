@@ -46,7 +46,7 @@ describe('durability', () => {
     const items = (await openClient({ dataDir, dbName: 'app' })).db().collection<Loose>('items');
     await items.insertOne({ _id: 'first', value: 1 });
     const [journal] = journalFiles(dataDir);
-    const operations = scanFrames(fs.readFileSync(journal as string)).payloads.flatMap((payload) => decodeRecord(payload));
+    const operations = scanFrames(fs.readFileSync(journal)).payloads.flatMap((payload) => decodeRecord(payload));
     expect(operations).toEqual([{ kind: 'put', db: 'app', collection: 'items', doc: { _id: 'first', value: 1 } }]);
   });
 
@@ -59,12 +59,12 @@ describe('durability', () => {
     await client.close();
 
     const [journal] = journalFiles(dataDir);
-    const intact = fs.readFileSync(journal as string);
+    const intact = fs.readFileSync(journal);
     const records = scanFrames(intact).payloads;
     // A crash in the middle of appending: half of a copy of the last record, then garbage.
-    const lastFrameLength = 8 + (records[records.length - 1] as Buffer).length;
+    const lastFrameLength = 8 + (records[records.length - 1]).length;
     const lastFrame = intact.subarray(intact.length - lastFrameLength);
-    fs.appendFileSync(journal as string, Buffer.concat([lastFrame.subarray(0, lastFrameLength / 2), Buffer.from([0xde, 0xad])]));
+    fs.appendFileSync(journal, Buffer.concat([lastFrame.subarray(0, lastFrameLength / 2), Buffer.from([0xde, 0xad])]));
 
     const reopened = await openClient({ dataDir });
     const reopenedItems = reopened.db().collection<Loose>('items');
@@ -82,9 +82,9 @@ describe('durability', () => {
     await items.insertOne({ _id: 2 });
     await client.close();
     const [journal] = journalFiles(dataDir);
-    const bytes = fs.readFileSync(journal as string);
-    bytes[bytes.length - 2] = (bytes[bytes.length - 2] as number) ^ 0xff;
-    fs.writeFileSync(journal as string, bytes);
+    const bytes = fs.readFileSync(journal);
+    bytes[bytes.length - 2] = (bytes[bytes.length - 2]) ^ 0xff;
+    fs.writeFileSync(journal, bytes);
     expect((await (await openClient({ dataDir })).db().collection<Loose>('items').find().toArray()).map((item) => item._id)).toEqual([1]);
   });
 

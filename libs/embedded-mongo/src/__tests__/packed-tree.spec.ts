@@ -48,7 +48,7 @@ function firstFrom(sorted: readonly string[], bound: string): number {
   let high = sorted.length;
   while (low < high) {
     const middle = (low + high) >> 1;
-    if ((sorted[middle] as string) < bound) low = middle + 1;
+    if ((sorted[middle]) < bound) low = middle + 1;
     else high = middle;
   }
   return low;
@@ -64,8 +64,8 @@ function capturedKeys(leaves: readonly CapturedLeaf[]): Array<[string, string]> 
   const out: Array<[string, string]> = [];
   for (const leaf of leaves) {
     for (let position = 0; position < leaf.count; position++) {
-      const start = position === 0 ? 0 : (leaf.ends[position - 1] as number);
-      out.push([leaf.bytes.toString('latin1', start, leaf.ends[position]), leaf.ids[position] as string]);
+      const start = position === 0 ? 0 : (leaf.ends[position - 1]);
+      out.push([leaf.bytes.toString('latin1', start, leaf.ends[position]), leaf.ids[position]]);
     }
   }
   return out;
@@ -73,7 +73,7 @@ function capturedKeys(leaves: readonly CapturedLeaf[]): Array<[string, string]> 
 
 function checkRanges(tree: PackedTree, model: Model, next: () => number): void {
   const keys = model.sorted();
-  const pick = () => (keys.length === 0 ? '' : (keys[Math.floor(next() * keys.length)] as string));
+  const pick = () => (keys.length === 0 ? '' : (keys[Math.floor(next() * keys.length)]));
   const bounds = [
     '',
     AFTER_PREFIX,
@@ -83,8 +83,8 @@ function checkRanges(tree: PackedTree, model: Model, next: () => number): void {
     '\u0020workspace\u0000\u0001\u0020\u00ff',
   ];
   for (let round = 0; round < 40; round++) {
-    const a = next() < 0.3 ? (bounds[Math.floor(next() * bounds.length)] as string) : pick();
-    const b = next() < 0.3 ? (bounds[Math.floor(next() * bounds.length)] as string) : pick();
+    const a = next() < 0.3 ? (bounds[Math.floor(next() * bounds.length)]) : pick();
+    const b = next() < 0.3 ? (bounds[Math.floor(next() * bounds.length)]) : pick();
     // A key's value part followed by AFTER_PREFIX: every key with that prefix.
     const prefix = pick().slice(0, 16 + Math.floor(next() * 8));
     for (const [start, end] of [
@@ -95,7 +95,7 @@ function checkRanges(tree: PackedTree, model: Model, next: () => number): void {
     ] as Array<[string, string]>) {
       const limit = next() < 0.5 ? Infinity : 1 + Math.floor(next() * 300);
       // Passed over by rank: none, a few, across leaves and branches, or past the range's end.
-      const skip = [0, 1 + Math.floor(next() * 5), Math.floor(next() * 3_000), Math.floor(next() * 30_000)][Math.floor(next() * 4)] as number;
+      const skip = [0, 1 + Math.floor(next() * 5), Math.floor(next() * 3_000), Math.floor(next() * 30_000)][Math.floor(next() * 4)];
       // As JSON: a deep comparison of long arrays would take most of the test's time.
       expect(JSON.stringify(walked(tree, start, end, false, limit, skip))).toBe(JSON.stringify(expected(model, start, end, false, limit, keys, skip)));
       expect(JSON.stringify(walked(tree, start, end, true, limit, skip))).toBe(JSON.stringify(expected(model, start, end, true, limit, keys, skip)));

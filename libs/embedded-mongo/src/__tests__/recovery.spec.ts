@@ -31,8 +31,8 @@ describe('journal damage before the end', () => {
     expect(offsets).toHaveLength(5);
     // Damage the third record; the fourth and fifth stay intact.
     const bytes = fs.readFileSync(journal);
-    const third = offsets[2] as number;
-    bytes[third + 10] = (bytes[third + 10] as number) ^ 0xff;
+    const third = offsets[2];
+    bytes[third + 10] = (bytes[third + 10]) ^ 0xff;
     fs.writeFileSync(journal, bytes);
 
     const error = await openEmbeddedMongo({ dataDir }).catch((caught: unknown) => caught);
@@ -57,7 +57,7 @@ describe('journal damage before the end', () => {
   it('still drops a torn last record on its own', async () => {
     const { dataDir, journal, offsets } = await journalWithFiveRecords();
     const bytes = fs.readFileSync(journal);
-    fs.writeFileSync(journal, bytes.subarray(0, (offsets[4] as number) + 5));
+    fs.writeFileSync(journal, bytes.subarray(0, (offsets[4]) + 5));
     const reopened = await openClient({ dataDir });
     expect(await reopened.db().collection<Loose>('items').countDocuments()).toBe(4);
   });

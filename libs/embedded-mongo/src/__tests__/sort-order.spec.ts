@@ -68,7 +68,7 @@ const DESCENDING = [
 describe('sort order of mixed types', () => {
   it('find().sort() follows the BSON comparison order, arrays by min (asc) / max (desc)', async () => {
     const collection = (await openClient()).db().collection<Loose>('mixed');
-    await collection.insertMany(mixed() as Array<{ _id: string; v?: unknown }>);
+    await collection.insertMany(mixed());
     const ascending = await collection.find().sort({ v: 1 }).toArray();
     expect(ascending.map((document) => document._id)).toEqual(ASCENDING);
     const descending = await collection.find({}, { sort: { v: -1 } }).toArray();

@@ -68,14 +68,14 @@ describe('transactions', () => {
     const items = client.db().collection<Loose>('items');
     await items.insertOne({ _id: 0 });
     const [journal] = journalFiles(dataDir);
-    const recordsBefore = scanFrames(fs.readFileSync(journal as string)).payloads.length;
+    const recordsBefore = scanFrames(fs.readFileSync(journal)).payloads.length;
     const session = client.startSession();
     await session.withTransaction(async () => {
       for (let i = 1; i <= 5; i++) await items.insertOne({ _id: i }, { session });
       await items.deleteOne({ _id: 0 }, { session });
     });
     await session.endSession();
-    expect(scanFrames(fs.readFileSync(journal as string)).payloads.length).toBe(recordsBefore + 1);
+    expect(scanFrames(fs.readFileSync(journal)).payloads.length).toBe(recordsBefore + 1);
   });
 
   it('reports a write-write conflict as WriteConflict (112) with TransientTransactionError', async () => {

@@ -137,7 +137,7 @@ describe('upserts', () => {
 
   it('upserts a replacement with the _id from the filter', async () => {
     const things = await collectionWith([]);
-    const result = await things.replaceOne({ _id: 7 } as mongo.Document, { name: 'seven' }, { upsert: true });
+    const result = await things.replaceOne({ _id: 7 }, { name: 'seven' }, { upsert: true });
     expect(result).toMatchObject({ upsertedCount: 1, upsertedId: 7 });
     expect(await things.findOne({ _id: 7 } as mongo.Document)).toEqual({ _id: 7, name: 'seven' });
   });

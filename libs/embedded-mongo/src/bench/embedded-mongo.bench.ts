@@ -56,7 +56,7 @@ function elapsedMs(start: bigint): number {
 
 function percentile(sortedMicros: number[], fraction: number): number {
   const index = Math.min(sortedMicros.length - 1, Math.floor(sortedMicros.length * fraction));
-  return sortedMicros[index] as number;
+  return sortedMicros[index];
 }
 
 const INDUSTRIES = ['Software', 'Manufacturing', 'Retail', 'Healthcare', 'Finance', 'Logistics'];
@@ -273,10 +273,10 @@ async function main(): Promise<void> {
     Math.max('value'.length, ...rows.map((row) => row.value.length)),
   ];
   const line = (metric: string, value: string, unit: string): string =>
-    `${metric.padEnd(widths[0] as number)}  ${value.padStart(widths[1] as number)}  ${unit}`;
+    `${metric.padEnd(widths[0])}  ${value.padStart(widths[1])}  ${unit}`;
   console.log(`\nembedded-mongo (node ${process.version}, ${os.cpus().length} cpu, ${os.platform()})`);
   console.log(line('metric', 'value', 'unit'));
-  console.log(line('-'.repeat(widths[0] as number), '-'.repeat(widths[1] as number), '----'));
+  console.log(line('-'.repeat(widths[0]), '-'.repeat(widths[1]), '----'));
   for (const row of rows) console.log(line(row.metric, row.value, row.unit));
   console.log('\nplans (from explain):');
   for (const plan of plans) console.log(`  ${plan}`);

@@ -29,7 +29,7 @@ describe('compactStorage', () => {
     };
     const connection = { db: { command }, getClient: () => ({}) } as unknown as Connection;
     const warnings: unknown[] = [];
-    await compactStorage(connection, ['outbox', 'contacts', 'tasks'], { warn: (fields: unknown) => warnings.push(fields) } as never);
+    await compactStorage(connection, ['outbox', 'contacts', 'tasks'], { warn: (fields: unknown) => warnings.push(fields) });
     expect(sent).toEqual([{ compact: 'outbox' }, { compact: 'contacts' }, { compact: 'tasks' }]);
     expect(warnings).toEqual([{ collection: 'contacts', reason: expect.stringContaining('not authorized') }]);
   });

@@ -85,7 +85,7 @@ describe('keyset pages', () => {
   });
 
   it('keeps a page boundary stable when records are inserted before it', async () => {
-    const order = orders[0]!;
+    const order = orders[0];
     const first = await keysetPage<Row>(Rows, { workspace_id: 'w1' }, { order, limit: 3 });
     await Rows.create({ _id: 'id-new', workspace_id: 'w1', name: 'new', created_at: '2027-01-01T00:00:00.000Z' });
     try {
@@ -98,10 +98,10 @@ describe('keyset pages', () => {
   });
 
   it('ends with a null cursor and refuses a cursor of another order', async () => {
-    const all = await keysetPage<Row>(Rows, { workspace_id: 'w1' }, { order: orders[0]!, limit: 50 });
+    const all = await keysetPage<Row>(Rows, { workspace_id: 'w1' }, { order: orders[0], limit: 50 });
     expect(all.next_cursor).toBeNull();
-    const page = await keysetPage<Row>(Rows, { workspace_id: 'w1' }, { order: orders[0]!, limit: 2 });
-    await expect(keysetPage<Row>(Rows, { workspace_id: 'w1' }, { order: orders[2]!, limit: 2, cursor: page.next_cursor! })).rejects.toThrow(
+    const page = await keysetPage<Row>(Rows, { workspace_id: 'w1' }, { order: orders[0], limit: 2 });
+    await expect(keysetPage<Row>(Rows, { workspace_id: 'w1' }, { order: orders[2], limit: 2, cursor: page.next_cursor! })).rejects.toThrow(
       'cursor does not belong to the name_asc order',
     );
   });

@@ -145,8 +145,8 @@ describe('409 codes are a closed list', () => {
   test('ERROR_CODES, the enum of error.code in the OpenAPI document, is every code docs/errors.md lists', () => {
     const docs = readFileSync(resolve(__dirname, '../../../../docs/errors.md'), 'utf8');
     const [statusTable, rest] = docs.split('## Specific codes for broken rules (409)');
-    const statusCodes = [...statusTable!.matchAll(/^\| \d{3} \| `([a-z_]+)` \|/gm)].map((match) => match[1]);
-    const conflictCodes = [...rest!.split('\n## ')[0]!.matchAll(/^\| `([a-z_]+)` \|/gm)].map((match) => match[1]);
+    const statusCodes = [...statusTable.matchAll(/^\| \d{3} \| `([a-z_]+)` \|/gm)].map((match) => match[1]);
+    const conflictCodes = [...rest.split('\n## ')[0].matchAll(/^\| `([a-z_]+)` \|/gm)].map((match) => match[1]);
     expect([...new Set([...statusCodes, ...conflictCodes])].sort()).toEqual([...ERROR_CODES].sort());
   });
 });

@@ -21,8 +21,8 @@ describe('sealed text', () => {
     expect(() => openText(key, sealed)).toThrow();
     expect(() => openText(randomBytes(32), sealed, 'workspace-1')).toThrow();
     const [version, nonce, tag, body] = sealed.split('.');
-    const changed = Buffer.from(body!, 'base64url');
-    changed[0] = changed[0]! ^ 1;
+    const changed = Buffer.from(body, 'base64url');
+    changed[0] = changed[0] ^ 1;
     expect(() => openText(key, [version, nonce, tag, changed.toString('base64url')].join('.'), 'workspace-1')).toThrow();
   });
 
@@ -30,7 +30,7 @@ describe('sealed text', () => {
     const sealed = sealText(key, 'whsec_secret value', 'endpoint-1');
     const [version, nonce, tag, body] = sealed.split('.');
     for (const bytes of [4, 8, 12, 15]) {
-      const truncated = Buffer.from(tag!, 'base64url').subarray(0, bytes).toString('base64url');
+      const truncated = Buffer.from(tag, 'base64url').subarray(0, bytes).toString('base64url');
       expect(() => openText(key, [version, nonce, truncated, body].join('.'), 'endpoint-1')).toThrow('unknown format');
     }
     expect(openText(key, sealed, 'endpoint-1')).toBe('whsec_secret value');
@@ -38,7 +38,7 @@ describe('sealed text', () => {
 
   it('reads standard base64 and refuses unknown formats', () => {
     const [version, nonce, tag, body] = sealText(key, 'plain').split('.');
-    const standard = [version, ...[nonce, tag, body].map((part) => Buffer.from(part!, 'base64url').toString('base64'))].join('.');
+    const standard = [version, ...[nonce, tag, body].map((part) => Buffer.from(part, 'base64url').toString('base64'))].join('.');
     expect(openText(key, standard)).toBe('plain');
     expect(() => openText(key, 'v2.a.b.c')).toThrow('unknown format');
     expect(() => openText(key, 'v1.a.b')).toThrow('unknown format');

@@ -223,7 +223,7 @@ function operationObject(declaration: OperationDeclaration, components: Record<s
   const responses: JsonObject = {};
   const success: JsonObject = { description: declaration.summary };
   if (declaration.response) {
-    success.content = { [declaration.responseMediaType ?? 'application/json']: { schema: hoist(declaration.response as TSchema, components) } };
+    success.content = { [declaration.responseMediaType ?? 'application/json']: { schema: hoist(declaration.response, components) } };
   }
   const idempotent = takesIdempotencyKey(declaration);
   const tagged = declaration.etag !== undefined;
@@ -248,7 +248,7 @@ function operationObject(declaration: OperationDeclaration, components: Record<s
   if (tagged && declaration.method === 'GET') headerParameters.push({ $ref: '#/components/parameters/IfNoneMatch' });
   if (tagged && declaration.params && WRITES.has(declaration.method) && declaration.method !== 'POST') headerParameters.push({ $ref: '#/components/parameters/IfMatch' });
 
-  const tag = declaration.tag ?? declaration.path.split('/')[1]!;
+  const tag = declaration.tag ?? declaration.path.split('/')[1];
   return {
     operationId: declaration.operationId,
     summary: declaration.summary,

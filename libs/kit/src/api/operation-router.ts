@@ -65,7 +65,7 @@ export class OperationRouter {
       for (let i = 0; i < segments.length; i++) {
         const literal = template.segments[i];
         if (literal === null) {
-          params[template.names[parameter++]!] = safeDecode(segments[i]!);
+          params[template.names[parameter++]] = safeDecode(segments[i]);
         } else if (literal !== segments[i]) {
           matches = false;
           break;

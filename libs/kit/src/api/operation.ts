@@ -127,7 +127,7 @@ function operationIdOf(method: Method, path: string): string {
     .filter(Boolean)
     .map((segment) => (segment.startsWith('{') ? `by-${segment.slice(1, -1)}` : segment))
     .flatMap((segment) => segment.split(/[-_]/));
-  return [method.toLowerCase(), ...words].map((word, i) => (i === 0 ? word : word[0]!.toUpperCase() + word.slice(1))).join('');
+  return [method.toLowerCase(), ...words].map((word, i) => (i === 0 ? word : word[0].toUpperCase() + word.slice(1))).join('');
 }
 
 export function declareOperation<
@@ -193,7 +193,7 @@ export function implement<D extends OperationDeclaration>(declaration: D, handle
 // `/companies/0190abcd-…` names, on every operation alike.
 export function pathIdNames(declaration: Pick<OperationSpec, 'params'>): string[] {
   const properties = (declaration.params?.properties ?? {}) as Record<string, { format?: string }>;
-  return Object.keys(properties).filter((name) => properties[name]!.format === 'uuid');
+  return Object.keys(properties).filter((name) => properties[name].format === 'uuid');
 }
 
 export const PATH_ID_DESCRIPTION = 'A UUID, in any case: ids are stored and answered in lower case, and an id in upper or mixed case names the same record.';

@@ -49,7 +49,7 @@ function parseEntityTags(header: string, name: string): EntityTags {
   const pattern = /\s*(W\/)?("[\x21\x23-\x7e\x80-\xff]*")\s*(,|$)/gy;
   let rest = header.length;
   for (let match = pattern.exec(header); match; match = pattern.exec(header)) {
-    tags.push({ weak: match[1] !== undefined, value: match[2]! });
+    tags.push({ weak: match[1] !== undefined, value: match[2] });
     rest = header.length - pattern.lastIndex;
     if (match[3] === '') break;
   }

@@ -13,7 +13,9 @@ export const SINGLE_LINE_FORMAT = 'single-line';
 // controls stay allowed: right-to-left prose may need them, and it is never shown as a name.
 export const TEXT_FORMAT = 'text';
 
+// eslint-disable-next-line no-control-regex -- these patterns exist to refuse control characters
 export const SINGLE_LINE_PATTERN = /^[^\u0000-\u001f\u007f-\u009f\p{Bidi_Control}]*$/u;
+// eslint-disable-next-line no-control-regex -- as above
 export const TEXT_PATTERN = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]*$/u;
 
 export function SingleLine(options: StringOptions = {}) {

@@ -71,7 +71,7 @@ function operations(context: ServiceContext) {
         // As it was when the request began, whatever the test sets meanwhile.
         const pause = pauseBefore;
         for (let done = resumedAt; done < body.names.length; done++) {
-          const name = body.names[done]!;
+          const name = body.names[done];
           if (failBefore === name) throw new AppError('unavailable', 'the database is away');
           if (pause?.name === name) await pause.gate;
           runs.push(`step ${name}`);

@@ -52,7 +52,7 @@ describe('billing settings', () => {
   ])('refuses %s, naming the variable and never its value', (_label, env, message) => {
     let error: unknown;
     try {
-      loadBillingConfig(env as NodeJS.ProcessEnv);
+      loadBillingConfig(env);
     } catch (caught) {
       error = caught;
     }

@@ -106,7 +106,7 @@ export class HttpCalendarProvider implements CalendarProvider {
       throw new CalendarProviderError(`${this.name} could not be reached while ${what} (${error instanceof Error ? error.message : String(error)})`, false);
     }
     const text = await response.text();
-    let answer: Record<string, unknown> = {};
+    let answer: Record<string, unknown>;
     try {
       answer = text ? obj(JSON.parse(text)) : {};
     } catch {

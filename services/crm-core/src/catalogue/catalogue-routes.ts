@@ -32,7 +32,7 @@ export function catalogueOperations(context: ServiceContext): Implementation[] {
   };
   const sourceView = async (record: LeadSourceRecord) => {
     const [view] = await leadSourceAdminViews(context, record.workspace_id, [record]);
-    return view!;
+    return view;
   };
   return [
     implement(listPipelineStages, async ({ req }) => {

@@ -108,7 +108,7 @@ export async function pipelineViews(context: ServiceContext, workspaceId: string
 
 export async function pipelineView(context: ServiceContext, pipeline: PipelineRecord): Promise<PipelineView> {
   const [view] = await pipelineViews(context, pipeline.workspace_id, [pipeline]);
-  return view!;
+  return view;
 }
 
 export async function leadSourcesOf(context: ServiceContext, workspaceId: string): Promise<LeadSourceRecord[]> {

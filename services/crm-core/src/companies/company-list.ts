@@ -35,7 +35,7 @@ export function companyListFilter(workspaceId: string, userId: string, query: Li
     if (value !== undefined) filter[field] = value.toLowerCase();
   }
   Object.assign(filter, parseCustomFilter(query.custom));
-  return filter as FilterQuery<CompanyRecord>;
+  return filter;
 }
 
 // Strings starting with the prefix, as an index range.
@@ -57,12 +57,12 @@ async function searchPage(context: ServiceContext, filter: FilterQuery<CompanyRe
     SEARCH_FIELDS.map((field) => companies.countDocuments({ ...filter, [field]: prefixRange(prefix) } as FilterQuery<CompanyRecord>, { limit: FEW_MATCHES + 1 }).exec()),
   );
   if (counts.some((count) => count > FEW_MATCHES)) {
-    return plainPage(context, { $and: [filter, anyTermStarting(prefix)] } as FilterQuery<CompanyRecord>, query, order);
+    return plainPage(context, { $and: [filter, anyTermStarting(prefix)] }, query, order);
   }
   const found = await Promise.all(
     SEARCH_FIELDS.map((field, index) =>
       counts[index] === 0
-        ? []
+        ? Promise.resolve([])
         : companies
             .find({ ...filter, [field]: prefixRange(prefix) } as FilterQuery<CompanyRecord>, { _id: 1, [order.field]: 1 })
             .lean<Array<Record<string, unknown> & { _id: string }>>()

@@ -31,7 +31,7 @@ export function companyOperations(context: ServiceContext): Implementation[] {
       if (!company) throw notFound('company');
       noteVersion(req, company.version);
       const [view] = await companyViews(context, workspaceId, [company]);
-      return view!;
+      return view;
     }, { notesVersion: true }),
     implement(updateCompany, async ({ req, auth, params, body }) => updateCompanyRecord(context, auth, workspaceOf(req), params.id, body)),
     implement(deleteCompany, async ({ req, auth, params }) => deleteCompanyRecord(context, auth, workspaceOf(req), params.id)),

@@ -17,7 +17,7 @@ export function contactView(record: ContactRecord): ContactView {
     phone: record.phone ?? null,
     mobile: record.mobile ?? null,
     job_title: record.job_title ?? null,
-    lawful_basis: (record.lawful_basis ?? null) as LawfulBasis | null,
+    lawful_basis: (record.lawful_basis ?? null),
     custom: (record.custom ?? {}) as CustomValues,
     created_at: record.created_at,
     updated_at: record.updated_at,

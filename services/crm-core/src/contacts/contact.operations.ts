@@ -66,7 +66,7 @@ function prepareWrite(body: unknown): unknown {
   const copy: Record<string, unknown> = { ...(body as Record<string, unknown>) };
   for (const field of TRIMMED) if (copy[field] === '') copy[field] = null;
   // Ids are stored lower-case; a uuid means the same in either case.
-  for (const field of ID_FIELDS) if (typeof copy[field] === 'string') copy[field] = (copy[field] as string).toLowerCase();
+  for (const field of ID_FIELDS) if (typeof copy[field] === 'string') copy[field] = (copy[field]).toLowerCase();
   return copy;
 }
 

@@ -80,7 +80,7 @@ function typeProblem(field: CustomFieldDefinition, value: CustomValue): string |
 // 400 naming `custom` or `custom.<key>`.
 export function validateCustomValues(input: unknown, fields: readonly CustomFieldDefinition[]): CustomValues {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) throw validationFailed('custom must be an object');
-  const entries = Object.entries(input);
+  const entries: Array<[string, unknown]> = Object.entries(input);
   if (entries.length > CUSTOM_MAX_KEYS) throw validationFailed(`custom must NOT have more than ${CUSTOM_MAX_KEYS} keys`);
   if (Buffer.byteLength(JSON.stringify(input)) > CUSTOM_MAX_BYTES) {
     throw validationFailed(`custom must NOT be larger than ${CUSTOM_MAX_BYTES} bytes`);

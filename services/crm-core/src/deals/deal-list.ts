@@ -40,7 +40,8 @@ const NAME_INDEX: Record<string, 1 | -1> = { workspace_id: 1, name_folded: 1 };
 
 async function nameIndexHint(context: ServiceContext, filter: FilterQuery<DealRecord>): Promise<typeof NAME_INDEX | undefined> {
   if (filter.name_folded === undefined) return undefined;
-  const named = { workspace_id: filter.workspace_id, name_folded: filter.name_folded };
+  const { workspace_id, name_folded } = filter as Pick<FilterQuery<DealRecord>, 'workspace_id' | 'name_folded'>;
+  const named: FilterQuery<DealRecord> = { workspace_id, name_folded };
   return (await dealModel(context.connection).countDocuments(named).exec()) > FEW_MATCHES ? undefined : NAME_INDEX;
 }
 

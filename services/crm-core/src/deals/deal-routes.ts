@@ -26,7 +26,7 @@ export function dealOperations(context: ServiceContext): Implementation[] {
       const deal = await findDeal(context, workspaceId, params.id);
       noteVersion(req, deal.version);
       const [view] = await dealViews(context, workspaceId, [deal]);
-      return shownTo(auth, view!);
+      return shownTo(auth, view);
     }, { notesVersion: true }),
     implement(updateDeal, async ({ req, auth, params, body }) => shownTo(auth, await updateDealRecord(context, auth, workspaceOf(req), params.id, body))),
     implement(deleteDeal, async ({ req, auth, params }) => deleteDealRecord(context, auth, workspaceOf(req), params.id)),

@@ -44,14 +44,14 @@ async function keptGroups(context: ServiceContext, filter: FilterQuery<DealTotal
 
 // Won and lost deals closed in [from, to), from the kept totals (status, currency and count per group).
 export function closedGroups(context: ServiceContext, scope: FilterQuery<DealRecord>, from: string, to: string): Promise<DealGroup[]> {
-  return keptGroups(context, { ...scope, family: 'closed', closed_bucket: { $gte: from, $lt: to } } as FilterQuery<DealTotalsRecord>);
+  return keptGroups(context, { ...scope, family: 'closed', closed_bucket: { $gte: from, $lt: to } });
 }
 
 // The deals a filter matches, grouped: from the kept totals when it filters on kept fields only,
 // else by the store over the matching deals (company, custom and q narrow them down).
 // `hint`: the index to read the matching deals through, when the caller knows it best.
 export async function dealGroups(context: ServiceContext, filter: FilterQuery<DealRecord>, hint?: Record<string, 1 | -1>): Promise<DealGroup[]> {
-  if (isKept(filter)) return keptGroups(context, { ...filter, family: 'stage' } as FilterQuery<DealTotalsRecord>);
+  if (isKept(filter)) return keptGroups(context, { ...filter, family: 'stage' });
   const grouping = dealModel(context.connection)
     .aggregate<{ _id: { currency: string; stage_id: string; status: DealStatus; probability: number | null }; count: number; high: number; low: number }>([
       { $match: filter },

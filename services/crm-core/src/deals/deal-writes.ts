@@ -58,7 +58,7 @@ export async function createDealRecord(context: ServiceContext, claims: Internal
       workspace_id: workspaceId,
       ...EMPTY_DEAL,
       ...minorParts(0),
-      ...(storedFields(body) as Partial<DealRecord>),
+      ...(storedFields(body)),
       name: body.name,
       name_folded: body.name.toLowerCase(),
       currency,

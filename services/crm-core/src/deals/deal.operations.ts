@@ -76,7 +76,7 @@ function prepareDealBody(body: unknown): unknown {
   if (typeof fields.currency === 'string') fields.currency = fields.currency.toUpperCase();
   // Ids are stored lower-case: a uuid in either case is the same id.
   for (const field of ['company_id', 'contact_id', 'stage_id', 'owner_id', 'source_id', 'campaign_id']) {
-    if (typeof fields[field] === 'string') fields[field] = (fields[field] as string).toLowerCase();
+    if (typeof fields[field] === 'string') fields[field] = (fields[field]).toLowerCase();
   }
   if (typeof fields.lost_reason === 'string' && fields.lost_reason.trim() === '') fields.lost_reason = null;
   return fields;

@@ -31,7 +31,7 @@ export function duplicateKeysOf(object: DuplicateObject, state: State | null): s
         ]
       : [
           ['same_email', text(state.email) ? normaliseEmail(text(state.email)!) : null],
-          ['same_name_at_company', text(state.company_id) && contactNameKey(text(state.first_name), text(state.last_name)) ? `${state.company_id}/${contactNameKey(text(state.first_name), text(state.last_name))}` : null],
+          ['same_name_at_company', text(state.company_id) && contactNameKey(text(state.first_name), text(state.last_name)) ? `${String(state.company_id)}/${contactNameKey(text(state.first_name), text(state.last_name))}` : null],
         ];
   return keys.flatMap(([reason, value]) => (value === null ? [] : [`${reason}:${value}`]));
 }
@@ -68,7 +68,7 @@ async function moveCounts(connection: Connection, changes: Map<string, CountChan
   // A key nobody has any more is forgotten (its value may be a person's email or name).
   const lowered = moved.filter(([, change]) => change.delta < 0);
   if (lowered.length > 0) {
-    await counts.deleteMany({ workspace_id: lowered[0]![1].workspace_id, _id: { $in: lowered.map(([_id]) => _id) }, count: { $lte: 0 } }, { session });
+    await counts.deleteMany({ workspace_id: lowered[0][1].workspace_id, _id: { $in: lowered.map(([_id]) => _id) }, count: { $lte: 0 } }, { session });
   }
 }
 
@@ -94,7 +94,7 @@ export function duplicateCountsHandler(context: ServiceContext): BatchEventHandl
   return async (events) => {
     const records = newestStates(events.map(keyedRecord).filter((record): record is KeyedRecord => record !== null)) as KeyedRecord[];
     if (records.length === 0) return;
-    const workspaceId = records[0]!.workspace_id!;
+    const workspaceId = records[0].workspace_id!;
     await commit(context, async ({ transaction }) => {
       const entries = duplicateEntryModel(context.connection);
       const stored = new Map(

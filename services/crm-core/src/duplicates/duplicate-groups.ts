@@ -169,6 +169,6 @@ export async function listDuplicateGroups(context: ServiceContext, workspaceId: 
     reason: group.reason,
     value: group.value,
     size: group.ids.length,
-    records: shown[position]!.flatMap((id) => records.get(id) ?? []),
+    records: shown[position].flatMap((id) => records.get(id) ?? []),
   }));
 }

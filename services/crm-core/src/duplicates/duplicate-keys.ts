@@ -51,7 +51,7 @@ export function foldedWords(text: string | null | undefined): string[] {
 export function companyNameKey(name: string | null | undefined): string | null {
   const words = foldedWords(name);
   let end = words.length;
-  while (end > 0 && LEGAL_SUFFIXES.has(words[end - 1]!)) end -= 1;
+  while (end > 0 && LEGAL_SUFFIXES.has(words[end - 1])) end -= 1;
   const kept = end === 0 ? words : words.slice(0, end);
   const key = kept.join('');
   return key === '' ? null : key;

@@ -15,9 +15,9 @@ export async function* inBatches<T extends { _id: string }>(
     let batch: T[];
     if (field === null) {
       const filter = last ? { ...base, _id: { $gt: last._id } } : base;
-      batch = await model.find(filter as FilterQuery<T>).sort({ _id: 1 }).limit(size).lean<T[]>().exec();
+      batch = await model.find(filter).sort({ _id: 1 }).limit(size).lean<T[]>().exec();
     } else if (!last) {
-      batch = await model.find(base).sort({ [field]: 1, _id: 1 } as Record<string, 1>).limit(size).lean<T[]>().exec();
+      batch = await model.find(base).sort({ [field]: 1, _id: 1 }).limit(size).lean<T[]>().exec();
     } else {
       const key = last[field] as unknown;
       const ties = await model
@@ -30,7 +30,7 @@ export async function* inBatches<T extends { _id: string }>(
         ties.length < size
           ? await model
               .find({ ...base, [field]: { $gt: key } } as FilterQuery<T>)
-              .sort({ [field]: 1, _id: 1 } as Record<string, 1>)
+              .sort({ [field]: 1, _id: 1 })
               .limit(size - ties.length)
               .lean<T[]>()
               .exec()

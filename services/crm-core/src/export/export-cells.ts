@@ -4,8 +4,6 @@
 // and runs nothing (the OWASP "CSV injection" advice). Numbers, booleans and times are written by
 // the export itself and never start a formula.
 
-export type Cell = string | number | boolean | null | undefined;
-
 const FORMULA_START = /^[=+\-@\t\r]/;
 
 export function textCell(value: string | null | undefined): string {

@@ -51,7 +51,7 @@ export async function replayRecords(connection: Connection, request: replayV1.Re
   if (request.after_id) filter._id = { $gt: request.after_id };
   const rows = await kind(connection, filter, limit);
   const records = rows.map(({ id, state }) => ({ id, version: state.version, state_json: JSON.stringify(state) }));
-  return { records, next_after_id: rows.length === limit ? rows[rows.length - 1]!.id : '' };
+  return { records, next_after_id: rows.length === limit ? rows[rows.length - 1].id : '' };
 }
 
 export function crmReplayGrpc(context: ServiceContext): GrpcRegistration {

@@ -25,7 +25,7 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 
 function trimmed(body: Record<string, unknown>, fields: readonly string[] | undefined): Record<string, unknown> {
   const copy = { ...body };
-  for (const field of fields ?? []) if (typeof copy[field] === 'string') copy[field] = (copy[field] as string).trim();
+  for (const field of fields ?? []) if (typeof copy[field] === 'string') copy[field] = (copy[field]).trim();
   return copy;
 }
 

@@ -187,7 +187,7 @@ async function execute(
   const progressTo = (position: number, failed?: { plan: RowPlan; field: string | null; message: string }): { progress: ImportProgress; tally: number } => {
     const nextIndex = written[position]?.index ?? end;
     let tally = tallied;
-    while (tally < plans.length && plans[tally]!.index < nextIndex) tally += 1;
+    while (tally < plans.length && plans[tally].index < nextIndex) tally += 1;
     const step = counted(plans.slice(tallied, tally));
     if (failed) {
       const { plan } = failed;
@@ -223,7 +223,7 @@ async function execute(
           // keyed retry resumes it.
           const appError = toAppError(rowError);
           if (rowError instanceof RequestInProgressError || appError.status === 503) throw rowError;
-          const plan = written[position]!;
+          const plan = written[position];
           const fault = rowError instanceof RowGone ? { field: rowError.field, message: rowError.message } : { field: null, message: appError.message };
           const { progress, tally } = progressTo(position + 1, { plan, ...fault });
           outcome = progress.outcome;

@@ -206,7 +206,7 @@ export async function captureLead(context: ServiceContext, request: crmCoreLeads
     };
     await contactModel(context.connection).create([created], { session: transaction });
     publish<ContactCreatedData>({ type: CRM_CONTACT_EVENTS_TYPES.contactCreated, workspace_id: workspaceId, actor: claims.actor, data: contactState(created) });
-    return { record: created as Pick<ContactRecord, '_id' | 'company_id' | 'first_name' | 'last_name' | 'email'>, created: true };
+    return { record: created, created: true };
   });
   const { record } = outcome;
   return {

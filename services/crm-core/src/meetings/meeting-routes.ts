@@ -24,7 +24,7 @@ export function meetingOperations(context: ServiceContext): Implementation[] {
       const meeting = await findMeeting(context, workspaceId, params.id);
       noteVersion(req, meeting.version);
       const [view] = await meetingViews(context, workspaceId, [meeting]);
-      return shownTo(auth, view!);
+      return shownTo(auth, view);
     }, { notesVersion: true }),
     implement(updateMeeting, async ({ req, auth, params, body }) => shownTo(auth, await updateMeetingRecord(context, auth, workspaceOf(req), params.id, body))),
   ];

@@ -108,7 +108,7 @@ export async function createMeetingRecord(context: ServiceContext, claims: Inter
     return meeting;
   });
   const [view] = await meetingViews(context, workspaceId, [record]);
-  return view!;
+  return view;
 }
 
 // A meeting of the workspace, or 404 (another workspace's id too).
@@ -170,5 +170,5 @@ export async function updateMeetingRecord(context: ServiceContext, claims: Inter
     return updated;
   });
   const [view] = await meetingViews(context, workspaceId, [record]);
-  return view!;
+  return view;
 }

@@ -47,7 +47,7 @@ function prepareMeetingBody(body: unknown): unknown {
     if (Array.isArray(fields[list])) fields[list] = (fields[list] as unknown[]).map((id) => (typeof id === 'string' ? id.toLowerCase() : id));
   }
   for (const field of ['location', 'outcome', 'notes']) {
-    if (typeof fields[field] === 'string' && (fields[field] as string).trim() === '') fields[field] = null;
+    if (typeof fields[field] === 'string' && (fields[field]).trim() === '') fields[field] = null;
   }
   return fields;
 }

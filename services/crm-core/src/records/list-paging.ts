@@ -64,5 +64,5 @@ export function fromCursor<T>(filter: FilterQuery<T>, order: KeysetOrder, cursor
   const current = (filter as Record<string, unknown>)[order.field];
   const bound = { [order.direction === -1 ? '$lte' : '$gte']: key };
   const combined = typeof current === 'object' && current !== null && !Array.isArray(current) ? { ...current, ...bound } : bound;
-  return { ...filter, [order.field]: current === undefined || typeof current === 'object' ? combined : current } as FilterQuery<T>;
+  return { ...filter, [order.field]: current === undefined || typeof current === 'object' ? combined : current };
 }

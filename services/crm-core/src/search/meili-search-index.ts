@@ -122,7 +122,7 @@ export class MeiliSearchIndex implements SearchIndex {
       result.hits
         // The filter already did this; a record of another workspace must never leave here.
         .filter((hit) => hit.workspace_id === workspaceId)
-        .map((hit) => ({ document: { ...(hit as unknown as SearchDocument), type: SEARCH_TYPES[position]! }, score: Number(hit._rankingScore ?? 0) })),
+        .map((hit) => ({ document: { ...(hit as unknown as SearchDocument), type: SEARCH_TYPES[position] }, score: Number(hit._rankingScore ?? 0) })),
     );
     return rankCandidates(query, candidates, limit);
   }

@@ -89,20 +89,19 @@ export async function syncRecords(connection: Connection, index: SearchIndex, wo
 async function* storedRecords(connection: Connection, workspaceId?: string): AsyncGenerator<Array<RecordState<SearchState>>> {
   const scope = workspaceId === undefined ? {} : { workspace_id: workspaceId };
   const companies = companyModel(connection).find(scope).lean<CompanyRecord[]>().cursor({ batchSize: BATCH });
-  let page: Array<RecordState<SearchState>> = [];
+  const page: Array<RecordState<SearchState>> = [];
   for await (const company of companies) {
-    const record = company as unknown as CompanyRecord;
+    const record = company;
     page.push({ id: record._id, workspace_id: record.workspace_id, version: record.version ?? 1, state: stateOf('company', record.workspace_id, { ...record }) });
     if (page.length === BATCH) yield page.splice(0);
   }
   const contacts = contactModel(connection).find(scope).lean<ContactRecord[]>().cursor({ batchSize: BATCH });
   for await (const contact of contacts) {
-    const record = contact as unknown as ContactRecord;
+    const record = contact;
     page.push({ id: record._id, workspace_id: record.workspace_id, version: record.version ?? 1, state: stateOf('contact', record.workspace_id, { ...record }) });
     if (page.length === BATCH) yield page.splice(0);
   }
   if (page.length > 0) yield page;
-  page = [];
 }
 
 // Fills the index with the projection's live records (of one workspace, or all).
@@ -122,7 +121,7 @@ export async function loadIndex(connection: Connection, index: SearchIndex, work
       batch = [];
     };
     for await (const document of cursor) {
-      batch.push(document as unknown as SearchDocumentRecord);
+      batch.push(document);
       if (batch.length === BATCH) await flush();
     }
     if (batch.length > 0) await flush();
@@ -240,7 +239,7 @@ export async function startSearch(context: ServiceContext): Promise<void> {
       model: projection as never,
       read: (event) => readSearchEvent(event),
       // A batch is of one workspace (the transport splits them).
-      onApplied: async (records) => syncRecords(connection, index, records[0]!.workspace_id!, records.map((record) => record.id)),
+      onApplied: async (records) => syncRecords(connection, index, records[0].workspace_id!, records.map((record) => record.id)),
     }),
   );
   context.onStop('search index', () => index.close());

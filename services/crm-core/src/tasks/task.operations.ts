@@ -35,7 +35,7 @@ const When = (description: string) => Nullable(DateTime({ description }));
 function prepareTaskBody(body: unknown): unknown {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
   const fields = { ...(body as Record<string, unknown>) };
-  for (const field of ['target_id', 'assignee_id']) if (typeof fields[field] === 'string') fields[field] = (fields[field] as string).toLowerCase();
+  for (const field of ['target_id', 'assignee_id']) if (typeof fields[field] === 'string') fields[field] = (fields[field]).toLowerCase();
   if (typeof fields.notes === 'string' && fields.notes.trim() === '') fields.notes = null;
   const hasType = fields.target_type !== undefined && fields.target_type !== null;
   const hasId = fields.target_id !== undefined && fields.target_id !== null;

@@ -13,6 +13,6 @@ export function activityOperations(context: ServiceContext): Implementation[] {
       if (query.target_type === 'contact' && !readsContacts) throw forbidden("a contact's timeline needs the contacts:read permission");
       return listActivityPage(context, workspaceOf(req), query, readsContacts);
     }),
-    implement(createActivity, async ({ req, auth, body }) => createActivityRecord(context, auth, workspaceOf(req), body as CreateActivityBody)),
+    implement(createActivity, async ({ req, auth, body }) => createActivityRecord(context, auth, workspaceOf(req), body)),
   ];
 }

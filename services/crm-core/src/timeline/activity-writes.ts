@@ -21,7 +21,7 @@ export async function noteContactCompany(context: ServiceContext, workspaceId: s
 }
 
 const actorOf = (actor: EventActor | null): Pick<ActivityRecord, 'actor_type' | 'actor_id' | 'actor_label'> =>
-  actor === null ? { actor_type: 'system', actor_id: null, actor_label: null } : { actor_type: actor.type as ActivityActorType, actor_id: actor.id ?? null, actor_label: actor.label ?? null };
+  actor === null ? { actor_type: 'system', actor_id: null, actor_label: null } : { actor_type: actor.type, actor_id: actor.id ?? null, actor_label: actor.label ?? null };
 
 // POST /activities: a note or a call by the caller (a key writes under its own name).
 export async function createActivityRecord(context: ServiceContext, claims: InternalClaims, workspaceId: string, body: CreateActivityBody): Promise<ActivityView> {

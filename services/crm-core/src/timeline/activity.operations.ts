@@ -61,7 +61,7 @@ const checkCall = bodyValidator<CallCreateBody>(CallCreate);
 function prepareActivityBody(body: unknown): unknown {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
   const fields = { ...(body as Record<string, unknown>) };
-  for (const field of ['target_id']) if (typeof fields[field] === 'string') fields[field] = (fields[field] as string).toLowerCase();
+  for (const field of ['target_id']) if (typeof fields[field] === 'string') fields[field] = (fields[field]).toLowerCase();
   const type = fields.type;
   if (type === undefined) throw validationFailed('type is required');
   if (type === 'note') return checkNote(fields);

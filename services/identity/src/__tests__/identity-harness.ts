@@ -60,7 +60,7 @@ export async function startIdentity(env: NodeJS.ProcessEnv = {}): Promise<Identi
       return { status, body };
     },
     publicApi: <T>(method: string, path: string, body?: unknown) => withClaims<T>(null, method, path, body),
-    events: harness.events,
+    events: (filter) => harness.events(filter),
     async stop() {
       client.close();
       await harness.stop();

@@ -19,7 +19,7 @@ export function auditHandler(connection: Connection, contracts: EventContractReg
     // Events the log skips need no transaction.
     const audited = events.filter((event) => event.workspace_id !== null && isAudited(event, contracts));
     if (audited.length === 0) return;
-    await consumeEventsWithoutRows(connection, entries, audited[0]!.workspace_id!, audited, async (fresh, session) => {
+    await consumeEventsWithoutRows(connection, entries, audited[0].workspace_id!, audited, async (fresh, session) => {
       const written: AuditEntryRecord[] = [];
       for (const event of fresh) {
         const entry = await auditEntryOf(connection, contracts, event, session);

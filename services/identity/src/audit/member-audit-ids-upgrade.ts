@@ -33,7 +33,7 @@ export const memberAuditIdsUpgrade: DataUpgrade = {
           },
         }));
         changed += (await auditEntryModel(connection).bulkWrite(updates, { ordered: false })).modifiedCount;
-        after = members[members.length - 1]!._id;
+        after = members[members.length - 1]._id;
       }
     }),
 };

@@ -93,7 +93,7 @@ export class AuthenticationCache {
     }
     const transaction = connection.transaction.bind(connection);
     connection.transaction = ((work, options) =>
-      settled(transaction(work, options), invalidate)) as Connection['transaction'];
+      settled(transaction(work, options), invalidate));
   }
 }
 

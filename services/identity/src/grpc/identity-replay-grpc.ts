@@ -37,7 +37,7 @@ export async function replayRecords(connection: Connection, request: replayV1.Re
       const state = memberState(member, people.get(member.user_id) ?? null, roleNames.get(member.role_id) ?? null);
       return { id: member._id, version: state.version, state_json: JSON.stringify(state) };
     }),
-    next_after_id: members.length === limit ? members[members.length - 1]!._id : '',
+    next_after_id: members.length === limit ? members[members.length - 1]._id : '',
   };
 }
 

@@ -35,6 +35,6 @@ export async function listMembersPage(connection: Connection, request: identityV
       const view = memberView(member, usersById.get(member.user_id), roleNames.get(member.role_id) ?? '');
       return { id: view.id, user_id: member.user_id, name: view.name, email: view.email, avatar: view.avatar ?? undefined, role: view.role, status: view.status };
     }),
-    next_after: members.length === request.limit ? members[members.length - 1]!.user_id : '',
+    next_after: members.length === request.limit ? members[members.length - 1].user_id : '',
   };
 }

@@ -15,7 +15,7 @@ export function campaignOperations(context: ServiceContext): Implementation[] {
       const campaign = await findCampaign(context, workspaceId, params.id);
       noteVersion(req, campaign.version);
       const [view] = await campaignViews(context, workspaceId, [campaign]);
-      return view!;
+      return view;
     }, { notesVersion: true }),
     implement(updateCampaign, async ({ req, auth, params, body }) => updateCampaignRecord(context, auth, workspaceOf(req), params.id, body)),
     implement(deleteCampaign, async ({ req, auth, params }) => deleteCampaignRecord(context, auth, workspaceOf(req), params.id)),

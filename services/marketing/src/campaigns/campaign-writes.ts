@@ -80,7 +80,7 @@ export async function createCampaignRecord(context: ServiceContext, claims: Inte
     publish({ type: MARKETING_CAMPAIGN_EVENTS_TYPES.campaignCreated, workspace_id: workspaceId, actor: claims.actor, data: campaignState(record) });
   });
   const [view] = await campaignViews(context, workspaceId, [record]);
-  return view!;
+  return view;
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
@@ -114,7 +114,7 @@ export async function updateCampaignRecord(context: ServiceContext, claims: Inte
     return next;
   });
   const [view] = await campaignViews(context, workspaceId, [updated]);
-  return view!;
+  return view;
 }
 
 // Gone from the API; its last state stays for the names on touchpoints, spend and reports.

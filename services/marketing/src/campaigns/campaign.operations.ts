@@ -42,9 +42,9 @@ function prepareCampaignBody(body: unknown): unknown {
   if (readOnly) throw validationFailed(`${readOnly} is read-only`);
   const fields: Record<string, unknown> = { ...(body as Record<string, unknown>) };
   if (typeof fields.currency === 'string') fields.currency = fields.currency.toUpperCase();
-  for (const field of ['source_id', 'owner_id']) if (typeof fields[field] === 'string') fields[field] = (fields[field] as string).toLowerCase();
+  for (const field of ['source_id', 'owner_id']) if (typeof fields[field] === 'string') fields[field] = (fields[field]).toLowerCase();
   // Empty optional text is no value; utm_campaign declares a minimum length, so empty is refused.
-  for (const field of ['external_ref', 'notes']) if (typeof fields[field] === 'string' && (fields[field] as string).trim() === '') fields[field] = null;
+  for (const field of ['external_ref', 'notes']) if (typeof fields[field] === 'string' && (fields[field]).trim() === '') fields[field] = null;
   return fields;
 }
 

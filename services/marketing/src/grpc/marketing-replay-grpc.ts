@@ -43,7 +43,7 @@ export async function replayRecords(connection: Connection, request: replayV1.Re
   }
   return {
     records: states.map(({ id, state }) => ({ id, version: state.version, state_json: JSON.stringify(state) })),
-    next_after_id: states.length === limit ? states[states.length - 1]!.id : '',
+    next_after_id: states.length === limit ? states[states.length - 1].id : '',
   };
 }
 

@@ -114,7 +114,7 @@ export async function recordTouchpointBatch(
   const now = isoNow();
   const items: NewTouchpoint[] = [];
   body.touchpoints.forEach((item, index) => {
-    const match = records[index]!;
+    const match = records[index];
     if (!match.matched) {
       unmatched.push(index);
       return;

@@ -8,7 +8,7 @@ import type { WebFormField, WebFormRecord } from './web-form.model';
 export const HONEYPOT_FIELD = 'website';
 
 const ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => ESCAPES[character]!);
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => ESCAPES[character]);
 
 interface FieldSpec {
   label: string;

@@ -25,9 +25,9 @@ function prepareWebFormBody(body: unknown): unknown {
   const readOnly = WEB_FORM_READ_ONLY_FIELDS.find((field) => Object.hasOwn(body, field));
   if (readOnly) throw validationFailed(`${readOnly} is read-only`);
   const fields: Record<string, unknown> = { ...(body as Record<string, unknown>) };
-  for (const field of ['owner_id', 'source_id', 'campaign_id']) if (typeof fields[field] === 'string') fields[field] = (fields[field] as string).toLowerCase();
+  for (const field of ['owner_id', 'source_id', 'campaign_id']) if (typeof fields[field] === 'string') fields[field] = (fields[field]).toLowerCase();
   // consent_text declares a minimum length: empty is refused, null clears it.
-  for (const field of ['redirect_url']) if (typeof fields[field] === 'string' && (fields[field] as string).trim() === '') fields[field] = null;
+  for (const field of ['redirect_url']) if (typeof fields[field] === 'string' && (fields[field]).trim() === '') fields[field] = null;
   return fields;
 }
 

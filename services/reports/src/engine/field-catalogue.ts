@@ -167,7 +167,7 @@ export function valueOf(record: ReadRecord, field: string): unknown {
     return custom?.[field.slice(CUSTOM_PREFIX.length)] ?? null;
   }
   const minorField = MINOR_FIELDS[field];
-  if (minorField) return typeof record[minorField] === 'number' ? (record[minorField] as number) / 100 : null;
+  if (minorField) return typeof record[minorField] === 'number' ? (record[minorField]) / 100 : null;
   return record[field] ?? null;
 }
 
@@ -178,13 +178,13 @@ export function accessorOf(field: string): (record: ReadRecord) => unknown {
     return (record) => (record.custom as Record<string, unknown> | undefined)?.[key] ?? null;
   }
   const minorField = MINOR_FIELDS[field];
-  if (minorField) return (record) => (typeof record[minorField] === 'number' ? (record[minorField] as number) / 100 : null);
+  if (minorField) return (record) => (typeof record[minorField] === 'number' ? (record[minorField]) / 100 : null);
   return (record) => record[field] ?? null;
 }
 
 export function minorOf(record: ReadRecord, field: string): number | null {
   const minorField = MINOR_FIELDS[field];
-  return minorField && typeof record[minorField] === 'number' ? (record[minorField] as number) : null;
+  return minorField && typeof record[minorField] === 'number' ? (record[minorField]) : null;
 }
 
 interface CustomFieldRecord {

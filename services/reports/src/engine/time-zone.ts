@@ -22,7 +22,7 @@ function formatter(timezone: string): Intl.DateTimeFormat {
 // half-hour ones keep their offset through the hour).
 function offsetAt(timezone: string, hour: number): number {
   let zone = offsets.get(timezone);
-  if (!zone) offsets.set(timezone, (zone = new Map()));
+  if (!zone) offsets.set(timezone, (zone = new Map<number, number>()));
   let offset = zone.get(hour);
   if (offset === undefined) {
     const parts = Object.fromEntries(formatter(timezone).formatToParts(new Date(hour * HOUR)).map((part) => [part.type, part.value]));
@@ -44,7 +44,7 @@ export function localDay(value: string, timezone: string): string {
   const ms = Date.parse(value);
   if (Number.isNaN(ms)) return value.slice(0, 10);
   let zone = days.get(timezone);
-  if (!zone) days.set(timezone, (zone = new Map()));
+  if (!zone) days.set(timezone, (zone = new Map<number, string>()));
   const slot = Math.floor(ms / QUARTER_HOUR);
   let day = zone.get(slot);
   if (day === undefined) {

@@ -130,14 +130,14 @@ export function marketingReport(
     // Lost deals count as deals, with no pipeline or revenue.
     if (!inPeriod(deal.created_at)) continue;
     const touches = touchesOf(data, deal, touchpointsByRecord);
-    const chosen: Touch[] = touches.length === 0 ? [] : options.model === 'first' ? [touches[0]!] : options.model === 'last' ? [touches[touches.length - 1]!] : touches;
+    const chosen: Touch[] = touches.length === 0 ? [] : options.model === 'first' ? [touches[0]] : options.model === 'last' ? [touches[touches.length - 1]] : touches;
     const minor = Number(deal.value_minor ?? 0);
     const shares = chosen.length === 0 ? [minor] : linearShares(minor, chosen.length);
     const credits = chosen.length === 0 ? [{ campaign_id: null as string | null }] : chosen;
     const month = byMonth.get(localDay(String(deal.created_at), timezone).slice(0, 7))!;
     credits.forEach((touch, index) => {
       if (!wanted(touch.campaign_id)) return;
-      const share = shares[index]!;
+      const share = shares[index];
       const credit = 1 / credits.length;
       const figures = deal.currency === currency ? row(keyOfCampaign(touch.campaign_id)) : otherOf(String(deal.currency));
       figures.deals += credit;

@@ -167,9 +167,9 @@ function funnel(data: WorkspaceData, deals: ReadRecord[], inPeriod: (value: unkn
     const steps = data.dealSteps.get(deal._id) ?? [{ stage_id: String(deal.stage_id), at: String(deal.created_at), version: 1 }];
     let furthest = -1;
     for (let index = 0; index < steps.length; index++) {
-      const step = steps[index]!;
+      const step = steps[index];
       furthest = Math.max(furthest, order.get(step.stage_id) ?? -1);
-      if (index > 0 && steps[index - 1]!.stage_id === step.stage_id) continue;
+      if (index > 0 && steps[index - 1].stage_id === step.stage_id) continue;
       const next = steps.slice(index + 1).find((later) => later.stage_id !== step.stage_id);
       if (next) {
         const entry = days.get(step.stage_id) ?? { total: 0, count: 0 };
@@ -178,7 +178,7 @@ function funnel(data: WorkspaceData, deals: ReadRecord[], inPeriod: (value: unkn
         days.set(step.stage_id, entry);
       }
     }
-    for (let index = 0; index <= furthest; index++) reached[index]! += 1;
+    for (let index = 0; index <= furthest; index++) reached[index] += 1;
   }
   return {
     pipeline_id: pipeline._id,
@@ -188,8 +188,8 @@ function funnel(data: WorkspaceData, deals: ReadRecord[], inPeriod: (value: unkn
         stage_id: stage._id,
         stage: String(stage.name),
         kind: String(stage.kind),
-        reached: reached[index]!,
-        conversion: index === 0 ? null : reached[index - 1] === 0 ? null : round(reached[index]! / reached[index - 1]!, 4),
+        reached: reached[index],
+        conversion: index === 0 ? null : reached[index - 1] === 0 ? null : round(reached[index] / reached[index - 1], 4),
         average_days: time ? round(time.total / time.count, 2) : null,
       };
     }),

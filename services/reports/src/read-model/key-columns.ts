@@ -16,7 +16,7 @@ const derived = new WeakMap<ReadRecord[], { columns: Map<string, KeyColumn>; len
 
 function columnsOf(records: ReadRecord[]): Map<string, KeyColumn> {
   let columns = kept.get(records);
-  if (!columns) kept.set(records, (columns = new Map()));
+  if (!columns) kept.set(records, (columns = new Map<string, KeyColumn>()));
   return columns;
 }
 
@@ -34,11 +34,11 @@ export function keyColumn(records: ReadRecord[], id: string, keyOf: (record: Rea
   const earlier = derivation?.columns.get(id);
   if (derivation && earlier && earlier.length === derivation.length) {
     column = earlier.slice();
-    for (const position of derivation.changed) column[position] = keyOf(records[position]!);
-    for (let position = derivation.length; position < records.length; position++) column.push(keyOf(records[position]!));
+    for (const position of derivation.changed) column[position] = keyOf(records[position]);
+    for (let position = derivation.length; position < records.length; position++) column.push(keyOf(records[position]));
   } else {
     column = new Array<string | null>(records.length);
-    for (let position = 0; position < records.length; position++) column[position] = keyOf(records[position]!);
+    for (let position = 0; position < records.length; position++) column[position] = keyOf(records[position]);
   }
   if (columns.size >= KEPT_COLUMNS) columns.delete(columns.keys().next().value as string);
   columns.set(id, column);

@@ -34,7 +34,7 @@ async function updateSequence(connection: Connection, workspaceId: string, updat
   const model = revisionModel(connection);
   const filter = { _id: workspaceId, workspace_id: workspaceId };
   try {
-    return (await model.findOneAndUpdate(filter, update, { upsert: true, new: true }).lean<RevisionRecord>().exec())!;
+    return (await model.findOneAndUpdate(filter, update, { upsert: true, new: true }).lean<RevisionRecord>().exec());
   } catch (error) {
     if (!isDuplicateKey(error)) throw error;
     return (await model.findOneAndUpdate(filter, update, { new: true }).lean<RevisionRecord>().exec())!;
@@ -102,6 +102,7 @@ async function keepDealSteps(connection: Connection, versions: readonly StoredRe
       await steps
         .updateOne(
           { _id: `${deal.id}:${deal.version}`, workspace_id: deal.workspace_id },
+          // eslint-disable-next-line @typescript-eslint/no-base-to-string -- a deal's status is text
           { $set: { deal_id: deal.id, version: deal.version, stage_id: deal.state.stage_id, status: String(deal.state.status ?? 'open'), at, seq } },
           { upsert: true },
         )

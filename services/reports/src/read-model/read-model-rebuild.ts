@@ -6,6 +6,16 @@ import { dealStepModel, readModel, workspaceSettingsModel, type ReadModelKind } 
 import { bumpGeneration, rememberSettings } from './read-model-consumers';
 import { storedState, type StoredState } from './record-states';
 
+// What the rebuild reads of a live deal to record its current stage.
+interface DealStep {
+  _id: string;
+  version: number;
+  stage_id: string;
+  status?: string;
+  created_at: string;
+  updated_at?: string;
+}
+
 // Rebuilds a workspace's read model from scratch: every kind is dropped and replayed from its
 // owner over gRPC, a page at a time (ReplayRecords of crm-core, marketing and identity), keeping
 // tombstones so a record deleted meanwhile stays deleted. Events consumed during a rebuild apply
@@ -106,7 +116,7 @@ export async function rebuildWorkspace(context: ServiceContext, workspaceId: str
       for await (const page of pages(context, source, workspaceId)) applied += await applyPage(context, source.kind, workspaceId, page);
     }
     // Each live deal's current stage as a step of its history.
-    const deals = await readModel(context.connection, 'deal').find({ workspace_id: workspaceId, deleted: false }, { stage_id: 1, status: 1, updated_at: 1, created_at: 1, version: 1 }).lean().exec();
+    const deals = await readModel(context.connection, 'deal').find({ workspace_id: workspaceId, deleted: false }, { stage_id: 1, status: 1, updated_at: 1, created_at: 1, version: 1 }).lean<DealStep[]>().exec();
     const steps = dealStepModel(context.connection);
     for (let index = 0; index < deals.length; index += 500) {
       await steps.bulkWrite(

@@ -22,8 +22,6 @@ export type ReadModelKind =
   | 'custom_field'
   | 'member';
 
-export type StoredValue = string | number | boolean | null;
-
 export interface ReadRecord extends ProjectedFields {
   workspace_id: string;
   [field: string]: unknown;

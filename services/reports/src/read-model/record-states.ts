@@ -8,8 +8,8 @@ import type { ReadModelKind } from './read-model.model';
 type Data = Record<string, unknown>;
 export type StoredState = Record<string, unknown>;
 
-const text = (data: Data, field: string): string | null => (typeof data[field] === 'string' && data[field] !== '' ? (data[field] as string) : null);
-const num = (data: Data, field: string): number | null => (typeof data[field] === 'number' && Number.isFinite(data[field]) ? (data[field] as number) : null);
+const text = (data: Data, field: string): string | null => (typeof data[field] === 'string' && data[field] !== '' ? (data[field]) : null);
+const num = (data: Data, field: string): number | null => (typeof data[field] === 'number' && Number.isFinite(data[field]) ? (data[field]) : null);
 const minor = (value: number | null): number => (value === null ? 0 : Math.round(value * 100));
 const custom = (data: Data): Record<string, unknown> => (typeof data.custom === 'object' && data.custom !== null ? (data.custom as Record<string, unknown>) : {});
 

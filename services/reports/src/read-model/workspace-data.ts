@@ -60,7 +60,7 @@ const answers = new WeakMap<WorkspaceData, Map<string, unknown>>();
 
 export function keptAnswer<T>(data: WorkspaceData, key: string, compute: () => T): T {
   let kept = answers.get(data);
-  if (!kept) answers.set(data, (kept = new Map()));
+  if (!kept) answers.set(data, (kept = new Map<string, unknown>()));
   if (!kept.has(key)) {
     if (kept.size >= ANSWERS_KEPT) kept.delete(kept.keys().next().value as string);
     kept.set(key, compute());
@@ -101,7 +101,7 @@ async function load(context: ServiceContext, workspaceId: string, applied: numbe
   const byId = {} as Record<ReadModelKind, Map<string, ReadRecord>>;
   KINDS.forEach((kind, index) => {
     records[kind] = lists[index]!;
-    byId[kind] = new Map(lists[index]!.map((record) => [record._id, record]));
+    byId[kind] = new Map(lists[index].map((record) => [record._id, record]));
   });
   const dealSteps = new Map<string, DealStepRecord[]>();
   for (const step of steps) {
@@ -129,7 +129,7 @@ async function refresh(context: ServiceContext, previous: WorkspaceData, after: 
   const records = { ...previous.records };
   const byId = { ...previous.byId };
   KINDS.forEach((kind, index) => {
-    const changed = lists[index]!;
+    const changed = lists[index];
     if (changed.length === 0) return;
     counters.changedRecords += changed.length;
     const known = previous.byId[kind];
@@ -151,7 +151,7 @@ async function refresh(context: ServiceContext, previous: WorkspaceData, after: 
     const positions: number[] = [];
     if (replaced.size > 0) {
       for (let position = 0; position < next.length; position++) {
-        const replacement = replaced.get(next[position]!._id);
+        const replacement = replaced.get(next[position]._id);
         if (replacement) {
           next[position] = replacement;
           positions.push(position);
@@ -163,7 +163,7 @@ async function refresh(context: ServiceContext, previous: WorkspaceData, after: 
     records[kind] = next;
   });
   let dealSteps = previous.dealSteps;
-  if (steps.length > 0 || lists[KINDS.indexOf('deal')]!.length > 0) {
+  if (steps.length > 0 || lists[KINDS.indexOf('deal')].length > 0) {
     dealSteps = new Map(previous.dealSteps);
     for (const step of steps) {
       if (!byId.deal.has(step.deal_id)) continue;
@@ -173,7 +173,7 @@ async function refresh(context: ServiceContext, previous: WorkspaceData, after: 
       dealSteps.set(step.deal_id, list);
     }
     // A deal that left takes its history with it.
-    for (const deal of lists[KINDS.indexOf('deal')]!) if (deal.deleted) dealSteps.delete(deal._id);
+    for (const deal of lists[KINDS.indexOf('deal')]) if (deal.deleted) dealSteps.delete(deal._id);
   }
   const memberNames = records.member === previous.records.member ? previous.memberNames : memberNamesOf(records.member);
   return { ...previous, applied, records, byId, dealSteps, memberNames };
@@ -181,9 +181,9 @@ async function refresh(context: ServiceContext, previous: WorkspaceData, after: 
 
 export async function workspaceData(context: ServiceContext, workspaceId: string): Promise<WorkspaceData> {
   let cache = caches.get(context);
-  if (!cache) caches.set(context, (cache = new Map()));
+  if (!cache) caches.set(context, (cache = new Map<string, CacheEntry>()));
   let pending = loading.get(context);
-  if (!pending) loading.set(context, (pending = new Map()));
+  if (!pending) loading.set(context, (pending = new Map<string, Promise<CacheEntry>>()));
   // The sequence first: what is read after it is at least as new.
   const row = await revisionModel(context.connection).findOne({ _id: workspaceId, workspace_id: workspaceId }).lean<RevisionRecord>().exec();
   const seq = row?.seq ?? 0;
@@ -209,7 +209,7 @@ export async function workspaceData(context: ServiceContext, workspaceId: string
         ? await refresh(context, cached.data, cached.data.applied, Math.max(cached.data.applied, complete))
         : await load(context, workspaceId, complete);
     return { data, generation };
-  })().finally(() => pending!.delete(workspaceId));
+  })().finally(() => pending.delete(workspaceId));
   pending.set(workspaceId, reading);
   const entry = await reading;
   cache.delete(workspaceId);

@@ -48,7 +48,7 @@ export const bindLegacySecretsUpgrade: DataUpgrade = {
             endpoint = await model.findOne({ _id: owner._id, workspace_id: owner.workspace_id, ...legacy }, projection).lean<LegacyEndpoint>().exec();
           }
         }
-        after = batch[batch.length - 1]!._id;
+        after = batch[batch.length - 1]._id;
       }
     }),
 };

@@ -87,7 +87,7 @@ export async function checkEndpointUrl(raw: string, policy: UrlPolicy): Promise<
   if (url.username || url.password) throw refused('must not contain credentials; authenticate deliveries by their signature');
   if (url.hash) throw refused('must not contain a fragment');
   const host = url.hostname.replace(/^\[|\]$/g, '');
-  let addresses: string[] = [];
+  let addresses: string[];
   if (isIP(host)) addresses = [host];
   else {
     try {

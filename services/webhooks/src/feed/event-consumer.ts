@@ -19,7 +19,7 @@ function personalTerms(entries: ReadonlyArray<Pick<FeedEntryRecord, 'data'>>, co
   const terms = new Set<string>();
   for (const { data } of entries) {
     if (data.contact_id !== contactId) continue;
-    const value = (field: string) => (typeof data[field] === 'string' ? (data[field] as string).trim() : '');
+    const value = (field: string) => (typeof data[field] === 'string' ? (data[field]).trim() : '');
     for (const field of PERSONAL_FIELDS) terms.add(value(field));
     terms.add(`${value('first_name')} ${value('last_name')}`.trim());
   }
@@ -85,11 +85,11 @@ async function storeEvents(runtime: WebhooksRuntime, events: readonly EventEnvel
     .findOneAndUpdate({ _id: workspaceId, workspace_id: workspaceId }, { $inc: { seq: events.length } }, { upsert: true, new: true, session })
     .lean<FeedCounterRecord>()
     .exec();
-  const first = counter!.seq - events.length + 1;
+  const first = counter.seq - events.length + 1;
   const entries: FeedEntryRecord[] = [];
   for (const [index, event] of events.entries()) {
     const data = (event.data ?? {}) as Record<string, unknown>;
-    const refs = refsOf[index]!;
+    const refs = refsOf[index];
     if (event.type === contactErased.type && typeof data.contact_id === 'string') {
       // What this batch holds so far is written first, so the erasure reaches it too.
       if (entries.length > 0) await feedEntryModel(connection).insertMany(entries.splice(0), { session, lean: true });

@@ -30,17 +30,17 @@ describe('the OpenAPI document of declarations', () => {
 
   it('shows named schemas once and references them', () => {
     expect(document.components.schemas.Company).toMatchObject({ title: 'Company', type: 'object', additionalProperties: false });
-    const listed = document.paths['/companies']!.get!.responses as Record<string, any>;
+    const listed = document.paths['/companies'].get.responses as Record<string, any>;
     expect(listed['200'].content['application/json'].schema.properties.data.items).toEqual({ $ref: '#/components/schemas/Company' });
-    expect(document.components.schemas.Company!.properties).toMatchObject({ website: { type: ['string', 'null'] } });
+    expect(document.components.schemas.Company.properties).toMatchObject({ website: { type: ['string', 'null'] } });
   });
 
   it('lists parameters with their schema, requiredness and description', () => {
-    expect(document.paths['/companies']!.get!.parameters).toEqual([
+    expect(document.paths['/companies'].get.parameters).toEqual([
       { name: 'limit', in: 'query', required: false, description: 'Page size', schema: { type: 'integer', format: 'int32', minimum: 1, maximum: 50, default: 25 } },
       { name: 'cursor', in: 'query', required: false, schema: { type: 'string' } },
     ]);
-    expect(document.paths['/companies/{id}']!.delete!.parameters).toEqual([
+    expect(document.paths['/companies/{id}'].delete.parameters).toEqual([
       { name: 'id', in: 'path', required: true, description: PATH_ID_DESCRIPTION, schema: { type: 'string', format: 'uuid', maxLength: 36 } },
       { $ref: '#/components/parameters/IdempotencyKey' },
     ]);
@@ -57,32 +57,32 @@ describe('the OpenAPI document of declarations', () => {
       ),
       implement(declareOperation({ method: 'POST', path: '/things', summary: 'Create', access: 'caller', status: 201, response: record, etag: 'things' }), async () => ({ id: '', name: '' })),
     ]);
-    const get = tagged.paths['/things/{id}']!.get! as Record<string, any>;
+    const get = tagged.paths['/things/{id}'].get as Record<string, any>;
     expect(get.parameters).toContainEqual({ $ref: '#/components/parameters/IfNoneMatch' });
     expect(get.parameters).not.toContainEqual({ $ref: '#/components/parameters/IdempotencyKey' });
     expect(get.responses['304']).toMatchObject({ headers: { ETag: { $ref: '#/components/headers/ETag' } } });
     expect(get.responses['200'].headers).toEqual({ ETag: { $ref: '#/components/headers/ETag' } });
-    const patch = tagged.paths['/things/{id}']!.patch! as Record<string, any>;
+    const patch = tagged.paths['/things/{id}'].patch as Record<string, any>;
     expect(patch.parameters).toEqual(expect.arrayContaining([{ $ref: '#/components/parameters/IfMatch' }, { $ref: '#/components/parameters/IdempotencyKey' }]));
     expect(Object.keys(patch.responses)).toEqual(expect.arrayContaining(['409', '412', '422']));
     expect(patch.responses['200'].headers).toEqual({ ETag: { $ref: '#/components/headers/ETag' }, 'Idempotent-Replayed': { $ref: '#/components/headers/IdempotentReplayed' } });
-    const create = tagged.paths['/things']!.post! as Record<string, any>;
+    const create = tagged.paths['/things'].post as Record<string, any>;
     expect(create.parameters).not.toContainEqual({ $ref: '#/components/parameters/IfMatch' });
     expect(Object.keys(create.responses)).not.toContain('412');
     expect(tagged.components.parameters.IdempotencyKey).toMatchObject({ name: 'Idempotency-Key', in: 'header', schema: { maxLength: 255 } });
     // A public operation takes no key.
-    expect(document.paths['/public/hello']!.get!.parameters).toEqual([]);
+    expect(document.paths['/public/hello'].get.parameters).toEqual([]);
     expect(() =>
       declareOperation({ method: 'GET', path: '/public/thing', summary: 'x', access: 'public', status: 200, response: record, etag: 'things' }),
     ).toThrow(/authenticated JSON/);
   });
 
   it('gives each operation its security, access and error answers', () => {
-    const deletion = document.paths['/companies/{id}']!.delete!;
+    const deletion = document.paths['/companies/{id}'].delete;
     expect(deletion.security).toEqual([{ bearer: [] }]);
     expect(Object.keys(deletion.responses as object)).toEqual(['204', '400', '401', '403', '404', '409', '422', '429', '503']);
     expect(deletion.description).toBe('Needs the `companies:write` permission. Agent keys cannot call it.');
-    const open = document.paths['/public/hello']!.get!;
+    const open = document.paths['/public/hello'].get;
     expect(open.security).toEqual([]);
     expect(Object.keys(open.responses as object)).not.toContain('401');
   });
@@ -118,7 +118,7 @@ describe('the OpenAPI document of declarations', () => {
         async () => ({ custom: {}, total: 0 }),
       ),
     ]);
-    expect(typed.components.schemas.Typed!.properties).toEqual({
+    expect(typed.components.schemas.Typed.properties).toEqual({
       custom: { type: 'object', additionalProperties: { type: 'boolean' } },
       total: { type: 'integer', minimum: 0, format: 'int64' },
     });
@@ -130,8 +130,8 @@ describe('the OpenAPI document of declarations', () => {
       properties: { dry_run: { type: 'boolean', description: 'Write nothing. Defaults to `false`.' } },
     });
     // A query string carries no null.
-    expect((typed.paths['/session/typed']!.post!.parameters as Array<Record<string, unknown>>)[0]!.schema).toEqual({ type: 'integer', format: 'int32', minimum: 0, maximum: 100 });
-    expect((typed.components.schemas.Error!.properties as any).error.properties.code.enum).toEqual([...ERROR_CODES]);
+    expect((typed.paths['/session/typed'].post.parameters as Array<Record<string, unknown>>)[0].schema).toEqual({ type: 'integer', format: 'int32', minimum: 0, maximum: 100 });
+    expect((typed.components.schemas.Error.properties as any).error.properties.code.enum).toEqual([...ERROR_CODES]);
   });
 
   it('drops components nothing refers to', () => {

@@ -349,7 +349,7 @@ describe('serving declared operations', () => {
     });
 
     it('refuse the same operation twice', () => {
-      expect(() => serveOperations({ service: 'crm-core', internalPublicKey: keys.publicKey, implementations: [operations[0]!, operations[0]!] })).toThrow(
+      expect(() => serveOperations({ service: 'crm-core', internalPublicKey: keys.publicKey, implementations: [operations[0], operations[0]] })).toThrow(
         /declared twice/,
       );
     });

@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { WebhookRefused } from '../payment-provider';
@@ -32,23 +32,26 @@ function read(request: IncomingMessage): Promise<string> {
 }
 
 beforeAll(async () => {
-  server = createServer(async (request, response) => {
-    const url = new URL(request.url ?? '/', 'http://localhost');
-    const body = await read(request);
-    const entry: Seen = {
-      method: request.method ?? '',
-      path: url.pathname,
-      query: url.searchParams,
-      form: new URLSearchParams(body),
-      idempotencyKey: request.headers['idempotency-key'] as string | undefined,
-    };
-    seen.push(entry);
-    const { status, body: reply, headers } = answer(entry);
-    response.writeHead(status, { 'content-type': 'application/json', 'request-id': 'req_fake', ...headers });
-    response.end(JSON.stringify(reply));
+  server = createServer((request, response) => {
+    void read(request).then((body) => respond(request, body, response));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 });
+
+function respond(request: IncomingMessage, body: string, response: ServerResponse): void {
+  const url = new URL(request.url ?? '/', 'http://localhost');
+  const entry: Seen = {
+    method: request.method ?? '',
+    path: url.pathname,
+    query: url.searchParams,
+    form: new URLSearchParams(body),
+    idempotencyKey: request.headers['idempotency-key'] as string | undefined,
+  };
+  seen.push(entry);
+  const { status, body: reply, headers } = answer(entry);
+  response.writeHead(status, { 'content-type': 'application/json', 'request-id': 'req_fake', ...headers });
+  response.end(JSON.stringify(reply));
+}
 
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
@@ -85,8 +88,8 @@ describe('Stripe adapter calls', () => {
     expect(await provider().createCustomer({ workspaceId: 'w1', name: 'Acme' }, 'customer-w1')).toBe('cus_1');
     expect(seen).toHaveLength(1);
     expect(seen[0]).toMatchObject({ method: 'POST', path: '/v1/customers', idempotencyKey: 'customer-w1' });
-    expect(seen[0]!.form.get('metadata[workspace_id]')).toBe('w1');
-    expect(seen[0]!.form.get('name')).toBe('Acme');
+    expect(seen[0].form.get('metadata[workspace_id]')).toBe('w1');
+    expect(seen[0].form.get('name')).toBe('Acme');
   });
 
   it('opens a subscription Checkout Session for the interval’s price, per seat, with the trial and return addresses', async () => {
@@ -105,7 +108,7 @@ describe('Stripe adapter calls', () => {
     expect(session).toEqual({ id: 'cs_1', url: 'https://checkout.stripe.com/c/pay/cs_1' });
     const [call] = seen;
     expect(call).toMatchObject({ method: 'POST', path: '/v1/checkout/sessions', idempotencyKey: 'checkout-r1' });
-    expect(Object.fromEntries(call!.form)).toMatchObject({
+    expect(Object.fromEntries(call.form)).toMatchObject({
       mode: 'subscription',
       customer: 'cus_1',
       client_reference_id: 'w1',
@@ -122,8 +125,8 @@ describe('Stripe adapter calls', () => {
     answer = () => ({ status: 200, body: { id: 'bps_1', object: 'billing_portal.session', url: 'https://billing.stripe.com/p/session/1' } });
     expect(await provider().createPortal({ customerId: 'cus_1', returnUrl: 'https://app.example/billing' }, 'portal-r2')).toEqual({ url: 'https://billing.stripe.com/p/session/1' });
     expect(seen[0]).toMatchObject({ method: 'POST', path: '/v1/billing_portal/sessions', idempotencyKey: 'portal-r2' });
-    expect(seen[0]!.form.get('customer')).toBe('cus_1');
-    expect(seen[0]!.form.get('return_url')).toBe('https://app.example/billing');
+    expect(seen[0].form.get('customer')).toBe('cus_1');
+    expect(seen[0].form.get('return_url')).toBe('https://app.example/billing');
   });
 
   it('retries a failed call with the same idempotency key, so it is made once', async () => {
@@ -182,8 +185,8 @@ describe('Stripe adapter calls', () => {
         hostedUrl: 'https://invoice.stripe.com/i/1',
       },
     ]);
-    expect(seen[0]!.query.get('customer')).toBe('cus_1');
-    expect(seen[0]!.query.get('limit')).toBe('12');
+    expect(seen[0].query.get('customer')).toBe('cus_1');
+    expect(seen[0].query.get('limit')).toBe('12');
   });
 });
 

@@ -79,9 +79,9 @@ class FakeMeilisearch {
     const parts = url.pathname.split('/').filter(Boolean);
     if (method === 'GET' && parts[0] === 'tasks') return this.json(res, 200, this.tasks.get(Number(parts[1])));
     if (method === 'POST' && url.pathname === '/indexes') return this.enqueue(res, 'indexCreation', (body as { uid: string }).uid);
-    if (method === 'PATCH' && parts[2] === 'settings') return this.enqueue(res, 'settingsUpdate', parts[1]!);
-    if (method === 'POST' && parts[2] === 'documents' && parts.length === 3) return this.enqueue(res, 'documentAdditionOrUpdate', parts[1]!);
-    if (parts[2] === 'documents' && (parts[3] === 'delete-batch' || parts[3] === 'delete' || (method === 'DELETE' && parts.length === 3))) return this.enqueue(res, 'documentDeletion', parts[1]!);
+    if (method === 'PATCH' && parts[2] === 'settings') return this.enqueue(res, 'settingsUpdate', parts[1]);
+    if (method === 'POST' && parts[2] === 'documents' && parts.length === 3) return this.enqueue(res, 'documentAdditionOrUpdate', parts[1]);
+    if (parts[2] === 'documents' && (parts[3] === 'delete-batch' || parts[3] === 'delete' || (method === 'DELETE' && parts.length === 3))) return this.enqueue(res, 'documentDeletion', parts[1]);
     if (method === 'POST' && url.pathname === '/multi-search') {
       const queries = (body as { queries: Array<{ indexUid: string; q: string }> }).queries;
       return this.json(res, 200, {
@@ -156,9 +156,9 @@ describe('Meilisearch adapter (fake server)', () => {
       ['company', 'c-typo'],
     ]);
     const [request] = fake.requests;
-    expect({ method: request!.method, path: request!.path }).toEqual({ method: 'POST', path: '/multi-search' });
+    expect({ method: request.method, path: request.path }).toEqual({ method: 'POST', path: '/multi-search' });
     const fields = ['id', 'type', 'workspace_id', 'name', 'email', 'domain', 'account_number', 'postcode', 'phone'];
-    expect(request!.body).toEqual({
+    expect(request.body).toEqual({
       queries: [
         { indexUid: 'crm_companies', q: 'harbour', filter: `workspace_id = "${ANN}"`, limit: 20, matchingStrategy: 'all', showRankingScore: true, attributesToRetrieve: fields },
         { indexUid: 'crm_contacts', q: 'harbour', filter: `workspace_id = "${ANN}"`, limit: 20, matchingStrategy: 'all', showRankingScore: true, attributesToRetrieve: fields },

@@ -20,7 +20,7 @@ describe('answers kept with a workspace snapshot', () => {
   it('hands each caller a copy of its own', () => {
     const data = snapshot();
     const answer = keptAnswer(data, 'pipeline', () => ({ data: [{ companies: 5 }] }));
-    answer.data[0]!.companies = 99;
+    answer.data[0].companies = 99;
     expect(keptAnswer(data, 'pipeline', () => ({ data: [{ companies: 0 }] }))).toEqual({ data: [{ companies: 5 }] });
   });
 

@@ -20,7 +20,7 @@ describe('key columns', () => {
   it('starts a derived copy from the previous keys, working out only the replaced and added records', () => {
     const previous = [record('a', 's1'), record('b', 's1'), record('c', 's2')];
     expect(keyColumn(previous, 'stage_id', stageOf)).toEqual(['s1', 's1', 's2']);
-    const next = [previous[0]!, record('b', 's3'), previous[2]!, record('d', null)];
+    const next = [previous[0], record('b', 's3'), previous[2], record('d', null)];
     deriveKeyColumns(previous, next, [1]);
     const read: string[] = [];
     const column = keyColumn(next, 'stage_id', (item) => {
