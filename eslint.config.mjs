@@ -39,6 +39,13 @@ export default tseslint.config(
     },
   },
   {
+    // The benchmarks import built services (`@crm/crm-core/dist/...`): their own project, after `tsc -b`.
+    files: ['benchmarks/**/*.ts'],
+    languageOptions: {
+      parserOptions: { project: './benchmarks/tsconfig.json', tsconfigRootDir: import.meta.dirname },
+    },
+  },
+  {
     // Tests read the API's JSON answers, which are untyped (`res.body`, `Record<string, any>`):
     // the rules about values of type any wait for typed answers in the test helpers.
     files: ['tests/**/*.ts', '**/__tests__/**/*.ts', 'libs/testing/src/**/*.ts'],

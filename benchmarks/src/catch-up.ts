@@ -105,7 +105,7 @@ export class CompanyFeed {
   async readToEnd(): Promise<void> {
     for (;;) {
       const query = new URLSearchParams({ types: 'crm.company.created', limit: '200', ...(this.cursor ? { after: this.cursor } : {}) });
-      const page = await this.call<{ data: FeedEvent[]; next_cursor: string; has_more: boolean }>('GET', `/events?${query}`, undefined, this.token);
+      const page = await this.call<{ data: FeedEvent[]; next_cursor: string; has_more: boolean }>('GET', `/events?${query.toString()}`, undefined, this.token);
       this.cursor = page.next_cursor;
       for (const event of page.data) {
         this.created += 1;
@@ -161,7 +161,7 @@ export function probesFor(context: ProbeContext, target: Company, search: { q: s
         let before: string | undefined;
         for (let page = 0; page < 100; page += 1) {
           const query = new URLSearchParams({ source: 'record', limit: '200', ...(before ? { before } : {}) });
-          const result = await call<{ data: Array<{ at: string; object_id: string | null }>; next_before: string | null }>('GET', `/audit-log?${query}`, undefined, ownerToken);
+          const result = await call<{ data: Array<{ at: string; object_id: string | null }>; next_before: string | null }>('GET', `/audit-log?${query.toString()}`, undefined, ownerToken);
           if (page === 0) auditNewest = result.data[0]?.at ?? 'nothing';
           if (result.data.some((entry) => entry.object_id === target.id)) return true;
           const oldest = result.data[result.data.length - 1];

@@ -984,7 +984,8 @@ function normalize(value: Json, generated: Map<string, string>): Json {
   if (Array.isArray(value)) {
     const items = value.map((v) => normalize(v, generated));
     const key = ['name', 'mountPath', 'containerPort', 'port'].find((k) => items.length > 0 && items.every((i) => isObject(i) && k in i));
-    return key ? [...items].sort((a, b) => JSON.stringify((a as JsonObject)[key]).localeCompare(JSON.stringify((b as JsonObject)[key]))) : items;
+    // eslint-disable-next-line @typescript-eslint/no-base-to-string -- the sort keys are names and ports
+    return key ? [...items].sort((a, b) => String((a as JsonObject)[key]).localeCompare(String((b as JsonObject)[key]))) : items;
   }
   if (isObject(value)) {
     const out: JsonObject = {};

@@ -333,7 +333,8 @@ export class EmbeddedCollection extends CollectionBase {
   async insertOne(document: Document, options: OperationOptions = {}): Promise<mongo.InsertOneResult> {
     const prepared = this.prepareInsert(document);
     await this.store.runWrite(this.transactionOf(options), (writer) => writer.insert(this.ensured(), prepared));
-    return { acknowledged: true, insertedId: prepared.doc._id as unknown };
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- typed ObjectId by the driver; like MongoDB, the document's own _id
+    return { acknowledged: true, insertedId: prepared.doc._id };
   }
 
   async insertMany(documents: Document[], options: OperationOptions = {}): Promise<mongo.InsertManyResult> {

@@ -160,7 +160,7 @@ async function listingFigures(companies: mongo.Collection): Promise<void> {
   plans.push(`first page: ${describePlan(firstExplain)}`);
 
   // Walk to the 100th page once to find its cursor, then time that page.
-  const pageAfter = (last: mongo.Document | undefined): mongo.Document => ({
+  const pageAfter = (last: { created_at?: unknown; _id?: unknown } | undefined): mongo.Document => ({
     workspace_id: WORKSPACE,
     ...(last ? { $or: [{ created_at: { $lt: last.created_at } }, { created_at: last.created_at, _id: { $lt: last._id } }] } : {}),
   });

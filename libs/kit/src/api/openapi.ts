@@ -1,4 +1,4 @@
-import type { TObject, TSchema } from '@sinclair/typebox';
+import type { TObject } from '@sinclair/typebox';
 import type { AccessRule } from '../access';
 import { ERROR_CODES } from '../errors';
 import { PATH_ID_DESCRIPTION, type Implementation, type OperationDeclaration } from './operation';

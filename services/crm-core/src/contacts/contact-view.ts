@@ -2,7 +2,7 @@ import { normaliseEmail } from '@crm/kit';
 import type { ContactCreatedData } from '@crm/protos';
 import type { CustomValues } from '../custom-fields/custom-values';
 import { contactNameKey } from '../duplicates/duplicate-keys';
-import type { ContactRecord, LawfulBasis } from './contact.model';
+import type { ContactRecord } from './contact.model';
 import type { ContactView } from './contact.operations';
 
 export function contactView(record: ContactRecord): ContactView {

@@ -30,7 +30,6 @@ const writable = {
   send_invites: Type.Boolean({ description: "true sends invitations to the attendees from the organiser's connected calendar (Standard plan)." }),
 };
 const optionalWritable = Type.Partial(Type.Object(writable)).properties;
-export type MeetingWritable = { -readonly [K in keyof typeof writable]?: Static<(typeof writable)[K]> };
 
 const Title = () => SingleLine({ minLength: 1, maxLength: 300 });
 const TRIMMED = ['title', 'location'];

@@ -1,6 +1,6 @@
 import { forbidden, implement, workspaceOf, type Implementation } from '@crm/kit';
 import type { ServiceContext } from '@crm/service-host';
-import { createActivity, listActivities, type CreateActivityBody } from './activity.operations';
+import { createActivity, listActivities } from './activity.operations';
 import { listActivityPage } from './activity-list';
 import { createActivityRecord } from './activity-writes';
 

@@ -3,7 +3,7 @@ import { isAppError, isoNow, newId, type InternalClaims } from '@crm/kit';
 import { CRM_ACTIVITY_EVENTS_TYPES, type ActivityCreatedData, type ActivityRecordedData } from '@crm/protos';
 import { commit, type ServiceContext, type UnitOfWork } from '@crm/service-host';
 import type { ClientSession } from 'mongoose';
-import { activityModel, timelineContactModel, type ActivityActorType, type ActivityRecord, type ActivityTargetType, type ActivityType } from './activity.model';
+import { activityModel, timelineContactModel, type ActivityRecord, type ActivityTargetType, type ActivityType } from './activity.model';
 import type { ActivityView, CreateActivityBody } from './activity.operations';
 import { writableTarget, type TargetRecord } from './activity-targets';
 import { activityState, activityView } from './activity-view';
