@@ -16,7 +16,7 @@ export interface Receiver {
 }
 
 export async function startReceiver(path = '/hook'): Promise<Receiver> {
-  const receiver = { received: [] as Received[], answer: (() => 204) } as Receiver;
+  const receiver = { received: [] as Received[], answer: (() => 204) as Receiver['answer'] } as Receiver;
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));

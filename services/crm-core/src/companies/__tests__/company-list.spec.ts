@@ -7,7 +7,7 @@ import { COMPANY_ORDERS } from '../company-list';
 import { mergedValues } from '../company-merge';
 import type { CompanyRecord } from '../company.model';
 
-const validate = queryValidator({ additionalProperties: false, ...(listCompanies.query as object) });
+const validate = queryValidator({ additionalProperties: false, ...(listCompanies.query as object) } as Schema);
 // As the list reads a query: its schema, then the custom filter.
 const outcome = (query: Record<string, string>) => {
   try {
