@@ -12,5 +12,7 @@ export * from './rest/operations';
 export * from './rest/plans';
 // What each operation costs against the rate limits.
 export * from './rest/operation-costs';
+// Every service's operations as their declarations state them: access, cost, limits, routes.
+export * from './rest/operation-manifest';
 // Event contracts: type names, payload schemas, the record each is about, how each is audited.
 export * from './events';

@@ -4,8 +4,6 @@
 // many: it touches up to hundreds of records, reads the whole workspace or runs an aggregation.
 // The gateway charges these, and its merged OpenAPI document publishes them (`x-rate-limit-cost`).
 
-export const DEFAULT_OPERATION_COST = 1;
-
 export const OPERATION_COSTS: Readonly<Record<string, number>> = {
   // The whole workspace as a ZIP.
   'POST /export': 100,

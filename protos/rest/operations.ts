@@ -51,15 +51,19 @@ export interface Operation extends AccessRule {
   withoutContacts?: string;
 }
 
-type Rule = AccessRule & Pick<Operation, 'withoutContacts'>;
+// What a declaration states as its access (`access:` of `declareOperation`): a rule and, for an
+// operation that could show a contact, what a caller without contacts:read meets.
+export type AccessDeclaration = AccessRule & Pick<Operation, 'withoutContacts'>;
+type Rule = AccessDeclaration;
 
-const anyone: Rule = { permission: null };
+// The vocabulary of access rules, as the declarations write them.
+export const anyone: Rule = { permission: null };
 export const admin = (permission: Permission): Rule => ({ permission, adminOnly: true });
-const needs = (permission: Permission): Rule => ({ permission });
-const remove = (permission: Permission | null): Rule => ({ permission, forbidAgents: true });
-const removeWhen = (rule: Rule, match: BodyMatch): Rule => ({ ...rule, forbidAgents: match });
-const standard = (rule: Rule): Rule => ({ ...rule, plan: 'standard' });
-const contactsAside = (rule: Rule, withoutContacts: string): Rule => ({ ...rule, withoutContacts });
+export const needs = (permission: Permission): Rule => ({ permission });
+export const remove = (permission: Permission | null): Rule => ({ permission, forbidAgents: true });
+export const removeWhen = (rule: Rule, match: BodyMatch): Rule => ({ ...rule, forbidAgents: match });
+export const standard = (rule: Rule): Rule => ({ ...rule, plan: 'standard' });
+export const contactsAside = (rule: Rule, withoutContacts: string): Rule => ({ ...rule, withoutContacts });
 
 // The rule an operation is checked against: every DELETE is a deletion as far as agent keys are
 // concerned. Operations outside the contract (webhooks) declare theirs through this too.

@@ -4,3 +4,4 @@ export * from './operation-router';
 export * from './schema';
 export * from './serve-operations';
 export * from './request-headers';
+export * from './operation-manifest';

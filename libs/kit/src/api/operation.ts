@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import type { Static, TObject, TSchema } from '@sinclair/typebox';
-import { accessRule, findOperation, OPERATIONS, type AccessRule, type Method, type Operation } from '@crm/protos';
+import { accessRule, findOperation, OPERATIONS, type AccessDeclaration, type AccessRule, type Method, type Operation, type OperationDeprecation } from '@crm/protos';
 import type { InternalClaims } from '../internal-jwt';
 
 export type SuccessStatus = 200 | 201 | 202 | 204;
@@ -10,15 +10,12 @@ export type SuccessStatus = 200 | 201 | 202 | 204;
 // when it gives them (sign-in refusing a password, sign-up switched off).
 export type ErrorStatus = 401 | 403 | 404 | 409 | 410 | 412 | 413 | 422;
 
-// Who may call an operation that is not one of the contract's (sign-in, mailed links, the
-// caller's own session, webhooks): `public` needs no token; `caller` any authenticated caller;
-// a rule like the matrix's (`admin('settings:manage')` from @crm/protos) what it says. A DELETE
-// refuses agent keys either way (protos/rest/operations.ts `accessRule`).
-export type ExtraAccess = 'public' | 'caller' | AccessRule;
+// Who may call an operation, declared by every operation: `public` needs no token; `caller` any
+// authenticated caller; a rule built with the permission matrix's helpers from @crm/protos
+// (`needs('companies:read')`, `admin('settings:manage')`, `remove(…)`, `standard(…)`,
+// `contactsAside(…)`) what it says. A DELETE refuses agent keys either way (`accessRule`).
+export type Access = 'public' | 'caller' | AccessDeclaration;
 
-// One declaration per operation: the single source of its route, validation, types, access
-// rule and OpenAPI entry. Operations of the contract take their access rule from the permission
-// matrix (protos/rest/operations.ts), so the two cannot disagree.
 export interface OperationSpec<
   P extends TObject | undefined = TObject | undefined,
   Q extends TObject | undefined = TObject | undefined,
@@ -45,11 +42,19 @@ export interface OperationSpec<
   // Schema of the success body; null for 204.
   response: R;
   errors?: readonly ErrorStatus[];
-  // Only for operations outside the contract; the matrix decides for the others.
-  access?: ExtraAccess;
+  access: Access;
+  // Quota units one call takes against the rate limits (docs/rate-limits.md): more than the
+  // default 1 when one request does the work of many.
+  cost?: number;
   // A JSON body larger than the default 1 MiB this operation accepts (e.g. '16mb', bytes
-  // notation of the body parser); the gateway's route table must allow the same for its path.
+  // notation of the body parser); the gateway allows the same for its path.
   bodyLimit?: string;
+  // How long the gateway waits for the answer, when longer than its default (10 s).
+  timeoutMs?: number;
+  // The cookies a public operation reads (by name); the gateway forwards no other, to any path.
+  cookies?: readonly string[];
+  // Deprecated (docs/versioning.md): the gateway adds Deprecation, Sunset and Link to its answers.
+  deprecation?: OperationDeprecation;
   // The handler reads the request's bytes itself (a file upload): any content type, streamed,
   // never parsed or buffered (no `body` schema then).
   rawBody?: boolean;
@@ -137,12 +142,8 @@ export function declareOperation<
   R extends TSchema | null = null,
 >(spec: OperationSpec<P, Q, B, R>): OperationDeclaration<P, Q, B, R> {
   const contract = OPERATIONS.find((operation) => operation.method === spec.method && operation.path === spec.path);
-  if (contract && spec.access) {
-    throw new Error(`${spec.method} ${spec.path} is in the permission matrix: its access comes from there, not the declaration`);
-  }
-  if (!contract && !spec.access) {
-    throw new Error(`${spec.method} ${spec.path} is not in the contract: declare its access ('public' or 'caller')`);
-  }
+  if (!spec.access) throw new Error(`${spec.method} ${spec.path}: declare its access ('public', 'caller' or a rule)`);
+  if (contract && spec.access === 'public') throw new Error(`${spec.method} ${spec.path} is in the contract: it needs a token`);
   // A template the matrix would resolve to another row would be enforced with the wrong rule.
   if (!contract && findOperation(spec.method, spec.path.replace(/\{[^}]+\}/g, 'x'))) {
     throw new Error(`${spec.method} ${spec.path} overlaps an operation of the contract`);
@@ -156,8 +157,8 @@ export function declareOperation<
       throw new Error(`${spec.method} ${spec.path}: path parameter ${name} must be a Uuid() (or one of a list of values)`);
     }
   }
-  if ((spec.formBody || spec.cors) && spec.access !== 'public') {
-    throw new Error(`${spec.method} ${spec.path}: form bodies and CORS are for public operations only`);
+  if ((spec.formBody || spec.cors || spec.cookies) && spec.access !== 'public') {
+    throw new Error(`${spec.method} ${spec.path}: form bodies, CORS and cookies are for public operations only`);
   }
   if (spec.etag !== undefined && (spec.access === 'public' || spec.rawBody || spec.responseMediaType)) {
     throw new Error(`${spec.method} ${spec.path}: an ETag is for authenticated JSON operations`);
@@ -168,14 +169,18 @@ export function declareOperation<
   if ((spec.status === 204) !== (spec.response === null)) {
     throw new Error(`${spec.method} ${spec.path}: a 204 has no body, and only a 204`);
   }
-  const { method, path, service: _service, withoutContacts: _withoutContacts, ...rule } = contract ?? ({} as Operation);
-  const extra = spec.access === undefined || spec.access === 'public' ? null : accessRule(spec.method, spec.access === 'caller' ? { permission: null } : spec.access);
+  if (spec.cost !== undefined && !(Number.isInteger(spec.cost) && spec.cost > 1)) throw new Error(`${spec.method} ${spec.path}: a cost is a whole number above the default 1`);
+  let rule: AccessRule | null = null;
+  if (spec.access !== 'public') {
+    const { withoutContacts: _withoutContacts, ...declared } = spec.access === 'caller' ? { permission: null } : spec.access;
+    rule = accessRule(spec.method, declared);
+  }
   return {
     ...spec,
     operationId: operationIdOf(spec.method, spec.path),
     contract,
     public: spec.access === 'public',
-    rule: contract ? rule : extra,
+    rule,
   };
 }
 

@@ -15,6 +15,7 @@ import {
   type InternalClaims,
 } from '@crm/kit';
 import { startService, type HostOptions, type ServiceDefinition } from '../service-host';
+import { needs, standard } from '@crm/protos';
 
 const keys = generateInternalKeyPair();
 const ping = implement(
@@ -90,7 +91,7 @@ describe('service host', () => {
 
   it('refuses to start with a contract operation the permission matrix gives to another service', async () => {
     const campaigns = implement(
-      declareOperation({ method: 'GET', path: '/campaigns', summary: 'Campaigns', status: 200, response: ListOf(Type.Object({})) }),
+      declareOperation({ method: 'GET', path: '/campaigns', access: standard(needs('companies:read')), summary: 'Campaigns', status: 200, response: ListOf(Type.Object({})) }),
       async () => ({ data: [] }),
     );
     const wrong: ServiceDefinition = { name: 'crm-core', operations: () => [campaigns] };

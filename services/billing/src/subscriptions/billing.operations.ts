@@ -1,5 +1,5 @@
 import { DateTime, declareOperation, Named, Nullable, Strict, StringEnum, Type, Uri, type Static } from '@crm/kit';
-import { PLAN_NAMES } from '@crm/protos';
+import { admin, PLAN_NAMES } from '@crm/protos';
 import { BILLING_INTERVALS } from '../providers/payment-provider';
 
 const SUBSCRIPTION_STATUSES = ['incomplete', 'incomplete_expired', 'trialing', 'active', 'past_due', 'canceled', 'unpaid', 'paused'] as const;
@@ -61,6 +61,7 @@ const HostedUrl = Named('HostedUrl', Strict({ url: Uri() }));
 export const getBilling = declareOperation({
   method: 'GET',
   path: '/billing',
+  access: admin('settings:manage'),
   summary: "The workspace's plan, seats, limits, subscription and invoices",
   status: 200,
   response: Billing,
@@ -69,6 +70,7 @@ export const getBilling = declareOperation({
 export const startCheckout = declareOperation({
   method: 'POST',
   path: '/billing/checkout',
+  access: admin('settings:manage'),
   summary: "A hosted checkout address for upgrading to Standard",
   description:
     "Opens the payment provider's hosted checkout for the Standard plan, billed per active member. During the complimentary period the first payment is due when it ends. A workspace whose subscription is already in place answers 409 `already_subscribed` (use the portal).",
@@ -82,6 +84,7 @@ export const startCheckout = declareOperation({
 export const openPortal = declareOperation({
   method: 'POST',
   path: '/billing/portal',
+  access: admin('settings:manage'),
   summary: "The payment provider's customer portal",
   description:
     'Card, billing details, VAT number, invoices and cancellation, at the payment provider. A workspace that never opened checkout has no billing account there: 409 `no_billing_account`.',

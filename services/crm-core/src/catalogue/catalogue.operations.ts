@@ -1,7 +1,11 @@
 import { declareOperation, ListOf, Named, Nullable, SingleLine, Strict, StringEnum, Type, Uuid, type Static } from '@crm/kit';
+import { admin, needs } from '@crm/protos';
 import { LEAD_SOURCE_CHANNELS, PIPELINE_OBJECTS, STAGE_KINDS } from './catalogue.model';
 
 export const MAX_STAGES = 50;
+// Deleting a stage with move_to, or changing its kind, rewrites every company in it in one
+// transaction: seconds for 100,000 companies, longer on a busy machine.
+const STAGES_TIMEOUT_MS = 120_000;
 
 const PipelineName = () => SingleLine({ minLength: 1, maxLength: 80 });
 const StageName = () => SingleLine({ minLength: 1, maxLength: 60 });
@@ -75,6 +79,8 @@ const ORDER =
 export const listPipelineStages = declareOperation({
   method: 'GET',
   path: '/pipeline-stages',
+  access: needs('companies:read'),
+  timeoutMs: STAGES_TIMEOUT_MS,
   summary: 'List the stages of every pipeline',
   description: `${ORDER} A new workspace starts with a default company and a default deal pipeline.`,
   status: 200,
@@ -84,6 +90,7 @@ export const listPipelineStages = declareOperation({
 export const listLeadSources = declareOperation({
   method: 'GET',
   path: '/lead-sources',
+  access: needs('companies:read'),
   summary: 'List lead sources',
   description: 'In the order they were added (a new workspace starts with ten, one per channel).',
   status: 200,
@@ -93,6 +100,7 @@ export const listLeadSources = declareOperation({
 export const listPipelines = declareOperation({
   method: 'GET',
   path: '/pipelines',
+  access: admin('settings:manage'),
   summary: 'List pipelines with their stages and company counts',
   description: ORDER,
   status: 200,
@@ -121,6 +129,7 @@ export const NewStage = Named(
 export const createPipeline = declareOperation({
   method: 'POST',
   path: '/pipelines',
+  access: admin('settings:manage'),
   etag: 'pipelines',
   summary: 'Add a pipeline with its stages',
   description:
@@ -143,6 +152,7 @@ export type CreatePipelineBody = Static<NonNullable<typeof createPipeline.body>>
 export const updatePipeline = declareOperation({
   method: 'PATCH',
   path: '/pipelines/{id}',
+  access: admin('settings:manage'),
   etag: 'pipelines',
   summary: 'Rename a pipeline, make it the default or reorder its stages',
   description:
@@ -164,6 +174,7 @@ export type UpdatePipelineBody = Static<NonNullable<typeof updatePipeline.body>>
 export const deletePipeline = declareOperation({
   method: 'DELETE',
   path: '/pipelines/{id}',
+  access: admin('settings:manage'),
   etag: 'pipelines',
   summary: 'Delete a pipeline and its stages',
   description:
@@ -178,6 +189,8 @@ export const deletePipeline = declareOperation({
 export const createStage = declareOperation({
   method: 'POST',
   path: '/pipeline-stages',
+  access: admin('settings:manage'),
+  timeoutMs: STAGES_TIMEOUT_MS,
   summary: 'Add a stage at the end of a pipeline',
   description:
     'kind open, lost or account in a company pipeline (lost: a disqualified lead; account: a customer); open, won or lost in a deal pipeline. ' +
@@ -193,6 +206,8 @@ export type CreateStageBody = Static<NonNullable<typeof createStage.body>>;
 export const updateStage = declareOperation({
   method: 'PATCH',
   path: '/pipeline-stages/{id}',
+  access: admin('settings:manage'),
+  timeoutMs: STAGES_TIMEOUT_MS,
   summary: 'Rename a stage, change its kind or probability',
   description:
     'Changing the kind to or from account makes the companies in the stage accounts or leads. A deal pipeline keeps at least one ' +
@@ -210,6 +225,8 @@ export type UpdateStageBody = Static<NonNullable<typeof updateStage.body>>;
 export const deleteStage = declareOperation({
   method: 'DELETE',
   path: '/pipeline-stages/{id}',
+  access: admin('settings:manage'),
+  timeoutMs: STAGES_TIMEOUT_MS,
   summary: 'Delete a stage, moving its companies to another stage',
   description:
     'When companies (also ones in the recycle bin) or deals are in the stage, move_to must name another stage of the same pipeline ' +
@@ -225,6 +242,7 @@ export const deleteStage = declareOperation({
 export const createLeadSource = declareOperation({
   method: 'POST',
   path: '/lead-sources',
+  access: admin('settings:manage'),
   summary: 'Add a lead source',
   description: 'Names are unique in the workspace, ignoring case (409 name_taken).',
   body: Named('LeadSourceCreate', Strict({ name: SourceName(), channel: StringEnum(LEAD_SOURCE_CHANNELS) })),
@@ -238,6 +256,7 @@ export type CreateLeadSourceBody = Static<NonNullable<typeof createLeadSource.bo
 export const updateLeadSource = declareOperation({
   method: 'PATCH',
   path: '/lead-sources/{id}',
+  access: admin('settings:manage'),
   summary: 'Rename a lead source or change its channel',
   params: Type.Object({ id: Uuid() }),
   body: Named('LeadSourceUpdate', Strict({ name: Type.Optional(SourceName()), channel: Type.Optional(StringEnum(LEAD_SOURCE_CHANNELS)) })),
@@ -251,6 +270,7 @@ export type UpdateLeadSourceBody = Static<NonNullable<typeof updateLeadSource.bo
 export const deleteLeadSource = declareOperation({
   method: 'DELETE',
   path: '/lead-sources/{id}',
+  access: admin('settings:manage'),
   summary: 'Delete an unused lead source',
   description: 'Refused with 409 lead_source_in_use while any company (also one in the recycle bin) or deal has it.',
   params: Type.Object({ id: Uuid() }),

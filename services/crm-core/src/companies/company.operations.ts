@@ -15,6 +15,7 @@ import {
   type Static,
   NextCursor,
 } from '@crm/kit';
+import { needs, remove, removeWhen } from '@crm/protos';
 import { CustomValuesSchema } from '../custom-fields/custom-values';
 import { CUSTOM_FILTER_MAX_LENGTH } from '../records/custom-filter';
 
@@ -162,6 +163,7 @@ export type CompanyView = Static<typeof Company>;
 export const listCompanies = declareOperation({
   method: 'GET',
   path: '/companies',
+  access: needs('companies:read'),
   summary: 'List companies',
   description:
     'Every filter combines with the others. Cursor paging (next_cursor, null on the last page) is stable under concurrent inserts and deletes; offset paging answers total instead. A saved view’s filters replay here as query parameters.',
@@ -191,6 +193,7 @@ export type ListCompaniesQuery = Static<NonNullable<typeof listCompanies.query>>
 export const createCompany = declareOperation({
   method: 'POST',
   path: '/companies',
+  access: needs('companies:write'),
   etag: 'companies',
   summary: 'Create a company',
   description: 'Without stage_id it starts in the first stage of the default company pipeline. On a plan with a record limit, a workspace holding that many companies, contacts and deals (the recycle bin included) answers 409 `record_limit_reached` (docs/billing.md).',
@@ -206,6 +209,7 @@ export type CreateCompanyBody = Static<NonNullable<typeof createCompany.body>>;
 export const countCompanies = declareOperation({
   method: 'GET',
   path: '/companies/counts',
+  access: needs('companies:read'),
   summary: 'How many companies each list tab holds',
   description: 'all, leads, accounts, mine and unassigned leave out the recycle bin; deleted is the recycle bin.',
   status: 200,
@@ -225,6 +229,9 @@ export const countCompanies = declareOperation({
 export const bulkCompanies = declareOperation({
   method: 'POST',
   path: '/companies/bulk',
+  access: removeWhen(needs('companies:write'), { field: 'action', value: 'delete' }),
+  // Up to 200 companies in one request.
+  cost: 10,
   summary: 'Move, reassign, delete or restore up to 200 companies',
   description:
     'Ids that are unknown or of another workspace are left alone and not counted; updated counts the companies actually changed. move_stage and reassign change companies outside the recycle bin.',
@@ -245,6 +252,7 @@ const byId = Type.Object({ id: Uuid() });
 export const getCompany = declareOperation({
   method: 'GET',
   path: '/companies/{id}',
+  access: needs('companies:read'),
   etag: 'companies',
   summary: 'Read a company',
   description: 'Also one in the recycle bin (deleted_at set).',
@@ -256,6 +264,7 @@ export const getCompany = declareOperation({
 export const updateCompany = declareOperation({
   method: 'PATCH',
   path: '/companies/{id}',
+  access: needs('companies:write'),
   etag: 'companies',
   summary: 'Change a company',
   description:
@@ -272,6 +281,7 @@ export type UpdateCompanyBody = Static<NonNullable<typeof updateCompany.body>>;
 export const deleteCompany = declareOperation({
   method: 'DELETE',
   path: '/companies/{id}',
+  access: remove('companies:write'),
   etag: 'companies',
   summary: 'Move a company to the recycle bin',
   description: 'Restorable for 30 days (bulk restore), then purged. Deleting one already in the bin changes nothing.',
@@ -283,6 +293,9 @@ export const deleteCompany = declareOperation({
 export const mergeCompanies = declareOperation({
   method: 'POST',
   path: '/companies/{id}/merge',
+  access: remove('companies:write'),
+  // A merge moves every related record (contacts, deals, activities, files) to the survivor.
+  cost: 5,
   summary: 'Merge other companies into this one',
   description:
     'All or nothing. This company keeps its values and fills its empty fields (and custom keys) from the sources in the order given; their contacts move here; the sources go to the recycle bin.',

@@ -1,4 +1,5 @@
 import { DateTime, declareOperation, Email, ListOf, Named, NextCursor, Nullable, SingleLine, Strict, StringEnum, Type, Uuid, validationFailed, type Static } from '@crm/kit';
+import { needs, remove } from '@crm/protos';
 import { CustomValuesSchema } from '../custom-fields/custom-values';
 import { CUSTOM_FILTER_MAX_LENGTH } from '../records/custom-filter';
 import { LAWFUL_BASES } from './contact.model';
@@ -73,6 +74,7 @@ function prepareWrite(body: unknown): unknown {
 export const listContacts = declareOperation({
   method: 'GET',
   path: '/contacts',
+  access: needs('contacts:read'),
   summary: 'List contacts, newest first',
   description:
     'Cursor paging (next_cursor is null on the last page). q matches the start of the full name, the last name or the email, ignoring case. ' +
@@ -95,6 +97,7 @@ export type ListContactsQuery = Static<NonNullable<typeof listContacts.query>>;
 export const createContact = declareOperation({
   method: 'POST',
   path: '/contacts',
+  access: needs('contacts:write'),
   etag: 'contacts',
   summary: 'Create a contact',
   description: 'No field is required. Read-only fields (id, created_at, updated_at, deleted_at) and unknown fields are 400. On a plan with a record limit, a workspace holding that many companies, contacts and deals (the recycle bin included) answers 409 `record_limit_reached` (docs/billing.md).',
@@ -110,6 +113,7 @@ export type ContactWriteBody = Static<NonNullable<typeof createContact.body>>;
 export const getContact = declareOperation({
   method: 'GET',
   path: '/contacts/{id}',
+  access: needs('contacts:read'),
   etag: 'contacts',
   summary: 'Read a contact',
   description: 'A contact in the recycle bin is readable, with deleted_at set.',
@@ -121,6 +125,7 @@ export const getContact = declareOperation({
 export const updateContact = declareOperation({
   method: 'PATCH',
   path: '/contacts/{id}',
+  access: needs('contacts:write'),
   etag: 'contacts',
   summary: 'Change a contact',
   description:
@@ -137,6 +142,7 @@ export const updateContact = declareOperation({
 export const deleteContact = declareOperation({
   method: 'DELETE',
   path: '/contacts/{id}',
+  access: remove('contacts:write'),
   etag: 'contacts',
   summary: 'Move a contact to the recycle bin',
   description: 'Restorable for 30 days, then purged for good. Deleting a contact already in the bin changes nothing.',
@@ -148,6 +154,7 @@ export const deleteContact = declareOperation({
 export const restoreContact = declareOperation({
   method: 'POST',
   path: '/contacts/{id}/restore',
+  access: needs('contacts:write'),
   summary: 'Bring a contact back from the recycle bin',
   description: 'Restoring a contact that is not in the bin changes nothing (204). An erased contact is 409 contact_erased.',
   params: Type.Object({ id: Uuid() }),
@@ -159,6 +166,8 @@ export const restoreContact = declareOperation({
 export const mergeContacts = declareOperation({
   method: 'POST',
   path: '/contacts/{id}/merge',
+  access: remove('contacts:write'),
+  cost: 5,
   summary: 'Merge other contacts into this one',
   description:
     'This contact keeps its values and fills its empty fields (and custom keys) from the sources in the order given; ' +

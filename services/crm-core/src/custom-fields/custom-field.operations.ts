@@ -1,4 +1,5 @@
 import { declareOperation, ListOf, Named, SingleLine, Strict, StringEnum, Type, Uuid, type Static } from '@crm/kit';
+import { admin, needs } from '@crm/protos';
 
 export const CUSTOM_FIELD_OBJECTS = ['company', 'contact', 'deal'] as const;
 export const CUSTOM_FIELD_TYPES = ['text', 'number', 'date', 'select', 'checkbox', 'url'] as const;
@@ -28,6 +29,8 @@ export type CustomFieldView = Static<typeof CustomField>;
 export const listCustomFields = declareOperation({
   method: 'GET',
   path: '/custom-fields',
+  // Everyone needs the field definitions to show and edit records; defining them is admin work.
+  access: needs('companies:read'),
   summary: 'List custom fields in display order',
   description: 'Ordered by position, then creation. Archived fields only with include_archived=true.',
   query: Type.Object({
@@ -41,6 +44,7 @@ export const listCustomFields = declareOperation({
 export const createCustomField = declareOperation({
   method: 'POST',
   path: '/custom-fields',
+  access: admin('settings:manage'),
   etag: 'custom_fields',
   summary: 'Define a custom field',
   description: 'The key is derived from the label (a clash gets _2, _3, …). options are required for select and refused otherwise.',
@@ -61,6 +65,7 @@ export type CreateCustomFieldBody = Static<NonNullable<typeof createCustomField.
 export const updateCustomField = declareOperation({
   method: 'PATCH',
   path: '/custom-fields/{id}',
+  access: admin('settings:manage'),
   etag: 'custom_fields',
   summary: 'Relabel, reorder, archive a custom field or change its options',
   description: 'key and type never change.',

@@ -14,6 +14,7 @@ import {
   validationFailed,
   type Static,
 } from '@crm/kit';
+import { contactsAside, needs, remove } from '@crm/protos';
 import { CustomValuesSchema } from '../custom-fields/custom-values';
 import { CUSTOM_FILTER_MAX_LENGTH } from '../records/custom-filter';
 import { DEAL_STATUSES } from './deal.model';
@@ -132,6 +133,8 @@ const OtherCurrency = Named(
 export const listDeals = declareOperation({
   method: 'GET',
   path: '/deals',
+  // Deals hang off companies and share their permissions.
+  access: contactsAside(needs('companies:read'), '`contact_name` is null'),
   summary: 'List deals',
   description:
     'Filters combine. Offset paging with total. value and weighted are sums over the whole filtered set (not the page) of the deals in the workspace currency; deals in other currencies are never added to them and are summed per currency in other_currencies. Weighted uses each deal’s probability, or its stage’s.',
@@ -194,6 +197,8 @@ const CurrencyForecast = Named(
 export const dealForecast = declareOperation({
   method: 'GET',
   path: '/deals/forecast',
+  access: needs('companies:read'),
+  cost: 5,
   summary: 'Pipeline forecast',
   description:
     'In the workspace currency: open (count, value and weighted value of the open deals), month and quarter (won and lost deals closed in the current calendar month and quarter of the workspace time zone), and stages (every stage of the deal pipelines in catalogue order with the deals now in it). Deals in other currencies are never added: each currency has its own open, month and quarter in other_currencies. pipeline_id and owner narrow every figure.',
@@ -221,6 +226,7 @@ export type DealForecastView = Static<typeof dealForecast.response>;
 export const createDeal = declareOperation({
   method: 'POST',
   path: '/deals',
+  access: contactsAside(needs('companies:write'), '`contact_name` is null'),
   etag: 'deals',
   summary: 'Create a deal',
   description:
@@ -239,6 +245,7 @@ const byId = Type.Object({ id: Uuid() });
 export const getDeal = declareOperation({
   method: 'GET',
   path: '/deals/{id}',
+  access: contactsAside(needs('companies:read'), '`contact_name` is null'),
   etag: 'deals',
   summary: 'Read a deal',
   params: byId,
@@ -249,6 +256,7 @@ export const getDeal = declareOperation({
 export const updateDeal = declareOperation({
   method: 'PATCH',
   path: '/deals/{id}',
+  access: contactsAside(needs('companies:write'), '`contact_name` is null'),
   etag: 'deals',
   summary: 'Change a deal',
   description:
@@ -265,6 +273,7 @@ export type UpdateDealBody = Static<NonNullable<typeof updateDeal.body>>;
 export const deleteDeal = declareOperation({
   method: 'DELETE',
   path: '/deals/{id}',
+  access: remove('companies:write'),
   etag: 'deals',
   summary: 'Delete a deal',
   description: 'For good: deals have no recycle bin.',

@@ -1,4 +1,5 @@
 import { declareOperation, ListOf, Named, Strict, StringEnum, Type, type Static } from '@crm/kit';
+import { contactsAside, needs } from '@crm/protos';
 import { Company } from '../companies/company.operations';
 import { Contact } from '../contacts/contact.operations';
 
@@ -40,6 +41,8 @@ export type DuplicateGroupView = Static<typeof DuplicateGroup>;
 export const listDuplicates = declareOperation({
   method: 'GET',
   path: '/duplicates',
+  access: contactsAside(needs('companies:read'), 'refused for `object=contact`'),
+  cost: 5,
   summary: 'List groups of likely duplicates',
   description:
     `Companies with the same domain or the same name; contacts with the same email, or the same name at one company. Records in the recycle bin never appear; dismissed groups do not either, until their members change. At most ${DUPLICATE_GROUPS_MAX} groups, strongest reason first, then by value.`,
@@ -51,6 +54,7 @@ export const listDuplicates = declareOperation({
 export const dismissDuplicates = declareOperation({
   method: 'POST',
   path: '/duplicates/dismiss',
+  access: needs('companies:write'),
   summary: 'Stop suggesting a group of likely duplicates',
   description:
     'The group, with the members it has now, is no longer listed; when a record joins or leaves it, it is suggested again under a new key. 404 when no such group exists (any more); 409 duplicate_group_changed when its members changed since it was listed. Dismissing a dismissed group again changes nothing.',

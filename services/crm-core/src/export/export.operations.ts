@@ -1,4 +1,5 @@
 import { declareOperation, Named, Strict, Type, type Static } from '@crm/kit';
+import { admin } from '@crm/protos';
 
 export const ExportResult = Named(
   'ExportResult',
@@ -13,6 +14,12 @@ export type ExportResultView = Static<typeof ExportResult>;
 export const exportWorkspace = declareOperation({
   method: 'POST',
   path: '/export',
+  access: admin('settings:manage'),
+  // The whole workspace as a ZIP.
+  cost: 100,
+  // Builds a ZIP of the whole workspace before answering: seconds for 100,000 companies, longer
+  // on a busy machine.
+  timeoutMs: 120_000,
   summary: 'Export the workspace as a ZIP of CSV files',
   description:
     'Builds a ZIP of CSV files (companies, contacts, deals, activities, tasks, meetings, users; columns in docs/export.md), streamed into storage whatever the size of the workspace, and answers a link valid 10 minutes. ' +

@@ -1,4 +1,5 @@
 import { CheckedByHandler, declareOperation, Named, Nullable, Strict, StringEnum, Type, type Static } from '@crm/kit';
+import { needs } from '@crm/protos';
 import { createCompany } from '../companies/company.operations';
 import { createContact } from '../contacts/contact.operations';
 
@@ -49,6 +50,11 @@ const ImportRow = Named(
 export const importCompanies = declareOperation({
   method: 'POST',
   path: '/import/companies',
+  access: needs('companies:write'),
+  // Up to 10,000 rows in one spreadsheet.
+  cost: 50,
+  // Up to 10,000 rows: seconds of work, longer on a busy machine.
+  timeoutMs: 120_000,
   summary: 'Import companies, each with an optional contact',
   description:
     `Each row is a CompanyCreate (name required) with an optional \`contact\` (ContactCreate fields except company_id, which is the row's company). ` +

@@ -1,4 +1,5 @@
 import { DateTime, declareOperation, ListOf, Named, Nullable, SingleLine, Strict, StringEnum, Text, Type, Uuid, validationFailed, type Static } from '@crm/kit';
+import { contactsAside, needs } from '@crm/protos';
 import { CALENDAR_PROVIDERS, MEETING_STATUSES } from './meeting.model';
 
 export const MEETING_PAGE_DEFAULT = 100;
@@ -88,6 +89,8 @@ export type MeetingView = Static<typeof Meeting>;
 export const listMeetings = declareOperation({
   method: 'GET',
   path: '/meetings',
+  // Meetings are scheduled work, like tasks.
+  access: contactsAside(needs('tasks:read'), "contact attendees' names and emails left out (`null`)"),
   summary: 'List meetings',
   description: `Meetings starting at or after from and before to (default: now and ${MEETING_DEFAULT_WINDOW_DAYS} days later), earliest first. mine=true keeps those the caller organises or attends. At most limit (1 to ${MEETING_PAGE_MAX}) are answered.`,
   query: Type.Object({
@@ -105,6 +108,7 @@ export type ListMeetingsQuery = Static<NonNullable<typeof listMeetings.query>>;
 export const createMeeting = declareOperation({
   method: 'POST',
   path: '/meetings',
+  access: contactsAside(needs('tasks:write'), "contact attendees' names and emails left out (`null`)"),
   etag: 'meetings',
   summary: 'Create a meeting',
   description:
@@ -122,6 +126,7 @@ const byId = Type.Object({ id: Uuid() });
 export const getMeeting = declareOperation({
   method: 'GET',
   path: '/meetings/{id}',
+  access: contactsAside(needs('tasks:read'), "contact attendees' names and emails left out (`null`)"),
   etag: 'meetings',
   summary: 'Read a meeting',
   params: byId,
@@ -132,6 +137,7 @@ export const getMeeting = declareOperation({
 export const updateMeeting = declareOperation({
   method: 'PATCH',
   path: '/meetings/{id}',
+  access: contactsAside(needs('tasks:write'), "contact attendees' names and emails left out (`null`)"),
   etag: 'meetings',
   summary: 'Change a meeting',
   description:

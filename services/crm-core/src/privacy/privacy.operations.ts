@@ -1,4 +1,5 @@
 import { DateTime, declareOperation, Named, Nullable, Strict, StringEnum, Type, Uuid, type Static } from '@crm/kit';
+import { needs, remove } from '@crm/protos';
 import { Contact } from '../contacts/contact.operations';
 import { Meeting } from '../meetings/meeting.operations';
 import { Task } from '../tasks/task.operations';
@@ -75,6 +76,8 @@ export type PersonalDataView = Static<typeof PersonalData>;
 export const getPersonalData = declareOperation({
   method: 'GET',
   path: '/contacts/{id}/personal-data',
+  access: needs('privacy:override'),
+  cost: 5,
   summary: "Everything held about a contact, for a subject access request",
   description:
     "One JSON document gathered from every service: the contact, its timeline and other entries naming the person, tasks, meetings, deals, marketing touchpoints, files (metadata) and audit entries. Needs privacy:override. A contact in the recycle bin or erased is answered too (an erased one shows what is left).",
@@ -86,6 +89,11 @@ export const getPersonalData = declareOperation({
 export const eraseContact = declareOperation({
   method: 'POST',
   path: '/contacts/{id}/erase',
+  access: remove('privacy:override'),
+  // Erasure reaches every service that holds the contact's personal data.
+  cost: 5,
+  // Rewrites every kept copy that names the person, in every service: O(workspace).
+  timeoutMs: 60_000,
   summary: "Erase a contact's personal data for good",
   description:
     'Irreversible. Removes the name, contact details, notes, emails, call notes, files, meeting attendance and the person\'s name, email or phone inside other timeline entries, tasks and meetings, in every service. Kept: the contact as an erased contact (see docs/privacy.md) and an audit entry without personal data. Erasing again answers the same (files_deleted counts only files deleted by that call).',

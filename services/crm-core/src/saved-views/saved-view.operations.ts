@@ -1,4 +1,5 @@
 import { DateTime, declareOperation, ListOf, Named, Nullable, SingleLine, Strict, StringEnum, Type, Uuid, type Static } from '@crm/kit';
+import { needs, remove } from '@crm/protos';
 import { FILTER_VALUE_MAX_LENGTH, LIST_FILTERS } from './list-filters';
 
 export const SAVED_VIEW_OBJECTS = ['company', 'contact', 'deal'] as const;
@@ -35,6 +36,7 @@ export type SavedViewView = Static<typeof SavedView>;
 export const listSavedViews = declareOperation({
   method: 'GET',
   path: '/saved-views',
+  access: needs('companies:read'),
   summary: "List the caller's saved views and the shared ones",
   description: 'Oldest first.',
   query: Type.Object({ object: Type.Optional(StringEnum(SAVED_VIEW_OBJECTS)) }),
@@ -45,6 +47,7 @@ export const listSavedViews = declareOperation({
 export const createSavedView = declareOperation({
   method: 'POST',
   path: '/saved-views',
+  access: needs('companies:read'),
   etag: 'saved_views',
   summary: 'Save a view of a list',
   description: 'A shared view needs a workspace admin.',
@@ -63,6 +66,7 @@ export type CreateSavedViewBody = Static<NonNullable<typeof createSavedView.body
 export const updateSavedView = declareOperation({
   method: 'PATCH',
   path: '/saved-views/{id}',
+  access: needs('companies:read'),
   etag: 'saved_views',
   summary: 'Rename a saved view, change its filters or share it',
   description: "A private view: its creator. A shared one: a workspace admin, by the caller's own role (an API key's role, not its creator's). Sharing needs an admin too (403 otherwise).",
@@ -77,6 +81,7 @@ export type UpdateSavedViewBody = Static<NonNullable<typeof updateSavedView.body
 export const deleteSavedView = declareOperation({
   method: 'DELETE',
   path: '/saved-views/{id}',
+  access: remove('companies:read'),
   etag: 'saved_views',
   summary: 'Delete a saved view',
   description: 'A private view: its creator; a shared one: a workspace admin (403 otherwise).',

@@ -1,4 +1,5 @@
 import { declareOperation, Type, type Static } from '@crm/kit';
+import { contactsAside, needs } from '@crm/protos';
 import { listRecent } from '../recent/recent.operations';
 
 // At most this many hits: a picker shows a short list and the caller types more to narrow it.
@@ -8,6 +9,9 @@ export const SEARCH_QUERY_MAX_LENGTH = 100;
 export const search = declareOperation({
   method: 'GET',
   path: '/search',
+  access: contactsAside(needs('companies:read'), 'companies only'),
+  // Full-text search and the duplicate scan read across the workspace's records.
+  cost: 5,
   summary: 'Find companies and contacts',
   description:
     `Companies and contacts of the workspace whose name, email, domain, account number, postcode or phone match q, best first, at most ${SEARCH_RESULTS_MAX}. ` +

@@ -1,4 +1,5 @@
 import { DateTime, declareOperation, ListOf, Named, NextCursor, Nullable, SingleLine, Strict, StringEnum, Text, Type, Uuid, validationFailed, type Static } from '@crm/kit';
+import { contactsAside, needs } from '@crm/protos';
 import { ACTIVITY_TARGET_TYPES } from '../timeline/activity.model';
 import { TASK_STATUSES } from './task.model';
 
@@ -47,6 +48,7 @@ function prepareTaskBody(body: unknown): unknown {
 export const createTask = declareOperation({
   method: 'POST',
   path: '/tasks',
+  access: needs('tasks:write'),
   etag: 'tasks',
   summary: 'Create a task',
   description:
@@ -70,6 +72,7 @@ export type CreateTaskBody = Static<NonNullable<typeof createTask.body>>;
 export const updateTask = declareOperation({
   method: 'PATCH',
   path: '/tasks/{id}',
+  access: needs('tasks:write'),
   etag: 'tasks',
   summary: 'Change a task',
   description:
@@ -93,6 +96,7 @@ export type UpdateTaskBody = Static<NonNullable<typeof updateTask.body>>;
 export const listTasks = declareOperation({
   method: 'GET',
   path: '/tasks',
+  access: contactsAside(needs('tasks:read'), "refused for a contact's tasks (`target_type=contact`); tasks about a contact left out"),
   summary: 'List tasks, due soonest first',
   description:
     'Due soonest first (tasks without due_at last, then by id), with opaque cursors. assignee: me (default; for an API key its creator), any, or a member id. target_type and target_id narrow to one record (an id of another workspace matches nothing).',

@@ -1,4 +1,5 @@
 import { bodyValidator, DateTime, declareOperation, ListOf, Named, NextCursor, Nullable, SingleLine, Strict, StringEnum, Text, Type, Uuid, validationFailed, type Static } from '@crm/kit';
+import { contactsAside, needs } from '@crm/protos';
 import { ACTIVITY_TARGET_TYPES, ACTIVITY_TYPES, ACTOR_TYPES } from './activity.model';
 
 export const CALL_OUTCOMES = ['connected', 'voicemail', 'no_answer', 'wrong_number', 'out_of_office', 'in_meeting'] as const;
@@ -75,6 +76,7 @@ function prepareActivityBody(body: unknown): unknown {
 export const listActivities = declareOperation({
   method: 'GET',
   path: '/activities',
+  access: contactsAside(needs('companies:read'), "refused for a contact's timeline; a company's leaves out its contacts' entries"),
   summary: "A record's timeline, newest first",
   description:
     "Newest first by occurred_at (then id), with opaque cursors no new entry moves. For a company, include_contacts (default true) adds the entries of the contacts now at that company. A target that is not a record of the workspace (another workspace's too) is 404; a record in the recycle bin can be read.",
@@ -94,6 +96,7 @@ export type ListActivitiesQuery = Static<NonNullable<typeof listActivities.query
 export const createActivity = declareOperation({
   method: 'POST',
   path: '/activities',
+  access: needs('activities:write'),
   summary: 'Add a note or log a call',
   description:
     "A note needs body (1..20000) and may have subject (up to 200); a call needs outcome and may have body and occurred_at. Other types (system, email, meeting, task, plugin) are written by the service: 400. The target must be a company or contact outside the recycle bin, or a deal, of the workspace (400 naming target_id). actor_label is the person's name, or the API key's name when a key writes it.",

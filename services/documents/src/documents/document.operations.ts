@@ -1,4 +1,5 @@
 import { declareOperation, ListOf, Named, SingleLine, Strict, StringEnum, Type, Uri, Uuid, type Static } from '@crm/kit';
+import { contactsAside, needs, remove } from '@crm/protos';
 import { DOCUMENT_STATUSES, TARGET_TYPES } from './document.model';
 
 // A media type as HTTP writes it: type/subtype with optional parameters (`text/plain; charset=utf-8`).
@@ -24,6 +25,7 @@ export type DocumentView = Static<typeof Document>;
 export const listDocuments = declareOperation({
   method: 'GET',
   path: '/documents',
+  access: contactsAside(needs('companies:read'), "refused for a contact's documents"),
   summary: 'List the files of a company or contact',
   description: 'Ready files (completed uploads) of the record, newest first. A record that does not exist in the workspace has none.',
   query: Strict({ target_type: StringEnum(TARGET_TYPES), target_id: Uuid() }),
@@ -34,6 +36,7 @@ export const listDocuments = declareOperation({
 export const createDocument = declareOperation({
   method: 'POST',
   path: '/documents',
+  access: needs('companies:write'),
   summary: 'Start uploading a file',
   description:
     'Creates a pending document and answers a signed upload URL valid 15 minutes: PUT exactly size_bytes bytes to it with Content-Type set to content_type, then POST /documents/{id}/complete. The size is reserved against the workspace quota now. 413 file_too_large over the per-file limit of the plan, 409 storage_quota_exceeded over the quota (docs/documents.md).',
@@ -53,6 +56,7 @@ export const createDocument = declareOperation({
 export const completeDocument = declareOperation({
   method: 'POST',
   path: '/documents/{id}/complete',
+  access: needs('companies:write'),
   summary: 'Complete an upload',
   description: 'Checks that the bytes arrived and marks the document ready: it then appears on its record. Completing a ready document answers it unchanged. 409 upload_incomplete when the bytes have not arrived.',
   params: Strict({ id: Uuid() }),
@@ -64,6 +68,7 @@ export const completeDocument = declareOperation({
 export const documentUsage = declareOperation({
   method: 'GET',
   path: '/documents/usage',
+  access: needs('companies:read'),
   summary: 'Storage used and the quota',
   description: 'Bytes held by the workspace (ready files and uploads in progress, which are reserved) and the quota of its plan.',
   status: 200,
@@ -73,6 +78,7 @@ export const documentUsage = declareOperation({
 export const downloadDocument = declareOperation({
   method: 'GET',
   path: '/documents/{id}/download',
+  access: contactsAside(needs('companies:read'), "refused for a contact's document"),
   summary: 'A download link',
   description: 'A signed link valid 5 minutes that serves the bytes. 409 document_not_ready for a document not completed yet.',
   params: Strict({ id: Uuid() }),
@@ -84,6 +90,7 @@ export const downloadDocument = declareOperation({
 export const deleteDocument = declareOperation({
   method: 'DELETE',
   path: '/documents/{id}',
+  access: remove('companies:write'),
   summary: 'Delete a file',
   description: 'Removes the document and its bytes from storage at once (its links stop working) and frees its quota.',
   params: Strict({ id: Uuid() }),

@@ -1,4 +1,5 @@
 import { DateTime, declareOperation, Named, Nullable, SingleLine, Strict, StringEnum, Type, Uuid, ListOf, type Static } from '@crm/kit';
+import { admin } from '@crm/protos';
 import { API_KEY_KINDS } from './api-key.model';
 
 export const MAX_EXPIRY_DAYS = 730;
@@ -29,6 +30,7 @@ export const CreatedApiKey = Named(
 export const listApiKeys = declareOperation({
   method: 'GET',
   path: '/api-keys',
+  access: admin('settings:manage'),
   summary: 'List the API keys of the workspace',
   description: 'Every key, revoked ones included (`revoked_at` set), newest first.',
   status: 200,
@@ -38,6 +40,7 @@ export const listApiKeys = declareOperation({
 export const createApiKey = declareOperation({
   method: 'POST',
   path: '/api-keys',
+  access: admin('settings:manage'),
   summary: 'Create an API key',
   description: 'The key acts as the calling member with the given role, never beyond the creator’s own permissions.',
   body: Named('ApiKeyCreate', Strict({
@@ -55,6 +58,7 @@ export type CreateApiKeyBody = Static<NonNullable<typeof createApiKey.body>>;
 export const revokeApiKey = declareOperation({
   method: 'DELETE',
   path: '/api-keys/{id}',
+  access: admin('settings:manage'),
   summary: 'Revoke an API key',
   description: 'Effective on the very next request.',
   params: Type.Object({ id: Uuid() }),

@@ -1,4 +1,5 @@
 import { DateTime, declareOperation, ListOf, Named, Nullable, StringEnum, Strict, Type, type Static } from '@crm/kit';
+import { admin } from '@crm/protos';
 import { AUDIT_SOURCES } from './audit-entry.model';
 
 export const AUDIT_LOG_SOURCES = ['all', 'admin', 'record'] as const;
@@ -27,6 +28,7 @@ export type AuditEntryView = Static<typeof AuditEntry>;
 export const listAuditLog = declareOperation({
   method: 'GET',
   path: '/audit-log',
+  access: admin('settings:manage'),
   summary: 'The audit log of the workspace, newest first',
   description: 'Page with `before` (the previous page’s `next_before`) or with `offset`.',
   query: Type.Object({

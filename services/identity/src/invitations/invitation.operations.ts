@@ -1,4 +1,5 @@
 import { DateTime, declareOperation, Email, ListOf, Named, Strict, StringEnum, Type, Uuid, type Static } from '@crm/kit';
+import { admin } from '@crm/protos';
 import { EMAIL_MAX_LENGTH } from '../auth/auth.operations';
 import { LinkToken } from '../password-resets/password-reset.operations';
 import { INVITATION_STATUSES } from './invitation.model';
@@ -25,6 +26,7 @@ export type AcceptedInvitationView = Static<typeof AcceptedInvitation>;
 export const listInvitations = declareOperation({
   method: 'GET',
   path: '/invitations',
+  access: admin('users:manage'),
   summary: 'List the pending invitations of the workspace',
   description: 'Not accepted, revoked or expired; newest first.',
   status: 200,
@@ -34,6 +36,7 @@ export const listInvitations = declareOperation({
 export const createInvitation = declareOperation({
   method: 'POST',
   path: '/invitations',
+  access: admin('users:manage'),
   summary: 'Invite a person by email with a role',
   description:
     'The acceptance link is mailed to them. Only an Owner can invite an Owner. A pending invitation holds a seat: when active members and pending invitations take every seat of the plan, 409 `seat_limit_reached` (docs/billing.md).',
@@ -63,6 +66,7 @@ export const acceptInvitation = declareOperation({
 export const revokeInvitation = declareOperation({
   method: 'DELETE',
   path: '/invitations/{id}',
+  access: admin('users:manage'),
   summary: 'Revoke a pending invitation',
   description: 'Its link stops working at once. An accepted invitation cannot be revoked (409 `invitation_not_pending`).',
   params: Type.Object({ id: Uuid() }),

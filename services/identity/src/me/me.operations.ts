@@ -1,4 +1,5 @@
 import { DateTime, declareOperation, Email, Named, Nullable, SingleLine, Strict, StringEnum, Type, Uuid, type Static } from '@crm/kit';
+import { anyone } from '@crm/protos';
 import { MeWorkspace } from '../workspaces/workspace.operations';
 import { AVATAR_MAX_LENGTH } from './avatar';
 
@@ -32,6 +33,7 @@ export const Me = Named(
 export const getMe = declareOperation({
   method: 'GET',
   path: '/me',
+  access: anyone,
   summary: 'Who the request acts as',
   description: 'The person (for a key: the member who created it), the current workspace (null before onboarding), the permissions, and staff support access if any.',
   status: 200,
@@ -41,6 +43,7 @@ export const getMe = declareOperation({
 export const updateMe = declareOperation({
   method: 'PATCH',
   path: '/me',
+  access: anyone,
   summary: 'Change your own profile',
   description: 'For a signed-in person, not an API key. The avatar is a data:image URL (webp, png or jpeg, base64); null removes it.',
   body: Named('MeUpdate', Strict({
@@ -61,6 +64,7 @@ export type EmailLoggingView = Static<typeof EmailLogging>;
 export const getEmailLogging = declareOperation({
   method: 'GET',
   path: '/me/email-logging',
+  access: anyone,
   summary: 'Your personal address for logging emails',
   description: 'BCC or forward emails to the address to log them on the timeline.',
   status: 200,

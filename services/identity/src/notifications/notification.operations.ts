@@ -1,4 +1,5 @@
 import { DateTime, declareOperation, ListOf, Named, Nullable, Strict, Type, Uuid, type Static } from '@crm/kit';
+import { anyone } from '@crm/protos';
 
 export const NOTIFICATIONS_DEFAULT_LIMIT = 30;
 export const NOTIFICATIONS_MAX_LIMIT = 100;
@@ -24,6 +25,7 @@ const UnreadCount = Type.Integer({ minimum: 0, description: 'The caller’s unre
 export const listNotifications = declareOperation({
   method: 'GET',
   path: '/notifications',
+  access: anyone,
   summary: 'Your notifications in this workspace, newest first',
   description: 'An API key reads those of the member who created it.',
   query: Type.Object({
@@ -37,6 +39,7 @@ export const listNotifications = declareOperation({
 export const markNotificationsRead = declareOperation({
   method: 'POST',
   path: '/notifications/read',
+  access: anyone,
   summary: 'Mark your notifications read',
   description: 'The given ids, or all of them when `ids` is omitted (or no body is sent). Ids of other people’s notifications match nothing.',
   body: Named('NotificationsRead', Strict({ ids: Type.Optional(Type.Array(Uuid(), { maxItems: MAX_IDS_PER_READ })) })),

@@ -1,4 +1,5 @@
 import { DateTime, declareOperation, Named, Strict, Type, Uri, type Static } from '@crm/kit';
+import { anyone } from '@crm/protos';
 import { NewPassword } from '../auth/auth.operations';
 
 // The token of a mailed link: its alphabet and a bound on its length. An unknown token of that
@@ -11,6 +12,7 @@ export type PasswordChangeLinkView = Static<typeof PasswordChangeLink>;
 export const requestPasswordChange = declareOperation({
   method: 'POST',
   path: '/me/password',
+  access: anyone,
   summary: 'Get a one-time link to change your password',
   description: 'For a signed-in person, not an API key. The link is answered and mailed; asking again replaces the earlier one.',
   status: 200,

@@ -1,4 +1,5 @@
 import { declareOperation, ListOf, Named, SingleLine, Strict, StringEnum, Type, Uuid, type Static } from '@crm/kit';
+import { admin } from '@crm/protos';
 import { PERMISSIONS } from './permissions';
 
 export const ROLE_NAME_MAX_LENGTH = 40;
@@ -24,6 +25,7 @@ export type RoleView = Static<typeof Role>;
 export const listRoles = declareOperation({
   method: 'GET',
   path: '/roles',
+  access: admin('users:manage'),
   summary: 'List the roles of the workspace and the permission names',
   description: 'Built-in roles first, then custom roles by name.',
   status: 200,
@@ -33,6 +35,7 @@ export const listRoles = declareOperation({
 export const createRole = declareOperation({
   method: 'POST',
   path: '/roles',
+  access: admin('users:manage'),
   summary: 'Create a custom role',
   body: Named('RoleCreate', Strict({ name: RoleName(), permissions: Permissions() })),
   trim: ['name'],
@@ -45,6 +48,7 @@ export type CreateRoleBody = Static<NonNullable<typeof createRole.body>>;
 export const updateRole = declareOperation({
   method: 'PATCH',
   path: '/roles/{id}',
+  access: admin('users:manage'),
   summary: 'Rename a custom role or change its permissions',
   description: 'Built-in roles are fixed (409 `role_is_system`). Holders get the new permissions on their next request.',
   params: Type.Object({ id: Uuid() }),
@@ -59,6 +63,7 @@ export type UpdateRoleBody = Static<NonNullable<typeof updateRole.body>>;
 export const deleteRole = declareOperation({
   method: 'DELETE',
   path: '/roles/{id}',
+  access: admin('users:manage'),
   summary: 'Delete an unused custom role',
   description: 'A role given to a member, an invitation or an API key cannot be deleted (409 `role_in_use`).',
   params: Type.Object({ id: Uuid() }),

@@ -1,4 +1,5 @@
 import { declareOperation, ListOf, Named, Nullable, SingleLine, Strict, StringEnum, Type, Uuid, type Static } from '@crm/kit';
+import { admin, anyone } from '@crm/protos';
 import { normaliseWorkspaceBody } from './workspace-body';
 import { DATE_FORMATS } from './workspace.model';
 
@@ -40,6 +41,7 @@ export type CreatedWorkspaceView = Static<typeof CreatedWorkspace>;
 export const listOwnWorkspaces = declareOperation({
   method: 'GET',
   path: '/onboarding/workspaces',
+  access: anyone,
   summary: 'List the workspaces the signed-in person belongs to',
   description: 'For a signed-in person, not an API key.',
   status: 200,
@@ -49,6 +51,7 @@ export const listOwnWorkspaces = declareOperation({
 export const onboard = declareOperation({
   method: 'POST',
   path: '/onboarding',
+  access: anyone,
   summary: 'Create a workspace and switch the session to it',
   description: 'For a signed-in person, not an API key. The person becomes its Owner.',
   body: Named('OnboardingCreate', Strict({ workspace_name: WorkspaceName() })),
@@ -60,6 +63,7 @@ export const onboard = declareOperation({
 export const getWorkspace = declareOperation({
   method: 'GET',
   path: '/workspace',
+  access: admin('settings:manage'),
   summary: 'The workspace and its settings',
   status: 200,
   response: Workspace,
@@ -68,6 +72,7 @@ export const getWorkspace = declareOperation({
 export const updateWorkspace = declareOperation({
   method: 'PATCH',
   path: '/workspace',
+  access: admin('settings:manage'),
   summary: 'Rename the workspace or change its settings',
   description: 'Absent fields are unchanged. The currency is upper-cased; the time zone must be an IANA zone.',
   body: Named('WorkspaceUpdate', Strict({

@@ -1,4 +1,5 @@
 import { DateOnly, DateTime, declareOperation, ListOf, Named, Nullable, SingleLine, Strict, StringEnum, Text, Type, Uuid, validationFailed, type Static } from '@crm/kit';
+import { needs, remove, standard } from '@crm/protos';
 import { CAMPAIGN_STATUSES } from './campaign.model';
 
 export const CAMPAIGN_PAGE_DEFAULT = 100;
@@ -88,6 +89,7 @@ const IdParams = Type.Object({ id: Uuid() });
 export const listCampaigns = declareOperation({
   method: 'GET',
   path: '/campaigns',
+  access: standard(needs('companies:read')),
   summary: 'List campaigns',
   description: 'Newest first, offset paging with total. Filters combine.',
   query: Type.Object({
@@ -105,6 +107,7 @@ export type ListCampaignsQuery = Static<NonNullable<typeof listCampaigns.query>>
 export const createCampaign = declareOperation({
   method: 'POST',
   path: '/campaigns',
+  access: standard(needs('companies:write')),
   etag: 'campaigns',
   summary: 'Create a campaign',
   body: Named('CampaignCreate', Strict({ name: CampaignName(), ...Type.Partial(Type.Object(writable)).properties })),
@@ -118,6 +121,7 @@ export type CreateCampaignBody = Static<NonNullable<typeof createCampaign.body>>
 export const getCampaign = declareOperation({
   method: 'GET',
   path: '/campaigns/{id}',
+  access: standard(needs('companies:read')),
   etag: 'campaigns',
   summary: 'A campaign with its totals',
   params: IdParams,
@@ -128,6 +132,7 @@ export const getCampaign = declareOperation({
 export const updateCampaign = declareOperation({
   method: 'PATCH',
   path: '/campaigns/{id}',
+  access: standard(needs('companies:write')),
   etag: 'campaigns',
   summary: 'Change a campaign',
   description: 'Absent fields are unchanged, null clears. A rename shows on the next read of every company and deal credited to it.',
@@ -143,6 +148,7 @@ export type UpdateCampaignBody = Static<NonNullable<typeof updateCampaign.body>>
 export const deleteCampaign = declareOperation({
   method: 'DELETE',
   path: '/campaigns/{id}',
+  access: standard(remove('companies:write')),
   etag: 'campaigns',
   summary: 'Delete a campaign',
   description: 'Records it brought in keep their link for reporting (they show its last name); its spend lines and touchpoints are kept for reports.',

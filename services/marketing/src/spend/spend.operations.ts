@@ -1,4 +1,5 @@
 import { DateOnly, DateTime, declareOperation, ListOf, Named, Nullable, SingleLine, Strict, Text, Type, Uuid, type Static } from '@crm/kit';
+import { needs, remove, standard } from '@crm/protos';
 
 export const SPEND_LINES_MAX = 1000;
 export const SPEND_AMOUNT_MAX = 1_000_000_000_000;
@@ -29,6 +30,7 @@ const SpendLine = Named(
 export const listSpend = declareOperation({
   method: 'GET',
   path: '/campaigns/{id}/spend',
+  access: standard(needs('companies:read')),
   summary: "A campaign's spend lines",
   description: 'Newest first (by spent_on, then by when recorded); total is their exact sum in the campaign currency.',
   params: Type.Object({ id: Uuid() }),
@@ -39,6 +41,7 @@ export const listSpend = declareOperation({
 export const recordSpend = declareOperation({
   method: 'POST',
   path: '/campaigns/{id}/spend',
+  access: standard(needs('companies:write')),
   summary: 'Record spend lines',
   description:
     'Up to 1000 lines, all validated before any is written (a refusal names lines.<i>.<field>). A line with an external_ref replaces the line with the same ref in this campaign (counted in updated), also between concurrent requests; a ref repeated within one request keeps its last line.',
@@ -52,6 +55,7 @@ export type RecordSpendBody = Static<NonNullable<typeof recordSpend.body>>;
 export const deleteSpend = declareOperation({
   method: 'DELETE',
   path: '/campaigns/{id}/spend/{spend_id}',
+  access: standard(remove('companies:write')),
   summary: 'Delete a spend line',
   params: Type.Object({ id: Uuid(), spend_id: Uuid() }),
   status: 204,

@@ -1,4 +1,5 @@
 import { DateTime, declareOperation, Email, ListOf, Named, Nullable, SingleLine, Strict, StringEnum, Text, Type, Uuid, type Static } from '@crm/kit';
+import { contactsAside, needs, standard } from '@crm/protos';
 import { TOUCHPOINT_KINDS } from './touchpoint.model';
 
 export const TOUCHPOINTS_MAX = 500;
@@ -42,6 +43,7 @@ const TouchpointItem = Named(
 export const listTouchpoints = declareOperation({
   method: 'GET',
   path: '/touchpoints',
+  access: contactsAside(standard(needs('companies:read')), '`contact_name` is null'),
   summary: 'List touchpoints',
   description: 'Newest first (occurred_at), offset paging with total. Filters combine.',
   query: Type.Object({
@@ -59,6 +61,7 @@ export type ListTouchpointsQuery = Static<NonNullable<typeof listTouchpoints.que
 export const recordTouchpoints = declareOperation({
   method: 'POST',
   path: '/touchpoints',
+  access: standard(needs('companies:write')),
   summary: 'Record touchpoints',
   description:
     "Up to 500 items, all validated before any is written (a refusal names touchpoints.<i>.<field>). Each names exactly one of contact_id, email (the workspace's contact with that email, any case) or company_id. Items whose contact or company is not found (or is in the recycle bin) are skipped and listed by position in unmatched. An external_ref is recorded once per campaign, also between concurrent requests: a repeat is counted in duplicates.",

@@ -1,4 +1,5 @@
 import { DateTime, declareOperation, ListOf, Named, Nullable, SingleLine, Strict, StringEnum, Type, Uri, Uuid, validationFailed, type Static } from '@crm/kit';
+import { admin } from '@crm/protos';
 import { WEB_FORM_FIELDS } from './web-form.model';
 
 const WEB_FORM_READ_ONLY_FIELDS = ['id', 'public_key', 'submissions', 'last_submission_at', 'created_at', 'action_url', 'embed_html'] as const;
@@ -57,6 +58,7 @@ export type WebFormView = Static<typeof WebForm>;
 export const listWebForms = declareOperation({
   method: 'GET',
   path: '/web-forms',
+  access: admin('settings:manage'),
   summary: 'List web forms',
   description: 'Oldest first.',
   status: 200,
@@ -66,6 +68,7 @@ export const listWebForms = declareOperation({
 export const createWebForm = declareOperation({
   method: 'POST',
   path: '/web-forms',
+  access: admin('settings:manage'),
   etag: 'web_forms',
   summary: 'Create a web form',
   body: Named('WebFormCreate', Strict({ name: FormName(), ...Type.Partial(Type.Object(writable)).properties })),
@@ -79,6 +82,7 @@ export type CreateWebFormBody = Static<NonNullable<typeof createWebForm.body>>;
 export const updateWebForm = declareOperation({
   method: 'PATCH',
   path: '/web-forms/{id}',
+  access: admin('settings:manage'),
   etag: 'web_forms',
   summary: 'Change a web form',
   description: 'Absent fields are unchanged, null clears. enabled false disables it.',

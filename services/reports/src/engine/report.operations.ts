@@ -1,4 +1,5 @@
 import { DateOnly, DateTime, declareOperation, ListOf, Named, Nullable, SingleLine, Strict, StringEnum, Type, Uuid, type Static } from '@crm/kit';
+import { contactsAside, needs, remove } from '@crm/protos';
 import { REPORT_OBJECTS } from './field-catalogue';
 import { DATE_UNITS } from './time-zone';
 
@@ -69,6 +70,7 @@ const CatalogueObject = Named(
 export const reportFields = declareOperation({
   method: 'GET',
   path: '/reports/fields',
+  access: needs('companies:read'),
   summary: 'The report catalogue',
   description: "For each of the seven objects: group-by fields (with the workspace's custom fields), date fields with their units, and measures.",
   status: 200,
@@ -104,6 +106,9 @@ export const SavedRunResult = Named('SavedReportRunResult', Strict({ ...RunResul
 export const runReportOperation = declareOperation({
   method: 'POST',
   path: '/reports/run',
+  access: contactsAside(needs('companies:read'), 'refused for a contact report or a grouping by contact'),
+  // Reports aggregate over the workspace's records on every run.
+  cost: 10,
   summary: 'Run a report',
   description:
     'An unknown field, measure or unit is 400 naming it. Date buckets are days in the workspace time zone. Touchpoints and spend need the Standard plan (403 plan_required).',
@@ -115,6 +120,8 @@ export const runReportOperation = declareOperation({
 export const reportRecordsOperation = declareOperation({
   method: 'POST',
   path: '/reports/records',
+  access: contactsAside(needs('companies:read'), 'refused like a run; tasks and timeline entries about a contact left out, no contact named'),
+  cost: 5,
   summary: 'The records behind one row of a report',
   description: 'keys as returned in the row (null for not set); newest first, up to 100, with the total. Touchpoints and spend need the Standard plan (403 plan_required).',
   body: Named('ReportRecordsQuery', Strict({ definition: ReportDefinitionSchema, keys: Type.Array(Nullable(SingleLine({ maxLength: 200 })), { maxItems: 2 }) })),
@@ -147,6 +154,7 @@ export type SavedReportView = Static<typeof SavedReport>;
 export const listSavedReports = declareOperation({
   method: 'GET',
   path: '/reports/saved',
+  access: needs('companies:read'),
   summary: "The caller's saved reports and the shared ones",
   status: 200,
   response: Named('SavedReportList', ListOf(SavedReport)),
@@ -155,6 +163,7 @@ export const listSavedReports = declareOperation({
 export const createSavedReport = declareOperation({
   method: 'POST',
   path: '/reports/saved',
+  access: needs('companies:read'),
   etag: 'saved_reports',
   summary: 'Save a report',
   description: 'The definition is checked like a run and stored with its defaults filled in; shared needs a workspace admin (403 otherwise).',
@@ -167,6 +176,7 @@ export const createSavedReport = declareOperation({
 export const updateSavedReport = declareOperation({
   method: 'PATCH',
   path: '/reports/saved/{id}',
+  access: needs('companies:read'),
   etag: 'saved_reports',
   summary: 'Change a saved report',
   description: "A private report: its creator. A shared one: a workspace admin, by the caller's own role (an API key's role, not its creator's). Sharing needs an admin too (403 otherwise).",
@@ -180,6 +190,7 @@ export const updateSavedReport = declareOperation({
 export const deleteSavedReport = declareOperation({
   method: 'DELETE',
   path: '/reports/saved/{id}',
+  access: remove('companies:read'),
   etag: 'saved_reports',
   summary: 'Delete a saved report',
   description: 'A private report: its creator; a shared one: a workspace admin (403 otherwise). Its pins go with it.',
@@ -191,6 +202,7 @@ export const deleteSavedReport = declareOperation({
 export const pinSavedReport = declareOperation({
   method: 'PUT',
   path: '/reports/saved/{id}/pin',
+  access: needs('companies:read'),
   summary: "Pin a saved report to the caller's Home page",
   description: 'Idempotent: pinning a pinned report changes nothing.',
   params: Type.Object({ id: Uuid() }),
@@ -201,6 +213,7 @@ export const pinSavedReport = declareOperation({
 export const unpinSavedReport = declareOperation({
   method: 'DELETE',
   path: '/reports/saved/{id}/pin',
+  access: remove('companies:read'),
   summary: "Take a saved report off the caller's Home page",
   description: 'Idempotent: a report that is not pinned stays so.',
   params: Type.Object({ id: Uuid() }),
@@ -211,6 +224,8 @@ export const unpinSavedReport = declareOperation({
 export const runSavedReport = declareOperation({
   method: 'GET',
   path: '/reports/saved/{id}/run',
+  access: contactsAside(needs('companies:read'), 'refused for a contact report or a grouping by contact'),
+  cost: 10,
   summary: 'Run a saved report',
   description:
     'The run result and the name. A field the report names that was archived or deleted since is 409 report_field_unavailable; a report over touchpoints or spend needs the Standard plan (403 plan_required).',

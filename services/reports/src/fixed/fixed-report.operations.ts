@@ -1,4 +1,5 @@
 import { DateOnly, declareOperation, ListOf, Named, Nullable, Strict, StringEnum, Type, Uuid } from '@crm/kit';
+import { needs, standard } from '@crm/protos';
 
 // The fixed reports: pipeline, summary, marketing (Standard plan, from the matrix) and sales.
 
@@ -15,6 +16,8 @@ const StageCount = Named(
 export const pipelineReport = declareOperation({
   method: 'GET',
   path: '/reports/pipeline',
+  access: needs('companies:read'),
+  cost: 5,
   summary: 'Companies per stage of the default company pipeline',
   description: 'In pipeline order, then a row with stage_id null for companies without a stage.',
   status: 200,
@@ -27,6 +30,8 @@ const OtherMoney = Type.Array(Strict({ currency: Type.String(), amount: Type.Num
 export const summaryReport = declareOperation({
   method: 'GET',
   path: '/reports/summary',
+  access: needs('companies:read'),
+  cost: 5,
   summary: 'Summary of companies, deals and tasks',
   description:
     'by_stage over pipeline_id (default: the default company pipeline); with pipeline_id, every company figure counts that pipeline\'s companies only. added_by_month has exactly 12 entries, the current month (workspace time zone) last.',
@@ -72,6 +77,8 @@ const MarketingFigures = {
 export const marketingReport = declareOperation({
   method: 'GET',
   path: '/reports/marketing',
+  access: standard(needs('companies:read')),
+  cost: 5,
   summary: 'Marketing performance with attribution',
   description:
     "Deals created in the period are attributed over the touchpoints of their contact and company and their campaign links before the deal was created: first touch, last touch or linear (equal shares, which add up to the deal's value to the cent). Amounts not in the workspace currency are in other_currency.",
@@ -103,6 +110,8 @@ const Amounts = Strict({ amount: Money(), deals: Type.Integer({ minimum: 0 }), o
 export const salesReport = declareOperation({
   method: 'GET',
   path: '/reports/sales',
+  access: needs('companies:read'),
+  cost: 5,
   summary: 'Sales performance',
   description:
     'For deals closed (won or lost) in the period, or created in it for the funnel; owner narrows every figure to one member (me for the caller). The forecast is of the deals open now.',

@@ -2,6 +2,7 @@ import { declareOperation, implement, PATH_ID_DESCRIPTION } from '../operation';
 import { mergeOpenApiDocuments, openApiDocument, pruneUnusedComponents } from '../openapi';
 import { ERROR_CODES } from '../../errors';
 import { ListOf, Named, Nullable, Strict, Type, Uuid } from '../schema';
+import { needs, remove } from '@crm/protos';
 
 const Company = Named('Company', Strict({ id: Uuid(), name: Type.String(), website: Nullable(Type.String()) }));
 
@@ -9,6 +10,7 @@ const list = implement(
   declareOperation({
     method: 'GET',
     path: '/companies',
+    access: needs('companies:read'),
     summary: 'List companies',
     query: Type.Object({ limit: Type.Integer({ minimum: 1, maximum: 50, default: 25, description: 'Page size' }), cursor: Type.Optional(Type.String()) }),
     status: 200,
@@ -16,8 +18,8 @@ const list = implement(
   }),
   async () => ({ data: [] }),
 );
-const remove = implement(
-  declareOperation({ method: 'DELETE', path: '/companies/{id}', summary: 'Delete a company', params: Type.Object({ id: Uuid() }), status: 204, response: null, errors: [409] }),
+const removeCompany = implement(
+  declareOperation({ method: 'DELETE', path: '/companies/{id}', access: remove('companies:write'), summary: 'Delete a company', params: Type.Object({ id: Uuid() }), status: 204, response: null, errors: [409] }),
   async () => undefined,
 );
 const hello = implement(
@@ -26,7 +28,7 @@ const hello = implement(
 );
 
 describe('the OpenAPI document of declarations', () => {
-  const document = openApiDocument('CRM test', [list, remove, hello]);
+  const document = openApiDocument('CRM test', [list, removeCompany, hello]);
 
   it('shows named schemas once and references them', () => {
     expect(document.components.schemas.Company).toMatchObject({ title: 'Company', type: 'object', additionalProperties: false });

@@ -7,6 +7,7 @@ import { currentContext } from '../../request-context';
 import { declareOperation, implement } from '../operation';
 import { ListOf, Nullable, SingleLine, Strict, StringEnum, Text, Type, Uuid } from '../schema';
 import { serveOperations } from '../serve-operations';
+import { admin, anyone, needs, remove, standard } from '@crm/protos';
 
 const keys = generateInternalKeyPair();
 const reader: InternalClaims = {
@@ -28,6 +29,7 @@ const operations = [
     declareOperation({
       method: 'GET',
       path: '/companies',
+      access: needs('companies:read'),
       summary: 'List companies',
       query: Type.Object({
         limit: Type.Integer({ minimum: 1, maximum: 50, default: 25 }),
@@ -46,6 +48,7 @@ const operations = [
     declareOperation({
       method: 'POST',
       path: '/companies',
+      access: needs('companies:write'),
       summary: 'Create a company',
       body: Strict({ name: SingleLine({ minLength: 1, maxLength: 200 }), notes: Type.Optional(Text({ maxLength: 2000 })) }),
       trim: ['name'],
@@ -55,15 +58,15 @@ const operations = [
     async ({ body }) => ({ id: randomUUID(), name: body.name, notes: body.notes ?? null }),
   ),
   implement(
-    declareOperation({ method: 'GET', path: '/companies/counts', summary: 'Counts', status: 200, response: Type.Object({ all: Type.Integer() }) }),
+    declareOperation({ method: 'GET', path: '/companies/counts', access: needs('companies:read'), summary: 'Counts', status: 200, response: Type.Object({ all: Type.Integer() }) }),
     async () => ({ all: 7 }),
   ),
   implement(
-    declareOperation({ method: 'GET', path: '/companies/{id}', summary: 'A company', params: Type.Object({ id: Uuid() }), status: 200, response: Company }),
+    declareOperation({ method: 'GET', path: '/companies/{id}', access: needs('companies:read'), summary: 'A company', params: Type.Object({ id: Uuid() }), status: 200, response: Company }),
     async ({ params }) => ({ id: params.id, name: 'Acme', notes: null }),
   ),
   implement(
-    declareOperation({ method: 'DELETE', path: '/companies/{id}', summary: 'Delete', params: Type.Object({ id: Uuid() }), status: 204, response: null }),
+    declareOperation({ method: 'DELETE', path: '/companies/{id}', access: remove('companies:write'), summary: 'Delete', params: Type.Object({ id: Uuid() }), status: 204, response: null }),
     async ({ params }) => {
       calls.push(`delete ${params.id}`);
     },
@@ -72,6 +75,7 @@ const operations = [
     declareOperation({
       method: 'POST',
       path: '/contacts/{id}/erase',
+      access: remove('privacy:override'),
       summary: 'Erase',
       params: Type.Object({ id: Uuid() }),
       body: Strict({ confirm: StringEnum(['ERASE']) }),
@@ -87,6 +91,7 @@ const operations = [
     declareOperation({
       method: 'GET',
       path: '/contacts/{id}/personal-data',
+      access: needs('privacy:override'),
       summary: 'Personal data',
       params: Type.Object({ id: Uuid() }),
       status: 200,
@@ -98,6 +103,7 @@ const operations = [
     declareOperation({
       method: 'POST',
       path: '/integrations/calendar/{provider}/connect',
+      access: standard(anyone),
       summary: 'Connect',
       params: Type.Object({ provider: StringEnum(['provider_a', 'provider_b']) }),
       status: 200,
@@ -106,7 +112,7 @@ const operations = [
     async ({ params }) => ({ url: `https://calendar.example/${params.provider}` }),
   ),
   implement(
-    declareOperation({ method: 'GET', path: '/pipelines', summary: 'Pipelines', status: 200, response: ListOf(Type.Object({})) }),
+    declareOperation({ method: 'GET', path: '/pipelines', access: admin('settings:manage'), summary: 'Pipelines', status: 200, response: ListOf(Type.Object({})) }),
     async () => ({ data: [] }),
   ),
   implement(
@@ -202,7 +208,7 @@ describe('serving declared operations', () => {
     });
   });
 
-  describe('access from the permission matrix', () => {
+  describe('access as declared', () => {
     it('needs the permission the matrix names', async () => {
       const erase = await send('POST', `/contacts/${contactId}/erase`, reader, { confirm: 'ERASE' });
       expect(erase.status).toBe(403);
@@ -320,13 +326,13 @@ describe('serving declared operations', () => {
   });
 
   describe('declarations', () => {
-    it('take access from the matrix for contract operations and must state it for the others', () => {
+    it('must state their access, and a contract operation needs a token', () => {
       expect(() =>
         declareOperation({ method: 'GET', path: '/companies', summary: 'x', access: 'public', status: 200, response: Type.Object({}) }),
-      ).toThrow(/permission matrix/);
-      expect(() => declareOperation({ method: 'GET', path: '/elsewhere', summary: 'x', status: 200, response: Type.Object({}) })).toThrow(
-        /declare its access/,
-      );
+      ).toThrow(/in the contract: it needs a token/);
+      expect(() =>
+        declareOperation({ method: 'GET', path: '/elsewhere', summary: 'x', status: 200, response: Type.Object({}) } as unknown as Parameters<typeof declareOperation>[0]),
+      ).toThrow(/declare its access/);
     });
 
     it('name records in paths by Uuid() on every authenticated operation', () => {
@@ -340,7 +346,7 @@ describe('serving declared operations', () => {
 
     it('refuse an operation the matrix gives to another service', () => {
       const campaigns = implement(
-        declareOperation({ method: 'GET', path: '/campaigns', summary: 'x', status: 200, response: ListOf(Type.Object({})) }),
+        declareOperation({ method: 'GET', path: '/campaigns', access: standard(needs('companies:read')), summary: 'x', status: 200, response: ListOf(Type.Object({})) }),
         async () => ({ data: [] }),
       );
       expect(() => serveOperations({ service: 'crm-core', internalPublicKey: keys.publicKey, implementations: [campaigns] })).toThrow(
