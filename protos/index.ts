@@ -10,8 +10,6 @@ export * as healthV1 from './gen/grpc/health/v1/health';
 export * from './rest/operations';
 // The plans and their limits (a product rule billing, documents and the matrix share).
 export * from './rest/plans';
-// What each operation costs against the rate limits.
-export * from './rest/operation-costs';
 // Every service's operations as their declarations state them: access, cost, limits, routes.
 export * from './rest/operation-manifest';
 // Event contracts: type names, payload schemas, the record each is about, how each is audited.

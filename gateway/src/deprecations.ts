@@ -1,21 +1,19 @@
 import type { Response } from 'express';
+import { OPERATION_MANIFEST, type OperationDeprecation } from '@crm/protos';
 import { OperationTable } from './operation-table';
 
-// The operations of v1 that are deprecated (docs/versioning.md). Empty: nothing is deprecated.
-// An entry makes the gateway add `Deprecation` (RFC 9745), `Sunset` (RFC 8594) and `Link` to
-// every answer of the operation, and the merged OpenAPI document mark it `deprecated: true`.
-export interface DeprecatedOperation {
+// The operations of v1 that are deprecated (docs/versioning.md): those whose declaration says
+// `deprecation`, read from the operation manifest. Empty: nothing is deprecated. An entry makes the
+// gateway add `Deprecation` (RFC 9745), `Sunset` (RFC 8594) and `Link` to every answer of the
+// operation, and the merged OpenAPI document mark it `deprecated: true`.
+export interface DeprecatedOperation extends OperationDeprecation {
   // The contract's template: "METHOD /path/{template}", relative to /v1.
   operation: string;
-  // When it was (or will be) deprecated, ISO 8601 (`2027-01-15T00:00:00Z`).
-  deprecatedAt: string;
-  // From when it may stop answering, ISO 8601; at least 6 months after `deprecatedAt`.
-  sunsetAt?: string;
-  // The changelog entry that says what to use instead.
-  link: string;
 }
 
-export const DEPRECATED_OPERATIONS: readonly DeprecatedOperation[] = [];
+export const DEPRECATED_OPERATIONS: readonly DeprecatedOperation[] = OPERATION_MANIFEST.operations.flatMap(({ method, path, deprecation }) =>
+  deprecation === undefined ? [] : [{ operation: `${method} ${path}`, ...deprecation }],
+);
 
 // docs/versioning.md: the least notice between deprecation and sunset.
 export const MINIMUM_NOTICE_DAYS = 180;

@@ -7,9 +7,10 @@ import { AppError, type Logger } from '@crm/kit';
 import { DEFAULT_OPERATION_COST, OPERATION_COSTS } from '@crm/protos';
 import { OperationTable } from './operation-table';
 
-// The limits, what each operation costs against them (protos/rest/operation-costs.ts) and the
-// headers that tell a client where it stands (docs/rate-limits.md): RateLimit-Policy and RateLimit
-// as draft-ietf-httpapi-ratelimit-headers-11 writes them (Structured Fields), Retry-After on 429.
+// The limits, what each operation costs against them (its declaration's `cost`, read from the
+// operation manifest) and the headers that tell a client where it stands (docs/rate-limits.md):
+// RateLimit-Policy and RateLimit as draft-ietf-httpapi-ratelimit-headers-11 writes them
+// (Structured Fields), Retry-After on 429.
 
 export interface RateLimitOptions {
   // Quota units a minute for one bearer token.

@@ -65,3 +65,12 @@ export interface OperationManifest {
 }
 
 export const OPERATION_MANIFEST = manifest as OperationManifest;
+
+// What an operation costs against the rate limits (docs/rate-limits.md), keyed by
+// "METHOD /path/{template}", for the operations that cost more than DEFAULT_OPERATION_COST: one
+// request does the work of many (it touches up to hundreds of records, reads the whole workspace
+// or runs an aggregation). The gateway charges these, and its merged OpenAPI document publishes
+// them (`x-rate-limit-cost`).
+export const OPERATION_COSTS: Readonly<Record<string, number>> = Object.fromEntries(
+  OPERATION_MANIFEST.operations.filter((operation) => operation.cost !== DEFAULT_OPERATION_COST).map((operation) => [`${operation.method} ${operation.path}`, operation.cost]),
+);

@@ -15,8 +15,9 @@ export function renderPermissionsDoc(roles: ReadonlyArray<{ name: string; permis
   const lines = [
     '# Permissions',
     '',
-    '<!-- Generated from protos/rest/operations.ts and the built-in roles by tests/docs/permissions-doc.test.ts',
-    '     (run `UPDATE_DOCS=1 npx jest tests/docs` after changing either). -->',
+    "<!-- Generated from the operations' declared access (protos/rest/operation-manifest.json, `npm run operations`)",
+    '     and the built-in roles by tests/docs/permissions-doc.test.ts (run `UPDATE_DOCS=1 npx jest tests/docs` after',
+    '     changing either). -->',
     '',
     'Every request acts as a workspace member. An operation answers `403 forbidden` when the caller lacks',
     'the permission it needs, is not an admin where it is admin-only, or is an agent key where agents may',

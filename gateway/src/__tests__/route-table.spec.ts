@@ -55,11 +55,11 @@ describe('route table', () => {
 
   it('lets only sign-up, sign-in and the links sent by mail through without a token', () => {
     expect(ROUTES.filter((route) => route.public).map((route) => route.path)).toEqual([
-      '/auth/sign-up',
       '/auth/sign-in',
+      '/auth/sign-up',
+      '/public/email-verifications',
       '/public/invitations',
       '/public/password-resets',
-      '/public/email-verifications',
       '/public/integrations/calendar',
       '/public/forms',
       '/public/files',
