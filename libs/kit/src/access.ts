@@ -2,9 +2,8 @@ import { deletesFor, type AccessRule } from '@crm/protos';
 import { AppError } from './errors';
 import type { InternalClaims } from './internal-jwt';
 
-// What an operation needs: the permission matrix (protos/rest/operations.ts) states it for every
-// operation of the contract, an operation outside it declares its own, and the owning service
-// checks it before the handler runs.
+// What an operation needs: its declaration states it (`access`; the permission matrix is generated
+// from the declarations), and the owning service checks it before the handler runs.
 export type { AccessRule };
 
 const READS = ['GET', 'HEAD', 'OPTIONS'];

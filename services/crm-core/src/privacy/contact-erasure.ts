@@ -41,7 +41,7 @@ export interface ErasureResult {
 // when its service receives it (docs/privacy.md lists them).
 // Each service's part reads every kept copy of the workspace that may name the person (audit
 // entries, kept events): seconds for a workspace of 100,000 records, so more than the default
-// deadline of a call. The gateway gives the request as long (route-table.ts).
+// deadline of a call. The gateway gives the request as long (its declared timeoutMs).
 const ERASURE_DEADLINE_MS = 60_000;
 
 export async function eraseContactData(context: ServiceContext, claims: InternalClaims, workspaceId: string, contactId: string): Promise<ErasureResult> {
