@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { buildOperationManifest, renderOperationManifest, staleManifestMessage, type OperationDeclaration } from '@crm/kit';
 
 const root = join(__dirname, '..', '..');
-const load = (file: string) => require(file) as Record<string, unknown>;
+const load = (file: string) => jest.requireActual<Record<string, unknown>>(file);
 
 describe('protos/rest/operation-manifest.json', () => {
   it('is what the services declare: the gateway and the permission matrix read it', () => {

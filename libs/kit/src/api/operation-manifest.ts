@@ -78,7 +78,7 @@ function routeSettings(operation: ManifestOperation): Omit<ManifestRoute, 'path'
 function sharedPrefix(paths: readonly string[]): string {
   const split = paths.map((path) => path.split('/').slice(1));
   const shared: string[] = [];
-  for (const [i, segment] of split[0]!.entries()) {
+  for (const [i, segment] of split[0].entries()) {
     if (segment.startsWith('{') || !split.every((segments) => segments[i] === segment)) break;
     shared.push(segment);
   }
@@ -86,7 +86,7 @@ function sharedPrefix(paths: readonly string[]): string {
 }
 
 function route(path: string, operations: readonly ManifestOperation[]): ManifestRoute {
-  return { path, ...routeSettings(operations[0]!), ...(operations.some((operation) => operation.streamed) ? { streamed: true as const } : {}) };
+  return { path, ...routeSettings(operations[0]), ...(operations.some((operation) => operation.streamed) ? { streamed: true as const } : {}) };
 }
 
 function groupBy<T>(items: readonly T[], key: (item: T) => string): T[][] {
@@ -102,18 +102,18 @@ function groupBy<T>(items: readonly T[], key: (item: T) => string): T[][] {
 // (`/contacts/{id}/erase`).
 export function deriveRoutes(operations: readonly ManifestOperation[]): ManifestRoute[] {
   const routes: ManifestRoute[] = [];
-  for (const group of groupBy(operations, (operation) => operation.path.split('/')[1]!)) {
+  for (const group of groupBy(operations, (operation) => operation.path.split('/')[1])) {
     const kinds = groupBy(group, (operation) => JSON.stringify(routeSettings(operation)));
-    if (kinds.length === 1 && group[0]!.access !== 'public') {
+    if (kinds.length === 1 && group[0].access !== 'public') {
       routes.push(route(sharedPrefix(group.map((operation) => operation.path)), group));
       continue;
     }
-    const usual = kinds.find((kind) => Object.keys(routeSettings(kind[0]!)).length === 1);
+    const usual = kinds.find((kind) => Object.keys(routeSettings(kind[0])).length === 1);
     for (const kind of kinds.filter((kind) => kind !== usual)) {
-      if (kind[0]!.access === 'public') {
+      if (kind[0].access === 'public') {
         for (const area of groupBy(kind, (operation) => operation.path.split('/').slice(0, 3).join('/'))) routes.push(route(sharedPrefix(area.map((operation) => operation.path)), area));
       } else {
-        for (const same of groupBy(kind, (operation) => operation.path)) routes.push(route(same[0]!.path, same));
+        for (const same of groupBy(kind, (operation) => operation.path)) routes.push(route(same[0].path, same));
       }
     }
     if (usual !== undefined) routes.push(route(sharedPrefix(group.map((operation) => operation.path)), usual));
