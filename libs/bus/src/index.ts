@@ -14,3 +14,4 @@ export * from './rabbit-bus';
 export * from './request-transaction';
 export * from './unit-of-work';
 export { topicMatches, isTopicPattern } from './topic-pattern';
+export * from './typed-events';
