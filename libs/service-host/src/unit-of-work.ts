@@ -1,14 +1,22 @@
 import type { ClientSession } from 'mongoose';
 import { afterCommit as afterBusCommit, makeEvent, transact, type NewEvent, type NewJob } from '@crm/bus';
-import { EVENT_CONTRACTS, payloadProblem } from '@crm/protos';
+import { EVENT_CONTRACTS, payloadProblem, type EventContract, type PayloadOf } from '@crm/protos';
 import type { ServiceContext } from './service-context';
+
+// An event of one contract as a change announces it: the type and the envelope's version come
+// from the contract, the payload's type too.
+export type ContractEvent<Data> = Omit<NewEvent<Data>, 'type' | 'version'>;
 
 // Its parts are functions, not methods: handlers take them out (`({ transaction, publish }) => ...`).
 export interface UnitOfWork {
   transaction: ClientSession;
-  // Queues an event; it is written to the outbox in the same transaction as the change. Its
-  // data must match the event's declared contract (@crm/protos).
-  publish: <T>(event: NewEvent<T>) => void;
+  // Queues an event of `contract`; it is written to the outbox in the same transaction as the
+  // change. The compiler checks the payload against the contract, and so does the runtime. By
+  // type name while callers move to contracts.
+  publish: {
+    <Contract extends EventContract>(contract: Contract, event: ContractEvent<PayloadOf<NoInfer<Contract>>>): void;
+    <T>(event: NewEvent<T>): void;
+  };
   // Durable jobs, written (or removed) in the same transaction as the change.
   schedule: (job: NewJob) => Promise<string>;
   cancel: (job: { name: string; key: string } | { id: string }) => Promise<boolean>;
@@ -16,12 +24,17 @@ export interface UnitOfWork {
 
 // A payload that does not match its contract is a programming error: fail at the producer,
 // before anything commits, not in a consumer.
-function declaredEvent<T>(event: NewEvent<T>): NewEvent<T> {
-  const contract = EVENT_CONTRACTS.get(event.type);
-  if (!contract) throw new Error(`event ${event.type} has no contract in @crm/protos`);
+function declaredEvent<T>(contract: EventContract, event: ContractEvent<T>): NewEvent<T> {
+  if (EVENT_CONTRACTS.get(contract.type) !== contract) throw new Error(`event ${contract.type} has no contract in @crm/protos`);
   const problem = payloadProblem(contract, event.data);
   if (problem) throw new Error(`event payload does not match its contract: ${problem}`);
-  return { ...event, version: contract.schemaVersion };
+  return { ...event, type: contract.type, version: contract.schemaVersion };
+}
+
+function contractOf(type: string): EventContract {
+  const contract = EVENT_CONTRACTS.get(type);
+  if (!contract) throw new Error(`event ${type} has no contract in @crm/protos`);
+  return contract;
 }
 
 // One change, its events and its jobs as one transaction; after the commit the outbox relay is
@@ -30,7 +43,8 @@ export function commit<T>(context: ServiceContext, work: (unit: UnitOfWork) => P
   return transact(context.connection, { relay: context.outbox }, (unit) =>
     work({
       transaction: unit.session,
-      publish: (event) => unit.emit(makeEvent(declaredEvent(event))),
+      publish: (first: EventContract | NewEvent<unknown>, event?: ContractEvent<unknown>) =>
+        unit.emit(makeEvent('payload' in first ? declaredEvent(first, event!) : declaredEvent(contractOf(first.type), first))),
       schedule: unit.schedule,
       cancel: unit.cancel,
     }),
