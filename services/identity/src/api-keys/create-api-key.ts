@@ -1,7 +1,7 @@
+import { apiKeyCreated } from '@crm/protos';
 import { newId, validationFailed, type InternalClaims } from '@crm/kit';
 import { commit } from '@crm/service-host';
 import { issueApiKey } from '../auth/token-format';
-import { IDENTITY_EVENTS, type ApiKeyCreatedData } from '../events/identity-events';
 import { apiKeyState } from '../events/record-states';
 import type { IdentityRuntime } from '../identity-runtime';
 import { DEFAULT_API_KEY_ROLE, ROLES_NOT_FOR_API_KEYS } from '../roles/built-in-roles';
@@ -51,8 +51,7 @@ export async function createApiKey(
     await apiKeyCredentialModel(connection).create([{ _id: issued.digest, workspace_id: workspaceId, key_id: key._id }], {
       session: transaction,
     });
-    publish<ApiKeyCreatedData>({
-      type: IDENTITY_EVENTS.apiKeyCreated,
+    publish(apiKeyCreated, {
       workspace_id: workspaceId,
       actor: claims.actor,
       data: { ...apiKeyState(key), role: role.name },

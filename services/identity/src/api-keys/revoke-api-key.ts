@@ -1,6 +1,6 @@
+import { apiKeyRevoked } from '@crm/protos';
 import { isoNow, isUuid, notFound, type InternalClaims } from '@crm/kit';
 import { bumpVersion, commit } from '@crm/service-host';
-import { IDENTITY_EVENTS, type ApiKeyRevokedData } from '../events/identity-events';
 import { apiKeyState } from '../events/record-states';
 import type { IdentityRuntime } from '../identity-runtime';
 import { apiKeyModel, type ApiKeyRecord } from './api-key.model';
@@ -23,8 +23,7 @@ export async function revokeApiKey(
     const revokedAt = isoNow();
     await keys.updateOne({ _id: keyId, workspace_id: workspaceId }, { $set: { revoked_at: revokedAt } }, { session: transaction });
     const revoked = await bumpVersion(keys, { _id: keyId, workspace_id: workspaceId }, transaction);
-    publish<ApiKeyRevokedData>({
-      type: IDENTITY_EVENTS.apiKeyRevoked,
+    publish(apiKeyRevoked, {
       workspace_id: workspaceId,
       actor: claims.actor,
       data: apiKeyState(revoked),

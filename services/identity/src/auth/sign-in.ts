@@ -1,6 +1,7 @@
+import { sessionStarted } from '@crm/protos';
 import { AppError, isoNow, normaliseEmail } from '@crm/kit';
 import { commit } from '@crm/service-host';
-import { IDENTITY_EVENTS, userActor, type SessionStartedData } from '../events/identity-events';
+import { userActor } from '../events/identity-events';
 import { sessionState } from '../events/record-states';
 import type { IdentityRuntime } from '../identity-runtime';
 import { startingWorkspaceOf } from '../members/memberships';
@@ -25,8 +26,7 @@ export async function signIn(runtime: IdentityRuntime, body: SignInBody): Promis
       workspaceId,
       ttlDays: config.sessionTtlDays,
     });
-    publish<SessionStartedData>({
-      type: IDENTITY_EVENTS.sessionStarted,
+    publish(sessionStarted, {
       workspace_id: workspaceId,
       actor: userActor(user),
       data: { ...sessionState(session.record), method: 'sign_in' },

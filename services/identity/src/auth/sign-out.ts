@@ -1,4 +1,4 @@
-import { IDENTITY_EVENTS, type SessionEndedData } from '../events/identity-events';
+import { sessionEnded } from '@crm/protos';
 import { bumpVersion, commit } from '@crm/service-host';
 import { sessionState } from '../events/record-states';
 import { sessionModel } from './session.model';
@@ -12,8 +12,7 @@ export async function signOut(runtime: IdentityRuntime, claims: SessionClaims): 
     const revoked = await revokeSession(runtime.context.connection, transaction, claims.session_id, claims.user_id);
     if (!revoked) return;
     const session = await bumpVersion(sessionModel(runtime.context.connection), { _id: claims.session_id }, transaction);
-    publish<SessionEndedData>({
-      type: IDENTITY_EVENTS.sessionEnded,
+    publish(sessionEnded, {
       workspace_id: claims.workspace_id,
       actor: claims.actor,
       data: { ...sessionState(session), reason: 'sign_out' },

@@ -1,6 +1,7 @@
+import { sessionStarted, userSignedUp } from '@crm/protos';
 import { AppError, isDuplicateKey, isoNow, newId, normaliseEmail } from '@crm/kit';
 import { commit } from '@crm/service-host';
-import { IDENTITY_EVENTS, userActor, type SessionStartedData, type UserSignedUpData } from '../events/identity-events';
+import { userActor } from '../events/identity-events';
 import { sessionState, userState } from '../events/record-states';
 import type { IdentityRuntime } from '../identity-runtime';
 import { sendEmailVerification } from '../email-verifications/send-email-verification';
@@ -65,15 +66,13 @@ export async function signUp(runtime: IdentityRuntime, body: SignUpBody): Promis
         workspaceId: invitedTo,
         ttlDays: config.sessionTtlDays,
       });
-      publish<UserSignedUpData>({
-        type: IDENTITY_EVENTS.userSignedUp,
+      publish(userSignedUp, {
         workspace_id: null,
         actor,
         data: userState(user),
       });
       if (body.invitation_token) await joinOnSignUp(context.connection, unit, body.invitation_token, user, actor);
-      publish<SessionStartedData>({
-        type: IDENTITY_EVENTS.sessionStarted,
+      publish(sessionStarted, {
         workspace_id: invitedTo,
         actor,
         data: { ...sessionState(session.record), method: 'sign_up' },

@@ -1,6 +1,6 @@
+import { sessionSwitched } from '@crm/protos';
 import { isoNow, notFound } from '@crm/kit';
 import { bumpVersion, commit } from '@crm/service-host';
-import { IDENTITY_EVENTS, type SessionSwitchedData } from '../events/identity-events';
 import { sessionState } from '../events/record-states';
 import { sessionModel } from './session.model';
 import type { IdentityRuntime } from '../identity-runtime';
@@ -24,8 +24,7 @@ export async function switchWorkspace(runtime: IdentityRuntime, claims: SessionC
     );
     if (claims.workspace_id === workspaceId) return;
     const session = await bumpVersion(sessionModel(connection), { _id: claims.session_id }, transaction);
-    publish<SessionSwitchedData>({
-      type: IDENTITY_EVENTS.sessionSwitched,
+    publish(sessionSwitched, {
       workspace_id: workspaceId,
       actor: claims.actor,
       data: {

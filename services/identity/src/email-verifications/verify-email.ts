@@ -1,3 +1,4 @@
+import { emailVerified } from '@crm/protos';
 import { isoNow, notFound } from '@crm/kit';
 import { commit } from '@crm/service-host';
 import { userActor } from '../events/identity-events';
@@ -5,7 +6,6 @@ import { userState } from '../events/record-states';
 import type { IdentityRuntime } from '../identity-runtime';
 import { useLinkOnce } from '../shared/person-links';
 import { userModel } from '../users/user.model';
-import { EMAIL_VERIFICATION_EVENTS, type EmailVerifiedData } from './email-verification-events';
 import { findOpenEmailVerification } from './email-verification-links';
 import { emailVerificationModel } from './email-verification.model';
 
@@ -29,8 +29,7 @@ export async function verifyEmail(runtime: IdentityRuntime, token: string): Prom
       { session: transaction },
     );
     if (verified.modifiedCount !== 1) throw linkNotFound();
-    publish<EmailVerifiedData>({
-      type: EMAIL_VERIFICATION_EVENTS.verified,
+    publish(emailVerified, {
       workspace_id: null,
       // The link proves it is the person: they act for themself.
       actor: userActor(user),

@@ -1,10 +1,10 @@
+import { sessionSwitched } from '@crm/protos';
 import { acrossWorkspaces, isDuplicateKey, isoNow, notFound } from '@crm/kit';
 import { bumpVersion, commit } from '@crm/service-host';
 import type { SessionClaims } from '../auth/session-guard';
 import { switchSessionWorkspace } from '../auth/sessions';
 import { sessionState } from '../events/record-states';
 import { sessionModel } from '../auth/session.model';
-import { IDENTITY_EVENTS, type SessionSwitchedData } from '../events/identity-events';
 import type { IdentityRuntime } from '../identity-runtime';
 import { assertEmailVerified } from '../users/email-verified';
 import { userModel, type UserRecord } from '../users/user.model';
@@ -36,8 +36,7 @@ export async function acceptInvitation(runtime: IdentityRuntime, claims: Session
         { $set: { last_workspace_id: workspaceId, updated_at: isoNow() } },
         { session: unit.transaction },
       );
-      unit.publish<SessionSwitchedData>({
-        type: IDENTITY_EVENTS.sessionSwitched,
+      unit.publish(sessionSwitched, {
         workspace_id: workspaceId,
         actor: claims.actor,
         data: {

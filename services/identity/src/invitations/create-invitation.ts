@@ -1,3 +1,4 @@
+import { invitationCreated } from '@crm/protos';
 import { AppError, type InternalClaims, isDuplicateKey, newId, normaliseEmail, notFound, validationFailed } from '@crm/kit';
 import { commit } from '@crm/service-host';
 import { mailText } from '@crm/mail';
@@ -9,7 +10,6 @@ import { roleModel, type RoleRecord } from '../roles/role.model';
 import { userModel, type UserRecord } from '../users/user.model';
 import { workspaceModel, type WorkspaceRecord } from '../workspaces/workspace.model';
 import { alreadyMember, invitationPending } from './invitation-errors';
-import { INVITATION_EVENTS, type InvitationCreatedData } from './invitation-events';
 import { invitationState } from '../events/record-states';
 import { INVITATION_TTL_DAYS, invitationLink, issueInvitationToken } from './invitation-links';
 import { invitationModel, type InvitationRecord } from './invitation.model';
@@ -88,8 +88,7 @@ export async function createInvitation(
       await invitationTokenModel(connection).create([{ _id: issued.digest, workspace_id: workspaceId, invitation_id: record._id }], {
         session: transaction,
       });
-      publish<InvitationCreatedData>({
-        type: INVITATION_EVENTS.created,
+      publish(invitationCreated, {
         workspace_id: workspaceId,
         actor: claims.actor,
         data: invitationState(record, role.name),

@@ -1,14 +1,14 @@
+import { invitationAccepted, memberAdded } from '@crm/protos';
 import type { Connection } from 'mongoose';
 import { type UnitOfWork } from '@crm/service-host';
 import type { EventActor } from '@crm/bus';
 import { isoNow } from '@crm/kit';
-import { IDENTITY_EVENTS, type MemberAddedData } from '../events/identity-events';
 import { memberModel, type MemberRecord } from '../members/member.model';
 import { addMember } from '../members/memberships';
 import { ensureSeatFree } from '../members/seats';
 import type { UserRecord } from '../users/user.model';
 import { alreadyMember, invitationEmailMismatch, invitationNotFound } from './invitation-errors';
-import { INVITATION_EVENTS, type InvitationAcceptedData } from './invitation-events';
+import { type InvitationAcceptedData } from './invitation-events';
 import { invitationState, memberState } from '../events/record-states';
 import { invitationModel } from './invitation.model';
 import { invitationTokenModel } from './invitation-token.model';
@@ -60,14 +60,12 @@ export async function joinByInvitation(
     { session: transaction },
   );
 
-  publish<MemberAddedData>({
-    type: IDENTITY_EVENTS.memberAdded,
+  publish(memberAdded, {
     workspace_id: workspaceId,
     actor,
     data: memberState(member, user, role),
   });
-  publish<InvitationAcceptedData>({
-    type: INVITATION_EVENTS.accepted,
+  publish(invitationAccepted, {
     workspace_id: workspaceId,
     actor,
     data: {

@@ -1,9 +1,9 @@
+import { invitationRevoked } from '@crm/protos';
 import { isoNow, isUuid, type InternalClaims } from '@crm/kit';
 import { commit } from '@crm/service-host';
 import type { IdentityRuntime } from '../identity-runtime';
 import { roleModel, type RoleRecord } from '../roles/role.model';
 import { invitationNotFound, invitationNotPending } from './invitation-errors';
-import { INVITATION_EVENTS, type InvitationRevokedData } from './invitation-events';
 import { invitationState } from '../events/record-states';
 import { effectiveStatus, invitationModel, type InvitationRecord } from './invitation.model';
 import { invitationTokenModel } from './invitation-token.model';
@@ -44,8 +44,7 @@ export async function revokeInvitation(
       .session(transaction)
       .lean<RoleRecord>()
       .exec();
-    publish<InvitationRevokedData>({
-      type: INVITATION_EVENTS.revoked,
+    publish(invitationRevoked, {
       workspace_id: workspaceId,
       actor: claims.actor,
       data: { ...invitationState({ ...invitation, status: 'revoked', version }, role?.name ?? ''), revoked_at: now },

@@ -1,6 +1,6 @@
+import { userUpdated } from '@crm/protos';
 import { isoNow, notFound, validationFailed, type InternalClaims } from '@crm/kit';
 import { commit } from '@crm/service-host';
-import { IDENTITY_EVENTS, type UserUpdatedData } from '../events/identity-events';
 import { userState } from '../events/record-states';
 import type { IdentityRuntime } from '../identity-runtime';
 import { userModel, type UserRecord } from '../users/user.model';
@@ -63,8 +63,7 @@ export async function updateMe(runtime: IdentityRuntime, claims: InternalClaims,
 
     const version = (user.version ?? 1) + 1;
     await users.updateOne({ _id: user._id }, { $set: { ...set, version, updated_at: isoNow() } }, { session: transaction });
-    publish<UserUpdatedData>({
-      type: IDENTITY_EVENTS.userUpdated,
+    publish(userUpdated, {
       workspace_id: claims.workspace_id,
       actor: claims.actor,
       data: { ...userState({ ...user, ...set, version }), fields },

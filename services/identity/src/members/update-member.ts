@@ -1,6 +1,6 @@
+import { memberUpdated } from '@crm/protos';
 import { AppError, isUuid, isoNow, notFound, validationFailed, type InternalClaims } from '@crm/kit';
 import { commit } from '@crm/service-host';
-import { IDENTITY_EVENTS, type MemberUpdatedData } from '../events/identity-events';
 import { memberState } from '../events/record-states';
 import type { IdentityRuntime } from '../identity-runtime';
 import { OWNER_ROLE } from '../roles/built-in-roles';
@@ -81,8 +81,7 @@ export async function updateMember(
       { session: transaction },
     );
     const user = await userModel(connection).findById(member.user_id).session(transaction).lean<UserRecord>().exec();
-    publish<MemberUpdatedData>({
-      type: IDENTITY_EVENTS.memberUpdated,
+    publish(memberUpdated, {
       workspace_id: workspaceId,
       actor: claims.actor,
       data: {

@@ -1,9 +1,9 @@
+import { passwordChangeRequested } from '@crm/protos';
 import { AppError, newId, notFound, type InternalClaims } from '@crm/kit';
 import { commit } from '@crm/service-host';
 import { mailText } from '@crm/mail';
 import type { IdentityRuntime } from '../identity-runtime';
 import { userModel, type UserRecord } from '../users/user.model';
-import { PASSWORD_RESET_EVENTS, type PasswordChangeRequestedData } from './password-reset-events';
 import { userState } from '../events/record-states';
 import { PASSWORD_RESET_TTL_MINUTES, issuePasswordResetToken, passwordResetLink } from './password-reset-links';
 import { replaceOpenLinks } from '../shared/person-links';
@@ -35,8 +35,7 @@ export async function requestPasswordChange(runtime: IdentityRuntime, claims: In
       replaced_at: null,
     };
     await resets.create([record], { session: transaction });
-    publish<PasswordChangeRequestedData>({
-      type: PASSWORD_RESET_EVENTS.changeRequested,
+    publish(passwordChangeRequested, {
       workspace_id: claims.workspace_id,
       actor: claims.actor,
       // The person is unchanged: their state at its current version.

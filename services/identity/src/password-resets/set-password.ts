@@ -1,3 +1,4 @@
+import { passwordChanged } from '@crm/protos';
 import { isoNow, notFound } from '@crm/kit';
 import { commit } from '@crm/service-host';
 import { userActor } from '../events/identity-events';
@@ -6,7 +7,6 @@ import type { IdentityRuntime } from '../identity-runtime';
 import { hashPassword } from '../auth/passwords';
 import { sessionModel } from '../auth/session.model';
 import { userModel } from '../users/user.model';
-import { PASSWORD_RESET_EVENTS, type PasswordChangedData } from './password-reset-events';
 import { findOpenPasswordReset } from './password-reset-links';
 import { useLinkOnce } from '../shared/person-links';
 import { passwordResetModel } from './password-reset.model';
@@ -44,8 +44,7 @@ export async function setPassword(runtime: IdentityRuntime, token: string, body:
       );
       signedOut = revoked.modifiedCount;
     }
-    publish<PasswordChangedData>({
-      type: PASSWORD_RESET_EVENTS.changed,
+    publish(passwordChanged, {
       workspace_id: null,
       // The link proves it is the person: they act for themself.
       actor: userActor(user),

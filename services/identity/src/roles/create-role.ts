@@ -1,6 +1,6 @@
+import { roleCreated } from '@crm/protos';
 import { type InternalClaims, isDuplicateKey, newId } from '@crm/kit';
 import { commit } from '@crm/service-host';
-import { IDENTITY_EVENTS, type RoleCreatedData } from '../events/identity-events';
 import { roleState } from '../events/record-states';
 import type { IdentityRuntime } from '../identity-runtime';
 import { assertRoleNameFree, roleNameKey, roleNameTaken } from './role-names';
@@ -31,8 +31,7 @@ export async function createRole(
     await commit(runtime.context, async ({ transaction, publish }) => {
       await assertRoleNameFree(connection, transaction, workspaceId, role.name);
       await roleModel(connection).create([role], { session: transaction });
-      publish<RoleCreatedData>({
-        type: IDENTITY_EVENTS.roleCreated,
+      publish(roleCreated, {
         workspace_id: workspaceId,
         actor: claims.actor,
         data: roleState(role),

@@ -1,6 +1,6 @@
+import { roleDeleted } from '@crm/protos';
 import { AppError, isUuid, isoNow, notFound, type InternalClaims } from '@crm/kit';
 import { commit } from '@crm/service-host';
-import { IDENTITY_EVENTS, type RoleDeletedData } from '../events/identity-events';
 import { roleState } from '../events/record-states';
 import type { IdentityRuntime } from '../identity-runtime';
 import { describeUsage, roleUsage } from './role-usage';
@@ -21,8 +21,7 @@ export async function deleteRole(runtime: IdentityRuntime, claims: InternalClaim
     if (usedBy) throw new AppError('role_in_use', `the role is still given to ${usedBy}`, 409);
 
     await roles.deleteOne({ _id: role._id, workspace_id: workspaceId }, { session: transaction });
-    publish<RoleDeletedData>({
-      type: IDENTITY_EVENTS.roleDeleted,
+    publish(roleDeleted, {
       workspace_id: workspaceId,
       actor: claims.actor,
       // The last state, one version on: consumers keep a tombstone at that version.

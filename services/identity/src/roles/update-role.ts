@@ -1,6 +1,6 @@
+import { roleUpdated } from '@crm/protos';
 import { AppError, type InternalClaims, isDuplicateKey, isoNow, isUuid, notFound } from '@crm/kit';
 import { commit } from '@crm/service-host';
-import { IDENTITY_EVENTS, type RoleUpdatedData } from '../events/identity-events';
 import { roleState } from '../events/record-states';
 import type { IdentityRuntime } from '../identity-runtime';
 import { assertRoleNameFree, roleNameKey, roleNameTaken } from './role-names';
@@ -45,8 +45,7 @@ export async function updateRole(
         { $set: { name, name_key: updated.name_key, permissions, version, updated_at: updated.updated_at } },
         { session: transaction },
       );
-      publish<RoleUpdatedData>({
-        type: IDENTITY_EVENTS.roleUpdated,
+      publish(roleUpdated, {
         workspace_id: workspaceId,
         actor: claims.actor,
         data: {

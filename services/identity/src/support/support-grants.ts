@@ -1,7 +1,7 @@
 import type { ClientSession, Connection } from 'mongoose';
-import { makeEvent, transactWithEvents, type EventActor } from '@crm/bus';
+import { makeEventOf, transactWithEvents, type EventActor } from '@crm/bus';
 import { acrossWorkspaces, isoNow, isUuid, newId, normaliseEmail, notFound, validationFailed } from '@crm/kit';
-import { IDENTITY_EVENTS, type SupportAccessGrantedData, type SupportAccessRevokedData } from '../events/identity-events';
+import { supportAccessGranted, supportAccessRevoked } from '@crm/protos';
 import { supportGrantState } from '../events/record-states';
 import { findActiveMember } from '../members/memberships';
 import { assertEmailVerified, isEmailVerified } from '../users/email-verified';
@@ -152,8 +152,7 @@ export async function grantSupportAccess(connection: Connection, relay: Relay, i
     };
     await grants.create([grant], { session: transaction });
     emit(
-      makeEvent<SupportAccessGrantedData>({
-        type: IDENTITY_EVENTS.supportAccessGranted,
+      makeEventOf(supportAccessGranted, {
         workspace_id: workspace._id,
         actor: OPERATOR_ACTOR,
         data: {
@@ -192,8 +191,7 @@ export async function revokeSupportAccess(connection: Connection, relay: Relay, 
     const revoked = live.map((grant) => ({ ...grant, revoked_at: now, version: (grant.version ?? 1) + 1 }));
     for (const grant of revoked) {
       emit(
-        makeEvent<SupportAccessRevokedData>({
-          type: IDENTITY_EVENTS.supportAccessRevoked,
+        makeEventOf(supportAccessRevoked, {
           workspace_id: workspace._id,
           actor: OPERATOR_ACTOR,
           data: supportGrantState(grant),

@@ -1,11 +1,6 @@
+import { memberAdded, sessionSwitched, workspaceCreated } from '@crm/protos';
 import { acrossWorkspaces, type InternalClaims, isDuplicateKey, isoNow, newId, notFound } from '@crm/kit';
 import { bumpVersion, commit } from '@crm/service-host';
-import {
-  IDENTITY_EVENTS,
-  type MemberAddedData,
-  type SessionSwitchedData,
-  type WorkspaceCreatedData,
-} from '../events/identity-events';
 import { memberState, sessionState, workspaceState } from '../events/record-states';
 import { sessionModel } from '../auth/session.model';
 import type { IdentityRuntime } from '../identity-runtime';
@@ -64,21 +59,18 @@ export async function createWorkspace(runtime: IdentityRuntime, claims: Internal
           { session: transaction },
         );
 
-        publish<WorkspaceCreatedData>({
-          type: IDENTITY_EVENTS.workspaceCreated,
+        publish(workspaceCreated, {
           workspace_id: workspace._id,
           actor: claims.actor,
           data: workspaceState(workspace),
         });
-        publish<MemberAddedData>({
-          type: IDENTITY_EVENTS.memberAdded,
+        publish(memberAdded, {
           workspace_id: workspace._id,
           actor: claims.actor,
           data: memberState(member, user, owner),
         });
         if (session) {
-          publish<SessionSwitchedData>({
-            type: IDENTITY_EVENTS.sessionSwitched,
+          publish(sessionSwitched, {
             workspace_id: workspace._id,
             actor: claims.actor,
             data: {

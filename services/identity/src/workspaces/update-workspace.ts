@@ -1,6 +1,7 @@
+import { workspaceUpdated } from '@crm/protos';
 import { isoNow, notFound, validationFailed, type InternalClaims } from '@crm/kit';
 import { commit } from '@crm/service-host';
-import { IDENTITY_EVENTS, type FieldChange, type WorkspaceUpdatedData } from '../events/identity-events';
+import { type FieldChange } from '../events/identity-events';
 import { workspaceState } from '../events/record-states';
 import type { IdentityRuntime } from '../identity-runtime';
 import { canonicalTimeZone } from './timezones';
@@ -49,8 +50,7 @@ export async function updateWorkspace(
       .lean<WorkspaceRecord>()
       .exec();
     if (!updated) throw notFound('workspace');
-    publish<WorkspaceUpdatedData>({
-      type: IDENTITY_EVENTS.workspaceUpdated,
+    publish(workspaceUpdated, {
       workspace_id: workspaceId,
       actor: claims.actor,
       data: { ...workspaceState(updated), changes },
