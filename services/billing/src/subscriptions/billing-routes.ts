@@ -1,5 +1,5 @@
 import { AppError, currentContext, implement, majorUnits, newId, workspaceOf, type Implementation, type InternalClaims } from '@crm/kit';
-import { planLimits, subscriptionCheckoutStarted, type SubscriptionCheckoutStartedData } from '@crm/protos';
+import { planLimits, subscriptionCheckoutStarted } from '@crm/protos';
 import { commit } from '@crm/service-host';
 import { activeMembers, identityWorkspace, type BillingRuntime } from '../billing-runtime';
 import type { BillingInterval, ProviderInvoice } from '../providers/payment-provider';
@@ -99,8 +99,7 @@ async function checkout(runtime: BillingRuntime, auth: InternalClaims, workspace
   await commit(runtime.context, async (unit) => {
     const current = (await findSubscription(runtime, workspaceId, unit.transaction))!;
     const written = await replaceSubscription(runtime, unit, current, { ...current, provider, customer_id: customerOf(runtime, current) ?? customerId });
-    unit.publish<SubscriptionCheckoutStartedData>({
-      type: subscriptionCheckoutStarted.type,
+    unit.publish(subscriptionCheckoutStarted, {
       workspace_id: workspaceId,
       actor: auth.actor,
       data: { ...subscriptionState(written), checkout_interval: interval },

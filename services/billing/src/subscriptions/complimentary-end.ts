@@ -1,5 +1,5 @@
 import type { JobHandler } from '@crm/bus';
-import { subscriptionComplimentaryEnded, type SubscriptionComplimentaryEndedData } from '@crm/protos';
+import { subscriptionComplimentaryEnded } from '@crm/protos';
 import { commit } from '@crm/service-host';
 import type { BillingRuntime } from '../billing-runtime';
 import { isInPlace } from './plan-rules';
@@ -26,8 +26,7 @@ export function complimentaryEndHandler(runtime: BillingRuntime): JobHandler {
         plan: 'free',
         status: record.status === 'complimentary' ? 'none' : record.status,
       });
-      unit.publish<SubscriptionComplimentaryEndedData>({
-        type: subscriptionComplimentaryEnded.type,
+      unit.publish(subscriptionComplimentaryEnded, {
         workspace_id: workspaceId,
         actor: null,
         data: subscriptionState(next),

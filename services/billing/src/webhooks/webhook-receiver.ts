@@ -1,12 +1,5 @@
 import { AppError, currentContext, isAppError, isDuplicateKey, runWithContext } from '@crm/kit';
-import {
-  subscriptionEnded,
-  subscriptionStarted,
-  subscriptionUpdated,
-  type SubscriptionEndedData,
-  type SubscriptionStartedData,
-  type SubscriptionUpdatedData,
-} from '@crm/protos';
+import { subscriptionEnded, subscriptionStarted, subscriptionUpdated } from '@crm/protos';
 import { commit } from '@crm/service-host';
 import type { BillingRuntime } from '../billing-runtime';
 import { WebhookRefused, type ProviderEvent, type ProviderSubscription } from '../providers/payment-provider';
@@ -110,11 +103,11 @@ async function applySubscription(
         const state = subscriptionState(written);
         const base = { workspace_id: workspaceId, actor: null };
         if (!isInPlace(record.status) && isInPlace(written.status)) {
-          unit.publish<SubscriptionStartedData>({ ...base, type: subscriptionStarted.type, data: state });
+          unit.publish(subscriptionStarted, { ...base, data: state });
         } else if (isInPlace(record.status) && !isInPlace(written.status)) {
-          unit.publish<SubscriptionEndedData>({ ...base, type: subscriptionEnded.type, data: state });
+          unit.publish(subscriptionEnded, { ...base, data: state });
         } else {
-          unit.publish<SubscriptionUpdatedData>({ ...base, type: subscriptionUpdated.type, data: { ...state, changes } });
+          unit.publish(subscriptionUpdated, { ...base, data: { ...state, changes } });
         }
         return { received: true, duplicate: false } as const;
       });
