@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { EventActor } from '@crm/bus';
 import { AppError, currentContext, isDuplicateKey, isoNow, newId, notFound, runWithContext, unavailable, type InternalClaims } from '@crm/kit';
-import { CRM_CALENDAR_EVENTS_TYPES, type CalendarConnectionConnectedData } from '@crm/protos';
+import { calendarConnectionConnected, type CalendarConnectionConnectedData, calendarConnectionDisconnected, calendarConnectionUpdated } from '@crm/protos';
 import { commit, type ServiceContext } from '@crm/service-host';
 import type { CalendarProviderName } from '../meetings/meeting.model';
 import { checkMembers, memberNames } from '../references/members';
@@ -171,7 +171,7 @@ export async function completeConnect(
       };
       if (existing) await model.replaceOne({ _id: existing._id, workspace_id: state.workspaceId }, record, { session: transaction });
       else await model.create([record], { session: transaction });
-      publish<CalendarConnectionConnectedData>({ type: CRM_CALENDAR_EVENTS_TYPES.calendarConnectionConnected, workspace_id: state.workspaceId, actor, data: connectionState(record) });
+      publish(calendarConnectionConnected, { workspace_id: state.workspaceId, actor, data: connectionState(record) });
       return connectionView(record);
     });
   });
@@ -183,8 +183,7 @@ export async function disconnect(context: ServiceContext, claims: InternalClaims
     const record = await model.findOne({ workspace_id: workspaceId, user_id: claims.user_id, provider }).session(transaction).lean<CalendarConnectionRecord>().exec();
     if (!record) throw notFound('calendar connection');
     await model.deleteOne({ _id: record._id, workspace_id: workspaceId }, { session: transaction });
-    publish({
-      type: CRM_CALENDAR_EVENTS_TYPES.calendarConnectionDisconnected,
+    publish(calendarConnectionDisconnected, {
       workspace_id: workspaceId,
       actor: claims.actor,
       data: connectionState({ ...record, version: record.version + 1 }),
@@ -258,8 +257,7 @@ async function markReconnectRequired(context: ServiceContext, record: CalendarCo
     if (!current || current.status === 'reconnect_required') return;
     const updated = { ...current, status: 'reconnect_required' as const, version: current.version + 1, updated_at: isoNow() };
     await model.updateOne({ _id: current._id, workspace_id: current.workspace_id }, { $set: { status: updated.status, version: updated.version, updated_at: updated.updated_at } }, { session: transaction });
-    publish({
-      type: CRM_CALENDAR_EVENTS_TYPES.calendarConnectionUpdated,
+    publish(calendarConnectionUpdated, {
       workspace_id: current.workspace_id,
       actor: null,
       data: { ...connectionState(updated), fields: ['status'] },

@@ -1,6 +1,7 @@
 import type { ClientSession, Model } from 'mongoose';
 import { isDuplicateKey, isoNow, type InternalClaims } from '@crm/kit';
 import type { UnitOfWork } from '@crm/service-host';
+import type { EventContract, PayloadOf } from '@crm/protos';
 import { pipelineModel, type PipelineRecord } from './catalogue.model';
 import { nameTaken } from './catalogue-rules';
 
@@ -51,5 +52,5 @@ export async function uniqueName<T>(what: string, work: () => Promise<T>): Promi
 
 // Publishes in the change's transaction, as the caller.
 export function announcer(unit: UnitOfWork, claims: InternalClaims, workspaceId: string) {
-  return <T>(type: string, data: T) => unit.publish<T>({ type, workspace_id: workspaceId, actor: claims.actor, data });
+  return <Contract extends EventContract>(contract: Contract, data: PayloadOf<NoInfer<Contract>>) => unit.publish(contract, { workspace_id: workspaceId, actor: claims.actor, data });
 }

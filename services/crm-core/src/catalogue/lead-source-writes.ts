@@ -1,5 +1,5 @@
 import { conflict, isoNow, isUuid, newId, notFound, type InternalClaims } from '@crm/kit';
-import { CRM_CATALOGUE_EVENTS_TYPES } from '@crm/protos';
+import { leadSourceCreated, leadSourceDeleted, leadSourceUpdated } from '@crm/protos';
 import { commit, type ServiceContext } from '@crm/service-host';
 import { companyModel } from '../companies/company.model';
 import { dealsUse } from '../deals/deal-rewrites';
@@ -25,7 +25,7 @@ export async function createLeadSource(context: ServiceContext, claims: Internal
   await uniqueName(SOURCE_NAME, () =>
     commit(context, async (unit) => {
       await leadSourceModel(context.connection).create([source], { session: unit.transaction });
-      announcer(unit, claims, workspaceId)(CRM_CATALOGUE_EVENTS_TYPES.leadSourceCreated, leadSourceState(source));
+      announcer(unit, claims, workspaceId)(leadSourceCreated, leadSourceState(source));
     }),
   );
   return source;
@@ -43,7 +43,7 @@ export async function updateLeadSource(context: ServiceContext, claims: Internal
       if (body.channel !== undefined && body.channel !== source.channel) changes.channel = body.channel;
       if (Object.keys(changes).length === 0) return source;
       const updated = await saveChange(sources, source, changes, unit.transaction);
-      announcer(unit, claims, workspaceId)(CRM_CATALOGUE_EVENTS_TYPES.leadSourceUpdated, leadSourceState(updated));
+      announcer(unit, claims, workspaceId)(leadSourceUpdated, leadSourceState(updated));
       return updated;
     }),
   );
@@ -61,6 +61,6 @@ export async function deleteLeadSource(context: ServiceContext, claims: Internal
     if (used) throw conflict('companies have this lead source (also in the recycle bin)', 'lead_source_in_use');
     if (await dealsUse(context, workspaceId, { source_id: source._id }, unit)) throw conflict('deals have this lead source', 'lead_source_in_use');
     await sources.deleteOne({ _id: source._id, workspace_id: workspaceId }, { session });
-    announcer(unit, claims, workspaceId)(CRM_CATALOGUE_EVENTS_TYPES.leadSourceDeleted, leadSourceState({ ...source, version: (source.version ?? 1) + 1 }));
+    announcer(unit, claims, workspaceId)(leadSourceDeleted, leadSourceState({ ...source, version: (source.version ?? 1) + 1 }));
   });
 }

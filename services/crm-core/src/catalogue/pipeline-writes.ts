@@ -1,5 +1,5 @@
 import { conflict, isoNow, isUuid, newId, notFound, validationFailed, type InternalClaims } from '@crm/kit';
-import { CRM_CATALOGUE_EVENTS_TYPES } from '@crm/protos';
+import { pipelineCreated, pipelineDeleted, pipelineUpdated, stageCreated, stageDeleted, stageUpdated } from '@crm/protos';
 import { commit, type ServiceContext } from '@crm/service-host';
 import { companyModel } from '../companies/company.model';
 import { dealsUse } from '../deals/deal-rewrites';
@@ -73,8 +73,8 @@ export async function createPipeline(context: ServiceContext, claims: InternalCl
       await pipelines.create([pipeline], { session: unit.transaction });
       await stageModel(context.connection).insertMany(stages, { session: unit.transaction });
       const announce = announcer(unit, claims, workspaceId);
-      announce(CRM_CATALOGUE_EVENTS_TYPES.pipelineCreated, pipelineState(pipeline));
-      for (const stage of stages) announce(CRM_CATALOGUE_EVENTS_TYPES.stageCreated, stageState(stage));
+      announce(pipelineCreated, pipelineState(pipeline));
+      for (const stage of stages) announce(stageCreated, stageState(stage));
       return pipeline;
     }),
   );
@@ -102,7 +102,7 @@ export async function updatePipeline(context: ServiceContext, claims: InternalCl
           const stage = stages.find((candidate) => candidate._id === stageId)!;
           if (stage.position === position) continue;
           const moved = await saveChange(stagesModel, stage, { position }, session);
-          announce(CRM_CATALOGUE_EVENTS_TYPES.stageUpdated, stageState(moved));
+          announce(stageUpdated, stageState(moved));
         }
       }
       const changes: Partial<PipelineRecord> = {};
@@ -116,12 +116,12 @@ export async function updatePipeline(context: ServiceContext, claims: InternalCl
           .exec();
         for (const record of previous) {
           const demoted = await saveChange(pipelines, record, { is_default: false }, session);
-          announce(CRM_CATALOGUE_EVENTS_TYPES.pipelineUpdated, pipelineState(demoted));
+          announce(pipelineUpdated, pipelineState(demoted));
         }
       }
       if (Object.keys(changes).length === 0) return pipeline;
       const updated = await saveChange(pipelines, pipeline, changes, session);
-      announce(CRM_CATALOGUE_EVENTS_TYPES.pipelineUpdated, pipelineState(updated));
+      announce(pipelineUpdated, pipelineState(updated));
       return updated;
     }),
   );
@@ -148,8 +148,8 @@ export async function deletePipeline(context: ServiceContext, claims: InternalCl
     await pipelines.deleteOne({ _id: pipeline._id, workspace_id: workspaceId }, { session });
     const announce = announcer(unit, claims, workspaceId);
     for (const stage of stages) {
-      announce(CRM_CATALOGUE_EVENTS_TYPES.stageDeleted, { ...stageState({ ...stage, version: (stage.version ?? 1) + 1 }), moved_to: null });
+      announce(stageDeleted, { ...stageState({ ...stage, version: (stage.version ?? 1) + 1 }), moved_to: null });
     }
-    announce(CRM_CATALOGUE_EVENTS_TYPES.pipelineDeleted, pipelineState({ ...pipeline, version: (pipeline.version ?? 1) + 1 }));
+    announce(pipelineDeleted, pipelineState({ ...pipeline, version: (pipeline.version ?? 1) + 1 }));
   });
 }

@@ -1,6 +1,6 @@
 import type { ClientSession } from 'mongoose';
 import { conflict, isoNow, isUuid, newId, notFound, validationFailed, type InternalClaims } from '@crm/kit';
-import { CRM_CATALOGUE_EVENTS_TYPES, CRM_COMPANY_EVENTS_TYPES, type CompanyUpdatedData, type StageDeletedData } from '@crm/protos';
+import { companyUpdated, stageCreated, stageDeleted, stageUpdated } from '@crm/protos';
 import { commit, type ServiceContext, type UnitOfWork } from '@crm/service-host';
 import { companyModel, type CompanyRecord } from '../companies/company.model';
 import { companyState } from '../companies/company-view';
@@ -48,7 +48,7 @@ async function rewriteCompanies(
   const records = await companies.find(moved).session(session).lean<CompanyRecord[]>().exec();
   const fields = Object.keys(placement);
   const announce = announcer(unit, claims, stage.workspace_id);
-  for (const record of records) announce<CompanyUpdatedData>(CRM_COMPANY_EVENTS_TYPES.companyUpdated, { ...companyState(record), fields });
+  for (const record of records) announce(companyUpdated, { ...companyState(record), fields });
 }
 
 export async function createStage(context: ServiceContext, claims: InternalClaims, workspaceId: string, body: CreateStageBody) {
@@ -77,7 +77,7 @@ export async function createStage(context: ServiceContext, claims: InternalClaim
         updated_at: now,
       };
       await stageModel(context.connection).create([stage], { session });
-      announcer(unit, claims, workspaceId)(CRM_CATALOGUE_EVENTS_TYPES.stageCreated, stageState(stage));
+      announcer(unit, claims, workspaceId)(stageCreated, stageState(stage));
       return stage;
     }),
   );
@@ -107,7 +107,7 @@ export async function updateStage(context: ServiceContext, claims: InternalClaim
       }
       if (Object.keys(changes).length === 0) return stage;
       const updated = await saveChange(stageModel(context.connection), stage, changes, session);
-      announcer(unit, claims, workspaceId)(CRM_CATALOGUE_EVENTS_TYPES.stageUpdated, stageState(updated));
+      announcer(unit, claims, workspaceId)(stageUpdated, stageState(updated));
       return updated;
     }),
   );
@@ -149,7 +149,7 @@ export async function deleteStage(context: ServiceContext, claims: InternalClaim
       await rewriteCompanies(context, unit, claims, stage, { stage_id: target._id, pipeline_id: target.pipeline_id, is_account: target.kind === 'account' });
     }
     await stageModel(context.connection).deleteOne({ _id: stage._id, workspace_id: workspaceId }, { session });
-    announcer(unit, claims, workspaceId)<StageDeletedData>(CRM_CATALOGUE_EVENTS_TYPES.stageDeleted, {
+    announcer(unit, claims, workspaceId)(stageDeleted, {
       ...stageState({ ...stage, version: (stage.version ?? 1) + 1 }),
       moved_to: (used || dealsIn) && target ? target._id : null,
     });

@@ -1,5 +1,5 @@
 import type { EventActor } from '@crm/bus';
-import { CRM_COMPANY_EVENTS_TYPES, type CompanyDeletedData, type CompanyRestoredData } from '@crm/protos';
+import { companyDeleted, companyRestored } from '@crm/protos';
 import type { ServiceContext, UnitOfWork } from '@crm/service-host';
 import { companyModel, type CompanyRecord } from './company.model';
 import { companyState } from './company-view';
@@ -36,8 +36,7 @@ export async function moveToBin(
     workspace_id: company.workspace_id,
     payload: { company_id: company._id, deleted_at: now },
   });
-  unit.publish<CompanyDeletedData>({
-    type: CRM_COMPANY_EVENTS_TYPES.companyDeleted,
+  unit.publish(companyDeleted, {
     workspace_id: company.workspace_id,
     actor,
     data: { ...companyState(binned), merged_into_id: mergedIntoId },
@@ -60,8 +59,7 @@ export async function restoreFromBin(
     { session: unit.transaction },
   );
   await unit.cancel({ name: COMPANY_PURGE_JOB, key: company._id });
-  unit.publish<CompanyRestoredData>({
-    type: CRM_COMPANY_EVENTS_TYPES.companyRestored,
+  unit.publish(companyRestored, {
     workspace_id: company.workspace_id,
     actor,
     data: companyState(restored),

@@ -1,5 +1,5 @@
 import { isoNow, validationFailed, type InternalClaims } from '@crm/kit';
-import { CRM_COMPANY_EVENTS_TYPES, type CompanyUpdatedData } from '@crm/protos';
+import { companyUpdated } from '@crm/protos';
 import { commit, type ServiceContext } from '@crm/service-host';
 import { checkMembers } from '../references/members';
 import { companyModel, type CompanyRecord } from './company.model';
@@ -59,8 +59,7 @@ export async function bulkCompanyAction(context: ServiceContext, claims: Interna
         { $set: { ...fields, version: next.version, updated_at: now } },
         { session: transaction },
       );
-      publish<CompanyUpdatedData>({
-        type: CRM_COMPANY_EVENTS_TYPES.companyUpdated,
+      publish(companyUpdated, {
         workspace_id: workspaceId,
         actor: claims.actor,
         data: { ...companyState(next), fields: body.action === 'move_stage' ? ['stage_id'] : ['owner_id'] },

@@ -1,5 +1,5 @@
 import type { EventActor } from '@crm/bus';
-import { CRM_CONTACT_EVENTS_TYPES, type ContactUpdatedData } from '@crm/protos';
+import { contactUpdated } from '@crm/protos';
 import type { ServiceContext, UnitOfWork } from '@crm/service-host';
 import { contactModel, type ContactRecord } from '../contacts/contact.model';
 import { contactState } from '../contacts/contact-view';
@@ -30,8 +30,7 @@ export async function moveCompanyContacts(
   );
   for (const contact of moving) {
     const moved: ContactRecord = { ...contact, company_id: toCompanyId, updated_at: now, version: (contact.version ?? 1) + 1 };
-    unit.publish<ContactUpdatedData>({
-      type: CRM_CONTACT_EVENTS_TYPES.contactUpdated,
+    unit.publish(contactUpdated, {
       workspace_id: workspaceId,
       actor,
       data: { ...contactState(moved), fields: ['company_id'] },

@@ -1,5 +1,5 @@
 import { isoNow, validationFailed, type InternalClaims } from '@crm/kit';
-import { CRM_COMPANY_EVENTS_TYPES, type CompanyMergedData } from '@crm/protos';
+import { companyMerged } from '@crm/protos';
 import { commit, type ServiceContext } from '@crm/service-host';
 import { CUSTOM_MAX_BYTES, CUSTOM_MAX_KEYS } from '../custom-fields/custom-values';
 import { companyModel, type CompanyRecord } from './company.model';
@@ -85,8 +85,7 @@ export async function mergeCompanies(context: ServiceContext, claims: InternalCl
     await moveCompanyContacts(context, unit, claims.actor, workspaceId, ids, survivor._id, now);
     for (const source of sources) await moveToBin(context, unit, source, claims.actor, now, survivor._id);
     const names = await companyNames(context, workspaceId, [merged]);
-    unit.publish<CompanyMergedData>({
-      type: CRM_COMPANY_EVENTS_TYPES.companyMerged,
+    unit.publish(companyMerged, {
       workspace_id: workspaceId,
       actor: claims.actor,
       data: { ...companyState(merged, names), source_ids: ids },

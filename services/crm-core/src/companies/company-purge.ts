@@ -1,6 +1,6 @@
 import type { JobHandler } from '@crm/bus';
 import { isoNow } from '@crm/kit';
-import { CRM_COMPANY_EVENTS_TYPES, type CompanyPurgedData } from '@crm/protos';
+import { companyPurged } from '@crm/protos';
 import { commit, type ServiceContext } from '@crm/service-host';
 import { companyModel, type CompanyRecord } from './company.model';
 import { COMPANY_PURGE_JOB } from './company-bin';
@@ -29,8 +29,7 @@ export function companyPurgeHandler(context: ServiceContext): JobHandler {
       if (!company?.deleted_at || company.deleted_at !== job.payload.deleted_at) return;
       await moveCompanyContacts(context, unit, null, workspaceId, [company._id], null, isoNow());
       await companyModel(context.connection).deleteOne({ _id: company._id, workspace_id: workspaceId }, { session: unit.transaction });
-      unit.publish<CompanyPurgedData>({
-        type: CRM_COMPANY_EVENTS_TYPES.companyPurged,
+      unit.publish(companyPurged, {
         workspace_id: workspaceId,
         actor: null,
         data: companyState({ ...company, version: (company.version ?? 1) + 1 }),

@@ -1,5 +1,5 @@
 import { isoNow, isUuid, newId, notFound, type InternalClaims } from '@crm/kit';
-import { CRM_COMPANY_EVENTS_TYPES, type CompanyCreatedData, type CompanyUpdatedData } from '@crm/protos';
+import { companyCreated, companyUpdated } from '@crm/protos';
 import { commit, type ServiceContext } from '@crm/service-host';
 import { claimRecordRoom } from '../records/record-limit';
 import { ensureWorkspaceSeeded } from '../workspaces/workspace-seed';
@@ -94,7 +94,7 @@ export async function createCompanyRecord(context: ServiceContext, claims: Inter
     await claimRecordRoom(context, transaction, workspaceId, claims.plan, 1);
     await companyModel(context.connection).create([record], { session: transaction });
     const names = await companyNames(context, workspaceId, [record]);
-    publish<CompanyCreatedData>({ type: CRM_COMPANY_EVENTS_TYPES.companyCreated, workspace_id: workspaceId, actor: claims.actor, data: companyState(record, names) });
+    publish(companyCreated, { workspace_id: workspaceId, actor: claims.actor, data: companyState(record, names) });
     return companyView(record, names);
   });
 }
@@ -161,8 +161,7 @@ export async function updateCompanyRecord(
       { session: transaction },
     );
     const names = await companyNames(context, workspaceId, [updated]);
-    publish<CompanyUpdatedData>({
-      type: CRM_COMPANY_EVENTS_TYPES.companyUpdated,
+    publish(companyUpdated, {
       workspace_id: workspaceId,
       actor: claims.actor,
       data: { ...companyState(updated, names), fields: fields.filter((field) => field !== 'pipeline_id' && field !== 'is_account') },

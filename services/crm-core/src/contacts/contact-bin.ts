@@ -1,6 +1,6 @@
 import type { EventActor } from '@crm/bus';
 import { isoNow } from '@crm/kit';
-import { CRM_CONTACT_EVENTS_TYPES, type ContactDeletedData } from '@crm/protos';
+import { contactDeleted } from '@crm/protos';
 import type { ServiceContext, UnitOfWork } from '@crm/service-host';
 import { saveContact } from './contact-store';
 import type { ContactRecord } from './contact.model';
@@ -43,9 +43,7 @@ export async function binContact(
 ): Promise<void> {
   const now = isoNow();
   const binned: ContactRecord = { ...contact, deleted_at: now, updated_at: now, version: (contact.version ?? 1) + 1 };
-  await saveContact(context, unit, actor, binned, {
-    type: CRM_CONTACT_EVENTS_TYPES.contactDeleted,
-    data: { merged_into_id: mergedInto } satisfies Partial<ContactDeletedData>,
-  });
+  const state = await saveContact(context, unit, binned);
+  unit.publish(contactDeleted, { workspace_id: binned.workspace_id, actor, data: { ...state, merged_into_id: mergedInto } });
   await schedulePurge(unit, binned);
 }

@@ -1,5 +1,5 @@
 import { isoNow, validationFailed, type InternalClaims } from '@crm/kit';
-import { CRM_CONTACT_EVENTS_TYPES, type ContactMergedData } from '@crm/protos';
+import { contactMerged } from '@crm/protos';
 import { commit, type ServiceContext, type UnitOfWork } from '@crm/service-host';
 import { validateCustomValues } from '../custom-fields/custom-values';
 import { binContact } from './contact-bin';
@@ -86,10 +86,8 @@ export async function mergeInto(context: ServiceContext, claims: InternalClaims,
     await repointReports(context, unit, claims.actor, workspaceId, { from: sourceIds, to: next._id, except: [next._id, ...sourceIds] });
     await repointPrimaryContacts(context, unit, claims.actor, workspaceId, { from: sourceIds, to: next._id });
     for (const source of sources) await binContact(context, unit, claims.actor, source, next._id);
-    await saveContact(context, unit, claims.actor, next, {
-      type: CRM_CONTACT_EVENTS_TYPES.contactMerged,
-      data: { source_ids: sourceIds } satisfies Partial<ContactMergedData>,
-    });
+    const state = await saveContact(context, unit, next);
+    unit.publish(contactMerged, { workspace_id: workspaceId, actor: claims.actor, data: { ...state, source_ids: sourceIds } });
     return { merged: sources.length };
   });
 }

@@ -1,5 +1,5 @@
 import type { EventActor, RunningJob } from '@crm/bus';
-import { CRM_CONTACT_EVENTS_TYPES, type ContactPurgedData } from '@crm/protos';
+import { contactPurged } from '@crm/protos';
 import { commit, type ServiceContext } from '@crm/service-host';
 import { PURGE_CONTACT_JOB, type PurgePayload } from './contact-bin';
 import { repointPrimaryContacts, repointReports } from './contact-store';
@@ -24,8 +24,7 @@ export async function purgeContact(context: ServiceContext, workspaceId: string,
     await contacts.deleteOne({ _id: contact._id, workspace_id: workspaceId }, { session: transaction });
     await repointReports(context, unit, SYSTEM, workspaceId, { from: [contact._id], to: null });
     await repointPrimaryContacts(context, unit, SYSTEM, workspaceId, { from: [contact._id], to: null });
-    publish<ContactPurgedData>({
-      type: CRM_CONTACT_EVENTS_TYPES.contactPurged,
+    publish(contactPurged, {
       workspace_id: workspaceId,
       actor: SYSTEM,
       data: contactState({ ...contact, version: (contact.version ?? 1) + 1 }),

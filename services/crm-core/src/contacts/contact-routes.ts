@@ -1,5 +1,5 @@
 import { implement, isoNow, noteVersion, workspaceOf, type Implementation, type InternalClaims } from '@crm/kit';
-import { CRM_CONTACT_EVENTS_TYPES, type ContactCreatedData, type ContactUpdatedData } from '@crm/protos';
+import { contactCreated, contactRestored, contactUpdated } from '@crm/protos';
 import { commit, type ServiceContext } from '@crm/service-host';
 import { claimRecordRoom } from '../records/record-limit';
 import { listContactPage } from './contact-list';
@@ -44,7 +44,7 @@ async function create(context: ServiceContext, claims: InternalClaims, workspace
     const record = newContactRecord(workspaceId, body, custom, isoNow());
     await claimRecordRoom(context, transaction, workspaceId, claims.plan, 1);
     await contactModel(context.connection).create([record], { session: transaction });
-    publish<ContactCreatedData>({ type: CRM_CONTACT_EVENTS_TYPES.contactCreated, workspace_id: workspaceId, actor: claims.actor, data: contactState(record) });
+    publish(contactCreated, { workspace_id: workspaceId, actor: claims.actor, data: contactState(record) });
     return contactView(record);
   });
 }
@@ -74,7 +74,8 @@ async function update(context: ServiceContext, claims: InternalClaims, workspace
     if (changed.some((field) => SEARCHED_FIELDS.includes(field))) Object.assign(next, contactSearchFields(next));
     next.version = (contact.version ?? 1) + 1;
     next.updated_at = isoNow();
-    await saveContact(context, unit, claims.actor, next, { type: CRM_CONTACT_EVENTS_TYPES.contactUpdated, data: { fields } satisfies Partial<ContactUpdatedData> });
+    const state = await saveContact(context, unit, next);
+    unit.publish(contactUpdated, { workspace_id: workspaceId, actor: claims.actor, data: { ...state, fields } });
     return contactView(next);
   });
 }
@@ -93,7 +94,8 @@ async function restore(context: ServiceContext, claims: InternalClaims, workspac
     if (contact.deleted_at === null) return;
     await refuseErased(context, workspaceId, [{ id }], unit.transaction);
     const restored: ContactRecord = { ...contact, deleted_at: null, updated_at: isoNow(), version: (contact.version ?? 1) + 1 };
-    await saveContact(context, unit, claims.actor, restored, { type: CRM_CONTACT_EVENTS_TYPES.contactRestored });
+    const state = await saveContact(context, unit, restored);
+    unit.publish(contactRestored, { workspace_id: workspaceId, actor: claims.actor, data: state });
     await cancelPurge(unit, restored);
   });
 }

@@ -1,6 +1,6 @@
 import type { EventActor } from '@crm/bus';
 import { AppError, isoNow, newId, notFound } from '@crm/kit';
-import { CRM_COMPANY_EVENTS_TYPES, CRM_CONTACT_EVENTS_TYPES, type CompanyUpdatedData, type ContactUpdatedData } from '@crm/protos';
+import { companyUpdated, type ContactCreatedData, contactUpdated } from '@crm/protos';
 import type { ServiceContext, UnitOfWork } from '@crm/service-host';
 import type { ClientSession } from 'mongoose';
 import { contactSearchFields, contactState } from './contact-view';
@@ -67,17 +67,12 @@ export async function findContact(context: ServiceContext, workspaceId: string, 
   return contact;
 }
 
-// Writes a changed contact (version already bumped) and announces it.
-export async function saveContact(
-  context: ServiceContext,
-  unit: UnitOfWork,
-  actor: EventActor | null,
-  contact: ContactRecord,
-  event: { type: string; data?: Record<string, unknown> },
-): Promise<void> {
+// Writes a changed contact (version already bumped); answers its state, for the event the caller
+// announces the change with.
+export async function saveContact(context: ServiceContext, unit: UnitOfWork, contact: ContactRecord): Promise<ContactCreatedData> {
   const { _id, workspace_id, ...fields } = contact;
   await contactModel(context.connection).updateOne({ _id, workspace_id }, { $set: fields }, { session: unit.transaction });
-  unit.publish({ type: event.type, workspace_id, actor, data: { ...contactState(contact), ...event.data } });
+  return contactState(contact);
 }
 
 // Contacts reporting to any of `from` now report to `to` (null: to no one), each change
@@ -97,10 +92,8 @@ export async function repointReports(
   const now = isoNow();
   for (const report of reports) {
     const moved: ContactRecord = { ...report, reports_to_id: move.to, updated_at: now, version: (report.version ?? 1) + 1 };
-    await saveContact(context, unit, actor, moved, {
-      type: CRM_CONTACT_EVENTS_TYPES.contactUpdated,
-      data: { fields: ['reports_to_id'] } satisfies Partial<ContactUpdatedData>,
-    });
+    const state = await saveContact(context, unit, moved);
+    unit.publish(contactUpdated, { workspace_id: workspaceId, actor, data: { ...state, fields: ['reports_to_id'] } });
   }
 }
 
@@ -128,8 +121,7 @@ export async function repointPrimaryContacts(
   );
   for (const company of pointing) {
     const moved: CompanyRecord = { ...company, primary_contact_id: move.to, updated_at: now, version: (company.version ?? 1) + 1 };
-    unit.publish<CompanyUpdatedData>({
-      type: CRM_COMPANY_EVENTS_TYPES.companyUpdated,
+    unit.publish(companyUpdated, {
       workspace_id: workspaceId,
       actor,
       data: { ...companyState(moved), fields: ['primary_contact_id'] },

@@ -10,7 +10,7 @@ import {
   type Implementation,
   type InternalClaims,
 } from '@crm/kit';
-import { CRM_VIEW_EVENTS_TYPES, type CustomFieldCreatedData, type CustomFieldUpdatedData } from '@crm/protos';
+import { customFieldCreated, customFieldUpdated } from '@crm/protos';
 import { commit, type ServiceContext } from '@crm/service-host';
 import { freeKey, keyFromLabel } from './custom-field-keys';
 import { customFieldModel, type CustomFieldRecord } from './custom-field.model';
@@ -71,8 +71,7 @@ async function insertField(context: ServiceContext, claims: InternalClaims, work
       updated_at: now,
     };
     await fields.create([record], { session: transaction });
-    publish<CustomFieldCreatedData>({
-      type: CRM_VIEW_EVENTS_TYPES.customFieldCreated,
+    publish(customFieldCreated, {
       workspace_id: workspaceId,
       actor: claims.actor,
       data: customFieldState(record),
@@ -106,8 +105,7 @@ async function update(context: ServiceContext, claims: InternalClaims, workspace
       { $set: { ...changes, version: updated.version, updated_at: updated.updated_at } },
       { session: transaction },
     );
-    publish<CustomFieldUpdatedData>({
-      type: CRM_VIEW_EVENTS_TYPES.customFieldUpdated,
+    publish(customFieldUpdated, {
       workspace_id: workspaceId,
       actor: claims.actor,
       data: customFieldState(updated),

@@ -1,6 +1,6 @@
 import type { EventActor } from '@crm/bus';
 import { isoNow } from '@crm/kit';
-import { CRM_DEAL_EVENTS_TYPES, type DealUpdatedData } from '@crm/protos';
+import { dealUpdated } from '@crm/protos';
 import type { ServiceContext, UnitOfWork } from '@crm/service-host';
 import type { FilterQuery } from 'mongoose';
 import type { StageRecord } from '../catalogue/catalogue.model';
@@ -33,8 +33,7 @@ export async function rewriteDeals(
     const updated: DealRecord = { ...deal, ...changes, version: (deal.version ?? 1) + 1, updated_at: now };
     await deals.updateOne({ _id: deal._id, workspace_id: deal.workspace_id }, { $set: { ...changes, version: updated.version, updated_at: now } }, { session });
     await keepDealTotals(context, session, deal, updated);
-    unit.publish<DealUpdatedData>({
-      type: CRM_DEAL_EVENTS_TYPES.dealUpdated,
+    unit.publish(dealUpdated, {
       workspace_id: deal.workspace_id,
       actor,
       data: { ...dealState(updated), fields: fields.filter((field) => field !== 'pipeline_id') },

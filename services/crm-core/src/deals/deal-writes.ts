@@ -1,6 +1,6 @@
 import type { ClientSession } from 'mongoose';
 import { isoNow, isUuid, newId, notFound, type InternalClaims } from '@crm/kit';
-import { CRM_DEAL_EVENTS_TYPES, type DealCreatedData, type DealDeletedData, type DealUpdatedData } from '@crm/protos';
+import { dealCreated, dealDeleted, dealUpdated } from '@crm/protos';
 import { commit, type ServiceContext } from '@crm/service-host';
 import { claimRecordRoom } from '../records/record-limit';
 import { ensureWorkspaceSeeded } from '../workspaces/workspace-seed';
@@ -73,7 +73,7 @@ export async function createDealRecord(context: ServiceContext, claims: Internal
     await dealModel(context.connection).create([record], { session: transaction });
     await keepDealTotals(context, transaction, null, record);
     const names = await dealNames(context, workspaceId, [record]);
-    publish<DealCreatedData>({ type: CRM_DEAL_EVENTS_TYPES.dealCreated, workspace_id: workspaceId, actor: claims.actor, data: dealState(record, names) });
+    publish(dealCreated, { workspace_id: workspaceId, actor: claims.actor, data: dealState(record, names) });
     return dealView(record, names);
   });
 }
@@ -125,8 +125,7 @@ export async function updateDealRecord(context: ServiceContext, claims: Internal
     await keepDealTotals(context, transaction, current, updated);
     const names = await dealNames(context, workspaceId, [updated]);
     const named = fields.map((field) => (field === 'value_minor' ? 'value' : field)).filter((field) => !DERIVED.has(field));
-    publish<DealUpdatedData>({
-      type: CRM_DEAL_EVENTS_TYPES.dealUpdated,
+    publish(dealUpdated, {
       workspace_id: workspaceId,
       actor: claims.actor,
       data: { ...dealState(updated, names), fields: named },
@@ -141,8 +140,7 @@ export async function deleteDealRecord(context: ServiceContext, claims: Internal
     const deal = await findDeal(context, workspaceId, id, transaction);
     await dealModel(context.connection).deleteOne({ _id: deal._id, workspace_id: workspaceId }, { session: transaction });
     await keepDealTotals(context, transaction, deal, null);
-    publish<DealDeletedData>({
-      type: CRM_DEAL_EVENTS_TYPES.dealDeleted,
+    publish(dealDeleted, {
       workspace_id: workspaceId,
       actor: claims.actor,
       data: dealState({ ...deal, version: (deal.version ?? 1) + 1 }, await dealNames(context, workspaceId, [deal])),

@@ -1,5 +1,5 @@
 import { conflict, forbidden, implement, isDuplicateKey, isoNow, newId, notFound, validationFailed, workspaceOf, type Implementation, type InternalClaims } from '@crm/kit';
-import { CRM_DUPLICATE_EVENTS_TYPES, type DuplicateGroupDismissedData } from '@crm/protos';
+import { duplicateGroupDismissed } from '@crm/protos';
 import { commit, type ServiceContext } from '@crm/service-host';
 import { duplicateDismissalModel, type DuplicateDismissalRecord } from './duplicate-dismissal.model';
 import { listDuplicateGroups, membersOf, membershipHash, parseGroupKey } from './duplicate-groups';
@@ -29,8 +29,7 @@ async function dismiss(context: ServiceContext, claims: InternalClaims, workspac
         dismissed_at: isoNow(),
       };
       await dismissals.create([record], { session: transaction });
-      publish<DuplicateGroupDismissedData>({
-        type: CRM_DUPLICATE_EVENTS_TYPES.duplicateGroupDismissed,
+      publish(duplicateGroupDismissed, {
         workspace_id: workspaceId,
         actor: claims.actor,
         data: {

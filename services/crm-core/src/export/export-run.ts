@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
 import { call, isoNow, type InternalClaims } from '@crm/kit';
-import { CRM_EXPORT_EVENTS_TYPES, identityV1, type ExportCreatedData } from '@crm/protos';
+import { exportCreated, type ExportCreatedData, identityV1 } from '@crm/protos';
 import { commit, peerClient, type ServiceContext } from '@crm/service-host';
 import { csvStream, EXPORT_FILES, type ExportFile } from './export-files';
 import type { ExportResultView } from './export.operations';
@@ -59,7 +59,7 @@ export async function buildExport(context: ServiceContext, auth: InternalClaims,
     version: 1,
   };
   await commit(context, async (unit) => {
-    unit.publish<ExportCreatedData>({ type: CRM_EXPORT_EVENTS_TYPES.exportCreated, workspace_id: workspaceId, actor: auth.actor, data });
+    unit.publish(exportCreated, { workspace_id: workspaceId, actor: auth.actor, data });
   });
   return { url: stored.url, size: stored.size_bytes, file_name: stored.file_name };
 }

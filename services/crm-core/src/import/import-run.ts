@@ -1,12 +1,5 @@
 import { isoNow, toAppError, type InternalClaims } from '@crm/kit';
-import {
-  CRM_COMPANY_EVENTS_TYPES,
-  CRM_CONTACT_EVENTS_TYPES,
-  type CompanyCreatedData,
-  type CompanyUpdatedData,
-  type ContactCreatedData,
-  type ContactUpdatedData,
-} from '@crm/protos';
+import { companyCreated, companyUpdated, contactCreated, contactUpdated } from '@crm/protos';
 import { commit, RequestInProgressError, type Checkpoints, type ServiceContext, type UnitOfWork } from '@crm/service-host';
 import { companyModel, type CompanyRecord } from '../companies/company.model';
 import { companyNames, companyState } from '../companies/company-view';
@@ -155,13 +148,13 @@ async function writeRows(context: ServiceContext, claims: InternalClaims, worksp
   // Every change announced as POST and PATCH announce it.
   const names = await companyNames(context, workspaceId, [...newCompanies, ...companyChanges.map((change) => change.record)]);
   const actor = claims.actor;
-  for (const company of newCompanies) publish<CompanyCreatedData>({ type: CRM_COMPANY_EVENTS_TYPES.companyCreated, workspace_id: workspaceId, actor, data: companyState(company, names) });
-  for (const contact of newContacts) publish<ContactCreatedData>({ type: CRM_CONTACT_EVENTS_TYPES.contactCreated, workspace_id: workspaceId, actor, data: contactState(contact) });
+  for (const company of newCompanies) publish(companyCreated, { workspace_id: workspaceId, actor, data: companyState(company, names) });
+  for (const contact of newContacts) publish(contactCreated, { workspace_id: workspaceId, actor, data: contactState(contact) });
   for (const { record, fields } of companyChanges) {
-    publish<CompanyUpdatedData>({ type: CRM_COMPANY_EVENTS_TYPES.companyUpdated, workspace_id: workspaceId, actor, data: { ...companyState(record, names), fields } });
+    publish(companyUpdated, { workspace_id: workspaceId, actor, data: { ...companyState(record, names), fields } });
   }
   for (const { record, fields } of contactChanges) {
-    publish<ContactUpdatedData>({ type: CRM_CONTACT_EVENTS_TYPES.contactUpdated, workspace_id: workspaceId, actor, data: { ...contactState(record), fields } });
+    publish(contactUpdated, { workspace_id: workspaceId, actor, data: { ...contactState(record), fields } });
   }
 }
 

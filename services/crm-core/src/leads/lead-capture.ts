@@ -1,5 +1,5 @@
 import { AppError, isoNow, newId, normaliseEmail, validationFailed, type InternalClaims } from '@crm/kit';
-import { CRM_CONTACT_EVENTS_TYPES, contactDisplayName, type ContactCreatedData, type crmCoreLeadsV1 } from '@crm/protos';
+import { contactCreated, contactDisplayName, type crmCoreLeadsV1 } from '@crm/protos';
 import { commit, type ServiceContext } from '@crm/service-host';
 import { companyModel } from '../companies/company.model';
 import { createCompanyRecord } from '../companies/company-writes';
@@ -205,7 +205,7 @@ export async function captureLead(context: ServiceContext, request: crmCoreLeads
       updated_at: now,
     };
     await contactModel(context.connection).create([created], { session: transaction });
-    publish<ContactCreatedData>({ type: CRM_CONTACT_EVENTS_TYPES.contactCreated, workspace_id: workspaceId, actor: claims.actor, data: contactState(created) });
+    publish(contactCreated, { workspace_id: workspaceId, actor: claims.actor, data: contactState(created) });
     return { record: created, created: true };
   });
   const { record } = outcome;

@@ -1,6 +1,6 @@
 import type { EventActor, EventHandler } from '@crm/bus';
 import { isoNow } from '@crm/kit';
-import { companyMerged, companyPurged, contactMerged, contactPurged, CRM_MEETING_EVENTS_TYPES, type CompanyMergedData, type ContactMergedData, type MeetingUpdatedData } from '@crm/protos';
+import { companyMerged, type CompanyMergedData, companyPurged, contactMerged, type ContactMergedData, contactPurged, meetingUpdated } from '@crm/protos';
 import { commit, type ServiceContext, type UnitOfWork } from '@crm/service-host';
 import type { FilterQuery } from 'mongoose';
 import { meetingModel, type MeetingRecord } from './meeting.model';
@@ -29,8 +29,7 @@ async function rewriteMeetings(
     if (fields.length === 0) continue;
     const updated: MeetingRecord = { ...meeting, ...changes, version: (meeting.version ?? 1) + 1, updated_at: now };
     await model.updateOne({ _id: meeting._id, workspace_id: meeting.workspace_id }, { $set: { ...changes, version: updated.version, updated_at: now } }, { session: unit.transaction });
-    unit.publish<MeetingUpdatedData>({
-      type: CRM_MEETING_EVENTS_TYPES.meetingUpdated,
+    unit.publish(meetingUpdated, {
       workspace_id: meeting.workspace_id,
       actor,
       data: { ...meetingState(updated), fields: [...new Set(fields.map((field) => (field === 'contact_ids' ? 'attendees' : field)))] },

@@ -1,6 +1,6 @@
 import type { JobHandler } from '@crm/bus';
 import { isoNow } from '@crm/kit';
-import { CRM_MEETING_EVENTS_TYPES, planDefinition, planHasFeature, type MeetingUpdatedData } from '@crm/protos';
+import { meetingUpdated, planDefinition, planHasFeature } from '@crm/protos';
 import { commit, type ServiceContext } from '@crm/service-host';
 import { accessToken, forgetAccessToken, organiserConnection } from '../calendar/calendar-connections';
 import { CalendarProviderError, type CalendarEventInput, type CalendarEventResult } from '../calendar/calendar-provider';
@@ -106,7 +106,7 @@ async function recordSync(context: ServiceContext, meetingId: string, workspaceI
       { session: transaction },
     );
     if (announced.length > 0) {
-      publish<MeetingUpdatedData>({ type: CRM_MEETING_EVENTS_TYPES.meetingUpdated, workspace_id: workspaceId, actor: null, data: { ...meetingState(updated), fields: announced } });
+      publish(meetingUpdated, { workspace_id: workspaceId, actor: null, data: { ...meetingState(updated), fields: announced } });
     }
   });
 }

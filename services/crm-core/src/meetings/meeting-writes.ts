@@ -1,6 +1,6 @@
 import type { ClientSession } from 'mongoose';
 import { AppError, isoNow, isUuid, newId, notFound, validationFailed, type InternalClaims } from '@crm/kit';
-import { CRM_MEETING_EVENTS_TYPES, type MeetingCreatedData, type MeetingUpdatedData } from '@crm/protos';
+import { meetingCreated, meetingUpdated } from '@crm/protos';
 import { commit, type ServiceContext, type UnitOfWork } from '@crm/service-host';
 import { hasConnectedCalendar } from '../calendar/calendar-connections';
 import { contactModel } from '../contacts/contact.model';
@@ -103,7 +103,7 @@ export async function createMeetingRecord(context: ServiceContext, claims: Inter
       updated_at: now,
     };
     await meetingModel(context.connection).create([meeting], { session: unit.transaction });
-    unit.publish<MeetingCreatedData>({ type: CRM_MEETING_EVENTS_TYPES.meetingCreated, workspace_id: workspaceId, actor: claims.actor, data: meetingState(meeting) });
+    unit.publish(meetingCreated, { workspace_id: workspaceId, actor: claims.actor, data: meetingState(meeting) });
     await scheduleSync(context, unit, meeting, claims.plan);
     return meeting;
   });
@@ -164,7 +164,7 @@ export async function updateMeetingRecord(context: ServiceContext, claims: Inter
       { session: unit.transaction },
     );
     if (named.length > 0) {
-      unit.publish<MeetingUpdatedData>({ type: CRM_MEETING_EVENTS_TYPES.meetingUpdated, workspace_id: workspaceId, actor: claims.actor, data: { ...meetingState(updated), fields: named } });
+      unit.publish(meetingUpdated, { workspace_id: workspaceId, actor: claims.actor, data: { ...meetingState(updated), fields: named } });
     }
     if (fields.some((field) => CALENDAR_FIELDS.has(field))) await scheduleSync(context, unit, updated, claims.plan);
     return updated;

@@ -1,19 +1,6 @@
 import { redactKeptEvents, type EventActor } from '@crm/bus';
 import { call, isoNow, type InternalClaims } from '@crm/kit';
-import {
-  CRM_ACTIVITY_EVENTS_TYPES,
-  CRM_CONTACT_EVENTS_TYPES,
-  CRM_MEETING_EVENTS_TYPES,
-  CRM_TASK_EVENTS_TYPES,
-  documentsV1,
-  ERASED_CONTACT_STATE,
-  identityV1,
-  type ActivityDeletedData,
-  type ActivityUpdatedData,
-  type ContactErasedData,
-  type MeetingUpdatedData,
-  type TaskUpdatedData,
-} from '@crm/protos';
+import { activityDeleted, activityUpdated, contactErased, documentsV1, ERASED_CONTACT_STATE, identityV1, meetingUpdated, taskUpdated } from '@crm/protos';
 import { commit, forgetAnswersNaming, peerClient, type ServiceContext, type UnitOfWork } from '@crm/service-host';
 import { findContact } from '../contacts/contact-store';
 import { contactModel, type ContactRecord } from '../contacts/contact.model';
@@ -93,8 +80,7 @@ export async function eraseContactData(context: ServiceContext, claims: Internal
     };
     await contactModel(context.connection).updateOne({ _id: contactId, workspace_id: workspaceId }, { $set: erased }, { session: unit.transaction });
     await erasedContactModel(context.connection).create([{ _id: contactId, workspace_id: workspaceId, erased_at: now }], { session: unit.transaction });
-    unit.publish<ContactErasedData>({
-      type: CRM_CONTACT_EVENTS_TYPES.contactErased,
+    unit.publish(contactErased, {
       workspace_id: workspaceId,
       actor,
       data: { contact_id: contactId, version: erased.version as number },
@@ -112,8 +98,7 @@ async function eraseOwnTimeline(context: ServiceContext, unit: UnitOfWork, actor
   if (entries.length === 0) return [];
   await activities.deleteMany({ workspace_id: workspaceId, _id: { $in: entries.map((entry) => entry._id) } }, { session: unit.transaction });
   for (const entry of entries) {
-    unit.publish<ActivityDeletedData>({
-      type: CRM_ACTIVITY_EVENTS_TYPES.activityDeleted,
+    unit.publish(activityDeleted, {
       workspace_id: workspaceId,
       actor,
       data: activityState({ ...entry, subject: null, body: null, outcome: null, version: entry.version + 1 }),
@@ -140,7 +125,7 @@ async function scrubMentions(context: ServiceContext, unit: UnitOfWork, actor: E
     if (fields.length === 0) continue;
     const version = entry.version + 1;
     await activities.updateOne({ _id: entry._id, workspace_id: workspaceId }, { $set: { ...next, version } }, { session: unit.transaction });
-    unit.publish<ActivityUpdatedData>({ type: CRM_ACTIVITY_EVENTS_TYPES.activityUpdated, workspace_id: workspaceId, actor, data: { ...activityState({ ...entry, ...next, version }), fields } });
+    unit.publish(activityUpdated, { workspace_id: workspaceId, actor, data: { ...activityState({ ...entry, ...next, version }), fields } });
     changed.push(entry._id);
   }
   return changed;
@@ -168,7 +153,7 @@ async function scrubMeetings(context: ServiceContext, unit: UnitOfWork, actor: E
     if (fields.length === 0) continue;
     const updated: MeetingRecord = { ...meeting, ...next, version: (meeting.version ?? 1) + 1, updated_at: now };
     await meetings.updateOne({ _id: meeting._id, workspace_id: workspaceId }, { $set: { ...next, version: updated.version, updated_at: now } }, { session: unit.transaction });
-    unit.publish<MeetingUpdatedData>({ type: CRM_MEETING_EVENTS_TYPES.meetingUpdated, workspace_id: workspaceId, actor, data: { ...meetingState(updated), fields } });
+    unit.publish(meetingUpdated, { workspace_id: workspaceId, actor, data: { ...meetingState(updated), fields } });
     changed.push(meeting._id);
   }
   return changed;
@@ -189,7 +174,7 @@ async function scrubTasks(context: ServiceContext, unit: UnitOfWork, actor: Even
     if (fields.length === 0) continue;
     const updated: TaskRecord = { ...task, ...next, version: task.version + 1, updated_at: now };
     await tasks.updateOne({ _id: task._id, workspace_id: workspaceId }, { $set: { ...next, version: updated.version, updated_at: now } }, { session: unit.transaction });
-    unit.publish<TaskUpdatedData>({ type: CRM_TASK_EVENTS_TYPES.taskUpdated, workspace_id: workspaceId, actor, data: { ...taskState(updated), fields } });
+    unit.publish(taskUpdated, { workspace_id: workspaceId, actor, data: { ...taskState(updated), fields } });
     changed.push(task._id);
   }
   return changed;

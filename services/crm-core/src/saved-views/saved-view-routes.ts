@@ -10,7 +10,7 @@ import {
   type Implementation,
   type InternalClaims,
 } from '@crm/kit';
-import { CRM_VIEW_EVENTS_TYPES, type SavedViewCreatedData } from '@crm/protos';
+import { savedViewCreated, type SavedViewCreatedData, savedViewDeleted, savedViewUpdated } from '@crm/protos';
 import { commit, type ServiceContext } from '@crm/service-host';
 import { filtersProblem } from './list-filters';
 import { savedViewModel, type SavedViewRecord } from './saved-view.model';
@@ -94,8 +94,7 @@ async function create(context: ServiceContext, claims: InternalClaims, workspace
   };
   await commit(context, async ({ transaction, publish }) => {
     await savedViewModel(context.connection).create([record], { session: transaction });
-    publish<SavedViewCreatedData>({
-      type: CRM_VIEW_EVENTS_TYPES.savedViewCreated,
+    publish(savedViewCreated, {
       workspace_id: workspaceId,
       actor: claims.actor,
       data: savedViewState(record),
@@ -123,8 +122,7 @@ async function update(context: ServiceContext, claims: InternalClaims, workspace
       { $set: { ...changes, version: updated.version, updated_at: updated.updated_at } },
       { session: transaction },
     );
-    publish<SavedViewCreatedData>({
-      type: CRM_VIEW_EVENTS_TYPES.savedViewUpdated,
+    publish(savedViewUpdated, {
       workspace_id: workspaceId,
       actor: claims.actor,
       data: savedViewState(updated),
@@ -141,8 +139,7 @@ async function remove(context: ServiceContext, claims: InternalClaims, workspace
     if (!view) throw notFound('saved view');
     refuseChange(view, claims);
     await views.deleteOne({ _id: view._id, workspace_id: workspaceId }, { session: transaction });
-    publish<SavedViewCreatedData>({
-      type: CRM_VIEW_EVENTS_TYPES.savedViewDeleted,
+    publish(savedViewDeleted, {
       workspace_id: workspaceId,
       actor: claims.actor,
       data: savedViewState({ ...view, version: (view.version ?? 1) + 1 }),

@@ -1,15 +1,6 @@
 import type { EventActor, EventHandler } from '@crm/bus';
 import { isoNow } from '@crm/kit';
-import {
-  companyMerged,
-  companyPurged,
-  contactMerged,
-  contactPurged,
-  CRM_TASK_EVENTS_TYPES,
-  dealDeleted,
-  type TaskDeletedData,
-  type TaskUpdatedData,
-} from '@crm/protos';
+import { companyMerged, companyPurged, contactMerged, contactPurged, dealDeleted, taskDeleted, taskUpdated } from '@crm/protos';
 import { commit, type ServiceContext, type UnitOfWork } from '@crm/service-host';
 import { taskModel, type TaskRecord } from './task.model';
 import { keepReminder } from './task-reminders';
@@ -28,7 +19,7 @@ async function moveTasks(context: ServiceContext, unit: UnitOfWork, actor: Event
   for (const task of await tasks.find({ workspace_id: workspaceId, target_id: { $in: from } }).session(unit.transaction).lean<TaskRecord[]>().exec()) {
     const updated: TaskRecord = { ...task, target_id: to, version: task.version + 1, updated_at: now };
     await tasks.updateOne({ _id: task._id, workspace_id: workspaceId }, { $set: { target_id: to, version: updated.version, updated_at: now } }, { session: unit.transaction });
-    unit.publish<TaskUpdatedData>({ type: CRM_TASK_EVENTS_TYPES.taskUpdated, workspace_id: workspaceId, actor, data: { ...taskState(updated), fields: ['target_id'] } });
+    unit.publish(taskUpdated, { workspace_id: workspaceId, actor, data: { ...taskState(updated), fields: ['target_id'] } });
   }
 }
 
@@ -38,7 +29,7 @@ async function deleteTasks(context: ServiceContext, unit: UnitOfWork, actor: Eve
   for (const task of await tasks.find({ workspace_id: workspaceId, target_id: targetId }).session(unit.transaction).lean<TaskRecord[]>().exec()) {
     await tasks.deleteOne({ _id: task._id, workspace_id: workspaceId }, { session: unit.transaction });
     await keepReminder(unit, task, null, now);
-    unit.publish<TaskDeletedData>({ type: CRM_TASK_EVENTS_TYPES.taskDeleted, workspace_id: workspaceId, actor, data: taskState({ ...task, version: task.version + 1, updated_at: now }) });
+    unit.publish(taskDeleted, { workspace_id: workspaceId, actor, data: taskState({ ...task, version: task.version + 1, updated_at: now }) });
   }
 }
 

@@ -1,5 +1,5 @@
 import type { JobHandler } from '@crm/bus';
-import { CRM_TASK_EVENTS_TYPES, type TaskRemindedData } from '@crm/protos';
+import { taskReminded } from '@crm/protos';
 import { commit, type ServiceContext, type UnitOfWork } from '@crm/service-host';
 import { taskModel, type TaskRecord } from './task.model';
 import { taskState } from './task-view';
@@ -45,7 +45,7 @@ export function taskReminderHandler(context: ServiceContext): JobHandler {
         .exec();
       if (!task || task.status !== 'open' || task.remind_at === null || task.remind_at !== job.payload.remind_at || task.reminded_for === task.remind_at) return;
       await taskModel(context.connection).updateOne({ _id: task._id, workspace_id: workspaceId }, { $set: { reminded_for: task.remind_at } }, { session: unit.transaction });
-      unit.publish<TaskRemindedData>({ type: CRM_TASK_EVENTS_TYPES.taskReminded, workspace_id: workspaceId, actor: null, data: taskState(task) });
+      unit.publish(taskReminded, { workspace_id: workspaceId, actor: null, data: taskState(task) });
     });
   };
 }

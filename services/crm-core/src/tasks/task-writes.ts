@@ -1,5 +1,5 @@
 import { isoNow, isUuid, newId, notFound, type InternalClaims } from '@crm/kit';
-import { CRM_TASK_EVENTS_TYPES, type TaskCreatedData, type TaskUpdatedData } from '@crm/protos';
+import { taskCreated, taskUpdated } from '@crm/protos';
 import { commit, type ServiceContext } from '@crm/service-host';
 import type { ClientSession } from 'mongoose';
 import { checkMembers } from '../references/members';
@@ -48,7 +48,7 @@ export async function createTaskRecord(context: ServiceContext, claims: Internal
     };
     await taskModel(context.connection).create([task], { session: transaction });
     await keepReminder(unit, null, task, now);
-    publish<TaskCreatedData>({ type: CRM_TASK_EVENTS_TYPES.taskCreated, workspace_id: workspaceId, actor: claims.actor, data: taskState(task) });
+    publish(taskCreated, { workspace_id: workspaceId, actor: claims.actor, data: taskState(task) });
     return taskView(task);
   });
 }
@@ -115,8 +115,7 @@ export async function updateTaskRecord(context: ServiceContext, claims: Internal
         occurred_at: now,
       });
     }
-    unit.publish<TaskUpdatedData>({
-      type: CRM_TASK_EVENTS_TYPES.taskUpdated,
+    unit.publish(taskUpdated, {
       workspace_id: workspaceId,
       actor: claims.actor,
       data: { ...taskState(updated), fields: [...fields] },

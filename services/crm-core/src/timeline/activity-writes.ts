@@ -1,6 +1,6 @@
 import type { EventActor } from '@crm/bus';
 import { isAppError, isoNow, newId, type InternalClaims } from '@crm/kit';
-import { CRM_ACTIVITY_EVENTS_TYPES, type ActivityCreatedData, type ActivityRecordedData } from '@crm/protos';
+import { activityCreated, activityRecorded } from '@crm/protos';
 import { commit, type ServiceContext, type UnitOfWork } from '@crm/service-host';
 import type { ClientSession } from 'mongoose';
 import { activityModel, timelineContactModel, type ActivityRecord, type ActivityTargetType, type ActivityType } from './activity.model';
@@ -48,7 +48,7 @@ export async function createActivityRecord(context: ServiceContext, claims: Inte
       source_version: null,
     };
     await activityModel(context.connection).create([record], { session: transaction });
-    publish<ActivityCreatedData>({ type: CRM_ACTIVITY_EVENTS_TYPES.activityCreated, workspace_id: workspaceId, actor: claims.actor, data: activityState(record) });
+    publish(activityCreated, { workspace_id: workspaceId, actor: claims.actor, data: activityState(record) });
     return activityView(record);
   });
 }
@@ -97,7 +97,7 @@ export async function recordEntry(context: ServiceContext, unit: UnitOfWork, wor
   };
   // Every field is set above: stored as it is, without a mongoose document (consumers write many).
   await activityModel(context.connection).insertMany([record], { session: unit.transaction, lean: true });
-  unit.publish<ActivityRecordedData>({ type: CRM_ACTIVITY_EVENTS_TYPES.activityRecorded, workspace_id: workspaceId, actor, data: activityState(record) });
+  unit.publish(activityRecorded, { workspace_id: workspaceId, actor, data: activityState(record) });
   return record;
 }
 

@@ -1,27 +1,5 @@
 import { freshEvents, type EventEnvelope } from '@crm/bus';
-import {
-  companyMerged,
-  companyPurged,
-  companyUpdated,
-  contactMerged,
-  contactPurged,
-  CRM_ACTIVITY_EVENTS_TYPES,
-  dealDeleted,
-  dealUpdated,
-  documentCompleted,
-  meetingCreated,
-  meetingDeleted,
-  meetingUpdated,
-  touchpointRecorded,
-  type ActivityUpdatedData,
-  type CompanyMergedData,
-  type CompanyUpdatedData,
-  type ContactMergedData,
-  type ContactUpdatedData,
-  type DealUpdatedData,
-  type DocumentCompletedData,
-  type TouchpointRecordedData,
-} from '@crm/protos';
+import { activityUpdated, companyMerged, type CompanyMergedData, companyPurged, companyUpdated, type CompanyUpdatedData, contactMerged, type ContactMergedData, contactPurged, type ContactUpdatedData, dealDeleted, dealUpdated, type DealUpdatedData, documentCompleted, type DocumentCompletedData, meetingCreated, meetingDeleted, meetingUpdated, touchpointRecorded, type TouchpointRecordedData } from '@crm/protos';
 import { commit, type ServiceContext, type UnitOfWork } from '@crm/service-host';
 import { stageModel } from '../catalogue/catalogue.model';
 import { memberNames } from '../references/members';
@@ -128,7 +106,7 @@ async function followMeeting(context: ServiceContext, unit: UnitOfWork, event: E
     const fields = (['subject', 'body', 'outcome', 'occurred_at', 'target_id'] as const).filter((field) => next[field] !== entry[field]);
     await activities.updateOne({ _id: entry._id, workspace_id: workspaceId }, { $set: { ...shown, target_id: companyId, company_id: companyId, source_version: version, ...(fields.length > 0 ? { version: entry.version + 1 } : {}) } }, { session: unit.transaction });
     if (fields.length > 0) {
-      unit.publish<ActivityUpdatedData>({ type: CRM_ACTIVITY_EVENTS_TYPES.activityUpdated, workspace_id: workspaceId, actor: event.actor, data: { ...activityState({ ...next, version: entry.version + 1 }), fields } });
+      unit.publish(activityUpdated, { workspace_id: workspaceId, actor: event.actor, data: { ...activityState({ ...next, version: entry.version + 1 }), fields } });
     }
   }
   // Marking it done (with its outcome) is a fact of the company's history of its own.

@@ -1,5 +1,5 @@
 import type { EventActor } from '@crm/bus';
-import { CRM_ACTIVITY_EVENTS_TYPES, type ActivityDeletedData, type ActivityUpdatedData } from '@crm/protos';
+import { activityDeleted, activityUpdated } from '@crm/protos';
 import type { ServiceContext, UnitOfWork } from '@crm/service-host';
 import type { FilterQuery } from 'mongoose';
 import { activityModel, type ActivityRecord } from './activity.model';
@@ -25,8 +25,7 @@ export async function moveEntries(
       { $set: { target_id: to.target_id, company_id: to.company_id, version: updated.version } },
       { session: unit.transaction },
     );
-    unit.publish<ActivityUpdatedData>({
-      type: CRM_ACTIVITY_EVENTS_TYPES.activityUpdated,
+    unit.publish(activityUpdated, {
       workspace_id: entry.workspace_id,
       actor,
       data: { ...activityState(updated), fields: ['target_id'] },
@@ -46,8 +45,7 @@ export async function deleteEntries(
   const entries = await activities.find(filter).session(unit.transaction).lean<ActivityRecord[]>().exec();
   for (const entry of entries) {
     await activities.deleteOne({ _id: entry._id, workspace_id: entry.workspace_id }, { session: unit.transaction });
-    unit.publish<ActivityDeletedData>({
-      type: CRM_ACTIVITY_EVENTS_TYPES.activityDeleted,
+    unit.publish(activityDeleted, {
       workspace_id: entry.workspace_id,
       actor,
       data: activityState({ ...entry, version: entry.version + 1 }),

@@ -1,7 +1,7 @@
 import type { ClientSession } from 'mongoose';
 import { requestSessionOf, type EventHandler } from '@crm/bus';
 import { isDuplicateKey, isoNow, newId } from '@crm/kit';
-import { CRM_CATALOGUE_EVENTS_TYPES, workspaceCreated } from '@crm/protos';
+import { leadSourceSeeded, pipelineSeeded, stageSeeded, workspaceCreated, type EventContract, type PayloadOf } from '@crm/protos';
 import { afterCommit, commit, type ServiceContext, type UnitOfWork } from '@crm/service-host';
 import {
   leadSourceModel,
@@ -172,10 +172,10 @@ async function writeCatalogue(context: ServiceContext, workspaceId: string, { tr
   await pipelineModel(context.connection).insertMany(pipelines, session);
   await stageModel(context.connection).insertMany(stages, session);
   await leadSourceModel(context.connection).insertMany(sources, session);
-  const announce = <T>(type: string, data: T) => publish({ type, workspace_id: workspaceId, actor: null, data });
-  for (const pipeline of pipelines) announce(CRM_CATALOGUE_EVENTS_TYPES.pipelineSeeded, pipelineState(pipeline));
-  for (const stage of stages) announce(CRM_CATALOGUE_EVENTS_TYPES.stageSeeded, stageState(stage));
-  for (const source of sources) announce(CRM_CATALOGUE_EVENTS_TYPES.leadSourceSeeded, leadSourceState(source));
+  const announce = <Contract extends EventContract>(contract: Contract, data: PayloadOf<NoInfer<Contract>>) => publish(contract, { workspace_id: workspaceId, actor: null, data });
+  for (const pipeline of pipelines) announce(pipelineSeeded, pipelineState(pipeline));
+  for (const stage of stages) announce(stageSeeded, stageState(stage));
+  for (const source of sources) announce(leadSourceSeeded, leadSourceState(source));
 }
 
 // Seeds eagerly when identity announces a new workspace; requests still seed on their own when
