@@ -1,6 +1,6 @@
 import type { ClientSession } from 'mongoose';
 import { isoNow, isUuid, minorAmount, newId, notFound, validationFailed, type InternalClaims } from '@crm/kit';
-import { MARKETING_CAMPAIGN_EVENTS_TYPES, type CampaignDeletedData, type CampaignUpdatedData } from '@crm/protos';
+import { campaignCreated, campaignDeleted, campaignUpdated } from '@crm/protos';
 import { commit, type ServiceContext } from '@crm/service-host';
 import { checkLeadSource } from '../references/lead-sources';
 import { checkOwner } from '../references/members';
@@ -77,7 +77,7 @@ export async function createCampaignRecord(context: ServiceContext, claims: Inte
   record.currency = body.currency ?? (await workspaceCurrency(context, workspaceId));
   await commit(context, async ({ transaction, publish }) => {
     await campaignModel(context.connection).create([record], { session: transaction });
-    publish({ type: MARKETING_CAMPAIGN_EVENTS_TYPES.campaignCreated, workspace_id: workspaceId, actor: claims.actor, data: campaignState(record) });
+    publish(campaignCreated, { workspace_id: workspaceId, actor: claims.actor, data: campaignState(record) });
   });
   const [view] = await campaignViews(context, workspaceId, [record]);
   return view;
@@ -105,8 +105,7 @@ export async function updateCampaignRecord(context: ServiceContext, claims: Inte
       { session: transaction },
     );
     const fields = [...new Set(changed.map((field) => DERIVED[field] ?? field))];
-    publish<CampaignUpdatedData>({
-      type: MARKETING_CAMPAIGN_EVENTS_TYPES.campaignUpdated,
+    publish(campaignUpdated, {
       workspace_id: workspaceId,
       actor: claims.actor,
       data: { ...campaignState(next), fields },
@@ -127,6 +126,6 @@ export async function deleteCampaignRecord(context: ServiceContext, claims: Inte
       { $set: { deleted_at: deleted.deleted_at, version: deleted.version } },
       { session: transaction },
     );
-    publish<CampaignDeletedData>({ type: MARKETING_CAMPAIGN_EVENTS_TYPES.campaignDeleted, workspace_id: workspaceId, actor: claims.actor, data: campaignState(deleted) });
+    publish(campaignDeleted, { workspace_id: workspaceId, actor: claims.actor, data: campaignState(deleted) });
   });
 }

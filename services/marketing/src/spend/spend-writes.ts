@@ -1,5 +1,5 @@
 import { isDuplicateKey, isoNow, joinMinorHalves, majorUnits, minorAmount, newId, notFound, type InternalClaims } from '@crm/kit';
-import { MARKETING_CAMPAIGN_EVENTS_TYPES, type SpendRecordedData } from '@crm/protos';
+import { spendDeleted, spendRecorded, type SpendRecordedData, spendUpdated } from '@crm/protos';
 import { commit, type ServiceContext } from '@crm/service-host';
 import type { CampaignRecord } from '../campaigns/campaign.model';
 import { findCampaign } from '../campaigns/campaign-writes';
@@ -119,8 +119,8 @@ export async function recordSpendLines(context: ServiceContext, claims: Internal
           await model.deleteMany({ workspace_id: workspaceId, _id: { $in: replaced.map((line) => line._id) } }, { session: transaction });
           await model.insertMany(replaced, { session: transaction, ordered: true, lean: true });
         }
-        for (const line of inserts) publish({ type: MARKETING_CAMPAIGN_EVENTS_TYPES.spendRecorded, workspace_id: workspaceId, actor: claims.actor, data: spendState(line, current) });
-        for (const line of replaced) publish({ type: MARKETING_CAMPAIGN_EVENTS_TYPES.spendUpdated, workspace_id: workspaceId, actor: claims.actor, data: spendState(line, current) });
+        for (const line of inserts) publish(spendRecorded, { workspace_id: workspaceId, actor: claims.actor, data: spendState(line, current) });
+        for (const line of replaced) publish(spendUpdated, { workspace_id: workspaceId, actor: claims.actor, data: spendState(line, current) });
         return { created: inserts.length, updated: replaced.length + repeats };
       });
       return counts;
@@ -135,8 +135,7 @@ export async function deleteSpendLine(context: ServiceContext, claims: InternalC
     const campaign = await findCampaign(context, workspaceId, campaignId, transaction);
     const line = await spendModel(context.connection).findOneAndDelete({ _id: spendId, workspace_id: workspaceId, campaign_id: campaign._id }, { session: transaction }).lean<SpendRecord>().exec();
     if (!line) throw notFound('spend line');
-    publish({
-      type: MARKETING_CAMPAIGN_EVENTS_TYPES.spendDeleted,
+    publish(spendDeleted, {
       workspace_id: workspaceId,
       actor: claims.actor,
       data: spendState({ ...line, version: line.version + 1 }, campaign),

@@ -1,6 +1,6 @@
 import type { JobHandler } from '@crm/bus';
 import { call, isoNow } from '@crm/kit';
-import { crmCoreLeadsV1, MARKETING_WEB_FORM_EVENTS_TYPES, planHasFeature, type WebFormSubmittedData } from '@crm/protos';
+import { crmCoreLeadsV1, planHasFeature, webFormSubmitted } from '@crm/protos';
 import { commit, peerClient, type ServiceContext } from '@crm/service-host';
 import { campaignModel, type CampaignRecord } from '../campaigns/campaign.model';
 import { workspacePlan } from '../references/workspace-plan';
@@ -101,8 +101,7 @@ export async function processSubmission(context: ServiceContext, workspaceId: st
         .lean<WebFormRecord>()
         .exec();
       if (!updated) return;
-      unit.publish<WebFormSubmittedData>({
-        type: MARKETING_WEB_FORM_EVENTS_TYPES.webFormSubmitted,
+      unit.publish(webFormSubmitted, {
         workspace_id: workspaceId,
         actor,
         data: {

@@ -1,4 +1,4 @@
-import { companyMerged, contactMerged, MARKETING_TOUCHPOINT_EVENTS_TYPES, type CompanyMergedData, type TouchpointMovedData } from '@crm/protos';
+import { companyMerged, type CompanyMergedData, contactMerged, touchpointMoved } from '@crm/protos';
 import type { EventHandler } from '@crm/bus';
 import { commit, type ServiceContext } from '@crm/service-host';
 import { touchpointModel, type TouchpointRecord } from './touchpoint.model';
@@ -22,8 +22,7 @@ async function moveTouchpoints(context: ServiceContext, workspaceId: string, fie
     const names = await campaignNamesOf(context, workspaceId, moving.map((touchpoint) => touchpoint.campaign_id));
     for (const touchpoint of moving) {
       const moved = { ...touchpoint, [field]: survivorId, version: touchpoint.version + 1 };
-      publish<TouchpointMovedData>({
-        type: MARKETING_TOUCHPOINT_EVENTS_TYPES.touchpointMoved,
+      publish(touchpointMoved, {
         workspace_id: workspaceId,
         actor: null,
         data: { ...touchpointState(moved, names.get(touchpoint.campaign_id) ?? ''), fields: [field] },

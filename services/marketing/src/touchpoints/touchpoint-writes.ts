@@ -1,6 +1,6 @@
 import { AppError, call, isDuplicateKey, isoNow, newId, validationFailed, type InternalClaims } from '@crm/kit';
 import type { EventActor } from '@crm/bus';
-import { crmCoreLeadsV1, MARKETING_TOUCHPOINT_EVENTS_TYPES } from '@crm/protos';
+import { crmCoreLeadsV1, touchpointRecorded } from '@crm/protos';
 import { commit, peerClient, type ServiceContext, type UnitOfWork } from '@crm/service-host';
 import { campaignModel, type CampaignRecord } from '../campaigns/campaign.model';
 import { touchpointModel, type TouchpointRecord } from './touchpoint.model';
@@ -55,8 +55,7 @@ export async function storeTouchpoints(
   }
   if (records.length > 0) await model.insertMany(records, { session: unit.transaction, ordered: true, lean: true });
   for (const record of records) {
-    unit.publish({
-      type: MARKETING_TOUCHPOINT_EVENTS_TYPES.touchpointRecorded,
+    unit.publish(touchpointRecorded, {
       workspace_id: workspaceId,
       actor,
       data: touchpointState(record, campaignNames.get(record.campaign_id) ?? ''),

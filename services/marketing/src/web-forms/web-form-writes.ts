@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ClientSession } from 'mongoose';
 import { isoNow, isUuid, newId, notFound, validationFailed, type InternalClaims } from '@crm/kit';
-import { MARKETING_WEB_FORM_EVENTS_TYPES, type WebFormCreatedData, type WebFormUpdatedData } from '@crm/protos';
+import { webFormCreated, type WebFormCreatedData, webFormUpdated } from '@crm/protos';
 import { commit, type ServiceContext } from '@crm/service-host';
 import { campaignModel } from '../campaigns/campaign.model';
 import { marketingConfig } from '../marketing-config';
@@ -132,7 +132,7 @@ export async function createWebFormRecord(context: ServiceContext, claims: Inter
   await checkReferences(context, workspaceId, body, null);
   await commit(context, async ({ transaction, publish }) => {
     await webFormModel(context.connection).create([record], { session: transaction });
-    publish({ type: MARKETING_WEB_FORM_EVENTS_TYPES.webFormCreated, workspace_id: workspaceId, actor: claims.actor, data: webFormState(record) });
+    publish(webFormCreated, { workspace_id: workspaceId, actor: claims.actor, data: webFormState(record) });
   });
   return webFormView(context, record);
 }
@@ -156,8 +156,7 @@ export async function updateWebFormRecord(context: ServiceContext, claims: Inter
       { $set: { ...Object.fromEntries(changed.map((field) => [field, next[field]])), version: next.version, updated_at: next.updated_at } },
       { session: transaction },
     );
-    publish<WebFormUpdatedData>({
-      type: MARKETING_WEB_FORM_EVENTS_TYPES.webFormUpdated,
+    publish(webFormUpdated, {
       workspace_id: workspaceId,
       actor: claims.actor,
       data: { ...webFormState(next), fields_changed: changed },
