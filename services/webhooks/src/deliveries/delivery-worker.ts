@@ -1,5 +1,5 @@
 import { JobWorker, type JobHandler, type RunningJob } from '@crm/bus';
-import { webhookDisabled, type PayloadOf } from '@crm/protos';
+import { webhookDisabled } from '@crm/protos';
 import { commit } from '@crm/service-host';
 import { webhookModel, type WebhookRecord } from '../endpoints/webhook.model';
 import { webhookState } from '../endpoints/webhook-state';
@@ -167,7 +167,7 @@ export class DeliveryWorker {
       .lean<WebhookRecord>()
       .exec();
     if (!updated) return;
-    unit.publish<PayloadOf<typeof webhookDisabled>>({ type: webhookDisabled.type, workspace_id: updated.workspace_id, actor: null, data: webhookState(updated) });
+    unit.publish(webhookDisabled, { workspace_id: updated.workspace_id, actor: null, data: webhookState(updated) });
     this.runtime.context.logger.warn({ webhook_id: updated._id, workspace_id: updated.workspace_id }, 'webhook endpoint disabled after failing deliveries');
   }
 }

@@ -67,7 +67,7 @@ async function create(runtime: WebhooksRuntime, auth: InternalClaims, workspaceI
       throw new AppError('webhook_limit_reached', `a workspace has at most ${runtime.config.maxEndpoints} webhook endpoints; delete one first`, 409);
     }
     await model.create([record], { session: unit.transaction });
-    unit.publish({ type: webhookCreated.type, workspace_id: workspaceId, actor: auth.actor, data: webhookState(record) });
+    unit.publish(webhookCreated, { workspace_id: workspaceId, actor: auth.actor, data: webhookState(record) });
   });
   return { ...webhookView(record), secret };
 }
@@ -112,7 +112,7 @@ async function update(runtime: WebhooksRuntime, auth: InternalClaims, workspaceI
       .lean<WebhookRecord>()
       .exec();
     if (!updated) throw notFound('webhook');
-    unit.publish({ type: webhookUpdated.type, workspace_id: workspaceId, actor: auth.actor, data: { ...webhookState(updated), secret_rotated: secret !== undefined } });
+    unit.publish(webhookUpdated, { workspace_id: workspaceId, actor: auth.actor, data: { ...webhookState(updated), secret_rotated: secret !== undefined } });
     return updated;
   });
   return { ...webhookView(record), ...(secret === undefined ? {} : { secret }) };
@@ -126,7 +126,7 @@ async function remove(runtime: WebhooksRuntime, auth: InternalClaims, workspaceI
     await webhookModel(connection).deleteOne({ _id: id, workspace_id: workspaceId }, { session: unit.transaction });
     // Pending attempts find no endpoint and end; the kept history goes with it.
     await deliveryModel(connection).deleteMany({ workspace_id: workspaceId, webhook_id: id }, { session: unit.transaction });
-    unit.publish({ type: webhookDeleted.type, workspace_id: workspaceId, actor: auth.actor, data: { ...webhookState(current), version: current.version + 1 } });
+    unit.publish(webhookDeleted, { workspace_id: workspaceId, actor: auth.actor, data: { ...webhookState(current), version: current.version + 1 } });
   });
 }
 
