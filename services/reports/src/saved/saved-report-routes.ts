@@ -1,5 +1,5 @@
 import { conflict, forbidden, implement, isDuplicateKey, isoNow, newId, notFound, workspaceOf, type Implementation, type InternalClaims } from '@crm/kit';
-import { REPORTS_EVENTS_TYPES, type ReportPinData, type SavedReportCreatedData, type SavedReportUpdatedData } from '@crm/protos';
+import { type ReportPinData, reportPinned, reportUnpinned, savedReportCreated, type SavedReportCreatedData, savedReportDeleted, savedReportUpdated } from '@crm/protos';
 import { commit, type ServiceContext } from '@crm/service-host';
 import { compileReport, withDefaults, type ReportDefinition, type ReportDefinitionInput } from '../engine/report-definition';
 import { runReport } from '../engine/report-run';
@@ -119,7 +119,7 @@ export function savedReportOperations(context: ServiceContext): Implementation[]
       };
       await commit(context, async ({ transaction, publish }) => {
         await reports.create([record], { session: transaction });
-        publish<SavedReportCreatedData>({ type: REPORTS_EVENTS_TYPES.savedReportCreated, workspace_id: workspaceId, actor: auth.actor, data: state(record) });
+        publish(savedReportCreated, { workspace_id: workspaceId, actor: auth.actor, data: state(record) });
       });
       return view(data, record, auth, false);
     }),
@@ -140,7 +140,7 @@ export function savedReportOperations(context: ServiceContext): Implementation[]
         if (fields.length === 0) return report;
         const next: SavedReportRecord = { ...report, ...changes, version: report.version + 1, updated_at: isoNow() };
         await reports.updateOne({ _id: report._id, workspace_id: workspaceId }, { $set: { ...changes, version: next.version, updated_at: next.updated_at } }, { session: transaction });
-        publish<SavedReportUpdatedData>({ type: REPORTS_EVENTS_TYPES.savedReportUpdated, workspace_id: workspaceId, actor: auth.actor, data: { ...state(next), fields } });
+        publish(savedReportUpdated, { workspace_id: workspaceId, actor: auth.actor, data: { ...state(next), fields } });
         return next;
       });
       return view(data, updated, auth, await isPinned(context, workspaceId, updated._id, auth.user_id));
@@ -155,9 +155,9 @@ export function savedReportOperations(context: ServiceContext): Implementation[]
         await pins.deleteMany({ workspace_id: workspaceId, saved_report_id: report._id }, { session: transaction });
         await reports.deleteOne({ _id: report._id, workspace_id: workspaceId }, { session: transaction });
         for (const pin of pinned) {
-          publish<ReportPinData>({ type: REPORTS_EVENTS_TYPES.reportUnpinned, workspace_id: workspaceId, actor: auth.actor, data: pinState({ ...pin, version: pin.version + 1 }, report) });
+          publish(reportUnpinned, { workspace_id: workspaceId, actor: auth.actor, data: pinState({ ...pin, version: pin.version + 1 }, report) });
         }
-        publish<SavedReportCreatedData>({ type: REPORTS_EVENTS_TYPES.savedReportDeleted, workspace_id: workspaceId, actor: auth.actor, data: state({ ...report, version: report.version + 1 }) });
+        publish(savedReportDeleted, { workspace_id: workspaceId, actor: auth.actor, data: state({ ...report, version: report.version + 1 }) });
       });
     }),
     implement(pinSavedReport, async ({ req, auth, params }) => {
@@ -168,7 +168,7 @@ export function savedReportOperations(context: ServiceContext): Implementation[]
       try {
         await commit(context, async ({ transaction, publish }) => {
           await pins.create([pin], { session: transaction });
-          publish<ReportPinData>({ type: REPORTS_EVENTS_TYPES.reportPinned, workspace_id: workspaceId, actor: auth.actor, data: pinState(pin, report) });
+          publish(reportPinned, { workspace_id: workspaceId, actor: auth.actor, data: pinState(pin, report) });
         });
       } catch (error) {
         // A concurrent request pinned it first: pinned either way.
@@ -182,7 +182,7 @@ export function savedReportOperations(context: ServiceContext): Implementation[]
         const pin = await pins.findOne({ workspace_id: workspaceId, saved_report_id: report._id, user_id: auth.user_id }).session(transaction).lean<ReportPinRecord>().exec();
         if (!pin) return;
         await pins.deleteOne({ _id: pin._id, workspace_id: workspaceId }, { session: transaction });
-        publish<ReportPinData>({ type: REPORTS_EVENTS_TYPES.reportUnpinned, workspace_id: workspaceId, actor: auth.actor, data: pinState({ ...pin, version: pin.version + 1 }, report) });
+        publish(reportUnpinned, { workspace_id: workspaceId, actor: auth.actor, data: pinState({ ...pin, version: pin.version + 1 }, report) });
       });
     }),
     implement(runSavedReport, async ({ req, auth, params }) => {
