@@ -1,12 +1,5 @@
 import { AppError, call, newId, notFound, validationFailed, type InternalClaims } from '@crm/kit';
-import {
-  contactErasureOf,
-  DOCUMENTS_EVENTS_TYPES,
-  type DocumentCompletedData,
-  type DocumentCreatedData,
-  type DocumentDeletedData,
-  type DocumentMovedData,
-} from '@crm/protos';
+import { contactErasureOf, documentCompleted, documentCreated, documentDeleted, type DocumentDeletedData, documentMoved, DOCUMENTS_EVENTS_TYPES } from '@crm/protos';
 import type { EventEnvelope } from '@crm/bus';
 import { commit, type UnitOfWork } from '@crm/service-host';
 import { storageOf } from '../config';
@@ -97,7 +90,7 @@ export async function createDocumentRecord(
   await commit(runtime.context, async (unit) => {
     await reserveBytes(runtime, workspaceId, input.size_bytes, storage.quotaBytes, unit.transaction);
     await documentModel(runtime.context.connection).create([record], { session: unit.transaction });
-    unit.publish<DocumentCreatedData>({ type: DOCUMENTS_EVENTS_TYPES.documentCreated, workspace_id: workspaceId, actor: actorOf(auth), data: documentState(record) });
+    unit.publish(documentCreated, { workspace_id: workspaceId, actor: actorOf(auth), data: documentState(record) });
     await unit.schedule({
       name: EXPIRE_UPLOAD_JOB,
       key: id,
@@ -128,7 +121,7 @@ export async function completeDocumentRecord(runtime: DocumentsRuntime, auth: In
       .exec();
     // Completed by a request at the same moment, or deleted since.
     if (!updated) return null;
-    unit.publish<DocumentCompletedData>({ type: DOCUMENTS_EVENTS_TYPES.documentCompleted, workspace_id: workspaceId, actor: actorOf(auth), data: documentState(updated) });
+    unit.publish(documentCompleted, { workspace_id: workspaceId, actor: actorOf(auth), data: documentState(updated) });
     await unit.cancel({ name: EXPIRE_UPLOAD_JOB, key: id });
     return updated;
   });
@@ -178,8 +171,7 @@ async function deleteDocuments(
     await releaseBytes(runtime, workspaceId, records.reduce((sum, record) => sum + record.size_bytes, 0), unit.transaction);
     for (const record of records) {
       const state: DocumentDeletedData = { ...documentState({ ...record, version: record.version + 1 }), reason };
-      unit.publish<DocumentDeletedData>({
-        type: DOCUMENTS_EVENTS_TYPES.documentDeleted,
+      unit.publish(documentDeleted, {
         workspace_id: workspaceId,
         actor,
         // A file that goes because its person is erased is announced as the event's contract says
@@ -248,8 +240,7 @@ export async function moveFilesTo(runtime: DocumentsRuntime, workspaceId: string
         .lean<DocumentRecord>()
         .exec();
       if (!moved) continue;
-      unit.publish<DocumentMovedData>({
-        type: DOCUMENTS_EVENTS_TYPES.documentMoved,
+      unit.publish(documentMoved, {
         workspace_id: workspaceId,
         actor,
         data: { ...documentState(moved), previous_target_id: record.target_id },
