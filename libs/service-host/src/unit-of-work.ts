@@ -11,12 +11,8 @@ export type ContractEvent<Data> = Omit<NewEvent<Data>, 'type' | 'version'>;
 export interface UnitOfWork {
   transaction: ClientSession;
   // Queues an event of `contract`; it is written to the outbox in the same transaction as the
-  // change. The compiler checks the payload against the contract, and so does the runtime. By
-  // type name while callers move to contracts.
-  publish: {
-    <Contract extends EventContract>(contract: Contract, event: ContractEvent<PayloadOf<NoInfer<Contract>>>): void;
-    <T>(event: NewEvent<T>): void;
-  };
+  // change. The compiler checks the payload against the contract, and so does the runtime.
+  publish: <Contract extends EventContract>(contract: Contract, event: ContractEvent<PayloadOf<NoInfer<Contract>>>) => void;
   // Durable jobs, written (or removed) in the same transaction as the change.
   schedule: (job: NewJob) => Promise<string>;
   cancel: (job: { name: string; key: string } | { id: string }) => Promise<boolean>;
@@ -31,20 +27,13 @@ function declaredEvent<T>(contract: EventContract, event: ContractEvent<T>): New
   return { ...event, type: contract.type, version: contract.schemaVersion };
 }
 
-function contractOf(type: string): EventContract {
-  const contract = EVENT_CONTRACTS.get(type);
-  if (!contract) throw new Error(`event ${type} has no contract in @crm/protos`);
-  return contract;
-}
-
 // One change, its events and its jobs as one transaction; after the commit the outbox relay is
 // nudged so the events leave promptly.
 export function commit<T>(context: ServiceContext, work: (unit: UnitOfWork) => Promise<T>): Promise<T> {
   return transact(context.connection, { relay: context.outbox }, (unit) =>
     work({
       transaction: unit.session,
-      publish: (first: EventContract | NewEvent<unknown>, event?: ContractEvent<unknown>) =>
-        unit.emit(makeEvent('payload' in first ? declaredEvent(first, event!) : declaredEvent(contractOf(first.type), first))),
+      publish: (contract, event) => unit.emit(makeEvent(declaredEvent(contract, event))),
       schedule: unit.schedule,
       cancel: unit.cancel,
     }),
