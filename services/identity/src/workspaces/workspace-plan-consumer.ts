@@ -1,7 +1,7 @@
 import type { Connection } from 'mongoose';
-import type { EventHandler } from '@crm/bus';
+import { on, routeEvents, type RoutedHandler } from '@crm/bus';
 import { isoNow, type Logger } from '@crm/kit';
-import { BILLING_SUBSCRIPTION_PATTERN, isPlanName, type SubscriptionState } from '@crm/protos';
+import { BILLING_EVENT_CONTRACTS, isPlanName } from '@crm/protos';
 import type { ServiceContext } from '@crm/service-host';
 import { workspaceModel } from './workspace.model';
 
@@ -13,9 +13,10 @@ export const WORKSPACE_PLAN_CONSUMER = 'identity.workspace-plan';
 // request's internal token carries the new plan. Applied by version: a late or repeated event
 // (older or equal billing_version) changes nothing. No identity event follows: the billing event
 // is the change, and the audit log has it.
-export function workspacePlanHandler(connection: Connection, logger: Logger): EventHandler {
-  return async (event) => {
-    const data = event.data as Partial<SubscriptionState>;
+export function workspacePlanHandler(connection: Connection, logger: Logger): RoutedHandler {
+  return routeEvents(
+    on(BILLING_EVENT_CONTRACTS, async (event) => {
+    const data = event.data;
     const workspaceId = event.workspace_id;
     const version = data.version;
     if (!workspaceId || !isPlanName(data.plan) || typeof version !== 'number' || typeof data.billing_set_up !== 'boolean') {
@@ -27,9 +28,11 @@ export function workspacePlanHandler(connection: Connection, logger: Logger): Ev
       { _id: workspaceId, billing_version: { $not: { $gte: version } } },
       { $set: { plan: data.plan, billing_set_up: data.billing_set_up, billing_version: version, updated_at: isoNow() } },
     );
-  };
+    }),
+  );
 }
 
 export async function subscribeWorkspacePlan(context: ServiceContext): Promise<void> {
-  await context.bus.subscribe(WORKSPACE_PLAN_CONSUMER, [BILLING_SUBSCRIPTION_PATTERN], workspacePlanHandler(context.connection, context.logger));
+  const { patterns, handler } = workspacePlanHandler(context.connection, context.logger);
+  await context.bus.subscribe(WORKSPACE_PLAN_CONSUMER, patterns, handler);
 }

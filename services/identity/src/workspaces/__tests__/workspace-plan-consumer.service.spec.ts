@@ -40,7 +40,7 @@ function state(overrides: Partial<SubscriptionState>): SubscriptionState {
 }
 
 async function apply(type: string, data: SubscriptionState, workspaceId: string | null = owner.workspaceId): Promise<void> {
-  const handler = inEventContext(workspacePlanHandler(identity.service.context.connection, identity.service.context.logger));
+  const handler = inEventContext(workspacePlanHandler(identity.service.context.connection, identity.service.context.logger).handler);
   await handler(makeEvent({ type, workspace_id: workspaceId, actor: null, data }));
 }
 
