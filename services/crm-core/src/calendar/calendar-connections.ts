@@ -1,7 +1,10 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { EventActor } from '@crm/bus';
 import { AppError, currentContext, isDuplicateKey, isoNow, newId, notFound, runWithContext, unavailable, type InternalClaims } from '@crm/kit';
-import { calendarConnectionConnected, type CalendarConnectionConnectedData, calendarConnectionDisconnected, calendarConnectionUpdated } from '@crm/protos';
+import {
+  calendarConnectionConnected, type CalendarConnectionConnectedData, calendarConnectionDisconnected,
+  calendarConnectionUpdated,
+} from '@crm/protos';
 import { commit, type ServiceContext } from '@crm/service-host';
 import type { CalendarProviderName } from '../meetings/meeting.model';
 import { checkMembers, memberNames } from '../references/members';

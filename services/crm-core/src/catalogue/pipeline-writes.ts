@@ -1,5 +1,7 @@
 import { conflict, isoNow, isUuid, newId, notFound, validationFailed, type InternalClaims } from '@crm/kit';
-import { pipelineCreated, pipelineDeleted, pipelineUpdated, stageCreated, stageDeleted, stageUpdated } from '@crm/protos';
+import {
+  pipelineCreated, pipelineDeleted, pipelineUpdated, stageCreated, stageDeleted, stageUpdated,
+} from '@crm/protos';
 import { commit, type ServiceContext } from '@crm/service-host';
 import { companyModel } from '../companies/company.model';
 import { dealsUse } from '../deals/deal-rewrites';

@@ -1,5 +1,5 @@
-import type { EventHandler } from '@crm/bus';
-import { companyMerged, companyPurged, contactMerged, contactPurged, type CompanyMergedData, type ContactMergedData } from '@crm/protos';
+import { on, routeEvents, type EventEnvelope, type RoutedHandler } from '@crm/bus';
+import { companyMerged, companyPurged, contactMerged, contactPurged } from '@crm/protos';
 import { commit, type ServiceContext } from '@crm/service-host';
 import { rewriteDeals } from './deal-rewrites';
 
@@ -9,28 +9,21 @@ import { rewriteDeals } from './deal-rewrites';
 
 export const DEAL_REFERENCES_CONSUMER = 'crm-core.deal-references';
 
-const REFERENCE_OF: Record<string, 'company_id' | 'contact_id'> = {
-  [companyMerged.type]: 'company_id',
-  [companyPurged.type]: 'company_id',
-  [contactMerged.type]: 'contact_id',
-  [contactPurged.type]: 'contact_id',
-};
-
-export function dealReferencesHandler(context: ServiceContext): EventHandler {
-  return async (event) => {
-    const field = REFERENCE_OF[event.type];
-    if (!field || !event.workspace_id) return;
+export function dealReferences(context: ServiceContext): RoutedHandler {
+  // Each rewrite runs in the event's workspace; an event without one names no deal.
+  async function rewrite(event: EventEnvelope, field: 'company_id' | 'contact_id', from: string[], to: string | null): Promise<void> {
     const workspaceId = event.workspace_id;
-    const data = event.data as Partial<Pick<CompanyMergedData, 'company_id' | 'source_ids'> & Pick<ContactMergedData, 'contact_id'>>;
-    const id = data[field];
-    if (!id) return;
-    const merged = event.type === companyMerged.type || event.type === contactMerged.type;
-    const from = merged ? (data.source_ids ?? []) : [id];
-    const to = merged ? id : null;
-    await commit(context, (unit) => rewriteDeals(context, unit, event.actor, { workspace_id: workspaceId, [field]: { $in: from } }, () => ({ [field]: to })));
-  };
+    if (workspaceId) await commit(context, (unit) => rewriteDeals(context, unit, event.actor, { workspace_id: workspaceId, [field]: { $in: from } }, () => ({ [field]: to })));
+  }
+  return routeEvents(
+    on(companyMerged, (event) => rewrite(event, 'company_id', event.data.source_ids, event.data.company_id)),
+    on(companyPurged, (event) => rewrite(event, 'company_id', [event.data.company_id], null)),
+    on(contactMerged, (event) => rewrite(event, 'contact_id', event.data.source_ids, event.data.contact_id)),
+    on(contactPurged, (event) => rewrite(event, 'contact_id', [event.data.contact_id], null)),
+  );
 }
 
 export async function subscribeDealReferences(context: ServiceContext): Promise<void> {
-  await context.bus.subscribe(DEAL_REFERENCES_CONSUMER, Object.keys(REFERENCE_OF), dealReferencesHandler(context));
+  const { patterns, handler } = dealReferences(context);
+  await context.bus.subscribe(DEAL_REFERENCES_CONSUMER, patterns, handler);
 }

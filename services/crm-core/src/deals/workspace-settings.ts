@@ -1,6 +1,6 @@
 import { call, isDuplicateKey } from '@crm/kit';
-import { identityV1, workspaceCreated, workspaceUpdated, type WorkspaceCreatedData } from '@crm/protos';
-import type { EventHandler } from '@crm/bus';
+import { identityV1, workspaceCreated, workspaceUpdated } from '@crm/protos';
+import { on, routeEvents } from '@crm/bus';
 import { peerClient, type ServiceContext } from '@crm/service-host';
 import { workspaceSettingsModel, type WorkspaceSettingsRecord } from './workspace-settings.model';
 
@@ -40,14 +40,13 @@ export async function dealSettings(context: ServiceContext, workspaceId: string)
 
 export const WORKSPACE_SETTINGS_CONSUMER = 'crm-core.workspace-settings';
 
-export function workspaceSettingsHandler(context: ServiceContext): EventHandler {
-  return async (event) => {
-    if (!event.workspace_id) return;
-    const data = event.data as WorkspaceCreatedData;
-    await remember(context, event.workspace_id, { currency: data.settings.currency, timezone: data.settings.timezone }, data.version);
-  };
-}
-
 export async function subscribeWorkspaceSettings(context: ServiceContext): Promise<void> {
-  await context.bus.subscribe(WORKSPACE_SETTINGS_CONSUMER, [workspaceCreated.type, workspaceUpdated.type], workspaceSettingsHandler(context));
+  const { patterns, handler } = routeEvents(
+    on([workspaceCreated, workspaceUpdated], async (event) => {
+      if (!event.workspace_id) return;
+      const { settings, version } = event.data;
+      await remember(context, event.workspace_id, { currency: settings.currency, timezone: settings.timezone }, version);
+    }),
+  );
+  await context.bus.subscribe(WORKSPACE_SETTINGS_CONSUMER, patterns, handler);
 }

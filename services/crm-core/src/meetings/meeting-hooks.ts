@@ -1,6 +1,6 @@
-import type { EventActor, EventHandler } from '@crm/bus';
+import { on, routeEvents, type EventActor, type EventEnvelope, type RoutedHandler } from '@crm/bus';
 import { isoNow } from '@crm/kit';
-import { companyMerged, type CompanyMergedData, companyPurged, contactMerged, type ContactMergedData, contactPurged, meetingUpdated } from '@crm/protos';
+import { companyMerged, companyPurged, contactMerged, contactPurged, meetingUpdated } from '@crm/protos';
 import { commit, type ServiceContext, type UnitOfWork } from '@crm/service-host';
 import type { FilterQuery } from 'mongoose';
 import { meetingModel, type MeetingRecord } from './meeting.model';
@@ -50,31 +50,29 @@ function replaceContacts(meeting: MeetingRecord, from: string[], to: string | nu
   return { attendees, contact_ids: attendees.filter((attendee) => attendee.type === 'contact').map((attendee) => attendee.id) };
 }
 
-export function meetingReferencesHandler(context: ServiceContext): EventHandler {
-  return async (event) => {
-    if (!event.workspace_id) return;
+export function meetingReferences(context: ServiceContext): RoutedHandler {
+  // Each rewrite runs in the event's workspace; an event without one names no meeting.
+  async function rewrite(event: EventEnvelope, filter: FilterQuery<MeetingRecord>, change: (meeting: MeetingRecord) => Partial<MeetingRecord>): Promise<void> {
     const workspaceId = event.workspace_id;
-    const data = event.data as Partial<Pick<CompanyMergedData, 'company_id' | 'source_ids'> & Pick<ContactMergedData, 'contact_id'>>;
-    if (event.type === companyMerged.type || event.type === companyPurged.type) {
-      if (!data.company_id) return;
-      const merged = event.type === companyMerged.type;
-      const from = merged ? (data.source_ids ?? []) : [data.company_id];
-      const to = merged ? data.company_id : null;
-      await commit(context, (unit) => rewriteMeetings(context, unit, event.actor, { workspace_id: workspaceId, company_id: { $in: from } }, () => ({ company_id: to })));
-      return;
-    }
-    if (event.type === contactMerged.type || event.type === contactPurged.type) {
-      if (!data.contact_id) return;
-      const merged = event.type === contactMerged.type;
-      const from = merged ? (data.source_ids ?? []) : [data.contact_id];
-      const to = merged ? data.contact_id : null;
-      await commit(context, (unit) => rewriteMeetings(context, unit, event.actor, { workspace_id: workspaceId, contact_ids: { $in: from } }, (meeting) => replaceContacts(meeting, from, to)));
-    }
-  };
+    if (workspaceId) await commit(context, (unit) => rewriteMeetings(context, unit, event.actor, { ...filter, workspace_id: workspaceId }, change));
+  }
+  return routeEvents(
+    on(companyMerged, (event) => rewrite(event, { company_id: { $in: event.data.source_ids } }, () => ({ company_id: event.data.company_id }))),
+    on(companyPurged, (event) => rewrite(event, { company_id: { $in: [event.data.company_id] } }, () => ({ company_id: null }))),
+    on(contactMerged, (event) => {
+      const from = event.data.source_ids;
+      return rewrite(event, { contact_ids: { $in: from } }, (meeting) => replaceContacts(meeting, from, event.data.contact_id));
+    }),
+    on(contactPurged, (event) => {
+      const from = [event.data.contact_id];
+      return rewrite(event, { contact_ids: { $in: from } }, (meeting) => replaceContacts(meeting, from, null));
+    }),
+  );
 }
 
 export async function subscribeMeetingReferences(context: ServiceContext): Promise<void> {
-  await context.bus.subscribe(MEETING_REFERENCES_CONSUMER, [companyMerged.type, companyPurged.type, contactMerged.type, contactPurged.type], meetingReferencesHandler(context));
+  const { patterns, handler } = meetingReferences(context);
+  await context.bus.subscribe(MEETING_REFERENCES_CONSUMER, patterns, handler);
 }
 
 // For a contact's erasure (POST /contacts/{id}/erase): the person no longer attends any meeting,

@@ -1,6 +1,6 @@
-import type { EventHandler } from '@crm/bus';
+import { on, routeEvents, type RoutedHandler } from '@crm/bus';
 import { acrossWorkspaces, isDuplicateKey } from '@crm/kit';
-import { memberAdded, memberUpdated, userUpdated, type MemberAddedData, type UserUpdatedData } from '@crm/protos';
+import { memberAdded, memberUpdated, userUpdated } from '@crm/protos';
 import type { ServiceContext } from '@crm/service-host';
 import { memberNameModel } from '../references/member-name.model';
 import { memberEmailModel } from './member-email.model';
@@ -18,11 +18,11 @@ export async function memberEmails(context: ServiceContext, workspaceId: string,
   return new Map(rows.map((row) => [row.user_id, row.email]));
 }
 
-export function memberEmailsHandler(context: ServiceContext): EventHandler {
-  return async (event) => {
-    const model = memberEmailModel(context.connection);
-    if (event.type === userUpdated.type) {
-      const data = event.data as UserUpdatedData;
+export function memberEmailCopies(context: ServiceContext): RoutedHandler {
+  const model = memberEmailModel(context.connection);
+  return routeEvents(
+    on(userUpdated, async (event) => {
+      const data = event.data;
       // Every membership crm-core knows of (from identity's answers and events) learns the
       // email, also one whose membership event never came.
       const memberships = await acrossWorkspaces("a person's memberships in every workspace", () =>
@@ -42,10 +42,10 @@ export function memberEmailsHandler(context: ServiceContext): EventHandler {
           if (!isDuplicateKey(error)) throw error;
         }
       }
-      return;
-    }
-    if ((event.type === memberAdded.type || event.type === memberUpdated.type) && event.workspace_id) {
-      const data = event.data as MemberAddedData;
+    }),
+    on([memberAdded, memberUpdated], async (event) => {
+      if (!event.workspace_id) return;
+      const data = event.data;
       try {
         // Only where no versioned email is known: a membership event's email has no version.
         await model.updateOne(
@@ -57,10 +57,11 @@ export function memberEmailsHandler(context: ServiceContext): EventHandler {
         // A versioned email is stored already.
         if (!isDuplicateKey(error)) throw error;
       }
-    }
-  };
+    }),
+  );
 }
 
 export async function subscribeMemberEmails(context: ServiceContext): Promise<void> {
-  await context.bus.subscribe(MEMBER_EMAILS_CONSUMER, [userUpdated.type, memberAdded.type, memberUpdated.type], memberEmailsHandler(context));
+  const { patterns, handler } = memberEmailCopies(context);
+  await context.bus.subscribe(MEMBER_EMAILS_CONSUMER, patterns, handler);
 }

@@ -1,6 +1,9 @@
 import { redactKeptEvents, type EventActor } from '@crm/bus';
 import { call, isoNow, type InternalClaims } from '@crm/kit';
-import { activityDeleted, activityUpdated, contactErased, documentsV1, ERASED_CONTACT_STATE, identityV1, meetingUpdated, taskUpdated } from '@crm/protos';
+import {
+  activityDeleted, activityUpdated, contactErased, documentsV1, ERASED_CONTACT_STATE, identityV1, meetingUpdated,
+  taskUpdated,
+} from '@crm/protos';
 import { commit, forgetAnswersNaming, peerClient, type ServiceContext, type UnitOfWork } from '@crm/service-host';
 import { findContact } from '../contacts/contact-store';
 import { contactModel, type ContactRecord } from '../contacts/contact.model';

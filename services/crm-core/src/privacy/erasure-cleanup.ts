@@ -1,5 +1,5 @@
 import type { Connection, Model } from 'mongoose';
-import { redactKeptEvents, type EventHandler } from '@crm/bus';
+import { on, redactKeptEvents, routeEvents, type EventRoute } from '@crm/bus';
 import { contactErased, contactErasureOf, EVENT_CONTRACTS, recordStateOf } from '@crm/protos';
 import { requestStorageCompaction, type ServiceContext } from '@crm/service-host';
 import { searchDocumentModel } from '../search/search-document.model';
@@ -44,9 +44,9 @@ async function waitForProjections(connection: Connection, workspaceId: string, c
   }
 }
 
-export function erasureCleanupHandler(context: ServiceContext): EventHandler {
+export function erasureCleanupHandler(context: ServiceContext): EventRoute {
   const { connection } = context;
-  return async (event) => {
+  return on(contactErased, async (event) => {
     const record = recordStateOf(EVENT_CONTRACTS, event);
     const workspaceId = event.workspace_id;
     if (!record || !workspaceId) return;
@@ -56,9 +56,10 @@ export function erasureCleanupHandler(context: ServiceContext): EventHandler {
     await counts?.deleteMany({ workspace_id: workspaceId, count: { $lte: 0 } }).exec();
     await redactKeptEvents(connection, workspaceId, contactErasureOf(record.id));
     await requestStorageCompaction(context, COMPACTED);
-  };
+  });
 }
 
 export async function subscribeErasureCleanup(context: ServiceContext): Promise<void> {
-  await context.bus.subscribe(ERASURE_CLEANUP_CONSUMER, [contactErased.type], erasureCleanupHandler(context));
+  const { patterns, handler } = routeEvents(erasureCleanupHandler(context));
+  await context.bus.subscribe(ERASURE_CLEANUP_CONSUMER, patterns, handler);
 }

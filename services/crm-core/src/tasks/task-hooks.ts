@@ -1,6 +1,8 @@
-import type { EventActor, EventHandler } from '@crm/bus';
+import { on, routeEvents, type EventActor, type EventEnvelope, type RoutedHandler } from '@crm/bus';
 import { isoNow } from '@crm/kit';
-import { companyMerged, companyPurged, contactMerged, contactPurged, dealDeleted, taskDeleted, taskUpdated } from '@crm/protos';
+import {
+  companyMerged, companyPurged, contactMerged, contactPurged, dealDeleted, taskDeleted, taskUpdated,
+} from '@crm/protos';
 import { commit, type ServiceContext, type UnitOfWork } from '@crm/service-host';
 import { taskModel, type TaskRecord } from './task.model';
 import { keepReminder } from './task-reminders';
@@ -33,21 +35,22 @@ async function deleteTasks(context: ServiceContext, unit: UnitOfWork, actor: Eve
   }
 }
 
-export function taskReferencesHandler(context: ServiceContext): EventHandler {
-  return async (event) => {
+export function taskReferences(context: ServiceContext): RoutedHandler {
+  // Each rewrite runs in the event's workspace; an event without one names no task.
+  async function rewrite(event: EventEnvelope, work: (unit: UnitOfWork, workspaceId: string) => Promise<void>): Promise<void> {
     const workspaceId = event.workspace_id;
-    if (!workspaceId) return;
-    const data = event.data as { company_id?: string; contact_id?: string; deal_id?: string; source_ids?: string[] };
-    await commit(context, async (unit) => {
-      if (event.type === companyMerged.type && data.company_id) await moveTasks(context, unit, event.actor, workspaceId, data.source_ids ?? [], data.company_id);
-      else if (event.type === contactMerged.type && data.contact_id) await moveTasks(context, unit, event.actor, workspaceId, data.source_ids ?? [], data.contact_id);
-      else if (event.type === companyPurged.type && data.company_id) await deleteTasks(context, unit, event.actor, workspaceId, data.company_id);
-      else if (event.type === contactPurged.type && data.contact_id) await deleteTasks(context, unit, event.actor, workspaceId, data.contact_id);
-      else if (event.type === dealDeleted.type && data.deal_id) await deleteTasks(context, unit, event.actor, workspaceId, data.deal_id);
-    });
-  };
+    if (workspaceId) await commit(context, (unit) => work(unit, workspaceId));
+  }
+  return routeEvents(
+    on(companyMerged, (event) => rewrite(event, (unit, workspaceId) => moveTasks(context, unit, event.actor, workspaceId, event.data.source_ids, event.data.company_id))),
+    on(contactMerged, (event) => rewrite(event, (unit, workspaceId) => moveTasks(context, unit, event.actor, workspaceId, event.data.source_ids, event.data.contact_id))),
+    on(companyPurged, (event) => rewrite(event, (unit, workspaceId) => deleteTasks(context, unit, event.actor, workspaceId, event.data.company_id))),
+    on(contactPurged, (event) => rewrite(event, (unit, workspaceId) => deleteTasks(context, unit, event.actor, workspaceId, event.data.contact_id))),
+    on(dealDeleted, (event) => rewrite(event, (unit, workspaceId) => deleteTasks(context, unit, event.actor, workspaceId, event.data.deal_id))),
+  );
 }
 
 export async function subscribeTaskReferences(context: ServiceContext): Promise<void> {
-  await context.bus.subscribe(TASK_REFERENCES_CONSUMER, [companyMerged.type, contactMerged.type, companyPurged.type, contactPurged.type, dealDeleted.type], taskReferencesHandler(context));
+  const { patterns, handler } = taskReferences(context);
+  await context.bus.subscribe(TASK_REFERENCES_CONSUMER, patterns, handler);
 }

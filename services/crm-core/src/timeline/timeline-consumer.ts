@@ -1,5 +1,9 @@
-import { freshEvents, type EventEnvelope } from '@crm/bus';
-import { activityUpdated, companyMerged, type CompanyMergedData, companyPurged, companyUpdated, type CompanyUpdatedData, contactMerged, type ContactMergedData, contactPurged, type ContactUpdatedData, dealDeleted, dealUpdated, type DealUpdatedData, documentCompleted, type DocumentCompletedData, meetingCreated, meetingDeleted, meetingUpdated, touchpointRecorded, type TouchpointRecordedData } from '@crm/protos';
+import { freshEvents, isEvent, type EventEnvelope } from '@crm/bus';
+import {
+  activityUpdated, companyMerged, companyPurged, companyUpdated, contactMerged, contactPurged, contactUpdated,
+  CRM_CONTACT_EVENT_CONTRACTS, dealDeleted, dealUpdated, documentCompleted, meetingCreated, meetingDeleted,
+  meetingUpdated, touchpointRecorded,
+} from '@crm/protos';
 import { commit, type ServiceContext, type UnitOfWork } from '@crm/service-host';
 import { stageModel } from '../catalogue/catalogue.model';
 import { memberNames } from '../references/members';
@@ -40,8 +44,8 @@ async function ownerName(context: ServiceContext, workspaceId: string, data: Dat
 }
 
 // Stage and owner changes of a company, contact or deal; a deal's closing and reopening.
-async function recordChanges(context: ServiceContext, unit: UnitOfWork, event: EventEnvelope, workspaceId: string, targetType: ActivityTargetType, targetId: string, names: StageNames): Promise<void> {
-  const data = event.data as Data;
+async function recordChanges(context: ServiceContext, unit: UnitOfWork, event: EventEnvelope<Data>, workspaceId: string, targetType: ActivityTargetType, targetId: string, names: StageNames): Promise<void> {
+  const data = event.data;
   const fields = fieldsOf(data);
   const at = event.occurred_at;
   const record = (subject: string, body: string | null = null) => recordEntry(context, unit, workspaceId, event.actor, { type: 'system', subject, body, target_type: targetType, target_id: targetId, occurred_at: at });
@@ -79,8 +83,8 @@ async function followContactCompany(context: ServiceContext, unit: UnitOfWork, w
 }
 
 // The one entry kept for a meeting on its company: created, changed, moved or removed with it.
-async function followMeeting(context: ServiceContext, unit: UnitOfWork, event: EventEnvelope, workspaceId: string): Promise<void> {
-  const data = event.data as Data;
+async function followMeeting(context: ServiceContext, unit: UnitOfWork, event: EventEnvelope<Data>, workspaceId: string): Promise<void> {
+  const data = event.data;
   const meetingId = str(data.meeting_id);
   const version = Number(data.version);
   if (!meetingId || !Number.isInteger(version)) return;
@@ -124,73 +128,66 @@ async function followMeeting(context: ServiceContext, unit: UnitOfWork, event: E
 }
 
 async function applyEvent(context: ServiceContext, unit: UnitOfWork, event: EventEnvelope, workspaceId: string, names: StageNames): Promise<void> {
-  const data = event.data as Data;
   const actor = event.actor;
-  switch (event.type) {
-    case companyUpdated.type:
-      return recordChanges(context, unit, event, workspaceId, 'company', (data as CompanyUpdatedData).company_id, names);
-    case dealUpdated.type:
-      return recordChanges(context, unit, event, workspaceId, 'deal', (data as DealUpdatedData).deal_id, names);
-    case companyMerged.type: {
-      const merged = data as CompanyMergedData;
-      await moveEntries(context, unit, actor, { workspace_id: workspaceId, target_type: 'company', target_id: { $in: merged.source_ids } }, { target_id: merged.company_id, company_id: merged.company_id });
-      // Entries of the sources' contacts follow them (their own crm.contact.updated moves them too).
-      await activityModel(context.connection).updateMany({ workspace_id: workspaceId, target_type: 'contact', company_id: { $in: merged.source_ids } }, { $set: { company_id: merged.company_id } }, { session: unit.transaction });
-      const count = merged.source_ids.length;
-      await recordEntry(context, unit, workspaceId, actor, { type: 'system', subject: `Merged ${count} compan${count === 1 ? 'y' : 'ies'} into this one`, target_type: 'company', target_id: merged.company_id, occurred_at: event.occurred_at });
-      return;
-    }
-    case contactMerged.type: {
-      const merged = data as ContactMergedData;
-      await followContactCompany(context, unit, workspaceId, data);
-      await moveEntries(context, unit, actor, { workspace_id: workspaceId, target_type: 'contact', target_id: { $in: merged.source_ids } }, { target_id: merged.contact_id, company_id: merged.company_id });
-      const count = merged.source_ids.length;
-      await recordEntry(context, unit, workspaceId, actor, { type: 'system', subject: `Merged ${count} contact${count === 1 ? '' : 's'} into this one`, target_type: 'contact', target_id: merged.contact_id, occurred_at: event.occurred_at });
-      return;
-    }
-    case companyPurged.type:
-      await deleteEntries(context, unit, actor, { workspace_id: workspaceId, target_type: 'company', target_id: str(data.company_id) ?? '' });
-      return;
-    case contactPurged.type: {
-      const contactId = str(data.contact_id) ?? '';
-      await deleteEntries(context, unit, actor, { workspace_id: workspaceId, target_type: 'contact', target_id: contactId });
-      await timelineContactModel(context.connection).deleteOne({ _id: contactId, workspace_id: workspaceId }, { session: unit.transaction });
-      return;
-    }
-    case dealDeleted.type:
-      await deleteEntries(context, unit, actor, { workspace_id: workspaceId, target_type: 'deal', target_id: str(data.deal_id) ?? '' });
-      return;
-    case meetingCreated.type:
-    case meetingUpdated.type:
-    case meetingDeleted.type:
-      return followMeeting(context, unit, event, workspaceId);
-    case documentCompleted.type: {
-      const document = data as DocumentCompletedData;
-      if (document.target_type !== 'company' && document.target_type !== 'contact') return;
-      await recordEntry(context, unit, workspaceId, actor, { type: 'system', subject: `File added: ${document.name}`, target_type: document.target_type, target_id: document.target_id, occurred_at: document.completed_at ?? event.occurred_at });
-      return;
-    }
-    case touchpointRecorded.type: {
-      const touchpoint = data as TouchpointRecordedData;
-      const target = touchpoint.contact_id ? { target_type: 'contact' as const, target_id: touchpoint.contact_id } : touchpoint.company_id ? { target_type: 'company' as const, target_id: touchpoint.company_id } : null;
-      if (!target) return;
-      // The touchpoint's own label (a key's or web form's name) says who recorded it.
-      const by = actor ? { ...actor, label: touchpoint.actor_label ?? actor.label } : null;
-      await recordEntry(context, unit, workspaceId, by, {
-        type: 'system',
-        subject: `Campaign touchpoint (${touchpoint.kind.replace(/_/g, ' ')}): ${touchpoint.campaign_name}`,
-        body: touchpoint.note,
-        ...target,
-        occurred_at: touchpoint.occurred_at,
-      });
-      return;
-    }
-    default:
-      // Every contact event carries the contact's company: its entries follow it.
-      if (event.type.startsWith('crm.contact.')) {
-        await followContactCompany(context, unit, workspaceId, data);
-        if (event.type === 'crm.contact.updated') await recordChanges(context, unit, event, workspaceId, 'contact', (data as ContactUpdatedData).contact_id, names);
-      }
+  if (isEvent(event, companyUpdated)) return recordChanges(context, unit, event, workspaceId, 'company', event.data.company_id, names);
+  if (isEvent(event, dealUpdated)) return recordChanges(context, unit, event, workspaceId, 'deal', event.data.deal_id, names);
+  if (isEvent(event, companyMerged)) {
+    const merged = event.data;
+    await moveEntries(context, unit, actor, { workspace_id: workspaceId, target_type: 'company', target_id: { $in: merged.source_ids } }, { target_id: merged.company_id, company_id: merged.company_id });
+    // Entries of the sources' contacts follow them (their own crm.contact.updated moves them too).
+    await activityModel(context.connection).updateMany({ workspace_id: workspaceId, target_type: 'contact', company_id: { $in: merged.source_ids } }, { $set: { company_id: merged.company_id } }, { session: unit.transaction });
+    const count = merged.source_ids.length;
+    await recordEntry(context, unit, workspaceId, actor, { type: 'system', subject: `Merged ${count} compan${count === 1 ? 'y' : 'ies'} into this one`, target_type: 'company', target_id: merged.company_id, occurred_at: event.occurred_at });
+    return;
+  }
+  if (isEvent(event, contactMerged)) {
+    const merged = event.data;
+    await followContactCompany(context, unit, workspaceId, merged);
+    await moveEntries(context, unit, actor, { workspace_id: workspaceId, target_type: 'contact', target_id: { $in: merged.source_ids } }, { target_id: merged.contact_id, company_id: merged.company_id });
+    const count = merged.source_ids.length;
+    await recordEntry(context, unit, workspaceId, actor, { type: 'system', subject: `Merged ${count} contact${count === 1 ? '' : 's'} into this one`, target_type: 'contact', target_id: merged.contact_id, occurred_at: event.occurred_at });
+    return;
+  }
+  if (isEvent(event, companyPurged)) {
+    await deleteEntries(context, unit, actor, { workspace_id: workspaceId, target_type: 'company', target_id: event.data.company_id });
+    return;
+  }
+  if (isEvent(event, contactPurged)) {
+    const contactId = event.data.contact_id;
+    await deleteEntries(context, unit, actor, { workspace_id: workspaceId, target_type: 'contact', target_id: contactId });
+    await timelineContactModel(context.connection).deleteOne({ _id: contactId, workspace_id: workspaceId }, { session: unit.transaction });
+    return;
+  }
+  if (isEvent(event, dealDeleted)) {
+    await deleteEntries(context, unit, actor, { workspace_id: workspaceId, target_type: 'deal', target_id: event.data.deal_id });
+    return;
+  }
+  if (isEvent(event, meetingCreated, meetingUpdated, meetingDeleted)) return followMeeting(context, unit, event, workspaceId);
+  if (isEvent(event, documentCompleted)) {
+    const document = event.data;
+    if (document.target_type !== 'company' && document.target_type !== 'contact') return;
+    await recordEntry(context, unit, workspaceId, actor, { type: 'system', subject: `File added: ${document.name}`, target_type: document.target_type, target_id: document.target_id, occurred_at: document.completed_at ?? event.occurred_at });
+    return;
+  }
+  if (isEvent(event, touchpointRecorded)) {
+    const touchpoint = event.data;
+    const target = touchpoint.contact_id ? { target_type: 'contact' as const, target_id: touchpoint.contact_id } : touchpoint.company_id ? { target_type: 'company' as const, target_id: touchpoint.company_id } : null;
+    if (!target) return;
+    // The touchpoint's own label (a key's or web form's name) says who recorded it.
+    const by = actor ? { ...actor, label: touchpoint.actor_label ?? actor.label } : null;
+    await recordEntry(context, unit, workspaceId, by, {
+      type: 'system',
+      subject: `Campaign touchpoint (${touchpoint.kind.replace(/_/g, ' ')}): ${touchpoint.campaign_name}`,
+      body: touchpoint.note,
+      ...target,
+      occurred_at: touchpoint.occurred_at,
+    });
+    return;
+  }
+  // Every contact event carries the contact's company: its entries follow it.
+  if (isEvent(event, ...CRM_CONTACT_EVENT_CONTRACTS)) {
+    await followContactCompany(context, unit, workspaceId, event.data);
+    if (isEvent(event, contactUpdated)) await recordChanges(context, unit, event, workspaceId, 'contact', event.data.contact_id, names);
   }
 }
 

@@ -1,7 +1,9 @@
 import type { ClientSession } from 'mongoose';
-import { requestSessionOf, type EventHandler } from '@crm/bus';
+import { on, requestSessionOf, routeEvents, type EventRoute } from '@crm/bus';
 import { isDuplicateKey, isoNow, newId } from '@crm/kit';
-import { leadSourceSeeded, pipelineSeeded, stageSeeded, workspaceCreated, type EventContract, type PayloadOf } from '@crm/protos';
+import {
+  leadSourceSeeded, pipelineSeeded, stageSeeded, workspaceCreated, type EventContract, type PayloadOf,
+} from '@crm/protos';
 import { afterCommit, commit, type ServiceContext, type UnitOfWork } from '@crm/service-host';
 import {
   leadSourceModel,
@@ -182,13 +184,14 @@ async function writeCatalogue(context: ServiceContext, workspaceId: string, { tr
 // they arrive before the event (ensureWorkspaceSeeded is idempotent either way).
 export const WORKSPACE_SEED_CONSUMER = 'crm-core.workspace-seed';
 
-export function workspaceSeedHandler(context: ServiceContext): EventHandler {
-  return async (event) => {
+export function workspaceSeedHandler(context: ServiceContext): EventRoute {
+  return on(workspaceCreated, async (event) => {
     if (event.type !== workspaceCreated.type || !event.workspace_id) return;
     await ensureWorkspaceSeeded(context, event.workspace_id);
-  };
+  });
 }
 
 export async function subscribeWorkspaceSeed(context: ServiceContext): Promise<void> {
-  await context.bus.subscribe(WORKSPACE_SEED_CONSUMER, [workspaceCreated.type], workspaceSeedHandler(context));
+  const { patterns, handler } = routeEvents(workspaceSeedHandler(context));
+  await context.bus.subscribe(WORKSPACE_SEED_CONSUMER, patterns, handler);
 }
