@@ -1,7 +1,7 @@
 import type { Connection } from 'mongoose';
-import { applyRecordState, redactKeptEvents, type EventEnvelope, type EventHandler } from '@crm/bus';
+import { applyRecordState, on, redactKeptEvents, routeEvents, type EventEnvelope, type EventRoute } from '@crm/bus';
 import { validationFailed } from '@crm/kit';
-import { contactErased, contactErasureOf, EVENT_CONTRACTS, recordStateOf, type ContactErasedData, type marketingV1 } from '@crm/protos';
+import { contactErased, contactErasureOf, EVENT_CONTRACTS, recordStateOf, type marketingV1 } from '@crm/protos';
 import { contactCopyModel } from '../crm-records/crm-record.model';
 import { commit, forgetAnswersNaming, requestStorageCompaction, type ServiceContext } from '@crm/service-host';
 import { submissionModel } from '../submissions/submission.model';
@@ -62,14 +62,15 @@ async function eraseContact(context: ServiceContext, connection: Connection, eve
 }
 
 // Idempotent by construction: a redelivery finds nothing left to clear.
-export function contactErasureHandler(context: ServiceContext): EventHandler {
-  return async (event) => {
-    const contactId = (event.data as Partial<ContactErasedData>).contact_id;
-    if (!event.workspace_id || typeof contactId !== 'string') return;
+export function contactErasureHandler(context: ServiceContext): EventRoute {
+  return on(contactErased, async (event) => {
+    const contactId = event.data.contact_id;
+    if (!event.workspace_id) return;
     await eraseContact(context, context.connection, event, event.workspace_id, contactId);
-  };
+  });
 }
 
 export async function subscribeContactErasure(context: ServiceContext): Promise<void> {
-  await context.bus.subscribe(CONTACT_ERASURE_CONSUMER, [contactErased.type], contactErasureHandler(context));
+  const { patterns, handler } = routeEvents(contactErasureHandler(context));
+  await context.bus.subscribe(CONTACT_ERASURE_CONSUMER, patterns, handler);
 }

@@ -1,6 +1,6 @@
 import { call, isDuplicateKey } from '@crm/kit';
-import { identityV1, workspaceCreated, workspaceUpdated, type WorkspaceCreatedData } from '@crm/protos';
-import type { EventHandler } from '@crm/bus';
+import { identityV1, workspaceCreated, workspaceUpdated } from '@crm/protos';
+import { on, routeEvents, type EventRoute } from '@crm/bus';
 import { peerClient, type ServiceContext } from '@crm/service-host';
 import { workspaceCurrencyModel } from './reference-copies.model';
 
@@ -33,14 +33,14 @@ export async function workspaceCurrency(context: ServiceContext, workspaceId: st
 
 export const WORKSPACE_CURRENCY_CONSUMER = 'marketing.workspace-currency';
 
-export function workspaceCurrencyHandler(context: ServiceContext): EventHandler {
-  return async (event) => {
+export function workspaceCurrencyHandler(context: ServiceContext): EventRoute {
+  return on([workspaceCreated, workspaceUpdated], async (event) => {
     if (!event.workspace_id) return;
-    const data = event.data as WorkspaceCreatedData;
-    await remember(context, event.workspace_id, data.settings.currency, data.version);
-  };
+    await remember(context, event.workspace_id, event.data.settings.currency, event.data.version);
+  });
 }
 
 export async function subscribeWorkspaceCurrency(context: ServiceContext): Promise<void> {
-  await context.bus.subscribe(WORKSPACE_CURRENCY_CONSUMER, [workspaceCreated.type, workspaceUpdated.type], workspaceCurrencyHandler(context));
+  const { patterns, handler } = routeEvents(workspaceCurrencyHandler(context));
+  await context.bus.subscribe(WORKSPACE_CURRENCY_CONSUMER, patterns, handler);
 }

@@ -1,5 +1,5 @@
-import { companyMerged, type CompanyMergedData, contactMerged, touchpointMoved } from '@crm/protos';
-import type { EventHandler } from '@crm/bus';
+import { companyMerged, contactMerged, touchpointMoved } from '@crm/protos';
+import { isEvent, on, routeEvents, type EventRoute } from '@crm/bus';
 import { commit, type ServiceContext } from '@crm/service-host';
 import { touchpointModel, type TouchpointRecord } from './touchpoint.model';
 import { campaignNamesOf, touchpointState } from './touchpoint-view';
@@ -33,16 +33,16 @@ async function moveTouchpoints(context: ServiceContext, workspaceId: string, fie
 
 export const TOUCHPOINT_MERGES_CONSUMER = 'marketing.touchpoint-merges';
 
-export function touchpointMergesHandler(context: ServiceContext): EventHandler {
-  return async (event) => {
+export function touchpointMergesHandler(context: ServiceContext): EventRoute {
+  return on([contactMerged, companyMerged], async (event) => {
     if (!event.workspace_id) return;
-    const data = event.data as CompanyMergedData & { contact_id?: string };
-    const sources = Array.isArray(data.source_ids) ? data.source_ids.filter((id): id is string => typeof id === 'string') : [];
-    if (event.type === contactMerged.type && typeof data.contact_id === 'string') await moveTouchpoints(context, event.workspace_id, 'contact_id', sources, data.contact_id);
-    if (event.type === companyMerged.type && typeof data.company_id === 'string') await moveTouchpoints(context, event.workspace_id, 'company_id', sources, data.company_id);
-  };
+    const sources = event.data.source_ids;
+    if (isEvent(event, contactMerged)) await moveTouchpoints(context, event.workspace_id, 'contact_id', sources, event.data.contact_id);
+    if (isEvent(event, companyMerged)) await moveTouchpoints(context, event.workspace_id, 'company_id', sources, event.data.company_id);
+  });
 }
 
 export async function subscribeTouchpointMerges(context: ServiceContext): Promise<void> {
-  await context.bus.subscribe(TOUCHPOINT_MERGES_CONSUMER, [contactMerged.type, companyMerged.type], touchpointMergesHandler(context));
+  const { patterns, handler } = routeEvents(touchpointMergesHandler(context));
+  await context.bus.subscribe(TOUCHPOINT_MERGES_CONSUMER, patterns, handler);
 }
