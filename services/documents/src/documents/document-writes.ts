@@ -1,5 +1,8 @@
 import { AppError, call, newId, notFound, validationFailed, type InternalClaims } from '@crm/kit';
-import { contactErasureOf, documentCompleted, documentCreated, documentDeleted, type DocumentDeletedData, documentMoved, DOCUMENTS_EVENTS_TYPES } from '@crm/protos';
+import {
+  contactErasureOf, documentCompleted, documentCreated, documentDeleted, type DocumentDeletedData, documentMoved,
+  DOCUMENTS_EVENTS_TYPES,
+} from '@crm/protos';
 import type { EventEnvelope } from '@crm/bus';
 import { commit, type UnitOfWork } from '@crm/service-host';
 import { storageOf } from '../config';

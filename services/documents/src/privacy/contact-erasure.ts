@@ -1,6 +1,6 @@
-import { redactKeptEvents, type EventHandler } from '@crm/bus';
+import { on, redactKeptEvents, routeEvents, type EventRoute } from '@crm/bus';
 import { validationFailed } from '@crm/kit';
-import { contactErased, contactErasureOf, type ContactErasedData, type documentsV1 } from '@crm/protos';
+import { contactErased, contactErasureOf, type documentsV1 } from '@crm/protos';
 import { forgetAnswersNaming, requestStorageCompaction } from '@crm/service-host';
 import type { DocumentsRuntime } from '../documents-runtime';
 import { documentModel, TARGET_TYPES, type DocumentRecord } from '../documents/document.model';
@@ -36,17 +36,18 @@ export async function listFilesOf(runtime: DocumentsRuntime, request: documentsV
   };
 }
 
-export function contactErasureHandler(runtime: DocumentsRuntime): EventHandler {
-  return async (event) => {
-    const contactId = (event.data as Partial<ContactErasedData>).contact_id;
-    if (!event.workspace_id || typeof contactId !== 'string') return;
+export function contactErasureHandler(runtime: DocumentsRuntime): EventRoute {
+  return on(contactErased, async (event) => {
+    const contactId = event.data.contact_id;
+    if (!event.workspace_id) return;
     await redactKeptEvents(runtime.context.connection, event.workspace_id, contactErasureOf(contactId));
     // Answers kept for Idempotency-Key retries naming the contact (a file on it, with its name).
     await forgetAnswersNaming(runtime.context.connection, event.workspace_id, [contactId]);
     await requestStorageCompaction(runtime.context, ['documents', 'outbox', 'dead_letters', 'idempotency_keys']);
-  };
+  });
 }
 
 export async function subscribeContactErasure(runtime: DocumentsRuntime): Promise<void> {
-  await runtime.context.bus.subscribe(CONTACT_ERASURE_CONSUMER, [contactErased.type], contactErasureHandler(runtime));
+  const { patterns, handler } = routeEvents(contactErasureHandler(runtime));
+  await runtime.context.bus.subscribe(CONTACT_ERASURE_CONSUMER, patterns, handler);
 }
