@@ -1,4 +1,4 @@
-import { redactKeptEvents, type EventHandler } from '@crm/bus';
+import { on, redactKeptEvents, routeEvents, type EventRoute } from '@crm/bus';
 import { contactErased, contactErasureOf, EVENT_CONTRACTS, recordStateOf } from '@crm/protos';
 import { forgetAnswersNaming, requestStorageCompaction, type ServiceContext } from '@crm/service-host';
 import { applyToReadModel, recordChange } from '../read-model/read-model-consumers';
@@ -10,8 +10,8 @@ import { storedState } from '../read-model/record-states';
 // naming the contact lose the person's values (by the events' contracts). Idempotent by version.
 export const CONTACT_ERASURE_CONSUMER = 'reports.contact-erasure';
 
-export function contactErasureHandler(context: ServiceContext): EventHandler {
-  return async (event) => {
+export function contactErasureHandler(context: ServiceContext): EventRoute {
+  return on(contactErased, async (event) => {
     const record = recordStateOf(EVENT_CONTRACTS, event);
     if (!record || !event.workspace_id) return;
     const tombstone = storedState('contact', { ...record, workspace_id: event.workspace_id, state: null });
@@ -20,9 +20,10 @@ export function contactErasureHandler(context: ServiceContext): EventHandler {
     // Answers kept for Idempotency-Key retries naming the contact (a report's rows).
     await forgetAnswersNaming(context.connection, event.workspace_id, [record.id]);
     await requestStorageCompaction(context, ['rm_contacts', 'dead_letters', 'idempotency_keys']);
-  };
+  });
 }
 
 export async function subscribeContactErasure(context: ServiceContext): Promise<void> {
-  await context.bus.subscribe(CONTACT_ERASURE_CONSUMER, [contactErased.type], contactErasureHandler(context));
+  const { patterns, handler } = routeEvents(contactErasureHandler(context));
+  await context.bus.subscribe(CONTACT_ERASURE_CONSUMER, patterns, handler);
 }

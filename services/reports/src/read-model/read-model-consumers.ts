@@ -1,6 +1,8 @@
-import { applyRecordStates, type BatchEventHandler, type EventEnvelope, type ProjectedFields } from '@crm/bus';
+import { applyRecordStates, isEvent, type BatchEventHandler, type EventEnvelope, type ProjectedFields } from '@crm/bus';
 import { acrossWorkspaces, isDuplicateKey } from '@crm/kit';
-import { EVENT_CONTRACTS, recordStateOf, userUpdated, workspaceCreated, workspaceUpdated, type UserUpdatedData, type WorkspaceCreatedData } from '@crm/protos';
+import {
+  EVENT_CONTRACTS, recordStateOf, userUpdated, workspaceCreated, workspaceUpdated, type UserUpdatedData,
+} from '@crm/protos';
 import type { ServiceContext } from '@crm/service-host';
 import type { Connection, Model } from 'mongoose';
 import { dealStepModel, readModel, revisionModel, workspaceSettingsModel, type ReadModelKind, type RevisionRecord } from './read-model.model';
@@ -133,13 +135,13 @@ export function readModelHandler(context: ServiceContext): BatchEventHandler {
   return async (events: readonly EventEnvelope[]) => {
     const byKind = new Map<ReadModelKind, StoredRecord[]>();
     for (const event of events) {
-      if (event.type === userUpdated.type) {
-        await renameMember(connection, event.data as UserUpdatedData);
+      if (isEvent(event, userUpdated)) {
+        await renameMember(connection, event.data);
         continue;
       }
       if (!event.workspace_id) continue;
-      if (event.type === workspaceCreated.type || event.type === workspaceUpdated.type) {
-        const data = event.data as WorkspaceCreatedData;
+      if (isEvent(event, workspaceCreated, workspaceUpdated)) {
+        const data = event.data;
         if (await rememberSettings(connection, event.workspace_id, data.settings.currency, data.settings.timezone, data.version)) await bumpGeneration(connection, event.workspace_id);
         continue;
       }

@@ -1,5 +1,8 @@
 import { conflict, forbidden, implement, isDuplicateKey, isoNow, newId, notFound, workspaceOf, type Implementation, type InternalClaims } from '@crm/kit';
-import { type ReportPinData, reportPinned, reportUnpinned, savedReportCreated, type SavedReportCreatedData, savedReportDeleted, savedReportUpdated } from '@crm/protos';
+import {
+  type ReportPinData, reportPinned, reportUnpinned, savedReportCreated, type SavedReportCreatedData,
+  savedReportDeleted, savedReportUpdated,
+} from '@crm/protos';
 import { commit, type ServiceContext } from '@crm/service-host';
 import { compileReport, withDefaults, type ReportDefinition, type ReportDefinitionInput } from '../engine/report-definition';
 import { runReport } from '../engine/report-run';
