@@ -1,5 +1,5 @@
 import type { ClientSession } from 'mongoose';
-import { consumeEventsWithoutRows, redactKeptEvents, type EventEnvelope } from '@crm/bus';
+import { consumeEventsWithoutRows, isEvent, redactKeptEvents, type EventEnvelope } from '@crm/bus';
 import { wholeWordsPattern } from '@crm/kit';
 import { requestStorageCompaction } from '@crm/service-host';
 import { contactErased, contactErasureOf, EVENT_CONTRACTS, isPublicEventType, publicEventContracts } from '@crm/protos';
@@ -121,9 +121,8 @@ async function afterStored(runtime: WebhooksRuntime, events: readonly EventEnvel
   const { context } = runtime;
   if (deliveries > 0) nudgeDeliveries(context.connection);
   for (const event of events) {
-    const contactId = (event.data as { contact_id?: unknown } | null)?.contact_id;
-    if (event.type !== contactErased.type || typeof contactId !== 'string' || !event.workspace_id) continue;
-    await redactKeptEvents(context.connection, event.workspace_id, contactErasureOf(contactId));
+    if (!isEvent(event, contactErased) || !event.workspace_id) continue;
+    await redactKeptEvents(context.connection, event.workspace_id, contactErasureOf(event.data.contact_id));
     await requestStorageCompaction(context, ['feed_entries', 'dead_letters']);
   }
 }
