@@ -15,3 +15,4 @@ export * from './request-transaction';
 export * from './unit-of-work';
 export { topicMatches, isTopicPattern } from './topic-pattern';
 export * from './typed-events';
+export * from './field-copy';

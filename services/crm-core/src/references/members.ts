@@ -1,6 +1,8 @@
-import { acrossWorkspaces, call, isDuplicateKey, validationFailed } from '@crm/kit';
-import { identityV1, memberAdded, memberUpdated, userUpdated, type MemberAddedData, type UserUpdatedData } from '@crm/protos';
-import type { EventHandler } from '@crm/bus';
+import { call, validationFailed } from '@crm/kit';
+import {
+  applyCopy, copiedField, copyOn, routeEvents, type CopiedValues, type CopyModel, type EventHandler, type EventRoute,
+} from '@crm/bus';
+import { identityV1, memberAdded, memberUpdated, userUpdated } from '@crm/protos';
 import { peerClient, type ServiceContext } from '@crm/service-host';
 import { memberNameModel, type MemberNameRecord } from './member-name.model';
 
@@ -8,16 +10,6 @@ export interface MemberReference {
   // The request field that names the member, e.g. `owner_id`: the refusal names it.
   field: string;
   id: string;
-}
-
-interface MembershipState {
-  member_id: string;
-  user_id: string;
-  name: string;
-  status: string;
-  member_version: number;
-  // 0 when the name comes without the person's version (a membership event).
-  name_version: number;
 }
 
 // Every referenced person must be an active member of the workspace, asked of identity at the
@@ -39,14 +31,8 @@ export async function checkMembers(context: ServiceContext, workspaceId: string,
 
 // Names of members (active or disabled) by user id, from crm-core's own copy; ids that were
 // never members of the workspace are absent from the map.
-export async function memberNames(context: ServiceContext, workspaceId: string, ids: string[]): Promise<Map<string, string>> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Map();
-  const rows = await memberNameModel(context.connection)
-    .find({ workspace_id: workspaceId, user_id: { $in: unique } }, { user_id: 1, name: 1 })
-    .lean<Array<{ user_id: string; name: string }>>()
-    .exec();
-  return new Map(rows.map((row) => [row.user_id, row.name]));
+export function memberNames(context: ServiceContext, workspaceId: string, ids: string[]): Promise<Map<string, string>> {
+  return copiedField(memberNameModel(context.connection), workspaceId, 'user_id', ids, 'name');
 }
 
 // Writes only what is newer than the stored copy: a check of a known member costs one read.
@@ -61,63 +47,54 @@ async function rememberAnswer(context: ServiceContext, workspaceId: string, memb
     const row = byId.get(member.member_id);
     return !row || row.member_version < member.member_version || row.name_version < member.user_version;
   });
-  await Promise.all(newer.map((member) => applyMembership(context, workspaceId, { ...member, name_version: member.user_version })));
+  const model = memberNameModel(context.connection);
+  await Promise.all(newer.map((member) => rememberMember(model, workspaceId, member)));
 }
 
-// Stores what is known of one membership, each part only when newer than what is stored: the
-// status by the membership's version, the name by the person's. Duplicates and late arrivals
-// change nothing.
-async function applyMembership(context: ServiceContext, workspaceId: string, state: MembershipState): Promise<void> {
-  const model = memberNameModel(context.connection);
-  try {
-    await model.updateOne(
-      { workspace_id: workspaceId, _id: state.member_id, member_version: { $lt: state.member_version } },
-      {
-        $set: { status: state.status, member_version: state.member_version },
-        $setOnInsert: { user_id: state.user_id, name: state.name, name_version: state.name_version },
-      },
-      { upsert: true },
-    );
-  } catch (error) {
-    // The membership is stored with a version at least as new: the status is stale.
-    if (!isDuplicateKey(error)) throw error;
-  }
-  if (state.name_version > 0) {
-    await model.updateOne(
-      { workspace_id: workspaceId, _id: state.member_id, name_version: { $lt: state.name_version } },
-      { $set: { name: state.name, name_version: state.name_version } },
-    );
+// The copy of identity's members: the name by the person's version (identity.user.updated, in
+// every workspace), the status by the membership's (identity.member.*). A membership first seen
+// is stored with its name at version 0, so any rename wins over it.
+const membership = (member: MemberFields, memberVersion: number, nameVersion: number): CopiedValues => ({
+  match: { _id: member.member_id },
+  fields: { status: member.status },
+  versionField: 'member_version',
+  version: memberVersion,
+  insert: { user_id: member.user_id, name: member.name, name_version: nameVersion },
+});
+
+interface MemberFields {
+  member_id: string;
+  user_id: string;
+  name: string;
+  status: string;
+}
+
+function memberCopyRoutes(model: CopyModel): EventRoute[] {
+  return [
+    copyOn(model, {
+      events: userUpdated,
+      across: "a person's new name on their memberships in every workspace",
+      values: (data) => ({ match: { user_id: data.user_id }, fields: { name: data.name }, versionField: 'name_version', version: data.version }),
+    }),
+    copyOn(model, { events: [memberAdded, memberUpdated], values: (data) => membership(data, data.version, 0) }),
+  ];
+}
+
+// identity's answer carries the person's version too: the name is kept by it.
+async function rememberMember(model: CopyModel, workspaceId: string, member: identityV1.Member): Promise<void> {
+  await applyCopy(model, workspaceId, membership(member, member.member_version, member.user_version));
+  if (member.user_version > 0) {
+    await applyCopy(model, workspaceId, { match: { _id: member.member_id }, fields: { name: member.name }, versionField: 'name_version', version: member.user_version });
   }
 }
 
 export const MEMBER_NAMES_CONSUMER = 'crm-core.member-names';
 
 export function memberNamesHandler(context: ServiceContext): EventHandler {
-  return async (event) => {
-    if (event.type === userUpdated.type) {
-      const data = event.data as UserUpdatedData;
-      await acrossWorkspaces("a person's new name on their memberships in every workspace", () =>
-        memberNameModel(context.connection).updateMany(
-          { user_id: data.user_id, name_version: { $lt: data.version } },
-          { $set: { name: data.name, name_version: data.version } },
-        ),
-      );
-      return;
-    }
-    if ((event.type === memberAdded.type || event.type === memberUpdated.type) && event.workspace_id) {
-      const data = event.data as MemberAddedData;
-      await applyMembership(context, event.workspace_id, {
-        member_id: data.member_id,
-        user_id: data.user_id,
-        name: data.name,
-        status: data.status,
-        member_version: data.version,
-        name_version: 0,
-      });
-    }
-  };
+  return routeEvents(...memberCopyRoutes(memberNameModel(context.connection))).handler;
 }
 
 export async function subscribeMemberNames(context: ServiceContext): Promise<void> {
-  await context.bus.subscribe(MEMBER_NAMES_CONSUMER, [userUpdated.type, memberAdded.type, memberUpdated.type], memberNamesHandler(context));
+  const { patterns, handler } = routeEvents(...memberCopyRoutes(memberNameModel(context.connection)));
+  await context.bus.subscribe(MEMBER_NAMES_CONSUMER, patterns, handler);
 }

@@ -1,6 +1,5 @@
-import type { EventHandler } from '@crm/bus';
-import { acrossWorkspaces } from '@crm/kit';
-import { userUpdated, type UserUpdatedData } from '@crm/protos';
+import { copyOn, routeEvents, type EventHandler } from '@crm/bus';
+import { userUpdated } from '@crm/protos';
 import type { ServiceContext } from '@crm/service-host';
 import { savedViewModel } from './saved-view.model';
 
@@ -9,18 +8,14 @@ import { savedViewModel } from './saved-view.model';
 export const OWNER_NAMES_CONSUMER = 'crm-core.saved-view-owner-names';
 
 export function ownerNamesHandler(context: ServiceContext): EventHandler {
-  const views = savedViewModel(context.connection);
-  return async (event) => {
-    if (event.type !== userUpdated.type) return;
-    const data = event.data as UserUpdatedData;
-    // Idempotent and order-proof: only a newer version of the person's name applies.
-    await acrossWorkspaces("a person's new name on their saved views in every workspace", () =>
-      views.updateMany(
-        { owner_id: data.user_id, owner_name_version: { $lt: data.version } },
-        { $set: { owner_name: data.name, owner_name_version: data.version } },
-      ),
-    );
-  };
+  // Idempotent and order-proof: only a newer version of the person's name applies.
+  return routeEvents(
+    copyOn(savedViewModel(context.connection), {
+      events: userUpdated,
+      across: "a person's new name on their saved views in every workspace",
+      values: (user) => ({ match: { owner_id: user.user_id }, fields: { owner_name: user.name }, versionField: 'owner_name_version', version: user.version }),
+    }),
+  ).handler;
 }
 
 export async function subscribeOwnerNames(context: ServiceContext): Promise<void> {

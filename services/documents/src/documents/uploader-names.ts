@@ -1,6 +1,5 @@
-import type { EventHandler } from '@crm/bus';
-import { acrossWorkspaces } from '@crm/kit';
-import { userUpdated, type UserUpdatedData } from '@crm/protos';
+import { copyOn, routeEvents, type RoutedHandler } from '@crm/bus';
+import { userUpdated } from '@crm/protos';
 import type { DocumentsRuntime } from '../documents-runtime';
 import { documentModel } from './document.model';
 
@@ -10,19 +9,22 @@ import { documentModel } from './document.model';
 // document event is published for it.
 export const UPLOADER_NAMES_CONSUMER = 'documents.uploader-names';
 
-export function uploaderNamesHandler(runtime: DocumentsRuntime): EventHandler {
-  return async (event) => {
-    if (event.type !== userUpdated.type) return;
-    const data = event.data as UserUpdatedData;
-    await acrossWorkspaces("a person's new name on the files they uploaded in every workspace", () =>
-      documentModel(runtime.context.connection).updateMany(
-        { uploaded_by: data.user_id, uploaded_by_actor: 'user', uploaded_by_name_version: { $lt: data.version } },
-        { $set: { uploaded_by_name: data.name, uploaded_by_name_version: data.version } },
-      ),
-    );
-  };
+export function uploaderNames(runtime: DocumentsRuntime): RoutedHandler {
+  return routeEvents(
+    copyOn(documentModel(runtime.context.connection), {
+      events: userUpdated,
+      across: "a person's new name on the files they uploaded in every workspace",
+      values: (user) => ({
+        match: { uploaded_by: user.user_id, uploaded_by_actor: 'user' },
+        fields: { uploaded_by_name: user.name },
+        versionField: 'uploaded_by_name_version',
+        version: user.version,
+      }),
+    }),
+  );
 }
 
 export async function subscribeUploaderNames(runtime: DocumentsRuntime): Promise<void> {
-  await runtime.context.bus.subscribe(UPLOADER_NAMES_CONSUMER, [userUpdated.type], uploaderNamesHandler(runtime));
+  const { patterns, handler } = uploaderNames(runtime);
+  await runtime.context.bus.subscribe(UPLOADER_NAMES_CONSUMER, patterns, handler);
 }
