@@ -240,9 +240,16 @@ function messageClassesOf(app: Express): Pick<ServerOptions, 'IncomingMessage' |
   };
 }
 
+// How long an idle keep-alive connection stays open. Node's 5 s is shorter than what clients and
+// load balancers keep theirs (60 s for most), so a client that sends on a connection just as the
+// server drops it gets a reset instead of an answer, more often the busier either side is. The
+// server keeps it longer than they do, and waits a little longer still for a request's headers.
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+const HEADERS_TIMEOUT_MS = KEEP_ALIVE_TIMEOUT_MS + 1_000;
+
 export function listen(app: Express, port: number, host = '0.0.0.0'): Promise<Server> {
   return new Promise((resolve, reject) => {
-    const server = createServer(messageClassesOf(app), app);
+    const server = createServer({ ...messageClassesOf(app), keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS, headersTimeout: HEADERS_TIMEOUT_MS }, app);
     server.listen(port, host);
     server.on('clientError', answerClientError);
     server.once('listening', () => resolve(server));

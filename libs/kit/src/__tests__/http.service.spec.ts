@@ -52,6 +52,12 @@ describe('service HTTP kit', () => {
     expect(changed).toEqual([]);
   });
 
+  it('keeps an idle connection open longer than clients and load balancers keep theirs, and says so', async () => {
+    const answer = await fetch(`${base}/healthz`);
+    expect(answer.headers.get('keep-alive')).toBe('timeout=65');
+    expect({ keepAlive: server.keepAliveTimeout, headers: server.headersTimeout }).toEqual({ keepAlive: 65_000, headers: 66_000 });
+  });
+
   it('serves liveness and readiness from real checks', async () => {
     expect((await fetch(`${base}/healthz`)).status).toBe(200);
     expect((await fetch(`${base}/readyz`)).status).toBe(200);
