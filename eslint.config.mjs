@@ -10,7 +10,15 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/', '**/dist/', '**/coverage/', '.data/', '**/.bench-data/', 'protos/gen/', 'clients/typescript/src/generated/'],
+    ignores: [
+      '**/node_modules/',
+      '**/dist/',
+      '**/coverage/',
+      '.data/',
+      '**/.bench-data/',
+      'protos/gen/',
+      'clients/typescript/src/generated/',
+    ],
   },
   { linterOptions: { reportUnusedDisableDirectives: 'error' } },
   js.configs.recommended,

@@ -50,7 +50,12 @@ const shared = {
 };
 
 const kinds = {
-  unit: ['<rootDir>/**/__tests__/**/*.spec.ts', '!**/*.service.spec.ts', '!**/*.transport.spec.ts', '!**/*.containers.spec.ts'],
+  unit: [
+    '<rootDir>/**/__tests__/**/*.spec.ts',
+    '!**/*.service.spec.ts',
+    '!**/*.transport.spec.ts',
+    '!**/*.containers.spec.ts',
+  ],
   service: ['<rootDir>/**/__tests__/**/*.service.spec.ts'],
   transport: ['<rootDir>/**/__tests__/**/*.transport.spec.ts'],
   system: ['<rootDir>/tests/**/*.test.ts'],

@@ -8,7 +8,9 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
-const { buildOperationManifest, renderOperationManifest, staleManifestMessage, OPERATION_MANIFEST_FILE } = require(join(root, 'libs', 'kit', 'dist', 'index.js'));
+const { buildOperationManifest, renderOperationManifest, staleManifestMessage, OPERATION_MANIFEST_FILE } = require(
+  join(root, 'libs', 'kit', 'dist', 'index.js'),
+);
 
 const text = renderOperationManifest(buildOperationManifest(root, (file) => require(file), true));
 if (process.argv.includes('--check')) {

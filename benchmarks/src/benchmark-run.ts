@@ -21,7 +21,10 @@ export interface BenchmarkRun {
   stopAtEnd<T extends StartedSystem>(system: T): T;
 }
 
-const loadAverage = () => loadavg().map((value) => value.toFixed(2)).join(' ');
+const loadAverage = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
 
 export function runBenchmark(name: string, body: (run: BenchmarkRun) => Promise<void>): void {
   const loadBefore = loadAverage();
@@ -48,7 +51,9 @@ export function runBenchmark(name: string, body: (run: BenchmarkRun) => Promise<
     const failures: unknown[] = [];
     try {
       await body(run);
-      console.log(`machine: ${cpus().length} cores, load average (1, 5, 15 min) ${loadBefore} before the run, ${loadAverage()} after (shared with other work: figures vary)`);
+      console.log(
+        `machine: ${cpus().length} cores, load average (1, 5, 15 min) ${loadBefore} before the run, ${loadAverage()} after (shared with other work: figures vary)`,
+      );
     } catch (error) {
       failures.push(error);
     }

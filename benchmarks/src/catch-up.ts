@@ -66,7 +66,7 @@ export async function catchUp(probes: Probe[], start: number, timeoutSeconds: nu
   };
   await Promise.all(probes.map(poll));
   const times = [...seconds.values()];
-  const overall = times.every((value) => value !== null) ? Math.max(0, ...(times)) : null;
+  const overall = times.every((value) => value !== null) ? Math.max(0, ...times) : null;
   return { seconds, overall, probeErrors, calls };
 }
 
@@ -76,10 +76,15 @@ export function printCatchUp(result: CatchUp, probes: Probe[], indent = '  '): v
     const errors = result.probeErrors.get(probe.name);
     const calls = result.calls.get(probe.name) ?? 0;
     const note = `  (${calls} ${calls === 1 ? 'poll' : 'polls'}${errors ? `; ${errors.count} failed, last: ${errors.last}` : ''})`;
-    if (value === null || value === undefined) console.log(`${indent}${probe.name.padEnd(66)} still behind after ${CATCHUP_TIMEOUT_S} s: ${probe.behind?.() ?? ''}${note}`);
+    if (value === null || value === undefined)
+      console.log(
+        `${indent}${probe.name.padEnd(66)} still behind after ${CATCHUP_TIMEOUT_S} s: ${probe.behind?.() ?? ''}${note}`,
+      );
     else console.log(`${indent}${probe.name.padEnd(66)} ${value.toFixed(2).padStart(8)} s${note}`);
   }
-  console.log(`${indent}${'all caught up'.padEnd(66)} ${result.overall === null ? `not within ${CATCHUP_TIMEOUT_S} s` : `${result.overall.toFixed(2).padStart(8)} s`}`);
+  console.log(
+    `${indent}${'all caught up'.padEnd(66)} ${result.overall === null ? `not within ${CATCHUP_TIMEOUT_S} s` : `${result.overall.toFixed(2).padStart(8)} s`}`,
+  );
 }
 
 export type Call = ReturnType<typeof apiCaller>;
@@ -104,8 +109,17 @@ export class CompanyFeed {
 
   async readToEnd(): Promise<void> {
     for (;;) {
-      const query = new URLSearchParams({ types: 'crm.company.created', limit: '200', ...(this.cursor ? { after: this.cursor } : {}) });
-      const page = await this.call<{ data: FeedEvent[]; next_cursor: string; has_more: boolean }>('GET', `/events?${query.toString()}`, undefined, this.token);
+      const query = new URLSearchParams({
+        types: 'crm.company.created',
+        limit: '200',
+        ...(this.cursor ? { after: this.cursor } : {}),
+      });
+      const page = await this.call<{ data: FeedEvent[]; next_cursor: string; has_more: boolean }>(
+        'GET',
+        `/events?${query.toString()}`,
+        undefined,
+        this.token,
+      );
       this.cursor = page.next_cursor;
       for (const event of page.data) {
         this.created += 1;
@@ -130,7 +144,12 @@ export interface ProbeContext {
 
 // Every part that learns of a company from its events, asked about `target` (the newest company)
 // and about the count `companies` (every company of the workspace so far).
-export function probesFor(context: ProbeContext, target: Company, search: { q: string; label: string }, companies: number): Probe[] {
+export function probesFor(
+  context: ProbeContext,
+  target: Company,
+  search: { q: string; label: string },
+  companies: number,
+): Probe[] {
   const { call, apiKey, ownerToken, campaignId, feed } = context;
   let pipelineSum = -1;
   let auditNewest = '';
@@ -140,14 +159,24 @@ export function probesFor(context: ProbeContext, target: Company, search: { q: s
     {
       name: `search: GET /search?q=${search.label} finds it`,
       async check() {
-        const result = await call<{ data: Array<{ id: string }> }>('GET', `/search?q=${encodeURIComponent(search.q)}`, undefined, apiKey);
+        const result = await call<{ data: Array<{ id: string }> }>(
+          'GET',
+          `/search?q=${encodeURIComponent(search.q)}`,
+          undefined,
+          apiKey,
+        );
         return result.data.some((hit) => hit.id === target.id);
       },
     },
     {
       name: `reports: GET /reports/pipeline counts ${companies} companies`,
       async check() {
-        const report = await call<{ data: Array<{ companies: number }> }>('GET', '/reports/pipeline', undefined, apiKey);
+        const report = await call<{ data: Array<{ companies: number }> }>(
+          'GET',
+          '/reports/pipeline',
+          undefined,
+          apiKey,
+        );
         pipelineSum = report.data.reduce((sum, row) => sum + row.companies, 0);
         return pipelineSum === companies;
       },
@@ -161,7 +190,10 @@ export function probesFor(context: ProbeContext, target: Company, search: { q: s
         let before: string | undefined;
         for (let page = 0; page < 100; page += 1) {
           const query = new URLSearchParams({ source: 'record', limit: '200', ...(before ? { before } : {}) });
-          const result = await call<{ data: Array<{ at: string; object_id: string | null }>; next_before: string | null }>('GET', `/audit-log?${query.toString()}`, undefined, ownerToken);
+          const result = await call<{
+            data: Array<{ at: string; object_id: string | null }>;
+            next_before: string | null;
+          }>('GET', `/audit-log?${query.toString()}`, undefined, ownerToken);
           if (page === 0) auditNewest = result.data[0]?.at ?? 'nothing';
           if (result.data.some((entry) => entry.object_id === target.id)) return true;
           const oldest = result.data[result.data.length - 1];
@@ -178,14 +210,20 @@ export function probesFor(context: ProbeContext, target: Company, search: { q: s
         await feed.readToEnd();
         return feed.has(target.id) && feed.created >= companies;
       },
-      behind: () => `${feed.created} crm.company.created read, ${feed.has(target.id) ? 'its own among them' : 'not its own'}`,
+      behind: () =>
+        `${feed.created} crm.company.created read, ${feed.has(target.id) ? 'its own among them' : 'not its own'}`,
     },
     {
       // marketing asks crm-core over gRPC whether the company exists, so this holds as soon as
       // crm-core has it: recorded for completeness, it does not wait for marketing's copy.
       name: 'marketing: POST /touchpoints matches it (asks crm-core)',
       async check() {
-        const item = { campaign_id: campaignId, company_id: target.id, kind: 'visit', external_ref: `scale-bench-${target.id}` };
+        const item = {
+          campaign_id: campaignId,
+          company_id: target.id,
+          kind: 'visit',
+          external_ref: `scale-bench-${target.id}`,
+        };
         const result = await call<{ unmatched: number[] }>('POST', '/touchpoints', { touchpoints: [item] }, apiKey);
         touchpointMatched = result.unmatched.length === 0;
         return touchpointMatched;
@@ -197,7 +235,12 @@ export function probesFor(context: ProbeContext, target: Company, search: { q: s
       name: "marketing's copy: GET /touchpoints names the company",
       async check() {
         if (!touchpointMatched) return false;
-        const result = await call<{ data: Array<{ company_name: string | null }> }>('GET', `/touchpoints?company_id=${target.id}&limit=1`, undefined, apiKey);
+        const result = await call<{ data: Array<{ company_name: string | null }> }>(
+          'GET',
+          `/touchpoints?company_id=${target.id}&limit=1`,
+          undefined,
+          apiKey,
+        );
         touchpointName = result.data[0]?.company_name ?? null;
         return touchpointName !== null;
       },
@@ -214,4 +257,3 @@ export async function until(check: () => Promise<boolean>, start: number): Promi
   }
   return null;
 }
-

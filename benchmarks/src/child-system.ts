@@ -39,7 +39,9 @@ function freePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -61,10 +63,14 @@ export async function startChildSystem(dataDir: string): Promise<ChildSystem> {
     WORKSPACE_RATE_LIMIT_PER_MINUTE: UNLIMITED,
     PUBLIC_RATE_LIMIT_PER_MINUTE: UNLIMITED,
   };
-  const child: ChildProcessByStdio<null, Readable, Readable> = spawn(process.execPath, [require.resolve('@crm/all-in-one/dist/main.js')], {
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child: ChildProcessByStdio<null, Readable, Readable> = spawn(
+    process.execPath,
+    [require.resolve('@crm/all-in-one/dist/main.js')],
+    {
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   const pid = child.pid!;
   let exited = false;
   const exit = new Promise<void>((resolve) => child.once('exit', () => ((exited = true), resolve())));
@@ -87,7 +93,10 @@ export async function startChildSystem(dataDir: string): Promise<ChildSystem> {
   };
   createInterface({ input: child.stderr }).on('line', passOn);
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the system did not say it was listening within 180 s:\n${recent.join('\n')}`)), 180_000);
+    const timer = setTimeout(
+      () => reject(new Error(`the system did not say it was listening within 180 s:\n${recent.join('\n')}`)),
+      180_000,
+    );
     let ready = false;
     createInterface({ input: child.stdout }).on('line', (line) => {
       const match = /CRM API listening at (\S+)/.exec(line);
@@ -99,7 +108,8 @@ export async function startChildSystem(dataDir: string): Promise<ChildSystem> {
     });
     child.once('exit', (code, signal) => {
       clearTimeout(timer);
-      if (!ready) reject(new Error(`the system exited (${code ?? signal}) before it was listening:\n${recent.join('\n')}`));
+      if (!ready)
+        reject(new Error(`the system exited (${code ?? signal}) before it was listening:\n${recent.join('\n')}`));
     });
   });
 
@@ -135,4 +145,3 @@ export async function startChildSystem(dataDir: string): Promise<ChildSystem> {
     },
   };
 }
-

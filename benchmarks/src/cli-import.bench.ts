@@ -31,7 +31,18 @@ function writeCsv(file: string): void {
   for (let row = 1; row <= ROWS; row += 1) {
     const domain = `zephyr${row}.example`;
     const contact = row % 5 === 0 ? ['Ada', `Lovelace${row}`, `ada@${domain}`] : ['', '', ''];
-    lines.push([nameOf(row), `https://${domain}`, `+44 20 7946 ${String(row % 10_000).padStart(4, '0')}`, `${row} High Street`, 'London', `EC${row % 9} ${row % 10}AB`, 'Retail', ...contact].join(','));
+    lines.push(
+      [
+        nameOf(row),
+        `https://${domain}`,
+        `+44 20 7946 ${String(row % 10_000).padStart(4, '0')}`,
+        `${row} High Street`,
+        'London',
+        `EC${row % 9} ${row % 10}AB`,
+        'Retail',
+        ...contact,
+      ].join(','),
+    );
   }
   writeFileSync(file, `${lines.join('\n')}\n`);
 }
@@ -47,7 +58,10 @@ interface CliRun {
 function runCli(file: string, system: ChildSystem, token: string): Promise<CliRun> {
   const started = now();
   const args = [CLI, 'import', 'companies', file, '--yes', ...(BATCH ? ['--batch-size', BATCH] : [])];
-  const child = spawn(process.execPath, args, { env: { ...process.env, CRM_BASE_URL: system.url, CRM_TOKEN: token }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, CRM_BASE_URL: system.url, CRM_TOKEN: token },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const run: CliRun = { code: null, done: 0, summary: '' };
   createInterface({ input: child.stdout }).on('line', (line) => {
     if (line.startsWith('Dry run:')) run.dryRunDone = now() - started;
@@ -69,31 +83,60 @@ runBenchmark('cli-import', async ({ dataDir, stopAtEnd }) => {
   writeCsv(file);
   const system = stopAtEnd(await startChildSystem(join(dataDir, 'data')));
   const call = apiCaller(system.url);
-  const { token } = await call<{ token: string }>('POST', '/auth/sign-up', { email: `bench.${Date.now()}@example.com`, password: 'correct horse battery staple', name: 'Bench' });
+  const { token } = await call<{ token: string }>('POST', '/auth/sign-up', {
+    email: `bench.${Date.now()}@example.com`,
+    password: 'correct horse battery staple',
+    name: 'Bench',
+  });
   await call('POST', '/onboarding', { workspace_name: 'CLI import bench' }, token);
   // Marketing's probe records a touchpoint of the last company in a campaign.
-  const { id: campaignId } = await call<{ id: string }>('POST', '/campaigns', { name: 'CLI import bench campaign' }, token);
-  console.log(`crm import companies: ${ROWS.toLocaleString('en')} CSV rows (every 5th with a contact) into the system as npm start runs it (pid ${system.pid})`);
+  const { id: campaignId } = await call<{ id: string }>(
+    'POST',
+    '/campaigns',
+    { name: 'CLI import bench campaign' },
+    token,
+  );
+  console.log(
+    `crm import companies: ${ROWS.toLocaleString('en')} CSV rows (every 5th with a contact) into the system as npm start runs it (pid ${system.pid})`,
+  );
 
   const cpuBefore = system.cpuMs();
   const run = await runCli(file, system, token);
   const cpu = system.cpuMs() - cpuBefore;
   const answered = now();
   const last = nameOf(ROWS);
-  const found = await call<{ data: Company[] }>('GET', `/companies?q=${encodeURIComponent(last)}&limit=5`, undefined, token);
+  const found = await call<{ data: Company[] }>(
+    'GET',
+    `/companies?q=${encodeURIComponent(last)}&limit=5`,
+    undefined,
+    token,
+  );
   const target = found.data.find((company) => company.name === last);
   // Search is asked for the last row's own word only: its whole name adds two words every company
   // has ("Trading Ltd"), and such a query, polled, costs the system more than the catch-up itself.
-  const probes = target ? probesFor({ call, apiKey: token, ownerToken: token, campaignId, feed: new CompanyFeed(call, token) }, target, { q: `Zephyr${ROWS}x`, label: `Zephyr${ROWS}x (its own word)` }, ROWS) : [];
+  const probes = target
+    ? probesFor(
+        { call, apiKey: token, ownerToken: token, campaignId, feed: new CompanyFeed(call, token) },
+        target,
+        { q: `Zephyr${ROWS}x`, label: `Zephyr${ROWS}x (its own word)` },
+        ROWS,
+      )
+    : [];
   const caughtUp = await catchUp(probes, answered, CATCHUP_TIMEOUT_S);
 
   console.log(`\n  exit code                                   ${run.code}`);
   console.log(`  summary                                     ${run.summary || '(none)'}`);
   if (run.dryRunDone !== undefined) {
-    console.log(`  dry run (every row checked)                 ${seconds(run.dryRunDone).padStart(9)}   ${perSecond(ROWS, run.dryRunDone)}`);
-    console.log(`  import after the dry run                    ${seconds(run.done - run.dryRunDone).padStart(9)}   ${perSecond(ROWS, run.done - run.dryRunDone)}`);
+    console.log(
+      `  dry run (every row checked)                 ${seconds(run.dryRunDone).padStart(9)}   ${perSecond(ROWS, run.dryRunDone)}`,
+    );
+    console.log(
+      `  import after the dry run                    ${seconds(run.done - run.dryRunDone).padStart(9)}   ${perSecond(ROWS, run.done - run.dryRunDone)}`,
+    );
   }
-  console.log(`  whole command (parse, dry run, import)      ${seconds(run.done).padStart(9)}   ${perSecond(ROWS, run.done)}`);
+  console.log(
+    `  whole command (parse, dry run, import)      ${seconds(run.done).padStart(9)}   ${perSecond(ROWS, run.done)}`,
+  );
   console.log(`  system CPU time during the command          ${seconds(cpu).padStart(9)}`);
   if (!target) console.log(`  GET /companies?q= does not find the last row (${last}): nothing to wait for`);
   else {
@@ -101,5 +144,7 @@ runBenchmark('cli-import', async ({ dataDir, stopAtEnd }) => {
     printCatchUp(caughtUp, probes, '    ');
   }
   const memory = system.memory();
-  console.log(`  system memory: RSS ${(memory.rssKiB / 1024).toFixed(0)} MiB, peak ${(memory.hwmKiB / 1024).toFixed(0)} MiB`);
+  console.log(
+    `  system memory: RSS ${(memory.rssKiB / 1024).toFixed(0)} MiB, peak ${(memory.hwmKiB / 1024).toFixed(0)} MiB`,
+  );
 });

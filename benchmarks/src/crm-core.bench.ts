@@ -19,7 +19,20 @@ const LOAD = loadOptionsFromEnv({ seconds: 8, warmupSeconds: 2 });
 // BENCH_ONLY=<text> measures only the scenarios whose label contains it (seeding is the same).
 const ONLY = process.env.BENCH_ONLY;
 
-const WORDS = ['Acme', 'Globex', 'Initech', 'Umbrella', 'Hooli', 'Stark', 'Wayne', 'Wonka', 'Tyrell', 'Cyberdyne', 'Soylent', 'Vandelay'];
+const WORDS = [
+  'Acme',
+  'Globex',
+  'Initech',
+  'Umbrella',
+  'Hooli',
+  'Stark',
+  'Wayne',
+  'Wonka',
+  'Tyrell',
+  'Cyberdyne',
+  'Soylent',
+  'Vandelay',
+];
 const KINDS = ['Ltd', 'plc', 'Group', 'Holdings', 'Partners', 'Services'];
 const FIRST = ['Ada', 'Ben', 'Cara', 'Dev', 'Ella', 'Finn', 'Gita', 'Hugo', 'Isla', 'Jack', 'Kofi', 'Lena'];
 const LAST = ['Smith', 'Jones', 'Patel', 'Brown', 'Khan', 'Evans', 'Wilson', 'Taylor', 'Davies', 'Okafor'];
@@ -37,7 +50,9 @@ function pick<T>(items: readonly T[], index: number): T {
 runBenchmark('crm-core', async ({ dataDir, stopAtEnd }) => {
   const unlimited = { perTokenPerMinute: 1e9, publicPerMinute: 1e9 };
   // As `npm start` runs it: the gateway on its own thread.
-  const system = stopAtEnd(await startSystem({ port: 0, dataDir, logLevel: 'error', rateLimits: unlimited, gatewayThread: true }));
+  const system = stopAtEnd(
+    await startSystem({ port: 0, dataDir, logLevel: 'error', rateLimits: unlimited, gatewayThread: true }),
+  );
   const call = apiCaller(system.url);
   const connection = system.services['crm-core'].context.connection;
   const { token, user } = await call<{ token: string; user: { id: string } }>('POST', '/auth/sign-up', {
@@ -45,10 +60,20 @@ runBenchmark('crm-core', async ({ dataDir, stopAtEnd }) => {
     password: 'correct horse battery',
     name: 'Bench',
   });
-  const { workspace_id: workspaceId } = await call<{ workspace_id: string }>('POST', '/onboarding', { workspace_name: 'Bench' }, token);
-  const stages = (await call<{ data: Array<{ id: string; pipeline_id: string; kind: string; object: string }> }>('GET', '/pipeline-stages', undefined, token)).data.filter(
-    (stage) => stage.object === 'company',
+  const { workspace_id: workspaceId } = await call<{ workspace_id: string }>(
+    'POST',
+    '/onboarding',
+    { workspace_name: 'Bench' },
+    token,
   );
+  const stages = (
+    await call<{ data: Array<{ id: string; pipeline_id: string; kind: string; object: string }> }>(
+      'GET',
+      '/pipeline-stages',
+      undefined,
+      token,
+    )
+  ).data.filter((stage) => stage.object === 'company');
   const sources = (await call<{ data: Array<{ id: string }> }>('GET', '/lead-sources', undefined, token)).data;
 
   const memoryBefore = process.memoryUsage();
@@ -111,7 +136,11 @@ runBenchmark('crm-core', async ({ dataDir, stopAtEnd }) => {
   }
   global.gc?.();
   const memoryAfter = process.memoryUsage();
-  const indexes = (connection.getClient() as unknown as { store: { indexStats(): { keys: number; leaves: number; keyBytes: number; bufferBytes: number } } }).store.indexStats();
+  const indexes = (
+    connection.getClient() as unknown as {
+      store: { indexStats(): { keys: number; leaves: number; keyBytes: number; bufferBytes: number } };
+    }
+  ).store.indexStats();
   const seedSeconds = (Date.now() - seedStarted) / 1000;
   const settleSeconds = await settleStores(system);
 
@@ -129,7 +158,11 @@ runBenchmark('crm-core', async ({ dataDir, stopAtEnd }) => {
   const middle = companyIds[Math.floor(COMPANIES / 2)]!;
   const scenarios: Scenario[] = [
     { label: 'GET /companies/{id}', path: `/companies/${middle}`, target: 'p99 ≤ 5 ms' },
-    { label: 'first page of 25, filtered and sorted', path: '/companies?limit=25&kind=lead&owner=me&sort=name_asc', target: 'p99 ≤ 20 ms' },
+    {
+      label: 'first page of 25, filtered and sorted',
+      path: '/companies?limit=25&kind=lead&owner=me&sort=name_asc',
+      target: 'p99 ≤ 20 ms',
+    },
     { label: '100th cursor page of 25', path: cursorPath, target: 'p99 ≤ 20 ms' },
     { label: 'GET /companies/counts', path: '/companies/counts', target: '≤ 20 ms' },
     { label: 'offset=99975', path: `/companies?limit=25&offset=${Math.max(0, COMPANIES - 25)}`, target: '≤ 100 ms' },
@@ -144,13 +177,18 @@ runBenchmark('crm-core', async ({ dataDir, stopAtEnd }) => {
     const plans = await plansOf(connection, () => call('GET', scenario.path, undefined, token));
     const figures: Array<[number, Figures]> = [];
     for (const connections of CONCURRENCY) {
-      figures.push([connections, await measure(`${system.url}${scenario.path}`, { authorization: `Bearer ${token}` }, { ...LOAD, connections })]);
+      figures.push([
+        connections,
+        await measure(`${system.url}${scenario.path}`, { authorization: `Bearer ${token}` }, { ...LOAD, connections }),
+      ]);
     }
     rows.push({ scenario, figures, plans });
   }
 
   const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
-  console.log(`${COMPANIES} companies and ${CONTACTS} contacts in one workspace, seeded in ${seedSeconds.toFixed(1)} s on the embedded store, then its snapshot written in ${settleSeconds.toFixed(1)} s before measuring`);
+  console.log(
+    `${COMPANIES} companies and ${CONTACTS} contacts in one workspace, seeded in ${seedSeconds.toFixed(1)} s on the embedded store, then its snapshot written in ${settleSeconds.toFixed(1)} s before measuring`,
+  );
   console.log(
     `memory of the system process after seeding: rss ${mib(memoryAfter.rss)} (+${mib(memoryAfter.rss - memoryBefore.rss)}), ` +
       `heap used ${mib(memoryAfter.heapUsed)} (+${mib(memoryAfter.heapUsed - memoryBefore.heapUsed)})`,
@@ -158,10 +196,13 @@ runBenchmark('crm-core', async ({ dataDir, stopAtEnd }) => {
   console.log(
     `crm-core's index keys: ${indexes.keys} keys in ${indexes.leaves} leaves, ${mib(indexes.keyBytes)} of key bytes in ${mib(indexes.bufferBytes)} of buffers outside the heap`,
   );
-  console.log(`${LOAD.seconds} s per figure after ${LOAD.warmupSeconds} s warm-up, through the gateway; load from autocannon in a separate process`);
+  console.log(
+    `${LOAD.seconds} s per figure after ${LOAD.warmupSeconds} s warm-up, through the gateway; load from autocannon in a separate process`,
+  );
   for (const row of rows) {
     console.log(`${row.scenario.label}${row.scenario.target ? ` (target ${row.scenario.target})` : ''}`);
-    for (const [connections, figures] of row.figures) console.log(`  ${String(connections).padStart(2)} connection(s) ${formatFigures(figures)}`);
+    for (const [connections, figures] of row.figures)
+      console.log(`  ${String(connections).padStart(2)} connection(s) ${formatFigures(figures)}`);
     for (const plan of row.plans) console.log(`  plan: ${plan}`);
   }
 });

@@ -28,7 +28,9 @@ function pick<T>(items: readonly T[], index: number): T {
 
 runBenchmark('deals', async ({ dataDir, stopAtEnd }) => {
   const unlimited = { perTokenPerMinute: 1e9, publicPerMinute: 1e9 };
-  const system = stopAtEnd(await startSystem({ port: 0, dataDir, logLevel: 'error', rateLimits: unlimited, gatewayThread: true }));
+  const system = stopAtEnd(
+    await startSystem({ port: 0, dataDir, logLevel: 'error', rateLimits: unlimited, gatewayThread: true }),
+  );
   const call = apiCaller(system.url);
   const crmCore = system.services['crm-core'].context;
   const { token, user } = await call<{ token: string; user: { id: string } }>('POST', '/auth/sign-up', {
@@ -36,10 +38,20 @@ runBenchmark('deals', async ({ dataDir, stopAtEnd }) => {
     password: 'correct horse battery',
     name: 'Bench',
   });
-  const { workspace_id: workspaceId } = await call<{ workspace_id: string }>('POST', '/onboarding', { workspace_name: 'Bench' }, token);
-  const stages = (await call<{ data: Array<{ id: string; pipeline_id: string; kind: 'open' | 'won' | 'lost'; object: string }> }>('GET', '/pipeline-stages', undefined, token)).data.filter(
-    (stage) => stage.object === 'deal',
+  const { workspace_id: workspaceId } = await call<{ workspace_id: string }>(
+    'POST',
+    '/onboarding',
+    { workspace_name: 'Bench' },
+    token,
   );
+  const stages = (
+    await call<{ data: Array<{ id: string; pipeline_id: string; kind: 'open' | 'won' | 'lost'; object: string }> }>(
+      'GET',
+      '/pipeline-stages',
+      undefined,
+      token,
+    )
+  ).data.filter((stage) => stage.object === 'deal');
   const companyIds: string[] = [];
   for (let index = 0; index < COMPANIES; index += 1) {
     companyIds.push((await call<{ id: string }>('POST', '/companies', { name: `Customer ${index}` }, token)).id);
@@ -74,7 +86,8 @@ runBenchmark('deals', async ({ dataDir, stopAtEnd }) => {
         stage_id: stage.id,
         probability: index % 10 === 0 ? 50 : null,
         expected_close: index % 4 === 0 ? null : new Date(now + (index % 365) * 86_400_000).toISOString().slice(0, 10),
-        close_key: index % 4 === 0 ? '9999-12-31' : new Date(now + (index % 365) * 86_400_000).toISOString().slice(0, 10),
+        close_key:
+          index % 4 === 0 ? '9999-12-31' : new Date(now + (index % 365) * 86_400_000).toISOString().slice(0, 10),
         status: stage.kind,
         closed_at: closedAt,
         lost_reason: stage.kind === 'lost' ? 'Price' : null,
@@ -88,16 +101,26 @@ runBenchmark('deals', async ({ dataDir, stopAtEnd }) => {
     }
     await acrossWorkspaces('benchmark seeds one workspace', () => deals.insertMany(batch));
   }
-  await acrossWorkspaces('benchmark rebuilds the running totals of its workspace', () => rebuildDealTotals(crmCore, workspaceId));
+  await acrossWorkspaces('benchmark rebuilds the running totals of its workspace', () =>
+    rebuildDealTotals(crmCore, workspaceId),
+  );
   const seedSeconds = (Date.now() - seedStarted) / 1000;
   const settleSeconds = await settleStores(system);
 
   const open = stages.find((stage) => stage.kind === 'open')!;
   const scenarios: Scenario[] = [
     { label: 'GET /deals (newest first, total and sums)', path: '/deals', target: 'p99 ≤ 50 ms' },
-    { label: 'GET /deals?status=open&sort=value_desc', path: '/deals?status=open&sort=value_desc', target: 'p99 ≤ 50 ms' },
+    {
+      label: 'GET /deals?status=open&sort=value_desc',
+      path: '/deals?status=open&sort=value_desc',
+      target: 'p99 ≤ 50 ms',
+    },
     { label: 'GET /deals?stage_id=…&owner=me', path: `/deals?stage_id=${open.id}&owner=me`, target: 'p99 ≤ 50 ms' },
-    { label: 'GET /deals?company_id=… (sums grouped over its 2,000 deals)', path: `/deals?company_id=${companyIds[3]!}`, target: 'p99 ≤ 50 ms' },
+    {
+      label: 'GET /deals?company_id=… (sums grouped over its 2,000 deals)',
+      path: `/deals?company_id=${companyIds[3]!}`,
+      target: 'p99 ≤ 50 ms',
+    },
     { label: 'GET /deals?q=deal 12 (prefix)', path: '/deals?q=deal%2012', target: 'p99 ≤ 50 ms' },
     { label: 'GET /deals/forecast', path: '/deals/forecast', target: '≤ 100 ms' },
     { label: 'GET /deals/forecast?owner=me', path: '/deals/forecast?owner=me', target: '≤ 100 ms' },
@@ -107,15 +130,23 @@ runBenchmark('deals', async ({ dataDir, stopAtEnd }) => {
     await call('GET', scenario.path, undefined, token);
     const figures: Array<[number, Figures]> = [];
     for (const connections of CONCURRENCY) {
-      figures.push([connections, await measure(`${system.url}${scenario.path}`, { authorization: `Bearer ${token}` }, { ...LOAD, connections })]);
+      figures.push([
+        connections,
+        await measure(`${system.url}${scenario.path}`, { authorization: `Bearer ${token}` }, { ...LOAD, connections }),
+      ]);
     }
     rows.push({ scenario, figures });
   }
 
-  console.log(`${DEALS} deals in one workspace (${COMPANIES} companies, 1 in 20 in EUR), seeded with their running totals in ${seedSeconds.toFixed(1)} s on the embedded store, then its snapshot written in ${settleSeconds.toFixed(1)} s before measuring`);
-  console.log(`${LOAD.seconds} s per figure after ${LOAD.warmupSeconds} s warm-up, through the gateway; load from autocannon in a separate process`);
+  console.log(
+    `${DEALS} deals in one workspace (${COMPANIES} companies, 1 in 20 in EUR), seeded with their running totals in ${seedSeconds.toFixed(1)} s on the embedded store, then its snapshot written in ${settleSeconds.toFixed(1)} s before measuring`,
+  );
+  console.log(
+    `${LOAD.seconds} s per figure after ${LOAD.warmupSeconds} s warm-up, through the gateway; load from autocannon in a separate process`,
+  );
   for (const row of rows) {
     console.log(`${row.scenario.label} (target ${row.scenario.target})`);
-    for (const [connections, figures] of row.figures) console.log(`  ${String(connections).padStart(2)} connection(s) ${formatFigures(figures)}`);
+    for (const [connections, figures] of row.figures)
+      console.log(`  ${String(connections).padStart(2)} connection(s) ${formatFigures(figures)}`);
   }
 });

@@ -13,7 +13,20 @@ const COMPANIES = Number(process.env.BENCH_COMPANIES ?? 100_000);
 const BATCH = 5_000;
 const MB = 1024 * 1024;
 
-const WORDS = ['Acme', 'Globex', 'Initech', 'Umbrella', 'Hooli', 'Stark', 'Wayne', 'Wonka', 'Tyrell', 'Cyberdyne', 'Soylent', 'Vandelay'];
+const WORDS = [
+  'Acme',
+  'Globex',
+  'Initech',
+  'Umbrella',
+  'Hooli',
+  'Stark',
+  'Wayne',
+  'Wonka',
+  'Tyrell',
+  'Cyberdyne',
+  'Soylent',
+  'Vandelay',
+];
 const KINDS = ['Ltd', 'plc', 'Group', 'Holdings', 'Partners', 'Services'];
 
 // Documents the embedded store examined for this collection's queries so far.
@@ -29,9 +42,25 @@ runBenchmark('export', async ({ dataDir, stopAtEnd }) => {
   const system = stopAtEnd(await startSystem({ port: 0, dataDir, logLevel: 'error', rateLimits: unlimited }));
   const call = apiCaller(system.url);
   const connection = system.services['crm-core'].context.connection;
-  const { token, user } = await call<{ token: string; user: { id: string } }>('POST', '/auth/sign-up', { email: 'bench@example.com', password: 'correct horse battery', name: 'Bench' });
-  const { workspace_id: workspaceId } = await call<{ workspace_id: string }>('POST', '/onboarding', { workspace_name: 'Bench' }, token);
-  const stages = (await call<{ data: Array<{ id: string; pipeline_id: string; kind: string; object: string }> }>('GET', '/pipeline-stages', undefined, token)).data.filter((stage) => stage.object === 'company');
+  const { token, user } = await call<{ token: string; user: { id: string } }>('POST', '/auth/sign-up', {
+    email: 'bench@example.com',
+    password: 'correct horse battery',
+    name: 'Bench',
+  });
+  const { workspace_id: workspaceId } = await call<{ workspace_id: string }>(
+    'POST',
+    '/onboarding',
+    { workspace_name: 'Bench' },
+    token,
+  );
+  const stages = (
+    await call<{ data: Array<{ id: string; pipeline_id: string; kind: string; object: string }> }>(
+      'GET',
+      '/pipeline-stages',
+      undefined,
+      token,
+    )
+  ).data.filter((stage) => stage.object === 'company');
   const sources = (await call<{ data: Array<{ id: string }> }>('GET', '/lead-sources', undefined, token)).data;
 
   const seedStarted = Date.now();
@@ -97,10 +126,20 @@ runBenchmark('export', async ({ dataDir, stopAtEnd }) => {
   const downloadSeconds = Number(process.hrtime.bigint() - downloadStarted) / 1e9;
 
   console.log(`${COMPANIES} companies in one workspace, seeded in ${seedSeconds.toFixed(1)} s on the embedded store`);
-  console.log(`POST /export through the gateway: ${exportSeconds.toFixed(2)} s (target <= 20 s), ${answer.file_name}, ${(answer.size / MB).toFixed(1)} MB`);
-  console.log(`CPU time of the process during the export: ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s (the wall time above includes waiting for a busy machine's cores)`);
+  console.log(
+    `POST /export through the gateway: ${exportSeconds.toFixed(2)} s (target <= 20 s), ${answer.file_name}, ${(answer.size / MB).toFixed(1)} MB`,
+  );
+  console.log(
+    `CPU time of the process during the export: ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s (the wall time above includes waiting for a busy machine's cores)`,
+  );
   console.log(`companies examined by the export's queries: ${examinedDuring} (keyset batches read each company once)`);
-  console.log(`download: ${downloaded} bytes (${downloaded === answer.size ? 'exactly the answered size' : `answered ${answer.size}`}) in ${downloadSeconds.toFixed(2)} s`);
-  console.log(`resident memory of the whole system (one process): ${(rssBefore / MB).toFixed(0)} MB before, peak ${(peak / MB).toFixed(0)} MB during the export (+${((peak - rssBefore) / MB).toFixed(0)} MB)`);
-  console.log(`heap in use after a full collection: ${(heapBefore / MB).toFixed(0)} MB before the export, ${(heapAfter / MB).toFixed(0)} MB after (the rest of the peak was garbage)`);
+  console.log(
+    `download: ${downloaded} bytes (${downloaded === answer.size ? 'exactly the answered size' : `answered ${answer.size}`}) in ${downloadSeconds.toFixed(2)} s`,
+  );
+  console.log(
+    `resident memory of the whole system (one process): ${(rssBefore / MB).toFixed(0)} MB before, peak ${(peak / MB).toFixed(0)} MB during the export (+${((peak - rssBefore) / MB).toFixed(0)} MB)`,
+  );
+  console.log(
+    `heap in use after a full collection: ${(heapBefore / MB).toFixed(0)} MB before the export, ${(heapAfter / MB).toFixed(0)} MB after (the rest of the peak was garbage)`,
+  );
 });

@@ -15,14 +15,20 @@ runBenchmark('gateway', async ({ dataDir, stopAtEnd }) => {
   // Limits high enough never to trip: the limiter's cost is measured, not its refusals.
   const unlimited = { perTokenPerMinute: 1e9, publicPerMinute: 1e9 };
   // As `npm start` runs it: the gateway on its own thread.
-  const system = stopAtEnd(await startSystem({ port: 0, dataDir, logLevel: 'error', rateLimits: unlimited, gatewayThread: true }));
+  const system = stopAtEnd(
+    await startSystem({ port: 0, dataDir, logLevel: 'error', rateLimits: unlimited, gatewayThread: true }),
+  );
   const call = apiCaller(system.url);
-  const { token } = await call('POST', '/auth/sign-up', { email: 'bench@example.com', password: 'correct horse battery', name: 'Bench' });
+  const { token } = await call('POST', '/auth/sign-up', {
+    email: 'bench@example.com',
+    password: 'correct horse battery',
+    name: 'Bench',
+  });
   await call('POST', '/onboarding', { workspace_name: 'Bench' }, token);
   // Clients of an API are mostly integrations: the load authenticates with an API key.
   let apiKey = '';
   for (let index = 0; index < API_KEYS; index += 1) {
-    apiKey = (await call('POST', '/api-keys', { name: `Bench key ${index}`, kind: 'integration'}, token)).key;
+    apiKey = (await call('POST', '/api-keys', { name: `Bench key ${index}`, kind: 'integration' }, token)).key;
   }
 
   // Capture the internal token the gateway forwards for a caller, to call identity directly.
@@ -42,7 +48,11 @@ runBenchmark('gateway', async ({ dataDir, stopAtEnd }) => {
     await call('GET', scenario.path, undefined, scenario.bearer);
     const internal = { [INTERNAL_TOKEN_HEADER]: internalToken };
     const viaService = await measure(`${direct}${scenario.path}`, internal, LOAD);
-    const viaGateway = await measure(`${system.url}${scenario.path}`, { authorization: `Bearer ${scenario.bearer}` }, LOAD);
+    const viaGateway = await measure(
+      `${system.url}${scenario.path}`,
+      { authorization: `Bearer ${scenario.bearer}` },
+      LOAD,
+    );
     rows.push([scenario.label, viaGateway, viaService]);
   }
 
@@ -55,7 +65,9 @@ runBenchmark('gateway', async ({ dataDir, stopAtEnd }) => {
     console.log(`  through the gateway  ${formatFigures(viaGateway)}`);
     console.log(`  identity directly    ${formatFigures(viaService)}`);
     console.log(`  gateway / direct throughput ratio ${(viaGateway.perSecond / viaService.perSecond).toFixed(2)}`);
-    console.log(`  the gateway hop's CPU time ${(viaGateway.cpuMsPerRequest - viaService.cpuMsPerRequest).toFixed(3)} ms/request`);
+    console.log(
+      `  the gateway hop's CPU time ${(viaGateway.cpuMsPerRequest - viaService.cpuMsPerRequest).toFixed(3)} ms/request`,
+    );
   }
   const [me, keys] = rows;
   console.log(

@@ -25,7 +25,12 @@ function rowsOf(count: number, variant: string) {
     address: { line1: `${index} High Street`, city: 'London', postcode: `EC${index % 9} ${index % 10}AB` },
     industry: variant,
     account_number: `IB-${index}`,
-    contact: { first_name: 'Ada', last_name: `Lovelace ${index}`, email: `ada.${index}@import-bench-${index}.example`, job_title: variant },
+    contact: {
+      first_name: 'Ada',
+      last_name: `Lovelace ${index}`,
+      email: `ada.${index}@import-bench-${index}.example`,
+      job_title: variant,
+    },
   }));
 }
 
@@ -40,12 +45,18 @@ runBenchmark('import', async ({ dataDir, stopAtEnd }) => {
   const system = stopAtEnd(await startSystem({ port: 0, dataDir, logLevel: 'error', rateLimits: unlimited }));
   const call = apiCaller(system.url);
   const connection = system.services['crm-core'].context.connection;
-  const { token } = await call<{ token: string }>('POST', '/auth/sign-up', { email: 'import-bench@example.com', password: 'correct horse battery', name: 'Bench' });
+  const { token } = await call<{ token: string }>('POST', '/auth/sign-up', {
+    email: 'import-bench@example.com',
+    password: 'correct horse battery',
+    name: 'Bench',
+  });
   await call('POST', '/onboarding', { workspace_name: 'Import bench' }, token);
   const rows = rowsOf(ROWS, 'First');
   const bytes = Buffer.byteLength(JSON.stringify({ rows }));
 
-  const [dry, drySeconds] = await timed(() => call<ImportResult>('POST', '/import/companies', { rows, dry_run: true }, token));
+  const [dry, drySeconds] = await timed(() =>
+    call<ImportResult>('POST', '/import/companies', { rows, dry_run: true }, token),
+  );
   const [created, createSeconds] = await timed(() => call<ImportResult>('POST', '/import/companies', { rows }, token));
   // Every event of the import published (the audit log and the search index consume them).
   const [, drainSeconds] = await timed(async () => {
@@ -55,11 +66,21 @@ runBenchmark('import', async ({ dataDir, stopAtEnd }) => {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   });
-  const [updated, updateSeconds] = await timed(() => call<ImportResult>('POST', '/import/companies', { rows: rowsOf(ROWS, 'Second'), duplicates: 'update' }, token));
+  const [updated, updateSeconds] = await timed(() =>
+    call<ImportResult>('POST', '/import/companies', { rows: rowsOf(ROWS, 'Second'), duplicates: 'update' }, token),
+  );
 
-  console.log(`${ROWS} rows (a company and a contact each), ${(bytes / 1024 / 1024).toFixed(1)} MiB of JSON, one request each, on the embedded store through the gateway`);
-  console.log(`dry run:                 ${drySeconds.toFixed(2)} s  (created ${dry.created}, contacts ${dry.contacts}, errors ${dry.errors.length})`);
-  console.log(`import, all new:         ${createSeconds.toFixed(2)} s  (created ${created.created}, contacts ${created.contacts}, errors ${created.errors.length}) (target ≤ 10 s)`);
+  console.log(
+    `${ROWS} rows (a company and a contact each), ${(bytes / 1024 / 1024).toFixed(1)} MiB of JSON, one request each, on the embedded store through the gateway`,
+  );
+  console.log(
+    `dry run:                 ${drySeconds.toFixed(2)} s  (created ${dry.created}, contacts ${dry.contacts}, errors ${dry.errors.length})`,
+  );
+  console.log(
+    `import, all new:         ${createSeconds.toFixed(2)} s  (created ${created.created}, contacts ${created.contacts}, errors ${created.errors.length}) (target ≤ 10 s)`,
+  );
   console.log(`its events published:    ${drainSeconds.toFixed(2)} s after the answer`);
-  console.log(`import, duplicates=update: ${updateSeconds.toFixed(2)} s  (updated ${updated.updated}, contacts ${updated.contacts}, errors ${updated.errors.length})`);
+  console.log(
+    `import, duplicates=update: ${updateSeconds.toFixed(2)} s  (updated ${updated.updated}, contacts ${updated.contacts}, errors ${updated.errors.length})`,
+  );
 });

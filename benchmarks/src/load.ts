@@ -52,7 +52,9 @@ export interface AutocannonResult {
 // autocannon in a process of its own with these arguments; its result.
 export function autocannon(args: string[]): Promise<AutocannonResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [require.resolve('autocannon/autocannon.js'), '-j', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [require.resolve('autocannon/autocannon.js'), '-j', ...args], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.once('error', reject);
@@ -83,7 +85,9 @@ export async function runLoad(request: LoadRequest, connections: number, length:
   for (const [name, value] of Object.entries(request.headers ?? {})) args.push('-H', `${name}=${value}`);
   args.push(request.url);
   const result = await autocannon(args);
-  const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([status, stats]) => [status, stats.count]));
+  const statusCodes = Object.fromEntries(
+    Object.entries(result.statusCodeStats ?? {}).map(([status, stats]) => [status, stats.count]),
+  );
   return {
     // A run of so many requests ends within a second: its average over whole seconds would count
     // the last, partial one as a slow second.
@@ -105,7 +109,11 @@ export const ownCpuMs = (): number => {
 // A warm-up run (not reported), then the measured one. The CPU time per request is what `cpuMs`
 // (this process's by default, or the system's process when it runs apart) counted over the
 // measured run, divided by the requests answered.
-export async function measureRequest(request: LoadRequest, options: LoadOptions, cpuMs: () => number = ownCpuMs): Promise<Figures> {
+export async function measureRequest(
+  request: LoadRequest,
+  options: LoadOptions,
+  cpuMs: () => number = ownCpuMs,
+): Promise<Figures> {
   if (options.warmupSeconds > 0) await runLoad(request, options.connections, { seconds: options.warmupSeconds });
   const cpuBefore = cpuMs();
   const figures = await runLoad(request, options.connections, { seconds: options.seconds });
@@ -136,13 +144,19 @@ export function formatFigures(figures: Figures): string {
 
 // A JSON caller of the API for a benchmark's set-up: anything but a 2xx stops the run.
 export function apiCaller(baseUrl: string) {
-  return async <T = Record<string, string>>(method: string, path: string, body?: unknown, token?: string): Promise<T> => {
+  return async <T = Record<string, string>>(
+    method: string,
+    path: string,
+    body?: unknown,
+    token?: string,
+  ): Promise<T> => {
     const response = await fetch(`${baseUrl}${path}`, {
       method,
       headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    if (response.status >= 300) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
+    if (response.status >= 300)
+      throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
     return (response.status === 204 ? undefined : await response.json()) as T;
   };
 }

@@ -32,7 +32,8 @@ function planOf(explain: Record<string, any>): string {
 export async function plansOf(connection: Connection, request: () => Promise<unknown>): Promise<string[]> {
   const captured: CapturedQuery[] = [];
   connection.set('debug', (collection: string, method: string, filter: unknown, ...rest: unknown[]) => {
-    const options = rest.find((value) => value && typeof value === 'object' && !Array.isArray(value)) as Record<string, unknown> | undefined;
+    const options = rest.find((value) => value && typeof value === 'object' && !Array.isArray(value)) as
+      Record<string, unknown> | undefined;
     captured.push({ collection, method, filter: (filter ?? {}) as Record<string, unknown>, options: options ?? {} });
   });
   try {
@@ -45,7 +46,9 @@ export async function plansOf(connection: Connection, request: () => Promise<unk
     if (!['find', 'findOne', 'countDocuments'].includes(query.method) || BACKGROUND.has(query.collection)) continue;
     const { sort, skip, limit } = query.options as { sort?: Record<string, 1 | -1>; skip?: number; limit?: number };
     // A count is explained as the find it counts over (the driver has no explain for it).
-    const cursor = connection.collection(query.collection).find(query.filter, { sort, skip, limit: query.method === 'findOne' ? 1 : limit });
+    const cursor = connection
+      .collection(query.collection)
+      .find(query.filter, { sort, skip, limit: query.method === 'findOne' ? 1 : limit });
     const explain = await acrossWorkspaces('benchmark explains the queries it captured', () => cursor.explain());
     lines.push(`${query.collection}.${query.method}: ${planOf(explain as Record<string, any>)}`);
   }

@@ -1,6 +1,25 @@
 import { startChildSystem, type ChildSystem } from './child-system';
-import { CATCHUP_TIMEOUT_S, catchUp, CompanyFeed, POLL_MS, printCatchUp, probesFor, until, type Call, type Company, type ProbeContext } from './catch-up';
-import { apiCaller, failedAnswers, loadOptionsFromEnv, measureRequest, runLoad, type Figures, type LoadRequest } from './load';
+import {
+  CATCHUP_TIMEOUT_S,
+  catchUp,
+  CompanyFeed,
+  POLL_MS,
+  printCatchUp,
+  probesFor,
+  until,
+  type Call,
+  type Company,
+  type ProbeContext,
+} from './catch-up';
+import {
+  apiCaller,
+  failedAnswers,
+  loadOptionsFromEnv,
+  measureRequest,
+  runLoad,
+  type Figures,
+  type LoadRequest,
+} from './load';
 import { runBenchmark } from './benchmark-run';
 import { printCensus, storeCensus } from './store-census';
 
@@ -68,7 +87,14 @@ function importRow(index: number) {
     address: { line1: `${index} High Street`, city: 'London', postcode: `EC${index % 9} ${index % 10}AB` },
     industry: pick(INDUSTRIES, index),
     ...(index % 5 === 4
-      ? { contact: { first_name: 'Ada', last_name: `Lovelace N${index}`, email: `ada.n${index}@${domain}`, job_title: 'Buyer' } }
+      ? {
+          contact: {
+            first_name: 'Ada',
+            last_name: `Lovelace N${index}`,
+            email: `ada.n${index}@${domain}`,
+            job_title: 'Buyer',
+          },
+        }
       : {}),
   };
 }
@@ -96,14 +122,25 @@ async function timed<T>(work: () => Promise<T>): Promise<{ value: T; seconds: nu
   return { value, seconds: secondsSince(started) };
 }
 
-const shown = (seconds: number | null) => (seconds === null ? `not within ${CATCHUP_TIMEOUT_S} s` : `${seconds.toFixed(2)} s`);
+const shown = (seconds: number | null) =>
+  seconds === null ? `not within ${CATCHUP_TIMEOUT_S} s` : `${seconds.toFixed(2)} s`;
 
 async function bulkPaths(options: { call: Call; apiKey: string; ownerToken: string; sys: ChildSystem }): Promise<void> {
   const { call, apiKey, ownerToken, sys } = options;
-  const pipelineRows = async () => (await call<{ data: PipelineRow[] }>('GET', '/reports/pipeline', undefined, apiKey)).data;
-  const inStage = async (stageId: string) => (await pipelineRows()).find((row) => row.stage_id === stageId)?.companies ?? 0;
+  const pipelineRows = async () =>
+    (await call<{ data: PipelineRow[] }>('GET', '/reports/pipeline', undefined, apiKey)).data;
+  const inStage = async (stageId: string) =>
+    (await pipelineRows()).find((row) => row.stage_id === stageId)?.companies ?? 0;
   const reportTotal = async () => (await pipelineRows()).reduce((sum, row) => sum + row.companies, 0);
-  const page = async (offset: number, limit: number) => (await call<{ data: Array<Company & { stage_id: string }> }>('GET', `/companies?limit=${limit}&offset=${offset}`, undefined, apiKey)).data;
+  const page = async (offset: number, limit: number) =>
+    (
+      await call<{ data: Array<Company & { stage_id: string }> }>(
+        'GET',
+        `/companies?limit=${limit}&offset=${offset}`,
+        undefined,
+        apiKey,
+      )
+    ).data;
   // The writes measured last are still reaching the reports: start once they are there.
   const companies = (await call<{ total: number }>('GET', '/companies?limit=1&offset=0', undefined, apiKey)).total;
   await until(async () => (await reportTotal()) === companies, now());
@@ -112,57 +149,108 @@ async function bulkPaths(options: { call: Call; apiKey: string; ownerToken: stri
   const home = stages.find((stage) => stage.id === first.stage_id)!;
   const other = stages.find((stage) => stage.pipeline_id === home.pipeline_id && stage.id !== home.id)!;
   const cpuBefore = sys.cpuMs();
-  console.log(`\n6. bulk paths (${companies} companies, most of them in stage "${home.name}"), each from its request until GET /reports/pipeline shows it:`);
+  console.log(
+    `\n6. bulk paths (${companies} companies, most of them in stage "${home.name}"), each from its request until GET /reports/pipeline shows it:`,
+  );
 
   // 200 ids in one request.
   const ids: string[] = [];
-  for (let offset = 1_000; ids.length < 200; offset += 50) ids.push(...(await page(offset, 50)).map((company) => company.id));
+  for (let offset = 1_000; ids.length < 200; offset += 50)
+    ids.push(...(await page(offset, 50)).map((company) => company.id));
   const otherBefore = await inStage(other.id);
-  const bulk = await timed(() => call<{ updated: number }>('POST', '/companies/bulk', { ids, action: 'move_stage', stage_id: other.id }, apiKey));
+  const bulk = await timed(() =>
+    call<{ updated: number }>('POST', '/companies/bulk', { ids, action: 'move_stage', stage_id: other.id }, apiKey),
+  );
   const bulkShown = await until(async () => (await inStage(other.id)) === otherBefore + bulk.value.updated, now());
-  console.log(`  POST /companies/bulk move_stage, 200 ids: answered in ${bulk.seconds.toFixed(3)} s (${bulk.value.updated} updated), reports show it ${shown(bulkShown)} later`);
+  console.log(
+    `  POST /companies/bulk move_stage, 200 ids: answered in ${bulk.seconds.toFixed(3)} s (${bulk.value.updated} updated), reports show it ${shown(bulkShown)} later`,
+  );
 
   // A merge of five companies into a sixth.
   const [survivor, ...sources] = (await page(2_000, 6)).map((company) => company.id);
   const totalBefore = await reportTotal();
-  const merge = await timed(() => call<{ merged: number }>('POST', `/companies/${survivor}/merge`, { source_ids: sources }, apiKey));
+  const merge = await timed(() =>
+    call<{ merged: number }>('POST', `/companies/${survivor}/merge`, { source_ids: sources }, apiKey),
+  );
   const mergeShown = await until(async () => (await reportTotal()) === totalBefore - merge.value.merged, now());
-  console.log(`  POST /companies/{id}/merge of 5: answered in ${merge.seconds.toFixed(3)} s (${merge.value.merged} merged), reports show it ${shown(mergeShown)} later`);
+  console.log(
+    `  POST /companies/{id}/merge of 5: answered in ${merge.seconds.toFixed(3)} s (${merge.value.merged} merged), reports show it ${shown(mergeShown)} later`,
+  );
 
   // An erasure of an imported contact.
-  const contact = (await call<{ data: Array<{ id: string; last_name: string }> }>('GET', '/contacts?limit=1', undefined, apiKey)).data[0];
+  const contact = (
+    await call<{ data: Array<{ id: string; last_name: string }> }>('GET', '/contacts?limit=1', undefined, apiKey)
+  ).data[0];
   if (contact) {
-    const erase = await timed(() => call<{ erased: boolean }>('POST', `/contacts/${contact.id}/erase`, { confirm: 'ERASE' }, ownerToken));
-    const gone = await until(async () => !(await call<{ data: Array<{ id: string }> }>('GET', `/search?q=${encodeURIComponent(contact.last_name)}`, undefined, apiKey)).data.some((hit) => hit.id === contact.id), now());
-    console.log(`  POST /contacts/{id}/erase: answered in ${erase.seconds.toFixed(3)} s, search no longer finds the person ${shown(gone)} later`);
+    const erase = await timed(() =>
+      call<{ erased: boolean }>('POST', `/contacts/${contact.id}/erase`, { confirm: 'ERASE' }, ownerToken),
+    );
+    const gone = await until(
+      async () =>
+        !(
+          await call<{ data: Array<{ id: string }> }>(
+            'GET',
+            `/search?q=${encodeURIComponent(contact.last_name)}`,
+            undefined,
+            apiKey,
+          )
+        ).data.some((hit) => hit.id === contact.id),
+      now(),
+    );
+    console.log(
+      `  POST /contacts/{id}/erase: answered in ${erase.seconds.toFixed(3)} s, search no longer finds the person ${shown(gone)} later`,
+    );
   }
 
   // Deleting the stage nearly every company is in, moving them to a new stage: one request that
   // rewrites every one of them and publishes an event for each.
-  const second = await call<{ token: string }>('POST', '/auth/sign-up', { email: 'scale-bench-other@example.com', password: 'correct horse battery', name: 'Other Tenant' });
+  const second = await call<{ token: string }>('POST', '/auth/sign-up', {
+    email: 'scale-bench-other@example.com',
+    password: 'correct horse battery',
+    name: 'Other Tenant',
+  });
   await call('POST', '/onboarding', { workspace_name: 'Other tenant' }, second.token);
-  const target = await call<Stage>('POST', '/pipeline-stages', { pipeline_id: home.pipeline_id, name: 'Scale bench moved', kind: home.kind }, ownerToken);
+  const target = await call<Stage>(
+    'POST',
+    '/pipeline-stages',
+    { pipeline_id: home.pipeline_id, name: 'Scale bench moved', kind: home.kind },
+    ownerToken,
+  );
   const moving = await inStage(home.id);
-  const stageDelete = await timed(() => call('DELETE', `/pipeline-stages/${home.id}?move_to=${target.id}`, undefined, ownerToken));
+  const stageDelete = await timed(() =>
+    call('DELETE', `/pipeline-stages/${home.id}?move_to=${target.id}`, undefined, ownerToken),
+  );
   const deleteAnswered = now();
   // Meanwhile, another workspace writes one company and looks for it.
   const otherName = `Fair Share ${Date.now()}`;
   const otherWrite = await timed(() => call<Company>('POST', '/companies', { name: otherName }, second.token));
   const otherFound = await until(
-    async () => (await call<{ data: Array<{ id: string }> }>('GET', `/search?q=${encodeURIComponent(otherName)}`, undefined, second.token)).data.some((hit) => hit.id === otherWrite.value.id),
+    async () =>
+      (
+        await call<{ data: Array<{ id: string }> }>(
+          'GET',
+          `/search?q=${encodeURIComponent(otherName)}`,
+          undefined,
+          second.token,
+        )
+      ).data.some((hit) => hit.id === otherWrite.value.id),
     deleteAnswered,
   );
   const movedShown = await until(async () => (await inStage(target.id)) === moving, deleteAnswered);
   console.log(
     `  DELETE /pipeline-stages/{id}?move_to= with ${moving} companies in it: answered in ${stageDelete.seconds.toFixed(2)} s, ` +
       `reports show every company moved ${shown(movedShown)} after the answer` +
-      (movedShown === null ? '' : ` (${(moving / Math.max(0.001, movedShown)).toFixed(0)} companies/s, each a crm.company.updated and a timeline entry)`),
+      (movedShown === null
+        ? ''
+        : ` (${(moving / Math.max(0.001, movedShown)).toFixed(0)} companies/s, each a crm.company.updated and a timeline entry)`),
   );
   console.log(
     `  meanwhile another workspace: POST /companies answered in ${otherWrite.seconds.toFixed(3)} s, its search finds it ${shown(otherFound)} after the stage deletion's answer` +
       ` (fair share: not behind the other workspace's ${moving} events)`,
   );
-  console.log(`  system CPU for section 6: ${((sys.cpuMs() - cpuBefore) / 1000).toFixed(1)} s; memory now VmRSS ${mib(sys.memory().rssKiB)}`);
+  console.log(
+    `  system CPU for section 6: ${((sys.cpuMs() - cpuBefore) / 1000).toFixed(1)} s; memory now VmRSS ${mib(sys.memory().rssKiB)}`,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -188,31 +276,58 @@ runBenchmark('scale', async ({ dataDir, stopAtEnd }) => {
   const systemStarted = now();
   const sys = stopAtEnd(await startChildSystem(dataDir));
   const call = apiCaller(sys.url);
-  const backing = [process.env.MONGO_URL ? 'MongoDB' : 'the embedded store', process.env.AMQP_URL ? 'RabbitMQ' : 'the in-process bus'].join(' and ');
-  console.log(`system: node deploy/all-in-one/dist/main.js (pid ${sys.pid}) on ${backing}, listening after ${secondsSince(systemStarted).toFixed(1)} s at ${sys.url}`);
-  console.log(`sizes: ${WRITES} writes, ${ROWS} import rows, ${LOAD.seconds} s per read measurement after ${LOAD.warmupSeconds} s warm-up`);
+  const backing = [
+    process.env.MONGO_URL ? 'MongoDB' : 'the embedded store',
+    process.env.AMQP_URL ? 'RabbitMQ' : 'the in-process bus',
+  ].join(' and ');
+  console.log(
+    `system: node deploy/all-in-one/dist/main.js (pid ${sys.pid}) on ${backing}, listening after ${secondsSince(systemStarted).toFixed(1)} s at ${sys.url}`,
+  );
+  console.log(
+    `sizes: ${WRITES} writes, ${ROWS} import rows, ${LOAD.seconds} s per read measurement after ${LOAD.warmupSeconds} s warm-up`,
+  );
 
   // A customer signs up, names the workspace and gives its integration an API key; the new
   // workspace is on the complimentary Standard plan, so marketing's operations are allowed.
-  const { token: ownerToken } = await call<{ token: string }>('POST', '/auth/sign-up', { email: 'scale-bench@example.com', password: 'correct horse battery', name: 'Scale Bench' });
+  const { token: ownerToken } = await call<{ token: string }>('POST', '/auth/sign-up', {
+    email: 'scale-bench@example.com',
+    password: 'correct horse battery',
+    name: 'Scale Bench',
+  });
   await call('POST', '/onboarding', { workspace_name: 'Scale bench' }, ownerToken);
-  const { key: apiKey } = await call<{ key: string }>('POST', '/api-keys', { name: 'Scale bench integration', kind: 'integration', role: 'Agent (read & write)' }, ownerToken);
+  const { key: apiKey } = await call<{ key: string }>(
+    'POST',
+    '/api-keys',
+    { name: 'Scale bench integration', kind: 'integration', role: 'Agent (read & write)' },
+    ownerToken,
+  );
   const { id: campaignId } = await call<{ id: string }>('POST', '/campaigns', { name: 'Scale bench campaign' }, apiKey);
   const auth = { authorization: `Bearer ${apiKey}` };
   const json = { ...auth, 'content-type': 'application/json' };
-  const totalOf = async () => (await call<{ total: number }>('GET', '/companies?limit=1&offset=0', undefined, apiKey)).total;
-  const newestCompany = async () => (await call<{ data: Company[] }>('GET', '/companies?limit=1', undefined, apiKey)).data[0]!;
+  const totalOf = async () =>
+    (await call<{ total: number }>('GET', '/companies?limit=1&offset=0', undefined, apiKey)).total;
+  const newestCompany = async () =>
+    (await call<{ data: Company[] }>('GET', '/companies?limit=1', undefined, apiKey)).data[0]!;
   const feed = new CompanyFeed(call, ownerToken);
   const probeContext: ProbeContext = { call, apiKey, ownerToken, campaignId, feed };
   const companiesBefore = await totalOf();
 
   // 1. The cost of one change: WRITES companies, one request each, then until every part shows them.
-  const writeRequest: LoadRequest = { url: `${sys.url}/companies`, method: 'POST', headers: json, body: JSON.stringify({ name: 'Scale Write [<id>]' }), idReplacement: true };
+  const writeRequest: LoadRequest = {
+    url: `${sys.url}/companies`,
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ name: 'Scale Write [<id>]' }),
+    idReplacement: true,
+  };
   const cpuBeforeWrites = sys.cpuMs();
   const writes = await runLoad(writeRequest, WRITE_CONNECTIONS, { amount: WRITES });
   const writesAnswered = now();
   const created = writes.statusCodes['201'] ?? 0;
-  if (created === 0) throw new Error(`no company was created by POST /companies: ${failedAnswers(writes.statusCodes) || `${writes.errors} errors`}`);
+  if (created === 0)
+    throw new Error(
+      `no company was created by POST /companies: ${failedAnswers(writes.statusCodes) || `${writes.errors} errors`}`,
+    );
   let companies = companiesBefore + created;
   const writeTarget = await newestCompany();
   const writeProbes = probesFor(probeContext, writeTarget, { q: writeTarget.name, label: '<its name>' }, companies);
@@ -240,7 +355,9 @@ runBenchmark('scale', async ({ dataDir, stopAtEnd }) => {
     const result = await call<ImportResult>('POST', '/import/companies', { rows }, apiKey);
     imported.requestSeconds.push(secondsSince(requestStarted));
     if (result.errors.length > 0 || result.created !== rows.length) {
-      throw new Error(`import of rows ${from}..${from + rows.length - 1}: created ${result.created}, skipped ${result.skipped}, errors ${JSON.stringify(result.errors.slice(0, 5))}`);
+      throw new Error(
+        `import of rows ${from}..${from + rows.length - 1}: created ${result.created}, skipped ${result.skipped}, errors ${JSON.stringify(result.errors.slice(0, 5))}`,
+      );
     }
     imported.created += result.created;
     imported.contacts += result.contacts;
@@ -252,13 +369,26 @@ runBenchmark('scale', async ({ dataDir, stopAtEnd }) => {
   // 3. From the last answer: the probes, and meanwhile reads as the customer's people make them.
   const someId = writeTarget.id;
   const duringCatchUp = (async () => {
-    const one = await measureRequest({ url: `${sys.url}/companies/${someId}`, headers: auth }, { connections: 4, seconds: LOAD.seconds, warmupSeconds: 0 }, () => sys.cpuMs());
-    const page = await measureRequest({ url: `${sys.url}/companies?limit=25&offset=0`, headers: auth }, { connections: 4, seconds: LOAD.seconds, warmupSeconds: 0 }, () => sys.cpuMs());
+    const one = await measureRequest(
+      { url: `${sys.url}/companies/${someId}`, headers: auth },
+      { connections: 4, seconds: LOAD.seconds, warmupSeconds: 0 },
+      () => sys.cpuMs(),
+    );
+    const page = await measureRequest(
+      { url: `${sys.url}/companies?limit=25&offset=0`, headers: auth },
+      { connections: 4, seconds: LOAD.seconds, warmupSeconds: 0 },
+      () => sys.cpuMs(),
+    );
     return [one, page] as const;
   })();
   const lastIndex = ROWS - 1;
   const lastDomain = importRow(lastIndex).domain;
-  const found = await call<{ data: Company[] }>('GET', `/companies?q=${encodeURIComponent(lastDomain)}&limit=5`, undefined, apiKey);
+  const found = await call<{ data: Company[] }>(
+    'GET',
+    `/companies?q=${encodeURIComponent(lastDomain)}&limit=5`,
+    undefined,
+    apiKey,
+  );
   const importTarget = found.data.find((company) => company.domain === lastDomain);
   if (!importTarget) throw new Error(`GET /companies?q=${lastDomain} does not find the last imported company`);
   const importProbes = probesFor(probeContext, importTarget, { q: `N${lastIndex}`, label: `N${lastIndex}` }, companies);
@@ -268,7 +398,9 @@ runBenchmark('scale', async ({ dataDir, stopAtEnd }) => {
   const [readOneDuring, readPageDuring] = await duringCatchUp;
 
   const requestSum = imported.requestSeconds.reduce((sum, value) => sum + value, 0);
-  console.log(`\n2. import: ${ROWS} rows in ${imported.requestSeconds.length} requests of up to ${IMPORT_BATCH} (every 5th with a contact), one after another`);
+  console.log(
+    `\n2. import: ${ROWS} rows in ${imported.requestSeconds.length} requests of up to ${IMPORT_BATCH} (every 5th with a contact), one after another`,
+  );
   console.log(
     `  ${importWall.toFixed(2)} s from the first request to the last answer (requests ${requestSum.toFixed(2)} s together, ` +
       `${Math.min(...imported.requestSeconds).toFixed(2)}–${Math.max(...imported.requestSeconds).toFixed(2)} s each), ` +
@@ -278,45 +410,96 @@ runBenchmark('scale', async ({ dataDir, stopAtEnd }) => {
   printCatchUp(importCatchUp, importProbes, '  ');
   const importEvents = imported.created + imported.contacts;
   if (importCatchUp.overall !== null) {
-    console.log(`  ${importEvents} events of the import (companies + contacts) / ${importCatchUp.overall.toFixed(2)} s = ${(importEvents / importCatchUp.overall).toFixed(0)} events/s`);
-  } else console.log(`  ${importEvents} events of the import (companies + contacts): not caught up within ${CATCHUP_TIMEOUT_S} s, no events/s`);
+    console.log(
+      `  ${importEvents} events of the import (companies + contacts) / ${importCatchUp.overall.toFixed(2)} s = ${(importEvents / importCatchUp.overall).toFixed(0)} events/s`,
+    );
+  } else
+    console.log(
+      `  ${importEvents} events of the import (companies + contacts): not caught up within ${CATCHUP_TIMEOUT_S} s, no events/s`,
+    );
   console.log(
     `  system CPU from the first import request until caught up (the reads below included): ${(cpuImport / 1000).toFixed(1)} s, ` +
       `${(cpuImport / Math.max(1, importEvents)).toFixed(2)} ms per event`,
   );
   console.log(`  system memory after catch-up: VmRSS ${mib(afterCatchUp.rssKiB)}, VmHWM ${mib(afterCatchUp.hwmKiB)}`);
 
-  console.log(`\n4. reads during catch-up, from the last import answer, 4 connections, ${LOAD.seconds} s each, no warm-up (the system's CPU time then is mostly the catch-up's):`);
+  console.log(
+    `\n4. reads during catch-up, from the last import answer, 4 connections, ${LOAD.seconds} s each, no warm-up (the system's CPU time then is mostly the catch-up's):`,
+  );
   console.log(`  ${TABLE_HEADER}`);
   console.log(`  ${figureLine('GET /companies/{id} (during catch-up)', readOneDuring, 'p99 ≤ 50 ms', false)}`);
-  console.log(`  ${figureLine('GET /companies?limit=25&offset=0 (during catch-up)', readPageDuring, 'p99 ≤ 50 ms', false)}`);
+  console.log(
+    `  ${figureLine('GET /companies?limit=25&offset=0 (during catch-up)', readPageDuring, 'p99 ≤ 50 ms', false)}`,
+  );
 
   // 4. Reads and writes once everything has caught up.
   const total = await totalOf();
   const lastPageOffset = Math.min(Math.max(0, total - 25), 100_000);
   const report = JSON.stringify({ object: 'company', group_by: ['stage_id'], measure: 'count' });
   const scenarios: Array<{ label: string; request: LoadRequest; target: string; connections: number[] }> = [
-    { label: 'GET /companies/{id}', request: { url: `${sys.url}/companies/${importTarget.id}`, headers: auth }, target: '≥ 1000/s, p99 ≤ 10 ms', connections: [1, 4] },
-    { label: 'GET /companies?limit=25&offset=0 (with total)', request: { url: `${sys.url}/companies?limit=25&offset=0`, headers: auth }, target: 'p99 ≤ 20 ms', connections: [1, 4] },
+    {
+      label: 'GET /companies/{id}',
+      request: { url: `${sys.url}/companies/${importTarget.id}`, headers: auth },
+      target: '≥ 1000/s, p99 ≤ 10 ms',
+      connections: [1, 4],
+    },
+    {
+      label: 'GET /companies?limit=25&offset=0 (with total)',
+      request: { url: `${sys.url}/companies?limit=25&offset=0`, headers: auth },
+      target: 'p99 ≤ 20 ms',
+      connections: [1, 4],
+    },
     {
       label: `GET /companies?limit=25&offset=${lastPageOffset}`,
       request: { url: `${sys.url}/companies?limit=25&offset=${lastPageOffset}`, headers: auth },
       target: 'p99 ≤ 20 ms',
       connections: [1, 4],
     },
-    { label: `GET /companies?q=${SEARCH_WORD}`, request: { url: `${sys.url}/companies?q=${SEARCH_WORD}`, headers: auth }, target: 'p99 ≤ 20 ms', connections: [1, 4] },
-    { label: `GET /search?q=${SEARCH_WORD}`, request: { url: `${sys.url}/search?q=${SEARCH_WORD}`, headers: auth }, target: 'p99 ≤ 25 ms', connections: [1, 4] },
-    { label: 'GET /reports/pipeline', request: { url: `${sys.url}/reports/pipeline`, headers: auth }, target: 'p99 ≤ 50 ms', connections: [1, 4] },
-    { label: 'POST /reports/run (companies by stage)', request: { url: `${sys.url}/reports/run`, method: 'POST', headers: json, body: report }, target: 'p99 ≤ 50 ms', connections: [1, 4] },
-    { label: 'GET /me', request: { url: `${sys.url}/me`, headers: auth }, target: '≥ 1500/s, p99 ≤ 25 ms (16 conns)', connections: [16] },
+    {
+      label: `GET /companies?q=${SEARCH_WORD}`,
+      request: { url: `${sys.url}/companies?q=${SEARCH_WORD}`, headers: auth },
+      target: 'p99 ≤ 20 ms',
+      connections: [1, 4],
+    },
+    {
+      label: `GET /search?q=${SEARCH_WORD}`,
+      request: { url: `${sys.url}/search?q=${SEARCH_WORD}`, headers: auth },
+      target: 'p99 ≤ 25 ms',
+      connections: [1, 4],
+    },
+    {
+      label: 'GET /reports/pipeline',
+      request: { url: `${sys.url}/reports/pipeline`, headers: auth },
+      target: 'p99 ≤ 50 ms',
+      connections: [1, 4],
+    },
+    {
+      label: 'POST /reports/run (companies by stage)',
+      request: { url: `${sys.url}/reports/run`, method: 'POST', headers: json, body: report },
+      target: 'p99 ≤ 50 ms',
+      connections: [1, 4],
+    },
+    {
+      label: 'GET /me',
+      request: { url: `${sys.url}/me`, headers: auth },
+      target: '≥ 1500/s, p99 ≤ 25 ms (16 conns)',
+      connections: [16],
+    },
     // Last: the events of these writes are still being handled after they end.
     { label: 'POST /companies', request: writeRequest, target: '≥ 300/s, p99 ≤ 30 ms', connections: [1, 4] },
   ];
   // Each request answered once before it is measured: a refusal stops the run here, not in a table.
   for (const { request } of scenarios.slice(0, -1)) {
-    await call(request.method ?? 'GET', request.url.slice(sys.url.length), request.body === undefined ? undefined : JSON.parse(request.body), apiKey);
+    await call(
+      request.method ?? 'GET',
+      request.url.slice(sys.url.length),
+      request.body === undefined ? undefined : JSON.parse(request.body),
+      apiKey,
+    );
   }
-  console.log(`\n5. after catch-up: ${LOAD.seconds} s each after ${LOAD.warmupSeconds} s warm-up; ${total} companies; CPU is the system's per request`);
+  console.log(
+    `\n5. after catch-up: ${LOAD.seconds} s each after ${LOAD.warmupSeconds} s warm-up; ${total} companies; CPU is the system's per request`,
+  );
   console.log(`  ${'conns'.padStart(5)} ${TABLE_HEADER}`);
   for (const scenario of scenarios) {
     for (const connections of scenario.connections) {

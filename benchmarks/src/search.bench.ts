@@ -16,7 +16,20 @@ const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 200_000);
 const BATCH = 5_000;
 const LOAD = loadOptionsFromEnv({ seconds: 5, warmupSeconds: 1, connections: 4 });
 
-const WORDS = ['Acme', 'Globex', 'Initech', 'Umbrella', 'Hooli', 'Stark', 'Wayne', 'Wonka', 'Tyrell', 'Cyberdyne', 'Soylent', 'Vandelay'];
+const WORDS = [
+  'Acme',
+  'Globex',
+  'Initech',
+  'Umbrella',
+  'Hooli',
+  'Stark',
+  'Wayne',
+  'Wonka',
+  'Tyrell',
+  'Cyberdyne',
+  'Soylent',
+  'Vandelay',
+];
 const KINDS = ['Ltd', 'plc', 'Group', 'Holdings', 'Partners', 'Services'];
 const FIRST = ['Ada', 'Ben', 'Cara', 'Dev', 'Ella', 'Finn', 'Gita', 'Hugo', 'Isla', 'Jack', 'Kofi', 'Lena'];
 const LAST = ['Smith', 'Jones', 'Patel', 'Brown', 'Khan', 'Evans', 'Wilson', 'Taylor', 'Davies', 'Okafor'];
@@ -40,7 +53,16 @@ async function seed(system: RunningSystem, workspaceId: string): Promise<void> {
       const at = new Date(Date.UTC(2025, 0, 1) + index * 60_000).toISOString();
       const id = newId();
       companyIds.push(id);
-      batch.push(companyRecord(workspaceId, at, { _id: id, name, domain, phone: `+44 20 7946 ${String(index % 10000).padStart(4, '0')}`, address, account_number: accountNumber }));
+      batch.push(
+        companyRecord(workspaceId, at, {
+          _id: id,
+          name,
+          domain,
+          phone: `+44 20 7946 ${String(index % 10000).padStart(4, '0')}`,
+          address,
+          account_number: accountNumber,
+        }),
+      );
     }
     await acrossWorkspaces('benchmark seeds one workspace', () => connection.collection('companies').insertMany(batch));
   }
@@ -51,7 +73,14 @@ async function seed(system: RunningSystem, workspaceId: string): Promise<void> {
       const last = `${pick(LAST, index * 5)}${index}`;
       const email = `${first}.${last}@example.com`.toLowerCase();
       const at = new Date(Date.UTC(2025, 0, 1) + index * 30_000).toISOString();
-      batch.push(contactRecord(workspaceId, at, { company_id: pick(companyIds, index), first_name: first, last_name: last, email }));
+      batch.push(
+        contactRecord(workspaceId, at, {
+          company_id: pick(companyIds, index),
+          first_name: first,
+          last_name: last,
+          email,
+        }),
+      );
     }
     await acrossWorkspaces('benchmark seeds one workspace', () => connection.collection('contacts').insertMany(batch));
   }
@@ -61,14 +90,25 @@ runBenchmark('search', async ({ dataDir, stopAtEnd }) => {
   const options = { port: 0, dataDir, logLevel: 'error', rateLimits: { perTokenPerMinute: 1e9, publicPerMinute: 1e9 } };
   let system = stopAtEnd(await startSystem(options));
   const call = apiCaller(system.url);
-  const { token } = await call<{ token: string }>('POST', '/auth/sign-up', { email: 'search-bench@example.com', password: 'correct horse battery', name: 'Bench' });
-  const { workspace_id: workspaceId } = await call<{ workspace_id: string }>('POST', '/onboarding', { workspace_name: 'Search bench' }, token);
+  const { token } = await call<{ token: string }>('POST', '/auth/sign-up', {
+    email: 'search-bench@example.com',
+    password: 'correct horse battery',
+    name: 'Bench',
+  });
+  const { workspace_id: workspaceId } = await call<{ workspace_id: string }>(
+    'POST',
+    '/onboarding',
+    { workspace_name: 'Search bench' },
+    token,
+  );
   const seedStarted = process.hrtime.bigint();
   await seed(system, workspaceId);
   const seedSeconds = seconds(seedStarted);
   // Records written straight to the store published no events: the projection is empty, and
   // the next start builds it from the store, as a first start with existing records does.
-  await acrossWorkspaces('benchmark empties the projection', () => system.services['crm-core'].context.connection.collection('search_documents').deleteMany({}));
+  await acrossWorkspaces('benchmark empties the projection', () =>
+    system.services['crm-core'].context.connection.collection('search_documents').deleteMany({}),
+  );
   await system.stop();
 
   let started = process.hrtime.bigint();
@@ -100,12 +140,23 @@ runBenchmark('search', async ({ dataDir, stopAtEnd }) => {
     ['GET /duplicates?object=contact', '/duplicates?object=contact'],
   ] as const;
   const figures: string[] = [];
-  for (const [label, path] of scenarios) figures.push(`${label}\n  ${formatFigures(await measure(`${system.url}${path}`, headers, LOAD))}`);
+  for (const [label, path] of scenarios)
+    figures.push(`${label}\n  ${formatFigures(await measure(`${system.url}${path}`, headers, LOAD))}`);
 
-  console.log(`${COMPANIES} companies and ${CONTACTS} contacts in one workspace, seeded in ${seedSeconds.toFixed(1)} s on the embedded store`);
-  console.log(`first start (projection built from the store, embedded index filled): ${firstStart.toFixed(1)} s for the whole system`);
-  console.log(`later start (embedded index loaded from the projection): ${laterStart.toFixed(1)} s for the whole system`);
-  console.log(`loading the embedded index alone: ${loaded} records in ${loadSeconds.toFixed(1)} s, heap +${mib(after.heapUsed - before.heapUsed)}, rss +${mib(after.rss - before.rss)}`);
-  console.log(`${LOAD.seconds} s per figure after ${LOAD.warmupSeconds} s warm-up, ${LOAD.connections} connections, through the gateway; load from autocannon in a separate process`);
+  console.log(
+    `${COMPANIES} companies and ${CONTACTS} contacts in one workspace, seeded in ${seedSeconds.toFixed(1)} s on the embedded store`,
+  );
+  console.log(
+    `first start (projection built from the store, embedded index filled): ${firstStart.toFixed(1)} s for the whole system`,
+  );
+  console.log(
+    `later start (embedded index loaded from the projection): ${laterStart.toFixed(1)} s for the whole system`,
+  );
+  console.log(
+    `loading the embedded index alone: ${loaded} records in ${loadSeconds.toFixed(1)} s, heap +${mib(after.heapUsed - before.heapUsed)}, rss +${mib(after.rss - before.rss)}`,
+  );
+  console.log(
+    `${LOAD.seconds} s per figure after ${LOAD.warmupSeconds} s warm-up, ${LOAD.connections} connections, through the gateway; load from autocannon in a separate process`,
+  );
   for (const line of figures) console.log(line);
 });

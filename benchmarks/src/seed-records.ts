@@ -9,7 +9,11 @@ import { contactSearchFields } from '@crm/crm-core/dist/contacts/contact-view';
 
 type Fields = Record<string, unknown>;
 
-export function companyRecord(workspaceId: string, at: string, given: Parameters<typeof companySearchFields>[0] & Fields): Fields {
+export function companyRecord(
+  workspaceId: string,
+  at: string,
+  given: Parameters<typeof companySearchFields>[0] & Fields,
+): Fields {
   return {
     _id: newId(),
     version: 1,
@@ -39,7 +43,11 @@ export function companyRecord(workspaceId: string, at: string, given: Parameters
   };
 }
 
-export function contactRecord(workspaceId: string, at: string, given: Parameters<typeof contactSearchFields>[0] & Fields): Fields {
+export function contactRecord(
+  workspaceId: string,
+  at: string,
+  given: Parameters<typeof contactSearchFields>[0] & Fields,
+): Fields {
   return {
     _id: newId(),
     version: 1,

@@ -18,7 +18,9 @@ export interface CollectionCensus {
 export async function storeCensus(dataDir: string): Promise<CollectionCensus[]> {
   const found: CollectionCensus[] = [];
   // A service's store is a folder holding a snapshot or a journal (blobs and mail are not stores).
-  const isStore = (name: string) => statSync(join(dataDir, name)).isDirectory() && readdirSync(join(dataDir, name)).some((file) => file === 'snapshot.bson' || /^journal-\d+\.log$/.test(file));
+  const isStore = (name: string) =>
+    statSync(join(dataDir, name)).isDirectory() &&
+    readdirSync(join(dataDir, name)).some((file) => file === 'snapshot.bson' || /^journal-\d+\.log$/.test(file));
   const services = readdirSync(dataDir).filter(isStore);
   for (const service of services) {
     const connection = await connectDatabase({ service, dataDir });
@@ -57,11 +59,15 @@ export function printCensus(census: readonly CollectionCensus[], shown = 12): vo
   const bytes = census.reduce((sum, entry) => sum + entry.bytes, 0);
   console.log(`  stored: ${documents.toLocaleString('en')} documents, ${mib(bytes)} of BSON`);
   for (const [service, total] of [...byService.entries()].sort((a, b) => b[1].bytes - a[1].bytes)) {
-    console.log(`    ${service.padEnd(10)} ${total.documents.toLocaleString('en').padStart(10)} documents ${mib(total.bytes).padStart(10)}`);
+    console.log(
+      `    ${service.padEnd(10)} ${total.documents.toLocaleString('en').padStart(10)} documents ${mib(total.bytes).padStart(10)}`,
+    );
   }
   console.log(`  largest collections:`);
   for (const entry of census.slice(0, shown)) {
     const each = Math.round(entry.bytes / entry.documents);
-    console.log(`    ${`${entry.service}.${entry.collection}`.padEnd(36)} ${entry.documents.toLocaleString('en').padStart(10)} documents ${mib(entry.bytes).padStart(10)}  ${each} B each`);
+    console.log(
+      `    ${`${entry.service}.${entry.collection}`.padEnd(36)} ${entry.documents.toLocaleString('en').padStart(10)} documents ${mib(entry.bytes).padStart(10)}  ${each} B each`,
+    );
   }
 }

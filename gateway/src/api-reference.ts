@@ -1,6 +1,13 @@
 import { dirname } from 'node:path';
 import express, { type Router } from 'express';
-import { AppError, API_VERSION, mergeOpenApiDocuments, pruneUnusedComponents, type Logger, type OpenApiDocument } from '@crm/kit';
+import {
+  AppError,
+  API_VERSION,
+  mergeOpenApiDocuments,
+  pruneUnusedComponents,
+  type Logger,
+  type OpenApiDocument,
+} from '@crm/kit';
 import { EVENT_CONTRACTS, eventCatalogueSchemas, eventCatalogueWebhooks } from '@crm/protos';
 import type { DeprecatedOperation } from './deprecations';
 import { TAG_DESCRIPTIONS } from './api-tags';
@@ -63,7 +70,10 @@ body that gives a field twice is refused.`;
 // The merged document of the services' own: the gateway's description, rate-limit and deprecation
 // annotations, the event catalogue as webhooks, a description for every tag, and only the
 // components something refers to.
-export function buildApiDocument(documents: readonly OpenApiDocument[], options: Pick<ApiReferenceOptions, 'rateLimits' | 'deprecations'>): OpenApiDocument {
+export function buildApiDocument(
+  documents: readonly OpenApiDocument[],
+  options: Pick<ApiReferenceOptions, 'rateLimits' | 'deprecations'>,
+): OpenApiDocument {
   const document = mergeOpenApiDocuments(
     documents,
     {
@@ -74,7 +84,13 @@ export function buildApiDocument(documents: readonly OpenApiDocument[], options:
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
     // Relative: each installation (production, staging or a local one) serves its own document.
-    [{ url: API_PREFIX, description: 'This server: the installation serving this document (production, staging or local)', 'x-internal': false }],
+    [
+      {
+        url: API_PREFIX,
+        description: 'This server: the installation serving this document (production, staging or local)',
+        'x-internal': false,
+      },
+    ],
   );
   annotateDocument(document, options.deprecations ?? []);
   // The public event catalogue: what webhook deliveries and GET /events carry (docs/webhooks.md).
@@ -82,8 +98,11 @@ export function buildApiDocument(documents: readonly OpenApiDocument[], options:
   Object.assign(document, { webhooks });
   Object.assign(document.components.schemas, eventCatalogueSchemas(EVENT_CONTRACTS));
   const tags = new Set((document.tags ?? []).map((tag) => tag.name));
-  for (const item of Object.values(webhooks)) for (const tag of ((item.post as { tags?: string[] }).tags ?? [])) tags.add(tag);
-  document.tags = [...tags].sort().map((name) => ({ name, ...(TAG_DESCRIPTIONS[name] ? { description: TAG_DESCRIPTIONS[name] } : {}) }));
+  for (const item of Object.values(webhooks))
+    for (const tag of (item.post as { tags?: string[] }).tags ?? []) tags.add(tag);
+  document.tags = [...tags]
+    .sort()
+    .map((name) => ({ name, ...(TAG_DESCRIPTIONS[name] ? { description: TAG_DESCRIPTIONS[name] } : {}) }));
   pruneUnusedComponents(document);
   return document;
 }

@@ -8,14 +8,17 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   auth: 'Sign-up, sign-in, sign-out and switching workspace: how a person gets a session token.',
   billing: 'The workspace’s plan and subscription: checkout, the customer portal, invoices and plan limits.',
   campaigns: 'Marketing campaigns, their budget and spend (Standard plan).',
-  companies: 'Companies, the leads and accounts of the pipeline: list, search, create, change, merge, bulk actions and the recycle bin.',
+  companies:
+    'Companies, the leads and accounts of the pipeline: list, search, create, change, merge, bulk actions and the recycle bin.',
   contacts: 'People at companies, with their custom fields; merged, restored from the recycle bin or erased for good.',
-  'custom-fields': 'Workspace-defined fields of companies, contacts and deals; their values live in each record’s `custom`.',
+  'custom-fields':
+    'Workspace-defined fields of companies, contacts and deals; their values live in each record’s `custom`.',
   deals: 'Deals through a deal pipeline, with totals and the forecast.',
   documents: 'Files attached to records: upload through a signed URL, download through a short-lived link.',
   duplicates: 'Groups of likely duplicate companies and contacts, to merge or dismiss.',
   events: 'The workspace’s event feed (`GET /events`), the same events webhooks deliver. Admins only.',
-  Events: 'Webhook deliveries: one entry per public event type, with its payload schema (Standard Webhooks signatures).',
+  Events:
+    'Webhook deliveries: one entry per public event type, with its payload schema (Standard Webhooks signatures).',
   export: 'An export of the workspace’s records as a ZIP of CSV files.',
   import: 'Companies and their contacts imported in batches of rows, with a dry run first.',
   integrations: 'Connections to outside services (calendar providers).',
@@ -28,9 +31,11 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   onboarding: 'Creating a workspace, and the workspaces the signed-in person belongs to.',
   'pipeline-stages': 'The stages of company and deal pipelines.',
   pipelines: 'Company and deal pipelines and their stages (admin).',
-  public: 'Reached without a token: mailed links (email verification, invitations, password resets), public web form posts and the calendar provider’s return. Each says what protects it.',
+  public:
+    'Reached without a token: mailed links (email verification, invitations, password resets), public web form posts and the calendar provider’s return. Each says what protects it.',
   recent: 'Records the caller viewed recently.',
-  reports: 'Reports over the workspace’s records: the catalogue of fields, ad-hoc runs, saved reports and fixed reports.',
+  reports:
+    'Reports over the workspace’s records: the catalogue of fields, ad-hoc runs, saved reports and fixed reports.',
   roles: 'Roles and their permissions (admin).',
   'saved-views': 'Saved list filters of companies, contacts and deals.',
   search: 'Find companies and contacts.',

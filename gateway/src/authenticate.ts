@@ -128,7 +128,8 @@ export class Authenticator {
       opened.waiting.delete(message.id);
       clearTimeout(waiting.timer);
       if (message.authenticated) waiting.resolve(message.authenticated);
-      else if (message.error) waiting.reject(remoteAppError(message.error.code, message.error.message, message.error.http_status));
+      else if (message.error)
+        waiting.reject(remoteAppError(message.error.code, message.error.message, message.error.http_status));
       else waiting.reject(new AppError('internal', 'internal error'));
     });
     // Whatever status ends it, nothing more is answered on it.

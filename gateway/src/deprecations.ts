@@ -11,8 +11,9 @@ export interface DeprecatedOperation extends OperationDeprecation {
   operation: string;
 }
 
-export const DEPRECATED_OPERATIONS: readonly DeprecatedOperation[] = OPERATION_MANIFEST.operations.flatMap(({ method, path, deprecation }) =>
-  deprecation === undefined ? [] : [{ operation: `${method} ${path}`, ...deprecation }],
+export const DEPRECATED_OPERATIONS: readonly DeprecatedOperation[] = OPERATION_MANIFEST.operations.flatMap(
+  ({ method, path, deprecation }) =>
+    deprecation === undefined ? [] : [{ operation: `${method} ${path}`, ...deprecation }],
 );
 
 // docs/versioning.md: the least notice between deprecation and sunset.
@@ -33,7 +34,8 @@ function instant(text: string, field: string, operation: string): number {
 // The headers of each entry, built and checked once.
 export function deprecationHeaders(entry: DeprecatedOperation): DeprecationHeaders {
   const deprecated = instant(entry.deprecatedAt, 'deprecatedAt', entry.operation);
-  if (!/^https?:\/\//.test(entry.link)) throw new Error(`deprecated ${entry.operation}: link must be an absolute http(s) URL`);
+  if (!/^https?:\/\//.test(entry.link))
+    throw new Error(`deprecated ${entry.operation}: link must be an absolute http(s) URL`);
   const link = entry.link.replace(/[<>]/g, encodeURIComponent);
   const headers: DeprecationHeaders = {
     // An RFC 9651 Date: `@` and seconds since the epoch.
@@ -43,7 +45,9 @@ export function deprecationHeaders(entry: DeprecatedOperation): DeprecationHeade
   if (entry.sunsetAt !== undefined) {
     const sunset = instant(entry.sunsetAt, 'sunsetAt', entry.operation);
     if (sunset - deprecated < MINIMUM_NOTICE_DAYS * 86_400_000) {
-      throw new Error(`deprecated ${entry.operation}: the sunset must come at least ${MINIMUM_NOTICE_DAYS} days after the deprecation`);
+      throw new Error(
+        `deprecated ${entry.operation}: the sunset must come at least ${MINIMUM_NOTICE_DAYS} days after the deprecation`,
+      );
     }
     headers.Sunset = new Date(sunset).toUTCString();
     headers.Link += `, <${link}>; rel="sunset"; type="text/html"`;

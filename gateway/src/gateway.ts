@@ -88,7 +88,11 @@ const NOT_FORWARDED = new Set([
 // What the service receives: the client's headers less the above, plus the request id, the
 // gateway's span as the trace parent (a client's vendor state only travels with the client's
 // own trace) and, for an authenticated caller, the internal token. Built in one pass.
-function forwardedHeaders(req: GatewayRequest, trace: TraceContext, internalToken: string | undefined): OutgoingHttpHeaders {
+function forwardedHeaders(
+  req: GatewayRequest,
+  trace: TraceContext,
+  internalToken: string | undefined,
+): OutgoingHttpHeaders {
   const incoming = req.headers;
   const headers: OutgoingHttpHeaders = {};
   for (const name in incoming) {
@@ -168,7 +172,12 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   });
 
   // The reference's router is entered only for its own paths, not tried on every API request.
-  const reference = apiReference({ serviceUrls: options.serviceUrls, rateLimits: rateLimitOptions, deprecations: deprecationTable, logger });
+  const reference = apiReference({
+    serviceUrls: options.serviceUrls,
+    rateLimits: rateLimitOptions,
+    deprecations: deprecationTable,
+    logger,
+  });
   app.use((req: GatewayRequest, res: Response, next: NextFunction) => {
     if (isReferencePath(req.path)) reference(req, res, next);
     else next();
@@ -198,12 +207,28 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
 
   const proxies = new Map<ServiceName, ServiceProxy>();
   for (const service of SERVICES) {
-    proxies.set(service, new ServiceProxy({ service, target: options.serviceUrls[service], timeoutMs: options.proxyTimeoutMs ?? 10000, logger }));
+    proxies.set(
+      service,
+      new ServiceProxy({
+        service,
+        target: options.serviceUrls[service],
+        timeoutMs: options.proxyTimeoutMs ?? 10000,
+        logger,
+      }),
+    );
   }
 
   // Routes that may take longer than the default have a proxy with their own timeout.
   const slowProxies = new Map(
-    ROUTES.filter((route) => route.timeoutMs).map((route) => [route, new ServiceProxy({ service: route.service, target: options.serviceUrls[route.service], timeoutMs: route.timeoutMs!, logger })]),
+    ROUTES.filter((route) => route.timeoutMs).map((route) => [
+      route,
+      new ServiceProxy({
+        service: route.service,
+        target: options.serviceUrls[route.service],
+        timeoutMs: route.timeoutMs!,
+        logger,
+      }),
+    ]),
   );
 
   // Every request to a non-public path is authenticated through identity, then forwarded with

@@ -1,4 +1,15 @@
-import { createLogger, exitOnStartFailure, int, Lifecycle, loadConfig, pem, requireValue, serviceTokenSecret, str, url } from '@crm/kit';
+import {
+  createLogger,
+  exitOnStartFailure,
+  int,
+  Lifecycle,
+  loadConfig,
+  pem,
+  requireValue,
+  serviceTokenSecret,
+  str,
+  url,
+} from '@crm/kit';
 import { startGateway } from './gateway';
 import { GATEWAY_MONGO_URL, GATEWAY_SETTINGS, gatewayTuning } from './gateway-settings';
 

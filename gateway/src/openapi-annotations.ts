@@ -15,10 +15,23 @@ const RATE_LIMIT_HEADERS: Record<string, JsonObject> = {
       'The policies this request counts against: `"workspace";q=6000;w=60, "token";q=1200;w=60` (quota units per window of `w` seconds), or `"address";q=…;w=60` on the paths reached without a token.',
     schema: { type: 'string' },
   },
-  RetryAfter: { description: 'Seconds until the refusing policy’s window starts again.', schema: { type: 'integer', format: 'int32', minimum: 1 } },
-  Deprecation: { description: 'The operation is deprecated (RFC 9745): `@<seconds since the epoch>` of the deprecation. See docs/versioning.md.', schema: { type: 'string' } },
-  Sunset: { description: 'From when the deprecated operation may stop answering (RFC 8594, an HTTP-date).', schema: { type: 'string' } },
-  Link: { description: 'The changelog entry of the deprecation: `rel="deprecation"` and, with a Sunset, `rel="sunset"`.', schema: { type: 'string' } },
+  RetryAfter: {
+    description: 'Seconds until the refusing policy’s window starts again.',
+    schema: { type: 'integer', format: 'int32', minimum: 1 },
+  },
+  Deprecation: {
+    description:
+      'The operation is deprecated (RFC 9745): `@<seconds since the epoch>` of the deprecation. See docs/versioning.md.',
+    schema: { type: 'string' },
+  },
+  Sunset: {
+    description: 'From when the deprecated operation may stop answering (RFC 8594, an HTTP-date).',
+    schema: { type: 'string' },
+  },
+  Link: {
+    description: 'The changelog entry of the deprecation: `rel="deprecation"` and, with a Sunset, `rel="sunset"`.',
+    schema: { type: 'string' },
+  },
 };
 
 const HEADER_REFS = {
@@ -43,7 +56,10 @@ function withHeaders(response: JsonObject, headers: Record<string, JsonObject>):
 export function annotateDocument(document: OpenApiDocument, deprecated: readonly DeprecatedOperation[]): void {
   Object.assign(document.components.headers, RATE_LIMIT_HEADERS);
   for (const [status, response] of Object.entries(document.components.responses)) {
-    withHeaders(response, status === '429' ? { ...HEADER_REFS, 'Retry-After': { $ref: '#/components/headers/RetryAfter' } } : HEADER_REFS);
+    withHeaders(
+      response,
+      status === '429' ? { ...HEADER_REFS, 'Retry-After': { $ref: '#/components/headers/RetryAfter' } } : HEADER_REFS,
+    );
   }
   const deprecations = new Map(deprecated.map((entry) => [entry.operation, entry]));
   for (const [path, item] of Object.entries(document.paths)) {
@@ -54,12 +70,19 @@ export function annotateDocument(document: OpenApiDocument, deprecated: readonly
       if (entry !== undefined) {
         operation.deprecated = true;
         const headers = deprecationHeaders(entry);
-        operation.description = [operation.description, `**Deprecated** since ${entry.deprecatedAt}${entry.sunsetAt ? `; may stop answering after ${entry.sunsetAt}` : ''}: see ${entry.link}.`]
+        operation.description = [
+          operation.description,
+          `**Deprecated** since ${entry.deprecatedAt}${entry.sunsetAt ? `; may stop answering after ${entry.sunsetAt}` : ''}: see ${entry.link}.`,
+        ]
           .filter(Boolean)
           .join('\n\n');
-        const refs: Record<string, JsonObject> = { Deprecation: DEPRECATION_REFS.Deprecation, Link: DEPRECATION_REFS.Link };
+        const refs: Record<string, JsonObject> = {
+          Deprecation: DEPRECATION_REFS.Deprecation,
+          Link: DEPRECATION_REFS.Link,
+        };
         if (headers.Sunset !== undefined) refs.Sunset = DEPRECATION_REFS.Sunset;
-        for (const response of Object.values(operation.responses as Record<string, JsonObject>)) withHeaders(response, refs);
+        for (const response of Object.values(operation.responses as Record<string, JsonObject>))
+          withHeaders(response, refs);
       }
       for (const [status, response] of Object.entries(operation.responses as Record<string, JsonObject>)) {
         if (status.startsWith('2') || status === '304') withHeaders(response, HEADER_REFS);

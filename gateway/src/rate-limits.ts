@@ -133,7 +133,9 @@ export class RateLimits {
         // Connecting goes on in the background: until the store answers, requests are counted
         // here (below), so a gateway starts and serves while its store is away.
         const connection = mongoose.createConnection(store.mongoUrl, { serverSelectionTimeoutMS: 2000 });
-        connection.on('error', (error: Error) => logger.warn({ reason: error.message }, 'rate limit store unavailable'));
+        connection.on('error', (error: Error) =>
+          logger.warn({ reason: error.message }, 'rate limit store unavailable'),
+        );
         connection.asPromise().catch(() => undefined);
         client = connection.getClient();
         closeClient = () => connection.close();
@@ -159,7 +161,13 @@ export class RateLimits {
           disableIndexesCreation: true,
         });
         first ??= shared;
-        return new SharedLimiter(shared, new RateLimiterMemory({ keyPrefix: name, points: quota, duration: WINDOW_SECONDS }), name, options.storeTimeoutMs ?? STORE_TIMEOUT_MS, logger);
+        return new SharedLimiter(
+          shared,
+          new RateLimiterMemory({ keyPrefix: name, points: quota, duration: WINDOW_SECONDS }),
+          name,
+          options.storeTimeoutMs ?? STORE_TIMEOUT_MS,
+          logger,
+        );
       };
     }
     const policy = (name: PolicyName, quota: number): Policy => ({ name, quota, limiter: limiterFor(name, quota) });
@@ -180,7 +188,10 @@ export class RateLimits {
     limiter.createIndexes().then(
       () => undefined,
       (error: unknown) => {
-        logger.warn({ reason: error instanceof Error ? error.message : String(error) }, 'rate limit store indexes not created yet');
+        logger.warn(
+          { reason: error instanceof Error ? error.message : String(error) },
+          'rate limit store indexes not created yet',
+        );
         this.indexRetry = setTimeout(() => this.ensureIndexes(limiter, logger), STORE_RETRY_MS);
         this.indexRetry.unref();
       },
@@ -214,7 +225,8 @@ export class RateLimits {
         this.address.limiter.consume(clientAddress(req), 1).then(
           (address) => {
             req.addressCharged = true;
-            if (address.remainingPoints < result.remainingPoints) res.setHeader(RATE_LIMIT_HEADER, remainingItem('address', address));
+            if (address.remainingPoints < result.remainingPoints)
+              res.setHeader(RATE_LIMIT_HEADER, remainingItem('address', address));
             next();
           },
           (rejection: unknown) => next(refusal('address', res, rejection)),
@@ -257,13 +269,15 @@ export class RateLimits {
   // The public paths, per client address.
   perAddress(req: RateLimitRequest, res: Response, next: (error?: unknown) => void): void {
     res.setHeader(RATE_LIMIT_POLICY_HEADER, this.publicPolicies);
-    this.address.limiter.consume(clientAddress(req), Math.min(req.cost ?? DEFAULT_OPERATION_COST, this.address.quota)).then(
-      (result) => {
-        res.setHeader(RATE_LIMIT_HEADER, remainingItem('address', result));
-        next();
-      },
-      (rejection: unknown) => next(refusal('address', res, rejection)),
-    );
+    this.address.limiter
+      .consume(clientAddress(req), Math.min(req.cost ?? DEFAULT_OPERATION_COST, this.address.quota))
+      .then(
+        (result) => {
+          res.setHeader(RATE_LIMIT_HEADER, remainingItem('address', result));
+          next();
+        },
+        (rejection: unknown) => next(refusal('address', res, rejection)),
+      );
   }
 
   // After authentication, with the workspace the claims name. Resolves, or rejects with 429.
@@ -273,7 +287,10 @@ export class RateLimits {
     res.setHeader(RATE_LIMIT_POLICY_HEADER, this.authenticatedPolicies);
     let result: RateLimiterRes;
     try {
-      result = await this.workspace.limiter.consume(workspaceId, Math.min(req.cost ?? DEFAULT_OPERATION_COST, this.workspace.quota));
+      result = await this.workspace.limiter.consume(
+        workspaceId,
+        Math.min(req.cost ?? DEFAULT_OPERATION_COST, this.workspace.quota),
+      );
     } catch (rejection) {
       throw refusal('workspace', res, rejection);
     }
@@ -325,7 +342,10 @@ class SharedLimiter {
         clearTimeout(timer);
         if (rejection instanceof RateLimiterRes) throw rejection;
         if (this.degradedUntil === 0) {
-          this.logger.warn({ policy: this.name, reason: (rejection as Error).message }, 'rate limit store unavailable: counting in this replica');
+          this.logger.warn(
+            { policy: this.name, reason: (rejection as Error).message },
+            'rate limit store unavailable: counting in this replica',
+          );
         }
         this.degradedUntil = Date.now() + STORE_RETRY_MS;
         return this.local.consume(key, points);
@@ -347,5 +367,7 @@ function refusal(name: PolicyName, res: Response, rejection: unknown): unknown {
   if (!(rejection instanceof RateLimiterRes)) return rejection;
   const seconds = Math.max(1, secondsUntil(rejection));
   res.setHeader(RATE_LIMIT_HEADER, `"${name}";r=0;t=${seconds}`);
-  return new AppError('rate_limited', `too many requests for this ${name}, retry in ${seconds} s`, 429, { 'Retry-After': String(seconds) });
+  return new AppError('rate_limited', `too many requests for this ${name}, retry in ${seconds} s`, 429, {
+    'Retry-After': String(seconds),
+  });
 }

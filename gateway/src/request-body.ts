@@ -20,7 +20,9 @@ export function contentCodingOf(req: IncomingMessage): string {
 }
 
 function unsupportedCoding(coding: string, streamed: boolean): AppError {
-  const accepted = streamed ? 'send the bytes as they are (no Content-Encoding)' : `send it as ${ACCEPT_ENCODING} or without one`;
+  const accepted = streamed
+    ? 'send the bytes as they are (no Content-Encoding)'
+    : `send it as ${ACCEPT_ENCODING} or without one`;
   return new AppError('unsupported_media_type', `Content-Encoding '${coding}' is not supported: ${accepted}`, 415, {
     'Accept-Encoding': streamed ? 'identity' : ACCEPT_ENCODING,
   });
@@ -46,7 +48,11 @@ export interface GatewayBody {
 export function bodyReader(routes: readonly Route[]) {
   const readBody = express.raw({ type: () => true, limit: BODY_LIMIT });
   // Routes that allow a larger body read it with their own limit.
-  const largeReaders = new Map(routes.filter((route) => route.bodyLimit).map((route) => [route, express.raw({ type: () => true, limit: route.bodyLimit })]));
+  const largeReaders = new Map(
+    routes
+      .filter((route) => route.bodyLimit)
+      .map((route) => [route, express.raw({ type: () => true, limit: route.bodyLimit })]),
+  );
   return (req: Request & GatewayBody, res: Response, next: NextFunction, owner: Route): void => {
     const coding = contentCodingOf(req);
     if (owner.streamed) {

@@ -22,7 +22,9 @@ const ROUTES_BY_SEGMENT = new Map<string, Array<{ route: Route; prefix: string; 
 for (const route of ROUTES) {
   const segment = route.path.split('/')[1];
   const candidates = ROUTES_BY_SEGMENT.get(segment) ?? [];
-  const pattern = route.path.includes('{id}') ? new RegExp(`^${route.path.replace('{id}', '[^/]+')}(?:/|$)`) : undefined;
+  const pattern = route.path.includes('{id}')
+    ? new RegExp(`^${route.path.replace('{id}', '[^/]+')}(?:/|$)`)
+    : undefined;
   candidates.push({ route, prefix: `${route.path}/`, pattern });
   ROUTES_BY_SEGMENT.set(segment, candidates);
 }
@@ -33,5 +35,7 @@ export function resolveRoute(path: string): Route | undefined {
   const rest = path.slice(API_PREFIX.length);
   const end = rest.indexOf('/', 1);
   const candidates = ROUTES_BY_SEGMENT.get(end === -1 ? rest.slice(1) : rest.slice(1, end));
-  return candidates?.find(({ route, prefix, pattern }) => (pattern ? pattern.test(rest) : rest === route.path || rest.startsWith(prefix)))?.route;
+  return candidates?.find(({ route, prefix, pattern }) =>
+    pattern ? pattern.test(rest) : rest === route.path || rest.startsWith(prefix),
+  )?.route;
 }

@@ -1,4 +1,10 @@
-import { Agent, type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
+import {
+  Agent,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type OutgoingHttpHeaders,
+  type ServerResponse,
+} from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
 import { createProxyMiddleware, proxyEventsPlugin, type RequestHandler } from 'http-proxy-middleware';
 import { AppError, type Logger } from '@crm/kit';
@@ -30,7 +36,17 @@ export interface ForwardedRequest {
 
 // Hop-by-hop headers (RFC 9110 section 7.6.1) describe one connection, not the message: they
 // are not passed on in either direction. Bodies travel with their length or in Node's chunks.
-export const HOP_BY_HOP: ReadonlySet<string> = new Set(['connection', 'keep-alive', 'proxy-connection', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
+export const HOP_BY_HOP: ReadonlySet<string> = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+]);
 
 // Connections to the services are kept and reused: opening one per request cost more than the
 // request itself. An idle one is dropped after 4 s, before the service's own 5 s keep-alive
@@ -53,7 +69,9 @@ export class ServiceProxy {
   constructor(private readonly options: ServiceProxyOptions) {
     const secure = new URL(options.target).protocol === 'https:';
     this.agent = secure ? new HttpsAgent(AGENT_OPTIONS) : new Agent(AGENT_OPTIONS);
-    this.unavailableBody = JSON.stringify(new AppError('unavailable', `${options.service} is unavailable, try again shortly`).toBody());
+    this.unavailableBody = JSON.stringify(
+      new AppError('unavailable', `${options.service} is unavailable, try again shortly`).toBody(),
+    );
     this.middleware = createProxyMiddleware<IncomingMessage, ServerResponse>({
       target: options.target,
       changeOrigin: true,
@@ -89,7 +107,9 @@ export class ServiceProxy {
     // The proxy builds the upstream request from the request's own headers: give it the cleaned set.
     req.headers = outgoing as IncomingHttpHeaders;
     this.pending.set(req, { body, streamed: streamed === true, requestId });
-    void this.middleware(req, res, (error?: unknown) => this.failed(error instanceof Error ? error : new Error('proxy failed'), res, requestId));
+    void this.middleware(req, res, (error?: unknown) =>
+      this.failed(error instanceof Error ? error : new Error('proxy failed'), res, requestId),
+    );
   }
 
   close(): void {
@@ -98,7 +118,10 @@ export class ServiceProxy {
 
   private failed(error: Error, res: ServerResponse, requestId: string): void {
     if (res.destroyed) return;
-    this.options.logger.warn({ err: error, service: this.options.service, request_id: requestId }, 'service unavailable');
+    this.options.logger.warn(
+      { err: error, service: this.options.service, request_id: requestId },
+      'service unavailable',
+    );
     if (res.headersSent) {
       res.destroy();
       return;

@@ -19,8 +19,12 @@ describe('gRPC contracts', () => {
     const fresh = mkdtempSync(join(tmpdir(), 'protos-'));
     try {
       execFileSync(process.execPath, [join(protosDir, 'generate.mjs'), fresh], { stdio: 'pipe' });
-      const committed = files(join(protosDir, 'gen')).map((path) => relative(join(protosDir, 'gen'), path)).sort();
-      const generated = files(join(fresh, 'gen')).map((path) => relative(join(fresh, 'gen'), path)).sort();
+      const committed = files(join(protosDir, 'gen'))
+        .map((path) => relative(join(protosDir, 'gen'), path))
+        .sort();
+      const generated = files(join(fresh, 'gen'))
+        .map((path) => relative(join(fresh, 'gen'), path))
+        .sort();
       expect(generated).toEqual(committed);
       for (const path of generated) {
         expect(readFileSync(join(fresh, 'gen', path), 'utf8')).toBe(readFileSync(join(protosDir, 'gen', path), 'utf8'));
@@ -31,9 +35,12 @@ describe('gRPC contracts', () => {
   });
 
   it('generated service definitions match the method paths proto-loader reads from the contract', () => {
-    const loaded = loadSync(['crm/identity/v1/identity.proto', 'crm/marketing/v1/marketing.proto', 'grpc/health/v1/health.proto'], {
-      includeDirs: [protosDir],
-    });
+    const loaded = loadSync(
+      ['crm/identity/v1/identity.proto', 'crm/marketing/v1/marketing.proto', 'grpc/health/v1/health.proto'],
+      {
+        includeDirs: [protosDir],
+      },
+    );
     const identity = loaded['crm.identity.v1.IdentityService'] as Record<string, { path: string }>;
     expect(identity.Authenticate.path).toBe(identityV1.IdentityServiceService.authenticate.path);
     expect(identity.GetMembers.path).toBe(identityV1.IdentityServiceService.getMembers.path);

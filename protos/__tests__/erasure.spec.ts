@@ -22,17 +22,32 @@ const contact = (contactId: string, first: string) => ({
   version: 1,
 });
 
-const after = (type: string, data: Record<string, unknown>, contactId = erased) => payloadAfterErasure(EVENT_CONTRACTS, { type, data }, contactId);
+const after = (type: string, data: Record<string, unknown>, contactId = erased) =>
+  payloadAfterErasure(EVENT_CONTRACTS, { type, data }, contactId);
 
 describe('what a kept event becomes once a contact is erased', () => {
   it("turns the contact's own events into the erased contact, conforming to their contracts", () => {
     const redacted = after('crm.contact.created', contact(erased, 'Ted'));
-    expect(redacted).toMatchObject({ contact_id: erased, first_name: 'Erased', last_name: 'contact', email: null, phone: null, job_title: null, custom: {}, version: 1 });
+    expect(redacted).toMatchObject({
+      contact_id: erased,
+      first_name: 'Erased',
+      last_name: 'contact',
+      email: null,
+      phone: null,
+      job_title: null,
+      custom: {},
+      version: 1,
+    });
     // (Not a search for "ted" in the text: `created_at` holds it.)
     expect(JSON.stringify(redacted)).not.toMatch(/"Ted"|Lee|ted@|7946|Buyer|consent|shoe_size/);
-    expect(after('crm.contact.updated', { ...contact(erased, 'Ted'), fields: ['email'] })).toMatchObject({ email: null, fields: ['email'] });
+    expect(after('crm.contact.updated', { ...contact(erased, 'Ted'), fields: ['email'] })).toMatchObject({
+      email: null,
+      fields: ['email'],
+    });
     // The id compares as an id, whatever its case.
-    expect(after('crm.contact.created', contact(erased, 'Ted'), erased.toUpperCase())).toMatchObject({ first_name: 'Erased' });
+    expect(after('crm.contact.created', contact(erased, 'Ted'), erased.toUpperCase())).toMatchObject({
+      first_name: 'Erased',
+    });
   });
 
   it('matches the id as a whole field value, never a name inside other text or keys', () => {
@@ -40,7 +55,12 @@ describe('what a kept event becomes once a contact is erased', () => {
     // another contact called Ted is someone else.
     expect(after('crm.contact.created', contact(neighbour, 'Ted'))).toBeNull();
     // A payload that quotes the id inside a text does not point at the contact.
-    expect(after('crm.activity.created', activity({ target_type: 'company', target_id: neighbour, subject: `about ${erased}` }))).toBeNull();
+    expect(
+      after(
+        'crm.activity.created',
+        activity({ target_type: 'company', target_id: neighbour, subject: `about ${erased}` }),
+      ),
+    ).toBeNull();
     // A merge that only lists the erased contact among its sources holds nothing of them.
     expect(after('crm.contact.merged', { ...contact(neighbour, 'Bob'), source_ids: [erased] })).toBeNull();
     // Types without a rule carry ids only.
@@ -49,22 +69,68 @@ describe('what a kept event becomes once a contact is erased', () => {
   });
 
   it('clears what other records carry of the person, keeping the references', () => {
-    expect(after('crm.activity.created', activity({ target_type: 'contact', target_id: erased }))).toMatchObject({ target_id: erased, subject: null, body: null, outcome: null });
-    expect(after('crm.deal.updated', { deal_id: neighbour, name: 'Renewal', contact_id: erased, contact_name: 'Ted Lee', version: 2 })).toMatchObject({
+    expect(after('crm.activity.created', activity({ target_type: 'contact', target_id: erased }))).toMatchObject({
+      target_id: erased,
+      subject: null,
+      body: null,
+      outcome: null,
+    });
+    expect(
+      after('crm.deal.updated', {
+        deal_id: neighbour,
+        name: 'Renewal',
+        contact_id: erased,
+        contact_name: 'Ted Lee',
+        version: 2,
+      }),
+    ).toMatchObject({
       contact_id: erased,
       contact_name: ERASED_CONTACT_NAME,
       name: 'Renewal',
     });
-    expect(after('crm.deal.updated', { deal_id: neighbour, name: 'Renewal', contact_id: erased, version: 2 })).toBeNull();
-    expect(after('marketing.touchpoint.recorded', { touchpoint_id: neighbour, contact_id: erased, note: 'Ted asked', external_ref: 'ted-1', campaign_name: 'Spring' })).toMatchObject({
+    expect(
+      after('crm.deal.updated', { deal_id: neighbour, name: 'Renewal', contact_id: erased, version: 2 }),
+    ).toBeNull();
+    expect(
+      after('marketing.touchpoint.recorded', {
+        touchpoint_id: neighbour,
+        contact_id: erased,
+        note: 'Ted asked',
+        external_ref: 'ted-1',
+        campaign_name: 'Spring',
+      }),
+    ).toMatchObject({
       note: null,
       external_ref: null,
       campaign_name: 'Spring',
     });
-    expect(after('marketing.web_form.submitted', { web_form_id: neighbour, contact_id: erased, contact_name: 'Ted Lee' })).toMatchObject({ contact_name: ERASED_CONTACT_NAME });
-    expect(after('documents.document.completed', { document_id: neighbour, target_type: 'contact', target_id: erased, name: 'ted-passport.pdf' })).toMatchObject({ name: ERASED_TEXT });
-    expect(after('documents.document.completed', { document_id: neighbour, target_type: 'company', target_id: erased, name: 'deck.pdf' })).toBeNull();
-    expect(after('crm.duplicate_group.dismissed', { duplicate_group_id: neighbour, object: 'contact', group: 'email:ted@example.com', record_ids: [erased, neighbour] })).toMatchObject({
+    expect(
+      after('marketing.web_form.submitted', { web_form_id: neighbour, contact_id: erased, contact_name: 'Ted Lee' }),
+    ).toMatchObject({ contact_name: ERASED_CONTACT_NAME });
+    expect(
+      after('documents.document.completed', {
+        document_id: neighbour,
+        target_type: 'contact',
+        target_id: erased,
+        name: 'ted-passport.pdf',
+      }),
+    ).toMatchObject({ name: ERASED_TEXT });
+    expect(
+      after('documents.document.completed', {
+        document_id: neighbour,
+        target_type: 'company',
+        target_id: erased,
+        name: 'deck.pdf',
+      }),
+    ).toBeNull();
+    expect(
+      after('crm.duplicate_group.dismissed', {
+        duplicate_group_id: neighbour,
+        object: 'contact',
+        group: 'email:ted@example.com',
+        record_ids: [erased, neighbour],
+      }),
+    ).toMatchObject({
       group: ERASED_TEXT,
       record_ids: [erased, neighbour],
     });

@@ -1,10 +1,38 @@
-import { EVENT_CONTRACTS, eventCatalogueSchemas, eventCatalogueWebhooks, eventDataSchema, eventSchemaName, eventTypeMatches, isPublicEventType, patternNamesPublicEvents, publicEventContracts } from '../index';
+import {
+  EVENT_CONTRACTS,
+  eventCatalogueSchemas,
+  eventCatalogueWebhooks,
+  eventDataSchema,
+  eventSchemaName,
+  eventTypeMatches,
+  isPublicEventType,
+  patternNamesPublicEvents,
+  publicEventContracts,
+} from '../index';
 
 describe('the public event catalogue', () => {
   it('lists workspace events and leaves out credentials, sessions and internal steps', () => {
     const types = publicEventContracts(EVENT_CONTRACTS).map((contract) => contract.type);
-    expect(types).toEqual(expect.arrayContaining(['crm.company.created', 'crm.deal.updated', 'crm.contact.erased', 'identity.member.added', 'marketing.web_form.submitted']));
-    for (const hidden of ['identity.api_key.created', 'identity.session.started', 'identity.user.password_changed', 'identity.invitation.created', 'identity.support_access.granted', 'crm.calendar_connection.connected', 'crm.task.reminded', 'crm.export.created', 'webhooks.webhook.created']) {
+    expect(types).toEqual(
+      expect.arrayContaining([
+        'crm.company.created',
+        'crm.deal.updated',
+        'crm.contact.erased',
+        'identity.member.added',
+        'marketing.web_form.submitted',
+      ]),
+    );
+    for (const hidden of [
+      'identity.api_key.created',
+      'identity.session.started',
+      'identity.user.password_changed',
+      'identity.invitation.created',
+      'identity.support_access.granted',
+      'crm.calendar_connection.connected',
+      'crm.task.reminded',
+      'crm.export.created',
+      'webhooks.webhook.created',
+    ]) {
       expect({ hidden, public: isPublicEventType(hidden) }).toEqual({ hidden, public: false });
       expect(types).not.toContain(hidden);
     }
@@ -15,7 +43,9 @@ describe('the public event catalogue', () => {
     expect(Object.keys(webhooks)).toEqual(publicEventContracts(EVENT_CONTRACTS).map((contract) => contract.type));
     const entry = webhooks['crm.company.created'] as { post: Record<string, any> };
     expect(entry.post['x-event-schema-version']).toBe(1);
-    expect(entry.post.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/CompanyCreatedEvent' });
+    expect(entry.post.requestBody.content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/CompanyCreatedEvent',
+    });
     const body = eventCatalogueSchemas(EVENT_CONTRACTS).CompanyCreatedEvent as Record<string, any>;
     expect(body.required).toEqual(['type', 'timestamp', 'data']);
     expect(body.properties.type.const).toBe('crm.company.created');

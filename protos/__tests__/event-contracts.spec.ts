@@ -1,5 +1,13 @@
 import { Type } from '@sinclair/typebox';
-import { EVENT_CONTRACTS, apiKeyCreated, contractRegistry, defineEvent, payloadProblem, recordStateOf, roleDeleted } from '../events';
+import {
+  EVENT_CONTRACTS,
+  apiKeyCreated,
+  contractRegistry,
+  defineEvent,
+  payloadProblem,
+  recordStateOf,
+  roleDeleted,
+} from '../events';
 
 const apiKey = {
   api_key_id: 'k1',
@@ -54,14 +62,24 @@ describe('event contracts', () => {
 
   it('refuses a malformed declaration and a type declared twice', () => {
     const declare = (type: string, entity = 'thing') =>
-      defineEvent({ type, description: 'x', record: { entity, idField: 'thing_id' }, payload: { thing_id: Type.String() }, audit: 'not_audited' });
+      defineEvent({
+        type,
+        description: 'x',
+        record: { entity, idField: 'thing_id' },
+        payload: { thing_id: Type.String() },
+        audit: 'not_audited',
+      });
     expect(() => declare('test.Thing.created')).toThrow(/lower snake case/);
     expect(() => declare('test.thing.created', 'other')).toThrow(/entity must be thing/);
-    expect(() => contractRegistry([declare('test.thing.created')], [declare('test.thing.created')])).toThrow(/declared twice/);
+    expect(() => contractRegistry([declare('test.thing.created')], [declare('test.thing.created')])).toThrow(
+      /declared twice/,
+    );
   });
 
   it("reads an event's record state for projections; a deletion has no state", () => {
-    expect(recordStateOf(EVENT_CONTRACTS, { type: 'identity.api_key.created', workspace_id: 'w1', data: apiKey })).toEqual({
+    expect(
+      recordStateOf(EVENT_CONTRACTS, { type: 'identity.api_key.created', workspace_id: 'w1', data: apiKey }),
+    ).toEqual({
       id: 'k1',
       workspace_id: 'w1',
       version: 1,
@@ -74,6 +92,8 @@ describe('event contracts', () => {
       version: 3,
       state: null,
     });
-    expect(recordStateOf(EVENT_CONTRACTS, { type: 'crm.company.created', workspace_id: 'w1', data: {} })).toBeUndefined();
+    expect(
+      recordStateOf(EVENT_CONTRACTS, { type: 'crm.company.created', workspace_id: 'w1', data: {} }),
+    ).toBeUndefined();
   });
 });

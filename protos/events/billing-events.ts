@@ -11,7 +11,9 @@ const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null
 const Timestamp = Type.String({ description: 'ISO 8601 UTC with milliseconds' });
 
 const subscriptionState = {
-  subscription_id: Type.String({ description: "Billing's record of the workspace's subscription: one per workspace, with the workspace's id" }),
+  subscription_id: Type.String({
+    description: "Billing's record of the workspace's subscription: one per workspace, with the workspace's id",
+  }),
   workspace_id: Type.String(),
   plan: Type.String({ description: 'The plan the workspace is on now: free or standard (protos/rest/plans.ts)' }),
   status: Type.String({
@@ -57,19 +59,22 @@ function updatedSummary(data: EventData): string {
 
 export const subscriptionCheckoutStarted = defineEvent({
   type: 'billing.subscription.checkout_started',
-  description: "An admin opened the payment provider's hosted checkout to subscribe to the Standard plan; nothing is charged until it completes.",
+  description:
+    "An admin opened the payment provider's hosted checkout to subscribe to the Standard plan; nothing is charged until it completes.",
   record: subscription,
   payload: { ...subscriptionState, checkout_interval: Type.String({ description: 'month or year, as asked' }) },
   audit: {
     source: 'admin',
     objectName,
-    summary: (data) => `Started checkout for the Standard plan (${text(data, 'checkout_interval') === 'year' ? 'yearly' : 'monthly'})`,
+    summary: (data) =>
+      `Started checkout for the Standard plan (${text(data, 'checkout_interval') === 'year' ? 'yearly' : 'monthly'})`,
   },
 });
 
 export const subscriptionStarted = defineEvent({
   type: 'billing.subscription.started',
-  description: 'A subscription to the Standard plan is in place (checkout completed): paying, or due to start when the complimentary period ends.',
+  description:
+    'A subscription to the Standard plan is in place (checkout completed): paying, or due to start when the complimentary period ends.',
   record: subscription,
   payload: subscriptionState,
   audit: { source: 'admin', objectName, summary: startedSummary },
@@ -77,9 +82,13 @@ export const subscriptionStarted = defineEvent({
 
 export const subscriptionUpdated = defineEvent({
   type: 'billing.subscription.updated',
-  description: 'The subscription changed at the payment provider (renewal, interval, seats, a failed payment, cancellation scheduled or withdrawn).',
+  description:
+    'The subscription changed at the payment provider (renewal, interval, seats, a failed payment, cancellation scheduled or withdrawn).',
   record: subscription,
-  payload: { ...subscriptionState, changes: Type.Array(Type.String(), { description: 'The state fields this change set' }) },
+  payload: {
+    ...subscriptionState,
+    changes: Type.Array(Type.String(), { description: 'The state fields this change set' }),
+  },
   audit: { source: 'admin', objectName, summary: updatedSummary },
 });
 
@@ -89,15 +98,24 @@ export const subscriptionEnded = defineEvent({
     'The subscription ended (cancelled, or unpaid after the provider gave up); the workspace is on the Free plan, or stays on Standard until complimentary_until.',
   record: subscription,
   payload: subscriptionState,
-  audit: { source: 'admin', objectName, summary: (data) => `Subscription ended; the workspace is on the ${planTitle(data)} plan` },
+  audit: {
+    source: 'admin',
+    objectName,
+    summary: (data) => `Subscription ended; the workspace is on the ${planTitle(data)} plan`,
+  },
 });
 
 export const subscriptionComplimentaryEnded = defineEvent({
   type: 'billing.subscription.complimentary_ended',
-  description: 'The complimentary Standard period passed without a subscription in place: the workspace is on the Free plan.',
+  description:
+    'The complimentary Standard period passed without a subscription in place: the workspace is on the Free plan.',
   record: subscription,
   payload: subscriptionState,
-  audit: { source: 'admin', objectName, summary: 'Complimentary Standard period ended; the workspace is on the Free plan' },
+  audit: {
+    source: 'admin',
+    objectName,
+    summary: 'Complimentary Standard period ended; the workspace is on the Free plan',
+  },
 });
 
 export const BILLING_EVENT_CONTRACTS = [

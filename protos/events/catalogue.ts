@@ -58,7 +58,14 @@ const plain = (schema: unknown): JsonObject => JSON.parse(JSON.stringify(schema)
 // delivery's body). Public types are unique without their context (a test checks it).
 export function eventSchemaName(type: string): string {
   const [, ...rest] = type.split('.');
-  return rest.map((part) => part.split('_').map((word) => word[0].toUpperCase() + word.slice(1)).join('')).join('');
+  return rest
+    .map((part) =>
+      part
+        .split('_')
+        .map((word) => word[0].toUpperCase() + word.slice(1))
+        .join(''),
+    )
+    .join('');
 }
 
 // The payload schema of one event type as the OpenAPI document names it (components.schemas,
@@ -85,7 +92,12 @@ export function deliveryBodySchema(contract: EventContract): JsonObject {
 
 // The delivery bodies of the public event types, for components.schemas: `CompanyCreatedEvent`, …
 export function eventCatalogueSchemas(registry: EventContractRegistry): Record<string, JsonObject> {
-  return Object.fromEntries(publicEventContracts(registry).map((contract) => [`${eventSchemaName(contract.type)}Event`, deliveryBodySchema(contract)]));
+  return Object.fromEntries(
+    publicEventContracts(registry).map((contract) => [
+      `${eventSchemaName(contract.type)}Event`,
+      deliveryBodySchema(contract),
+    ]),
+  );
 }
 
 // The OpenAPI 3.1 `webhooks` section: one entry per public event type, the body of a delivery
@@ -104,13 +116,31 @@ export function eventCatalogueWebhooks(registry: EventContractRegistry): Record<
         tags: ['Events'],
         'x-event-schema-version': contract.schemaVersion,
         parameters: [
-          { name: 'webhook-id', in: 'header', ...header("The event's id: the same on every retry and in GET /v1/events") },
-          { name: 'webhook-timestamp', in: 'header', ...header('Seconds since the epoch when this attempt was signed') },
-          { name: 'webhook-signature', in: 'header', ...header('Space-separated `v1,<base64 HMAC-SHA256 of id.timestamp.body>`; two during a secret rotation') },
+          {
+            name: 'webhook-id',
+            in: 'header',
+            ...header("The event's id: the same on every retry and in GET /v1/events"),
+          },
+          {
+            name: 'webhook-timestamp',
+            in: 'header',
+            ...header('Seconds since the epoch when this attempt was signed'),
+          },
+          {
+            name: 'webhook-signature',
+            in: 'header',
+            ...header('Space-separated `v1,<base64 HMAC-SHA256 of id.timestamp.body>`; two during a secret rotation'),
+          },
         ],
-        requestBody: { required: true, content: { 'application/json': { schema: schemaRef(`${eventSchemaName(contract.type)}Event`) } } },
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: schemaRef(`${eventSchemaName(contract.type)}Event`) } },
+        },
         responses: {
-          '2XX': { description: 'Received. Any other answer, or none within the timeout, is retried with backoff for up to three days.' },
+          '2XX': {
+            description:
+              'Received. Any other answer, or none within the timeout, is retried with backoff for up to three days.',
+          },
         },
       },
     };

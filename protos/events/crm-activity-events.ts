@@ -28,7 +28,8 @@ const activityState = {
 
 const activity = { entity: 'activity', idField: 'activity_id' };
 
-const activityName = (data: EventData) => text(data, 'subject') ?? (data.type === 'call' ? 'Call' : data.type === 'note' ? 'Note' : null);
+const activityName = (data: EventData) =>
+  text(data, 'subject') ?? (data.type === 'call' ? 'Call' : data.type === 'note' ? 'Note' : null);
 const on = (data: EventData) => `${text(data, 'target_type') ?? 'record'} ${text(data, 'target_id') ?? ''}`.trim();
 
 function createdSummary(data: EventData): string {
@@ -39,7 +40,9 @@ function createdSummary(data: EventData): string {
 // An entry on the erased contact's own timeline loses its text (the entry itself is deleted);
 // entries elsewhere that name the person are rewritten by crm-core, which knows the person's terms.
 const erasesOwnEntry: ErasureRule = (data, contactId) =>
-  data.target_type === 'contact' && namesContact(data.target_id, contactId) ? { ...data, subject: null, body: null, outcome: null } : null;
+  data.target_type === 'contact' && namesContact(data.target_id, contactId)
+    ? { ...data, subject: null, body: null, outcome: null }
+    : null;
 
 export const activityCreated = defineEvent({
   type: 'crm.activity.created',
@@ -72,14 +75,20 @@ export const activityUpdated = defineEvent({
 
 export const activityDeleted = defineEvent({
   type: 'crm.activity.deleted',
-  description: 'A timeline entry was deleted because its record was deleted for good (a company or contact purged from the recycle bin, a deal deleted); the payload is its last state. Not audited: the purge or deletion has its own audit entry.',
+  description:
+    'A timeline entry was deleted because its record was deleted for good (a company or contact purged from the recycle bin, a deal deleted); the payload is its last state. Not audited: the purge or deletion has its own audit entry.',
   record: { ...activity, deletes: true },
   erasure: erasesOwnEntry,
   payload: activityState,
   audit: 'not_audited',
 });
 
-export const CRM_ACTIVITY_EVENT_CONTRACTS = [activityCreated, activityRecorded, activityUpdated, activityDeleted] as const;
+export const CRM_ACTIVITY_EVENT_CONTRACTS = [
+  activityCreated,
+  activityRecorded,
+  activityUpdated,
+  activityDeleted,
+] as const;
 
 export type ActivityCreatedData = PayloadOf<typeof activityCreated>;
 export type ActivityRecordedData = PayloadOf<typeof activityRecorded>;

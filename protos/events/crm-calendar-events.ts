@@ -25,7 +25,8 @@ const described = (verb: string) => (data: EventData) => {
 
 export const calendarConnectionConnected = defineEvent({
   type: 'crm.calendar_connection.connected',
-  description: 'A member connected their calendar at a provider (the OAuth callback stored its tokens). Reconnecting replaces the earlier connection to the same provider.',
+  description:
+    'A member connected their calendar at a provider (the OAuth callback stored its tokens). Reconnecting replaces the earlier connection to the same provider.',
   record: calendarConnection,
   payload: calendarConnectionState,
   audit: { source: 'admin', objectName: 'account_email', summary: described('Connected') },
@@ -33,21 +34,30 @@ export const calendarConnectionConnected = defineEvent({
 
 export const calendarConnectionUpdated = defineEvent({
   type: 'crm.calendar_connection.updated',
-  description: 'A connection changed status: the provider refused to refresh its tokens, so the member must connect again (status reconnect_required).',
+  description:
+    'A connection changed status: the provider refused to refresh its tokens, so the member must connect again (status reconnect_required).',
   record: calendarConnection,
-  payload: { ...calendarConnectionState, fields: Type.Array(Type.String(), { description: 'The fields this change set.' }) },
+  payload: {
+    ...calendarConnectionState,
+    fields: Type.Array(Type.String(), { description: 'The fields this change set.' }),
+  },
   audit: { source: 'admin', objectName: 'account_email', summary: described('Updated') },
 });
 
 export const calendarConnectionDisconnected = defineEvent({
   type: 'crm.calendar_connection.disconnected',
-  description: 'A member disconnected a calendar (DELETE /integrations/calendar/{provider}): its tokens were deleted; events already created stay in that calendar.',
+  description:
+    'A member disconnected a calendar (DELETE /integrations/calendar/{provider}): its tokens were deleted; events already created stay in that calendar.',
   record: { ...calendarConnection, deletes: true },
   payload: calendarConnectionState,
   audit: { source: 'admin', objectName: 'account_email', summary: described('Disconnected') },
 });
 
-export const CRM_CALENDAR_EVENT_CONTRACTS = [calendarConnectionConnected, calendarConnectionUpdated, calendarConnectionDisconnected] as const;
+export const CRM_CALENDAR_EVENT_CONTRACTS = [
+  calendarConnectionConnected,
+  calendarConnectionUpdated,
+  calendarConnectionDisconnected,
+] as const;
 
 export type CalendarConnectionConnectedData = PayloadOf<typeof calendarConnectionConnected>;
 export type CalendarConnectionUpdatedData = PayloadOf<typeof calendarConnectionUpdated>;

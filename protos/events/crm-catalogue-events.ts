@@ -43,7 +43,11 @@ interface Family<Payload extends TProperties> {
 
 function family<Payload extends TProperties>(input: Family<Payload>) {
   const record: RecordSpec = { entity: input.entity, idField: input.idField };
-  const audit = (verb: string): AuditSpec => ({ source: 'admin', objectName: 'name', summary: `${verb} ${input.label} "{name}"` });
+  const audit = (verb: string): AuditSpec => ({
+    source: 'admin',
+    objectName: 'name',
+    summary: `${verb} ${input.label} "{name}"`,
+  });
   const type = (verb: string) => `crm.${input.entity}.${verb}`;
   return {
     seeded: defineEvent({
@@ -70,9 +74,24 @@ function family<Payload extends TProperties>(input: Family<Payload>) {
   };
 }
 
-const pipelineFamily = family({ entity: 'pipeline', idField: 'pipeline_id', payload: pipelineState, label: 'pipeline' });
-const stageFamily = family({ entity: 'pipeline_stage', idField: 'stage_id', payload: stageState, label: 'pipeline stage' });
-const leadSourceFamily = family({ entity: 'lead_source', idField: 'lead_source_id', payload: leadSourceState, label: 'lead source' });
+const pipelineFamily = family({
+  entity: 'pipeline',
+  idField: 'pipeline_id',
+  payload: pipelineState,
+  label: 'pipeline',
+});
+const stageFamily = family({
+  entity: 'pipeline_stage',
+  idField: 'stage_id',
+  payload: stageState,
+  label: 'pipeline stage',
+});
+const leadSourceFamily = family({
+  entity: 'lead_source',
+  idField: 'lead_source_id',
+  payload: leadSourceState,
+  label: 'lead source',
+});
 
 export const pipelineSeeded = pipelineFamily.seeded;
 export const pipelineCreated = pipelineFamily.created;
@@ -96,7 +115,9 @@ export const stageDeleted = defineEvent({
   record: { entity: 'pipeline_stage', idField: 'stage_id', deletes: true },
   payload: {
     ...stageState,
-    moved_to: Type.Union([Type.String(), Type.Null()], { description: 'The stage the companies of this one moved to, or null' }),
+    moved_to: Type.Union([Type.String(), Type.Null()], {
+      description: 'The stage the companies of this one moved to, or null',
+    }),
   },
   audit: { source: 'admin', objectName: 'name', summary: 'Deleted pipeline stage "{name}"' },
 });

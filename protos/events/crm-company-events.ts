@@ -114,13 +114,20 @@ export const companyMerged = defineEvent({
 export const companyPurged = defineEvent({
   type: 'crm.company.purged',
   description:
-    "A company was deleted for good after 30 days in the recycle bin; the payload is its last state. Its contacts stay, without a company (each gets crm.contact.updated); services holding records of it delete or detach them.",
+    'A company was deleted for good after 30 days in the recycle bin; the payload is its last state. Its contacts stay, without a company (each gets crm.contact.updated); services holding records of it delete or detach them.',
   record: { ...company, deletes: true },
   payload: companyState,
   audit: { source: 'record', objectName: companyName, summary: named('Purged', ' from the recycle bin') },
 });
 
-export const CRM_COMPANY_EVENT_CONTRACTS = [companyCreated, companyUpdated, companyDeleted, companyRestored, companyMerged, companyPurged] as const;
+export const CRM_COMPANY_EVENT_CONTRACTS = [
+  companyCreated,
+  companyUpdated,
+  companyDeleted,
+  companyRestored,
+  companyMerged,
+  companyPurged,
+] as const;
 
 export type CompanyCreatedData = PayloadOf<typeof companyCreated>;
 export type CompanyUpdatedData = PayloadOf<typeof companyUpdated>;

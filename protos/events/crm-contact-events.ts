@@ -34,14 +34,17 @@ export function contactDisplayName(data: EventData): string | null {
   return name === '' ? text(data, 'email') : name;
 }
 
-const named = (verb: string, after = '') => (data: EventData) => {
-  const name = contactDisplayName(data);
-  return `${verb} ${name === null ? 'a contact' : `contact "${name}"`}${after}`;
-};
+const named =
+  (verb: string, after = '') =>
+  (data: EventData) => {
+    const name = contactDisplayName(data);
+    return `${verb} ${name === null ? 'a contact' : `contact "${name}"`}${after}`;
+  };
 
 // The contact's own events read as the erased contact does; a merge into another contact that
 // only lists the erased one among its sources holds nothing of them.
-const erasesContact: ErasureRule = (data, contactId) => (namesContact(data.contact_id, contactId) ? { ...data, ...ERASED_CONTACT_STATE } : null);
+const erasesContact: ErasureRule = (data, contactId) =>
+  namesContact(data.contact_id, contactId) ? { ...data, ...ERASED_CONTACT_STATE } : null;
 
 export const contactCreated = defineEvent({
   type: 'crm.contact.created',
@@ -64,7 +67,8 @@ export const contactUpdated = defineEvent({
 
 export const contactDeleted = defineEvent({
   type: 'crm.contact.deleted',
-  description: 'A contact went to the recycle bin (deleted_at set): by DELETE, or as a source of a merge (merged_into_id set).',
+  description:
+    'A contact went to the recycle bin (deleted_at set): by DELETE, or as a source of a merge (merged_into_id set).',
   record: contact,
   erasure: erasesContact,
   payload: { ...contactState, merged_into_id: nullableString() },
@@ -111,13 +115,21 @@ export const contactPurged = defineEvent({
 export const contactErased = defineEvent({
   type: 'crm.contact.erased',
   description:
-    'A contact\'s personal data was erased for good (POST /contacts/{id}/erase). Only ids: every service holding a copy of the person (search index, read models, touchpoints, files, audit entries, outbox rows) removes it. The contact stays as an erased contact, so projections treat this as the end of the record.',
+    "A contact's personal data was erased for good (POST /contacts/{id}/erase). Only ids: every service holding a copy of the person (search index, read models, touchpoints, files, audit entries, outbox rows) removes it. The contact stays as an erased contact, so projections treat this as the end of the record.",
   record: { ...contact, deletes: true },
   payload: { contact_id: Type.String() },
-  audit: { source: 'record', objectName: null, summary: 'Erased a contact\'s personal data', erasesObject: true },
+  audit: { source: 'record', objectName: null, summary: "Erased a contact's personal data", erasesObject: true },
 });
 
-export const CRM_CONTACT_EVENT_CONTRACTS = [contactCreated, contactUpdated, contactDeleted, contactRestored, contactMerged, contactPurged, contactErased] as const;
+export const CRM_CONTACT_EVENT_CONTRACTS = [
+  contactCreated,
+  contactUpdated,
+  contactDeleted,
+  contactRestored,
+  contactMerged,
+  contactPurged,
+  contactErased,
+] as const;
 
 export type ContactCreatedData = PayloadOf<typeof contactCreated>;
 export type ContactUpdatedData = PayloadOf<typeof contactUpdated>;

@@ -20,7 +20,9 @@ const dealState = {
   currency: Type.String(),
   pipeline_id: Type.String(),
   stage_id: Type.String(),
-  probability: Type.Union([Type.Integer(), Type.Null()], { description: "The deal's own probability; null when it follows its stage's." }),
+  probability: Type.Union([Type.Integer(), Type.Null()], {
+    description: "The deal's own probability; null when it follows its stage's.",
+  }),
   expected_close: nullableString(),
   status: Type.String({ description: 'open, won or lost' }),
   closed_at: nullableString(),
@@ -55,7 +57,9 @@ function updateSummary(data: EventData): string {
 
 // A deal keeps pointing at the erased contact; the name it carried reads as the contact now does.
 const erasesContactName: ErasureRule = (data, contactId) =>
-  namesContact(data.contact_id, contactId) && typeof data.contact_name === 'string' ? { ...data, contact_name: ERASED_CONTACT_NAME } : null;
+  namesContact(data.contact_id, contactId) && typeof data.contact_name === 'string'
+    ? { ...data, contact_name: ERASED_CONTACT_NAME }
+    : null;
 
 export const dealCreated = defineEvent({
   type: 'crm.deal.created',
@@ -78,7 +82,8 @@ export const dealUpdated = defineEvent({
 
 export const dealDeleted = defineEvent({
   type: 'crm.deal.deleted',
-  description: 'A deal was deleted for good (deals have no recycle bin); the payload is its last state with the next version.',
+  description:
+    'A deal was deleted for good (deals have no recycle bin); the payload is its last state with the next version.',
   record: { ...deal, deletes: true },
   erasure: erasesContactName,
   payload: dealState,

@@ -18,7 +18,11 @@ const duplicateGroupState = {
 // A group's key is made of what its members share (an email, a name): once one of them is
 // erased, the dismissal keeps its members and loses the key.
 const erasesGroupKey: ErasureRule = (data, contactId) =>
-  data.object === 'contact' && Array.isArray(data.record_ids) && data.record_ids.some((id) => namesContact(id, contactId)) ? { ...data, group: ERASED_TEXT } : null;
+  data.object === 'contact' &&
+  Array.isArray(data.record_ids) &&
+  data.record_ids.some((id) => namesContact(id, contactId))
+    ? { ...data, group: ERASED_TEXT }
+    : null;
 
 export const duplicateGroupDismissed = defineEvent({
   type: 'crm.duplicate_group.dismissed',

@@ -6,7 +6,7 @@ import { defineEvent, type EventData, type PayloadOf } from './event-contract';
 
 const count = (description: string) => Type.Integer({ minimum: 0, description });
 
-const rows = (data: EventData, field: string) => (typeof data[field] === 'number' ? (data[field]) : 0);
+const rows = (data: EventData, field: string) => (typeof data[field] === 'number' ? data[field] : 0);
 
 export const exportCreated = defineEvent({
   type: 'crm.export.created',

@@ -52,8 +52,13 @@ function updateSummary(data: EventData): string {
   if (fields.includes('status') && data.status === 'cancelled') return named('Cancelled')(data);
   if (fields.includes('status') && data.status === 'scheduled') return named('Reopened')(data);
   if (fields.includes('starts_at') || fields.includes('ends_at')) return named('Rescheduled')(data);
-  if (fields.length > 0 && fields.every((field) => field === 'join_url' || field === 'sync_error' || field === 'external_provider')) {
-    return data.sync_error ? named('Could not sync', ' to the calendar')(data) : named('Synced', ' to the calendar')(data);
+  if (
+    fields.length > 0 &&
+    fields.every((field) => field === 'join_url' || field === 'sync_error' || field === 'external_provider')
+  ) {
+    return data.sync_error
+      ? named('Could not sync', ' to the calendar')(data)
+      : named('Synced', ' to the calendar')(data);
   }
   return named('Updated')(data);
 }

@@ -46,7 +46,8 @@ function updateSummary(data: EventData): string {
 
 export const taskCreated = defineEvent({
   type: 'crm.task.created',
-  description: 'A task was created; when it has an assignee other than the person who created it, identity notifies them (task_assigned).',
+  description:
+    'A task was created; when it has an assignee other than the person who created it, identity notifies them (task_assigned).',
   record: task,
   payload: taskState,
   audit: { source: 'record', objectName: taskTitle, summary: named('Created') },
@@ -63,7 +64,8 @@ export const taskUpdated = defineEvent({
 
 export const taskDeleted = defineEvent({
   type: 'crm.task.deleted',
-  description: 'A task was deleted because its target was deleted for good (a company or contact purged from the recycle bin, a deal deleted); the payload is its last state.',
+  description:
+    'A task was deleted because its target was deleted for good (a company or contact purged from the recycle bin, a deal deleted); the payload is its last state.',
   record: { ...task, deletes: true },
   payload: taskState,
   audit: { source: 'record', objectName: taskTitle, summary: named('Deleted') },

@@ -71,7 +71,13 @@ export const savedViewDeleted = defineEvent({
   audit: { source: 'admin', objectName: 'name', summary: 'Deleted saved view "{name}"' },
 });
 
-export const CRM_VIEW_EVENT_CONTRACTS = [customFieldCreated, customFieldUpdated, savedViewCreated, savedViewUpdated, savedViewDeleted] as const;
+export const CRM_VIEW_EVENT_CONTRACTS = [
+  customFieldCreated,
+  customFieldUpdated,
+  savedViewCreated,
+  savedViewUpdated,
+  savedViewDeleted,
+] as const;
 
 export type CustomFieldCreatedData = PayloadOf<typeof customFieldCreated>;
 export type CustomFieldUpdatedData = PayloadOf<typeof customFieldUpdated>;

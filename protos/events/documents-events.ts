@@ -19,7 +19,9 @@ const documentState = {
   status: Type.String({ description: 'pending (created, bytes not confirmed) or ready (completed: on the record)' }),
   uploaded_by: Type.String({ description: 'The member (or API key) that created the document.' }),
   uploaded_by_name: Type.Optional(nullableString()),
-  checksum_sha256: Type.Union([Type.String(), Type.Null()], { description: 'Hex SHA-256 of the bytes, once they arrived.' }),
+  checksum_sha256: Type.Union([Type.String(), Type.Null()], {
+    description: 'Hex SHA-256 of the bytes, once they arrived.',
+  }),
   created_at: Type.String(),
   completed_at: nullableString(),
 };
@@ -44,7 +46,8 @@ export const documentCreated = defineEvent({
 
 export const documentCompleted = defineEvent({
   type: 'documents.document.completed',
-  description: 'The bytes of a document arrived and it was completed (status ready): the file now appears on its record.',
+  description:
+    'The bytes of a document arrived and it was completed (status ready): the file now appears on its record.',
   record: document,
   erasure: erasesFileName,
   payload: documentState,
@@ -53,7 +56,8 @@ export const documentCompleted = defineEvent({
 
 export const documentMoved = defineEvent({
   type: 'documents.document.moved',
-  description: 'A document followed its record into the survivor of a merge (target_id changed from previous_target_id).',
+  description:
+    'A document followed its record into the survivor of a merge (target_id changed from previous_target_id).',
   record: document,
   erasure: erasesFileName,
   payload: { ...documentState, previous_target_id: Type.String() },

@@ -33,7 +33,11 @@ export function namesContact(value: unknown, contactId: string): boolean {
 
 // The payload once `contactId` is erased, or null when the event holds nothing of the person
 // (its type has no rule, or the rule finds none of their values). The id is taken in any case.
-export function payloadAfterErasure(registry: EventContractRegistry, event: { type: string; data: unknown }, contactId: string): Record<string, unknown> | null {
+export function payloadAfterErasure(
+  registry: EventContractRegistry,
+  event: { type: string; data: unknown },
+  contactId: string,
+): Record<string, unknown> | null {
   const rule = registry.get(event.type)?.erasure;
   if (!rule || typeof event.data !== 'object' || event.data === null || Array.isArray(event.data)) return null;
   return rule(event.data as EventData, contactId.toLowerCase());

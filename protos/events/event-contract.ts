@@ -77,10 +77,12 @@ export interface EventContractInput<Payload extends TProperties> {
 export function defineEvent<Payload extends TProperties>(
   input: EventContractInput<Payload>,
 ): EventContract<Payload & { version: ReturnType<typeof Type.Integer> }> {
-  if (!EVENT_TYPE.test(input.type)) throw new Error(`event type ${input.type} must be <context>.<entity>.<verb> in lower snake case`);
+  if (!EVENT_TYPE.test(input.type))
+    throw new Error(`event type ${input.type} must be <context>.<entity>.<verb> in lower snake case`);
   const [, entity] = input.type.split('.');
   if (input.record.entity !== entity) throw new Error(`${input.type}: the record's entity must be ${entity}`);
-  if (!(input.record.idField in input.payload)) throw new Error(`${input.type}: the payload must hold the record id ${input.record.idField}`);
+  if (!(input.record.idField in input.payload))
+    throw new Error(`${input.type}: the payload must hold the record id ${input.record.idField}`);
   const secret = Object.keys(input.payload).find((field) => SECRET_FIELD.test(field));
   if (secret !== undefined) throw new Error(`${input.type}: payload field ${secret} looks like a secret`);
   return {
@@ -89,7 +91,10 @@ export function defineEvent<Payload extends TProperties>(
     description: input.description,
     record: input.record,
     payload: Type.Object(
-      { ...input.payload, version: Type.Integer({ minimum: 1, description: "The record's version after this change" }) },
+      {
+        ...input.payload,
+        version: Type.Integer({ minimum: 1, description: "The record's version after this change" }),
+      },
       { additionalProperties: false },
     ),
     audit: input.audit,

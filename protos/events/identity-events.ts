@@ -43,9 +43,12 @@ const workspaceState = {
 };
 
 const memberState = {
-  member_id: Type.String({ description: "The membership record's own id inside identity; never an id a client sends." }),
+  member_id: Type.String({
+    description: "The membership record's own id inside identity; never an id a client sends.",
+  }),
   user_id: Type.String({
-    description: "The person's id: the member's id in GET /members and PATCH /members/{id}, and what every field naming a person holds.",
+    description:
+      "The person's id: the member's id in GET /members and PATCH /members/{id}, and what every field naming a person holds.",
   }),
   // The person's name and email when the membership changed.
   name: Type.String(),
@@ -122,7 +125,7 @@ function memberUpdateSummary(data: EventData): string {
   return changes.length === 0 ? `Updated member ${who}` : capitalize(changes.join(' and '));
 }
 
-const shown = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value) ?? 'nothing');
+const shown = (value: unknown) => (typeof value === 'string' ? value : (JSON.stringify(value) ?? 'nothing'));
 
 // data.changes: {field path: {before, after}}, e.g. `settings.currency`.
 function workspaceUpdateSummary(data: EventData): string {
@@ -132,7 +135,10 @@ function workspaceUpdateSummary(data: EventData): string {
   if (rename) sentences.push(`renamed the workspace from "${shown(rename[1].before)}" to "${shown(rename[1].after)}"`);
   const settings = changes
     .filter(([field]) => field !== 'name')
-    .map(([field, change]) => `${words(field.replace(/^settings\./, ''))} from ${shown(change.before)} to ${shown(change.after)}`);
+    .map(
+      ([field, change]) =>
+        `${words(field.replace(/^settings\./, ''))} from ${shown(change.before)} to ${shown(change.after)}`,
+    );
   if (settings.length > 0) sentences.push(`changed ${settings.join(', ')}`);
   return sentences.length > 0 ? capitalize(sentences.join('; ')) : `Updated workspace${quoted(text(data, 'name'))}`;
 }
@@ -141,12 +147,16 @@ function roleUpdateSummary(data: EventData): string {
   const name = text(data, 'name');
   const previousName = text(data, 'previous_name');
   const sentences: string[] = [];
-  if (previousName !== null && name !== null && previousName !== name) sentences.push(`renamed role "${previousName}" to "${name}"`);
+  if (previousName !== null && name !== null && previousName !== name)
+    sentences.push(`renamed role "${previousName}" to "${name}"`);
   const permissions = stringsIn(data.permissions);
   const previous = stringsIn(data.previous_permissions);
   const added = permissions.filter((permission) => !previous.includes(permission));
   const removed = previous.filter((permission) => !permissions.includes(permission));
-  const changes = [added.length > 0 ? `added ${added.join(', ')}` : null, removed.length > 0 ? `removed ${removed.join(', ')}` : null];
+  const changes = [
+    added.length > 0 ? `added ${added.join(', ')}` : null,
+    removed.length > 0 ? `removed ${removed.join(', ')}` : null,
+  ];
   const permissionChange = changes.filter((change) => change !== null).join('; ');
   if (permissionChange !== '') sentences.push(`changed permissions of role${quoted(name)}: ${permissionChange}`);
   return sentences.length > 0 ? capitalize(sentences.join('; ')) : `Updated role${quoted(name)}`;
@@ -202,12 +212,16 @@ export const passwordChanged = defineEvent({
     // Sessions of the person revoked with the change (0 with sign_out_other_sessions false).
     signed_out_sessions: Type.Integer({ minimum: 0 }),
   },
-  audit: { source: 'admin', objectName: 'name', summary: (data) => `User${quoted(text(data, 'name'))} password changed` },
+  audit: {
+    source: 'admin',
+    objectName: 'name',
+    summary: (data) => `User${quoted(text(data, 'name'))} password changed`,
+  },
 });
 
 export const emailVerified = defineEvent({
   type: 'identity.user.email_verified',
-  description: 'A person proved they receive mail at their account\'s address, by following the link mailed to it.',
+  description: "A person proved they receive mail at their account's address, by following the link mailed to it.",
   record: user,
   payload: { ...userState, email_verification_id: Type.String(), verified_at: Timestamp },
   // A person's own account, not a change to a workspace.
@@ -269,12 +283,18 @@ export const memberAdded = defineEvent({
   description: 'A person became a member of the workspace.',
   record: member,
   payload: memberState,
-  audit: { source: 'admin', objectId: memberId, objectName: nameOrEmail, summary: (data) => `Added ${memberLabel(data)}${asRole(data)}` },
+  audit: {
+    source: 'admin',
+    objectId: memberId,
+    objectName: nameOrEmail,
+    summary: (data) => `Added ${memberLabel(data)}${asRole(data)}`,
+  },
 });
 
 export const memberUpdated = defineEvent({
   type: 'identity.member.updated',
-  description: "A member's role or status changed. Consumers compare role with previous_role and status with previous_status.",
+  description:
+    "A member's role or status changed. Consumers compare role with previous_role and status with previous_status.",
   record: member,
   payload: {
     ...memberState,
@@ -338,7 +358,11 @@ export const invitationCreated = defineEvent({
   description: 'Someone was invited to the workspace (the link is mailed, never published).',
   record: invitation,
   payload: invitationState,
-  audit: { source: 'admin', objectName: 'email', summary: (data) => `Invited ${text(data, 'email') ?? 'someone'}${asRole(data)}` },
+  audit: {
+    source: 'admin',
+    objectName: 'email',
+    summary: (data) => `Invited ${text(data, 'email') ?? 'someone'}${asRole(data)}`,
+  },
 });
 
 export const invitationRevoked = defineEvent({
@@ -346,7 +370,11 @@ export const invitationRevoked = defineEvent({
   description: 'A pending invitation was revoked.',
   record: invitation,
   payload: { ...invitationState, revoked_at: Timestamp },
-  audit: { source: 'admin', objectName: 'email', summary: (data) => `Revoked the invitation of ${text(data, 'email') ?? 'someone'}` },
+  audit: {
+    source: 'admin',
+    objectName: 'email',
+    summary: (data) => `Revoked the invitation of ${text(data, 'email') ?? 'someone'}`,
+  },
 });
 
 export const invitationAccepted = defineEvent({

@@ -48,10 +48,32 @@ export * as auditText from './audit-text';
 export { Type, type Static } from '@sinclair/typebox';
 
 // Every declared event. A new service adds its list here (protos/events/<context>-events.ts).
-export const EVENT_CONTRACTS = contractRegistry(IDENTITY_EVENT_CONTRACTS, CRM_VIEW_EVENT_CONTRACTS, CRM_CATALOGUE_EVENT_CONTRACTS, CRM_CONTACT_EVENT_CONTRACTS, CRM_COMPANY_EVENT_CONTRACTS, CRM_DEAL_EVENT_CONTRACTS, CRM_DUPLICATE_EVENT_CONTRACTS, CRM_ACTIVITY_EVENT_CONTRACTS, CRM_TASK_EVENT_CONTRACTS, CRM_MEETING_EVENT_CONTRACTS, CRM_CALENDAR_EVENT_CONTRACTS, CRM_EXPORT_EVENT_CONTRACTS, MARKETING_CAMPAIGN_EVENT_CONTRACTS, MARKETING_TOUCHPOINT_EVENT_CONTRACTS, MARKETING_WEB_FORM_EVENT_CONTRACTS, DOCUMENTS_EVENT_CONTRACTS, BILLING_EVENT_CONTRACTS, REPORTS_EVENT_CONTRACTS, WEBHOOKS_EVENT_CONTRACTS);
+export const EVENT_CONTRACTS = contractRegistry(
+  IDENTITY_EVENT_CONTRACTS,
+  CRM_VIEW_EVENT_CONTRACTS,
+  CRM_CATALOGUE_EVENT_CONTRACTS,
+  CRM_CONTACT_EVENT_CONTRACTS,
+  CRM_COMPANY_EVENT_CONTRACTS,
+  CRM_DEAL_EVENT_CONTRACTS,
+  CRM_DUPLICATE_EVENT_CONTRACTS,
+  CRM_ACTIVITY_EVENT_CONTRACTS,
+  CRM_TASK_EVENT_CONTRACTS,
+  CRM_MEETING_EVENT_CONTRACTS,
+  CRM_CALENDAR_EVENT_CONTRACTS,
+  CRM_EXPORT_EVENT_CONTRACTS,
+  MARKETING_CAMPAIGN_EVENT_CONTRACTS,
+  MARKETING_TOUCHPOINT_EVENT_CONTRACTS,
+  MARKETING_WEB_FORM_EVENT_CONTRACTS,
+  DOCUMENTS_EVENT_CONTRACTS,
+  BILLING_EVENT_CONTRACTS,
+  REPORTS_EVENT_CONTRACTS,
+  WEBHOOKS_EVENT_CONTRACTS,
+);
 
 // The rule every service applies to the events it keeps once a contact is erased (erasure.ts):
 // each kept event's payload without the person, or null when it holds nothing of them.
-export function contactErasureOf(contactId: string): (event: { type: string; data: unknown }) => Record<string, unknown> | null {
+export function contactErasureOf(
+  contactId: string,
+): (event: { type: string; data: unknown }) => Record<string, unknown> | null {
   return (event) => payloadAfterErasure(EVENT_CONTRACTS, event, contactId);
 }

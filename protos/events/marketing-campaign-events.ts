@@ -98,7 +98,14 @@ export const spendDeleted = defineEvent({
   audit: { source: 'record', objectName: spendName, summary: spendSummary('Deleted') },
 });
 
-export const MARKETING_CAMPAIGN_EVENT_CONTRACTS = [campaignCreated, campaignUpdated, campaignDeleted, spendRecorded, spendUpdated, spendDeleted] as const;
+export const MARKETING_CAMPAIGN_EVENT_CONTRACTS = [
+  campaignCreated,
+  campaignUpdated,
+  campaignDeleted,
+  spendRecorded,
+  spendUpdated,
+  spendDeleted,
+] as const;
 
 export type CampaignCreatedData = PayloadOf<typeof campaignCreated>;
 export type CampaignUpdatedData = PayloadOf<typeof campaignUpdated>;

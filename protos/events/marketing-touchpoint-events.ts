@@ -20,7 +20,9 @@ const touchpointState = {
   occurred_at: Type.String(),
   note: nullableString(),
   external_ref: nullableString(),
-  actor_label: Type.Union([Type.String(), Type.Null()], { description: "Who recorded it: the API key's name when a key sent it, the member's name, or the web form's name." }),
+  actor_label: Type.Union([Type.String(), Type.Null()], {
+    description: "Who recorded it: the API key's name when a key sent it, the member's name, or the web form's name.",
+  }),
   created_at: Type.String(),
 };
 
@@ -29,11 +31,13 @@ const touchpointName = (data: EventData) => text(data, 'campaign_name');
 
 // A touchpoint of the erased contact keeps counting for its campaign without what could identify
 // the person (marketing's touchpoints do the same).
-const erasesTouchpointText: ErasureRule = (data, contactId) => (namesContact(data.contact_id, contactId) ? { ...data, note: null, external_ref: null } : null);
+const erasesTouchpointText: ErasureRule = (data, contactId) =>
+  namesContact(data.contact_id, contactId) ? { ...data, note: null, external_ref: null } : null;
 
 export const touchpointRecorded = defineEvent({
   type: 'marketing.touchpoint.recorded',
-  description: 'A touchpoint was recorded for a contact or a company: by POST /touchpoints or by a web form submission (kind form).',
+  description:
+    'A touchpoint was recorded for a contact or a company: by POST /touchpoints or by a web form submission (kind form).',
   record: touchpoint,
   erasure: erasesTouchpointText,
   payload: touchpointState,

@@ -42,13 +42,18 @@ export const webFormUpdated = defineEvent({
   type: 'marketing.web_form.updated',
   description: 'A web form was changed by PATCH (enabled false disables it).',
   record: webForm,
-  payload: { ...webFormState, fields_changed: Type.Array(Type.String(), { description: 'The fields this change set.' }) },
+  payload: {
+    ...webFormState,
+    fields_changed: Type.Array(Type.String(), { description: 'The fields this change set.' }),
+  },
   audit: { source: 'record', objectName: formName, summary: namedForm('Updated') },
 });
 
 // The submission became the erased contact: its name reads as the contact now does.
 const erasesSubmitter: ErasureRule = (data, contactId) =>
-  namesContact(data.contact_id, contactId) && typeof data.contact_name === 'string' ? { ...data, contact_name: ERASED_CONTACT_NAME } : null;
+  namesContact(data.contact_id, contactId) && typeof data.contact_name === 'string'
+    ? { ...data, contact_name: ERASED_CONTACT_NAME }
+    : null;
 
 export const webFormSubmitted = defineEvent({
   type: 'marketing.web_form.submitted',
@@ -69,7 +74,8 @@ export const webFormSubmitted = defineEvent({
   audit: {
     source: 'record',
     objectName: formName,
-    summary: (data) => `Web form "${formName(data) ?? ''}" received a submission from ${text(data, 'contact_name') ?? text(data, 'company_name') ?? 'a visitor'}`,
+    summary: (data) =>
+      `Web form "${formName(data) ?? ''}" received a submission from ${text(data, 'contact_name') ?? text(data, 'company_name') ?? 'a visitor'}`,
   },
 });
 

@@ -12,8 +12,12 @@ const definition = Type.Object(
     object: Type.String(),
     group_by: Type.Array(Type.String()),
     measure: Type.String(),
-    filters: Type.Array(Type.Object({ field: Type.String(), values: Type.Array(Type.Union([Type.String(), Type.Null()])) })),
-    date: Type.Optional(Type.Object({ field: Type.String(), from: Type.Optional(Type.String()), to: Type.Optional(Type.String()) })),
+    filters: Type.Array(
+      Type.Object({ field: Type.String(), values: Type.Array(Type.Union([Type.String(), Type.Null()])) }),
+    ),
+    date: Type.Optional(
+      Type.Object({ field: Type.String(), from: Type.Optional(Type.String()), to: Type.Optional(Type.String()) }),
+    ),
     chart: Type.String(),
   },
   { description: 'The ReportDefinition with its defaults filled in.' },
@@ -69,21 +73,41 @@ const reportPin = { entity: 'report_pin', idField: 'report_pin_id' };
 
 export const reportPinned = defineEvent({
   type: 'reports.report_pin.pinned',
-  description: "A member pinned a saved report to their Home page (PUT /reports/saved/{id}/pin; pinning again changes nothing and publishes nothing).",
+  description:
+    'A member pinned a saved report to their Home page (PUT /reports/saved/{id}/pin; pinning again changes nothing and publishes nothing).',
   record: reportPin,
   payload: reportPinState,
-  audit: { source: 'record', objectType: 'saved_report', objectId: (data) => (typeof data.saved_report_id === 'string' ? data.saved_report_id : null), objectName: 'report_name', summary: 'Pinned report "{report_name}" to Home' },
+  audit: {
+    source: 'record',
+    objectType: 'saved_report',
+    objectId: (data) => (typeof data.saved_report_id === 'string' ? data.saved_report_id : null),
+    objectName: 'report_name',
+    summary: 'Pinned report "{report_name}" to Home',
+  },
 });
 
 export const reportUnpinned = defineEvent({
   type: 'reports.report_pin.unpinned',
-  description: 'A member took a saved report off their Home page, or the report was deleted; the payload is the last state with the next version.',
+  description:
+    'A member took a saved report off their Home page, or the report was deleted; the payload is the last state with the next version.',
   record: { ...reportPin, deletes: true },
   payload: reportPinState,
-  audit: { source: 'record', objectType: 'saved_report', objectId: (data) => (typeof data.saved_report_id === 'string' ? data.saved_report_id : null), objectName: 'report_name', summary: 'Unpinned report "{report_name}" from Home' },
+  audit: {
+    source: 'record',
+    objectType: 'saved_report',
+    objectId: (data) => (typeof data.saved_report_id === 'string' ? data.saved_report_id : null),
+    objectName: 'report_name',
+    summary: 'Unpinned report "{report_name}" from Home',
+  },
 });
 
-export const REPORTS_EVENT_CONTRACTS = [savedReportCreated, savedReportUpdated, savedReportDeleted, reportPinned, reportUnpinned] as const;
+export const REPORTS_EVENT_CONTRACTS = [
+  savedReportCreated,
+  savedReportUpdated,
+  savedReportDeleted,
+  reportPinned,
+  reportUnpinned,
+] as const;
 
 export type SavedReportCreatedData = PayloadOf<typeof savedReportCreated>;
 export type SavedReportUpdatedData = PayloadOf<typeof savedReportUpdated>;

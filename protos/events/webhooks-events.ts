@@ -10,9 +10,13 @@ const webhookState = {
   webhook_id: Type.String(),
   url: Type.String({ description: 'Where deliveries are posted' }),
   description: Nullable(Type.String()),
-  event_types: Type.Array(Type.String(), { description: 'Event types or patterns (crm.deal.*) delivered; ["*"] for all' }),
+  event_types: Type.Array(Type.String(), {
+    description: 'Event types or patterns (crm.deal.*) delivered; ["*"] for all',
+  }),
   enabled: Type.Boolean(),
-  disabled_reason: Nullable(Type.String({ description: 'failing: disabled after every delivery failed for the whole retry window' })),
+  disabled_reason: Nullable(
+    Type.String({ description: 'failing: disabled after every delivery failed for the whole retry window' }),
+  ),
 };
 
 const webhook = { entity: 'webhook', idField: 'webhook_id' };
@@ -28,13 +32,17 @@ export const webhookCreated = defineEvent({
 
 export const webhookUpdated = defineEvent({
   type: 'webhooks.webhook.updated',
-  description: "An admin changed a webhook endpoint (address, event types, enabled) or rotated its signing secret (secret_rotated; the old secret signs too for 24 hours).",
+  description:
+    'An admin changed a webhook endpoint (address, event types, enabled) or rotated its signing secret (secret_rotated; the old secret signs too for 24 hours).',
   record: webhook,
   payload: { ...webhookState, secret_rotated: Type.Boolean() },
   audit: {
     source: 'admin',
     objectName: name,
-    summary: (data) => (data.secret_rotated === true ? `Rotated the signing secret of webhook endpoint ${String(data.url)}` : `Updated webhook endpoint ${String(data.url)}`),
+    summary: (data) =>
+      data.secret_rotated === true
+        ? `Rotated the signing secret of webhook endpoint ${String(data.url)}`
+        : `Updated webhook endpoint ${String(data.url)}`,
   },
 });
 

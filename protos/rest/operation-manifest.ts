@@ -7,7 +7,15 @@ import manifest from './operation-manifest.json';
 // without any service's code, so it reads this, never the services; a test fails while the file is
 // stale (tests/docs/operation-manifest.test.ts).
 
-export const SERVICE_NAMES = ['identity', 'crm-core', 'marketing', 'reports', 'documents', 'billing', 'webhooks'] as const;
+export const SERVICE_NAMES = [
+  'identity',
+  'crm-core',
+  'marketing',
+  'reports',
+  'documents',
+  'billing',
+  'webhooks',
+] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
 // The default cost of an operation against the rate limits (docs/rate-limits.md).
@@ -72,5 +80,7 @@ export const OPERATION_MANIFEST = manifest as OperationManifest;
 // or runs an aggregation). The gateway charges these, and its merged OpenAPI document publishes
 // them (`x-rate-limit-cost`).
 export const OPERATION_COSTS: Readonly<Record<string, number>> = Object.fromEntries(
-  OPERATION_MANIFEST.operations.filter((operation) => operation.cost !== DEFAULT_OPERATION_COST).map((operation) => [`${operation.method} ${operation.path}`, operation.cost]),
+  OPERATION_MANIFEST.operations
+    .filter((operation) => operation.cost !== DEFAULT_OPERATION_COST)
+    .map((operation) => [`${operation.method} ${operation.path}`, operation.cost]),
 );

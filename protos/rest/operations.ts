@@ -80,12 +80,19 @@ export function deletesFor(rule: AccessRule, body: unknown): boolean {
   const deletes = rule.forbidAgents;
   if (deletes === undefined) return false;
   if (deletes === true) return true;
-  return typeof body === 'object' && body !== null && (body as Record<string, unknown>)[deletes.field] === deletes.value;
+  return (
+    typeof body === 'object' && body !== null && (body as Record<string, unknown>)[deletes.field] === deletes.value
+  );
 }
 
 export const OPERATIONS: readonly Operation[] = OPERATION_MANIFEST.operations
   .filter((operation) => operation.contract)
-  .map(({ method, path, service, access }) => ({ method, path, service: service as OwnerService, ...(access as AccessDeclaration) }));
+  .map(({ method, path, service, access }) => ({
+    method,
+    path,
+    service: service as OwnerService,
+    ...(access as AccessDeclaration),
+  }));
 
 interface CompiledOperation {
   operation: Operation;

@@ -19,7 +19,10 @@ afterAll(() => system.destroy());
 async function sendWebhook(body: string, signature?: string) {
   const response = await fetch(`${base}/public/billing/webhooks`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json; charset=utf-8', ...(signature === undefined ? {} : { 'stripe-signature': signature }) },
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      ...(signature === undefined ? {} : { 'stripe-signature': signature }),
+    },
     body,
   });
   return { status: response.status, body: (await response.json()) as Record<string, any> };
@@ -32,8 +35,20 @@ describe('billing during the complimentary period', () => {
     const complimentaryUntil = me.body.workspace.complimentary_until as string;
     expect(me.body.workspace).toMatchObject({ plan: 'standard', billing_set_up: false });
     const before = await request(base, 'GET', '/billing', { token: owner.token });
-    expect(before.body).toMatchObject({ plan: 'standard', seats: 1, has_billing_account: false, complimentary_until: complimentaryUntil, subscription: null, invoices: [] });
-    expect(before.body.limits).toEqual({ seats: null, storage_bytes: 107374182400, file_bytes: 104857600, records: null });
+    expect(before.body).toMatchObject({
+      plan: 'standard',
+      seats: 1,
+      has_billing_account: false,
+      complimentary_until: complimentaryUntil,
+      subscription: null,
+      invoices: [],
+    });
+    expect(before.body.limits).toEqual({
+      seats: null,
+      storage_bytes: 107374182400,
+      file_bytes: 104857600,
+      records: null,
+    });
 
     await upgradeToStandard(base, owner.token);
     const after = await request(base, 'GET', '/billing', { token: owner.token });
@@ -41,26 +56,49 @@ describe('billing during the complimentary period', () => {
       plan: 'standard',
       has_billing_account: true,
       complimentary_until: complimentaryUntil,
-      subscription: { status: 'trialing', interval: 'month', seats: 1, trial_end: complimentaryUntil, current_period_end: complimentaryUntil, cancel_at_period_end: false },
+      subscription: {
+        status: 'trialing',
+        interval: 'month',
+        seats: 1,
+        trial_end: complimentaryUntil,
+        current_period_end: complimentaryUntil,
+        cancel_at_period_end: false,
+      },
     });
     // Nothing is charged before the complimentary period ends.
     expect(after.body.invoices).toEqual([expect.objectContaining({ status: 'paid', amount_due: 0, amount_paid: 0 })]);
     const log = await waitFor(async () => {
-      const entries = (await request(base, 'GET', '/audit-log', { token: owner.token })).body.data as Array<{ action: string; summary: string }>;
+      const entries = (await request(base, 'GET', '/audit-log', { token: owner.token })).body.data as Array<{
+        action: string;
+        summary: string;
+      }>;
       return entries.find((entry) => entry.action === 'started');
     }, 'the audit entry of the subscription');
-    expect(log.summary).toBe(`Subscribed to the Standard plan (monthly, first payment on ${complimentaryUntil.slice(0, 10)})`);
+    expect(log.summary).toBe(
+      `Subscribed to the Standard plan (monthly, first payment on ${complimentaryUntil.slice(0, 10)})`,
+    );
   });
 });
 
 describe('billing input and access', () => {
   it('is for admins only', async () => {
     const owner = await signUpWithWorkspace(base, 'Kim');
-    const key = await request(base, 'POST', '/api-keys', { token: owner.token, body: { name: 'Reader', kind: 'integration' } });
+    const key = await request(base, 'POST', '/api-keys', {
+      token: owner.token,
+      body: { name: 'Reader', kind: 'integration' },
+    });
     expect(key.status).toBe(201);
-    for (const [method, path] of [['GET', '/billing'], ['POST', '/billing/checkout'], ['POST', '/billing/portal']] as const) {
+    for (const [method, path] of [
+      ['GET', '/billing'],
+      ['POST', '/billing/checkout'],
+      ['POST', '/billing/portal'],
+    ] as const) {
       const answer = await request(base, method, path, { token: key.body.key });
-      expect({ path, status: answer.status, code: answer.body.error.code }).toEqual({ path, status: 403, code: 'forbidden' });
+      expect({ path, status: answer.status, code: answer.body.error.code }).toEqual({
+        path,
+        status: 403,
+        code: 'forbidden',
+      });
     }
     expect((await request(base, 'GET', '/billing')).status).toBe(401);
   });
@@ -79,14 +117,23 @@ describe('billing input and access', () => {
 
   it('refuses a body on the portal', async () => {
     const owner = await signUpWithWorkspace(base, 'Max');
-    const answer = await request(base, 'POST', '/billing/portal', { token: owner.token, body: { return_url: 'https://evil.example' } });
+    const answer = await request(base, 'POST', '/billing/portal', {
+      token: owner.token,
+      body: { return_url: 'https://evil.example' },
+    });
     expect(answer.status).toBe(400);
     expect(answer.body.error.code).toBe('validation_failed');
   });
 });
 
 describe('the payment provider webhook', () => {
-  const event = (id: string) => ({ id, object: 'event', type: 'customer.created', created: Math.floor(Date.now() / 1000), data: { object: { id: 'cus_x', object: 'customer' } } });
+  const event = (id: string) => ({
+    id,
+    object: 'event',
+    type: 'customer.created',
+    created: Math.floor(Date.now() / 1000),
+    data: { object: { id: 'cus_x', object: 'customer' } },
+  });
 
   it('takes a signed event once: a redelivery is acknowledged as a duplicate', async () => {
     const { body, signature } = signedWebhook(WEBHOOK_SECRET, event(`evt_test_${Date.now()}`));

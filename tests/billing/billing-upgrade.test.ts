@@ -36,7 +36,11 @@ describe('billing: upgrading to Standard', () => {
       const log = await request(base, 'GET', '/audit-log', { token: owner.token });
       return log.body.data.find((entry: { action: string }) => entry.action === 'complimentary_ended');
     }, 'the audit entry of the complimentary period ending');
-    expect(audit).toMatchObject({ object_type: 'subscription', object_name: 'Free plan', summary: 'Complimentary Standard period ended; the workspace is on the Free plan' });
+    expect(audit).toMatchObject({
+      object_type: 'subscription',
+      object_name: 'Free plan',
+      summary: 'Complimentary Standard period ended; the workspace is on the Free plan',
+    });
   });
 
   it('refuses the Standard features on Free, and opens them on the request after paying on the hosted checkout', async () => {
@@ -44,7 +48,8 @@ describe('billing: upgrading to Standard', () => {
     const gated = await gatedOperations(system);
     // Campaigns, touchpoints, the marketing report and calendar sync: some are served.
     expect(gated.length).toBeGreaterThan(0);
-    for (const answer of await planAnswers(base, owner.token, gated)) expect(answer).toEqual({ ...answer, status: 403, code: 'plan_required' });
+    for (const answer of await planAnswers(base, owner.token, gated))
+      expect(answer).toEqual({ ...answer, status: 403, code: 'plan_required' });
 
     const checkout = await request(base, 'POST', '/billing/checkout', { token: owner.token, body: {} });
     expect(checkout.status).toBe(200);
@@ -59,7 +64,12 @@ describe('billing: upgrading to Standard', () => {
     expect(declined.status).toBe(200);
     expect(declined.html).toContain('Your card was declined.');
     const afterDecline = await request(base, 'GET', '/billing', { token: owner.token });
-    expect(afterDecline.body).toMatchObject({ plan: 'free', has_billing_account: true, subscription: null, invoices: [] });
+    expect(afterDecline.body).toMatchObject({
+      plan: 'free',
+      has_billing_account: true,
+      subscription: null,
+      invoices: [],
+    });
 
     const paid = await submitHostedForm(base, page.forms[0], { cardholder_name: 'Gus Grey' });
     expect(paid.status).toBe(200);
@@ -77,7 +87,14 @@ describe('billing: upgrading to Standard', () => {
       limits: { seats: null, storage_bytes: 107374182400, file_bytes: 104857600, records: null },
       has_billing_account: true,
       complimentary_until: expect.any(String),
-      subscription: { status: 'active', interval: 'month', seats: 1, current_period_end: expect.any(String), cancel_at_period_end: false, trial_end: null },
+      subscription: {
+        status: 'active',
+        interval: 'month',
+        seats: 1,
+        current_period_end: expect.any(String),
+        cancel_at_period_end: false,
+        trial_end: null,
+      },
       invoices: [
         {
           id: expect.stringMatching(/^in_sim_/),
@@ -105,11 +122,20 @@ describe('billing: upgrading to Standard', () => {
     expect(again.body.error.code).toBe('already_subscribed');
 
     const log = await waitFor(async () => {
-      const entries = (await request(base, 'GET', '/audit-log', { token: owner.token })).body.data as Array<{ action: string; summary: string; actor_type: string }>;
+      const entries = (await request(base, 'GET', '/audit-log', { token: owner.token })).body.data as Array<{
+        action: string;
+        summary: string;
+        actor_type: string;
+      }>;
       return entries.some((entry) => entry.action === 'started') ? entries : undefined;
     }, 'the audit entry of the subscription');
-    expect(log.find((entry) => entry.action === 'checkout_started')).toMatchObject({ summary: 'Started checkout for the Standard plan (monthly)', actor_type: 'user' });
-    expect(log.find((entry) => entry.action === 'started')).toMatchObject({ summary: 'Subscribed to the Standard plan (monthly)' });
+    expect(log.find((entry) => entry.action === 'checkout_started')).toMatchObject({
+      summary: 'Started checkout for the Standard plan (monthly)',
+      actor_type: 'user',
+    });
+    expect(log.find((entry) => entry.action === 'started')).toMatchObject({
+      summary: 'Subscribed to the Standard plan (monthly)',
+    });
   });
 
   it('bills yearly when asked, for every active member', async () => {
@@ -117,7 +143,9 @@ describe('billing: upgrading to Standard', () => {
     await upgradeToStandard(base, owner.token, 'year');
     const billing = await request(base, 'GET', '/billing', { token: owner.token });
     expect(billing.body.subscription).toMatchObject({ status: 'active', interval: 'year', seats: 1 });
-    expect(billing.body.invoices).toEqual([expect.objectContaining({ amount_due: 120, amount_paid: 120, currency: 'GBP' })]);
+    expect(billing.body.invoices).toEqual([
+      expect.objectContaining({ amount_due: 120, amount_paid: 120, currency: 'GBP' }),
+    ]);
   });
 
   it('changes the subscription in the hosted portal: cancelling at period end keeps Standard, cancelling now moves to Free', async () => {
@@ -151,13 +179,21 @@ describe('billing: upgrading to Standard', () => {
     await submitHostedForm(base, await formFor('cancel_now'));
     await waitForPlan(base, owner.token, 'free');
     const billing = await request(base, 'GET', '/billing', { token: owner.token });
-    expect(billing.body).toMatchObject({ plan: 'free', has_billing_account: true, subscription: { status: 'canceled' } });
+    expect(billing.body).toMatchObject({
+      plan: 'free',
+      has_billing_account: true,
+      subscription: { status: 'canceled' },
+    });
     expect((await request(base, 'GET', '/me', { token: owner.token })).body.workspace.billing_set_up).toBe(false);
     const gated = await gatedOperations(system);
-    for (const answer of await planAnswers(base, owner.token, gated)) expect(answer).toEqual({ ...answer, status: 403, code: 'plan_required' });
+    for (const answer of await planAnswers(base, owner.token, gated))
+      expect(answer).toEqual({ ...answer, status: 403, code: 'plan_required' });
 
     const audit = await waitFor(async () => {
-      const entries = (await request(base, 'GET', '/audit-log', { token: owner.token })).body.data as Array<{ action: string; summary: string }>;
+      const entries = (await request(base, 'GET', '/audit-log', { token: owner.token })).body.data as Array<{
+        action: string;
+        summary: string;
+      }>;
       return entries.some((entry) => entry.action === 'ended') ? entries : undefined;
     }, 'the audit entry of the subscription ending');
     expect(audit.map((entry) => entry.summary)).toEqual(

@@ -9,7 +9,14 @@ import { claimRecordRoom } from '@crm/crm-core/records/record-limit';
 import { marketingService } from '@crm/marketing';
 import { callerFor, request, startTestSystem, verifyEmail, waitFor, type TestSystem } from '../support/system';
 import { freeWorkspace, openHostedPage, submitHostedForm, upgradeToStandard, waitForPlan } from '../support/plans';
-import { interleaved, invitationTokenMailedTo, outcome, settledCode, signUpAlone, workerAt } from './plan-limits-support';
+import {
+  interleaved,
+  invitationTokenMailedTo,
+  outcome,
+  settledCode,
+  signUpAlone,
+  workerAt,
+} from './plan-limits-support';
 
 // The Free plan's limits as a client meets them through the gateway: 3 seats (active members;
 // a pending invitation holds one against new invitations) and 2,500 records (companies, contacts
@@ -29,8 +36,10 @@ beforeAll(async () => {
 
 afterAll(() => system.destroy());
 
-const SEATS_FULL_WITH_PENDING = 'the Free plan allows 3 seats, and 2 active members and 1 pending invitation take them all; revoke an invitation, disable a member or upgrade to Standard';
-const SEATS_FULL = 'the Free plan allows 3 seats, and 3 active members take them all; disable a member or upgrade to Standard';
+const SEATS_FULL_WITH_PENDING =
+  'the Free plan allows 3 seats, and 2 active members and 1 pending invitation take them all; revoke an invitation, disable a member or upgrade to Standard';
+const SEATS_FULL =
+  'the Free plan allows 3 seats, and 3 active members take them all; disable a member or upgrade to Standard';
 const RECORDS_FULL =
   'the Free plan allows 2,500 records (companies, contacts and deals together, the recycle bin included) and the workspace holds that many; ' +
   'a deleted deal frees its place at once, a company or contact when the recycle bin purges it (30 days after its deletion); or upgrade to Standard';
@@ -42,10 +51,16 @@ describe('the Free plan seat limit', () => {
     const roleId = roles.body.data.find((role: { name: string }) => role.name === 'Sales').id as string;
     const stamp = `${process.pid}.${Date.now()}`;
     const emailOf = (name: string) => `${name}.${stamp}@example.com`;
-    const invite = (name: string) => request(base, 'POST', '/invitations', { token: owner.token, body: { email: emailOf(name), role_id: roleId } });
+    const invite = (name: string) =>
+      request(base, 'POST', '/invitations', { token: owner.token, body: { email: emailOf(name), role_id: roleId } });
     const joinBySignUp = (name: string) =>
       request(base, 'POST', '/auth/sign-up', {
-        body: { email: emailOf(name), password: 'correct horse battery staple', name, invitation_token: invitationTokenMailedTo(system, emailOf(name)) },
+        body: {
+          email: emailOf(name),
+          password: 'correct horse battery staple',
+          name,
+          invitation_token: invitationTokenMailedTo(system, emailOf(name)),
+        },
       });
     const memberId = async (name: string) => {
       const members = await request(base, 'GET', '/members', { token: owner.token });
@@ -61,7 +76,11 @@ describe('the Free plan seat limit', () => {
     expect((await invite('ben')).status).toBe(201);
     const third = await invite('xia');
     expect(third.status).toBe(409);
-    expect(third.body.error).toEqual({ code: 'seat_limit_reached', message: 'the Free plan allows 3 seats, and 1 active member and 2 pending invitations take them all; revoke an invitation, disable a member or upgrade to Standard' });
+    expect(third.body.error).toEqual({
+      code: 'seat_limit_reached',
+      message:
+        'the Free plan allows 3 seats, and 1 active member and 2 pending invitations take them all; revoke an invitation, disable a member or upgrade to Standard',
+    });
     expect((await request(base, 'GET', '/invitations', { token: owner.token })).body.data).toHaveLength(2);
 
     expect((await joinBySignUp('ada')).status).toBe(201);
@@ -70,7 +89,10 @@ describe('the Free plan seat limit', () => {
     expect((await invite('xia')).body.error).toEqual({ code: 'seat_limit_reached', message: SEATS_FULL });
 
     // A disabled member frees a seat; API keys take none.
-    const key = await request(base, 'POST', '/api-keys', { token: owner.token, body: { name: 'Sync', kind: 'integration', role: 'Agent (read & write)' } });
+    const key = await request(base, 'POST', '/api-keys', {
+      token: owner.token,
+      body: { name: 'Sync', kind: 'integration', role: 'Agent (read & write)' },
+    });
     expect(key.status).toBe(201);
     expect((await setStatus('ben', 'disabled')).status).toBe(204);
     expect((await invite('xia')).status).toBe(201);
@@ -96,18 +118,25 @@ describe('the Free plan seat limit', () => {
     const reEnable = await setStatus('ben', 'active');
     expect(reEnable.body.error).toEqual({ code: 'seat_limit_reached', message: SEATS_FULL });
     // Nothing changed: Ben is still disabled, Dan's invitation still pending.
-    const members = (await request(base, 'GET', '/members', { token: owner.token })).body.data as Array<{ name: string; status: string }>;
+    const members = (await request(base, 'GET', '/members', { token: owner.token })).body.data as Array<{
+      name: string;
+      status: string;
+    }>;
     expect(members.map((member) => [member.name, member.status]).sort()).toEqual([
       ['Sam', 'active'],
       ['ada', 'active'],
       ['ben', 'disabled'],
       ['xia', 'active'],
     ]);
-    expect((await request(base, 'GET', '/invitations', { token: owner.token })).body.data).toEqual([expect.objectContaining({ email: emailOf('dan'), status: 'pending' })]);
+    expect((await request(base, 'GET', '/invitations', { token: owner.token })).body.data).toEqual([
+      expect.objectContaining({ email: emailOf('dan'), status: 'pending' }),
+    ]);
 
     // Standard has no seat limit: the same requests go through.
     await upgradeToStandard(base, owner.token);
-    expect((await request(base, 'POST', '/invitations/accept', { token: dan, body: { token: danToken } })).status).toBe(200);
+    expect((await request(base, 'POST', '/invitations/accept', { token: dan, body: { token: danToken } })).status).toBe(
+      200,
+    );
     expect((await setStatus('ben', 'active')).status).toBe(204);
     expect((await invite('eve')).status).toBe(201);
     expect(await seatsShown()).toBe(5);
@@ -116,14 +145,24 @@ describe('the Free plan seat limit', () => {
     // new seat is refused.
     const portal = await request(base, 'POST', '/billing/portal', { token: owner.token });
     const page = await openHostedPage(base, portal.body.url);
-    await submitHostedForm(base, page.forms.find((form) => form.fields.action === 'cancel_now')!);
+    await submitHostedForm(
+      base,
+      page.forms.find((form) => form.fields.action === 'cancel_now')!,
+    );
     await waitForPlan(base, owner.token, 'free');
     expect(await seatsShown()).toBe(5);
-    expect((await request(base, 'GET', '/me', { token: dan })).body.workspace).toMatchObject({ id: owner.workspaceId, plan: 'free' });
+    expect((await request(base, 'GET', '/me', { token: dan })).body.workspace).toMatchObject({
+      id: owner.workspaceId,
+      plan: 'free',
+    });
     expect(outcome(await invite('fay'))).toEqual({ status: 409, code: 'seat_limit_reached' });
     expect((await setStatus('ada', 'disabled')).status).toBe(204);
     const backOver = await setStatus('ada', 'active');
-    expect(backOver.body.error).toEqual({ code: 'seat_limit_reached', message: 'the Free plan allows 3 seats, and 4 active members take them all; disable a member or upgrade to Standard' });
+    expect(backOver.body.error).toEqual({
+      code: 'seat_limit_reached',
+      message:
+        'the Free plan allows 3 seats, and 4 active members take them all; disable a member or upgrade to Standard',
+    });
   });
 
   it('lets only one of two people joining at the same moment take the last seat', async () => {
@@ -131,14 +170,23 @@ describe('the Free plan seat limit', () => {
     const roles = await request(base, 'GET', '/roles', { token: owner.token });
     const roleId = roles.body.data.find((role: { name: string }) => role.name === 'Sales').id as string;
     const email = `joined.${process.pid}.${Date.now()}@example.com`;
-    expect((await request(base, 'POST', '/invitations', { token: owner.token, body: { email, role_id: roleId } })).status).toBe(201);
+    expect(
+      (await request(base, 'POST', '/invitations', { token: owner.token, body: { email, role_id: roleId } })).status,
+    ).toBe(201);
     const joined = await request(base, 'POST', '/auth/sign-up', {
-      body: { email, password: 'correct horse battery staple', name: 'Joined', invitation_token: invitationTokenMailedTo(system, email) },
+      body: {
+        email,
+        password: 'correct horse battery staple',
+        name: 'Joined',
+        invitation_token: invitationTokenMailedTo(system, email),
+      },
     });
     expect(joined.status).toBe(201);
 
     const personAlone = async (name: string) => {
-      const signUp = await request(base, 'POST', '/auth/sign-up', { body: { email: `${name}.${email}`, password: 'correct horse battery staple', name } });
+      const signUp = await request(base, 'POST', '/auth/sign-up', {
+        body: { email: `${name}.${email}`, password: 'correct horse battery staple', name },
+      });
       return signUp.body.user.id as string;
     };
     // Two memberships added at once to a workspace with one seat left, both checked before
@@ -167,7 +215,10 @@ describe('the Free plan record limit', () => {
     expect(form.status).toBe(201);
 
     // 1,249 companies with a contact each: 2,498 records in one request.
-    const rows = Array.from({ length: 1249 }, (_, index) => ({ name: `Filler ${index}`, contact: { first_name: 'Person', last_name: `${index}` } }));
+    const rows = Array.from({ length: 1249 }, (_, index) => ({
+      name: `Filler ${index}`,
+      contact: { first_name: 'Person', last_name: `${index}` },
+    }));
     const filled = await call('POST', '/import/companies', { rows });
     expect(filled.body).toEqual({ created: 1249, updated: 0, skipped: 0, contacts: 1249, errors: [], dry_run: false });
 
@@ -184,53 +235,94 @@ describe('the Free plan record limit', () => {
     const dryRun = await call('POST', '/import/companies', { ...edge, dry_run: true });
     expect(dryRun.body).toEqual({ created: 1, updated: 0, skipped: 1, contacts: 1, errors: [refusal], dry_run: true });
     const imported = await call('POST', '/import/companies', edge);
-    expect(imported.body).toEqual({ created: 1, updated: 0, skipped: 1, contacts: 1, errors: [refusal], dry_run: false });
+    expect(imported.body).toEqual({
+      created: 1,
+      updated: 0,
+      skipped: 1,
+      contacts: 1,
+      errors: [refusal],
+      dry_run: false,
+    });
     expect((await call('GET', '/companies?offset=0&limit=1')).body.total).toBe(1250);
     expect((await call('GET', '/companies?offset=0&limit=1&q=Over')).body.total).toBe(0);
 
     // Full: each kind of record is refused, naming the plan and the limit.
     const company = await call('POST', '/companies', { name: 'One more' });
     expect(company.body.error).toEqual({ code: 'record_limit_reached', message: RECORDS_FULL });
-    expect(outcome(await call('POST', '/contacts', { first_name: 'One', last_name: 'More' }))).toEqual({ status: 409, code: 'record_limit_reached' });
-    expect(outcome(await call('POST', '/deals', { name: 'One more deal' }))).toEqual({ status: 409, code: 'record_limit_reached' });
+    expect(outcome(await call('POST', '/contacts', { first_name: 'One', last_name: 'More' }))).toEqual({
+      status: 409,
+      code: 'record_limit_reached',
+    });
+    expect(outcome(await call('POST', '/deals', { name: 'One more deal' }))).toEqual({
+      status: 409,
+      code: 'record_limit_reached',
+    });
     // Bad input is still 400 first.
     expect((await call('POST', '/companies', {})).status).toBe(400);
 
     // The recycle bin still holds its records: deleting makes no room, the purge does.
-    const someCompanies = (await call('GET', '/companies?limit=2&sort=name_asc&q=Filler')).body.data as Array<{ id: string }>;
+    const someCompanies = (await call('GET', '/companies?limit=2&sort=name_asc&q=Filler')).body.data as Array<{
+      id: string;
+    }>;
     const someContacts = (await call('GET', '/contacts?limit=1')).body.data as Array<{ id: string }>;
     expect((await call('DELETE', `/companies/${someCompanies[0].id}`)).status).toBe(204);
     expect((await call('DELETE', `/contacts/${someContacts[0].id}`)).status).toBe(204);
-    expect(outcome(await call('POST', '/companies', { name: 'One more' }))).toEqual({ status: 409, code: 'record_limit_reached' });
-    expect(outcome(await call('POST', '/contacts', { first_name: 'One' }))).toEqual({ status: 409, code: 'record_limit_reached' });
+    expect(outcome(await call('POST', '/companies', { name: 'One more' }))).toEqual({
+      status: 409,
+      code: 'record_limit_reached',
+    });
+    expect(outcome(await call('POST', '/contacts', { first_name: 'One' }))).toEqual({
+      status: 409,
+      code: 'record_limit_reached',
+    });
     await workerAt(system, 'crm-core', (context) => crmCoreService.jobs!(context), 31).runDue();
     expect((await call('GET', `/companies/${someCompanies[0].id}`)).status).toBe(404);
 
     // Two places now; six contacts at once: two are created, four refused, never more than the limit.
-    const burst = await Promise.all(Array.from({ length: 6 }, (_, index) => call('POST', '/contacts', { first_name: 'Burst', last_name: `${index}` })));
+    const burst = await Promise.all(
+      Array.from({ length: 6 }, (_, index) =>
+        call('POST', '/contacts', { first_name: 'Burst', last_name: `${index}` }),
+      ),
+    );
     expect(burst.map((answer) => answer.status).sort()).toEqual([201, 201, 409, 409, 409, 409]);
     expect((await call('GET', '/contacts?q=burst')).body.data).toHaveLength(2);
     // One of them binned and purged makes room for a deal; a deal has no recycle bin, so
     // deleting it frees its place at once.
-    expect((await call('DELETE', `/contacts/${burst.find((answer) => answer.status === 201)!.body.id}`)).status).toBe(204);
+    expect((await call('DELETE', `/contacts/${burst.find((answer) => answer.status === 201)!.body.id}`)).status).toBe(
+      204,
+    );
     await workerAt(system, 'crm-core', (context) => crmCoreService.jobs!(context), 31).runDue();
     const deal = await call('POST', '/deals', { name: 'Kept deal' });
     expect(deal.status).toBe(201);
-    expect(outcome(await call('POST', '/deals', { name: 'Past it' }))).toEqual({ status: 409, code: 'record_limit_reached' });
+    expect(outcome(await call('POST', '/deals', { name: 'Past it' }))).toEqual({
+      status: 409,
+      code: 'record_limit_reached',
+    });
     expect((await call('DELETE', `/deals/${deal.body.id}`)).status).toBe(204);
     expect((await call('POST', '/deals', { name: 'In its place' })).status).toBe(201);
-    expect(outcome(await call('POST', '/deals', { name: 'Past it' }))).toEqual({ status: 409, code: 'record_limit_reached' });
+    expect(outcome(await call('POST', '/deals', { name: 'Past it' }))).toEqual({
+      status: 409,
+      code: 'record_limit_reached',
+    });
 
     // A web form submission at the limit is accepted and kept: the lead waits, its job failing
     // with the reason, until there is room.
-    const submitted = await request(base, 'POST', `/public/forms/${form.body.public_key}`, { body: { email: 'lee@newco.example', first_name: 'Lee', company: 'NewCo' } });
+    const submitted = await request(base, 'POST', `/public/forms/${form.body.public_key}`, {
+      body: { email: 'lee@newco.example', first_name: 'Lee', company: 'NewCo' },
+    });
     expect(submitted.status).toBe(200);
     const marketing = system.services.marketing.context.connection;
     const failing = await waitFor(async () => {
-      const jobs = await jobModel(marketing).find({ name: 'marketing.submissions.process', workspace_id: owner.workspaceId }).lean().exec();
+      const jobs = await jobModel(marketing)
+        .find({ name: 'marketing.submissions.process', workspace_id: owner.workspaceId })
+        .lean()
+        .exec();
       return jobs.find((job) => job.attempts >= 1 && job.last_error) ?? undefined;
     }, 'the lead job failing at the limit');
-    expect(failing).toMatchObject({ status: 'pending', last_error: expect.stringContaining('the Free plan allows 2,500 records') });
+    expect(failing).toMatchObject({
+      status: 'pending',
+      last_error: expect.stringContaining('the Free plan allows 2,500 records'),
+    });
     expect((await call('GET', '/contacts?q=lee')).body.data).toEqual([]);
 
     // Standard has no record limit: the same requests go through, and the kept lead is made.
@@ -248,9 +340,16 @@ describe('the Free plan record limit', () => {
 
   it('lets only one of two creates at the same moment take the last place', async () => {
     const owner = await freeWorkspace(base, 'Duo');
-    const rows = Array.from({ length: 1249 }, (_, index) => ({ name: `Pair ${index}`, contact: { first_name: 'Person', last_name: `${index}` } }));
-    expect((await request(base, 'POST', '/import/companies', { token: owner.token, body: { rows } })).body.created).toBe(1249);
-    expect((await request(base, 'POST', '/companies', { token: owner.token, body: { name: 'The 2,499th' } })).status).toBe(201);
+    const rows = Array.from({ length: 1249 }, (_, index) => ({
+      name: `Pair ${index}`,
+      contact: { first_name: 'Person', last_name: `${index}` },
+    }));
+    expect(
+      (await request(base, 'POST', '/import/companies', { token: owner.token, body: { rows } })).body.created,
+    ).toBe(1249);
+    expect(
+      (await request(base, 'POST', '/companies', { token: owner.token, body: { name: 'The 2,499th' } })).status,
+    ).toBe(201);
 
     // Two transactions creating a contact each, both checked before either commits.
     const context = system.services['crm-core'].context;
@@ -260,7 +359,10 @@ describe('the Free plan record limit', () => {
       workspaceId,
       (transaction) => claimRecordRoom(context, transaction, workspaceId, 'free', 1),
       async (transaction, which) => {
-        await contactModel(context.connection).create([newContactRecord(workspaceId, { first_name: which }, {}, isoNow())], { session: transaction });
+        await contactModel(context.connection).create(
+          [newContactRecord(workspaceId, { first_name: which }, {}, isoNow())],
+          { session: transaction },
+        );
       },
     );
     expect([settledCode(one), settledCode(two)]).toEqual(['fulfilled', 'record_limit_reached']);

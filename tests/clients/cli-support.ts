@@ -13,7 +13,10 @@ export interface CliRun {
 
 // The built `crm` command (clients/cli/dist) in a child process, as a user runs it.
 export function crm(args: string[], env: Record<string, string | undefined>, input?: string): CliRun {
-  const child = spawn(process.execPath, [CRM_BIN, ...args], { env: { PATH: process.env.PATH, HOME: env.HOME ?? process.env.HOME, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [CRM_BIN, ...args], {
+    env: { PATH: process.env.PATH, HOME: env.HOME ?? process.env.HOME, ...env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   const run = { child, stdout: '', stderr: '' } as CliRun;
   child.stdout.on('data', (chunk: Buffer) => (run.stdout += chunk.toString('utf8')));
   child.stderr.on('data', (chunk: Buffer) => (run.stderr += chunk.toString('utf8')));

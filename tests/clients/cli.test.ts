@@ -62,7 +62,9 @@ function hundredRows(prefix: string): string {
   for (let row = 1; row <= 100; row += 1) {
     const name = row === NO_NAME_ROW ? '' : `${prefix} ${String(row).padStart(3, '0')}`;
     const email = BAD_EMAIL_ROWS.has(row) ? 'not-an-email' : `person${row}@${prefix.toLowerCase()}.example`;
-    lines.push(`${name},https://${prefix.toLowerCase()}${row}.example,SW1A ${row % 10}AA,${row * 3},${email},Person ${row},"said ""hello"", twice"`);
+    lines.push(
+      `${name},https://${prefix.toLowerCase()}${row}.example,SW1A ${row % 10}AA,${row * 3},${email},Person ${row},"said ""hello"", twice"`,
+    );
   }
   return writeCsv(`${prefix}.csv`, lines);
 }
@@ -73,7 +75,9 @@ describe('crm import companies', () => {
     const file = hundredRows('Ivy');
     const dry = await crmDone(['import', 'companies', file, '--dry-run'], env);
     expect(dry.code).toBe(1);
-    expect(dry.stdout).toContain('Ivy.csv: 100 rows; columns: Company name → name, Website → website, Postcode → address.postcode, Employees → employee_count, Email → contact.email, First name → contact.first_name');
+    expect(dry.stdout).toContain(
+      'Ivy.csv: 100 rows; columns: Company name → name, Website → website, Postcode → address.postcode, Employees → employee_count, Email → contact.email, First name → contact.first_name',
+    );
     expect(dry.stdout).toContain('Ignored columns (map them with --map): Notes');
     expect(dry.stdout).toContain('Dry run: 3 rows would be refused:');
     expect(dry.stdout).toMatch(/row 10 \(line 11\), column "Email" \(contact\.email\): .+/);
@@ -92,8 +96,12 @@ describe('crm import companies', () => {
     // No terminal: a plain line per batch, no bar.
     expect(run.stdout).toMatch(/^Importing: 30\/100 rows \(30%\), [\d,]+ rows\/s, about \S+ left$/m);
     expect(run.stdout).toMatch(/^Importing: 100\/100 rows \(100%\), [\d,]+ rows\/s$/m);
-    expect(run.stdout).toContain('Imported Ivy.csv: 97 created, 0 updated, 0 skipped, 3 failed (97 contacts created or updated).');
-    const failures = parse(readFileSync(join(dir, 'Ivy.failures.csv')), { bom: true, columns: true }) as Array<Record<string, string>>;
+    expect(run.stdout).toContain(
+      'Imported Ivy.csv: 97 created, 0 updated, 0 skipped, 3 failed (97 contacts created or updated).',
+    );
+    const failures = parse(readFileSync(join(dir, 'Ivy.failures.csv')), { bom: true, columns: true }) as Array<
+      Record<string, string>
+    >;
     expect(failures.map((row) => [row.row, row.line, row.column, row.Email, row['Company name']])).toEqual([
       ['10', '11', 'Email', 'not-an-email', 'Ivy 010'],
       ['50', '51', 'Email', 'not-an-email', 'Ivy 050'],
@@ -104,7 +112,12 @@ describe('crm import companies', () => {
     expect(names).toHaveLength(97);
     expect(names).not.toContain('Ivy 010');
     const company = (await sdk.companies.list({ q: 'Ivy 042' }).next()).value!;
-    expect(company).toMatchObject({ name: 'Ivy 042', website: 'https://ivy42.example', address: { postcode: 'SW1A 2AA' }, employee_count: 126 });
+    expect(company).toMatchObject({
+      name: 'Ivy 042',
+      website: 'https://ivy42.example',
+      address: { postcode: 'SW1A 2AA' },
+      employee_count: 126,
+    });
     expect(existsSync(`${file}.crm-import.json`)).toBe(false);
   });
 
@@ -149,24 +162,31 @@ describe('crm import companies', () => {
       req.on('end', () => {
         const body = Buffer.concat(chunks);
         const isBatch = req.url!.endsWith('/import/companies') && !JSON.parse(body.toString('utf8')).dry_run;
-        const forwarded = httpRequest(`${system.url.replace(/\/v1$/, '')}${req.url}`, { method: req.method, headers: req.headers }, (answer) => {
-          const answerChunks: Buffer[] = [];
-          answer.on('data', (chunk: Buffer) => answerChunks.push(chunk));
-          answer.on('end', () => {
-            if (isBatch && ++batches === 3) {
-              cli!.child.kill('SIGKILL');
-              res.destroy();
-              return;
-            }
-            res.writeHead(answer.statusCode!, answer.headers).end(Buffer.concat(answerChunks));
-          });
-        });
+        const forwarded = httpRequest(
+          `${system.url.replace(/\/v1$/, '')}${req.url}`,
+          { method: req.method, headers: req.headers },
+          (answer) => {
+            const answerChunks: Buffer[] = [];
+            answer.on('data', (chunk: Buffer) => answerChunks.push(chunk));
+            answer.on('end', () => {
+              if (isBatch && ++batches === 3) {
+                cli!.child.kill('SIGKILL');
+                res.destroy();
+                return;
+              }
+              res.writeHead(answer.statusCode!, answer.headers).end(Buffer.concat(answerChunks));
+            });
+          },
+        );
         forwarded.end(body);
       });
     });
     await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
     try {
-      cli = crm(['import', 'companies', file, '--batch-size', '20'], { ...env, CRM_BASE_URL: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}/v1` });
+      cli = crm(['import', 'companies', file, '--batch-size', '20'], {
+        ...env,
+        CRM_BASE_URL: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}/v1`,
+      });
       expect(await cli.exit).toBeNull();
     } finally {
       proxy.closeAllConnections();
@@ -180,7 +200,9 @@ describe('crm import companies', () => {
     // Other options: the earlier run is named, nothing is sent.
     const other = await crmDone(['import', 'companies', file], env);
     expect(other.code).toBe(2);
-    expect(other.stderr).toContain('An earlier import of this file with other options (--batch-size 20 --duplicates skip) did not finish.');
+    expect(other.stderr).toContain(
+      'An earlier import of this file with other options (--batch-size 20 --duplicates skip) did not finish.',
+    );
     expect(await allCompanies(sdk)).toHaveLength(60);
 
     const resumed = await crmDone(['import', 'companies', file, '--batch-size', '20'], env);
@@ -203,10 +225,15 @@ describe('crm login, whoami, export and events tail', () => {
     expect(signedIn.stderr).toBe('');
     expect(signedIn.code).toBe(0);
     const file = join(env.CRM_CONFIG_DIR, 'credentials.json');
-    expect(signedIn.stdout).toContain(`as ${owner.email} at ${system.url}.\nToken saved to ${file} (readable by you only).`);
+    expect(signedIn.stdout).toContain(
+      `as ${owner.email} at ${system.url}.\nToken saved to ${file} (readable by you only).`,
+    );
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(statSync(env.CRM_CONFIG_DIR).mode & 0o777).toBe(0o700);
-    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ base_url: system.url, token: expect.stringMatching(/^crm_s_/) });
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({
+      base_url: system.url,
+      token: expect.stringMatching(/^crm_s_/),
+    });
 
     // Without CRM_BASE_URL or CRM_TOKEN: what login saved.
     const who = await crmDone(['whoami'], { CRM_CONFIG_DIR: env.CRM_CONFIG_DIR });

@@ -66,10 +66,16 @@ describe('the SDK README', () => {
   it('4. imports after a dry run, and reports bad rows without importing', async () => {
     const bad = await importRows(crm, [{ name: 'Fine' }, { name: 'Bad', contact: { email: 'not an email' } }]);
     expect(bad).toMatchObject({ dry_run: true, created: 1, errors: [{ index: 1, field: 'contact.email' }] });
-    const good = await importRows(crm, [{ name: 'Imported One', domain: 'one.example' }, { name: 'Imported Two', contact: { email: 'two@example.com' } }]);
+    const good = await importRows(crm, [
+      { name: 'Imported One', domain: 'one.example' },
+      { name: 'Imported Two', contact: { email: 'two@example.com' } },
+    ]);
     expect(good).toMatchObject({ dry_run: false, created: 2, contacts: 1, errors: [] });
     // The same rows with the same key: answered again, nothing created twice.
-    await importRows(crm, [{ name: 'Imported One', domain: 'one.example' }, { name: 'Imported Two', contact: { email: 'two@example.com' } }]);
+    await importRows(crm, [
+      { name: 'Imported One', domain: 'one.example' },
+      { name: 'Imported Two', contact: { email: 'two@example.com' } },
+    ]);
     const listed = [];
     for await (const company of crm.companies.list({ q: 'Imported' })) listed.push(company.name);
     expect(listed.sort()).toEqual(['Imported One', 'Imported Two']);
@@ -78,7 +84,9 @@ describe('the SDK README', () => {
   it('5. receives a webhook and verifies it; a forged one is refused', async () => {
     // The secret comes with the endpoint, the address with the receiver: create the endpoint
     // disabled, start the receiver with its secret, then point the endpoint at it.
-    const endpoint = await crm.post('/webhooks', { body: { url: 'http://127.0.0.1:9/hook', event_types: ['crm.company.created'], enabled: false } });
+    const endpoint = await crm.post('/webhooks', {
+      body: { url: 'http://127.0.0.1:9/hook', event_types: ['crm.company.created'], enabled: false },
+    });
     const events: WebhookEvent[] = [];
     const log = jest.spyOn(console, 'log').mockImplementation(() => undefined);
     const receiver = receiveWebhooks(endpoint.secret, (event) => events.push(event));
@@ -87,12 +95,18 @@ describe('the SDK README', () => {
       const url = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hook`;
       await crm.patch('/webhooks/{id}', { params: { path: { id: endpoint.id } }, body: { url, enabled: true } });
       const company = await crm.companies.create({ name: 'Hooked Ltd' });
-      await waitFor(() => events.some((event) => event.type === 'crm.company.created' && event.data.company_id === company.id));
+      await waitFor(() =>
+        events.some((event) => event.type === 'crm.company.created' && event.data.company_id === company.id),
+      );
       expect(log).toHaveBeenCalledWith('new company', 'Hooked Ltd');
       const delivered = events.length;
       const forged = await fetch(url, {
         method: 'POST',
-        headers: { 'webhook-id': 'msg_1', 'webhook-timestamp': String(Math.floor(Date.now() / 1000)), 'webhook-signature': 'v1,AAAA' },
+        headers: {
+          'webhook-id': 'msg_1',
+          'webhook-timestamp': String(Math.floor(Date.now() / 1000)),
+          'webhook-signature': 'v1,AAAA',
+        },
         body: '{}',
       });
       expect(forged.status).toBe(401);

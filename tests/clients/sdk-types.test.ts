@@ -35,9 +35,13 @@ describe('the SDK types', () => {
 
   it('are reported stale when the document changes', async () => {
     const served = (await (await fetch(`${system.url}/openapi.json`)).json()) as { paths: Record<string, unknown> };
-    served.paths['/brand-new'] = { get: { operationId: 'getBrandNew', responses: { 204: { description: 'nothing' } } } };
+    served.paths['/brand-new'] = {
+      get: { operationId: 'getBrandNew', responses: { 204: { description: 'nothing' } } },
+    };
     const run = check(served);
     expect(run.status).toBe(1);
-    expect(run.stderr).toContain('stale against the served OpenAPI document: clients/typescript/openapi.json, clients/typescript/src/generated/openapi.ts');
+    expect(run.stderr).toContain(
+      'stale against the served OpenAPI document: clients/typescript/openapi.json, clients/typescript/src/generated/openapi.ts',
+    );
   });
 });

@@ -25,7 +25,9 @@ describe('the SDK against the system', () => {
   it('types every operation and throws CrmError with status, code, message and request id', async () => {
     const created = await crm.companies.create({ name: 'Typed Ltd', address: { postcode: 'SW1A 1AA' } });
     expect(created).toMatchObject({ name: 'Typed Ltd', address: { postcode: 'SW1A 1AA' } });
-    expect(await crm.get('/companies/{id}', { params: { path: { id: created.id } } })).toMatchObject({ id: created.id });
+    expect(await crm.get('/companies/{id}', { params: { path: { id: created.id } } })).toMatchObject({
+      id: created.id,
+    });
     const missing = await crm.companies.get('00000000-0000-7000-8000-000000000000').catch((error: unknown) => error);
     expect(missing).toBeInstanceOf(CrmError);
     expect(missing).toMatchObject({ status: 404, code: 'not_found' });
@@ -33,7 +35,10 @@ describe('the SDK against the system', () => {
     // A 4xx that would fail again is not retried: one request.
     let sent = 0;
     const counting = new Crm({ baseUrl: system.url, token, fetch: (input, init) => ((sent += 1), fetch(input, init)) });
-    await expect(counting.companies.create({ name: 'x'.repeat(201) })).rejects.toMatchObject({ status: 400, code: 'validation_failed' });
+    await expect(counting.companies.create({ name: 'x'.repeat(201) })).rejects.toMatchObject({
+      status: 400,
+      code: 'validation_failed',
+    });
     expect(sent).toBe(1);
   });
 
@@ -71,14 +76,25 @@ describe('the SDK against the system', () => {
     expect(await names(crm.companies.list({ q: 'Paged', limit: 3, sort: 'name_asc', offset: 0 }))).toEqual(expected);
     const company = await crm.companies.create({ name: 'Dealt Ltd' });
     for (let i = 0; i < 5; i += 1) await crm.deals.create({ name: `Deal ${i}`, company_id: company.id });
-    expect((await names(crm.deals.list({ company_id: company.id, limit: 2 }))).sort()).toEqual(['Deal 0', 'Deal 1', 'Deal 2', 'Deal 3', 'Deal 4']);
+    expect((await names(crm.deals.list({ company_id: company.id, limit: 2 }))).sort()).toEqual([
+      'Deal 0',
+      'Deal 1',
+      'Deal 2',
+      'Deal 3',
+      'Deal 4',
+    ]);
   });
 
   it('follows the event feed from a cursor', async () => {
     const company = await crm.companies.create({ name: 'Eventful Ltd' });
     const controller = new AbortController();
     const seen: string[] = [];
-    for await (const event of crm.events.tail({ types: 'crm.company.*', limit: 2, intervalMs: 50, signal: controller.signal })) {
+    for await (const event of crm.events.tail({
+      types: 'crm.company.*',
+      limit: 2,
+      intervalMs: 50,
+      signal: controller.signal,
+    })) {
       seen.push(event.type);
       if ((event.data as { company_id?: string }).company_id === company.id) controller.abort();
     }
@@ -101,7 +117,11 @@ describe('the SDK against the system', () => {
     const read = await crm.send('get', '/companies/{id}', { params: { path: { id: company.id } } });
     await crm.companies.update(company.id, { phone: '+44 20 7946 0000' });
     const stale = await crm
-      .patch('/companies/{id}', { params: { path: { id: company.id } }, body: { phone: null }, headers: { 'If-Match': read.response.headers.get('etag')! } })
+      .patch('/companies/{id}', {
+        params: { path: { id: company.id } },
+        body: { phone: null },
+        headers: { 'If-Match': read.response.headers.get('etag')! },
+      })
       .catch((error: unknown) => error);
     expect(stale).toMatchObject({ status: 412, code: 'precondition_failed' });
     expect(await crm.companies.get(company.id)).toMatchObject({ phone: '+44 20 7946 0000' });
@@ -128,11 +148,25 @@ async function scriptedServer(script: Array<{ status: number; headers?: Record<s
     const step = script.shift();
     if (step?.destroy) return void req.socket.destroy();
     const status = step?.status ?? 201;
-    res.writeHead(status, { 'content-type': 'application/json', 'x-request-id': `req-${requests.length}`, ...step?.headers });
-    res.end(JSON.stringify(status < 300 ? { id: 'c1', name: 'Acme' } : { error: { code: status === 429 ? 'rate_limited' : 'unavailable', message: `status ${status}` } }));
+    res.writeHead(status, {
+      'content-type': 'application/json',
+      'x-request-id': `req-${requests.length}`,
+      ...step?.headers,
+    });
+    res.end(
+      JSON.stringify(
+        status < 300
+          ? { id: 'c1', name: 'Acme' }
+          : { error: { code: status === 429 ? 'rate_limited' : 'unavailable', message: `status ${status}` } },
+      ),
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, requests, close: () => new Promise((resolve) => server.close(resolve)) };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
+    requests,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
 }
 
 describe('SDK retries', () => {
@@ -144,7 +178,12 @@ describe('SDK retries', () => {
       { status: 0, destroy: true },
     ]);
     const waits: number[] = [];
-    const client = new Crm({ baseUrl: server.url, token: 't', retry: { baseDelayMs: 100 }, sleep: async (ms) => void waits.push(ms) });
+    const client = new Crm({
+      baseUrl: server.url,
+      token: 't',
+      retry: { baseDelayMs: 100 },
+      sleep: async (ms) => void waits.push(ms),
+    });
     try {
       expect(await client.post('/companies', { body: { name: 'Acme' } })).toMatchObject({ id: 'c1' });
       expect(server.requests).toHaveLength(5);

@@ -2,7 +2,16 @@ import { calendarConnectionModel } from '@crm/crm-core/calendar/calendar-connect
 import { calendarRuntime } from '@crm/crm-core/calendar/calendar-runtime';
 import { newId, runWithContext } from '@crm/kit';
 import { request, signUpWithWorkspace, startTestSystem, waitFor, type TestSystem } from '../support/system';
-import { connectCalendar, flowCookie, followCallback, meetingsApi, setPlan, signInAt, simulatorOf, workerAt } from './meetings-support';
+import {
+  connectCalendar,
+  flowCookie,
+  followCallback,
+  meetingsApi,
+  setPlan,
+  signInAt,
+  simulatorOf,
+  workerAt,
+} from './meetings-support';
 
 // Calendar sync through the gateway against the simulated provider that runs in crm-core's
 // process: connect (sign-in URL with a signed, single-use state) → callback (tokens stored
@@ -22,16 +31,37 @@ describe('connecting a calendar', () => {
   it('lists both providers, signs in through the provider and stores the tokens encrypted', async () => {
     const owner = await signUpWithWorkspace(base, 'Cal');
     const before = await request(base, 'GET', '/integrations/calendar', { token: owner.token });
-    expect(before).toMatchObject({ status: 200, body: { available: ['provider_a', 'provider_b'], included_in_plan: true, connections: [] } });
+    expect(before).toMatchObject({
+      status: 200,
+      body: { available: ['provider_a', 'provider_b'], included_in_plan: true, connections: [] },
+    });
 
     const connected = await connectCalendar(system, owner, 'provider_a', 'cal@calendar.test');
-    expect(connected).toMatchObject({ status: 200, body: { provider: 'provider_a', account_email: 'cal@calendar.test', status: 'connected', connected_at: expect.any(String) } });
+    expect(connected).toMatchObject({
+      status: 200,
+      body: {
+        provider: 'provider_a',
+        account_email: 'cal@calendar.test',
+        status: 'connected',
+        connected_at: expect.any(String),
+      },
+    });
     const listed = await request(base, 'GET', '/integrations/calendar', { token: owner.token });
-    expect(listed.body.connections).toEqual([{ provider: 'provider_a', account_email: 'cal@calendar.test', status: 'connected', connected_at: connected.body.connected_at }]);
+    expect(listed.body.connections).toEqual([
+      {
+        provider: 'provider_a',
+        account_email: 'cal@calendar.test',
+        status: 'connected',
+        connected_at: connected.body.connected_at,
+      },
+    ]);
 
     // At rest the tokens are ciphertext, not what the provider issued.
     const stored = await runWithContext({ request_id: newId(), workspace_id: owner.workspaceId }, () =>
-      calendarConnectionModel(system.services['crm-core'].context.connection).findOne({ workspace_id: owner.workspaceId }).lean().exec(),
+      calendarConnectionModel(system.services['crm-core'].context.connection)
+        .findOne({ workspace_id: owner.workspaceId })
+        .lean()
+        .exec(),
     );
     expect(stored!.access_token_sealed).toMatch(/^v1\./);
     expect(stored!.access_token_sealed).not.toContain('access_');
@@ -40,7 +70,9 @@ describe('connecting a calendar', () => {
     // The audit log has the connection, without a token.
     const audit = await waitFor(async () => {
       const log = await request(base, 'GET', '/audit-log?limit=100', { token: owner.token });
-      return (log.body.data as Array<{ action: string | null; summary: string | null }>).find((entry) => entry.summary?.includes('Connected calendar provider_a'));
+      return (log.body.data as Array<{ action: string | null; summary: string | null }>).find((entry) =>
+        entry.summary?.includes('Connected calendar provider_a'),
+      );
     });
     expect(JSON.stringify(audit)).not.toMatch(/access_|refresh_/);
   });
@@ -54,33 +86,63 @@ describe('connecting a calendar', () => {
 
     // A forged state (payload changed, signature kept) is refused before anything else.
     const [payload, mac] = state.split('.');
-    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), u: newId() })).toString('base64url');
-    const forgedAnswer = await request(base.replace(/\/v1$/, ''), 'GET', `/v1/public/integrations/calendar/provider_b/callback?code=x&state=${forged}.${mac}`);
+    const forged = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), u: newId() }),
+    ).toString('base64url');
+    const forgedAnswer = await request(
+      base.replace(/\/v1$/, ''),
+      'GET',
+      `/v1/public/integrations/calendar/provider_b/callback?code=x&state=${forged}.${mac}`,
+    );
     expect(forgedAnswer).toMatchObject({ status: 400, body: { error: { code: 'calendar_state_invalid' } } });
     // Signed by crm-core but expired: refused too.
-    const expired = calendarRuntime(system.services['crm-core'].context).secrets.sign({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), e: Date.now() - 1000 });
-    expect(await request(base.replace(/\/v1$/, ''), 'GET', `/v1/public/integrations/calendar/provider_b/callback?code=x&state=${expired}`)).toMatchObject({
+    const expired = calendarRuntime(system.services['crm-core'].context).secrets.sign({
+      ...JSON.parse(Buffer.from(payload, 'base64url').toString()),
+      e: Date.now() - 1000,
+    });
+    expect(
+      await request(
+        base.replace(/\/v1$/, ''),
+        'GET',
+        `/v1/public/integrations/calendar/provider_b/callback?code=x&state=${expired}`,
+      ),
+    ).toMatchObject({
       status: 400,
       body: { error: { code: 'calendar_state_invalid' } },
     });
     // The state of provider_b does not complete provider_a.
-    const crossed = await request(base.replace(/\/v1$/, ''), 'GET', `/v1/public/integrations/calendar/provider_a/callback?code=x&state=${state}`);
+    const crossed = await request(
+      base.replace(/\/v1$/, ''),
+      'GET',
+      `/v1/public/integrations/calendar/provider_a/callback?code=x&state=${state}`,
+    );
     expect(crossed).toMatchObject({ status: 400, body: { error: { code: 'calendar_state_invalid' } } });
 
     const returned = await signInAt(url.toString(), 'sta@calendar.test', 'allow');
     const completed = await followCallback(system, returned, flowCookie(started));
     expect(completed.status).toBe(200);
     // The flow's cookie is cleared with the answer.
-    expect(completed.headers.get('set-cookie')).toMatch(/^crm_calendar_flow=; Path=\/v1\/public\/integrations\/calendar\/provider_b\/callback; Max-Age=0; HttpOnly; SameSite=Lax/);
+    expect(completed.headers.get('set-cookie')).toMatch(
+      /^crm_calendar_flow=; Path=\/v1\/public\/integrations\/calendar\/provider_b\/callback; Max-Age=0; HttpOnly; SameSite=Lax/,
+    );
     // Single use: the same redirect again is refused.
-    expect(await followCallback(system, returned, flowCookie(started))).toMatchObject({ status: 400, body: { error: { code: 'calendar_state_invalid' } } });
+    expect(await followCallback(system, returned, flowCookie(started))).toMatchObject({
+      status: 400,
+      body: { error: { code: 'calendar_state_invalid' } },
+    });
 
     // Denied at the provider: nothing connected for provider_a.
     const again = await request(base, 'POST', '/integrations/calendar/provider_a/connect', { token: owner.token });
-    const denied = await followCallback(system, await signInAt(again.body.url as string, 'sta@calendar.test', 'deny'), flowCookie(again));
+    const denied = await followCallback(
+      system,
+      await signInAt(again.body.url as string, 'sta@calendar.test', 'deny'),
+      flowCookie(again),
+    );
     expect(denied).toMatchObject({ status: 400, body: { error: { code: 'calendar_access_denied' } } });
     const listed = await request(base, 'GET', '/integrations/calendar', { token: owner.token });
-    expect(listed.body.connections.map((connection: { provider: string }) => connection.provider)).toEqual(['provider_b']);
+    expect(listed.body.connections.map((connection: { provider: string }) => connection.provider)).toEqual([
+      'provider_b',
+    ]);
   });
 
   it('completes only in the browser that asked for the sign-in link: a link passed to someone else connects nothing', async () => {
@@ -89,7 +151,9 @@ describe('connecting a calendar', () => {
     const started = await request(base, 'POST', '/integrations/calendar/provider_a/connect', { token: attacker.token });
     expect(started.status).toBe(200);
     // The browser that asked keeps a cookie for the callback's path only, for as long as the state lives.
-    expect(started.headers.get('set-cookie')).toMatch(/^crm_calendar_flow=[\w-]{43}; Path=\/v1\/public\/integrations\/calendar\/provider_a\/callback; Max-Age=600; HttpOnly; SameSite=Lax$/);
+    expect(started.headers.get('set-cookie')).toMatch(
+      /^crm_calendar_flow=[\w-]{43}; Path=\/v1\/public\/integrations\/calendar\/provider_a\/callback; Max-Age=600; HttpOnly; SameSite=Lax$/,
+    );
 
     // The victim opens the attacker's link and signs in with their own account; their browser
     // returns to the callback without the attacker's cookie (or with one of its own flow).
@@ -105,7 +169,9 @@ describe('connecting a calendar', () => {
     }
     // Nothing was connected, to either member.
     for (const person of [attacker, victim]) {
-      expect((await request(base, 'GET', '/integrations/calendar', { token: person.token })).body.connections).toEqual([]);
+      expect((await request(base, 'GET', '/integrations/calendar', { token: person.token })).body.connections).toEqual(
+        [],
+      );
     }
   });
 
@@ -120,17 +186,34 @@ describe('connecting a calendar', () => {
     });
     expect(synced).toMatchObject({ external_provider: 'provider_b', sync_error: null });
 
-    expect((await request(base, 'DELETE', '/integrations/calendar/provider_b', { token: owner.token })).status).toBe(204);
+    expect((await request(base, 'DELETE', '/integrations/calendar/provider_b', { token: owner.token })).status).toBe(
+      204,
+    );
     expect((await request(base, 'GET', '/integrations/calendar', { token: owner.token })).body.connections).toEqual([]);
     const rows = await runWithContext({ request_id: newId(), workspace_id: owner.workspaceId }, () =>
-      calendarConnectionModel(system.services['crm-core'].context.connection).countDocuments({ workspace_id: owner.workspaceId }).exec(),
+      calendarConnectionModel(system.services['crm-core'].context.connection)
+        .countDocuments({ workspace_id: owner.workspaceId })
+        .exec(),
     );
     expect(rows).toBe(0);
-    expect(simulatorOf(system).events('provider_b').find((event) => event.title === 'Stays in the calendar')).toMatchObject({ status: 'confirmed' });
+    expect(
+      simulatorOf(system)
+        .events('provider_b')
+        .find((event) => event.title === 'Stays in the calendar'),
+    ).toMatchObject({ status: 'confirmed' });
     expect(await api.get(meeting.id)).toMatchObject({ join_url: synced.join_url, external_provider: 'provider_b' });
-    expect((await request(base, 'DELETE', '/integrations/calendar/provider_b', { token: owner.token })).status).toBe(404);
+    expect((await request(base, 'DELETE', '/integrations/calendar/provider_b', { token: owner.token })).status).toBe(
+      404,
+    );
     // Without a calendar an online meeting is refused with a code that says why.
-    expect(await api.call('POST', '/meetings', { title: 'Online', starts_at: synced.starts_at, ends_at: synced.ends_at, online_meeting: true })).toMatchObject({
+    expect(
+      await api.call('POST', '/meetings', {
+        title: 'Online',
+        starts_at: synced.starts_at,
+        ends_at: synced.ends_at,
+        online_meeting: true,
+      }),
+    ).toMatchObject({
       status: 400,
       body: { error: { code: 'calendar_not_connected' } },
     });
@@ -141,14 +224,31 @@ describe('connecting a calendar', () => {
     await setPlan(system, owner.workspaceId, 'free');
     const integration = await request(base, 'GET', '/integrations/calendar', { token: owner.token });
     expect(integration).toMatchObject({ status: 200, body: { included_in_plan: false, connections: [] } });
-    expect(await request(base, 'POST', '/integrations/calendar/provider_a/connect', { token: owner.token })).toMatchObject({ status: 403, body: { error: { code: 'plan_required' } } });
+    expect(
+      await request(base, 'POST', '/integrations/calendar/provider_a/connect', { token: owner.token }),
+    ).toMatchObject({ status: 403, body: { error: { code: 'plan_required' } } });
     const api = meetingsApi(base, owner);
-    expect(await api.call('POST', '/meetings', { title: 'Online', starts_at: '2030-01-01T10:00:00Z', ends_at: '2030-01-01T11:00:00Z', online_meeting: true })).toMatchObject({
+    expect(
+      await api.call('POST', '/meetings', {
+        title: 'Online',
+        starts_at: '2030-01-01T10:00:00Z',
+        ends_at: '2030-01-01T11:00:00Z',
+        online_meeting: true,
+      }),
+    ).toMatchObject({
       status: 403,
       body: { error: { code: 'plan_required' } },
     });
     // Meetings themselves are on every plan.
-    expect((await api.call('POST', '/meetings', { title: 'In person', starts_at: '2030-01-01T10:00:00Z', ends_at: '2030-01-01T11:00:00Z' })).status).toBe(201);
+    expect(
+      (
+        await api.call('POST', '/meetings', {
+          title: 'In person',
+          starts_at: '2030-01-01T10:00:00Z',
+          ends_at: '2030-01-01T11:00:00Z',
+        })
+      ).status,
+    ).toBe(201);
   });
 });
 
@@ -159,7 +259,10 @@ describe('a workspace that leaves the Standard plan', () => {
     await connectCalendar(system, owner, 'provider_b', 'pau@calendar.test');
     const simulator = simulatorOf(system);
     const before = simulator.calls.length;
-    const created = () => simulator.calls.slice(before).filter((call) => call.provider === 'provider_b' && call.method === 'POST' && call.path === '/me/events');
+    const created = () =>
+      simulator.calls
+        .slice(before)
+        .filter((call) => call.provider === 'provider_b' && call.method === 'POST' && call.path === '/me/events');
     // The provider is down when the meeting is made: its sync is due again later.
     simulator.setOutage('provider_b', { status: 503, message: 'calendar service unavailable' });
     try {
@@ -168,7 +271,13 @@ describe('a workspace that leaves the Standard plan', () => {
       await setPlan(system, owner.workspaceId, 'free');
       simulator.setOutage('provider_b', null);
       const listed = await request(base, 'GET', '/integrations/calendar', { token: owner.token });
-      expect(listed).toMatchObject({ status: 200, body: { included_in_plan: false, connections: [{ provider: 'provider_b', account_email: 'pau@calendar.test', status: 'paused' }] } });
+      expect(listed).toMatchObject({
+        status: 200,
+        body: {
+          included_in_plan: false,
+          connections: [{ provider: 'provider_b', account_email: 'pau@calendar.test', status: 'paused' }],
+        },
+      });
 
       // The retry finds the workspace on Free: nothing reaches the calendar.
       let paused;
@@ -192,14 +301,19 @@ describe('a workspace that leaves the Standard plan', () => {
 
       // Back on Standard the stored connection works again: the next change syncs.
       await setPlan(system, owner.workspaceId, 'standard');
-      expect((await request(base, 'GET', '/integrations/calendar', { token: owner.token })).body.connections).toEqual([expect.objectContaining({ provider: 'provider_b', status: 'connected' })]);
+      expect((await request(base, 'GET', '/integrations/calendar', { token: owner.token })).body.connections).toEqual([
+        expect.objectContaining({ provider: 'provider_b', status: 'connected' }),
+      ]);
       await api.patch(meeting.id, { notes: 'Synced again' });
       const synced = await waitFor(async () => {
         const current = await api.get(meeting.id);
         return current.join_url ? current : undefined;
       }, 'the meeting to sync on Standard');
       expect(synced).toMatchObject({ external_provider: 'provider_b', sync_error: null });
-      expect(simulator.events('provider_b').find((event) => event.title === 'Before the downgrade')).toMatchObject({ location: 'Room 1', online_meeting: true });
+      expect(simulator.events('provider_b').find((event) => event.title === 'Before the downgrade')).toMatchObject({
+        location: 'Room 1',
+        online_meeting: true,
+      });
     } finally {
       simulator.setOutage('provider_b', null);
     }
@@ -211,37 +325,80 @@ describe('syncing meetings to the organiser’s calendar', () => {
     const owner = await signUpWithWorkspace(base, 'Syn');
     const api = meetingsApi(base, owner);
     await connectCalendar(system, owner, 'provider_a', 'syn@calendar.test');
-    const contact = (await request(base, 'POST', '/contacts', { token: owner.token, body: { first_name: 'Jo', last_name: 'Guest', email: 'jo@guest.test' } })).body;
-    const meeting = await api.create({ title: 'Demo', online_meeting: true, send_invites: true, contact_ids: [contact.id] });
+    const contact = (
+      await request(base, 'POST', '/contacts', {
+        token: owner.token,
+        body: { first_name: 'Jo', last_name: 'Guest', email: 'jo@guest.test' },
+      })
+    ).body;
+    const meeting = await api.create({
+      title: 'Demo',
+      online_meeting: true,
+      send_invites: true,
+      contact_ids: [contact.id],
+    });
     expect(meeting).toMatchObject({ online_meeting: true, join_url: null, external_provider: null, sync_error: null });
 
     const synced = await waitFor(async () => {
       const current = await api.get(meeting.id);
       return current.join_url ? current : undefined;
     });
-    expect(synced).toMatchObject({ external_provider: 'provider_a', sync_error: null, join_url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/join\//) });
+    expect(synced).toMatchObject({
+      external_provider: 'provider_a',
+      sync_error: null,
+      join_url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/join\//),
+    });
     const simulator = simulatorOf(system);
     const event = simulator.events('provider_a').find((candidate) => candidate.join_url === synced.join_url)!;
-    expect(event).toMatchObject({ account_email: 'syn@calendar.test', title: 'Demo', starts_at: meeting.starts_at, attendees: ['jo@guest.test'], online_meeting: true, invitations_sent: 1 });
+    expect(event).toMatchObject({
+      account_email: 'syn@calendar.test',
+      title: 'Demo',
+      starts_at: meeting.starts_at,
+      attendees: ['jo@guest.test'],
+      online_meeting: true,
+      invitations_sent: 1,
+    });
     // The join link opens.
     expect((await fetch(synced.join_url!)).status).toBe(200);
 
     // A change reaches the same event; the access token is refreshed when it no longer works.
     simulator.expireAccessTokens();
     await runWithContext({ request_id: newId(), workspace_id: owner.workspaceId }, () =>
-      calendarConnectionModel(system.services['crm-core'].context.connection).updateOne({ workspace_id: owner.workspaceId }, { $set: { access_expires_at: new Date(0) } }).exec(),
+      calendarConnectionModel(system.services['crm-core'].context.connection)
+        .updateOne({ workspace_id: owner.workspaceId }, { $set: { access_expires_at: new Date(0) } })
+        .exec(),
     );
     await api.patch(meeting.id, { title: 'Demo (moved)', location: 'Room 2' });
-    await waitFor(async () => (simulator.events('provider_a').find((candidate) => candidate.id === event.id)?.title === 'Demo (moved)' ? true : undefined));
-    expect(simulator.events('provider_a').find((candidate) => candidate.id === event.id)).toMatchObject({ location: 'Room 2', invitations_sent: 2 });
+    await waitFor(async () =>
+      simulator.events('provider_a').find((candidate) => candidate.id === event.id)?.title === 'Demo (moved)'
+        ? true
+        : undefined,
+    );
+    expect(simulator.events('provider_a').find((candidate) => candidate.id === event.id)).toMatchObject({
+      location: 'Room 2',
+      invitations_sent: 2,
+    });
 
     await api.patch(meeting.id, { status: 'cancelled' });
-    await waitFor(async () => (simulator.events('provider_a').find((candidate) => candidate.id === event.id)?.status === 'cancelled' ? true : undefined));
-    expect(await api.get(meeting.id)).toMatchObject({ status: 'cancelled', sync_error: null, external_provider: 'provider_a' });
+    await waitFor(async () =>
+      simulator.events('provider_a').find((candidate) => candidate.id === event.id)?.status === 'cancelled'
+        ? true
+        : undefined,
+    );
+    expect(await api.get(meeting.id)).toMatchObject({
+      status: 'cancelled',
+      sync_error: null,
+      external_provider: 'provider_a',
+    });
 
     // The sync's change is in the audit log as the system's, beside the user's own changes.
     // The audit log is built from events, so wait until every one of them has arrived.
-    const expected = ['Created meeting "Demo"', 'Synced meeting "Demo" to the calendar', 'Updated meeting "Demo (moved)"', 'Cancelled meeting "Demo (moved)"'];
+    const expected = [
+      'Created meeting "Demo"',
+      'Synced meeting "Demo" to the calendar',
+      'Updated meeting "Demo (moved)"',
+      'Cancelled meeting "Demo (moved)"',
+    ];
     const summaries = await waitFor(async () => {
       const answer = await request(base, 'GET', '/audit-log?source=record&limit=100', { token: owner.token });
       const entries = answer.body.data as Array<{ object_id: string | null; summary: string | null }>;
@@ -263,7 +420,11 @@ describe('syncing meetings to the organiser’s calendar', () => {
     });
     const firstEvent = simulator.events('provider_b').find((event) => event.join_url === first.join_url)!;
     await api.patch(meeting.id, { status: 'cancelled' });
-    await waitFor(async () => (simulator.events('provider_b').find((event) => event.id === firstEvent.id)?.status === 'cancelled' ? true : undefined));
+    await waitFor(async () =>
+      simulator.events('provider_b').find((event) => event.id === firstEvent.id)?.status === 'cancelled'
+        ? true
+        : undefined,
+    );
     // provider_b cannot change a cancelled event: the sync makes a new one, with a new link.
     await api.patch(meeting.id, { status: 'scheduled' });
     const again = await waitFor(async () => {
@@ -271,7 +432,12 @@ describe('syncing meetings to the organiser’s calendar', () => {
       return current.join_url && current.join_url !== first.join_url ? current : undefined;
     });
     expect(again).toMatchObject({ status: 'scheduled', sync_error: null, external_provider: 'provider_b' });
-    expect(simulator.events('provider_b').filter((event) => event.title === 'On again').map((event) => event.status)).toEqual(['cancelled', 'confirmed']);
+    expect(
+      simulator
+        .events('provider_b')
+        .filter((event) => event.title === 'On again')
+        .map((event) => event.status),
+    ).toEqual(['cancelled', 'confirmed']);
   });
 
   it('records sync_error after the retries when the provider keeps failing, and keeps the meeting', async () => {
@@ -281,7 +447,8 @@ describe('syncing meetings to the organiser’s calendar', () => {
     const simulator = simulatorOf(system);
     simulator.setOutage('provider_b', { status: 503, message: 'calendar service unavailable' });
     try {
-      const failures = () => simulator.calls.filter((call) => call.provider === 'provider_b' && call.status === 503).length;
+      const failures = () =>
+        simulator.calls.filter((call) => call.provider === 'provider_b' && call.status === 503).length;
       const before = failures();
       const meeting = await api.create({ title: 'Doomed sync', online_meeting: true });
       let failed;
@@ -296,7 +463,8 @@ describe('syncing meetings to the organiser’s calendar', () => {
         title: 'Doomed sync',
         join_url: null,
         external_provider: null,
-        sync_error: 'provider_b answered 503 while creating the event: calendar service unavailable (gave up after 5 attempts)',
+        sync_error:
+          'provider_b answered 503 while creating the event: calendar service unavailable (gave up after 5 attempts)',
       });
       // Five attempts, no more: the job is done (not parked) once the error is recorded.
       expect(failures() - before).toBe(5);
@@ -322,7 +490,9 @@ describe('syncing meetings to the organiser’s calendar', () => {
     await connectCalendar(system, owner, 'provider_a', 'rev@calendar.test');
     simulatorOf(system).revokeGrants('rev@calendar.test');
     await runWithContext({ request_id: newId(), workspace_id: owner.workspaceId }, () =>
-      calendarConnectionModel(system.services['crm-core'].context.connection).updateOne({ workspace_id: owner.workspaceId }, { $set: { access_expires_at: new Date(0) } }).exec(),
+      calendarConnectionModel(system.services['crm-core'].context.connection)
+        .updateOne({ workspace_id: owner.workspaceId }, { $set: { access_expires_at: new Date(0) } })
+        .exec(),
     );
     const meeting = await api.create({ title: 'No access', online_meeting: true });
     const failed = await waitFor(async () => {
@@ -331,6 +501,8 @@ describe('syncing meetings to the organiser’s calendar', () => {
     });
     expect(failed.sync_error).toMatch(/provider_a refused the stored access .*connect the calendar again/);
     const listed = await request(base, 'GET', '/integrations/calendar', { token: owner.token });
-    expect(listed.body.connections).toEqual([expect.objectContaining({ provider: 'provider_a', status: 'reconnect_required' })]);
+    expect(listed.body.connections).toEqual([
+      expect.objectContaining({ provider: 'provider_a', status: 'reconnect_required' }),
+    ]);
   });
 });

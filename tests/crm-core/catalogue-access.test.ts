@@ -22,11 +22,14 @@ interface Item {
   stages?: Item[];
 }
 
-const call = (token: string, method: string, path: string, body?: unknown) => request(base, method, path, { token, body });
+const call = (token: string, method: string, path: string, body?: unknown) =>
+  request(base, method, path, { token, body });
 
 async function catalogue(owner: Owner) {
   const [pipelines, stages, sources] = await Promise.all(
-    ['/pipelines', '/pipeline-stages', '/lead-sources'].map(async (path) => (await call(owner.token, 'GET', path)).body.data as Item[]),
+    ['/pipelines', '/pipeline-stages', '/lead-sources'].map(
+      async (path) => (await call(owner.token, 'GET', path)).body.data as Item[],
+    ),
   );
   return { pipelines: pipelines, stages: stages, sources: sources };
 }
@@ -51,14 +54,19 @@ describe('the catalogue across roles and workspaces', () => {
       await call(sales, 'PATCH', `/lead-sources/${sources[0].id}`, { name: 'Mine' }),
       await call(sales, 'DELETE', `/lead-sources/${sources[0].id}`),
     ];
-    expect(refused.map((answer) => [answer.status, answer.body.error.code])).toEqual(refused.map(() => [403, 'forbidden']));
+    expect(refused.map((answer) => [answer.status, answer.body.error.code])).toEqual(
+      refused.map(() => [403, 'forbidden']),
+    );
     expect(await catalogue(owner)).toEqual({ pipelines, stages, sources });
   });
 
   it("answers 404 for another workspace's ids, refuses them as references and never mixes the lists", async () => {
     const ann = await signUpWithWorkspace(base, 'Ann');
     const bob = await signUpWithWorkspace(base, 'Bob');
-    const extra = await call(ann.token, 'POST', '/pipelines', { name: 'Ann only', stages: [{ name: 'One' }, { name: 'Two' }] });
+    const extra = await call(ann.token, 'POST', '/pipelines', {
+      name: 'Ann only',
+      stages: [{ name: 'One' }, { name: 'Two' }],
+    });
     const source = await call(ann.token, 'POST', '/lead-sources', { name: 'Ann source', channel: 'web' });
     const before = await catalogue(ann);
     const annStage = extra.body.stages[0].id as string;
@@ -72,7 +80,9 @@ describe('the catalogue across roles and workspaces', () => {
       await call(bob.token, 'PATCH', `/lead-sources/${source.body.id}`, { name: 'Taken' }),
       await call(bob.token, 'DELETE', `/lead-sources/${source.body.id}`),
     ];
-    expect(answers.map((answer) => [answer.status, answer.body.error.code])).toEqual(answers.map(() => [404, 'not_found']));
+    expect(answers.map((answer) => [answer.status, answer.body.error.code])).toEqual(
+      answers.map(() => [404, 'not_found']),
+    );
 
     const bobs = await catalogue(bob);
     const added = await call(bob.token, 'POST', '/pipeline-stages', { pipeline_id: extra.body.id, name: 'Sneaky' });
@@ -96,15 +106,25 @@ describe('the catalogue across roles and workspaces', () => {
     const owner = await signUpWithWorkspace(base, 'Ida');
     const { pipelines, sources } = await catalogue(owner);
     const deals = pipelines.find((pipeline) => pipeline.object === 'deal')!;
-    const created = await call(owner.token, 'POST', '/pipelines', { name: 'Upsell', object: 'deal', stages: [{ name: 'Open' }, { name: 'Yes', kind: 'won' }, { name: 'No', kind: 'lost' }] });
+    const created = await call(owner.token, 'POST', '/pipelines', {
+      name: 'Upsell',
+      object: 'deal',
+      stages: [{ name: 'Open' }, { name: 'Yes', kind: 'won' }, { name: 'No', kind: 'lost' }],
+    });
     expect(created.status).toBe(201);
-    expect((await call(owner.token, 'PATCH', `/pipeline-stages/${deals.stages![0].id}`, { name: 'Discovery' })).status).toBe(200);
-    expect((await call(owner.token, 'DELETE', `/lead-sources/${sources.find((item) => item.name === 'Phone')!.id}`)).status).toBe(204);
+    expect(
+      (await call(owner.token, 'PATCH', `/pipeline-stages/${deals.stages![0].id}`, { name: 'Discovery' })).status,
+    ).toBe(200);
+    expect(
+      (await call(owner.token, 'DELETE', `/lead-sources/${sources.find((item) => item.name === 'Phone')!.id}`)).status,
+    ).toBe(204);
 
     const catalogueTypes = ['pipeline', 'pipeline_stage', 'lead_source'];
     const entries = await waitFor(async () => {
       const log = await call(owner.token, 'GET', '/audit-log?source=admin');
-      const items = (log.body.data as Array<{ object_type: string; summary: string; actor: string }>).filter((item) => catalogueTypes.includes(item.object_type));
+      const items = (log.body.data as Array<{ object_type: string; summary: string; actor: string }>).filter((item) =>
+        catalogueTypes.includes(item.object_type),
+      );
       return items.length >= 6 ? items : undefined;
     });
     expect(entries.map((item) => item.summary).sort()).toEqual([

@@ -35,7 +35,8 @@ interface Pipeline {
   stages: StageAdmin[];
 }
 
-const call = (owner: Owner, method: string, path: string, body?: unknown) => request(base, method, path, { token: owner.token, body });
+const call = (owner: Owner, method: string, path: string, body?: unknown) =>
+  request(base, method, path, { token: owner.token, body });
 
 async function pipelines(owner: Owner): Promise<Pipeline[]> {
   const answer = await call(owner, 'GET', '/pipelines');
@@ -49,14 +50,23 @@ async function defaultPipeline(owner: Owner, object: string): Promise<Pipeline> 
 
 const stageNamed = (pipeline: Pipeline, name: string) => pipeline.stages.find((stage) => stage.name === name)!;
 
-function expectError(answer: { status: number; body: Record<string, any> }, status: number, code: string, message?: RegExp) {
+function expectError(
+  answer: { status: number; body: Record<string, any> },
+  status: number,
+  code: string,
+  message?: RegExp,
+) {
   expect({ status: answer.status, code: answer.body?.error?.code }).toEqual({ status, code });
   if (message) expect(answer.body.error.message).toMatch(message);
 }
 
 // A company made through the API; `binned` sends it to the recycle bin.
 let companyCounter = 0;
-async function newCompany(owner: Owner, fields: { stage_id?: string; source_id?: string }, binned = false): Promise<string> {
+async function newCompany(
+  owner: Owner,
+  fields: { stage_id?: string; source_id?: string },
+  binned = false,
+): Promise<string> {
   const created = await call(owner, 'POST', '/companies', { name: `Company ${++companyCounter}`, ...fields });
   expect(created.status).toBe(201);
   if (binned) expect((await call(owner, 'DELETE', `/companies/${created.body.id}`)).status).toBe(204);
@@ -65,7 +75,9 @@ async function newCompany(owner: Owner, fields: { stage_id?: string; source_id?:
 
 // What the recycle bin's purge does after 30 days, done now.
 async function purgeCompanies(owner: Owner, filter: Record<string, unknown> = {}) {
-  await companyModel(system.services['crm-core'].context.connection).deleteMany({ workspace_id: owner.workspaceId, ...filter }).exec();
+  await companyModel(system.services['crm-core'].context.connection)
+    .deleteMany({ workspace_id: owner.workspaceId, ...filter })
+    .exec();
 }
 
 async function storedCompany(owner: Owner, id: string) {
@@ -92,7 +104,11 @@ describe('pipelines', () => {
     const deals = await call(owner, 'POST', '/pipelines', {
       name: 'Renewals',
       object: 'deal',
-      stages: [{ name: 'Due', probability: 50 }, { name: ' Renewed ', kind: 'won' }, { name: 'Churned', kind: 'lost' }],
+      stages: [
+        { name: 'Due', probability: 50 },
+        { name: ' Renewed ', kind: 'won' },
+        { name: 'Churned', kind: 'lost' },
+      ],
     });
     expect(deals.status).toBe(201);
     expect(deals.body.stages).toEqual([
@@ -102,19 +118,85 @@ describe('pipelines', () => {
     ]);
     expect(deals.body.position).toBe(1);
 
-    expectError(await call(owner, 'POST', '/pipelines', { name: 'No loss', object: 'deal', stages: [{ name: 'Open' }, { name: 'Won', kind: 'won' }] }), 400, 'validation_failed', /lost stage/);
-    expectError(await call(owner, 'POST', '/pipelines', { name: 'Odd', stages: [{ name: 'Done', kind: 'won' }] }), 400, 'validation_failed', /^stages\.0\.kind won has no meaning in a company pipeline/);
-    expectError(await call(owner, 'POST', '/pipelines', { name: 'Odd', object: 'deal', stages: [{ name: 'Client', kind: 'account' }] }), 400, 'validation_failed', /^stages\.0\.kind account has no meaning in a deal pipeline/);
-    expectError(await call(owner, 'POST', '/pipelines', { name: 'Odd', stages: [{ name: 'New', probability: 101 }] }), 400, 'validation_failed', /stages\.0\.probability/);
-    expectError(await call(owner, 'POST', '/pipelines', { name: 'Odd', stages: [{ name: 'New' }, { name: 'NEW' }] }), 400, 'validation_failed', /stages\.1\.name/);
-    expectError(await call(owner, 'POST', '/pipelines', { name: 'Odd', stages: [{ name: '   ' }] }), 400, 'validation_failed', /stages\.0\.name/);
-    expectError(await call(owner, 'POST', '/pipelines', { name: 'Odd', stages: [{ name: 'New', colour: 'red' }] }), 400, 'validation_failed', /unknown field 'stages\.0\.colour'/);
-    expectError(await call(owner, 'POST', '/pipelines', { name: 'Odd', colour: 'red' }), 400, 'validation_failed', /unknown field 'colour'/);
+    expectError(
+      await call(owner, 'POST', '/pipelines', {
+        name: 'No loss',
+        object: 'deal',
+        stages: [{ name: 'Open' }, { name: 'Won', kind: 'won' }],
+      }),
+      400,
+      'validation_failed',
+      /lost stage/,
+    );
+    expectError(
+      await call(owner, 'POST', '/pipelines', { name: 'Odd', stages: [{ name: 'Done', kind: 'won' }] }),
+      400,
+      'validation_failed',
+      /^stages\.0\.kind won has no meaning in a company pipeline/,
+    );
+    expectError(
+      await call(owner, 'POST', '/pipelines', {
+        name: 'Odd',
+        object: 'deal',
+        stages: [{ name: 'Client', kind: 'account' }],
+      }),
+      400,
+      'validation_failed',
+      /^stages\.0\.kind account has no meaning in a deal pipeline/,
+    );
+    expectError(
+      await call(owner, 'POST', '/pipelines', { name: 'Odd', stages: [{ name: 'New', probability: 101 }] }),
+      400,
+      'validation_failed',
+      /stages\.0\.probability/,
+    );
+    expectError(
+      await call(owner, 'POST', '/pipelines', { name: 'Odd', stages: [{ name: 'New' }, { name: 'NEW' }] }),
+      400,
+      'validation_failed',
+      /stages\.1\.name/,
+    );
+    expectError(
+      await call(owner, 'POST', '/pipelines', { name: 'Odd', stages: [{ name: '   ' }] }),
+      400,
+      'validation_failed',
+      /stages\.0\.name/,
+    );
+    expectError(
+      await call(owner, 'POST', '/pipelines', { name: 'Odd', stages: [{ name: 'New', colour: 'red' }] }),
+      400,
+      'validation_failed',
+      /unknown field 'stages\.0\.colour'/,
+    );
+    expectError(
+      await call(owner, 'POST', '/pipelines', { name: 'Odd', colour: 'red' }),
+      400,
+      'validation_failed',
+      /unknown field 'colour'/,
+    );
     expectError(await call(owner, 'POST', '/pipelines', { name: 'x'.repeat(81) }), 400, 'validation_failed', /^name /);
     expectError(await call(owner, 'POST', '/pipelines', { name: '' }), 400, 'validation_failed', /^name /);
-    expectError(await call(owner, 'POST', '/pipelines', { name: 'Odd', object: 'contact' }), 400, 'validation_failed', /^object /);
-    expectError(await call(owner, 'POST', '/pipelines', { name: 'Odd', stages: [{ name: 'x'.repeat(61) }] }), 400, 'validation_failed', /stages\.0\.name/);
-    expectError(await call(owner, 'POST', '/pipelines', { name: 'Odd', stages: Array.from({ length: 51 }, (_, index) => ({ name: `S${index}` })) }), 400, 'validation_failed', /stages/);
+    expectError(
+      await call(owner, 'POST', '/pipelines', { name: 'Odd', object: 'contact' }),
+      400,
+      'validation_failed',
+      /^object /,
+    );
+    expectError(
+      await call(owner, 'POST', '/pipelines', { name: 'Odd', stages: [{ name: 'x'.repeat(61) }] }),
+      400,
+      'validation_failed',
+      /stages\.0\.name/,
+    );
+    expectError(
+      await call(owner, 'POST', '/pipelines', {
+        name: 'Odd',
+        stages: Array.from({ length: 51 }, (_, index) => ({ name: `S${index}` })),
+      }),
+      400,
+      'validation_failed',
+      /stages/,
+    );
 
     // Names are unique per object, ignoring case; the same name may serve both objects.
     expectError(await call(owner, 'POST', '/pipelines', { name: 'PARTNERS' }), 409, 'name_taken');
@@ -136,7 +218,12 @@ describe('pipelines', () => {
     const seeded = await defaultPipeline(owner, 'company');
     const second = (await call(owner, 'POST', '/pipelines', { name: 'Second' })).body as Pipeline;
 
-    expectError(await call(owner, 'PATCH', `/pipelines/${second.id}`, { is_default: false }), 400, 'validation_failed', /is_default/);
+    expectError(
+      await call(owner, 'PATCH', `/pipelines/${second.id}`, { is_default: false }),
+      400,
+      'validation_failed',
+      /is_default/,
+    );
     expectError(await call(owner, 'DELETE', `/pipelines/${seeded.id}`), 409, 'pipeline_is_default');
 
     const promoted = await call(owner, 'PATCH', `/pipelines/${second.id}`, { is_default: true, name: 'Main' });
@@ -150,20 +237,52 @@ describe('pipelines', () => {
 
     const ids = second.stages.map((stage) => stage.id);
     const foreign = seeded.stages[0].id;
-    expectError(await call(owner, 'PATCH', `/pipelines/${second.id}`, { stage_order: ids.slice(1) }), 400, 'validation_failed', /stage_order/);
-    expectError(await call(owner, 'PATCH', `/pipelines/${second.id}`, { stage_order: [...ids.slice(1), foreign] }), 400, 'validation_failed', /stage_order/);
-    expectError(await call(owner, 'PATCH', `/pipelines/${second.id}`, { stage_order: [...ids, foreign] }), 400, 'validation_failed', /stage_order/);
-    expectError(await call(owner, 'PATCH', `/pipelines/${second.id}`, { stage_order: [ids[0], ...ids.slice(0, -1)] }), 400, 'validation_failed', /stage_order/);
-    expectError(await call(owner, 'PATCH', `/pipelines/${second.id}`, { stage_order: ['not-a-uuid'] }), 400, 'validation_failed', /stage_order/);
+    expectError(
+      await call(owner, 'PATCH', `/pipelines/${second.id}`, { stage_order: ids.slice(1) }),
+      400,
+      'validation_failed',
+      /stage_order/,
+    );
+    expectError(
+      await call(owner, 'PATCH', `/pipelines/${second.id}`, { stage_order: [...ids.slice(1), foreign] }),
+      400,
+      'validation_failed',
+      /stage_order/,
+    );
+    expectError(
+      await call(owner, 'PATCH', `/pipelines/${second.id}`, { stage_order: [...ids, foreign] }),
+      400,
+      'validation_failed',
+      /stage_order/,
+    );
+    expectError(
+      await call(owner, 'PATCH', `/pipelines/${second.id}`, { stage_order: [ids[0], ...ids.slice(0, -1)] }),
+      400,
+      'validation_failed',
+      /stage_order/,
+    );
+    expectError(
+      await call(owner, 'PATCH', `/pipelines/${second.id}`, { stage_order: ['not-a-uuid'] }),
+      400,
+      'validation_failed',
+      /stage_order/,
+    );
 
     const reversed = [...ids].reverse();
     const reordered = await call(owner, 'PATCH', `/pipelines/${second.id}`, { stage_order: reversed });
     expect(reordered.status).toBe(200);
     expect((reordered.body.stages as StageAdmin[]).map((stage) => stage.id)).toEqual(reversed);
-    const publicList = (await call(owner, 'GET', '/pipeline-stages')).body.data as Array<{ id: string; pipeline_id: string }>;
+    const publicList = (await call(owner, 'GET', '/pipeline-stages')).body.data as Array<{
+      id: string;
+      pipeline_id: string;
+    }>;
     expect(publicList.filter((stage) => stage.pipeline_id === second.id).map((stage) => stage.id)).toEqual(reversed);
     // Company pipelines first (by position: the seeded one, then Main), then the deal pipeline.
-    expect([...new Set(publicList.map((stage) => stage.pipeline_id))]).toEqual([seeded.id, second.id, (await defaultPipeline(owner, 'deal')).id]);
+    expect([...new Set(publicList.map((stage) => stage.pipeline_id))]).toEqual([
+      seeded.id,
+      second.id,
+      (await defaultPipeline(owner, 'deal')).id,
+    ]);
 
     // A pipeline some company uses, even only from the recycle bin, stays.
     await newCompany(owner, { stage_id: seeded.stages[0].id }, true);
@@ -171,7 +290,11 @@ describe('pipelines', () => {
     await purgeCompanies(owner);
     expect((await call(owner, 'DELETE', `/pipelines/${seeded.id}`)).status).toBe(204);
     expect((await pipelines(owner)).map((pipeline) => pipeline.name)).toEqual(['Main', 'Sales']);
-    expect(((await call(owner, 'GET', '/pipeline-stages')).body.data as Array<{ pipeline_id: string }>).some((stage) => stage.pipeline_id === seeded.id)).toBe(false);
+    expect(
+      ((await call(owner, 'GET', '/pipeline-stages')).body.data as Array<{ pipeline_id: string }>).some(
+        (stage) => stage.pipeline_id === seeded.id,
+      ),
+    ).toBe(false);
     expectError(await call(owner, 'DELETE', `/pipelines/${seeded.id}`), 404, 'not_found');
   });
 });
@@ -184,8 +307,19 @@ describe('stages', () => {
 
     const added = await call(owner, 'POST', '/pipeline-stages', { pipeline_id: companies.id, name: 'Dormant' });
     expect(added.status).toBe(201);
-    expect(added.body).toEqual({ id: expect.any(String), name: 'Dormant', position: 4, kind: 'open', probability: null, companies: 0 });
-    const won = await call(owner, 'POST', '/pipeline-stages', { pipeline_id: deals.id, name: 'Won again', kind: 'won' });
+    expect(added.body).toEqual({
+      id: expect.any(String),
+      name: 'Dormant',
+      position: 4,
+      kind: 'open',
+      probability: null,
+      companies: 0,
+    });
+    const won = await call(owner, 'POST', '/pipeline-stages', {
+      pipeline_id: deals.id,
+      name: 'Won again',
+      kind: 'won',
+    });
     expect(won.body).toMatchObject({ position: 6, kind: 'won', probability: 100 });
 
     expectError(
@@ -200,37 +334,111 @@ describe('stages', () => {
       'validation_failed',
       /^kind account has no meaning in a deal pipeline \(a deal is won or lost, never an account\): use one of open, won, lost$/,
     );
-    expectError(await call(owner, 'POST', '/pipeline-stages', { pipeline_id: newId(), name: 'Lost' }), 400, 'validation_failed', /pipeline_id/);
-    expectError(await call(owner, 'POST', '/pipeline-stages', { pipeline_id: companies.id, name: 'Dormant', probability: 5 }), 400, 'validation_failed', /unknown field 'probability'/);
-    expectError(await call(owner, 'POST', '/pipeline-stages', { pipeline_id: companies.id, name: 'dormant' }), 409, 'name_taken');
-    expectError(await call(owner, 'POST', '/pipeline-stages', { name: 'Loose' }), 400, 'validation_failed', /pipeline_id is required/);
+    expectError(
+      await call(owner, 'POST', '/pipeline-stages', { pipeline_id: newId(), name: 'Lost' }),
+      400,
+      'validation_failed',
+      /pipeline_id/,
+    );
+    expectError(
+      await call(owner, 'POST', '/pipeline-stages', { pipeline_id: companies.id, name: 'Dormant', probability: 5 }),
+      400,
+      'validation_failed',
+      /unknown field 'probability'/,
+    );
+    expectError(
+      await call(owner, 'POST', '/pipeline-stages', { pipeline_id: companies.id, name: 'dormant' }),
+      409,
+      'name_taken',
+    );
+    expectError(
+      await call(owner, 'POST', '/pipeline-stages', { name: 'Loose' }),
+      400,
+      'validation_failed',
+      /pipeline_id is required/,
+    );
     // The same name in another pipeline is fine.
-    expect((await call(owner, 'POST', '/pipeline-stages', { pipeline_id: deals.id, name: 'Dormant' })).status).toBe(201);
+    expect((await call(owner, 'POST', '/pipeline-stages', { pipeline_id: deals.id, name: 'Dormant' })).status).toBe(
+      201,
+    );
 
     const qualification = stageNamed(deals, 'Qualification');
-    const changed = await call(owner, 'PATCH', `/pipeline-stages/${qualification.id}`, { name: 'Discovery', probability: 15 });
+    const changed = await call(owner, 'PATCH', `/pipeline-stages/${qualification.id}`, {
+      name: 'Discovery',
+      probability: 15,
+    });
     expect(changed.status).toBe(200);
-    expect(changed.body).toEqual({ id: qualification.id, name: 'Discovery', position: 0, kind: 'open', probability: 15, companies: 0 });
-    expect((await call(owner, 'PATCH', `/pipeline-stages/${qualification.id}`, { probability: null })).body.probability).toBeNull();
-    expectError(await call(owner, 'PATCH', `/pipeline-stages/${qualification.id}`, { probability: 101 }), 400, 'validation_failed', /^probability /);
-    expectError(await call(owner, 'PATCH', `/pipeline-stages/${qualification.id}`, { name: 'proposal' }), 409, 'name_taken');
-    expectError(await call(owner, 'PATCH', `/pipeline-stages/${stageNamed(companies, 'New').id}`, { kind: 'won' }), 400, 'validation_failed', /^kind won has no meaning/);
-    expectError(await call(owner, 'PATCH', `/pipeline-stages/${qualification.id}`, { kind: 'account' }), 400, 'validation_failed', /^kind account has no meaning/);
-    expectError(await call(owner, 'PATCH', `/pipeline-stages/${qualification.id}`, { position: 3 }), 400, 'validation_failed', /unknown field 'position'/);
+    expect(changed.body).toEqual({
+      id: qualification.id,
+      name: 'Discovery',
+      position: 0,
+      kind: 'open',
+      probability: 15,
+      companies: 0,
+    });
+    expect(
+      (await call(owner, 'PATCH', `/pipeline-stages/${qualification.id}`, { probability: null })).body.probability,
+    ).toBeNull();
+    expectError(
+      await call(owner, 'PATCH', `/pipeline-stages/${qualification.id}`, { probability: 101 }),
+      400,
+      'validation_failed',
+      /^probability /,
+    );
+    expectError(
+      await call(owner, 'PATCH', `/pipeline-stages/${qualification.id}`, { name: 'proposal' }),
+      409,
+      'name_taken',
+    );
+    expectError(
+      await call(owner, 'PATCH', `/pipeline-stages/${stageNamed(companies, 'New').id}`, { kind: 'won' }),
+      400,
+      'validation_failed',
+      /^kind won has no meaning/,
+    );
+    expectError(
+      await call(owner, 'PATCH', `/pipeline-stages/${qualification.id}`, { kind: 'account' }),
+      400,
+      'validation_failed',
+      /^kind account has no meaning/,
+    );
+    expectError(
+      await call(owner, 'PATCH', `/pipeline-stages/${qualification.id}`, { position: 3 }),
+      400,
+      'validation_failed',
+      /unknown field 'position'/,
+    );
 
     // The last lost stage of a deal pipeline stays, by deletion or by a change of kind.
     const lost = stageNamed(deals, 'Lost');
     expectError(await call(owner, 'DELETE', `/pipeline-stages/${lost.id}`), 409, 'stage_required', /lost/);
-    expectError(await call(owner, 'PATCH', `/pipeline-stages/${lost.id}`, { kind: 'open' }), 409, 'stage_required', /lost/);
+    expectError(
+      await call(owner, 'PATCH', `/pipeline-stages/${lost.id}`, { kind: 'open' }),
+      409,
+      'stage_required',
+      /lost/,
+    );
     // With a second won stage, one of the two may go.
-    expect((await call(owner, 'PATCH', `/pipeline-stages/${stageNamed(deals, 'Won').id}`, { kind: 'open' })).body).toMatchObject({ kind: 'open', probability: 100 });
+    expect(
+      (await call(owner, 'PATCH', `/pipeline-stages/${stageNamed(deals, 'Won').id}`, { kind: 'open' })).body,
+    ).toMatchObject({ kind: 'open', probability: 100 });
     // A stage that becomes lost or won takes that kind's probability unless one is given.
-    expect((await call(owner, 'PATCH', `/pipeline-stages/${stageNamed(deals, 'Negotiation').id}`, { kind: 'lost' })).body).toMatchObject({ kind: 'lost', probability: 0 });
+    expect(
+      (await call(owner, 'PATCH', `/pipeline-stages/${stageNamed(deals, 'Negotiation').id}`, { kind: 'lost' })).body,
+    ).toMatchObject({ kind: 'lost', probability: 0 });
     expectError(await call(owner, 'DELETE', `/pipeline-stages/${won.body.id}`), 409, 'stage_required', /won/);
-    expect((await call(owner, 'PATCH', `/pipeline-stages/${stageNamed(deals, 'Proposal').id}`, { kind: 'won', probability: 95 })).body).toMatchObject({ kind: 'won', probability: 95 });
+    expect(
+      (
+        await call(owner, 'PATCH', `/pipeline-stages/${stageNamed(deals, 'Proposal').id}`, {
+          kind: 'won',
+          probability: 95,
+        })
+      ).body,
+    ).toMatchObject({ kind: 'won', probability: 95 });
 
     // A pipeline keeps at least one stage.
-    const single = (await call(owner, 'POST', '/pipelines', { name: 'Single', stages: [{ name: 'Only' }] })).body as Pipeline;
+    const single = (await call(owner, 'POST', '/pipelines', { name: 'Single', stages: [{ name: 'Only' }] }))
+      .body as Pipeline;
     expectError(await call(owner, 'DELETE', `/pipeline-stages/${single.stages[0].id}`), 409, 'stage_required');
     expect((await call(owner, 'DELETE', `/pipeline-stages/${added.body.id}`)).status).toBe(204);
     expectError(await call(owner, 'DELETE', `/pipeline-stages/${added.body.id}`), 404, 'not_found');
@@ -246,23 +454,58 @@ describe('stages', () => {
     const binned = await newCompany(owner, { stage_id: fresh.id }, true);
     const elsewhere = await newCompany(owner, { stage_id: stageNamed(companies, 'Contacted').id });
     const read = async (id: string) => (await call(owner, 'GET', `/companies/${id}`)).body;
-    const versions = async () => Promise.all([live, binned, elsewhere].map(async (id) => (await storedCompany(owner, id))!.version));
+    const versions = async () =>
+      Promise.all([live, binned, elsewhere].map(async (id) => (await storedCompany(owner, id))!.version));
     const [liveVersion, binnedVersion] = await versions();
 
     // The count leaves out the recycle bin.
     expect(stageNamed(await defaultPipeline(owner, 'company'), 'New').companies).toBe(1);
 
     expectError(await call(owner, 'DELETE', `/pipeline-stages/${fresh.id}`), 409, 'stage_in_use');
-    expectError(await call(owner, 'DELETE', `/pipeline-stages/${fresh.id}?move_to=${fresh.id}`), 400, 'validation_failed', /move_to/);
-    expectError(await call(owner, 'DELETE', `/pipeline-stages/${fresh.id}?move_to=${stageNamed(deals, 'Won').id}`), 400, 'validation_failed', /move_to/);
-    expectError(await call(owner, 'DELETE', `/pipeline-stages/${fresh.id}?move_to=${newId()}`), 400, 'validation_failed', /move_to/);
-    expectError(await call(owner, 'DELETE', `/pipeline-stages/${fresh.id}?move_to=nope`), 400, 'validation_failed', /move_to/);
-    expectError(await call(owner, 'DELETE', `/pipeline-stages/${fresh.id}?moveto=${customer.id}`), 400, 'validation_failed', /moveto/);
+    expectError(
+      await call(owner, 'DELETE', `/pipeline-stages/${fresh.id}?move_to=${fresh.id}`),
+      400,
+      'validation_failed',
+      /move_to/,
+    );
+    expectError(
+      await call(owner, 'DELETE', `/pipeline-stages/${fresh.id}?move_to=${stageNamed(deals, 'Won').id}`),
+      400,
+      'validation_failed',
+      /move_to/,
+    );
+    expectError(
+      await call(owner, 'DELETE', `/pipeline-stages/${fresh.id}?move_to=${newId()}`),
+      400,
+      'validation_failed',
+      /move_to/,
+    );
+    expectError(
+      await call(owner, 'DELETE', `/pipeline-stages/${fresh.id}?move_to=nope`),
+      400,
+      'validation_failed',
+      /move_to/,
+    );
+    expectError(
+      await call(owner, 'DELETE', `/pipeline-stages/${fresh.id}?moveto=${customer.id}`),
+      400,
+      'validation_failed',
+      /moveto/,
+    );
     expect(await read(live)).toMatchObject({ stage_id: fresh.id, stage_name: 'New', is_account: false });
 
     expect((await call(owner, 'DELETE', `/pipeline-stages/${fresh.id}?move_to=${customer.id}`)).status).toBe(204);
-    expect(await read(live)).toMatchObject({ stage_id: customer.id, stage_name: 'Customer', pipeline_id: companies.id, is_account: true });
-    expect(await storedCompany(owner, binned)).toMatchObject({ stage_id: customer.id, pipeline_id: companies.id, is_account: true });
+    expect(await read(live)).toMatchObject({
+      stage_id: customer.id,
+      stage_name: 'Customer',
+      pipeline_id: companies.id,
+      is_account: true,
+    });
+    expect(await storedCompany(owner, binned)).toMatchObject({
+      stage_id: customer.id,
+      pipeline_id: companies.id,
+      is_account: true,
+    });
     expect(await read(elsewhere)).toMatchObject({ stage_name: 'Contacted', is_account: false });
     // Each moved company has its next version, announced by its own crm.company.updated.
     expect(await versions()).toEqual([liveVersion + 1, binnedVersion + 1, 1]);
@@ -272,7 +515,10 @@ describe('stages', () => {
     expect((await call(owner, 'PATCH', `/pipeline-stages/${customer.id}`, { kind: 'open' })).body.kind).toBe('open');
     expect(await read(live)).toMatchObject({ is_account: false });
     expect(await storedCompany(owner, binned)).toMatchObject({ is_account: false });
-    expect((await call(owner, 'PATCH', `/pipeline-stages/${customer.id}`, { kind: 'account' })).body).toMatchObject({ kind: 'account', companies: 1 });
+    expect((await call(owner, 'PATCH', `/pipeline-stages/${customer.id}`, { kind: 'account' })).body).toMatchObject({
+      kind: 'account',
+      companies: 1,
+    });
     expect(await read(live)).toMatchObject({ is_account: true });
     expect(await storedCompany(owner, binned)).toMatchObject({ is_account: true });
     expect(await versions()).toEqual([liveVersion + 3, binnedVersion + 3, 1]);
@@ -280,7 +526,11 @@ describe('stages', () => {
     expect((await call(owner, 'PATCH', `/pipeline-stages/${customer.id}`, { name: 'Client' })).status).toBe(200);
     expect(await read(live)).toMatchObject({ stage_name: 'Client' });
     expect(await versions()).toEqual([liveVersion + 3, binnedVersion + 3, 1]);
-    expect((await call(owner, 'GET', `/companies?kind=account&stage_id=${customer.id}`)).body.data.map((item: { id: string }) => item.id)).toEqual([live]);
+    expect(
+      (await call(owner, 'GET', `/companies?kind=account&stage_id=${customer.id}`)).body.data.map(
+        (item: { id: string }) => item.id,
+      ),
+    ).toEqual([live]);
 
     const updates = await waitFor(async () => {
       const log = await call(owner, 'GET', '/audit-log?source=record');
@@ -303,15 +553,47 @@ describe('company stages', () => {
     const deals = await defaultPipeline(owner, 'deal');
 
     // A lost stage in a company pipeline: a disqualified lead, probability 0 unless given.
-    const disqualified = await call(owner, 'POST', '/pipeline-stages', { pipeline_id: companies.id, name: 'Disqualified', kind: 'lost' });
+    const disqualified = await call(owner, 'POST', '/pipeline-stages', {
+      pipeline_id: companies.id,
+      name: 'Disqualified',
+      kind: 'lost',
+    });
     expect(disqualified.status).toBe(201);
-    expect(disqualified.body).toEqual({ id: expect.any(String), name: 'Disqualified', position: 4, kind: 'lost', probability: 0, companies: 0 });
+    expect(disqualified.body).toEqual({
+      id: expect.any(String),
+      name: 'Disqualified',
+      position: 4,
+      kind: 'lost',
+      probability: 0,
+      companies: 0,
+    });
     const qualified = stageNamed(companies, 'Qualified');
     const rated = await call(owner, 'PATCH', `/pipeline-stages/${qualified.id}`, { probability: 40 });
     expect(rated.status).toBe(200);
-    expect(rated.body).toEqual({ id: qualified.id, name: 'Qualified', position: 2, kind: 'open', probability: 40, companies: 0 });
-    expect((await call(owner, 'PATCH', `/pipeline-stages/${stageNamed(companies, 'Contacted').id}`, { kind: 'lost', probability: 5 })).body).toMatchObject({ kind: 'lost', probability: 5 });
-    expect((await call(owner, 'PATCH', `/pipeline-stages/${stageNamed(companies, 'Contacted').id}`, { kind: 'open', probability: null })).body).toMatchObject({ kind: 'open', probability: null });
+    expect(rated.body).toEqual({
+      id: qualified.id,
+      name: 'Qualified',
+      position: 2,
+      kind: 'open',
+      probability: 40,
+      companies: 0,
+    });
+    expect(
+      (
+        await call(owner, 'PATCH', `/pipeline-stages/${stageNamed(companies, 'Contacted').id}`, {
+          kind: 'lost',
+          probability: 5,
+        })
+      ).body,
+    ).toMatchObject({ kind: 'lost', probability: 5 });
+    expect(
+      (
+        await call(owner, 'PATCH', `/pipeline-stages/${stageNamed(companies, 'Contacted').id}`, {
+          kind: 'open',
+          probability: null,
+        })
+      ).body,
+    ).toMatchObject({ kind: 'open', probability: null });
     const listed = await defaultPipeline(owner, 'company');
     expect(listed.stages.map((stage) => [stage.name, stage.kind, stage.probability])).toEqual([
       ['New', 'open', null],
@@ -320,11 +602,24 @@ describe('company stages', () => {
       ['Customer', 'account', null],
       ['Disqualified', 'lost', 0],
     ]);
-    const publicStage = ((await call(owner, 'GET', '/pipeline-stages')).body.data as Array<{ id: string }>).find((stage) => stage.id === disqualified.body.id);
-    expect(publicStage).toEqual({ id: disqualified.body.id, pipeline_id: companies.id, name: 'Disqualified', position: 4, kind: 'lost', object: 'company' });
+    const publicStage = ((await call(owner, 'GET', '/pipeline-stages')).body.data as Array<{ id: string }>).find(
+      (stage) => stage.id === disqualified.body.id,
+    );
+    expect(publicStage).toEqual({
+      id: disqualified.body.id,
+      pipeline_id: companies.id,
+      name: 'Disqualified',
+      position: 4,
+      kind: 'lost',
+      object: 'company',
+    });
     const made = await call(owner, 'POST', '/pipelines', {
       name: 'Partners',
-      stages: [{ name: 'Talking', probability: 20 }, { name: 'Dropped', kind: 'lost' }, { name: 'Signed', kind: 'account', probability: 100 }],
+      stages: [
+        { name: 'Talking', probability: 20 },
+        { name: 'Dropped', kind: 'lost' },
+        { name: 'Signed', kind: 'account', probability: 100 },
+      ],
     });
     expect(made.status).toBe(201);
     expect((made.body.stages as StageAdmin[]).map((stage) => [stage.name, stage.kind, stage.probability])).toEqual([
@@ -337,19 +632,30 @@ describe('company stages', () => {
     const campaign = await call(owner, 'POST', '/campaigns', { name: 'Autumn fair' });
     expect(campaign.status).toBe(201);
     const dropped = await newCompany(owner, { stage_id: stageNamed(companies, 'Customer').id });
-    const moved = await call(owner, 'PATCH', `/companies/${dropped}`, { stage_id: disqualified.body.id, campaign_id: campaign.body.id });
+    const moved = await call(owner, 'PATCH', `/companies/${dropped}`, {
+      stage_id: disqualified.body.id,
+      campaign_id: campaign.body.id,
+    });
     expect(moved.status).toBe(200);
     expect(moved.body).toMatchObject({ stage_id: disqualified.body.id, stage_name: 'Disqualified', is_account: false });
     const working = await newCompany(owner, { stage_id: qualified.id });
     const customer = await newCompany(owner, { stage_id: stageNamed(companies, 'Customer').id });
-    const ids = async (query: string) => ((await call(owner, 'GET', `/companies?${query}`)).body.data as Array<{ id: string }>).map((item) => item.id).sort();
+    const ids = async (query: string) =>
+      ((await call(owner, 'GET', `/companies?${query}`)).body.data as Array<{ id: string }>)
+        .map((item) => item.id)
+        .sort();
     expect(await ids('kind=lead')).toEqual([dropped, working].sort());
     expect(await ids('kind=account')).toEqual([customer]);
     expect(await ids(`stage_id=${disqualified.body.id}`)).toEqual([dropped]);
     expect((await call(owner, 'GET', '/companies/counts')).body).toMatchObject({ all: 3, leads: 2, accounts: 1 });
     expect(stageNamed(await defaultPipeline(owner, 'company'), 'Disqualified').companies).toBe(1);
     // A deal never sits in a company stage, whatever its kind.
-    expectError(await call(owner, 'POST', '/deals', { name: 'Nope', stage_id: disqualified.body.id }), 400, 'validation_failed', /^stage_id is not a stage of a deal pipeline/);
+    expectError(
+      await call(owner, 'POST', '/deals', { name: 'Nope', stage_id: disqualified.body.id }),
+      400,
+      'validation_failed',
+      /^stage_id is not a stage of a deal pipeline/,
+    );
 
     // Reports count the lost stage's companies in their stage, as leads.
     const expectedRows = [
@@ -366,19 +672,32 @@ describe('company stages', () => {
       return JSON.stringify(rows.map((row) => [row.stage, row.kind, row.companies])) === JSON.stringify(expectedRows);
     }, 'the pipeline report to count the disqualified lead in its lost stage');
     expect((await call(owner, 'GET', '/reports/summary')).body.totals).toMatchObject({ companies: 3, accounts: 1 });
-    const byKind = await call(owner, 'POST', '/reports/run', { object: 'company', group_by: ['is_account'], measure: 'count' });
+    const byKind = await call(owner, 'POST', '/reports/run', {
+      object: 'company',
+      group_by: ['is_account'],
+      measure: 'count',
+    });
     expect(byKind.body.rows.map((row: { labels: string[]; value: number }) => [row.labels[0], row.value])).toEqual([
       ['No', 2],
       ['Yes', 1],
     ]);
     // The forecast is of deal stages only: a company stage's probability weighs nothing.
-    const deal = await call(owner, 'POST', '/deals', { name: 'Renewal', value: 1000, stage_id: stageNamed(deals, 'Proposal').id });
+    const deal = await call(owner, 'POST', '/deals', {
+      name: 'Renewal',
+      value: 1000,
+      stage_id: stageNamed(deals, 'Proposal').id,
+    });
     expect(deal.status).toBe(201);
     const forecast = (await call(owner, 'GET', '/deals/forecast')).body;
-    expect((forecast.stages as Array<{ stage_id: string }>).map((stage) => stage.stage_id)).toEqual(deals.stages.map((stage) => stage.id));
+    expect((forecast.stages as Array<{ stage_id: string }>).map((stage) => stage.stage_id)).toEqual(
+      deals.stages.map((stage) => stage.id),
+    );
     expect((await call(owner, 'GET', '/deals')).body).toMatchObject({ value: 1000, weighted: 600 });
     // The campaign still counts the disqualified lead it brought in.
-    await waitFor(async () => (await call(owner, 'GET', `/campaigns/${campaign.body.id}`)).body.leads === 1, 'the campaign to count its lead');
+    await waitFor(
+      async () => (await call(owner, 'GET', `/campaigns/${campaign.body.id}`)).body.leads === 1,
+      'the campaign to count its lead',
+    );
   });
 });
 
@@ -386,7 +705,11 @@ describe('concurrent changes', () => {
   it('never leave a deal pipeline without a won stage, nor two records with one name', async () => {
     const owner = await signUpWithWorkspace(base, 'Cy');
     const deals = await defaultPipeline(owner, 'deal');
-    const second = await call(owner, 'POST', '/pipeline-stages', { pipeline_id: deals.id, name: 'Closed won', kind: 'won' });
+    const second = await call(owner, 'POST', '/pipeline-stages', {
+      pipeline_id: deals.id,
+      name: 'Closed won',
+      kind: 'won',
+    });
     const wonIds = [stageNamed(deals, 'Won').id, second.body.id as string];
     // Called directly, so that both transactions are open at once (through the gateway, one
     // request tends to finish before the other starts).
@@ -400,16 +723,24 @@ describe('concurrent changes', () => {
       plan: 'standard',
     };
     const context = system.services['crm-core'].context;
-    const deletions = await Promise.allSettled(wonIds.map((id) => deleteStage(context, claims, owner.workspaceId, id, undefined)));
-    expect(deletions.map((outcome) => (outcome.status === 'fulfilled' ? 'deleted' : (outcome.reason as AppError).code)).sort()).toEqual([
-      'deleted',
-      'stage_required',
-    ]);
+    const deletions = await Promise.allSettled(
+      wonIds.map((id) => deleteStage(context, claims, owner.workspaceId, id, undefined)),
+    );
+    expect(
+      deletions
+        .map((outcome) => (outcome.status === 'fulfilled' ? 'deleted' : (outcome.reason as AppError).code))
+        .sort(),
+    ).toEqual(['deleted', 'stage_required']);
     expect((await defaultPipeline(owner, 'deal')).stages.filter((stage) => stage.kind === 'won')).toHaveLength(1);
 
-    const creations = await Promise.all(['Fair', 'FAIR', 'fair'].map((name) => call(owner, 'POST', '/lead-sources', { name, channel: 'event' })));
+    const creations = await Promise.all(
+      ['Fair', 'FAIR', 'fair'].map((name) => call(owner, 'POST', '/lead-sources', { name, channel: 'event' })),
+    );
     expect(creations.map((answer) => answer.status).sort()).toEqual([201, 409, 409]);
-    expect(creations.filter((answer) => answer.status === 409).map((answer) => answer.body.error.code)).toEqual(['name_taken', 'name_taken']);
+    expect(creations.filter((answer) => answer.status === 409).map((answer) => answer.body.error.code)).toEqual([
+      'name_taken',
+      'name_taken',
+    ]);
   });
 });
 
@@ -421,15 +752,43 @@ describe('lead sources', () => {
     expect(created.body).toEqual({ id: expect.any(String), name: 'Trade show', channel: 'event', companies: 0 });
 
     expectError(await call(owner, 'POST', '/lead-sources', { name: 'TRADE SHOW', channel: 'web' }), 409, 'name_taken');
-    expectError(await call(owner, 'POST', '/lead-sources', { name: 'Fax', channel: 'fax' }), 400, 'validation_failed', /^channel /);
-    expectError(await call(owner, 'POST', '/lead-sources', { name: 'Fax' }), 400, 'validation_failed', /channel is required/);
-    expectError(await call(owner, 'POST', '/lead-sources', { name: 'x'.repeat(61), channel: 'web' }), 400, 'validation_failed', /^name /);
-    expectError(await call(owner, 'POST', '/lead-sources', { name: 'Fax', channel: 'phone', cost: 3 }), 400, 'validation_failed', /unknown field 'cost'/);
+    expectError(
+      await call(owner, 'POST', '/lead-sources', { name: 'Fax', channel: 'fax' }),
+      400,
+      'validation_failed',
+      /^channel /,
+    );
+    expectError(
+      await call(owner, 'POST', '/lead-sources', { name: 'Fax' }),
+      400,
+      'validation_failed',
+      /channel is required/,
+    );
+    expectError(
+      await call(owner, 'POST', '/lead-sources', { name: 'x'.repeat(61), channel: 'web' }),
+      400,
+      'validation_failed',
+      /^name /,
+    );
+    expectError(
+      await call(owner, 'POST', '/lead-sources', { name: 'Fax', channel: 'phone', cost: 3 }),
+      400,
+      'validation_failed',
+      /unknown field 'cost'/,
+    );
 
-    const renamed = await call(owner, 'PATCH', `/lead-sources/${created.body.id}`, { name: 'Expo', channel: 'partner' });
+    const renamed = await call(owner, 'PATCH', `/lead-sources/${created.body.id}`, {
+      name: 'Expo',
+      channel: 'partner',
+    });
     expect(renamed.body).toEqual({ id: created.body.id, name: 'Expo', channel: 'partner', companies: 0 });
     expectError(await call(owner, 'PATCH', `/lead-sources/${created.body.id}`, { name: 'website' }), 409, 'name_taken');
-    expectError(await call(owner, 'PATCH', `/lead-sources/${created.body.id}`, { channel: null }), 400, 'validation_failed', /^channel /);
+    expectError(
+      await call(owner, 'PATCH', `/lead-sources/${created.body.id}`, { channel: null }),
+      400,
+      'validation_failed',
+      /^channel /,
+    );
     const listed = (await call(owner, 'GET', '/lead-sources')).body.data as Array<{ id: string; name: string }>;
     expect(listed[listed.length - 1]).toEqual({ id: created.body.id, name: 'Expo', channel: 'partner' });
 
@@ -442,6 +801,10 @@ describe('lead sources', () => {
     expectError(await call(owner, 'DELETE', `/lead-sources/${created.body.id}`), 409, 'lead_source_in_use');
     await purgeCompanies(owner);
     expect((await call(owner, 'DELETE', `/lead-sources/${created.body.id}`)).status).toBe(204);
-    expect(((await call(owner, 'GET', '/lead-sources')).body.data as Array<{ id: string }>).some((source) => source.id === created.body.id)).toBe(false);
+    expect(
+      ((await call(owner, 'GET', '/lead-sources')).body.data as Array<{ id: string }>).some(
+        (source) => source.id === created.body.id,
+      ),
+    ).toBe(false);
   });
 });

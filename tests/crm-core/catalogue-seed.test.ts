@@ -88,7 +88,14 @@ describe('a new workspace catalogue', () => {
         object: 'company',
         is_default: true,
         position: 0,
-        stages: stageItems.slice(0, 4).map((stage) => ({ id: stage.id, name: stage.name, position: stage.position, kind: stage.kind, probability: null, companies: 0 })),
+        stages: stageItems.slice(0, 4).map((stage) => ({
+          id: stage.id,
+          name: stage.name,
+          position: stage.position,
+          kind: stage.kind,
+          probability: null,
+          companies: 0,
+        })),
       },
       {
         id: stageItems[4].pipeline_id,
@@ -102,17 +109,21 @@ describe('a new workspace catalogue', () => {
         }),
       },
     ]);
-    expect((sources.body.data as Array<{ name: string; channel: string }>).map((source) => [source.name, source.channel])).toEqual(SEEDED_SOURCES);
+    expect(
+      (sources.body.data as Array<{ name: string; channel: string }>).map((source) => [source.name, source.channel]),
+    ).toEqual(SEEDED_SOURCES);
 
     expect(await storedCounts(owner.workspaceId)).toEqual({ pipelines: 2, stages: 10, sources: 10 });
   });
 
   it("is seeded from identity's workspace-created event, before any request asks for it", async () => {
     const owner = await signUpWithWorkspace(base, 'Eve');
-    expect(await waitFor(async () => {
-      const counts = await storedCounts(owner.workspaceId);
-      return counts.pipelines > 0 ? counts : undefined;
-    })).toEqual({ pipelines: 2, stages: 10, sources: 10 });
+    expect(
+      await waitFor(async () => {
+        const counts = await storedCounts(owner.workspaceId);
+        return counts.pipelines > 0 ? counts : undefined;
+      }),
+    ).toEqual({ pipelines: 2, stages: 10, sources: 10 });
   });
 
   it('is written once when several replicas seed the same workspace at the same moment', async () => {
@@ -141,12 +152,19 @@ describe('a new workspace catalogue', () => {
 
   it('is not seeded again once an admin has removed what was seeded', async () => {
     const owner = await signUpWithWorkspace(base, 'Rita');
-    const sources = (await request(base, 'GET', '/lead-sources', { token: owner.token })).body.data as Array<{ id: string; name: string }>;
+    const sources = (await request(base, 'GET', '/lead-sources', { token: owner.token })).body.data as Array<{
+      id: string;
+      name: string;
+    }>;
     const other = sources.find((source) => source.name === 'Other')!;
     expect((await request(base, 'DELETE', `/lead-sources/${other.id}`, { token: owner.token })).status).toBe(204);
     // What another replica, which has not seen this workspace yet, would do on its first request.
     await seedCatalogue(system.services['crm-core'].context, owner.workspaceId);
-    const after = (await request(base, 'GET', '/lead-sources', { token: owner.token })).body.data as Array<{ name: string }>;
-    expect(after.map((source) => source.name)).toEqual(SEEDED_SOURCES.map(([name]) => name).filter((name) => name !== 'Other'));
+    const after = (await request(base, 'GET', '/lead-sources', { token: owner.token })).body.data as Array<{
+      name: string;
+    }>;
+    expect(after.map((source) => source.name)).toEqual(
+      SEEDED_SOURCES.map(([name]) => name).filter((name) => name !== 'Other'),
+    );
   });
 });

@@ -23,11 +23,19 @@ const DAY = 24 * 60 * 60 * 1000;
 // A job worker of crm-core whose clock runs `days` ahead, as a replica would see the future.
 function workerAt(days: number, of: TestSystem = system): JobWorker {
   const context = of.services['crm-core'].context;
-  return new JobWorker({ connection: context.connection, logger: context.logger, handlers: crmCoreService.jobs!(context), now: () => new Date(Date.now() + days * DAY) });
+  return new JobWorker({
+    connection: context.connection,
+    logger: context.logger,
+    handlers: crmCoreService.jobs!(context),
+    now: () => new Date(Date.now() + days * DAY),
+  });
 }
 
 async function purgeJobOf(companyId: string): Promise<JobRow | null> {
-  return jobModel(system.services['crm-core'].context.connection).findOne({ name: 'companies.purge', key: companyId }).lean<JobRow>().exec();
+  return jobModel(system.services['crm-core'].context.connection)
+    .findOne({ name: 'companies.purge', key: companyId })
+    .lean<JobRow>()
+    .exec();
 }
 
 describe('bulk company actions', () => {
@@ -47,15 +55,24 @@ describe('bulk company actions', () => {
 
     expect((await api.bulk({ ids, action: 'move_stage', stage_id: account.id })).body).toEqual({ updated: 3 });
     expect((await api.bulk({ ids, action: 'move_stage', stage_id: account.id })).body).toEqual({ updated: 0 });
-    for (const company of mine) expect(await api.get(company.id)).toMatchObject({ stage_id: account.id, is_account: true, stage_name: account.name });
+    for (const company of mine)
+      expect(await api.get(company.id)).toMatchObject({
+        stage_id: account.id,
+        is_account: true,
+        stage_name: account.name,
+      });
 
-    expect((await api.bulk({ ids: [mine[0].id, foreign.id], action: 'reassign', owner_id: bea.userId })).body).toEqual({ updated: 1 });
+    expect((await api.bulk({ ids: [mine[0].id, foreign.id], action: 'reassign', owner_id: bea.userId })).body).toEqual({
+      updated: 1,
+    });
     expect(await api.get(mine[0].id)).toMatchObject({ owner_id: bea.userId, owner_name: 'Bea' });
     expect((await api.bulk({ ids, action: 'reassign', owner_id: null })).body).toEqual({ updated: 1 });
     expect((await api.get(mine[0].id)).owner_id).toBeNull();
     expect((await api.bulk({ ids, action: 'reassign', owner_id: owner.user.id })).body).toEqual({ updated: 3 });
 
-    expect((await api.bulk({ ids: [mine[0].id, mine[1].id, foreign.id, unknown], action: 'delete' })).body).toEqual({ updated: 2 });
+    expect((await api.bulk({ ids: [mine[0].id, mine[1].id, foreign.id, unknown], action: 'delete' })).body).toEqual({
+      updated: 2,
+    });
     expect((await api.bulk({ ids, action: 'delete' })).body).toEqual({ updated: 1 });
     expect(idsOf(await api.all())).toEqual([]);
     // Binned companies are not moved or reassigned.
@@ -72,17 +89,26 @@ describe('bulk company actions', () => {
   it('refuses an agent key a bulk delete, a deletion like any other, and lets it move and reassign', async () => {
     const owner = await signUpWithWorkspace(base, 'Agt');
     const api = companiesApi(base, owner);
-    const key = await api.call<{ key: string }>('POST', '/api-keys', { name: 'Assistant', kind: 'agent', role: 'Agent (read & write)' });
+    const key = await api.call<{ key: string }>('POST', '/api-keys', {
+      name: 'Assistant',
+      kind: 'agent',
+      role: 'Agent (read & write)',
+    });
     expect(key.status).toBe(201);
     const agent = companiesApi(base, { token: key.body.key });
     const mine = [await api.create({ name: 'Kept 1' }), await api.create({ name: 'Kept 2' })];
 
     const refused = await agent.bulk({ ids: idsOf(mine), action: 'delete' });
-    expect({ status: refused.status, body: refused.body }).toEqual({ status: 403, body: { error: { code: 'forbidden', message: 'agent keys cannot delete' } } });
+    expect({ status: refused.status, body: refused.body }).toEqual({
+      status: 403,
+      body: { error: { code: 'forbidden', message: 'agent keys cannot delete' } },
+    });
     expect(idsOf(await api.all()).sort()).toEqual(idsOf(mine).sort());
     expect(idsOf(await api.all({ deleted: 'true' }))).toEqual([]);
 
-    expect((await agent.bulk({ ids: idsOf(mine), action: 'reassign', owner_id: owner.user.id })).body).toEqual({ updated: 2 });
+    expect((await agent.bulk({ ids: idsOf(mine), action: 'reassign', owner_id: owner.user.id })).body).toEqual({
+      updated: 2,
+    });
     // The same key's other deletions are refused alike.
     expect((await agent.call('POST', `/companies/${mine[0].id}/merge`, { source_ids: [mine[1].id] })).status).toBe(403);
     expect((await agent.call('DELETE', `/companies/${mine[0].id}`)).status).toBe(403);
@@ -97,7 +123,10 @@ describe('bulk company actions', () => {
     const dealStage = await api.dealStage();
     const foreignStage = (await companiesApi(base, stranger).companyStages())[0];
     const id = company.id;
-    const many = Array.from({ length: 201 }, (_, index) => `5f0c7a4e-0000-4000-8000-${String(index).padStart(12, '0')}`);
+    const many = Array.from(
+      { length: 201 },
+      (_, index) => `5f0c7a4e-0000-4000-8000-${String(index).padStart(12, '0')}`,
+    );
     expectRefusal(await api.bulk({ ids: [], action: 'delete' }), 'ids');
     expectRefusal(await api.bulk({ ids: many, action: 'delete' }), 'ids');
     expectRefusal(await api.bulk({ ids: [id, id], action: 'delete' }), 'ids');
@@ -137,7 +166,12 @@ describe('the company recycle bin', () => {
       const items = (await companyAudit(base, owner)).map((item) => item.summary);
       return items.length === 4 ? items : undefined;
     }, 'four audit entries');
-    expect(summaries).toEqual(['Deleted company "Binned Ltd"', 'Restored company "Binned Ltd"', 'Deleted company "Binned Ltd"', 'Created company "Binned Ltd"']);
+    expect(summaries).toEqual([
+      'Deleted company "Binned Ltd"',
+      'Restored company "Binned Ltd"',
+      'Deleted company "Binned Ltd"',
+      'Created company "Binned Ltd"',
+    ]);
   });
 
   it('purges a company 30 days after it went to the bin, once however many workers run; its contacts stay without a company', async () => {
@@ -148,9 +182,13 @@ describe('the company recycle bin', () => {
     const kept = await api.create({ name: 'Kept Ltd' });
     const staff = await api.call('POST', '/contacts', { first_name: 'Sam', company_id: doomed.id });
     expect(staff.status).toBe(201);
-    expect((await api.patch(kept.id, { primary_contact_id: (await api.call('POST', '/contacts', { first_name: 'Pia', company_id: kept.id })).body.id })).primary_contact_id).toEqual(
-      expect.any(String),
-    );
+    expect(
+      (
+        await api.patch(kept.id, {
+          primary_contact_id: (await api.call('POST', '/contacts', { first_name: 'Pia', company_id: kept.id })).body.id,
+        })
+      ).primary_contact_id,
+    ).toEqual(expect.any(String));
     expect((await api.bulk({ ids: [doomed.id, back.id], action: 'delete' })).body).toEqual({ updated: 2 });
     expect((await api.bulk({ ids: [back.id], action: 'restore' })).body).toEqual({ updated: 1 });
 
@@ -173,7 +211,9 @@ describe('the company recycle bin', () => {
       const items = await companyAudit(base, owner);
       return items.some((item) => item.summary?.startsWith('Purged')) ? items : undefined;
     }, 'the purge in the audit log');
-    expect(entries.filter((item) => item.summary === 'Purged company "Doomed Ltd" from the recycle bin')).toHaveLength(1);
+    expect(entries.filter((item) => item.summary === 'Purged company "Doomed Ltd" from the recycle bin')).toHaveLength(
+      1,
+    );
   });
 });
 

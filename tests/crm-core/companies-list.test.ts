@@ -29,13 +29,26 @@ describe('company list filters', () => {
     const defaultPipeline = stages[0].pipeline_id;
     const lead = stages.find((stage) => stage.pipeline_id === defaultPipeline && stage.kind === 'open')!;
     const account = stages.find((stage) => stage.pipeline_id === defaultPipeline && stage.kind === 'account')!;
-    const partners = await api.call('POST', '/pipelines', { name: 'Partners', object: 'company', stages: [{ name: 'Talking' }, { name: 'Signed', kind: 'account' }] });
-    const talking = (partners.body.stages as Array<{ id: string; name: string }>).find((stage) => stage.name === 'Talking')!;
+    const partners = await api.call('POST', '/pipelines', {
+      name: 'Partners',
+      object: 'company',
+      stages: [{ name: 'Talking' }, { name: 'Signed', kind: 'account' }],
+    });
+    const talking = (partners.body.stages as Array<{ id: string; name: string }>).find(
+      (stage) => stage.name === 'Talking',
+    )!;
     const [web, referral] = await api.sources();
     const spring = await createCampaign(base, owner, 'Spring');
     const kinds = [
       { name: 'A', owner_id: owner.user.id, stage_id: lead.id, source_id: web.id, custom: { tier: 'gold' } },
-      { name: 'B', owner_id: owner.user.id, stage_id: account.id, source_id: referral.id, campaign_id: spring, custom: { tier: 'gold', vip: true } },
+      {
+        name: 'B',
+        owner_id: owner.user.id,
+        stage_id: account.id,
+        source_id: referral.id,
+        campaign_id: spring,
+        custom: { tier: 'gold', vip: true },
+      },
       { name: 'C', owner_id: bea.userId, stage_id: account.id, source_id: web.id, custom: { tier: 'silver' } },
       { name: 'D', owner_id: null, stage_id: talking.id, campaign_id: spring, custom: { seats: 5 } },
       { name: 'E', owner_id: null, stage_id: lead.id, source_id: referral.id },
@@ -43,9 +56,15 @@ describe('company list filters', () => {
     ];
     const made: CompanyBody[] = [];
     for (const fields of kinds) made.push(await api.create(fields));
-    const binned = await api.create({ name: 'G', owner_id: owner.user.id, stage_id: lead.id, custom: { tier: 'gold' } });
+    const binned = await api.create({
+      name: 'G',
+      owner_id: owner.user.id,
+      stage_id: lead.id,
+      custom: { tier: 'gold' },
+    });
     expect((await api.call('DELETE', `/companies/${binned.id}`)).status).toBe(204);
-    const byName = (...names: string[]) => sorted(made.filter((company) => names.includes(company.name)).map((company) => company.id));
+    const byName = (...names: string[]) =>
+      sorted(made.filter((company) => names.includes(company.name)).map((company) => company.id));
 
     const cases: Array<[Record<string, string>, string[]]> = [
       [{}, ['A', 'B', 'C', 'D', 'E', 'F']],
@@ -79,7 +98,9 @@ describe('company list filters', () => {
       }
     }
     expect(idsOf(await api.all({ deleted: 'true' }))).toEqual([binned.id]);
-    expect(idsOf(await api.all({ deleted: 'true', owner: 'me', custom: '{"tier":"gold"}', kind: 'lead' }))).toEqual([binned.id]);
+    expect(idsOf(await api.all({ deleted: 'true', owner: 'me', custom: '{"tier":"gold"}', kind: 'lead' }))).toEqual([
+      binned.id,
+    ]);
     expect(idsOf(await api.all({ deleted: 'true', owner: 'none' }))).toEqual([]);
   });
 
@@ -129,14 +150,17 @@ describe('company list order and paging', () => {
     const owner = await signUpWithWorkspace(base, 'Cur');
     const api = companiesApi(base, owner);
     const original: CompanyBody[] = [];
-    for (let index = 0; index < 14; index += 1) original.push(await api.create({ name: `Stable ${String(index).padStart(2, '0')}` }));
+    for (let index = 0; index < 14; index += 1)
+      original.push(await api.create({ name: `Stable ${String(index).padStart(2, '0')}` }));
     for (const sort of ['created_desc', 'created_asc', 'name_asc', 'name_desc', 'updated_desc']) {
       const seen: string[] = [];
       const deleted = new Set<string>();
       let cursor: string | null = null;
       let page = 0;
       do {
-        const answer: Awaited<ReturnType<typeof api.list>> = await api.list(cursor ? { sort, limit: '4', cursor } : { sort, limit: '4' });
+        const answer: Awaited<ReturnType<typeof api.list>> = await api.list(
+          cursor ? { sort, limit: '4', cursor } : { sort, limit: '4' },
+        );
         seen.push(...idsOf(answer.data));
         cursor = answer.next_cursor;
         page += 1;
@@ -163,11 +187,21 @@ describe('company list order and paging', () => {
     const owner = await signUpWithWorkspace(base, 'Off');
     const api = companiesApi(base, owner);
     const made: CompanyBody[] = [];
-    for (let index = 0; index < 7; index += 1) made.push(await api.create({ name: `Offset ${index}`, owner_id: index % 2 === 0 ? owner.user.id : null }));
+    for (let index = 0; index < 7; index += 1)
+      made.push(await api.create({ name: `Offset ${index}`, owner_id: index % 2 === 0 ? owner.user.id : null }));
     const ascending = idsOf(made);
-    expect(await api.list({ sort: 'created_asc', offset: '0', limit: '3' })).toEqual({ data: made.slice(0, 3), next_cursor: null, total: 7 });
-    expect(idsOf((await api.list({ sort: 'created_asc', offset: '3', limit: '3' })).data)).toEqual(ascending.slice(3, 6));
-    expect(await api.list({ sort: 'created_asc', offset: '6', limit: '3' })).toMatchObject({ next_cursor: null, total: 7 });
+    expect(await api.list({ sort: 'created_asc', offset: '0', limit: '3' })).toEqual({
+      data: made.slice(0, 3),
+      next_cursor: null,
+      total: 7,
+    });
+    expect(idsOf((await api.list({ sort: 'created_asc', offset: '3', limit: '3' })).data)).toEqual(
+      ascending.slice(3, 6),
+    );
+    expect(await api.list({ sort: 'created_asc', offset: '6', limit: '3' })).toMatchObject({
+      next_cursor: null,
+      total: 7,
+    });
     expect(await api.list({ offset: '100000' })).toEqual({ data: [], next_cursor: null, total: 7 });
     const mine = await api.list({ owner: 'me', sort: 'created_asc', offset: '1', limit: '2' });
     expect({ ids: idsOf(mine.data), total: mine.total }).toEqual({ ids: [ascending[2], ascending[4]], total: 4 });
@@ -183,10 +217,15 @@ describe('company search', () => {
     const api = companiesApi(base, owner);
     const globex = await api.create({ name: 'Globex Services', website: 'https://globex.example' });
     const hooli = await api.create({ name: 'Hooli', domain: 'GLOBAL-hooli.example', account_number: 'AC-77' });
-    const stark = await api.create({ name: 'Stark Industries', address: { postcode: 'SW1A 2AA' }, account_number: 'gl-1' });
+    const stark = await api.create({
+      name: 'Stark Industries',
+      address: { postcode: 'SW1A 2AA' },
+      account_number: 'gl-1',
+    });
     const gone = await api.create({ name: 'Globex Holdings' });
     expect((await api.call('DELETE', `/companies/${gone.id}`)).status).toBe(204);
-    const found = async (q: string, extra: Record<string, string> = {}) => sorted(idsOf(await api.all({ q, limit: '1', ...extra })));
+    const found = async (q: string, extra: Record<string, string> = {}) =>
+      sorted(idsOf(await api.all({ q, limit: '1', ...extra })));
     expect(await found('glo')).toEqual(sorted([globex.id, hooli.id]));
     expect(await found('GL')).toEqual(sorted([globex.id, hooli.id, stark.id]));
     expect(await found('globex ser')).toEqual([globex.id]);
@@ -197,8 +236,16 @@ describe('company search', () => {
     expect(await found('services')).toEqual([]);
     expect(await found('globex', { deleted: 'true' })).toEqual([gone.id]);
     expect(await found('g', { sort: 'name_desc' })).toEqual(sorted([globex.id, hooli.id, stark.id]));
-    expect((await api.all({ q: 'g', sort: 'name_asc', limit: '2' })).map((company) => company.name)).toEqual(['Globex Services', 'Hooli', 'Stark Industries']);
-    expect(await api.list({ q: 'g', sort: 'name_asc', offset: '1', limit: '1' })).toMatchObject({ data: [{ id: hooli.id }], next_cursor: null, total: 3 });
+    expect((await api.all({ q: 'g', sort: 'name_asc', limit: '2' })).map((company) => company.name)).toEqual([
+      'Globex Services',
+      'Hooli',
+      'Stark Industries',
+    ]);
+    expect(await api.list({ q: 'g', sort: 'name_asc', offset: '1', limit: '1' })).toMatchObject({
+      data: [{ id: hooli.id }],
+      next_cursor: null,
+      total: 3,
+    });
     expect(await found('gl', { owner: 'none', kind: 'lead' })).toEqual(sorted([globex.id, hooli.id, stark.id]));
     expect(await found('gl', { owner: 'me' })).toEqual([]);
   });
@@ -210,23 +257,45 @@ describe('company search with many matches', () => {
     const api = companiesApi(base, owner);
     const template = await api.create({ name: 'Template' });
     const stored = await runWithContext({ request_id: newId(), workspace_id: owner.workspaceId }, () =>
-      companyModel(system.services['crm-core'].context.connection).findOne({ _id: template.id, workspace_id: owner.workspaceId }).lean<CompanyRecord>().exec(),
+      companyModel(system.services['crm-core'].context.connection)
+        .findOne({ _id: template.id, workspace_id: owner.workspaceId })
+        .lean<CompanyRecord>()
+        .exec(),
     );
     const rows: CompanyRecord[] = Array.from({ length: 1100 }, (_, index) => {
       const name = `Umbrella ${String(index).padStart(4, '0')}`;
       const at = new Date(Date.UTC(2025, 0, 1) + index * 1000).toISOString();
-      return { ...stored!, _id: newId(), name, ...companySearchFields({ name, domain: null, account_number: null, address: {} }), created_at: at, updated_at: at };
+      return {
+        ...stored!,
+        _id: newId(),
+        name,
+        ...companySearchFields({ name, domain: null, account_number: null, address: {} }),
+        created_at: at,
+        updated_at: at,
+      };
     });
-    await runWithContext({ request_id: newId(), workspace_id: owner.workspaceId }, () => companyModel(system.services['crm-core'].context.connection).insertMany(rows));
+    await runWithContext({ request_id: newId(), workspace_id: owner.workspaceId }, () =>
+      companyModel(system.services['crm-core'].context.connection).insertMany(rows),
+    );
     // 1,100 matches: walked in the list's order; 1,000: gathered from the index.
     const many = (await api.all({ q: 'UMBRELLA', sort: 'name_desc', limit: '50' })).map((company) => company.name);
     expect(many).toEqual(rows.map((row) => row.name).reverse());
     const few = (await api.all({ q: 'umbrella 0', sort: 'name_desc', limit: '50' })).map((company) => company.name);
-    expect(few).toEqual(rows.slice(0, 1000).map((row) => row.name).reverse());
-    expect(await api.list({ q: 'umbrella', offset: '1090', limit: '25', sort: 'created_asc' })).toMatchObject({ total: 1100, next_cursor: null });
-    expect((await api.list({ q: 'umbrella', offset: '1090', limit: '25', sort: 'created_asc' })).data.map((company) => company.name)).toEqual(
-      rows.slice(1090).map((row) => row.name),
+    expect(few).toEqual(
+      rows
+        .slice(0, 1000)
+        .map((row) => row.name)
+        .reverse(),
     );
+    expect(await api.list({ q: 'umbrella', offset: '1090', limit: '25', sort: 'created_asc' })).toMatchObject({
+      total: 1100,
+      next_cursor: null,
+    });
+    expect(
+      (await api.list({ q: 'umbrella', offset: '1090', limit: '25', sort: 'created_asc' })).data.map(
+        (company) => company.name,
+      ),
+    ).toEqual(rows.slice(1090).map((row) => row.name));
     expect((await api.list({ q: 'umbrella 10', sort: 'name_asc' })).data.map((company) => company.name)).toEqual(
       rows.slice(1000, 1025).map((row) => row.name),
     );
@@ -275,19 +344,49 @@ describe('saved views on the company list', () => {
     const api = companiesApi(base, owner);
     const stages = await api.companyStages();
     const account = stages.find((stage) => stage.kind === 'account')!;
-    const gold = await api.create({ name: 'Gold account', owner_id: owner.user.id, stage_id: account.id, custom: { tier: 'gold' } });
-    const goldToo = await api.create({ name: 'another gold', owner_id: owner.user.id, stage_id: account.id, custom: { tier: 'gold' } });
+    const gold = await api.create({
+      name: 'Gold account',
+      owner_id: owner.user.id,
+      stage_id: account.id,
+      custom: { tier: 'gold' },
+    });
+    const goldToo = await api.create({
+      name: 'another gold',
+      owner_id: owner.user.id,
+      stage_id: account.id,
+      custom: { tier: 'gold' },
+    });
     await api.create({ name: 'Gold lead', owner_id: owner.user.id, custom: { tier: 'gold' } });
-    await api.create({ name: 'Silver account', owner_id: owner.user.id, stage_id: account.id, custom: { tier: 'silver' } });
+    await api.create({
+      name: 'Silver account',
+      owner_id: owner.user.id,
+      stage_id: account.id,
+      custom: { tier: 'silver' },
+    });
     await api.create({ name: 'Unowned gold account', stage_id: account.id, custom: { tier: 'gold' } });
-    const filters = { kind: 'account', owner: 'me', custom: '{"tier":"gold"}', sort: 'name_asc', pipeline_id: account.pipeline_id, deleted: 'false' };
+    const filters = {
+      kind: 'account',
+      owner: 'me',
+      custom: '{"tier":"gold"}',
+      sort: 'name_asc',
+      pipeline_id: account.pipeline_id,
+      deleted: 'false',
+    };
     const view = await api.call('POST', '/saved-views', { object: 'company', name: 'My gold accounts', filters });
     expect(view.status).toBe(201);
     const views = await api.call('GET', '/saved-views?object=company');
-    const saved = (views.body.data as Array<{ id: string; filters: Record<string, string> }>).find((item) => item.id === view.body.id)!;
+    const saved = (views.body.data as Array<{ id: string; filters: Record<string, string> }>).find(
+      (item) => item.id === view.body.id,
+    )!;
     const replayed = await api.list(saved.filters);
     expect(replayed.data.map((company) => company.id)).toEqual([goldToo.id, gold.id]);
-    const search = await api.call('POST', '/saved-views', { object: 'company', name: 'Search', filters: { q: 'UNOWNED g', owner: 'none' } });
-    expect((await api.list(search.body.filters as Record<string, string>)).data.map((company) => company.name)).toEqual(['Unowned gold account']);
+    const search = await api.call('POST', '/saved-views', {
+      object: 'company',
+      name: 'Search',
+      filters: { q: 'UNOWNED g', owner: 'none' },
+    });
+    expect((await api.list(search.body.filters as Record<string, string>)).data.map((company) => company.name)).toEqual(
+      ['Unowned gold account'],
+    );
   });
 });

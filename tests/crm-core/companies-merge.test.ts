@@ -21,7 +21,12 @@ describe('merging companies', () => {
     const api = companiesApi(base, owner);
     const bea = await addMemberTo(system, owner.workspaceId, 'Bea');
     const sources = await api.sources();
-    const survivor = await api.create({ name: 'Acme', phone: '111', custom: { tier: 'gold', region: 'north' }, owner_id: null });
+    const survivor = await api.create({
+      name: 'Acme',
+      phone: '111',
+      custom: { tier: 'gold', region: 'north' },
+      owner_id: null,
+    });
     const first = await api.create({
       name: 'Acme Ltd',
       phone: '222',
@@ -99,10 +104,18 @@ describe('merging companies', () => {
     const binned = await api.create({ name: 'Binned' });
     expect((await api.call('DELETE', `/companies/${binned.id}`)).status).toBe(204);
     const foreign = await companiesApi(base, stranger).create({ name: 'Foreign' });
-    const before = { survivor: await api.get(survivor.id), source: await api.get(source.id), binned: await api.get(binned.id) };
-    const merge = (id: string, sourceIds: unknown) => api.call('POST', `/companies/${id}/merge`, { source_ids: sourceIds });
+    const before = {
+      survivor: await api.get(survivor.id),
+      source: await api.get(source.id),
+      binned: await api.get(binned.id),
+    };
+    const merge = (id: string, sourceIds: unknown) =>
+      api.call('POST', `/companies/${id}/merge`, { source_ids: sourceIds });
 
-    expect((await merge(survivor.id, [source.id, survivor.id])).body.error).toEqual({ code: 'validation_failed', message: 'source_ids must not include the company merged into' });
+    expect((await merge(survivor.id, [source.id, survivor.id])).body.error).toEqual({
+      code: 'validation_failed',
+      message: 'source_ids must not include the company merged into',
+    });
     for (const bad of [foreign.id, binned.id, '5f0c7a4e-0000-4000-8000-000000000000']) {
       expect((await merge(survivor.id, [source.id, bad])).body.error).toEqual({
         code: 'validation_failed',
@@ -112,13 +125,23 @@ describe('merging companies', () => {
     expectRefusal(await merge(survivor.id, []), 'source_ids');
     expectRefusal(await merge(survivor.id, [source.id, source.id]), 'source_ids');
     expectRefusal(await merge(survivor.id, ['nope']), 'source_ids.0');
-    expectRefusal(await merge(survivor.id, Array.from({ length: 51 }, (_, index) => `5f0c7a4e-0000-4000-8000-${String(index).padStart(12, '0')}`)), 'source_ids');
+    expectRefusal(
+      await merge(
+        survivor.id,
+        Array.from({ length: 51 }, (_, index) => `5f0c7a4e-0000-4000-8000-${String(index).padStart(12, '0')}`),
+      ),
+      'source_ids',
+    );
     expectRefusal(await api.call('POST', `/companies/${survivor.id}/merge`, {}), 'source_ids');
     // Into a binned company, or one that does not exist here: 404.
     expect((await merge(binned.id, [source.id])).status).toBe(404);
     expect((await merge(foreign.id, [source.id])).status).toBe(404);
 
-    expect({ survivor: await api.get(survivor.id), source: await api.get(source.id), binned: await api.get(binned.id) }).toEqual(before);
+    expect({
+      survivor: await api.get(survivor.id),
+      source: await api.get(source.id),
+      binned: await api.get(binned.id),
+    }).toEqual(before);
     expect((await api.call('GET', `/contacts/${contact.body.id}`)).body.company_id).toBe(source.id);
     expect((await companiesApi(base, stranger).get(foreign.id)).deleted_at).toBeNull();
   });

@@ -44,7 +44,11 @@ export function companiesApi(base: string, owner: Pick<Owner, 'token'>) {
     },
     async list(query: Record<string, string> = {}): Promise<CompanyPage> {
       const answer = await call<CompanyPage>('GET', `/companies?${new URLSearchParams(query).toString()}`);
-      expect({ query, status: answer.status, body: answer.status === 200 ? 'ok' : answer.body }).toEqual({ query, status: 200, body: 'ok' });
+      expect({ query, status: answer.status, body: answer.status === 200 ? 'ok' : answer.body }).toEqual({
+        query,
+        status: 200,
+        body: 'ok',
+      });
       return answer.body;
     },
     // Every page of a list, following next_cursor to its end.
@@ -89,7 +93,12 @@ export const idsOf = (companies: Array<{ id: string }>) => companies.map((compan
 
 // The answer is a 400 whose message names the field.
 export function expectRefusal(answer: ApiResponse<Record<string, any>>, field: string): void {
-  expect({ status: answer.status, code: answer.body?.error?.code, names: String(answer.body?.error?.message).includes(field), message: answer.body?.error?.message }).toMatchObject({
+  expect({
+    status: answer.status,
+    code: answer.body?.error?.code,
+    names: String(answer.body?.error?.message).includes(field),
+    message: answer.body?.error?.message,
+  }).toMatchObject({
     status: 400,
     code: 'validation_failed',
     names: true,
@@ -110,7 +119,13 @@ export async function companyAudit(base: string, owner: Pick<Owner, 'token'>): P
   expect(log.status).toBe(200);
   return (log.body.data as AuditItem[])
     .filter((item) => item.object_type === 'company')
-    .map(({ object_type, object_id, object_name, actor, summary }) => ({ object_type, object_id, object_name, actor, summary }));
+    .map(({ object_type, object_id, object_name, actor, summary }) => ({
+      object_type,
+      object_id,
+      object_name,
+      actor,
+      summary,
+    }));
 }
 
 // A campaign of the owner's workspace (new workspaces start on Standard, which campaigns need);

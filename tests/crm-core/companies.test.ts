@@ -19,7 +19,9 @@ describe('companies', () => {
     const owner = await signUpWithWorkspace(base, 'Cora');
     const api = companiesApi(base, owner);
     const stages = await api.companyStages();
-    const first = stages.filter((stage) => stage.pipeline_id === stages[0].pipeline_id).sort((a, b) => a.position - b.position)[0];
+    const first = stages
+      .filter((stage) => stage.pipeline_id === stages[0].pipeline_id)
+      .sort((a, b) => a.position - b.position)[0];
     const source = (await api.sources())[0];
     const company = await api.create({
       name: '  Globex Services  ',
@@ -132,8 +134,12 @@ describe('company fields', () => {
       expectRefusal(patched, field);
     }
     expect((await api.call('POST', '/companies', {})).body.error.message).toBe('name is required');
-    expect((await api.call('POST', '/companies', { name: 'X', is_account: true })).body.error.message).toBe('is_account is read-only');
-    expect((await api.call('POST', '/companies', { name: 'X', colour: 'red' })).body.error.message).toBe("unknown field 'colour'");
+    expect((await api.call('POST', '/companies', { name: 'X', is_account: true })).body.error.message).toBe(
+      'is_account is read-only',
+    );
+    expect((await api.call('POST', '/companies', { name: 'X', colour: 'red' })).body.error.message).toBe(
+      "unknown field 'colour'",
+    );
     // Nothing was written: the one company, unchanged.
     expect(idsOf(await api.all())).toEqual([company.id]);
     expect(await api.get(company.id)).toEqual(company);
@@ -148,7 +154,13 @@ describe('company fields', () => {
       website: `https://example.com/${'x'.repeat(300 - 'https://example.com/'.length)}`,
       domain: `${'d'.repeat(249)}.com`,
       phone: '1'.repeat(40),
-      address: { line1: 'a'.repeat(200), line2: 'b'.repeat(200), city: 'c'.repeat(100), region: 'r'.repeat(100), postcode: 'p'.repeat(20) },
+      address: {
+        line1: 'a'.repeat(200),
+        line2: 'b'.repeat(200),
+        city: 'c'.repeat(100),
+        region: 'r'.repeat(100),
+        postcode: 'p'.repeat(20),
+      },
       country_code: 'fr',
       industry: 'i'.repeat(100),
       turnover_band: 't'.repeat(50),
@@ -207,24 +219,41 @@ describe('company fields', () => {
       [{ source_id: foreignSource.id }, 'source_id is not a lead source of this workspace'],
       [{ owner_id: stranger.user.id }, 'owner_id is not a member of this workspace'],
       [{ campaign_id: company.id }, 'campaign_id is not a campaign of this workspace'],
-      [{ primary_contact_id: company.id }, 'primary_contact_id is not a contact of this company (or of no company) in this workspace'],
+      [
+        { primary_contact_id: company.id },
+        'primary_contact_id is not a contact of this company (or of no company) in this workspace',
+      ],
     ];
     for (const [fields, message] of cases) {
-      expect((await api.call('POST', '/companies', { name: 'Refused', ...fields })).body.error).toEqual({ code: 'validation_failed', message });
-      expect((await api.call('PATCH', `/companies/${company.id}`, fields)).body.error).toEqual({ code: 'validation_failed', message });
+      expect((await api.call('POST', '/companies', { name: 'Refused', ...fields })).body.error).toEqual({
+        code: 'validation_failed',
+        message,
+      });
+      expect((await api.call('PATCH', `/companies/${company.id}`, fields)).body.error).toEqual({
+        code: 'validation_failed',
+        message,
+      });
     }
     // A contact of another company, or in the recycle bin, is not this company's primary contact.
     const other = await api.create({ name: 'Other Ltd' });
     const elsewhere = await api.call('POST', '/contacts', { first_name: 'Eve', company_id: other.id });
     expect(elsewhere.status).toBe(201);
-    expectRefusal(await api.call('PATCH', `/companies/${company.id}`, { primary_contact_id: elsewhere.body.id }), 'primary_contact_id');
+    expectRefusal(
+      await api.call('PATCH', `/companies/${company.id}`, { primary_contact_id: elsewhere.body.id }),
+      'primary_contact_id',
+    );
     const binned = await api.call('POST', '/contacts', { first_name: 'Bo', company_id: company.id });
     expect((await api.call('DELETE', `/contacts/${binned.body.id}`)).status).toBe(204);
-    expectRefusal(await api.call('PATCH', `/companies/${company.id}`, { primary_contact_id: binned.body.id }), 'primary_contact_id');
+    expectRefusal(
+      await api.call('PATCH', `/companies/${company.id}`, { primary_contact_id: binned.body.id }),
+      'primary_contact_id',
+    );
     const own = await api.call('POST', '/contacts', { first_name: 'Ola', company_id: company.id });
     const loose = await api.call('POST', '/contacts', { first_name: 'Lu' });
     expect((await api.patch(company.id, { primary_contact_id: own.body.id })).primary_contact_id).toBe(own.body.id);
-    expect((await api.create({ name: 'New Ltd', primary_contact_id: loose.body.id })).primary_contact_id).toBe(loose.body.id);
+    expect((await api.create({ name: 'New Ltd', primary_contact_id: loose.body.id })).primary_contact_id).toBe(
+      loose.body.id,
+    );
     expect(Object.keys(await api.get(company.id))).not.toContain('version');
   });
 
@@ -232,13 +261,33 @@ describe('company fields', () => {
     const owner = await signUpWithWorkspace(base, 'Ada');
     const api = companiesApi(base, owner);
     const bea = await addMemberTo(system, owner.workspaceId, 'Bea');
-    const pipeline = await api.call('POST', '/pipelines', { name: 'Partners', object: 'company', stages: [{ name: 'Talking' }, { name: 'Signed', kind: 'account' }] });
+    const pipeline = await api.call('POST', '/pipelines', {
+      name: 'Partners',
+      object: 'company',
+      stages: [{ name: 'Talking' }, { name: 'Signed', kind: 'account' }],
+    });
     expect(pipeline.status).toBe(201);
-    const signed = (pipeline.body.stages as Array<{ id: string; name: string; kind: string }>).find((stage) => stage.name === 'Signed')!;
+    const signed = (pipeline.body.stages as Array<{ id: string; name: string; kind: string }>).find(
+      (stage) => stage.name === 'Signed',
+    )!;
     const company = await api.create({ name: 'Partner Ltd', owner_id: bea.userId, stage_id: signed.id });
-    expect(company).toMatchObject({ owner_id: bea.userId, owner_name: 'Bea', stage_id: signed.id, stage_name: 'Signed', pipeline_id: pipeline.body.id, is_account: true });
+    expect(company).toMatchObject({
+      owner_id: bea.userId,
+      owner_name: 'Bea',
+      stage_id: signed.id,
+      stage_name: 'Signed',
+      pipeline_id: pipeline.body.id,
+      is_account: true,
+    });
     const unstaged = await api.patch(company.id, { stage_id: null, owner_id: null });
-    expect(unstaged).toMatchObject({ stage_id: null, stage_name: null, pipeline_id: null, is_account: false, owner_id: null, owner_name: null });
+    expect(unstaged).toMatchObject({
+      stage_id: null,
+      stage_name: null,
+      pipeline_id: null,
+      is_account: false,
+      owner_id: null,
+      owner_name: null,
+    });
   });
 });
 
@@ -248,14 +297,22 @@ describe('changing a company', () => {
     const api = companiesApi(base, owner);
     const field = await api.call('POST', '/custom-fields', { object: 'company', label: 'Seats', type: 'number' });
     expect(field.status).toBe(201);
-    const company = await api.create({ name: 'Initech', industry: 'Software', custom: { tier: 'gold', seats: 10, region: null } });
+    const company = await api.create({
+      name: 'Initech',
+      industry: 'Software',
+      custom: { tier: 'gold', seats: 10, region: null },
+    });
     expect(company.custom).toEqual({ tier: 'gold', seats: 10 });
     expect(company.domain).toBeNull();
     expectRefusal(await api.call('PATCH', `/companies/${company.id}`, { custom: { seats: 'ten' } }), 'custom.seats');
 
     const stages = await api.companyStages();
     const account = stages.find((stage) => stage.kind === 'account' && stage.pipeline_id === company.pipeline_id)!;
-    const changed = await api.patch(company.id, { website: 'http://initech.example', stage_id: account.id, custom: { seats: 12, tier: null, plan: 'pro' } });
+    const changed = await api.patch(company.id, {
+      website: 'http://initech.example',
+      stage_id: account.id,
+      custom: { seats: 12, tier: null, plan: 'pro' },
+    });
     expect(changed).toEqual({
       ...company,
       website: 'http://initech.example',
@@ -279,7 +336,9 @@ describe('changing a company', () => {
     const api = companiesApi(base, owner);
     const company = await api.create({ name: 'Binned Ltd' });
     expect((await api.call('GET', '/companies/5f0c7a4e-0000-4000-8000-000000000000')).status).toBe(404);
-    expect((await api.call('PATCH', '/companies/5f0c7a4e-0000-4000-8000-000000000000', { name: 'X' })).status).toBe(404);
+    expect((await api.call('PATCH', '/companies/5f0c7a4e-0000-4000-8000-000000000000', { name: 'X' })).status).toBe(
+      404,
+    );
     expect((await api.call('DELETE', '/companies/5f0c7a4e-0000-4000-8000-000000000000')).status).toBe(404);
     expect((await api.call('DELETE', `/companies/${company.id}`)).status).toBe(204);
     const binned = await api.get(company.id);
@@ -298,7 +357,11 @@ describe('company audit', () => {
     const api = companiesApi(base, owner);
     const company = await api.create({ name: 'Audited Ltd' });
     await api.patch(company.id, { industry: 'Retail' });
-    const key = await api.call('POST', '/api-keys', { name: 'Nightly sync', kind: 'integration', role: 'Agent (read & write)' });
+    const key = await api.call('POST', '/api-keys', {
+      name: 'Nightly sync',
+      kind: 'integration',
+      role: 'Agent (read & write)',
+    });
     expect(key.status).toBe(201);
     const viaKey = companiesApi(base, { token: key.body.key as string });
     await viaKey.patch(company.id, { industry: 'Wholesale' });
@@ -306,11 +369,41 @@ describe('company audit', () => {
     expect((await api.bulk({ ids: [company.id], action: 'restore' })).body).toEqual({ updated: 1 });
     await waitFor(async () => (await companyAudit(base, owner)).length === 5);
     expect((await companyAudit(base, owner)).reverse()).toEqual([
-      { object_type: 'company', object_id: company.id, object_name: 'Audited Ltd', actor: 'Aud', summary: 'Created company "Audited Ltd"' },
-      { object_type: 'company', object_id: company.id, object_name: 'Audited Ltd', actor: 'Aud', summary: 'Updated company "Audited Ltd"' },
-      { object_type: 'company', object_id: company.id, object_name: 'Audited Ltd', actor: 'Nightly sync', summary: 'Updated company "Audited Ltd"' },
-      { object_type: 'company', object_id: company.id, object_name: 'Audited Ltd', actor: 'Aud', summary: 'Deleted company "Audited Ltd"' },
-      { object_type: 'company', object_id: company.id, object_name: 'Audited Ltd', actor: 'Aud', summary: 'Restored company "Audited Ltd"' },
+      {
+        object_type: 'company',
+        object_id: company.id,
+        object_name: 'Audited Ltd',
+        actor: 'Aud',
+        summary: 'Created company "Audited Ltd"',
+      },
+      {
+        object_type: 'company',
+        object_id: company.id,
+        object_name: 'Audited Ltd',
+        actor: 'Aud',
+        summary: 'Updated company "Audited Ltd"',
+      },
+      {
+        object_type: 'company',
+        object_id: company.id,
+        object_name: 'Audited Ltd',
+        actor: 'Nightly sync',
+        summary: 'Updated company "Audited Ltd"',
+      },
+      {
+        object_type: 'company',
+        object_id: company.id,
+        object_name: 'Audited Ltd',
+        actor: 'Aud',
+        summary: 'Deleted company "Audited Ltd"',
+      },
+      {
+        object_type: 'company',
+        object_id: company.id,
+        object_name: 'Audited Ltd',
+        actor: 'Aud',
+        summary: 'Restored company "Audited Ltd"',
+      },
     ]);
   });
 });
@@ -320,26 +413,51 @@ describe('ids and half-done writes', () => {
     const owner = await signUpWithWorkspace(base, 'Cas');
     const api = companiesApi(base, owner);
     const stage = (await api.companyStages())[1];
-    const company = await api.create({ name: 'Upper Ltd', stage_id: stage.id.toUpperCase(), owner_id: owner.user.id.toUpperCase() });
+    const company = await api.create({
+      name: 'Upper Ltd',
+      stage_id: stage.id.toUpperCase(),
+      owner_id: owner.user.id.toUpperCase(),
+    });
     expect(company).toMatchObject({ stage_id: stage.id, owner_id: owner.user.id, owner_name: 'Cas' });
     expect((await api.get(company.id.toUpperCase())).id).toBe(company.id);
     const other = await api.create({ name: 'Lower Ltd' });
     expectRefusal(await api.bulk({ ids: [other.id, other.id.toUpperCase()], action: 'delete' }), 'ids');
-    expectRefusal(await api.call('POST', `/companies/${company.id}/merge`, { source_ids: [other.id, other.id.toUpperCase()] }), 'source_ids');
-    expect((await api.bulk({ ids: [other.id.toUpperCase()], action: 'reassign', owner_id: owner.user.id.toUpperCase() })).body).toEqual({ updated: 1 });
-    expect((await api.call('POST', `/companies/${company.id.toUpperCase()}/merge`, { source_ids: [other.id.toUpperCase()] })).body).toEqual({ merged: 1 });
+    expectRefusal(
+      await api.call('POST', `/companies/${company.id}/merge`, { source_ids: [other.id, other.id.toUpperCase()] }),
+      'source_ids',
+    );
+    expect(
+      (await api.bulk({ ids: [other.id.toUpperCase()], action: 'reassign', owner_id: owner.user.id.toUpperCase() }))
+        .body,
+    ).toEqual({ updated: 1 });
+    expect(
+      (await api.call('POST', `/companies/${company.id.toUpperCase()}/merge`, { source_ids: [other.id.toUpperCase()] }))
+        .body,
+    ).toEqual({ merged: 1 });
     expect((await api.get(other.id)).deleted_at).toEqual(expect.any(String));
   });
 
   it('writes nothing when a rule inside the write refuses it', async () => {
     const owner = await signUpWithWorkspace(base, 'Half');
     const api = companiesApi(base, owner);
-    expect((await api.call('POST', '/custom-fields', { object: 'company', label: 'Founded', type: 'date' })).status).toBe(201);
+    expect(
+      (await api.call('POST', '/custom-fields', { object: 'company', label: 'Founded', type: 'date' })).status,
+    ).toBe(201);
     const company = await api.create({ name: 'Whole Ltd', custom: { founded: '1999-12-31' } });
     const stage = (await api.companyStages()).find((item) => item.kind === 'account')!;
     // The stage is resolved before the custom values are refused: neither is written.
-    expectRefusal(await api.call('PATCH', `/companies/${company.id}`, { name: 'Half Ltd', stage_id: stage.id, custom: { founded: '1999-02-30' } }), 'custom.founded');
-    expectRefusal(await api.call('POST', '/companies', { name: 'Half Ltd', stage_id: stage.id, custom: { founded: 'yesterday' } }), 'custom.founded');
+    expectRefusal(
+      await api.call('PATCH', `/companies/${company.id}`, {
+        name: 'Half Ltd',
+        stage_id: stage.id,
+        custom: { founded: '1999-02-30' },
+      }),
+      'custom.founded',
+    );
+    expectRefusal(
+      await api.call('POST', '/companies', { name: 'Half Ltd', stage_id: stage.id, custom: { founded: 'yesterday' } }),
+      'custom.founded',
+    );
     expect(await api.get(company.id)).toEqual(company);
     expect(idsOf(await api.all())).toEqual([company.id]);
     expect(await api.counts()).toMatchObject({ all: 1, accounts: 0 });

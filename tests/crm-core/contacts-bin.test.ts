@@ -30,7 +30,10 @@ function workerAt(days: number, of: TestSystem = system): JobWorker {
 }
 
 async function purgeJobOf(contactId: string): Promise<JobRow | null> {
-  return jobModel(system.services['crm-core'].context.connection).findOne({ name: 'contacts.purge', key: contactId }).lean<JobRow>().exec();
+  return jobModel(system.services['crm-core'].context.connection)
+    .findOne({ name: 'contacts.purge', key: contactId })
+    .lean<JobRow>()
+    .exec();
 }
 
 describe('the contact recycle bin', () => {
@@ -56,7 +59,10 @@ describe('the contact recycle bin', () => {
     expect((await contacts.call('DELETE', `/contacts/${binned.id}`)).status).toBe(204);
     expect((await contacts.get(binned.id)).body).toEqual(inBin);
     const patch = await contacts.call('PATCH', `/contacts/${binned.id}`, { first_name: 'Changed' });
-    expect({ status: patch.status, message: patch.body.error.message }).toEqual({ status: 404, message: 'contact is in the recycle bin: restore it first' });
+    expect({ status: patch.status, message: patch.body.error.message }).toEqual({
+      status: 404,
+      message: 'contact is in the recycle bin: restore it first',
+    });
     expect((await contacts.call('POST', `/contacts/${binned.id}/merge`, { source_ids: [kept.id] })).status).toBe(404);
 
     expect((await contacts.call('POST', `/contacts/${binned.id}/restore`)).status).toBe(204);
@@ -70,7 +76,9 @@ describe('the contact recycle bin', () => {
     expect((await contacts.get(kept.id)).body).toEqual(kept);
 
     const summaries = await waitFor(async () => {
-      const items = (await contactAudit(base, owner)).filter((item) => item.object_id === binned.id).map((item) => item.summary);
+      const items = (await contactAudit(base, owner))
+        .filter((item) => item.object_id === binned.id)
+        .map((item) => item.summary);
       return items.length === 3 ? items : undefined;
     }, 'three audit entries of the binned contact');
     expect(summaries).toEqual(['Restored contact "Binned"', 'Deleted contact "Binned"', 'Created contact "Binned"']);
@@ -101,7 +109,10 @@ describe('the contact recycle bin', () => {
 
     const entries = await waitFor(async () => {
       const items = await contactAudit(base, owner);
-      return items.some((item) => item.summary === 'Updated contact "Rita"') && items.some((item) => item.summary?.startsWith('Purged')) ? items : undefined;
+      return items.some((item) => item.summary === 'Updated contact "Rita"') &&
+        items.some((item) => item.summary?.startsWith('Purged'))
+        ? items
+        : undefined;
     }, 'the purge in the audit log');
     expect(entries.filter((item) => item.summary === 'Purged contact "Old Boss" from the recycle bin')).toHaveLength(1);
   });

@@ -27,7 +27,11 @@ export function contactsApi(base: string, owner: Pick<Owner, 'token'>) {
     },
     async list(query: Record<string, string> = {}): Promise<ContactPage> {
       const answer = await call<ContactPage>('GET', `/contacts?${new URLSearchParams(query).toString()}`);
-      expect({ query, status: answer.status, body: answer.status === 200 ? 'ok' : answer.body }).toEqual({ query, status: 200, body: 'ok' });
+      expect({ query, status: answer.status, body: answer.status === 200 ? 'ok' : answer.body }).toEqual({
+        query,
+        status: 200,
+        body: 'ok',
+      });
       return answer.body;
     },
     // Every page of a list, following next_cursor to its end.

@@ -22,12 +22,19 @@ describe('contacts of two workspaces', () => {
     const sids = contactsApi(base, sid);
     const company = await adas.company('Ada Ltd');
     const manager = await adas.create({ first_name: 'Manager', last_name: 'Same', email: 'same@example.com' });
-    const contact = await adas.create({ first_name: 'Shared', last_name: 'Same', email: 'same@example.com', company_id: company, reports_to_id: manager.id });
+    const contact = await adas.create({
+      first_name: 'Shared',
+      last_name: 'Same',
+      email: 'same@example.com',
+      company_id: company,
+      reports_to_id: manager.id,
+    });
     const binned = await adas.create({ first_name: 'Binned', last_name: 'Same' });
     expect((await adas.call('DELETE', `/contacts/${binned.id}`)).status).toBe(204);
     const own = await sids.create({ first_name: 'Sid', last_name: 'Same', email: 'same@example.com' });
 
-    const snapshot = async () => Promise.all([contact, manager, binned].map(async (item) => (await adas.get(item.id)).body));
+    const snapshot = async () =>
+      Promise.all([contact, manager, binned].map(async (item) => (await adas.get(item.id)).body));
     const before = await snapshot();
 
     const attempts: Array<[string, string, unknown?]> = [
@@ -40,7 +47,13 @@ describe('contacts of two workspaces', () => {
     ];
     for (const [method, path, body] of attempts) {
       const answer = await sids.call(method, path, body);
-      expect({ method, path, status: answer.status, code: answer.body?.error?.code, message: answer.body?.error?.message }).toEqual({
+      expect({
+        method,
+        path,
+        status: answer.status,
+        code: answer.body?.error?.code,
+        message: answer.body?.error?.message,
+      }).toEqual({
         method,
         path,
         status: 404,
@@ -59,7 +72,10 @@ describe('contacts of two workspaces', () => {
       expect((await sids.call('PATCH', `/contacts/${own.id}`, body)).body.error?.message).toBe(message);
     }
     const merge = await sids.call('POST', `/contacts/${own.id}/merge`, { source_ids: [contact.id] });
-    expect({ status: merge.status, message: merge.body.error?.message }).toEqual({ status: 400, message: 'source_ids.0 is not an active contact of this workspace' });
+    expect({ status: merge.status, message: merge.body.error?.message }).toEqual({
+      status: 400,
+      message: 'source_ids.0 is not an active contact of this workspace',
+    });
 
     expect(await snapshot()).toEqual(before);
     expect((await sids.get(own.id)).body).toEqual({ ...own } satisfies ContactBody);
@@ -75,7 +91,10 @@ describe('contacts of two workspaces', () => {
     ];
     for (const query of lists) {
       const seen = idsOf(await sids.all(query));
-      expect({ query, leaked: seen.filter((id) => [contact.id, manager.id, binned.id].includes(id)) }).toEqual({ query, leaked: [] });
+      expect({ query, leaked: seen.filter((id) => [contact.id, manager.id, binned.id].includes(id)) }).toEqual({
+        query,
+        leaked: [],
+      });
     }
     expect(idsOf(await sids.all({ q: 'same' }))).toEqual([own.id]);
     expect(idsOf(await adas.all({ q: 'same' }))).toEqual([contact.id, manager.id]);

@@ -25,7 +25,14 @@ describe('creating, reading and changing contacts', () => {
     const contacts = contactsApi(base, owner);
 
     const empty = await contacts.create({});
-    expect(empty).toMatchObject({ first_name: null, last_name: null, email: null, custom: {}, deleted_at: null, lawful_basis: null });
+    expect(empty).toMatchObject({
+      first_name: null,
+      last_name: null,
+      email: null,
+      custom: {},
+      deleted_at: null,
+      lawful_basis: null,
+    });
     expect(empty.created_at).toBe(empty.updated_at);
 
     const manager = await contacts.create({ first_name: 'Mia', last_name: 'Boss' });
@@ -61,7 +68,10 @@ describe('creating, reading and changing contacts', () => {
     const owner = await signUpWithWorkspace(base, 'Dora');
     const contacts = contactsApi(base, owner);
     const other = await contacts.create({ first_name: 'Other' });
-    const field = await request(base, 'POST', '/custom-fields', { token: owner.token, body: { object: 'contact', label: 'Tier', type: 'select', options: ['gold', 'silver'] } });
+    const field = await request(base, 'POST', '/custom-fields', {
+      token: owner.token,
+      body: { object: 'contact', label: 'Tier', type: 'select', options: ['gold', 'silver'] },
+    });
     expect(field.status).toBe(201);
 
     const cases: Array<[Record<string, unknown>, RegExp]> = [
@@ -89,16 +99,29 @@ describe('creating, reading and changing contacts', () => {
     ];
     for (const [body, message] of cases) {
       const created = await contacts.call('POST', '/contacts', { first_name: 'Never', ...body });
-      expect({ body, status: created.status, code: created.body.error?.code }).toEqual({ body, status: 400, code: 'validation_failed' });
+      expect({ body, status: created.status, code: created.body.error?.code }).toEqual({
+        body,
+        status: 400,
+        code: 'validation_failed',
+      });
       expect({ body, message: created.body.error.message }).toEqual({ body, message: expect.stringMatching(message) });
       const patched = await contacts.call('PATCH', `/contacts/${other.id}`, { first_name: 'Changed', ...body });
-      expect({ body, status: patched.status, message: patched.body.error?.message }).toEqual({ body, status: 400, message: expect.stringMatching(message) });
+      expect({ body, status: patched.status, message: patched.body.error?.message }).toEqual({
+        body,
+        status: 400,
+        message: expect.stringMatching(message),
+      });
     }
     // Nothing was half-written: only the one contact exists, unchanged.
     expect(idsOf(await contacts.all())).toEqual([other.id]);
     expect((await contacts.get(other.id)).body).toEqual(other);
     // The limits themselves are accepted.
-    const longest = await contacts.create({ first_name: 'x'.repeat(100), job_title: 'y'.repeat(150), phone: '1'.repeat(40), email: `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.io` });
+    const longest = await contacts.create({
+      first_name: 'x'.repeat(100),
+      job_title: 'y'.repeat(150),
+      phone: '1'.repeat(40),
+      email: `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.io`,
+    });
     expect(longest.first_name).toHaveLength(100);
   });
 
@@ -116,7 +139,14 @@ describe('creating, reading and changing contacts', () => {
       custom: { b: null, c: true },
     });
     expect(patched.status).toBe(200);
-    expect(patched.body).toMatchObject({ first_name: 'Ann', last_name: 'Lee', email: 'ann@example.com', company_id: company, reports_to_id: boss.id, custom: { a: 1, c: true } });
+    expect(patched.body).toMatchObject({
+      first_name: 'Ann',
+      last_name: 'Lee',
+      email: 'ann@example.com',
+      company_id: company,
+      reports_to_id: boss.id,
+      custom: { a: 1, c: true },
+    });
     expect(patched.body.updated_at >= ann.updated_at).toBe(true);
     expect((await contacts.get(ann.id)).body).toEqual(patched.body);
     expect(idsOf(await contacts.all({ q: 'ann lee' }))).toEqual([ann.id]);
@@ -128,17 +158,26 @@ describe('creating, reading and changing contacts', () => {
     expect(idsOf(await contacts.all({ q: 'ann lee' }))).toEqual([]);
 
     // A contact cannot report to itself, nor to someone below it.
-    expect((await contacts.call('PATCH', `/contacts/${ann.id}`, { reports_to_id: ann.id })).body.error.message).toBe('reports_to_id must not be the contact itself');
+    expect((await contacts.call('PATCH', `/contacts/${ann.id}`, { reports_to_id: ann.id })).body.error.message).toBe(
+      'reports_to_id must not be the contact itself',
+    );
     const cycle = await contacts.call('PATCH', `/contacts/${boss.id}`, { reports_to_id: ann.id });
-    expect({ status: cycle.status, message: cycle.body.error.message }).toEqual({ status: 400, message: 'reports_to_id would make a reporting cycle' });
+    expect({ status: cycle.status, message: cycle.body.error.message }).toEqual({
+      status: 400,
+      message: 'reports_to_id would make a reporting cycle',
+    });
     expect((await contacts.get(boss.id)).body.reports_to_id).toBeNull();
 
     // A company or manager in the recycle bin cannot be chosen.
     expect((await contacts.call('DELETE', `/contacts/${boss.id}`)).status).toBe(204);
     expect((await contacts.call('PATCH', `/contacts/${ann.id}`, { reports_to_id: null })).status).toBe(200);
-    expect((await contacts.call('PATCH', `/contacts/${ann.id}`, { reports_to_id: boss.id })).body.error.message).toBe('reports_to_id is not a contact of this workspace');
+    expect((await contacts.call('PATCH', `/contacts/${ann.id}`, { reports_to_id: boss.id })).body.error.message).toBe(
+      'reports_to_id is not a contact of this workspace',
+    );
     expect((await contacts.call('DELETE', `/companies/${company}`)).status).toBe(204);
-    expect((await contacts.call('POST', '/contacts', { company_id: company })).body.error.message).toBe('company_id is not a company of this workspace');
+    expect((await contacts.call('POST', '/contacts', { company_id: company })).body.error.message).toBe(
+      'company_id is not a company of this workspace',
+    );
     expect((await contacts.call('PATCH', `/contacts/${NO_SUCH_ID}`, { first_name: 'x' })).status).toBe(404);
   });
 });
@@ -149,16 +188,37 @@ describe('the contact list', () => {
     const contacts = contactsApi(base, owner);
     const company = await contacts.company('Acme');
     const boss = await contacts.create({ first_name: 'Zed', last_name: 'Boss', email: 'zed@boss.example' });
-    const ann = await contacts.create({ first_name: 'Ann', last_name: 'Lee', email: 'ANN.LEE@Example.com', company_id: company, reports_to_id: boss.id, owner_id: owner.user.id, custom: { tier: 'gold' } });
-    const anna = await contacts.create({ first_name: 'Anna', last_name: 'Smith', email: 'anna@smith.example', company_id: company, custom: { tier: 'silver' } });
-    const leon = await contacts.create({ first_name: 'Leon', last_name: 'Anders', email: 'leon@x.example', reports_to_id: boss.id });
+    const ann = await contacts.create({
+      first_name: 'Ann',
+      last_name: 'Lee',
+      email: 'ANN.LEE@Example.com',
+      company_id: company,
+      reports_to_id: boss.id,
+      owner_id: owner.user.id,
+      custom: { tier: 'gold' },
+    });
+    const anna = await contacts.create({
+      first_name: 'Anna',
+      last_name: 'Smith',
+      email: 'anna@smith.example',
+      company_id: company,
+      custom: { tier: 'silver' },
+    });
+    const leon = await contacts.create({
+      first_name: 'Leon',
+      last_name: 'Anders',
+      email: 'leon@x.example',
+      reports_to_id: boss.id,
+    });
 
     expect(idsOf(await contacts.all())).toEqual([leon.id, anna.id, ann.id, boss.id]);
     expect(idsOf(await contacts.all({ company_id: company }))).toEqual([anna.id, ann.id]);
     // A uuid means the same in either case.
     expect(idsOf(await contacts.all({ company_id: company.toUpperCase() }))).toEqual([anna.id, ann.id]);
     expect((await contacts.get(ann.id.toUpperCase())).body.id).toBe(ann.id);
-    expect((await contacts.call('PATCH', `/contacts/${leon.id}`, { company_id: company.toUpperCase() })).body.company_id).toBe(company);
+    expect(
+      (await contacts.call('PATCH', `/contacts/${leon.id}`, { company_id: company.toUpperCase() })).body.company_id,
+    ).toBe(company);
     expect((await contacts.call('PATCH', `/contacts/${leon.id}`, { company_id: null })).status).toBe(200);
     expect(idsOf(await contacts.all({ reports_to_id: boss.id }))).toEqual([leon.id, ann.id]);
     expect(idsOf(await contacts.all({ owner: 'me' }))).toEqual([ann.id]);
@@ -171,7 +231,9 @@ describe('the contact list', () => {
     expect(idsOf(await contacts.all({ q: 'anders' }))).toEqual([leon.id]);
     expect(idsOf(await contacts.all({ q: 'ann.lee@ex' }))).toEqual([ann.id]);
     expect(idsOf(await contacts.all({ q: 'nn' }))).toEqual([]);
-    expect(idsOf(await contacts.all({ q: 'ann', company_id: company, custom: '{"tier":"silver"}' }))).toEqual([anna.id]);
+    expect(idsOf(await contacts.all({ q: 'ann', company_id: company, custom: '{"tier":"silver"}' }))).toEqual([
+      anna.id,
+    ]);
 
     const bad: Array<[string, RegExp]> = [
       ['limit=0', /^limit must be >= 1/],
@@ -180,14 +242,21 @@ describe('the contact list', () => {
       ['owner=none', /^owner must be me or a uuid/],
       ['company_id=x', /^company_id must be a valid uuid/],
       ['custom=[1]', /^custom must be a JSON object/],
-      [`custom=${encodeURIComponent(JSON.stringify({ k: 'x'.repeat(2000) }))}`, /^custom must NOT have more than 2000 characters/],
+      [
+        `custom=${encodeURIComponent(JSON.stringify({ k: 'x'.repeat(2000) }))}`,
+        /^custom must NOT have more than 2000 characters/,
+      ],
       ['cursor=garbage', /^cursor is invalid/],
       ['deleted=maybe', /^deleted must be boolean/],
       ['sort=name_asc', /^unknown query parameter 'sort'/],
     ];
     for (const [query, message] of bad) {
       const answer = await contacts.call('GET', `/contacts?${query}`);
-      expect({ query, status: answer.status, message: answer.body.error?.message }).toEqual({ query, status: 400, message: expect.stringMatching(message) });
+      expect({ query, status: answer.status, message: answer.body.error?.message }).toEqual({
+        query,
+        status: 400,
+        message: expect.stringMatching(message),
+      });
     }
   });
 
@@ -227,26 +296,60 @@ describe('the contact list', () => {
     const contacts = contactsApi(base, owner);
     // More matches than the search reads from its indexes: seeded in the store as an import would.
     const seeded = Array.from({ length: 1100 }, (_, index) => {
-      const names = { first_name: index % 2 === 0 ? 'Many' : 'Other', last_name: `Match${index}`, email: `m${index}@example.com` };
+      const names = {
+        first_name: index % 2 === 0 ? 'Many' : 'Other',
+        last_name: `Match${index}`,
+        email: `m${index}@example.com`,
+      };
       const at = new Date(Date.UTC(2025, 0, 1) + index * 1000).toISOString();
-      return { _id: newId(), version: 1, workspace_id: owner.workspaceId, company_id: null, reports_to_id: null, owner_id: null, ...names, phone: null, mobile: null, job_title: null, lawful_basis: null, custom: {}, ...contactSearchFields(names), deleted_at: null, created_at: at, updated_at: at };
+      return {
+        _id: newId(),
+        version: 1,
+        workspace_id: owner.workspaceId,
+        company_id: null,
+        reports_to_id: null,
+        owner_id: null,
+        ...names,
+        phone: null,
+        mobile: null,
+        job_title: null,
+        lawful_basis: null,
+        custom: {},
+        ...contactSearchFields(names),
+        deleted_at: null,
+        created_at: at,
+        updated_at: at,
+      };
     });
     await contactModel(system.services['crm-core'].context.connection).insertMany(seeded);
     const newestFirst = [...seeded].reverse();
 
     const some = await contacts.all({ q: 'match1', limit: '50' });
-    expect(idsOf(some)).toEqual(newestFirst.filter((contact) => contact.last_name.startsWith('Match1')).map((contact) => contact._id));
+    expect(idsOf(some)).toEqual(
+      newestFirst.filter((contact) => contact.last_name.startsWith('Match1')).map((contact) => contact._id),
+    );
     const few = await contacts.all({ q: 'many match10', limit: '7' });
-    expect(idsOf(few)).toEqual(newestFirst.filter((contact) => `${contact.first_name} ${contact.last_name}`.toLowerCase().startsWith('many match10')).map((contact) => contact._id));
+    expect(idsOf(few)).toEqual(
+      newestFirst
+        .filter((contact) => `${contact.first_name} ${contact.last_name}`.toLowerCase().startsWith('many match10'))
+        .map((contact) => contact._id),
+    );
     const firstPage = await contacts.list({ q: 'm', limit: '50' });
     expect(idsOf(firstPage.data)).toEqual(newestFirst.slice(0, 50).map((contact) => contact._id));
 
     // The bin lists the most recently deleted first.
-    for (const contact of [seeded[5], seeded[900], seeded[3]]) expect((await contacts.call('DELETE', `/contacts/${contact._id}`)).status).toBe(204);
-    expect(idsOf(await contacts.all({ deleted: 'true', limit: '2' }))).toEqual([seeded[3]._id, seeded[900]._id, seeded[5]._id]);
+    for (const contact of [seeded[5], seeded[900], seeded[3]])
+      expect((await contacts.call('DELETE', `/contacts/${contact._id}`)).status).toBe(204);
+    expect(idsOf(await contacts.all({ deleted: 'true', limit: '2' }))).toEqual([
+      seeded[3]._id,
+      seeded[900]._id,
+      seeded[5]._id,
+    ]);
     // Many matches, paged by cursor to the end: every active one once, newest first.
     const deleted = new Set([seeded[5]._id, seeded[900]._id, seeded[3]._id]);
-    expect(idsOf(await contacts.all({ q: 'match', limit: '50' }))).toEqual(newestFirst.map((contact) => contact._id).filter((id) => !deleted.has(id)));
+    expect(idsOf(await contacts.all({ q: 'match', limit: '50' }))).toEqual(
+      newestFirst.map((contact) => contact._id).filter((id) => !deleted.has(id)),
+    );
   });
 
   it("replays a saved view's filters as the list's query parameters", async () => {
@@ -254,12 +357,39 @@ describe('the contact list', () => {
     const contacts = contactsApi(base, owner);
     const company = await contacts.company('Views Ltd');
     const boss = await contacts.create({ first_name: 'Vera', last_name: 'Boss' });
-    const match = await contacts.create({ first_name: 'Viktor', company_id: company, reports_to_id: boss.id, owner_id: owner.user.id, custom: { region: 'north' } });
-    await contacts.create({ first_name: 'Viktoria', company_id: company, reports_to_id: boss.id, custom: { region: 'south' } });
-    await contacts.create({ first_name: 'Walter', company_id: company, reports_to_id: boss.id, owner_id: owner.user.id, custom: { region: 'north' } });
+    const match = await contacts.create({
+      first_name: 'Viktor',
+      company_id: company,
+      reports_to_id: boss.id,
+      owner_id: owner.user.id,
+      custom: { region: 'north' },
+    });
+    await contacts.create({
+      first_name: 'Viktoria',
+      company_id: company,
+      reports_to_id: boss.id,
+      custom: { region: 'south' },
+    });
+    await contacts.create({
+      first_name: 'Walter',
+      company_id: company,
+      reports_to_id: boss.id,
+      owner_id: owner.user.id,
+      custom: { region: 'north' },
+    });
 
-    const filters = { q: 'vik', company_id: company, reports_to_id: boss.id, owner: 'me', custom: '{"region":"north"}', deleted: 'false' };
-    const view = await request(base, 'POST', '/saved-views', { token: owner.token, body: { object: 'contact', name: 'Northern Viks', filters } });
+    const filters = {
+      q: 'vik',
+      company_id: company,
+      reports_to_id: boss.id,
+      owner: 'me',
+      custom: '{"region":"north"}',
+      deleted: 'false',
+    };
+    const view = await request(base, 'POST', '/saved-views', {
+      token: owner.token,
+      body: { object: 'contact', name: 'Northern Viks', filters },
+    });
     expect(view.status).toBe(201);
     const replayed = await contacts.list(view.body.filters as Record<string, string>);
     expect(idsOf(replayed.data)).toEqual([match.id]);
@@ -277,7 +407,10 @@ describe('audit', () => {
     expect((await contacts.call('DELETE', `/contacts/${ann.id}`)).status).toBe(204);
     expect((await contacts.call('POST', `/contacts/${ann.id}/restore`)).status).toBe(204);
 
-    const key = await request(base, 'POST', '/api-keys', { token: owner.token, body: { name: 'Sync script', kind: 'integration', role: 'Agent (read & write)' } });
+    const key = await request(base, 'POST', '/api-keys', {
+      token: owner.token,
+      body: { name: 'Sync script', kind: 'integration', role: 'Agent (read & write)' },
+    });
     expect(key.status).toBe(201);
     const byKey = await contactsApi(base, { token: key.body.key as string }).create({ email: 'keyed@example.com' });
 

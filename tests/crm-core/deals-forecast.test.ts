@@ -18,7 +18,15 @@ afterAll(() => system.destroy());
 // The wall clock of an instant in a time zone, e.g. "01 00:00:00" for the first of a month at midnight.
 const localDayAndTime = (instant: string, timeZone: string) => {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', { timeZone, hourCycle: 'h23', day: '2-digit', month: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' })
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      hourCycle: 'h23',
+      day: '2-digit',
+      month: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    })
       .formatToParts(new Date(instant))
       .map((part) => [part.type, part.value]),
   );
@@ -31,7 +39,10 @@ describe('deals forecast', () => {
     const api = dealsApi(base, owner);
     const stages = await salesStages(api);
     const colleague = await addMemberTo(system, owner.workspaceId, 'Sol');
-    const settings = await request(base, 'PATCH', '/workspace', { token: owner.token, body: { settings: { timezone: 'Asia/Tokyo' } } });
+    const settings = await request(base, 'PATCH', '/workspace', {
+      token: owner.token,
+      body: { settings: { timezone: 'Asia/Tokyo' } },
+    });
     expect(settings.status).toBe(200);
     await api.create({ name: 'Open at the stage odds', value: 100.1 });
     await api.create({ name: 'Open at its own odds', value: 200.2, probability: 50, stage_id: stages.Proposal.id });
@@ -50,7 +61,13 @@ describe('deals forecast', () => {
       open: { count: 2, value: 300.3, weighted: 110.11 },
       month: { won: { count: 2, value: 307 }, lost: { count: 1, value: 40 } },
       quarter: { won: { count: 2, value: 307 }, lost: { count: 1, value: 40 } },
-      other_currencies: [{ currency: 'EUR', open: { count: 1, value: 1000, weighted: 100 }, month: { won: { count: 0, value: 0 }, lost: { count: 0, value: 0 } } }],
+      other_currencies: [
+        {
+          currency: 'EUR',
+          open: { count: 1, value: 1000, weighted: 100 },
+          month: { won: { count: 0, value: 0 }, lost: { count: 0, value: 0 } },
+        },
+      ],
     });
     // The periods start at local midnight on the first day of the month and of the quarter in Tokyo.
     for (const period of [forecast.month, forecast.quarter]) {
@@ -60,7 +77,15 @@ describe('deals forecast', () => {
       expect(Date.parse(period.to)).toBeGreaterThan(Date.now());
     }
     expect((localDayAndTime(forecast.quarter.from, 'Asia/Tokyo').month - 1) % 3).toBe(0);
-    expect(forecast.stages.map((stage: Record<string, unknown>) => [stage.name, stage.kind, stage.count, stage.value, stage.weighted])).toEqual([
+    expect(
+      forecast.stages.map((stage: Record<string, unknown>) => [
+        stage.name,
+        stage.kind,
+        stage.count,
+        stage.value,
+        stage.weighted,
+      ]),
+    ).toEqual([
       ['Qualification', 'open', 1, 100.1, 10.01],
       ['Needs analysis', 'open', 0, 0, 0],
       ['Proposal', 'open', 1, 200.2, 100.1],
@@ -70,16 +95,28 @@ describe('deals forecast', () => {
     ]);
     // Narrowed to the caller's deals and to a pipeline.
     const mine = (await api.call('GET', `/deals/forecast?owner=${colleague.userId}`)).body;
-    expect(mine).toMatchObject({ open: { count: 0, value: 0 }, month: { won: { count: 1, value: 7 } }, other_currencies: [] });
-    const pipeline = await request(base, 'POST', '/pipelines', { token: owner.token, body: { name: 'Renewals', object: 'deal' } });
+    expect(mine).toMatchObject({
+      open: { count: 0, value: 0 },
+      month: { won: { count: 1, value: 7 } },
+      other_currencies: [],
+    });
+    const pipeline = await request(base, 'POST', '/pipelines', {
+      token: owner.token,
+      body: { name: 'Renewals', object: 'deal' },
+    });
     await api.create({ name: 'Renewal', value: 5, stage_id: pipeline.body.stages[0].id, probability: 20 });
     const renewals = (await api.call('GET', `/deals/forecast?pipeline_id=${pipeline.body.id}`)).body;
     expect(renewals).toMatchObject({ open: { count: 1, value: 5, weighted: 1 }, month: { won: { count: 0 } } });
-    expect(renewals.stages.map((stage: { pipeline_id: string }) => stage.pipeline_id)).toEqual(pipeline.body.stages.map(() => pipeline.body.id));
+    expect(renewals.stages.map((stage: { pipeline_id: string }) => stage.pipeline_id)).toEqual(
+      pipeline.body.stages.map(() => pipeline.body.id),
+    );
     expectRefusal(await api.call('GET', `/deals/forecast?pipeline_id=${stages.Won.id}`), 'pipeline_id');
     expectRefusal(await api.call('GET', '/deals/forecast?owner=nobody'), 'owner');
     // Another workspace currency: euros are added, pounds reported apart.
-    expect((await request(base, 'PATCH', '/workspace', { token: owner.token, body: { settings: { currency: 'EUR' } } })).status).toBe(200);
+    expect(
+      (await request(base, 'PATCH', '/workspace', { token: owner.token, body: { settings: { currency: 'EUR' } } }))
+        .status,
+    ).toBe(200);
     const inEuros = await waitFor(async () => {
       const answer = (await api.call('GET', '/deals/forecast')).body;
       return answer.currency === 'EUR' ? answer : undefined;
@@ -87,7 +124,13 @@ describe('deals forecast', () => {
     expect(inEuros).toMatchObject({
       open: { count: 1, value: 1000, weighted: 100 },
       month: { won: { count: 0, value: 0 } },
-      other_currencies: [{ currency: 'GBP', open: { count: 3, value: 305.3, weighted: 111.11 }, month: { won: { count: 2, value: 307 } } }],
+      other_currencies: [
+        {
+          currency: 'GBP',
+          open: { count: 3, value: 305.3, weighted: 111.11 },
+          month: { won: { count: 2, value: 307 } },
+        },
+      ],
     });
     // New deals now default to the workspace's new currency.
     expect((await api.create({ name: 'After the change' })).currency).toBe('EUR');

@@ -22,15 +22,32 @@ const DAY = 24 * 60 * 60 * 1000;
 // A job worker of crm-core whose clock runs `days` ahead, as a replica would see the future.
 function workerAt(days: number): JobWorker {
   const context = system.services['crm-core'].context;
-  return new JobWorker({ connection: context.connection, logger: context.logger, handlers: crmCoreService.jobs!(context), now: () => new Date(Date.now() + days * DAY) });
+  return new JobWorker({
+    connection: context.connection,
+    logger: context.logger,
+    handlers: crmCoreService.jobs!(context),
+    now: () => new Date(Date.now() + days * DAY),
+  });
 }
 
 describe('deals and the catalogue', () => {
   it('refuses to delete a pipeline, stage or lead source deals use, and moves a stage’s deals with move_to', async () => {
     const owner = await signUpWithWorkspace(base, 'Tao');
     const api = dealsApi(base, owner);
-    const admin = (method: string, path: string, body?: unknown) => request(base, method, path, { token: owner.token, body });
-    const pipeline = (await admin('POST', '/pipelines', { name: 'Partners', object: 'deal', stages: [{ name: 'Talking' }, { name: 'Signed', kind: 'won' }, { name: 'Gone', kind: 'lost' }, { name: 'Spare' }] })).body;
+    const admin = (method: string, path: string, body?: unknown) =>
+      request(base, method, path, { token: owner.token, body });
+    const pipeline = (
+      await admin('POST', '/pipelines', {
+        name: 'Partners',
+        object: 'deal',
+        stages: [
+          { name: 'Talking' },
+          { name: 'Signed', kind: 'won' },
+          { name: 'Gone', kind: 'lost' },
+          { name: 'Spare' },
+        ],
+      })
+    ).body;
     const [talking, signed, , spare] = pipeline.stages as Array<{ id: string }>;
     const source = (await admin('POST', '/lead-sources', { name: 'Fair', channel: 'event' })).body;
     const deal = await api.create({ name: 'Partner deal', stage_id: talking.id, source_id: source.id });
@@ -41,7 +58,12 @@ describe('deals and the catalogue', () => {
     // An unused stage goes; the used one goes with move_to, and its deal closes in the won stage.
     expect((await admin('DELETE', `/pipeline-stages/${spare.id}`)).status).toBe(204);
     expect((await admin('DELETE', `/pipeline-stages/${talking.id}?move_to=${signed.id}`)).status).toBe(204);
-    expect(await api.get(deal.id)).toMatchObject({ stage_id: signed.id, status: 'won', closed_at: expect.any(String), stage_name: 'Signed' });
+    expect(await api.get(deal.id)).toMatchObject({
+      stage_id: signed.id,
+      status: 'won',
+      closed_at: expect.any(String),
+      stage_name: 'Signed',
+    });
     expect((await api.call('DELETE', `/deals/${deal.id}`)).status).toBe(204);
     expect((await admin('DELETE', `/lead-sources/${source.id}`)).status).toBe(204);
     expect((await admin('DELETE', `/pipelines/${pipeline.id}`)).status).toBe(204);
@@ -52,17 +74,29 @@ describe('deals and the catalogue', () => {
     const api = dealsApi(base, owner);
     const stages = await salesStages(api);
     const deal = await api.create({ name: 'Kind follower', stage_id: stages.Negotiation.id });
-    const patchKind = (kind: string) => request(base, 'PATCH', `/pipeline-stages/${stages.Negotiation.id}`, { token: owner.token, body: { kind } });
+    const patchKind = (kind: string) =>
+      request(base, 'PATCH', `/pipeline-stages/${stages.Negotiation.id}`, { token: owner.token, body: { kind } });
     expect((await patchKind('won')).status).toBe(200);
-    expect(await api.get(deal.id)).toMatchObject({ status: 'won', stage_kind: 'won', probability: 100, closed_at: expect.any(String) });
+    expect(await api.get(deal.id)).toMatchObject({
+      status: 'won',
+      stage_kind: 'won',
+      probability: 100,
+      closed_at: expect.any(String),
+    });
     expect((await patchKind('open')).status).toBe(200);
     expect(await api.get(deal.id)).toMatchObject({ status: 'open', stage_kind: 'open', closed_at: null });
     const summaries = await waitFor(async () => {
       const log = await request(base, 'GET', '/audit-log?source=record', { token: owner.token });
-      const entries = (log.body.data as Array<{ object_type: string; summary: string }>).filter((entry) => entry.object_type === 'deal');
+      const entries = (log.body.data as Array<{ object_type: string; summary: string }>).filter(
+        (entry) => entry.object_type === 'deal',
+      );
       return entries.length >= 3 ? entries.map((entry) => entry.summary) : undefined;
     });
-    expect(summaries).toEqual(['Reopened deal "Kind follower"', 'Won deal "Kind follower"', 'Created deal "Kind follower"']);
+    expect(summaries).toEqual([
+      'Reopened deal "Kind follower"',
+      'Won deal "Kind follower"',
+      'Created deal "Kind follower"',
+    ]);
   });
 });
 
@@ -73,12 +107,23 @@ describe('deals follow merges and purges', () => {
     const companies = companiesApi(base, owner);
     const survivor = await companies.create({ name: 'Survivor' });
     const source = await companies.create({ name: 'Source' });
-    const keeper = (await request(base, 'POST', '/contacts', { token: owner.token, body: { first_name: 'Keeper' } })).body;
-    const merged = (await request(base, 'POST', '/contacts', { token: owner.token, body: { first_name: 'Merged' } })).body;
+    const keeper = (await request(base, 'POST', '/contacts', { token: owner.token, body: { first_name: 'Keeper' } }))
+      .body;
+    const merged = (await request(base, 'POST', '/contacts', { token: owner.token, body: { first_name: 'Merged' } }))
+      .body;
     const first = await api.create({ name: 'From the source', company_id: source.id, contact_id: merged.id });
     const untouched = await api.create({ name: 'Survivor’s own', company_id: survivor.id });
-    expect((await companies.call('POST', `/companies/${survivor.id}/merge`, { source_ids: [source.id] })).status).toBe(200);
-    expect((await request(base, 'POST', `/contacts/${keeper.id}/merge`, { token: owner.token, body: { source_ids: [merged.id] } })).status).toBe(200);
+    expect((await companies.call('POST', `/companies/${survivor.id}/merge`, { source_ids: [source.id] })).status).toBe(
+      200,
+    );
+    expect(
+      (
+        await request(base, 'POST', `/contacts/${keeper.id}/merge`, {
+          token: owner.token,
+          body: { source_ids: [merged.id] },
+        })
+      ).status,
+    ).toBe(200);
     const moved = await waitFor(async () => {
       const deal = await api.get(first.id);
       return deal.company_id === survivor.id && deal.contact_id === keeper.id ? deal : undefined;
@@ -93,17 +138,28 @@ describe('deals follow merges and purges', () => {
     const api = dealsApi(base, owner);
     const companies = companiesApi(base, owner);
     const company = await companies.create({ name: 'Short-lived' });
-    const contact = (await request(base, 'POST', '/contacts', { token: owner.token, body: { first_name: 'Brief' } })).body;
+    const contact = (await request(base, 'POST', '/contacts', { token: owner.token, body: { first_name: 'Brief' } }))
+      .body;
     const deal = await api.create({ name: 'Outlives it', company_id: company.id, contact_id: contact.id });
     expect((await companies.call('DELETE', `/companies/${company.id}`)).status).toBe(204);
     expect((await request(base, 'DELETE', `/contacts/${contact.id}`, { token: owner.token })).status).toBe(204);
     // In the bin the deal still names it (it can be restored).
-    expect(await api.get(deal.id)).toMatchObject({ company_id: company.id, contact_id: contact.id, contact_name: 'Brief' });
+    expect(await api.get(deal.id)).toMatchObject({
+      company_id: company.id,
+      contact_id: contact.id,
+      contact_name: 'Brief',
+    });
     await workerAt(31).runDue();
     const detached = await waitFor(async () => {
       const current = await api.get(deal.id);
       return current.company_id === null && current.contact_id === null ? current : undefined;
     });
-    expect(detached).toMatchObject({ company_id: null, company_name: null, contact_id: null, contact_name: null, name: 'Outlives it' });
+    expect(detached).toMatchObject({
+      company_id: null,
+      company_name: null,
+      contact_id: null,
+      contact_name: null,
+      name: 'Outlives it',
+    });
   });
 });

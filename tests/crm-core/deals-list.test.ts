@@ -46,7 +46,12 @@ describe('deals list', () => {
     expect(twoSmall.data.map((deal) => deal.name)).toEqual(['B', 'A', 'Euro 2']);
     // Every page of the same filter reports the same sums.
     const pages = await Promise.all(['0', '3', '6', '7'].map((offset) => api.list({ limit: '3', offset })));
-    for (const each of pages) expect({ total: each.total, value: each.value, weighted: each.weighted }).toEqual({ total: 7, value: page.value, weighted: page.weighted });
+    for (const each of pages)
+      expect({ total: each.total, value: each.value, weighted: each.weighted }).toEqual({
+        total: 7,
+        value: page.value,
+        weighted: page.weighted,
+      });
     expect(pages.flatMap((each) => each.data).length).toBe(7);
     expect(new Set(pages.flatMap((each) => ids(each.data))).size).toBe(7);
     expect(pages[3].data).toEqual([]);
@@ -66,15 +71,33 @@ describe('deals list', () => {
     await api.patch(b.id, { stage_id: stages.Lost.id, owner_id: null });
     await api.patch(c.id, { currency: 'GBP', stage_id: stages.Negotiation.id });
     expect((await api.call('DELETE', `/deals/${d.id}`)).status).toBe(204);
-    await request(base, 'PATCH', `/pipeline-stages/${stages.Negotiation.id}`, { token: owner.token, body: { probability: 55 } });
-    expect((await companies.call('POST', `/companies/${survivor.id}/merge`, { source_ids: [source.id] })).status).toBe(200);
+    await request(base, 'PATCH', `/pipeline-stages/${stages.Negotiation.id}`, {
+      token: owner.token,
+      body: { probability: 55 },
+    });
+    expect((await companies.call('POST', `/companies/${survivor.id}/merge`, { source_ids: [source.id] })).status).toBe(
+      200,
+    );
     await waitFor(async () => ((await api.get(a.id)).company_id === survivor.id ? true : undefined));
     // Without q the sums come from the running totals; q (matching every deal) sums the deals themselves.
-    const queries: Array<Record<string, string>> = [{}, { status: 'open' }, { status: 'lost' }, { owner: 'me' }, { stage_id: stages.Negotiation.id }, { pipeline_id: stages.Won.pipeline_id }];
+    const queries: Array<Record<string, string>> = [
+      {},
+      { status: 'open' },
+      { status: 'lost' },
+      { owner: 'me' },
+      { stage_id: stages.Negotiation.id },
+      { pipeline_id: stages.Won.pipeline_id },
+    ];
     for (const query of queries) {
       const kept = await api.list(query);
       const summed = await api.list({ ...query, q: 't' });
-      expect({ query, total: kept.total, value: kept.value, weighted: kept.weighted, other: kept.other_currencies }).toEqual({
+      expect({
+        query,
+        total: kept.total,
+        value: kept.value,
+        weighted: kept.weighted,
+        other: kept.other_currencies,
+      }).toEqual({
         query,
         total: summed.total,
         value: summed.value,
@@ -94,13 +117,31 @@ describe('deals list', () => {
     const companies = companiesApi(base, owner);
     const acme = await companies.create({ name: 'Acme' });
     const other = await companies.create({ name: 'Other' });
-    const pipeline = await request(base, 'POST', '/pipelines', { token: owner.token, body: { name: 'Renewals', object: 'deal' } });
+    const pipeline = await request(base, 'POST', '/pipelines', {
+      token: owner.token,
+      body: { name: 'Renewals', object: 'deal' },
+    });
     expect(pipeline.status).toBe(201);
     const renewalStage = pipeline.body.stages[0].id as string;
-    const alpha = await api.create({ name: 'Alpha one', company_id: acme.id, owner_id: owner.user.id, custom: { tier: 'gold' } });
-    const beta = await api.create({ name: 'beta two', company_id: other.id, owner_id: colleague.userId, stage_id: stages.Won.id });
+    const alpha = await api.create({
+      name: 'Alpha one',
+      company_id: acme.id,
+      owner_id: owner.user.id,
+      custom: { tier: 'gold' },
+    });
+    const beta = await api.create({
+      name: 'beta two',
+      company_id: other.id,
+      owner_id: colleague.userId,
+      stage_id: stages.Won.id,
+    });
     const gamma = await api.create({ name: 'ALPHA three', stage_id: renewalStage, custom: { tier: 'silver' } });
-    const delta = await api.create({ name: 'Delta', company_id: acme.id, stage_id: stages.Lost.id, owner_id: owner.user.id });
+    const delta = await api.create({
+      name: 'Delta',
+      company_id: acme.id,
+      stage_id: stages.Lost.id,
+      owner_id: owner.user.id,
+    });
     const cases: Array<[Record<string, string>, string[]]> = [
       [{}, [delta.id, gamma.id, beta.id, alpha.id]],
       [{ pipeline_id: stages.Won.pipeline_id }, [delta.id, beta.id, alpha.id]],
@@ -122,7 +163,11 @@ describe('deals list', () => {
     ];
     for (const [query, expected] of cases) {
       const page = await api.list(query);
-      expect({ query, ids: ids(page.data), total: page.total }).toEqual({ query, ids: expected, total: expected.length });
+      expect({ query, ids: ids(page.data), total: page.total }).toEqual({
+        query,
+        ids: expected,
+        total: expected.length,
+      });
     }
     expectRefusal(await api.call('GET', '/deals?custom=%7B%22a.b%22%3A1%7D'), 'custom');
     expectRefusal(await api.call('GET', '/deals?owner=someone'), 'owner');
@@ -149,7 +194,9 @@ describe('deals list', () => {
     expect(await order('value_desc')).toEqual([second.id, ...[first.id, third.id].sort().reverse()]);
     expect(await order('created_desc')).toEqual([third.id, second.id, first.id]);
     expect(await order('updated_desc')).toEqual([first.id, third.id, second.id]);
-    expect((await api.list({ limit: '1', offset: '1', sort: 'close_asc' })).data.map((deal) => deal.id)).toEqual([first.id]);
+    expect((await api.list({ limit: '1', offset: '1', sort: 'close_asc' })).data.map((deal) => deal.id)).toEqual([
+      first.id,
+    ]);
   });
 
   it('reads 50 deals a page by default', async () => {
@@ -157,6 +204,10 @@ describe('deals list', () => {
     const api = dealsApi(base, owner);
     for (let index = 0; index < 52; index += 1) await api.create({ name: `Deal ${index}`, value: 1 });
     const page = await api.list();
-    expect({ length: page.data.length, total: page.total, value: page.value }).toEqual({ length: 50, total: 52, value: 52 });
+    expect({ length: page.data.length, total: page.total, value: page.value }).toEqual({
+      length: 50,
+      total: 52,
+      value: 52,
+    });
   });
 });

@@ -37,7 +37,11 @@ export function dealsApi(base: string, owner: Pick<Owner, 'token'>) {
     },
     async list(query: Record<string, string> = {}): Promise<DealPage> {
       const answer = await call<DealPage>('GET', `/deals?${new URLSearchParams(query).toString()}`);
-      expect({ query, status: answer.status, body: answer.status === 200 ? 'ok' : answer.body }).toEqual({ query, status: 200, body: 'ok' });
+      expect({ query, status: answer.status, body: answer.status === 200 ? 'ok' : answer.body }).toEqual({
+        query,
+        status: 200,
+        body: 'ok',
+      });
       return answer.body;
     },
     // The deal pipelines' stages, in catalogue order.

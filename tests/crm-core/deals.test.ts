@@ -55,19 +55,30 @@ describe('deals', () => {
     const campaignId = await createCampaign(base, owner, 'Spring launch');
     await companiesApi(base, owner).patch(company.id, { campaign_id: campaignId });
     expect((await api.create({ name: 'Via campaign', company_id: company.id })).campaign_id).toBe(campaignId);
-    expect((await api.create({ name: 'Not via campaign', company_id: company.id, campaign_id: null })).campaign_id).toBeNull();
+    expect(
+      (await api.create({ name: 'Not via campaign', company_id: company.id, campaign_id: null })).campaign_id,
+    ).toBeNull();
   });
 
   it('asks identity for the workspace currency when crm-core has no copy of its settings yet', async () => {
     const owner = await signUpWithWorkspace(base, 'Cyd');
     const api = dealsApi(base, owner);
-    expect((await request(base, 'PATCH', '/workspace', { token: owner.token, body: { settings: { currency: 'CHF' } } })).status).toBe(200);
+    expect(
+      (await request(base, 'PATCH', '/workspace', { token: owner.token, body: { settings: { currency: 'CHF' } } }))
+        .status,
+    ).toBe(200);
     const copies = workspaceSettingsModel(system.services['crm-core'].context.connection);
-    await waitFor(async () => (await copies.findOne({ _id: owner.workspaceId, workspace_id: owner.workspaceId }).lean().exec())?.currency === 'CHF' || undefined);
+    await waitFor(
+      async () =>
+        (await copies.findOne({ _id: owner.workspaceId, workspace_id: owner.workspaceId }).lean().exec())?.currency ===
+          'CHF' || undefined,
+    );
     // As for a workspace created before the copy existed: no row at all.
     await copies.deleteOne({ _id: owner.workspaceId, workspace_id: owner.workspaceId });
     expect((await api.create({ name: 'Swiss deal' })).currency).toBe('CHF');
-    expect(await copies.findOne({ _id: owner.workspaceId, workspace_id: owner.workspaceId }).lean().exec()).toMatchObject({ currency: 'CHF', timezone: 'Europe/London' });
+    expect(
+      await copies.findOne({ _id: owner.workspaceId, workspace_id: owner.workspaceId }).lean().exec(),
+    ).toMatchObject({ currency: 'CHF', timezone: 'Europe/London' });
   });
 
   it('takes every writable field, joins the names, and keeps its own probability over the stage', async () => {
@@ -75,10 +86,18 @@ describe('deals', () => {
     const api = dealsApi(base, owner);
     const companies = companiesApi(base, owner);
     const company = await companies.create({ name: 'Hooli' });
-    const contact = (await request(base, 'POST', '/contacts', { token: owner.token, body: { first_name: 'Gavin', last_name: 'Belson', company_id: company.id } })).body;
+    const contact = (
+      await request(base, 'POST', '/contacts', {
+        token: owner.token,
+        body: { first_name: 'Gavin', last_name: 'Belson', company_id: company.id },
+      })
+    ).body;
     const source = (await companies.sources())[1];
     const stages = await salesStages(api);
-    const field = await request(base, 'POST', '/custom-fields', { token: owner.token, body: { object: 'deal', label: 'Seats', type: 'number' } });
+    const field = await request(base, 'POST', '/custom-fields', {
+      token: owner.token,
+      body: { object: 'deal', label: 'Seats', type: 'number' },
+    });
     expect(field.status).toBe(201);
     const deal = await api.create({
       name: 'Hooli expansion',
@@ -107,14 +126,24 @@ describe('deals', () => {
       custom: { seats: 12, note: 'x' },
     });
     // A uuid in upper case is the same id.
-    expect((await api.patch(deal.id, { company_id: company.id.toUpperCase(), stage_id: stages.Proposal.id.toUpperCase() })).company_id).toBe(company.id);
+    expect(
+      (await api.patch(deal.id, { company_id: company.id.toUpperCase(), stage_id: stages.Proposal.id.toUpperCase() }))
+        .company_id,
+    ).toBe(company.id);
     // Back to the stage's probability.
     expect((await api.patch(deal.id, { probability: null })).probability).toBe(60);
     // A rename of the company, the contact and the stage shows on the next read.
     await companies.patch(company.id, { name: 'Hooli XYZ' });
     await request(base, 'PATCH', `/contacts/${contact.id}`, { token: owner.token, body: { last_name: 'B.' } });
-    await request(base, 'PATCH', `/pipeline-stages/${stages.Proposal.id}`, { token: owner.token, body: { name: 'Offer' } });
-    expect(await api.get(deal.id)).toMatchObject({ company_name: 'Hooli XYZ', contact_name: 'Gavin B.', stage_name: 'Offer' });
+    await request(base, 'PATCH', `/pipeline-stages/${stages.Proposal.id}`, {
+      token: owner.token,
+      body: { name: 'Offer' },
+    });
+    expect(await api.get(deal.id)).toMatchObject({
+      company_name: 'Hooli XYZ',
+      contact_name: 'Gavin B.',
+      stage_name: 'Offer',
+    });
   });
 
   it('refuses every field out of its limits, naming it, and writes nothing', async () => {
@@ -124,7 +153,10 @@ describe('deals', () => {
     const companyStage = (await companies.companyStages())[0];
     const binned = await companies.create({ name: 'Binned Ltd' });
     expect((await companies.call('DELETE', `/companies/${binned.id}`)).status).toBe(204);
-    const field = await request(base, 'POST', '/custom-fields', { token: owner.token, body: { object: 'deal', label: 'Seats', type: 'number' } });
+    const field = await request(base, 'POST', '/custom-fields', {
+      token: owner.token,
+      body: { object: 'deal', label: 'Seats', type: 'number' },
+    });
     expect(field.status).toBe(201);
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ name: undefined }, 'name'],
@@ -169,7 +201,13 @@ describe('deals', () => {
     expect(await api.get(deal.id)).toEqual(deal);
     expect((await api.list()).total).toBe(1);
     // The limits themselves are accepted.
-    const edge = await api.create({ name: 'x'.repeat(200), value: 1_000_000_000_000, probability: 0, lost_reason: 'y'.repeat(500), expected_close: '2028-02-29' });
+    const edge = await api.create({
+      name: 'x'.repeat(200),
+      value: 1_000_000_000_000,
+      probability: 0,
+      lost_reason: 'y'.repeat(500),
+      expected_close: '2028-02-29',
+    });
     expect(edge).toMatchObject({ value: 1_000_000_000_000, probability: 0, expected_close: '2028-02-29' });
   });
 
@@ -182,14 +220,25 @@ describe('deals', () => {
     expect(won).toMatchObject({ status: 'won', stage_kind: 'won', probability: 100, closed_at: expect.any(String) });
     expect(Date.parse(won.closed_at!)).toBeGreaterThanOrEqual(Date.parse(deal.created_at));
     const lost = await api.patch(deal.id, { stage_id: stages.Lost.id, lost_reason: 'Budget cut' });
-    expect(lost).toMatchObject({ status: 'lost', probability: 0, lost_reason: 'Budget cut', closed_at: expect.any(String) });
+    expect(lost).toMatchObject({
+      status: 'lost',
+      probability: 0,
+      lost_reason: 'Budget cut',
+      closed_at: expect.any(String),
+    });
     const reopened = await api.patch(deal.id, { stage_id: stages.Negotiation.id });
     // Reopened: closed_at cleared; the lost reason stays as history until the client clears it.
     expect(reopened).toMatchObject({ status: 'open', closed_at: null, probability: 80, lost_reason: 'Budget cut' });
     // Created straight in a won stage, it is closed from the start.
-    expect(await api.create({ name: 'Signed', stage_id: stages.Won.id })).toMatchObject({ status: 'won', closed_at: expect.any(String) });
+    expect(await api.create({ name: 'Signed', stage_id: stages.Won.id })).toMatchObject({
+      status: 'won',
+      closed_at: expect.any(String),
+    });
     // A deal of another pipeline's stage moves pipeline with it.
-    const pipeline = await request(base, 'POST', '/pipelines', { token: owner.token, body: { name: 'Renewals', object: 'deal' } });
+    const pipeline = await request(base, 'POST', '/pipelines', {
+      token: owner.token,
+      body: { name: 'Renewals', object: 'deal' },
+    });
     expect(pipeline.status).toBe(201);
     const moved = await api.patch(deal.id, { stage_id: pipeline.body.stages[0].id });
     expect(moved).toMatchObject({ pipeline_id: pipeline.body.id, stage_id: pipeline.body.stages[0].id });
@@ -203,7 +252,9 @@ describe('deals', () => {
     expect(deal).toMatchObject({ owner_id: colleague.userId, owner_name: 'Ivy' });
     const mine = await api.list({ owner: 'me' });
     expect(mine.total).toBe(0);
-    expect((await dealsApi(base, { token: colleague.token }).list({ owner: 'me' })).data.map((item) => item.id)).toEqual([deal.id]);
+    expect(
+      (await dealsApi(base, { token: colleague.token }).list({ owner: 'me' })).data.map((item) => item.id),
+    ).toEqual([deal.id]);
   });
 
   it('publishes each change once with its version and lands it in the audit log', async () => {
@@ -219,7 +270,9 @@ describe('deals', () => {
     expect((await api.call('DELETE', `/deals/${deal.id}`)).status).toBe(404);
     const summaries = await waitFor(async () => {
       const log = await request(base, 'GET', '/audit-log?source=record', { token: owner.token });
-      const entries = (log.body.data as Array<{ object_type: string; object_id: string; summary: string }>).filter((entry) => entry.object_type === 'deal');
+      const entries = (log.body.data as Array<{ object_type: string; object_id: string; summary: string }>).filter(
+        (entry) => entry.object_type === 'deal',
+      );
       return entries.length >= 4 ? entries.map((entry) => [entry.object_id, entry.summary]) : undefined;
     });
     expect(summaries).toEqual([

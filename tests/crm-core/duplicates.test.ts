@@ -31,24 +31,41 @@ async function create(owner: Owner, path: '/companies' | '/contacts', body: Reco
 
 async function groups(owner: Owner, object: 'company' | 'contact'): Promise<Group[]> {
   const answer = await request(base, 'GET', `/duplicates?object=${object}`, { token: owner.token });
-  expect({ status: answer.status, body: answer.status === 200 ? 'ok' : answer.body }).toEqual({ status: 200, body: 'ok' });
+  expect({ status: answer.status, body: answer.status === 200 ? 'ok' : answer.body }).toEqual({
+    status: 200,
+    body: 'ok',
+  });
   return answer.body.data as Group[];
 }
 
 // Which keys are shared follows the records' events: wait until the groups are as expected.
-async function groupsUntil(owner: Owner, object: 'company' | 'contact', expected: ReturnType<typeof summary>): Promise<Group[]> {
+async function groupsUntil(
+  owner: Owner,
+  object: 'company' | 'contact',
+  expected: ReturnType<typeof summary>,
+): Promise<Group[]> {
   let last: Group[] = [];
-  await waitFor(async () => {
-    last = await groups(owner, object);
-    return JSON.stringify(summary(last)) === JSON.stringify(expected);
-  }, `${object} groups ${JSON.stringify(expected)}`).catch((error: Error) => {
+  await waitFor(
+    async () => {
+      last = await groups(owner, object);
+      return JSON.stringify(summary(last)) === JSON.stringify(expected);
+    },
+    `${object} groups ${JSON.stringify(expected)}`,
+  ).catch((error: Error) => {
     throw new Error(`${error.message}; last answer ${JSON.stringify(summary(last))}`);
   });
   return last;
 }
 
-const summary = (list: Group[]) => list.map((group) => ({ reason: group.reason, value: group.value, size: group.size, ids: group.records.map((record) => record.id) }));
-const dismiss = (owner: Owner, body: unknown) => request(base, 'POST', '/duplicates/dismiss', { token: owner.token, body });
+const summary = (list: Group[]) =>
+  list.map((group) => ({
+    reason: group.reason,
+    value: group.value,
+    size: group.size,
+    ids: group.records.map((record) => record.id),
+  }));
+const dismiss = (owner: Owner, body: unknown) =>
+  request(base, 'POST', '/duplicates/dismiss', { token: owner.token, body });
 
 describe('GET /duplicates', () => {
   it('groups companies by domain and by name ignoring case, punctuation, accents and legal suffixes', async () => {
@@ -68,7 +85,12 @@ describe('GET /duplicates', () => {
     ]);
     const [first] = await groups(owner, 'company');
     // Records are the contract's Company, oldest first.
-    expect(first.records[0]).toMatchObject({ id: a, name: 'Acme Widgets Ltd', domain: 'acme.example', deleted_at: null });
+    expect(first.records[0]).toMatchObject({
+      id: a,
+      name: 'Acme Widgets Ltd',
+      domain: 'acme.example',
+      deleted_at: null,
+    });
     expect(first.object).toBe('company');
   });
 
@@ -76,9 +98,19 @@ describe('GET /duplicates', () => {
     const owner = await signUpWithWorkspace(base, 'Eve');
     const acme = await create(owner, '/companies', { name: 'Acme' });
     const globex = await create(owner, '/companies', { name: 'Globex' });
-    const x = await create(owner, '/contacts', { first_name: 'Zoë', last_name: "O'Brien", company_id: acme, email: 'zoe@acme.example' });
+    const x = await create(owner, '/contacts', {
+      first_name: 'Zoë',
+      last_name: "O'Brien",
+      company_id: acme,
+      email: 'zoe@acme.example',
+    });
     const y = await create(owner, '/contacts', { first_name: 'zoe', last_name: 'obrien', company_id: acme });
-    const z = await create(owner, '/contacts', { first_name: 'Zoe', last_name: 'OBrien', company_id: globex, email: ' ZOE@acme.example' });
+    const z = await create(owner, '/contacts', {
+      first_name: 'Zoe',
+      last_name: 'OBrien',
+      company_id: globex,
+      email: ' ZOE@acme.example',
+    });
     await create(owner, '/contacts', { first_name: 'Solo', last_name: 'Person' });
     await create(owner, '/contacts', { first_name: 'Solo', last_name: 'Person' });
 
@@ -99,12 +131,17 @@ describe('GET /duplicates', () => {
     await groupsUntil(owner, 'company', both);
     expect((await request(base, 'DELETE', `/companies/${b}`, { token: owner.token })).status).toBe(204);
     await groupsUntil(owner, 'company', []);
-    expect((await request(base, 'POST', '/companies/bulk', { token: owner.token, body: { ids: [b], action: 'restore' } })).status).toBe(200);
+    expect(
+      (await request(base, 'POST', '/companies/bulk', { token: owner.token, body: { ids: [b], action: 'restore' } }))
+        .status,
+    ).toBe(200);
     await groupsUntil(owner, 'company', both);
     // A contact in the bin leaves its group too.
     const c1 = await create(owner, '/contacts', { email: 'same@binned.example' });
     const c2 = await create(owner, '/contacts', { email: 'same@binned.example' });
-    await groupsUntil(owner, 'contact', [{ reason: 'same_email', value: 'same@binned.example', size: 2, ids: [c1, c2] }]);
+    await groupsUntil(owner, 'contact', [
+      { reason: 'same_email', value: 'same@binned.example', size: 2, ids: [c1, c2] },
+    ]);
     expect((await request(base, 'DELETE', `/contacts/${c1}`, { token: owner.token })).status).toBe(204);
     await groupsUntil(owner, 'contact', []);
   });
@@ -114,9 +151,14 @@ describe('GET /duplicates', () => {
     const a = await create(owner, '/companies', { name: 'Northwind' });
     const b = await create(owner, '/companies', { name: 'Southwind' });
     await groupsUntil(owner, 'company', []);
-    expect((await request(base, 'PATCH', `/companies/${b}`, { token: owner.token, body: { name: 'Northwind Trading Ltd' } })).status).toBe(200);
+    expect(
+      (await request(base, 'PATCH', `/companies/${b}`, { token: owner.token, body: { name: 'Northwind Trading Ltd' } }))
+        .status,
+    ).toBe(200);
     await groupsUntil(owner, 'company', []);
-    expect((await request(base, 'PATCH', `/companies/${b}`, { token: owner.token, body: { name: 'NORTHWIND LLC' } })).status).toBe(200);
+    expect(
+      (await request(base, 'PATCH', `/companies/${b}`, { token: owner.token, body: { name: 'NORTHWIND LLC' } })).status,
+    ).toBe(200);
     await groupsUntil(owner, 'company', [{ reason: 'same_name', value: 'northwind', size: 2, ids: [a, b] }]);
   });
 
@@ -138,15 +180,24 @@ describe('GET /duplicates', () => {
 
   it('shows and dismisses contact groups only to callers who may read and change contacts', async () => {
     const owner = await signUpWithWorkspace(base, 'Rex');
-    const role = await request(base, 'POST', '/roles', { token: owner.token, body: { name: 'Company people', permissions: ['companies:read', 'companies:write'] } });
+    const role = await request(base, 'POST', '/roles', {
+      token: owner.token,
+      body: { name: 'Company people', permissions: ['companies:read', 'companies:write'] },
+    });
     expect(role.status).toBe(201);
-    const key = await request(base, 'POST', '/api-keys', { token: owner.token, body: { name: 'Companies only', kind: 'integration', role: 'Company people' } });
+    const key = await request(base, 'POST', '/api-keys', {
+      token: owner.token,
+      body: { name: 'Companies only', kind: 'integration', role: 'Company people' },
+    });
     expect(key.status).toBe(201);
     const limited = { ...owner, token: key.body.key as string };
     expect((await request(base, 'GET', '/duplicates?object=company', { token: limited.token })).status).toBe(200);
     const list = await request(base, 'GET', '/duplicates?object=contact', { token: limited.token });
     expect([list.status, list.body.error.code]).toEqual([403, 'forbidden']);
-    const hide = await dismiss(limited, { object: 'contact', key: 'contact.same_email.YQ.00000000000000000000000000000000' });
+    const hide = await dismiss(limited, {
+      object: 'contact',
+      key: 'contact.same_email.YQ.00000000000000000000000000000000',
+    });
     expect([hide.status, hide.body.error.code]).toEqual([403, 'forbidden']);
   });
 
@@ -154,7 +205,12 @@ describe('GET /duplicates', () => {
     const owner = await signUpWithWorkspace(base, 'Hal');
     for (const path of ['/duplicates', '/duplicates?object=deal', '/duplicates?object=company&limit=5']) {
       const answer = await request(base, 'GET', path, { token: owner.token });
-      expect({ path, status: answer.status, code: answer.body.error.code, names: /object|limit/.test(answer.body.error.message) }).toEqual({ path, status: 400, code: 'validation_failed', names: true });
+      expect({
+        path,
+        status: answer.status,
+        code: answer.body.error.code,
+        names: /object|limit/.test(answer.body.error.message),
+      }).toEqual({ path, status: 400, code: 'validation_failed', names: true });
     }
   });
 });
@@ -164,7 +220,9 @@ describe('POST /duplicates/dismiss', () => {
     const owner = await signUpWithWorkspace(base, 'Ida');
     const a = await create(owner, '/companies', { name: 'Kestrel Ltd' });
     const b = await create(owner, '/companies', { name: 'Kestrel Limited' });
-    const [group] = await groupsUntil(owner, 'company', [{ reason: 'same_name', value: 'kestrel', size: 2, ids: [a, b] }]);
+    const [group] = await groupsUntil(owner, 'company', [
+      { reason: 'same_name', value: 'kestrel', size: 2, ids: [a, b] },
+    ]);
 
     expect((await dismiss(owner, { object: 'company', key: group.key })).status).toBe(204);
     await groupsUntil(owner, 'company', []);
@@ -172,12 +230,18 @@ describe('POST /duplicates/dismiss', () => {
     expect((await dismiss(owner, { object: 'company', key: group.key })).status).toBe(204);
     await waitFor(async () => {
       const log = await request(base, 'GET', '/audit-log?source=record&limit=100', { token: owner.token });
-      return (log.body.data as Array<{ object_type: string; summary: string }>).filter((entry) => entry.object_type === 'duplicate_group').length === 1;
+      return (
+        (log.body.data as Array<{ object_type: string; summary: string }>).filter(
+          (entry) => entry.object_type === 'duplicate_group',
+        ).length === 1
+      );
     }, 'one audit entry for the dismissal');
 
     // A third Kestrel joins: the group is back, with a new key.
     const c = await create(owner, '/companies', { name: 'KESTREL plc' });
-    const [back] = await groupsUntil(owner, 'company', [{ reason: 'same_name', value: 'kestrel', size: 3, ids: [a, b, c] }]);
+    const [back] = await groupsUntil(owner, 'company', [
+      { reason: 'same_name', value: 'kestrel', size: 3, ids: [a, b, c] },
+    ]);
     expect(back.key).not.toBe(group.key);
     // The old key no longer names the group as it is.
     const stale = await dismiss(owner, { object: 'company', key: group.key });
@@ -191,7 +255,9 @@ describe('POST /duplicates/dismiss', () => {
     const owner = await signUpWithWorkspace(base, 'Jem');
     const x = await create(owner, '/contacts', { email: 'dup@example.com' });
     const y = await create(owner, '/contacts', { email: 'DUP@example.com' });
-    const [group] = await groupsUntil(owner, 'contact', [{ reason: 'same_email', value: 'dup@example.com', size: 2, ids: [x, y] }]);
+    const [group] = await groupsUntil(owner, 'contact', [
+      { reason: 'same_email', value: 'dup@example.com', size: 2, ids: [x, y] },
+    ]);
     expect((await dismiss(owner, { object: 'company', key: group.key })).status).toBe(400);
     expect((await request(base, 'DELETE', `/contacts/${x}`, { token: owner.token })).status).toBe(204);
     const gone = await dismiss(owner, { object: 'contact', key: group.key });
@@ -214,7 +280,12 @@ describe('POST /duplicates/dismiss', () => {
     ];
     for (const [body, field] of cases) {
       const answer = await dismiss(owner, body);
-      expect({ field, status: answer.status, code: answer.body.error.code, names: answer.body.error.message.includes(field) }).toEqual({ field, status: 400, code: 'validation_failed', names: true });
+      expect({
+        field,
+        status: answer.status,
+        code: answer.body.error.code,
+        names: answer.body.error.message.includes(field),
+      }).toEqual({ field, status: 400, code: 'validation_failed', names: true });
     }
   });
 });

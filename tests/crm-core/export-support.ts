@@ -48,7 +48,8 @@ export function parseCsv(text: string): string[][] {
       } else if (char === '"') {
         quoted = false;
         index += 1;
-        if (index < text.length && text[index] !== ',' && text[index] !== '\r') throw new Error(`characters after a closing quote at ${index}`);
+        if (index < text.length && text[index] !== ',' && text[index] !== '\r')
+          throw new Error(`characters after a closing quote at ${index}`);
       } else {
         field += char;
         index += 1;
@@ -93,7 +94,8 @@ export function csvTable(bytes: Buffer): { header: string[]; rows: Array<Record<
   return {
     header,
     rows: rows.map((cells) => {
-      if (cells.length !== header.length) throw new Error(`a row of ${cells.length} cells under a header of ${header.length}`);
+      if (cells.length !== header.length)
+        throw new Error(`a row of ${cells.length} cells under a header of ${header.length}`);
       return Object.fromEntries(header.map((name, position) => [name, cells[position]]));
     }),
   };

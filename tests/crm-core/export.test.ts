@@ -25,12 +25,17 @@ type Row = Record<string, string>;
 const MINUTE = 60 * 1000;
 
 const COLUMNS = {
-  'companies.csv': 'id,name,website,domain,phone,address_line1,address_line2,address_city,address_region,address_postcode,country_code,industry,turnover_band,employee_count,account_number,company_number,sic_codes,description,owner_id,owner_name,pipeline_id,stage_id,stage_name,is_account,source_id,source_name,campaign_id,campaign_name,primary_contact_id,custom,created_at,updated_at',
-  'contacts.csv': 'id,first_name,last_name,email,phone,mobile,job_title,company_id,reports_to_id,owner_id,lawful_basis,custom,created_at,updated_at',
-  'deals.csv': 'id,name,company_id,company_name,contact_id,contact_name,value,currency,pipeline_id,stage_id,stage_name,stage_kind,probability,expected_close,status,closed_at,lost_reason,owner_id,owner_name,source_id,campaign_id,campaign_name,custom,created_at,updated_at',
+  'companies.csv':
+    'id,name,website,domain,phone,address_line1,address_line2,address_city,address_region,address_postcode,country_code,industry,turnover_band,employee_count,account_number,company_number,sic_codes,description,owner_id,owner_name,pipeline_id,stage_id,stage_name,is_account,source_id,source_name,campaign_id,campaign_name,primary_contact_id,custom,created_at,updated_at',
+  'contacts.csv':
+    'id,first_name,last_name,email,phone,mobile,job_title,company_id,reports_to_id,owner_id,lawful_basis,custom,created_at,updated_at',
+  'deals.csv':
+    'id,name,company_id,company_name,contact_id,contact_name,value,currency,pipeline_id,stage_id,stage_name,stage_kind,probability,expected_close,status,closed_at,lost_reason,owner_id,owner_name,source_id,campaign_id,campaign_name,custom,created_at,updated_at',
   'activities.csv': 'id,type,subject,body,outcome,target_type,target_id,actor_type,actor_id,actor_label,occurred_at',
-  'tasks.csv': 'id,title,notes,due_at,remind_at,status,target_type,target_id,assignee_id,created_by,completed_at,created_at',
-  'meetings.csv': 'id,title,location,notes,starts_at,ends_at,company_id,company_name,organiser_id,status,outcome,attendees,online_meeting,join_url,external_provider,sync_error',
+  'tasks.csv':
+    'id,title,notes,due_at,remind_at,status,target_type,target_id,assignee_id,created_by,completed_at,created_at',
+  'meetings.csv':
+    'id,title,location,notes,starts_at,ends_at,company_id,company_name,organiser_id,status,outcome,attendees,online_meeting,join_url,external_provider,sync_error',
   'users.csv': 'id,name,email,avatar,role,status',
 };
 
@@ -44,7 +49,12 @@ async function listed<T>(owner: Owner, path: string, limit = 50): Promise<T[]> {
   const seen: T[] = [];
   let cursor: string | null = null;
   do {
-    const answer: { status: number; body: { data: T[]; next_cursor?: string | null } } = await request(base, 'GET', `${path}${path.includes('?') ? '&' : '?'}limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, { token: owner.token });
+    const answer: { status: number; body: { data: T[]; next_cursor?: string | null } } = await request(
+      base,
+      'GET',
+      `${path}${path.includes('?') ? '&' : '?'}limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      { token: owner.token },
+    );
     expect({ path, status: answer.status }).toEqual({ path, status: 200 });
     seen.push(...answer.body.data);
     cursor = answer.body.next_cursor ?? null;
@@ -88,16 +98,36 @@ describe('POST /export', () => {
   it("answers a ZIP of the workspace's records as the API lists them, exactly its size, named by slug and date", async () => {
     const owner = await signUpWithWorkspace(base, 'Exa');
     const other = await signUpWithWorkspace(base, 'Oth');
-    const tricky = await created(owner, '/companies', { name: 'Acme, "Big" Widgets', description: 'Line one,\nline "two"', domain: 'acme.example', custom: { tier: 'gold', seats: 3 } });
-    const formula = await created(owner, '/companies', { name: '=HYPERLINK("http://evil.example","x")', description: '+44 20 7946 0000' });
+    const tricky = await created(owner, '/companies', {
+      name: 'Acme, "Big" Widgets',
+      description: 'Line one,\nline "two"',
+      domain: 'acme.example',
+      custom: { tier: 'gold', seats: 3 },
+    });
+    const formula = await created(owner, '/companies', {
+      name: '=HYPERLINK("http://evil.example","x")',
+      description: '+44 20 7946 0000',
+    });
     const minus = await created(owner, '/companies', { name: '-2+3', industry: '@SUM(A1:A2)' });
-    const plain = await created(owner, '/companies', { name: 'Zeta Ltd', sic_codes: ['62020', '62090'], address: { line1: '1 High St', city: 'Leeds', postcode: 'LS1 1AA' } });
+    const plain = await created(owner, '/companies', {
+      name: 'Zeta Ltd',
+      sic_codes: ['62020', '62090'],
+      address: { line1: '1 High St', city: 'Leeds', postcode: 'LS1 1AA' },
+    });
     const binned = await created(owner, '/companies', { name: 'Binned Co' });
     expect((await request(base, 'DELETE', `/companies/${binned.id}`, { token: owner.token })).status).toBe(204);
-    const contact = await created(owner, '/contacts', { first_name: 'Zoë', last_name: "O'Neill, Jr", email: 'zoe@acme.example', company_id: tricky.id });
+    const contact = await created(owner, '/contacts', {
+      first_name: 'Zoë',
+      last_name: "O'Neill, Jr",
+      email: 'zoe@acme.example',
+      company_id: tricky.id,
+    });
     const deal = await created(owner, '/deals', { name: 'Renewal', value: 1250.5, company_id: tricky.id });
     const bigDeal = await created(owner, '/deals', { name: 'Platform', value: 1000000.07 });
-    const note = await timelineApi(base, owner).note('company', plain.id, { subject: 'Call back', body: 'Line one\r\nline "two"' });
+    const note = await timelineApi(base, owner).note('company', plain.id, {
+      subject: 'Call back',
+      body: 'Line one\r\nline "two"',
+    });
     const task = await created(owner, '/tasks', { title: '=cmd|calc', target_type: 'company', target_id: plain.id });
     const meeting = await meetingsApi(base, owner).create({ title: 'Kick-off', company_id: plain.id });
     // Another workspace's records, with a name that would be easy to spot.
@@ -110,12 +140,15 @@ describe('POST /export', () => {
     const workspace = await request(base, 'GET', '/workspace', { token: owner.token });
     const slug = (workspace.body.workspace ?? workspace.body).slug as string;
     expect(result.body.file_name).toMatch(new RegExp(`^${slug}-\\d{4}-\\d{2}-\\d{2}\\.zip$`));
-    expect(Math.abs(Date.parse(result.body.file_name.slice(slug.length + 1, -4)) - Date.now())).toBeLessThan(2 * 24 * 60 * MINUTE);
+    expect(Math.abs(Date.parse(result.body.file_name.slice(slug.length + 1, -4)) - Date.now())).toBeLessThan(
+      2 * 24 * 60 * MINUTE,
+    );
     expect(result.bytes.length).toBe(result.body.size);
 
     // Seven files, each with its header.
     expect([...result.files.keys()].sort()).toEqual(Object.keys(COLUMNS).sort());
-    for (const [file, header] of Object.entries(COLUMNS)) expect({ file, header: result.files.get(file)!.header.join(',') }).toEqual({ file, header });
+    for (const [file, header] of Object.entries(COLUMNS))
+      expect({ file, header: result.files.get(file)!.header.join(',') }).toEqual({ file, header });
 
     // Companies: exactly what GET /companies lists (not the binned one), field by field.
     const companies = await listed<Record<string, any>>(owner, '/companies');
@@ -124,7 +157,16 @@ describe('POST /export', () => {
     expect(companyRows.has(binned.id)).toBe(false);
     for (const company of companies) {
       const row = companyRows.get(company.id)!;
-      expect({ id: company.id, stage: row.stage_name, stage_id: row.stage_id, owner: row.owner_name, owner_id: row.owner_id, created_at: row.created_at, updated_at: row.updated_at, is_account: row.is_account }).toEqual({
+      expect({
+        id: company.id,
+        stage: row.stage_name,
+        stage_id: row.stage_id,
+        owner: row.owner_name,
+        owner_id: row.owner_id,
+        created_at: row.created_at,
+        updated_at: row.updated_at,
+        is_account: row.is_account,
+      }).toEqual({
         id: company.id,
         stage: cell(company.stage_name),
         stage_id: cell(company.stage_id),
@@ -136,42 +178,105 @@ describe('POST /export', () => {
       });
     }
     // Commas, quotes and line breaks survive the round trip; custom fields as JSON.
-    expect(companyRows.get(tricky.id)).toMatchObject({ name: 'Acme, "Big" Widgets', description: 'Line one,\nline "two"', domain: 'acme.example' });
+    expect(companyRows.get(tricky.id)).toMatchObject({
+      name: 'Acme, "Big" Widgets',
+      description: 'Line one,\nline "two"',
+      domain: 'acme.example',
+    });
     expect(JSON.parse(companyRows.get(tricky.id)!.custom)).toEqual({ tier: 'gold', seats: 3 });
-    expect(companyRows.get(plain.id)).toMatchObject({ name: 'Zeta Ltd', sic_codes: '62020; 62090', address_line1: '1 High St', address_city: 'Leeds', address_postcode: 'LS1 1AA', address_line2: '' });
+    expect(companyRows.get(plain.id)).toMatchObject({
+      name: 'Zeta Ltd',
+      sic_codes: '62020; 62090',
+      address_line1: '1 High St',
+      address_city: 'Leeds',
+      address_postcode: 'LS1 1AA',
+      address_line2: '',
+    });
     // Cells a spreadsheet would run as formulas are text.
-    expect(companyRows.get(formula.id)).toMatchObject({ name: `'=HYPERLINK("http://evil.example","x")`, description: "'+44 20 7946 0000" });
+    expect(companyRows.get(formula.id)).toMatchObject({
+      name: `'=HYPERLINK("http://evil.example","x")`,
+      description: "'+44 20 7946 0000",
+    });
     expect(companyRows.get(minus.id)).toMatchObject({ name: "'-2+3", industry: "'@SUM(A1:A2)" });
 
     // Contacts, with accents kept (UTF-8) and a comma in a name.
     const contacts = await listed<Record<string, any>>(owner, '/contacts');
     const contactRows = byId(rowsOf(result, 'contacts.csv'));
     expect([...contactRows.keys()].sort()).toEqual(contacts.map((item) => item.id).sort());
-    expect(contactRows.get(contact.id)).toMatchObject({ first_name: 'Zoë', last_name: "O'Neill, Jr", email: 'zoe@acme.example', company_id: tricky.id, lawful_basis: cell(contact.lawful_basis), created_at: contact.created_at });
+    expect(contactRows.get(contact.id)).toMatchObject({
+      first_name: 'Zoë',
+      last_name: "O'Neill, Jr",
+      email: 'zoe@acme.example',
+      company_id: tricky.id,
+      lawful_basis: cell(contact.lawful_basis),
+      created_at: contact.created_at,
+    });
 
     // Deals: money as decimal text with two decimals.
-    const deals = (await request(base, 'GET', '/deals?limit=100', { token: owner.token })).body.data as Array<Record<string, any>>;
+    const deals = (await request(base, 'GET', '/deals?limit=100', { token: owner.token })).body.data as Array<
+      Record<string, any>
+    >;
     const dealRows = byId(rowsOf(result, 'deals.csv'));
     expect([...dealRows.keys()].sort()).toEqual(deals.map((item) => item.id).sort());
-    expect(dealRows.get(deal.id)).toMatchObject({ name: 'Renewal', value: '1250.50', currency: deal.currency, company_id: tricky.id, company_name: 'Acme, "Big" Widgets', stage_name: deal.stage_name, status: 'open' });
+    expect(dealRows.get(deal.id)).toMatchObject({
+      name: 'Renewal',
+      value: '1250.50',
+      currency: deal.currency,
+      company_id: tricky.id,
+      company_name: 'Acme, "Big" Widgets',
+      stage_name: deal.stage_name,
+      status: 'open',
+    });
     expect(dealRows.get(bigDeal.id)).toMatchObject({ value: '1000000.07' });
 
     // Activities (the note with its CRLF and quotes), tasks, meetings.
     const activityRows = byId(rowsOf(result, 'activities.csv'));
-    expect(activityRows.get(note.id)).toMatchObject({ type: 'note', subject: 'Call back', body: 'Line one\r\nline "two"', target_type: 'company', target_id: plain.id, occurred_at: note.occurred_at });
+    expect(activityRows.get(note.id)).toMatchObject({
+      type: 'note',
+      subject: 'Call back',
+      body: 'Line one\r\nline "two"',
+      target_type: 'company',
+      target_id: plain.id,
+      occurred_at: note.occurred_at,
+    });
     const tasks = await listed<Record<string, any>>(owner, '/tasks?assignee=any');
     const taskRows = byId(rowsOf(result, 'tasks.csv'));
     expect([...taskRows.keys()].sort()).toEqual(tasks.map((item) => item.id).sort());
-    expect(taskRows.get(task.id)).toMatchObject({ title: "'=cmd|calc", status: 'open', target_id: plain.id, created_at: task.created_at });
+    expect(taskRows.get(task.id)).toMatchObject({
+      title: "'=cmd|calc",
+      status: 'open',
+      target_id: plain.id,
+      created_at: task.created_at,
+    });
     const meetingRows = byId(rowsOf(result, 'meetings.csv'));
     expect([...meetingRows.keys()]).toEqual([meeting.id]);
-    expect(meetingRows.get(meeting.id)).toMatchObject({ title: 'Kick-off', starts_at: meeting.starts_at, ends_at: meeting.ends_at, company_id: plain.id, company_name: 'Zeta Ltd', status: meeting.status });
+    expect(meetingRows.get(meeting.id)).toMatchObject({
+      title: 'Kick-off',
+      starts_at: meeting.starts_at,
+      ends_at: meeting.ends_at,
+      company_id: plain.id,
+      company_name: 'Zeta Ltd',
+      status: meeting.status,
+    });
     expect(JSON.parse(meetingRows.get(meeting.id)!.attendees)).toEqual(meeting.attendees);
 
     // Users: what GET /members shows.
-    const members = (await request(base, 'GET', '/members', { token: owner.token })).body.data as Array<Record<string, any>>;
+    const members = (await request(base, 'GET', '/members', { token: owner.token })).body.data as Array<
+      Record<string, any>
+    >;
     const userRows = rowsOf(result, 'users.csv');
-    expect(userRows).toEqual(members.map((member) => ({ id: member.id, name: member.name, email: member.email, avatar: cell(member.avatar), role: member.role, status: member.status })).sort((a, b) => a.id.localeCompare(b.id)));
+    expect(userRows).toEqual(
+      members
+        .map((member) => ({
+          id: member.id,
+          name: member.name,
+          email: member.email,
+          avatar: cell(member.avatar),
+          role: member.role,
+          status: member.status,
+        }))
+        .sort((a, b) => a.id.localeCompare(b.id)),
+    );
 
     // Nothing of the other workspace, anywhere.
     expect(result.text).not.toContain('Foreign');
@@ -192,9 +297,15 @@ describe('POST /export', () => {
     expect(rowsOf(result, 'users.csv')).toHaveLength(2);
     const entry = await waitFor(async () => {
       const log = await request(base, 'GET', '/audit-log?source=admin&limit=100', { token: owner.token });
-      return (log.body.data as Array<Record<string, string | null>>).find((item) => item.object_name === result.body.file_name);
+      return (log.body.data as Array<Record<string, string | null>>).find(
+        (item) => item.object_name === result.body.file_name,
+      );
     }, 'the export in the audit log');
-    expect(entry).toMatchObject({ source: 'admin', actor: 'Aud', summary: 'Exported the workspace (1 companies, 0 contacts, 0 deals, 0 activities, 0 tasks, 0 meetings, 2 users)' });
+    expect(entry).toMatchObject({
+      source: 'admin',
+      actor: 'Aud',
+      summary: 'Exported the workspace (1 companies, 0 contacts, 0 deals, 0 activities, 0 tasks, 0 meetings, 2 users)',
+    });
     // The link is not in the log.
     expect(JSON.stringify(entry)).not.toContain('signature');
   });
@@ -222,7 +333,12 @@ describe('POST /export', () => {
     const late = await fetch(url);
     expect(late.status).toBe(403);
     const exportId = new URL(url).pathname.split('/').pop()!;
-    expect(await exportModel(system.services.documents.context.connection).countDocuments({ workspace_id: owner.workspaceId, _id: exportId })).toBe(0);
+    expect(
+      await exportModel(system.services.documents.context.connection).countDocuments({
+        workspace_id: owner.workspaceId,
+        _id: exportId,
+      }),
+    ).toBe(0);
   });
 
   it('refuses a link moved to another workspace, and takes none of the storage quota', async () => {
@@ -243,8 +359,14 @@ describe('POST /export', () => {
     const owner = await signUpWithWorkspace(base, 'Big');
     // 2,000 companies created in one import (sharing their creation time) with incompressible
     // descriptions: several read batches and several parts sent to documents.
-    const rows = Array.from({ length: 2000 }, (_value, index) => ({ name: `Company ${index}`, description: randomBytes(800).toString('hex') }));
-    const imported = await request(base, 'POST', '/import/companies', { token: owner.token, body: { rows, duplicates: 'create' } });
+    const rows = Array.from({ length: 2000 }, (_value, index) => ({
+      name: `Company ${index}`,
+      description: randomBytes(800).toString('hex'),
+    }));
+    const imported = await request(base, 'POST', '/import/companies', {
+      token: owner.token,
+      body: { rows, duplicates: 'create' },
+    });
     expect({ status: imported.status, created: imported.body.created }).toEqual({ status: 200, created: 2000 });
     const result = await exported(owner);
     expect(result.body.size).toBeGreaterThan(1024 * 1024);

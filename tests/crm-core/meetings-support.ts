@@ -34,7 +34,11 @@ export function meetingsApi(base: string, owner: Pick<Owner, 'token'>) {
     },
     async list(query: Record<string, string> = {}): Promise<MeetingView[]> {
       const answer = await call<{ data: MeetingView[] }>('GET', `/meetings?${new URLSearchParams(query).toString()}`);
-      expect({ query, status: answer.status, body: answer.status === 200 ? 'ok' : answer.body }).toEqual({ query, status: 200, body: 'ok' });
+      expect({ query, status: answer.status, body: answer.status === 200 ? 'ok' : answer.body }).toEqual({
+        query,
+        status: 200,
+        body: 'ok',
+      });
       return answer.body.data;
     },
   };
@@ -48,19 +52,32 @@ export function inHours(from: number, hours = 1): { starts_at: string; ends_at: 
   return { starts_at: new Date(start).toISOString(), ends_at: new Date(start + hours * HOUR).toISOString() };
 }
 
-export const simulatorOf = (system: TestSystem): CalendarSimulator => calendarRuntime(system.services['crm-core'].context).simulator;
+export const simulatorOf = (system: TestSystem): CalendarSimulator =>
+  calendarRuntime(system.services['crm-core'].context).simulator;
 
 // A job worker of crm-core whose clock runs `days` ahead, as a replica would see the future:
 // it runs retries the service's own worker would only run later.
 export function workerAt(system: TestSystem, days: number): JobWorker {
   const context = system.services['crm-core'].context;
-  return new JobWorker({ connection: context.connection, logger: context.logger, handlers: crmCoreService.jobs!(context), now: () => new Date(Date.now() + days * 24 * HOUR) });
+  return new JobWorker({
+    connection: context.connection,
+    logger: context.logger,
+    handlers: crmCoreService.jobs!(context),
+    now: () => new Date(Date.now() + days * 24 * HOUR),
+  });
 }
 
 // The member signs in at the (simulated) provider as `email` and allows access; the provider
 // sends them back to the gateway's callback. Answers the callback's answer.
-export async function connectCalendar(system: TestSystem, owner: Pick<Owner, 'token'>, provider: string, email: string): Promise<ApiResponse> {
-  const started = await request(system.url, 'POST', `/integrations/calendar/${provider}/connect`, { token: owner.token });
+export async function connectCalendar(
+  system: TestSystem,
+  owner: Pick<Owner, 'token'>,
+  provider: string,
+  email: string,
+): Promise<ApiResponse> {
+  const started = await request(system.url, 'POST', `/integrations/calendar/${provider}/connect`, {
+    token: owner.token,
+  });
   expect({ status: started.status, url: typeof started.body.url }).toEqual({ status: 200, url: 'string' });
   const returned = await signInAt(started.body.url as string, email, 'allow');
   return followCallback(system, returned, flowCookie(started));
@@ -77,8 +94,15 @@ export function flowCookie(started: ApiResponse): string {
 // What the provider's sign-in page does: shows a form, then redirects with a code (or an error).
 export async function signInAt(url: string, email: string, decision: 'allow' | 'deny'): Promise<string> {
   const page = await fetch(url);
-  expect({ status: page.status, form: (await page.text()).includes('<form method="post">') }).toEqual({ status: 200, form: true });
-  const approved = await fetch(url, { method: 'POST', body: new URLSearchParams({ email, decision }), redirect: 'manual' });
+  expect({ status: page.status, form: (await page.text()).includes('<form method="post">') }).toEqual({
+    status: 200,
+    form: true,
+  });
+  const approved = await fetch(url, {
+    method: 'POST',
+    body: new URLSearchParams({ email, decision }),
+    redirect: 'manual',
+  });
   expect(approved.status).toBe(302);
   return approved.headers.get('location')!;
 }
@@ -87,7 +111,12 @@ export async function signInAt(url: string, email: string, decision: 'allow' | '
 // gateway, as the browser would, with the cookie it holds for that path (if any).
 export function followCallback(system: TestSystem, location: string, cookie?: string): Promise<ApiResponse> {
   const target = new URL(location);
-  return request(system.url.replace(/\/v1$/, ''), 'GET', `${target.pathname}${target.search}`, cookie === undefined ? {} : { headers: { cookie } });
+  return request(
+    system.url.replace(/\/v1$/, ''),
+    'GET',
+    `${target.pathname}${target.search}`,
+    cookie === undefined ? {} : { headers: { cookie } },
+  );
 }
 
 // Identity's record of the workspace's plan, as billing changes it.

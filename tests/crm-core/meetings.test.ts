@@ -28,7 +28,11 @@ describe('meetings', () => {
     const owner = await signUpWithWorkspace(base, 'Mia');
     const api = meetingsApi(base, owner);
     const company = await companiesApi(base, owner).create({ name: 'Meeting Co' });
-    const contact = await contactOf(owner.token, { first_name: 'Carl', last_name: 'Client', email: 'carl@client.test' });
+    const contact = await contactOf(owner.token, {
+      first_name: 'Carl',
+      last_name: 'Client',
+      email: 'carl@client.test',
+    });
     const times = inHours(24, 2);
     const created = await api.create({
       title: '  Quarterly review ',
@@ -53,7 +57,12 @@ describe('meetings', () => {
       outcome: null,
       attendees: [
         // The email comes with identity's membership event, which may still be on its way.
-        { type: 'user', id: owner.user.id, name: 'Mia', email: created.attendees[0].email === null ? null : owner.email },
+        {
+          type: 'user',
+          id: owner.user.id,
+          name: 'Mia',
+          email: created.attendees[0].email === null ? null : owner.email,
+        },
         { type: 'contact', id: contact.id, name: 'Carl Client', email: 'carl@client.test' },
       ],
       online_meeting: false,
@@ -104,7 +113,12 @@ describe('meetings', () => {
     expect(await api.list({ from: new Date(Date.now() - 3600_000).toISOString() })).toEqual([]);
 
     const meeting = await api.create({ ...times });
-    expectRefusal(await api.call('PATCH', `/meetings/${meeting.id}`, { ends_at: new Date(Date.parse(times.starts_at) - 60_000).toISOString() }), 'ends_at');
+    expectRefusal(
+      await api.call('PATCH', `/meetings/${meeting.id}`, {
+        ends_at: new Date(Date.parse(times.starts_at) - 60_000).toISOString(),
+      }),
+      'ends_at',
+    );
     expectRefusal(await api.call('PATCH', `/meetings/${meeting.id}`, { starts_at: times.ends_at }), 'ends_at');
     expectRefusal(await api.call('PATCH', `/meetings/${meeting.id}`, { title: null }), 'title');
     expect(await api.get(meeting.id)).toEqual(meeting);
@@ -127,17 +141,31 @@ describe('meetings', () => {
     });
     const done = await api.patch(meeting.id, { status: 'done', outcome: 'Agreed a trial' });
     expect(done).toMatchObject({ status: 'done', outcome: 'Agreed a trial', title: 'Call' });
-    expect(await api.patch(meeting.id, { status: 'cancelled' })).toMatchObject({ status: 'cancelled', outcome: 'Agreed a trial' });
-    expect(await api.patch(meeting.id, { status: 'scheduled', outcome: null })).toMatchObject({ status: 'scheduled', outcome: null });
+    expect(await api.patch(meeting.id, { status: 'cancelled' })).toMatchObject({
+      status: 'cancelled',
+      outcome: 'Agreed a trial',
+    });
+    expect(await api.patch(meeting.id, { status: 'scheduled', outcome: null })).toMatchObject({
+      status: 'scheduled',
+      outcome: null,
+    });
     // An unchanged PATCH answers the meeting and adds no audit entry.
     expect(await api.patch(meeting.id, { title: 'Call' })).toMatchObject({ title: 'Call' });
 
     const summaries = await waitFor(async () => {
       const log = await request(base, 'GET', '/audit-log?source=record&limit=100', { token: owner.token });
-      const entries = (log.body.data as Array<{ object_type: string | null; object_id: string | null; summary: string | null }>).filter((entry) => entry.object_id === meeting.id);
+      const entries = (
+        log.body.data as Array<{ object_type: string | null; object_id: string | null; summary: string | null }>
+      ).filter((entry) => entry.object_id === meeting.id);
       return entries.length >= 5 ? entries.map((entry) => entry.summary) : undefined;
     });
-    expect(summaries).toEqual(['Reopened meeting "Call"', 'Cancelled meeting "Call"', 'Marked meeting "Call" done', 'Updated meeting "Call"', 'Created meeting "Call"']);
+    expect(summaries).toEqual([
+      'Reopened meeting "Call"',
+      'Cancelled meeting "Call"',
+      'Marked meeting "Call" done',
+      'Updated meeting "Call"',
+      'Created meeting "Call"',
+    ]);
   });
 
   it('lists the next 30 days by default, with from and to, company_id, mine and limit', async () => {
@@ -153,12 +181,24 @@ describe('meetings', () => {
     const titles = (meetings: Array<{ title: string }>) => meetings.map((meeting) => meeting.title);
 
     expect(titles(await api.list())).toEqual(['Soon', 'Bea’s own', 'Later']);
-    expect(titles(await api.list({ from: past.starts_at, to: far.ends_at }))).toEqual(['Past', 'Soon', 'Bea’s own', 'Later', 'Far']);
+    expect(titles(await api.list({ from: past.starts_at, to: far.ends_at }))).toEqual([
+      'Past',
+      'Soon',
+      'Bea’s own',
+      'Later',
+      'Far',
+    ]);
     // Without to, 30 days from from.
-    expect(titles(await api.list({ from: new Date(Date.parse(later.starts_at) - 3600_000).toISOString() }))).toEqual(['Later', 'Far']);
+    expect(titles(await api.list({ from: new Date(Date.parse(later.starts_at) - 3600_000).toISOString() }))).toEqual([
+      'Later',
+      'Far',
+    ]);
     expect(titles(await api.list({ company_id: company.id }))).toEqual(['Soon']);
     expect(titles(await api.list({ mine: 'true' }))).toEqual(['Soon', 'Later']);
-    expect(titles(await meetingsApi(base, { token: bea.token }).list({ mine: 'true' }))).toEqual(['Bea’s own', 'Later']);
+    expect(titles(await meetingsApi(base, { token: bea.token }).list({ mine: 'true' }))).toEqual([
+      'Bea’s own',
+      'Later',
+    ]);
     expect(titles(await api.list({ limit: '2', from: past.starts_at, to: far.ends_at }))).toEqual(['Past', 'Soon']);
     expect(soon.company_name).toBe('Listed');
     expect(beas.organiser_id).toBe(bea.userId);
@@ -174,14 +214,29 @@ describe('meetings', () => {
     expect(meeting.attendees[0]).toMatchObject({ type: 'user', id: bea.userId, name: 'Bea' });
 
     await companiesApi(base, owner).patch(company.id, { name: 'New name' });
-    expect((await request(base, 'PATCH', `/contacts/${contact.id}`, { token: owner.token, body: { first_name: 'New', email: 'new@client.test' } })).status).toBe(200);
-    expect(await api.get(meeting.id)).toMatchObject({ company_name: 'New name', attendees: [expect.anything(), { type: 'contact', id: contact.id, name: 'New', email: 'new@client.test' }] });
+    expect(
+      (
+        await request(base, 'PATCH', `/contacts/${contact.id}`, {
+          token: owner.token,
+          body: { first_name: 'New', email: 'new@client.test' },
+        })
+      ).status,
+    ).toBe(200);
+    expect(await api.get(meeting.id)).toMatchObject({
+      company_name: 'New name',
+      attendees: [expect.anything(), { type: 'contact', id: contact.id, name: 'New', email: 'new@client.test' }],
+    });
 
-    expect((await request(base, 'PATCH', '/me', { token: bea.token, body: { first_name: 'Beatrix', last_name: 'Kiddo' } })).status).toBe(204);
+    expect(
+      (await request(base, 'PATCH', '/me', { token: bea.token, body: { first_name: 'Beatrix', last_name: 'Kiddo' } }))
+        .status,
+    ).toBe(204);
     const beaEmail = (await request(base, 'GET', '/me', { token: bea.token })).body.user.email as string;
     const renamed = await waitFor(async () => {
       const current = await api.get(meeting.id);
-      return current.attendees[0].name === 'Beatrix Kiddo' && current.attendees[0].email === beaEmail ? current : undefined;
+      return current.attendees[0].name === 'Beatrix Kiddo' && current.attendees[0].email === beaEmail
+        ? current
+        : undefined;
     });
     expect(renamed.attendees[0]).toEqual({ type: 'user', id: bea.userId, name: 'Beatrix Kiddo', email: beaEmail });
   });
@@ -195,16 +250,35 @@ describe('meetings', () => {
     const keeper = await contactOf(owner.token, { first_name: 'Keeper' });
     const twin = await contactOf(owner.token, { first_name: 'Twin' });
     const bystander = await contactOf(owner.token, { first_name: 'Bystander' });
-    const both = await api.create({ title: 'Both', company_id: source.id, contact_ids: [twin.id, keeper.id, bystander.id] });
+    const both = await api.create({
+      title: 'Both',
+      company_id: source.id,
+      contact_ids: [twin.id, keeper.id, bystander.id],
+    });
     const onlyTwin = await api.create({ title: 'Only twin', contact_ids: [twin.id] });
 
-    expect((await companies.call('POST', `/companies/${survivor.id}/merge`, { source_ids: [source.id] })).status).toBe(200);
-    expect((await request(base, 'POST', `/contacts/${keeper.id}/merge`, { token: owner.token, body: { source_ids: [twin.id] } })).status).toBe(200);
+    expect((await companies.call('POST', `/companies/${survivor.id}/merge`, { source_ids: [source.id] })).status).toBe(
+      200,
+    );
+    expect(
+      (
+        await request(base, 'POST', `/contacts/${keeper.id}/merge`, {
+          token: owner.token,
+          body: { source_ids: [twin.id] },
+        })
+      ).status,
+    ).toBe(200);
     const merged = await waitFor(async () => {
       const current = await api.get(both.id);
       return current.company_id === survivor.id && current.attendees.length === 2 ? current : undefined;
     });
-    expect(merged).toMatchObject({ company_name: 'Survivor', attendees: [{ id: keeper.id, name: 'Keeper' }, { id: bystander.id, name: 'Bystander' }] });
+    expect(merged).toMatchObject({
+      company_name: 'Survivor',
+      attendees: [
+        { id: keeper.id, name: 'Keeper' },
+        { id: bystander.id, name: 'Bystander' },
+      ],
+    });
     const moved = await waitFor(async () => {
       const current = await api.get(onlyTwin.id);
       return current.attendees[0]?.id === keeper.id ? current : undefined;
@@ -220,14 +294,23 @@ describe('meetings', () => {
       const current = await api.get(both.id);
       return current.company_id === null && current.attendees.length === 1 ? current : undefined;
     });
-    expect(detached).toMatchObject({ title: 'Both', company_id: null, company_name: null, attendees: [{ type: 'contact', id: keeper.id }] });
+    expect(detached).toMatchObject({
+      title: 'Both',
+      company_id: null,
+      company_name: null,
+      attendees: [{ type: 'contact', id: keeper.id }],
+    });
 
     const log = await waitFor(async () => {
       const answer = await request(base, 'GET', '/audit-log?source=record&limit=100', { token: owner.token });
-      const entries = (answer.body.data as Array<{ object_id: string | null; summary: string | null }>).filter((entry) => entry.object_id === both.id);
+      const entries = (answer.body.data as Array<{ object_id: string | null; summary: string | null }>).filter(
+        (entry) => entry.object_id === both.id,
+      );
       return entries.length >= 5 ? entries : undefined;
     });
-    expect(log.map((entry) => entry.summary)).toEqual(Array(4).fill('Updated meeting "Both"').concat(['Created meeting "Both"']));
+    expect(log.map((entry) => entry.summary)).toEqual(
+      Array(4).fill('Updated meeting "Both"').concat(['Created meeting "Both"']),
+    );
   });
 
   it('shows a meeting on its company’s timeline, and marking it done records how it went', async () => {
@@ -235,15 +318,25 @@ describe('meetings', () => {
     const api = meetingsApi(base, owner);
     const company = await companiesApi(base, owner).create({ name: 'Timeline Co' });
     const meeting = await api.create({ title: 'Site visit', location: 'Leeds', company_id: company.id });
-    const timeline = () => request(base, 'GET', `/activities?target_type=company&target_id=${company.id}`, { token: owner.token });
+    const timeline = () =>
+      request(base, 'GET', `/activities?target_type=company&target_id=${company.id}`, { token: owner.token });
     const shown = await waitFor(async () => {
       const entries = (await timeline()).body.data as Array<{ type: string; subject: string | null }>;
       return entries.find((entry) => entry.type === 'meeting') ?? undefined;
     });
-    expect(shown).toMatchObject({ type: 'meeting', subject: 'Site visit', body: 'Leeds', occurred_at: meeting.starts_at });
+    expect(shown).toMatchObject({
+      type: 'meeting',
+      subject: 'Site visit',
+      body: 'Leeds',
+      occurred_at: meeting.starts_at,
+    });
     await api.patch(meeting.id, { status: 'done', outcome: 'Signed the order' });
     const held = await waitFor(async () => {
-      const entries = (await timeline()).body.data as Array<{ type: string; subject: string | null; outcome: string | null }>;
+      const entries = (await timeline()).body.data as Array<{
+        type: string;
+        subject: string | null;
+        outcome: string | null;
+      }>;
       return entries.find((entry) => entry.subject === 'Meeting held: Site visit') ?? undefined;
     });
     expect(held).toMatchObject({ outcome: 'Signed the order' });
@@ -256,12 +349,27 @@ describe('meetings', () => {
     const theirCompany = await companiesApi(base, stranger).create({ name: 'Theirs' });
     const theirContact = await contactOf(stranger.token, { first_name: 'Them' });
     const api = meetingsApi(base, owner);
-    expect(await api.call('GET', `/meetings/${theirs.id}`)).toMatchObject({ status: 404, body: { error: { code: 'not_found' } } });
-    expect(await api.call('PATCH', `/meetings/${theirs.id}`, { title: 'Mine now' })).toMatchObject({ status: 404, body: { error: { code: 'not_found' } } });
+    expect(await api.call('GET', `/meetings/${theirs.id}`)).toMatchObject({
+      status: 404,
+      body: { error: { code: 'not_found' } },
+    });
+    expect(await api.call('PATCH', `/meetings/${theirs.id}`, { title: 'Mine now' })).toMatchObject({
+      status: 404,
+      body: { error: { code: 'not_found' } },
+    });
     expect(await api.call('GET', `/meetings/${newId()}`)).toMatchObject({ status: 404 });
-    expectRefusal(await api.call('POST', '/meetings', { title: 'T', ...inHours(1), company_id: theirCompany.id }), 'company_id');
-    expectRefusal(await api.call('POST', '/meetings', { title: 'T', ...inHours(1), contact_ids: [theirContact.id] }), 'contact_ids');
-    expectRefusal(await api.call('POST', '/meetings', { title: 'T', ...inHours(1), user_ids: [stranger.user.id] }), 'user_ids');
+    expectRefusal(
+      await api.call('POST', '/meetings', { title: 'T', ...inHours(1), company_id: theirCompany.id }),
+      'company_id',
+    );
+    expectRefusal(
+      await api.call('POST', '/meetings', { title: 'T', ...inHours(1), contact_ids: [theirContact.id] }),
+      'contact_ids',
+    );
+    expectRefusal(
+      await api.call('POST', '/meetings', { title: 'T', ...inHours(1), user_ids: [stranger.user.id] }),
+      'user_ids',
+    );
     expect(await api.list({ company_id: theirCompany.id })).toEqual([]);
     expect((await meetingsApi(base, stranger).get(theirs.id)).title).toBe('Private');
   });

@@ -19,20 +19,29 @@ afterAll(() => system.destroy());
 const connection = () => system.services['crm-core'].context.connection;
 
 async function buildCompany(token: string, fields: Record<string, unknown> = {}): Promise<string> {
-  const answer = await request(base, 'POST', '/companies', { token, body: { name: 'Acme Ltd', domain: 'acme.example', ...fields } });
+  const answer = await request(base, 'POST', '/companies', {
+    token,
+    body: { name: 'Acme Ltd', domain: 'acme.example', ...fields },
+  });
   expect(answer.status).toBe(201);
   return answer.body.id as string;
 }
 
 async function buildContact(token: string, fields: Record<string, unknown> = {}): Promise<string> {
-  const answer = await request(base, 'POST', '/contacts', { token, body: { first_name: 'Cleo', last_name: 'Dunn', email: 'cleo@acme.example', ...fields } });
+  const answer = await request(base, 'POST', '/contacts', {
+    token,
+    body: { first_name: 'Cleo', last_name: 'Dunn', email: 'cleo@acme.example', ...fields },
+  });
   expect(answer.status).toBe(201);
   return answer.body.id as string;
 }
 
-const visit = (token: string, type: string, id: string) => request(base, 'POST', '/recent', { token, body: { type, id } });
+const visit = (token: string, type: string, id: string) =>
+  request(base, 'POST', '/recent', { token, body: { type, id } });
 
-async function recent(token: string): Promise<Array<{ type: string; id: string; title: string; subtitle: string | null }>> {
+async function recent(
+  token: string,
+): Promise<Array<{ type: string; id: string; title: string; subtitle: string | null }>> {
   const answer = await request(base, 'GET', '/recent', { token });
   expect(answer.status).toBe(200);
   return answer.body.data;
@@ -44,11 +53,27 @@ describe('recent records', () => {
     const acme = await buildCompany(ann.token);
     const nameless = await buildCompany(ann.token, { name: 'Globex', domain: null });
     const cleo = await buildContact(ann.token, { job_title: 'Buyer' });
-    const emailOnly = await buildContact(ann.token, { first_name: undefined, last_name: undefined, email: 'ops@globex.example', job_title: 'Operations' });
-    const titleOnly = await buildContact(ann.token, { first_name: 'Dev', last_name: undefined, email: undefined, job_title: 'CTO' });
+    const emailOnly = await buildContact(ann.token, {
+      first_name: undefined,
+      last_name: undefined,
+      email: 'ops@globex.example',
+      job_title: 'Operations',
+    });
+    const titleOnly = await buildContact(ann.token, {
+      first_name: 'Dev',
+      last_name: undefined,
+      email: undefined,
+      job_title: 'CTO',
+    });
 
     expect(await recent(ann.token)).toEqual([]);
-    for (const [type, id] of [['company', acme], ['contact', cleo], ['company', nameless], ['contact', emailOnly], ['contact', titleOnly]]) {
+    for (const [type, id] of [
+      ['company', acme],
+      ['contact', cleo],
+      ['company', nameless],
+      ['contact', emailOnly],
+      ['contact', titleOnly],
+    ]) {
       expect((await visit(ann.token, type, id)).status).toBe(204);
     }
     expect(await recent(ann.token)).toEqual([
@@ -77,11 +102,31 @@ describe('recent records', () => {
       const answer = await request(base, 'POST', '/recent', { token: ann.token, body });
       return [answer.status, answer.body.error.code, answer.body.error.message];
     };
-    expect(await refusal({ type: 'company', id: theirs })).toEqual([400, 'validation_failed', 'id is not a company of this workspace']);
-    expect(await refusal({ type: 'company', id: newId() })).toEqual([400, 'validation_failed', 'id is not a company of this workspace']);
-    expect(await refusal({ type: 'company', id: binned })).toEqual([400, 'validation_failed', 'id is not a company of this workspace']);
-    expect(await refusal({ type: 'contact', id: acme })).toEqual([400, 'validation_failed', 'id is not a contact of this workspace']);
-    expect(await refusal({ type: 'company', id: cleo })).toEqual([400, 'validation_failed', 'id is not a company of this workspace']);
+    expect(await refusal({ type: 'company', id: theirs })).toEqual([
+      400,
+      'validation_failed',
+      'id is not a company of this workspace',
+    ]);
+    expect(await refusal({ type: 'company', id: newId() })).toEqual([
+      400,
+      'validation_failed',
+      'id is not a company of this workspace',
+    ]);
+    expect(await refusal({ type: 'company', id: binned })).toEqual([
+      400,
+      'validation_failed',
+      'id is not a company of this workspace',
+    ]);
+    expect(await refusal({ type: 'contact', id: acme })).toEqual([
+      400,
+      'validation_failed',
+      'id is not a contact of this workspace',
+    ]);
+    expect(await refusal({ type: 'company', id: cleo })).toEqual([
+      400,
+      'validation_failed',
+      'id is not a company of this workspace',
+    ]);
     const [status, code, message] = await refusal({ type: 'deal', id: acme });
     expect([status, code, message]).toEqual([400, 'validation_failed', expect.stringContaining('type')]);
     expect((await refusal({ type: 'company', id: 'acme' }))[2]).toEqual(expect.stringContaining('id'));
@@ -99,7 +144,12 @@ describe('recent records', () => {
     const globex = await buildCompany(ann.token, { name: 'Globex' });
     const cleo = await buildContact(ann.token);
     const dana = await buildContact(ann.token, { first_name: 'Dana' });
-    for (const [type, id] of [['company', acme], ['company', globex], ['contact', cleo], ['contact', dana]]) {
+    for (const [type, id] of [
+      ['company', acme],
+      ['company', globex],
+      ['contact', cleo],
+      ['contact', dana],
+    ]) {
       expect((await visit(ann.token, type, id)).status).toBe(204);
     }
 
@@ -111,7 +161,10 @@ describe('recent records', () => {
     expect((await visit(ann.token, 'contact', dana)).body.error.message).toBe('id is not a contact of this workspace');
 
     expect((await request(base, 'POST', `/contacts/${dana}/restore`, { token: ann.token })).status).toBeLessThan(300);
-    expect((await request(base, 'PATCH', `/companies/${globex}`, { token: ann.token, body: { name: 'Globex Group' } })).status).toBe(200);
+    expect(
+      (await request(base, 'PATCH', `/companies/${globex}`, { token: ann.token, body: { name: 'Globex Group' } }))
+        .status,
+    ).toBe(200);
     expect((await recent(ann.token)).map((hit) => [hit.id, hit.title])).toEqual([
       [dana, 'Dana Dunn'],
       [globex, 'Globex Group'],
@@ -126,7 +179,10 @@ describe('recent records', () => {
     const cleo = await buildContact(ann.token);
     const theirs = await buildCompany(other.token, { name: 'Their Ltd' });
 
-    const key = await request(base, 'POST', '/api-keys', { token: ann.token, body: { name: 'Assistant', kind: 'agent' } });
+    const key = await request(base, 'POST', '/api-keys', {
+      token: ann.token,
+      body: { name: 'Assistant', kind: 'agent' },
+    });
     expect(key.status).toBe(201);
     expect((await visit(key.body.key as string, 'company', acme)).status).toBe(204);
     expect((await visit(bea.token, 'contact', cleo)).status).toBe(204);

@@ -30,7 +30,11 @@ async function create(owner: Owner, path: '/companies' | '/contacts', body: Reco
 
 async function search(owner: Owner, q: string): Promise<Hit[]> {
   const answer = await request(base, 'GET', `/search?${new URLSearchParams({ q }).toString()}`, { token: owner.token });
-  expect({ q, status: answer.status, body: answer.status === 200 ? 'ok' : answer.body }).toEqual({ q, status: 200, body: 'ok' });
+  expect({ q, status: answer.status, body: answer.status === 200 ? 'ok' : answer.body }).toEqual({
+    q,
+    status: 200,
+    body: 'ok',
+  });
   return answer.body.data as Hit[];
 }
 
@@ -39,10 +43,13 @@ const ids = (hits: Hit[]) => hits.map((hit) => hit.id);
 // Until the search answers exactly these ids (in this order).
 async function searchUntil(owner: Owner, q: string, expected: string[]): Promise<Hit[]> {
   let last: Hit[] = [];
-  await waitFor(async () => {
-    last = await search(owner, q);
-    return JSON.stringify(ids(last)) === JSON.stringify(expected);
-  }, `search "${q}" to answer ${JSON.stringify(expected)}`).catch((error: Error) => {
+  await waitFor(
+    async () => {
+      last = await search(owner, q);
+      return JSON.stringify(ids(last)) === JSON.stringify(expected);
+    },
+    `search "${q}" to answer ${JSON.stringify(expected)}`,
+  ).catch((error: Error) => {
     throw new Error(`${error.message}; last answer ${JSON.stringify(last)}`);
   });
   return last;
@@ -63,7 +70,8 @@ async function searchSetUntil(owner: Owner, q: string, expected: string[]): Prom
 
 // What the index itself holds for a query (the API also re-reads the records, so this is how a
 // test sees that a record really left the index).
-const indexed = async (owner: Owner, q: string) => (await searchIndexOf(system.services['crm-core'].context).search(owner.workspaceId, q, 20)).map((match) => match.id);
+const indexed = async (owner: Owner, q: string) =>
+  (await searchIndexOf(system.services['crm-core'].context).search(owner.workspaceId, q, 20)).map((match) => match.id);
 
 describe('GET /search', () => {
   it('finds companies and contacts by each searchable field, with a title and subtitle for a picker', async () => {
@@ -75,12 +83,20 @@ describe('GET /search', () => {
       address: { postcode: 'EC1A 1BB', city: 'London' },
       phone: '+44 20 7946 0958',
     });
-    const cleo = await create(owner, '/contacts', { first_name: 'Cleo', last_name: 'Marchbanks', email: 'cleo.m@inkwell.example', mobile: '07700 900123', company_id: acme });
+    const cleo = await create(owner, '/contacts', {
+      first_name: 'Cleo',
+      last_name: 'Marchbanks',
+      email: 'cleo.m@inkwell.example',
+      mobile: '07700 900123',
+      company_id: acme,
+    });
 
     const hits = await searchUntil(owner, 'quillfeather', [acme]);
     expect(hits).toEqual([{ type: 'company', id: acme, title: 'Quillfeather Ltd', subtitle: 'quillfeather.example' }]);
     await searchUntil(owner, 'marchbanks', [cleo]);
-    expect(await search(owner, 'Marchbanks')).toEqual([{ type: 'contact', id: cleo, title: 'Cleo Marchbanks', subtitle: 'cleo.m@inkwell.example' }]);
+    expect(await search(owner, 'Marchbanks')).toEqual([
+      { type: 'contact', id: cleo, title: 'Cleo Marchbanks', subtitle: 'cleo.m@inkwell.example' },
+    ]);
     // Email, domain, account number, postcode and phone (one group of digits, or all of them).
     expect(ids(await search(owner, 'cleo.m@inkwell.example'))).toEqual([cleo]);
     expect(ids(await search(owner, 'inkwell'))).toEqual([cleo]);
@@ -133,8 +149,16 @@ describe('GET /search', () => {
     const otto = await signUpWithWorkspace(base, 'Otto');
     const annCompany = await create(ann, '/companies', { name: 'Sharedname Holdings', domain: 'sharedname.example' });
     const ottoCompany = await create(otto, '/companies', { name: 'Sharedname Holdings', domain: 'sharedname.example' });
-    const annContact = await create(ann, '/contacts', { first_name: 'Pat', last_name: 'Sharedname', email: 'pat@sharedname.example' });
-    const ottoContact = await create(otto, '/contacts', { first_name: 'Pat', last_name: 'Sharedname', email: 'pat@sharedname.example' });
+    const annContact = await create(ann, '/contacts', {
+      first_name: 'Pat',
+      last_name: 'Sharedname',
+      email: 'pat@sharedname.example',
+    });
+    const ottoContact = await create(otto, '/contacts', {
+      first_name: 'Pat',
+      last_name: 'Sharedname',
+      email: 'pat@sharedname.example',
+    });
 
     await searchSetUntil(ann, 'sharedname', [annCompany, annContact]);
     await searchSetUntil(otto, 'sharedname', [ottoCompany, ottoContact]);
@@ -147,7 +171,10 @@ describe('GET /search', () => {
     const owner = await signUpWithWorkspace(base, 'Lou');
     const company = await create(owner, '/companies', { name: 'Oldbrook Mills' });
     await searchUntil(owner, 'oldbrook', [company]);
-    expect((await request(base, 'PATCH', `/companies/${company}`, { token: owner.token, body: { name: 'Newbrook Mills' } })).status).toBe(200);
+    expect(
+      (await request(base, 'PATCH', `/companies/${company}`, { token: owner.token, body: { name: 'Newbrook Mills' } }))
+        .status,
+    ).toBe(200);
     await searchUntil(owner, 'newbrook', [company]);
     await searchUntil(owner, 'oldbrook', []);
 
@@ -155,7 +182,14 @@ describe('GET /search', () => {
     expect((await request(base, 'DELETE', `/companies/${company}`, { token: owner.token })).status).toBe(204);
     await waitFor(async () => (await indexed(owner, 'newbrook')).length === 0, 'binned company out of the index');
     expect(await search(owner, 'newbrook')).toEqual([]);
-    expect((await request(base, 'POST', '/companies/bulk', { token: owner.token, body: { ids: [company], action: 'restore' } })).body).toEqual({ updated: 1 });
+    expect(
+      (
+        await request(base, 'POST', '/companies/bulk', {
+          token: owner.token,
+          body: { ids: [company], action: 'restore' },
+        })
+      ).body,
+    ).toEqual({ updated: 1 });
     await searchUntil(owner, 'newbrook', [company]);
 
     // A contact in the bin and back.
@@ -170,8 +204,18 @@ describe('GET /search', () => {
     const source = await create(owner, '/companies', { name: 'Duplicity Works' });
     const survivor = await create(owner, '/companies', { name: 'Duplicity Works Ltd' });
     await waitFor(async () => (await indexed(owner, 'duplicity')).length === 2, 'both companies indexed');
-    expect((await request(base, 'POST', `/companies/${survivor}/merge`, { token: owner.token, body: { source_ids: [source] } })).status).toBe(200);
-    await waitFor(async () => JSON.stringify(await indexed(owner, 'duplicity')) === JSON.stringify([survivor]), 'merged-away company out of the index');
+    expect(
+      (
+        await request(base, 'POST', `/companies/${survivor}/merge`, {
+          token: owner.token,
+          body: { source_ids: [source] },
+        })
+      ).status,
+    ).toBe(200);
+    await waitFor(
+      async () => JSON.stringify(await indexed(owner, 'duplicity')) === JSON.stringify([survivor]),
+      'merged-away company out of the index',
+    );
     expect(ids(await search(owner, 'duplicity'))).toEqual([survivor]);
 
     // Purged after 30 days in the bin: out for good (a tombstone in the projection).
@@ -179,16 +223,31 @@ describe('GET /search', () => {
     await searchUntil(owner, 'forgoodby', [purged]);
     expect((await request(base, 'DELETE', `/contacts/${purged}`, { token: owner.token })).status).toBe(204);
     const context = system.services['crm-core'].context;
-    await new JobWorker({ connection: context.connection, logger: context.logger, handlers: crmCoreService.jobs!(context), now: () => new Date(Date.now() + 31 * DAY) }).runDue();
+    await new JobWorker({
+      connection: context.connection,
+      logger: context.logger,
+      handlers: crmCoreService.jobs!(context),
+      now: () => new Date(Date.now() + 31 * DAY),
+    }).runDue();
     expect((await request(base, 'GET', `/contacts/${purged}`, { token: owner.token })).status).toBe(404);
     await waitFor(async () => (await indexed(owner, 'forgoodby')).length === 0, 'purged contact out of the index');
   });
 
   it('refuses a missing, empty, too long or wordless q with 400 naming q', async () => {
     const owner = await signUpWithWorkspace(base, 'Val');
-    for (const path of ['/search', '/search?q=', `/search?q=${'a'.repeat(101)}`, '/search?q=%20%2D%2D', '/search?q=a&limit=5']) {
+    for (const path of [
+      '/search',
+      '/search?q=',
+      `/search?q=${'a'.repeat(101)}`,
+      '/search?q=%20%2D%2D',
+      '/search?q=a&limit=5',
+    ]) {
       const answer = await request(base, 'GET', path, { token: owner.token });
-      expect({ path, status: answer.status, code: answer.body.error.code }).toEqual({ path, status: 400, code: 'validation_failed' });
+      expect({ path, status: answer.status, code: answer.body.error.code }).toEqual({
+        path,
+        status: 400,
+        code: 'validation_failed',
+      });
       expect(answer.body.error.message).toMatch(/\bq\b|limit/);
     }
     expect((await request(base, 'GET', `/search?q=${'a'.repeat(100)}`, { token: owner.token })).status).toBe(200);

@@ -25,20 +25,34 @@ const inHours = (hours: number) => new Date(Date.now() + hours * HOUR).toISOStri
 // A job worker of crm-core whose clock runs `hours` ahead, as a replica would see the future.
 function workerAt(hours: number): JobWorker {
   const context = system.services['crm-core'].context;
-  return new JobWorker({ connection: context.connection, logger: context.logger, handlers: crmCoreService.jobs!(context), now: () => new Date(Date.now() + hours * HOUR) });
+  return new JobWorker({
+    connection: context.connection,
+    logger: context.logger,
+    handlers: crmCoreService.jobs!(context),
+    now: () => new Date(Date.now() + hours * HOUR),
+  });
 }
 
 async function reminderJobOf(taskId: string): Promise<JobRow | null> {
-  return jobModel(system.services['crm-core'].context.connection).findOne({ name: 'tasks.remind', key: taskId }).lean<JobRow>().exec();
+  return jobModel(system.services['crm-core'].context.connection)
+    .findOne({ name: 'tasks.remind', key: taskId })
+    .lean<JobRow>()
+    .exec();
 }
 
-const reminders = async (member: { token: string }) => (await notificationsOf(base, member)).filter((item) => item.kind === 'task_reminder');
+const reminders = async (member: { token: string }) =>
+  (await notificationsOf(base, member)).filter((item) => item.kind === 'task_reminder');
 
 describe('task reminders', () => {
   it('reminds the assignee once at remind_at, however many workers run', async () => {
     const owner = await signUpWithWorkspace(base, 'Rae');
     const member = await addMemberTo(system, owner.workspaceId, 'Sid');
-    const task = await tasksApi(base, owner).create({ title: 'Renewal call', remind_at: inHours(24), due_at: '2030-06-01T09:30:00Z', assignee_id: member.userId });
+    const task = await tasksApi(base, owner).create({
+      title: 'Renewal call',
+      remind_at: inHours(24),
+      due_at: '2030-06-01T09:30:00Z',
+      assignee_id: member.userId,
+    });
     const job = await reminderJobOf(task.id);
     expect(job?.run_at.toISOString()).toBe(task.remind_at);
 
@@ -53,7 +67,9 @@ describe('task reminders', () => {
       const found = await reminders(member);
       return found.length > 0 ? found : undefined;
     }, 'Sid’s reminder');
-    expect(items.map((item) => [item.title, item.body])).toEqual([['Reminder: Renewal call', 'Due 2030-06-01 09:30 UTC.']]);
+    expect(items.map((item) => [item.title, item.body])).toEqual([
+      ['Reminder: Renewal call', 'Due 2030-06-01 09:30 UTC.'],
+    ]);
     // Nothing more however long the workers run; the owner who created it for Sid gets none.
     await workerAt(72).runDue();
     expect(await reminders(member)).toHaveLength(1);
@@ -97,7 +113,12 @@ describe('task reminders', () => {
     const companies = companiesApi(base, owner);
     const company = await companies.create({ name: 'Short-lived' });
     const tasks = tasksApi(base, owner);
-    const task = await tasks.create({ title: 'Follow up', target_type: 'company', target_id: company.id, remind_at: inHours(40 * 24) });
+    const task = await tasks.create({
+      title: 'Follow up',
+      target_type: 'company',
+      target_id: company.id,
+      remind_at: inHours(40 * 24),
+    });
     expect((await companies.call('DELETE', `/companies/${company.id}`)).status).toBe(204);
     expect(await reminderJobOf(task.id)).not.toBeNull();
     // Day 31: the purge runs (the reminder is not due yet), and the task goes with its company.
@@ -108,7 +129,9 @@ describe('task reminders', () => {
     expect(patched.status).toBe(404);
     const summaries = await waitFor(async () => {
       const log = await request(base, 'GET', '/audit-log?source=record', { token: owner.token });
-      const items = (log.body.data as Array<{ object_type: string; actor: string | null; summary: string }>).filter((item) => item.object_type === 'task');
+      const items = (log.body.data as Array<{ object_type: string; actor: string | null; summary: string }>).filter(
+        (item) => item.object_type === 'task',
+      );
       return items.length === 2 ? items.map((item) => item.summary) : undefined;
     }, 'the task’s deletion audited');
     expect(summaries).toEqual(['Deleted task "Follow up"', 'Created task "Follow up"']);

@@ -28,7 +28,11 @@ export function tasksApi(base: string, owner: { token: string }) {
     },
     async page(query: Record<string, string> = {}): Promise<TaskPage> {
       const answer = await call<TaskPage>('GET', `/tasks?${new URLSearchParams(query).toString()}`);
-      expect({ query, status: answer.status, body: answer.status === 200 ? 'ok' : answer.body }).toEqual({ query, status: 200, body: 'ok' });
+      expect({ query, status: answer.status, body: answer.status === 200 ? 'ok' : answer.body }).toEqual({
+        query,
+        status: 200,
+        body: 'ok',
+      });
       return answer.body;
     },
     async all(query: Record<string, string> = {}): Promise<TaskView[]> {

@@ -50,19 +50,32 @@ describe('POST and PATCH /tasks', () => {
     expect(done.completed_at).not.toBeNull();
     expect(done).toMatchObject({ status: 'done', title: 'Send the proposal', notes: task.notes });
     const [entry] = (await timelineApi(base, owner).page({ target_type: 'company', target_id: company.id })).data;
-    expect(entry).toMatchObject({ type: 'task', subject: 'Send the proposal', outcome: 'done', actor_label: 'Tess', occurred_at: done.completed_at });
+    expect(entry).toMatchObject({
+      type: 'task',
+      subject: 'Send the proposal',
+      outcome: 'done',
+      actor_label: 'Tess',
+      occurred_at: done.completed_at,
+    });
     const reopened = await tasks.patch(task.id, { status: 'open' });
     expect(reopened).toMatchObject({ status: 'open', completed_at: null });
-    expect(await tasks.patch(task.id, { status: 'cancelled' })).toMatchObject({ status: 'cancelled', completed_at: null });
+    expect(await tasks.patch(task.id, { status: 'cancelled' })).toMatchObject({
+      status: 'cancelled',
+      completed_at: null,
+    });
     // Cleared fields.
-    expect(await tasks.patch(task.id, { notes: null, due_at: null, remind_at: null, assignee_id: null })).toMatchObject({ notes: null, due_at: null, remind_at: null, assignee_id: null });
+    expect(await tasks.patch(task.id, { notes: null, due_at: null, remind_at: null, assignee_id: null })).toMatchObject(
+      { notes: null, due_at: null, remind_at: null, assignee_id: null },
+    );
     // A PATCH that changes nothing answers the task as it is.
     const same = await tasks.patch(task.id, { title: 'Send the proposal' });
     expect(same).toMatchObject({ title: 'Send the proposal', status: 'cancelled' });
 
     const summaries = await waitFor(async () => {
       const log = await request(base, 'GET', '/audit-log?source=record', { token: owner.token });
-      const items = (log.body.data as Array<{ object_type: string; object_id: string; actor: string; summary: string }>).filter((item) => item.object_type === 'task');
+      const items = (
+        log.body.data as Array<{ object_type: string; object_id: string; actor: string; summary: string }>
+      ).filter((item) => item.object_type === 'task');
       return items.length === 5 ? items.map((item) => [item.object_id, item.actor, item.summary]) : undefined;
     }, 'five audit entries of the task');
     expect(summaries).toEqual([
@@ -114,16 +127,27 @@ describe('POST and PATCH /tasks', () => {
     expect((await companies.call('DELETE', `/companies/${binned.id}`)).status).toBe(204);
     const theirCompany = await companiesApi(base, other).create({ name: 'Theirs' });
     const theirDeal = await dealsApi(base, other).create({ name: 'Their deal' });
-    for (const [type, id] of [['company', binned.id], ['company', theirCompany.id], ['deal', theirDeal.id], ['contact', theirCompany.id]]) {
+    for (const [type, id] of [
+      ['company', binned.id],
+      ['company', theirCompany.id],
+      ['deal', theirDeal.id],
+      ['contact', theirCompany.id],
+    ]) {
       expectRefusal(await tasks.call('POST', '/tasks', { title: 'x', target_type: type, target_id: id }), 'target_id');
     }
     const task = await tasks.create({ assignee_id: member.userId });
     expect(task.assignee_id).toBe(member.userId);
     expectRefusal(await tasks.call('PATCH', `/tasks/${task.id}`, { assignee_id: other.user.id }), 'assignee_id');
     // A disabled member cannot be given a task.
-    const members = (await request(base, 'GET', '/members', { token: owner.token })).body.data as Array<{ id: string; name: string }>;
+    const members = (await request(base, 'GET', '/members', { token: owner.token })).body.data as Array<{
+      id: string;
+      name: string;
+    }>;
     const xena = members.find((item) => item.name === 'Xena')!;
-    expect((await request(base, 'PATCH', `/members/${xena.id}`, { token: owner.token, body: { status: 'disabled' } })).status).toBe(204);
+    expect(
+      (await request(base, 'PATCH', `/members/${xena.id}`, { token: owner.token, body: { status: 'disabled' } }))
+        .status,
+    ).toBe(204);
     const third = await tasks.create();
     expectRefusal(await tasks.call('PATCH', `/tasks/${third.id}`, { assignee_id: member.userId }), 'assignee_id');
 
@@ -142,7 +166,12 @@ describe('GET /tasks', () => {
     const member = await addMemberTo(system, owner.workspaceId, 'Zoe');
     const company = await companiesApi(base, owner).create({ name: 'Listed Ltd' });
     const tasks = tasksApi(base, owner);
-    const later = await tasks.create({ title: 'Later', due_at: '2030-03-01T00:00:00Z', target_type: 'company', target_id: company.id });
+    const later = await tasks.create({
+      title: 'Later',
+      due_at: '2030-03-01T00:00:00Z',
+      target_type: 'company',
+      target_id: company.id,
+    });
     const undated = await tasks.create({ title: 'Undated' });
     const sooner = await tasks.create({ title: 'Sooner', due_at: '2030-01-01T00:00:00Z' });
     const theirs = await tasks.create({ title: 'Zoe’s', due_at: '2030-02-01T00:00:00Z', assignee_id: member.userId });
@@ -151,7 +180,9 @@ describe('GET /tasks', () => {
 
     expect(titlesOf(await tasks.all())).toEqual(['Sooner', 'Later', 'Undated']);
     expect(titlesOf(await tasks.all({ assignee: 'me' }))).toEqual(['Sooner', 'Later', 'Undated']);
-    expect(titlesOf(await tasks.all({ assignee: 'any' }))).toEqual(['Sooner', 'Zoe’s', 'Later', 'Nobody’s', 'Undated'].sort((a, b) => order(a) - order(b)));
+    expect(titlesOf(await tasks.all({ assignee: 'any' }))).toEqual(
+      ['Sooner', 'Zoe’s', 'Later', 'Nobody’s', 'Undated'].sort((a, b) => order(a) - order(b)),
+    );
     expect(titlesOf(await tasks.all({ assignee: member.userId }))).toEqual(['Zoe’s']);
     expect(titlesOf(await tasksApi(base, member).all())).toEqual(['Zoe’s']);
     expect(titlesOf(await tasks.all({ status: 'open' }))).toEqual(['Later', 'Undated']);
@@ -163,9 +194,23 @@ describe('GET /tasks', () => {
     const first = await tasks.page({ assignee: 'any', limit: '2' });
     await tasks.create({ title: 'Earliest', due_at: '2029-01-01T00:00:00Z' });
     const rest = await tasks.all({ assignee: 'any', limit: '2', cursor: first.next_cursor! });
-    expect([...first.data, ...rest].map((task) => task.id)).toEqual([sooner.id, theirs.id, later.id, ...[nobody.id, undated.id].sort()]);
+    expect([...first.data, ...rest].map((task) => task.id)).toEqual([
+      sooner.id,
+      theirs.id,
+      later.id,
+      ...[nobody.id, undated.id].sort(),
+    ]);
 
-    for (const [key, value] of [['assignee', 'someone'], ['status', 'late'], ['limit', '51'], ['limit', '0'], ['target_type', 'campaign'], ['target_id', 'x'], ['cursor', '!!'], ['sort', 'due']]) {
+    for (const [key, value] of [
+      ['assignee', 'someone'],
+      ['status', 'late'],
+      ['limit', '51'],
+      ['limit', '0'],
+      ['target_type', 'campaign'],
+      ['target_id', 'x'],
+      ['cursor', '!!'],
+      ['sort', 'due'],
+    ]) {
       expectRefusal(await tasks.call('GET', `/tasks?${key}=${value}`), key);
     }
   });
@@ -182,7 +227,9 @@ describe('notifications and merges', () => {
     const member = await addMemberTo(system, owner.workspaceId, 'Bo');
     const tasks = tasksApi(base, owner);
     // Bo reads notifications in the app only.
-    expect((await request(base, 'PATCH', '/me', { token: member.token, body: { email_notifications: false } })).status).toBe(204);
+    expect(
+      (await request(base, 'PATCH', '/me', { token: member.token, body: { email_notifications: false } })).status,
+    ).toBe(204);
     const boEmail = (await request(base, 'GET', '/me', { token: member.token })).body.user.email as string;
     await tasks.create({ title: 'My own' });
     const given = await tasks.create({ title: 'For Bo', due_at: '2030-05-01T12:00:00Z', assignee_id: member.userId });
@@ -190,7 +237,17 @@ describe('notifications and merges', () => {
       const items = await notificationsOf(base, member);
       return items.length > 0 ? items : undefined;
     }, 'Bo’s notification');
-    expect(notified).toEqual([{ id: expect.any(String), kind: 'task_assigned', title: 'Abe assigned you a task: For Bo', body: 'Due 2030-05-01 12:00 UTC.', link: expect.stringMatching(/\/v1\/tasks\?assignee=me&status=open$/), created_at: expect.any(String), read_at: null }]);
+    expect(notified).toEqual([
+      {
+        id: expect.any(String),
+        kind: 'task_assigned',
+        title: 'Abe assigned you a task: For Bo',
+        body: 'Due 2030-05-01 12:00 UTC.',
+        link: expect.stringMatching(/\/v1\/tasks\?assignee=me&status=open$/),
+        created_at: expect.any(String),
+        read_at: null,
+      },
+    ]);
     // Reassigned to the owner by Bo: the owner hears of it; a change of title tells nobody.
     await tasksApi(base, member).patch(given.id, { assignee_id: owner.user.id });
     await tasksApi(base, member).patch(given.id, { title: 'For Abe' });
@@ -198,7 +255,9 @@ describe('notifications and merges', () => {
       const items = await notificationsOf(base, owner);
       return items.length > 0 ? items : undefined;
     }, 'the owner’s notification');
-    expect(ownerItems.map((item) => [item.kind, item.title])).toEqual([['task_assigned', 'Bo assigned you a task: For Bo']]);
+    expect(ownerItems.map((item) => [item.kind, item.title])).toEqual([
+      ['task_assigned', 'Bo assigned you a task: For Bo'],
+    ]);
     expect(await notificationsOf(base, member)).toHaveLength(1);
     // Mailed to the owner, who has email notifications on; not to Bo, who turned them off.
     const mailed = await waitFor(() => {
@@ -214,15 +273,43 @@ describe('notifications and merges', () => {
     const companies = companiesApi(base, owner);
     const survivor = await companies.create({ name: 'Survivor' });
     const source = await companies.create({ name: 'Source' });
-    const keeper = (await request(base, 'POST', '/contacts', { token: owner.token, body: { first_name: 'Keeper' } })).body;
-    const merged = (await request(base, 'POST', '/contacts', { token: owner.token, body: { first_name: 'Merged' } })).body;
+    const keeper = (await request(base, 'POST', '/contacts', { token: owner.token, body: { first_name: 'Keeper' } }))
+      .body;
+    const merged = (await request(base, 'POST', '/contacts', { token: owner.token, body: { first_name: 'Merged' } }))
+      .body;
     const tasks = tasksApi(base, owner);
     const onSource = await tasks.create({ title: 'On the source', target_type: 'company', target_id: source.id });
-    const onMerged = await tasks.create({ title: 'On the merged contact', target_type: 'contact', target_id: merged.id });
-    expect((await companies.call('POST', `/companies/${survivor.id}/merge`, { source_ids: [source.id] })).status).toBe(200);
-    expect((await request(base, 'POST', `/contacts/${keeper.id}/merge`, { token: owner.token, body: { source_ids: [merged.id] } })).status).toBe(200);
-    await waitFor(async () => (await tasks.all({ target_id: survivor.id })).length === 1 && (await tasks.all({ target_id: keeper.id })).length === 1, 'tasks on the survivors');
-    expect((await tasks.all({ target_id: survivor.id }))[0]).toMatchObject({ id: onSource.id, target_type: 'company', target_id: survivor.id });
-    expect((await tasks.all({ target_id: keeper.id }))[0]).toMatchObject({ id: onMerged.id, target_type: 'contact', target_id: keeper.id });
+    const onMerged = await tasks.create({
+      title: 'On the merged contact',
+      target_type: 'contact',
+      target_id: merged.id,
+    });
+    expect((await companies.call('POST', `/companies/${survivor.id}/merge`, { source_ids: [source.id] })).status).toBe(
+      200,
+    );
+    expect(
+      (
+        await request(base, 'POST', `/contacts/${keeper.id}/merge`, {
+          token: owner.token,
+          body: { source_ids: [merged.id] },
+        })
+      ).status,
+    ).toBe(200);
+    await waitFor(
+      async () =>
+        (await tasks.all({ target_id: survivor.id })).length === 1 &&
+        (await tasks.all({ target_id: keeper.id })).length === 1,
+      'tasks on the survivors',
+    );
+    expect((await tasks.all({ target_id: survivor.id }))[0]).toMatchObject({
+      id: onSource.id,
+      target_type: 'company',
+      target_id: survivor.id,
+    });
+    expect((await tasks.all({ target_id: keeper.id }))[0]).toMatchObject({
+      id: onMerged.id,
+      target_type: 'contact',
+      target_id: keeper.id,
+    });
   });
 });

@@ -17,13 +17,23 @@ export function timelineApi(base: string, owner: { token: string }) {
   return {
     call,
     async note(targetType: string, targetId: string, fields: Record<string, unknown> = {}): Promise<ActivityView> {
-      const answer = await call<ActivityView>('POST', '/activities', { type: 'note', target_type: targetType, target_id: targetId, body: 'A note', ...fields });
+      const answer = await call<ActivityView>('POST', '/activities', {
+        type: 'note',
+        target_type: targetType,
+        target_id: targetId,
+        body: 'A note',
+        ...fields,
+      });
       expect({ status: answer.status, body: answer.body }).toMatchObject({ status: 201 });
       return answer.body;
     },
     async page(query: Record<string, string>): Promise<ActivityPage> {
       const answer = await call<ActivityPage>('GET', `/activities?${new URLSearchParams(query).toString()}`);
-      expect({ query, status: answer.status, body: answer.status === 200 ? 'ok' : answer.body }).toEqual({ query, status: 200, body: 'ok' });
+      expect({ query, status: answer.status, body: answer.status === 200 ? 'ok' : answer.body }).toEqual({
+        query,
+        status: 200,
+        body: 'ok',
+      });
       return answer.body;
     },
     // Every page of a timeline, following next_cursor to its end.
@@ -38,7 +48,11 @@ export function timelineApi(base: string, owner: { token: string }) {
       return seen;
     },
     // The entries of a timeline once `ready` holds for them.
-    async until(query: Record<string, string>, ready: (entries: ActivityView[]) => boolean, what: string): Promise<ActivityView[]> {
+    async until(
+      query: Record<string, string>,
+      ready: (entries: ActivityView[]) => boolean,
+      what: string,
+    ): Promise<ActivityView[]> {
       return waitFor(async () => {
         const entries = await this.all(query);
         return ready(entries) ? entries : undefined;
@@ -50,7 +64,13 @@ export function timelineApi(base: string, owner: { token: string }) {
 export const subjectsOf = (entries: ActivityView[]) => entries.map((entry) => entry.subject);
 
 // Publishes another service's event on the system's bus, as that service's outbox relay would.
-export async function publishAs(system: TestSystem, type: string, workspaceId: string, data: Record<string, unknown>, actor: { type: 'user' | 'agent' | 'app'; id: string; label: string } | null = null) {
+export async function publishAs(
+  system: TestSystem,
+  type: string,
+  workspaceId: string,
+  data: Record<string, unknown>,
+  actor: { type: 'user' | 'agent' | 'app'; id: string; label: string } | null = null,
+) {
   const event = makeEvent({ type, workspace_id: workspaceId, actor, data });
   await system.services['crm-core'].context.bus.publish([event]);
   return event;

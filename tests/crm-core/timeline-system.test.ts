@@ -24,11 +24,19 @@ const DAY = 24 * 60 * 60 * 1000;
 
 function workerAt(days: number): JobWorker {
   const context = system.services['crm-core'].context;
-  return new JobWorker({ connection: context.connection, logger: context.logger, handlers: crmCoreService.jobs!(context), now: () => new Date(Date.now() + days * DAY) });
+  return new JobWorker({
+    connection: context.connection,
+    logger: context.logger,
+    handlers: crmCoreService.jobs!(context),
+    now: () => new Date(Date.now() + days * DAY),
+  });
 }
 
 async function sentEvents(type: string, field: string, id: string): Promise<OutboxRow[]> {
-  const rows = await outboxModel(system.services['crm-core'].context.connection).find({ 'event.type': type }).lean<OutboxRow[]>().exec();
+  const rows = await outboxModel(system.services['crm-core'].context.connection)
+    .find({ 'event.type': type })
+    .lean<OutboxRow[]>()
+    .exec();
   return rows.filter((row) => (row.event.data as Record<string, unknown>)[field] === id);
 }
 
@@ -45,7 +53,14 @@ describe('system entries', () => {
     await companies.patch(company.id, { owner_id: member.userId });
     const entries = await timeline.until(query, (seen) => seen.length === 2, 'two system entries');
     expect(entries).toMatchObject([
-      { type: 'system', subject: 'Owner changed to Rita', actor_type: 'user', actor_label: 'Sam', target_type: 'company', target_id: company.id },
+      {
+        type: 'system',
+        subject: 'Owner changed to Rita',
+        actor_type: 'user',
+        actor_label: 'Sam',
+        target_type: 'company',
+        target_id: company.id,
+      },
       { type: 'system', subject: 'Stage changed to Qualified', actor_type: 'user', actor_label: 'Sam' },
     ]);
     // A redelivery of the same event writes nothing more.
@@ -66,7 +81,11 @@ describe('system entries', () => {
     await deals.patch(deal.id, { stage_id: stages.Won.id });
     await deals.patch(deal.id, { stage_id: stages.Negotiation.id });
     await deals.patch(deal.id, { stage_id: stages.Lost.id, lost_reason: 'Budget cut' });
-    const entries = await timeline.until({ target_type: 'deal', target_id: deal.id }, (seen) => seen.length === 4, 'four deal entries');
+    const entries = await timeline.until(
+      { target_type: 'deal', target_id: deal.id },
+      (seen) => seen.length === 4,
+      'four deal entries',
+    );
     expect(entries.map((entry) => [entry.subject, entry.body])).toEqual([
       ['Deal lost', 'Budget cut'],
       ['Deal reopened', null],
@@ -80,25 +99,51 @@ describe('system entries', () => {
     const companies = companiesApi(base, owner);
     const survivor = await companies.create({ name: 'Survivor' });
     const source = await companies.create({ name: 'Source' });
-    const keeper = (await request(base, 'POST', '/contacts', { token: owner.token, body: { first_name: 'Keeper', company_id: survivor.id } })).body;
-    const merged = (await request(base, 'POST', '/contacts', { token: owner.token, body: { first_name: 'Merged', company_id: source.id } })).body;
+    const keeper = (
+      await request(base, 'POST', '/contacts', {
+        token: owner.token,
+        body: { first_name: 'Keeper', company_id: survivor.id },
+      })
+    ).body;
+    const merged = (
+      await request(base, 'POST', '/contacts', {
+        token: owner.token,
+        body: { first_name: 'Merged', company_id: source.id },
+      })
+    ).body;
     const timeline = timelineApi(base, owner);
     const onSource = await timeline.note('company', source.id, { body: 'On the source' });
     const onMerged = await timeline.note('contact', merged.id, { body: 'On the merged contact' });
     const onKeeper = await timeline.note('contact', keeper.id, { body: 'On the keeper' });
 
-    expect((await companies.call('POST', `/companies/${survivor.id}/merge`, { source_ids: [source.id] })).status).toBe(200);
+    expect((await companies.call('POST', `/companies/${survivor.id}/merge`, { source_ids: [source.id] })).status).toBe(
+      200,
+    );
     const survivorTimeline = await timeline.until(
       { target_type: 'company', target_id: survivor.id },
       (seen) => seen.length === 4,
       'the source’s entries and its contact’s on the survivor',
     );
     expect(subjectsOf(survivorTimeline)[0]).toBe('Merged 1 company into this one');
-    expect(survivorTimeline.find((entry) => entry.id === onSource.id)).toMatchObject({ target_type: 'company', target_id: survivor.id });
+    expect(survivorTimeline.find((entry) => entry.id === onSource.id)).toMatchObject({
+      target_type: 'company',
+      target_id: survivor.id,
+    });
     expect(survivorTimeline.map((entry) => entry.id)).toEqual(expect.arrayContaining([onMerged.id, onKeeper.id]));
 
-    expect((await request(base, 'POST', `/contacts/${keeper.id}/merge`, { token: owner.token, body: { source_ids: [merged.id] } })).status).toBe(200);
-    const keeperTimeline = await timeline.until({ target_type: 'contact', target_id: keeper.id }, (seen) => seen.length === 3, 'the merged contact’s entries on the keeper');
+    expect(
+      (
+        await request(base, 'POST', `/contacts/${keeper.id}/merge`, {
+          token: owner.token,
+          body: { source_ids: [merged.id] },
+        })
+      ).status,
+    ).toBe(200);
+    const keeperTimeline = await timeline.until(
+      { target_type: 'contact', target_id: keeper.id },
+      (seen) => seen.length === 3,
+      'the merged contact’s entries on the keeper',
+    );
     expect(keeperTimeline.map((entry) => [entry.subject ?? entry.body, entry.target_id])).toEqual([
       ['Merged 1 contact into this one', keeper.id],
       ['On the keeper', keeper.id],
@@ -111,10 +156,15 @@ describe('system entries', () => {
     const owner = await signUpWithWorkspace(base, 'Pat');
     const companies = companiesApi(base, owner);
     const company = await companies.create({ name: 'Purged Ltd' });
-    const contact = (await request(base, 'POST', '/contacts', { token: owner.token, body: { first_name: 'Purged' } })).body;
+    const contact = (await request(base, 'POST', '/contacts', { token: owner.token, body: { first_name: 'Purged' } }))
+      .body;
     const deal = await dealsApi(base, owner).create({ name: 'Deleted deal' });
     const timeline = timelineApi(base, owner);
-    const notes = [await timeline.note('company', company.id), await timeline.note('contact', contact.id), await timeline.note('deal', deal.id)];
+    const notes = [
+      await timeline.note('company', company.id),
+      await timeline.note('contact', contact.id),
+      await timeline.note('deal', deal.id),
+    ];
     expect((await companies.call('DELETE', `/companies/${company.id}`)).status).toBe(204);
     expect((await request(base, 'DELETE', `/contacts/${contact.id}`, { token: owner.token })).status).toBe(204);
     // Still there while in the bin (it can be restored).
@@ -122,10 +172,15 @@ describe('system entries', () => {
     await workerAt(31).runDue();
     expect((await request(base, 'DELETE', `/deals/${deal.id}`, { token: owner.token })).status).toBe(204);
     await waitFor(async () => {
-      for (const note of notes) if ((await sentEvents('crm.activity.deleted', 'activity_id', note.id)).length !== 1) return false;
+      for (const note of notes)
+        if ((await sentEvents('crm.activity.deleted', 'activity_id', note.id)).length !== 1) return false;
       return true;
     }, 'one crm.activity.deleted per entry');
-    for (const [type, id] of [['company', company.id], ['contact', contact.id], ['deal', deal.id]]) {
+    for (const [type, id] of [
+      ['company', company.id],
+      ['contact', contact.id],
+      ['deal', deal.id],
+    ]) {
       expect((await timeline.call('GET', `/activities?target_type=${type}&target_id=${id}`)).status).toBe(404);
     }
   });
@@ -156,11 +211,30 @@ describe('entries from other services’ events', () => {
     };
     await publishAs(system, 'crm.meeting.created', owner.workspaceId, { ...meeting, version: 1 }, actor);
     const [entry] = (await timeline.page({ target_type: 'company', target_id: company.id })).data;
-    expect(entry).toMatchObject({ type: 'meeting', subject: 'Kick-off', body: 'Their office', outcome: null, occurred_at: meeting.starts_at, actor_label: 'Meg' });
+    expect(entry).toMatchObject({
+      type: 'meeting',
+      subject: 'Kick-off',
+      body: 'Their office',
+      outcome: null,
+      occurred_at: meeting.starts_at,
+      actor_label: 'Meg',
+    });
     // Done with an outcome: the entry shows it and a system entry records the meeting held.
-    await publishAs(system, 'crm.meeting.updated', owner.workspaceId, { ...meeting, status: 'done', outcome: 'Signed the pilot', version: 3, fields: ['status', 'outcome'] }, actor);
+    await publishAs(
+      system,
+      'crm.meeting.updated',
+      owner.workspaceId,
+      { ...meeting, status: 'done', outcome: 'Signed the pilot', version: 3, fields: ['status', 'outcome'] },
+      actor,
+    );
     // An older version arriving late changes nothing.
-    await publishAs(system, 'crm.meeting.updated', owner.workspaceId, { ...meeting, title: 'Old title', version: 2, fields: ['title'] }, actor);
+    await publishAs(
+      system,
+      'crm.meeting.updated',
+      owner.workspaceId,
+      { ...meeting, title: 'Old title', version: 2, fields: ['title'] },
+      actor,
+    );
     const shown = await timeline.all({ target_type: 'company', target_id: company.id });
     expect(shown.map((item) => [item.type, item.subject, item.outcome])).toEqual([
       ['system', 'Meeting held: Kick-off', 'Signed the pilot'],
@@ -168,9 +242,28 @@ describe('entries from other services’ events', () => {
     ]);
     expect(shown[1].id).toBe(entry.id);
     // Moved to another company, the entry moves; deleted, it goes.
-    await publishAs(system, 'crm.meeting.updated', owner.workspaceId, { ...meeting, company_id: other.id, status: 'done', outcome: 'Signed the pilot', version: 4, fields: ['company_id'] }, actor);
+    await publishAs(
+      system,
+      'crm.meeting.updated',
+      owner.workspaceId,
+      {
+        ...meeting,
+        company_id: other.id,
+        status: 'done',
+        outcome: 'Signed the pilot',
+        version: 4,
+        fields: ['company_id'],
+      },
+      actor,
+    );
     expect(subjectsOf(await timeline.all({ target_type: 'company', target_id: other.id }))).toEqual(['Kick-off']);
-    await publishAs(system, 'crm.meeting.deleted', owner.workspaceId, { ...meeting, company_id: other.id, version: 5 }, actor);
+    await publishAs(
+      system,
+      'crm.meeting.deleted',
+      owner.workspaceId,
+      { ...meeting, company_id: other.id, version: 5 },
+      actor,
+    );
     expect(await timeline.all({ target_type: 'company', target_id: other.id })).toEqual([]);
   });
 
@@ -180,15 +273,34 @@ describe('entries from other services’ events', () => {
     const timeline = timelineApi(base, owner);
     const created = await request(base, 'POST', '/meetings', {
       token: owner.token,
-      body: { title: 'Quarterly review', starts_at: '2030-02-01T10:00:00.000Z', ends_at: '2030-02-01T11:00:00.000Z', location: 'Video call', company_id: company.id },
+      body: {
+        title: 'Quarterly review',
+        starts_at: '2030-02-01T10:00:00.000Z',
+        ends_at: '2030-02-01T11:00:00.000Z',
+        location: 'Video call',
+        company_id: company.id,
+      },
     });
     expect(created.status).toBe(201);
     const query = { target_type: 'company', target_id: company.id };
     await timeline.until(query, (seen) => seen.length === 1, 'the meeting entry');
-    expect((await request(base, 'PATCH', `/meetings/${created.body.id}`, { token: owner.token, body: { status: 'done', outcome: 'Renewed for a year' } })).status).toBe(200);
-    const entries = await timeline.until(query, (seen) => seen.length === 2 && seen.some((entry) => entry.type === 'meeting' && entry.outcome !== null), 'the meeting held');
+    expect(
+      (
+        await request(base, 'PATCH', `/meetings/${created.body.id}`, {
+          token: owner.token,
+          body: { status: 'done', outcome: 'Renewed for a year' },
+        })
+      ).status,
+    ).toBe(200);
+    const entries = await timeline.until(
+      query,
+      (seen) => seen.length === 2 && seen.some((entry) => entry.type === 'meeting' && entry.outcome !== null),
+      'the meeting held',
+    );
     // The meeting sits at its start (in 2030 here), the record of it being held at the time it was marked.
-    expect(entries.map((entry) => [entry.type, entry.subject, entry.outcome, entry.actor_label, entry.occurred_at])).toEqual([
+    expect(
+      entries.map((entry) => [entry.type, entry.subject, entry.outcome, entry.actor_label, entry.occurred_at]),
+    ).toEqual([
       ['meeting', 'Quarterly review', 'Renewed for a year', 'Mia', '2030-02-01T10:00:00.000Z'],
       ['system', 'Meeting held: Quarterly review', 'Renewed for a year', 'Mia', expect.any(String)],
     ]);
@@ -197,7 +309,12 @@ describe('entries from other services’ events', () => {
   it('records a file added when a document is completed, and a campaign touchpoint on its contact', async () => {
     const owner = await signUpWithWorkspace(base, 'Fay');
     const company = await companiesApi(base, owner).create({ name: 'Filed Ltd' });
-    const contact = (await request(base, 'POST', '/contacts', { token: owner.token, body: { first_name: 'Touched', company_id: company.id } })).body;
+    const contact = (
+      await request(base, 'POST', '/contacts', {
+        token: owner.token,
+        body: { first_name: 'Touched', company_id: company.id },
+      })
+    ).body;
     const timeline = timelineApi(base, owner);
     const document = {
       document_id: '0193a5f2-7c1e-7d3a-9f43-2a1b3c4d5e62',
@@ -213,26 +330,52 @@ describe('entries from other services’ events', () => {
       completed_at: '2026-11-20T10:01:00.000Z',
       version: 2,
     };
-    const completed = await publishAs(system, 'documents.document.completed', owner.workspaceId, document, { type: 'user', id: owner.user.id, label: 'Fay' });
-    await publishAs(system, 'marketing.touchpoint.recorded', owner.workspaceId, {
-      touchpoint_id: '0193a5f2-7c1e-7d3a-9f43-2a1b3c4d5e63',
-      campaign_id: '0193a5f2-7c1e-7d3a-9f43-2a1b3c4d5e64',
-      campaign_name: 'Spring fair',
-      contact_id: contact.id,
-      company_id: company.id,
-      kind: 'ad_click',
-      occurred_at: '2026-11-21T09:00:00.000Z',
-      note: 'Clicked the banner',
-      external_ref: null,
-      actor_label: 'Ad sync',
-      created_at: '2026-11-21T09:00:01.000Z',
-      version: 1,
-    }, { type: 'app', id: '0193a5f2-7c1e-7d3a-9f43-2a1b3c4d5e65', label: 'Ad sync' });
+    const completed = await publishAs(system, 'documents.document.completed', owner.workspaceId, document, {
+      type: 'user',
+      id: owner.user.id,
+      label: 'Fay',
+    });
+    await publishAs(
+      system,
+      'marketing.touchpoint.recorded',
+      owner.workspaceId,
+      {
+        touchpoint_id: '0193a5f2-7c1e-7d3a-9f43-2a1b3c4d5e63',
+        campaign_id: '0193a5f2-7c1e-7d3a-9f43-2a1b3c4d5e64',
+        campaign_name: 'Spring fair',
+        contact_id: contact.id,
+        company_id: company.id,
+        kind: 'ad_click',
+        occurred_at: '2026-11-21T09:00:00.000Z',
+        note: 'Clicked the banner',
+        external_ref: null,
+        actor_label: 'Ad sync',
+        created_at: '2026-11-21T09:00:01.000Z',
+        version: 1,
+      },
+      { type: 'app', id: '0193a5f2-7c1e-7d3a-9f43-2a1b3c4d5e65', label: 'Ad sync' },
+    );
     // The same completion delivered again adds nothing.
     await system.services['crm-core'].context.bus.publish([completed]);
     const entries = await timeline.all({ target_type: 'company', target_id: company.id });
-    expect(entries.map((entry) => [entry.type, entry.subject, entry.body, entry.target_type, entry.actor_label, entry.occurred_at])).toEqual([
-      ['system', 'Campaign touchpoint (ad click): Spring fair', 'Clicked the banner', 'contact', 'Ad sync', '2026-11-21T09:00:00.000Z'],
+    expect(
+      entries.map((entry) => [
+        entry.type,
+        entry.subject,
+        entry.body,
+        entry.target_type,
+        entry.actor_label,
+        entry.occurred_at,
+      ]),
+    ).toEqual([
+      [
+        'system',
+        'Campaign touchpoint (ad click): Spring fair',
+        'Clicked the banner',
+        'contact',
+        'Ad sync',
+        '2026-11-21T09:00:00.000Z',
+      ],
       ['system', 'File added: contract.pdf', null, 'company', 'Fay', '2026-11-20T10:01:00.000Z'],
     ]);
   });

@@ -23,7 +23,24 @@ const HTTP_PORT = 8080;
 const GRPC_PORT = 50051;
 const SECRET_NAME = 'crm-secrets';
 // Values that must come from a Secret, never from a literal or a ConfigMap.
-const SECRET_KEYS = ['MONGO_URL', 'AMQP_URL', 'MEILI_KEY', 'SMTP_URL', 'INTERNAL_JWT_PRIVATE_KEY', 'SERVICE_TOKEN_SECRET', 'CALENDAR_TOKEN_KEY', 'CALENDAR_PROVIDER_A_CLIENT_SECRET', 'CALENDAR_PROVIDER_B_CLIENT_SECRET', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'URL_SIGNING_KEY', 'URL_SIGNING_KEY_PREVIOUS', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'WEBHOOKS_SECRET_KEY'];
+const SECRET_KEYS = [
+  'MONGO_URL',
+  'AMQP_URL',
+  'MEILI_KEY',
+  'SMTP_URL',
+  'INTERNAL_JWT_PRIVATE_KEY',
+  'SERVICE_TOKEN_SECRET',
+  'CALENDAR_TOKEN_KEY',
+  'CALENDAR_PROVIDER_A_CLIENT_SECRET',
+  'CALENDAR_PROVIDER_B_CLIENT_SECRET',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'URL_SIGNING_KEY',
+  'URL_SIGNING_KEY_PREVIOUS',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'WEBHOOKS_SECRET_KEY',
+];
 // Not secret, but it travels with the private key; a ConfigMap or the Secret may hold it.
 const PUBLIC_KEY = 'INTERNAL_JWT_PUBLIC_KEY';
 
@@ -63,7 +80,15 @@ const EXTERNAL_EGRESS: Record<App, number[]> = {
 };
 
 const envName = (app: App): string => app.toUpperCase().replace(/-/g, '_');
-const SERVICE_COMMON_ENV = ['HTTP_PORT', 'GRPC_PORT', 'LOG_LEVEL', 'MONGO_URL', 'AMQP_URL', PUBLIC_KEY, 'SERVICE_TOKEN_SECRET'];
+const SERVICE_COMMON_ENV = [
+  'HTTP_PORT',
+  'GRPC_PORT',
+  'LOG_LEVEL',
+  'MONGO_URL',
+  'AMQP_URL',
+  PUBLIC_KEY,
+  'SERVICE_TOKEN_SECRET',
+];
 
 function requiredEnv(app: App): Record<string, string | null> {
   // null: any value (or a reference); a string: that exact value.
@@ -82,12 +107,23 @@ function requiredEnv(app: App): Record<string, string | null> {
     env.GRPC_PORT = String(GRPC_PORT);
   }
   for (const callee of GRPC_CALLS[app]) env[`${envName(callee)}_GRPC_ADDR`] = `${callee}:${GRPC_PORT}`;
-  if (app === 'identity') Object.assign(env, { SMTP_URL: null, PUBLIC_URL: null, MAIL_FROM: null, MAIL_LOGGING_DOMAIN: null });
-  if (app === 'crm-core') Object.assign(env, { MEILI_URL: null, MEILI_KEY: null, PUBLIC_URL: null, CALENDAR_TOKEN_KEY: null });
+  if (app === 'identity')
+    Object.assign(env, { SMTP_URL: null, PUBLIC_URL: null, MAIL_FROM: null, MAIL_LOGGING_DOMAIN: null });
+  if (app === 'crm-core')
+    Object.assign(env, { MEILI_URL: null, MEILI_KEY: null, PUBLIC_URL: null, CALENDAR_TOKEN_KEY: null });
   if (app === 'marketing') env.PUBLIC_URL = null;
-  if (app === 'documents') Object.assign(env, { DATA_DIR: '/data', PUBLIC_URL: null, URL_SIGNING_KEY: null, BLOB_STORE: null });
+  if (app === 'documents')
+    Object.assign(env, { DATA_DIR: '/data', PUBLIC_URL: null, URL_SIGNING_KEY: null, BLOB_STORE: null });
   if (app === 'webhooks') env.WEBHOOKS_SECRET_KEY = null;
-  if (app === 'billing') Object.assign(env, { PAYMENT_PROVIDER: null, PUBLIC_URL: null, STRIPE_SECRET_KEY: null, STRIPE_WEBHOOK_SECRET: null, STRIPE_PRICE_MONTH: null, STRIPE_PRICE_YEAR: null });
+  if (app === 'billing')
+    Object.assign(env, {
+      PAYMENT_PROVIDER: null,
+      PUBLIC_URL: null,
+      STRIPE_SECRET_KEY: null,
+      STRIPE_WEBHOOK_SECRET: null,
+      STRIPE_PRICE_MONTH: null,
+      STRIPE_PRICE_YEAR: null,
+    });
   return env;
 }
 
@@ -248,8 +284,17 @@ interface Kustomization {
 }
 // Anything else would be silently ignored by this renderer, so it is refused instead.
 const KNOWN_FIELDS = new Set([
-  'apiVersion', 'kind', 'namespace', 'resources', 'labels', 'commonLabels', 'configMapGenerator',
-  'patches', 'patchesStrategicMerge', 'images', 'replicas',
+  'apiVersion',
+  'kind',
+  'namespace',
+  'resources',
+  'labels',
+  'commonLabels',
+  'configMapGenerator',
+  'patches',
+  'patchesStrategicMerge',
+  'images',
+  'replicas',
 ]);
 
 function readKustomization(dir: string): Kustomization {
@@ -264,7 +309,11 @@ function readKustomization(dir: string): Kustomization {
 // Strategic-merge keys of the lists these manifests patch; other lists are replaced.
 function mergeKey(field: string, items: Json[]): string | undefined {
   const keys: Record<string, string> = {
-    containers: 'name', initContainers: 'name', env: 'name', volumes: 'name', volumeMounts: 'mountPath',
+    containers: 'name',
+    initContainers: 'name',
+    env: 'name',
+    volumes: 'name',
+    volumeMounts: 'mountPath',
     imagePullSecrets: 'name',
   };
   if (field === 'ports') return items.some((i) => isObject(i) && 'containerPort' in i) ? 'containerPort' : 'port';
@@ -303,7 +352,10 @@ interface JsonPatchOp {
 
 function applyJsonPatch(doc: JsonObject, ops: JsonPatchOp[], where: string): void {
   for (const { op, path, value } of ops) {
-    const parts = path.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+    const parts = path
+      .split('/')
+      .slice(1)
+      .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
     const last = parts.pop();
     if (last === undefined) throw new Error(`${where}: empty path`);
     let parent: Json = doc;
@@ -345,7 +397,10 @@ function parsePatch(text: string, where: string): { ops?: JsonPatchOp[]; docs: J
   const first: unknown = parseAllDocuments(text)[0]?.toJS();
   if (Array.isArray(first)) {
     const ops: unknown = parse(text);
-    if (!Array.isArray(ops) || !ops.every((op) => isObject(op) && typeof op.op === 'string' && typeof op.path === 'string')) {
+    if (
+      !Array.isArray(ops) ||
+      !ops.every((op) => isObject(op) && typeof op.op === 'string' && typeof op.path === 'string')
+    ) {
       throw new Error(`${where}: not a list of JSON6902 operations`);
     }
     return { ops: ops as JsonPatchOp[], docs: [] };
@@ -354,7 +409,8 @@ function parsePatch(text: string, where: string): { ops?: JsonPatchOp[]; docs: J
 }
 
 function patchTexts(dir: string, entry: PatchEntry): { text: string; where: string } {
-  if (entry.path) return { text: readFileSync(join(dir, entry.path), 'utf8'), where: relative(ROOT, join(dir, entry.path)) };
+  if (entry.path)
+    return { text: readFileSync(join(dir, entry.path), 'utf8'), where: relative(ROOT, join(dir, entry.path)) };
   if (entry.patch) return { text: entry.patch, where: `${relative(ROOT, dir)}/kustomization.yaml (inline patch)` };
   throw new Error(`${relative(ROOT, dir)}: a patch has neither path nor patch`);
 }
@@ -392,7 +448,8 @@ function render(dir: string): K8sObject[] {
     }
     const existing = named(objects, 'ConfigMap', generator.name);
     if (generator.behavior === 'merge' || generator.behavior === 'replace') {
-      if (!existing) throw new Error(`${relative(ROOT, dir)}: ${generator.behavior} of missing ConfigMap ${generator.name}`);
+      if (!existing)
+        throw new Error(`${relative(ROOT, dir)}: ${generator.behavior} of missing ConfigMap ${generator.name}`);
       existing.data = generator.behavior === 'merge' ? { ...(existing.data as object), ...data } : data;
     } else {
       if (existing) throw new Error(`${relative(ROOT, dir)}: ConfigMap ${generator.name} generated twice`);
@@ -484,7 +541,8 @@ function selectorMatches(selector: LabelSelector | undefined, labels: Record<str
   return true;
 }
 
-const appOf = (deployment: Deployment): App => deployment.spec.template.metadata.labels['app.kubernetes.io/name'] as App;
+const appOf = (deployment: Deployment): App =>
+  deployment.spec.template.metadata.labels['app.kubernetes.io/name'] as App;
 const serverOf = (deployment: Deployment): Container => {
   expect(deployment.spec.template.spec.containers).toHaveLength(1);
   return deployment.spec.template.spec.containers[0];
@@ -493,7 +551,16 @@ const serverOf = (deployment: Deployment): Container => {
 function parseQuantity(quantity: string): number {
   const match = /^([0-9.]+)(m|Ki|Mi|Gi|Ti|k|M|G)?$/.exec(String(quantity));
   if (!match) throw new Error(`not a quantity: ${quantity}`);
-  const factor: Record<string, number> = { m: 1e-3, Ki: 2 ** 10, Mi: 2 ** 20, Gi: 2 ** 30, Ti: 2 ** 40, k: 1e3, M: 1e6, G: 1e9 };
+  const factor: Record<string, number> = {
+    m: 1e-3,
+    Ki: 2 ** 10,
+    Mi: 2 ** 20,
+    Gi: 2 ** 30,
+    Ti: 2 ** 40,
+    k: 1e3,
+    M: 1e6,
+    G: 1e9,
+  };
   return Number(match[1]) * (match[2] ? factor[match[2]] : 1);
 }
 
@@ -515,7 +582,10 @@ function checkDeployments(objects: K8sObject[]): void {
     const where = `Deployment ${deployment.metadata.name}`;
     const pod = deployment.spec.template.spec;
     const server = serverOf(deployment);
-    expect({ where, matches: selectorMatches(deployment.spec.selector, deployment.spec.template.metadata.labels) }).toEqual({ where, matches: true });
+    expect({
+      where,
+      matches: selectorMatches(deployment.spec.selector, deployment.spec.template.metadata.labels),
+    }).toEqual({ where, matches: true });
 
     // Hardening: the container's own settings win over the pod's.
     const effective: SecurityContext = { ...pod.securityContext, ...server.securityContext };
@@ -528,32 +598,49 @@ function checkDeployments(objects: K8sObject[]): void {
       seccompProfile: { type: 'RuntimeDefault' },
     });
     expect({ where, drop: effective.capabilities?.drop }).toEqual({ where, drop: ['ALL'] });
-    expect({ where, add: effective.capabilities?.add, privileged: effective.privileged }).toEqual({ where, add: undefined, privileged: undefined });
+    expect({ where, add: effective.capabilities?.add, privileged: effective.privileged }).toEqual({
+      where,
+      add: undefined,
+      privileged: undefined,
+    });
     expect({ where, automount: pod.automountServiceAccountToken }).toEqual({ where, automount: false });
     const tmp = server.volumeMounts?.find((m) => m.mountPath === '/tmp');
-    expect({ where, tmp: pod.volumes?.find((v) => v.name === tmp?.name)?.emptyDir !== undefined }).toEqual({ where, tmp: true });
+    expect({ where, tmp: pod.volumes?.find((v) => v.name === tmp?.name)?.emptyDir !== undefined }).toEqual({
+      where,
+      tmp: true,
+    });
 
     // Service account exists and mounts no token.
     const account = named(objects, 'ServiceAccount', pod.serviceAccountName ?? '');
     expect({ where, account: account?.metadata.name, automount: account?.automountServiceAccountToken }).toEqual({
-      where, account: pod.serviceAccountName, automount: false,
+      where,
+      account: pod.serviceAccountName,
+      automount: false,
     });
 
     // Probes on the HTTP port the process listens on.
     const http = server.ports?.find((p) => p.name === 'http');
     expect({ where, http: http?.containerPort }).toEqual({ where, http: HTTP_PORT });
-    const probe = (p: HttpProbe | undefined) => p?.httpGet && { path: p.httpGet.path, port: resolvePort(server, p.httpGet.port) };
+    const probe = (p: HttpProbe | undefined) =>
+      p?.httpGet && { path: p.httpGet.path, port: resolvePort(server, p.httpGet.port) };
     expect({ where, readiness: probe(server.readinessProbe), liveness: probe(server.livenessProbe) }).toEqual({
-      where, readiness: { path: '/readyz', port: HTTP_PORT }, liveness: { path: '/healthz', port: HTTP_PORT },
+      where,
+      readiness: { path: '/readyz', port: HTTP_PORT },
+      liveness: { path: '/healthz', port: HTTP_PORT },
     });
-    if (server.startupProbe) expect({ where, startup: probe(server.startupProbe)?.port }).toEqual({ where, startup: HTTP_PORT });
+    if (server.startupProbe)
+      expect({ where, startup: probe(server.startupProbe)?.port }).toEqual({ where, startup: HTTP_PORT });
     if (app !== 'gateway') {
-      expect({ where, grpc: server.ports?.find((p) => p.name === 'grpc')?.containerPort }).toEqual({ where, grpc: GRPC_PORT });
+      expect({ where, grpc: server.ports?.find((p) => p.name === 'grpc')?.containerPort }).toEqual({
+        where,
+        grpc: GRPC_PORT,
+      });
     }
 
     // Graceful shutdown: endpoints drain during preStop, the app then has time after SIGTERM.
     const preStop = server.lifecycle?.preStop;
-    const sleep = preStop?.sleep?.seconds ?? (preStop?.exec?.command[0] === 'sleep' ? Number(preStop.exec.command[1]) : NaN);
+    const sleep =
+      preStop?.sleep?.seconds ?? (preStop?.exec?.command[0] === 'sleep' ? Number(preStop.exec.command[1]) : NaN);
     expect({ where, sleep: sleep > 0 }).toEqual({ where, sleep: true });
     expect({ where, grace: (pod.terminationGracePeriodSeconds ?? 30) >= sleep + 10 }).toEqual({ where, grace: true });
 
@@ -562,13 +649,20 @@ function checkDeployments(objects: K8sObject[]): void {
       const request = server.resources?.requests?.[resource];
       const limit = server.resources?.limits?.[resource];
       expect({ where, resource, set: Boolean(request && limit) }).toEqual({ where, resource, set: true });
-      expect({ where, resource, within: parseQuantity(request ?? '0') <= parseQuantity(limit ?? '0') }).toEqual({ where, resource, within: true });
+      expect({ where, resource, within: parseQuantity(request ?? '0') <= parseQuantity(limit ?? '0') }).toEqual({
+        where,
+        resource,
+        within: true,
+      });
     }
 
     // Image: set, tagged, never "latest".
     const image = parseImage(server.image ?? '');
     expect({ where, image: image.name.endsWith(`crm/${app}`) }).toEqual({ where, image: true });
-    expect({ where, pinned: Boolean(image.digest || (image.tag && image.tag !== 'latest')) }).toEqual({ where, pinned: true });
+    expect({ where, pinned: Boolean(image.digest || (image.tag && image.tag !== 'latest')) }).toEqual({
+      where,
+      pinned: true,
+    });
 
     // Environment: what the app needs, secrets only by reference, nothing secret in plain text.
     const env = new Map((server.env ?? []).map((e) => [e.name, e]));
@@ -578,17 +672,32 @@ function checkDeployments(objects: K8sObject[]): void {
       if (value !== null) expect({ where, name, value: entry?.value }).toEqual({ where, name, value });
     }
     const grpcAddresses = [...env.keys()].filter((name) => name.endsWith('_GRPC_ADDR')).sort();
-    expect({ where, grpcAddresses }).toEqual({ where, grpcAddresses: GRPC_CALLS[app].map((c) => `${envName(c)}_GRPC_ADDR`).sort() });
+    expect({ where, grpcAddresses }).toEqual({
+      where,
+      grpcAddresses: GRPC_CALLS[app].map((c) => `${envName(c)}_GRPC_ADDR`).sort(),
+    });
     for (const entry of env.values()) {
       const ref = entry.valueFrom;
       if (SECRET_KEYS.includes(entry.name)) {
         // `optional` is allowed: a key only some installations set (a calendar provider's secret).
         const from = ref?.secretKeyRef && { name: ref.secretKeyRef.name, key: ref.secretKeyRef.key };
-        expect({ where, name: entry.name, from }).toEqual({ where, name: entry.name, from: { name: SECRET_NAME, key: entry.name } });
+        expect({ where, name: entry.name, from }).toEqual({
+          where,
+          name: entry.name,
+          from: { name: SECRET_NAME, key: entry.name },
+        });
       } else if (entry.name === PUBLIC_KEY) {
-        expect({ where, name: entry.name, byReference: Boolean(ref?.secretKeyRef || ref?.configMapKeyRef) }).toEqual({ where, name: entry.name, byReference: true });
+        expect({ where, name: entry.name, byReference: Boolean(ref?.secretKeyRef || ref?.configMapKeyRef) }).toEqual({
+          where,
+          name: entry.name,
+          byReference: true,
+        });
       }
-      expect({ where, name: entry.name, plaintextSecret: looksSecret(entry.value ?? '') }).toEqual({ where, name: entry.name, plaintextSecret: false });
+      expect({ where, name: entry.name, plaintextSecret: looksSecret(entry.value ?? '') }).toEqual({
+        where,
+        name: entry.name,
+        plaintextSecret: false,
+      });
       if (ref?.secretKeyRef) expect({ where, secret: ref.secretKeyRef.name }).toEqual({ where, secret: SECRET_NAME });
       if (ref?.configMapKeyRef) {
         const configMap = configMaps.find((c) => c.metadata.name === ref.configMapKeyRef?.name);
@@ -597,7 +706,10 @@ function checkDeployments(objects: K8sObject[]): void {
       }
     }
     for (const from of server.envFrom ?? []) {
-      expect({ where, envFrom: from.secretRef ? from.secretRef.name : 'configMap' }).toEqual({ where, envFrom: from.secretRef ? SECRET_NAME : 'configMap' });
+      expect({ where, envFrom: from.secretRef ? from.secretRef.name : 'configMap' }).toEqual({
+        where,
+        envFrom: from.secretRef ? SECRET_NAME : 'configMap',
+      });
     }
   }
 
@@ -605,8 +717,16 @@ function checkDeployments(objects: K8sObject[]): void {
   expect(ofKind(objects, 'Secret').map((s) => s.metadata.name)).toEqual([]);
   for (const configMap of configMaps) {
     for (const [key, value] of Object.entries((configMap.data ?? {}) as Record<string, string>)) {
-      expect({ configMap: configMap.metadata.name, key, secretKey: SECRET_KEYS.includes(key), looksSecret: looksSecret(value) }).toEqual({
-        configMap: configMap.metadata.name, key, secretKey: false, looksSecret: false,
+      expect({
+        configMap: configMap.metadata.name,
+        key,
+        secretKey: SECRET_KEYS.includes(key),
+        looksSecret: looksSecret(value),
+      }).toEqual({
+        configMap: configMap.metadata.name,
+        key,
+        secretKey: false,
+        looksSecret: false,
       });
     }
   }
@@ -614,8 +734,11 @@ function checkDeployments(objects: K8sObject[]): void {
   // documents keeps its blobs on a claimed volume at DATA_DIR.
   const documents = deployments.find((d) => appOf(d) === 'documents') as Deployment;
   const dataMount = serverOf(documents).volumeMounts?.find((m) => m.mountPath === '/data');
-  const claim = documents.spec.template.spec.volumes?.find((v) => v.name === dataMount?.name)?.persistentVolumeClaim?.claimName;
-  expect({ claim: claim && named(objects, 'PersistentVolumeClaim', claim)?.metadata.name }).toEqual({ claim: 'documents-data' });
+  const claim = documents.spec.template.spec.volumes?.find((v) => v.name === dataMount?.name)?.persistentVolumeClaim
+    ?.claimName;
+  expect({ claim: claim && named(objects, 'PersistentVolumeClaim', claim)?.metadata.name }).toEqual({
+    claim: 'documents-data',
+  });
 }
 
 function checkServices(objects: K8sObject[]): void {
@@ -624,21 +747,32 @@ function checkServices(objects: K8sObject[]): void {
   expect(services.map((s) => s.metadata.name).sort()).toEqual([...APPS].sort());
   for (const service of services) {
     const where = `Service ${service.metadata.name}`;
-    const backends = deployments.filter((d) => selectorMatches({ matchLabels: service.spec.selector }, d.spec.template.metadata.labels));
-    expect({ where, backends: backends.map((d) => d.metadata.name) }).toEqual({ where, backends: [service.metadata.name] });
+    const backends = deployments.filter((d) =>
+      selectorMatches({ matchLabels: service.spec.selector }, d.spec.template.metadata.labels),
+    );
+    expect({ where, backends: backends.map((d) => d.metadata.name) }).toEqual({
+      where,
+      backends: [service.metadata.name],
+    });
     const server = serverOf(backends[0]);
     for (const port of service.spec.ports) {
-      expect({ where, port: port.port, target: resolvePort(server, port.targetPort ?? port.port) }).toEqual({ where, port: port.port, target: port.port });
+      expect({ where, port: port.port, target: resolvePort(server, port.targetPort ?? port.port) }).toEqual({
+        where,
+        port: port.port,
+        target: port.port,
+      });
     }
     const expected = service.metadata.name === 'gateway' ? [HTTP_PORT] : [HTTP_PORT, GRPC_PORT];
-    expect({ where, ports: service.spec.ports.map((p) => p.port).sort((a, b) => a - b) }).toEqual({ where, ports: expected });
+    expect({ where, ports: service.spec.ports.map((p) => p.port).sort((a, b) => a - b) }).toEqual({
+      where,
+      ports: expected,
+    });
   }
 }
 
 // Who can be on either end of a connection.
 type Endpoint =
-  | { type: 'pod'; labels: Record<string, string>; namespaceLabels: Record<string, string> }
-  | { type: 'external' };
+  { type: 'pod'; labels: Record<string, string>; namespaceLabels: Record<string, string> } | { type: 'external' };
 
 function peerMatches(peer: PolicyPeer, other: Endpoint, ownNamespace: Record<string, string>): boolean {
   if (peer.ipBlock) return other.type === 'external';
@@ -662,8 +796,12 @@ function portMatches(ports: PolicyPort[] | undefined, port: number, protocol: st
 }
 
 function policyAllows(
-  policies: NetworkPolicy[], direction: 'Ingress' | 'Egress', subject: Endpoint & { type: 'pod' },
-  other: Endpoint, port: number, protocol = 'TCP',
+  policies: NetworkPolicy[],
+  direction: 'Ingress' | 'Egress',
+  subject: Endpoint & { type: 'pod' },
+  other: Endpoint,
+  port: number,
+  protocol = 'TCP',
 ): boolean {
   const applying = policies.filter((p) => {
     const types = p.spec.policyTypes ?? (p.spec.egress ? ['Ingress', 'Egress'] : ['Ingress']);
@@ -671,12 +809,17 @@ function policyAllows(
   });
   if (applying.length === 0) return true;
   return applying.some((p) => {
-    const rules = direction === 'Ingress'
-      ? (p.spec.ingress ?? []).map((r) => ({ peers: r.from, ports: r.ports }))
-      : (p.spec.egress ?? []).map((r) => ({ peers: r.to, ports: r.ports }));
-    return rules.some((r) =>
-      (!r.peers || r.peers.length === 0 || r.peers.some((peer) => peerMatches(peer, other, subject.namespaceLabels)))
-      && portMatches(r.ports, port, protocol));
+    const rules =
+      direction === 'Ingress'
+        ? (p.spec.ingress ?? []).map((r) => ({ peers: r.from, ports: r.ports }))
+        : (p.spec.egress ?? []).map((r) => ({ peers: r.to, ports: r.ports }));
+    return rules.some(
+      (r) =>
+        (!r.peers ||
+          r.peers.length === 0 ||
+          r.peers.some((peer) => peerMatches(peer, other, subject.namespaceLabels))) &&
+        portMatches(r.ports, port, protocol),
+    );
   });
 }
 
@@ -684,27 +827,57 @@ function checkNetworkPolicies(objects: K8sObject[]): void {
   const policies = ofKind<NetworkPolicy>(objects, 'NetworkPolicy');
   const deployments = ofKind<Deployment>(objects, 'Deployment');
   const namespace = { 'kubernetes.io/metadata.name': deployments[0].metadata.namespace ?? 'default' };
-  const pods = new Map(deployments.map((d) => [appOf(d), { type: 'pod' as const, labels: d.spec.template.metadata.labels, namespaceLabels: namespace }]));
+  const pods = new Map(
+    deployments.map((d) => [
+      appOf(d),
+      { type: 'pod' as const, labels: d.spec.template.metadata.labels, namespaceLabels: namespace },
+    ]),
+  );
   const pod = (app: App) => pods.get(app) as Endpoint & { type: 'pod' };
   const external: Endpoint = { type: 'external' };
   const ingressController: Endpoint = {
-    type: 'pod', labels: { 'app.kubernetes.io/name': 'ingress-nginx' }, namespaceLabels: { 'kubernetes.io/metadata.name': 'ingress-nginx' },
+    type: 'pod',
+    labels: { 'app.kubernetes.io/name': 'ingress-nginx' },
+    namespaceLabels: { 'kubernetes.io/metadata.name': 'ingress-nginx' },
   };
-  const clusterDns: Endpoint = { type: 'pod', labels: { 'k8s-app': 'kube-dns' }, namespaceLabels: { 'kubernetes.io/metadata.name': 'kube-system' } };
+  const clusterDns: Endpoint = {
+    type: 'pod',
+    labels: { 'k8s-app': 'kube-dns' },
+    namespaceLabels: { 'kubernetes.io/metadata.name': 'kube-system' },
+  };
   // Only pods of this namespace are subject to these policies.
   const ours = new Set<Endpoint>(pods.values());
   const connects = (from: Endpoint, to: Endpoint, port: number, protocol = 'TCP'): boolean =>
-    (from.type !== 'pod' || !ours.has(from) || policyAllows(policies, 'Egress', from, to, port, protocol))
-    && (to.type !== 'pod' || !ours.has(to) || policyAllows(policies, 'Ingress', to, from, port, protocol));
+    (from.type !== 'pod' || !ours.has(from) || policyAllows(policies, 'Egress', from, to, port, protocol)) &&
+    (to.type !== 'pod' || !ours.has(to) || policyAllows(policies, 'Ingress', to, from, port, protocol));
 
-  const denyAll = policies.filter((p) =>
-    Object.keys(p.spec.podSelector ?? {}).every((k) => Object.keys((p.spec.podSelector as Record<string, object>)[k]).length === 0)
-    && ['Ingress', 'Egress'].every((t) => p.spec.policyTypes?.includes(t))
-    && !p.spec.ingress?.length && !p.spec.egress?.length);
+  const denyAll = policies.filter(
+    (p) =>
+      Object.keys(p.spec.podSelector ?? {}).every(
+        (k) => Object.keys((p.spec.podSelector as Record<string, object>)[k]).length === 0,
+      ) &&
+      ['Ingress', 'Egress'].every((t) => p.spec.policyTypes?.includes(t)) &&
+      !p.spec.ingress?.length &&
+      !p.spec.egress?.length,
+  );
   expect(denyAll.length).toBeGreaterThan(0);
 
-  const expectConnection = (from: string, to: string, port: number, allowed: boolean, a: Endpoint, b: Endpoint, protocol = 'TCP') =>
-    expect({ from, to, port, protocol, allowed: connects(a, b, port, protocol) }).toEqual({ from, to, port, protocol, allowed });
+  const expectConnection = (
+    from: string,
+    to: string,
+    port: number,
+    allowed: boolean,
+    a: Endpoint,
+    b: Endpoint,
+    protocol = 'TCP',
+  ) =>
+    expect({ from, to, port, protocol, allowed: connects(a, b, port, protocol) }).toEqual({
+      from,
+      to,
+      port,
+      protocol,
+      allowed,
+    });
 
   expectConnection('ingress-controller', 'gateway', HTTP_PORT, true, ingressController, pod('gateway'));
   for (const app of APPS) {
@@ -733,48 +906,74 @@ function checkNetworkPolicies(objects: K8sObject[]): void {
   }
   // Prometheus scrapes /metrics on each app's HTTP port, and reaches nothing else.
   const prometheus: Endpoint = {
-    type: 'pod', labels: { 'app.kubernetes.io/name': 'prometheus' }, namespaceLabels: { 'kubernetes.io/metadata.name': 'monitoring' },
+    type: 'pod',
+    labels: { 'app.kubernetes.io/name': 'prometheus' },
+    namespaceLabels: { 'kubernetes.io/metadata.name': 'monitoring' },
   };
   for (const app of APPS) {
     expectConnection('prometheus', app, HTTP_PORT, true, prometheus, pod(app));
     expectConnection('prometheus', app, GRPC_PORT, false, prometheus, pod(app));
   }
-  const stranger: Endpoint = { type: 'pod', labels: { app: 'other' }, namespaceLabels: { 'kubernetes.io/metadata.name': 'other' } };
+  const stranger: Endpoint = {
+    type: 'pod',
+    labels: { app: 'other' },
+    namespaceLabels: { 'kubernetes.io/metadata.name': 'other' },
+  };
   expectConnection('another namespace', 'gateway', HTTP_PORT, false, stranger, pod('gateway'));
 }
 
 function checkAvailability(objects: K8sObject[], overlay: string): void {
   const deployments = ofKind<Deployment>(objects, 'Deployment');
-  const hpas = ofKind<K8sObject & { spec: { scaleTargetRef: { kind: string; name: string }; minReplicas?: number; maxReplicas: number } }>(objects, 'HorizontalPodAutoscaler');
+  const hpas = ofKind<
+    K8sObject & { spec: { scaleTargetRef: { kind: string; name: string }; minReplicas?: number; maxReplicas: number } }
+  >(objects, 'HorizontalPodAutoscaler');
   for (const hpa of hpas) {
     const target = named<Deployment>(objects, hpa.spec.scaleTargetRef.kind, hpa.spec.scaleTargetRef.name);
-    expect({ hpa: hpa.metadata.name, target: target?.metadata.name, min: (hpa.spec.minReplicas ?? 1) >= 2 }).toEqual({ hpa: hpa.metadata.name, target: hpa.spec.scaleTargetRef.name, min: true });
+    expect({ hpa: hpa.metadata.name, target: target?.metadata.name, min: (hpa.spec.minReplicas ?? 1) >= 2 }).toEqual({
+      hpa: hpa.metadata.name,
+      target: hpa.spec.scaleTargetRef.name,
+      min: true,
+    });
     // A replica count left in the Deployment would be reset by every apply.
-    expect({ hpa: hpa.metadata.name, replicas: target?.spec.replicas }).toEqual({ hpa: hpa.metadata.name, replicas: undefined });
+    expect({ hpa: hpa.metadata.name, replicas: target?.spec.replicas }).toEqual({
+      hpa: hpa.metadata.name,
+      replicas: undefined,
+    });
   }
   const minimum = (d: Deployment): number => {
-    const hpa = hpas.find((h) => h.spec.scaleTargetRef.kind === 'Deployment' && h.spec.scaleTargetRef.name === d.metadata.name);
-    return hpa ? hpa.spec.minReplicas ?? 1 : d.spec.replicas ?? 1;
+    const hpa = hpas.find(
+      (h) => h.spec.scaleTargetRef.kind === 'Deployment' && h.spec.scaleTargetRef.name === d.metadata.name,
+    );
+    return hpa ? (hpa.spec.minReplicas ?? 1) : (d.spec.replicas ?? 1);
   };
   const replicas = Object.fromEntries(deployments.map((d) => [appOf(d), minimum(d)]));
   if (overlay === 'dev') {
     expect(replicas).toEqual(Object.fromEntries(APPS.map((a) => [a, 1])));
   } else {
-    for (const app of ['gateway', 'identity', 'crm-core'] as const) expect({ app, replicas: replicas[app] >= 2 }).toEqual({ app, replicas: true });
+    for (const app of ['gateway', 'identity', 'crm-core'] as const)
+      expect({ app, replicas: replicas[app] >= 2 }).toEqual({ app, replicas: true });
   }
   if (overlay === 'prod') {
     expect(hpas.map((h) => h.spec.scaleTargetRef.name).sort()).toEqual(['crm-core', 'gateway']);
   }
 
   // Every Deployment with more than one replica has a PodDisruptionBudget that selects it.
-  const budgets = ofKind<K8sObject & { spec: { selector: LabelSelector; maxUnavailable?: number | string; minAvailable?: number | string } }>(objects, 'PodDisruptionBudget');
+  const budgets = ofKind<
+    K8sObject & { spec: { selector: LabelSelector; maxUnavailable?: number | string; minAvailable?: number | string } }
+  >(objects, 'PodDisruptionBudget');
   for (const budget of budgets) {
     const selected = deployments.filter((d) => selectorMatches(budget.spec.selector, d.spec.template.metadata.labels));
-    expect({ budget: budget.metadata.name, selects: selected.length }).toEqual({ budget: budget.metadata.name, selects: 1 });
+    expect({ budget: budget.metadata.name, selects: selected.length }).toEqual({
+      budget: budget.metadata.name,
+      selects: 1,
+    });
   }
   for (const deployment of deployments.filter((d) => minimum(d) > 1)) {
     const covered = budgets.some((b) => selectorMatches(b.spec.selector, deployment.spec.template.metadata.labels));
-    expect({ deployment: deployment.metadata.name, budget: covered }).toEqual({ deployment: deployment.metadata.name, budget: true });
+    expect({ deployment: deployment.metadata.name, budget: covered }).toEqual({
+      deployment: deployment.metadata.name,
+      budget: true,
+    });
   }
 }
 
@@ -782,7 +981,12 @@ function checkIngress(objects: K8sObject[], overlay: string): void {
   type Ingress = K8sObject & {
     spec: {
       tls?: { hosts: string[]; secretName: string }[];
-      rules: { host?: string; http: { paths: { path: string; backend: { service: { name: string; port: { name?: string; number?: number } } } }[] } }[];
+      rules: {
+        host?: string;
+        http: {
+          paths: { path: string; backend: { service: { name: string; port: { name?: string; number?: number } } } }[];
+        };
+      }[];
     };
   };
   const ingresses = ofKind<Ingress>(objects, 'Ingress');
@@ -793,7 +997,9 @@ function checkIngress(objects: K8sObject[], overlay: string): void {
       // Only the API is public: the gateway's /healthz, /readyz and /metrics are not.
       expect(path).toBe('/v1');
       expect(backend.service.name).toBe('gateway');
-      const port = gateway.spec.ports.find((p) => p.name === backend.service.port.name || p.port === backend.service.port.number);
+      const port = gateway.spec.ports.find(
+        (p) => p.name === backend.service.port.name || p.port === backend.service.port.number,
+      );
       expect(port?.port).toBe(HTTP_PORT);
     }
   }
@@ -812,7 +1018,8 @@ function checkOverlayIntent(objects: K8sObject[], base: K8sObject[], overlay: st
     const after = serverOf(deployment).resources;
     for (const kind of ['requests', 'limits'] as const) {
       for (const resource of ['cpu', 'memory']) {
-        const ratio = parseQuantity(after?.[kind]?.[resource] ?? '0') / parseQuantity(before?.[kind]?.[resource] ?? '1');
+        const ratio =
+          parseQuantity(after?.[kind]?.[resource] ?? '0') / parseQuantity(before?.[kind]?.[resource] ?? '1');
         const direction = overlay === 'dev' ? ratio <= 1 : ratio >= 1;
         expect({ where, kind, resource, direction }).toEqual({ where, kind, resource, direction: true });
       }
@@ -820,7 +1027,10 @@ function checkOverlayIntent(objects: K8sObject[], base: K8sObject[], overlay: st
     const image = parseImage(serverOf(deployment).image ?? '');
     if (overlay === 'dev') expect({ where, tag: image.tag }).toEqual({ where, tag: 'dev' });
     if (overlay === 'prod') {
-      expect({ where, pinned: Boolean(image.digest) || /^v?\d+\.\d+\.\d+/.test(image.tag ?? '') }).toEqual({ where, pinned: true });
+      expect({ where, pinned: Boolean(image.digest) || /^v?\d+\.\d+\.\d+/.test(image.tag ?? '') }).toEqual({
+        where,
+        pinned: true,
+      });
     }
   }
 }
@@ -828,7 +1038,10 @@ function checkOverlayIntent(objects: K8sObject[], base: K8sObject[], overlay: st
 function checkObjects(objects: K8sObject[]): void {
   expect(objects.length).toBeGreaterThan(0);
   for (const object of objects) {
-    expect({ kind: object.kind, named: typeof object.metadata?.name === 'string' && typeof object.apiVersion === 'string' }).toEqual({ kind: object.kind, named: true });
+    expect({
+      kind: object.kind,
+      named: typeof object.metadata?.name === 'string' && typeof object.apiVersion === 'string',
+    }).toEqual({ kind: object.kind, named: true });
   }
   const ids = objects.map((o) => `${o.kind}/${o.metadata.name}`);
   expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
@@ -846,7 +1059,11 @@ function checkRender(objects: K8sObject[], overlay: string, base: K8sObject[]): 
 
 // ---- tests ----
 
-const DIRS: Record<string, string> = { base: BASE, dev: join(K8S, 'overlays', 'dev'), prod: join(K8S, 'overlays', 'prod') };
+const DIRS: Record<string, string> = {
+  base: BASE,
+  dev: join(K8S, 'overlays', 'dev'),
+  prod: join(K8S, 'overlays', 'prod'),
+};
 
 describe('k8s kustomizations', () => {
   test.each(Object.keys(DIRS))('%s lists only resources and patches that exist and parse', (name) => {
@@ -856,19 +1073,34 @@ describe('k8s kustomizations', () => {
       const path = join(dir, resource);
       expect({ resource, exists: existsSync(path) }).toEqual({ resource, exists: true });
       if (statSync(path).isDirectory()) {
-        expect({ resource, kustomization: existsSync(join(path, 'kustomization.yaml')) }).toEqual({ resource, kustomization: true });
+        expect({ resource, kustomization: existsSync(join(path, 'kustomization.yaml')) }).toEqual({
+          resource,
+          kustomization: true,
+        });
         continue;
       }
       const docs = asObjects(readDocs(path));
       expect(docs.length).toBeGreaterThan(0);
       for (const doc of docs) {
-        expect({ resource, apiVersion: typeof doc.apiVersion, kind: typeof doc.kind, name: typeof doc.metadata?.name }).toEqual({
-          resource, apiVersion: 'string', kind: 'string', name: 'string',
+        expect({
+          resource,
+          apiVersion: typeof doc.apiVersion,
+          kind: typeof doc.kind,
+          name: typeof doc.metadata?.name,
+        }).toEqual({
+          resource,
+          apiVersion: 'string',
+          kind: 'string',
+          name: 'string',
         });
       }
     }
     for (const entry of k.patches ?? []) {
-      if (entry.path) expect({ patch: entry.path, exists: existsSync(join(dir, entry.path)) }).toEqual({ patch: entry.path, exists: true });
+      if (entry.path)
+        expect({ patch: entry.path, exists: existsSync(join(dir, entry.path)) }).toEqual({
+          patch: entry.path,
+          exists: true,
+        });
       const { text, where } = patchTexts(dir, entry);
       expect(() => parsePatch(text, where)).not.toThrow();
     }
@@ -907,9 +1139,15 @@ describe('k8s kustomizations', () => {
         expect({ target, hits: hits.length > 0 }).toEqual({ target, hits: true });
       }
     }
-    for (const { name } of k.replicas ?? []) expect({ replicas: name, exists: Boolean(named(base, 'Deployment', name)) }).toEqual({ replicas: name, exists: true });
+    for (const { name } of k.replicas ?? [])
+      expect({ replicas: name, exists: Boolean(named(base, 'Deployment', name)) }).toEqual({
+        replicas: name,
+        exists: true,
+      });
     for (const image of k.images ?? []) {
-      const used = ofKind<Deployment>(base, 'Deployment').some((d) => parseImage(serverOf(d).image ?? '').name === image.name);
+      const used = ofKind<Deployment>(base, 'Deployment').some(
+        (d) => parseImage(serverOf(d).image ?? '').name === image.name,
+      );
       expect({ image: image.name, used }).toEqual({ image: image.name, used: true });
     }
   });
@@ -926,7 +1164,11 @@ function checkPaymentProvider(objects: K8sObject[]): void {
   for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']) {
     expect({ name, from: env.get(name)?.valueFrom?.secretKeyRef?.name }).toEqual({ name, from: SECRET_NAME });
   }
-  for (const name of ['STRIPE_PRICE_MONTH', 'STRIPE_PRICE_YEAR']) expect({ name, fromConfig: Boolean(env.get(name)?.valueFrom?.configMapKeyRef) }).toEqual({ name, fromConfig: true });
+  for (const name of ['STRIPE_PRICE_MONTH', 'STRIPE_PRICE_YEAR'])
+    expect({ name, fromConfig: Boolean(env.get(name)?.valueFrom?.configMapKeyRef) }).toEqual({
+      name,
+      fromConfig: true,
+    });
 }
 
 // Rendered on first use, inside a test, so a broken kustomization fails that test with its reason.
@@ -938,18 +1180,24 @@ function rendered(name: string): K8sObject[] {
 
 describe.each(['base', ...OVERLAYS])('rendered %s', (overlay) => {
   test('renders to named, unique objects', () => checkObjects(rendered(overlay)));
-  test('Deployments are hardened, probed, sized, and get secrets only by reference', () => checkDeployments(rendered(overlay)));
+  test('Deployments are hardened, probed, sized, and get secrets only by reference', () =>
+    checkDeployments(rendered(overlay)));
   test('Services select one Deployment each, on ports it serves', () => checkServices(rendered(overlay)));
-  test('NetworkPolicies deny all but DNS, dependencies and the call graph', () => checkNetworkPolicies(rendered(overlay)));
+  test('NetworkPolicies deny all but DNS, dependencies and the call graph', () =>
+    checkNetworkPolicies(rendered(overlay)));
   test('replicas, autoscalers and disruption budgets', () => checkAvailability(rendered(overlay), overlay));
   test('the Ingress routes to the gateway', () => checkIngress(rendered(overlay), overlay));
-  test('billing takes payments through Stripe: its provider is named, never left to a fallback', () => checkPaymentProvider(rendered(overlay)));
-  if (overlay !== 'base') test('sizes and image tags move in the intended direction', () => checkOverlayIntent(rendered(overlay), rendered('base'), overlay));
-  if (overlay !== 'base') test('every object is namespaced by the overlay', () => {
-    const namespaces = new Set(rendered(overlay).map((o) => o.metadata.namespace));
-    expect(namespaces.size).toBe(1);
-    expect([...namespaces][0]).toMatch(/^[a-z0-9-]+$/);
-  });
+  test('billing takes payments through Stripe: its provider is named, never left to a fallback', () =>
+    checkPaymentProvider(rendered(overlay)));
+  if (overlay !== 'base')
+    test('sizes and image tags move in the intended direction', () =>
+      checkOverlayIntent(rendered(overlay), rendered('base'), overlay));
+  if (overlay !== 'base')
+    test('every object is namespaced by the overlay', () => {
+      const namespaces = new Set(rendered(overlay).map((o) => o.metadata.namespace));
+      expect(namespaces.size).toBe(1);
+      expect([...namespaces][0]).toMatch(/^[a-z0-9-]+$/);
+    });
 });
 
 test('k8s/README.md documents every key of the Secret the manifests read', () => {
@@ -967,7 +1215,13 @@ test('k8s/README.md documents every key of the Secret the manifests read', () =>
 
 // kustomize itself, when installed: its render passes the same checks and equals the in-memory one.
 function findKustomize(): string[] | undefined {
-  for (const [command, version] of [[['kustomize', 'build'], ['version']], [['kubectl', 'kustomize'], ['version', '--client']]]) {
+  for (const [command, version] of [
+    [['kustomize', 'build'], ['version']],
+    [
+      ['kubectl', 'kustomize'],
+      ['version', '--client'],
+    ],
+  ]) {
     try {
       execFileSync(command[0], version, { stdio: 'ignore', timeout: 20_000 });
       return command;
@@ -983,9 +1237,13 @@ const kustomize = findKustomize();
 function normalize(value: Json, generated: Map<string, string>): Json {
   if (Array.isArray(value)) {
     const items = value.map((v) => normalize(v, generated));
-    const key = ['name', 'mountPath', 'containerPort', 'port'].find((k) => items.length > 0 && items.every((i) => isObject(i) && k in i));
+    const key = ['name', 'mountPath', 'containerPort', 'port'].find(
+      (k) => items.length > 0 && items.every((i) => isObject(i) && k in i),
+    );
     // eslint-disable-next-line @typescript-eslint/no-base-to-string -- the sort keys are names and ports
-    return key ? [...items].sort((a, b) => String((a as JsonObject)[key]).localeCompare(String((b as JsonObject)[key]))) : items;
+    return key
+      ? [...items].sort((a, b) => String((a as JsonObject)[key]).localeCompare(String((b as JsonObject)[key])))
+      : items;
   }
   if (isObject(value)) {
     const out: JsonObject = {};
@@ -999,12 +1257,22 @@ function normalize(value: Json, generated: Map<string, string>): Json {
 }
 
 (kustomize ? describe : describe.skip)(
-  kustomize ? `${kustomize.join(' ')} render` : 'kustomize render (skipped: neither kustomize nor kubectl is installed)',
+  kustomize
+    ? `${kustomize.join(' ')} render`
+    : 'kustomize render (skipped: neither kustomize nor kubectl is installed)',
   () => {
     describe.each(['base', ...OVERLAYS])('%s', (overlay) => {
       const dir = DIRS[overlay];
       const real = (): K8sObject[] =>
-        asObjects(parseDocs(execFileSync((kustomize as string[])[0], [...(kustomize as string[]).slice(1), dir], { encoding: 'utf8', timeout: 60_000 }), `kustomize ${overlay}`));
+        asObjects(
+          parseDocs(
+            execFileSync((kustomize as string[])[0], [...(kustomize as string[]).slice(1), dir], {
+              encoding: 'utf8',
+              timeout: 60_000,
+            }),
+            `kustomize ${overlay}`,
+          ),
+        );
       test('passes the same checks', () => checkRender(real(), overlay, rendered('base')), 90_000);
       test('equals the in-memory render, up to generated name suffixes and list order', () => {
         const mine = rendered(overlay);
@@ -1015,12 +1283,16 @@ function normalize(value: Json, generated: Map<string, string>): Json {
           const plain = c.metadata.name.replace(/-[a-z0-9]{10}$/, '');
           if (plain !== c.metadata.name && named(mine, 'ConfigMap', plain)) generated.set(c.metadata.name, plain);
         }
-        const byId = (list: K8sObject[]) => Object.fromEntries(list.map((o) => [`${o.kind}/${o.metadata.name.replace(/-[a-z0-9]{10}$/, '')}`, o]));
+        const byId = (list: K8sObject[]) =>
+          Object.fromEntries(list.map((o) => [`${o.kind}/${o.metadata.name.replace(/-[a-z0-9]{10}$/, '')}`, o]));
         const a = byId(mine);
         const b = byId(theirs);
         expect(Object.keys(a).sort()).toEqual(Object.keys(b).sort());
         for (const id of Object.keys(a)) {
-          expect({ id, object: normalize(a[id] as unknown as Json, generated) }).toEqual({ id, object: normalize(b[id] as unknown as Json, generated) });
+          expect({ id, object: normalize(a[id] as unknown as Json, generated) }).toEqual({
+            id,
+            object: normalize(b[id] as unknown as Json, generated),
+          });
         }
       }, 90_000);
     });
@@ -1063,7 +1335,10 @@ describe('deploy/docker-compose.yml', () => {
   const services = compose.services;
   const envExample = readFileSync(join(ROOT, 'deploy', '.env.example'), 'utf8');
   const exampleVars = new Map(
-    envExample.split('\n').filter((l) => /^[A-Z0-9_]+=/.test(l)).map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
+    envExample
+      .split('\n')
+      .filter((l) => /^[A-Z0-9_]+=/.test(l))
+      .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
   );
 
   test('runs the data stores and every app', () => {
@@ -1071,7 +1346,10 @@ describe('deploy/docker-compose.yml', () => {
     for (const [name, service] of Object.entries(services)) {
       if (!service.image || service.build) continue;
       const image = parseImage(service.image);
-      expect({ name, pinned: Boolean(image.digest || (image.tag && image.tag !== 'latest' && /\d/.test(image.tag))) }).toEqual({ name, pinned: true });
+      expect({
+        name,
+        pinned: Boolean(image.digest || (image.tag && image.tag !== 'latest' && /\d/.test(image.tag))),
+      }).toEqual({ name, pinned: true });
     }
   });
 
@@ -1096,7 +1374,9 @@ describe('deploy/docker-compose.yml', () => {
       expect({ name, present: name in env }).toEqual({ name, present: true });
       if (value !== null) expect({ name, value: String(env[name]) }).toEqual({ name, value });
     }
-    const grpcAddresses = Object.keys(env).filter((n) => n.endsWith('_GRPC_ADDR')).sort();
+    const grpcAddresses = Object.keys(env)
+      .filter((n) => n.endsWith('_GRPC_ADDR'))
+      .sort();
     expect(grpcAddresses).toEqual(GRPC_CALLS[app].map((c) => `${envName(c)}_GRPC_ADDR`).sort());
     for (const name of [...SECRET_KEYS, PUBLIC_KEY]) {
       if (!(name in env)) continue;
@@ -1106,15 +1386,26 @@ describe('deploy/docker-compose.yml', () => {
       expect({ name, fromEnvFile: variables.length > 0 }).toEqual({ name, fromEnvFile: true });
       const literal = value.replace(/\$\{[^}]*\}/g, '');
       const userinfo = /:\/\/([^/\s@]*)@/.exec(literal)?.[1] ?? '';
-      expect({ name, plaintext: looksSecret(literal) || userinfo.replace(':', '') !== '' }).toEqual({ name, plaintext: false });
+      expect({ name, plaintext: looksSecret(literal) || userinfo.replace(':', '') !== '' }).toEqual({
+        name,
+        plaintext: false,
+      });
     }
   });
 
   test('every variable the compose file reads is listed in .env.example, secrets empty', () => {
     const text = readFileSync(composeFile, 'utf8');
     const used = new Set([...text.matchAll(/\$\{([A-Z0-9_]+)/g)].map((m) => m[1]));
-    for (const variable of used) expect({ variable, listed: exampleVars.has(variable) }).toEqual({ variable, listed: true });
-    for (const variable of ['MONGO_PASSWORD', 'RABBITMQ_PASSWORD', 'MEILI_MASTER_KEY', 'SMTP_URL', 'INTERNAL_JWT_PRIVATE_KEY', 'INTERNAL_JWT_PUBLIC_KEY']) {
+    for (const variable of used)
+      expect({ variable, listed: exampleVars.has(variable) }).toEqual({ variable, listed: true });
+    for (const variable of [
+      'MONGO_PASSWORD',
+      'RABBITMQ_PASSWORD',
+      'MEILI_MASTER_KEY',
+      'SMTP_URL',
+      'INTERNAL_JWT_PRIVATE_KEY',
+      'INTERNAL_JWT_PUBLIC_KEY',
+    ]) {
       expect({ variable, value: exampleVars.get(variable) }).toEqual({ variable, value: '' });
     }
     expect(looksSecret(envExample)).toBe(false);
@@ -1135,11 +1426,18 @@ describe('deploy/docker-compose.yml', () => {
       expect(test).toContain(`:${HTTP_PORT}/readyz`);
       const needs = ['mongo', 'rabbitmq', ...(app === 'crm-core' ? ['meilisearch'] : [])];
       for (const dependency of needs) {
-        expect({ app, dependency, condition: services[app].depends_on?.[dependency]?.condition }).toEqual({ app, dependency, condition: 'service_healthy' });
+        expect({ app, dependency, condition: services[app].depends_on?.[dependency]?.condition }).toEqual({
+          app,
+          dependency,
+          condition: 'service_healthy',
+        });
       }
     }
     for (const app of SERVICES) {
-      expect({ app, condition: services.gateway.depends_on?.[app]?.condition }).toEqual({ app, condition: 'service_healthy' });
+      expect({ app, condition: services.gateway.depends_on?.[app]?.condition }).toEqual({
+        app,
+        condition: 'service_healthy',
+      });
     }
   });
 
@@ -1184,7 +1482,10 @@ function readDockerfile(file: string): Instruction[] {
 }
 
 describe('Dockerfile', () => {
-  const rootPackage = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { packageManager: string; engines: { node: string } };
+  const rootPackage = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+    packageManager: string;
+    engines: { node: string };
+  };
   const file = join(ROOT, 'deploy', 'Dockerfile');
 
   test('pinned base images, a required SERVICE, non-root user, production start', () => {
@@ -1196,7 +1497,11 @@ describe('Dockerfile', () => {
       if (instruction.keyword === 'FROM') {
         const [image, as, alias] = instruction.args.split(/\s+/);
         expect(as === undefined || as.toUpperCase() === 'AS').toBe(true);
-        stages.push({ image: image.replace(/\$\{?(\w+)\}?/g, (_, name: string) => args.get(name) ?? ''), alias, body: [] });
+        stages.push({
+          image: image.replace(/\$\{?(\w+)\}?/g, (_, name: string) => args.get(name) ?? ''),
+          alias,
+          body: [],
+        });
       } else if (instruction.keyword === 'ARG' && stages.length === 0) {
         const [name, value = ''] = instruction.args.split('=');
         args.set(name, value);
@@ -1209,14 +1514,22 @@ describe('Dockerfile', () => {
     for (const { image } of stages) {
       if (aliases.has(image)) continue;
       const ref = parseImage(image);
-      expect({ image, pinned: Boolean(ref.digest || (ref.tag && ref.tag !== 'latest' && /^\d+\.\d+\.\d+/.test(ref.tag))) }).toEqual({ image, pinned: true });
-      if (ref.name === 'node') expect(ref.tag?.split('.')[0]).toBe(rootPackage.engines.node.replace(/[^0-9.]/g, '').split('.')[0]);
+      expect({
+        image,
+        pinned: Boolean(ref.digest || (ref.tag && ref.tag !== 'latest' && /^\d+\.\d+\.\d+/.test(ref.tag))),
+      }).toEqual({ image, pinned: true });
+      if (ref.name === 'node')
+        expect(ref.tag?.split('.')[0]).toBe(rootPackage.engines.node.replace(/[^0-9.]/g, '').split('.')[0]);
     }
 
     // The compile stage must not depend on SERVICE, or BuildKit would compile once per image.
     const compile = stages[0].body;
     expect(compile.some((i) => i.args.includes('SERVICE'))).toBe(false);
-    const build = stages.slice(0, -1).flatMap((s) => s.body).map((i) => i.args).join('\n');
+    const build = stages
+      .slice(0, -1)
+      .flatMap((s) => s.body)
+      .map((i) => i.args)
+      .join('\n');
     expect(build).toContain(`pnpm@${rootPackage.packageManager.split('@')[1]}`);
     expect(build).toContain('--frozen-lockfile');
     expect(build).toContain('"@crm/${SERVICE}"');
@@ -1230,20 +1543,29 @@ describe('Dockerfile', () => {
     expect(users[users.length - 1]).toBe('10001');
     expect(final.some((i) => i.keyword === 'ENV' && /\bNODE_ENV=production\b/.test(i.args))).toBe(true);
     expect(final.find((i) => i.keyword === 'CMD')?.args).toBe('["node", "dist/main.js"]');
-    const exposed = final.filter((i) => i.keyword === 'EXPOSE').flatMap((i) => i.args.split(/\s+/)).map(Number).sort((a, b) => a - b);
+    const exposed = final
+      .filter((i) => i.keyword === 'EXPOSE')
+      .flatMap((i) => i.args.split(/\s+/))
+      .map(Number)
+      .sort((a, b) => a - b);
     expect(exposed).toEqual([HTTP_PORT, GRPC_PORT]);
     expect(readFileSync(file, 'utf8')).toMatch(/mkdir \/data && chown 10001:10001 \/data/);
   });
 
   test.each(APPS)('%s is a workspace package the Dockerfile can deploy', (app) => {
-    const manifest = JSON.parse(readFileSync(join(ROOT, app === 'gateway' ? 'gateway' : join('services', app), 'package.json'), 'utf8')) as {
+    const manifest = JSON.parse(
+      readFileSync(join(ROOT, app === 'gateway' ? 'gateway' : join('services', app), 'package.json'), 'utf8'),
+    ) as {
       name: string;
     };
     expect(manifest.name).toBe(`@crm/${app}`);
   });
 
   test('.dockerignore keeps host installs, build output and secrets out of the context', () => {
-    const ignored = readFileSync(join(ROOT, '.dockerignore'), 'utf8').split('\n').map((l) => l.trim());
-    for (const pattern of ['.git', '**/node_modules', '**/dist', '**/.env', '**/*.pem']) expect(ignored).toContain(pattern);
+    const ignored = readFileSync(join(ROOT, '.dockerignore'), 'utf8')
+      .split('\n')
+      .map((l) => l.trim());
+    for (const pattern of ['.git', '**/node_modules', '**/dist', '**/.env', '**/*.pem'])
+      expect(ignored).toContain(pattern);
   });
 });

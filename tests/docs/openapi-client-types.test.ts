@@ -63,18 +63,38 @@ export const member: Schemas['MemberUpdate'] = { status: 'disabled' };
 const served = servedDocument();
 
 function run(args: string[]): { status: number | null; output: string } {
-  const result = spawnSync(process.execPath, args, { encoding: 'utf8', cwd: served.folder(), maxBuffer: 64 * 1024 * 1024 });
+  const result = spawnSync(process.execPath, args, {
+    encoding: 'utf8',
+    cwd: served.folder(),
+    maxBuffer: 64 * 1024 * 1024,
+  });
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
 
 describe('a client generated from the OpenAPI document', () => {
   it('types a program written against its named components, under strict TypeScript', async () => {
     await served.save('openapi.json');
-    const generate = run([join(__dirname, '..', 'node_modules', 'openapi-typescript', 'bin', 'cli.js'), 'openapi.json', '--output', 'crm-api.ts']);
+    const generate = run([
+      join(__dirname, '..', 'node_modules', 'openapi-typescript', 'bin', 'cli.js'),
+      'openapi.json',
+      '--output',
+      'crm-api.ts',
+    ]);
     expect(generate).toMatchObject({ status: 0 });
     writeFileSync(join(served.folder(), 'program.ts'), PROGRAM);
     const typescript = join(__dirname, '..', '..', 'node_modules', 'typescript', 'bin', 'tsc');
-    const check = run([typescript, '--noEmit', '--strict', '--target', 'es2022', '--module', 'nodenext', '--moduleResolution', 'nodenext', 'program.ts']);
+    const check = run([
+      typescript,
+      '--noEmit',
+      '--strict',
+      '--target',
+      'es2022',
+      '--module',
+      'nodenext',
+      '--moduleResolution',
+      'nodenext',
+      'program.ts',
+    ]);
     expect(check.output).toBe('');
     expect(check.status).toBe(0);
   });

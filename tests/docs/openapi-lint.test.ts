@@ -16,7 +16,10 @@ interface Problem {
 const served = servedDocument();
 
 function lint(file: string): { redocly: Problem[]; spectral: Problem[] } {
-  const run = spawnSync(process.execPath, [join(__dirname, 'lint-openapi.mjs'), file], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const run = spawnSync(process.execPath, [join(__dirname, 'lint-openapi.mjs'), file], {
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   if (run.status !== 0) throw new Error(`the linter failed: ${run.stderr}`);
   return JSON.parse(run.stdout) as { redocly: Problem[]; spectral: Problem[] };
 }
@@ -31,15 +34,36 @@ describe('the OpenAPI document, linted', () => {
   });
 
   it('still finds what the ruleset is for: unbounded input, credentials in a query, an unprotected write', () => {
-    const unbounded = { type: 'object', properties: { note: { type: 'string' }, tags: { type: 'array', items: { type: 'string', maxLength: 5 } }, count: { type: 'integer' } } };
-    const answer = { description: 'ok', content: { 'application/json': { schema: { type: 'object', properties: { note: { type: 'string' } } } } } };
+    const unbounded = {
+      type: 'object',
+      properties: {
+        note: { type: 'string' },
+        tags: { type: 'array', items: { type: 'string', maxLength: 5 } },
+        count: { type: 'integer' },
+      },
+    };
+    const answer = {
+      description: 'ok',
+      content: { 'application/json': { schema: { type: 'object', properties: { note: { type: 'string' } } } } },
+    };
     const document = {
       openapi: '3.1.0',
-      info: { title: 't', version: '1', license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' }, description: 'd' },
+      info: {
+        title: 't',
+        version: '1',
+        license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+        description: 'd',
+      },
       servers: [{ url: 'https://api.example.com/v1', description: 'production', 'x-internal': false }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       paths: {
-        '/drafts': { post: { operationId: 'postDrafts', description: 'A write that forgot its security', responses: { '204': { description: 'saved' } } } },
+        '/drafts': {
+          post: {
+            operationId: 'postDrafts',
+            description: 'A write that forgot its security',
+            responses: { '204': { description: 'saved' } },
+          },
+        },
         '/notes': {
           post: {
             operationId: 'postNotes',
@@ -78,6 +102,8 @@ describe('the OpenAPI document, linted', () => {
     );
     expect(found.filter((line) => line.startsWith('owasp:api2:2023-write-restricted paths//notes/'))).toEqual([]);
     // What the server writes itself is not held to input limits.
-    expect(found.filter((line) => line.includes('/responses/') && !line.startsWith('owasp:api4:2023-rate-limit '))).toEqual([]);
+    expect(
+      found.filter((line) => line.includes('/responses/') && !line.startsWith('owasp:api4:2023-rate-limit ')),
+    ).toEqual([]);
   });
 });

@@ -25,7 +25,10 @@ const owasp = owaspModule.default ?? owaspModule;
 const INPUT_ROOTS = ['$.paths[*][*].requestBody', '$.paths[*][*].parameters[*]', '$.components.parameters[*]'];
 
 function inputsOfType(type) {
-  const filters = [`@ && @.type=="${type}"`, `@ && @.type && @.type.constructor.name === "Array" && @.type.includes("${type}")`];
+  const filters = [
+    `@ && @.type=="${type}"`,
+    `@ && @.type && @.type.constructor.name === "Array" && @.type.includes("${type}")`,
+  ];
   return INPUT_ROOTS.flatMap((root) => filters.map((filter) => `${root}..[?(${filter})]`));
 }
 

@@ -1,5 +1,10 @@
 import { join } from 'node:path';
-import { buildOperationManifest, renderOperationManifest, staleManifestMessage, type OperationDeclaration } from '@crm/kit';
+import {
+  buildOperationManifest,
+  renderOperationManifest,
+  staleManifestMessage,
+  type OperationDeclaration,
+} from '@crm/kit';
 
 const root = join(__dirname, '..', '..');
 const load = (file: string) => jest.requireActual<Record<string, unknown>>(file);
@@ -18,7 +23,11 @@ describe('protos/rest/operation-manifest.json', () => {
       return { ...exports, listCompanies: { ...listCompanies, cost: 3 } };
     };
     const manifest = buildOperationManifest(root, costlier, false);
-    expect(manifest.operations.find((operation) => operation.method === 'GET' && operation.path === '/companies')?.cost).toBe(3);
-    expect(staleManifestMessage(root, renderOperationManifest(manifest))).toMatch(/operation-manifest\.json is stale.*Run `npm run operations`/);
+    expect(
+      manifest.operations.find((operation) => operation.method === 'GET' && operation.path === '/companies')?.cost,
+    ).toBe(3);
+    expect(staleManifestMessage(root, renderOperationManifest(manifest))).toMatch(
+      /operation-manifest\.json is stale.*Run `npm run operations`/,
+    );
   });
 });

@@ -5,7 +5,11 @@ function rule(operation: Operation): string[] {
     operation.permission ? `\`${operation.permission}\`` : 'any member',
     operation.adminOnly ? 'yes' : '',
     operation.plan ? 'Standard' : '',
-    operation.forbidAgents === true ? 'no' : operation.forbidAgents ? `not with \`${operation.forbidAgents.field}: ${operation.forbidAgents.value}\`` : '',
+    operation.forbidAgents === true
+      ? 'no'
+      : operation.forbidAgents
+        ? `not with \`${operation.forbidAgents.field}: ${operation.forbidAgents.value}\``
+        : '',
     operation.withoutContacts ?? '',
   ];
 }
@@ -27,14 +31,14 @@ export function renderPermissionsDoc(roles: ReadonlyArray<{ name: string; permis
     '',
     'Agent keys cannot delete: every operation that deletes, bins, merges away or erases refuses them',
     '(`agent keys cannot delete`), whatever its method: every `DELETE`, the merges, the erasure and',
-    "`POST /companies/bulk` with `action: delete` (its other actions are theirs). Operations beyond the",
+    '`POST /companies/bulk` with `action: delete` (its other actions are theirs). Operations beyond the',
     "contract follow the same rule: the webhooks' `DELETE /webhooks/{id}` refuses agent keys even when",
     "their role is an admin's.",
     '',
     'A caller without `contacts:read` sees no contact: an operation about contacts refuses it (`403',
-    "forbidden`), and one that mixes records leaves contacts, and their names, out of its answer. The",
+    'forbidden`), and one that mixes records leaves contacts, and their names, out of its answer. The',
     'last column says which, for each operation that could show a contact; the others show none. A task',
-    "written about a contact is left out of `GET /tasks` (its title names them); `PATCH /tasks/{id}` still",
+    'written about a contact is left out of `GET /tasks` (its title names them); `PATCH /tasks/{id}` still',
     'answers the task it changed to a caller with `tasks:write`.',
     '',
     `Permission names: ${PERMISSIONS.map((name) => `\`${name}\``).join(', ')}.`,
@@ -46,7 +50,10 @@ export function renderPermissionsDoc(roles: ReadonlyArray<{ name: string; permis
     '',
     `| role | ${PERMISSIONS.map((name) => `\`${name}\``).join(' | ')} |`,
     `|---|${PERMISSIONS.map(() => ':-:').join('|')}|`,
-    ...roles.map((role) => `| ${role.name} | ${PERMISSIONS.map((name) => (role.permissions.includes(name) ? '✓' : '')).join(' | ')} |`),
+    ...roles.map(
+      (role) =>
+        `| ${role.name} | ${PERMISSIONS.map((name) => (role.permissions.includes(name) ? '✓' : '')).join(' | ')} |`,
+    ),
     '',
     '## Operations',
     '',

@@ -3,7 +3,14 @@ import { crmCoreService } from '@crm/crm-core';
 import { call, insecureCredentials, newId, runWithContext } from '@crm/kit';
 import { documentsV1 } from '@crm/protos';
 import { request, signUpWithWorkspace, waitFor, type TestSystem } from '../support/system';
-import { bytesOf, documentsApi, documentsWorkerAt, sendBytes, startDocumentsSystem, storedSize } from './documents-support';
+import {
+  bytesOf,
+  documentsApi,
+  documentsWorkerAt,
+  sendBytes,
+  startDocumentsSystem,
+  storedSize,
+} from './documents-support';
 
 // Files follow their records (a merge moves them to the survivor, a purge deletes them), uploads
 // never completed are cleaned up by a scheduled job once their URL expired, and a contact's
@@ -21,10 +28,16 @@ const DAY = 24 * 60 * MINUTE;
 
 function crmCoreWorkerAt(ms: number): JobWorker {
   const context = system.services['crm-core'].context;
-  return new JobWorker({ connection: context.connection, logger: context.logger, handlers: crmCoreService.jobs!(context), now: () => new Date(Date.now() + ms) });
+  return new JobWorker({
+    connection: context.connection,
+    logger: context.logger,
+    handlers: crmCoreService.jobs!(context),
+    now: () => new Date(Date.now() + ms),
+  });
 }
 
-const idsIn = (answer: { body: Record<string, unknown> }) => (answer.body.data as Array<{ id: string }>).map((item) => item.id).sort();
+const idsIn = (answer: { body: Record<string, unknown> }) =>
+  (answer.body.data as Array<{ id: string }>).map((item) => item.id).sort();
 
 describe('documents following their records', () => {
   it('moves the files of merged companies and contacts to the survivor', async () => {
@@ -36,9 +49,15 @@ describe('documents following their records', () => {
     const moved = await api.upload({ type: 'company', id: source }, bytesOf(20));
     const pending = await api.start({ type: 'company', id: source }, bytesOf(5));
 
-    const merge = await request(system.url, 'POST', `/companies/${survivor}/merge`, { token: owner.token, body: { source_ids: [source] } });
+    const merge = await request(system.url, 'POST', `/companies/${survivor}/merge`, {
+      token: owner.token,
+      body: { source_ids: [source] },
+    });
     expect(merge.status).toBe(200);
-    await waitFor(async () => (idsIn(await api.list('company', survivor)).length === 2 ? true : undefined), 'the files on the survivor');
+    await waitFor(
+      async () => (idsIn(await api.list('company', survivor)).length === 2 ? true : undefined),
+      'the files on the survivor',
+    );
     expect(idsIn(await api.list('company', survivor))).toEqual([kept.id, moved.id].sort());
     expect((await api.list('company', source)).body).toEqual({ data: [] });
     // A pending upload moves too, and completes on the survivor.
@@ -48,8 +67,18 @@ describe('documents following their records', () => {
     const contact = await api.contact('Keep');
     const duplicate = await api.contact('Dup');
     const file = await api.upload({ type: 'contact', id: duplicate }, bytesOf(7));
-    expect((await request(system.url, 'POST', `/contacts/${contact}/merge`, { token: owner.token, body: { source_ids: [duplicate] } })).status).toBe(200);
-    await waitFor(async () => (idsIn(await api.list('contact', contact)).includes(file.id) ? true : undefined), 'the file on the surviving contact');
+    expect(
+      (
+        await request(system.url, 'POST', `/contacts/${contact}/merge`, {
+          token: owner.token,
+          body: { source_ids: [duplicate] },
+        })
+      ).status,
+    ).toBe(200);
+    await waitFor(
+      async () => (idsIn(await api.list('contact', contact)).includes(file.id) ? true : undefined),
+      'the file on the surviving contact',
+    );
     expect((await api.usage()).body.used).toBe(42);
   });
 
@@ -71,7 +100,10 @@ describe('documents following their records', () => {
     expect((await api.list('company', company)).body).toEqual({ data: [] });
     expect((await sendBytes(link, 'GET')).status).toBe(403);
     // Removed right after the deletion committed.
-    await waitFor(async () => ((await storedSize(system, owner.workspaceId, file.id)) === null ? true : undefined), 'the bytes removed');
+    await waitFor(
+      async () => ((await storedSize(system, owner.workspaceId, file.id)) === null ? true : undefined),
+      'the bytes removed',
+    );
     expect((await api.call('GET', `/documents/${file.id}/download`)).status).toBe(404);
     expect(idsIn(await api.list('company', other))).toEqual([staying.id]);
   });
@@ -95,7 +127,10 @@ describe('documents following their records', () => {
     for (const gone of [abandoned, uploadedOnly]) {
       expect((await api.complete(gone.document.id)).status).toBe(404);
     }
-    await waitFor(async () => ((await storedSize(system, owner.workspaceId, uploadedOnly.document.id)) === null ? true : undefined), 'the bytes removed');
+    await waitFor(
+      async () => ((await storedSize(system, owner.workspaceId, uploadedOnly.document.id)) === null ? true : undefined),
+      'the bytes removed',
+    );
     await expectRefusedPut(uploadedOnly.uploadUrl);
     expect(idsIn(await api.list('company', company))).toEqual([completed.id]);
     expect((await sendBytes(await api.downloadUrl(completed.id), 'GET')).status).toBe(200);
@@ -112,11 +147,25 @@ describe('documents following their records', () => {
     const kept = await api.upload({ type: 'contact', id: other }, bytesOf(14));
 
     const crmCore = system.services['crm-core'].context;
-    const client = new documentsV1.DocumentsServiceClient(`127.0.0.1:${system.services.documents.grpcPort}`, insecureCredentials(), crmCore.grpcClientOptions);
+    const client = new documentsV1.DocumentsServiceClient(
+      `127.0.0.1:${system.services.documents.grpcPort}`,
+      insecureCredentials(),
+      crmCore.grpcClientOptions,
+    );
     try {
       const erase = () =>
-        runWithContext({ request_id: newId(), workspace_id: owner.workspaceId, actor: { type: 'user', id: owner.user.id, label: 'Rae' } }, () =>
-          call(client.deleteFilesOf.bind(client), { workspace_id: owner.workspaceId, target_type: 'contact', target_id: contact }),
+        runWithContext(
+          {
+            request_id: newId(),
+            workspace_id: owner.workspaceId,
+            actor: { type: 'user', id: owner.user.id, label: 'Rae' },
+          },
+          () =>
+            call(client.deleteFilesOf.bind(client), {
+              workspace_id: owner.workspaceId,
+              target_type: 'contact',
+              target_id: contact,
+            }),
         );
       expect(await erase()).toEqual({ files_deleted: 3 });
       // Again: nothing left to delete.

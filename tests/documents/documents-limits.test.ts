@@ -11,7 +11,13 @@ beforeAll(async () => {
 
 afterAll(() => system.destroy());
 
-const pdf = (target_id: string, size_bytes: number) => ({ target_type: 'company', target_id, name: 'big.pdf', content_type: 'application/pdf', size_bytes });
+const pdf = (target_id: string, size_bytes: number) => ({
+  target_type: 'company',
+  target_id,
+  name: 'big.pdf',
+  content_type: 'application/pdf',
+  size_bytes,
+});
 
 describe('storage limits', () => {
   it('refuses a file over the per-file limit with 413 file_too_large', async () => {
@@ -32,7 +38,10 @@ describe('storage limits', () => {
     const first = (await api.create(pdf(company, 4000))).body.document;
     await api.create(pdf(company, 4000));
     const over = await api.create(pdf(company, 2001));
-    expect({ status: over.status, code: over.body.error.code }).toEqual({ status: 409, code: 'storage_quota_exceeded' });
+    expect({ status: over.status, code: over.body.error.code }).toEqual({
+      status: 409,
+      code: 'storage_quota_exceeded',
+    });
     expect((await api.usage()).body).toEqual({ used: 8000, quota: 10000 });
     // Exactly up to the quota is fine.
     expect((await api.create(pdf(company, 2000))).status).toBe(201);
@@ -69,7 +78,10 @@ describe('storage limits', () => {
     const long = await api.put(uploadUrl, Buffer.concat([bytes, Buffer.from('x')]));
     expect(long.status).toBe(400);
     const wrongType = await api.put(uploadUrl, bytes, 'text/html');
-    expect({ status: wrongType.status, message: wrongType.json?.error?.message }).toEqual({ status: 400, message: expect.stringContaining('Content-Type') });
+    expect({ status: wrongType.status, message: wrongType.json?.error?.message }).toEqual({
+      status: 400,
+      message: expect.stringContaining('Content-Type'),
+    });
     expect((await api.complete(document.id)).status).toBe(409);
     // The right bytes still go through on the same URL.
     expect((await api.put(uploadUrl, bytes)).status).toBe(204);

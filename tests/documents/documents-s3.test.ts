@@ -11,17 +11,31 @@ interface S3rverServer {
   run(): Promise<AddressInfo>;
   close(): Promise<void>;
 }
-type S3rverConstructor = new (options: { address: string; port: number; silent: boolean; directory: string; configureBuckets: Array<{ name: string }> }) => S3rverServer;
+type S3rverConstructor = new (options: {
+  address: string;
+  port: number;
+  silent: boolean;
+  directory: string;
+  configureBuckets: Array<{ name: string }>;
+}) => S3rverServer;
 // s3rver ships no type declarations and is installed for documents only.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const S3rver = require(require.resolve('s3rver', { paths: [join(__dirname, '..', '..', 'services', 'documents')] })) as S3rverConstructor;
+const S3rver = require(
+  require.resolve('s3rver', { paths: [join(__dirname, '..', '..', 'services', 'documents')] }),
+) as S3rverConstructor;
 
 const directory = mkdtempSync(join(tmpdir(), 'crm-s3rver-system-'));
 let server: S3rverServer;
 let system: TestSystem;
 
 beforeAll(async () => {
-  server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: 'crm-files' }] });
+  server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory,
+    configureBuckets: [{ name: 'crm-files' }],
+  });
   const address = await server.run();
   system = await startDocumentsSystem({
     env: {
@@ -46,10 +60,19 @@ describe('documents on S3-compatible storage', () => {
     const owner = await signUpWithWorkspace(system.url, 'Sam');
     const api = documentsApi(system, owner);
     const bytes = bytesOf(3000);
-    const completed = await api.upload({ type: 'company', id: await api.company('Bucket Ltd') }, bytes, 'scan.png', 'image/png');
+    const completed = await api.upload(
+      { type: 'company', id: await api.company('Bucket Ltd') },
+      bytes,
+      'scan.png',
+      'image/png',
+    );
     expect(await storedSize(system, owner.workspaceId, completed.id)).toBe(3000);
     const download = await sendBytes(await api.downloadUrl(completed.id), 'GET');
-    expect({ status: download.status, type: download.headers.get('content-type'), same: download.bytes.equals(bytes) }).toEqual({ status: 200, type: 'image/png', same: true });
+    expect({
+      status: download.status,
+      type: download.headers.get('content-type'),
+      same: download.bytes.equals(bytes),
+    }).toEqual({ status: 200, type: 'image/png', same: true });
     expect((await api.remove(completed.id)).status).toBe(204);
     expect(await storedSize(system, owner.workspaceId, completed.id)).toBeNull();
     expect((await api.usage()).body.used).toBe(0);

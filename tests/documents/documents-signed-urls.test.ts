@@ -23,7 +23,10 @@ beforeAll(async () => {
     logDestination: capture,
     logLevel: 'debug',
     // Room for a file of several megabytes.
-    env: { DOCUMENTS_STANDARD_MAX_FILE_BYTES: String(8 * 1024 * 1024), DOCUMENTS_STANDARD_QUOTA_BYTES: String(64 * 1024 * 1024) },
+    env: {
+      DOCUMENTS_STANDARD_MAX_FILE_BYTES: String(8 * 1024 * 1024),
+      DOCUMENTS_STANDARD_QUOTA_BYTES: String(64 * 1024 * 1024),
+    },
   });
 });
 
@@ -31,7 +34,12 @@ afterAll(() => system.destroy());
 
 const REFUSAL = { error: { code: 'forbidden', message: 'this link is not valid or has expired' } };
 
-async function expectRefused(url: string, method: 'PUT' | 'GET', body?: Buffer, contentType = 'application/pdf'): Promise<void> {
+async function expectRefused(
+  url: string,
+  method: 'PUT' | 'GET',
+  body?: Buffer,
+  contentType = 'application/pdf',
+): Promise<void> {
   const answer = await sendBytes(url, method, body, body ? { 'content-type': contentType } : {});
   expect({ url, status: answer.status, body: answer.json }).toEqual({ url, status: 403, body: REFUSAL });
 }
@@ -54,7 +62,15 @@ describe('signed URLs', () => {
     await expectRefused(withQuery(uploadUrl, 'signature', 'short'), 'PUT', bytes);
     await expectRefused(withQuery(uploadUrl, 'size', '65'), 'PUT', Buffer.concat([bytes, Buffer.from('x')]));
     await expectRefused(withQuery(uploadUrl, 'expires', String(nowSeconds() + 86400)), 'PUT', bytes);
-    await expectRefused(withQuery(uploadUrl, 'workspace_id', owner.workspaceId.replace(/.$/, (c) => (c === '0' ? '1' : '0'))), 'PUT', bytes);
+    await expectRefused(
+      withQuery(
+        uploadUrl,
+        'workspace_id',
+        owner.workspaceId.replace(/.$/, (c) => (c === '0' ? '1' : '0')),
+      ),
+      'PUT',
+      bytes,
+    );
     // Reused for another document: the same query on the other document's path.
     await expectRefused(uploadUrl.replace(document.id, other.document.id), 'PUT', bytes);
     // Missing parts.
@@ -64,10 +80,22 @@ describe('signed URLs', () => {
     // The upload URL does not download, and a download URL does not upload.
     await expectRefused(uploadUrl, 'GET');
     // Expired: correctly signed with our key, but its time has passed.
-    const expired = signUrl(system, SIGNING_KEY, { method: 'PUT', document_id: document.id, workspace_id: owner.workspaceId, size_bytes: 64, expires: nowSeconds() - 1 });
+    const expired = signUrl(system, SIGNING_KEY, {
+      method: 'PUT',
+      document_id: document.id,
+      workspace_id: owner.workspaceId,
+      size_bytes: 64,
+      expires: nowSeconds() - 1,
+    });
     await expectRefused(expired, 'PUT', bytes);
     // Signed with a key that is not ours.
-    const forged = signUrl(system, 'someone-elses-key-0123456789abcdef0123456789', { method: 'PUT', document_id: document.id, workspace_id: owner.workspaceId, size_bytes: 64, expires: nowSeconds() + 600 });
+    const forged = signUrl(system, 'someone-elses-key-0123456789abcdef0123456789', {
+      method: 'PUT',
+      document_id: document.id,
+      workspace_id: owner.workspaceId,
+      size_bytes: 64,
+      expires: nowSeconds() + 600,
+    });
     await expectRefused(forged, 'PUT', bytes);
 
     // Nothing of the above stored anything; the URL itself still works, once per document.
@@ -81,12 +109,21 @@ describe('signed URLs', () => {
     await expectRefused(downloadUrl, 'PUT', bytes);
     await expectRefused(withQuery(downloadUrl, 'signature', flipped), 'GET');
     await expectRefused(downloadUrl.replace(document.id, other.document.id), 'GET');
-    const expiredDownload = signUrl(system, SIGNING_KEY, { method: 'GET', document_id: document.id, workspace_id: owner.workspaceId, size_bytes: 64, expires: nowSeconds() - 1 });
+    const expiredDownload = signUrl(system, SIGNING_KEY, {
+      method: 'GET',
+      document_id: document.id,
+      workspace_id: owner.workspaceId,
+      size_bytes: 64,
+      expires: nowSeconds() - 1,
+    });
     await expectRefused(expiredDownload, 'GET');
     expect((await sendBytes(downloadUrl, 'GET')).bytes.equals(bytes)).toBe(true);
     // A pending document has no download link.
     const notReady = await api.call('GET', `/documents/${other.document.id}/download`);
-    expect({ status: notReady.status, code: notReady.body.error.code }).toEqual({ status: 409, code: 'document_not_ready' });
+    expect({ status: notReady.status, code: notReady.body.error.code }).toEqual({
+      status: 409,
+      code: 'document_not_ready',
+    });
   });
 
   it("refuses another workspace's URL used on this workspace's document and the other way round", async () => {
@@ -101,7 +138,11 @@ describe('signed URLs', () => {
 
     // Bob's upload URL, pointed at Ann's document (with or without Ann's workspace in it).
     await expectRefused(bobUpload.uploadUrl.replace(bobUpload.document.id, annFile.id), 'PUT', bytes);
-    await expectRefused(withQuery(bobUpload.uploadUrl.replace(bobUpload.document.id, annFile.id), 'workspace_id', ann.workspaceId), 'PUT', bytes);
+    await expectRefused(
+      withQuery(bobUpload.uploadUrl.replace(bobUpload.document.id, annFile.id), 'workspace_id', ann.workspaceId),
+      'PUT',
+      bytes,
+    );
     // Ann's download URL claiming Bob's workspace, or Bob's document.
     await expectRefused(withQuery(annDownload, 'workspace_id', bob.workspaceId), 'GET');
     await expectRefused(annDownload.replace(annFile.id, bobUpload.document.id), 'GET');
@@ -114,7 +155,17 @@ describe('signed URLs', () => {
       expect((await call).status).toBe(404);
     }
     expect((await bobApi.list('company', annFile.target_id as string)).body).toEqual({ data: [] });
-    expect((await bobApi.create({ target_type: 'company', target_id: annFile.target_id, name: 'x', content_type: 'text/plain', size_bytes: 1 })).status).toBe(400);
+    expect(
+      (
+        await bobApi.create({
+          target_type: 'company',
+          target_id: annFile.target_id,
+          name: 'x',
+          content_type: 'text/plain',
+          size_bytes: 1,
+        })
+      ).status,
+    ).toBe(400);
     // Ann's file is untouched.
     expect((await sendBytes(annDownload, 'GET')).bytes.equals(bytes)).toBe(true);
   });
@@ -124,7 +175,13 @@ describe('signed URLs', () => {
     const api = documentsApi(system, owner);
     const bytes = bytesOf(16);
     const { document } = await api.start({ type: 'company', id: await api.company('Rotate Ltd') }, bytes);
-    const old = signUrl(system, PREVIOUS_SIGNING_KEY, { method: 'PUT', document_id: document.id, workspace_id: owner.workspaceId, size_bytes: 16, expires: nowSeconds() + 600 });
+    const old = signUrl(system, PREVIOUS_SIGNING_KEY, {
+      method: 'PUT',
+      document_id: document.id,
+      workspace_id: owner.workspaceId,
+      size_bytes: 16,
+      expires: nowSeconds() + 600,
+    });
     expect((await api.put(old, bytes)).status).toBe(204);
     expect((await api.complete(document.id)).status).toBe(200);
   });
@@ -134,13 +191,23 @@ describe('signed URLs', () => {
     const api = documentsApi(system, owner);
     // Over the gateway's 1 MiB body limit for JSON: file bytes pass through, never read whole.
     const bytes = bytesOf(5 * 1024 * 1024 + 3);
-    const completed = await api.upload({ type: 'company', id: await api.company('Large Ltd') }, bytes, 'large.bin', 'application/octet-stream');
+    const completed = await api.upload(
+      { type: 'company', id: await api.company('Large Ltd') },
+      bytes,
+      'large.bin',
+      'application/octet-stream',
+    );
     const download = await sendBytes(await api.downloadUrl(completed.id), 'GET');
     expect(download.status).toBe(200);
     expect(download.bytes.equals(bytes)).toBe(true);
     // A JSON file is stored as its bytes, not parsed on the way.
     const json = Buffer.from('{"a": 1,   "b": [true]}\n');
-    const stored = await api.upload({ type: 'company', id: completed.target_id as string }, json, 'data.json', 'application/json');
+    const stored = await api.upload(
+      { type: 'company', id: completed.target_id as string },
+      json,
+      'data.json',
+      'application/json',
+    );
     expect((await sendBytes(await api.downloadUrl(stored.id), 'GET')).bytes.equals(json)).toBe(true);
   });
 
@@ -149,7 +216,9 @@ describe('signed URLs', () => {
     const api = documentsApi(system, owner);
     const bytes = bytesOf(8);
     const { document, uploadUrl } = await api.start({ type: 'company', id: await api.company('Logs Ltd') }, bytes);
-    await sendBytes(withQuery(uploadUrl, 'signature', 'tampered-signature'), 'PUT', bytes, { 'content-type': 'application/pdf' });
+    await sendBytes(withQuery(uploadUrl, 'signature', 'tampered-signature'), 'PUT', bytes, {
+      'content-type': 'application/pdf',
+    });
     expect((await api.put(uploadUrl, bytes)).status).toBe(204);
     await api.complete(document.id);
     const downloadUrl = await api.downloadUrl(document.id);

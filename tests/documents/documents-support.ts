@@ -24,7 +24,13 @@ export function startDocumentsSystem(
 ): Promise<TestSystem> {
   const { env, ...rest } = options;
   return startTestSystem({
-    env: { ...process.env, URL_SIGNING_KEY: SIGNING_KEY, URL_SIGNING_KEY_PREVIOUS: PREVIOUS_SIGNING_KEY, ...LIMITS, ...env },
+    env: {
+      ...process.env,
+      URL_SIGNING_KEY: SIGNING_KEY,
+      URL_SIGNING_KEY_PREVIOUS: PREVIOUS_SIGNING_KEY,
+      ...LIMITS,
+      ...env,
+    },
     rateLimits: { perTokenPerMinute: 100_000, publicPerMinute: 100_000 },
     ...rest,
   });
@@ -47,7 +53,12 @@ export interface ByteResponse {
   json: { error?: { code: string; message: string } } | undefined;
 }
 
-export async function sendBytes(url: string, method: 'PUT' | 'GET', body?: Buffer, headers: Record<string, string> = {}): Promise<ByteResponse> {
+export async function sendBytes(
+  url: string,
+  method: 'PUT' | 'GET',
+  body?: Buffer,
+  headers: Record<string, string> = {},
+): Promise<ByteResponse> {
   const response = await fetch(url, { method, body, headers });
   const bytes = Buffer.from(await response.arrayBuffer());
   const type = response.headers.get('content-type') ?? '';
@@ -63,9 +74,21 @@ export function signUrl(
   key: string,
   grant: { method: 'PUT' | 'GET'; document_id: string; workspace_id: string; size_bytes: number; expires: number },
 ): string {
-  const text = ['crm-file-v1', grant.method, grant.document_id, grant.workspace_id, String(grant.size_bytes), String(grant.expires)].join('\n');
+  const text = [
+    'crm-file-v1',
+    grant.method,
+    grant.document_id,
+    grant.workspace_id,
+    String(grant.size_bytes),
+    String(grant.expires),
+  ].join('\n');
   const signature = createHmac('sha256', key).update(text).digest('base64url');
-  const query = new URLSearchParams({ workspace_id: grant.workspace_id, size: String(grant.size_bytes), expires: String(grant.expires), signature });
+  const query = new URLSearchParams({
+    workspace_id: grant.workspace_id,
+    size: String(grant.size_bytes),
+    expires: String(grant.expires),
+    signature,
+  });
   return `${new URL(system.url).origin}/v1/public/files/${grant.document_id}?${query.toString()}`;
 }
 
@@ -79,7 +102,12 @@ export function withQuery(url: string, name: string, value: string): string {
 // A job worker of documents whose clock runs `ms` ahead, as a replica would see the future.
 export function documentsWorkerAt(system: TestSystem, ms: number): JobWorker {
   const context = system.services.documents.context;
-  return new JobWorker({ connection: context.connection, logger: context.logger, handlers: documentsService.jobs!(context), now: () => new Date(Date.now() + ms) });
+  return new JobWorker({
+    connection: context.connection,
+    logger: context.logger,
+    handlers: documentsService.jobs!(context),
+    now: () => new Date(Date.now() + ms),
+  });
 }
 
 // The calls a client makes, as one member of one workspace.
@@ -100,15 +128,35 @@ export function documentsApi(system: TestSystem, owner: Owner) {
     },
     create: (body: Record<string, unknown>) => request(base, 'POST', '/documents', { token, body }),
     // Starts an upload of `bytes` and answers the document and its URL (on the system under test).
-    async start(target: { type: 'company' | 'contact'; id: string }, bytes: Buffer, name = 'report.pdf', content_type = 'application/pdf') {
-      const created = await api.create({ target_type: target.type, target_id: target.id, name, content_type, size_bytes: bytes.length });
+    async start(
+      target: { type: 'company' | 'contact'; id: string },
+      bytes: Buffer,
+      name = 'report.pdf',
+      content_type = 'application/pdf',
+    ) {
+      const created = await api.create({
+        target_type: target.type,
+        target_id: target.id,
+        name,
+        content_type,
+        size_bytes: bytes.length,
+      });
       expect(created.status).toBe(201);
-      return { document: created.body.document as Record<string, unknown> & { id: string }, uploadUrl: onSystem(system, created.body.upload_url as string) };
+      return {
+        document: created.body.document as Record<string, unknown> & { id: string },
+        uploadUrl: onSystem(system, created.body.upload_url as string),
+      };
     },
-    put: (url: string, bytes: Buffer, content_type = 'application/pdf') => sendBytes(url, 'PUT', bytes, { 'content-type': content_type }),
+    put: (url: string, bytes: Buffer, content_type = 'application/pdf') =>
+      sendBytes(url, 'PUT', bytes, { 'content-type': content_type }),
     complete: (id: string) => request(base, 'POST', `/documents/${id}/complete`, { token }),
     // Upload, PUT and complete: a file on the record.
-    async upload(target: { type: 'company' | 'contact'; id: string }, bytes: Buffer, name = 'report.pdf', content_type = 'application/pdf') {
+    async upload(
+      target: { type: 'company' | 'contact'; id: string },
+      bytes: Buffer,
+      name = 'report.pdf',
+      content_type = 'application/pdf',
+    ) {
       const { document, uploadUrl } = await api.start(target, bytes, name, content_type);
       const put = await api.put(uploadUrl, bytes, content_type);
       expect(put.status).toBe(204);
@@ -116,7 +164,8 @@ export function documentsApi(system: TestSystem, owner: Owner) {
       expect(completed.status).toBe(200);
       return completed.body as Record<string, unknown> & { id: string };
     },
-    list: (type: string, id: string) => request(base, 'GET', `/documents?target_type=${type}&target_id=${id}`, { token }),
+    list: (type: string, id: string) =>
+      request(base, 'GET', `/documents?target_type=${type}&target_id=${id}`, { token }),
     usage: () => request(base, 'GET', '/documents/usage', { token }),
     async downloadUrl(id: string): Promise<string> {
       const link = await request(base, 'GET', `/documents/${id}/download`, { token });
@@ -128,7 +177,8 @@ export function documentsApi(system: TestSystem, owner: Owner) {
   return api;
 }
 
-export const bytesOf = (size: number, seed = 7) => Buffer.from(Array.from({ length: size }, (_value, index) => (index * 31 + seed) % 256));
+export const bytesOf = (size: number, seed = 7) =>
+  Buffer.from(Array.from({ length: size }, (_value, index) => (index * 31 + seed) % 256));
 
 // What the blob store holds for a document (null: nothing), looked at behind the API.
 export async function storedSize(system: TestSystem, workspaceId: string, documentId: string): Promise<number | null> {

@@ -48,7 +48,10 @@ describe('documents', () => {
     expect(put.status).toBe(204);
     expect(await storedSize(system, owner.workspaceId, document.id)).toBe(1500);
     const completed = await api.complete(document.id);
-    expect({ status: completed.status, body: completed.body }).toEqual({ status: 200, body: { ...document, status: 'ready' } });
+    expect({ status: completed.status, body: completed.body }).toEqual({
+      status: 200,
+      body: { ...document, status: 'ready' },
+    });
     // Completing again answers the same document.
     expect((await api.complete(document.id)).body).toEqual(completed.body);
     expect((await api.list('company', company)).body).toEqual({ data: [completed.body] });
@@ -61,7 +64,9 @@ describe('documents', () => {
     expect(download.headers.get('content-type')).toBe('application/pdf');
     expect(download.headers.get('content-length')).toBe('1500');
     expect(download.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(download.headers.get('content-disposition')).toBe(`attachment; filename="Q3 report _ final.pdf"; filename*=UTF-8''Q3%20report%20%E2%80%93%20final.pdf`);
+    expect(download.headers.get('content-disposition')).toBe(
+      `attachment; filename="Q3 report _ final.pdf"; filename*=UTF-8''Q3%20report%20%E2%80%93%20final.pdf`,
+    );
 
     const removed = await api.remove(document.id);
     expect(removed.status).toBe(204);
@@ -93,10 +98,18 @@ describe('documents', () => {
     const api = documentsApi(system, owner);
     const contact = await api.contact('Ann');
     const company = await api.company('Other Ltd');
-    const first = await api.upload({ type: 'contact', id: contact }, bytesOf(10, 1), 'a.txt', 'text/plain; charset=utf-8');
+    const first = await api.upload(
+      { type: 'contact', id: contact },
+      bytesOf(10, 1),
+      'a.txt',
+      'text/plain; charset=utf-8',
+    );
     const second = await api.upload({ type: 'contact', id: contact }, bytesOf(20, 2), 'b.png', 'image/png');
     await api.upload({ type: 'company', id: company }, bytesOf(30, 3), 'c.csv', 'text/csv');
-    expect((await api.list('contact', contact)).body.data.map((item: { id: string }) => item.id)).toEqual([second.id, first.id]);
+    expect((await api.list('contact', contact)).body.data.map((item: { id: string }) => item.id)).toEqual([
+      second.id,
+      first.id,
+    ]);
     expect((await api.usage()).body.used).toBe(60);
 
     // A text file is served as text, but only ever as an attachment that is not sniffed.
@@ -115,14 +128,58 @@ describe('documents', () => {
     await api.complete(document.id);
     const downloadUrl = await api.downloadUrl(document.id);
     // Refused changes publish nothing.
-    expect((await api.create({ target_type: 'company', target_id: company, name: 'x', content_type: 'text/plain', size_bytes: 999_999 })).status).toBe(413);
-    expect((await api.create({ target_type: 'company', target_id: company, name: 'x', content_type: 'text/plain', size_bytes: 4000 })).status).toBe(201);
-    expect((await api.create({ target_type: 'company', target_id: company, name: 'x', content_type: 'text/plain', size_bytes: 4000 })).status).toBe(201);
-    expect((await api.create({ target_type: 'company', target_id: company, name: 'x', content_type: 'text/plain', size_bytes: 4000 })).status).toBe(409);
+    expect(
+      (
+        await api.create({
+          target_type: 'company',
+          target_id: company,
+          name: 'x',
+          content_type: 'text/plain',
+          size_bytes: 999_999,
+        })
+      ).status,
+    ).toBe(413);
+    expect(
+      (
+        await api.create({
+          target_type: 'company',
+          target_id: company,
+          name: 'x',
+          content_type: 'text/plain',
+          size_bytes: 4000,
+        })
+      ).status,
+    ).toBe(201);
+    expect(
+      (
+        await api.create({
+          target_type: 'company',
+          target_id: company,
+          name: 'x',
+          content_type: 'text/plain',
+          size_bytes: 4000,
+        })
+      ).status,
+    ).toBe(201);
+    expect(
+      (
+        await api.create({
+          target_type: 'company',
+          target_id: company,
+          name: 'x',
+          content_type: 'text/plain',
+          size_bytes: 4000,
+        })
+      ).status,
+    ).toBe(409);
     expect((await api.remove(document.id)).status).toBe(204);
 
     const rows = await acrossWorkspaces('the test reads the outbox of one workspace', () =>
-      outboxModel(system.services.documents.context.connection).find({ 'event.workspace_id': owner.workspaceId }).sort({ created_at: 1 }).lean<OutboxRow[]>().exec(),
+      outboxModel(system.services.documents.context.connection)
+        .find({ 'event.workspace_id': owner.workspaceId })
+        .sort({ created_at: 1 })
+        .lean<OutboxRow[]>()
+        .exec(),
     );
     const ofDocument = rows.filter((row) => (row.event.data as { document_id?: string }).document_id === document.id);
     expect(ofDocument.map((row) => [row.event.type, (row.event.data as { version: number }).version])).toEqual([
@@ -130,12 +187,20 @@ describe('documents', () => {
       ['documents.document.completed', 2],
       ['documents.document.deleted', 3],
     ]);
-    expect(ofDocument[1].event.data).toMatchObject({ status: 'ready', size_bytes: 40, checksum_sha256: sha256(bytes), target_id: company, name: 'e.pdf' });
+    expect(ofDocument[1].event.data).toMatchObject({
+      status: 'ready',
+      size_bytes: 40,
+      checksum_sha256: sha256(bytes),
+      target_id: company,
+      name: 'e.pdf',
+    });
     expect(ofDocument[2].event.data).toMatchObject({ reason: 'deleted' });
     expect(rows.filter((row) => row.event.type === 'documents.document.created')).toHaveLength(3);
-    for (const row of rows) expect(payloadProblem(EVENT_CONTRACTS.get(row.event.type)!, row.event.data)).toBeUndefined();
+    for (const row of rows)
+      expect(payloadProblem(EVENT_CONTRACTS.get(row.event.type)!, row.event.data)).toBeUndefined();
     const published = JSON.stringify(rows.map((row) => row.event));
-    for (const url of [uploadUrl, downloadUrl]) expect(published).not.toContain(new URL(url).searchParams.get('signature')!);
+    for (const url of [uploadUrl, downloadUrl])
+      expect(published).not.toContain(new URL(url).searchParams.get('signature')!);
     expect(published).not.toContain('public/files');
   });
 
@@ -143,7 +208,13 @@ describe('documents', () => {
     const owner = await signUpWithWorkspace(system.url, 'Flo');
     const api = documentsApi(system, owner);
     const company = await api.company('Input Ltd');
-    const valid = { target_type: 'company', target_id: company, name: 'x.pdf', content_type: 'application/pdf', size_bytes: 10 };
+    const valid = {
+      target_type: 'company',
+      target_id: company,
+      name: 'x.pdf',
+      content_type: 'application/pdf',
+      size_bytes: 10,
+    };
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ ...valid, target_type: 'deal' }, 'target_type'],
       [{ ...valid, target_id: 'nope' }, 'target_id'],
@@ -159,12 +230,19 @@ describe('documents', () => {
     ];
     for (const [body, field] of cases) {
       const answer = await api.create(body);
-      expect({ field, status: answer.status, code: answer.body.error?.code }).toEqual({ field, status: 400, code: 'validation_failed' });
+      expect({ field, status: answer.status, code: answer.body.error?.code }).toEqual({
+        field,
+        status: 400,
+        code: 'validation_failed',
+      });
       expect(answer.body.error.message).toContain(field);
     }
     // A target that is not a record of the workspace (unknown, or in the recycle bin).
     const unknown = await api.create({ ...valid, target_id: '0193a5f2-7c1e-7d3a-9f43-2a1b3c4d5e6f' });
-    expect({ status: unknown.status, message: unknown.body.error.message }).toEqual({ status: 400, message: 'target_id is not a company of this workspace' });
+    expect({ status: unknown.status, message: unknown.body.error.message }).toEqual({
+      status: 400,
+      message: 'target_id is not a company of this workspace',
+    });
     const binned = await api.company('Binned Ltd');
     expect((await api.call('DELETE', `/companies/${binned}`)).status).toBe(204);
     expect((await api.create({ ...valid, target_id: binned })).status).toBe(400);
@@ -172,18 +250,28 @@ describe('documents', () => {
     expect((await api.create({ ...valid, target_id: contactAsCompany })).status).toBe(400);
 
     const listing = await api.call('GET', `/documents?target_type=company`);
-    expect({ status: listing.status, message: listing.body.error.message }).toEqual({ status: 400, message: expect.stringContaining('target_id') });
+    expect({ status: listing.status, message: listing.body.error.message }).toEqual({
+      status: 400,
+      message: expect.stringContaining('target_id'),
+    });
     expect((await api.call('GET', '/documents/not-a-uuid/download')).status).toBe(400);
     expect((await api.usage()).body.used).toBe(0);
   });
 
   it('is ready only while its blob store answers', async () => {
-    const readyz = () => fetch(`http://127.0.0.1:${system.services.documents.httpPort}/readyz`).then(async (answer) => ({ status: answer.status, body: await answer.json() }));
+    const readyz = () =>
+      fetch(`http://127.0.0.1:${system.services.documents.httpPort}/readyz`).then(async (answer) => ({
+        status: answer.status,
+        body: await answer.json(),
+      }));
     expect((await readyz()).status).toBe(200);
     const blobs = join(system.dataDir, 'blobs');
     renameSync(blobs, `${blobs}.away`);
     try {
-      expect(await readyz()).toEqual({ status: 503, body: { error: { code: 'unavailable', message: 'blob store is not reachable' } } });
+      expect(await readyz()).toEqual({
+        status: 503,
+        body: { error: { code: 'unavailable', message: 'blob store is not reachable' } },
+      });
     } finally {
       renameSync(`${blobs}.away`, blobs);
     }
@@ -196,12 +284,28 @@ describe('documents', () => {
     const company = await api.company('Names Ltd');
     const mine = await api.upload({ type: 'company', id: company }, bytesOf(5));
     expect(mine.uploaded_by_name).toBe('Hu');
-    const key = await request(system.url, 'POST', '/api-keys', { token: owner.token, body: { name: 'Nightly sync', kind: 'integration', role: 'Agent (read & write)' } });
+    const key = await request(system.url, 'POST', '/api-keys', {
+      token: owner.token,
+      body: { name: 'Nightly sync', kind: 'integration', role: 'Agent (read & write)' },
+    });
     expect(key.status).toBe(201);
-    const byKey = await documentsApi(system, { ...owner, token: key.body.key as string }).upload({ type: 'company', id: company }, bytesOf(6));
-    expect({ by: byKey.uploaded_by, name: byKey.uploaded_by_name }).toEqual({ by: owner.user.id, name: 'Nightly sync' });
+    const byKey = await documentsApi(system, { ...owner, token: key.body.key as string }).upload(
+      { type: 'company', id: company },
+      bytesOf(6),
+    );
+    expect({ by: byKey.uploaded_by, name: byKey.uploaded_by_name }).toEqual({
+      by: owner.user.id,
+      name: 'Nightly sync',
+    });
 
-    expect((await request(system.url, 'PATCH', '/me', { token: owner.token, body: { first_name: 'Hugh', last_name: 'Lane' } })).status).toBe(204);
+    expect(
+      (
+        await request(system.url, 'PATCH', '/me', {
+          token: owner.token,
+          body: { first_name: 'Hugh', last_name: 'Lane' },
+        })
+      ).status,
+    ).toBe(204);
     const names = await waitFor(async () => {
       const listed = (await api.list('company', company)).body.data as Array<{ id: string; uploaded_by_name: string }>;
       const byId = new Map(listed.map((item) => [item.id, item.uploaded_by_name]));

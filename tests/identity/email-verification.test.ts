@@ -1,7 +1,14 @@
 import { mailTo } from '@crm/testing';
 import { emailVerificationModel } from '@crm/identity/email-verifications/email-verification.model';
 import { userModel } from '@crm/identity/users/user.model';
-import { request, signUpWithWorkspace, startTestSystem, verificationTokenMailedTo, verifyEmail, type TestSystem } from '../support/system';
+import {
+  request,
+  signUpWithWorkspace,
+  startTestSystem,
+  verificationTokenMailedTo,
+  verifyEmail,
+  type TestSystem,
+} from '../support/system';
 
 // Taking over an account before its owner signs up: someone signs up with another person's
 // address, waits for that person to be invited, and joins in their place. An account proves its
@@ -32,12 +39,15 @@ async function signUp(email: string, name = 'Someone'): Promise<string> {
 async function inviteAsSales(admin: { token: string }, email: string): Promise<string> {
   const roles = await request(base, 'GET', '/roles', { token: admin.token });
   const sales = roles.body.data.find((role: { name: string }) => role.name === 'Sales');
-  expect((await request(base, 'POST', '/invitations', { token: admin.token, body: { email, role_id: sales.id } })).status).toBe(201);
+  expect(
+    (await request(base, 'POST', '/invitations', { token: admin.token, body: { email, role_id: sales.id } })).status,
+  ).toBe(201);
   const mail = mailTo(system.dataDir, email).find((item) => item.text.includes('/v1/public/invitations/'));
   return /\/v1\/public\/invitations\/(crm_inv_[0-9A-Za-z]+)/.exec(mail!.text)![1];
 }
 
-const verificationLinks = (email: string) => mailTo(system.dataDir, email).filter((mail) => mail.text.includes('/v1/public/email-verifications/'));
+const verificationLinks = (email: string) =>
+  mailTo(system.dataDir, email).filter((mail) => mail.text.includes('/v1/public/email-verifications/'));
 
 describe('email verification', () => {
   it('keeps an invitation matched on the email from an account that has not proved the address, and lets the owner in once verified', async () => {
@@ -56,13 +66,18 @@ describe('email verification', () => {
     });
     // Nothing was joined or used up.
     expect((await request(base, 'GET', '/me', { token: early })).body.workspace).toBeNull();
-    expect((await request(base, 'GET', '/invitations', { token: admin.token })).body.data).toEqual([expect.objectContaining({ email, status: 'pending' })]);
+    expect((await request(base, 'GET', '/invitations', { token: admin.token })).body.data).toEqual([
+      expect.objectContaining({ email, status: 'pending' }),
+    ]);
     const members = await request(base, 'GET', '/members', { token: admin.token });
     expect(members.body.data.map((member: { email: string }) => member.email)).not.toContain(email);
 
     // Whoever reads the address's mail follows the link: the account is verified and joins.
     await verifyEmail(system, email);
-    expect((await request(base, 'GET', '/me', { token: early })).body.user).toMatchObject({ email, email_verified: true });
+    expect((await request(base, 'GET', '/me', { token: early })).body.user).toMatchObject({
+      email,
+      email_verified: true,
+    });
     const accepted = await request(base, 'POST', '/invitations/accept', { token: early, body: { token: invitation } });
     expect(accepted.status).toBe(200);
     expect((await request(base, 'GET', '/me', { token: early })).body.workspace.id).toBe(admin.workspaceId);
@@ -101,7 +116,11 @@ describe('email verification', () => {
     // Used up: reading and following it again answer 404, like an unknown link.
     for (const method of ['GET', 'POST']) {
       const again = await request(base, method, `/public/email-verifications/${linkToken}`);
-      expect({ method, status: again.status, code: again.body.error.code }).toEqual({ method, status: 404, code: 'not_found' });
+      expect({ method, status: again.status, code: again.body.error.code }).toEqual({
+        method,
+        status: 404,
+        code: 'not_found',
+      });
     }
     expect((await request(base, 'POST', `/public/email-verifications/crm_ver_${'A'.repeat(43)}`)).status).toBe(404);
     // Nothing is left to verify.
@@ -124,7 +143,10 @@ describe('email verification', () => {
     expect((await request(base, 'POST', `/public/email-verifications/${first}`)).status).toBe(404);
 
     // Past its 24 hours, the latest link answers 404 too and verifies nothing.
-    await emailVerificationModel(identityConnection()).updateMany({ email }, { $set: { expires_at: new Date(Date.now() - 1000).toISOString() } });
+    await emailVerificationModel(identityConnection()).updateMany(
+      { email },
+      { $set: { expires_at: new Date(Date.now() - 1000).toISOString() } },
+    );
     expect((await request(base, 'GET', `/public/email-verifications/${second}`)).status).toBe(404);
     expect((await request(base, 'POST', `/public/email-verifications/${second}`)).status).toBe(404);
     expect((await request(base, 'GET', '/me', { token })).body.user.email_verified).toBe(false);
@@ -137,7 +159,8 @@ describe('email verification', () => {
   it('sends at most 5 links an hour to one account, the one of sign-up included', async () => {
     const email = uniqueEmail('cal');
     const token = await signUp(email, 'Cal');
-    for (let sent = 1; sent < 5; sent += 1) expect((await request(base, 'POST', '/me/email-verification', { token })).status).toBe(200);
+    for (let sent = 1; sent < 5; sent += 1)
+      expect((await request(base, 'POST', '/me/email-verification', { token })).status).toBe(200);
     const limited = await request(base, 'POST', '/me/email-verification', { token });
     expect(limited.status).toBe(429);
     expect(limited.body.error.code).toBe('rate_limited');
@@ -150,7 +173,10 @@ describe('email verification', () => {
 
   it('is asked for by the person, not by an API key', async () => {
     const owner = await signUpWithWorkspace(base, 'Keys');
-    const key = await request(base, 'POST', '/api-keys', { token: owner.token, body: { name: 'Sync', kind: 'integration' } });
+    const key = await request(base, 'POST', '/api-keys', {
+      token: owner.token,
+      body: { name: 'Sync', kind: 'integration' },
+    });
     const answer = await request(base, 'POST', '/me/email-verification', { token: key.body.key });
     expect(answer.status).toBe(403);
     expect(answer.body.error.code).toBe('forbidden');
@@ -171,7 +197,9 @@ describe('email verification', () => {
     const admin = await signUpWithWorkspace(base, 'Welcoming');
     const email = uniqueEmail('joiner');
     const invitation = await inviteAsSales(admin, email);
-    const signUp = await request(base, 'POST', '/auth/sign-up', { body: { email, password, name: 'Joiner', invitation_token: invitation } });
+    const signUp = await request(base, 'POST', '/auth/sign-up', {
+      body: { email, password, name: 'Joiner', invitation_token: invitation },
+    });
     expect(signUp.status).toBe(201);
     expect(signUp.body.user.email_verified).toBe(true);
     expect(verificationLinks(email)).toEqual([]);
@@ -183,7 +211,9 @@ describe('password change', () => {
     const asked = await request(base, 'POST', '/me/password', { token });
     expect(asked.status).toBe(200);
     const path = new URL(asked.body.url).pathname.replace(/^\/v1/, '');
-    expect((await request(base, 'POST', path, { body: { password: 'a brand new password', ...body } })).status).toBe(204);
+    expect((await request(base, 'POST', path, { body: { password: 'a brand new password', ...body } })).status).toBe(
+      204,
+    );
   }
 
   it('signs out every session of the person by default', async () => {

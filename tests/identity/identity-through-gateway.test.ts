@@ -30,8 +30,12 @@ describe('identity through the gateway', () => {
 
   it('answers an unknown email exactly like a wrong password', async () => {
     const person = await signUpWithWorkspace(base, 'Same');
-    const wrong = await request(base, 'POST', '/auth/sign-in', { body: { email: person.email, password: 'wrong password!' } });
-    const nobody = await request(base, 'POST', '/auth/sign-in', { body: { email: `x${person.email}`, password: person.password } });
+    const wrong = await request(base, 'POST', '/auth/sign-in', {
+      body: { email: person.email, password: 'wrong password!' },
+    });
+    const nobody = await request(base, 'POST', '/auth/sign-in', {
+      body: { email: `x${person.email}`, password: person.password },
+    });
     expect(wrong.status).toBe(401);
     expect(nobody.status).toBe(401);
     expect(nobody.body).toEqual(wrong.body);
@@ -40,7 +44,10 @@ describe('identity through the gateway', () => {
   it('switches a session between the workspaces of the person, and nowhere else', async () => {
     const person = await signUpWithWorkspace(base, 'Two');
     const stranger = await signUpWithWorkspace(base, 'Other');
-    const second = await request(base, 'POST', '/onboarding', { token: person.token, body: { workspace_name: 'Second Ltd' } });
+    const second = await request(base, 'POST', '/onboarding', {
+      token: person.token,
+      body: { workspace_name: 'Second Ltd' },
+    });
     expect(second.status).toBe(201);
 
     const listed = await request(base, 'GET', '/onboarding/workspaces', { token: person.token });
@@ -49,7 +56,10 @@ describe('identity through the gateway', () => {
       second.body.organization_id,
     ]);
 
-    const back = await request(base, 'POST', '/auth/switch-workspace', { token: person.token, body: { organization_id: person.workspaceId } });
+    const back = await request(base, 'POST', '/auth/switch-workspace', {
+      token: person.token,
+      body: { organization_id: person.workspaceId },
+    });
     expect(back.status).toBe(204);
     expect((await request(base, 'GET', '/me', { token: person.token })).body.workspace.id).toBe(person.workspaceId);
 
@@ -58,14 +68,22 @@ describe('identity through the gateway', () => {
       body: { organization_id: stranger.workspaceId },
     });
     expect(elsewhere.status).toBe(404);
-    expect((await request(base, 'POST', '/auth/switch-workspace', { body: { organization_id: person.workspaceId } })).status).toBe(401);
+    expect(
+      (await request(base, 'POST', '/auth/switch-workspace', { body: { organization_id: person.workspaceId } })).status,
+    ).toBe(401);
   });
 
-  it("keeps API keys to their workspace: agents cannot revoke, other workspaces get 404", async () => {
+  it('keeps API keys to their workspace: agents cannot revoke, other workspaces get 404', async () => {
     const owner = await signUpWithWorkspace(base, 'Keys');
     const other = await signUpWithWorkspace(base, 'Elsewhere');
-    const target = await request(base, 'POST', '/api-keys', { token: owner.token, body: { name: 'Target', kind: 'integration' } });
-    const agent = await request(base, 'POST', '/api-keys', { token: owner.token, body: { name: 'Agent', kind: 'agent' } });
+    const target = await request(base, 'POST', '/api-keys', {
+      token: owner.token,
+      body: { name: 'Target', kind: 'integration' },
+    });
+    const agent = await request(base, 'POST', '/api-keys', {
+      token: owner.token,
+      body: { name: 'Agent', kind: 'agent' },
+    });
 
     const byAgent = await request(base, 'DELETE', `/api-keys/${target.body.id}`, { token: agent.body.key });
     expect(byAgent.status).toBe(403);
@@ -73,7 +91,10 @@ describe('identity through the gateway', () => {
     expect(byOtherWorkspace.status).toBe(404);
     expect((await request(base, 'GET', '/me', { token: target.body.key })).status).toBe(200);
 
-    const refused = await request(base, 'POST', '/api-keys', { token: owner.token, body: { name: 'Boss', kind: 'agent', role: 'Owner' } });
+    const refused = await request(base, 'POST', '/api-keys', {
+      token: owner.token,
+      body: { name: 'Boss', kind: 'agent', role: 'Owner' },
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.error.message).toContain('role');
   });

@@ -28,7 +28,10 @@ function mailTo(address: string): string[] {
     .filter((raw) => new RegExp(`^To: ${address.replace(/[.+]/g, '\\$&')}$`, 'mi').test(raw))
     .map((raw) => {
       const body = raw.slice(raw.indexOf('\n\n') + 2).replace(/=\r?\n/g, '');
-      return Buffer.from(body.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8');
+      return Buffer.from(
+        body.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+        'latin1',
+      ).toString('utf8');
     });
 }
 
@@ -40,7 +43,10 @@ describe('invitations through the gateway', () => {
     const sales = roles.body.data.find((role: { name: string }) => role.name === 'Sales');
 
     const email = `invitee.${process.pid}.${Date.now()}@example.com`;
-    const invited = await request(base, 'POST', '/invitations', { token: admin.token, body: { email, role_id: sales.id } });
+    const invited = await request(base, 'POST', '/invitations', {
+      token: admin.token,
+      body: { email, role_id: sales.id },
+    });
     expect(invited.status).toBe(201);
     expect(invited.body).toMatchObject({ email, role: 'Sales', status: 'pending' });
     expect((await request(base, 'GET', '/invitations', { token: admin.token })).body.data).toEqual([invited.body]);
@@ -65,13 +71,20 @@ describe('invitations through the gateway', () => {
 
     const members = await request(base, 'GET', '/members', { token: admin.token });
     expect(members.status).toBe(200);
-    expect(members.body.data).toContainEqual(expect.objectContaining({ name: 'Ivy Invitee', email, role: 'Sales', status: 'active' }));
+    expect(members.body.data).toContainEqual(
+      expect.objectContaining({ name: 'Ivy Invitee', email, role: 'Sales', status: 'active' }),
+    );
     expect((await request(base, 'GET', '/invitations', { token: admin.token })).body.data).toEqual([]);
 
     // Used up: the link, signing up again and accepting all answer 404.
     expect((await request(origin, 'GET', pathname)).status).toBe(404);
     const again = await request(base, 'POST', '/auth/sign-up', {
-      body: { email: `second.${email}`, password: 'correct horse battery staple', name: 'Second', invitation_token: token },
+      body: {
+        email: `second.${email}`,
+        password: 'correct horse battery staple',
+        name: 'Second',
+        invitation_token: token,
+      },
     });
     expect(again.status).toBe(404);
     const accept = await request(base, 'POST', '/invitations/accept', { token: signUp.body.token, body: { token } });

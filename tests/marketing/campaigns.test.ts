@@ -19,7 +19,11 @@ describe('campaigns', () => {
   it('creates a campaign with the defaults (workspace currency, planned) and zero totals, and reads it back', async () => {
     const owner = await signUpWithWorkspace(base, 'Cara');
     const client = api(base, owner);
-    const campaign = await client.createCampaign({ name: '  Spring launch  ', budget: 1500.5, utm_campaign: 'Spring-2027' });
+    const campaign = await client.createCampaign({
+      name: '  Spring launch  ',
+      budget: 1500.5,
+      utm_campaign: 'Spring-2027',
+    });
     expect(campaign).toEqual({
       id: expect.any(String),
       name: 'Spring launch',
@@ -46,7 +50,10 @@ describe('campaigns', () => {
     });
     expect(await client.getCampaign(campaign.id)).toEqual(campaign);
     // The workspace currency follows PATCH /workspace for campaigns made afterwards.
-    expect((await request(base, 'PATCH', '/workspace', { token: owner.token, body: { settings: { currency: 'EUR' } } })).status).toBe(200);
+    expect(
+      (await request(base, 'PATCH', '/workspace', { token: owner.token, body: { settings: { currency: 'EUR' } } }))
+        .status,
+    ).toBe(200);
     await waitFor(async () => ((await client.createCampaign({ name: 'Probe' })).currency === 'EUR' ? true : undefined));
     expect((await client.createCampaign({ name: 'Dollars', currency: 'usd' })).currency).toBe('USD');
   });
@@ -84,13 +91,31 @@ describe('campaigns', () => {
   it('names the owner and the source, checked against identity and crm-core', async () => {
     const owner = await signUpWithWorkspace(base, 'Ona');
     const client = api(base, owner);
-    const sources = (await request(base, 'GET', '/lead-sources', { token: owner.token })).body.data as Array<{ id: string; name: string }>;
+    const sources = (await request(base, 'GET', '/lead-sources', { token: owner.token })).body.data as Array<{
+      id: string;
+      name: string;
+    }>;
     const source = sources[0];
     const member = await addMemberTo(system, owner.workspaceId, 'Milo');
     const campaign = await client.createCampaign({ owner_id: owner.user.id, source_id: source.id.toUpperCase() });
-    expect(campaign).toMatchObject({ owner_id: owner.user.id, owner_name: 'Ona', source_id: source.id, source_name: source.name });
-    const moved = await client.patchCampaign(campaign.id, { owner_id: member.userId, source_id: null, notes: 'Multi\nline' });
-    expect(moved).toMatchObject({ owner_id: member.userId, owner_name: 'Milo', source_id: null, source_name: null, notes: 'Multi\nline' });
+    expect(campaign).toMatchObject({
+      owner_id: owner.user.id,
+      owner_name: 'Ona',
+      source_id: source.id,
+      source_name: source.name,
+    });
+    const moved = await client.patchCampaign(campaign.id, {
+      owner_id: member.userId,
+      source_id: null,
+      notes: 'Multi\nline',
+    });
+    expect(moved).toMatchObject({
+      owner_id: member.userId,
+      owner_name: 'Milo',
+      source_id: null,
+      source_name: null,
+      notes: 'Multi\nline',
+    });
     // Another workspace's member is no owner here.
     const other = await signUpWithWorkspace(base, 'Oth');
     expectInvalid(await client.call('PATCH', `/campaigns/${campaign.id}`, { owner_id: other.user.id }), 'owner_id');
@@ -99,11 +124,14 @@ describe('campaigns', () => {
   it('lists newest first with q, status, source_id, offset paging and total', async () => {
     const owner = await signUpWithWorkspace(base, 'Lis');
     const client = api(base, owner);
-    const sources = (await request(base, 'GET', '/lead-sources', { token: owner.token })).body.data as Array<{ id: string }>;
+    const sources = (await request(base, 'GET', '/lead-sources', { token: owner.token })).body.data as Array<{
+      id: string;
+    }>;
     const a = await client.createCampaign({ name: 'Autumn fair', status: 'active', source_id: sources[0].id });
     const b = await client.createCampaign({ name: 'Winter webinar', status: 'ended' });
     const c = await client.createCampaign({ name: 'Autumn ads', status: 'active' });
-    const list = (query: string) => client.ok<{ data: Array<{ id: string }>; total: number }>('GET', `/campaigns${query}`, undefined, 200);
+    const list = (query: string) =>
+      client.ok<{ data: Array<{ id: string }>; total: number }>('GET', `/campaigns${query}`, undefined, 200);
     const ids = (page: { data: Array<{ id: string }> }) => page.data.map((item) => item.id);
     expect(ids(await list(''))).toEqual([c.id, b.id, a.id]);
     expect(await list('?q=AUTUMN')).toMatchObject({ total: 2 });
@@ -118,23 +146,59 @@ describe('campaigns', () => {
     const owner = await signUpWithWorkspace(base, 'Tot');
     const client = api(base, owner);
     const campaign = await client.createCampaign({ name: 'Totals' });
-    await client.ok('POST', `/campaigns/${campaign.id}/spend`, { lines: [{ spent_on: '2027-01-01', amount: 0.1 }, { spent_on: '2027-01-02', amount: 0.2 }] }, 200);
+    await client.ok(
+      'POST',
+      `/campaigns/${campaign.id}/spend`,
+      {
+        lines: [
+          { spent_on: '2027-01-01', amount: 0.1 },
+          { spent_on: '2027-01-02', amount: 0.2 },
+        ],
+      },
+      200,
+    );
     expect((await client.getCampaign(campaign.id)).spend).toBe(0.3);
     const company = await client.createCompany({ name: 'Lead Co', campaign_id: campaign.id });
     expect(company).toMatchObject({ campaign_id: campaign.id, campaign_name: 'Totals' });
     await client.createCompany({ name: 'Other Co' });
-    const stages = (await request(base, 'GET', '/pipeline-stages', { token: owner.token })).body.data as Array<{ id: string; kind: string; object: string }>;
+    const stages = (await request(base, 'GET', '/pipeline-stages', { token: owner.token })).body.data as Array<{
+      id: string;
+      kind: string;
+      object: string;
+    }>;
     const won = stages.find((stage) => stage.object === 'deal' && stage.kind === 'won')!;
     await client.ok('POST', '/deals', { name: 'Won 1', company_id: company.id, value: 100.1, stage_id: won.id }, 201);
     await client.ok('POST', '/deals', { name: 'Won 2', campaign_id: campaign.id, value: 0.2, stage_id: won.id }, 201);
-    await client.ok('POST', '/deals', { name: 'Won dollars', campaign_id: campaign.id, value: 50, currency: 'USD', stage_id: won.id }, 201);
+    await client.ok(
+      'POST',
+      '/deals',
+      { name: 'Won dollars', campaign_id: campaign.id, value: 50, currency: 'USD', stage_id: won.id },
+      201,
+    );
     await client.ok('POST', '/deals', { name: 'Open', campaign_id: campaign.id, value: 999 }, 201);
     const totals = await waitFor(async () => {
       const current = await client.getCampaign(campaign.id);
-      return current.leads === 1 && current.deals === 4 && current.won_value_other_currencies.length === 1 && current.won_value === 100.3 ? current : undefined;
+      return current.leads === 1 &&
+        current.deals === 4 &&
+        current.won_value_other_currencies.length === 1 &&
+        current.won_value === 100.3
+        ? current
+        : undefined;
     });
-    expect(totals).toMatchObject({ spend: 0.3, leads: 1, deals: 4, won_value: 100.3, won_value_other_currencies: [{ currency: 'USD', deals: 1, value: 50 }], touchpoints: 0 });
-    await client.ok('POST', '/touchpoints', { touchpoints: [{ campaign_id: campaign.id, company_id: company.id, kind: 'visit' }] }, 200);
+    expect(totals).toMatchObject({
+      spend: 0.3,
+      leads: 1,
+      deals: 4,
+      won_value: 100.3,
+      won_value_other_currencies: [{ currency: 'USD', deals: 1, value: 50 }],
+      touchpoints: 0,
+    });
+    await client.ok(
+      'POST',
+      '/touchpoints',
+      { touchpoints: [{ campaign_id: campaign.id, company_id: company.id, kind: 'visit' }] },
+      200,
+    );
     expect((await client.getCampaign(campaign.id)).touchpoints).toBe(1);
     // The company leaving the campaign takes its lead away.
     await client.ok('PATCH', `/companies/${company.id}`, { campaign_id: null }, 200);
@@ -146,7 +210,12 @@ describe('campaigns', () => {
     const client = api(base, owner);
     const campaign = await client.createCampaign({ name: 'Old name' });
     const company = await client.createCompany({ name: 'Linked', campaign_id: campaign.id });
-    const deal = await client.ok<{ id: string }>('POST', '/deals', { name: 'Linked deal', campaign_id: campaign.id }, 201);
+    const deal = await client.ok<{ id: string }>(
+      'POST',
+      '/deals',
+      { name: 'Linked deal', campaign_id: campaign.id },
+      201,
+    );
     await client.patchCampaign(campaign.id, { name: 'New name' });
     await waitFor(async () => {
       const [readCompany, readDeal] = await Promise.all([
@@ -159,7 +228,10 @@ describe('campaigns', () => {
     expect((await client.call('GET', `/campaigns/${campaign.id}`)).status).toBe(404);
     expect((await client.call('DELETE', `/campaigns/${campaign.id}`)).status).toBe(404);
     expect((await client.call('PATCH', `/campaigns/${campaign.id}`, { name: 'x' })).status).toBe(404);
-    expect(await client.ok('GET', `/companies/${company.id}`, undefined, 200)).toMatchObject({ campaign_id: campaign.id, campaign_name: 'New name' });
+    expect(await client.ok('GET', `/companies/${company.id}`, undefined, 200)).toMatchObject({
+      campaign_id: campaign.id,
+      campaign_name: 'New name',
+    });
     // Nothing new can be credited to it.
     expectInvalid(await client.call('POST', '/companies', { name: 'Late', campaign_id: campaign.id }), 'campaign_id');
     expect((await client.ok<{ total: number }>('GET', '/campaigns', undefined, 200)).total).toBe(0);
@@ -171,7 +243,9 @@ describe('campaigns', () => {
     const client = api(base, owner);
     const campaign = await client.createCampaign({ name: 'Audited' });
     const theirs = api(base, stranger);
-    const line = (await client.ok<{ data: Array<{ id: string }> }>('GET', `/campaigns/${campaign.id}/spend`, undefined, 200)).data;
+    const line = (
+      await client.ok<{ data: Array<{ id: string }> }>('GET', `/campaigns/${campaign.id}/spend`, undefined, 200)
+    ).data;
     expect(line).toEqual([]);
     for (const [method, path, body] of [
       ['GET', `/campaigns/${campaign.id}`, undefined],
@@ -182,9 +256,19 @@ describe('campaigns', () => {
       ['DELETE', `/campaigns/${campaign.id}/spend/${campaign.id}`, undefined],
     ] as const) {
       const answer = await theirs.call(method, path, body);
-      expect({ method, path, status: answer.status, code: answer.body?.error?.code }).toEqual({ method, path, status: 404, code: 'not_found' });
+      expect({ method, path, status: answer.status, code: answer.body?.error?.code }).toEqual({
+        method,
+        path,
+        status: 404,
+        code: 'not_found',
+      });
     }
-    expectInvalid(await theirs.call('POST', '/touchpoints', { touchpoints: [{ campaign_id: campaign.id, email: 'a@example.com', kind: 'visit' }] }), 'touchpoints.0.campaign_id');
+    expectInvalid(
+      await theirs.call('POST', '/touchpoints', {
+        touchpoints: [{ campaign_id: campaign.id, email: 'a@example.com', kind: 'visit' }],
+      }),
+      'touchpoints.0.campaign_id',
+    );
     expect(await theirs.ok('GET', `/campaigns`, undefined, 200)).toEqual({ data: [], total: 0 });
     await client.patchCampaign(campaign.id, { status: 'active' });
     expect((await client.call('DELETE', `/campaigns/${campaign.id}`)).status).toBe(204);

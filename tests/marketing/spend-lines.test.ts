@@ -31,15 +31,35 @@ describe('campaign spend', () => {
     expectInvalid(await post([{ spent_on: '2027-13-01', amount: 1 }]), 'lines.0.spent_on');
     expectInvalid(await post([{ amount: 1 }]), 'lines.0.spent_on');
     expectInvalid(await post([{ spent_on: '2027-01-01', amount: 1, note: 'n'.repeat(501) }]), 'lines.0.note');
-    expectInvalid(await post([{ spent_on: '2027-01-01', amount: 1, external_ref: 'r'.repeat(201) }]), 'lines.0.external_ref');
+    expectInvalid(
+      await post([{ spent_on: '2027-01-01', amount: 1, external_ref: 'r'.repeat(201) }]),
+      'lines.0.external_ref',
+    );
     expectInvalid(await post([{ spent_on: '2027-01-01', amount: 1, colour: 'red' }]), 'lines.0.colour');
-    expectInvalid(await post([...good, { spent_on: '2027-01-01', amount: 1 }, { spent_on: '2027-01-01', amount: 1 }]), 'lines');
+    expectInvalid(
+      await post([...good, { spent_on: '2027-01-01', amount: 1 }, { spent_on: '2027-01-01', amount: 1 }]),
+      'lines',
+    );
     expectInvalid(await post([]), 'lines');
-    expect(await client.ok<SpendPage>('GET', `/campaigns/${campaign.id}/spend`, undefined, 200)).toEqual({ data: [], total: 0 });
+    expect(await client.ok<SpendPage>('GET', `/campaigns/${campaign.id}/spend`, undefined, 200)).toEqual({
+      data: [],
+      total: 0,
+    });
     // A thousand lines are one request.
-    expect(await client.ok('POST', `/campaigns/${campaign.id}/spend`, { lines: [...good, { spent_on: '2027-01-02', amount: 0.01 }] }, 200)).toEqual({ created: 1000, updated: 0 });
+    expect(
+      await client.ok(
+        'POST',
+        `/campaigns/${campaign.id}/spend`,
+        { lines: [...good, { spent_on: '2027-01-02', amount: 0.01 }] },
+        200,
+      ),
+    ).toEqual({ created: 1000, updated: 0 });
     const page = await client.ok<SpendPage>('GET', `/campaigns/${campaign.id}/spend`, undefined, 200);
-    expect({ lines: page.data.length, newest: page.data[0].spent_on, total: page.total }).toEqual({ lines: 1000, newest: '2027-01-02', total: 498_501.01 });
+    expect({ lines: page.data.length, newest: page.data[0].spent_on, total: page.total }).toEqual({
+      lines: 1000,
+      newest: '2027-01-02',
+      total: 498_501.01,
+    });
     expect((await client.getCampaign(campaign.id)).spend).toBe(498_501.01);
   });
 });

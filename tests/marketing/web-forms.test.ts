@@ -44,7 +44,10 @@ function postForm(form: WebFormBody, fields: Record<string, string>, query = '')
 }
 
 function postJson(form: WebFormBody, body: Record<string, unknown>) {
-  return request(base, 'POST', `/public/forms/${form.public_key}`, { body, headers: { origin: 'https://www.example.org' } });
+  return request(base, 'POST', `/public/forms/${form.public_key}`, {
+    body,
+    headers: { origin: 'https://www.example.org' },
+  });
 }
 
 async function createForm(owner: Owner, fields: Record<string, unknown> = {}): Promise<WebFormBody> {
@@ -55,7 +58,11 @@ describe('web forms', () => {
   it('creates a form with an unguessable key, its public action_url and an escaped, accessible embed', async () => {
     const owner = await signUpWithWorkspace(base, 'Web');
     const client = api(base, owner);
-    const form = await createForm(owner, { name: 'Say "hi" <script>', require_consent: true, consent_text: 'I agree to <b>terms</b> & "privacy"' });
+    const form = await createForm(owner, {
+      name: 'Say "hi" <script>',
+      require_consent: true,
+      consent_text: 'I agree to <b>terms</b> & "privacy"',
+    });
     expect(form).toEqual({
       id: expect.any(String),
       name: 'Say "hi" <script>',
@@ -79,7 +86,8 @@ describe('web forms', () => {
     expect(html).toContain('aria-label="Say &quot;hi&quot; &lt;script&gt;"');
     expect(html).toContain('I agree to &lt;b&gt;terms&lt;/b&gt; &amp; &quot;privacy&quot;');
     expect(html).not.toContain('<b>');
-    for (const field of ['first_name', 'last_name', 'email', 'company', 'message']) expect(html).toMatch(new RegExp(`<label for="[^"]+-${field}">`));
+    for (const field of ['first_name', 'last_name', 'email', 'company', 'message'])
+      expect(html).toMatch(new RegExp(`<label for="[^"]+-${field}">`));
     expect(html).not.toContain('name="phone"');
     expect(html).toMatch(/name="consent" type="checkbox" value="yes" required/);
     expect(html).toMatch(/aria-hidden="true">[\s\S]*name="website" type="text" tabindex="-1" autocomplete="off"/);
@@ -87,7 +95,9 @@ describe('web forms', () => {
     expect(html).toContain('URLSearchParams(window.location.search).get("utm_campaign")');
     const other = await createForm(owner);
     expect(other.public_key).not.toBe(form.public_key);
-    expect((await client.ok<{ data: WebFormBody[] }>('GET', '/web-forms', undefined, 200)).data.map((item) => item.id)).toEqual([form.id, other.id]);
+    expect(
+      (await client.ok<{ data: WebFormBody[] }>('GET', '/web-forms', undefined, 200)).data.map((item) => item.id),
+    ).toEqual([form.id, other.id]);
   });
 
   it('refuses settings out of their limits, is for admins only, keeps workspaces apart and audits changes', async () => {
@@ -107,8 +117,19 @@ describe('web forms', () => {
     expectInvalid(await post({ public_key: 'mine' }), 'public_key');
     expectInvalid(await post({ colour: 'red' }), 'colour');
     const form = await createForm(owner, { fields: ['email', 'phone'] });
-    const patched = await client.ok<WebFormBody>('PATCH', `/web-forms/${form.id}`, { name: 'Renamed', enabled: false, redirect_url: 'https://example.com/thanks' }, 200);
-    expect(patched).toMatchObject({ name: 'Renamed', enabled: false, redirect_url: 'https://example.com/thanks', public_key: form.public_key, fields: ['email', 'phone'] });
+    const patched = await client.ok<WebFormBody>(
+      'PATCH',
+      `/web-forms/${form.id}`,
+      { name: 'Renamed', enabled: false, redirect_url: 'https://example.com/thanks' },
+      200,
+    );
+    expect(patched).toMatchObject({
+      name: 'Renamed',
+      enabled: false,
+      redirect_url: 'https://example.com/thanks',
+      public_key: form.public_key,
+      fields: ['email', 'phone'],
+    });
     expectInvalid(await client.call('PATCH', `/web-forms/${form.id}`, { fields: ['phone'] }), 'email');
     const member = await addMemberTo(system, owner.workspaceId, 'Sal');
     expect((await api(base, { token: member.token }).call('GET', '/web-forms')).status).toBe(403);
@@ -129,21 +150,65 @@ describe('web forms', () => {
   it('turns a submission into a lead: company and contact in crm-core, the utm campaign credited, a form touchpoint, counts, the owner notified', async () => {
     const owner = await signUpWithWorkspace(base, 'Lea');
     const client = api(base, owner);
-    const sources = (await request(base, 'GET', '/lead-sources', { token: owner.token })).body.data as Array<{ id: string; name: string }>;
+    const sources = (await request(base, 'GET', '/lead-sources', { token: owner.token })).body.data as Array<{
+      id: string;
+      name: string;
+    }>;
     const formCampaign = await client.createCampaign({ name: 'Form default' });
     const utmCampaign = await client.createCampaign({ name: 'Newsletter', utm_campaign: 'News-Jan' });
-    const form = await createForm(owner, { owner_id: owner.user.id, source_id: sources[0].id, campaign_id: formCampaign.id, fields: ['first_name', 'last_name', 'email', 'company', 'job_title', 'message'] });
-    const answer = await postJson(form, { first_name: 'Grace', last_name: 'Hopper', email: 'Grace@Navy.example', company: 'Navy Labs', job_title: 'Rear Admiral', message: 'Call me', utm_campaign: 'news-jan' });
-    expect({ status: answer.status, body: answer.body, cors: answer.headers.get('access-control-allow-origin') }).toEqual({ status: 200, body: { received: true, redirect_url: null }, cors: '*' });
+    const form = await createForm(owner, {
+      owner_id: owner.user.id,
+      source_id: sources[0].id,
+      campaign_id: formCampaign.id,
+      fields: ['first_name', 'last_name', 'email', 'company', 'job_title', 'message'],
+    });
+    const answer = await postJson(form, {
+      first_name: 'Grace',
+      last_name: 'Hopper',
+      email: 'Grace@Navy.example',
+      company: 'Navy Labs',
+      job_title: 'Rear Admiral',
+      message: 'Call me',
+      utm_campaign: 'news-jan',
+    });
+    expect({
+      status: answer.status,
+      body: answer.body,
+      cors: answer.headers.get('access-control-allow-origin'),
+    }).toEqual({ status: 200, body: { received: true, redirect_url: null }, cors: '*' });
     const touchpoint = await waitFor(async () => {
-      const page = await client.ok<{ data: Array<Record<string, any>> }>('GET', `/touchpoints?campaign_id=${utmCampaign.id}`, undefined, 200);
+      const page = await client.ok<{ data: Array<Record<string, any>> }>(
+        'GET',
+        `/touchpoints?campaign_id=${utmCampaign.id}`,
+        undefined,
+        200,
+      );
       return page.data[0];
     });
-    expect(touchpoint).toMatchObject({ kind: 'form', note: 'Call me', campaign_name: 'Newsletter', actor_label: 'Contact us' });
+    expect(touchpoint).toMatchObject({
+      kind: 'form',
+      note: 'Call me',
+      campaign_name: 'Newsletter',
+      actor_label: 'Contact us',
+    });
     const contact = await client.ok<Record<string, any>>('GET', `/contacts/${touchpoint.contact_id}`, undefined, 200);
-    expect(contact).toMatchObject({ first_name: 'Grace', last_name: 'Hopper', email: 'Grace@Navy.example', job_title: 'Rear Admiral', company_id: touchpoint.company_id, owner_id: owner.user.id });
+    expect(contact).toMatchObject({
+      first_name: 'Grace',
+      last_name: 'Hopper',
+      email: 'Grace@Navy.example',
+      job_title: 'Rear Admiral',
+      company_id: touchpoint.company_id,
+      owner_id: owner.user.id,
+    });
     const company = await client.ok<Record<string, any>>('GET', `/companies/${touchpoint.company_id}`, undefined, 200);
-    expect(company).toMatchObject({ name: 'Navy Labs', domain: 'navy.example', campaign_id: utmCampaign.id, campaign_name: 'Newsletter', source_id: sources[0].id, owner_id: owner.user.id });
+    expect(company).toMatchObject({
+      name: 'Navy Labs',
+      domain: 'navy.example',
+      campaign_id: utmCampaign.id,
+      campaign_name: 'Newsletter',
+      source_id: sources[0].id,
+      owner_id: owner.user.id,
+    });
     const counted = await client.ok<{ data: WebFormBody[] }>('GET', '/web-forms', undefined, 200);
     expect(counted.data[0]).toMatchObject({ submissions: 1, last_submission_at: expect.any(String) });
     await waitFor(async () => ((await client.getCampaign(utmCampaign.id)).leads === 1 ? true : undefined));
@@ -151,11 +216,19 @@ describe('web forms', () => {
       const list = await request(base, 'GET', '/notifications', { token: owner.token });
       return (list.body.data as Array<Record<string, any>>).find((item) => item.kind === 'web_form_submission');
     });
-    expect(notification).toMatchObject({ title: 'New lead from "Contact us": Grace Hopper', link: expect.stringContaining(`/v1/contacts/${contact.id}`) });
+    expect(notification).toMatchObject({
+      title: 'New lead from "Contact us": Grace Hopper',
+      link: expect.stringContaining(`/v1/contacts/${contact.id}`),
+    });
     // The same person again matches the contact and company; without a matching utm the form's campaign is credited.
     expect((await postJson(form, { email: 'grace@navy.example', message: 'Again' })).status).toBe(200);
     const second = await waitFor(async () => {
-      const page = await client.ok<{ data: Array<Record<string, any>> }>('GET', `/touchpoints?campaign_id=${formCampaign.id}`, undefined, 200);
+      const page = await client.ok<{ data: Array<Record<string, any>> }>(
+        'GET',
+        `/touchpoints?campaign_id=${formCampaign.id}`,
+        undefined,
+        200,
+      );
       return page.data[0];
     });
     expect(second).toMatchObject({ contact_id: contact.id, company_id: company.id, note: 'Again' });
@@ -167,22 +240,45 @@ describe('web forms', () => {
     const owner = await signUpWithWorkspace(base, 'Bro');
     const client = api(base, owner);
     const form = await createForm(owner, { redirect_url: 'https://www.example.org/thanks?from=form' });
-    const redirected = await postForm(form, { first_name: 'Ann', email: 'ann@example.org', company: '', message: 'Hello' });
-    expect({ status: redirected.status, location: redirected.headers.get('location') }).toEqual({ status: 303, location: 'https://www.example.org/thanks?from=form' });
+    const redirected = await postForm(form, {
+      first_name: 'Ann',
+      email: 'ann@example.org',
+      company: '',
+      message: 'Hello',
+    });
+    expect({ status: redirected.status, location: redirected.headers.get('location') }).toEqual({
+      status: 303,
+      location: 'https://www.example.org/thanks?from=form',
+    });
     await client.ok('PATCH', `/web-forms/${form.id}`, { redirect_url: null }, 200);
     const page = await postForm(form, { email: 'ann2@example.org' });
-    expect({ status: page.status, type: page.headers.get('content-type') }).toEqual({ status: 200, type: expect.stringContaining('text/html') });
+    expect({ status: page.status, type: page.headers.get('content-type') }).toEqual({
+      status: 200,
+      type: expect.stringContaining('text/html'),
+    });
     expect(await page.text()).toContain('<h1>Thank you</h1>');
     const preflight = await fetch(endpointOf(form), {
       method: 'OPTIONS',
-      headers: { origin: 'https://www.example.org', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+      headers: {
+        origin: 'https://www.example.org',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type',
+      },
     });
-    expect({ status: preflight.status, origin: preflight.headers.get('access-control-allow-origin'), methods: preflight.headers.get('access-control-allow-methods') }).toEqual({
+    expect({
+      status: preflight.status,
+      origin: preflight.headers.get('access-control-allow-origin'),
+      methods: preflight.headers.get('access-control-allow-methods'),
+    }).toEqual({
       status: 204,
       origin: '*',
       methods: 'POST',
     });
-    await waitFor(async () => ((await client.ok<{ data: WebFormBody[] }>('GET', '/web-forms', undefined, 200)).data[0].submissions === 2 ? true : undefined));
+    await waitFor(async () =>
+      (await client.ok<{ data: WebFormBody[] }>('GET', '/web-forms', undefined, 200)).data[0].submissions === 2
+        ? true
+        : undefined,
+    );
   });
 
   it('refuses a disabled form, missing consent, a bad email, an unknown key and too many submissions; drops spam silently', async () => {
@@ -193,8 +289,14 @@ describe('web forms', () => {
     expectInvalid(await postJson(form, { email: 'a@example.org', consent: false }), 'consent');
     expectInvalid(await postJson(form, { email: 'not-an-email', consent: true }), 'email');
     expectInvalid(await postJson(form, { consent: true }), 'email');
-    expectInvalid(await postJson(form, { email: 'a@example.org', consent: true, first_name: 'f'.repeat(101) }), 'first_name');
-    expectInvalid(await postJson(form, { email: 'a@example.org', consent: true, message: 'm'.repeat(5001) }), 'message');
+    expectInvalid(
+      await postJson(form, { email: 'a@example.org', consent: true, first_name: 'f'.repeat(101) }),
+      'first_name',
+    );
+    expectInvalid(
+      await postJson(form, { email: 'a@example.org', consent: true, message: 'm'.repeat(5001) }),
+      'message',
+    );
     expectInvalid(await postJson(form, { email: 'a@example.org', consent: true, colour: 'red' }), 'colour');
     const formFields = await postForm(form, { email: 'a@example.org' });
     expect(formFields.status).toBe(400);
@@ -203,20 +305,31 @@ describe('web forms', () => {
     // Spam: a filled honeypot is answered like a good submission and nothing is kept.
     const spam = await postForm(form, { email: 'bot@example.org', consent: 'on', website: 'http://spam.example' });
     expect(spam.status).toBe(200);
-    for (let i = 0; i < 3; i++) expect((await postForm(form, { email: 'Same@example.org', consent: 'on' })).status).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await postForm(form, { email: 'Same@example.org', consent: 'on' })).status).toBe(200);
     const limited = await postJson(form, { email: 'same@EXAMPLE.org', consent: true });
-    expect({ status: limited.status, code: limited.body.error.code, retry: limited.headers.get('retry-after') !== null }).toEqual({ status: 429, code: 'rate_limited', retry: true });
+    expect({
+      status: limited.status,
+      code: limited.body.error.code,
+      retry: limited.headers.get('retry-after') !== null,
+    }).toEqual({ status: 429, code: 'rate_limited', retry: true });
     expect((await postJson(form, { email: 'other@example.org', consent: true })).status).toBe(200);
     await client.ok('PATCH', `/web-forms/${form.id}`, { enabled: false }, 200);
     const disabled = await postJson(form, { email: 'late@example.org', consent: true });
-    expect({ status: disabled.status, code: disabled.body.error.code }).toEqual({ status: 409, code: 'web_form_disabled' });
+    expect({ status: disabled.status, code: disabled.body.error.code }).toEqual({
+      status: 409,
+      code: 'web_form_disabled',
+    });
     const counted = await waitFor(async () => {
       const current = (await client.ok<{ data: WebFormBody[] }>('GET', '/web-forms', undefined, 200)).data[0];
       return current.submissions >= 4 ? current : undefined;
     });
     expect(counted.submissions).toBe(4);
     const contacts = await client.ok<{ data: Array<{ email: string }> }>('GET', '/contacts?limit=50', undefined, 200);
-    expect(contacts.data.map((contact) => contact.email.toLowerCase()).sort()).toEqual(['other@example.org', 'same@example.org']);
+    expect(contacts.data.map((contact) => contact.email.toLowerCase()).sort()).toEqual([
+      'other@example.org',
+      'same@example.org',
+    ]);
   });
 
   it('makes one contact of two submissions of one email processed at the same moment', async () => {
@@ -237,11 +350,17 @@ describe('web forms', () => {
       campaign_id: '',
       consent: true,
     };
-    const capture = () => runWithContext({ request_id: newId(), workspace_id: owner.workspaceId }, () => captureLead(context, lead));
+    const capture = () =>
+      runWithContext({ request_id: newId(), workspace_id: owner.workspaceId }, () => captureLead(context, lead));
     const [first, second] = await Promise.all([capture(), capture()]);
     expect(first.contact_id).toBe(second.contact_id);
     expect([first.contact_created, second.contact_created].sort()).toEqual([false, true]);
-    const contacts = await api(base, owner).ok<{ data: Array<{ email: string }> }>('GET', '/contacts?limit=50', undefined, 200);
+    const contacts = await api(base, owner).ok<{ data: Array<{ email: string }> }>(
+      'GET',
+      '/contacts?limit=50',
+      undefined,
+      200,
+    );
     expect(contacts.data.map((contact) => contact.email)).toEqual(['twin@twin-ltd.example']);
   });
 
@@ -255,9 +374,26 @@ describe('web forms', () => {
     const membership = members.data.find((item) => item.name === 'Gon')!;
     await client.ok('PATCH', `/members/${membership.id}`, { status: 'disabled' }, 204);
     expect((await postJson(form, { email: 'orphan@orphan.example', company: 'Orphan Ltd' })).status).toBe(200);
-    const touchpoint = await waitFor(async () => (await client.ok<{ data: Array<Record<string, any>> }>('GET', `/touchpoints?campaign_id=${campaign.id}`, undefined, 200)).data[0]);
-    expect(await client.ok('GET', `/companies/${touchpoint.company_id}`, undefined, 200)).toMatchObject({ name: 'Orphan Ltd', owner_id: null, campaign_id: campaign.id });
-    expect(await client.ok('GET', `/contacts/${touchpoint.contact_id}`, undefined, 200)).toMatchObject({ email: 'orphan@orphan.example', owner_id: null });
+    const touchpoint = await waitFor(
+      async () =>
+        (
+          await client.ok<{ data: Array<Record<string, any>> }>(
+            'GET',
+            `/touchpoints?campaign_id=${campaign.id}`,
+            undefined,
+            200,
+          )
+        ).data[0],
+    );
+    expect(await client.ok('GET', `/companies/${touchpoint.company_id}`, undefined, 200)).toMatchObject({
+      name: 'Orphan Ltd',
+      owner_id: null,
+      campaign_id: campaign.id,
+    });
+    expect(await client.ok('GET', `/contacts/${touchpoint.contact_id}`, undefined, 200)).toMatchObject({
+      email: 'orphan@orphan.example',
+      owner_id: null,
+    });
   });
 
   it('keeps a submission while crm-core is unreachable and processes it once crm-core is back', async () => {
@@ -274,23 +410,40 @@ describe('web forms', () => {
       expect((await postJson(form, { email: 'kept@example.org', first_name: 'Kept' })).status).toBe(200);
       const marketing = system.services.marketing.context.connection;
       const failing = await waitFor(async () => {
-        const jobs = await jobModel(marketing).find({ name: 'marketing.submissions.process', workspace_id: owner.workspaceId }).lean().exec();
+        const jobs = await jobModel(marketing)
+          .find({ name: 'marketing.submissions.process', workspace_id: owner.workspaceId })
+          .lean()
+          .exec();
         return jobs.find((job) => job.attempts >= 1 && job.last_error) ?? undefined;
       });
       expect(failing.status).toBe('pending');
       const kept = await runWithContext({ request_id: newId(), workspace_id: owner.workspaceId }, () =>
         submissionModel(marketing).find({ workspace_id: owner.workspaceId }).lean().exec(),
       );
-      expect(kept.map((submission) => [submission.email, submission.status])).toEqual([['kept@example.org', 'pending']]);
+      expect(kept.map((submission) => [submission.email, submission.status])).toEqual([
+        ['kept@example.org', 'pending'],
+      ]);
     } finally {
-      await new Promise<void>((resolve, reject) => crm.server.bindAsync(address, insecureServerCredentials(), (error) => (error ? reject(error) : resolve())));
+      await new Promise<void>((resolve, reject) =>
+        crm.server.bindAsync(address, insecureServerCredentials(), (error) => (error ? reject(error) : resolve())),
+      );
     }
     const touchpoint = await waitFor(
-      async () => (await client.ok<{ data: Array<Record<string, any>> }>('GET', `/touchpoints?campaign_id=${campaign.id}`, undefined, 200)).data[0],
+      async () =>
+        (
+          await client.ok<{ data: Array<Record<string, any>> }>(
+            'GET',
+            `/touchpoints?campaign_id=${campaign.id}`,
+            undefined,
+            200,
+          )
+        ).data[0],
       'the kept submission processed',
       25_000,
     );
     expect(touchpoint).toMatchObject({ kind: 'form', contact_id: expect.any(String) });
-    expect((await client.ok<Record<string, any>>('GET', `/contacts/${touchpoint.contact_id}`, undefined, 200)).email).toBe('kept@example.org');
+    expect(
+      (await client.ok<Record<string, any>>('GET', `/contacts/${touchpoint.contact_id}`, undefined, 200)).email,
+    ).toBe('kept@example.org');
   });
 });

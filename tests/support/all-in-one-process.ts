@@ -12,7 +12,9 @@ export interface AllInOneProcess {
 // The system as `npm start` runs it, as an OS process of its own, started (and started again after
 // it dies) on one data folder made for the test file; every process is killed and the folder
 // removed after the file's tests.
-export function allInOneOnOneDataFolder(prefix: string): { start(env?: Record<string, string>): Promise<AllInOneProcess> } {
+export function allInOneOnOneDataFolder(prefix: string): {
+  start(env?: Record<string, string>): Promise<AllInOneProcess>;
+} {
   let dataDir: string;
   const running: StartedProcess[] = [];
   beforeAll(() => {
@@ -24,7 +26,11 @@ export function allInOneOnOneDataFolder(prefix: string): { start(env?: Record<st
   });
   return {
     async start(env = {}) {
-      const started = startProcess('deploy/all-in-one/dist/main.js', { PORT: '0', DATA_DIR: dataDir, PASSWORD_SCRYPT_LOG2_N: '10', ...env }, 'CRM API ready');
+      const started = startProcess(
+        'deploy/all-in-one/dist/main.js',
+        { PORT: '0', DATA_DIR: dataDir, PASSWORD_SCRYPT_LOG2_N: '10', ...env },
+        'CRM API ready',
+      );
       running.push(started);
       const ready = await started.ready;
       return { started, base: String(ready.url) };

@@ -21,7 +21,8 @@ export function dataFilesHolding(dataDir: string, values: readonly string[]): st
       continue;
     }
     const text = bytes.toString('latin1').toLowerCase();
-    for (const value of values) if (text.includes(value.toLowerCase())) hits.push(`${relative(dataDir, file)}: ${value}`);
+    for (const value of values)
+      if (text.includes(value.toLowerCase())) hits.push(`${relative(dataDir, file)}: ${value}`);
   }
   return hits;
 }

@@ -18,7 +18,9 @@ export async function startGatewayReplica(
     internalPrivateKey: keys.privateKey,
     serviceTokenSecret: system.serviceTokenSecret,
     identityGrpcAddress: `127.0.0.1:${services.identity.grpcPort}`,
-    serviceUrls: Object.fromEntries(SERVICES.map((name) => [name, `http://127.0.0.1:${services[name].httpPort}`])) as Record<ServiceName, string>,
+    serviceUrls: Object.fromEntries(
+      SERVICES.map((name) => [name, `http://127.0.0.1:${services[name].httpPort}`]),
+    ) as Record<ServiceName, string>,
     logger: createLogger('gateway', 'error'),
     ...options,
   });

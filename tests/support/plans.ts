@@ -23,7 +23,10 @@ export interface HostedPage {
 }
 
 const decode = (text: string) =>
-  text.replace(/&(amp|lt|gt|quot|#39);/g, (_match, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[name]!);
+  text.replace(
+    /&(amp|lt|gt|quot|#39);/g,
+    (_match, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[name]!,
+  );
 
 const attribute = (tag: string, name: string) => {
   const match = new RegExp(`\\b${name}="([^"]*)"`).exec(tag);
@@ -55,7 +58,11 @@ export async function openHostedPage(base: string, url: string): Promise<HostedP
 }
 
 // Posts a form of a hosted page like a browser: its fields (with changes), form-encoded.
-export async function submitHostedForm(base: string, form: HostedForm, changes: Record<string, string> = {}): Promise<HostedPage> {
+export async function submitHostedForm(
+  base: string,
+  form: HostedForm,
+  changes: Record<string, string> = {},
+): Promise<HostedPage> {
   const response = await fetch(`${originOf(base)}${form.action}`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -81,13 +88,23 @@ export async function freeWorkspace(base: string, name: string): ReturnType<type
 
 // Subscribes the caller's workspace (the token must be an admin's) to Standard through the
 // simulated provider, and waits until the next request carries the plan.
-export async function upgradeToStandard(base: string, token: string, interval: 'month' | 'year' = 'month'): Promise<void> {
+export async function upgradeToStandard(
+  base: string,
+  token: string,
+  interval: 'month' | 'year' = 'month',
+): Promise<void> {
   const checkout = await request(base, 'POST', '/billing/checkout', { token, body: { interval } });
-  if (checkout.status !== 200) throw new Error(`checkout answered ${checkout.status}: ${JSON.stringify(checkout.body)}`);
+  if (checkout.status !== 200)
+    throw new Error(`checkout answered ${checkout.status}: ${JSON.stringify(checkout.body)}`);
   const page = await openHostedPage(base, checkout.body.url as string);
-  if (page.status !== 200 || page.forms.length !== 1) throw new Error(`the hosted checkout page answered ${page.status}`);
-  const paid = await submitHostedForm(base, page.forms[0], { cardholder_name: 'Ann Lee', card_number: '4242 4242 4242 4242' });
-  if (paid.status !== 200 || !paid.html.includes('Payment complete')) throw new Error(`paying on the hosted checkout answered ${paid.status}`);
+  if (page.status !== 200 || page.forms.length !== 1)
+    throw new Error(`the hosted checkout page answered ${page.status}`);
+  const paid = await submitHostedForm(base, page.forms[0], {
+    cardholder_name: 'Ann Lee',
+    card_number: '4242 4242 4242 4242',
+  });
+  if (paid.status !== 200 || !paid.html.includes('Payment complete'))
+    throw new Error(`paying on the hosted checkout answered ${paid.status}`);
   await waitFor(async () => {
     const me = await request(base, 'GET', '/me', { token });
     return me.status === 200 && me.body.workspace.plan === 'standard' && me.body.workspace.billing_set_up === true;
@@ -101,7 +118,8 @@ export async function downgradeToFree(base: string, token: string): Promise<void
   if (portal.status !== 200) throw new Error(`the portal answered ${portal.status}: ${JSON.stringify(portal.body)}`);
   const page = await openHostedPage(base, portal.body.url as string);
   const cancel = page.forms.find((form) => form.fields.action === 'cancel_now');
-  if (page.status !== 200 || !cancel) throw new Error(`the hosted portal answered ${page.status} without a form to cancel at once`);
+  if (page.status !== 200 || !cancel)
+    throw new Error(`the hosted portal answered ${page.status} without a form to cancel at once`);
   const cancelled = await submitHostedForm(base, cancel);
   if (cancelled.status !== 200) throw new Error(`cancelling in the hosted portal answered ${cancelled.status}`);
   await waitForPlan(base, token, 'free');

@@ -45,7 +45,11 @@ export function startProcess(entry: string, env: Record<string, string>, readyMe
 // process of the test declared (each logs "consuming events" with its consumer once its queues
 // exist), and the exchanges. Quorum queues left behind pile up on the broker from run to run and
 // slow down every later declaration.
-export async function removeTestExchange(amqpUrl: string, exchange: string, processes: ReadonlyArray<Pick<StartedProcess, 'lines'>>): Promise<void> {
+export async function removeTestExchange(
+  amqpUrl: string,
+  exchange: string,
+  processes: ReadonlyArray<Pick<StartedProcess, 'lines'>>,
+): Promise<void> {
   const consumers = new Set<string>();
   for (const { lines } of processes) {
     for (const line of lines) {

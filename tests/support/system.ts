@@ -18,7 +18,13 @@ export async function startTestSystem(options: SystemOptions & { dataDir?: strin
   // Erased values leave the disk at the next storage compaction, at most once per interval (10
   // minutes by default, docs/privacy.md): tests wait for it on a shorter one.
   const env = { STORAGE_COMPACTION_INTERVAL_MS: '250', ...(options.env ?? process.env) };
-  const system = await startSystem({ port: 0, logLevel: process.env.TEST_LOG_LEVEL ?? 'error', ...options, env, dataDir });
+  const system = await startSystem({
+    port: 0,
+    logLevel: process.env.TEST_LOG_LEVEL ?? 'error',
+    ...options,
+    env,
+    dataDir,
+  });
   return Object.assign(system, {
     dataDir,
     destroy: async () => {
@@ -59,9 +65,11 @@ export async function request<T = Record<string, any>>(
   const parsed = text ? JSON.parse(text) : undefined;
   // A mailed link is followed as written, from the origin (`/v1/public/...`): checked against
   // the same document as the API base.
-  const [apiBase, apiPath] = !base.endsWith('/v1') && path.startsWith('/v1/') ? [`${base}/v1`, path.slice(3)] : [base, path];
+  const [apiBase, apiPath] =
+    !base.endsWith('/v1') && path.startsWith('/v1/') ? [`${base}/v1`, path.slice(3)] : [base, path];
   // The reference itself is not an operation; everything else must answer as documented.
-  if (!/^\/(openapi\.json|docs)\b/.test(apiPath)) await checkResponse(documents.get(apiBase) ?? `${apiBase}/openapi.json`, method, apiPath, response.status, parsed);
+  if (!/^\/(openapi\.json|docs)\b/.test(apiPath))
+    await checkResponse(documents.get(apiBase) ?? `${apiBase}/openapi.json`, method, apiPath, response.status, parsed);
   return { status: response.status, body: parsed as T, headers: response.headers };
 }
 
@@ -84,7 +92,10 @@ export async function signUpWithWorkspace(base: string, name = 'Ann') {
   const signUp = await request(base, 'POST', '/auth/sign-up', { body: { email, password, name } });
   expect(signUp.status).toBe(201);
   const token = signUp.body.token as string;
-  const onboarding = await request(base, 'POST', '/onboarding', { token, body: { workspace_name: `${name}'s workspace` } });
+  const onboarding = await request(base, 'POST', '/onboarding', {
+    token,
+    body: { workspace_name: `${name}'s workspace` },
+  });
   expect(onboarding.status).toBe(201);
   return { email, password, token, workspaceId: onboarding.body.workspace_id as string, user: signUp.body.user };
 }
@@ -96,12 +107,18 @@ const EMAIL_VERIFICATION_PATH = '/v1/public/email-verifications/';
 export function verificationTokenMailedTo(system: Pick<TestSystem, 'dataDir'>, email: string): string {
   const mails = mailTo(system.dataDir, email).filter((mail) => mail.text.includes(EMAIL_VERIFICATION_PATH));
   if (mails.length === 0) throw new Error(`no email verification mail to ${email}`);
-  return linkIn(mails[mails.length - 1], EMAIL_VERIFICATION_PATH).split('/').pop()!;
+  return linkIn(mails[mails.length - 1], EMAIL_VERIFICATION_PATH)
+    .split('/')
+    .pop()!;
 }
 
 // Follows that link, as the person would: the account may then accept invitations sent to its
 // address (an account signed up from an invitation link is verified by it already).
 export async function verifyEmail(system: Pick<TestSystem, 'url' | 'dataDir'>, email: string): Promise<void> {
-  const answer = await request(system.url, 'POST', `/public/email-verifications/${verificationTokenMailedTo(system, email)}`);
+  const answer = await request(
+    system.url,
+    'POST',
+    `/public/email-verifications/${verificationTokenMailedTo(system, email)}`,
+  );
   expect(answer.status).toBe(204);
 }

@@ -20,7 +20,14 @@ function startAllInOne(env: Record<string, string>): Promise<string> {
   const dataDir = mkdtempSync(join(tmpdir(), 'crm-all-in-one-'));
   dataDirs.push(dataDir);
   const started = spawn(process.execPath, [join(root, 'deploy/all-in-one/dist/main.js')], {
-    env: { PATH: process.env.PATH ?? '', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'error', PASSWORD_SCRYPT_LOG2_N: '10', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      PORT: '0',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'error',
+      PASSWORD_SCRYPT_LOG2_N: '10',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   children.push(started);
@@ -41,11 +48,13 @@ describe('npm start', () => {
     });
     expect(signUp.status).toBe(201);
     const statuses = [];
-    for (let i = 0; i < 4; i += 1) statuses.push((await request(base, 'GET', '/me', { token: signUp.body.token })).status);
+    for (let i = 0; i < 4; i += 1)
+      statuses.push((await request(base, 'GET', '/me', { token: signUp.body.token })).status);
     expect(statuses).toEqual([200, 200, 200, 429]);
 
     // The sign-up above was the first of the address's 2 attempts without a token.
-    const signIn = () => request(base, 'POST', '/auth/sign-in', { body: { email: 'limits@example.com', password: 'wrong password' } });
+    const signIn = () =>
+      request(base, 'POST', '/auth/sign-in', { body: { email: 'limits@example.com', password: 'wrong password' } });
     expect((await signIn()).status).toBe(401);
     expect((await signIn()).status).toBe(429);
   });

@@ -20,7 +20,13 @@ function operationFiles(dir: string): string[] {
 }
 
 function isDeclaration(value: unknown): value is OperationDeclaration {
-  return typeof value === 'object' && value !== null && typeof (value as OperationDeclaration).operationId === 'string' && 'method' in value && 'path' in value;
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as OperationDeclaration).operationId === 'string' &&
+    'method' in value &&
+    'path' in value
+  );
 }
 
 const declarations: OperationDeclaration[] = readdirSync(SERVICES)
@@ -28,33 +34,48 @@ const declarations: OperationDeclaration[] = readdirSync(SERVICES)
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- each operations file is loaded by its path, found at run time
   .flatMap((file) => Object.values(require(file) as Record<string, unknown>).filter(isDeclaration));
 
-const typesOf = (schema: Schema): string[] => (Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : []);
+const typesOf = (schema: Schema): string[] =>
+  Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
 // Formats whose values have a length of their own.
 const FIXED_FORMATS = new Set(['uuid', 'date', 'date-time']);
 
 // Every value reachable in a schema, with its dotted place.
 function* values(schema: Schema, place: string): Generator<[string, Schema]> {
   yield [place, schema];
-  for (const [name, property] of Object.entries((schema.properties ?? {}) as Record<string, Schema>)) yield* values(property, `${place}.${name}`);
-  for (const property of Object.values((schema.patternProperties ?? {}) as Record<string, Schema>)) yield* values(property, `${place}{}`);
-  if (typeof schema.additionalProperties === 'object') yield* values(schema.additionalProperties as Schema, `${place}{}`);
+  for (const [name, property] of Object.entries((schema.properties ?? {}) as Record<string, Schema>))
+    yield* values(property, `${place}.${name}`);
+  for (const property of Object.values((schema.patternProperties ?? {}) as Record<string, Schema>))
+    yield* values(property, `${place}{}`);
+  if (typeof schema.additionalProperties === 'object')
+    yield* values(schema.additionalProperties as Schema, `${place}{}`);
   if (schema.items) yield* values(schema.items as Schema, `${place}[]`);
-  for (const keyword of ['anyOf', 'oneOf', 'allOf']) for (const [index, branch] of ((schema[keyword] ?? []) as Schema[]).entries()) yield* values(branch, `${place}|${index}`);
+  for (const keyword of ['anyOf', 'oneOf', 'allOf'])
+    for (const [index, branch] of ((schema[keyword] ?? []) as Schema[]).entries())
+      yield* values(branch, `${place}|${index}`);
 }
 
 function unbounded(schema: Schema): string[] {
   const types = typesOf(schema);
   const problems: string[] = [];
   if (schema.enum || schema.const !== undefined) return problems;
-  if (types.includes('string') && schema.maxLength === undefined && !FIXED_FORMATS.has(schema.format) && !/^\^.*\$$/.test(schema.pattern ?? '')) {
+  if (
+    types.includes('string') &&
+    schema.maxLength === undefined &&
+    !FIXED_FORMATS.has(schema.format) &&
+    !/^\^.*\$$/.test(schema.pattern ?? '')
+  ) {
     problems.push('a string without maxLength');
   }
-  if ((types.includes('integer') || types.includes('number')) && (schema.maximum === undefined || schema.minimum === undefined)) {
+  if (
+    (types.includes('integer') || types.includes('number')) &&
+    (schema.maximum === undefined || schema.minimum === undefined)
+  ) {
     problems.push('a number without minimum and maximum');
   }
   const isMap = schema.patternProperties !== undefined || typeof schema.additionalProperties === 'object';
   if (isMap && schema.maxProperties === undefined) problems.push('an object of free keys without maxProperties');
-  if (isMap && schema.propertyNames?.maxLength === undefined) problems.push('an object of free keys without a key length');
+  if (isMap && schema.propertyNames?.maxLength === undefined)
+    problems.push('an object of free keys without a key length');
   if (types.includes('array') && schema.maxItems === undefined) problems.push('an array without maxItems');
   return problems;
 }
@@ -73,7 +94,8 @@ describe('declared bounds', () => {
         ['query', declaration.query],
       ] as const) {
         if (!schema) continue;
-        for (const [place, value] of values(schema, part)) for (const problem of unbounded(value)) found.push(`${where} ${place}: ${problem}`);
+        for (const [place, value] of values(schema, part))
+          for (const problem of unbounded(value)) found.push(`${where} ${place}: ${problem}`);
       }
     }
     expect(found).toEqual([]);
@@ -83,7 +105,9 @@ describe('declared bounds', () => {
     const found: string[] = [];
     for (const declaration of declarations) {
       if (!declaration.prepare || !declaration.body) continue;
-      for (const [name, property] of Object.entries(((declaration.body as Schema).properties ?? {}) as Record<string, Schema>)) {
+      for (const [name, property] of Object.entries(
+        ((declaration.body as Schema).properties ?? {}) as Record<string, Schema>,
+      )) {
         if (!(property.minLength >= 1)) continue;
         let prepared: unknown;
         try {
@@ -91,7 +115,8 @@ describe('declared bounds', () => {
         } catch {
           continue;
         }
-        if ((prepared as Record<string, unknown>)[name] !== '') found.push(`${declaration.method} ${declaration.path} ${name}`);
+        if ((prepared as Record<string, unknown>)[name] !== '')
+          found.push(`${declaration.method} ${declaration.path} ${name}`);
       }
     }
     expect(found).toEqual([]);

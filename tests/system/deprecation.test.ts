@@ -23,8 +23,17 @@ function gatewayWith(deprecations: readonly DeprecatedOperation[]) {
 }
 
 const TABLE: DeprecatedOperation[] = [
-  { operation: 'GET /recent', deprecatedAt: '2026-01-15T00:00:00Z', sunsetAt: '2026-09-30T00:00:00Z', link: 'https://crm.example.com/docs/changelog#recent' },
-  { operation: 'PATCH /companies/{id}', deprecatedAt: '2026-03-01T12:00:00Z', link: 'https://crm.example.com/docs/changelog#patch-companies' },
+  {
+    operation: 'GET /recent',
+    deprecatedAt: '2026-01-15T00:00:00Z',
+    sunsetAt: '2026-09-30T00:00:00Z',
+    link: 'https://crm.example.com/docs/changelog#recent',
+  },
+  {
+    operation: 'PATCH /companies/{id}',
+    deprecatedAt: '2026-03-01T12:00:00Z',
+    link: 'https://crm.example.com/docs/changelog#patch-companies',
+  },
 ];
 
 describe('deprecated operations', () => {
@@ -50,20 +59,34 @@ describe('deprecated operations', () => {
     const company = await request(base, 'POST', '/companies', { token: person.token, body: { name: 'Acme' } });
     expect(company.status).toBe(201);
     expect(company.headers.get('deprecation')).toBeNull();
-    const patched = await request(base, 'PATCH', `/companies/${company.body.id}`, { token: person.token, body: { name: 'Acme Ltd' } });
+    const patched = await request(base, 'PATCH', `/companies/${company.body.id}`, {
+      token: person.token,
+      body: { name: 'Acme Ltd' },
+    });
     expect(patched.status).toBe(200);
     expect(patched.headers.get('deprecation')).toBe(`@${Date.parse('2026-03-01T12:00:00Z') / 1000}`);
     expect(patched.headers.get('sunset')).toBeNull();
-    expect(patched.headers.get('link')).toBe('<https://crm.example.com/docs/changelog#patch-companies>; rel="deprecation"; type="text/html"');
+    expect(patched.headers.get('link')).toBe(
+      '<https://crm.example.com/docs/changelog#patch-companies>; rel="deprecation"; type="text/html"',
+    );
     // Errors of a deprecated operation say so too; the same path with another method does not.
-    expect((await request(base, 'PATCH', '/companies/7c9e6679-7425-40de-944b-e07fc1f90ae7', { token: person.token, body: { name: 'X' } })).headers.get('deprecation')).not.toBeNull();
+    expect(
+      (
+        await request(base, 'PATCH', '/companies/7c9e6679-7425-40de-944b-e07fc1f90ae7', {
+          token: person.token,
+          body: { name: 'X' },
+        })
+      ).headers.get('deprecation'),
+    ).not.toBeNull();
     const read = await request(base, 'GET', `/companies/${company.body.id}`, { token: person.token });
     expect(read.status).toBe(200);
     expect(read.headers.get('deprecation')).toBeNull();
     expect(read.headers.get('link')).toBeNull();
 
     // The system's own gateway, with the real (empty) table, marks nothing.
-    expect((await request(system.url, 'GET', '/recent', { token: person.token })).headers.get('deprecation')).toBeNull();
+    expect(
+      (await request(system.url, 'GET', '/recent', { token: person.token })).headers.get('deprecation'),
+    ).toBeNull();
   });
 
   it('are marked deprecated in the merged OpenAPI document, with their headers', async () => {
@@ -82,8 +105,11 @@ describe('deprecated operations', () => {
       expect(document.paths['/companies/{id}'].patch.responses['200'].headers.Sunset).toBeUndefined();
       expect(document.paths['/companies/{id}'].get.deprecated).toBeUndefined();
       expect(document.paths['/recent'].post.deprecated).toBeUndefined();
-      const marked = Object.entries(document.paths as Record<string, Record<string, { deprecated?: boolean }>>).flatMap(([path, item]) =>
-        Object.entries(item).filter(([, operation]) => operation.deprecated).map(([method]) => `${method.toUpperCase()} ${path}`),
+      const marked = Object.entries(document.paths as Record<string, Record<string, { deprecated?: boolean }>>).flatMap(
+        ([path, item]) =>
+          Object.entries(item)
+            .filter(([, operation]) => operation.deprecated)
+            .map(([method]) => `${method.toUpperCase()} ${path}`),
       );
       expect(marked.sort()).toEqual(['GET /recent', 'PATCH /companies/{id}']);
       // The system's own document marks nothing.
@@ -96,8 +122,17 @@ describe('deprecated operations', () => {
 
   it('refuse to start on a table that gives less notice than the policy promises', async () => {
     await expect(
-      gatewayWith([{ operation: 'GET /recent', deprecatedAt: '2026-01-15T00:00:00Z', sunsetAt: '2026-03-01T00:00:00Z', link: 'https://crm.example.com/docs/changelog#recent' }]),
+      gatewayWith([
+        {
+          operation: 'GET /recent',
+          deprecatedAt: '2026-01-15T00:00:00Z',
+          sunsetAt: '2026-03-01T00:00:00Z',
+          link: 'https://crm.example.com/docs/changelog#recent',
+        },
+      ]),
     ).rejects.toThrow('at least 180 days');
-    await expect(gatewayWith([{ operation: 'GET /recent', deprecatedAt: 'soon', link: 'https://crm.example.com/docs/changelog' }])).rejects.toThrow('not a date');
+    await expect(
+      gatewayWith([{ operation: 'GET /recent', deprecatedAt: 'soon', link: 'https://crm.example.com/docs/changelog' }]),
+    ).rejects.toThrow('not a date');
   });
 });

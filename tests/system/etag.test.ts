@@ -14,7 +14,8 @@ afterAll(async () => {
   await system.destroy();
 });
 
-const call = (method: string, path: string, options: { body?: unknown; headers?: Record<string, string> } = {}) => request(system.url, method, path, { token, ...options });
+const call = (method: string, path: string, options: { body?: unknown; headers?: Record<string, string> } = {}) =>
+  request(system.url, method, path, { token, ...options });
 const tagOf = (answer: { headers: Headers }) => answer.headers.get('etag');
 
 interface Kind {
@@ -27,10 +28,38 @@ interface Kind {
 }
 
 const KINDS: Kind[] = [
-  { name: 'company', path: '/companies', create: { name: 'Tagged Ltd' }, change: (round) => ({ name: `Tagged ${round}` }), hasGet: true, deletes: true },
-  { name: 'contact', path: '/contacts', create: { first_name: 'Tia' }, change: (round) => ({ first_name: `Tia ${round}` }), hasGet: true, deletes: true },
-  { name: 'deal', path: '/deals', create: { name: 'Tagged deal' }, change: (round) => ({ name: `Deal ${round}` }), hasGet: true, deletes: true },
-  { name: 'campaign', path: '/campaigns', create: { name: 'Tagged campaign' }, change: (round) => ({ name: `Campaign ${round}` }), hasGet: true, deletes: true },
+  {
+    name: 'company',
+    path: '/companies',
+    create: { name: 'Tagged Ltd' },
+    change: (round) => ({ name: `Tagged ${round}` }),
+    hasGet: true,
+    deletes: true,
+  },
+  {
+    name: 'contact',
+    path: '/contacts',
+    create: { first_name: 'Tia' },
+    change: (round) => ({ first_name: `Tia ${round}` }),
+    hasGet: true,
+    deletes: true,
+  },
+  {
+    name: 'deal',
+    path: '/deals',
+    create: { name: 'Tagged deal' },
+    change: (round) => ({ name: `Deal ${round}` }),
+    hasGet: true,
+    deletes: true,
+  },
+  {
+    name: 'campaign',
+    path: '/campaigns',
+    create: { name: 'Tagged campaign' },
+    change: (round) => ({ name: `Campaign ${round}` }),
+    hasGet: true,
+    deletes: true,
+  },
   {
     name: 'saved report',
     path: '/reports/saved',
@@ -39,7 +68,14 @@ const KINDS: Kind[] = [
     hasGet: false,
     deletes: true,
   },
-  { name: 'web form', path: '/web-forms', create: { name: 'Tagged form' }, change: (round) => ({ name: `Form ${round}` }), hasGet: false, deletes: false },
+  {
+    name: 'web form',
+    path: '/web-forms',
+    create: { name: 'Tagged form' },
+    change: (round) => ({ name: `Form ${round}` }),
+    hasGet: false,
+    deletes: false,
+  },
   {
     name: 'meeting',
     path: '/meetings',
@@ -48,10 +84,38 @@ const KINDS: Kind[] = [
     hasGet: true,
     deletes: false,
   },
-  { name: 'task', path: '/tasks', create: { title: 'Tagged task' }, change: (round) => ({ title: `Task ${round}` }), hasGet: false, deletes: false },
-  { name: 'saved view', path: '/saved-views', create: { name: 'Tagged view', object: 'company', filters: {} }, change: (round) => ({ name: `View ${round}` }), hasGet: false, deletes: true },
-  { name: 'custom field', path: '/custom-fields', create: { object: 'company', label: 'Tagged field', type: 'text' }, change: (round) => ({ label: `Field ${round}` }), hasGet: false, deletes: false },
-  { name: 'pipeline', path: '/pipelines', create: { object: 'deal', name: 'Tagged pipeline' }, change: (round) => ({ name: `Pipeline ${round}` }), hasGet: false, deletes: true },
+  {
+    name: 'task',
+    path: '/tasks',
+    create: { title: 'Tagged task' },
+    change: (round) => ({ title: `Task ${round}` }),
+    hasGet: false,
+    deletes: false,
+  },
+  {
+    name: 'saved view',
+    path: '/saved-views',
+    create: { name: 'Tagged view', object: 'company', filters: {} },
+    change: (round) => ({ name: `View ${round}` }),
+    hasGet: false,
+    deletes: true,
+  },
+  {
+    name: 'custom field',
+    path: '/custom-fields',
+    create: { object: 'company', label: 'Tagged field', type: 'text' },
+    change: (round) => ({ label: `Field ${round}` }),
+    hasGet: false,
+    deletes: false,
+  },
+  {
+    name: 'pipeline',
+    path: '/pipelines',
+    create: { object: 'deal', name: 'Tagged pipeline' },
+    change: (round) => ({ name: `Pipeline ${round}` }),
+    hasGet: false,
+    deletes: true,
+  },
 ];
 
 describe.each(KINDS)('the ETag of a $name', (kind) => {
@@ -109,11 +173,17 @@ describe.each(KINDS)('the ETag of a $name', (kind) => {
 describe('the merged OpenAPI document', () => {
   it('shows the headers and answers of keys and tags on the operations that have them', async () => {
     const document = (await request(system.url, 'GET', '/openapi.json')).body;
-    const refs = (operation: Record<string, any>) => (operation.parameters as Array<{ $ref?: string }>).map((parameter) => parameter.$ref).filter(Boolean);
+    const refs = (operation: Record<string, any>) =>
+      (operation.parameters as Array<{ $ref?: string }>).map((parameter) => parameter.$ref).filter(Boolean);
     expect(refs(document.paths['/companies/{id}'].get)).toEqual(['#/components/parameters/IfNoneMatch']);
     expect(document.paths['/companies/{id}'].get.responses['304']).toBeDefined();
-    expect(refs(document.paths['/companies/{id}'].patch)).toEqual(['#/components/parameters/IdempotencyKey', '#/components/parameters/IfMatch']);
-    expect(Object.keys(document.paths['/companies/{id}'].patch.responses)).toEqual(expect.arrayContaining(['409', '412', '422']));
+    expect(refs(document.paths['/companies/{id}'].patch)).toEqual([
+      '#/components/parameters/IdempotencyKey',
+      '#/components/parameters/IfMatch',
+    ]);
+    expect(Object.keys(document.paths['/companies/{id}'].patch.responses)).toEqual(
+      expect.arrayContaining(['409', '412', '422']),
+    );
     expect(document.paths['/companies'].post.responses['201'].headers).toMatchObject({
       ETag: { $ref: '#/components/headers/ETag' },
       'Idempotent-Replayed': { $ref: '#/components/headers/IdempotentReplayed' },
@@ -131,18 +201,28 @@ describe('preconditions', () => {
     const tag = tagOf(company)!;
     expect((await call('PATCH', path, { body: { name: 'Any' }, headers: { 'If-Match': '*' } })).status).toBe(200);
     const now = tagOf(await call('GET', path))!;
-    expect((await call('PATCH', path, { body: { name: 'Listed' }, headers: { 'If-Match': `${tag}, ${now}` } })).status).toBe(200);
+    expect(
+      (await call('PATCH', path, { body: { name: 'Listed' }, headers: { 'If-Match': `${tag}, ${now}` } })).status,
+    ).toBe(200);
     const latest = tagOf(await call('GET', path))!;
-    expect((await call('PATCH', path, { body: { name: 'Weak' }, headers: { 'If-Match': `W/${latest}` } })).status).toBe(412);
+    expect((await call('PATCH', path, { body: { name: 'Weak' }, headers: { 'If-Match': `W/${latest}` } })).status).toBe(
+      412,
+    );
     expect((await call('GET', path, { headers: { 'If-None-Match': `W/${latest}` } })).status).toBe(304);
     const malformed = await call('PATCH', path, { body: { name: 'Bad' }, headers: { 'If-Match': 'v1' } });
     expect(malformed.status).toBe(400);
     expect(malformed.body.error.code).toBe('validation_failed');
 
     const stranger = await signUpWithWorkspace(system.url, 'Stranger');
-    const elsewhere = await request(system.url, 'PATCH', path, { token: stranger.token, body: { name: 'Mine' }, headers: { 'If-Match': latest } });
+    const elsewhere = await request(system.url, 'PATCH', path, {
+      token: stranger.token,
+      body: { name: 'Mine' },
+      headers: { 'If-Match': latest },
+    });
     expect(elsewhere.status).toBe(404);
-    expect((await request(system.url, 'GET', path, { token: stranger.token, headers: { 'If-None-Match': latest } })).status).toBe(404);
+    expect(
+      (await request(system.url, 'GET', path, { token: stranger.token, headers: { 'If-None-Match': latest } })).status,
+    ).toBe(404);
   });
 
   it('follow what the answer shows for If-None-Match, and the record’s own version for If-Match', async () => {
@@ -151,13 +231,17 @@ describe('preconditions', () => {
     const before = await call('GET', path);
     const tag = tagOf(before)!;
     // Renaming its stage changes the name the company shows, not the company.
-    const renamed = await call('PATCH', `/pipeline-stages/${before.body.stage_id}`, { body: { name: `Renamed ${Date.now()}` } });
+    const renamed = await call('PATCH', `/pipeline-stages/${before.body.stage_id}`, {
+      body: { name: `Renamed ${Date.now()}` },
+    });
     expect(renamed.status).toBe(200);
     const after = await call('GET', path, { headers: { 'If-None-Match': tag } });
     expect(after.status).toBe(200);
     expect(after.body.stage_name).toBe(renamed.body.name);
     expect(tagOf(after)).not.toBe(tag);
-    expect((await call('PATCH', path, { body: { name: 'Still mine' }, headers: { 'If-Match': tag } })).status).toBe(200);
+    expect((await call('PATCH', path, { body: { name: 'Still mine' }, headers: { 'If-Match': tag } })).status).toBe(
+      200,
+    );
   });
 
   it('are not given to lists or other answers without a declared tag', async () => {
@@ -172,7 +256,9 @@ describe('preconditions', () => {
     const path = `/deals/${deal.body.id}`;
     const tag = tagOf(deal)!;
     const answers = await Promise.all(
-      ['Mine', 'Yours', 'Theirs', 'Ours'].map((name) => call('PATCH', path, { body: { name }, headers: { 'If-Match': tag } })),
+      ['Mine', 'Yours', 'Theirs', 'Ours'].map((name) =>
+        call('PATCH', path, { body: { name }, headers: { 'If-Match': tag } }),
+      ),
     );
     const statuses = answers.map((answer) => answer.status).sort();
     expect(statuses).toEqual([200, 412, 412, 412]);

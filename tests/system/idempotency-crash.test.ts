@@ -10,7 +10,11 @@ describe('a keyed request whose process dies after the commit', () => {
   it('is answered from the stored answer after a restart, and created once', async () => {
     const first = await system.start({ CRM_TEST_KILL_AFTER_COMMIT: 'POST /companies' });
     const person = await signUpWithWorkspace(first.base, 'Crash');
-    const headers = { authorization: `Bearer ${person.token}`, 'content-type': 'application/json', 'Idempotency-Key': 'crash-once' };
+    const headers = {
+      authorization: `Bearer ${person.token}`,
+      'content-type': 'application/json',
+      'Idempotency-Key': 'crash-once',
+    };
     const body = JSON.stringify({ name: 'Survivor' });
     // The answer never comes: the process is gone.
     await expect(fetch(`${first.base}/companies`, { method: 'POST', headers, body })).rejects.toThrow();
@@ -18,7 +22,11 @@ describe('a keyed request whose process dies after the commit', () => {
     expect(first.started.child.signalCode).toBe('SIGKILL');
 
     const second = await system.start();
-    const retry = await request(second.base, 'POST', '/companies', { token: person.token, headers: { 'Idempotency-Key': 'crash-once' }, body: { name: 'Survivor' } });
+    const retry = await request(second.base, 'POST', '/companies', {
+      token: person.token,
+      headers: { 'Idempotency-Key': 'crash-once' },
+      body: { name: 'Survivor' },
+    });
     expect(retry.status).toBe(201);
     expect(retry.headers.get('idempotent-replayed')).toBe('true');
     expect(retry.body.name).toBe('Survivor');

@@ -28,7 +28,13 @@ describe('Idempotency-Key', () => {
     const person = await signUpWithWorkspace(system.url, 'Parallel');
     const key = freshKey();
     const answers = await Promise.all(
-      Array.from({ length: 50 }, () => request(system.url, 'POST', '/companies', { token: person.token, headers: keyed(key), body: { name: 'Acme Parallel' } })),
+      Array.from({ length: 50 }, () =>
+        request(system.url, 'POST', '/companies', {
+          token: person.token,
+          headers: keyed(key),
+          body: { name: 'Acme Parallel' },
+        }),
+      ),
     );
     const statuses = answers.map((answer) => answer.status);
     expect(statuses.every((status) => status === 201 || status === 409)).toBe(true);
@@ -39,11 +45,16 @@ describe('Idempotency-Key', () => {
     // One ran; every other 201 is its answer replayed.
     expect(created.filter((answer) => answer.headers.get('idempotent-replayed') !== 'true')).toHaveLength(1);
     for (const answer of created) expect(answer.body).toEqual(created[0].body);
-    for (const answer of answers.filter((one) => one.status === 409)) expect(answer.body.error.code).toBe('request_in_progress');
+    for (const answer of answers.filter((one) => one.status === 409))
+      expect(answer.body.error.code).toBe('request_in_progress');
     expect(await companyNames(person.token)).toEqual(['Acme Parallel']);
 
     // A retry after it finished replays the stored answer and creates nothing.
-    const retry = await request(system.url, 'POST', '/companies', { token: person.token, headers: keyed(key), body: { name: 'Acme Parallel' } });
+    const retry = await request(system.url, 'POST', '/companies', {
+      token: person.token,
+      headers: keyed(key),
+      body: { name: 'Acme Parallel' },
+    });
     expect(retry.status).toBe(201);
     expect(retry.headers.get('idempotent-replayed')).toBe('true');
     expect(retry.body).toEqual(created[0].body);
@@ -54,27 +65,50 @@ describe('Idempotency-Key', () => {
     const ann = await signUpWithWorkspace(system.url, 'Ann');
     const bob = await signUpWithWorkspace(system.url, 'Bob');
     const key = freshKey();
-    const first = await request(system.url, 'POST', '/companies', { token: ann.token, headers: keyed(key), body: { name: 'First' } });
+    const first = await request(system.url, 'POST', '/companies', {
+      token: ann.token,
+      headers: keyed(key),
+      body: { name: 'First' },
+    });
     expect(first.status).toBe(201);
     expect(first.headers.get('idempotent-replayed')).toBeNull();
-    const other = await request(system.url, 'POST', '/companies', { token: ann.token, headers: keyed(key), body: { name: 'Second' } });
+    const other = await request(system.url, 'POST', '/companies', {
+      token: ann.token,
+      headers: keyed(key),
+      body: { name: 'Second' },
+    });
     expect(other.status).toBe(422);
     expect(other.body.error.code).toBe('idempotency_key_reused');
     // Another path with the same key is another request too.
-    const elsewhere = await request(system.url, 'POST', '/contacts', { token: ann.token, headers: keyed(key), body: { first_name: 'Cy' } });
+    const elsewhere = await request(system.url, 'POST', '/contacts', {
+      token: ann.token,
+      headers: keyed(key),
+      body: { first_name: 'Cy' },
+    });
     expect(elsewhere.status).toBe(422);
     expect(await companyNames(ann.token)).toEqual(['First']);
 
     // Bob's key of the same text is his own.
-    const bobs = await request(system.url, 'POST', '/companies', { token: bob.token, headers: keyed(key), body: { name: 'Second' } });
+    const bobs = await request(system.url, 'POST', '/companies', {
+      token: bob.token,
+      headers: keyed(key),
+      body: { name: 'Second' },
+    });
     expect(bobs.status).toBe(201);
     expect(bobs.headers.get('idempotent-replayed')).toBeNull();
     expect(await companyNames(bob.token)).toEqual(['Second']);
 
     // An API key of Ann's is another caller in her workspace.
-    const apiKey = await request(system.url, 'POST', '/api-keys', { token: ann.token, body: { name: 'Sync', kind: 'integration', role: 'Agent (read & write)' } });
+    const apiKey = await request(system.url, 'POST', '/api-keys', {
+      token: ann.token,
+      body: { name: 'Sync', kind: 'integration', role: 'Agent (read & write)' },
+    });
     expect(apiKey.status).toBe(201);
-    const byKey = await request(system.url, 'POST', '/companies', { token: apiKey.body.key, headers: keyed(key), body: { name: 'Third' } });
+    const byKey = await request(system.url, 'POST', '/companies', {
+      token: apiKey.body.key,
+      headers: keyed(key),
+      body: { name: 'Third' },
+    });
     expect(byKey.status).toBe(201);
     expect((await companyNames(ann.token)).sort()).toEqual(['First', 'Third']);
   });
@@ -84,11 +118,21 @@ describe('Idempotency-Key', () => {
     const company = await request(system.url, 'POST', '/companies', { token: person.token, body: { name: 'Before' } });
     const path = `/companies/${company.body.id}`;
     const patchKey = freshKey();
-    const patched = await request(system.url, 'PATCH', path, { token: person.token, headers: keyed(patchKey), body: { name: 'After' } });
+    const patched = await request(system.url, 'PATCH', path, {
+      token: person.token,
+      headers: keyed(patchKey),
+      body: { name: 'After' },
+    });
     expect(patched.status).toBe(200);
     // Changed since by a request without the key: the retry still answers what the first got.
-    expect((await request(system.url, 'PATCH', path, { token: person.token, body: { name: 'Later' } })).status).toBe(200);
-    const again = await request(system.url, 'PATCH', path, { token: person.token, headers: keyed(patchKey), body: { name: 'After' } });
+    expect((await request(system.url, 'PATCH', path, { token: person.token, body: { name: 'Later' } })).status).toBe(
+      200,
+    );
+    const again = await request(system.url, 'PATCH', path, {
+      token: person.token,
+      headers: keyed(patchKey),
+      body: { name: 'After' },
+    });
     expect(again.status).toBe(200);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(again.body.name).toBe('After');
@@ -116,7 +160,11 @@ describe('Idempotency-Key', () => {
     expect(again.headers.get('idempotent-replayed')).toBeNull();
     expect(await companyNames(person.token)).toEqual(['Seeded']);
     // The key is free for the corrected request: it runs and is stored.
-    const corrected = await request(system.url, 'POST', '/companies', { token: person.token, headers: keyed(key), body: { name: 'Owned' } });
+    const corrected = await request(system.url, 'POST', '/companies', {
+      token: person.token,
+      headers: keyed(key),
+      body: { name: 'Owned' },
+    });
     expect(corrected.status).toBe(201);
     expect(corrected.headers.get('idempotent-replayed')).toBeNull();
     expect((await companyNames(person.token)).sort()).toEqual(['Owned', 'Seeded']);
@@ -128,34 +176,66 @@ describe('Idempotency-Key', () => {
     const role = { name: 'Auditor', permissions: ['companies:read'] };
     const first = await request(system.url, 'POST', '/roles', { token: person.token, headers: keyed(key), body: role });
     expect(first.status).toBe(201);
-    const second = await request(system.url, 'POST', '/roles', { token: person.token, headers: keyed(key), body: role });
+    const second = await request(system.url, 'POST', '/roles', {
+      token: person.token,
+      headers: keyed(key),
+      body: role,
+    });
     expect(second.status).toBe(201);
     expect(second.headers.get('idempotent-replayed')).toBe('true');
     expect(second.body).toEqual(first.body);
 
     // A keyed revocation takes effect on the very next request, like any other.
-    const apiKey = await request(system.url, 'POST', '/api-keys', { token: person.token, body: { name: 'Short lived', kind: 'integration' } });
+    const apiKey = await request(system.url, 'POST', '/api-keys', {
+      token: person.token,
+      body: { name: 'Short lived', kind: 'integration' },
+    });
     expect((await request(system.url, 'GET', '/me', { token: apiKey.body.key })).status).toBe(200);
     const revokeKey = freshKey();
-    expect((await request(system.url, 'DELETE', `/api-keys/${apiKey.body.id}`, { token: person.token, headers: keyed(revokeKey) })).status).toBe(204);
+    expect(
+      (
+        await request(system.url, 'DELETE', `/api-keys/${apiKey.body.id}`, {
+          token: person.token,
+          headers: keyed(revokeKey),
+        })
+      ).status,
+    ).toBe(204);
     expect((await request(system.url, 'GET', '/me', { token: apiKey.body.key })).status).toBe(401);
-    const revokedAgain = await request(system.url, 'DELETE', `/api-keys/${apiKey.body.id}`, { token: person.token, headers: keyed(revokeKey) });
+    const revokedAgain = await request(system.url, 'DELETE', `/api-keys/${apiKey.body.id}`, {
+      token: person.token,
+      headers: keyed(revokeKey),
+    });
     expect(revokedAgain.status).toBe(204);
     expect(revokedAgain.headers.get('idempotent-replayed')).toBe('true');
 
     // Operations without a caller, and reads, ignore the header.
     const signIns = await Promise.all(
-      [1, 2].map(() => request(system.url, 'POST', '/auth/sign-in', { headers: keyed('same'), body: { email: person.email, password: person.password } })),
+      [1, 2].map(() =>
+        request(system.url, 'POST', '/auth/sign-in', {
+          headers: keyed('same'),
+          body: { email: person.email, password: person.password },
+        }),
+      ),
     );
     expect(signIns.map((answer) => answer.status)).toEqual([200, 200]);
     expect(signIns[0].body.token).not.toBe(signIns[1].body.token);
-    expect((await request(system.url, 'GET', '/me', { token: person.token, headers: keyed('x'.repeat(300)) })).status).toBe(200);
+    expect(
+      (await request(system.url, 'GET', '/me', { token: person.token, headers: keyed('x'.repeat(300)) })).status,
+    ).toBe(200);
 
-    const tooLong = await request(system.url, 'POST', '/companies', { token: person.token, headers: keyed('x'.repeat(256)), body: { name: 'No' } });
+    const tooLong = await request(system.url, 'POST', '/companies', {
+      token: person.token,
+      headers: keyed('x'.repeat(256)),
+      body: { name: 'No' },
+    });
     expect(tooLong.status).toBe(400);
     expect(tooLong.body.error.code).toBe('validation_failed');
     expect(tooLong.body.error.message).toContain('Idempotency-Key');
-    const control = await request(system.url, 'POST', '/companies', { token: person.token, headers: keyed('tab\there'), body: { name: 'No' } });
+    const control = await request(system.url, 'POST', '/companies', {
+      token: person.token,
+      headers: keyed('tab\there'),
+      body: { name: 'No' },
+    });
     expect(control.status).toBe(400);
     expect(await companyNames(person.token)).toEqual([]);
   });

@@ -12,13 +12,23 @@ const ROWS = 1000;
 // on either side of the crash; every tenth row brings a contact.
 function rowOf(index: number): Record<string, unknown> {
   if (index === 7 || index === 601) return { name: '   ' };
-  const company = index === 801 ? { name: 'Another name', domain: 'resume-101.example' } : { name: `Resume Co ${index}`, domain: `resume-${index}.example` };
-  return index % 10 === 0 ? { ...company, contact: { first_name: 'Pat', last_name: `Row ${index}`, email: `pat.${index}@resume.example` } } : company;
+  const company =
+    index === 801
+      ? { name: 'Another name', domain: 'resume-101.example' }
+      : { name: `Resume Co ${index}`, domain: `resume-${index}.example` };
+  return index % 10 === 0
+    ? { ...company, contact: { first_name: 'Pat', last_name: `Row ${index}`, email: `pat.${index}@resume.example` } }
+    : company;
 }
 
 // A request as a client sends it: a 503 (a dependency not reachable yet, with Retry-After, as right
 // after a start on a busy machine) is sent again.
-function answered(base: string, method: string, path: string, options: { token: string; body?: unknown; headers?: Record<string, string> }) {
+function answered(
+  base: string,
+  method: string,
+  path: string,
+  options: { token: string; body?: unknown; headers?: Record<string, string> },
+) {
   return waitFor(async () => {
     const answer = await request(base, method, path, options);
     return answer.status === 503 ? false : answer;
@@ -29,7 +39,12 @@ async function everything(base: string, token: string, path: string): Promise<Ar
   const all: Array<Record<string, unknown>> = [];
   let cursor: string | null = null;
   do {
-    const page = await answered(base, 'GET', `${path}?limit=50${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, { token });
+    const page = await answered(
+      base,
+      'GET',
+      `${path}?limit=50${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      { token },
+    );
     expect(page.status).toBe(200);
     all.push(...(page.body.data as Array<Record<string, unknown>>));
     cursor = page.body.next_cursor as string | null;
@@ -42,9 +57,15 @@ describe('a keyed import whose process dies part-way', () => {
     const first = await system.start({ CRM_TEST_KILL_AT_CHECKPOINT: 'POST /import/companies 3' });
     const person = await signUpWithWorkspace(first.base, 'Importer');
     const body = { rows: Array.from({ length: ROWS }, (_, index) => rowOf(index)) };
-    const headers = { authorization: `Bearer ${person.token}`, 'content-type': 'application/json', 'Idempotency-Key': 'import-resume-1' };
+    const headers = {
+      authorization: `Bearer ${person.token}`,
+      'content-type': 'application/json',
+      'Idempotency-Key': 'import-resume-1',
+    };
     // The answer never comes: the process is gone.
-    await expect(fetch(`${first.base}/import/companies`, { method: 'POST', headers, body: JSON.stringify(body) })).rejects.toThrow();
+    await expect(
+      fetch(`${first.base}/import/companies`, { method: 'POST', headers, body: JSON.stringify(body) }),
+    ).rejects.toThrow();
     expect(await first.started.exit).toBeNull();
     expect(first.started.child.signalCode).toBe('SIGKILL');
 
@@ -55,22 +76,34 @@ describe('a keyed import whose process dies part-way', () => {
     expect({ status: counts.status, body: counts.body }).toMatchObject({ status: 200, body: { all: 500 } });
 
     // The same key with another body is another request.
-    const other = await answered(base, 'POST', '/import/companies', { token: person.token, headers: { 'Idempotency-Key': 'import-resume-1' }, body: { rows: body.rows.slice(1) } });
+    const other = await answered(base, 'POST', '/import/companies', {
+      token: person.token,
+      headers: { 'Idempotency-Key': 'import-resume-1' },
+      body: { rows: body.rows.slice(1) },
+    });
     expect(other.status).toBe(422);
     expect(other.body.error.code).toBe('idempotency_key_reused');
 
     // The crashed request's claim holds until its lease ends (409 meanwhile); then the retry resumes.
-    const retry = await waitFor(async () => {
-      const answer = await request(base, 'POST', '/import/companies', { token: person.token, headers: { 'Idempotency-Key': 'import-resume-1' }, body });
-      if (answer.status === 409) {
-        expect(answer.body.error.code).toBe('request_in_progress');
-        return false;
-      }
-      // Unavailable while the restarted system warms up, or rate limited by these retries (an
-      // import costs several units): a client tries again, as here.
-      if (answer.status === 503 || answer.status === 429) return false;
-      return answer;
-    }, 'the crashed import to be taken over', 60_000);
+    const retry = await waitFor(
+      async () => {
+        const answer = await request(base, 'POST', '/import/companies', {
+          token: person.token,
+          headers: { 'Idempotency-Key': 'import-resume-1' },
+          body,
+        });
+        if (answer.status === 409) {
+          expect(answer.body.error.code).toBe('request_in_progress');
+          return false;
+        }
+        // Unavailable while the restarted system warms up, or rate limited by these retries (an
+        // import costs several units): a client tries again, as here.
+        if (answer.status === 503 || answer.status === 429) return false;
+        return answer;
+      },
+      'the crashed import to be taken over',
+      60_000,
+    );
     expect(retry.status).toBe(200);
     expect(retry.body).toEqual({
       created: ROWS - 3,
@@ -94,7 +127,11 @@ describe('a keyed import whose process dies part-way', () => {
     expect(contacts).toHaveLength(ROWS / 10);
 
     // Once finished, the answer is stored: a later retry replays it and writes nothing.
-    const again = await answered(base, 'POST', '/import/companies', { token: person.token, headers: { 'Idempotency-Key': 'import-resume-1' }, body });
+    const again = await answered(base, 'POST', '/import/companies', {
+      token: person.token,
+      headers: { 'Idempotency-Key': 'import-resume-1' },
+      body,
+    });
     expect(again.status).toBe(200);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(again.body).toEqual(retry.body);

@@ -19,7 +19,8 @@ function sample(text: string, name: string, labels: Record<string, string>): num
   const wanted = Object.entries(labels).map(([key, value]) => `${key}="${value}"`);
   for (const line of text.split('\n')) {
     const match = /^([a-z_:]+)(?:\{(.*)\})? (\S+)$/.exec(line);
-    if (match?.[1] === name && wanted.every((pair) => (match[2] ?? '').split(',').includes(pair))) return Number(match[3]);
+    if (match?.[1] === name && wanted.every((pair) => (match[2] ?? '').split(',').includes(pair)))
+      return Number(match[3]);
   }
   return undefined;
 }
@@ -33,18 +34,39 @@ describe('/metrics on every part of the all-in-one', () => {
     expect(stranger.status).toBe(401);
 
     const gateway = await scrape(system.gateway.port);
-    expect(sample(gateway, 'crm_http_requests_total', { service: 'gateway', operation: '/me', method: 'GET', status: '200' })).toBeGreaterThanOrEqual(1);
-    expect(sample(gateway, 'crm_http_request_duration_seconds_count', { service: 'gateway', operation: '/me', status: '200' })).toBeGreaterThanOrEqual(1);
+    expect(
+      sample(gateway, 'crm_http_requests_total', {
+        service: 'gateway',
+        operation: '/me',
+        method: 'GET',
+        status: '200',
+      }),
+    ).toBeGreaterThanOrEqual(1);
+    expect(
+      sample(gateway, 'crm_http_request_duration_seconds_count', {
+        service: 'gateway',
+        operation: '/me',
+        status: '200',
+      }),
+    ).toBeGreaterThanOrEqual(1);
 
     const identityPort = system.services.identity.httpPort;
     const identity = await scrape(identityPort);
     expect(identity).not.toContain('service="gateway"');
     expect(
-      sample(identity, 'crm_grpc_server_handled_total', { service: 'identity', method: '/crm.identity.v1.IdentityService/AuthenticateStream', code: 'OK' }),
+      sample(identity, 'crm_grpc_server_handled_total', {
+        service: 'identity',
+        method: '/crm.identity.v1.IdentityService/AuthenticateStream',
+        code: 'OK',
+      }),
     ).toBeGreaterThanOrEqual(1);
     // A refused question counts with the status its refusal would have had as a call.
     expect(
-      sample(identity, 'crm_grpc_server_handled_total', { service: 'identity', method: '/crm.identity.v1.IdentityService/AuthenticateStream', code: 'UNAUTHENTICATED' }),
+      sample(identity, 'crm_grpc_server_handled_total', {
+        service: 'identity',
+        method: '/crm.identity.v1.IdentityService/AuthenticateStream',
+        code: 'UNAUTHENTICATED',
+      }),
     ).toBeGreaterThanOrEqual(1);
     expect(sample(identity, 'crm_outbox_pending', { service: 'identity' })).toBeGreaterThanOrEqual(0);
     expect(sample(identity, 'crm_jobs_due', { service: 'identity' })).toBeGreaterThanOrEqual(0);
@@ -52,14 +74,20 @@ describe('/metrics on every part of the all-in-one', () => {
     // Signing up and onboarding publish events the audit log consumes.
     const consumed = await waitFor(async () => {
       const text = await scrape(identityPort);
-      const ok = text.split('\n').filter((line) => line.startsWith('crm_events_handled_total{') && line.includes('outcome="ok"'));
+      const ok = text
+        .split('\n')
+        .filter((line) => line.startsWith('crm_events_handled_total{') && line.includes('outcome="ok"'));
       return ok.length > 0 ? ok : undefined;
     });
     expect(consumed.join('\n')).toContain('service="identity"');
     // Each consumer's backlog and how far behind it is.
     const identityText = await scrape(identityPort);
-    expect(sample(identityText, 'crm_event_consumer_backlog', { service: 'identity', consumer: 'identity.audit' })).toBeGreaterThanOrEqual(0);
-    expect(sample(identityText, 'crm_event_consumer_behind_seconds', { service: 'identity', consumer: 'identity.audit' })).toBeLessThan(60);
+    expect(
+      sample(identityText, 'crm_event_consumer_backlog', { service: 'identity', consumer: 'identity.audit' }),
+    ).toBeGreaterThanOrEqual(0);
+    expect(
+      sample(identityText, 'crm_event_consumer_behind_seconds', { service: 'identity', consumer: 'identity.audit' }),
+    ).toBeLessThan(60);
 
     // Each service answers its own /metrics, labelled with its own name.
     for (const [name, service] of Object.entries(system.services)) {

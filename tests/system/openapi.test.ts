@@ -32,7 +32,9 @@ describe('the OpenAPI document', () => {
     try {
       const file = join(dir, 'openapi.json');
       writeFileSync(file, JSON.stringify(merged));
-      const validator = require.resolve('@seriousme/openapi-schema-validator/bin/validate-api-cli.js', { paths: [process.cwd()] });
+      const validator = require.resolve('@seriousme/openapi-schema-validator/bin/validate-api-cli.js', {
+        paths: [process.cwd()],
+      });
       const run = spawnSync(process.execPath, [validator, file], { encoding: 'utf8' });
       const result = JSON.parse(run.stdout) as { valid: boolean; errors?: unknown };
       expect(result.errors).toBeUndefined();
@@ -56,7 +58,10 @@ describe('the OpenAPI document', () => {
     const served: string[] = [];
     for (const operation of OPERATIONS) {
       const path = operation.path.replace(/\{[^}]+\}/g, '00000000-0000-7000-8000-000000000000');
-      const probe = await fetch(`${system.url}${path}`, { method: operation.method, headers: { authorization: `Bearer ${owner.token}` } });
+      const probe = await fetch(`${system.url}${path}`, {
+        method: operation.method,
+        headers: { authorization: `Bearer ${owner.token}` },
+      });
       const body = (await probe.text()) || '{}';
       const unrouted = probe.status === 404 && /no route/.test(JSON.parse(body).error?.message ?? '');
       const entry = merged.paths[operation.path]?.[operation.method.toLowerCase()];
@@ -73,7 +78,11 @@ describe('the OpenAPI document', () => {
       expect(statuses.some((status) => /^2/.test(status))).toBe(true);
     }
     // Identity's 23 operations are complete.
-    expect(served).toEqual(expect.arrayContaining(OPERATIONS.filter((operation) => operation.service === 'identity').map((o) => `${o.method} ${o.path}`)));
+    expect(served).toEqual(
+      expect.arrayContaining(
+        OPERATIONS.filter((operation) => operation.service === 'identity').map((o) => `${o.method} ${o.path}`),
+      ),
+    );
   });
 
   it('names every JSON request and response body as a component, and describes every tag', async () => {
@@ -83,17 +92,23 @@ describe('the OpenAPI document', () => {
       for (const [method, operation] of Object.entries(item)) {
         const bodies: Array<[string, Json | undefined]> = [
           ['request', operation.requestBody?.content],
-          ...Object.entries(operation.responses as Json).map(([status, response]): [string, Json | undefined] => [status, response.content]),
+          ...Object.entries(operation.responses as Json).map(([status, response]): [string, Json | undefined] => [
+            status,
+            response.content,
+          ]),
         ];
         for (const [which, content] of bodies) {
-          for (const [mediaType, { schema }] of Object.entries((content ?? {}))) {
-            if (/json|form-urlencoded/.test(mediaType) && !/^#\/components\/schemas\/[A-Z]\w+$/.test(schema.$ref ?? '')) inline.push(`${method.toUpperCase()} ${path} ${which}`);
+          for (const [mediaType, { schema }] of Object.entries(content ?? {})) {
+            if (/json|form-urlencoded/.test(mediaType) && !/^#\/components\/schemas\/[A-Z]\w+$/.test(schema.$ref ?? ''))
+              inline.push(`${method.toUpperCase()} ${path} ${which}`);
           }
         }
       }
     }
     expect(inline).toEqual([]);
-    expect(merged.paths['/companies'].post.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/CompanyCreate' });
+    expect(merged.paths['/companies'].post.requestBody.content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/CompanyCreate',
+    });
     expect((merged.tags as Json[]).filter((tag) => !tag.description)).toEqual([]);
     // The download serves the document's own content type, whatever it is.
     expect(Object.keys(merged.paths['/public/files/{id}'].get.responses['200'].content)).toEqual(['*/*']);
@@ -103,8 +118,12 @@ describe('the OpenAPI document', () => {
     const merged = await document();
     const delivery = merged.webhooks['crm.company.created'].post.requestBody.content['application/json'].schema;
     expect(delivery).toEqual({ $ref: '#/components/schemas/CompanyCreatedEvent' });
-    expect(merged.components.schemas.CompanyCreatedEvent.properties.data).toEqual({ $ref: '#/components/schemas/CompanyCreatedData' });
-    const feedTypes = (merged.components.schemas.FeedEvent.anyOf as Json[]).map((variant) => variant.$ref ?? variant.properties.type.const);
+    expect(merged.components.schemas.CompanyCreatedEvent.properties.data).toEqual({
+      $ref: '#/components/schemas/CompanyCreatedData',
+    });
+    const feedTypes = (merged.components.schemas.FeedEvent.anyOf as Json[]).map(
+      (variant) => variant.$ref ?? variant.properties.type.const,
+    );
     expect(feedTypes).toEqual([...Object.keys(merged.webhooks), '#/components/schemas/RedactedFeedEvent']);
   });
 
@@ -129,12 +148,20 @@ describe('the response check of the test client', () => {
   it('refuses a body that does not match the declared schema', async () => {
     const me = await request(system.url, 'GET', '/me', { token: owner.token });
     expect(me.status).toBe(200);
-    await expect(checkResponse(`${system.url}/openapi.json`, 'GET', '/me', 200, { ...me.body, extra: true })).rejects.toThrow(UndocumentedResponse);
-    await expect(checkResponse(`${system.url}/openapi.json`, 'GET', '/me', 200, { ...me.body, actor_type: 'robot' })).rejects.toThrow(/actor_type/);
+    await expect(
+      checkResponse(`${system.url}/openapi.json`, 'GET', '/me', 200, { ...me.body, extra: true }),
+    ).rejects.toThrow(UndocumentedResponse);
+    await expect(
+      checkResponse(`${system.url}/openapi.json`, 'GET', '/me', 200, { ...me.body, actor_type: 'robot' }),
+    ).rejects.toThrow(/actor_type/);
   });
 
   it('refuses a status the operation does not declare, and an operation the document does not have', async () => {
-    await expect(checkResponse(`${system.url}/openapi.json`, 'GET', '/me', 201, {})).rejects.toThrow(/status not declared/);
-    await expect(checkResponse(`${system.url}/openapi.json`, 'GET', '/nowhere', 200, {})).rejects.toThrow(/not in the OpenAPI document/);
+    await expect(checkResponse(`${system.url}/openapi.json`, 'GET', '/me', 201, {})).rejects.toThrow(
+      /status not declared/,
+    );
+    await expect(checkResponse(`${system.url}/openapi.json`, 'GET', '/nowhere', 200, {})).rejects.toThrow(
+      /not in the OpenAPI document/,
+    );
   });
 });

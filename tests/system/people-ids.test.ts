@@ -23,9 +23,19 @@ async function workspaceWithTwoMembers() {
   const client = api(base, admin);
   const roles = await client.ok<{ data: Array<{ id: string; name: string }> }>('GET', '/roles', undefined);
   const email = `bo.${process.pid}.${Date.now()}@example.com`;
-  await client.ok('POST', '/invitations', { email, role_id: roles.data.find((role) => role.name === 'Sales')!.id }, 201);
+  await client.ok(
+    'POST',
+    '/invitations',
+    { email, role_id: roles.data.find((role) => role.name === 'Sales')!.id },
+    201,
+  );
   const joined = await request(base, 'POST', '/auth/sign-up', {
-    body: { email, password: 'correct horse battery staple', name: 'Bo Second', invitation_token: invitationTokenMailedTo(system, email) },
+    body: {
+      email,
+      password: 'correct horse battery staple',
+      name: 'Bo Second',
+      invitation_token: invitationTokenMailedTo(system, email),
+    },
   });
   expect(joined.status).toBe(201);
   const members = (await client.ok<{ data: Listed[] }>('GET', '/members', undefined)).data;
@@ -44,27 +54,72 @@ describe("people's ids", () => {
     expect(adminId).not.toBe(bo.id);
 
     // Companies: owner_id on create and update, bulk reassign, the owner filter.
-    const company = await client.ok<Record<string, any>>('POST', '/companies', { name: 'Owned by Bo', owner_id: bo.id }, 201);
+    const company = await client.ok<Record<string, any>>(
+      'POST',
+      '/companies',
+      { name: 'Owned by Bo', owner_id: bo.id },
+      201,
+    );
     expect(company).toMatchObject({ owner_id: bo.id, owner_name: 'Bo Second' });
-    const other = await client.ok<Record<string, any>>('POST', '/companies', { name: 'Owned by Ada', owner_id: adminId }, 201);
-    expect((await client.ok<Record<string, any>>('PATCH', `/companies/${other.id}`, { owner_id: bo.id }, 200)).owner_id).toBe(bo.id);
-    expect(await client.ok('POST', '/companies/bulk', { ids: [other.id], action: 'reassign', owner_id: adminId })).toEqual({ updated: 1 });
+    const other = await client.ok<Record<string, any>>(
+      'POST',
+      '/companies',
+      { name: 'Owned by Ada', owner_id: adminId },
+      201,
+    );
+    expect(
+      (await client.ok<Record<string, any>>('PATCH', `/companies/${other.id}`, { owner_id: bo.id }, 200)).owner_id,
+    ).toBe(bo.id);
+    expect(
+      await client.ok('POST', '/companies/bulk', { ids: [other.id], action: 'reassign', owner_id: adminId }),
+    ).toEqual({ updated: 1 });
     expect((await client.ok<Record<string, any>>('GET', `/companies/${other.id}`, undefined)).owner_id).toBe(adminId);
-    const bosCompanies = await client.ok<{ data: Array<{ id: string; owner_id: string }> }>('GET', `/companies?owner=${bo.id}`, undefined);
+    const bosCompanies = await client.ok<{ data: Array<{ id: string; owner_id: string }> }>(
+      'GET',
+      `/companies?owner=${bo.id}`,
+      undefined,
+    );
     expect(bosCompanies.data.map((row) => [row.id, row.owner_id])).toEqual([[company.id, bo.id]]);
 
     // Contacts and deals: owner_id and the owner filter.
-    const contact = await client.ok<Record<string, any>>('POST', '/contacts', { first_name: 'Pat', owner_id: bo.id, company_id: company.id }, 201);
+    const contact = await client.ok<Record<string, any>>(
+      'POST',
+      '/contacts',
+      { first_name: 'Pat', owner_id: bo.id, company_id: company.id },
+      201,
+    );
     expect(contact.owner_id).toBe(bo.id);
-    expect((await client.ok<{ data: Array<{ id: string }> }>('GET', `/contacts?owner=${bo.id}`, undefined)).data.map((row) => row.id)).toEqual([contact.id]);
-    const deal = await client.ok<Record<string, any>>('POST', '/deals', { name: 'Big one', value: 1000, owner_id: bo.id, company_id: company.id }, 201);
+    expect(
+      (await client.ok<{ data: Array<{ id: string }> }>('GET', `/contacts?owner=${bo.id}`, undefined)).data.map(
+        (row) => row.id,
+      ),
+    ).toEqual([contact.id]);
+    const deal = await client.ok<Record<string, any>>(
+      'POST',
+      '/deals',
+      { name: 'Big one', value: 1000, owner_id: bo.id, company_id: company.id },
+      201,
+    );
     expect(deal).toMatchObject({ owner_id: bo.id, owner_name: 'Bo Second' });
-    expect((await client.ok<{ data: Array<{ id: string }> }>('GET', `/deals?owner=${bo.id}`, undefined)).data.map((row) => row.id)).toEqual([deal.id]);
+    expect(
+      (await client.ok<{ data: Array<{ id: string }> }>('GET', `/deals?owner=${bo.id}`, undefined)).data.map(
+        (row) => row.id,
+      ),
+    ).toEqual([deal.id]);
 
     // Tasks: assignee_id, the assignee filter, created_by.
-    const task = await client.ok<Record<string, any>>('POST', '/tasks', { title: 'Call Pat', assignee_id: bo.id, target_type: 'contact', target_id: contact.id }, 201);
+    const task = await client.ok<Record<string, any>>(
+      'POST',
+      '/tasks',
+      { title: 'Call Pat', assignee_id: bo.id, target_type: 'contact', target_id: contact.id },
+      201,
+    );
     expect(task).toMatchObject({ assignee_id: bo.id, created_by: adminId });
-    expect((await client.ok<{ data: Array<{ id: string }> }>('GET', `/tasks?assignee=${bo.id}`, undefined)).data.map((row) => row.id)).toEqual([task.id]);
+    expect(
+      (await client.ok<{ data: Array<{ id: string }> }>('GET', `/tasks?assignee=${bo.id}`, undefined)).data.map(
+        (row) => row.id,
+      ),
+    ).toEqual([task.id]);
     const bosOwn = await request(base, 'GET', '/tasks?assignee=me', { token: bo.token });
     expect(bosOwn.body.data.map((row: { id: string }) => row.id)).toEqual([task.id]);
 
@@ -72,27 +127,54 @@ describe("people's ids", () => {
     const meeting = await client.ok<Record<string, any>>(
       'POST',
       '/meetings',
-      { title: 'Kick-off', starts_at: '2030-01-02T10:00:00.000Z', ends_at: '2030-01-02T11:00:00.000Z', company_id: company.id, user_ids: [bo.id, adminId] },
+      {
+        title: 'Kick-off',
+        starts_at: '2030-01-02T10:00:00.000Z',
+        ends_at: '2030-01-02T11:00:00.000Z',
+        company_id: company.id,
+        user_ids: [bo.id, adminId],
+      },
       201,
     );
     expect(meeting.organiser_id).toBe(adminId);
-    expect(meeting.attendees.filter((attendee: { type: string }) => attendee.type === 'user').map((attendee: { id: string }) => attendee.id).sort()).toEqual(
-      [adminId, bo.id].sort(),
-    );
+    expect(
+      meeting.attendees
+        .filter((attendee: { type: string }) => attendee.type === 'user')
+        .map((attendee: { id: string }) => attendee.id)
+        .sort(),
+    ).toEqual([adminId, bo.id].sort());
 
     // Campaigns and web forms (marketing) take the same ids.
-    const campaign = await client.ok<Record<string, any>>('POST', '/campaigns', { name: 'Spring', owner_id: bo.id }, 201);
+    const campaign = await client.ok<Record<string, any>>(
+      'POST',
+      '/campaigns',
+      { name: 'Spring', owner_id: bo.id },
+      201,
+    );
     expect(campaign).toMatchObject({ owner_id: bo.id, owner_name: 'Bo Second' });
-    const form = await client.ok<Record<string, any>>('POST', '/web-forms', { name: 'Contact us', owner_id: bo.id }, 201);
+    const form = await client.ok<Record<string, any>>(
+      'POST',
+      '/web-forms',
+      { name: 'Contact us', owner_id: bo.id },
+      201,
+    );
     expect(form.owner_id).toBe(bo.id);
 
     // Saved views: their owner is the person who saved them, a filter may name a member.
-    const view = await request(base, 'POST', '/saved-views', { token: bo.token, body: { object: 'company', name: 'Mine', filters: { owner: bo.id } } });
+    const view = await request(base, 'POST', '/saved-views', {
+      token: bo.token,
+      body: { object: 'company', name: 'Mine', filters: { owner: bo.id } },
+    });
     expect(view.status).toBe(201);
     expect(view.body).toMatchObject({ owner_id: bo.id, mine: true });
 
     // API keys: created_by is the admin's id.
-    const key = await client.ok<Record<string, any>>('POST', '/api-keys', { name: 'Sync', kind: 'integration', role: 'Agent (read & write)' }, 201);
+    const key = await client.ok<Record<string, any>>(
+      'POST',
+      '/api-keys',
+      { name: 'Sync', kind: 'integration', role: 'Agent (read & write)' },
+      201,
+    );
     expect(key.created_by).toBe(adminId);
 
     // Reports group and filter by the same ids.
@@ -100,7 +182,10 @@ describe("people's ids", () => {
       'GET',
       '/reports/summary',
       undefined,
-      (body) => body.by_owner.some((row: { owner_id: string; companies: number }) => row.owner_id === bo.id && row.companies === 1),
+      (body) =>
+        body.by_owner.some(
+          (row: { owner_id: string; companies: number }) => row.owner_id === bo.id && row.companies === 1,
+        ),
       "the summary to count Bo's company",
     );
     expect(summary.by_owner).toEqual(
@@ -131,7 +216,9 @@ describe("people's ids", () => {
     // PATCH /members/{id} takes the same id; the list, the audit log and the events answer it.
     const readOnly = roles.find((role) => role.name === 'Read only')!.id;
     expect((await client.call('PATCH', `/members/${bo.id}`, { role_id: readOnly })).status).toBe(204);
-    expect((await client.ok<{ data: Listed[] }>('GET', '/members', undefined)).data.find((member) => member.id === bo.id)).toMatchObject({ role: 'Read only' });
+    expect(
+      (await client.ok<{ data: Listed[] }>('GET', '/members', undefined)).data.find((member) => member.id === bo.id),
+    ).toMatchObject({ role: 'Read only' });
     const audit = await client.until<{ data: Array<Record<string, any>> }>(
       'GET',
       '/audit-log?source=admin',
@@ -139,21 +226,41 @@ describe("people's ids", () => {
       (body) => body.data.some((entry) => entry.object_type === 'member' && entry.action === 'updated'),
       'the role change in the audit log',
     );
-    expect(audit.data.filter((entry) => entry.object_type === 'member').map((entry) => entry.object_id)).toEqual(expect.arrayContaining([bo.id, adminId]));
-    expect(audit.data.filter((entry) => entry.object_type === 'member').every((entry) => entry.object_id === bo.id || entry.object_id === adminId)).toBe(true);
+    expect(audit.data.filter((entry) => entry.object_type === 'member').map((entry) => entry.object_id)).toEqual(
+      expect.arrayContaining([bo.id, adminId]),
+    );
+    expect(
+      audit.data
+        .filter((entry) => entry.object_type === 'member')
+        .every((entry) => entry.object_id === bo.id || entry.object_id === adminId),
+    ).toBe(true);
     let feed: Array<{ type: string; data: Record<string, any> }> = [];
     await waitFor(async () => {
-      feed = (await client.ok<{ data: typeof feed }>('GET', '/events?types=identity.member.updated,crm.company.created,crm.task.created&limit=200', undefined)).data;
+      feed = (
+        await client.ok<{ data: typeof feed }>(
+          'GET',
+          '/events?types=identity.member.updated,crm.company.created,crm.task.created&limit=200',
+          undefined,
+        )
+      ).data;
       return feed.some((event) => event.type === 'identity.member.updated');
     }, 'the member update in the event feed');
     expect(feed.find((event) => event.type === 'identity.member.updated')!.data.user_id).toBe(bo.id);
-    expect(feed.find((event) => event.type === 'crm.company.created' && event.data.company_id === company.id)?.data.owner_id).toBe(bo.id);
-    expect(feed.find((event) => event.type === 'crm.task.created')?.data).toMatchObject({ assignee_id: bo.id, created_by: adminId });
+    expect(
+      feed.find((event) => event.type === 'crm.company.created' && event.data.company_id === company.id)?.data.owner_id,
+    ).toBe(bo.id);
+    expect(feed.find((event) => event.type === 'crm.task.created')?.data).toMatchObject({
+      assignee_id: bo.id,
+      created_by: adminId,
+    });
 
     // Disabled by that id, the person is refused as an owner from the next request on.
     expect((await client.call('PATCH', `/members/${bo.id}`, { status: 'disabled' })).status).toBe(204);
     const refused = await client.call('POST', '/companies', { name: 'Too late', owner_id: bo.id });
-    expect(refused).toMatchObject({ status: 400, body: { error: { code: 'validation_failed', message: 'owner_id is not a member of this workspace' } } });
+    expect(refused).toMatchObject({
+      status: 400,
+      body: { error: { code: 'validation_failed', message: 'owner_id is not a member of this workspace' } },
+    });
     expect(admin.user.id).toBe(adminId);
   });
 
@@ -164,14 +271,35 @@ describe("people's ids", () => {
     expect(theirId).toBe(stranger.user.id);
     const company = await client.ok<{ id: string }>('POST', '/companies', { name: 'Ours' }, 201);
 
-    const invalid = (field: string) => ({ status: 400, body: { error: { code: 'validation_failed', message: `${field} is not a member of this workspace` } } });
-    expect(await client.call('POST', '/companies', { name: 'Theirs', owner_id: theirId })).toMatchObject(invalid('owner_id'));
-    expect(await client.call('PATCH', `/companies/${company.id}`, { owner_id: theirId })).toMatchObject(invalid('owner_id'));
-    expect((await client.call('POST', '/companies/bulk', { ids: [company.id], action: 'reassign', owner_id: theirId })).body.error.code).toBe('validation_failed');
-    expect(await client.call('POST', '/contacts', { first_name: 'Pat', owner_id: theirId })).toMatchObject(invalid('owner_id'));
-    expect(await client.call('POST', '/deals', { name: 'Theirs', owner_id: theirId })).toMatchObject(invalid('owner_id'));
-    expect(await client.call('POST', '/tasks', { title: 'Theirs', assignee_id: theirId })).toMatchObject(invalid('assignee_id'));
-    const meeting = await client.call('POST', '/meetings', { title: 'Theirs', starts_at: '2030-01-02T10:00:00.000Z', ends_at: '2030-01-02T11:00:00.000Z', user_ids: [adminId, theirId] });
+    const invalid = (field: string) => ({
+      status: 400,
+      body: { error: { code: 'validation_failed', message: `${field} is not a member of this workspace` } },
+    });
+    expect(await client.call('POST', '/companies', { name: 'Theirs', owner_id: theirId })).toMatchObject(
+      invalid('owner_id'),
+    );
+    expect(await client.call('PATCH', `/companies/${company.id}`, { owner_id: theirId })).toMatchObject(
+      invalid('owner_id'),
+    );
+    expect(
+      (await client.call('POST', '/companies/bulk', { ids: [company.id], action: 'reassign', owner_id: theirId })).body
+        .error.code,
+    ).toBe('validation_failed');
+    expect(await client.call('POST', '/contacts', { first_name: 'Pat', owner_id: theirId })).toMatchObject(
+      invalid('owner_id'),
+    );
+    expect(await client.call('POST', '/deals', { name: 'Theirs', owner_id: theirId })).toMatchObject(
+      invalid('owner_id'),
+    );
+    expect(await client.call('POST', '/tasks', { title: 'Theirs', assignee_id: theirId })).toMatchObject(
+      invalid('assignee_id'),
+    );
+    const meeting = await client.call('POST', '/meetings', {
+      title: 'Theirs',
+      starts_at: '2030-01-02T10:00:00.000Z',
+      ends_at: '2030-01-02T11:00:00.000Z',
+      user_ids: [adminId, theirId],
+    });
     expect(meeting.status).toBe(400);
     expect(meeting.body.error.code).toBe('validation_failed');
     expect((await client.call('POST', '/campaigns', { name: 'Theirs', owner_id: theirId })).status).toBe(400);

@@ -71,7 +71,9 @@ describe('rate limits at the gateway', () => {
     });
     expect(remaining(merge.headers).r).toBe(87 - OPERATION_COSTS['POST /contacts/{id}/merge']);
     // An ordinary read after it costs 1.
-    expect(remaining((await request(base, 'GET', '/companies', { token: person.token })).headers).r).toBe(87 - OPERATION_COSTS['POST /contacts/{id}/merge'] - 1);
+    expect(remaining((await request(base, 'GET', '/companies', { token: person.token })).headers).r).toBe(
+      87 - OPERATION_COSTS['POST /contacts/{id}/merge'] - 1,
+    );
   });
 
   it('limit a workspace across its tokens, answer 429 rate_limited with Retry-After, and leave other workspaces alone', async () => {
@@ -79,7 +81,10 @@ describe('rate limits at the gateway', () => {
     const owner = await signUpWithWorkspace(base, 'Shared');
     const other = await signUpWithWorkspace(base, 'Other');
     // The workspace's first unit (onboarding ran before the person had one).
-    const key = await request(base, 'POST', '/api-keys', { token: owner.token, body: { name: 'Sync', kind: 'integration', role: 'Agent (read & write)' } });
+    const key = await request(base, 'POST', '/api-keys', {
+      token: owner.token,
+      body: { name: 'Sync', kind: 'integration', role: 'Agent (read & write)' },
+    });
     expect(key.status).toBe(201);
     const keyToken = key.body.key as string;
 
@@ -130,12 +135,16 @@ describe('rate limits at the gateway', () => {
     const base = (await startSystem({ perTokenPerMinute: 100, publicPerMinute: 4 })).url;
     const attempts = [];
     for (let i = 0; i < 5; i += 1) {
-      attempts.push(await request(base, 'POST', '/auth/sign-in', { body: { email: 'x@example.com', password: 'wrong password' } }));
+      attempts.push(
+        await request(base, 'POST', '/auth/sign-in', { body: { email: 'x@example.com', password: 'wrong password' } }),
+      );
     }
     expect(attempts.map((attempt) => attempt.status)).toEqual([401, 401, 401, 401, 429]);
     expect(attempts[0].headers.get('ratelimit-policy')).toBe('"address";q=4;w=60');
     expect(remaining(attempts[0].headers)).toMatchObject({ policy: 'address', r: 3 });
-    const limited = await request(base, 'POST', '/auth/sign-in', { body: { email: 'x@example.com', password: 'wrong password' } });
+    const limited = await request(base, 'POST', '/auth/sign-in', {
+      body: { email: 'x@example.com', password: 'wrong password' },
+    });
     expect(limited.body.error.code).toBe('rate_limited');
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
   });
@@ -147,14 +156,22 @@ describe('rate limits at the gateway', () => {
     const person = await signUpWithWorkspace(base, 'Known');
     const refusedByIdentity = async () => {
       const text = await (await fetch(`http://127.0.0.1:${running.services.identity.httpPort}/metrics`)).text();
-      const line = text.split('\n').find((entry) => entry.startsWith('crm_grpc_server_handled_total{') && entry.includes('AuthenticateStream') && entry.includes('code="UNAUTHENTICATED"'));
+      const line = text
+        .split('\n')
+        .find(
+          (entry) =>
+            entry.startsWith('crm_grpc_server_handled_total{') &&
+            entry.includes('AuthenticateStream') &&
+            entry.includes('code="UNAUTHENTICATED"'),
+        );
       return line === undefined ? 0 : Number(line.split(' ').pop());
     };
     const before = await refusedByIdentity();
 
     // A new made-up token each time: each has a fresh token quota, but they share the address's.
     const answers = [];
-    for (let i = 0; i < 10; i += 1) answers.push(await request(base, 'GET', '/me', { token: `crm_madeup_${i}_${Date.now().toString(36)}` }));
+    for (let i = 0; i < 10; i += 1)
+      answers.push(await request(base, 'GET', '/me', { token: `crm_madeup_${i}_${Date.now().toString(36)}` }));
     expect(answers.map((answer) => answer.status)).toEqual([401, 401, 401, 401, 401, 429, 429, 429, 429, 429]);
     expect(answers[0].headers.get('ratelimit-policy')).toBe('"token";q=100;w=60, "address";q=6;w=60');
     expect(remaining(answers[0].headers)).toMatchObject({ policy: 'address', r: 4 });
@@ -172,7 +189,10 @@ describe('rate limits at the gateway', () => {
     expect(me.status).toBe(200);
     expect(remaining(me.headers).policy).not.toBe('address');
     // The address's own public paths are spent too, sign-in included.
-    expect((await request(base, 'POST', '/auth/sign-in', { body: { email: person.email, password: person.password } })).status).toBe(429);
+    expect(
+      (await request(base, 'POST', '/auth/sign-in', { body: { email: person.email, password: person.password } }))
+        .status,
+    ).toBe(429);
   });
 
   it('publish each operation’s cost, the headers and the 429 in the OpenAPI document', async () => {
@@ -181,7 +201,10 @@ describe('rate limits at the gateway', () => {
     expect(document.info.description).toContain('100 quota units a minute per token and 500 per workspace');
     for (const [operation, cost] of Object.entries(OPERATION_COSTS)) {
       const [method, path] = operation.split(' ') as [string, string];
-      expect({ operation, cost: document.paths[path]?.[method.toLowerCase()]?.['x-rate-limit-cost'] }).toEqual({ operation, cost });
+      expect({ operation, cost: document.paths[path]?.[method.toLowerCase()]?.['x-rate-limit-cost'] }).toEqual({
+        operation,
+        cost,
+      });
     }
     expect(document.paths['/me'].get['x-rate-limit-cost']).toBe(1);
     expect(document.paths['/me'].get.responses['200'].headers).toMatchObject({
@@ -189,8 +212,12 @@ describe('rate limits at the gateway', () => {
       'RateLimit-Policy': { $ref: '#/components/headers/RateLimitPolicy' },
     });
     expect(document.paths['/me'].get.responses['429']).toEqual({ $ref: '#/components/responses/429' });
-    expect(document.components.responses['429'].headers['Retry-After']).toEqual({ $ref: '#/components/headers/RetryAfter' });
-    expect(Object.keys(document.components.headers)).toEqual(expect.arrayContaining(['RateLimit', 'RateLimitPolicy', 'RetryAfter']));
+    expect(document.components.responses['429'].headers['Retry-After']).toEqual({
+      $ref: '#/components/headers/RetryAfter',
+    });
+    expect(Object.keys(document.components.headers)).toEqual(
+      expect.arrayContaining(['RateLimit', 'RateLimitPolicy', 'RetryAfter']),
+    );
   });
 });
 
@@ -209,7 +236,13 @@ describe('rate limits across gateway replicas', () => {
 
   it('a second replica sharing the store sees what the first one counted, per workspace and per token', async () => {
     // A store slower than this on a busy test machine would count in the replica instead.
-    const limits: RateLimitOptions = { perTokenPerMinute: 5, perWorkspacePerMinute: 8, publicPerMinute: 100, store: { mongoClient: store }, storeTimeoutMs: 10_000 };
+    const limits: RateLimitOptions = {
+      perTokenPerMinute: 5,
+      perWorkspacePerMinute: 8,
+      publicPerMinute: 100,
+      store: { mongoClient: store },
+      storeTimeoutMs: 10_000,
+    };
     const running = await startSystem(limits);
     const replica = await startReplica(running, limits);
     const person = await signUpWithWorkspace(running.url, 'Replicated');
@@ -228,14 +261,22 @@ describe('rate limits across gateway replicas', () => {
 
     // The workspace's count is shared too: 4 of its 8 spent above, the key's creation and three
     // reads across both replicas spend the rest.
-    const key = await request(replica, 'POST', '/api-keys', { token: (await signInAgain(running.url, person)).token, body: { name: 'Sync', kind: 'integration' } });
+    const key = await request(replica, 'POST', '/api-keys', {
+      token: (await signInAgain(running.url, person)).token,
+      body: { name: 'Sync', kind: 'integration' },
+    });
     expect(key.status).toBe(201);
     const statuses = [];
-    for (const base of [running.url, replica, running.url, replica]) statuses.push((await request(base, 'GET', '/companies', { token: key.body.key })).status);
+    for (const base of [running.url, replica, running.url, replica])
+      statuses.push((await request(base, 'GET', '/companies', { token: key.body.key })).status);
     expect(statuses).toEqual([200, 200, 200, 429]);
     // One document per key and window, unique by key, removed when the window ends.
     const indexes = await waitFor(async () => {
-      const found = (await store.db('gateway').collection('rate_limits').listIndexes().toArray()) as Array<{ key: Record<string, number>; unique?: boolean; expireAfterSeconds?: number }>;
+      const found = (await store.db('gateway').collection('rate_limits').listIndexes().toArray()) as Array<{
+        key: Record<string, number>;
+        unique?: boolean;
+        expireAfterSeconds?: number;
+      }>;
       return found.length >= 3 ? found : undefined;
     });
     expect(indexes).toEqual(
@@ -255,18 +296,26 @@ describe('rate limits across gateway replicas', () => {
 
   it('count in the replica while the store is unreachable, so the API keeps answering and limiting', async () => {
     // Nothing listens on port 9: every store operation fails.
-    const limits: RateLimitOptions = { perTokenPerMinute: 3, perWorkspacePerMinute: 100, publicPerMinute: 100, store: { mongoUrl: 'mongodb://127.0.0.1:9/' } };
+    const limits: RateLimitOptions = {
+      perTokenPerMinute: 3,
+      perWorkspacePerMinute: 100,
+      publicPerMinute: 100,
+      store: { mongoUrl: 'mongodb://127.0.0.1:9/' },
+    };
     const running = await startSystem(limits);
     const person = await signUpWithWorkspace(running.url, 'Unreachable');
     const statuses = [];
-    for (let i = 0; i < 3; i += 1) statuses.push((await request(running.url, 'GET', '/me', { token: person.token })).status);
+    for (let i = 0; i < 3; i += 1)
+      statuses.push((await request(running.url, 'GET', '/me', { token: person.token })).status);
     expect(statuses).toEqual([200, 200, 429]);
   });
 });
 
 // A second session for the same person: a fresh token with a fresh token quota.
 async function signInAgain(base: string, person: { email: string; password: string }): Promise<{ token: string }> {
-  const signIn = await request(base, 'POST', '/auth/sign-in', { body: { email: person.email, password: person.password } });
+  const signIn = await request(base, 'POST', '/auth/sign-in', {
+    body: { email: person.email, password: person.password },
+  });
   expect(signIn.status).toBe(200);
   return { token: signIn.body.token as string };
 }

@@ -21,7 +21,10 @@ describe('a compressed request body', () => {
       ['deflate', deflateSync],
       ['br', brotliCompressSync],
     ] as const) {
-      const signIn = await request(system.url, 'POST', '/auth/sign-in', { rawBody: compress(credentials), headers: { 'content-encoding': coding } });
+      const signIn = await request(system.url, 'POST', '/auth/sign-in', {
+        rawBody: compress(credentials),
+        headers: { 'content-encoding': coding },
+      });
       expect({ coding, status: signIn.status }).toEqual({ coding, status: 200 });
       expect(typeof signIn.body.token).toBe('string');
     }
@@ -44,11 +47,21 @@ describe('a compressed request body', () => {
       ['deflate', Buffer.from('plain text')],
       ['br', Buffer.from([0xff, 0xff, 0xff, 0xff])],
     ] as const) {
-      const answer = await request(system.url, 'POST', '/auth/sign-in', { rawBody: body, headers: { 'content-encoding': coding } });
+      const answer = await request(system.url, 'POST', '/auth/sign-in', {
+        rawBody: body,
+        headers: { 'content-encoding': coding },
+      });
       expect(answer.status).toBe(400);
-      expect(answer.body.error).toEqual({ code: 'validation_failed', message: `request body is not valid ${coding} data (Content-Encoding: ${coding})` });
+      expect(answer.body.error).toEqual({
+        code: 'validation_failed',
+        message: `request body is not valid ${coding} data (Content-Encoding: ${coding})`,
+      });
     }
-    const company = await request(system.url, 'POST', '/companies', { token: person.token, rawBody: Buffer.from('nope'), headers: { 'content-encoding': 'gzip' } });
+    const company = await request(system.url, 'POST', '/companies', {
+      token: person.token,
+      rawBody: Buffer.from('nope'),
+      headers: { 'content-encoding': 'gzip' },
+    });
     expect(company.status).toBe(400);
     expect(company.body.error.code).toBe('validation_failed');
   });
@@ -56,9 +69,15 @@ describe('a compressed request body', () => {
   it('answers 413 when it expands past the body limit (a small bomb reads no more than the limit)', async () => {
     const person = await signUpWithWorkspace(system.url, 'Bomb');
     // 16 MiB of spaces inside valid JSON: about 16 KiB on the wire.
-    const bomb = gzipSync(Buffer.concat([Buffer.from('{"name":"x"'), Buffer.alloc(16 * 1024 * 1024, 0x20), Buffer.from('}')]));
+    const bomb = gzipSync(
+      Buffer.concat([Buffer.from('{"name":"x"'), Buffer.alloc(16 * 1024 * 1024, 0x20), Buffer.from('}')]),
+    );
     expect(bomb.length).toBeLessThan(1024 * 1024);
-    const answer = await request(system.url, 'POST', '/companies', { token: person.token, rawBody: bomb, headers: { 'content-encoding': 'gzip' } });
+    const answer = await request(system.url, 'POST', '/companies', {
+      token: person.token,
+      rawBody: bomb,
+      headers: { 'content-encoding': 'gzip' },
+    });
     expect(answer.status).toBe(413);
     expect(answer.body.error).toEqual({ code: 'payload_too_large', message: 'request body exceeds 1 MiB' });
     const list = await request(system.url, 'GET', '/companies', { token: person.token });
@@ -86,9 +105,18 @@ describe('text that lies about itself', () => {
     const person = await signUpWithWorkspace(system.url, 'Bidi');
     const refusals = [
       await request(system.url, 'POST', '/companies', { token: person.token, body: { name: 'invoice\u202Etxt.exe' } }),
-      await request(system.url, 'POST', '/companies', { token: person.token, body: { name: 'Acme', address: { city: 'Lon\u2066don' } } }),
-      await request(system.url, 'POST', '/contacts', { token: person.token, body: { first_name: 'Ann\u200F', last_name: 'Lee' } }),
-      await request(system.url, 'POST', '/api-keys', { token: person.token, body: { name: '\u061CNightly sync', kind: 'integration' } }),
+      await request(system.url, 'POST', '/companies', {
+        token: person.token,
+        body: { name: 'Acme', address: { city: 'Lon\u2066don' } },
+      }),
+      await request(system.url, 'POST', '/contacts', {
+        token: person.token,
+        body: { first_name: 'Ann\u200F', last_name: 'Lee' },
+      }),
+      await request(system.url, 'POST', '/api-keys', {
+        token: person.token,
+        body: { name: '\u061CNightly sync', kind: 'integration' },
+      }),
     ];
     expect(refusals.map((answer) => [answer.status, answer.body.error])).toEqual([
       [400, { code: 'validation_failed', message: 'name must be one line of text without control characters' }],
@@ -99,25 +127,42 @@ describe('text that lies about itself', () => {
     expect((await request(system.url, 'GET', '/companies', { token: person.token })).body.data).toEqual([]);
     expect((await request(system.url, 'GET', '/api-keys', { token: person.token })).body.data).toEqual([]);
     // Free text keeps them: right-to-left prose may need them.
-    const company = await request(system.url, 'POST', '/companies', { token: person.token, body: { name: 'Acme', description: 'مرحبا \u200F(Ltd)' } });
+    const company = await request(system.url, 'POST', '/companies', {
+      token: person.token,
+      body: { name: 'Acme', description: 'مرحبا \u200F(Ltd)' },
+    });
     expect(company.status).toBe(201);
     expect(company.body.description).toBe('مرحبا \u200F(Ltd)');
   });
 
   it('refuses a body that gives a field twice, at any depth, before anything is done', async () => {
     const person = await signUpWithWorkspace(system.url, 'Twice');
-    const contact = await request(system.url, 'POST', '/contacts', { token: person.token, body: { first_name: 'Ted', last_name: 'Kept', email: 'ted.kept@example.com' } });
+    const contact = await request(system.url, 'POST', '/contacts', {
+      token: person.token,
+      body: { first_name: 'Ted', last_name: 'Kept', email: 'ted.kept@example.com' },
+    });
     expect(contact.status).toBe(201);
-    const erase = await request(system.url, 'POST', `/contacts/${contact.body.id as string}/erase`, { token: person.token, rawBody: '{"confirm":1,"confirm":"ERASE"}' });
+    const erase = await request(system.url, 'POST', `/contacts/${contact.body.id as string}/erase`, {
+      token: person.token,
+      rawBody: '{"confirm":1,"confirm":"ERASE"}',
+    });
     expect(erase.status).toBe(400);
-    expect(erase.body.error).toEqual({ code: 'validation_failed', message: "field 'confirm' is given twice in the request body" });
+    expect(erase.body.error).toEqual({
+      code: 'validation_failed',
+      message: "field 'confirm' is given twice in the request body",
+    });
     const kept = await request(system.url, 'GET', `/contacts/${contact.body.id as string}`, { token: person.token });
     expect(kept.body.email).toBe('ted.kept@example.com');
 
-    const nested = await request(system.url, 'POST', '/companies', { token: person.token, rawBody: '{"name":"Acme","custom":{"tier":"gold","ti\\u0065r":"free"}}' });
+    const nested = await request(system.url, 'POST', '/companies', {
+      token: person.token,
+      rawBody: '{"name":"Acme","custom":{"tier":"gold","ti\\u0065r":"free"}}',
+    });
     expect(nested.status).toBe(400);
     expect(nested.body.error.message).toBe("field 'custom.tier' is given twice in the request body");
-    const signIn = await request(system.url, 'POST', '/auth/sign-in', { rawBody: JSON.stringify({ email: person.email, password: person.password }).replace('}', ',"password":"x"}') });
+    const signIn = await request(system.url, 'POST', '/auth/sign-in', {
+      rawBody: JSON.stringify({ email: person.email, password: person.password }).replace('}', ',"password":"x"}'),
+    });
     expect(signIn.status).toBe(400);
     expect(signIn.body.error.message).toBe("field 'password' is given twice in the request body");
     // The same compressed, decoded at the gateway, is refused by the same rule.
@@ -127,7 +172,9 @@ describe('text that lies about itself', () => {
       headers: { 'content-encoding': 'gzip' },
     });
     expect(coded.status).toBe(400);
-    expect((await request(system.url, 'GET', `/contacts/${contact.body.id as string}`, { token: person.token })).body.email).toBe('ted.kept@example.com');
+    expect(
+      (await request(system.url, 'GET', `/contacts/${contact.body.id as string}`, { token: person.token })).body.email,
+    ).toBe('ted.kept@example.com');
   });
 });
 
@@ -140,8 +187,16 @@ describe('ids in paths', () => {
       expect({ path, status: answer.status }).toEqual({ path, status: 201 });
       return answer.body.id as string;
     };
-    const pipeline = ((await call('GET', '/pipelines')).body.data as Array<{ id: string; name: string; stages: Array<{ id: string; name: string }> }>)[0];
-    const me = ((await call('GET', '/members')).body.data as Array<{ id: string; email: string }>).find((member) => member.email === person.email)!;
+    const pipeline = (
+      (await call('GET', '/pipelines')).body.data as Array<{
+        id: string;
+        name: string;
+        stages: Array<{ id: string; name: string }>;
+      }>
+    )[0];
+    const me = ((await call('GET', '/members')).body.data as Array<{ id: string; email: string }>).find(
+      (member) => member.email === person.email,
+    )!;
     const company = await created('/companies', { name: 'Cased Ltd' });
     const contact = await created('/contacts', { first_name: 'Cas', last_name: 'Ed' });
     const deal = await created('/deals', { name: 'Cased deal', value: 10 });
@@ -150,7 +205,10 @@ describe('ids in paths', () => {
     const field = await created('/custom-fields', { object: 'company', label: 'Tier', type: 'text' });
     const role = await created('/roles', { name: 'Readers', permissions: ['companies:read'] });
     const view = await created('/saved-views', { object: 'company', name: 'Mine', filters: {} });
-    const report = await created('/reports/saved', { name: 'By stage', definition: { object: 'company', group_by: ['stage_id'] } });
+    const report = await created('/reports/saved', {
+      name: 'By stage',
+      definition: { object: 'company', group_by: ['stage_id'] },
+    });
     const webhook = await created('/webhooks', { url: 'http://127.0.0.1:9/hook' });
     const cases: Array<[string, string, string, unknown?]> = [
       ['GET', '/companies/{id}', company],
@@ -177,7 +235,11 @@ describe('ids in paths', () => {
     }
     // The same record: a change made through the upper-case id shows through the lower-case one.
     expect((await call('PATCH', `/lead-sources/${source.toUpperCase()}`, { name: 'Trade fairs' })).status).toBe(200);
-    expect(((await call('GET', '/lead-sources')).body.data as Array<{ id: string; name: string }>).find((item) => item.id === source)?.name).toBe('Trade fairs');
+    expect(
+      ((await call('GET', '/lead-sources')).body.data as Array<{ id: string; name: string }>).find(
+        (item) => item.id === source,
+      )?.name,
+    ).toBe('Trade fairs');
     expect((await call('DELETE', `/saved-views/${view.toUpperCase()}`)).status).toBe(204);
     expect((await call('PATCH', `/saved-views/${view}`, { name: 'Gone' })).status).toBe(404);
     // A malformed id is refused as such, not looked up.
@@ -197,7 +259,10 @@ describe('declared bounds', () => {
       await call('POST', '/companies', { name: 'Keys', custom: manyKeys }),
       await call('POST', '/companies', { name: 'Dots', custom: { 'a.b': 1 } }),
       await call('POST', '/companies', { name: 'Dollar', custom: { $where: 1 } }),
-      await call('POST', '/companies', { name: 'Bytes', custom: Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`k${i}`, 'x'.repeat(1900)])) }),
+      await call('POST', '/companies', {
+        name: 'Bytes',
+        custom: Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`k${i}`, 'x'.repeat(1900)])),
+      }),
       await call('POST', '/contacts', { first_name: 'Far', custom: { score: 1e300 } }),
       await call('POST', '/deals', { name: 'Nul', custom: { note: 'a\u0000b' } }),
       await call('POST', '/campaigns', { name: 'Spring', utm_campaign: '' }),
@@ -227,7 +292,11 @@ describe('declared bounds', () => {
     };
     const company = bodyOf('/companies').properties;
     expect(company.employee_count).toMatchObject({ minimum: 0, maximum: 100_000_000 });
-    expect(company.custom).toMatchObject({ maxProperties: 50, 'x-max-json-bytes': 16384, propertyNames: { minLength: 1, maxLength: 100 } });
+    expect(company.custom).toMatchObject({
+      maxProperties: 50,
+      'x-max-json-bytes': 16384,
+      propertyNames: { minLength: 1, maxLength: 100 },
+    });
     expect(bodyOf('/campaigns').properties.utm_campaign).toMatchObject({ minLength: 1 });
   });
 });

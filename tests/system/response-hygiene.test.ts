@@ -7,7 +7,10 @@ const logLines: string[] = [];
 let system: TestSystem;
 
 beforeAll(async () => {
-  system = await startTestSystem({ logLevel: 'info', logDestination: { write: (line: string) => void logLines.push(line) } });
+  system = await startTestSystem({
+    logLevel: 'info',
+    logDestination: { write: (line: string) => void logLines.push(line) },
+  });
 });
 
 afterAll(() => system.destroy());
@@ -32,19 +35,29 @@ describe('secrets never reach a log line', () => {
     expect((await request(system.url.replace('/v1', ''), 'GET', resetPath)).status).toBe(200);
     // A wrong token is logged by the service as a failure too; the unknown query parameters make
     // it a 400 (the operation declares none), logged with their secret-named values cut out.
-    const refused = await request(system.url, 'GET', `/public/password-resets/${resetToken}x?signature=abcdef123456&token=zzz`);
+    const refused = await request(
+      system.url,
+      'GET',
+      `/public/password-resets/${resetToken}x?signature=abcdef123456&token=zzz`,
+    );
     expect(refused.status).toBe(400);
     expect(refused.body.error.message).toBe("unknown query parameter 'signature'");
 
     const invitee = `invitee.${Date.now()}@example.com`;
     const roles = await request(system.url, 'GET', '/roles', { token: person.token });
     const roleId = (roles.body.data as Array<{ id: string }>)[0].id;
-    const invited = await request(system.url, 'POST', '/invitations', { token: person.token, body: { email: invitee, role_id: roleId } });
+    const invited = await request(system.url, 'POST', '/invitations', {
+      token: person.token,
+      body: { email: invitee, role_id: roleId },
+    });
     expect(invited.status).toBe(201);
     const invitationToken = await waitFor(async () => mailedInvitationToken(system.dataDir, invitee));
     expect((await request(system.url, 'GET', `/public/invitations/${invitationToken}`)).status).toBe(200);
 
-    const key = await request(system.url, 'POST', '/api-keys', { token: person.token, body: { name: 'Logged', kind: 'integration' } });
+    const key = await request(system.url, 'POST', '/api-keys', {
+      token: person.token,
+      body: { name: 'Logged', kind: 'integration' },
+    });
     expect(key.status).toBe(201);
     expect((await request(system.url, 'GET', '/me', { token: key.body.key as string })).status).toBe(200);
 

@@ -4,13 +4,18 @@ describe('embedded defaults', () => {
   it('keep data across a restart of the whole system', async () => {
     const first = await startTestSystem();
     const person = await signUpWithWorkspace(first.url, 'Kept');
-    const key = await request(first.url, 'POST', '/api-keys', { token: person.token, body: { name: 'Kept key', kind: 'integration' } });
+    const key = await request(first.url, 'POST', '/api-keys', {
+      token: person.token,
+      body: { name: 'Kept key', kind: 'integration' },
+    });
     expect(key.status).toBe(201);
     await first.stop();
 
     const second = await startTestSystem({ dataDir: first.dataDir });
     try {
-      const signIn = await request(second.url, 'POST', '/auth/sign-in', { body: { email: person.email, password: person.password } });
+      const signIn = await request(second.url, 'POST', '/auth/sign-in', {
+        body: { email: person.email, password: person.password },
+      });
       expect(signIn.status).toBe(200);
       const me = await request(second.url, 'GET', '/me', { token: person.token });
       expect(me.status).toBe(200);

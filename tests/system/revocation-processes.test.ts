@@ -16,7 +16,11 @@ const exchange = `crm.test.revocation.${process.pid}.${Date.now()}`;
 const started: StartedProcess[] = [];
 let dataDir: string;
 
-async function start(entry: string, env: Record<string, string>, readyMessage: string): Promise<Record<string, unknown>> {
+async function start(
+  entry: string,
+  env: Record<string, string>,
+  readyMessage: string,
+): Promise<Record<string, unknown>> {
   const one = startProcess(entry, { DATA_DIR: dataDir, ...env }, readyMessage);
   started.push(one);
   return one.ready;

@@ -27,12 +27,17 @@ async function ok<T = Record<string, any>>(answer: Promise<{ status: number; bod
 export async function revocationScenario(base: string, dataDir: string, tag: string): Promise<void> {
   const password = 'correct horse battery staple';
   const ownerEmail = `owner.${tag}@example.com`;
-  const owner = (await ok(request(base, 'POST', '/auth/sign-up', { body: { email: ownerEmail, password, name: 'Olga' } }), 201)).token as string;
+  const owner = (
+    await ok(request(base, 'POST', '/auth/sign-up', { body: { email: ownerEmail, password, name: 'Olga' } }), 201)
+  ).token as string;
   await ok(request(base, 'POST', '/onboarding', { token: owner, body: { workspace_name: `Revocation ${tag}` } }), 201);
   const me = (token: string) => request(base, 'GET', '/me', { token });
 
   // Revoking a key: it worked twice (so any cache holds it), then the next request is refused.
-  const key = await ok(request(base, 'POST', '/api-keys', { token: owner, body: { name: 'Soon revoked', kind: 'integration' } }), 201);
+  const key = await ok(
+    request(base, 'POST', '/api-keys', { token: owner, body: { name: 'Soon revoked', kind: 'integration' } }),
+    201,
+  );
   expect((await me(key.key)).status).toBe(200);
   expect((await me(key.key)).status).toBe(200);
   await ok(request(base, 'DELETE', `/api-keys/${key.id}`, { token: owner }), 204);
@@ -46,11 +51,16 @@ export async function revocationScenario(base: string, dataDir: string, tag: str
     201,
   );
   const memberEmail = `member.${tag}@example.com`;
-  await ok(request(base, 'POST', '/invitations', { token: owner, body: { email: memberEmail, role_id: role.id } }), 201);
+  await ok(
+    request(base, 'POST', '/invitations', { token: owner, body: { email: memberEmail, role_id: role.id } }),
+    201,
+  );
   const invitation = await waitFor(async () => mailedInvitationToken(dataDir, memberEmail));
   const member = (
     await ok(
-      request(base, 'POST', '/auth/sign-up', { body: { email: memberEmail, password, name: 'Mia', invitation_token: invitation } }),
+      request(base, 'POST', '/auth/sign-up', {
+        body: { email: memberEmail, password, name: 'Mia', invitation_token: invitation },
+      }),
       201,
     )
   ).token as string;
@@ -60,14 +70,23 @@ export async function revocationScenario(base: string, dataDir: string, tag: str
   expect((await me(member)).body.permissions).toEqual(['companies:read']);
 
   // A role change shows on the member's next request.
-  await ok(request(base, 'PATCH', `/roles/${role.id}`, { token: owner, body: { permissions: ['companies:read', 'companies:write'] } }));
+  await ok(
+    request(base, 'PATCH', `/roles/${role.id}`, {
+      token: owner,
+      body: { permissions: ['companies:read', 'companies:write'] },
+    }),
+  );
   expect((await me(member)).body.permissions).toEqual(['companies:read', 'companies:write']);
 
   // So does moving the member to another role.
   const roles = await ok(request(base, 'GET', '/roles', { token: owner }));
-  const readOnly = (roles.data as Array<{ id: string; name: string }>).find((candidate) => candidate.name === 'Read only')!;
+  const readOnly = (roles.data as Array<{ id: string; name: string }>).find(
+    (candidate) => candidate.name === 'Read only',
+  )!;
   const members = await ok(request(base, 'GET', '/members', { token: owner }));
-  const membership = (members.data as Array<{ id: string; email: string }>).find((candidate) => candidate.email === memberEmail)!;
+  const membership = (members.data as Array<{ id: string; email: string }>).find(
+    (candidate) => candidate.email === memberEmail,
+  )!;
   await ok(request(base, 'PATCH', `/members/${membership.id}`, { token: owner, body: { role_id: readOnly.id } }), 204);
   expect((await me(member)).body.permissions).toEqual(['companies:read', 'contacts:read', 'tasks:read']);
 

@@ -26,7 +26,9 @@ describe('revocation in one process (npm start)', () => {
       const lines = logLines.filter((line) => line.includes('"service":"gateway"') && line.includes('"msg":"request"'));
       return lines.some((line) => line.includes('"status":401')) ? lines : undefined;
     });
-    expect(gatewayLines.some((line) => line.includes('"path":"/v1/me"') && line.includes('"actor_type":"app"'))).toBe(true);
+    expect(gatewayLines.some((line) => line.includes('"path":"/v1/me"') && line.includes('"actor_type":"app"'))).toBe(
+      true,
+    );
     expect(logLines.join('')).not.toMatch(/crm_(s|ak)_[0-9A-Za-z]{8,}/);
   });
 });

@@ -38,7 +38,9 @@ describe('when a service is down', () => {
       expect(response.status).toBe(503);
       expect(response.body.error.code).toBe('unavailable');
     }
-    const signIn = await request(system.url, 'POST', '/auth/sign-in', { body: { email: person.email, password: person.password } });
+    const signIn = await request(system.url, 'POST', '/auth/sign-in', {
+      body: { email: person.email, password: person.password },
+    });
     expect(signIn.status).toBe(200);
   });
 });

@@ -94,7 +94,10 @@ describe('services as separate processes', () => {
     // crm-core calls marketing and documents, which call it back: they are given the port crm-core
     // will serve gRPC on, and crm-core then their addresses.
     const crmCoreGrpcPort = await freePort();
-    const marketing = startService('marketing', { CRM_CORE_GRPC_ADDR: `127.0.0.1:${crmCoreGrpcPort}`, IDENTITY_GRPC_ADDR: grpc(identityReady) });
+    const marketing = startService('marketing', {
+      CRM_CORE_GRPC_ADDR: `127.0.0.1:${crmCoreGrpcPort}`,
+      IDENTITY_GRPC_ADDR: grpc(identityReady),
+    });
     running.push(marketing);
     const documents = startService('documents', { CRM_CORE_GRPC_ADDR: `127.0.0.1:${crmCoreGrpcPort}` });
     const others = {
@@ -105,7 +108,11 @@ describe('services as separate processes', () => {
         DOCUMENTS_GRPC_ADDR: grpc(await documents.ready),
         MARKETING_GRPC_ADDR: grpc(await marketing.ready),
       }),
-      reports: startService('reports', { IDENTITY_GRPC_ADDR: grpc(identityReady), CRM_CORE_GRPC_ADDR: `127.0.0.1:${crmCoreGrpcPort}`, MARKETING_GRPC_ADDR: grpc(await marketing.ready) }),
+      reports: startService('reports', {
+        IDENTITY_GRPC_ADDR: grpc(identityReady),
+        CRM_CORE_GRPC_ADDR: `127.0.0.1:${crmCoreGrpcPort}`,
+        MARKETING_GRPC_ADDR: grpc(await marketing.ready),
+      }),
       billing: startService('billing', { IDENTITY_GRPC_ADDR: grpc(identityReady), PAYMENT_PROVIDER: 'simulated' }),
       // No gRPC peers: it only consumes events.
       webhooks: startService('webhooks', { WEBHOOKS_SECRET_KEY: Buffer.alloc(32, 7).toString('base64') }),
@@ -154,8 +161,13 @@ describe('services as separate processes', () => {
 
     // A change travels outbox -> bus -> identity's audit consumer.
     const token = signUp.body.token as string;
-    expect((await request(base, 'POST', '/onboarding', { token, body: { workspace_name: 'Processes' } })).status).toBe(201);
-    expect((await request(base, 'POST', '/api-keys', { token, body: { name: 'Across processes', kind: 'integration' } })).status).toBe(201);
+    expect((await request(base, 'POST', '/onboarding', { token, body: { workspace_name: 'Processes' } })).status).toBe(
+      201,
+    );
+    expect(
+      (await request(base, 'POST', '/api-keys', { token, body: { name: 'Across processes', kind: 'integration' } }))
+        .status,
+    ).toBe(201);
     const entry = await waitFor(async () => {
       const log = await request(base, 'GET', '/audit-log', { token });
       return (log.body.data as Array<{ object_type: string; object_name: string; actor: string }>).find(
@@ -167,7 +179,9 @@ describe('services as separate processes', () => {
     // it consumes crm-core's events into the workspace's feed.
     expect((await request(base, 'GET', '/webhooks', { token })).status).toBe(200);
     if (amqpUrl) {
-      expect((await request(base, 'POST', '/companies', { token, body: { name: 'Across processes Ltd' } })).status).toBe(201);
+      expect(
+        (await request(base, 'POST', '/companies', { token, body: { name: 'Across processes Ltd' } })).status,
+      ).toBe(201);
       await waitFor(async () => {
         const feed = await request(base, 'GET', '/events?types=crm.company.created', { token });
         return feed.body.data.length > 0 || undefined;
@@ -182,12 +196,20 @@ describe('services as separate processes', () => {
   });
 
   it('fail fast at start naming the variable that is wrong', async () => {
-    const reportsPeers = { IDENTITY_GRPC_ADDR: '127.0.0.1:1', CRM_CORE_GRPC_ADDR: '127.0.0.1:1', MARKETING_GRPC_ADDR: '127.0.0.1:1' };
+    const reportsPeers = {
+      IDENTITY_GRPC_ADDR: '127.0.0.1:1',
+      CRM_CORE_GRPC_ADDR: '127.0.0.1:1',
+      MARKETING_GRPC_ADDR: '127.0.0.1:1',
+    };
     const badPort = startService('reports', { HTTP_PORT: 'eighty', ...reportsPeers });
     expect(await badPort.exit).toBe(1);
     expect(JSON.stringify(badPort.lines)).toContain('HTTP_PORT must be an integer');
 
-    const noKey = start('services/reports/dist/main.js', { HTTP_PORT: '0', GRPC_PORT: '0', ...reportsPeers }, 'service started');
+    const noKey = start(
+      'services/reports/dist/main.js',
+      { HTTP_PORT: '0', GRPC_PORT: '0', ...reportsPeers },
+      'service started',
+    );
     expect(await noKey.exit).toBe(1);
     expect(JSON.stringify(noKey.lines)).toContain('INTERNAL_JWT_PUBLIC_KEY is required');
 
@@ -219,7 +241,9 @@ describe('services as separate processes', () => {
     );
     expect(noProvider.lines.some((line) => line.msg === 'service started')).toBe(false);
     expect(await stripeWithoutKey.exit).toBe(1);
-    expect(JSON.stringify(stripeWithoutKey.lines)).toContain('invalid configuration: STRIPE_SECRET_KEY is required when PAYMENT_PROVIDER is stripe');
+    expect(JSON.stringify(stripeWithoutKey.lines)).toContain(
+      'invalid configuration: STRIPE_SECRET_KEY is required when PAYMENT_PROVIDER is stripe',
+    );
     expect(JSON.stringify(stripeWithoutKey.lines)).not.toContain('whsec_test123');
   });
 });

@@ -64,7 +64,9 @@ const KINDS: Record<string, RecordKind> = {
     lists: ['/companies', '/companies?deleted=true'],
     bodies: {
       'PATCH /companies/{id}': () => ({ name: 'Renamed by a stranger' }),
-      'POST /companies/{id}/merge': async (foreign) => ({ source_ids: [await created(foreign, '/companies', { name: unique('Own Ltd') })] }),
+      'POST /companies/{id}/merge': async (foreign) => ({
+        source_ids: [await created(foreign, '/companies', { name: unique('Own Ltd') })],
+      }),
     },
   },
   contacts: {
@@ -73,7 +75,9 @@ const KINDS: Record<string, RecordKind> = {
     lists: ['/contacts', '/contacts?deleted=true'],
     bodies: {
       'PATCH /contacts/{id}': () => ({ first_name: 'Stranger' }),
-      'POST /contacts/{id}/merge': async (foreign) => ({ source_ids: [await created(foreign, '/contacts', { first_name: unique('Own') })] }),
+      'POST /contacts/{id}/merge': async (foreign) => ({
+        source_ids: [await created(foreign, '/contacts', { first_name: unique('Own') })],
+      }),
       'POST /contacts/{id}/erase': () => ({ confirm: 'ERASE' }),
     },
   },
@@ -86,7 +90,11 @@ const KINDS: Record<string, RecordKind> = {
   meetings: {
     // Within the list's default window (the next 30 days), so the list would show it.
     make: (owner) =>
-      created(owner, '/meetings', { title: unique('Tenancy meeting'), starts_at: new Date(Date.now() + 3600_000).toISOString(), ends_at: new Date(Date.now() + 7200_000).toISOString() }),
+      created(owner, '/meetings', {
+        title: unique('Tenancy meeting'),
+        starts_at: new Date(Date.now() + 3600_000).toISOString(),
+        ends_at: new Date(Date.now() + 7200_000).toISOString(),
+      }),
     read: (owner, id) => read(owner, `/meetings/${id}`),
     lists: ['/meetings'],
     bodies: { 'PATCH /meetings/{id}': () => ({ title: 'Renamed by a stranger' }) },
@@ -107,7 +115,10 @@ const KINDS: Record<string, RecordKind> = {
     },
     nested: {
       spend_id: async (owner, id) => {
-        const added = await request(base, 'POST', `/campaigns/${id}/spend`, { token: owner.token, body: { lines: [{ spent_on: '2027-01-02', amount: 5 }] } });
+        const added = await request(base, 'POST', `/campaigns/${id}/spend`, {
+          token: owner.token,
+          body: { lines: [{ spent_on: '2027-01-02', amount: 5 }] },
+        });
         expect(added.status).toBeLessThan(300);
         const lines = (await read(owner, `/campaigns/${id}/spend`)) as { data: Array<{ id: string }> };
         return lines.data[0].id;
@@ -126,11 +137,21 @@ const KINDS: Record<string, RecordKind> = {
       const company = await created(owner, '/companies', { name: unique('Tenancy files') });
       const started = await request(base, 'POST', '/documents', {
         token: owner.token,
-        body: { target_type: 'company', target_id: company, name: 'tenancy.txt', content_type: 'text/plain', size_bytes: 5 },
+        body: {
+          target_type: 'company',
+          target_id: company,
+          name: 'tenancy.txt',
+          content_type: 'text/plain',
+          size_bytes: 5,
+        },
       });
       expect(started.status).toBe(201);
       const upload = new URL(started.body.upload_url as string);
-      const put = await fetch(`${new URL(base).origin}${upload.pathname}${upload.search}`, { method: 'PUT', body: 'bytes', headers: { 'content-type': 'text/plain' } });
+      const put = await fetch(`${new URL(base).origin}${upload.pathname}${upload.search}`, {
+        method: 'PUT',
+        body: 'bytes',
+        headers: { 'content-type': 'text/plain' },
+      });
       expect(put.status).toBe(204);
       const id = started.body.document.id as string;
       expect((await request(base, 'POST', `/documents/${id}/complete`, { token: owner.token })).status).toBe(200);
@@ -148,7 +169,9 @@ const KINDS: Record<string, RecordKind> = {
   },
   'pipeline-stages': {
     make: async (owner) => {
-      const pipelines = (await read(owner, '/pipelines')) as { data: Array<{ id: string; object: string; is_default: boolean }> };
+      const pipelines = (await read(owner, '/pipelines')) as {
+        data: Array<{ id: string; object: string; is_default: boolean }>;
+      };
       const pipeline = pipelines.data.find((item) => item.object === 'company' && item.is_default)!;
       return created(owner, '/pipeline-stages', { pipeline_id: pipeline.id, name: unique('Tenancy stage') });
     },
@@ -163,7 +186,8 @@ const KINDS: Record<string, RecordKind> = {
     bodies: { 'PATCH /lead-sources/{id}': () => ({ name: 'Stranger' }) },
   },
   'custom-fields': {
-    make: (owner) => created(owner, '/custom-fields', { object: 'company', label: unique('Tenancy field'), type: 'text' }),
+    make: (owner) =>
+      created(owner, '/custom-fields', { object: 'company', label: unique('Tenancy field'), type: 'text' }),
     read: (owner, id) => itemOf(owner, '/custom-fields?include_archived=true', id),
     lists: ['/custom-fields?include_archived=true'],
     bodies: { 'PATCH /custom-fields/{id}': () => ({ label: 'Stranger' }) },
@@ -175,7 +199,11 @@ const KINDS: Record<string, RecordKind> = {
     bodies: { 'PATCH /saved-views/{id}': () => ({ name: 'Stranger' }) },
   },
   reports: {
-    make: (owner) => created(owner, '/reports/saved', { name: unique('Tenancy report'), definition: { object: 'company', group_by: ['stage_id'] } }),
+    make: (owner) =>
+      created(owner, '/reports/saved', {
+        name: unique('Tenancy report'),
+        definition: { object: 'company', group_by: ['stage_id'] },
+      }),
     read: (owner, id) => itemOf(owner, '/reports/saved', id),
     lists: ['/reports/saved'],
     bodies: { 'PATCH /reports/saved/{id}': () => ({ name: 'Stranger' }) },
@@ -195,7 +223,10 @@ const KINDS: Record<string, RecordKind> = {
     make: async (owner) => {
       const roles = (await read(owner, '/roles')) as { data: Array<{ id: string; name: string }> };
       const role = roles.data.find((item) => item.name === 'Sales') ?? roles.data[roles.data.length - 1];
-      return created(owner, '/invitations', { email: `${unique('invitee').replace(' ', '.')}@example.com`, role_id: role.id });
+      return created(owner, '/invitations', {
+        email: `${unique('invitee').replace(' ', '.')}@example.com`,
+        role_id: role.id,
+      });
     },
     read: (owner, id) => itemOf(owner, '/invitations', id),
     lists: ['/invitations'],
@@ -215,35 +246,49 @@ async function declaredOperations(): Promise<Operation[]> {
   const services = [...new Set(OPERATIONS.map((operation) => operation.service))];
   const declared = new Set<string>();
   for (const service of services) {
-    const document = (await (await fetch(`http://127.0.0.1:${system.services[service].httpPort}/openapi.json`)).json()) as {
+    const document = (await (
+      await fetch(`http://127.0.0.1:${system.services[service].httpPort}/openapi.json`)
+    ).json()) as {
       paths: Record<string, Record<string, unknown>>;
     };
-    for (const [path, item] of Object.entries(document.paths)) for (const method of Object.keys(item)) declared.add(`${method.toUpperCase()} ${path}`);
+    for (const [path, item] of Object.entries(document.paths))
+      for (const method of Object.keys(item)) declared.add(`${method.toUpperCase()} ${path}`);
   }
-  return OPERATIONS.filter((operation) => declared.has(`${operation.method} ${operation.path}`) && operation.path.includes('{id}'));
+  return OPERATIONS.filter(
+    (operation) => declared.has(`${operation.method} ${operation.path}`) && operation.path.includes('{id}'),
+  );
 }
 
 describe('tenancy over every id-bearing operation', () => {
-  it("answers 404 to another workspace and leaves the record as it was", async () => {
+  it('answers 404 to another workspace and leaves the record as it was', async () => {
     const owner = await signUpWithWorkspace(base, 'Ada');
     const stranger = await signUpWithWorkspace(base, 'Sid');
     const operations = await declaredOperations();
     expect(operations.length).toBeGreaterThan(0);
 
-    const missing = operations.filter((operation) => !KINDS[operation.path.split('/')[1]]).map((operation) => `${operation.method} ${operation.path}`);
+    const missing = operations
+      .filter((operation) => !KINDS[operation.path.split('/')[1]])
+      .map((operation) => `${operation.method} ${operation.path}`);
     expect(missing).toEqual([]);
 
     for (const operation of operations) {
       const kind = KINDS[operation.path.split('/')[1]];
       const id = await kind.make(owner);
       let path = operation.path.replace('{id}', id);
-      for (const [name, make] of Object.entries(kind.nested ?? {})) if (path.includes(`{${name}}`)) path = path.replace(`{${name}}`, await make(owner, id));
+      for (const [name, make] of Object.entries(kind.nested ?? {}))
+        if (path.includes(`{${name}}`)) path = path.replace(`{${name}}`, await make(owner, id));
       const before = await kind.read(owner, id);
       const key = `${operation.method} ${operation.path}`;
-      const body = ['POST', 'PATCH', 'PUT'].includes(operation.method) ? ((await kind.bodies?.[key]?.(stranger)) ?? {}) : undefined;
+      const body = ['POST', 'PATCH', 'PUT'].includes(operation.method)
+        ? ((await kind.bodies?.[key]?.(stranger)) ?? {})
+        : undefined;
       expect({ operation: key, path }).toEqual({ operation: key, path: expect.not.stringMatching(/[{}]/) });
       const answer = await request(base, operation.method, path, { token: stranger.token, body });
-      expect({ operation: key, status: answer.status, code: answer.body?.error?.code }).toEqual({ operation: key, status: 404, code: 'not_found' });
+      expect({ operation: key, status: answer.status, code: answer.body?.error?.code }).toEqual({
+        operation: key,
+        status: 404,
+        code: 'not_found',
+      });
       expect({ operation: key, after: await kind.read(owner, id) }).toEqual({ operation: key, after: before });
       for (const list of kind.lists) {
         const seen = (await read(stranger, list)) as { data: Array<{ id: string }> };

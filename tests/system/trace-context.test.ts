@@ -7,7 +7,10 @@ const received = new Map<string, IncomingMessage['headers']>();
 let system: TestSystem;
 
 beforeAll(async () => {
-  system = await startTestSystem({ logLevel: 'info', logDestination: { write: (line: string) => void logLines.push(line) } });
+  system = await startTestSystem({
+    logLevel: 'info',
+    logDestination: { write: (line: string) => void logLines.push(line) },
+  });
   system.services.identity.httpServer.prependListener('request', (req: IncomingMessage) => {
     received.set(String(req.headers['x-request-id']), req.headers);
   });
@@ -46,7 +49,9 @@ describe('W3C trace context through the gateway', () => {
   });
 
   it('starts a trace when the client sent none or an invalid one, and drops the tracestate of a trace it did not continue', async () => {
-    const none = await request(system.url, 'POST', '/auth/sign-in', { body: { email: 'nobody@example.com', password: 'wrong password' } });
+    const none = await request(system.url, 'POST', '/auth/sign-in', {
+      body: { email: 'nobody@example.com', password: 'wrong password' },
+    });
     expect(String(seenBy(none).traceparent)).toMatch(TRACEPARENT);
 
     const invalid = await request(system.url, 'POST', '/auth/sign-in', {

@@ -23,7 +23,10 @@ describe('a client through the gateway', () => {
     expect(before.status).toBe(200);
     expect(before.body.workspace).toBeNull();
 
-    const onboarding = await request(base, 'POST', '/onboarding', { token: session, body: { workspace_name: 'Flow Ltd' } });
+    const onboarding = await request(base, 'POST', '/onboarding', {
+      token: session,
+      body: { workspace_name: 'Flow Ltd' },
+    });
     expect(onboarding.status).toBe(201);
     expect(onboarding.body).toEqual({
       workspace_id: expect.any(String),
@@ -48,7 +51,12 @@ describe('a client through the gateway', () => {
     expect(created.status).toBe(201);
     const key = created.body.key as string;
     expect(key.startsWith(created.body.prefix as string)).toBe(true);
-    expect(created.body).toMatchObject({ name: 'Nightly sync', kind: 'integration', role: 'Agent (read & write)', revoked_at: null });
+    expect(created.body).toMatchObject({
+      name: 'Nightly sync',
+      kind: 'integration',
+      role: 'Agent (read & write)',
+      revoked_at: null,
+    });
 
     const asApp = await request(base, 'GET', '/me', { token: key });
     expect(asApp.status).toBe(200);
@@ -57,7 +65,9 @@ describe('a client through the gateway', () => {
     expect(asApp.body.permissions).not.toContain('settings:manage');
 
     const listed = await request(base, 'GET', '/api-keys', { token: session });
-    expect(listed.body.data).toEqual([expect.objectContaining({ id: created.body.id, last_used_at: expect.any(String) })]);
+    expect(listed.body.data).toEqual([
+      expect.objectContaining({ id: created.body.id, last_used_at: expect.any(String) }),
+    ]);
     expect(JSON.stringify(listed.body)).not.toContain(key);
 
     expect((await request(base, 'DELETE', `/api-keys/${created.body.id}`, { token: session })).status).toBe(204);
@@ -68,11 +78,15 @@ describe('a client through the gateway', () => {
 
   it('signs in again with the password and refuses a wrong one', async () => {
     const person = await signUpWithWorkspace(base, 'Sid');
-    const signIn = await request(base, 'POST', '/auth/sign-in', { body: { email: person.email, password: person.password } });
+    const signIn = await request(base, 'POST', '/auth/sign-in', {
+      body: { email: person.email, password: person.password },
+    });
     expect(signIn.status).toBe(200);
     const me = await request(base, 'GET', '/me', { token: signIn.body.token });
     expect(me.body.workspace.id).toBe(person.workspaceId);
-    const wrong = await request(base, 'POST', '/auth/sign-in', { body: { email: person.email, password: 'not the password' } });
+    const wrong = await request(base, 'POST', '/auth/sign-in', {
+      body: { email: person.email, password: 'not the password' },
+    });
     expect(wrong.status).toBe(401);
     expect(wrong.body.error.code).toBe('unauthenticated');
   });
@@ -85,17 +99,28 @@ describe('a client through the gateway', () => {
 
   it('agent keys are labelled as agents', async () => {
     const person = await signUpWithWorkspace(base, 'Agent');
-    const created = await request(base, 'POST', '/api-keys', { token: person.token, body: { name: 'Helper', kind: 'agent' } });
+    const created = await request(base, 'POST', '/api-keys', {
+      token: person.token,
+      body: { name: 'Helper', kind: 'agent' },
+    });
     expect(created.status).toBe(201);
     expect(created.body.role).toBe('Agent (read only)');
     const me = await request(base, 'GET', '/me', { token: created.body.key });
-    expect(me.body).toMatchObject({ actor_type: 'agent', permissions: expect.not.arrayContaining(['companies:write']) });
+    expect(me.body).toMatchObject({
+      actor_type: 'agent',
+      permissions: expect.not.arrayContaining(['companies:write']),
+    });
   });
 });
 
 describe('gateway answers', () => {
   it('401 for a missing, malformed or unknown token', async () => {
-    for (const headers of [{} as Record<string, string>, { authorization: 'Basic abc' }, { authorization: 'Bearer ' }, { authorization: 'Bearer crm_s_nope' }]) {
+    for (const headers of [
+      {} as Record<string, string>,
+      { authorization: 'Basic abc' },
+      { authorization: 'Bearer ' },
+      { authorization: 'Bearer crm_s_nope' },
+    ]) {
       const response = await request(base, 'GET', '/me', { headers });
       expect({ headers, status: response.status }).toEqual({ headers, status: 401 });
       expect(response.body.error).toEqual({ code: 'unauthenticated', message: expect.any(String) });
@@ -125,7 +150,10 @@ describe('gateway answers', () => {
 
   it('413 for a body over 1 MiB and 400 for malformed JSON', async () => {
     const person = await signUpWithWorkspace(base, 'Big');
-    const big = await request(base, 'POST', '/api-keys', { token: person.token, rawBody: JSON.stringify({ name: 'x'.repeat(1024 * 1024 + 1) }) });
+    const big = await request(base, 'POST', '/api-keys', {
+      token: person.token,
+      rawBody: JSON.stringify({ name: 'x'.repeat(1024 * 1024 + 1) }),
+    });
     expect(big.status).toBe(413);
     expect(big.body.error.code).toBe('payload_too_large');
     const malformed = await request(base, 'POST', '/api-keys', { token: person.token, rawBody: '{"name": ' });

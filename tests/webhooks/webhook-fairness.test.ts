@@ -40,7 +40,10 @@ async function receiver(hold: boolean): Promise<Receiver> {
 type Owner = Awaited<ReturnType<typeof signUpWithWorkspace>>;
 
 async function endpoint(owner: Owner, url: string) {
-  const created = await request(base, 'POST', '/webhooks', { token: owner.token, body: { url, event_types: ['crm.company.created'] } });
+  const created = await request(base, 'POST', '/webhooks', {
+    token: owner.token,
+    body: { url, event_types: ['crm.company.created'] },
+  });
   expect(created.status).toBe(201);
 }
 
@@ -55,14 +58,21 @@ describe('delivery slots', () => {
     const prompt = await receiver(false);
     await endpoint(calm, prompt.url);
 
-    expect((await request(base, 'POST', '/companies', { token: busy.token, body: { name: 'Slow Ltd' } })).status).toBe(201);
+    expect((await request(base, 'POST', '/companies', { token: busy.token, body: { name: 'Slow Ltd' } })).status).toBe(
+      201,
+    );
     const held = () => slow.reduce((sum, target) => sum + target.received.length, 0);
     await waitFor(() => held() >= 2 || undefined);
 
-    expect((await request(base, 'POST', '/companies', { token: calm.token, body: { name: 'Prompt Ltd' } })).status).toBe(201);
+    expect(
+      (await request(base, 'POST', '/companies', { token: calm.token, body: { name: 'Prompt Ltd' } })).status,
+    ).toBe(201);
     await waitFor(() => prompt.received.length >= 1 || undefined);
     // Delivered while the busy workspace's attempts were all still held, and it never had a third.
-    expect(JSON.parse(prompt.received[0].body)).toMatchObject({ type: 'crm.company.created', data: { name: 'Prompt Ltd' } });
+    expect(JSON.parse(prompt.received[0].body)).toMatchObject({
+      type: 'crm.company.created',
+      data: { name: 'Prompt Ltd' },
+    });
     expect(held()).toBe(2);
     expect(release).toHaveLength(2);
 

@@ -27,7 +27,11 @@ describe('webhooks with production settings', () => {
       ['https://no-such-host.invalid/in', 'url must name a host that resolves only to public addresses'],
     ] as const) {
       const answer = await request(base, 'POST', '/webhooks', { token: owner.token, body: { url } });
-      expect({ url, status: answer.status, code: answer.body.error?.code }).toEqual({ url, status: 400, code: 'validation_failed' });
+      expect({ url, status: answer.status, code: answer.body.error?.code }).toEqual({
+        url,
+        status: 400,
+        code: 'validation_failed',
+      });
       // The same words for every address that is not public: the answer names no address.
       expect({ url, message: answer.body.error.message }).toEqual({ url, message });
     }
@@ -36,11 +40,20 @@ describe('webhooks with production settings', () => {
 
   it('publish the event catalogue in the OpenAPI document: every public type with its payload schema', async () => {
     const document = await request(base, 'GET', '/openapi.json');
-    const webhooks = document.body.webhooks as Record<string, { post: { requestBody: { content: Record<string, { schema: { $ref: string } }> } } }>;
-    expect(Object.keys(webhooks)).toEqual(expect.arrayContaining(['crm.company.created', 'crm.contact.erased', 'crm.deal.updated']));
-    expect(Object.keys(webhooks).some((type) => type.startsWith('identity.api_key') || type.startsWith('identity.session'))).toBe(false);
+    const webhooks = document.body.webhooks as Record<
+      string,
+      { post: { requestBody: { content: Record<string, { schema: { $ref: string } }> } } }
+    >;
+    expect(Object.keys(webhooks)).toEqual(
+      expect.arrayContaining(['crm.company.created', 'crm.contact.erased', 'crm.deal.updated']),
+    );
+    expect(
+      Object.keys(webhooks).some((type) => type.startsWith('identity.api_key') || type.startsWith('identity.session')),
+    ).toBe(false);
     // A delivery's body and its payload are named components (DealUpdatedEvent, DealUpdatedData).
-    expect(webhooks['crm.deal.updated'].post.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/DealUpdatedEvent' });
+    expect(webhooks['crm.deal.updated'].post.requestBody.content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/DealUpdatedEvent',
+    });
     const schemas = document.body.components.schemas as Record<string, { properties: Record<string, any> }>;
     expect(schemas.DealUpdatedEvent.properties.data).toEqual({ $ref: '#/components/schemas/DealUpdatedData' });
     expect(schemas.DealUpdatedData.properties.deal_id).toBeDefined();

@@ -24,7 +24,8 @@ export function readCredentials(env: NodeJS.ProcessEnv = process.env): Credentia
   if (!existsSync(file)) return undefined;
   try {
     const parsed = JSON.parse(readFileSync(file, 'utf8')) as Partial<Credentials>;
-    if (typeof parsed.base_url === 'string' && typeof parsed.token === 'string') return { base_url: parsed.base_url, token: parsed.token };
+    if (typeof parsed.base_url === 'string' && typeof parsed.token === 'string')
+      return { base_url: parsed.base_url, token: parsed.token };
   } catch {
     // Unreadable: treated as signed out; `crm login` writes it again.
   }

@@ -18,7 +18,8 @@ export interface GlobalOptions {
 // The API address: --base-url, then CRM_BASE_URL, then the one `crm login` saved.
 export function baseUrl(options: GlobalOptions, env: NodeJS.ProcessEnv = process.env): string {
   const url = options.baseUrl ?? env.CRM_BASE_URL ?? readCredentials(env)?.base_url ?? DEFAULT_BASE_URL;
-  if (!/^https?:\/\/[^/]/.test(url)) throw new UsageError(`The API address "${url}" is not an http(s) URL, such as https://crm.example.com/v1.`);
+  if (!/^https?:\/\/[^/]/.test(url))
+    throw new UsageError(`The API address "${url}" is not an http(s) URL, such as https://crm.example.com/v1.`);
   return url.replace(/\/+$/, '');
 }
 

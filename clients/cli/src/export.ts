@@ -11,9 +11,11 @@ const megabytes = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)}`;
 export async function exportWorkspace(crm: Crm, options: { output?: string; yes: boolean }): Promise<number> {
   const link = await crm.post('/export', {});
   const output = options.output ?? link.file_name;
-  if (existsSync(output) && !options.yes) throw new UsageError(`${output} exists. Name another file with --output, or pass --yes to replace it.`);
+  if (existsSync(output) && !options.yes)
+    throw new UsageError(`${output} exists. Name another file with --output, or pass --yes to replace it.`);
   const response = await fetch(link.url);
-  if (!response.ok || !response.body) throw new Error(`The export link answered ${response.status}; run \`crm export\` again for a new link.`);
+  if (!response.ok || !response.body)
+    throw new Error(`The export link answered ${response.status}; run \`crm export\` again for a new link.`);
   const bar = progress('Downloading', link.size, 'MB', { format: megabytes });
   let received = 0;
   const count = new Transform({
@@ -37,6 +39,8 @@ export async function exportWorkspace(crm: Crm, options: { output?: string; yes:
     throw new Error(`The download ended after ${received} of ${link.size} bytes; run \`crm export\` again.`);
   }
   renameSync(partial, output);
-  process.stdout.write(`Saved ${output} (${megabytes(link.size)} MB): companies, contacts, deals, activities, tasks, meetings and users as CSV.\n`);
+  process.stdout.write(
+    `Saved ${output} (${megabytes(link.size)} MB): companies, contacts, deals, activities, tasks, meetings and users as CSV.\n`,
+  );
   return 0;
 }

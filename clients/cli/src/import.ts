@@ -39,7 +39,12 @@ function readCsv(file: string): CsvFile {
   const content = readFileSync(file);
   let parsed: Array<{ record: string[]; info: { lines: number } }>;
   try {
-    parsed = parse(content, { bom: true, info: true, skip_empty_lines: true, relax_column_count: false }) as unknown as typeof parsed;
+    parsed = parse(content, {
+      bom: true,
+      info: true,
+      skip_empty_lines: true,
+      relax_column_count: false,
+    }) as unknown as typeof parsed;
   } catch (error) {
     throw new UsageError(`${file} is not a CSV file this command can read: ${(error as Error).message}`);
   }
@@ -78,7 +83,8 @@ function readState(file: string, fresh: State): State {
   } catch {
     // Unreadable: start afresh (the batches' keys still stop duplicates for 24 hours).
   }
-  if (state?.version !== 1 || state.file !== fresh.file || state.run === fresh.run) return state?.run === fresh.run ? state : fresh;
+  if (state?.version !== 1 || state.file !== fresh.file || state.run === fresh.run)
+    return state?.run === fresh.run ? state : fresh;
   throw new UsageError(
     `An earlier import of this file with other options (${state.options}) did not finish. Run it again with those options to resume, ` +
       `or delete ${path} to start afresh (rows already imported then count as duplicates: --duplicates skip leaves them alone).`,
@@ -106,42 +112,73 @@ const plural = (n: number, word: string, words = `${word}s`) => `${n.toLocaleStr
 function columnOf(error: RowError, mapping: ColumnMapping, header: string[]): string {
   if (error.field === null) return '(whole row)';
   // The field itself, or the object it belongs to (`address` for `address.postcode`).
-  const index = mapping.columns.findIndex((field) => field && (field.path === error.field || field.path.startsWith(`${error.field}.`) || error.field!.startsWith(`${field.path}.`)));
+  const index = mapping.columns.findIndex(
+    (field) =>
+      field &&
+      (field.path === error.field ||
+        field.path.startsWith(`${error.field}.`) ||
+        error.field!.startsWith(`${field.path}.`)),
+  );
   return index >= 0 ? `"${header[index]}" (${error.field})` : error.field;
 }
 
-function printErrors(errors: Array<RowError & { row: number }>, csv: CsvFile, mapping: ColumnMapping, limit = 20): void {
+function printErrors(
+  errors: Array<RowError & { row: number }>,
+  csv: CsvFile,
+  mapping: ColumnMapping,
+  limit = 20,
+): void {
   for (const error of errors.slice(0, limit)) {
-    process.stdout.write(`  row ${error.row} (line ${csv.lines[error.row - 1]}), column ${columnOf(error, mapping, csv.header)}: ${error.message}\n`);
+    process.stdout.write(
+      `  row ${error.row} (line ${csv.lines[error.row - 1]}), column ${columnOf(error, mapping, csv.header)}: ${error.message}\n`,
+    );
   }
-  if (errors.length > limit) process.stdout.write(`  … and ${plural(errors.length - limit, 'more row')} (all of them in the failures file after the import)\n`);
+  if (errors.length > limit)
+    process.stdout.write(
+      `  … and ${plural(errors.length - limit, 'more row')} (all of them in the failures file after the import)\n`,
+    );
 }
 
 export async function importCompanies(crm: Crm, file: string, options: ImportOptions): Promise<number> {
   if (!Number.isInteger(options.batchSize) || options.batchSize < 1 || options.batchSize > MAX_BATCH) {
-    throw new UsageError(`--batch-size must be a whole number from 1 to ${MAX_BATCH.toLocaleString('en')} (the API's limit per request).`);
+    throw new UsageError(
+      `--batch-size must be a whole number from 1 to ${MAX_BATCH.toLocaleString('en')} (the API's limit per request).`,
+    );
   }
-  if (!DUPLICATE_MODES.includes(options.duplicates)) throw new UsageError(`--duplicates must be one of ${DUPLICATE_MODES.join(', ')}.`);
+  if (!DUPLICATE_MODES.includes(options.duplicates))
+    throw new UsageError(`--duplicates must be one of ${DUPLICATE_MODES.join(', ')}.`);
   const csv = readCsv(file);
   const mapping = mapColumns(csv.header, options.map ? readMapFile(options.map) : {});
   // As the file has them: the API checks each row (the dry run below) and reports what is wrong
   // with it by row and field, which is what the user needs to see, rather than refusing here.
   const rows = csv.records.map((record) => toRow(record, mapping)) as ImportRow[];
   if (rows.length === 0) throw new UsageError(`${file} has a header and no rows: nothing to import.`);
-  process.stdout.write(`${basename(file)}: ${plural(rows.length, 'row')}; columns: ${mapping.columns.map((field, i) => (field ? `${csv.header[i]} → ${field.path}` : undefined)).filter(Boolean).join(', ')}\n`);
-  if (mapping.ignored.length > 0) process.stdout.write(`Ignored columns (map them with --map): ${mapping.ignored.join(', ')}\n`);
+  process.stdout.write(
+    `${basename(file)}: ${plural(rows.length, 'row')}; columns: ${mapping.columns
+      .map((field, i) => (field ? `${csv.header[i]} → ${field.path}` : undefined))
+      .filter(Boolean)
+      .join(', ')}\n`,
+  );
+  if (mapping.ignored.length > 0)
+    process.stdout.write(`Ignored columns (map them with --map): ${mapping.ignored.join(', ')}\n`);
 
-  const run = createHash('sha256').update(JSON.stringify([csv.digest, mapping.columns, options.duplicates, options.batchSize])).digest('hex').slice(0, 32);
+  const run = createHash('sha256')
+    .update(JSON.stringify([csv.digest, mapping.columns, options.duplicates, options.batchSize]))
+    .digest('hex')
+    .slice(0, 32);
   const asked = `--batch-size ${options.batchSize} --duplicates ${options.duplicates}${options.map ? ` --map ${options.map}` : ''}`;
   const state = readState(file, { version: 1, run, file: csv.digest, options: asked, batches: {} });
   const batches = Math.ceil(rows.length / options.batchSize);
   const batchRows = (batch: number) => rows.slice(batch * options.batchSize, (batch + 1) * options.batchSize);
   const pending = [...Array(batches).keys()].filter((batch) => !state.batches[batch]);
-  if (pending.length < batches) process.stdout.write(`Resuming: ${plural(batches - pending.length, 'batch', 'batches')} of ${batches} already imported by an earlier run.\n`);
+  if (pending.length < batches)
+    process.stdout.write(
+      `Resuming: ${plural(batches - pending.length, 'batch', 'batches')} of ${batches} already imported by an earlier run.\n`,
+    );
 
   // The dry run: what the import would do, by row and column, before anything is written.
   const dryErrors: Array<RowError & { row: number }> = [];
-  for (let start = 0; start < pending.length; ) {
+  for (let start = 0; start < pending.length;) {
     // Dry runs write nothing: as many rows a request as the API takes.
     const group: number[] = [];
     let size = 0;
@@ -213,8 +250,17 @@ export async function importCompanies(crm: Crm, file: string, options: ImportOpt
   );
   const failuresFile = options.failures ?? file.replace(/(\.csv)?$/i, '.failures.csv');
   if (failed.length > 0) {
-    const lines = failed.map((error) => [error.row, csv.lines[error.row - 1], columnOf(error, mapping, csv.header).replace(/^"([^"]*)".*$/, '$1'), error.message, ...csv.records[error.row - 1]]);
-    writeFileSync(failuresFile, stringify([['row', 'line', 'column', 'error', ...csv.header], ...lines], { bom: true }));
+    const lines = failed.map((error) => [
+      error.row,
+      csv.lines[error.row - 1],
+      columnOf(error, mapping, csv.header).replace(/^"([^"]*)".*$/, '$1'),
+      error.message,
+      ...csv.records[error.row - 1],
+    ]);
+    writeFileSync(
+      failuresFile,
+      stringify([['row', 'line', 'column', 'error', ...csv.header], ...lines], { bom: true }),
+    );
     process.stdout.write(`Failed rows, with the reason and the original columns: ${failuresFile}\n`);
   } else rmSync(failuresFile, { force: true });
   rmSync(stateFile(file), { force: true });

@@ -45,7 +45,10 @@ export async function login(options: LoginOptions): Promise<number> {
     token = await readStdin();
     if (!token) throw new UsageError('No token on standard input. Pipe it in: `crm login --with-token < key.txt`.');
   } else {
-    if (!process.stdin.isTTY && !options.email) throw new UsageError('No terminal to ask on. Pipe an API key in with `crm login --with-token`, or set CRM_TOKEN.');
+    if (!process.stdin.isTTY && !options.email)
+      throw new UsageError(
+        'No terminal to ask on. Pipe an API key in with `crm login --with-token`, or set CRM_TOKEN.',
+      );
     const email = options.email ?? (await ask('Email: '));
     const password = process.stdin.isTTY ? await ask('Password: ', true) : await readStdin();
     if (!email || !password) throw new UsageError('Both an email and a password are needed.');
@@ -59,11 +62,16 @@ export async function login(options: LoginOptions): Promise<number> {
   }
   const crm = new Crm({ baseUrl: url, token, userAgent: USER_AGENT });
   const me = await crm.get('/me').catch((error: unknown) => {
-    if (error instanceof CrmError && error.status === 401) throw new UsageError(`${url} does not accept this token (401). Check it, and the address (--base-url or CRM_BASE_URL).`);
+    if (error instanceof CrmError && error.status === 401)
+      throw new UsageError(
+        `${url} does not accept this token (401). Check it, and the address (--base-url or CRM_BASE_URL).`,
+      );
     throw error;
   });
   const file = writeCredentials({ base_url: url, token });
-  process.stdout.write(`Signed in to ${me.workspace?.name ?? 'no workspace yet'} as ${me.user.email} at ${url}.\nToken saved to ${file} (readable by you only).\n`);
+  process.stdout.write(
+    `Signed in to ${me.workspace?.name ?? 'no workspace yet'} as ${me.user.email} at ${url}.\nToken saved to ${file} (readable by you only).\n`,
+  );
   return 0;
 }
 

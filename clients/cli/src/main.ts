@@ -13,7 +13,9 @@ const integer = (name: string) => (value: string) => {
 };
 
 const program = new Command('crm')
-  .description('The command line for the CRM API: sign in, import companies from a CSV file, export the workspace, follow events.')
+  .description(
+    'The command line for the CRM API: sign in, import companies from a CSV file, export the workspace, follow events.',
+  )
   .version('0.1.0')
   .addOption(new Option('--base-url <url>', 'API address, including /v1').env('CRM_BASE_URL'))
   .showHelpAfterError('(run `crm help` or `crm <command> --help` for usage)')
@@ -42,19 +44,27 @@ Examples:
 const globals = (): GlobalOptions => program.opts<GlobalOptions>();
 
 let exitCode = 0;
-const run = <A extends unknown[]>(action: (...args: A) => Promise<number> | number) => async (...args: A) => {
-  exitCode = await action(...args);
-};
+const run =
+  <A extends unknown[]>(action: (...args: A) => Promise<number> | number) =>
+  async (...args: A) => {
+    exitCode = await action(...args);
+  };
 
 program
   .command('login')
   .description('Sign in and save the token for the next commands')
   .option('--email <email>', 'sign in with this email (the password is asked for, or read from standard input)')
   .option('--with-token', 'read an API key from standard input instead')
-  .addHelpText('after', '\nExamples:\n  $ crm login --base-url https://crm.example.com/v1\n  $ crm login --with-token < api-key.txt')
+  .addHelpText(
+    'after',
+    '\nExamples:\n  $ crm login --base-url https://crm.example.com/v1\n  $ crm login --with-token < api-key.txt',
+  )
   .action(run((options: { email?: string; withToken: boolean }) => login({ ...globals(), ...options })));
 
-program.command('logout').description('Forget the saved token').action(run(() => logout()));
+program
+  .command('logout')
+  .description('Forget the saved token')
+  .action(run(() => logout()));
 
 program
   .command('whoami')
@@ -66,9 +76,21 @@ importCommand
   .command('companies')
   .description('Import companies, each with an optional contact, from a CSV file')
   .argument('<file.csv>', 'CSV file whose first line names the columns')
-  .option('--map <file.json>', 'JSON mapping of CSV columns to fields for the columns not named after one, e.g. {"Organisation": "name", "Notes": null}')
-  .addOption(new Option('--duplicates <mode>', 'what a row whose company already exists (same domain or name) does').choices([...DUPLICATE_MODES]).default('skip'))
-  .option('--batch-size <rows>', `rows per request, 1 to ${MAX_BATCH.toLocaleString('en')}`, integer('--batch-size'), DEFAULT_BATCH)
+  .option(
+    '--map <file.json>',
+    'JSON mapping of CSV columns to fields for the columns not named after one, e.g. {"Organisation": "name", "Notes": null}',
+  )
+  .addOption(
+    new Option('--duplicates <mode>', 'what a row whose company already exists (same domain or name) does')
+      .choices([...DUPLICATE_MODES])
+      .default('skip'),
+  )
+  .option(
+    '--batch-size <rows>',
+    `rows per request, 1 to ${MAX_BATCH.toLocaleString('en')}`,
+    integer('--batch-size'),
+    DEFAULT_BATCH,
+  )
   .option('--dry-run', 'only check: show what would be refused, by row and column, and write nothing')
   .option('-y, --yes', 'do not ask before importing when some rows would be refused')
   .option('--failures <file.csv>', 'where to write the refused rows (default: FILE.failures.csv)')
@@ -98,8 +120,18 @@ Examples:
   $ crm import companies leads.csv --map columns.json --duplicates update --yes`,
   )
   .action(
-    run((file: string, options: { map?: string; duplicates: DuplicateMode; batchSize: number; dryRun: boolean; yes: boolean; failures?: string }) =>
-      importCompanies(client(globals()), file, options),
+    run(
+      (
+        file: string,
+        options: {
+          map?: string;
+          duplicates: DuplicateMode;
+          batchSize: number;
+          dryRun: boolean;
+          yes: boolean;
+          failures?: string;
+        },
+      ) => importCompanies(client(globals()), file, options),
     ),
   );
 
@@ -130,7 +162,12 @@ program
 
 function describe(error: unknown): string {
   if (error instanceof CrmError) {
-    const hint = error.status === 401 ? ' Run `crm login` again, or check CRM_TOKEN.' : error.status === 403 ? ' Ask a workspace admin for the permission.' : '';
+    const hint =
+      error.status === 401
+        ? ' Run `crm login` again, or check CRM_TOKEN.'
+        : error.status === 403
+          ? ' Ask a workspace admin for the permission.'
+          : '';
     return `Error: ${error.message} (${error.status || 'no answer'} ${error.code}${error.requestId ? `, request ${error.requestId}` : ''}).${hint}`;
   }
   return `Error: ${(error as Error).message}`;

@@ -86,7 +86,9 @@ const LABELS: Record<string, string> = {
 function kindOf(schema: OpenApiSchema | undefined): FieldKind {
   const resolved = resolveSchema(schema);
   const variants = [resolved, ...(resolved?.anyOf ?? []), ...(resolved?.oneOf ?? [])];
-  const types = variants.flatMap((variant) => (variant?.type === undefined ? [] : Array.isArray(variant.type) ? variant.type : [variant.type]));
+  const types = variants.flatMap((variant) =>
+    variant?.type === undefined ? [] : Array.isArray(variant.type) ? variant.type : [variant.type],
+  );
   if (types.includes('array')) return 'list';
   if (types.includes('integer')) return 'integer';
   if (types.includes('number')) return 'number';
@@ -143,8 +145,15 @@ export function readMapFile(file: string): Record<string, string | null> {
   } catch (error) {
     throw new UsageError(`Cannot read the map file ${file}: ${(error as Error).message}`);
   }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed) || Object.values(parsed).some((value) => value !== null && typeof value !== 'string')) {
-    throw new UsageError(`The map file ${file} must be a JSON object of "CSV column": "field" (or null to ignore the column), such as {"Organisation": "name", "Notes": null}.`);
+  if (
+    !parsed ||
+    typeof parsed !== 'object' ||
+    Array.isArray(parsed) ||
+    Object.values(parsed).some((value) => value !== null && typeof value !== 'string')
+  ) {
+    throw new UsageError(
+      `The map file ${file} must be a JSON object of "CSV column": "field" (or null to ignore the column), such as {"Organisation": "name", "Notes": null}.`,
+    );
   }
   return parsed as Record<string, string | null>;
 }
@@ -154,8 +163,14 @@ export function mapColumns(header: string[], map: Record<string, string | null> 
   const ignored: string[] = [];
   const used = new Map<string, string>();
   for (const [column, target] of Object.entries(map)) {
-    if (!header.includes(column)) throw new UsageError(`The map names the column "${column}", which the CSV file does not have (its columns: ${header.join(', ')}).`);
-    if (target !== null && !fieldFor(target, fields)) throw new UsageError(`The map sends "${column}" to "${target}", which is not an import field. Fields: ${[...fields.keys()].join(', ')}, custom.<key>, contact.custom.<key>.`);
+    if (!header.includes(column))
+      throw new UsageError(
+        `The map names the column "${column}", which the CSV file does not have (its columns: ${header.join(', ')}).`,
+      );
+    if (target !== null && !fieldFor(target, fields))
+      throw new UsageError(
+        `The map sends "${column}" to "${target}", which is not an import field. Fields: ${[...fields.keys()].join(', ')}, custom.<key>, contact.custom.<key>.`,
+      );
   }
   const columns = header.map((column) => {
     let field: Field | undefined;
@@ -167,12 +182,18 @@ export function mapColumns(header: string[], map: Record<string, string | null> 
     }
     if (field) {
       const earlier = used.get(field.path);
-      if (earlier !== undefined) throw new UsageError(`The columns "${earlier}" and "${column}" both map to ${field.path}. Ignore one with a --map file: {"${column}": null}.`);
+      if (earlier !== undefined)
+        throw new UsageError(
+          `The columns "${earlier}" and "${column}" both map to ${field.path}. Ignore one with a --map file: {"${column}": null}.`,
+        );
       used.set(field.path, column);
     }
     return field;
   });
-  if (!used.has('name')) throw new UsageError(`No column maps to the company name (required). Name one "name" or "Company name", or map it with --map: {"<your column>": "name"}. Columns: ${header.join(', ')}.`);
+  if (!used.has('name'))
+    throw new UsageError(
+      `No column maps to the company name (required). Name one "name" or "Company name", or map it with --map: {"<your column>": "name"}. Columns: ${header.join(', ')}.`,
+    );
   return { columns, ignored };
 }
 

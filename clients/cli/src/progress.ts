@@ -15,7 +15,12 @@ export function formatDuration(seconds: number): string {
   return `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}m`;
 }
 
-export function progress(label: string, total: number, unit: string, options: { tty?: boolean; initial?: number; format?: (n: number) => string } = {}): Progress {
+export function progress(
+  label: string,
+  total: number,
+  unit: string,
+  options: { tty?: boolean; initial?: number; format?: (n: number) => string } = {},
+): Progress {
   const tty = options.tty ?? Boolean(process.stdout.isTTY);
   const format = options.format ?? ((n: number) => String(n));
   const start = Date.now();
@@ -30,7 +35,12 @@ export function progress(label: string, total: number, unit: string, options: { 
       hideCursor: true,
       etaBuffer: 20,
     });
-    const payload = (done: number) => ({ done: format(done), all: format(total), speed: format(Math.round(rate(done))), left: done > initial ? formatDuration((total - done) / rate(done)) : '?' });
+    const payload = (done: number) => ({
+      done: format(done),
+      all: format(total),
+      speed: format(Math.round(rate(done))),
+      left: done > initial ? formatDuration((total - done) / rate(done)) : '?',
+    });
     bar.start(total, initial, payload(initial));
     return {
       update: (done) => bar.update(done, payload(done)),
@@ -41,7 +51,9 @@ export function progress(label: string, total: number, unit: string, options: { 
     update(done) {
       const speed = rate(done);
       const left = done < total && done > initial ? `, about ${formatDuration((total - done) / speed)} left` : '';
-      process.stdout.write(`${label}: ${format(done)}/${format(total)} ${unit} (${Math.round((done / Math.max(1, total)) * 100)}%), ${format(Math.round(speed))} ${unit}/s${left}\n`);
+      process.stdout.write(
+        `${label}: ${format(done)}/${format(total)} ${unit} (${Math.round((done / Math.max(1, total)) * 100)}%), ${format(Math.round(speed))} ${unit}/s${left}\n`,
+      );
     },
     stop() {},
   };

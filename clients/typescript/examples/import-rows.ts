@@ -1,6 +1,9 @@
 import { Crm } from '@crm/sdk';
 
-export async function importRows(crm: Crm, rows: Array<{ name: string; domain?: string; contact?: { email: string } }>) {
+export async function importRows(
+  crm: Crm,
+  rows: Array<{ name: string; domain?: string; contact?: { email: string } }>,
+) {
   // Check first: a dry run answers what the import would do, writing nothing.
   const check = await crm.companies.import({ rows, dry_run: true });
   if (check.errors.length > 0) return check;

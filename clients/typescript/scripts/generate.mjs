@@ -30,7 +30,9 @@ async function servedDocument() {
   try {
     ({ startSystem } = require(join(root, '..', '..', 'deploy', 'all-in-one', 'dist', 'index.js')));
   } catch (error) {
-    throw new Error(`the system is not built (run \`npm run build\` at the repository root first): ${error.message}`, { cause: error });
+    throw new Error(`the system is not built (run \`npm run build\` at the repository root first): ${error.message}`, {
+      cause: error,
+    });
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'crm-sdk-generate-'));
   const system = await startSystem({ port: 0, host: '127.0.0.1', dataDir, logLevel: 'error' });
@@ -71,10 +73,13 @@ async function main() {
     return;
   }
   const stale = [];
-  if (comparable(JSON.parse(readFileSync(SNAPSHOT, 'utf8'))) !== comparable(document)) stale.push('clients/typescript/openapi.json');
+  if (comparable(JSON.parse(readFileSync(SNAPSHOT, 'utf8'))) !== comparable(document))
+    stale.push('clients/typescript/openapi.json');
   if (readFileSync(TYPES, 'utf8') !== types) stale.push('clients/typescript/src/generated/openapi.ts');
   if (stale.length > 0) {
-    console.error(`stale against the served OpenAPI document: ${stale.join(', ')}. Run \`pnpm --filter @crm/sdk run generate\` and commit the result.`);
+    console.error(
+      `stale against the served OpenAPI document: ${stale.join(', ')}. Run \`pnpm --filter @crm/sdk run generate\` and commit the result.`,
+    );
     process.exit(1);
   }
   console.log('the SDK snapshot and types match the served OpenAPI document');

@@ -22,7 +22,10 @@ export interface CrmOptions {
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-type Call<M extends Method> = <P extends PathsFor<M>, I extends Init<P, M>>(url: P, ...init: InitArgs<I>) => Promise<Data<P, M, I>>;
+type Call<M extends Method> = <P extends PathsFor<M>, I extends Init<P, M>>(
+  url: P,
+  ...init: InitArgs<I>
+) => Promise<Data<P, M, I>>;
 
 export interface Answer<T> {
   data: T;
@@ -38,7 +41,9 @@ export interface ModifyOptions {
 // A read-modify-write that cannot lose an update: reads the record with its ETag, asks `change`
 // for the fields to set (nothing to change: undefined), writes them with If-Match, and on 412
 // starts again from a fresh read.
-export type Change<P extends RecordPath> = (current: Data<P, 'get'>) => Body<P, 'patch'> | undefined | Promise<Body<P, 'patch'> | undefined>;
+export type Change<P extends RecordPath> = (
+  current: Data<P, 'get'>,
+) => Body<P, 'patch'> | undefined | Promise<Body<P, 'patch'> | undefined>;
 
 // The calls of the API client (crm.ts adds the shortcuts by resource on top). Every operation of
 // the OpenAPI document is typed: `crm.get('/companies/{id}', { params: { path: { id } } })`;
@@ -52,7 +57,9 @@ export class CrmCalls {
       throw new TypeError('new Crm({ baseUrl }) needs the API address, such as https://crm.example.com/v1');
     }
     this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
-    const headers: Record<string, string> = { 'user-agent': [options.userAgent, 'crm-sdk-typescript/0.1.0'].filter(Boolean).join(' ') };
+    const headers: Record<string, string> = {
+      'user-agent': [options.userAgent, 'crm-sdk-typescript/0.1.0'].filter(Boolean).join(' '),
+    };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     this.raw = createClient<paths>({
       baseUrl: options.baseUrl.replace(/\/+$/, ''),
@@ -63,7 +70,8 @@ export class CrmCalls {
       // Set once, before the first attempt: every retry of the request carries the same key.
       this.raw.use({
         onRequest({ request }) {
-          if (WRITES.has(request.method) && !request.headers.has('idempotency-key')) request.headers.set('Idempotency-Key', randomUUID());
+          if (WRITES.has(request.method) && !request.headers.has('idempotency-key'))
+            request.headers.set('Idempotency-Key', randomUUID());
           return request;
         },
       });
@@ -71,13 +79,24 @@ export class CrmCalls {
   }
 
   // The answer and its HTTP response (headers such as ETag), or a CrmError.
-  async send<M extends Method, P extends PathsFor<M>, I extends Init<P, M>>(method: M, url: P, ...init: InitArgs<I>): Promise<Answer<Data<P, M, I>>> {
+  async send<M extends Method, P extends PathsFor<M>, I extends Init<P, M>>(
+    method: M,
+    url: P,
+    ...init: InitArgs<I>
+  ): Promise<Answer<Data<P, M, I>>> {
     let result: { data?: unknown; error?: unknown; response: Response };
     try {
-      result = await (this.raw.request as (m: string, u: string, i?: unknown) => Promise<typeof result>)(method.toUpperCase(), url, init[0]);
+      result = await (this.raw.request as (m: string, u: string, i?: unknown) => Promise<typeof result>)(
+        method.toUpperCase(),
+        url,
+        init[0],
+      );
     } catch (error) {
       if (error instanceof CrmError) throw error;
-      throw new CrmError({ status: 0, code: 'network_error', message: `${method.toUpperCase()} ${url}: ${(error as Error).message}` }, { cause: error });
+      throw new CrmError(
+        { status: 0, code: 'network_error', message: `${method.toUpperCase()} ${url}: ${(error as Error).message}` },
+        { cause: error },
+      );
     }
     if (!result.response.ok) throw CrmError.fromResponse(result.response, result.error);
     return { data: result.data as Data<P, M, I>, response: result.response };
@@ -97,11 +116,17 @@ export class CrmCalls {
   // Every item of a list, page after page, fetched as the loop asks for them. Offset-paged
   // answers (those with `total`) follow `offset` until `total`; cursor-paged ones follow
   // `next_cursor` (as `cursor`, or `after` for the event feed, which answers `has_more`).
-  async *paginate<P extends ListPath>(url: P, ...init: InitArgs<Init<P, 'get'>>): AsyncGenerator<ItemOf<P>, void, undefined> {
+  async *paginate<P extends ListPath>(
+    url: P,
+    ...init: InitArgs<Init<P, 'get'>>
+  ): AsyncGenerator<ItemOf<P>, void, undefined> {
     const options = (init[0] ?? {}) as { params?: { query?: Record<string, unknown> } };
     const query: Record<string, unknown> = { ...options.params?.query };
     for (;;) {
-      const page = (await this.get(url as never, { ...options, params: { ...options.params, query } } as never)) as unknown as {
+      const page = (await this.get(
+        url as never,
+        { ...options, params: { ...options.params, query } } as never,
+      )) as unknown as {
         data: ItemOf<P>[];
         next_cursor?: string | null;
         has_more?: boolean;
@@ -120,7 +145,12 @@ export class CrmCalls {
     }
   }
 
-  async modify<P extends RecordPath>(url: P, id: string, change: Change<P>, options: ModifyOptions = {}): Promise<Data<P, 'get'>> {
+  async modify<P extends RecordPath>(
+    url: P,
+    id: string,
+    change: Change<P>,
+    options: ModifyOptions = {},
+  ): Promise<Data<P, 'get'>> {
     const attempts = options.attempts ?? 5;
     const at = { params: { path: { id } } } as never;
     for (let attempt = 1; ; attempt += 1) {
@@ -128,9 +158,18 @@ export class CrmCalls {
       const patch = await change(read.data as Data<P, 'get'>);
       if (patch === undefined) return read.data as Data<P, 'get'>;
       const tag = read.response.headers.get('etag');
-      if (!tag) throw new CrmError({ status: read.response.status, code: 'no_etag', message: `GET ${url} answered no ETag: it cannot be changed safely` });
+      if (!tag)
+        throw new CrmError({
+          status: read.response.status,
+          code: 'no_etag',
+          message: `GET ${url} answered no ETag: it cannot be changed safely`,
+        });
       try {
-        const written = await this.send('patch', url as never, { params: { path: { id } }, body: patch, headers: { 'If-Match': tag } } as never);
+        const written = await this.send(
+          'patch',
+          url as never,
+          { params: { path: { id } }, body: patch, headers: { 'If-Match': tag } } as never,
+        );
         return written.data as Data<P, 'get'>;
       } catch (error) {
         if (!(error instanceof CrmError) || error.status !== 412 || attempt >= attempts) throw error;

@@ -28,7 +28,10 @@ export function openApiDocument(): OpenApiDocument {
 }
 
 // A schema with its $ref followed (components of this document only).
-export function resolveSchema(schema: OpenApiSchema | undefined, document = openApiDocument()): OpenApiSchema | undefined {
+export function resolveSchema(
+  schema: OpenApiSchema | undefined,
+  document = openApiDocument(),
+): OpenApiSchema | undefined {
   let current = schema;
   for (let depth = 0; current?.$ref && depth < 20; depth += 1) {
     const name = /^#\/components\/schemas\/(.+)$/.exec(current.$ref)?.[1];

@@ -37,7 +37,10 @@ export class CrmError extends Error {
     return new CrmError({
       status: response.status,
       code: typeof error?.code === 'string' ? error.code : `http_${response.status}`,
-      message: typeof error?.message === 'string' ? error.message : `${response.status} ${response.statusText || 'error'}`.trim(),
+      message:
+        typeof error?.message === 'string'
+          ? error.message
+          : `${response.status} ${response.statusText || 'error'}`.trim(),
       requestId,
       body,
     });

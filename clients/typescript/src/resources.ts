@@ -23,7 +23,9 @@ class Records<List extends ListPath & PathsFor<'post'>, One extends RecordPath &
     return this.crm.post(this.listPath as never, { body } as never) as Promise<Data<List, 'post'>>;
   }
   update(id: string, body: Body<One, 'patch'>): Promise<Data<One, 'patch'>> {
-    return this.crm.patch(this.onePath as never, { params: { path: { id } }, body } as never) as Promise<Data<One, 'patch'>>;
+    return this.crm.patch(this.onePath as never, { params: { path: { id } }, body } as never) as Promise<
+      Data<One, 'patch'>
+    >;
   }
   // Read-modify-write with If-Match: see Crm.modify.
   modify(id: string, change: Change<One>, options?: ModifyOptions): Promise<Data<One, 'get'>> {
@@ -41,7 +43,10 @@ export class Companies extends Records<'/companies', '/companies/{id}'> {
   // Up to 10,000 rows a request. Give the same idempotencyKey when sending the same rows again
   // (after a crash): the import resumes instead of creating twice.
   import(body: Body<'/import/companies', 'post'>, options: { idempotencyKey?: string } = {}) {
-    return this.crm.post('/import/companies', { body, headers: options.idempotencyKey ? { 'Idempotency-Key': options.idempotencyKey } : {} });
+    return this.crm.post('/import/companies', {
+      body,
+      headers: options.idempotencyKey ? { 'Idempotency-Key': options.idempotencyKey } : {},
+    });
   }
 }
 

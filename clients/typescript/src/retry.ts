@@ -54,7 +54,11 @@ export async function shouldRetry(response: Response): Promise<boolean> {
 
 // A fetch for openapi-fetch that sends the request again (a fresh copy of it) while the answer
 // says a retry may succeed.
-export function retryingFetch(options: RetryOptions = {}, sleep: Sleep = defaultSleep, fetchImpl: typeof fetch = fetch) {
+export function retryingFetch(
+  options: RetryOptions = {},
+  sleep: Sleep = defaultSleep,
+  fetchImpl: typeof fetch = fetch,
+) {
   const retries = options.retries ?? 4;
   const base = options.baseDelayMs ?? 500;
   const max = options.maxDelayMs ?? 60_000;

@@ -22,7 +22,11 @@ function headerRecord(headers: WebhookHeaders): Record<string, string> {
 // signatures during a rotation, a timestamp within 5 minutes of now) and answers its event,
 // typed by `type`. Pass the body exactly as received (the raw text or bytes, not re-serialised
 // JSON). Throws WebhookVerificationError when the delivery is not genuine.
-export function verifyWebhook(headers: WebhookHeaders, body: string | Buffer | Uint8Array, secret: string): WebhookEvent {
+export function verifyWebhook(
+  headers: WebhookHeaders,
+  body: string | Buffer | Uint8Array,
+  secret: string,
+): WebhookEvent {
   if (typeof secret !== 'string' || !secret.startsWith('whsec_')) {
     throw new TypeError("verifyWebhook needs the endpoint's signing secret (whsec_…), as POST /webhooks answered it");
   }

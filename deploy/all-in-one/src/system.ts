@@ -1,11 +1,23 @@
 import { resolve } from 'node:path';
-import { startGateway, startGatewayThread, type RateLimitOptions, type RunningGateway, type ServiceName } from '@crm/gateway';
+import {
+  startGateway,
+  startGatewayThread,
+  type RateLimitOptions,
+  type RunningGateway,
+  type ServiceName,
+} from '@crm/gateway';
 import { billingService } from '@crm/billing';
 import { crmCoreService } from '@crm/crm-core';
 import { documentsService } from '@crm/documents';
 import { identityService } from '@crm/identity';
 import { InProcessBroker } from '@crm/bus';
-import { createLogger, generateInternalKeyPair, generateServiceTokenSecret, type DestinationStream, type KeyPair } from '@crm/kit';
+import {
+  createLogger,
+  generateInternalKeyPair,
+  generateServiceTokenSecret,
+  type DestinationStream,
+  type KeyPair,
+} from '@crm/kit';
 import { marketingService } from '@crm/marketing';
 import { reportsService } from '@crm/reports';
 import { startService, type RunningService, type ServiceDefinition } from '@crm/service-host';
@@ -117,8 +129,15 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
       trustProxy: options.trustProxy,
     };
     const gateway = options.gatewayThread
-      ? await startGatewayThread({ ...gatewayOptions, logLevel: options.logLevel, logDestination: options.logDestination })
-      : await startGateway({ ...gatewayOptions, logger: createLogger('gateway', options.logLevel, options.logDestination) });
+      ? await startGatewayThread({
+          ...gatewayOptions,
+          logLevel: options.logLevel,
+          logDestination: options.logDestination,
+        })
+      : await startGateway({
+          ...gatewayOptions,
+          logger: createLogger('gateway', options.logLevel, options.logDestination),
+        });
     for (const service of started) service.startOutboxRelay();
     return {
       url: `http://${host}:${gateway.port}/v1`,
@@ -137,7 +156,10 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
 }
 
 // Addresses read when used, so a service may name a peer that starts after it.
-function lazyAddresses(peers: ServiceName[], addressOf: (peer: ServiceName) => string | undefined): Record<string, string> {
+function lazyAddresses(
+  peers: ServiceName[],
+  addressOf: (peer: ServiceName) => string | undefined,
+): Record<string, string> {
   const addresses: Record<string, string> = {};
   for (const peer of peers) {
     Object.defineProperty(addresses, peer, {

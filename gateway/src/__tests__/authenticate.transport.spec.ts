@@ -24,7 +24,15 @@ describe('Authenticator', () => {
       ? { id: question.id, error: { code: 'unauthenticated', message: 'revoked', http_status: 401 } }
       : {
           id: question.id,
-          authenticated: { workspace_id: 'w-1', user_id: `user-of-${question.token}`, actor_type: 'user', actor_id: 'a-1', permissions: ['companies.read'], is_admin: false, plan: 'standard' },
+          authenticated: {
+            workspace_id: 'w-1',
+            user_id: `user-of-${question.token}`,
+            actor_type: 'user',
+            actor_id: 'a-1',
+            permissions: ['companies.read'],
+            is_admin: false,
+            plan: 'standard',
+          },
         };
 
   const authenticator = (streamLifetimeMs?: number): Authenticator => {
@@ -68,7 +76,9 @@ describe('Authenticator', () => {
       },
     });
     const port = await new Promise<number>((resolve, reject) =>
-      server.bindAsync('127.0.0.1:0', ServerCredentials.createInsecure(), (error, bound) => (error ? reject(error) : resolve(bound))),
+      server.bindAsync('127.0.0.1:0', ServerCredentials.createInsecure(), (error, bound) =>
+        error ? reject(error) : resolve(bound),
+      ),
     );
     address = `127.0.0.1:${port}`;
   });
@@ -87,9 +97,19 @@ describe('Authenticator', () => {
 
   it('asks once for the requests with one token that arrive in the same turn, each with claims of its own', async () => {
     const gateway = authenticator();
-    const answers = await Promise.all([gateway.authenticate('key-a'), gateway.authenticate('key-a'), gateway.authenticate('key-b'), gateway.authenticate('key-a')]);
+    const answers = await Promise.all([
+      gateway.authenticate('key-a'),
+      gateway.authenticate('key-a'),
+      gateway.authenticate('key-b'),
+      gateway.authenticate('key-a'),
+    ]);
     expect(calls.map((call) => call.token).sort()).toEqual(['key-a', 'key-b']);
-    expect(answers.map((claims) => claims.user_id)).toEqual(['user-of-key-a', 'user-of-key-a', 'user-of-key-b', 'user-of-key-a']);
+    expect(answers.map((claims) => claims.user_id)).toEqual([
+      'user-of-key-a',
+      'user-of-key-a',
+      'user-of-key-b',
+      'user-of-key-a',
+    ]);
     expect(answers[0]).toEqual(answers[1]);
     expect(answers[0]).not.toBe(answers[1]);
   });
@@ -110,11 +130,21 @@ describe('Authenticator', () => {
     const first = gateway.authenticate('key-c');
     // Identity has the first question and decided it; before it answers, the key is revoked and
     // another request with it arrives.
-    await waitUntil(() => calls.length, (count) => count === 1, 'the first question at identity', 3000);
+    await waitUntil(
+      () => calls.length,
+      (count) => count === 1,
+      'the first question at identity',
+      3000,
+    );
     revoked.add('key-c');
     const second = gateway.authenticate('key-c');
     // A second question of its own: it does not wait for the answer to the first.
-    await waitUntil(() => calls.length, (count) => count === 2, 'a second question at identity', 3000).finally(() => held?.forEach((release) => release()));
+    await waitUntil(
+      () => calls.length,
+      (count) => count === 2,
+      'a second question at identity',
+      3000,
+    ).finally(() => held?.forEach((release) => release()));
     const [before, after] = await Promise.allSettled([first, second]);
     expect(before).toMatchObject({ status: 'fulfilled', value: { user_id: 'user-of-key-c' } });
     expect(after).toMatchObject({ status: 'rejected', reason: { status: 401, code: 'unauthenticated' } });
@@ -125,7 +155,12 @@ describe('Authenticator', () => {
     const gateway = authenticator();
     held = [];
     const waiting = gateway.authenticate('key-d');
-    await waitUntil(() => calls.length, (count) => count === 1, 'the question at identity', 3000);
+    await waitUntil(
+      () => calls.length,
+      (count) => count === 1,
+      'the question at identity',
+      3000,
+    );
     const broken = gateway.authenticate('break');
     const outcomes = await Promise.allSettled([waiting, broken]);
     expect(outcomes).toMatchObject([
@@ -146,9 +181,19 @@ describe('Authenticator', () => {
     const gateway = authenticator(0);
     held = [];
     const first = gateway.authenticate('key-f');
-    await waitUntil(() => calls.length, (count) => count === 1, 'the first question at identity', 3000);
+    await waitUntil(
+      () => calls.length,
+      (count) => count === 1,
+      'the first question at identity',
+      3000,
+    );
     const second = gateway.authenticate('key-g');
-    await waitUntil(() => calls.length, (count) => count === 2, 'the second question at identity', 3000).finally(() => held?.forEach((release) => release()));
+    await waitUntil(
+      () => calls.length,
+      (count) => count === 2,
+      'the second question at identity',
+      3000,
+    ).finally(() => held?.forEach((release) => release()));
     const answers = await Promise.all([first, second]);
     expect(answers.map((claims) => claims.user_id)).toEqual(['user-of-key-f', 'user-of-key-g']);
     expect(calls).toEqual([

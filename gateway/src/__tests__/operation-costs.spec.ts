@@ -16,7 +16,12 @@ describe('operation costs', () => {
 
   it('are the ones docs/rate-limits.md publishes', () => {
     const page = readFileSync(join(__dirname, '..', '..', '..', 'docs', 'rate-limits.md'), 'utf8');
-    const published = Object.fromEntries([...page.matchAll(/^\| `((?:GET|POST|PATCH|PUT|DELETE) \/[^`]*)` \| (\d+) \|/gm)].map((row) => [row[1], Number(row[2])]));
+    const published = Object.fromEntries(
+      [...page.matchAll(/^\| `((?:GET|POST|PATCH|PUT|DELETE) \/[^`]*)` \| (\d+) \|/gm)].map((row) => [
+        row[1],
+        Number(row[2]),
+      ]),
+    );
     expect(published).toEqual(OPERATION_COSTS);
   });
 
@@ -43,11 +48,20 @@ describe('operation costs', () => {
 
 describe('deprecation headers', () => {
   it('write Deprecation as an RFC 9651 date, Sunset as an HTTP-date and both links', () => {
-    expect(deprecationHeaders({ operation: 'GET /recent', deprecatedAt: '2026-01-01T00:00:00Z', sunsetAt: '2026-12-31T00:00:00Z', link: 'https://example.com/changelog#a' })).toEqual({
+    expect(
+      deprecationHeaders({
+        operation: 'GET /recent',
+        deprecatedAt: '2026-01-01T00:00:00Z',
+        sunsetAt: '2026-12-31T00:00:00Z',
+        link: 'https://example.com/changelog#a',
+      }),
+    ).toEqual({
       Deprecation: '@1767225600',
       Sunset: 'Thu, 31 Dec 2026 00:00:00 GMT',
       Link: '<https://example.com/changelog#a>; rel="deprecation"; type="text/html", <https://example.com/changelog#a>; rel="sunset"; type="text/html"',
     });
-    expect(() => deprecationHeaders({ operation: 'GET /recent', deprecatedAt: '2026-01-01T00:00:00Z', link: '/changelog' })).toThrow('absolute');
+    expect(() =>
+      deprecationHeaders({ operation: 'GET /recent', deprecatedAt: '2026-01-01T00:00:00Z', link: '/changelog' }),
+    ).toThrow('absolute');
   });
 });

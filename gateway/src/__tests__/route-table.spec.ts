@@ -4,14 +4,38 @@ import { resolveRoute, ROUTES, type ServiceName } from '../route-table';
 
 // The owner of each first path segment, as ARCHITECTURE.md's table says.
 const OWNER_BY_SEGMENT: Record<string, ServiceName> = {
-  onboarding: 'identity', me: 'identity', members: 'identity', workspace: 'identity', roles: 'identity',
-  invitations: 'identity', 'api-keys': 'identity', 'audit-log': 'identity', notifications: 'identity',
-  pipelines: 'crm-core', 'pipeline-stages': 'crm-core', 'lead-sources': 'crm-core', 'custom-fields': 'crm-core',
-  companies: 'crm-core', contacts: 'crm-core', deals: 'crm-core', activities: 'crm-core', tasks: 'crm-core',
-  meetings: 'crm-core', integrations: 'crm-core', duplicates: 'crm-core', import: 'crm-core', search: 'crm-core',
-  recent: 'crm-core', 'saved-views': 'crm-core', export: 'crm-core',
-  campaigns: 'marketing', touchpoints: 'marketing', 'web-forms': 'marketing',
-  reports: 'reports', documents: 'documents', billing: 'billing',
+  onboarding: 'identity',
+  me: 'identity',
+  members: 'identity',
+  workspace: 'identity',
+  roles: 'identity',
+  invitations: 'identity',
+  'api-keys': 'identity',
+  'audit-log': 'identity',
+  notifications: 'identity',
+  pipelines: 'crm-core',
+  'pipeline-stages': 'crm-core',
+  'lead-sources': 'crm-core',
+  'custom-fields': 'crm-core',
+  companies: 'crm-core',
+  contacts: 'crm-core',
+  deals: 'crm-core',
+  activities: 'crm-core',
+  tasks: 'crm-core',
+  meetings: 'crm-core',
+  integrations: 'crm-core',
+  duplicates: 'crm-core',
+  import: 'crm-core',
+  search: 'crm-core',
+  recent: 'crm-core',
+  'saved-views': 'crm-core',
+  export: 'crm-core',
+  campaigns: 'marketing',
+  touchpoints: 'marketing',
+  'web-forms': 'marketing',
+  reports: 'reports',
+  documents: 'documents',
+  billing: 'billing',
 };
 
 // The 120 operations of the contract, read from the spec itself.
@@ -48,7 +72,13 @@ describe('route table', () => {
   it('gives a contact erasure its own timeout, and every other contact path the default', () => {
     const id = '0190a5c4-0000-7000-8000-000000000001';
     expect(resolveRoute(`/v1/contacts/${id}/erase`)).toMatchObject({ service: 'crm-core', timeoutMs: 60_000 });
-    for (const path of [`/v1/contacts/${id}`, `/v1/contacts/${id}/merge`, '/v1/contacts', `/v1/contacts/${id}/erasex`, '/v1/contacts/erase']) {
+    for (const path of [
+      `/v1/contacts/${id}`,
+      `/v1/contacts/${id}/merge`,
+      '/v1/contacts',
+      `/v1/contacts/${id}/erasex`,
+      '/v1/contacts/erase',
+    ]) {
       expect({ path, route: resolveRoute(path) }).toEqual({ path, route: { path: '/contacts', service: 'crm-core' } });
     }
   });
@@ -66,14 +96,30 @@ describe('route table', () => {
       '/public/billing',
     ]);
     // Signed upload and download URLs of documents: the body is passed through, not read whole.
-    expect(resolveRoute('/v1/public/files/0193a5f0-0000-7000-8000-000000000001')).toEqual({ path: '/public/files', service: 'documents', public: true, streamed: true });
+    expect(resolveRoute('/v1/public/files/0193a5f0-0000-7000-8000-000000000001')).toEqual({
+      path: '/public/files',
+      service: 'documents',
+      public: true,
+      streamed: true,
+    });
     // The payment provider's signed webhooks and the simulated provider's hosted pages.
-    expect(resolveRoute('/v1/public/billing/webhooks')).toEqual({ path: '/public/billing', service: 'billing', public: true });
+    expect(resolveRoute('/v1/public/billing/webhooks')).toEqual({
+      path: '/public/billing',
+      service: 'billing',
+      public: true,
+    });
     expect(resolveRoute('/v1/billing/checkout')?.public).toBeFalsy();
     // A calendar provider returns the member here after sign-in; the signed state names them, and
     // the flow's cookie (the only cookie forwarded anywhere) shows it is the same browser.
-    expect(resolveRoute('/v1/public/integrations/calendar/provider_a/callback')).toEqual({ path: '/public/integrations/calendar', service: 'crm-core', public: true, cookies: ['crm_calendar_flow'] });
-    expect(ROUTES.filter((route) => route.cookies !== undefined).map((route) => route.path)).toEqual(['/public/integrations/calendar']);
+    expect(resolveRoute('/v1/public/integrations/calendar/provider_a/callback')).toEqual({
+      path: '/public/integrations/calendar',
+      service: 'crm-core',
+      public: true,
+      cookies: ['crm_calendar_flow'],
+    });
+    expect(ROUTES.filter((route) => route.cookies !== undefined).map((route) => route.path)).toEqual([
+      '/public/integrations/calendar',
+    ]);
     expect(resolveRoute('/v1/auth/sign-in')?.public).toBe(true);
     expect(resolveRoute('/v1/public/password-resets/abc')?.public).toBe(true);
     expect(resolveRoute('/v1/auth/sign-out')?.public).toBeFalsy();

@@ -53,7 +53,11 @@ export interface NewDeadLetter {
   deliveries: number;
 }
 
-export async function storeDeadLetter(connection: Connection, letter: NewDeadLetter, at: Date = new Date()): Promise<string> {
+export async function storeDeadLetter(
+  connection: Connection,
+  letter: NewDeadLetter,
+  at: Date = new Date(),
+): Promise<string> {
   const _id = newId();
   await deadLetterModel(connection).create({
     _id,
@@ -70,7 +74,10 @@ export async function storeDeadLetter(connection: Connection, letter: NewDeadLet
 }
 
 // Newest first; for an operator and for tests.
-export async function listDeadLetters(connection: Connection, options: { consumer?: string; limit?: number } = {}): Promise<StoredDeadLetter[]> {
+export async function listDeadLetters(
+  connection: Connection,
+  options: { consumer?: string; limit?: number } = {},
+): Promise<StoredDeadLetter[]> {
   const filter = options.consumer === undefined ? {} : { consumer: options.consumer };
   return deadLetterModel(connection)
     .find(filter)
@@ -87,7 +94,11 @@ export async function deadLetterCount(connection: Connection, consumer?: string)
 
 // Publishes a dead-lettered event again (after its cause was fixed) and forgets the letter. Every
 // consumer of the type receives it; idempotent consumers ignore it if they already applied it.
-export async function replayDeadLetter(connection: Connection, bus: Pick<EventBus, 'publish'>, id: string): Promise<boolean> {
+export async function replayDeadLetter(
+  connection: Connection,
+  bus: Pick<EventBus, 'publish'>,
+  id: string,
+): Promise<boolean> {
   const model = deadLetterModel(connection);
   const letter = await model.findById(id).lean<StoredDeadLetter>().exec();
   if (!letter) return false;

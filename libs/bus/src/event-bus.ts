@@ -67,9 +67,16 @@ export function inBatchContext(handler: BatchEventHandler): BatchEventHandler {
 
 // What every transport builds for a batch consumer: the handler in each workspace's context
 // (inBatchContext) and the sizer of its batches.
-export function batchHandling(handler: BatchEventHandler, options: BatchSubscribeOptions): { handler: BatchEventHandler; sizer: BatchSizer; maxBatch: number } {
+export function batchHandling(
+  handler: BatchEventHandler,
+  options: BatchSubscribeOptions,
+): { handler: BatchEventHandler; sizer: BatchSizer; maxBatch: number } {
   const maxBatch = options.maxBatch ?? DEFAULT_MAX_BATCH;
-  return { handler: inBatchContext(handler), sizer: new BatchSizer(maxBatch, options.sliceMs ?? DEFAULT_SLICE_MS), maxBatch };
+  return {
+    handler: inBatchContext(handler),
+    sizer: new BatchSizer(maxBatch, options.sliceMs ?? DEFAULT_SLICE_MS),
+    maxBatch,
+  };
 }
 
 // Sizes a consumer's batches so that one batch takes about `sliceMs`: halved after a slow one,
@@ -93,7 +100,8 @@ export class BatchSizer {
 
   record(events: number, elapsedMs: number): void {
     if (elapsedMs > this.sliceMs) this.current = Math.max(this.min, Math.min(this.current, Math.floor(events / 2)));
-    else if (elapsedMs < this.sliceMs / 2 && events >= this.current) this.current = Math.min(this.max, Math.ceil(this.current * 1.5));
+    else if (elapsedMs < this.sliceMs / 2 && events >= this.current)
+      this.current = Math.min(this.max, Math.ceil(this.current * 1.5));
   }
 }
 
@@ -182,5 +190,6 @@ export function assertConsumerName(consumer: string): void {
 export function assertSubscription(consumer: string, patterns: readonly string[]): void {
   assertConsumerName(consumer);
   const invalid = patterns.find((pattern) => !isTopicPattern(pattern));
-  if (patterns.length === 0 || invalid !== undefined) throw new Error(`invalid topic pattern for ${consumer}: ${invalid ?? '(none)'}`);
+  if (patterns.length === 0 || invalid !== undefined)
+    throw new Error(`invalid topic pattern for ${consumer}: ${invalid ?? '(none)'}`);
 }

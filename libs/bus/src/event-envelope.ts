@@ -105,7 +105,8 @@ export function envelopeProblem(value: unknown): string | undefined {
   if (typeof value.occurred_at !== 'string' || !ISO_TIMESTAMP.test(value.occurred_at)) {
     return 'occurred_at must be an ISO 8601 UTC timestamp with milliseconds';
   }
-  if (value.traceparent !== undefined && !isTraceparent(value.traceparent)) return 'traceparent must be a W3C traceparent';
+  if (value.traceparent !== undefined && !isTraceparent(value.traceparent))
+    return 'traceparent must be a W3C traceparent';
   if (!('data' in value) || value.data === undefined) return 'data is missing';
   return undefined;
 }

@@ -29,22 +29,35 @@ function redacted(event: EventEnvelope, redact: EventRedaction): Record<string, 
 
 // Scans the workspace's kept rows (bounded by the outbox retention and the dead letters an
 // operator has not handled), because the caller's rule may look at any field of a payload.
-export async function redactKeptEvents(connection: Connection, workspaceId: string, redact: EventRedaction): Promise<RedactedEvents> {
+export async function redactKeptEvents(
+  connection: Connection,
+  workspaceId: string,
+  redact: EventRedaction,
+): Promise<RedactedEvents> {
   if (!workspaceId) throw new Error('redactKeptEvents needs the workspace whose events it rewrites');
   const outbox = outboxModel(connection);
   let outboxRows = 0;
-  for await (const row of outbox.find({ 'event.workspace_id': workspaceId }, { event: 1 }).lean<Pick<OutboxRow, '_id' | 'event'>>().cursor()) {
+  for await (const row of outbox
+    .find({ 'event.workspace_id': workspaceId }, { event: 1 })
+    .lean<Pick<OutboxRow, '_id' | 'event'>>()
+    .cursor()) {
     if (row.event.workspace_id !== workspaceId) continue;
     const data = redacted(row.event, redact);
     if (data === null) continue;
     // Whatever its status now: a row the relay claimed meanwhile is published with what it read,
     // and its kept copy holds the rewritten payload.
-    const updated = await outbox.updateOne({ _id: row._id, 'event.workspace_id': workspaceId }, { $set: { 'event.data': data } });
+    const updated = await outbox.updateOne(
+      { _id: row._id, 'event.workspace_id': workspaceId },
+      { $set: { 'event.data': data } },
+    );
     outboxRows += updated.modifiedCount;
   }
   const letters = deadLetterModel(connection);
   let deadLetters = 0;
-  for await (const letter of letters.find({ workspace_id: workspaceId }, { body: 1 }).lean<Pick<StoredDeadLetter, '_id' | 'body'>>().cursor()) {
+  for await (const letter of letters
+    .find({ workspace_id: workspaceId }, { body: 1 })
+    .lean<Pick<StoredDeadLetter, '_id' | 'body'>>()
+    .cursor()) {
     let event: EventEnvelope;
     try {
       event = parseEnvelope(letter.body);
@@ -55,7 +68,10 @@ export async function redactKeptEvents(connection: Connection, workspaceId: stri
     if (event.workspace_id !== workspaceId) continue;
     const data = redacted(event, redact);
     if (data === null) continue;
-    const updated = await letters.updateOne({ _id: letter._id, workspace_id: workspaceId }, { $set: { body: serializeEnvelope({ ...event, data }) } });
+    const updated = await letters.updateOne(
+      { _id: letter._id, workspace_id: workspaceId },
+      { $set: { body: serializeEnvelope({ ...event, data }) } },
+    );
     deadLetters += updated.modifiedCount;
   }
   return { outbox_rows: outboxRows, dead_letters: deadLetters };

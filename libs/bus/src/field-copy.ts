@@ -18,7 +18,13 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 
 // One kept field of the workspace's copies by a key field, e.g. the names of members by user id:
 // `copiedField(model, workspaceId, 'user_id', ids, 'name')`. Keys without a copy are absent.
-export async function copiedField(model: CopyModel, workspaceId: string, key: string, keys: ReadonlyArray<string | null>, field: string): Promise<Map<string, string>> {
+export async function copiedField(
+  model: CopyModel,
+  workspaceId: string,
+  key: string,
+  keys: ReadonlyArray<string | null>,
+  field: string,
+): Promise<Map<string, string>> {
   const unique = [...new Set(keys.filter((value): value is string => typeof value === 'string'))];
   if (unique.length === 0) return new Map();
   const rows = await model.find({ workspace_id: workspaceId, [key]: { $in: unique } }, { [key]: 1, [field]: 1 }).lean();
@@ -46,7 +52,11 @@ export interface CopiedValues {
 
 // Stores the values where the stored version is older (or, with `insert`, where there is no
 // copy yet), in one workspace or, with `{ across: why }`, in every one (acrossWorkspaces).
-export async function applyCopy(model: CopyModel, workspaceId: string | { across: string }, values: CopiedValues): Promise<void> {
+export async function applyCopy(
+  model: CopyModel,
+  workspaceId: string | { across: string },
+  values: CopiedValues,
+): Promise<void> {
   const scope = typeof workspaceId === 'string' ? { workspace_id: workspaceId } : {};
   const filter = { ...scope, ...values.match, [values.versionField]: { $lt: values.version } };
   const onInsert = values.insert && Object.keys(values.insert).length > 0 ? { $setOnInsert: values.insert } : {};

@@ -55,7 +55,9 @@ export function consumeIdempotently(
       await connection.transaction(async (session) => {
         if (await model.exists({ _id }).session(session)) return;
         await handler(event, session);
-        await model.create([{ _id, consumer, event_id: event.id, type: event.type, processed_at: new Date() }], { session });
+        await model.create([{ _id, consumer, event_id: event.id, type: event.type, processed_at: new Date() }], {
+          session,
+        });
       });
     } catch (error) {
       // A concurrent delivery of the same event committed first; ours rolled back, nothing lost.
@@ -110,7 +112,15 @@ export async function freshEvents(
 ): Promise<{ fresh: EventEnvelope[]; record: () => Promise<void> }> {
   const model = processedEventModel(connection);
   const ids = events.map((event) => processedId(consumer, event.id));
-  const seen = new Set((await model.find({ _id: { $in: ids } }, { _id: 1 }).session(session).lean<Array<{ _id: string }>>().exec()).map((row) => row._id));
+  const seen = new Set(
+    (
+      await model
+        .find({ _id: { $in: ids } }, { _id: 1 })
+        .session(session)
+        .lean<Array<{ _id: string }>>()
+        .exec()
+    ).map((row) => row._id),
+  );
   const fresh: EventEnvelope[] = [];
   const rows: ProcessedEvent[] = [];
   const now = new Date();
@@ -144,7 +154,15 @@ export async function consumeEventsWithoutRows<Row extends { _id: string }>(
   const write = () =>
     connection.transaction(async (session) => {
       const ids = events.map((event) => event.id);
-      const seen = new Set((await model.find({ workspace_id: workspaceId, _id: { $in: ids } }, { _id: 1 }).session(session).lean<Array<{ _id: string }>>().exec()).map((row) => row._id));
+      const seen = new Set(
+        (
+          await model
+            .find({ workspace_id: workspaceId, _id: { $in: ids } }, { _id: 1 })
+            .session(session)
+            .lean<Array<{ _id: string }>>()
+            .exec()
+        ).map((row) => row._id),
+      );
       const fresh: EventEnvelope[] = [];
       for (const event of events) {
         if (seen.has(event.id)) continue;

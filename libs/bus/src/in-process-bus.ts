@@ -169,7 +169,10 @@ class ConsumerQueue {
       return [];
     } catch (error) {
       handling.sizer.record(parsed.length, performance.now() - started);
-      this.logger.warn({ err: error, consumer: this.name, events: parsed.length }, 'event batch failed, handling its events one by one');
+      this.logger.warn(
+        { err: error, consumer: this.name, events: parsed.length },
+        'event batch failed, handling its events one by one',
+      );
       return parsed;
     }
   }
@@ -179,7 +182,13 @@ class ConsumerQueue {
     try {
       return parseEnvelope(delivery.body);
     } catch (error) {
-      await this.deadLetter({ consumer: this.name, event: null, body: delivery.body, reason: errorReason(error), deliveries: 1 });
+      await this.deadLetter({
+        consumer: this.name,
+        event: null,
+        body: delivery.body,
+        reason: errorReason(error),
+        deliveries: 1,
+      });
       delivery.resolve();
       return null;
     }
@@ -192,7 +201,10 @@ class ConsumerQueue {
     try {
       await storeDeadLetter(this.connection, letter);
     } catch (error) {
-      this.logger.error({ err: error, consumer: this.name, event_id: letter.event?.id }, 'storing a dead letter failed; it is only in memory');
+      this.logger.error(
+        { err: error, consumer: this.name, event_id: letter.event?.id },
+        'storing a dead letter failed; it is only in memory',
+      );
     }
   }
 
@@ -222,7 +234,10 @@ class ConsumerQueue {
           delivery.resolve();
           return;
         }
-        this.logger.warn({ err: error, consumer: this.name, event_id: event.id, type: event.type, attempt }, 'event handler failed, will redeliver');
+        this.logger.warn(
+          { err: error, consumer: this.name, event_id: event.id, type: event.type, attempt },
+          'event handler failed, will redeliver',
+        );
         await pause(this.broker.retryDelay(attempt));
         if (this.closing) {
           delivery.reject(new ConsumerClosedError(this.name));
@@ -262,7 +277,13 @@ export class InProcessBroker {
     this.deadLetterList.push({ ...letter, dead_lettered_at: isoNow() });
     if (this.deadLetterList.length > this.deadLetterLimit) this.deadLetterList.shift();
     logger.error(
-      { consumer: letter.consumer, event_id: letter.event?.id, type: letter.event?.type, deliveries: letter.deliveries, reason: letter.reason },
+      {
+        consumer: letter.consumer,
+        event_id: letter.event?.id,
+        type: letter.event?.type,
+        deliveries: letter.deliveries,
+        reason: letter.reason,
+      },
       'event dead-lettered',
     );
   }
@@ -355,7 +376,12 @@ export class InProcessEventBus implements EventBus {
     handler: EventHandler,
     options: SubscribeOptions = {},
   ): Promise<void> {
-    this.add(consumer, patterns, { kind: 'single', handler: inEventContext(handler), concurrency: options.prefetch ?? DEFAULT_PREFETCH }, options.maxDeliveries);
+    this.add(
+      consumer,
+      patterns,
+      { kind: 'single', handler: inEventContext(handler), concurrency: options.prefetch ?? DEFAULT_PREFETCH },
+      options.maxDeliveries,
+    );
   }
 
   async subscribeBatch(
@@ -368,10 +394,17 @@ export class InProcessEventBus implements EventBus {
     this.add(consumer, patterns, { kind: 'batch', handler: batched, sizer }, options.maxDeliveries);
   }
 
-  private add(consumer: string, patterns: readonly string[], handling: Handling, maxDeliveries = DEFAULT_MAX_DELIVERIES): void {
+  private add(
+    consumer: string,
+    patterns: readonly string[],
+    handling: Handling,
+    maxDeliveries = DEFAULT_MAX_DELIVERIES,
+  ): void {
     if (this.closed) throw new Error('event bus is closed');
     assertSubscription(consumer, patterns);
-    this.broker.addConsumer(this.broker.createQueue(consumer, patterns, handling, maxDeliveries, this.logger, this.connection));
+    this.broker.addConsumer(
+      this.broker.createQueue(consumer, patterns, handling, maxDeliveries, this.logger, this.connection),
+    );
     this.owned.push(consumer);
     this.logger.info({ consumer, patterns, batched: handling.kind === 'batch' }, 'subscribed to in-process events');
   }

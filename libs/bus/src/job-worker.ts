@@ -135,7 +135,9 @@ export class JobWorker {
   }
 
   private fullWorkspaces(): string[] {
-    return [...this.runningByWorkspace].filter(([, count]) => count >= this.workspaceConcurrency).map(([workspace]) => workspace);
+    return [...this.runningByWorkspace]
+      .filter(([, count]) => count >= this.workspaceConcurrency)
+      .map(([workspace]) => workspace);
   }
 
   private async claimWhere(extra: Record<string, unknown>): Promise<JobRow | null> {
@@ -159,21 +161,28 @@ export class JobWorker {
   private async execute(job: JobRow): Promise<void> {
     // A job that crashed its workers max_attempts times is parked without running again.
     if (job.attempts > job.max_attempts) {
-      await this.fail(job, new Error(job.last_error ?? 'lease expired too often (its worker died while running it)'), false);
+      await this.fail(
+        job,
+        new Error(job.last_error ?? 'lease expired too often (its worker died while running it)'),
+        false,
+      );
       return;
     }
     const model = jobModel(this.connection);
     const ours = { _id: job._id, lease_token: job.lease_token };
     const controller = new AbortController();
     this.controllers.add(controller);
-    const renewal = setInterval(() => {
-      model
-        .updateOne(ours, { $set: { lease_until: new Date(this.now().getTime() + this.leaseMs) } })
-        .then((renewed) => {
-          if (renewed.matchedCount === 0) controller.abort(new Error('job lease lost (cancelled or taken over)'));
-        })
-        .catch((error: unknown) => this.logger.warn({ err: error, job_id: job._id }, 'renewing a job lease failed'));
-    }, Math.max(1, Math.floor(this.leaseMs / 3)));
+    const renewal = setInterval(
+      () => {
+        model
+          .updateOne(ours, { $set: { lease_until: new Date(this.now().getTime() + this.leaseMs) } })
+          .then((renewed) => {
+            if (renewed.matchedCount === 0) controller.abort(new Error('job lease lost (cancelled or taken over)'));
+          })
+          .catch((error: unknown) => this.logger.warn({ err: error, job_id: job._id }, 'renewing a job lease failed'));
+      },
+      Math.max(1, Math.floor(this.leaseMs / 3)),
+    );
 
     let failure: { error: unknown } | undefined;
     try {
@@ -186,7 +195,11 @@ export class JobWorker {
         attempt: job.attempts,
         signal: controller.signal,
       };
-      const context = { request_id: job._id, workspace_id: job.workspace_id, actor: { type: 'system' as const, id: null, label: null } };
+      const context = {
+        request_id: job._id,
+        workspace_id: job.workspace_id,
+        actor: { type: 'system' as const, id: null, label: null },
+      };
       await runWithContext(context, () => this.handlers[job.name](running));
     } catch (error) {
       failure = { error };
@@ -214,14 +227,25 @@ export class JobWorker {
     }
     if (job.attempts >= job.max_attempts) {
       await model.updateOne(ours, { $set: { ...release, status: 'parked', last_error: errorReason(error) } });
-      this.logger.error({ err: error, job_id: job._id, job: job.name, attempts: job.attempts }, 'job failed too often, parked');
+      this.logger.error(
+        { err: error, job_id: job._id, job: job.name, attempts: job.attempts },
+        'job failed too often, parked',
+      );
     } else {
       const delay = Math.min(this.retryDelayMs * 2 ** (job.attempts - 1), this.maxRetryDelayMs);
-      await model.updateOne(ours, { $set: { ...release, run_at: new Date(now.getTime() + delay), last_error: errorReason(error) } });
-      this.logger.warn({ err: error, job_id: job._id, job: job.name, attempts: job.attempts, retry_in_ms: delay }, 'job failed, will retry');
+      await model.updateOne(ours, {
+        $set: { ...release, run_at: new Date(now.getTime() + delay), last_error: errorReason(error) },
+      });
+      this.logger.warn(
+        { err: error, job_id: job._id, job: job.name, attempts: job.attempts, retry_in_ms: delay },
+        'job failed, will retry',
+      );
     }
     // Rescheduled while running: the new revision stands, only our lease goes.
-    await model.updateOne({ _id: job._id, lease_token: job.lease_token }, { $set: { lease_until: null, lease_token: null } });
+    await model.updateOne(
+      { _id: job._id, lease_token: job.lease_token },
+      { $set: { lease_until: null, lease_token: null } },
+    );
   }
 
   private async run(): Promise<void> {
@@ -232,7 +256,8 @@ export class JobWorker {
           const job = await this.claim();
           if (!job) break;
           const workspace = job.workspace_id;
-          if (workspace !== null) this.runningByWorkspace.set(workspace, (this.runningByWorkspace.get(workspace) ?? 0) + 1);
+          if (workspace !== null)
+            this.runningByWorkspace.set(workspace, (this.runningByWorkspace.get(workspace) ?? 0) + 1);
           const running: Promise<void> = this.execute(job)
             .catch((error: unknown) => this.logger.error({ err: error, job_id: job._id }, 'job bookkeeping failed'))
             .finally(() => {

@@ -106,7 +106,9 @@ export async function scheduleJob(connection: Connection, job: NewJob, session: 
   };
   if (job.key === undefined) {
     const _id = newId();
-    await model.create([{ _id, ...fields, lease_until: null, lease_token: null, revision: 0, created_at: now }], { session });
+    await model.create([{ _id, ...fields, lease_until: null, lease_token: null, revision: 0, created_at: now }], {
+      session,
+    });
     return _id;
   }
   // A lease held by a run in progress is kept: the new revision runs after it, never beside it.
@@ -153,7 +155,12 @@ export async function jobBacklog(connection: Connection, now: Date = new Date())
 }
 
 export async function parkedJobs(connection: Connection, limit = 100): Promise<JobRow[]> {
-  return jobModel(connection).find({ status: 'parked' }).sort({ updated_at: -1, _id: 1 }).limit(limit).lean<JobRow[]>().exec();
+  return jobModel(connection)
+    .find({ status: 'parked' })
+    .sort({ updated_at: -1, _id: 1 })
+    .limit(limit)
+    .lean<JobRow[]>()
+    .exec();
 }
 
 // Puts a parked job back in line with fresh attempts (after the cause was fixed).

@@ -54,7 +54,6 @@ const FAIR_SHARE = 50;
 const FAIR_SHARE_WORKSPACES = 20;
 export const DEFAULT_PROCESSED_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 
-
 // Moves outbox rows to the bus: claim free pending rows in order (a lease, so concurrent relays
 // never publish the same row; an exclusive relay skips it), publish them as one batch, mark them
 // sent after the bus confirms.
@@ -134,9 +133,15 @@ export class OutboxRelay {
   // oldest rows of other workspaces that wrote since the last round go along with it, up to
   // FAIR_SHARE each, so their events wait for one round, not for the whole backlog. A workspace
   // that had a full share waiting stays in line for the next round.
-  private async fairShare(model: Model<OutboxRow>, free: Record<string, unknown>, taken: ReadonlyArray<Pick<OutboxRow, 'workspace_id'>>): Promise<Array<Pick<OutboxRow, '_id' | 'attempts'>>> {
+  private async fairShare(
+    model: Model<OutboxRow>,
+    free: Record<string, unknown>,
+    taken: ReadonlyArray<Pick<OutboxRow, 'workspace_id'>>,
+  ): Promise<Array<Pick<OutboxRow, '_id' | 'attempts'>>> {
     const inBatch = new Set(taken.map((row) => row.workspace_id ?? null));
-    const waiting = [...this.waitingWorkspaces].filter((workspaceId) => !inBatch.has(workspaceId)).slice(0, FAIR_SHARE_WORKSPACES);
+    const waiting = [...this.waitingWorkspaces]
+      .filter((workspaceId) => !inBatch.has(workspaceId))
+      .slice(0, FAIR_SHARE_WORKSPACES);
     this.waitingWorkspaces.clear();
     const shares: Array<Pick<OutboxRow, '_id' | 'attempts'>> = [];
     for (const workspaceId of waiting) {
@@ -177,7 +182,8 @@ export class OutboxRelay {
     const oldest = retried === 0 ? found.slice(0, 1) : retried > 0 ? found.slice(0, retried) : found;
     // A batch that is not full holds every free row: no one else waits.
     if (found.length < this.batchSize) this.waitingWorkspaces.clear();
-    const candidates = found.length < this.batchSize ? oldest : [...oldest, ...(await this.fairShare(model, free, oldest))];
+    const candidates =
+      found.length < this.batchSize ? oldest : [...oldest, ...(await this.fairShare(model, free, oldest))];
 
     // The only relay of its outbox reads its rows as they are; otherwise the rows are claimed
     // first. The claim's filter is checked again per row as it is updated, so of two racing
@@ -185,9 +191,15 @@ export class OutboxRelay {
     const ids = candidates.map((row) => row._id);
     const token = this.exclusive ? null : newId();
     if (token !== null) {
-      await model.updateMany({ ...free, _id: { $in: ids } }, { $set: { claimed_until: new Date(now.getTime() + this.leaseMs), claim_token: token } });
+      await model.updateMany(
+        { ...free, _id: { $in: ids } },
+        { $set: { claimed_until: new Date(now.getTime() + this.leaseMs), claim_token: token } },
+      );
     }
-    const claimed = await model.find({ _id: { $in: ids }, claim_token: token }).sort(OUTBOX_ORDER).lean();
+    const claimed = await model
+      .find({ _id: { $in: ids }, claim_token: token })
+      .sort(OUTBOX_ORDER)
+      .lean();
     if (claimed.length === 0) return 0;
     const ours = { _id: { $in: claimed.map((row) => row._id) }, claim_token: token };
 
@@ -204,7 +216,10 @@ export class OutboxRelay {
     });
     if (marked.modifiedCount < claimed.length) {
       // Our lease ran out while publishing and another relay took rows over: they go out twice.
-      this.logger.warn({ claimed: claimed.length, marked: marked.modifiedCount }, 'outbox lease expired during publish');
+      this.logger.warn(
+        { claimed: claimed.length, marked: marked.modifiedCount },
+        'outbox lease expired during publish',
+      );
     }
     return claimed.length;
   }
@@ -215,8 +230,14 @@ export class OutboxRelay {
     const parked = claimed.filter((row) => row.attempts + 1 >= this.maxAttempts).map((row) => row._id);
     const retried = claimed.filter((row) => row.attempts + 1 < this.maxAttempts);
     if (parked.length > 0) {
-      await model.updateMany({ _id: { $in: parked }, claim_token: token }, { $inc: { attempts: 1 }, $set: { ...release, status: 'parked' } });
-      this.logger.error({ err: error, event_ids: parked, attempts: this.maxAttempts }, 'outbox events could not be published, parked');
+      await model.updateMany(
+        { _id: { $in: parked }, claim_token: token },
+        { $inc: { attempts: 1 }, $set: { ...release, status: 'parked' } },
+      );
+      this.logger.error(
+        { err: error, event_ids: parked, attempts: this.maxAttempts },
+        'outbox events could not be published, parked',
+      );
     }
     if (retried.length > 0) {
       const attempts = Math.max(...retried.map((row) => row.attempts)) + 1;
@@ -225,7 +246,10 @@ export class OutboxRelay {
         { _id: { $in: retried.map((row) => row._id) }, claim_token: token },
         { $inc: { attempts: 1 }, $set: { ...release, available_at: new Date(this.now().getTime() + delay) } },
       );
-      this.logger.warn({ err: error, events: retried.length, attempts, retry_in_ms: delay }, 'publishing outbox events failed, will retry');
+      this.logger.warn(
+        { err: error, events: retried.length, attempts, retry_in_ms: delay },
+        'publishing outbox events failed, will retry',
+      );
     }
   }
 
@@ -237,10 +261,16 @@ export class OutboxRelay {
       { $set: { claimed_until: null, claim_token: null } },
     );
     if (released.modifiedCount > 0) {
-      this.logger.warn({ rows: released.modifiedCount }, 'released outbox rows whose claim expired (a relay stopped mid-batch)');
+      this.logger.warn(
+        { rows: released.modifiedCount },
+        'released outbox rows whose claim expired (a relay stopped mid-batch)',
+      );
       this.kick();
     }
-    const deleted = await model.deleteMany({ status: 'sent', sent_at: { $lte: new Date(now.getTime() - this.retentionMs) } });
+    const deleted = await model.deleteMany({
+      status: 'sent',
+      sent_at: { $lte: new Date(now.getTime() - this.retentionMs) },
+    });
     let pruned = 0;
     if (this.lastPrunedAt === undefined || now.getTime() - this.lastPrunedAt >= this.pruneIntervalMs) {
       pruned = await pruneProcessedEvents(this.connection, new Date(now.getTime() - this.processedRetentionMs));

@@ -76,17 +76,31 @@ export async function outboxBacklog(connection: Connection, now: Date = new Date
   const [pending, parked, oldest] = await Promise.all([
     model.countDocuments({ status: 'pending' }),
     model.countDocuments({ status: 'parked' }),
-    model.findOne({ status: 'pending' }).sort({ created_at: 1 }).select({ created_at: 1 }).lean<Pick<OutboxRow, 'created_at'>>().exec(),
+    model
+      .findOne({ status: 'pending' })
+      .sort({ created_at: 1 })
+      .select({ created_at: 1 })
+      .lean<Pick<OutboxRow, 'created_at'>>()
+      .exec(),
   ]);
   return { pending, parked, oldest_pending_ms: oldest ? Math.max(0, now.getTime() - oldest.created_at.getTime()) : 0 };
 }
 
 export async function parkedOutboxRows(connection: Connection, limit = 100): Promise<OutboxRow[]> {
-  return outboxModel(connection).find({ status: 'parked' }).sort({ created_at: 1, _id: 1 }).limit(limit).lean<OutboxRow[]>().exec();
+  return outboxModel(connection)
+    .find({ status: 'parked' })
+    .sort({ created_at: 1, _id: 1 })
+    .limit(limit)
+    .lean<OutboxRow[]>()
+    .exec();
 }
 
 // Puts a parked row back in line with fresh attempts (after its cause was fixed).
-export async function retryParkedOutboxRow(connection: Connection, id: string, now: Date = new Date()): Promise<boolean> {
+export async function retryParkedOutboxRow(
+  connection: Connection,
+  id: string,
+  now: Date = new Date(),
+): Promise<boolean> {
   const updated = await outboxModel(connection).updateOne(
     { _id: id, status: 'parked' },
     { $set: { status: 'pending', attempts: 0, available_at: now, claimed_until: null, claim_token: null } },

@@ -42,7 +42,8 @@ export async function applyRecordState<State extends object>(
   record: RecordState<State>,
   session?: ClientSession,
 ): Promise<ApplyOutcome> {
-  if (!Number.isInteger(record.version) || record.version < 1) throw new Error(`record ${record.id}: version must be a positive integer`);
+  if (!Number.isInteger(record.version) || record.version < 1)
+    throw new Error(`record ${record.id}: version must be a positive integer`);
   const scope = record.workspace_id === null ? {} : { workspace_id: record.workspace_id };
   const document =
     record.state === null
@@ -68,7 +69,8 @@ export async function applyRecordState<State extends object>(
 export function newestStates<State extends object>(records: Iterable<RecordState<State>>): Array<RecordState<State>> {
   const newest = new Map<string, RecordState<State>>();
   for (const record of records) {
-    if (!Number.isInteger(record.version) || record.version < 1) throw new Error(`record ${record.id}: version must be a positive integer`);
+    if (!Number.isInteger(record.version) || record.version < 1)
+      throw new Error(`record ${record.id}: version must be a positive integer`);
     const known = newest.get(record.id);
     if (!known || known.version < record.version) newest.set(record.id, record);
   }
@@ -108,7 +110,13 @@ export async function applyRecordStates<State extends object>(
   for (const [workspaceId, group] of byScope) {
     const scope = workspaceId === null ? {} : { workspace_id: workspaceId };
     const stored = new Map(
-      (await model.find({ ...scope, _id: { $in: group.map((record) => record.id) } }, { version: 1 }).session(options.session ?? null).lean<Array<{ _id: string; version: number }>>().exec()).map((row) => [row._id, row.version]),
+      (
+        await model
+          .find({ ...scope, _id: { $in: group.map((record) => record.id) } }, { version: 1 })
+          .session(options.session ?? null)
+          .lean<Array<{ _id: string; version: number }>>()
+          .exec()
+      ).map((row) => [row._id, row.version]),
     );
     const newer = group.filter((record) => (stored.get(record.id) ?? 0) < record.version);
     if (newer.length === 0) continue;
@@ -140,7 +148,11 @@ export async function applyRecordStates<State extends object>(
     for (const [index, record] of newer.entries()) {
       const replaced = { ...record, replaced_version: stored.get(record.id) ?? 0 };
       if (!refused.has(index)) applied.push(replaced);
-      else if ((await applyRecordState(model, { ...record, state: record.state && ({ ...record.state, ...options.stamp }) })) === 'applied') applied.push(replaced);
+      else if (
+        (await applyRecordState(model, { ...record, state: record.state && { ...record.state, ...options.stamp } })) ===
+        'applied'
+      )
+        applied.push(replaced);
     }
   }
   return applied;
@@ -154,9 +166,13 @@ export interface BatchProjectionOptions<State extends object> {
 }
 
 // A BatchEventHandler that keeps the projection: one read and one bulk write per batch.
-export function projectionBatchHandler<State extends object>(options: BatchProjectionOptions<State>): BatchEventHandler {
+export function projectionBatchHandler<State extends object>(
+  options: BatchProjectionOptions<State>,
+): BatchEventHandler {
   return async (events) => {
-    const records = events.map((event) => options.read(event)).filter((record): record is RecordState<State> => record !== null);
+    const records = events
+      .map((event) => options.read(event))
+      .filter((record): record is RecordState<State> => record !== null);
     if (records.length === 0) return;
     const applied = await applyRecordStates(options.model, records);
     if (applied.length > 0) await options.onApplied?.(applied);
@@ -210,7 +226,9 @@ export async function rebuildProjection<State extends object>(options: RebuildOp
       const records = Array.isArray(item) ? (item as readonly RecordState<State>[]) : [item as RecordState<State>];
       for (const record of records) {
         if (options.workspaceId !== undefined && record.workspace_id !== options.workspaceId) {
-          throw new Error(`rebuild of workspace ${options.workspaceId} got record ${record.id} of workspace ${record.workspace_id}`);
+          throw new Error(
+            `rebuild of workspace ${options.workspaceId} got record ${record.id} of workspace ${record.workspace_id}`,
+          );
         }
         result[await applyRecordState(options.model, record)]++;
       }

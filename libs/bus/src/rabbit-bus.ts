@@ -153,7 +153,13 @@ export class RabbitEventBus implements EventBus {
     handler: EventHandler,
     options: SubscribeOptions = {},
   ): Promise<void> {
-    await this.register(consumer, patterns, inEventContext(handler), options.prefetch ?? DEFAULT_PREFETCH, options.maxDeliveries);
+    await this.register(
+      consumer,
+      patterns,
+      inEventContext(handler),
+      options.prefetch ?? DEFAULT_PREFETCH,
+      options.maxDeliveries,
+    );
   }
 
   // Deliveries that arrive while a batch is handled wait and go together in the next one; the
@@ -264,7 +270,9 @@ export class RabbitEventBus implements EventBus {
     await Promise.all(subscriptions.map((subscription) => this.cancelSubscription(subscription)));
     // Handlers still running get to finish and ack before the channels go away.
     await Promise.allSettled(subscriptions.flatMap((subscription) => [...subscription.inFlight]));
-    await Promise.allSettled(subscriptions.flatMap((subscription) => (subscription.channel ? [subscription.channel.close()] : [])));
+    await Promise.allSettled(
+      subscriptions.flatMap((subscription) => (subscription.channel ? [subscription.channel.close()] : [])),
+    );
     const model = this.model;
     this.model = undefined;
     this.publishChannel = undefined;
@@ -352,10 +360,13 @@ export class RabbitEventBus implements EventBus {
           reject(error);
         },
       };
-      const timer = setTimeout(() => {
-        this.waiters.delete(waiter);
-        reject(new Error(`not connected to RabbitMQ within ${this.operationTimeoutMs} ms`));
-      }, Math.max(deadline - Date.now(), 0));
+      const timer = setTimeout(
+        () => {
+          this.waiters.delete(waiter);
+          reject(new Error(`not connected to RabbitMQ within ${this.operationTimeoutMs} ms`));
+        },
+        Math.max(deadline - Date.now(), 0),
+      );
       this.waiters.add(waiter);
     });
   }
@@ -505,7 +516,12 @@ export class RabbitEventBus implements EventBus {
     } catch (error) {
       // Poison: no redelivery can fix it, and acking would lose it. Straight to the dead-letter queue.
       this.logger.error(
-        { err: error, consumer: subscription.consumer, routing_key: message.fields.routingKey, message_id: message.properties.messageId },
+        {
+          err: error,
+          consumer: subscription.consumer,
+          routing_key: message.fields.routingKey,
+          message_id: message.properties.messageId,
+        },
         'poison message dead-lettered',
       );
       this.settle(channel, message, 'reject');
@@ -556,12 +572,20 @@ export class RabbitEventBus implements EventBus {
       return;
     } catch (error) {
       batching.sizer.record(batch.length, performance.now() - started);
-      this.logger.warn({ err: error, consumer: subscription.consumer, events: batch.length }, 'event batch failed, handling its events one by one');
+      this.logger.warn(
+        { err: error, consumer: subscription.consumer, events: batch.length },
+        'event batch failed, handling its events one by one',
+      );
     }
     for (const item of batch) await this.handle(subscription, item.channel, item.message, item.event);
   }
 
-  private async handle(subscription: Subscription, channel: Channel, message: ConsumeMessage, event: EventEnvelope): Promise<void> {
+  private async handle(
+    subscription: Subscription,
+    channel: Channel,
+    message: ConsumeMessage,
+    event: EventEnvelope,
+  ): Promise<void> {
     try {
       await subscription.handler(event);
       this.settle(channel, message, 'ack');
@@ -570,8 +594,8 @@ export class RabbitEventBus implements EventBus {
       const deliveries = returns + 1;
       const last = deliveries >= subscription.maxDeliveries;
       this.logger[last ? 'error' : 'warn'](
-    { err: error, consumer: subscription.consumer, event_id: event.id, type: event.type, deliveries },
-    last ? 'event handler failed for the last time, dead-lettering' : 'event handler failed, will redeliver',
+        { err: error, consumer: subscription.consumer, event_id: event.id, type: event.type, deliveries },
+        last ? 'event handler failed for the last time, dead-lettering' : 'event handler failed, will redeliver',
       );
       // Requeue even on the last try: the broker applies the delivery limit and dead-letters.
       this.settle(channel, message, 'requeue');
@@ -584,7 +608,10 @@ export class RabbitEventBus implements EventBus {
       else channel.nack(message, false, outcome === 'requeue');
     } catch (error) {
       // The channel died meanwhile; the broker redelivers the message on another one.
-      this.logger.warn({ err: error, message_id: message.properties.messageId }, 'could not settle message, it will be redelivered');
+      this.logger.warn(
+        { err: error, message_id: message.properties.messageId },
+        'could not settle message, it will be redelivered',
+      );
     }
   }
 }

@@ -38,7 +38,11 @@ export interface RequestTransactionOptions {
 // transient conflict (a concurrent writer won) runs `work` again on a new snapshot, and whatever
 // watches the connection's commits (identity's authentication cache) sees this one too. Anything
 // else aborts and is rethrown. Nested calls on the same connection join the open transaction.
-export async function inRequestTransaction<T>(connection: Connection, work: () => Promise<T>, options: RequestTransactionOptions = {}): Promise<T> {
+export async function inRequestTransaction<T>(
+  connection: Connection,
+  work: () => Promise<T>,
+  options: RequestTransactionOptions = {},
+): Promise<T> {
   if (requestSessionOf(connection)) return work();
   installSessionJoin();
   let open: RequestTransaction | undefined;

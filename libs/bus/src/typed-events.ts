@@ -19,12 +19,18 @@ export type EventOf<Spec extends EventSpec> = EventEnvelope<DataOf<Spec>>;
 
 // makeEvent for an event of `contract`: the type and the envelope's version come from it, and
 // the compiler checks the data against its payload.
-export function makeEventOf<Spec extends EventSpec>(contract: Spec, input: Omit<NewEvent<DataOf<NoInfer<Spec>>>, 'type' | 'version'>): EventOf<Spec> {
+export function makeEventOf<Spec extends EventSpec>(
+  contract: Spec,
+  input: Omit<NewEvent<DataOf<NoInfer<Spec>>>, 'type' | 'version'>,
+): EventOf<Spec> {
   return makeEvent({ ...input, type: contract.type, version: contract.schemaVersion ?? 1 });
 }
 
 // Narrows an event to the contract(s) its type names: `if (isEvent(event, userUpdated)) event.data.name`.
-export function isEvent<Specs extends readonly EventSpec[]>(event: EventEnvelope, ...contracts: Specs): event is EventOf<Specs[number]> {
+export function isEvent<Specs extends readonly EventSpec[]>(
+  event: EventEnvelope,
+  ...contracts: Specs
+): event is EventOf<Specs[number]> {
   return contracts.some((contract) => contract.type === event.type);
 }
 
@@ -34,7 +40,10 @@ export interface EventRoute {
   readonly handle: EventHandler;
 }
 
-export function on<Spec extends EventSpec>(contracts: Spec | readonly Spec[], handler: (event: EventOf<Spec>) => Promise<void>): EventRoute {
+export function on<Spec extends EventSpec>(
+  contracts: Spec | readonly Spec[],
+  handler: (event: EventOf<Spec>) => Promise<void>,
+): EventRoute {
   const list: readonly Spec[] = isSpecList(contracts) ? contracts : [contracts];
   return { types: list.map((contract) => contract.type), handle: (event) => handler(event as EventOf<Spec>) };
 }

@@ -35,13 +35,18 @@ export interface TransactOptions {
 //   });
 // Inside a request transaction (inRequestTransaction) the work joins it: its events and jobs are
 // written there, and the relay and the job worker are told after that transaction commits.
-export async function transact<T>(connection: Connection, options: TransactOptions, work: (unit: UnitOfWork) => Promise<T>): Promise<T> {
+export async function transact<T>(
+  connection: Connection,
+  options: TransactOptions,
+  work: (unit: UnitOfWork) => Promise<T>,
+): Promise<T> {
   const requestSession = requestSessionOf(connection);
   let scheduled: Date[] = [];
   let workspaces = new Set<string | null>();
   const tell = () => {
     options.relay?.kick(workspaces);
-    if (scheduled.length > 0) notifyJobScheduled(connection, new Date(Math.min(...scheduled.map((runAt) => runAt.getTime()))));
+    if (scheduled.length > 0)
+      notifyJobScheduled(connection, new Date(Math.min(...scheduled.map((runAt) => runAt.getTime()))));
   };
   if (requestSession) {
     const done = await runUnit(connection, requestSession, work);
@@ -101,7 +106,10 @@ export async function bumpVersion<Record extends { version?: number }>(
   filter: Parameters<Model<Record>['findOneAndUpdate']>[0],
   session: ClientSession,
 ): Promise<Record & { version: number }> {
-  const updated = await model.findOneAndUpdate(filter, { $inc: { version: 1 } }, { new: true, session }).lean<Record>().exec();
+  const updated = await model
+    .findOneAndUpdate(filter, { $inc: { version: 1 } }, { new: true, session })
+    .lean<Record>()
+    .exec();
   if (!updated) throw new Error(`${model.modelName}: the record to version is gone`);
   return { ...updated, version: updated.version ?? 1 };
 }

@@ -254,7 +254,7 @@ export function sortDocuments<T extends Document>(documents: T[], spec: SortSpec
   keyed.sort((left, right) => {
     for (let i = 0; i < spec.length; i++) {
       const order = compareValues(left.keys[i], right.keys[i]);
-      if (order !== 0) return order * (spec[i])[1];
+      if (order !== 0) return order * spec[i][1];
     }
     return left.position - right.position;
   });

@@ -76,7 +76,13 @@ function cloneUnknown(value: unknown): unknown {
     const copy: Document = {};
     for (const key of Object.keys(value)) {
       // A stored field named __proto__ stays a field: assigning it would set the copy's prototype.
-      if (key === '__proto__') Object.defineProperty(copy, key, { value: cloneUnknown(value[key]), enumerable: true, writable: true, configurable: true });
+      if (key === '__proto__')
+        Object.defineProperty(copy, key, {
+          value: cloneUnknown(value[key]),
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
       else copy[key] = cloneUnknown(value[key]);
     }
     return copy;
@@ -147,9 +153,7 @@ function canonicalObjectKey(value: object): string {
     default:
       break;
   }
-  const entries = Object.keys(value).map(
-    (key) => JSON.stringify(key) + ':' + nestedKey((value as Document)[key]),
-  );
+  const entries = Object.keys(value).map((key) => JSON.stringify(key) + ':' + nestedKey((value as Document)[key]));
   return '{' + entries.join(',') + '}';
 }
 
@@ -391,7 +395,8 @@ export function decodeFields(bytes: Buffer, selection: FieldSelection): Document
     const name = selection.wants(bytes, nameStart, nameEnd);
     if (name !== undefined) {
       found++;
-      if (type === 0x04) document[name] = Object.values(deserializeDocument(bytes.subarray(valueStart, valueStart + length)));
+      if (type === 0x04)
+        document[name] = Object.values(deserializeDocument(bytes.subarray(valueStart, valueStart + length)));
       else if (type !== 0x06) document[name] = decodeElement(bytes, type, valueStart, length);
     }
     offset = valueStart + length;

@@ -12,14 +12,25 @@ export interface Collation {
 
 const COMBINING_MARKS = /\p{M}/gu;
 
-const SUPPORTED_OPTIONS = new Set(['locale', 'strength', 'caseLevel', 'caseFirst', 'numericOrdering', 'alternate', 'maxVariable', 'normalization', 'backwards']);
+const SUPPORTED_OPTIONS = new Set([
+  'locale',
+  'strength',
+  'caseLevel',
+  'caseFirst',
+  'numericOrdering',
+  'alternate',
+  'maxVariable',
+  'normalization',
+  'backwards',
+]);
 
 // Returns undefined for the simple (binary) collation; refuses anything it cannot honour.
 export function parseCollation(spec: unknown): Collation | undefined {
   if (spec === undefined || spec === null) return undefined;
   if (!isPlainObject(spec)) throw serverError(ErrorCodes.BadValue, 'BadValue', 'collation must be an object');
   for (const key of Object.keys(spec)) {
-    if (!SUPPORTED_OPTIONS.has(key)) throw serverError(ErrorCodes.BadValue, 'BadValue', `unknown collation option: ${key}`);
+    if (!SUPPORTED_OPTIONS.has(key))
+      throw serverError(ErrorCodes.BadValue, 'BadValue', `unknown collation option: ${key}`);
   }
   const locale: unknown = spec.locale;
   if (locale === 'simple') return undefined;
@@ -33,7 +44,11 @@ export function parseCollation(spec: unknown): Collation | undefined {
   if (typeof locale !== 'string' || !/^en(_|$)/.test(locale)) return refuse('only English (en) is supported');
   const strength: unknown = spec.strength ?? 3;
   if (strength !== 1 && strength !== 2) return refuse('only strength 1 and 2 (case-insensitive) are supported');
-  if (spec.caseLevel === true || spec.numericOrdering === true || (spec.alternate !== undefined && spec.alternate !== 'non-ignorable')) {
+  if (
+    spec.caseLevel === true ||
+    spec.numericOrdering === true ||
+    (spec.alternate !== undefined && spec.alternate !== 'non-ignorable')
+  ) {
     return refuse('caseLevel, numericOrdering and alternate are not supported');
   }
   const fold =

@@ -1,4 +1,11 @@
-import { canonicalKey, decodeFields, deserializeDocument, FieldSelection, isPlainObject, type Document } from './bson-values';
+import {
+  canonicalKey,
+  decodeFields,
+  deserializeDocument,
+  FieldSelection,
+  isPlainObject,
+  type Document,
+} from './bson-values';
 import { OrderedIndex, encodeId } from './ordered-index';
 import { filterFields } from './query-engine';
 
@@ -237,8 +244,8 @@ export class CollectionStore {
       const idEncoded = encodeId(view._id);
       indexes.forEach((index, position) => {
         for (const entry of index.entriesFor(view)) {
-          (keys[position]).push(entry.key + idEncoded);
-          (ids[position]).push(idKey);
+          keys[position].push(entry.key + idEncoded);
+          ids[position].push(idKey);
         }
       });
     }
@@ -255,7 +262,10 @@ export class CollectionStore {
     const fields = new Set<string>();
     for (const index of this.indexes.values()) {
       for (const field of index.fields) fields.add(field.split('.')[0]);
-      if (isPlainObject(index.spec.partialFilterExpression) && !filterFields(index.spec.partialFilterExpression, fields)) {
+      if (
+        isPlainObject(index.spec.partialFilterExpression) &&
+        !filterFields(index.spec.partialFilterExpression, fields)
+      ) {
         this.indexFields = undefined;
         return;
       }
@@ -269,6 +279,7 @@ export class CollectionStore {
 
   // Newest live documents, in _id key insertion order.
   *liveDocuments(): IterableIterator<[string, StoredDocument & { bytes: Buffer }]> {
-    for (const [idKey, stored] of this.documents) if (stored.bytes) yield [idKey, stored as StoredDocument & { bytes: Buffer }];
+    for (const [idKey, stored] of this.documents)
+      if (stored.bytes) yield [idKey, stored as StoredDocument & { bytes: Buffer }];
   }
 }

@@ -208,7 +208,8 @@ export class EmbeddedFindCursor<T = Document> extends EmbeddedCursor<T> {
 
   skip(value: number): this {
     this.assertNotStarted();
-    if (!Number.isInteger(value) || value < 0) throw new mongo.MongoInvalidArgumentError('Operation "skip" requires a non-negative integer');
+    if (!Number.isInteger(value) || value < 0)
+      throw new mongo.MongoInvalidArgumentError('Operation "skip" requires a non-negative integer');
     this.settings.skip = value;
     return this;
   }

@@ -74,7 +74,9 @@ function processIsAlive(pid: number): boolean {
 
 export class DataDirectoryLockedError extends Error {
   constructor(dataDir: string, holder: string) {
-    super(`embedded MongoDB data directory ${dataDir} is already open (${holder}); only one process may open it at a time`);
+    super(
+      `embedded MongoDB data directory ${dataDir} is already open (${holder}); only one process may open it at a time`,
+    );
     this.name = 'DataDirectoryLockedError';
   }
 }

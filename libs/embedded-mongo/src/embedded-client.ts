@@ -126,7 +126,13 @@ export class EmbeddedMongoClient extends mongo.MongoClient {
   }
 
   override startSession(options: mongo.ClientSessionOptions = {}): mongo.ClientSession {
-    const session = new EmbeddedSession(this.store, this, (this as unknown as ClientInternals).s.sessionPool, options, this.options);
+    const session = new EmbeddedSession(
+      this.store,
+      this,
+      (this as unknown as ClientInternals).s.sessionPool,
+      options,
+      this.options,
+    );
     this.sessions.add(session);
     session.once('ended', () => this.sessions.delete(session));
     return session;

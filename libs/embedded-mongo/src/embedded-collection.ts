@@ -25,7 +25,15 @@ import {
 import { EmbeddedSession } from './embedded-session';
 import { ErrorCodes, notSupported, serverError } from './errors';
 import { defaultIndexName } from './ordered-index';
-import { applyProjection, inclusionOf, isUpdatePipeline, pipelineFields, runPipeline, validateReplacement, validateUpdate } from './query-engine';
+import {
+  applyProjection,
+  inclusionOf,
+  isUpdatePipeline,
+  pipelineFields,
+  runPipeline,
+  validateReplacement,
+  validateUpdate,
+} from './query-engine';
 import { simpleGroup } from './simple-group';
 import type { FindOutcome, Store } from './store';
 import type { StoreHolder } from './store-holder';
@@ -126,13 +134,19 @@ function withIdFirst(document: Document): Document {
 }
 
 function normalizeUpdate(update: Document | Document[]): Document | Document[] {
-  return isUpdatePipeline(update) ? (normalizeValue({ pipeline: update }).pipeline) : normalizeValue(update);
+  return isUpdatePipeline(update) ? normalizeValue({ pipeline: update }).pipeline : normalizeValue(update);
 }
 
 // The shape of the server's explain('executionStats') answer, with the figures of this run:
 // which index served the query (or a collection scan), in which direction, and how many keys
 // and documents were examined.
-function explainDocument(namespace: string, filter: Document, outcome: FindOutcome, returned: number, extra: Document = {}): Document {
+function explainDocument(
+  namespace: string,
+  filter: Document,
+  outcome: FindOutcome,
+  returned: number,
+  extra: Document = {},
+): Document {
   const { plan } = outcome;
   let stage: Document;
   if (plan.stage === 'COLLSCAN') stage = { stage: 'COLLSCAN', filter, direction: 'forward' };
@@ -278,10 +292,16 @@ export class EmbeddedCollection extends CollectionBase {
     refuseQueryCollation(options.collation);
     const session = options.session;
     const hint = options.hint as Document | string | undefined;
-    return new EmbeddedAggregationCursor(this.cursorNamespace, [...pipeline], (stages) => this.executeAggregate(stages, session, hint));
+    return new EmbeddedAggregationCursor(this.cursorNamespace, [...pipeline], (stages) =>
+      this.executeAggregate(stages, session, hint),
+    );
   }
 
-  private executeAggregate(rawPipeline: Document[], session: mongo.ClientSession | undefined, hint?: Document | string): FindExecution {
+  private executeAggregate(
+    rawPipeline: Document[],
+    session: mongo.ClientSession | undefined,
+    hint?: Document | string,
+  ): FindExecution {
     const transaction = this.transactionOf({ session });
     const pipeline = normalizeValue({ pipeline: rawPipeline }).pipeline;
     // The leading $match, $sort, $skip and $limit read through the indexes, like the server's
@@ -303,7 +323,8 @@ export class EmbeddedCollection extends CollectionBase {
       for (;;) {
         const stage = pipeline[position];
         if (stage && typeof stage.$skip === 'number' && limit === 0) skip += stage.$skip;
-        else if (stage && typeof stage.$limit === 'number') limit = limit === 0 ? stage.$limit : Math.min(limit, stage.$limit);
+        else if (stage && typeof stage.$limit === 'number')
+          limit = limit === 0 ? stage.$limit : Math.min(limit, stage.$limit);
         else break;
         position++;
       }
@@ -312,11 +333,26 @@ export class EmbeddedCollection extends CollectionBase {
     // dependencies), e.g. two fields of each document for a $group.
     const rest = pipeline.slice(position);
     const fields = pipelineFields(rest);
-    const outcome = this.store.find(transaction, this.existing(), { filter, sort, skip, limit, ...(fields ? { fields } : {}), ...(hint !== undefined ? { hint } : {}) });
-    const resolve = (name: string) => this.store.find(transaction, this.store.collection(this.dbName, name), { filter: {} }).documents;
+    const outcome = this.store.find(transaction, this.existing(), {
+      filter,
+      sort,
+      skip,
+      limit,
+      ...(fields ? { fields } : {}),
+      ...(hint !== undefined ? { hint } : {}),
+    });
+    const resolve = (name: string) =>
+      this.store.find(transaction, this.store.collection(this.dbName, name), { filter: {} }).documents;
     const grouped = rest[0] ? simpleGroup(outcome.documents, rest[0].$group) : undefined;
-    const documents = grouped ? (rest.length > 1 ? runPipeline(grouped, rest.slice(1), resolve) : grouped) : runPipeline(outcome.documents, rest, resolve);
-    return { documents, explain: explainDocument(this.namespace, filter, outcome, documents.length, { stages: pipeline.length }) };
+    const documents = grouped
+      ? rest.length > 1
+        ? runPipeline(grouped, rest.slice(1), resolve)
+        : grouped
+      : runPipeline(outcome.documents, rest, resolve);
+    return {
+      documents,
+      explain: explainDocument(this.namespace, filter, outcome, documents.length, { stages: pipeline.length }),
+    };
   }
 
   // ---- writes ----
@@ -338,7 +374,8 @@ export class EmbeddedCollection extends CollectionBase {
   }
 
   async insertMany(documents: Document[], options: OperationOptions = {}): Promise<mongo.InsertManyResult> {
-    if (!Array.isArray(documents)) throw new mongo.MongoInvalidArgumentError('Argument "docs" must be an array of documents');
+    if (!Array.isArray(documents))
+      throw new mongo.MongoInvalidArgumentError('Argument "docs" must be an array of documents');
     const result = await this.bulkWrite(
       documents.map((document) => ({ insertOne: { document } })),
       options,
@@ -350,7 +387,12 @@ export class EmbeddedCollection extends CollectionBase {
     };
   }
 
-  private updateStatement(filter: Document, update: Document | Document[], options: OperationOptions, multi: boolean): UpdateStatement {
+  private updateStatement(
+    filter: Document,
+    update: Document | Document[],
+    options: OperationOptions,
+    multi: boolean,
+  ): UpdateStatement {
     validateUpdate(update);
     refuseQueryCollation(options.collation);
     return {
@@ -381,27 +423,47 @@ export class EmbeddedCollection extends CollectionBase {
 
   private async executeUpdate(statement: UpdateStatement, options: OperationOptions): Promise<mongo.UpdateResult> {
     const progress = newUpdateProgress();
-    await this.store.runWrite(this.transactionOf(options), (writer) => runUpdate(writer, this.ensured(), statement, progress));
+    await this.store.runWrite(this.transactionOf(options), (writer) =>
+      runUpdate(writer, this.ensured(), statement, progress),
+    );
     return updateResult(progress);
   }
 
-  async updateOne(filter: Document, update: Document | Document[], options: OperationOptions = {}): Promise<mongo.UpdateResult> {
+  async updateOne(
+    filter: Document,
+    update: Document | Document[],
+    options: OperationOptions = {},
+  ): Promise<mongo.UpdateResult> {
     return this.executeUpdate(this.updateStatement(filter, update, options, false), options);
   }
 
-  async updateMany(filter: Document, update: Document | Document[], options: OperationOptions = {}): Promise<mongo.UpdateResult> {
+  async updateMany(
+    filter: Document,
+    update: Document | Document[],
+    options: OperationOptions = {},
+  ): Promise<mongo.UpdateResult> {
     return this.executeUpdate(this.updateStatement(filter, update, options, true), options);
   }
 
-  async replaceOne(filter: Document, replacement: Document, options: OperationOptions = {}): Promise<mongo.UpdateResult> {
+  async replaceOne(
+    filter: Document,
+    replacement: Document,
+    options: OperationOptions = {},
+  ): Promise<mongo.UpdateResult> {
     return this.executeUpdate(this.replaceStatement(filter, replacement, options), options);
   }
 
-  private async executeDelete(filter: Document, multi: boolean, options: OperationOptions): Promise<mongo.DeleteResult> {
+  private async executeDelete(
+    filter: Document,
+    multi: boolean,
+    options: OperationOptions,
+  ): Promise<mongo.DeleteResult> {
     refuseQueryCollation(options.collation);
     const normalized = normalizeValue(filter ?? {});
     const progress: DeleteProgress = { deleted: 0 };
-    await this.store.runWrite(this.transactionOf(options), (writer) => runDelete(writer, this.existing(), normalized, multi, progress));
+    await this.store.runWrite(this.transactionOf(options), (writer) =>
+      runDelete(writer, this.existing(), normalized, multi, progress),
+    );
     return { acknowledged: true, deletedCount: progress.deleted };
   }
 
@@ -440,11 +502,19 @@ export class EmbeddedCollection extends CollectionBase {
     return this.modifyResult(returnAfter ? outcome.after : outcome.before, options, statement.filter, lastErrorObject);
   }
 
-  async findOneAndUpdate(filter: Document, update: Document | Document[], options: OperationOptions = {}): Promise<Document | null> {
+  async findOneAndUpdate(
+    filter: Document,
+    update: Document | Document[],
+    options: OperationOptions = {},
+  ): Promise<Document | null> {
     return this.findAndModify(this.updateStatement(filter, update, options, false), options);
   }
 
-  async findOneAndReplace(filter: Document, replacement: Document, options: OperationOptions = {}): Promise<Document | null> {
+  async findOneAndReplace(
+    filter: Document,
+    replacement: Document,
+    options: OperationOptions = {},
+  ): Promise<Document | null> {
     return this.findAndModify(this.replaceStatement(filter, replacement, options), options);
   }
 
@@ -460,7 +530,8 @@ export class EmbeddedCollection extends CollectionBase {
   private parseBulkOperation(operation: Document): BulkStatement {
     const [kind] = Object.keys(operation ?? {});
     const body = kind === undefined ? undefined : (operation[kind] as Document | undefined);
-    if (!kind || !isPlainObject(body)) throw new mongo.MongoInvalidArgumentError('Operation must be an object with an operation key');
+    if (!kind || !isPlainObject(body))
+      throw new mongo.MongoInvalidArgumentError('Operation must be an object with an operation key');
     const options = body as OperationOptions;
     switch (kind) {
       case 'insertOne': {
@@ -471,14 +542,29 @@ export class EmbeddedCollection extends CollectionBase {
       case 'updateMany':
         return {
           kind: 'update',
-          statement: this.updateStatement(body.filter as Document, body.update as Document, options, kind === 'updateMany'),
-          raw: { q: body.filter as unknown, u: body.update as unknown, multi: kind === 'updateMany', upsert: body.upsert === true },
+          statement: this.updateStatement(
+            body.filter as Document,
+            body.update as Document,
+            options,
+            kind === 'updateMany',
+          ),
+          raw: {
+            q: body.filter as unknown,
+            u: body.update as unknown,
+            multi: kind === 'updateMany',
+            upsert: body.upsert === true,
+          },
         };
       case 'replaceOne':
         return {
           kind: 'update',
           statement: this.replaceStatement(body.filter as Document, body.replacement as Document, options),
-          raw: { q: body.filter as unknown, u: body.replacement as unknown, multi: false, upsert: body.upsert === true },
+          raw: {
+            q: body.filter as unknown,
+            u: body.replacement as unknown,
+            multi: false,
+            upsert: body.upsert === true,
+          },
         };
       case 'deleteOne':
       case 'deleteMany':
@@ -494,8 +580,10 @@ export class EmbeddedCollection extends CollectionBase {
   }
 
   async bulkWrite(operations: Document[], options: OperationOptions = {}): Promise<mongo.BulkWriteResult> {
-    if (!Array.isArray(operations)) throw new mongo.MongoInvalidArgumentError('operations must be an array of documents');
-    if (operations.length === 0) throw new mongo.MongoInvalidArgumentError('Invalid BulkOperation, Batch cannot be empty');
+    if (!Array.isArray(operations))
+      throw new mongo.MongoInvalidArgumentError('operations must be an array of documents');
+    if (operations.length === 0)
+      throw new mongo.MongoInvalidArgumentError('Invalid BulkOperation, Batch cannot be empty');
     const statements = operations.map((operation) => this.parseBulkOperation(operation));
     const ordered = options.ordered !== false;
     const transaction = this.transactionOf(options);
@@ -557,7 +645,11 @@ export class EmbeddedCollection extends CollectionBase {
     const [firstError] = result.writeErrors;
     if (firstError) {
       const error = new mongo.MongoBulkWriteError(
-        { message: firstError.errmsg ?? 'write operation failed', code: firstError.code, writeErrors: result.writeErrors },
+        {
+          message: firstError.errmsg ?? 'write operation failed',
+          code: firstError.code,
+          writeErrors: result.writeErrors,
+        },
         bulkResult,
       );
       if (transaction) this.store.failTransaction(transaction, error);
@@ -573,7 +665,8 @@ export class EmbeddedCollection extends CollectionBase {
     if (Object.keys(key).length === 0) throw serverError(67, 'CannotCreateIndex', 'Index keys cannot be empty.');
     const spec: Document = { key, name: typeof options.name === 'string' ? options.name : defaultIndexName(key) };
     for (const option of INDEX_DEFINITION_OPTIONS) {
-      if (options[option] !== undefined && options[option] !== null) spec[option] = normalizeValue({ value: options[option] as unknown }).value as unknown;
+      if (options[option] !== undefined && options[option] !== null)
+        spec[option] = normalizeValue({ value: options[option] as unknown }).value as unknown;
     }
     if (spec.unique === false) delete spec.unique;
     if (spec.sparse === false) delete spec.sparse;
@@ -597,14 +690,19 @@ export class EmbeddedCollection extends CollectionBase {
       const wanted = canonicalKey(indexKeyOf(indexName));
       name = [...collection.indexes.values()].find((index) => canonicalKey(index.keyPattern) === wanted)?.name;
     }
-    await this.store.dropIndex(this.dbName, this.collectionName, name ?? String(defaultIndexName(indexKeyOf(indexName))));
+    await this.store.dropIndex(
+      this.dbName,
+      this.collectionName,
+      name ?? String(defaultIndexName(indexKeyOf(indexName))),
+    );
     return { nIndexesWas: before, ok: 1 };
   }
 
   async dropIndexes(_options: OperationOptions = {}): Promise<boolean> {
     const collection = this.existing();
     if (!collection) return true;
-    for (const name of [...collection.indexes.keys()]) await this.store.dropIndex(this.dbName, this.collectionName, name);
+    for (const name of [...collection.indexes.keys()])
+      await this.store.dropIndex(this.dbName, this.collectionName, name);
     return true;
   }
 
@@ -640,7 +738,13 @@ export class EmbeddedCollection extends CollectionBase {
   }
 
   async rename(newName: string, options: OperationOptions = {}): Promise<EmbeddedCollection> {
-    await this.store.renameCollection(this.dbName, this.collectionName, this.dbName, newName, options.dropTarget === true);
+    await this.store.renameCollection(
+      this.dbName,
+      this.collectionName,
+      this.dbName,
+      newName,
+      options.dropTarget === true,
+    );
     return new EmbeddedCollection(this.embeddedDb, newName);
   }
 

@@ -16,7 +16,18 @@ type DbConstructor = new (client: mongo.MongoClient, databaseName: string, optio
 const DbBase = mongo.Db as unknown as DbConstructor;
 
 // Collection options kept in the catalog (reported by listCollections); none is enforced.
-const KEPT_COLLECTION_OPTIONS = ['capped', 'size', 'max', 'validator', 'validationLevel', 'validationAction', 'collation', 'timeseries', 'expireAfterSeconds', 'clusteredIndex'];
+const KEPT_COLLECTION_OPTIONS = [
+  'capped',
+  'size',
+  'max',
+  'validator',
+  'validationLevel',
+  'validationAction',
+  'collation',
+  'timeseries',
+  'expireAfterSeconds',
+  'clusteredIndex',
+];
 
 const SERVER_VERSION = '7.0.0';
 
@@ -40,7 +51,8 @@ export class EmbeddedDb extends DbBase {
   async createCollection(name: string, options: OperationOptions = {}): Promise<EmbeddedCollection> {
     const kept: Document = {};
     for (const option of KEPT_COLLECTION_OPTIONS) {
-      if (options[option] !== undefined) kept[option] = normalizeValue({ value: options[option] as unknown }).value as unknown;
+      if (options[option] !== undefined)
+        kept[option] = normalizeValue({ value: options[option] as unknown }).value as unknown;
     }
     await this.store.createCollection(this.databaseName, name, kept);
     return this.collection(name);
@@ -80,8 +92,18 @@ export class EmbeddedDb extends DbBase {
     return true;
   }
 
-  async renameCollection(fromName: string, toName: string, options: OperationOptions = {}): Promise<EmbeddedCollection> {
-    await this.store.renameCollection(this.databaseName, fromName, this.databaseName, toName, options.dropTarget === true);
+  async renameCollection(
+    fromName: string,
+    toName: string,
+    options: OperationOptions = {},
+  ): Promise<EmbeddedCollection> {
+    await this.store.renameCollection(
+      this.databaseName,
+      fromName,
+      this.databaseName,
+      toName,
+      options.dropTarget === true,
+    );
     return this.collection(toName);
   }
 
@@ -195,7 +217,9 @@ async function runCommand(owner: StoreClient, databaseName: string, command: Doc
       return { host: 'embedded', version: SERVER_VERSION, process: 'embedded', uptime: process.uptime(), ok: 1 };
     case 'listDatabases':
       return {
-        databases: store.databaseNames().map((db) => ({ name: db, sizeOnDisk: 0, empty: store.collections(db).length === 0 })),
+        databases: store
+          .databaseNames()
+          .map((db) => ({ name: db, sizeOnDisk: 0, empty: store.collections(db).length === 0 })),
         totalSize: 0,
         ok: 1,
       };

@@ -55,7 +55,8 @@ export class EmbeddedSession extends ClientSessionBase {
   // The store transaction for an operation run with this session, begun (and its snapshot taken)
   // by the first operation, as on a server.
   transactionForOperation(store: Store): TransactionState | undefined {
-    if (store !== this.store) throw new mongo.MongoInvalidArgumentError('ClientSession must be from the same MongoClient');
+    if (store !== this.store)
+      throw new mongo.MongoInvalidArgumentError('ClientSession must be from the same MongoClient');
     if (this.hasEnded) throw new mongo.MongoExpiredSessionError();
     if (!this.inTransaction()) return undefined;
     const internals = this.transactionInternals;

@@ -22,7 +22,12 @@ export const ErrorCodes = {
   DuplicateKey: 11000,
 } as const;
 
-export function serverError(code: number, codeName: string, message: string, extra: Document = {}): mongo.MongoServerError {
+export function serverError(
+  code: number,
+  codeName: string,
+  message: string,
+  extra: Document = {},
+): mongo.MongoServerError {
   return new mongo.MongoServerError({ ok: 0, errmsg: message, code, codeName, ...extra });
 }
 
@@ -67,7 +72,11 @@ export function noSuchTransactionError(reason: string): mongo.MongoServerError {
 }
 
 export function notSupported(feature: string): mongo.MongoServerError {
-  return serverError(ErrorCodes.CommandNotSupported, 'CommandNotSupported', `${feature} is not supported by the embedded MongoDB store`);
+  return serverError(
+    ErrorCodes.CommandNotSupported,
+    'CommandNotSupported',
+    `${feature} is not supported by the embedded MongoDB store`,
+  );
 }
 
 export function closedError(): mongo.MongoNotConnectedError {

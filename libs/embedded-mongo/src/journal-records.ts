@@ -4,7 +4,13 @@ import { deserializeDocument, serializeDocument, type Document } from './bson-va
 // (the document after the change, or a delete), so replay is deterministic and idempotent.
 export type JournalOperation =
   // A stored document as an object, its BSON bytes, or both (the same document).
-  | { readonly kind: 'put'; readonly db: string; readonly collection: string; readonly doc?: Document; readonly bytes?: Buffer }
+  | {
+      readonly kind: 'put';
+      readonly db: string;
+      readonly collection: string;
+      readonly doc?: Document;
+      readonly bytes?: Buffer;
+    }
   | { readonly kind: 'delete'; readonly db: string; readonly collection: string; readonly id: unknown }
   | { readonly kind: 'createCollection'; readonly db: string; readonly collection: string; readonly options: Document }
   | { readonly kind: 'dropCollection'; readonly db: string; readonly collection: string }
@@ -75,7 +81,9 @@ export function decodeRecord(payload: Buffer, raw = false): JournalOperation[] {
     if (header.kind === 'put') {
       const db = String(header.db);
       const collection = String(header.collection);
-      operations.push(raw ? { kind: 'put', db, collection, bytes: nextBytes() } : { kind: 'put', db, collection, doc: next() });
+      operations.push(
+        raw ? { kind: 'put', db, collection, bytes: nextBytes() } : { kind: 'put', db, collection, doc: next() },
+      );
     } else {
       operations.push(header as JournalOperation);
     }

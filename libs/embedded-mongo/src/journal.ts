@@ -22,7 +22,7 @@ const CRC_TABLE = (() => {
 
 function tableCrc32(data: Uint8Array): number {
   let crc = 0xffffffff;
-  for (let i = 0; i < data.length; i++) crc = (CRC_TABLE[(crc ^ (data[i])) & 0xff]) ^ (crc >>> 8);
+  for (let i = 0; i < data.length; i++) crc = CRC_TABLE[(crc ^ data[i]) & 0xff] ^ (crc >>> 8);
   return (crc ^ 0xffffffff) >>> 0;
 }
 
@@ -168,7 +168,8 @@ export class JournalWriter {
 
   // Switches to a new file between batches; used by compaction.
   switchTo(path: string): void {
-    if (this.flushing && !this.inBatchCallback) throw new Error('cannot switch journal files while a batch is being written');
+    if (this.flushing && !this.inBatchCallback)
+      throw new Error('cannot switch journal files while a batch is being written');
     fs.closeSync(this.fd);
     this.path = path;
     this.fd = fs.openSync(path, 'a');
@@ -203,7 +204,7 @@ export class JournalWriter {
         const batch = this.pending;
         const lastLsn = this.appendedLsn;
         this.pending = [];
-        const data = batch.length === 1 ? (batch[0]) : Buffer.concat(batch);
+        const data = batch.length === 1 ? batch[0] : Buffer.concat(batch);
         try {
           await writeFully(this.fd, data);
           await datasync(this.fd);
@@ -249,7 +250,9 @@ export class JournalWriter {
   // A failed fsync leaves the file in an unknown state: stop accepting writes (as PostgreSQL does)
   // rather than acknowledge anything that might not be on disk.
   private fail(error: Error): void {
-    this.failure = new Error(`embedded MongoDB journal write failed, the store refuses further writes: ${error.message}`);
+    this.failure = new Error(
+      `embedded MongoDB journal write failed, the store refuses further writes: ${error.message}`,
+    );
     for (const waiter of this.waiters) waiter.reject(this.failure);
     this.waiters = [];
     this.pending = [];

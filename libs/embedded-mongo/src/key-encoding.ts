@@ -56,17 +56,17 @@ function encodeDouble(value: number): string {
   // NaN sorts before every other number in MongoDB; -0 equals 0.
   if (Number.isNaN(value)) return '\u0000'.repeat(8);
   NUMBER_BYTES.writeDoubleBE(value === 0 ? 0 : value, 0);
-  if ((NUMBER_BYTES[0]) & 0x80) {
-    for (let i = 0; i < 8; i++) NUMBER_BYTES[i] = ~(NUMBER_BYTES[i]) & 0xff;
+  if (NUMBER_BYTES[0] & 0x80) {
+    for (let i = 0; i < 8; i++) NUMBER_BYTES[i] = ~NUMBER_BYTES[i] & 0xff;
   } else {
-    NUMBER_BYTES[0] = (NUMBER_BYTES[0]) | 0x80;
+    NUMBER_BYTES[0] = NUMBER_BYTES[0] | 0x80;
   }
   return byteString(NUMBER_BYTES);
 }
 
 function encodeInt64(value: number): string {
   NUMBER_BYTES.writeBigInt64BE(BigInt(Math.trunc(value)), 0);
-  NUMBER_BYTES[0] = (NUMBER_BYTES[0]) ^ 0x80;
+  NUMBER_BYTES[0] = NUMBER_BYTES[0] ^ 0x80;
   return byteString(NUMBER_BYTES);
 }
 
@@ -153,7 +153,8 @@ export function encodeValue(value: unknown, collation?: Collation): string {
     }
     case TypeByte.Array: {
       let out = head;
-      for (const element of value as unknown[]) out += String.fromCharCode(typeByteOf(element)) + encodeValue(element, collation);
+      for (const element of value as unknown[])
+        out += String.fromCharCode(typeByteOf(element)) + encodeValue(element, collation);
       return out + '\u0000';
     }
     case TypeByte.Binary: {

@@ -107,7 +107,12 @@ export class OrderedIndex {
         let key: string;
         if (Array.isArray(value)) {
           multikey = true;
-          key = value.length === 0 ? (direction === 1 ? EMPTY_ARRAY_KEY : complement(EMPTY_ARRAY_KEY)) : encodeForDirection(value, direction, this.collation);
+          key =
+            value.length === 0
+              ? direction === 1
+                ? EMPTY_ARRAY_KEY
+                : complement(EMPTY_ARRAY_KEY)
+              : encodeForDirection(value, direction, this.collation);
         } else {
           key = encodeForDirection(value ?? null, direction, this.collation);
         }
@@ -154,7 +159,13 @@ export class OrderedIndex {
   // Visits keys in [start, end), ascending or descending, until `visit` returns false; `key()`
   // gives the key visited. Returns false when stopped early.
   // `skip` keys are passed over without a visit.
-  walk(start: string, end: string, reverse: boolean, visit: (idKey: string, key: () => string) => boolean, skip = 0): boolean {
+  walk(
+    start: string,
+    end: string,
+    reverse: boolean,
+    visit: (idKey: string, key: () => string) => boolean,
+    skip = 0,
+  ): boolean {
     return this.tree.walk(start, end, reverse, visit, skip);
   }
 

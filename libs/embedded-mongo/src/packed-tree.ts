@@ -46,11 +46,11 @@ class Leaf {
   }
 
   get used(): number {
-    return this.count === 0 ? 0 : (this.ends[this.count - 1]);
+    return this.count === 0 ? 0 : this.ends[this.count - 1];
   }
 
   start(position: number): number {
-    return position === 0 ? 0 : (this.ends[position - 1]);
+    return position === 0 ? 0 : this.ends[position - 1];
   }
 
   keyAt(position: number): string {
@@ -142,7 +142,7 @@ function childFor(branch: Branch, text: string): number {
   let high = branch.children.length;
   while (low < high) {
     const middle = (low + high) >> 1;
-    if ((branch.firsts[middle]) <= text) low = middle + 1;
+    if (branch.firsts[middle] <= text) low = middle + 1;
     else high = middle;
   }
   return low - 1;
@@ -173,7 +173,7 @@ export class PackedTree {
       return false;
     }
     insertAt(leaf, position, bytes, id);
-    for (const [branch, child] of path) (branch.sizes[child])++;
+    for (const [branch, child] of path) branch.sizes[child]++;
     this.total++;
     if (leaf.count > LEAF_CAPACITY) this.splitLeaf(leaf, path, position === leaf.count - 1);
     return true;
@@ -186,7 +186,7 @@ export class PackedTree {
     if (!found) return false;
     this.own(leaf);
     removeAt(leaf, position);
-    for (const [branch, child] of path) (branch.sizes[child])--;
+    for (const [branch, child] of path) branch.sizes[child]--;
     this.total--;
     if (leaf.count < LEAF_MERGE_BELOW) this.rebalance(leaf, path);
     return true;
@@ -195,7 +195,13 @@ export class PackedTree {
   // Visits the keys in [start, end), ascending or descending, until `visit` returns false.
   // Returns false when stopped early. `key()` decodes the key being visited.
   // `skip` keys of the range are passed over by the counts the branches keep, not visited.
-  walk(start: string, end: string, reverse: boolean, visit: (id: string, key: () => string) => boolean, skip = 0): boolean {
+  walk(
+    start: string,
+    end: string,
+    reverse: boolean,
+    visit: (id: string, key: () => string) => boolean,
+    skip = 0,
+  ): boolean {
     if (!(end > start)) return true;
     const low = boundOf(start);
     const high = boundOf(end);
@@ -287,7 +293,10 @@ export class PackedTree {
   }
 
   // The leaf and position where `key` is or would go, with the branches above it in `path`.
-  private locate(key: string, path: Array<[Branch, number]>): { leaf: Leaf; position: number; bytes: Buffer; found: boolean } {
+  private locate(
+    key: string,
+    path: Array<[Branch, number]>,
+  ): { leaf: Leaf; position: number; bytes: Buffer; found: boolean } {
     const leaf = this.descend(key, path);
     const bytes = Buffer.from(key, 'latin1');
     const position = lowerBound(leaf, { text: key, bytes, after: false });
@@ -316,7 +325,7 @@ export class PackedTree {
     let node = this.root;
     while (!node.leaf) {
       let child = 0;
-      while (child < node.children.length - 1 && rank >= (node.sizes[child])) rank -= node.sizes[child++];
+      while (child < node.children.length - 1 && rank >= node.sizes[child]) rank -= node.sizes[child++];
       node = node.children[child];
     }
     return { leaf: node, position: rank };
@@ -342,7 +351,8 @@ export class PackedTree {
     const used = leaf.used;
     const right = new Leaf(used - from + ((used - from) >> 3) + 64);
     leaf.bytes.copy(right.bytes, 0, from, used);
-    for (let position = middle; position < leaf.count; position++) right.ends[position - middle] = (leaf.ends[position]) - from;
+    for (let position = middle; position < leaf.count; position++)
+      right.ends[position - middle] = leaf.ends[position] - from;
     right.ids = leaf.ids.slice(middle);
     right.epoch = this.epoch;
     right.count = leaf.count - middle;
@@ -358,7 +368,14 @@ export class PackedTree {
   }
 
   // Puts `right` after `left` in their parent (the last of `path`), splitting upwards as needed.
-  private insertChild(path: Array<[Branch, number]>, left: Node, right: Node, first: string, leftSize: number, rightSize: number): void {
+  private insertChild(
+    path: Array<[Branch, number]>,
+    left: Node,
+    right: Node,
+    first: string,
+    leftSize: number,
+    rightSize: number,
+  ): void {
     const parentEntry = path.pop();
     if (!parentEntry) {
       this.root = new Branch([left, right], ['', first], [leftSize, rightSize]);
@@ -370,7 +387,11 @@ export class PackedTree {
     parent.sizes.splice(child, 1, leftSize, rightSize);
     if (parent.children.length <= BRANCH_CAPACITY) return;
     const middle = parent.children.length >> 1;
-    const sibling = new Branch(parent.children.splice(middle), parent.firsts.splice(middle), parent.sizes.splice(middle));
+    const sibling = new Branch(
+      parent.children.splice(middle),
+      parent.firsts.splice(middle),
+      parent.sizes.splice(middle),
+    );
     this.insertChild(path, parent, sibling, sibling.firsts[0], sum(parent.sizes), sum(sibling.sizes));
   }
 
@@ -422,7 +443,7 @@ function insertAt(leaf: Leaf, position: number, key: Buffer, id: string): void {
   const at = leaf.start(position);
   leaf.bytes.copyWithin(at + length, at, used);
   key.copy(leaf.bytes, at);
-  for (let index = leaf.count; index > position; index--) leaf.ends[index] = (leaf.ends[index - 1]) + length;
+  for (let index = leaf.count; index > position; index--) leaf.ends[index] = leaf.ends[index - 1] + length;
   leaf.ends[position] = at + length;
   leaf.ids.splice(position, 0, id);
   leaf.count++;
@@ -433,7 +454,7 @@ function removeAt(leaf: Leaf, position: number): void {
   const end = leaf.ends[position];
   const length = end - at;
   leaf.bytes.copyWithin(at, end, leaf.used);
-  for (let index = position; index < leaf.count - 1; index++) leaf.ends[index] = (leaf.ends[index + 1]) - length;
+  for (let index = position; index < leaf.count - 1; index++) leaf.ends[index] = leaf.ends[index + 1] - length;
   leaf.ids.splice(position, 1);
   leaf.count--;
 }
@@ -444,7 +465,8 @@ function appendLeaf(leaf: Leaf, right: Leaf): void {
   const extra = right.used;
   if (used + extra > leaf.bytes.length) leaf.resize(extra);
   right.bytes.copy(leaf.bytes, used, 0, extra);
-  for (let position = 0; position < right.count; position++) leaf.ends[leaf.count + position] = used + (right.ends[position]);
+  for (let position = 0; position < right.count; position++)
+    leaf.ends[leaf.count + position] = used + right.ends[position];
   for (const id of right.ids) leaf.ids.push(id);
   leaf.count += right.count;
   unlink(right);
@@ -522,7 +544,10 @@ export class PackedTreeBuilder {
       const source = this.pendingSources[position];
       const start = this.pendingStarts[position];
       const end = this.pendingEnds[position];
-      offset += typeof source === 'string' ? leaf.bytes.write(source, offset, 'latin1') : source.copy(leaf.bytes, offset, start, end);
+      offset +=
+        typeof source === 'string'
+          ? leaf.bytes.write(source, offset, 'latin1')
+          : source.copy(leaf.bytes, offset, start, end);
       leaf.ends[position] = offset;
     }
     leaf.ids = this.pendingIds;

@@ -115,7 +115,9 @@ export class Persistence {
       })
       .catch((error: unknown) => {
         // The older snapshot and journals are still complete; the next compaction retries.
-        process.emitWarning(`embedded MongoDB compaction failed: ${error instanceof Error ? error.message : String(error)}`);
+        process.emitWarning(
+          `embedded MongoDB compaction failed: ${error instanceof Error ? error.message : String(error)}`,
+        );
       })
       .finally(() => {
         this.compaction = undefined;

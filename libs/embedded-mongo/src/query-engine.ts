@@ -1,6 +1,13 @@
 import { mongo } from 'mongoose';
 import { Aggregator, Query } from 'mingo';
-import { Context, initOptions, ProcessingMode, type Options, type PipelineOperator, type QueryOperator } from 'mingo/core';
+import {
+  Context,
+  initOptions,
+  ProcessingMode,
+  type Options,
+  type PipelineOperator,
+  type QueryOperator,
+} from 'mingo/core';
 import type { Iterator } from 'mingo/lazy';
 import * as accumulatorOperators from 'mingo/operators/accumulator';
 import * as expressionOperators from 'mingo/operators/expression';
@@ -24,7 +31,8 @@ const plain = <T extends object>(operators: T): Record<string, never> => ({ ...o
 function comparisonOperator(accept: (order: number) => boolean): QueryOperator {
   return (selector, value) => (document) => {
     const found: unknown = resolve(document, selector, { unwrapArray: true });
-    const valueIsBound = value !== null && typeof value === 'object' && ['MinKey', 'MaxKey'].includes(bsonTypeOf(value) ?? '');
+    const valueIsBound =
+      value !== null && typeof value === 'object' && ['MinKey', 'MaxKey'].includes(bsonTypeOf(value) ?? '');
     return ensureArray(found).some((candidate) => {
       if (!valueIsBound && !sameTypeBracket(candidate, value)) return false;
       return accept(compareValues(candidate, value));
@@ -136,9 +144,11 @@ const sortStage: PipelineOperator = (collection: Iterator, expression: unknown) 
   return collection.transform((items: unknown[]) => sortDocuments(items as Document[], spec));
 };
 
-const refuseStage = (name: string): PipelineOperator => () => {
-  throw notSupported(`The ${name} aggregation stage`);
-};
+const refuseStage =
+  (name: string): PipelineOperator =>
+  () => {
+    throw notSupported(`The ${name} aggregation stage`);
+  };
 
 // Operators registered first win in mingo's Context, so the overrides go in before the defaults.
 const context = Context.init({
@@ -224,7 +234,7 @@ export function compileFilter(filter: Document | undefined): Matcher {
 export function isOperatorObject(value: unknown): value is Document {
   if (!isPlainObject(value)) return false;
   const keys = Object.keys(value);
-  return keys.length > 0 && (keys[0]).startsWith('$');
+  return keys.length > 0 && keys[0].startsWith('$');
 }
 
 function flattenAnd(filter: Document): Array<[string, unknown]> {
@@ -269,7 +279,11 @@ export function positionalIndex(document: Document, arrayPath: string, filter: D
 }
 
 function positionalError(): mongo.MongoServerError {
-  return serverError(ErrorCodes.BadValue, 'BadValue', 'The positional operator did not find the match needed from the query.');
+  return serverError(
+    ErrorCodes.BadValue,
+    'BadValue',
+    'The positional operator did not find the match needed from the query.',
+  );
 }
 
 function resolvePositionalPaths(fields: Document, document: Document, filter: Document): Document {
@@ -301,7 +315,8 @@ export function validateUpdate(update: unknown): void {
     throw new mongo.MongoInvalidArgumentError('Update document requires atomic operators');
   }
   for (const operator of Object.keys(update)) {
-    if (!operator.startsWith('$')) throw new mongo.MongoInvalidArgumentError('Update document requires atomic operators');
+    if (!operator.startsWith('$'))
+      throw new mongo.MongoInvalidArgumentError('Update document requires atomic operators');
     if (!KNOWN_UPDATE_OPERATORS.has(operator)) {
       throw serverError(
         ErrorCodes.FailedToParse,
@@ -329,14 +344,19 @@ export interface UpdateContext {
 export function applyUpdate(current: Document, update: Document | Document[], context: UpdateContext): Document {
   if (isUpdatePipeline(update)) {
     const [result] = runPipeline([cloneValue(current)], update, () => []);
-    if (!isPlainObject(result)) throw serverError(ErrorCodes.BadValue, 'BadValue', 'Update pipeline must produce a document');
+    if (!isPlainObject(result))
+      throw serverError(ErrorCodes.BadValue, 'BadValue', 'Update pipeline must produce a document');
     return result;
   }
   const target = cloneValue(current);
   try {
     for (const [operator, rawArguments] of Object.entries(update)) {
       if (!isPlainObject(rawArguments)) {
-        throw serverError(ErrorCodes.FailedToParse, 'FailedToParse', `Modifiers operate on fields but we found a ${typeof rawArguments} instead`);
+        throw serverError(
+          ErrorCodes.FailedToParse,
+          'FailedToParse',
+          `Modifiers operate on fields but we found a ${typeof rawArguments} instead`,
+        );
       }
       let name = operator;
       let fields = resolvePositionalPaths(rawArguments, current, context.filter);
@@ -370,7 +390,11 @@ function checkNumericArguments(operator: string, fields: Document, target: Docum
   for (const [path, amount] of Object.entries(fields)) {
     if (typeBracket(amount) !== 'number') {
       const verb = operator === '$inc' ? 'increment' : 'multiply';
-      throw serverError(ErrorCodes.TypeMismatch, 'TypeMismatch', `Cannot ${verb} with non-numeric argument: {${path}: ${String(amount)}}`);
+      throw serverError(
+        ErrorCodes.TypeMismatch,
+        'TypeMismatch',
+        `Cannot ${verb} with non-numeric argument: {${path}: ${String(amount)}}`,
+      );
     }
     const existing = path.includes('$') ? undefined : getPath(target, path);
     if (existing !== undefined && typeBracket(existing) !== 'number') {
@@ -468,7 +492,11 @@ export function applyProjection(documents: Document[], projection: Document | un
 
 export type CollectionResolver = (name: string) => Document[];
 
-export function runPipeline(input: Document[], pipeline: Document[], resolveCollection: CollectionResolver): Document[] {
+export function runPipeline(
+  input: Document[],
+  pipeline: Document[],
+  resolveCollection: CollectionResolver,
+): Document[] {
   try {
     const options = initOptions({ ...baseSettings, collectionResolver: resolveCollection });
     return new Aggregator(pipeline, options).run(input) as Document[];

@@ -77,7 +77,8 @@ function exactlyComparable(value: unknown): boolean {
 
 function rangeType(value: unknown): number | undefined {
   const type = typeByteOf(value);
-  if (type === TypeByte.MinKey || type === TypeByte.MaxKey || type === TypeByte.Null || type === TypeByte.Other) return undefined;
+  if (type === TypeByte.MinKey || type === TypeByte.MaxKey || type === TypeByte.Null || type === TypeByte.Other)
+    return undefined;
   if (type === TypeByte.Array || type === TypeByte.RegExp) return undefined;
   return type;
 }
@@ -175,15 +176,29 @@ function hullOfOr(branches: unknown[]): Map<string, FieldBounds> {
     let usable = true;
     for (const bounds of defined) {
       const sides: Array<{ low?: RangeSide; high?: RangeSide; type?: number }> = bounds.points
-        ? bounds.points.map((point) => ({ low: { value: point, inclusive: true }, high: { value: point, inclusive: true }, type: rangeType(point) }))
+        ? bounds.points.map((point) => ({
+            low: { value: point, inclusive: true },
+            high: { value: point, inclusive: true },
+            type: rangeType(point),
+          }))
         : [{ low: bounds.low, high: bounds.high, type: bounds.type }];
       for (const side of sides) {
         if (side.type === undefined || (type !== undefined && side.type !== type)) usable = false;
         type = side.type;
         if (!side.low) lowOpen = true;
-        else if (!low || compareValues(side.low.value, low.value) < 0 || (compareValues(side.low.value, low.value) === 0 && side.low.inclusive)) low = side.low;
+        else if (
+          !low ||
+          compareValues(side.low.value, low.value) < 0 ||
+          (compareValues(side.low.value, low.value) === 0 && side.low.inclusive)
+        )
+          low = side.low;
         if (!side.high) highOpen = true;
-        else if (!high || compareValues(side.high.value, high.value) > 0 || (compareValues(side.high.value, high.value) === 0 && side.high.inclusive)) high = side.high;
+        else if (
+          !high ||
+          compareValues(side.high.value, high.value) > 0 ||
+          (compareValues(side.high.value, high.value) === 0 && side.high.inclusive)
+        )
+          high = side.high;
       }
     }
     if (!usable || type === undefined) continue;
@@ -244,15 +259,21 @@ function rangeInterval(prefix: string, bounds: FieldBounds, direction: 1 | -1, i
   const typeChar = String.fromCharCode(bounds.type as number);
   const encode = (value: unknown): string => encodeForDirection(value, direction, index.collation);
   if (direction === 1) {
-    const start = bounds.low ? prefix + encode(bounds.low.value) + (bounds.low.inclusive ? '' : AFTER_PREFIX) : prefix + typeChar;
+    const start = bounds.low
+      ? prefix + encode(bounds.low.value) + (bounds.low.inclusive ? '' : AFTER_PREFIX)
+      : prefix + typeChar;
     const end = bounds.high
       ? prefix + encode(bounds.high.value) + (bounds.high.inclusive ? AFTER_PREFIX : '')
       : prefix + typeChar + AFTER_PREFIX;
     return { start, end };
   }
   const flipped = complement(typeChar);
-  const start = bounds.high ? prefix + encode(bounds.high.value) + (bounds.high.inclusive ? '' : AFTER_PREFIX) : prefix + flipped;
-  const end = bounds.low ? prefix + encode(bounds.low.value) + (bounds.low.inclusive ? AFTER_PREFIX : '') : prefix + flipped + AFTER_PREFIX;
+  const start = bounds.high
+    ? prefix + encode(bounds.high.value) + (bounds.high.inclusive ? '' : AFTER_PREFIX)
+    : prefix + flipped;
+  const end = bounds.low
+    ? prefix + encode(bounds.low.value) + (bounds.low.inclusive ? AFTER_PREFIX : '')
+    : prefix + flipped + AFTER_PREFIX;
   return { start, end };
 }
 
@@ -276,7 +297,12 @@ interface Candidate {
   readonly score: number;
 }
 
-function planIndex(index: OrderedIndex, filter: FilterBounds, sort: SortSpec, filterFields: string[]): Candidate | undefined {
+function planIndex(
+  index: OrderedIndex,
+  filter: FilterBounds,
+  sort: SortSpec,
+  filterFields: string[],
+): Candidate | undefined {
   if (!index.lookupCapable || index.partial || index.collation) return undefined;
   const { bounds } = filter;
   // Leading equality fields.
@@ -286,7 +312,9 @@ function planIndex(index: OrderedIndex, filter: FilterBounds, sort: SortSpec, fi
     const found = bounds.get(index.fields[position]);
     if (!found?.points) break;
     const direction = index.directions[position];
-    const keys = [...new Set(found.points.map((point) => encodeForDirection(point, direction, index.collation)))].sort();
+    const keys = [
+      ...new Set(found.points.map((point) => encodeForDirection(point, direction, index.collation))),
+    ].sort();
     pointLists.push(keys);
     equalities++;
   }
@@ -346,7 +374,8 @@ function planIndex(index: OrderedIndex, filter: FilterBounds, sort: SortSpec, fi
   if (rangeUsable && index.multikey && range.low && range.high) rangeBounds = { ...range, high: undefined };
   const intervals: Interval[] = [];
   for (const prefix of prefixes) {
-    if (rangeUsable && rangeBounds) intervals.push(rangeInterval(prefix, rangeBounds, index.directions[equalities], index));
+    if (rangeUsable && rangeBounds)
+      intervals.push(rangeInterval(prefix, rangeBounds, index.directions[equalities], index));
     else intervals.push({ start: prefix, end: prefix + AFTER_PREFIX });
   }
   if (equalities === 0 && !rangeUsable && (!providesSort || sort.length === 0)) return undefined;
@@ -358,7 +387,11 @@ function planIndex(index: OrderedIndex, filter: FilterBounds, sort: SortSpec, fi
     filterFields.every((field) => boundFields.has(field) && bounds.get(field)?.exact === true);
   const fullyEqual = equalities === index.fields.length;
   const score =
-    equalities * 100 + (rangeUsable ? 50 : 0) + (providesSort && sort.length > 0 ? 60 : 0) + (index.unique && fullyEqual ? 1000 : 0) - index.fields.length;
+    equalities * 100 +
+    (rangeUsable ? 50 : 0) +
+    (providesSort && sort.length > 0 ? 60 : 0) +
+    (index.unique && fullyEqual ? 1000 : 0) -
+    index.fields.length;
   return {
     score,
     plan: {

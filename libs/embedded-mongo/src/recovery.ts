@@ -53,7 +53,10 @@ function loadSnapshot(snapshotPath: string, catalog: StoreCatalog, nextVersion: 
         const collection = catalog.ensureCollection(operation.db, operation.collection);
         const perIndex = loaded.get(collection) ?? new Map<string, LoadedIndex>();
         loaded.set(collection, perIndex);
-        const target = perIndex.get(operation.name) ?? { builder: new PackedTreeBuilder(), multikey: operation.multikey };
+        const target = perIndex.get(operation.name) ?? {
+          builder: new PackedTreeBuilder(),
+          multikey: operation.multikey,
+        };
         perIndex.set(operation.name, target);
         // A snapshot writes a collection's documents before its index keys.
         const ids = idKeys.get(collection) ?? collection.idKeys();
@@ -105,7 +108,12 @@ function replayJournals(
       // Only the very end of the newest journal can be torn by a crash.
       const intactAfter = findIntactFrameAfter(data, scan.validLength);
       if (intactAfter !== undefined) {
-        throw new JournalCorruptedError(journalPath, scan.validLength, `an intact record follows at offset ${intactAfter}`, dataDir);
+        throw new JournalCorruptedError(
+          journalPath,
+          scan.validLength,
+          `an intact record follows at offset ${intactAfter}`,
+          dataDir,
+        );
       }
       if (generation !== generations[generations.length - 1]) {
         throw new JournalCorruptedError(journalPath, scan.validLength, 'a newer journal follows this one', dataDir);

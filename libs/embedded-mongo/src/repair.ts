@@ -30,7 +30,10 @@ function countIntactRecords(data: Buffer, from: number): number {
   return records;
 }
 
-export function repairDataDirectory(dataDir: string, options: { dryRun?: boolean; log?: (line: string) => void } = {}): RepairReport {
+export function repairDataDirectory(
+  dataDir: string,
+  options: { dryRun?: boolean; log?: (line: string) => void } = {},
+): RepairReport {
   const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
   const release = acquireLock(dataDir);
   try {
@@ -39,13 +42,17 @@ export function repairDataDirectory(dataDir: string, options: { dryRun?: boolean
       const file = path.join(dataDir, journalFileName(generations[position]));
       const data = fs.readFileSync(file);
       const scan = scanFrames(data);
-      const newer = generations.slice(position + 1).map((generation) => path.join(dataDir, journalFileName(generation)));
+      const newer = generations
+        .slice(position + 1)
+        .map((generation) => path.join(dataDir, journalFileName(generation)));
       if (!scan.torn) continue;
       let droppedRecords = countIntactRecords(data, scan.validLength);
       for (const other of newer) droppedRecords += scanFrames(fs.readFileSync(other)).payloads.length;
       const droppedBytes = data.length - scan.validLength;
       log(`${file}: damage at byte offset ${scan.validLength}; keeping ${scan.payloads.length} records before it.`);
-      log(`dropping ${droppedBytes} bytes from that offset, which hold ${droppedRecords === 0 ? 'no intact record' : `${droppedRecords} intact records (acknowledged writes that will be lost)`}.`);
+      log(
+        `dropping ${droppedBytes} bytes from that offset, which hold ${droppedRecords === 0 ? 'no intact record' : `${droppedRecords} intact records (acknowledged writes that will be lost)`}.`,
+      );
       for (const other of newer) log(`removing the newer journal ${other}, which depends on what is dropped.`);
       if (options.dryRun) {
         log('dry run: nothing changed.');

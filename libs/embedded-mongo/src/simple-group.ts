@@ -9,7 +9,10 @@ import { isPlainObject, type Document } from './bson-values';
 // values other than strings, numbers, booleans and null) answers undefined and is left to the
 // general engine.
 
-type Key = { kind: 'constant'; value: unknown } | { kind: 'field'; field: string } | { kind: 'fields'; fields: Array<[string, string]> };
+type Key =
+  | { kind: 'constant'; value: unknown }
+  | { kind: 'field'; field: string }
+  | { kind: 'fields'; fields: Array<[string, string]> };
 type Accumulator = { name: string; constant: number } | { name: string; field: string };
 
 const MISSING = Symbol('missing');
@@ -119,7 +122,8 @@ export function simpleGroup(documents: readonly Document[], stage: unknown): Doc
       const value = read(document, accumulator.field);
       if (typeof value === 'number') group[accumulator.name] = (group[accumulator.name] as number) + value;
       // Numbers of other types (long, decimal) keep their own arithmetic in the general engine.
-      else if (value !== null && typeof value === 'object' && !Array.isArray(value) && '_bsontype' in value) return undefined;
+      else if (value !== null && typeof value === 'object' && !Array.isArray(value) && '_bsontype' in value)
+        return undefined;
     }
   }
   return [...groups.values()];

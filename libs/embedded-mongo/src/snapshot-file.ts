@@ -36,15 +36,19 @@ const INDEX_KEYS_PER_FRAME = 5000;
 // Frames of about INDEX_KEYS_PER_FRAME entries, each entry a key's length and bytes then its
 // _id key's length and UTF-8 bytes, made from a capture of the index's leaves.
 function* indexEntryFrames(leaves: readonly CapturedLeaf[]): Generator<Buffer> {
-  for (let first = 0; first < leaves.length; ) {
+  for (let first = 0; first < leaves.length;) {
     let last = first;
     let entries = 0;
     let size = 0;
-    while (last < leaves.length && (entries === 0 || entries + (leaves[last] as CapturedLeaf).count <= INDEX_KEYS_PER_FRAME)) {
+    while (
+      last < leaves.length &&
+      (entries === 0 || entries + (leaves[last] as CapturedLeaf).count <= INDEX_KEYS_PER_FRAME)
+    ) {
       const leaf = leaves[last] as CapturedLeaf;
       entries += leaf.count;
       size += 8 * leaf.count + (leaf.ends[leaf.count - 1] as number);
-      for (let position = 0; position < leaf.count; position++) size += Buffer.byteLength(leaf.ids[position] as string, 'utf8');
+      for (let position = 0; position < leaf.count; position++)
+        size += Buffer.byteLength(leaf.ids[position] as string, 'utf8');
       last++;
     }
     const buffer = Buffer.allocUnsafe(size);
@@ -67,7 +71,11 @@ function* indexEntryFrames(leaves: readonly CapturedLeaf[]): Generator<Buffer> {
 }
 
 // Feeds a frame's entries to the builder of its index, each _id key as the documents map holds it.
-export function loadIndexEntries(entries: Buffer, builder: PackedTreeBuilder, idKeys: ReadonlyMap<string, string>): void {
+export function loadIndexEntries(
+  entries: Buffer,
+  builder: PackedTreeBuilder,
+  idKeys: ReadonlyMap<string, string>,
+): void {
   let offset = 0;
   while (offset < entries.length) {
     const keyLength = entries.readUInt32LE(offset);
@@ -93,7 +101,9 @@ export function captureCollections(catalog: StoreCatalog): CapturedCollection[] 
         documents: Array.from(collection.liveDocuments(), ([, stored]) => stored.bytes),
         ...(collection.retained.size === 0 && !collection.deferIndexes
           ? {
-              indexKeys: collection.allIndexes().map((index) => ({ name: index.name, multikey: index.multikey, leaves: index.tree.capture() })),
+              indexKeys: collection
+                .allIndexes()
+                .map((index) => ({ name: index.name, multikey: index.multikey, leaves: index.tree.capture() })),
             }
           : {}),
       });
@@ -104,14 +114,18 @@ export function captureCollections(catalog: StoreCatalog): CapturedCollection[] 
 
 // Writes to a temporary file, fsyncs it, renames it over the old snapshot and fsyncs the
 // directory, so a crash leaves either the old or the new snapshot, never a partial one.
-export async function writeSnapshot(dataDir: string, generation: number, captured: CapturedCollection[]): Promise<void> {
+export async function writeSnapshot(
+  dataDir: string,
+  generation: number,
+  captured: CapturedCollection[],
+): Promise<void> {
   const temporaryPath = path.join(dataDir, `${SNAPSHOT_FILE}.tmp`);
   const handle = await fs.promises.open(temporaryPath, 'w');
   let documents = 0;
   try {
     const write = async (operations: JournalOperation[]): Promise<void> => {
       const framed = frame(encodeRecord(operations));
-      for (let offset = 0; offset < framed.length; ) {
+      for (let offset = 0; offset < framed.length;) {
         offset += (await handle.write(framed, offset, framed.length - offset)).bytesWritten;
       }
       // Let queries and writes run between frames.
@@ -134,9 +148,21 @@ export async function writeSnapshot(dataDir: string, generation: number, capture
         let frames = 0;
         for (const entries of indexEntryFrames(index.leaves)) {
           frames++;
-          await write([{ kind: 'indexKeys', db, collection: name, name: index.name, multikey: index.multikey, entries }]);
+          await write([
+            { kind: 'indexKeys', db, collection: name, name: index.name, multikey: index.multikey, entries },
+          ]);
         }
-        if (frames === 0) await write([{ kind: 'indexKeys', db, collection: name, name: index.name, multikey: index.multikey, entries: Buffer.alloc(0) }]);
+        if (frames === 0)
+          await write([
+            {
+              kind: 'indexKeys',
+              db,
+              collection: name,
+              name: index.name,
+              multikey: index.multikey,
+              entries: Buffer.alloc(0),
+            },
+          ]);
       }
     }
     await write([{ kind: 'snapshotEnd', documents }]);

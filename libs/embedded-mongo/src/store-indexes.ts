@@ -68,10 +68,18 @@ function assertNoDuplicates(collection: CollectionStore, index: OrderedIndex): v
 function validateTtl(spec: Document): void {
   const seconds = spec.expireAfterSeconds;
   if (typeof seconds !== 'number' || !Number.isInteger(seconds) || seconds < 0 || seconds > 2147483647) {
-    throw serverError(67, 'CannotCreateIndex', 'TTL index \'expireAfterSeconds\' option must be within an acceptable range, try a lower number');
+    throw serverError(
+      67,
+      'CannotCreateIndex',
+      "TTL index 'expireAfterSeconds' option must be within an acceptable range, try a lower number",
+    );
   }
   if (Object.keys(spec.key as Document).length !== 1) {
-    throw serverError(67, 'CannotCreateIndex', 'TTL indexes are single-field indexes, compound indexes do not support TTL');
+    throw serverError(
+      67,
+      'CannotCreateIndex',
+      'TTL indexes are single-field indexes, compound indexes do not support TTL',
+    );
   }
 }
 

@@ -60,17 +60,27 @@ export function findDocuments(
   // order asked for, with nothing staged, no older versions and no key twice), the keys a skip
   // passes over are counted off by rank instead of read one by one: a page at offset 100,000.
   const skipByRank =
-    plan.stage === 'IXSCAN' && indexKeysAreMatches(plan, staged, collection) && !sortedInMemory && !plan.index?.multikey && !request.exclude?.size ? (request.skip ?? 0) : 0;
+    plan.stage === 'IXSCAN' &&
+    indexKeysAreMatches(plan, staged, collection) &&
+    !sortedInMemory &&
+    !plan.index?.multikey &&
+    !request.exclude?.size
+      ? (request.skip ?? 0)
+      : 0;
   const skip = (request.skip ?? 0) - skipByRank;
   const wanted = !sortedInMemory && request.limit ? skip + request.limit : Number.POSITIVE_INFINITY;
   const results: Document[] = [];
   let docsExamined = 0;
   let keysExamined = 0;
   // Decode what the filter reads to test it, then what the caller reads of a match.
-  const wantedFields = request.fields ? new Set([...request.fields, ...sort.map(([path]) => path.split('.')[0] as string)]) : undefined;
+  const wantedFields = request.fields
+    ? new Set([...request.fields, ...sort.map(([path]) => path.split('.')[0] as string)])
+    : undefined;
   const testedFields = matcher ? filterFields(request.filter) : undefined;
   // _id only when asked for: a $group or a count does not need it decoded.
-  const resultSelection = wantedFields ? new FieldSelection(testedFields ? [...wantedFields, ...testedFields] : wantedFields, false) : undefined;
+  const resultSelection = wantedFields
+    ? new FieldSelection(testedFields ? [...wantedFields, ...testedFields] : wantedFields, false)
+    : undefined;
   // Whole documents sorted in memory for a page (limit): only what the filter and the sort
   // read is decoded to choose the page, and only the page's documents are then decoded whole.
   const lateSelection =
@@ -78,7 +88,8 @@ export function findDocuments(
       ? new FieldSelection([...(testedFields ?? []), ...sort.map(([path]) => path.split('.')[0] as string)], true)
       : undefined;
   const storedOf = lateSelection ? new Map<Document, Buffer>() : undefined;
-  const filterSelection = !resultSelection && !lateSelection && testedFields ? new FieldSelection(testedFields, false) : undefined;
+  const filterSelection =
+    !resultSelection && !lateSelection && testedFields ? new FieldSelection(testedFields, false) : undefined;
   const consider = (idKey: string, stored: StoredDocument): boolean => {
     if (request.exclude?.has(idKey)) return true;
     const bytes = stored.bytes as Buffer;
@@ -125,18 +136,24 @@ export function findDocuments(
       }
       const skipped = passOver;
       passOver = 0;
-      const finished = index.walk(interval.start, interval.end, plan.reverse === true, (idKey, key) => {
-        keysExamined++;
-        if (staged?.has(idKey)) return true;
-        const stored = collection.version(idKey, snapshot);
-        if (!stored) return true;
-        if (checkKeys && !collection.keyBelongsTo(index, key(), idKey, stored)) return true;
-        if (seen) {
-          if (seen.has(idKey)) return true;
-          seen.add(idKey);
-        }
-        return consider(idKey, stored);
-      }, skipped);
+      const finished = index.walk(
+        interval.start,
+        interval.end,
+        plan.reverse === true,
+        (idKey, key) => {
+          keysExamined++;
+          if (staged?.has(idKey)) return true;
+          const stored = collection.version(idKey, snapshot);
+          if (!stored) return true;
+          if (checkKeys && !collection.keyBelongsTo(index, key(), idKey, stored)) return true;
+          if (seen) {
+            if (seen.has(idKey)) return true;
+            seen.add(idKey);
+          }
+          return consider(idKey, stored);
+        },
+        skipped,
+      );
       if (!finished) break;
     }
   } else {
@@ -152,8 +169,11 @@ export function findDocuments(
     // already, as stored ones do: testing every staged document (or a long `$in` against each)
     // made a transaction's reads of its own writes quadratic.
     const byId = plan.stage === 'IDHACK';
-    const stagedMatcher = byId && plan.idExact ? matcher : matcher && residual === request.filter ? matcher : compileFilter(request.filter);
-    const candidates: Iterable<[string, StagedWrite | undefined]> = byId ? (plan.idKeys ?? []).map((idKey) => [idKey, staged.get(idKey)]) : staged;
+    const stagedMatcher =
+      byId && plan.idExact ? matcher : matcher && residual === request.filter ? matcher : compileFilter(request.filter);
+    const candidates: Iterable<[string, StagedWrite | undefined]> = byId
+      ? (plan.idKeys ?? []).map((idKey) => [idKey, staged.get(idKey)])
+      : staged;
     for (const [idKey, write] of candidates) {
       if (!write?.doc || request.exclude?.has(idKey)) continue;
       docsExamined++;
@@ -218,7 +238,11 @@ export function countDocuments(
 
 // Every key the plan's index bounds hold is a matching document, as this transaction sees it:
 // the bounds say the whole filter, nothing is staged, and no older version is kept.
-function indexKeysAreMatches(plan: QueryPlan, staged: Map<string, StagedWrite> | undefined, collection: CollectionStore): boolean {
+function indexKeysAreMatches(
+  plan: QueryPlan,
+  staged: Map<string, StagedWrite> | undefined,
+  collection: CollectionStore,
+): boolean {
   return plan.exact && !(staged && staged.size > 0) && collection.retained.size === 0;
 }
 
@@ -233,13 +257,20 @@ function withoutId(filter: Document): Document {
 function hintedIndexes(collection: CollectionStore, hint: Document | string | undefined): OrderedIndex[] {
   const indexes = collection.allIndexes();
   if (hint === undefined) return indexes;
-  const wanted = typeof hint === 'string' ? indexes.find((index) => index.name === hint) : indexes.find((index) => sameKeyPattern(index.keyPattern, hint));
-  if (!wanted) throw serverError(ErrorCodes.BadValue, 'BadValue', 'hint provided does not correspond to an existing index');
+  const wanted =
+    typeof hint === 'string'
+      ? indexes.find((index) => index.name === hint)
+      : indexes.find((index) => sameKeyPattern(index.keyPattern, hint));
+  if (!wanted)
+    throw serverError(ErrorCodes.BadValue, 'BadValue', 'hint provided does not correspond to an existing index');
   return [wanted];
 }
 
 function sameKeyPattern(a: Document, b: Document): boolean {
   const left = Object.entries(a);
   const right = Object.entries(b);
-  return left.length === right.length && left.every(([field, direction], position) => right[position]![0] === field && right[position]![1] === direction);
+  return (
+    left.length === right.length &&
+    left.every(([field, direction], position) => right[position]![0] === field && right[position]![1] === direction)
+  );
 }

@@ -8,7 +8,11 @@ import type { TransactionState } from './transaction';
 
 // What a Writer needs of the store it writes to.
 export interface WriteTarget {
-  find(transaction: TransactionState | undefined, collection: CollectionStore | undefined, request: FindRequest): FindOutcome;
+  find(
+    transaction: TransactionState | undefined,
+    collection: CollectionStore | undefined,
+    request: FindRequest,
+  ): FindOutcome;
   visible(transaction: TransactionState | undefined, collection: CollectionStore, idKey: string): Document | undefined;
   applyOperation(operation: JournalOperation, version: number): void;
   nextVersion(): number;
@@ -88,7 +92,8 @@ export class Writer {
       throw duplicateKeyError(collection.namespace, '_id_', { _id: 1 }, { _id: document._id });
     }
     // Inserted by someone else after this transaction's snapshot.
-    if (this.transaction && !this.transaction.stagedFor(collection)?.has(idKey) && collection.get(idKey)) throw writeConflictError();
+    if (this.transaction && !this.transaction.stagedFor(collection)?.has(idKey) && collection.get(idKey))
+      throw writeConflictError();
     this.checkUnique(collection, idKey, document);
     this.write(collection, idKey, document._id, document, normalized.bytes, [document]);
   }
@@ -181,7 +186,8 @@ export class Writer {
             if (stagedLockKeys(index, write.doc).includes(wanted)) conflict = true;
           }
         }
-        if (conflict) throw duplicateKeyError(collection.namespace, index.name, index.keyPattern, keyValueOf(index, entry));
+        if (conflict)
+          throw duplicateKeyError(collection.namespace, index.name, index.keyPattern, keyValueOf(index, entry));
       }
     }
   }

@@ -60,14 +60,19 @@ export class Store implements WriteTarget {
     this.transactionLifetimeMs = options.transactionLifetimeMs ?? DEFAULT_TRANSACTION_LIFETIME_MS;
     this.persistence = new Persistence(
       options.dataDir,
-      { groupCommitMs: options.groupCommitMs ?? 0, compactThresholdBytes: options.compactThresholdBytes ?? DEFAULT_COMPACT_THRESHOLD_BYTES },
+      {
+        groupCommitMs: options.groupCommitMs ?? 0,
+        compactThresholdBytes: options.compactThresholdBytes ?? DEFAULT_COMPACT_THRESHOLD_BYTES,
+      },
       () => captureCollections(this.catalog),
       () => this.state === 'open',
     );
     fs.mkdirSync(options.dataDir, { recursive: true });
     this.releaseLock = acquireLock(options.dataDir, (reason) => {
       // Someone else took the directory: writing on would corrupt it.
-      this.lockLost = new Error(`embedded MongoDB lost the lock on ${options.dataDir} (${reason}); the store refuses further operations`);
+      this.lockLost = new Error(
+        `embedded MongoDB lost the lock on ${options.dataDir} (${reason}); the store refuses further operations`,
+      );
     });
   }
 
@@ -181,7 +186,11 @@ export class Store implements WriteTarget {
   async renameCollection(db: string, name: string, toDb: string, toName: string, dropTarget: boolean): Promise<void> {
     await this.runWrite(undefined, (writer) => {
       if (!this.collection(db, name)) {
-        throw serverError(ErrorCodes.NamespaceNotFound, 'NamespaceNotFound', `Source collection ${db}.${name} does not exist`);
+        throw serverError(
+          ErrorCodes.NamespaceNotFound,
+          'NamespaceNotFound',
+          `Source collection ${db}.${name} does not exist`,
+        );
       }
       if (this.collection(toDb, toName)) {
         if (!dropTarget) throw serverError(ErrorCodes.NamespaceExists, 'NamespaceExists', 'target namespace exists');
@@ -202,7 +211,8 @@ export class Store implements WriteTarget {
   async dropIndex(db: string, name: string, indexName: string): Promise<void> {
     await this.runWrite(undefined, (writer) => {
       const collection = this.collection(db, name);
-      if (!collection) throw serverError(ErrorCodes.NamespaceNotFound, 'NamespaceNotFound', `ns not found ${db}.${name}`);
+      if (!collection)
+        throw serverError(ErrorCodes.NamespaceNotFound, 'NamespaceNotFound', `ns not found ${db}.${name}`);
       if (indexName === '_id_') throw serverError(ErrorCodes.InvalidOptions, 'InvalidOptions', 'cannot drop _id index');
       if (!collection.indexes.has(indexName)) {
         throw serverError(ErrorCodes.IndexNotFound, 'IndexNotFound', `index not found with name [${indexName}]`);
@@ -214,7 +224,11 @@ export class Store implements WriteTarget {
   // Reads.
 
   // Matching documents as `transaction` sees them: its snapshot plus its own staged writes.
-  find(transaction: TransactionState | undefined, collection: CollectionStore | undefined, request: FindRequest): FindOutcome {
+  find(
+    transaction: TransactionState | undefined,
+    collection: CollectionStore | undefined,
+    request: FindRequest,
+  ): FindOutcome {
     this.assertOpen();
     if (transaction) this.assertUsable(transaction);
     return findDocuments(transaction, collection, request, this.decoded);
@@ -222,7 +236,11 @@ export class Store implements WriteTarget {
 
   // Counts matching documents; when the index bounds say exactly what the filter says, by
   // counting keys without reading documents.
-  count(transaction: TransactionState | undefined, collection: CollectionStore | undefined, request: FindRequest): number {
+  count(
+    transaction: TransactionState | undefined,
+    collection: CollectionStore | undefined,
+    request: FindRequest,
+  ): number {
     this.assertOpen();
     if (transaction) this.assertUsable(transaction);
     return countDocuments(transaction, collection, request, this.decoded);
@@ -340,7 +358,13 @@ export class Store implements WriteTarget {
       for (const [idKey, write] of writes) {
         let operation: JournalOperation;
         if (write.doc) {
-          operation = { kind: 'put', db: collection.dbName, collection: collection.name, doc: write.doc, bytes: ownedBytes(serializeDocument(write.doc)) };
+          operation = {
+            kind: 'put',
+            db: collection.dbName,
+            collection: collection.name,
+            doc: write.doc,
+            bytes: ownedBytes(serializeDocument(write.doc)),
+          };
         } else {
           if (!collection.get(idKey)) continue;
           operation = { kind: 'delete', db: collection.dbName, collection: collection.name, id: write.id };

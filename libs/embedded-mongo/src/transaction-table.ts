@@ -15,7 +15,11 @@ export class TransactionTable {
     return [...this.open];
   }
 
-  begin(snapshotSequence: number, lifetimeMs: number, onExpired: (transaction: TransactionState) => void): TransactionState {
+  begin(
+    snapshotSequence: number,
+    lifetimeMs: number,
+    onExpired: (transaction: TransactionState) => void,
+  ): TransactionState {
     const transaction = new TransactionState(snapshotSequence, lifetimeMs, onExpired);
     this.open.add(transaction);
     return transaction;

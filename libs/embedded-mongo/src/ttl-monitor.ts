@@ -9,7 +9,10 @@ export const DEFAULT_TTL_MONITOR_INTERVAL_MS = 60_000;
 
 // Per TTL index, its collection and the filter of the documents expired at `now`. Taken from
 // copies of the catalog's lists: the deletes run between the steps.
-export function* expiredDocumentFilters(catalog: StoreCatalog, now: Date): Generator<{ collection: CollectionStore; filter: Document }> {
+export function* expiredDocumentFilters(
+  catalog: StoreCatalog,
+  now: Date,
+): Generator<{ collection: CollectionStore; filter: Document }> {
   for (const collections of [...catalog.databases.values()]) {
     for (const collection of [...collections.values()]) {
       for (const index of [...collection.indexes.values()]) {
@@ -24,12 +27,18 @@ export function* expiredDocumentFilters(catalog: StoreCatalog, now: Date): Gener
 }
 
 // Runs `expire` every interval while `mayRun` says the store takes writes; 0 never runs it.
-export function startTtlMonitor(intervalMs: number, mayRun: () => boolean, expire: () => Promise<unknown>): NodeJS.Timeout | undefined {
+export function startTtlMonitor(
+  intervalMs: number,
+  mayRun: () => boolean,
+  expire: () => Promise<unknown>,
+): NodeJS.Timeout | undefined {
   if (intervalMs <= 0) return undefined;
   const timer = setInterval(() => {
     if (!mayRun()) return;
     expire().catch((error: unknown) => {
-      process.emitWarning(`embedded MongoDB TTL monitor failed: ${error instanceof Error ? error.message : String(error)}`);
+      process.emitWarning(
+        `embedded MongoDB TTL monitor failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
     });
   }, intervalMs);
   timer.unref();

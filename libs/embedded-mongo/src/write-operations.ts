@@ -86,7 +86,10 @@ export function upsertDocument(statement: UpdateStatement): Document {
   let document: Document;
   if (statement.replacement) {
     const replacement = cloneValue(statement.update as Document);
-    document = seed._id !== undefined && replacement._id === undefined ? { _id: seed._id as unknown, ...replacement } : replacement;
+    document =
+      seed._id !== undefined && replacement._id === undefined
+        ? { _id: seed._id as unknown, ...replacement }
+        : replacement;
   } else {
     document = applyUpdate(seed, statement.update, {
       filter: statement.filter,

@@ -26,8 +26,7 @@ export class ConfigError extends Error {
 }
 
 function spec<T>(parse: (raw: string, name: string) => T) {
-  return <O extends SpecOptions<T> = Record<never, never>>(options?: O): SpecFor<T, O> =>
-    ({ parse, ...options });
+  return <O extends SpecOptions<T> = Record<never, never>>(options?: O): SpecFor<T, O> => ({ parse, ...options });
 }
 
 export const str = spec((raw) => raw);
@@ -70,7 +69,11 @@ export const pem = spec<string>((raw, name) => {
 
 type Specs = Record<string, VariableSpec<unknown>>;
 type Parsed<S extends Specs> = {
-  [K in keyof S]: S[K] extends VariableSpec<infer T, true> ? T : S[K] extends VariableSpec<infer T> ? T | undefined : never;
+  [K in keyof S]: S[K] extends VariableSpec<infer T, true>
+    ? T
+    : S[K] extends VariableSpec<infer T>
+      ? T | undefined
+      : never;
 };
 
 export function loadConfig<S extends Specs>(specs: S, env: NodeJS.ProcessEnv = process.env): Parsed<S> {

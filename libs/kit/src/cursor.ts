@@ -24,7 +24,11 @@ export function decodeCursor(cursor: string): CursorPosition {
       typeof parsed[1] === 'string' &&
       (parsed[0] === null || ['string', 'number'].includes(typeof parsed[0]))
     ) {
-      return { key: parsed[0] as CursorPosition['key'], id: parsed[1], ...(parsed.length === 3 ? { sort: parsed[2] as string } : {}) };
+      return {
+        key: parsed[0] as CursorPosition['key'],
+        id: parsed[1],
+        ...(parsed.length === 3 ? { sort: parsed[2] as string } : {}),
+      };
     }
   } catch {
     // fall through to the validation error
@@ -47,7 +51,9 @@ export interface KeysetPage<T> {
 }
 
 function valueAt(record: Record<string, unknown>, path: string): unknown {
-  return path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown> | null | undefined)?.[key], record);
+  return path
+    .split('.')
+    .reduce<unknown>((node, key) => (node as Record<string, unknown> | null | undefined)?.[key], record);
 }
 
 // The records after a position, in BSON order: null (or missing) sorts before every string and

@@ -37,7 +37,8 @@ export async function connectDatabase(options: DatabaseOptions): Promise<Connect
 
 // Readiness: a round trip to the database, not just a flag.
 export async function pingDatabase(connection: Connection): Promise<void> {
-  if (connection.readyState !== mongoose.ConnectionStates.connected || !connection.db) throw new Error('database not connected');
+  if (connection.readyState !== mongoose.ConnectionStates.connected || !connection.db)
+    throw new Error('database not connected');
   await connection.db.command({ ping: 1 });
 }
 
@@ -56,7 +57,11 @@ export async function syncIndexes(connection: Connection): Promise<void> {
 // already gone from the collections, and the operator's storage policy covers the rest.
 // Services do not call it per change: they ask for it (requestStorageCompaction of
 // @crm/service-host), and one job runs it at most once per interval.
-export async function compactStorage(connection: Connection, collections: readonly string[], logger?: Pick<Logger, 'warn'>): Promise<void> {
+export async function compactStorage(
+  connection: Connection,
+  collections: readonly string[],
+  logger?: Pick<Logger, 'warn'>,
+): Promise<void> {
   const db = connection.db;
   if (!db) throw new Error('database not connected');
   if (connection.getClient() instanceof EmbeddedMongoClient) {
@@ -67,7 +72,10 @@ export async function compactStorage(connection: Connection, collections: readon
     try {
       await db.command({ compact: collection });
     } catch (error) {
-      logger?.warn({ collection, reason: error instanceof Error ? error.message : String(error) }, 'compact refused by the database');
+      logger?.warn(
+        { collection, reason: error instanceof Error ? error.message : String(error) },
+        'compact refused by the database',
+      );
     }
   }
 }

@@ -67,7 +67,8 @@ export const nodeDurableFileOperations: DurableFileOperations = {
     const handle = await fs.promises.open(path, 'wx', mode);
     return {
       write: async (chunk) => {
-        for (let offset = 0; offset < chunk.length; ) offset += (await handle.write(chunk, offset, chunk.length - offset)).bytesWritten;
+        for (let offset = 0; offset < chunk.length;)
+          offset += (await handle.write(chunk, offset, chunk.length - offset)).bytesWritten;
       },
       sync: () => handle.sync(),
       close: () => handle.close(),
@@ -95,7 +96,7 @@ export const nodeDurableFileOperationsSync: DurableFileOperationsSync = {
     const fd = fs.openSync(path, 'wx', mode);
     return {
       write: (chunk) => {
-        for (let offset = 0; offset < chunk.length; ) offset += fs.writeSync(fd, chunk, offset, chunk.length - offset);
+        for (let offset = 0; offset < chunk.length;) offset += fs.writeSync(fd, chunk, offset, chunk.length - offset);
       },
       sync: () => fs.fsyncSync(fd),
       close: () => fs.closeSync(fd),
@@ -144,7 +145,8 @@ export async function writeFileDurably(
 ): Promise<void> {
   const target = resolve(path);
   const folder = dirname(target);
-  for (const parent of parentsOfCreated(folder, await operations.makeDirectory(folder))) await operations.syncDirectory(parent);
+  for (const parent of parentsOfCreated(folder, await operations.makeDirectory(folder)))
+    await operations.syncDirectory(parent);
   const temporary = temporaryPathOf(target);
   const handle = await operations.create(temporary, options.mode ?? 0o644);
   try {
@@ -206,7 +208,10 @@ export function writeFileDurablySync(
 
 // Removes a file and makes the removal durable (an erased file must not come back after a
 // power cut). Nothing to remove is not an error.
-export async function removeFileDurably(path: string, operations: DurableFileOperations = nodeDurableFileOperations): Promise<void> {
+export async function removeFileDurably(
+  path: string,
+  operations: DurableFileOperations = nodeDurableFileOperations,
+): Promise<void> {
   const target = resolve(path);
   await operations.remove(target);
   await operations.syncDirectory(dirname(target));

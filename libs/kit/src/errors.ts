@@ -105,7 +105,8 @@ export class AppError extends Error {
     this.name = 'AppError';
     this.status = status ?? ERROR_STATUS[code as CatalogueCode] ?? 500;
     // The 409 codes are a closed list clients can program against: an unlisted one is a bug.
-    if (this.status === 409 && !isConflictCode(code)) throw new TypeError(`409 code '${code}' is not in CONFLICT_CODES`);
+    if (this.status === 409 && !isConflictCode(code))
+      throw new TypeError(`409 code '${code}' is not in CONFLICT_CODES`);
     this.code = code;
     this.headers = headers;
   }
@@ -118,8 +119,7 @@ export class AppError extends Error {
 export const validationFailed = (message: string) => new AppError('validation_failed', message);
 export const notFound = (what = 'resource') => new AppError('not_found', `${what} not found`);
 export const forbidden = (message = 'not permitted') => new AppError('forbidden', message);
-export const unauthenticated = (message = 'missing or invalid token') =>
-  new AppError('unauthenticated', message);
+export const unauthenticated = (message = 'missing or invalid token') => new AppError('unauthenticated', message);
 export const conflict = (message: string, code: ConflictCode = 'conflict') => new AppError(code, message, 409);
 // Clients may retry after a short pause (docs/errors.md).
 export const unavailable = (message: string) => new AppError('unavailable', message, 503, { 'Retry-After': '5' });
@@ -154,7 +154,16 @@ const UNAVAILABLE_SERVER_CODES = new Set([
   13435, // NotPrimaryNoSecondaryOk
 ]);
 // A peer or broker over a socket.
-const UNREACHABLE_SOCKET = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE']);
+const UNREACHABLE_SOCKET = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+]);
 const DUPLICATE_KEY = new Set([11000, 11001]);
 const WRITE_CONFLICT = 112;
 // gRPC status codes (@grpc/grpc-js `status`), for an error thrown by a client used without call().
@@ -174,30 +183,46 @@ interface ErrorShape {
 }
 
 function isGrpcError(error: ErrorShape): boolean {
-  return typeof error.code === 'number' && typeof error.details === 'string' && typeof error.metadata === 'object' && error.metadata !== null;
+  return (
+    typeof error.code === 'number' &&
+    typeof error.details === 'string' &&
+    typeof error.metadata === 'object' &&
+    error.metadata !== null
+  );
 }
 
 function isUnavailable(error: ErrorShape): boolean {
   if (typeof error.name === 'string' && UNREACHABLE_DATABASE.has(error.name)) return true;
   // Mongoose gives up on a connection that never came up with this message and a plain MongooseError.
-  if (error.name === 'MongooseError' && typeof error.message === 'string' && /buffering timed out/.test(error.message)) return true;
+  if (error.name === 'MongooseError' && typeof error.message === 'string' && /buffering timed out/.test(error.message))
+    return true;
   if (typeof error.code === 'string' && UNREACHABLE_SOCKET.has(error.code)) return true;
   if (isGrpcError(error)) return error.code === GRPC_UNAVAILABLE || error.code === GRPC_DEADLINE_EXCEEDED;
-  return typeof error.code === 'number' && typeof error.name === 'string' && error.name.startsWith('Mongo') && UNAVAILABLE_SERVER_CODES.has(error.code);
+  return (
+    typeof error.code === 'number' &&
+    typeof error.name === 'string' &&
+    error.name.startsWith('Mongo') &&
+    UNAVAILABLE_SERVER_CODES.has(error.code)
+  );
 }
 
 function duplicateKeyCode(error: ErrorShape): boolean {
   if (isGrpcError(error)) return false;
   if (typeof error.code === 'number' && DUPLICATE_KEY.has(error.code)) return true;
   // insertMany and bulkWrite report it per write.
-  return Array.isArray(error.writeErrors) && error.writeErrors.some((write: ErrorShape) => typeof write?.code === 'number' && DUPLICATE_KEY.has(write.code));
+  return (
+    Array.isArray(error.writeErrors) &&
+    error.writeErrors.some((write: ErrorShape) => typeof write?.code === 'number' && DUPLICATE_KEY.has(write.code))
+  );
 }
 
 // Names the fields of the unique index, never their values (an email, a token digest).
 function duplicateKeyMessage(error: ErrorShape): string {
   const pattern = error.keyPattern;
   const fields =
-    pattern && typeof pattern === 'object' ? Object.keys(pattern).filter((field) => field !== 'workspace_id' && field !== '_id') : [];
+    pattern && typeof pattern === 'object'
+      ? Object.keys(pattern).filter((field) => field !== 'workspace_id' && field !== '_id')
+      : [];
   return fields.length > 0 ? `a record with the same ${fields.join(', ')} already exists` : 'the record already exists';
 }
 

@@ -1,4 +1,15 @@
-import { credentials, InterceptingCall, Metadata, status, type CallOptions, type ChannelCredentials, type ClientOptions, type ClientUnaryCall, type Interceptor, type ServiceError } from '@grpc/grpc-js';
+import {
+  credentials,
+  InterceptingCall,
+  Metadata,
+  status,
+  type CallOptions,
+  type ChannelCredentials,
+  type ClientOptions,
+  type ClientUnaryCall,
+  type Interceptor,
+  type ServiceError,
+} from '@grpc/grpc-js';
 import { AppError, unavailable } from './errors';
 import { assertSecret, SERVICE_TOKEN_METADATA, signServiceToken, type ServiceCredential } from './grpc-service-token';
 import { APP_CODE_KEY, HTTP_BY_STATUS, remoteAppError } from './grpc-status';
@@ -64,10 +75,18 @@ export interface GrpcClient {
   close(): void;
 }
 
-export type GrpcClientConstructor<C extends GrpcClient> = new (address: string, credentials: ChannelCredentials, options: Partial<ClientOptions>) => C;
+export type GrpcClientConstructor<C extends GrpcClient> = new (
+  address: string,
+  credentials: ChannelCredentials,
+  options: Partial<ClientOptions>,
+) => C;
 
 // A generated client of the service at `address`, inside the cluster network (no TLS), with the
 // options of grpcClientOptions.
-export function grpcClient<C extends GrpcClient>(Constructor: GrpcClientConstructor<C>, address: string, options: Partial<ClientOptions>): C {
+export function grpcClient<C extends GrpcClient>(
+  Constructor: GrpcClientConstructor<C>,
+  address: string,
+  options: Partial<ClientOptions>,
+): C {
   return new Constructor(address, insecureCredentials(), options);
 }

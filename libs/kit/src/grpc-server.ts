@@ -12,7 +12,13 @@ import {
   type UntypedServiceImplementation,
 } from '@grpc/grpc-js';
 import { healthV1 } from '@crm/protos';
-import { assertSecret, SERVICE_TOKEN_METADATA, verifiedServiceToken, verifyServiceToken, type GrpcCaller } from './grpc-service-token';
+import {
+  assertSecret,
+  SERVICE_TOKEN_METADATA,
+  verifiedServiceToken,
+  verifyServiceToken,
+  type GrpcCaller,
+} from './grpc-service-token';
 import type { ServiceMetrics } from './metrics';
 import { runWithContext } from './request-context';
 
@@ -36,11 +42,20 @@ export function callerOf(call: object): GrpcCaller | undefined {
 
 // Refuses a call without a valid token (UNAUTHENTICATED, no error code of ours: to the caller
 // that is a fault of its own, not its user's) and runs the method in the caller's context.
-function authenticated(method: string, handler: UntypedHandleCall, secret: string, metrics?: ServiceMetrics): UntypedHandleCall {
+function authenticated(
+  method: string,
+  handler: UntypedHandleCall,
+  secret: string,
+  metrics?: ServiceMetrics,
+): UntypedHandleCall {
   return ((call: ServerUnaryCall<unknown, unknown>, answer: sendUnaryData<unknown>) => {
     const started = process.hrtime.bigint();
     const callback: sendUnaryData<unknown> = (error, value) => {
-      metrics?.recordGrpcCall(method, status[error?.code ?? status.OK], Number(process.hrtime.bigint() - started) / 1e9);
+      metrics?.recordGrpcCall(
+        method,
+        status[error?.code ?? status.OK],
+        Number(process.hrtime.bigint() - started) / 1e9,
+      );
       answer(error, value);
     };
     let caller: GrpcCaller;
@@ -61,7 +76,12 @@ const streamRecorders = new WeakMap<object, (code: string, seconds: number) => v
 // A stream is refused as a call is. One opened with a valid token runs in the caller's context,
 // and ends UNAUTHENTICATED when that token expires, so no stream outlives the credential that
 // opened it: the caller opens another one before then.
-function authenticatedStream(method: string, handler: UntypedHandleCall, secret: string, metrics?: ServiceMetrics): UntypedHandleCall {
+function authenticatedStream(
+  method: string,
+  handler: UntypedHandleCall,
+  secret: string,
+  metrics?: ServiceMetrics,
+): UntypedHandleCall {
   return ((call: ServerDuplexStream<unknown, unknown>) => {
     let verified: { caller: GrpcCaller; expiresAt: number };
     try {
@@ -72,9 +92,16 @@ function authenticatedStream(method: string, handler: UntypedHandleCall, secret:
     }
     callers.set(call, verified.caller);
     if (metrics) streamRecorders.set(call, (code, seconds) => metrics.recordGrpcCall(method, code, seconds));
-    const expiry = setTimeout(() => {
-      if (!call.writableEnded) call.emit('error', { code: status.UNAUTHENTICATED, details: `${method}: the service token of this stream expired` });
-    }, Math.max(0, verified.expiresAt - Date.now()));
+    const expiry = setTimeout(
+      () => {
+        if (!call.writableEnded)
+          call.emit('error', {
+            code: status.UNAUTHENTICATED,
+            details: `${method}: the service token of this stream expired`,
+          });
+      },
+      Math.max(0, verified.expiresAt - Date.now()),
+    );
     expiry.unref();
     const settled = () => clearTimeout(expiry);
     call.once('finish', settled);
@@ -84,15 +111,21 @@ function authenticatedStream(method: string, handler: UntypedHandleCall, secret:
   }) as UntypedHandleCall;
 }
 
-function protect(registration: GrpcRegistration, secret: string, metrics?: ServiceMetrics): UntypedServiceImplementation {
+function protect(
+  registration: GrpcRegistration,
+  secret: string,
+  metrics?: ServiceMetrics,
+): UntypedServiceImplementation {
   if (registration.public) return registration.implementation;
   const protectedImplementation: UntypedServiceImplementation = {};
   for (const [name, handler] of Object.entries(registration.implementation)) {
     const method = registration.definition[name];
     if (!method) throw new Error(`gRPC implementation ${name} is not in the service definition`);
     // Each kind of method is guarded its own way; one without a guard never starts unguarded.
-    if (method.requestStream && method.responseStream) protectedImplementation[name] = authenticatedStream(method.path, handler, secret, metrics);
-    else if (method.requestStream || method.responseStream) throw new Error(`gRPC method ${method.path} streams one way: only unary and bidirectional methods are supported`);
+    if (method.requestStream && method.responseStream)
+      protectedImplementation[name] = authenticatedStream(method.path, handler, secret, metrics);
+    else if (method.requestStream || method.responseStream)
+      throw new Error(`gRPC method ${method.path} streams one way: only unary and bidirectional methods are supported`);
     else protectedImplementation[name] = authenticated(method.path, handler, secret, metrics);
   }
   return protectedImplementation;
@@ -113,11 +146,15 @@ export interface GrpcServerOptions {
   metrics?: ServiceMetrics;
 }
 
-export async function startGrpcServer(registrations: GrpcRegistration[], options: GrpcServerOptions): Promise<RunningGrpcServer> {
+export async function startGrpcServer(
+  registrations: GrpcRegistration[],
+  options: GrpcServerOptions,
+): Promise<RunningGrpcServer> {
   const { port, host = '0.0.0.0', serviceTokenSecret, metrics } = options;
   assertSecret(serviceTokenSecret);
   const server = new Server();
-  for (const registration of registrations) server.addService(registration.definition, protect(registration, serviceTokenSecret, metrics));
+  for (const registration of registrations)
+    server.addService(registration.definition, protect(registration, serviceTokenSecret, metrics));
   const boundPort = await new Promise<number>((resolve, reject) => {
     server.bindAsync(`${host}:${port}`, ServerCredentials.createInsecure(), (error, bound) =>
       error ? reject(error) : resolve(bound),

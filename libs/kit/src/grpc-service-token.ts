@@ -68,7 +68,8 @@ export const serviceTokenSecret = (): VariableSpec<string, false> => ({
   secret: true,
   description: 'shared secret that signs service-to-service gRPC calls',
   parse: (raw, name) => {
-    if (raw.length < SERVICE_TOKEN_SECRET_MIN_LENGTH) throw new ConfigError(`${name} must be at least ${SERVICE_TOKEN_SECRET_MIN_LENGTH} characters`);
+    if (raw.length < SERVICE_TOKEN_SECRET_MIN_LENGTH)
+      throw new ConfigError(`${name} must be at least ${SERVICE_TOKEN_SECRET_MIN_LENGTH} characters`);
     return raw;
   },
 });
@@ -80,7 +81,10 @@ export function generateServiceTokenSecret(): string {
 
 // The token for one call, made from the context the call is made in: the caller's request, or
 // a fresh request id for work that has none (start-up, a timer).
-export function signServiceToken(credential: ServiceCredential, context: RequestContext | undefined = currentContext()): string {
+export function signServiceToken(
+  credential: ServiceCredential,
+  context: RequestContext | undefined = currentContext(),
+): string {
   const claims: ServiceTokenClaims = {
     sub: credential.service,
     request_id: context?.request_id || newId(),

@@ -1,7 +1,13 @@
 import { createServer, IncomingMessage, ServerResponse, type Server, type ServerOptions } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import express, { type ErrorRequestHandler, type Express, type NextFunction, type Request, type Response } from 'express';
+import express, {
+  type ErrorRequestHandler,
+  type Express,
+  type NextFunction,
+  type Request,
+  type Response,
+} from 'express';
 import { AppError, toAppError } from './errors';
 import { REQUEST_ID_HEADER, type InternalClaims } from './internal-jwt';
 import type { Logger } from './logger';
@@ -89,10 +95,27 @@ export function createServiceApp(options: ServiceAppOptions): Express {
       if (limited) limited(req, res, next);
       else next();
     });
-    app.use(express.json({ limit: BODY_LIMIT, strict: false, inflate: false, verify: refuseDuplicateKeys, type: (req) => isJsonRequest(req as Request) && !takesRawBody(req as Request) }));
+    app.use(
+      express.json({
+        limit: BODY_LIMIT,
+        strict: false,
+        inflate: false,
+        verify: refuseDuplicateKeys,
+        type: (req) => isJsonRequest(req as Request) && !takesRawBody(req as Request),
+      }),
+    );
   }
   // Form bodies are parsed for the operations that declare formBody; every other one refuses them.
-  if (options.parseJson !== false) app.use(express.urlencoded({ limit: BODY_LIMIT, inflate: false, extended: false, parameterLimit: 100, type: (req) => isFormRequest(req as Request) && !takesRawBody(req as Request) }));
+  if (options.parseJson !== false)
+    app.use(
+      express.urlencoded({
+        limit: BODY_LIMIT,
+        inflate: false,
+        extended: false,
+        parameterLimit: 100,
+        type: (req) => isFormRequest(req as Request) && !takesRawBody(req as Request),
+      }),
+    );
   // After body parsing: its stream callbacks would run outside the context.
   if (options.requestContext) app.use(requestContextMiddleware);
   return app;
@@ -141,11 +164,17 @@ function limitText(limit: unknown): string {
 export function fromHttpError(error: unknown): AppError {
   if (error instanceof AppError) return error;
   const type = (error as { type?: string } | null)?.type;
-  if (type === 'entity.too.large') return new AppError('payload_too_large', `request body exceeds ${limitText((error as { limit?: unknown }).limit)}`);
+  if (type === 'entity.too.large')
+    return new AppError('payload_too_large', `request body exceeds ${limitText((error as { limit?: unknown }).limit)}`);
   if (type === 'entity.parse.failed') return new AppError('validation_failed', 'request body is not valid JSON');
   // Content codings are decoded by the gateway alone: a coded body here was not sent through it.
   if (type === 'encoding.unsupported') {
-    return new AppError('unsupported_media_type', 'a request body with a Content-Encoding is decoded by the gateway only', 415, { 'Accept-Encoding': 'identity' });
+    return new AppError(
+      'unsupported_media_type',
+      'a request body with a Content-Encoding is decoded by the gateway only',
+      415,
+      { 'Accept-Encoding': 'identity' },
+    );
   }
   if (type === 'charset.unsupported') return new AppError('validation_failed', 'unsupported request body charset');
   return toAppError(error);
@@ -153,7 +182,8 @@ export function fromHttpError(error: unknown): AppError {
 
 // Runs on a JSON body's bytes before they are parsed: a field given twice is refused.
 function refuseDuplicateKeys(_req: IncomingMessage, _res: ServerResponse, body: Buffer, encoding: string): void {
-  const text = encoding === 'utf-8' || encoding === 'utf8' ? body.toString('utf8') : new TextDecoder(encoding).decode(body);
+  const text =
+    encoding === 'utf-8' || encoding === 'utf8' ? body.toString('utf8') : new TextDecoder(encoding).decode(body);
   const path = duplicateKeyPath(text);
   if (path !== null) throw new AppError('validation_failed', `field '${path}' is given twice in the request body`);
 }
@@ -168,11 +198,15 @@ const rawBodyRoutes: Array<{ method: string; pattern: RegExp }> = [];
 
 export function registerRawBodyRoute(method: string, pathTemplate: string): void {
   const pattern = new RegExp(`^${pathTemplate.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`);
-  if (!rawBodyRoutes.some((route) => route.method === method && route.pattern.source === pattern.source)) rawBodyRoutes.push({ method, pattern });
+  if (!rawBodyRoutes.some((route) => route.method === method && route.pattern.source === pattern.source))
+    rawBodyRoutes.push({ method, pattern });
 }
 
 function takesRawBody(req: Request): boolean {
-  return rawBodyRoutes.length > 0 && rawBodyRoutes.some((route) => route.method === req.method && route.pattern.test(req.path));
+  return (
+    rawBodyRoutes.length > 0 &&
+    rawBodyRoutes.some((route) => route.method === req.method && route.pattern.test(req.path))
+  );
 }
 
 // Operations whose JSON body may exceed BODY_LIMIT (declared `bodyLimit`), by method and path,
@@ -182,7 +216,17 @@ const bodyLimitRoutes: Array<{ method: string; pattern: RegExp; parser: ReturnTy
 export function registerBodyLimitRoute(method: string, pathTemplate: string, limit: string): void {
   const pattern = new RegExp(`^${pathTemplate.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`);
   if (bodyLimitRoutes.some((route) => route.method === method && route.pattern.source === pattern.source)) return;
-  bodyLimitRoutes.push({ method, pattern, parser: express.json({ limit, strict: false, inflate: false, verify: refuseDuplicateKeys, type: (req) => isJsonRequest(req as Request) }) });
+  bodyLimitRoutes.push({
+    method,
+    pattern,
+    parser: express.json({
+      limit,
+      strict: false,
+      inflate: false,
+      verify: refuseDuplicateKeys,
+      type: (req) => isJsonRequest(req as Request),
+    }),
+  });
 }
 
 function largeBodyParser(req: Request): ReturnType<typeof express.json> | undefined {
@@ -231,7 +275,11 @@ function messageClassesOf(app: Express): Pick<ServerOptions, 'IncomingMessage' |
   }
   AppRequest.prototype = app.request;
   function AppResponse(this: ServerResponse, req: IncomingMessage, options?: unknown): void {
-    (ServerResponse as unknown as (this: ServerResponse, req: IncomingMessage, options?: unknown) => void).call(this, req, options);
+    (ServerResponse as unknown as (this: ServerResponse, req: IncomingMessage, options?: unknown) => void).call(
+      this,
+      req,
+      options,
+    );
   }
   AppResponse.prototype = app.response;
   return {
@@ -249,7 +297,10 @@ const HEADERS_TIMEOUT_MS = KEEP_ALIVE_TIMEOUT_MS + 1_000;
 
 export function listen(app: Express, port: number, host = '0.0.0.0'): Promise<Server> {
   return new Promise((resolve, reject) => {
-    const server = createServer({ ...messageClassesOf(app), keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS, headersTimeout: HEADERS_TIMEOUT_MS }, app);
+    const server = createServer(
+      { ...messageClassesOf(app), keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS, headersTimeout: HEADERS_TIMEOUT_MS },
+      app,
+    );
     server.listen(port, host);
     server.on('clientError', answerClientError);
     server.once('listening', () => resolve(server));
@@ -257,7 +308,8 @@ export function listen(app: Express, port: number, host = '0.0.0.0'): Promise<Se
   });
 }
 
-const PLAIN_HEADERS = 'Content-Type: application/json; charset=utf-8\r\nCache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close';
+const PLAIN_HEADERS =
+  'Content-Type: application/json; charset=utf-8\r\nCache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close';
 
 // Requests Node refuses before express sees them (oversized headers, malformed HTTP) answer
 // the same JSON error body as everything else, instead of Node's empty one.
@@ -268,12 +320,18 @@ function answerClientError(error: Error & { code?: string }, socket: Duplex): vo
   }
   const [status, reason, appError] =
     error.code === 'HPE_HEADER_OVERFLOW'
-      ? [431, 'Request Header Fields Too Large', new AppError('headers_too_large', 'request headers exceed 16 KiB', 431)]
+      ? [
+          431,
+          'Request Header Fields Too Large',
+          new AppError('headers_too_large', 'request headers exceed 16 KiB', 431),
+        ]
       : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
         ? [408, 'Request Timeout', new AppError('request_timeout', 'the request was not received in time', 408)]
         : [400, 'Bad Request', new AppError('validation_failed', 'malformed HTTP request')];
   const body = JSON.stringify(appError.toBody());
-  socket.end(`HTTP/1.1 ${status} ${reason}\r\n${PLAIN_HEADERS}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\n${PLAIN_HEADERS}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
 }
 
 export function portOf(server: Server): number {

@@ -30,11 +30,25 @@ const scalar = (value: unknown): string | number | undefined =>
 
 // mongoose's ValidationError, ValidatorError, CastError and their kin: where and which rule,
 // never the value.
-const MONGOOSE_ERRORS = new Set(['ValidationError', 'ValidatorError', 'CastError', 'StrictModeError', 'StrictPopulateError', 'DocumentNotFoundError', 'VersionError', 'DivergentArrayError']);
+const MONGOOSE_ERRORS = new Set([
+  'ValidationError',
+  'ValidatorError',
+  'CastError',
+  'StrictModeError',
+  'StrictPopulateError',
+  'DocumentNotFoundError',
+  'VersionError',
+  'DivergentArrayError',
+]);
 
 function kindOf(error: Fields): string {
-  const constructorName = isObject(error) && typeof error.constructor === 'function' ? error.constructor.name : undefined;
-  return text(error.name) && error.name !== 'Error' ? (error.name as string) : constructorName && constructorName !== 'Object' ? constructorName : 'Error';
+  const constructorName =
+    isObject(error) && typeof error.constructor === 'function' ? error.constructor.name : undefined;
+  return text(error.name) && error.name !== 'Error'
+    ? (error.name as string)
+    : constructorName && constructorName !== 'Object'
+      ? constructorName
+      : 'Error';
 }
 
 // The operation a failed bulk statement was (`updateOne`, `insertOne`, …), without its body.
@@ -54,8 +68,14 @@ function writeErrorsOf(error: Fields): Fields[] | undefined {
   if (!list) return undefined;
   return list.slice(0, MAX_LISTED).map((entry: unknown) => {
     const fields = isObject(entry) && isObject(entry.err) ? { ...entry.err, ...entry } : isObject(entry) ? entry : {};
-    const operation = fields.op ?? (typeof fields.getOperation === 'function' ? (fields.getOperation as () => unknown).call(entry) : undefined);
-    return omitUndefined({ index: scalar(fields.index), code: scalar(fields.code), operation: operationKind(operation) });
+    const operation =
+      fields.op ??
+      (typeof fields.getOperation === 'function' ? (fields.getOperation as () => unknown).call(entry) : undefined);
+    return omitUndefined({
+      index: scalar(fields.index),
+      code: scalar(fields.code),
+      operation: operationKind(operation),
+    });
   });
 }
 
@@ -96,7 +116,8 @@ export function serializeError(error: unknown, depth = 0): Fields {
 }
 
 function serializedFields(error: unknown, depth: number): Fields {
-  if (!isObject(error)) return { type: typeof error, message: typeof error === 'string' ? scrubErrorMessage(error) : REDACTED };
+  if (!isObject(error))
+    return { type: typeof error, message: typeof error === 'string' ? scrubErrorMessage(error) : REDACTED };
   const kind = kindOf(error);
   const message = messageOf(error, kind);
   const fields: Fields = {
@@ -109,7 +130,9 @@ function serializedFields(error: unknown, depth: number): Fields {
     collection: text(isObject(error.collection) ? error.collection.name : error.collection),
     path: MONGOOSE_ERRORS.has(kind) ? text(error.path) : undefined,
     kind: MONGOOSE_ERRORS.has(kind) ? text(error.kind) : undefined,
-    errorLabels: Array.isArray(error.errorLabels) ? error.errorLabels.filter((label) => typeof label === 'string') : undefined,
+    errorLabels: Array.isArray(error.errorLabels)
+      ? error.errorLabels.filter((label) => typeof label === 'string')
+      : undefined,
     writeErrors: writeErrorsOf(error),
     paths: MONGOOSE_ERRORS.has(kind) ? validationPathsOf(error) : undefined,
     stack: stackOf(error, kind, message),
@@ -126,7 +149,8 @@ export function errorReason(error: unknown): string {
   return `${String(fields.type)}${code !== undefined ? ` (${String(code)})` : ''}: ${String(fields.message)}`;
 }
 
-export const looksLikeError = (value: unknown): boolean => value instanceof Error || (isObject(value) && typeof value.stack === 'string' && typeof value.message === 'string');
+export const looksLikeError = (value: unknown): boolean =>
+  value instanceof Error || (isObject(value) && typeof value.stack === 'string' && typeof value.message === 'string');
 
 // Every error-like value at the top of a log object, whatever its key (`err`, `error`, `release`,
 // `cause`, …), goes through serializeError: no call site can forget it.

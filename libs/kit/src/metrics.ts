@@ -164,14 +164,20 @@ export class ServiceMetrics {
   }
 
   // Wraps a consumer's handler: lag when it starts, and whether it succeeded.
-  instrumentEventHandler<E extends MeasuredEvent>(consumer: string, handler: (event: E) => Promise<void>): (event: E) => Promise<void> {
+  instrumentEventHandler<E extends MeasuredEvent>(
+    consumer: string,
+    handler: (event: E) => Promise<void>,
+  ): (event: E) => Promise<void> {
     const measured = this.instrumentBatchHandler<E>(consumer, ([event]) => handler(event));
     return (event) => measured([event]);
   }
 
   // The same for a consumer that takes events in batches: every event of a batch is counted,
   // with the batch's outcome; how far behind the consumer is, by the batch's oldest event.
-  instrumentBatchHandler<E extends MeasuredEvent>(consumer: string, handler: (events: readonly E[]) => Promise<void>): (events: readonly E[]) => Promise<void> {
+  instrumentBatchHandler<E extends MeasuredEvent>(
+    consumer: string,
+    handler: (events: readonly E[]) => Promise<void>,
+  ): (events: readonly E[]) => Promise<void> {
     return async (events) => {
       const now = Date.now();
       let behind = 0;
@@ -201,27 +207,60 @@ export class ServiceMetrics {
   // Outbox rows not yet published (`outboxBacklog` in @crm/bus reads them).
   registerOutboxBacklog(read: () => Promise<OutboxBacklogReading>): void {
     const reading = sharedRead(read);
-    this.gauge('crm_outbox_pending', 'Outbox rows waiting to be published (including those backing off after a failure)', reading, (r) => r.pending);
-    this.gauge('crm_outbox_parked', 'Outbox rows given up after the retry cap: events consumers never got', reading, (r) => r.parked);
-    this.gauge('crm_outbox_oldest_pending_seconds', 'Age of the oldest outbox row waiting to be published', reading, (r) => r.oldest_pending_ms / 1000);
+    this.gauge(
+      'crm_outbox_pending',
+      'Outbox rows waiting to be published (including those backing off after a failure)',
+      reading,
+      (r) => r.pending,
+    );
+    this.gauge(
+      'crm_outbox_parked',
+      'Outbox rows given up after the retry cap: events consumers never got',
+      reading,
+      (r) => r.parked,
+    );
+    this.gauge(
+      'crm_outbox_oldest_pending_seconds',
+      'Age of the oldest outbox row waiting to be published',
+      reading,
+      (r) => r.oldest_pending_ms / 1000,
+    );
   }
 
   // Scheduled jobs (`jobBacklog` in @crm/bus reads them).
   registerJobBacklog(read: () => Promise<JobBacklogReading>): void {
     const reading = sharedRead(read);
-    this.gauge('crm_jobs_due', 'Scheduled jobs due now or overdue: growing means workers do not keep up', reading, (r) => r.due);
+    this.gauge(
+      'crm_jobs_due',
+      'Scheduled jobs due now or overdue: growing means workers do not keep up',
+      reading,
+      (r) => r.due,
+    );
     this.gauge('crm_jobs_pending', 'Scheduled jobs waiting, due or not', reading, (r) => r.pending);
-    this.gauge('crm_jobs_parked', 'Scheduled jobs given up after the retry cap: they need a person', reading, (r) => r.parked);
+    this.gauge(
+      'crm_jobs_parked',
+      'Scheduled jobs given up after the retry cap: they need a person',
+      reading,
+      (r) => r.parked,
+    );
   }
 
   // Events delivered to each consumer and not yet handled, by consumer (`EventBus.backlog`).
   registerConsumerBacklog(read: () => Promise<Record<string, number>>): void {
-    this.consumerGauge('crm_event_consumer_backlog', 'Events delivered to a consumer and not yet handled, by consumer', read);
+    this.consumerGauge(
+      'crm_event_consumer_backlog',
+      'Events delivered to a consumer and not yet handled, by consumer',
+      read,
+    );
   }
 
   // Events each consumer gave up on, by consumer (`EventBus.deadLetterCount` reads them).
   registerDeadLetters(read: () => Promise<Record<string, number>>): void {
-    this.consumerGauge('crm_event_dead_letters', 'Dead-lettered events waiting for someone to replay or discard them, by consumer', read);
+    this.consumerGauge(
+      'crm_event_dead_letters',
+      'Dead-lettered events waiting for someone to replay or discard them, by consumer',
+      read,
+    );
   }
 
   private consumerGauge(name: string, help: string, read: () => Promise<Record<string, number>>): void {
@@ -240,7 +279,12 @@ export class ServiceMetrics {
     });
   }
 
-  private gauge<T>(name: string, help: string, reading: () => Promise<T | undefined>, value: (reading: T) => number): void {
+  private gauge<T>(
+    name: string,
+    help: string,
+    reading: () => Promise<T | undefined>,
+    value: (reading: T) => number,
+  ): void {
     new Gauge({
       name,
       help,

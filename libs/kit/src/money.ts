@@ -25,7 +25,8 @@ function decimalText(units: bigint, scale: number): string {
 }
 
 // An integer count of 10^-scale units as the nearest double to its exact decimal.
-export const decimalUnits = (units: bigint | number, scale: number): number => Number(decimalText(BigInt(units), scale));
+export const decimalUnits = (units: bigint | number, scale: number): number =>
+  Number(decimalText(BigInt(units), scale));
 
 // Major units as the API shows them: the nearest double to the exact decimal, so 0.3 reads 0.3.
 export const majorUnits = (minor: bigint | number): number => decimalUnits(minor, 2);

@@ -15,13 +15,19 @@ export function sealText(key: Buffer, plaintext: string, context?: string): stri
   const cipher = createCipheriv('aes-256-gcm', key, nonce);
   if (context !== undefined) cipher.setAAD(Buffer.from(context));
   const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
-  return [VERSION, nonce.toString('base64url'), cipher.getAuthTag().toString('base64url'), body.toString('base64url')].join('.');
+  return [
+    VERSION,
+    nonce.toString('base64url'),
+    cipher.getAuthTag().toString('base64url'),
+    body.toString('base64url'),
+  ].join('.');
 }
 
 // Throws on an unknown format, another key or context, or a text changed since it was sealed.
 export function openText(key: Buffer, sealed: string, context?: string): string {
   const [version, nonce, tag, body, extra] = sealed.split('.');
-  if (version !== VERSION || !nonce || !tag || body === undefined || extra !== undefined) throw new Error('sealed text has an unknown format');
+  if (version !== VERSION || !nonce || !tag || body === undefined || extra !== undefined)
+    throw new Error('sealed text has an unknown format');
   const iv = Buffer.from(nonce, 'base64url');
   const authTag = Buffer.from(tag, 'base64url');
   if (iv.length !== NONCE_BYTES || authTag.length !== TAG_BYTES) throw new Error('sealed text has an unknown format');

@@ -76,7 +76,12 @@ export function acrossWorkspaces<T>(reason: string, work: () => T): AcrossWorksp
 export type AcrossWorkspacesResult<T> = T extends PromiseLike<infer Result> ? Promise<Result> : T;
 
 function isLazyThenable(value: unknown): boolean {
-  return typeof value === 'object' && value !== null && !(value instanceof Promise) && typeof (value as { then?: unknown }).then === 'function';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !(value instanceof Promise) &&
+    typeof (value as { then?: unknown }).then === 'function'
+  );
 }
 
 function crossTenantGrant(): CrossTenantGrant | undefined {
@@ -172,7 +177,8 @@ export function tenantScoped(schema: Schema): void {
     schema.pre(operation, function refuseWorkspaceChange() {
       const scope = singleScope(this.getFilter());
       const replacement = this.getUpdate() as Filter | null;
-      if (replacement && replacementMoves(replacement, scope)) throw new WorkspaceChangeError(operation, this.model.modelName);
+      if (replacement && replacementMoves(replacement, scope))
+        throw new WorkspaceChangeError(operation, this.model.modelName);
     });
   }
   schema.pre('bulkWrite', function refuseWorkspaceChange(next, operations) {
@@ -211,7 +217,8 @@ function idsOfCondition(condition: unknown): string[] | null {
   const operators = condition as Record<string, unknown>;
   if (typeof operators.$eq === 'string' && operators.$eq.length > 0) return [operators.$eq];
   const list = operators.$in;
-  if (Array.isArray(list) && list.length > 0 && list.every((id) => typeof id === 'string' && id.length > 0)) return list as string[];
+  if (Array.isArray(list) && list.length > 0 && list.every((id) => typeof id === 'string' && id.length > 0))
+    return list as string[];
   return null;
 }
 
@@ -258,12 +265,20 @@ function authorize(operation: string, model: string, scopes: Scope[]): void {
   if (caller !== null) {
     const other = [...ids].find((id) => id !== caller);
     if (other !== undefined) {
-      throw new CrossTenantQueryError(operation, model, `names workspace ${other}, not the caller's (use acrossWorkspaces to cross)`);
+      throw new CrossTenantQueryError(
+        operation,
+        model,
+        `names workspace ${other}, not the caller's (use acrossWorkspaces to cross)`,
+      );
     }
     return;
   }
   if (ids.size > 1) {
-    throw new CrossTenantQueryError(operation, model, `names ${ids.size} workspaces (one operation, one workspace; use acrossWorkspaces to cross)`);
+    throw new CrossTenantQueryError(
+      operation,
+      model,
+      `names ${ids.size} workspaces (one operation, one workspace; use acrossWorkspaces to cross)`,
+    );
   }
 }
 
@@ -294,7 +309,8 @@ function pipelineStageChangesWorkspace(stage: unknown): boolean {
   if (!stage || typeof stage !== 'object') return false;
   const [name, body] = Object.entries(stage as Filter)[0] ?? [];
   if (name === '$set' || name === '$addFields') return Object.keys((body as Filter) ?? {}).some(isWorkspacePath);
-  if (name === '$unset') return (Array.isArray(body) ? body : [body]).some((path) => typeof path === 'string' && isWorkspacePath(path));
+  if (name === '$unset')
+    return (Array.isArray(body) ? body : [body]).some((path) => typeof path === 'string' && isWorkspacePath(path));
   // Whole-document reshaping could drop or rewrite it.
   return name === '$project' || name === '$replaceRoot' || name === '$replaceWith';
 }
@@ -316,7 +332,8 @@ interface BulkOperation {
 function bulkOperationMovesWorkspace(operation: BulkOperation): boolean {
   const update = operation.updateOne ?? operation.updateMany;
   if (update) return changesWorkspace(update.update, singleScope(update.filter));
-  if (operation.replaceOne) return replacementMoves(operation.replaceOne.replacement, singleScope(operation.replaceOne.filter));
+  if (operation.replaceOne)
+    return replacementMoves(operation.replaceOne.replacement, singleScope(operation.replaceOne.filter));
   return false;
 }
 
@@ -376,7 +393,8 @@ function checkReplace(operation: string, name: string, filter: unknown, replacem
   authorize(operation, name, [scopeOf(filter)]);
   // A replacement that leaves workspace_id out would orphan the document: keep it in its tenant.
   if (!('workspace_id' in document)) {
-    if (scope === null) throw new UnscopedQueryError(operation, name, 'replaces a document without naming its one workspace');
+    if (scope === null)
+      throw new UnscopedQueryError(operation, name, 'replaces a document without naming its one workspace');
     document.workspace_id = scope;
   }
 }
@@ -398,7 +416,12 @@ function checkBulkWrite(name: string, operations: BulkOperation[]): void {
       continue;
     }
     const filter = (operation.updateOne ?? operation.updateMany ?? operation.deleteOne ?? operation.deleteMany)?.filter;
-    if (filter === undefined) throw new UnscopedQueryError('bulkWrite', name, `with an operation the guard does not know (${Object.keys(operation).join(', ')})`);
+    if (filter === undefined)
+      throw new UnscopedQueryError(
+        'bulkWrite',
+        name,
+        `with an operation the guard does not know (${Object.keys(operation).join(', ')})`,
+      );
     scopes.push(scopeOf(filter));
   }
   authorize('bulkWrite', name, scopes);
@@ -406,7 +429,13 @@ function checkBulkWrite(name: string, operations: BulkOperation[]): void {
 
 // Collects the workspace restrictions of every part of a pipeline that reads a tenant-scoped
 // collection; refuses stages that cannot be scoped safely.
-function pipelineScopes(connection: Connection, name: string, pipeline: unknown[], readsTenant: boolean, scopes: Scope[]): void {
+function pipelineScopes(
+  connection: Connection,
+  name: string,
+  pipeline: unknown[],
+  readsTenant: boolean,
+  scopes: Scope[],
+): void {
   if (readsTenant) {
     const first = pipeline[0] as { $match?: unknown } | undefined;
     scopes.push(scopeOf(first?.$match));
@@ -419,12 +448,19 @@ function pipelineScopes(connection: Connection, name: string, pipeline: unknown[
   }
 }
 
-function subPipelineScopes(connection: Connection, name: string, operator: string, body: unknown, scopes: Scope[]): void {
+function subPipelineScopes(
+  connection: Connection,
+  name: string,
+  operator: string,
+  body: unknown,
+  scopes: Scope[],
+): void {
   const spec = (body ?? {}) as Filter;
   switch (operator) {
     case '$lookup': {
       const from = spec.from;
-      if (typeof from !== 'string') throw new UnscopedQueryError('aggregate', name, '$lookup without a collection name');
+      if (typeof from !== 'string')
+        throw new UnscopedQueryError('aggregate', name, '$lookup without a collection name');
       const tenant = kindOfCollectionName(connection, from) === 'tenant';
       if (!Array.isArray(spec.pipeline)) {
         if (tenant) scopes.push(null);
@@ -435,7 +471,8 @@ function subPipelineScopes(connection: Connection, name: string, operator: strin
     }
     case '$unionWith': {
       const from = typeof body === 'string' ? body : spec.coll;
-      if (typeof from !== 'string') throw new UnscopedQueryError('aggregate', name, '$unionWith without a collection name');
+      if (typeof from !== 'string')
+        throw new UnscopedQueryError('aggregate', name, '$unionWith without a collection name');
       const tenant = kindOfCollectionName(connection, from) === 'tenant';
       const pipeline = typeof body === 'string' ? [] : spec.pipeline;
       if (!Array.isArray(pipeline) || pipeline.length === 0) {
@@ -447,7 +484,8 @@ function subPipelineScopes(connection: Connection, name: string, operator: strin
     }
     case '$graphLookup': {
       const from = spec.from;
-      if (typeof from !== 'string') throw new UnscopedQueryError('aggregate', name, '$graphLookup without a collection name');
+      if (typeof from !== 'string')
+        throw new UnscopedQueryError('aggregate', name, '$graphLookup without a collection name');
       if (kindOfCollectionName(connection, from) === 'tenant') scopes.push(scopeOf(spec.restrictSearchWithMatch));
       return;
     }
@@ -460,7 +498,8 @@ function subPipelineScopes(connection: Connection, name: string, operator: strin
     case '$out':
     case '$merge':
       // Writes elsewhere, possibly over other tenants' documents.
-      if (!crossTenantGrant()) throw new CrossTenantQueryError('aggregate', name, `uses ${operator}, which writes outside the tenant`);
+      if (!crossTenantGrant())
+        throw new CrossTenantQueryError('aggregate', name, `uses ${operator}, which writes outside the tenant`);
       return;
     default:
   }
@@ -492,7 +531,8 @@ const TENANT_CHECKS: Record<string, (collection: GuardedCollection, args: unknow
   findOneAndReplace: (c, [filter, replacement]) => checkReplace('findOneAndReplace', c.name, filter, replacement),
   insertOne: (c, [document]) => checkInsert('insertOne', c.name, [document]),
   insertMany: (c, [documents]) => checkInsert('insertMany', c.name, Array.isArray(documents) ? documents : []),
-  bulkWrite: (c, [operations]) => checkBulkWrite(c.name, Array.isArray(operations) ? (operations as BulkOperation[]) : []),
+  bulkWrite: (c, [operations]) =>
+    checkBulkWrite(c.name, Array.isArray(operations) ? (operations as BulkOperation[]) : []),
   aggregate: (c, [pipeline]) => checkAggregate(c, 'tenant', pipeline),
   estimatedDocumentCount: refuseOutsideGrant('estimatedDocumentCount'),
   watch: refuseOutsideGrant('watch'),
@@ -510,7 +550,13 @@ function refuseOutsideGrant(operation: string) {
 }
 
 // Methods that answer a cursor (or bulk builder) synchronously.
-const SYNCHRONOUS_METHODS = new Set(['find', 'aggregate', 'watch', 'initializeOrderedBulkOp', 'initializeUnorderedBulkOp']);
+const SYNCHRONOUS_METHODS = new Set([
+  'find',
+  'aggregate',
+  'watch',
+  'initializeOrderedBulkOp',
+  'initializeUnorderedBulkOp',
+]);
 
 let guardInstalled = false;
 
@@ -548,7 +594,10 @@ export function assertModelsDeclared(connection: Connection): void {
 }
 
 // How a model is declared, for listings and tests.
-export function tenancyOf(model: { schema: { options: object }; collection: { collectionName: string } }): Declaration | undefined {
+export function tenancyOf(model: {
+  schema: { options: object };
+  collection: { collectionName: string };
+}): Declaration | undefined {
   const declaration = declarationOf(model.schema);
   if (declaration) return declaration;
   const infrastructure = INFRASTRUCTURE_COLLECTIONS[model.collection.collectionName];

@@ -12,6 +12,8 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 export function wholeWordsPattern(terms: readonly string[]): RegExp | null {
   const unique = [...new Set(terms.filter((term) => term.length > 0))].sort((a, b) => b.length - a.length);
   if (unique.length === 0) return null;
-  const alternatives = unique.map((term) => `${/^\w/.test(term) ? '(?<!\\w)' : ''}${escapeRegExp(term)}${/\w$/.test(term) ? '(?!\\w)' : ''}`);
+  const alternatives = unique.map(
+    (term) => `${/^\w/.test(term) ? '(?<!\\w)' : ''}${escapeRegExp(term)}${/\w$/.test(term) ? '(?!\\w)' : ''}`,
+  );
   return new RegExp(alternatives.join('|'), 'gi');
 }

@@ -8,7 +8,13 @@ export type { JSONSchemaType, Schema };
 function makeAjv(coerce: boolean | 'array'): Ajv {
   // Union types (`type: ['string', 'number']`) let one schema bound each type its own way
   // (maxLength for text, maximum for numbers), with a refusal that names the bound.
-  const ajv = new Ajv({ allErrors: false, strict: true, allowUnionTypes: true, useDefaults: true, coerceTypes: coerce });
+  const ajv = new Ajv({
+    allErrors: false,
+    strict: true,
+    allowUnionTypes: true,
+    useDefaults: true,
+    coerceTypes: coerce,
+  });
   addFormats(ajv);
   ajv.addFormat(SINGLE_LINE_FORMAT, SINGLE_LINE_PATTERN);
   ajv.addFormat(TEXT_FORMAT, TEXT_PATTERN);
@@ -18,7 +24,10 @@ function makeAjv(coerce: boolean | 'array'): Ajv {
     errors: true,
     validate: function maxJsonBytes(limit: number, data: unknown): boolean {
       const fits = Buffer.byteLength(JSON.stringify(data) ?? '') <= limit;
-      if (!fits) (maxJsonBytes as { errors?: Partial<ErrorObject>[] }).errors = [{ keyword: MAX_JSON_BYTES, message: `must NOT be larger than ${limit} bytes as JSON`, params: { limit } }];
+      if (!fits)
+        (maxJsonBytes as { errors?: Partial<ErrorObject>[] }).errors = [
+          { keyword: MAX_JSON_BYTES, message: `must NOT be larger than ${limit} bytes as JSON`, params: { limit } },
+        ];
       return fits;
     },
   });
@@ -46,7 +55,8 @@ export function describeError(error: ErrorObject, root = 'body'): string {
   const path = fieldPath(error);
   const params = error.params as Record<string, unknown>;
   // A key of an object refused by its propertyNames schema.
-  if (error.propertyName !== undefined) return `${path || root} key '${error.propertyName}' ${error.message ?? 'is invalid'}`;
+  if (error.propertyName !== undefined)
+    return `${path || root} key '${error.propertyName}' ${error.message ?? 'is invalid'}`;
   switch (error.keyword) {
     case 'additionalProperties':
       if (root === 'query' && !path) return `unknown query parameter '${String(params.additionalProperty)}'`;
@@ -58,7 +68,8 @@ export function describeError(error: ErrorObject, root = 'body'): string {
     case 'enum':
       return `${path || root} must be one of ${(params.allowedValues as unknown[]).map(String).join(', ')}`;
     case 'format':
-      if (params.format === SINGLE_LINE_FORMAT) return `${path || root} must be one line of text without control characters`;
+      if (params.format === SINGLE_LINE_FORMAT)
+        return `${path || root} must be one line of text without control characters`;
       if (params.format === TEXT_FORMAT) return `${path || root} must be text without control characters`;
       return `${path || root} must be a valid ${String(params.format)}`;
     default:

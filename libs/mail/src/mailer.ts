@@ -23,7 +23,10 @@ export function singleLine(value: string): string {
 // Template tag for mail text: the template's own line breaks stay, every interpolated value
 // is flattened with singleLine().
 export function mailText(strings: TemplateStringsArray, ...values: Array<string | number>): string {
-  return strings.reduce((text, part, index) => text + part + (index < values.length ? singleLine(String(values[index])) : ''), '');
+  return strings.reduce(
+    (text, part, index) => text + part + (index < values.length ? singleLine(String(values[index])) : ''),
+    '',
+  );
 }
 
 // What reaches the transport: one recipient address and a one-line subject, whatever the

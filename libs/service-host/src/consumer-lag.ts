@@ -24,10 +24,20 @@ export class ConsumerLagWatch {
     const since = this.behind.get(consumer);
     if (since === undefined && lagMs > BEHIND_AFTER_MS) {
       this.behind.set(consumer, this.now());
-      this.logger.warn({ consumer, behind_seconds: Math.round(lagMs / 1000) }, 'event consumer is more than a minute behind');
+      this.logger.warn(
+        { consumer, behind_seconds: Math.round(lagMs / 1000) },
+        'event consumer is more than a minute behind',
+      );
     } else if (since !== undefined && lagMs <= CAUGHT_UP_WITHIN_MS) {
       this.behind.delete(consumer);
-      this.logger.info({ consumer, behind_seconds: Math.round(lagMs / 1000), caught_up_after_seconds: Math.round((this.now() - since) / 1000) }, 'event consumer caught up');
+      this.logger.info(
+        {
+          consumer,
+          behind_seconds: Math.round(lagMs / 1000),
+          caught_up_after_seconds: Math.round((this.now() - since) / 1000),
+        },
+        'event consumer caught up',
+      );
     }
   }
 

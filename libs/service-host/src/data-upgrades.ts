@@ -31,7 +31,9 @@ const appliedUpgradeSchema = new Schema<AppliedUpgradeRow>(
   },
   { collection: 'data_upgrades', versionKey: false },
 );
-appliedUpgradeSchema.plugin(globalCollection, { reason: "the service's record of which upgrades of its stored data have run; about no one workspace" });
+appliedUpgradeSchema.plugin(globalCollection, {
+  reason: "the service's record of which upgrades of its stored data have run; about no one workspace",
+});
 
 export function appliedUpgradeModel(connection: Connection): Model<AppliedUpgradeRow> {
   const existing = connection.models[APPLIED_UPGRADE_MODEL] as Model<AppliedUpgradeRow> | undefined;
@@ -45,12 +47,19 @@ export async function applyDataUpgrades(context: ServiceContext, upgrades: reado
   const names = upgrades.map((upgrade) => upgrade.name);
   if (new Set(names).size !== names.length) throw new Error(`${context.name}: two data upgrades share a name`);
   const applied = new Set(
-    (await model.find({ _id: { $in: names } }, { _id: 1 }).lean<Array<Pick<AppliedUpgradeRow, '_id'>>>().exec()).map((row) => row._id),
+    (
+      await model
+        .find({ _id: { $in: names } }, { _id: 1 })
+        .lean<Array<Pick<AppliedUpgradeRow, '_id'>>>()
+        .exec()
+    ).map((row) => row._id),
   );
   for (const upgrade of upgrades) {
     if (applied.has(upgrade.name)) continue;
     const changed = await upgrade.run(context);
-    await model.updateOne({ _id: upgrade.name }, { $setOnInsert: { applied_at: isoNow(), changed } }, { upsert: true }).exec();
+    await model
+      .updateOne({ _id: upgrade.name }, { $setOnInsert: { applied_at: isoNow(), changed } }, { upsert: true })
+      .exec();
     context.logger.info({ upgrade: upgrade.name, changed }, `data upgrade applied: ${upgrade.description}`);
   }
 }

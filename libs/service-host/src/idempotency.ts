@@ -1,6 +1,16 @@
 import { createHash, hkdfSync, randomBytes } from 'node:crypto';
 import { Schema, type ClientSession, type Connection, type Model } from 'mongoose';
-import { AppError, globalCollection, IDEMPOTENT_REPLAYED_HEADER, isDuplicateKey, isUuid, openText, sealText, type InternalClaims, type OperationAnswer } from '@crm/kit';
+import {
+  AppError,
+  globalCollection,
+  IDEMPOTENT_REPLAYED_HEADER,
+  isDuplicateKey,
+  isUuid,
+  openText,
+  sealText,
+  type InternalClaims,
+  type OperationAnswer,
+} from '@crm/kit';
 
 // Idempotency keys (docs/idempotency.md): the first request with a key claims it with a leased
 // lock row, written on its own; the answer is stored in that row in the request's transaction,
@@ -74,7 +84,8 @@ const idempotencyKeySchema = new Schema<IdempotencyKeyRow>(
   { collection: IDEMPOTENCY_KEYS_COLLECTION, versionKey: false, minimize: false },
 );
 idempotencyKeySchema.plugin(globalCollection, {
-  reason: 'keys of every caller, callers before onboarding included: the id is a digest of the workspace, the caller and the key',
+  reason:
+    'keys of every caller, callers before onboarding included: the id is a digest of the workspace, the caller and the key',
 });
 idempotencyKeySchema.index({ expires_at: 1 }, { expireAfterSeconds: 0 });
 idempotencyKeySchema.index({ refs: 1 });
@@ -107,7 +118,8 @@ interface StoredAnswer {
 
 // Sealed with the row id as context, so a sealed answer cannot be moved to another row.
 const sealAnswer = (ref: KeyRef, answer: StoredAnswer): string => sealText(ref.sealKey, JSON.stringify(answer), ref.id);
-const openAnswer = (ref: KeyRef, text: string): StoredAnswer => JSON.parse(openText(ref.sealKey, text, ref.id)) as StoredAnswer;
+const openAnswer = (ref: KeyRef, text: string): StoredAnswer =>
+  JSON.parse(openText(ref.sealKey, text, ref.id)) as StoredAnswer;
 // A checkpoint is sealed with another context, so it cannot be passed off as an answer.
 const checkpointContext = (ref: KeyRef) => `${ref.id} checkpoint`;
 
@@ -131,20 +143,25 @@ function idsIn(value: unknown, into: Set<string> = new Set()): Set<string> {
   return into;
 }
 
-export type Claim =
-  | { kind: 'claimed'; lockToken: string }
-  | { kind: 'replay'; answer: OperationAnswer };
+export type Claim = { kind: 'claimed'; lockToken: string } | { kind: 'replay'; answer: OperationAnswer };
 
 // Another request holds the key (or took it over from this one: a resumable request's step then
 // fails with it, and the request stops).
 export class RequestInProgressError extends AppError {
   constructor() {
-    super('request_in_progress', 'a request with this Idempotency-Key is still running; retry shortly', 409, { 'Retry-After': '1' });
+    super('request_in_progress', 'a request with this Idempotency-Key is still running; retry shortly', 409, {
+      'Retry-After': '1',
+    });
   }
 }
 
 const inProgress = () => new RequestInProgressError();
-const reused = () => new AppError('idempotency_key_reused', 'this Idempotency-Key was used for a different request (method, path or body)', 422);
+const reused = () =>
+  new AppError(
+    'idempotency_key_reused',
+    'this Idempotency-Key was used for a different request (method, path or body)',
+    422,
+  );
 const forgotten = () =>
   new AppError(
     'idempotency_answer_erased',
@@ -201,7 +218,10 @@ export async function claimKey(
     if (existing.state === 'forgotten') throw forgotten();
     if (existing.locked_until && existing.locked_until > now) throw inProgress();
     // The request that held it died (or outlived its lease): this one takes it over.
-    const taken = await model.updateOne({ _id: id, state: 'running', lock_token: existing.lock_token }, { $set: lease });
+    const taken = await model.updateOne(
+      { _id: id, state: 'running', lock_token: existing.lock_token },
+      { $set: lease },
+    );
     if (taken.modifiedCount === 1) return { kind: 'claimed', lockToken };
   }
   throw inProgress();
@@ -218,7 +238,13 @@ function replayOf(ref: KeyRef, row: IdempotencyKeyRow): OperationAnswer {
 
 // Stores the answer in the claimed row, in the request's transaction: only while this request
 // still holds the claim (a request taking over after the lease makes this one fail instead).
-export async function storeAnswer(connection: Connection, ref: KeyRef, lockToken: string, answer: OperationAnswer, workspaceId: string | null): Promise<void> {
+export async function storeAnswer(
+  connection: Connection,
+  ref: KeyRef,
+  lockToken: string,
+  answer: OperationAnswer,
+  workspaceId: string | null,
+): Promise<void> {
   const stored = await idempotencyKeyModel(connection).updateOne(
     { _id: ref.id, state: 'running', lock_token: lockToken },
     {
@@ -250,7 +276,12 @@ export async function releaseKey(connection: Connection, id: string, lockToken: 
 // A person's erasure: every stored answer of the workspace that names one of the ids (the
 // person's, and those of records the erasure rewrote) loses its answer. In the erasure's
 // transaction when given one. Answers how many were forgotten.
-export async function forgetAnswersNaming(connection: Connection, workspaceId: string, ids: readonly string[], session?: ClientSession): Promise<number> {
+export async function forgetAnswersNaming(
+  connection: Connection,
+  workspaceId: string,
+  ids: readonly string[],
+  session?: ClientSession,
+): Promise<number> {
   if (!workspaceId) throw new Error('forgetAnswersNaming needs the workspace whose answers it forgets');
   if (ids.length === 0) return 0;
   const refs = [...new Set(ids.map((id) => refOf(workspaceId, id)))];
@@ -265,7 +296,10 @@ export async function forgetAnswersNaming(connection: Connection, workspaceId: s
 // The checkpoint a resumable request left under this claim (read after claiming, so a step the
 // previous holder committed before the takeover is seen), or undefined before its first step.
 export async function readCheckpoint(connection: Connection, ref: KeyRef, lockToken: string): Promise<unknown> {
-  const row = await idempotencyKeyModel(connection).findOne({ _id: ref.id, state: 'running', lock_token: lockToken }).lean<IdempotencyKeyRow>().exec();
+  const row = await idempotencyKeyModel(connection)
+    .findOne({ _id: ref.id, state: 'running', lock_token: lockToken })
+    .lean<IdempotencyKeyRow>()
+    .exec();
   if (!row) throw inProgress();
   return !row.checkpoint ? undefined : JSON.parse(openText(ref.sealKey, row.checkpoint, checkpointContext(ref)));
 }
@@ -283,14 +317,24 @@ export async function saveCheckpoint(
 ): Promise<void> {
   const saved = await idempotencyKeyModel(connection).updateOne(
     { _id: ref.id, state: 'running', lock_token: lockToken },
-    { $set: { checkpoint: sealText(ref.sealKey, JSON.stringify(state), checkpointContext(ref)), locked_until: new Date(now.getTime() + RESUMABLE_LEASE_MS) } },
+    {
+      $set: {
+        checkpoint: sealText(ref.sealKey, JSON.stringify(state), checkpointContext(ref)),
+        locked_until: new Date(now.getTime() + RESUMABLE_LEASE_MS),
+      },
+    },
     { session },
   );
   if (saved.matchedCount !== 1) throw inProgress();
 }
 
 // Keeps a resumable request's claim alive while it runs; false once it is no longer this request's.
-export async function renewLease(connection: Connection, id: string, lockToken: string, now: Date = new Date()): Promise<boolean> {
+export async function renewLease(
+  connection: Connection,
+  id: string,
+  lockToken: string,
+  now: Date = new Date(),
+): Promise<boolean> {
   const renewed = await idempotencyKeyModel(connection).updateOne(
     { _id: id, state: 'running', lock_token: lockToken },
     { $set: { locked_until: new Date(now.getTime() + RESUMABLE_LEASE_MS) } },
@@ -302,5 +346,8 @@ export async function renewLease(connection: Connection, id: string, lockToken: 
 // would let a retry apply those steps again) and ends its lease, so a retry of the same request
 // resumes at once.
 export async function setAsideKey(connection: Connection, id: string, lockToken: string): Promise<void> {
-  await idempotencyKeyModel(connection).updateOne({ _id: id, state: 'running', lock_token: lockToken }, { $set: { locked_until: null } });
+  await idempotencyKeyModel(connection).updateOne(
+    { _id: id, state: 'running', lock_token: lockToken },
+    { $set: { locked_until: null } },
+  );
 }

@@ -13,7 +13,11 @@ function serviceOf(Constructor: GrpcClientConstructor<GrpcClient>): string {
 // One client per peer service and generated client, made on first use: a peer started after this
 // service (two services that call each other) only needs its address known by then. Closed when
 // the service stops.
-export function peerClient<C extends GrpcClient>(context: ServiceContext, peer: string, Constructor: GrpcClientConstructor<C>): C {
+export function peerClient<C extends GrpcClient>(
+  context: ServiceContext,
+  peer: string,
+  Constructor: GrpcClientConstructor<C>,
+): C {
   let clients = clientsByContext.get(context);
   if (!clients) {
     clients = new Map();

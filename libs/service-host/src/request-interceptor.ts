@@ -44,28 +44,46 @@ type VersionModel = Model<{ _id: string; workspace_id: string; version?: number 
 // Around every operation of a service: idempotency keys and record preconditions, with the
 // handler in one request transaction when either needs it (docs/idempotency.md,
 // docs/concurrency.md). No handler does any of this itself.
-export function requestInterceptor(context: ServiceContext, implementations: readonly Implementation[]): OperationInterceptor {
+export function requestInterceptor(
+  context: ServiceContext,
+  implementations: readonly Implementation[],
+): OperationInterceptor {
   const { connection, logger } = context;
   const models = new Map<string, VersionModel>();
   for (const { declaration } of implementations) {
     if (declaration.etag === undefined || models.has(declaration.etag)) continue;
-    const model = Object.values(connection.models).find((candidate) => candidate.collection.collectionName === declaration.etag);
+    const model = Object.values(connection.models).find(
+      (candidate) => candidate.collection.collectionName === declaration.etag,
+    );
     if (!model || !model.schema.path('version')) {
-      throw new Error(`${declaration.method} ${declaration.path}: no model of ${declaration.etag} with a version on this service`);
+      throw new Error(
+        `${declaration.method} ${declaration.path}: no model of ${declaration.etag} with a version on this service`,
+      );
     }
     models.set(declaration.etag, model);
   }
   const killAfter = context.env[KILL_AFTER_COMMIT_SETTING];
-  if (killAfter) logger.warn({ operation: killAfter }, `${KILL_AFTER_COMMIT_SETTING} is set: the process kills itself after such a request commits (tests only)`);
+  if (killAfter)
+    logger.warn(
+      { operation: killAfter },
+      `${KILL_AFTER_COMMIT_SETTING} is set: the process kills itself after such a request commits (tests only)`,
+    );
   const killAt = /^(.+) (\d+)$/.exec(context.env[KILL_AT_CHECKPOINT_SETTING] ?? '');
-  if (killAt) logger.warn({ operation: killAt[1], checkpoint: Number(killAt[2]) }, `${KILL_AT_CHECKPOINT_SETTING} is set: the process kills itself at that checkpoint of such a request (tests only)`);
+  if (killAt)
+    logger.warn(
+      { operation: killAt[1], checkpoint: Number(killAt[2]) },
+      `${KILL_AT_CHECKPOINT_SETTING} is set: the process kills itself at that checkpoint of such a request (tests only)`,
+    );
 
   // The record's current version in the caller's workspace, null when there is none.
   async function currentVersion(call: OperationCall, id: unknown): Promise<number | null> {
     const model = models.get(call.declaration.etag!);
     const workspaceId = call.claims?.workspace_id;
     if (!model || typeof id !== 'string' || !workspaceId) return null;
-    const record = await model.findOne({ _id: id, workspace_id: workspaceId }, { version: 1 }).lean<{ version?: number }>().exec();
+    const record = await model
+      .findOne({ _id: id, workspace_id: workspaceId }, { version: 1 })
+      .lean<{ version?: number }>()
+      .exec();
     return record ? (record.version ?? 1) : null;
   }
 
@@ -76,7 +94,9 @@ export function requestInterceptor(context: ServiceContext, implementations: rea
     const model = models.get(call.declaration.etag!);
     const workspaceId = call.claims?.workspace_id;
     if (!model || typeof id !== 'string' || !workspaceId) return null;
-    const record = await model.collection.findOne({ _id: id, workspace_id: workspaceId } as object, { projection: { version: 1 } });
+    const record = await model.collection.findOne({ _id: id, workspace_id: workspaceId } as object, {
+      projection: { version: 1 },
+    });
     return record ? ((record.version as number | undefined) ?? 1) : null;
   }
 
@@ -91,13 +111,17 @@ export function requestInterceptor(context: ServiceContext, implementations: rea
     const version = call.notesVersion ? (answer?.version ?? null) : before;
     if (!answer || answer.status !== 200 || version === null) return answer;
     const tag = entityTagOf(version, answer.body);
-    if (ifNoneMatch && ifNoneMatchMatches(ifNoneMatch, tag)) return { status: 304, body: undefined, headers: { [ETAG_HEADER]: tag } };
+    if (ifNoneMatch && ifNoneMatchMatches(ifNoneMatch, tag))
+      return { status: 304, body: undefined, headers: { [ETAG_HEADER]: tag } };
     answer.headers[ETAG_HEADER] = tag;
     return answer;
   }
 
   // The answer's tag, read after the handler (in the request transaction where there is one).
-  async function tagAfter(call: OperationCall, answer: OperationAnswer | undefined): Promise<OperationAnswer | undefined> {
+  async function tagAfter(
+    call: OperationCall,
+    answer: OperationAnswer | undefined,
+  ): Promise<OperationAnswer | undefined> {
     if (!answer || call.declaration.etag === undefined || answer.status === 204) return answer;
     const version = await currentVersion(call, call.params.id ?? (answer.body as { id?: unknown } | undefined)?.id);
     if (version !== null) answer.headers[ETAG_HEADER] = entityTagOf(version, answer.body);
@@ -106,13 +130,19 @@ export function requestInterceptor(context: ServiceContext, implementations: rea
 
   // A keyed request of a resumable operation: no request transaction; the handler's steps commit
   // one by one, each with its checkpoint, and the answer is stored once the last has committed.
-  async function resumable(call: OperationCall, keyRef: KeyRef, lockToken: string): Promise<OperationAnswer | undefined> {
+  async function resumable(
+    call: OperationCall,
+    keyRef: KeyRef,
+    lockToken: string,
+  ): Promise<OperationAnswer | undefined> {
     const { declaration, req } = call;
     const operation = `${declaration.method} ${declaration.path}`;
     let saves = 0;
     let progressed = false;
     const heartbeat = setInterval(() => {
-      renewLease(connection, keyRef.id, lockToken).catch((error: unknown) => logger.warn({ err: error }, 'idempotency lease not renewed'));
+      renewLease(connection, keyRef.id, lockToken).catch((error: unknown) =>
+        logger.warn({ err: error }, 'idempotency lease not renewed'),
+      );
     }, RESUMABLE_LEASE_MS / 4);
     heartbeat.unref();
     try {
@@ -141,7 +171,9 @@ export function requestInterceptor(context: ServiceContext, implementations: rea
       if (killAfter === operation) process.kill(process.pid, 'SIGKILL');
       return answer;
     } catch (error) {
-      const giveBack = progressed ? setAsideKey(connection, keyRef.id, lockToken) : releaseKey(connection, keyRef.id, lockToken);
+      const giveBack = progressed
+        ? setAsideKey(connection, keyRef.id, lockToken)
+        : releaseKey(connection, keyRef.id, lockToken);
       await giveBack.catch((release: unknown) => logger.warn({ err: release }, 'idempotency key not released'));
       throw error;
     } finally {
@@ -153,7 +185,8 @@ export function requestInterceptor(context: ServiceContext, implementations: rea
     const { declaration, req, claims } = call;
     const write = WRITES.has(declaration.method);
     if (declaration.etag !== undefined && !write) return read(call);
-    const key = claims && write && !declaration.rawBody && !declaration.responseMediaType ? idempotencyKeyOf(req) : undefined;
+    const key =
+      claims && write && !declaration.rawBody && !declaration.responseMediaType ? idempotencyKeyOf(req) : undefined;
     if (key === undefined && declaration.etag === undefined) return call.run();
     const { ifMatch } = declaration.etag !== undefined ? preconditionsOf(req) : {};
 
@@ -164,7 +197,14 @@ export function requestInterceptor(context: ServiceContext, implementations: rea
     let lockToken: string | undefined;
     if (keyRef !== undefined) {
       const lease = declaration.resumable ? RESUMABLE_LEASE_MS : undefined;
-      const claim = await claimKey(connection, claims!, keyRef, requestDigestOf(req.method, req.originalUrl, req.body), new Date(), lease);
+      const claim = await claimKey(
+        connection,
+        claims!,
+        keyRef,
+        requestDigestOf(req.method, req.originalUrl, req.body),
+        new Date(),
+        lease,
+      );
       if (claim.kind === 'replay') return claim.answer;
       if (declaration.resumable) return resumable(call, keyRef, claim.lockToken);
       lockToken = claim.lockToken;
@@ -180,7 +220,9 @@ export function requestInterceptor(context: ServiceContext, implementations: rea
             // conflict, and the run again then sees it here.
             const current = await currentVersion(call, call.params.id);
             if (ifMatch && current !== null && !ifMatchHolds(ifMatch, current)) {
-              throw preconditionFailed(`the record changed since it was read: it is now at version ${current}; read it again for its ETag`);
+              throw preconditionFailed(
+                `the record changed since it was read: it is now at version ${current}; read it again for its ETag`,
+              );
             }
           }
           const answer = await tagAfter(call, await call.run());
@@ -190,15 +232,20 @@ export function requestInterceptor(context: ServiceContext, implementations: rea
             if (keyRef !== undefined) await releaseKey(connection, keyRef.id, lockToken!);
             return answer;
           }
-          if (keyRef !== undefined) await storeAnswer(connection, keyRef, lockToken!, answer, claims!.workspace_id ?? null);
+          if (keyRef !== undefined)
+            await storeAnswer(connection, keyRef, lockToken!, answer, claims!.workspace_id ?? null);
           return answer;
         },
         { onAfterCommitError: (error) => logger.error({ err: error }, 'after-commit work failed') },
       );
-      if (keyRef !== undefined && killAfter === `${declaration.method} ${declaration.path}`) process.kill(process.pid, 'SIGKILL');
+      if (keyRef !== undefined && killAfter === `${declaration.method} ${declaration.path}`)
+        process.kill(process.pid, 'SIGKILL');
       return answer;
     } catch (error) {
-      if (keyRef !== undefined) await releaseKey(connection, keyRef.id, lockToken!).catch((release: unknown) => logger.warn({ err: release }, 'idempotency key not released'));
+      if (keyRef !== undefined)
+        await releaseKey(connection, keyRef.id, lockToken!).catch((release: unknown) =>
+          logger.warn({ err: release }, 'idempotency key not released'),
+        );
       throw error;
     }
   };

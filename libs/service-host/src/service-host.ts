@@ -1,6 +1,15 @@
 import type { Server } from 'node:http';
 import type { Connection } from 'mongoose';
-import { createEventBus, jobBacklog, JobWorker, OutboxRelay, outboxBacklog, type EventBus, type InProcessBroker, type JobHandler } from '@crm/bus';
+import {
+  createEventBus,
+  jobBacklog,
+  JobWorker,
+  OutboxRelay,
+  outboxBacklog,
+  type EventBus,
+  type InProcessBroker,
+  type JobHandler,
+} from '@crm/bus';
 import {
   closeServer,
   connectDatabase,
@@ -122,7 +131,10 @@ export async function startService(definition: ServiceDefinition, options: HostO
       metrics,
       logger,
     );
-    opened.push(() => bus.close(), () => ownResources.stop());
+    opened.push(
+      () => bus.close(),
+      () => ownResources.stop(),
+    );
     // The embedded store is opened by this process alone, so its relay is the only one.
     const outbox = new OutboxRelay({ connection, bus, logger, exclusive: options.mongoUrl === undefined });
     const context: ServiceContext = {
@@ -181,7 +193,10 @@ export async function startService(definition: ServiceDefinition, options: HostO
     opened.push(() => outbox.stop());
     if (!options.deferOutboxRelay) outbox.start();
     // Every service compacts its store when asked (storage-compaction.ts), besides its own jobs.
-    const handlers = { [STORAGE_COMPACTION_JOB]: storageCompactionHandler(connection, logger), ...definition.jobs?.(context) };
+    const handlers = {
+      [STORAGE_COMPACTION_JOB]: storageCompactionHandler(connection, logger),
+      ...definition.jobs?.(context),
+    };
     const jobs = new JobWorker({ connection, logger, handlers });
     jobs.start();
     opened.push(() => jobs.stop());
@@ -219,18 +234,32 @@ export async function startService(definition: ServiceDefinition, options: HostO
 function measuredBus(bus: EventBus, metrics: ServiceMetrics, logger: Logger): EventBus {
   const consumers = new Set<string>();
   const byConsumer = (read: (consumer: string) => Promise<number>) => async () =>
-    Object.fromEntries(await Promise.all([...consumers].map(async (consumer): Promise<[string, number]> => [consumer, await read(consumer)])));
+    Object.fromEntries(
+      await Promise.all(
+        [...consumers].map(async (consumer): Promise<[string, number]> => [consumer, await read(consumer)]),
+      ),
+    );
   metrics.registerDeadLetters(byConsumer((consumer) => bus.deadLetterCount(consumer)));
   metrics.registerConsumerBacklog(byConsumer((consumer) => bus.backlog(consumer)));
   const lag = new ConsumerLagWatch(logger);
   return {
     publish: (events) => bus.publish(events),
     subscribe: async (consumer, patterns, handler, options) => {
-      await bus.subscribe(consumer, patterns, metrics.instrumentEventHandler(consumer, lag.single(consumer, handler)), options);
+      await bus.subscribe(
+        consumer,
+        patterns,
+        metrics.instrumentEventHandler(consumer, lag.single(consumer, handler)),
+        options,
+      );
       consumers.add(consumer);
     },
     subscribeBatch: async (consumer, patterns, handler, options) => {
-      await bus.subscribeBatch(consumer, patterns, metrics.instrumentBatchHandler(consumer, lag.batch(consumer, handler)), options);
+      await bus.subscribeBatch(
+        consumer,
+        patterns,
+        metrics.instrumentBatchHandler(consumer, lag.batch(consumer, handler)),
+        options,
+      );
       consumers.add(consumer);
     },
     ping: () => bus.ping(),

@@ -1,4 +1,14 @@
-import { createLogger, exitOnStartFailure, int, loadConfig, pem, requireValue, serviceTokenSecret, str, url } from '@crm/kit';
+import {
+  createLogger,
+  exitOnStartFailure,
+  int,
+  loadConfig,
+  pem,
+  requireValue,
+  serviceTokenSecret,
+  str,
+  url,
+} from '@crm/kit';
 import { startService, type RunningService, type ServiceDefinition } from './service-host';
 
 // Environment of a service running as its own process (a container).

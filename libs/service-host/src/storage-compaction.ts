@@ -26,7 +26,9 @@ export function storageCompactionIntervalOf(env: NodeJS.ProcessEnv): number {
   if (raw === undefined || raw.trim() === '') return DEFAULT_STORAGE_COMPACTION_INTERVAL_MS;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 0 || value > MAX_STORAGE_COMPACTION_INTERVAL_MS) {
-    throw new Error(`${STORAGE_COMPACTION_INTERVAL_SETTING} must be a whole number of milliseconds from 0 to ${MAX_STORAGE_COMPACTION_INTERVAL_MS}, got "${raw}"`);
+    throw new Error(
+      `${STORAGE_COMPACTION_INTERVAL_SETTING} must be a whole number of milliseconds from 0 to ${MAX_STORAGE_COMPACTION_INTERVAL_MS}, got "${raw}"`,
+    );
   }
   return value;
 }
@@ -52,25 +54,42 @@ export async function requestCompactionIn(
   const jobs = jobModel(connection);
   const _id = jobId(STORAGE_COMPACTION_JOB, JOB_KEY);
   const existing = await jobs.findOne({ _id }).session(session).lean<JobRow>().exec();
-  const waiting = existing !== null && existing.status === 'pending' && (existing.lease_until === null || existing.lease_until <= now);
+  const waiting =
+    existing !== null &&
+    existing.status === 'pending' &&
+    (existing.lease_until === null || existing.lease_until <= now);
   if (waiting) {
     // It has not started: it will read the store after this change. A worker claiming it in the
     // meantime makes this write conflict, and the transaction runs again and sees the claim.
-    await jobs.updateOne({ _id, revision: existing.revision }, { $addToSet: { 'payload.collections': { $each: [...collections] } } }, { session });
+    await jobs.updateOne(
+      { _id, revision: existing.revision },
+      { $addToSet: { 'payload.collections': { $each: [...collections] } } },
+      { session },
+    );
     return;
   }
   // None yet, one running (it may have read the store before this change), or one parked.
   const merged = [...new Set([...collectionsOf(existing), ...collections])];
   await scheduleJob(
     connection,
-    { name: STORAGE_COMPACTION_JOB, key: JOB_KEY, runAt: new Date(now.getTime() + intervalMs), workspace_id: null, payload: { collections: merged } },
+    {
+      name: STORAGE_COMPACTION_JOB,
+      key: JOB_KEY,
+      runAt: new Date(now.getTime() + intervalMs),
+      workspace_id: null,
+      payload: { collections: merged },
+    },
     session,
   );
 }
 
 // Asks for the store's compaction once the caller's change is committed (call it after the
 // change, or pass the change's transaction).
-export async function requestStorageCompaction(context: ServiceContext, collections: readonly string[], session?: ClientSession): Promise<void> {
+export async function requestStorageCompaction(
+  context: ServiceContext,
+  collections: readonly string[],
+  session?: ClientSession,
+): Promise<void> {
   const intervalMs = storageCompactionIntervalOf(context.env);
   if (session) {
     await requestCompactionIn(context.connection, session, collections, intervalMs);

@@ -12,7 +12,10 @@ export interface UnitOfWork {
   transaction: ClientSession;
   // Queues an event of `contract`; it is written to the outbox in the same transaction as the
   // change. The compiler checks the payload against the contract, and so does the runtime.
-  publish: <Contract extends EventContract>(contract: Contract, event: ContractEvent<PayloadOf<NoInfer<Contract>>>) => void;
+  publish: <Contract extends EventContract>(
+    contract: Contract,
+    event: ContractEvent<PayloadOf<NoInfer<Contract>>>,
+  ) => void;
   // Durable jobs, written (or removed) in the same transaction as the change.
   schedule: (job: NewJob) => Promise<string>;
   cancel: (job: { name: string; key: string } | { id: string }) => Promise<boolean>;
@@ -21,7 +24,8 @@ export interface UnitOfWork {
 // A payload that does not match its contract is a programming error: fail at the producer,
 // before anything commits, not in a consumer.
 function declaredEvent<T>(contract: EventContract, event: ContractEvent<T>): NewEvent<T> {
-  if (EVENT_CONTRACTS.get(contract.type) !== contract) throw new Error(`event ${contract.type} has no contract in @crm/protos`);
+  if (EVENT_CONTRACTS.get(contract.type) !== contract)
+    throw new Error(`event ${contract.type} has no contract in @crm/protos`);
   const problem = payloadProblem(contract, event.data);
   if (problem) throw new Error(`event payload does not match its contract: ${problem}`);
   return { ...event, type: contract.type, version: contract.schemaVersion };

@@ -34,7 +34,11 @@ export function workspaceGuard(modelName: string, collection: string): Workspace
     take: async (connection, transaction, workspaceId) => {
       await connection
         .model<WorkspaceGuardRecord>(modelName)
-        .updateOne({ _id: workspaceId, workspace_id: workspaceId }, { $inc: { checks: 1 } }, { upsert: true, session: transaction });
+        .updateOne(
+          { _id: workspaceId, workspace_id: workspaceId },
+          { $inc: { checks: 1 } },
+          { upsert: true, session: transaction },
+        );
     },
   };
 }

@@ -1,4 +1,10 @@
-import { CONTAINER_ENV, probeContainerEngine, skipLine, startContainerBackends, type ContainerBackends } from './containers';
+import {
+  CONTAINER_ENV,
+  probeContainerEngine,
+  skipLine,
+  startContainerBackends,
+  type ContainerBackends,
+} from './containers';
 
 // Global setup of the container suite's jest project: starts the containers once for its test
 // files (their addresses reach the workers through the environment), or prints why not.

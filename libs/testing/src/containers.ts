@@ -23,12 +23,15 @@ export const IMAGES = {
   meilisearch: 'getmeili/meilisearch:v1.16',
 } as const;
 
-export type EngineProbe = { readonly available: true; readonly engine: string } | { readonly available: false; readonly reason: string };
+export type EngineProbe =
+  { readonly available: true; readonly engine: string } | { readonly available: false; readonly reason: string };
 
 // Whether a container engine answers within `timeoutMs`: the one at `dockerHost` (a Docker
 // API address, unix:///path or tcp://host:port), or else the one testcontainers finds (DOCKER_HOST,
 // ~/.testcontainers.properties, the usual sockets). A docker CLI without a daemon is no engine.
-export async function probeContainerEngine(options: { dockerHost?: string; timeoutMs?: number } = {}): Promise<EngineProbe> {
+export async function probeContainerEngine(
+  options: { dockerHost?: string; timeoutMs?: number } = {},
+): Promise<EngineProbe> {
   const timeoutMs = options.timeoutMs ?? 10_000;
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
@@ -52,7 +55,10 @@ async function discovered(): Promise<string> {
 // GET /_ping of the Docker API (Podman answers it too).
 function ping(dockerHost: string): Promise<string> {
   const address = new URL(dockerHost);
-  const target = address.protocol === 'unix:' ? { socketPath: address.pathname } : { host: address.hostname, port: Number(address.port || 2375) };
+  const target =
+    address.protocol === 'unix:'
+      ? { socketPath: address.pathname }
+      : { host: address.hostname, port: Number(address.port || 2375) };
   return new Promise((resolve, reject) => {
     const asked = request({ ...target, path: '/_ping', method: 'GET' }, (answer) => {
       answer.resume();
@@ -88,7 +94,9 @@ export async function startContainerBackends(): Promise<ContainerBackends> {
       .withWaitStrategy(Wait.forHttp('/health', 7700))
       .start(),
   ]);
-  const containers = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value as StartedTestContainer] : []));
+  const containers = started.flatMap((result) =>
+    result.status === 'fulfilled' ? [result.value as StartedTestContainer] : [],
+  );
   const stop = async () => {
     await Promise.allSettled(containers.map((container) => container.stop()));
   };
@@ -116,8 +124,11 @@ export async function startContainerBackends(): Promise<ContainerBackends> {
 
 // In a test file of the suite: whether the containers run. Its contract then reads its usual
 // variable (MONGO_URL, AMQP_URL, MEILI_URL and MEILI_KEY), pointed at the container.
-export function useContainers(variables: Partial<Record<'MONGO_URL' | 'AMQP_URL' | 'MEILI_URL' | 'MEILI_KEY', keyof typeof CONTAINER_ENV>>): boolean {
+export function useContainers(
+  variables: Partial<Record<'MONGO_URL' | 'AMQP_URL' | 'MEILI_URL' | 'MEILI_KEY', keyof typeof CONTAINER_ENV>>,
+): boolean {
   if (process.env[CONTAINER_ENV.engine] !== 'running') return false;
-  for (const [variable, source] of Object.entries(variables)) process.env[variable] = process.env[CONTAINER_ENV[source]];
+  for (const [variable, source] of Object.entries(variables))
+    process.env[variable] = process.env[CONTAINER_ENV[source]];
   return true;
 }

@@ -17,7 +17,8 @@ interface JsonSchema {
 }
 
 function neutral(schema: JsonSchema, name: string, now: string): unknown {
-  if (schema.anyOf) return schema.anyOf.some((option) => option.type === 'null') ? null : neutral(schema.anyOf[0]!, name, now);
+  if (schema.anyOf)
+    return schema.anyOf.some((option) => option.type === 'null') ? null : neutral(schema.anyOf[0]!, name, now);
   switch (schema.type) {
     case 'string':
       return name.endsWith('_at') ? now : '';
@@ -48,7 +49,12 @@ function neutralObject(schema: JsonSchema, now: string): Fields {
 export function contractPayload(type: string, fields: Fields = {}): Fields {
   const contract = EVENT_CONTRACTS.get(type);
   if (!contract) throw new Error(`no event contract ${type}`);
-  const data = { ...neutralObject(contract.payload as JsonSchema, new Date().toISOString()), [contract.record.idField]: randomUUID(), version: 1, ...fields };
+  const data = {
+    ...neutralObject(contract.payload as JsonSchema, new Date().toISOString()),
+    [contract.record.idField]: randomUUID(),
+    version: 1,
+    ...fields,
+  };
   const problem = payloadProblem(contract, data);
   if (problem) throw new Error(problem);
   return data;

@@ -74,6 +74,7 @@ export function mailTo(dataDir: string, address: string): Mail[] {
 export function linkIn(mail: Mail, path: string): string {
   const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
   const matching = links.filter((link) => link.includes(path));
-  if (matching.length !== 1) throw new Error(`expected one link to ${path} in "${mail.subject}", found ${matching.length}`);
+  if (matching.length !== 1)
+    throw new Error(`expected one link to ${path} in "${mail.subject}", found ${matching.length}`);
   return matching[0];
 }

@@ -60,7 +60,13 @@ function checkerFor(documentUrl: string): Promise<Checker> {
 export class UndocumentedResponse extends Error {}
 
 // `path` is relative to the API base (`/v1`), with or without a query string.
-export async function checkResponse(documentUrl: string, method: string, path: string, status: number, body: unknown): Promise<void> {
+export async function checkResponse(
+  documentUrl: string,
+  method: string,
+  path: string,
+  status: number,
+  body: unknown,
+): Promise<void> {
   const checker = await checkerFor(documentUrl);
   const bare = path.split('?')[0];
   const where = `${method} ${bare} → ${status}`;
@@ -86,7 +92,8 @@ export async function checkResponse(documentUrl: string, method: string, path: s
   const response = resolve(checker.document, declared) as Json;
   const schema = (response.content as Json | undefined)?.['application/json'] as Json | undefined;
   if (!schema) {
-    if (body !== undefined && method !== 'HEAD') throw new UndocumentedResponse(`${where}: declared without a body but answered one`);
+    if (body !== undefined && method !== 'HEAD')
+      throw new UndocumentedResponse(`${where}: declared without a body but answered one`);
     return;
   }
   if (method === 'HEAD') return;
@@ -102,7 +109,9 @@ async function checkBody(checker: Checker, key: string, schema: unknown, body: u
   try {
     validate(structuredClone(body));
   } catch (error) {
-    throw new UndocumentedResponse(`${where}: the body does not match the declared schema: ${(error as Error).message}`);
+    throw new UndocumentedResponse(
+      `${where}: the body does not match the declared schema: ${(error as Error).message}`,
+    );
   }
 }
 

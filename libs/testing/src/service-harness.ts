@@ -3,7 +3,13 @@ import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { InProcessBroker, outboxModel, type EventEnvelope } from '@crm/bus';
-import { generateInternalKeyPair, INTERNAL_TOKEN_HEADER, signInternalToken, type InternalClaims, type KeyPair } from '@crm/kit';
+import {
+  generateInternalKeyPair,
+  INTERNAL_TOKEN_HEADER,
+  signInternalToken,
+  type InternalClaims,
+  type KeyPair,
+} from '@crm/kit';
 import { startService, type RunningService, type ServiceDefinition } from '@crm/service-host';
 import { checkResponse, forgetDocument } from './openapi-check';
 
@@ -43,7 +49,10 @@ export interface HarnessOptions {
 
 // One service on loopback ports with embedded storage in a fresh directory and its own
 // in-process broker (a test file may run two, each consuming only its own events).
-export async function startServiceForTest(definition: ServiceDefinition, options: HarnessOptions = {}): Promise<ServiceHarness> {
+export async function startServiceForTest(
+  definition: ServiceDefinition,
+  options: HarnessOptions = {},
+): Promise<ServiceHarness> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), `crm-${definition.name}-`));
   const keys = generateInternalKeyPair();
   const service = await startService(definition, {
@@ -80,7 +89,11 @@ export async function startServiceForTest(definition: ServiceDefinition, options
       return { status: response.status, body: parsed as T, headers: response.headers };
     },
     async events(filter = {}) {
-      const rows = await outboxModel(service.context.connection).find(filter).sort({ created_at: 1, _id: 1 }).lean().exec();
+      const rows = await outboxModel(service.context.connection)
+        .find(filter)
+        .sort({ created_at: 1, _id: 1 })
+        .lean()
+        .exec();
       return rows.map((row) => row.event);
     },
     async stop() {

@@ -24,6 +24,11 @@ export async function waitFor<T>(
   what = 'condition',
   timeoutMs = 20000,
 ): Promise<T> {
-  const value = await waitUntil(check, (seen) => seen !== undefined && seen !== null && seen !== false, what, timeoutMs);
+  const value = await waitUntil(
+    check,
+    (seen) => seen !== undefined && seen !== null && seen !== false,
+    what,
+    timeoutMs,
+  );
   return value as T;
 }

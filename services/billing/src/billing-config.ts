@@ -2,7 +2,11 @@ import { ConfigError, int, loadConfig, str, url, type VariableSpec } from '@crm/
 
 // A value that must look like one of the payment provider's own (sk_live_..., whsec_..., price_...),
 // so a key pasted into the wrong variable stops billing at start, naming the variable.
-function prefixed(prefixes: RegExp, example: string, options: { secret?: boolean; description: string }): VariableSpec<string, false> {
+function prefixed(
+  prefixes: RegExp,
+  example: string,
+  options: { secret?: boolean; description: string },
+): VariableSpec<string, false> {
   return {
     ...options,
     parse(raw, name) {
@@ -20,21 +24,50 @@ export type PaymentProviderName = (typeof PROVIDERS)[number];
 // choice: the simulated one takes any card, so it never runs because something was left unset.
 export const BILLING_ENV = {
   PAYMENT_PROVIDER: {
-    description: 'stripe, or simulated (no money is taken: development and tests only; `npm start` sets it); unset means stripe when STRIPE_SECRET_KEY is set',
+    description:
+      'stripe, or simulated (no money is taken: development and tests only; `npm start` sets it); unset means stripe when STRIPE_SECRET_KEY is set',
     parse(raw, name) {
       const value = raw.trim();
-      if (!(PROVIDERS as readonly string[]).includes(value)) throw new ConfigError(`${name} must be one of ${PROVIDERS.join(', ')}`);
+      if (!(PROVIDERS as readonly string[]).includes(value))
+        throw new ConfigError(`${name} must be one of ${PROVIDERS.join(', ')}`);
       return value as PaymentProviderName;
     },
   } satisfies VariableSpec<PaymentProviderName, false>,
-  PUBLIC_URL: url({ default: 'http://127.0.0.1:8080', protocols: ['http', 'https'], description: 'public address of the gateway: hosted pages of the simulated provider and the default return address' }),
-  BILLING_RETURN_URL: url({ protocols: ['http', 'https'], description: "where the provider sends the browser back after checkout or the portal (the app's billing page); PUBLIC_URL when unset" }),
-  STRIPE_SECRET_KEY: prefixed(/^(sk|rk)_(test|live)_\w+$/, 'sk_live_... or rk_live_...', { secret: true, description: 'Stripe API key; required with PAYMENT_PROVIDER=stripe, and names Stripe when PAYMENT_PROVIDER is unset' }),
-  STRIPE_WEBHOOK_SECRET: prefixed(/^whsec_\w+$/, 'whsec_...', { secret: true, description: "signing secret of the Stripe webhook endpoint that points at /v1/public/billing/webhooks" }),
-  STRIPE_PRICE_MONTH: prefixed(/^price_\w+$/, 'price_...', { description: 'Stripe price of the Standard plan billed monthly, per seat' }),
-  STRIPE_PRICE_YEAR: prefixed(/^price_\w+$/, 'price_...', { description: 'Stripe price of the Standard plan billed yearly, per seat' }),
-  BILLING_SIMULATOR_WEBHOOK_SECRET: str({ secret: true, description: 'signing secret of the simulated provider’s webhooks; a fresh one per process when unset' }),
-  BILLING_WEBHOOK_TOLERANCE_SECONDS: int({ default: 300, min: 1, max: 3600, description: 'how old a signed webhook may be; older ones are refused as replays' }),
+  PUBLIC_URL: url({
+    default: 'http://127.0.0.1:8080',
+    protocols: ['http', 'https'],
+    description: 'public address of the gateway: hosted pages of the simulated provider and the default return address',
+  }),
+  BILLING_RETURN_URL: url({
+    protocols: ['http', 'https'],
+    description:
+      "where the provider sends the browser back after checkout or the portal (the app's billing page); PUBLIC_URL when unset",
+  }),
+  STRIPE_SECRET_KEY: prefixed(/^(sk|rk)_(test|live)_\w+$/, 'sk_live_... or rk_live_...', {
+    secret: true,
+    description:
+      'Stripe API key; required with PAYMENT_PROVIDER=stripe, and names Stripe when PAYMENT_PROVIDER is unset',
+  }),
+  STRIPE_WEBHOOK_SECRET: prefixed(/^whsec_\w+$/, 'whsec_...', {
+    secret: true,
+    description: 'signing secret of the Stripe webhook endpoint that points at /v1/public/billing/webhooks',
+  }),
+  STRIPE_PRICE_MONTH: prefixed(/^price_\w+$/, 'price_...', {
+    description: 'Stripe price of the Standard plan billed monthly, per seat',
+  }),
+  STRIPE_PRICE_YEAR: prefixed(/^price_\w+$/, 'price_...', {
+    description: 'Stripe price of the Standard plan billed yearly, per seat',
+  }),
+  BILLING_SIMULATOR_WEBHOOK_SECRET: str({
+    secret: true,
+    description: 'signing secret of the simulated provider’s webhooks; a fresh one per process when unset',
+  }),
+  BILLING_WEBHOOK_TOLERANCE_SECONDS: int({
+    default: 300,
+    min: 1,
+    max: 3600,
+    description: 'how old a signed webhook may be; older ones are refused as replays',
+  }),
 };
 
 export interface StripeSettings {
@@ -69,9 +102,11 @@ export function loadBillingConfig(env: NodeJS.ProcessEnv): BillingConfig {
   if (!provider) throw new ConfigError(NO_PAYMENT_PROVIDER);
   let stripe: StripeSettings | undefined;
   if (provider === 'stripe') {
-    if (!config.STRIPE_SECRET_KEY) throw new ConfigError('STRIPE_SECRET_KEY is required when PAYMENT_PROVIDER is stripe');
+    if (!config.STRIPE_SECRET_KEY)
+      throw new ConfigError('STRIPE_SECRET_KEY is required when PAYMENT_PROVIDER is stripe');
     // Half a Stripe configuration would take payments it cannot hear about: refuse to start.
-    for (const name of STRIPE_REQUIRED) if (!config[name]) throw new ConfigError(`${name} is required when PAYMENT_PROVIDER is stripe`);
+    for (const name of STRIPE_REQUIRED)
+      if (!config[name]) throw new ConfigError(`${name} is required when PAYMENT_PROVIDER is stripe`);
     stripe = {
       secretKey: config.STRIPE_SECRET_KEY,
       webhookSecret: config.STRIPE_WEBHOOK_SECRET!,
@@ -79,7 +114,8 @@ export function loadBillingConfig(env: NodeJS.ProcessEnv): BillingConfig {
     };
   } else {
     // Stripe settings beside the simulator: one of the two is a mistake, and guessing could take money or lose it.
-    for (const name of STRIPE_SETTINGS) if (config[name]) throw new ConfigError(`${name} is set but PAYMENT_PROVIDER is simulated`);
+    for (const name of STRIPE_SETTINGS)
+      if (config[name]) throw new ConfigError(`${name} is set but PAYMENT_PROVIDER is simulated`);
   }
   return {
     publicUrl,

@@ -27,12 +27,24 @@ export function runtimeOf(context: ServiceContext): BillingRuntime {
   // Unset: the simulated provider and this process's billing are the only ones that sign and check.
   const simulatorWebhookSecret = config.simulatorWebhookSecret ?? randomBytes(32).toString('hex');
   const tolerance = config.webhookToleranceSeconds;
-  const simulator = config.provider === 'simulated'
-    ? new SimulatedProvider({ connection: context.connection, publicUrl: config.publicUrl, webhookSecret: simulatorWebhookSecret, webhookToleranceSeconds: tolerance })
-    : undefined;
-  const provider = config.stripe ? new StripeProvider({ ...config.stripe, webhookToleranceSeconds: tolerance }) : simulator!;
+  const simulator =
+    config.provider === 'simulated'
+      ? new SimulatedProvider({
+          connection: context.connection,
+          publicUrl: config.publicUrl,
+          webhookSecret: simulatorWebhookSecret,
+          webhookToleranceSeconds: tolerance,
+        })
+      : undefined;
+  const provider = config.stripe
+    ? new StripeProvider({ ...config.stripe, webhookToleranceSeconds: tolerance })
+    : simulator!;
   // Loud on purpose: a simulated provider where money is expected must be seen in the first log lines.
-  if (simulator) context.logger.warn({ provider: provider.name }, 'payment provider is simulated: any card is accepted and no money is taken');
+  if (simulator)
+    context.logger.warn(
+      { provider: provider.name },
+      'payment provider is simulated: any card is accepted and no money is taken',
+    );
   else context.logger.info({ provider: provider.name }, 'payment provider');
   const runtime = { context, config, provider, simulator, simulatorWebhookSecret };
   runtimes.set(context, runtime);
@@ -47,7 +59,10 @@ export async function activeMembers(context: ServiceContext, workspaceId: string
   return answer.active;
 }
 
-export async function identityWorkspace(context: ServiceContext, workspaceId: string): Promise<identityV1.GetWorkspaceResponse> {
+export async function identityWorkspace(
+  context: ServiceContext,
+  workspaceId: string,
+): Promise<identityV1.GetWorkspaceResponse> {
   const client = peerClient(context, 'identity', identityV1.IdentityServiceClient);
   return call(client.getWorkspace.bind(client), { workspace_id: workspaceId });
 }

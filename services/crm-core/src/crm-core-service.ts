@@ -85,7 +85,24 @@ export const crmCoreService: ServiceDefinition = {
     registerTaskModel(connection);
     registerErasedContactModel(connection);
   },
-  operations: (context) => [...catalogueOperations(context), ...companyOperations(context), ...contactOperations(context), ...customFieldOperations(context), ...savedViewOperations(context), ...recentOperations(context), ...dealOperations(context), ...meetingOperations(context), ...calendarOperations(context), ...searchOperations(context), ...duplicateOperations(context), ...importOperations(context), ...exportOperations(context), ...activityOperations(context), ...taskOperations(context), ...privacyOperations(context)],
+  operations: (context) => [
+    ...catalogueOperations(context),
+    ...companyOperations(context),
+    ...contactOperations(context),
+    ...customFieldOperations(context),
+    ...savedViewOperations(context),
+    ...recentOperations(context),
+    ...dealOperations(context),
+    ...meetingOperations(context),
+    ...calendarOperations(context),
+    ...searchOperations(context),
+    ...duplicateOperations(context),
+    ...importOperations(context),
+    ...exportOperations(context),
+    ...activityOperations(context),
+    ...taskOperations(context),
+    ...privacyOperations(context),
+  ],
   async consumers(context) {
     await subscribeOwnerNames(context);
     await subscribeMemberNames(context);
@@ -103,5 +120,10 @@ export const crmCoreService: ServiceDefinition = {
   },
   // Each gRPC service crm-core answers: one entry per service.
   grpc: (context) => [crmRecordsGrpc(context), crmLeadsGrpc(context), crmReplayGrpc(context)],
-  jobs: (context) => ({ ...companyJobs(context), ...contactJobs(context), ...meetingJobs(context), ...taskJobs(context) }),
+  jobs: (context) => ({
+    ...companyJobs(context),
+    ...contactJobs(context),
+    ...meetingJobs(context),
+    ...taskJobs(context),
+  }),
 };

@@ -40,4 +40,3 @@ export function documentsRuntime(context: ServiceContext): DocumentsRuntime {
   runtimes.set(context, runtime);
   return runtime;
 }
-

@@ -21,7 +21,10 @@ export const documentsService: ServiceDefinition = {
     registerStorageUsageModel(connection);
     registerExportModel(connection);
   },
-  operations: (context) => [...documentOperations(documentsRuntime(context)), ...exportOperations(documentsRuntime(context))],
+  operations: (context) => [
+    ...documentOperations(documentsRuntime(context)),
+    ...exportOperations(documentsRuntime(context)),
+  ],
   grpc: (context) => [documentsGrpc(documentsRuntime(context)), exportsGrpc(documentsRuntime(context))],
   async consumers(context) {
     const runtime = documentsRuntime(context);

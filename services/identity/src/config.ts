@@ -16,24 +16,43 @@ function domain(options: { default: string; description: string }): VariableSpec
 
 // Identity's own settings, read from the service's environment once at start.
 export const IDENTITY_ENV = {
-  SIGNUP_ENABLED: bool({ default: true, description: 'false refuses POST /v1/auth/sign-up with 403 signup_disabled, except for people signing up with an invitation' }),
+  SIGNUP_ENABLED: bool({
+    default: true,
+    description:
+      'false refuses POST /v1/auth/sign-up with 403 signup_disabled, except for people signing up with an invitation',
+  }),
   SESSION_TTL_DAYS: int({ default: 30, min: 1, max: 365, description: 'fixed lifetime of a session token' }),
   // scrypt cost as log2(N). 15 in production; tests lower it to stay fast.
   PASSWORD_SCRYPT_LOG2_N: int({ default: 15, min: 10, max: 20, description: 'scrypt cost parameter, log2 N' }),
-  COMPLIMENTARY_DAYS: int({ default: 30, min: 0, max: 365, description: 'free Standard-plan days for a new workspace' }),
-  SMTP_URL: url({ protocols: ['smtp', 'smtps'], secret: true, description: 'mail server; without it mail is written to DATA_DIR/mailbox' }),
+  COMPLIMENTARY_DAYS: int({
+    default: 30,
+    min: 0,
+    max: 365,
+    description: 'free Standard-plan days for a new workspace',
+  }),
+  SMTP_URL: url({
+    protocols: ['smtp', 'smtps'],
+    secret: true,
+    description: 'mail server; without it mail is written to DATA_DIR/mailbox',
+  }),
   MAIL_FROM: str({ default: 'CRM <no-reply@crm.local>', description: 'sender of password and invitation mail' }),
   MAIL_LOGGING_DOMAIN: domain({
     default: 'log.crm.local',
-    description: 'domain of the personal email-logging addresses (log-<token>@domain) shown by GET /v1/me/email-logging',
+    description:
+      'domain of the personal email-logging addresses (log-<token>@domain) shown by GET /v1/me/email-logging',
   }),
-  PUBLIC_URL: url({ default: 'http://127.0.0.1:8080', protocols: ['http', 'https'], description: 'public address of the gateway, used in links sent by mail' }),
+  PUBLIC_URL: url({
+    default: 'http://127.0.0.1:8080',
+    protocols: ['http', 'https'],
+    description: 'public address of the gateway, used in links sent by mail',
+  }),
   // Only a replica's own writes clear its cache: with several replicas on one database, a key
   // revoked through another replica would still pass here, so it stays off unless identity runs
   // alone (npm start turns it on).
   AUTHENTICATION_CACHE: bool({
     default: false,
-    description: 'true keeps Authenticate answers in memory until this process next writes what they come from; only for a single identity replica',
+    description:
+      'true keeps Authenticate answers in memory until this process next writes what they come from; only for a single identity replica',
   }),
 };
 

@@ -3,9 +3,24 @@ import type { ServiceContext } from '@crm/service-host';
 
 // marketing's own settings, read from the service's environment once at start.
 export const MARKETING_ENV = {
-  PUBLIC_URL: url({ default: 'http://127.0.0.1:8080', protocols: ['http', 'https'], description: "public address of the gateway: a web form's action_url and embed_html point there" }),
-  FORM_SUBMISSIONS_PER_ADDRESS: int({ default: 5, min: 1, max: 1000, description: 'submissions one email address may make to one form per FORM_SUBMISSION_WINDOW_MINUTES; more answer 429' }),
-  FORM_SUBMISSION_WINDOW_MINUTES: int({ default: 60, min: 1, max: 1440, description: 'the window of FORM_SUBMISSIONS_PER_ADDRESS' }),
+  PUBLIC_URL: url({
+    default: 'http://127.0.0.1:8080',
+    protocols: ['http', 'https'],
+    description: "public address of the gateway: a web form's action_url and embed_html point there",
+  }),
+  FORM_SUBMISSIONS_PER_ADDRESS: int({
+    default: 5,
+    min: 1,
+    max: 1000,
+    description:
+      'submissions one email address may make to one form per FORM_SUBMISSION_WINDOW_MINUTES; more answer 429',
+  }),
+  FORM_SUBMISSION_WINDOW_MINUTES: int({
+    default: 60,
+    min: 1,
+    max: 1440,
+    description: 'the window of FORM_SUBMISSIONS_PER_ADDRESS',
+  }),
 };
 
 export interface MarketingConfig {

@@ -37,7 +37,13 @@ export const marketingService: ServiceDefinition = {
   operations: (context) => {
     // Settings are checked at start: a bad value stops the service, not a request.
     marketingConfig(context);
-    return [...campaignOperations(context), ...spendOperations(context), ...touchpointOperations(context), ...webFormOperations(context), ...submissionOperations(context)];
+    return [
+      ...campaignOperations(context),
+      ...spendOperations(context),
+      ...touchpointOperations(context),
+      ...webFormOperations(context),
+      ...submissionOperations(context),
+    ];
   },
   grpc: (context) => marketingGrpc(context),
   async consumers(context) {

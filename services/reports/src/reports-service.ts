@@ -19,7 +19,11 @@ export const reportsService: ServiceDefinition = {
     registerReadModels(connection);
     registerSavedReportModels(connection);
   },
-  operations: (context) => [...reportEngineOperations(context), ...savedReportOperations(context), ...fixedReportOperations(context)],
+  operations: (context) => [
+    ...reportEngineOperations(context),
+    ...savedReportOperations(context),
+    ...fixedReportOperations(context),
+  ],
   async consumers(context) {
     await subscribeReadModel(context);
     await subscribeContactErasure(context);

@@ -13,22 +13,53 @@ export const WEBHOOKS_ENV = {
   }),
   WEBHOOKS_ALLOW_INSECURE_URLS: bool({
     default: false,
-    description: 'true: endpoints may use http:// and loopback addresses (tests, a receiver on the same machine). Never in production: https only, public addresses only',
+    description:
+      'true: endpoints may use http:// and loopback addresses (tests, a receiver on the same machine). Never in production: https only, public addresses only',
   }),
   WEBHOOKS_MAX_ENDPOINTS: int({ default: 20, min: 1, max: 1000, description: 'webhook endpoints per workspace' }),
-  WEBHOOKS_TIMEOUT_MS: int({ default: 10_000, min: 10, max: 60_000, description: 'how long one delivery attempt may take, connection to answer' }),
-  WEBHOOKS_RETRY_BASE_MS: int({ default: 30_000, min: 1, description: 'delay before the second attempt; doubles per attempt, with jitter' }),
+  WEBHOOKS_TIMEOUT_MS: int({
+    default: 10_000,
+    min: 10,
+    max: 60_000,
+    description: 'how long one delivery attempt may take, connection to answer',
+  }),
+  WEBHOOKS_RETRY_BASE_MS: int({
+    default: 30_000,
+    min: 1,
+    description: 'delay before the second attempt; doubles per attempt, with jitter',
+  }),
   WEBHOOKS_RETRY_MAX_MS: int({ default: 6 * 60 * MINUTE, min: 1, description: 'longest delay between two attempts' }),
-  WEBHOOKS_RETRY_WINDOW_MS: int({ default: 3 * DAY, min: 1, description: 'how long a delivery is retried before it fails for good; an endpoint that fails throughout is disabled' }),
-  WEBHOOKS_CONCURRENCY: int({ default: 32, min: 1, max: 1000, description: 'delivery attempts in flight per replica, all endpoints together' }),
+  WEBHOOKS_RETRY_WINDOW_MS: int({
+    default: 3 * DAY,
+    min: 1,
+    description:
+      'how long a delivery is retried before it fails for good; an endpoint that fails throughout is disabled',
+  }),
+  WEBHOOKS_CONCURRENCY: int({
+    default: 32,
+    min: 1,
+    max: 1000,
+    description: 'delivery attempts in flight per replica, all endpoints together',
+  }),
   WEBHOOKS_WORKSPACE_CONCURRENCY: int({
     default: 8,
     min: 1,
     max: 1000,
-    description: "delivery attempts in flight per replica for one workspace's endpoints together (at most WEBHOOKS_CONCURRENCY): the slots left are other workspaces'",
+    description:
+      "delivery attempts in flight per replica for one workspace's endpoints together (at most WEBHOOKS_CONCURRENCY): the slots left are other workspaces'",
   }),
-  WEBHOOKS_ENDPOINT_CONCURRENCY: int({ default: 4, min: 1, max: 100, description: 'delivery attempts in flight per replica to one endpoint' }),
-  WEBHOOKS_FEED_RETENTION_DAYS: int({ default: 30, min: 1, max: 365, description: 'how long events stay in GET /v1/events and deliveries in their lists' }),
+  WEBHOOKS_ENDPOINT_CONCURRENCY: int({
+    default: 4,
+    min: 1,
+    max: 100,
+    description: 'delivery attempts in flight per replica to one endpoint',
+  }),
+  WEBHOOKS_FEED_RETENTION_DAYS: int({
+    default: 30,
+    min: 1,
+    max: 365,
+    description: 'how long events stay in GET /v1/events and deliveries in their lists',
+  }),
 };
 
 export interface WebhooksConfig {

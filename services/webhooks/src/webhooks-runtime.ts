@@ -19,7 +19,8 @@ export function runtimeOf(context: ServiceContext): WebhooksRuntime {
   if (existing) return existing;
   const config = loadWebhooksConfig(context.env);
   const key = keyBesideData(config.secretKey, context.dataDir, join('webhooks', 'secret.key'));
-  if (config.allowInsecureUrls) context.logger.warn('WEBHOOKS_ALLOW_INSECURE_URLS is on: endpoints may use http and loopback addresses');
+  if (config.allowInsecureUrls)
+    context.logger.warn('WEBHOOKS_ALLOW_INSECURE_URLS is on: endpoints may use http and loopback addresses');
   const runtime = { context, config, secrets: new SecretBox(key) };
   runtimes.set(context, runtime);
   return runtime;

@@ -30,5 +30,11 @@ export interface Applied {
 
 export function appliedModel(connection: Connection): Model<Applied> {
   const existing = connection.models.BusTestApplied as Model<Applied> | undefined;
-  return existing ?? connection.model<Applied>('BusTestApplied', new Schema<Applied>({ _id: String, applied: Number }, { collection: 'applied', versionKey: false }));
+  return (
+    existing ??
+    connection.model<Applied>(
+      'BusTestApplied',
+      new Schema<Applied>({ _id: String, applied: Number }, { collection: 'applied', versionKey: false }),
+    )
+  );
 }

@@ -14,7 +14,11 @@ describe('durable dead letters of the in-process bus', () => {
   const buses: InProcessEventBus[] = [];
 
   const newBus = () => {
-    const bus = new InProcessEventBus({ logger: testLogger, broker: new InProcessBroker({ retryDelayMs: 0 }), connection });
+    const bus = new InProcessEventBus({
+      logger: testLogger,
+      broker: new InProcessBroker({ retryDelayMs: 0 }),
+      connection,
+    });
     buses.push(bus);
     return bus;
   };
@@ -43,7 +47,13 @@ describe('durable dead letters of the in-process bus', () => {
     await bus.publish([event]);
 
     expect(await listDeadLetters(connection, { consumer: 'search-index' })).toEqual([
-      expect.objectContaining({ consumer: 'search-index', event_id: event.id, type: event.type, reason: 'search index unreachable', deliveries: 2 }),
+      expect.objectContaining({
+        consumer: 'search-index',
+        event_id: event.id,
+        type: event.type,
+        reason: 'search index unreachable',
+        deliveries: 2,
+      }),
     ]);
 
     expect(await bus.deadLetterCount('search-index')).toBe(1);
@@ -73,7 +83,12 @@ describe('durable dead letters of the in-process bus', () => {
     await bus.publish([invalid]);
 
     expect(await listDeadLetters(connection, { consumer: 'strict' })).toEqual([
-      expect.objectContaining({ event_id: null, type: null, body: JSON.stringify(invalid), reason: expect.stringMatching(/id must be a UUID/) }),
+      expect.objectContaining({
+        event_id: null,
+        type: null,
+        body: JSON.stringify(invalid),
+        reason: expect.stringMatching(/id must be a UUID/),
+      }),
     ]);
   });
 });

@@ -5,12 +5,22 @@ import { buildEvent } from './helpers';
 
 describe('event envelope', () => {
   test('makeEvent fills a v7 id, version 1 and an ISO timestamp', () => {
-    const event = makeEvent({ type: 'identity.api_key.created', workspace_id: 'w1', actor: null, data: { label: 'ci' } });
+    const event = makeEvent({
+      type: 'identity.api_key.created',
+      workspace_id: 'w1',
+      actor: null,
+      data: { label: 'ci' },
+    });
     expect(isUuid(event.id)).toBe(true);
     expect(event.id[14]).toBe('7');
     expect(event.version).toBe(1);
     expect(event.occurred_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
-    expect(event).toMatchObject({ type: 'identity.api_key.created', workspace_id: 'w1', actor: null, data: { label: 'ci' } });
+    expect(event).toMatchObject({
+      type: 'identity.api_key.created',
+      workspace_id: 'w1',
+      actor: null,
+      data: { label: 'ci' },
+    });
   });
 
   test('makeEvent refuses a type that is not <context>.<entity>.<verb>', () => {
@@ -61,8 +71,9 @@ describe('topic patterns', () => {
 
 describe('occurred_at', () => {
   it('is strictly increasing within a process, even within one millisecond', () => {
-    const times = Array.from({ length: 50 }, () =>
-      makeEvent({ type: 'identity.role.created', workspace_id: null, actor: null, data: {} }).occurred_at,
+    const times = Array.from(
+      { length: 50 },
+      () => makeEvent({ type: 'identity.role.created', workspace_id: null, actor: null, data: {} }).occurred_at,
     );
     for (let i = 1; i < times.length; i += 1) expect(times[i] > times[i - 1]).toBe(true);
   });
@@ -76,7 +87,9 @@ describe('occurred_at', () => {
     expect(inRequest(traceparent).traceparent).toBe(traceparent);
     expect(parseEnvelope(serializeEnvelope(inRequest(traceparent))).traceparent).toBe(traceparent);
     expect(inRequest('not a trace')).not.toHaveProperty('traceparent');
-    expect(makeEvent({ type: 'identity.role.created', workspace_id: null, actor: null, data: {} })).not.toHaveProperty('traceparent');
+    expect(makeEvent({ type: 'identity.role.created', workspace_id: null, actor: null, data: {} })).not.toHaveProperty(
+      'traceparent',
+    );
     expect(envelopeProblem({ ...inRequest(traceparent), traceparent: 'zz' })).toMatch(/traceparent/);
   });
 });

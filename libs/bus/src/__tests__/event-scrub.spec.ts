@@ -20,11 +20,17 @@ describe('redactKeptEvents', () => {
   const record = async (workspaceId: string, data: Record<string, unknown>, status?: 'sent' | 'parked') => {
     const event = buildEvent({ workspace_id: workspaceId, data });
     await connection.transaction((session) => recordEvents(connection, [event], session));
-    if (status) await outboxModel(connection).updateOne({ _id: event.id }, { $set: { status, sent_at: status === 'sent' ? new Date() : null } });
+    if (status)
+      await outboxModel(connection).updateOne(
+        { _id: event.id },
+        { $set: { status, sent_at: status === 'sent' ? new Date() : null } },
+      );
     return event;
   };
-  const dataOf = async (id: string) => (await outboxModel(connection).findOne({ _id: id }).lean<{ event: EventEnvelope }>().exec())?.event.data;
-  const statusOf = async (id: string) => (await outboxModel(connection).findOne({ _id: id }).lean<{ status: string }>().exec())?.status;
+  const dataOf = async (id: string) =>
+    (await outboxModel(connection).findOne({ _id: id }).lean<{ event: EventEnvelope }>().exec())?.event.data;
+  const statusOf = async (id: string) =>
+    (await outboxModel(connection).findOne({ _id: id }).lean<{ status: string }>().exec())?.status;
 
   // A rule as a contract declares it: events about the person lose their name.
   const withoutNameOf =
@@ -48,20 +54,40 @@ describe('redactKeptEvents', () => {
       reason: 'failed',
       deliveries: 5,
     });
-    const poison = await storeDeadLetter(connection, { consumer: 'audit', event: null, body: 'not json Ted', reason: 'poison', deliveries: 1 });
+    const poison = await storeDeadLetter(connection, {
+      consumer: 'audit',
+      event: null,
+      body: 'not json Ted',
+      reason: 'poison',
+      deliveries: 1,
+    });
 
-    expect(await redactKeptEvents(connection, workspace, withoutNameOf(person))).toEqual({ outbox_rows: 3, dead_letters: 1 });
+    expect(await redactKeptEvents(connection, workspace, withoutNameOf(person))).toEqual({
+      outbox_rows: 3,
+      dead_letters: 1,
+    });
 
-    for (const event of [pending, sent, parked]) expect(await dataOf(event.id)).toMatchObject({ contact_id: person, first_name: 'Erased' });
+    for (const event of [pending, sent, parked])
+      expect(await dataOf(event.id)).toMatchObject({ contact_id: person, first_name: 'Erased' });
     // Nothing deleted, nothing held back: the pending row is still on its way, now without the name.
-    expect([await statusOf(pending.id), await statusOf(sent.id), await statusOf(parked.id)]).toEqual(['pending', 'sent', 'parked']);
+    expect([await statusOf(pending.id), await statusOf(sent.id), await statusOf(parked.id)]).toEqual([
+      'pending',
+      'sent',
+      'parked',
+    ]);
     expect(await dataOf(pending.id)).toEqual({ contact_id: person, first_name: 'Erased', created_at: '2026-01-01' });
     expect(await dataOf(other.id)).toEqual(other.data);
     const letters = await deadLetterModel(connection).find({}).lean<Array<{ _id: string; body: string }>>().exec();
-    expect(JSON.parse(letters.find((kept) => kept._id === letter)!.body).data).toEqual({ contact_id: person, first_name: 'Erased' });
+    expect(JSON.parse(letters.find((kept) => kept._id === letter)!.body).data).toEqual({
+      contact_id: person,
+      first_name: 'Erased',
+    });
     expect(letters.find((kept) => kept._id === poison)!.body).toBe('not json Ted');
     // A second pass finds nothing left to change.
-    expect(await redactKeptEvents(connection, workspace, withoutNameOf(person))).toEqual({ outbox_rows: 0, dead_letters: 0 });
+    expect(await redactKeptEvents(connection, workspace, withoutNameOf(person))).toEqual({
+      outbox_rows: 0,
+      dead_letters: 0,
+    });
   });
 
   it("never reads nor touches another workspace's rows", async () => {
@@ -89,7 +115,9 @@ describe('redactKeptEvents', () => {
     expect(seen).toEqual([]);
     expect(await dataOf(theirs.id)).toEqual(theirs.data);
     expect(await dataOf(theirsPending.id)).toEqual(theirsPending.data);
-    expect(JSON.parse((await deadLetterModel(connection).findOne({}).lean<{ body: string }>().exec())!.body).data.first_name).toBe('Ted');
+    expect(
+      JSON.parse((await deadLetterModel(connection).findOne({}).lean<{ body: string }>().exec())!.body).data.first_name,
+    ).toBe('Ted');
     expect(await outboxModel(connection).countDocuments({})).toBe(2);
   });
 

@@ -4,7 +4,9 @@ import { makeEvent, type EventEnvelope, type NewEvent } from '../event-envelope'
 // Silent unless LOG_LEVEL asks for the bus's own log lines while debugging a test.
 export const testLogger = createLogger('bus-test', process.env.LOG_LEVEL ?? 'silent');
 
-export function buildEvent(overrides: Partial<NewEvent<Record<string, unknown>>> = {}): EventEnvelope<Record<string, unknown>> {
+export function buildEvent(
+  overrides: Partial<NewEvent<Record<string, unknown>>> = {},
+): EventEnvelope<Record<string, unknown>> {
   return makeEvent({
     type: 'crm.company.created',
     workspace_id: newId(),

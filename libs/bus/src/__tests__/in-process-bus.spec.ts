@@ -59,10 +59,15 @@ describe('in-process event bus', () => {
     const { bus, broker } = newBus();
     let failingCalls = 0;
     let healthyCalls = 0;
-    await bus.subscribe('failing', ['crm.#'], async () => {
-      failingCalls++;
-      throw new Error('database down');
-    }, { maxDeliveries: 3 });
+    await bus.subscribe(
+      'failing',
+      ['crm.#'],
+      async () => {
+        failingCalls++;
+        throw new Error('database down');
+      },
+      { maxDeliveries: 3 },
+    );
     await bus.subscribe('healthy', ['crm.#'], async () => {
       healthyCalls++;
     });
@@ -140,10 +145,15 @@ describe('in-process event bus', () => {
     const { bus } = newBus();
     const gate = deferred();
     const handledIds: string[] = [];
-    await bus.subscribe('single', ['#'], async (event) => {
-      await gate.promise;
-      handledIds.push(event.id);
-    }, { prefetch: 1 });
+    await bus.subscribe(
+      'single',
+      ['#'],
+      async (event) => {
+        await gate.promise;
+        handledIds.push(event.id);
+      },
+      { prefetch: 1 },
+    );
     const [first, second] = [buildEvent(), buildEvent()];
 
     const publishing = bus.publish([first, second]);
@@ -203,7 +213,9 @@ describe('in-process event bus', () => {
       await bus.subscribeBatch('batched', ['crm.#'], async (events) => {
         batches.push({ workspace: currentContext()?.workspace_id, names: events.map((event) => nameOf(event)) });
       });
-      const events = ['a1', 'b1', 'a2', 'b2', 'a3'].map((name) => buildEvent({ workspace_id: name.startsWith('a') ? first : second, data: { name } }));
+      const events = ['a1', 'b1', 'a2', 'b2', 'a3'].map((name) =>
+        buildEvent({ workspace_id: name.startsWith('a') ? first : second, data: { name } }),
+      );
 
       await bus.publish(events);
 
@@ -219,13 +231,18 @@ describe('in-process event bus', () => {
       const sizes: number[] = [];
       let running = 0;
       let overlapped = false;
-      await bus.subscribeBatch('small-batches', ['crm.#'], async (events) => {
-        running++;
-        overlapped ||= running > 1;
-        sizes.push(events.length);
-        await new Promise((resolve) => setImmediate(resolve));
-        running--;
-      }, { maxBatch: 4 });
+      await bus.subscribeBatch(
+        'small-batches',
+        ['crm.#'],
+        async (events) => {
+          running++;
+          overlapped ||= running > 1;
+          sizes.push(events.length);
+          await new Promise((resolve) => setImmediate(resolve));
+          running--;
+        },
+        { maxBatch: 4 },
+      );
       const workspace_id = '00000000-0000-4000-8000-000000000003';
 
       await bus.publish(Array.from({ length: 10 }, () => buildEvent({ workspace_id })));
@@ -262,10 +279,15 @@ describe('in-process event bus', () => {
       const broker = new InProcessBroker({ retryDelayMs: 50 });
       const bus = new InProcessEventBus({ logger: testLogger, broker });
       const order: string[] = [];
-      await bus.subscribeBatch('always-failing', ['crm.#'], async () => {
-        order.push('failing attempt');
-        throw new Error('cannot store this');
-      }, { maxDeliveries: 3 });
+      await bus.subscribeBatch(
+        'always-failing',
+        ['crm.#'],
+        async () => {
+          order.push('failing attempt');
+          throw new Error('cannot store this');
+        },
+        { maxDeliveries: 3 },
+      );
       await bus.subscribeBatch('healthy', ['crm.#'], async () => {
         order.push('healthy');
       });
@@ -281,11 +303,16 @@ describe('in-process event bus', () => {
       const { bus, broker } = newBus();
       const handled: string[] = [];
       const calls: number[] = [];
-      await bus.subscribeBatch('picky', ['crm.#'], async (events) => {
-        calls.push(events.length);
-        if (events.some((event) => nameOf(event) === 'bad')) throw new Error('cannot store "bad"');
-        handled.push(...events.map((event) => nameOf(event)));
-      }, { maxDeliveries: 2 });
+      await bus.subscribeBatch(
+        'picky',
+        ['crm.#'],
+        async (events) => {
+          calls.push(events.length);
+          if (events.some((event) => nameOf(event) === 'bad')) throw new Error('cannot store "bad"');
+          handled.push(...events.map((event) => nameOf(event)));
+        },
+        { maxDeliveries: 2 },
+      );
       const workspace_id = '00000000-0000-4000-8000-000000000004';
       const events = ['one', 'bad', 'three'].map((name) => buildEvent({ workspace_id, data: { name } }));
 

@@ -18,7 +18,14 @@ describe('scheduled jobs', () => {
   const workers: JobWorker[] = [];
 
   const newWorker = (handlers: Record<string, JobHandler>, options: Partial<JobWorkerOptions> = {}) => {
-    const worker = new JobWorker({ connection, logger: testLogger, handlers, pollIntervalMs: 50, now: clock, ...options });
+    const worker = new JobWorker({
+      connection,
+      logger: testLogger,
+      handlers,
+      pollIntervalMs: 50,
+      now: clock,
+      ...options,
+    });
     workers.push(worker);
     return worker;
   };
@@ -49,7 +56,11 @@ describe('scheduled jobs', () => {
       },
     });
     const workspaceId = newId();
-    const id = await schedule({ runAt: new Date(clock().getTime() + minutes(10)), workspace_id: workspaceId, payload: { task_id: 't-1' } });
+    const id = await schedule({
+      runAt: new Date(clock().getTime() + minutes(10)),
+      workspace_id: workspaceId,
+      payload: { task_id: 't-1' },
+    });
 
     expect(await worker.runDue()).toBe(0);
     offsetMs = minutes(11);
@@ -57,7 +68,13 @@ describe('scheduled jobs', () => {
     expect(await worker.runDue()).toBe(0);
 
     expect(runs).toHaveLength(1);
-    expect(runs[0].job).toMatchObject({ id, name: 'test.remind', workspace_id: workspaceId, payload: { task_id: 't-1' }, attempt: 1 });
+    expect(runs[0].job).toMatchObject({
+      id,
+      name: 'test.remind',
+      workspace_id: workspaceId,
+      payload: { task_id: 't-1' },
+      attempt: 1,
+    });
     expect(runs[0].workspace).toBe(workspaceId);
     expect(await jobModel(connection).exists({ _id: id })).toBeNull();
   });
@@ -119,7 +136,9 @@ describe('scheduled jobs', () => {
     offsetMs += minutes(60);
     expect(await worker.runDue()).toBe(0);
     expect(await jobBacklog(connection, clock())).toEqual({ due: 0, pending: 0, parked: 1 });
-    expect(await parkedJobs(connection)).toEqual([expect.objectContaining({ _id: id, status: 'parked', attempts: 4, last_error: 'provider down (4)' })]);
+    expect(await parkedJobs(connection)).toEqual([
+      expect.objectContaining({ _id: id, status: 'parked', attempts: 4, last_error: 'provider down (4)' }),
+    ]);
 
     expect(await retryParkedJob(connection, id, clock())).toBe(true);
     expect(await jobBacklog(connection, clock())).toEqual({ due: 1, pending: 1, parked: 0 });
@@ -171,7 +190,13 @@ describe('scheduled jobs', () => {
 
     // A worker that died mid-run leaves its lease behind; once it expires another worker runs the job.
     const orphan = await schedule();
-    await jobModel(connection).updateOne({ _id: orphan }, { $set: { lease_until: new Date(clock().getTime() + minutes(1)), lease_token: 'dead-worker' }, $inc: { attempts: 1 } });
+    await jobModel(connection).updateOne(
+      { _id: orphan },
+      {
+        $set: { lease_until: new Date(clock().getTime() + minutes(1)), lease_token: 'dead-worker' },
+        $inc: { attempts: 1 },
+      },
+    );
     const later = newWorker(runElsewhere);
     expect(await later.runDue()).toBe(0);
     offsetMs = minutes(2);
@@ -183,7 +208,10 @@ describe('scheduled jobs', () => {
     const runs: string[] = [];
     const worker = newWorker({ 'test.remind': async (job) => void runs.push(job.id) });
     const id = await schedule({ maxAttempts: 2 });
-    await jobModel(connection).updateOne({ _id: id }, { $set: { lease_until: new Date(clock().getTime() - 1), lease_token: 'dead-worker', attempts: 2 } });
+    await jobModel(connection).updateOne(
+      { _id: id },
+      { $set: { lease_until: new Date(clock().getTime() - 1), lease_token: 'dead-worker', attempts: 2 } },
+    );
 
     expect(await worker.runDue()).toBe(1);
 
@@ -225,7 +253,10 @@ describe('scheduled jobs', () => {
         'test.remind': async (job) => void ran.push(job.id),
         'test.block': async (job) => {
           blockedStarted = true;
-          await Promise.race([gate.promise, new Promise((_resolve, reject) => job.signal.addEventListener('abort', () => reject(job.signal.reason)))]);
+          await Promise.race([
+            gate.promise,
+            new Promise((_resolve, reject) => job.signal.addEventListener('abort', () => reject(job.signal.reason))),
+          ]);
         },
       },
       // A poll far longer than any test: only the nudge can explain a prompt run.
@@ -241,7 +272,11 @@ describe('scheduled jobs', () => {
     await worker.stop();
 
     // Interrupted by the shutdown: released for the next worker, the attempt not counted.
-    expect(await jobModel(connection).findById(blocked).lean()).toMatchObject({ status: 'pending', attempts: 0, lease_token: null });
+    expect(await jobModel(connection).findById(blocked).lean()).toMatchObject({
+      status: 'pending',
+      attempts: 0,
+      lease_token: null,
+    });
   });
 
   test("one workspace's slow jobs take at most its share of the slots; an idle workspace is served first", async () => {
@@ -253,13 +288,18 @@ describe('scheduled jobs', () => {
       {
         'test.remind': async (job) => {
           started.push(`${job.workspace_id === busy ? 'busy' : 'other'}:${String(job.payload.n)}`);
-          if (job.workspace_id === busy) await Promise.race([gate.promise, new Promise((_resolve, reject) => job.signal.addEventListener('abort', () => reject(job.signal.reason)))]);
+          if (job.workspace_id === busy)
+            await Promise.race([
+              gate.promise,
+              new Promise((_resolve, reject) => job.signal.addEventListener('abort', () => reject(job.signal.reason))),
+            ]);
         },
       },
       { concurrency: 3, workspaceConcurrency: 2, pollIntervalMs: 60 * 60 * 1000 },
     );
     // Five slow jobs of one workspace, all due before the other workspace's one.
-    for (let n = 1; n <= 5; n += 1) await schedule({ workspace_id: busy, runAt: new Date(clock().getTime() - minutes(10 - n)), payload: { n } });
+    for (let n = 1; n <= 5; n += 1)
+      await schedule({ workspace_id: busy, runAt: new Date(clock().getTime() - minutes(10 - n)), payload: { n } });
     await schedule({ workspace_id: other, runAt: clock(), payload: { n: 1 } });
     worker.start();
 

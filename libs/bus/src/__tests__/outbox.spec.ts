@@ -17,7 +17,10 @@ interface Company {
 
 const companyModel = (connection: Connection): Model<Company> =>
   (connection.models.BusTestCompany as Model<Company> | undefined) ??
-  connection.model<Company>('BusTestCompany', new Schema<Company>({ _id: String, name: String }, { collection: 'companies' }));
+  connection.model<Company>(
+    'BusTestCompany',
+    new Schema<Company>({ _id: String, name: String }, { collection: 'companies' }),
+  );
 
 describe('transactional outbox and relay', () => {
   let database: TestDatabase;
@@ -70,17 +73,25 @@ describe('transactional outbox and relay', () => {
     expect(await companyModel(connection).exists({ _id: 'c-aborted' })).toBeNull();
   });
 
-  test("a round reads its batch and stops, however long the backlog (the claim query walks an index in order)", async () => {
+  test('a round reads its batch and stops, however long the backlog (the claim query walks an index in order)', async () => {
     const backlog = Array.from({ length: 300 }, () => buildEvent());
     await transactWithEvents(connection, undefined, async (_session, emit) => emit(...backlog));
     const model = outboxModel(connection);
     // Its indexes are built (a service builds them before it starts).
     await model.init();
 
-    const plan = (await model.find(freeRows(new Date())).sort(OUTBOX_ORDER).limit(10).explain('executionStats')) as unknown as {
+    const plan = (await model
+      .find(freeRows(new Date()))
+      .sort(OUTBOX_ORDER)
+      .limit(10)
+      .explain('executionStats')) as unknown as {
       executionStats: { totalKeysExamined: number; totalDocsExamined: number; nReturned: number };
     };
-    const share = (await model.find({ ...freeRows(new Date()), workspace_id: backlog[0].workspace_id }).sort(OUTBOX_ORDER).limit(10).explain('executionStats')) as unknown as {
+    const share = (await model
+      .find({ ...freeRows(new Date()), workspace_id: backlog[0].workspace_id })
+      .sort(OUTBOX_ORDER)
+      .limit(10)
+      .explain('executionStats')) as unknown as {
       executionStats: { totalDocsExamined: number };
     };
 
@@ -115,7 +126,10 @@ describe('transactional outbox and relay', () => {
       await companyModel(connection).create([{ _id: 'c-1', name: 'Acme' }], { session });
       emit(event);
     });
-    await waitFor(async () => (await outboxModel(connection).findById(event.id).lean())?.status === 'sent', 'the row to be sent');
+    await waitFor(
+      async () => (await outboxModel(connection).findById(event.id).lean())?.status === 'sent',
+      'the row to be sent',
+    );
     // More rounds find nothing left to publish.
     relay.kick();
     expect(await relay.relayBatch()).toBe(0);
@@ -186,7 +200,12 @@ describe('transactional outbox and relay', () => {
 
     expect(await newRelay({ bus: failing, retryDelayMs: 60000, now: clock }).relayBatch()).toBe(0);
     const failed = await outboxModel(connection).findById(event.id).lean();
-    expect(failed).toMatchObject({ status: 'pending', attempts: 1, claimed_until: null, last_error: 'broker unreachable' });
+    expect(failed).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      claimed_until: null,
+      last_error: 'broker unreachable',
+    });
 
     const relay = newRelay({ now: clock });
     expect(await relay.relayBatch()).toBe(0);
@@ -198,7 +217,9 @@ describe('transactional outbox and relay', () => {
   test('two relays claiming at the same time never publish the same row twice', async () => {
     const events = Array.from({ length: 40 }, () => buildEvent());
     for (let index = 0; index < events.length; index += 5) {
-      await transactWithEvents(connection, undefined, async (_session, emit) => emit(...events.slice(index, index + 5)));
+      await transactWithEvents(connection, undefined, async (_session, emit) =>
+        emit(...events.slice(index, index + 5)),
+      );
     }
     const first = newRelay({ batchSize: 7 });
     const second = newRelay({ batchSize: 7 });
@@ -243,8 +264,14 @@ describe('transactional outbox and relay', () => {
     const held = buildEvent();
     await transactWithEvents(connection, undefined, async (_session, emit) => emit(stuck, held));
     const outbox = outboxModel(connection);
-    await outbox.updateOne({ _id: stuck.id }, { $set: { claimed_until: new Date(Date.now() - 1000), claim_token: 'dead-relay' } });
-    await outbox.updateOne({ _id: held.id }, { $set: { claimed_until: new Date(Date.now() + 60000), claim_token: 'live-relay' } });
+    await outbox.updateOne(
+      { _id: stuck.id },
+      { $set: { claimed_until: new Date(Date.now() - 1000), claim_token: 'dead-relay' } },
+    );
+    await outbox.updateOne(
+      { _id: held.id },
+      { $set: { claimed_until: new Date(Date.now() + 60000), claim_token: 'live-relay' } },
+    );
     const relay = newRelay();
 
     expect(await relay.relayBatch()).toBe(0);
@@ -308,7 +335,13 @@ describe('transactional outbox and relay', () => {
 
     offsetMs = 8 * 24 * 3600 * 1000;
     const recent = buildEvent();
-    await processedEventModel(connection).create({ _id: `counter:${recent.id}`, consumer: 'counter', event_id: recent.id, type: recent.type, processed_at: clock() });
+    await processedEventModel(connection).create({
+      _id: `counter:${recent.id}`,
+      consumer: 'counter',
+      event_id: recent.id,
+      type: recent.type,
+      processed_at: clock(),
+    });
     expect((await relay.sweep()).pruned).toBe(1);
 
     expect(await processedEventModel(connection).countDocuments({ event_id: old.id })).toBe(0);
@@ -431,7 +464,9 @@ describe('idempotent consumer', () => {
     await consumeIdempotently(connection, 'counter', apply())(done);
     order.length = 0;
 
-    await expect(consumeBatchIdempotently(connection, 'counter', [first, bad, second], apply(bad.id))).rejects.toThrow('a bad event');
+    await expect(consumeBatchIdempotently(connection, 'counter', [first, bad, second], apply(bad.id))).rejects.toThrow(
+      'a bad event',
+    );
     expect(await appliedModel(connection).countDocuments({ _id: { $in: [first.id, bad.id] } })).toBe(0);
     expect(await processedEventModel(connection).countDocuments({ consumer: 'counter', event_id: first.id })).toBe(0);
 
@@ -439,7 +474,9 @@ describe('idempotent consumer', () => {
     await consumeBatchIdempotently(connection, 'counter', [done, first, second, first], apply());
     expect(order).toEqual([first.id, second.id]);
     const applied = await appliedModel(connection).find({}).sort({ _id: 1 }).lean();
-    expect(applied).toEqual([done, first, second].map((event) => ({ _id: event.id, applied: 1 })).sort((a, b) => a._id.localeCompare(b._id)));
+    expect(applied).toEqual(
+      [done, first, second].map((event) => ({ _id: event.id, applied: 1 })).sort((a, b) => a._id.localeCompare(b._id)),
+    );
     expect(await processedEventModel(connection).countDocuments({ consumer: 'counter' })).toBe(3);
   });
 });

@@ -28,11 +28,20 @@ const companyNames = (connection: Connection): Model<CompanyNameDocument> =>
   (connection.models.BusTestCompanyName as Model<CompanyNameDocument> | undefined) ??
   connection.model<CompanyNameDocument>(
     'BusTestCompanyName',
-    new Schema<CompanyNameDocument>({ ...PROJECTION_FIELDS, workspace_id: String, name: String, seq: Number }, { collection: 'company_names', versionKey: false }),
+    new Schema<CompanyNameDocument>(
+      { ...PROJECTION_FIELDS, workspace_id: String, name: String, seq: Number },
+      { collection: 'company_names', versionKey: false },
+    ),
   );
 
 // Producer side: full public state and the record's version in every event.
-function companyEvent(workspaceId: string, companyId: string, version: number, verb: 'created' | 'updated' | 'deleted', name = `Acme v${version}`) {
+function companyEvent(
+  workspaceId: string,
+  companyId: string,
+  version: number,
+  verb: 'created' | 'updated' | 'deleted',
+  name = `Acme v${version}`,
+) {
   return makeEvent({
     type: `crm.company.${verb}`,
     workspace_id: workspaceId,
@@ -72,18 +81,31 @@ describe('projections', () => {
   test('out-of-order and duplicate deliveries converge on the newest version', async () => {
     const handle = projectionHandler({ model, read: readCompany });
     const id = newId();
-    const [v1, v2, v3] = [1, 2, 3].map((version) => companyEvent(workspaceId, id, version, version === 1 ? 'created' : 'updated'));
+    const [v1, v2, v3] = [1, 2, 3].map((version) =>
+      companyEvent(workspaceId, id, version, version === 1 ? 'created' : 'updated'),
+    );
 
     for (const event of [v1, v3, v2, v3, v1]) await handle(event);
 
-    expect(await stored(id)).toEqual({ _id: id, workspace_id: workspaceId, version: 3, deleted: false, name: 'Acme v3' });
+    expect(await stored(id)).toEqual({
+      _id: id,
+      workspace_id: workspaceId,
+      version: 3,
+      deleted: false,
+      name: 'Acme v3',
+    });
   });
 
   test('a stored version equal to the event is a duplicate and changes nothing', async () => {
     const id = newId();
     const record = { id, workspace_id: workspaceId, version: 2, state: { workspace_id: workspaceId, name: 'First' } };
     expect(await applyRecordState(model, record)).toBe('applied');
-    expect(await applyRecordState(model, { ...record, state: { workspace_id: workspaceId, name: 'Same version, other data' } })).toBe('stale');
+    expect(
+      await applyRecordState(model, {
+        ...record,
+        state: { workspace_id: workspaceId, name: 'Same version, other data' },
+      }),
+    ).toBe('stale');
     expect(await applyRecordState(model, { ...record, version: 1 })).toBe('stale');
     expect((await stored(id))?.name).toBe('First');
   });
@@ -92,7 +114,14 @@ describe('projections', () => {
     const id = newId();
     const versions = [3, 1, 5, 2, 4];
     const outcomes = await Promise.all(
-      versions.map((version) => applyRecordState(model, { id, workspace_id: workspaceId, version, state: { workspace_id: workspaceId, name: `v${version}` } })),
+      versions.map((version) =>
+        applyRecordState(model, {
+          id,
+          workspace_id: workspaceId,
+          version,
+          state: { workspace_id: workspaceId, name: `v${version}` },
+        }),
+      ),
     );
     expect(outcomes).toContain('applied');
     expect(await stored(id)).toMatchObject({ version: 5, name: 'v5' });
@@ -101,7 +130,10 @@ describe('projections', () => {
   test('in batches: one batch holding several versions of records, stale ones and repeats stores the newest of each', async () => {
     const handle = projectionBatchHandler({ model, read: readCompany });
     const [kept, updated, deleted] = [newId(), newId(), newId()];
-    await handle([companyEvent(workspaceId, kept, 4, 'updated', 'Kept v4'), companyEvent(workspaceId, deleted, 1, 'created')]);
+    await handle([
+      companyEvent(workspaceId, kept, 4, 'updated', 'Kept v4'),
+      companyEvent(workspaceId, deleted, 1, 'created'),
+    ]);
 
     await handle([
       companyEvent(workspaceId, updated, 1, 'created'),
@@ -119,7 +151,12 @@ describe('projections', () => {
 
   test('applyRecordStates answers the records it stored and stamps every stored document, tombstones too', async () => {
     const [fresh, gone, stale] = [newId(), newId(), newId()];
-    await applyRecordState(model, { id: stale, workspace_id: workspaceId, version: 5, state: { workspace_id: workspaceId, name: 'v5' } });
+    await applyRecordState(model, {
+      id: stale,
+      workspace_id: workspaceId,
+      version: 5,
+      state: { workspace_id: workspaceId, name: 'v5' },
+    });
     const applied = await applyRecordStates(
       model,
       [
@@ -160,7 +197,9 @@ describe('projections', () => {
 
   test('through the bus, shuffled and repeated concurrent deliveries end at the newest state of each record', async () => {
     const bus = new InProcessEventBus({ logger: testLogger, broker: new InProcessBroker({ retryDelayMs: 0 }) });
-    await bus.subscribe('company-names', ['crm.company.*'], projectionHandler({ model, read: readCompany }), { prefetch: 10 });
+    await bus.subscribe('company-names', ['crm.company.*'], projectionHandler({ model, read: readCompany }), {
+      prefetch: 10,
+    });
     const ids = [newId(), newId(), newId()];
     const events = ids.flatMap((id, index) => [
       companyEvent(workspaceId, id, 1, 'created'),
@@ -214,7 +253,10 @@ describe('projections', () => {
   });
 
   it('rebuilds a tenant-scoped projection of every workspace at once, through the named escape hatch', async () => {
-    const schema = new Schema<CompanyNameDocument>({ ...PROJECTION_FIELDS, name: String }, { collection: 'scoped_company_names', versionKey: false });
+    const schema = new Schema<CompanyNameDocument>(
+      { ...PROJECTION_FIELDS, name: String },
+      { collection: 'scoped_company_names', versionKey: false },
+    );
     schema.plugin(tenantScoped);
     const scoped = database.connection.model<CompanyNameDocument>('BusTestScopedCompanyName', schema);
     const [first, second] = [newId(), newId()];
@@ -225,8 +267,13 @@ describe('projections', () => {
         { id: newId(), workspace_id: second, version: 5, state: { workspace_id: second, name: 'Second' } },
       ];
     }
-    expect(await rebuildProjection({ model: scoped, source: everywhere() })).toEqual({ dropped: 1, applied: 2, stale: 0 });
-    const names = async (workspaceId: string) => (await scoped.find({ workspace_id: workspaceId }).lean().exec()).map((row) => row.name);
+    expect(await rebuildProjection({ model: scoped, source: everywhere() })).toEqual({
+      dropped: 1,
+      applied: 2,
+      stale: 0,
+    });
+    const names = async (workspaceId: string) =>
+      (await scoped.find({ workspace_id: workspaceId }).lean().exec()).map((row) => row.name);
     expect(await names(first)).toEqual(['First']);
     expect(await names(second)).toEqual(['Second']);
   });

@@ -16,7 +16,12 @@ if (!amqpUrl) console.log('AMQP_URL is not set: skipping the RabbitMQ transport 
 describe('RabbitMQ transport without a broker', () => {
   test('publish and subscribe fail after the bounded wait, so the outbox keeps the rows; ping fails too', async () => {
     // Port 1 refuses connections: the bus keeps reconnecting in the background.
-    const bus = new RabbitEventBus({ url: 'amqp://127.0.0.1:1', logger: testLogger, operationTimeoutMs: 200, initialReconnectDelayMs: 20 });
+    const bus = new RabbitEventBus({
+      url: 'amqp://127.0.0.1:1',
+      logger: testLogger,
+      operationTimeoutMs: 200,
+      initialReconnectDelayMs: 20,
+    });
     await expect(bus.publish([buildEvent()])).rejects.toThrow(/not connected to RabbitMQ/);
     await expect(bus.ping()).rejects.toThrow(/not connected/);
     await expect(bus.subscribe('bustest.offline', ['bustest.#'], async () => undefined)).rejects.toThrow(
@@ -34,7 +39,13 @@ describeRabbit('RabbitMQ transport', () => {
   let adminChannel: Channel;
 
   const newBus = (connect?: (url: string) => Promise<ChannelModel>) => {
-    const bus = new RabbitEventBus({ url: amqpUrl as string, logger: testLogger, exchange, initialReconnectDelayMs: 20, connect });
+    const bus = new RabbitEventBus({
+      url: amqpUrl as string,
+      logger: testLogger,
+      exchange,
+      initialReconnectDelayMs: 20,
+      connect,
+    });
     buses.push(bus);
     return bus;
   };
@@ -124,7 +135,10 @@ describeRabbit('RabbitMQ transport', () => {
 
     expect(dead.map((message) => message.content.toString()).sort()).toEqual(['{not json', notAnEnvelope].sort());
     for (const message of dead) {
-      expect(message.properties.headers?.['x-death']?.[0]).toMatchObject({ reason: 'rejected', queue: queueNames(exchange, consumer).queue });
+      expect(message.properties.headers?.['x-death']?.[0]).toMatchObject({
+        reason: 'rejected',
+        queue: queueNames(exchange, consumer).queue,
+      });
     }
     // The consumer is still alive and handles valid events after the poison.
     const valid = buildEvent({ type: type('created') });
@@ -137,10 +151,15 @@ describeRabbit('RabbitMQ transport', () => {
     const bus = newBus();
     const consumer = consumerName('always-failing');
     let calls = 0;
-    await bus.subscribe(consumer, ['bustest.item.failed'], async () => {
-      calls++;
-      throw new Error('cannot handle this');
-    }, { maxDeliveries: 3 });
+    await bus.subscribe(
+      consumer,
+      ['bustest.item.failed'],
+      async () => {
+        calls++;
+        throw new Error('cannot handle this');
+      },
+      { maxDeliveries: 3 },
+    );
     const event = buildEvent({ type: type('failed') });
 
     await bus.publish([event]);
@@ -169,10 +188,18 @@ describeRabbit('RabbitMQ transport', () => {
     const [first, second] = ['00000000-0000-4000-8000-00000000000a', '00000000-0000-4000-8000-00000000000b'];
     const opening = buildEvent({ type: type('batched'), workspace_id: first, data: { name: 'a0' } });
     await bus.publish([opening]);
-    await waitFor(async () => (await adminChannel.checkQueue(queueNames(exchange, consumer).queue)).messageCount === 0, 'the first event taken');
-    const rest = ['a1', 'b1', 'a2', 'b2'].map((name) => buildEvent({ type: type('batched'), workspace_id: name.startsWith('a') ? first : second, data: { name } }));
+    await waitFor(
+      async () => (await adminChannel.checkQueue(queueNames(exchange, consumer).queue)).messageCount === 0,
+      'the first event taken',
+    );
+    const rest = ['a1', 'b1', 'a2', 'b2'].map((name) =>
+      buildEvent({ type: type('batched'), workspace_id: name.startsWith('a') ? first : second, data: { name } }),
+    );
     await bus.publish(rest);
-    await waitFor(async () => (await adminChannel.checkQueue(queueNames(exchange, consumer).queue)).messageCount === 0, 'the rest delivered');
+    await waitFor(
+      async () => (await adminChannel.checkQueue(queueNames(exchange, consumer).queue)).messageCount === 0,
+      'the rest delivered',
+    );
     gate.resolve();
     await waitFor(() => batches.length === 3, 'three batches');
 
@@ -189,21 +216,34 @@ describeRabbit('RabbitMQ transport', () => {
     const gate = deferred();
     const handled: string[] = [];
     const sizes: number[] = [];
-    await bus.subscribeBatch(consumer, [type('picky')], async (events) => {
-      if ((events[0] ? nameOf(events[0]) : '') === 'opening') {
-        await gate.promise;
-        return;
-      }
-      sizes.push(events.length);
-      if (events.some((event) => nameOf(event) === 'bad')) throw new Error('cannot store "bad"');
-      handled.push(...events.map((event) => nameOf(event)));
-    }, { maxDeliveries: 2 });
+    await bus.subscribeBatch(
+      consumer,
+      [type('picky')],
+      async (events) => {
+        if ((events[0] ? nameOf(events[0]) : '') === 'opening') {
+          await gate.promise;
+          return;
+        }
+        sizes.push(events.length);
+        if (events.some((event) => nameOf(event) === 'bad')) throw new Error('cannot store "bad"');
+        handled.push(...events.map((event) => nameOf(event)));
+      },
+      { maxDeliveries: 2 },
+    );
     const workspace_id = '00000000-0000-4000-8000-00000000000c';
     await bus.publish([buildEvent({ type: type('picky'), workspace_id, data: { name: 'opening' } })]);
-    await waitFor(async () => (await adminChannel.checkQueue(queueNames(exchange, consumer).queue)).messageCount === 0, 'the opening event taken');
-    const events = ['one', 'bad', 'three'].map((name) => buildEvent({ type: type('picky'), workspace_id, data: { name } }));
+    await waitFor(
+      async () => (await adminChannel.checkQueue(queueNames(exchange, consumer).queue)).messageCount === 0,
+      'the opening event taken',
+    );
+    const events = ['one', 'bad', 'three'].map((name) =>
+      buildEvent({ type: type('picky'), workspace_id, data: { name } }),
+    );
     await bus.publish(events);
-    await waitFor(async () => (await adminChannel.checkQueue(queueNames(exchange, consumer).queue)).messageCount === 0, 'the three delivered');
+    await waitFor(
+      async () => (await adminChannel.checkQueue(queueNames(exchange, consumer).queue)).messageCount === 0,
+      'the three delivered',
+    );
     gate.resolve();
     const [dead] = await drainDeadLetters(consumer, 1);
 
@@ -273,7 +313,11 @@ describeRabbit('RabbitMQ transport', () => {
     async function streamSurvives(bus: RabbitEventBus, consumer: string, breakTransport: () => Promise<void>) {
       const { connection } = database;
       const apply = consumeIdempotently(connection, consumer, async (event, session) => {
-        await appliedModel(connection).updateOne({ _id: event.id }, { $inc: { applied: 1 } }, { upsert: true, session });
+        await appliedModel(connection).updateOne(
+          { _id: event.id },
+          { $inc: { applied: 1 } },
+          { upsert: true, session },
+        );
       });
       let deliveries = 0;
       let handled = 0;
@@ -329,7 +373,9 @@ describeRabbit('RabbitMQ transport', () => {
 
       await streamSurvives(bus, consumerName('stream-connection'), async () => {
         // A cut network: the socket fails under the connection.
-        const socket = (models.at(-1) as ChannelModel).connection as unknown as { stream: { destroy(error: Error): void } };
+        const socket = (models.at(-1) as ChannelModel).connection as unknown as {
+          stream: { destroy(error: Error): void };
+        };
         socket.stream.destroy(new Error('network cut by the test'));
       });
 

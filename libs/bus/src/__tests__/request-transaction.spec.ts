@@ -13,12 +13,16 @@ interface Thing {
 
 const thingModel = (connection: Connection): Model<Thing> =>
   (connection.models.RequestThing as Model<Thing> | undefined) ??
-  connection.model<Thing>('RequestThing', new Schema<Thing>({ _id: String, name: String, version: Number }, { collection: 'things', versionKey: false }));
+  connection.model<Thing>(
+    'RequestThing',
+    new Schema<Thing>({ _id: String, name: String, version: Number }, { collection: 'things', versionKey: false }),
+  );
 
 describe('request transaction', () => {
   let database: TestDatabase;
   let connection: Connection;
-  const names = async () => (await thingModel(connection).find({}).sort({ _id: 1 }).lean().exec()).map((thing) => thing.name);
+  const names = async () =>
+    (await thingModel(connection).find({}).sort({ _id: 1 }).lean().exec()).map((thing) => thing.name);
 
   beforeEach(async () => {
     database = await openTestDatabase();
@@ -38,7 +42,9 @@ describe('request transaction', () => {
         emit(buildEvent());
       });
       // A read leaving the session out, even explicitly, sees the request's own writes.
-      expect(await thingModel(connection).findOne({ _id: 'a' }).session(null).lean().exec()).toMatchObject({ name: 'A' });
+      expect(await thingModel(connection).findOne({ _id: 'a' }).session(null).lean().exec()).toMatchObject({
+        name: 'A',
+      });
       // So does a raw collection write: it joins instead of waiting on the request's own locks.
       await connection.collection('things').updateOne({ _id: 'a' as never }, { $set: { name: 'A2' } });
       await transact(connection, { relay: { kick: () => kicks.push('second') } }, async () => {
@@ -75,12 +81,22 @@ describe('request transaction', () => {
   it('refuses a copy kept by version that finds a newer one by its _id without aborting the request, and keeps the ones it writes', async () => {
     await thingModel(connection).create({ _id: 'copy', name: 'newer', version: 5 });
     await inRequestTransaction(connection, async () => {
-      await transact(connection, {}, ({ session }) => thingModel(connection).create([{ _id: 'a', name: 'A', version: 1 }], { session }));
+      await transact(connection, {}, ({ session }) =>
+        thingModel(connection).create([{ _id: 'a', name: 'A', version: 1 }], { session }),
+      );
       // An older copy arrives: the filter misses the newer one and the insert collides, as meant.
-      await expect(thingModel(connection).updateOne({ _id: 'copy', version: { $lt: 3 } }, { $set: { name: 'older', version: 3 } }, { upsert: true }).exec()).rejects.toMatchObject({ code: 11000 });
+      await expect(
+        thingModel(connection)
+          .updateOne({ _id: 'copy', version: { $lt: 3 } }, { $set: { name: 'older', version: 3 } }, { upsert: true })
+          .exec(),
+      ).rejects.toMatchObject({ code: 11000 });
       // A new copy is written in the request, and the request reads it.
-      await thingModel(connection).updateOne({ _id: 'fresh', version: { $lt: 2 } }, { $set: { name: 'fresh', version: 2 } }, { upsert: true }).exec();
-      expect(await thingModel(connection).findOne({ _id: 'fresh' }).session(null).lean().exec()).toMatchObject({ version: 2 });
+      await thingModel(connection)
+        .updateOne({ _id: 'fresh', version: { $lt: 2 } }, { $set: { name: 'fresh', version: 2 } }, { upsert: true })
+        .exec();
+      expect(await thingModel(connection).findOne({ _id: 'fresh' }).session(null).lean().exec()).toMatchObject({
+        version: 2,
+      });
     });
     expect(await names()).toEqual(['A', 'newer', 'fresh']);
   });
@@ -90,7 +106,11 @@ describe('request transaction', () => {
     // Another request's change, started outside this one's async context once this one has read.
     let release!: () => void;
     const readDone = new Promise<void>((resolve) => (release = resolve));
-    const other = readDone.then(() => thingModel(connection).updateOne({ _id: 'a' }, { $set: { name: 'other' }, $inc: { version: 1 } }).exec());
+    const other = readDone.then(() =>
+      thingModel(connection)
+        .updateOne({ _id: 'a' }, { $set: { name: 'other' }, $inc: { version: 1 } })
+        .exec(),
+    );
     let runs = 0;
     const seen: number[] = [];
     await inRequestTransaction(connection, async () => {
@@ -101,10 +121,16 @@ describe('request transaction', () => {
         release();
         await other;
       }
-      await thingModel(connection).updateOne({ _id: 'a' }, { $set: { name: `mine after ${current!.version}` }, $inc: { version: 1 } });
+      await thingModel(connection).updateOne(
+        { _id: 'a' },
+        { $set: { name: `mine after ${current!.version}` }, $inc: { version: 1 } },
+      );
     });
     expect(runs).toBe(2);
     expect(seen).toEqual([1, 2]);
-    expect(await thingModel(connection).findOne({ _id: 'a' }).lean().exec()).toMatchObject({ name: 'mine after 2', version: 3 });
+    expect(await thingModel(connection).findOne({ _id: 'a' }).lean().exec()).toMatchObject({
+      name: 'mine after 2',
+      version: 3,
+    });
   });
 });

@@ -38,13 +38,17 @@ describe('aggregation', () => {
 
   it('$unwind (dropping empty arrays) and $count', async () => {
     const orders = await ordersCollection();
-    const items = await orders.aggregate([{ $unwind: '$items' }, { $group: { _id: '$items', n: { $sum: 1 } } }, { $sort: { _id: 1 } }]).toArray();
+    const items = await orders
+      .aggregate([{ $unwind: '$items' }, { $group: { _id: '$items', n: { $sum: 1 } } }, { $sort: { _id: 1 } }])
+      .toArray();
     expect(items).toEqual([
       { _id: 'a', n: 2 },
       { _id: 'b', n: 1 },
       { _id: 'c', n: 1 },
     ]);
-    expect(await orders.aggregate([{ $match: { total: { $gte: 50 } } }, { $count: 'big' }]).toArray()).toEqual([{ big: 3 }]);
+    expect(await orders.aggregate([{ $match: { total: { $gte: 50 } } }, { $count: 'big' }]).toArray()).toEqual([
+      { big: 3 },
+    ]);
   });
 
   it('$facet runs sub-pipelines over the same input, $lookup joins another collection', async () => {
@@ -84,7 +88,10 @@ describe('aggregation', () => {
       { stage: 'won', amount: 5 },
       { stage: 'lost', amount: 7 },
     ]);
-    const byStage = await Deal.aggregate<{ _id: string; sum: number }>([{ $group: { _id: '$stage', sum: { $sum: '$amount' } } }, { $sort: { _id: -1 } }]);
+    const byStage = await Deal.aggregate<{ _id: string; sum: number }>([
+      { $group: { _id: '$stage', sum: { $sum: '$amount' } } },
+      { $sort: { _id: -1 } },
+    ]);
     expect(byStage).toEqual([
       { _id: 'won', sum: 15 },
       { _id: 'lost', sum: 7 },

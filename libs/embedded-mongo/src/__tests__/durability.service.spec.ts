@@ -62,7 +62,7 @@ describe('durability', () => {
     const intact = fs.readFileSync(journal);
     const records = scanFrames(intact).payloads;
     // A crash in the middle of appending: half of a copy of the last record, then garbage.
-    const lastFrameLength = 8 + (records[records.length - 1]).length;
+    const lastFrameLength = 8 + records[records.length - 1].length;
     const lastFrame = intact.subarray(intact.length - lastFrameLength);
     fs.appendFileSync(journal, Buffer.concat([lastFrame.subarray(0, lastFrameLength / 2), Buffer.from([0xde, 0xad])]));
 
@@ -83,9 +83,11 @@ describe('durability', () => {
     await client.close();
     const [journal] = journalFiles(dataDir);
     const bytes = fs.readFileSync(journal);
-    bytes[bytes.length - 2] = (bytes[bytes.length - 2]) ^ 0xff;
+    bytes[bytes.length - 2] = bytes[bytes.length - 2] ^ 0xff;
     fs.writeFileSync(journal, bytes);
-    expect((await (await openClient({ dataDir })).db().collection<Loose>('items').find().toArray()).map((item) => item._id)).toEqual([1]);
+    expect(
+      (await (await openClient({ dataDir })).db().collection<Loose>('items').find().toArray()).map((item) => item._id),
+    ).toEqual([1]);
   });
 
   it('persists drops of collections and databases', async () => {

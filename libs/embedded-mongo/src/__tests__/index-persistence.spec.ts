@@ -14,7 +14,13 @@ describe('indexes across a snapshot and a journal', () => {
     await items.createIndex({ code: 1 }, { unique: true });
     await items.createIndex({ tags: 1 });
     await items.insertMany(
-      Array.from({ length: 300 }, (_, i) => ({ _id: i, group: `g${i % 3}`, rank: i, code: `c${i}`, tags: [`t${i % 7}`, 'all'] })),
+      Array.from({ length: 300 }, (_, i) => ({
+        _id: i,
+        group: `g${i % 3}`,
+        rank: i,
+        code: `c${i}`,
+        tags: [`t${i % 7}`, 'all'],
+      })),
     );
     await client.store.compact();
     // After the snapshot: keys move, documents go and come.
@@ -78,10 +84,14 @@ describe('index keys written to a snapshot while writes go on', () => {
       perGroup: await Promise.all(groups.map((group) => collection.countDocuments({ group }))),
       all: await collection.countDocuments({}),
       firstOfEach: await Promise.all(
-        groups.map(async (group) => (await collection.find({ group }).sort({ rank: 1 }).limit(3).toArray()).map((document) => document._id)),
+        groups.map(async (group) =>
+          (await collection.find({ group }).sort({ rank: 1 }).limit(3).toArray()).map((document) => document._id),
+        ),
       ),
       lastOfEach: await Promise.all(
-        groups.map(async (group) => (await collection.find({ group }).sort({ rank: -1 }).limit(3).toArray()).map((document) => document._id)),
+        groups.map(async (group) =>
+          (await collection.find({ group }).sort({ rank: -1 }).limit(3).toArray()).map((document) => document._id),
+        ),
       ),
     });
     const before = await answers(items);

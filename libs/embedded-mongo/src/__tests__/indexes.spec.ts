@@ -21,7 +21,10 @@ describe('unique indexes', () => {
   it('rejects duplicates with E11000, keyPattern and keyValue, on insert, update and upsert', async () => {
     const users = (await openClient({ dbName: 'identity' })).db().collection<Loose>('users');
     expect(await users.createIndex({ email: 1 }, { unique: true })).toBe('email_1');
-    await users.insertMany([{ _id: 1, email: 'a@x' }, { _id: 2, email: 'b@x' }]);
+    await users.insertMany([
+      { _id: 1, email: 'a@x' },
+      { _id: 2, email: 'b@x' },
+    ]);
 
     const inserted = await users.insertOne({ _id: 3, email: 'a@x' }).catch((error: unknown) => error);
     expect(inserted).toBeInstanceOf(mongo.MongoServerError);
@@ -32,9 +35,15 @@ describe('unique indexes', () => {
       message: 'E11000 duplicate key error collection: identity.users index: email_1 dup key: { email: "a@x" }',
     });
     await expect(users.updateOne({ _id: 2 }, { $set: { email: 'a@x' } })).rejects.toMatchObject({ code: 11000 });
-    await expect(users.updateOne({ _id: 9 }, { $set: { email: 'b@x' } }, { upsert: true })).rejects.toMatchObject({ code: 11000 });
+    await expect(users.updateOne({ _id: 9 }, { $set: { email: 'b@x' } }, { upsert: true })).rejects.toMatchObject({
+      code: 11000,
+    });
     const idClash = await users.insertOne({ _id: 1, email: 'c@x' }).catch((error: unknown) => error);
-    expect(idClash).toMatchObject({ code: 11000, keyPattern: { _id: 1 }, message: expect.stringContaining('index: _id_ dup key: { _id: 1 }') });
+    expect(idClash).toMatchObject({
+      code: 11000,
+      keyPattern: { _id: 1 },
+      message: expect.stringContaining('index: _id_ dup key: { _id: 1 }'),
+    });
     expect(await users.countDocuments()).toBe(2);
     // Changing the key of the document that owns it is fine.
     await users.updateOne({ _id: 1 }, { $set: { email: 'a2@x' } });
@@ -60,14 +69,20 @@ describe('unique indexes', () => {
     // Sparse: documents without the field are not indexed, but null is.
     await members.insertOne({ workspace: 'w3', email: 'b@x' });
     await members.insertOne({ workspace: 'w3', email: 'c@x', handle: null });
-    await expect(members.insertOne({ workspace: 'w3', email: 'd@x', handle: null })).rejects.toMatchObject({ code: 11000 });
+    await expect(members.insertOne({ workspace: 'w3', email: 'd@x', handle: null })).rejects.toMatchObject({
+      code: 11000,
+    });
 
     // Partial: only documents matching the filter take part.
     await members.insertOne({ workspace: 'w4', email: 'e@x', seat: 7, active: false });
     await members.insertOne({ workspace: 'w4', email: 'f@x', seat: 7, active: true });
     await members.insertOne({ workspace: 'w4', email: 'g@x', seat: 7, active: false });
-    await expect(members.insertOne({ workspace: 'w4', email: 'h@x', seat: 7, active: true })).rejects.toMatchObject({ code: 11000 });
-    await expect(members.updateOne({ email: 'g@x' }, { $set: { active: true } })).rejects.toMatchObject({ code: 11000 });
+    await expect(members.insertOne({ workspace: 'w4', email: 'h@x', seat: 7, active: true })).rejects.toMatchObject({
+      code: 11000,
+    });
+    await expect(members.updateOne({ email: 'g@x' }, { $set: { active: true } })).rejects.toMatchObject({
+      code: 11000,
+    });
   });
 
   it('treats a missing field as null in a non-sparse unique index', async () => {
@@ -91,7 +106,9 @@ describe('unique indexes', () => {
     await User.create({ email: 'a@x', name: 'first' });
     const error = await User.create({ email: 'a@x', name: 'second' }).catch((caught: unknown) => caught);
     expect(error).toMatchObject({ name: 'MongoServerError', code: 11000, keyValue: { email: 'a@x' } });
-    const bulk = await User.insertMany([{ email: 'b@x' }, { email: 'a@x' }], { ordered: false }).catch((caught: unknown) => caught);
+    const bulk = await User.insertMany([{ email: 'b@x' }, { email: 'a@x' }], { ordered: false }).catch(
+      (caught: unknown) => caught,
+    );
     expect(bulk).toMatchObject({ name: 'MongoBulkWriteError', code: 11000 });
     expect(await User.countDocuments()).toBe(2);
   });
@@ -120,7 +137,9 @@ describe('index management', () => {
     ]);
     await reopened.insertOne({ sku: 'a' });
     await expect(reopened.insertOne({ sku: 'a' })).rejects.toMatchObject({ code: 11000 });
-    await expect((await openClient()).db().collection<Loose>('nothing').listIndexes().toArray()).rejects.toMatchObject({ code: 26 });
+    await expect((await openClient()).db().collection<Loose>('nothing').listIndexes().toArray()).rejects.toMatchObject({
+      code: 26,
+    });
   });
 
   it('syncs mongoose schema indexes', async () => {
@@ -132,7 +151,10 @@ describe('index management', () => {
     await Member.collection.createIndex({ stale: 1 });
     const dropped = await Member.syncIndexes();
     expect(dropped).toEqual(['stale_1']);
-    expect((await Member.listIndexes()).map((index: { name?: string }) => index.name)).toEqual(['_id_', 'workspace_1_email_1']);
+    expect((await Member.listIndexes()).map((index: { name?: string }) => index.name)).toEqual([
+      '_id_',
+      'workspace_1_email_1',
+    ]);
   });
 });
 
@@ -158,7 +180,9 @@ describe('index lookups', () => {
   it('examines only the matching documents for equality and $in on indexed fields', async () => {
     const people = await populated();
     expect(await examinedBy(people, () => people.findOne({ email: 'user500@x' }))).toBe(1);
-    expect(await examinedBy(people, () => people.find({ email: { $in: ['user1@x', 'user2@x', 'nobody'] } }).toArray())).toBe(2);
+    expect(
+      await examinedBy(people, () => people.find({ email: { $in: ['user1@x', 'user2@x', 'nobody'] } }).toArray()),
+    ).toBe(2);
     expect(await examinedBy(people, () => people.findOne({ _id: 42 }))).toBe(1);
     // Leading field of a compound index, with an extra condition checked on the candidates.
     expect(await examinedBy(people, () => people.find({ workspace: 'w3', plain: { $lt: 100 } }).toArray())).toBe(100);
@@ -176,26 +200,50 @@ describe('index lookups', () => {
     const page = () => people.find({ workspace: 'w3' }).sort({ createdAt: -1 }).skip(90).limit(5).toArray();
     expect(await examinedBy(people, page)).toBe(5);
     expect(ids(await page())).toEqual([93, 83, 73, 63, 53]);
-    expect(ids(await people.find({ workspace: 'w3' }).sort({ createdAt: 1 }).skip(97).toArray())).toEqual([973, 983, 993]);
+    expect(ids(await people.find({ workspace: 'w3' }).sort({ createdAt: 1 }).skip(97).toArray())).toEqual([
+      973, 983, 993,
+    ]);
     expect(await people.find({ workspace: 'w3' }).sort({ createdAt: 1 }).skip(100).toArray()).toEqual([]);
     // Two ranges ($in): the skip goes across both, in the order of the sort.
-    const both = await people.find({ workspace: { $in: ['w1', 'w2'] } }).sort({ workspace: 1, createdAt: 1 }).skip(98).limit(4).toArray();
+    const both = await people
+      .find({ workspace: { $in: ['w1', 'w2'] } })
+      .sort({ workspace: 1, createdAt: 1 })
+      .skip(98)
+      .limit(4)
+      .toArray();
     expect(ids(both)).toEqual([981, 991, 2, 12]);
     // A filter the index does not say whole: every key up to the page is read and tested.
-    expect(await examinedBy(people, () => people.find({ workspace: 'w3', plain: { $gte: 0 } }).sort({ createdAt: -1 }).skip(90).limit(5).toArray())).toBe(95);
+    expect(
+      await examinedBy(people, () =>
+        people
+          .find({ workspace: 'w3', plain: { $gte: 0 } })
+          .sort({ createdAt: -1 })
+          .skip(90)
+          .limit(5)
+          .toArray(),
+      ),
+    ).toBe(95);
   });
 
-  it('looks up by _id among a transaction\'s own writes without testing every other one', async () => {
+  it("looks up by _id among a transaction's own writes without testing every other one", async () => {
     const client = await openClient({ dbName: 'projections' });
     const copies = client.db().collection<Loose>('copies');
     const session = client.startSession();
     await session.withTransaction(async () => {
       // A batch of upserts in one transaction, as a projection writes them.
       const upserts = Array.from({ length: 300 }, (_, i) => ({
-        replaceOne: { filter: { workspace_id: 'w1', _id: `r${i}`, version: { $lt: 1 } }, replacement: { workspace_id: 'w1', version: 1, n: i }, upsert: true },
+        replaceOne: {
+          filter: { workspace_id: 'w1', _id: `r${i}`, version: { $lt: 1 } },
+          replacement: { workspace_id: 'w1', version: 1, n: i },
+          upsert: true,
+        },
       }));
       expect(await examinedBy(copies, () => copies.bulkWrite(upserts, { session }))).toBe(0);
-      expect(await examinedBy(copies, () => copies.find({ _id: { $in: ['r7', 'r8', 'nobody'] }, workspace_id: 'w1' }, { session }).toArray())).toBe(2);
+      expect(
+        await examinedBy(copies, () =>
+          copies.find({ _id: { $in: ['r7', 'r8', 'nobody'] }, workspace_id: 'w1' }, { session }).toArray(),
+        ),
+      ).toBe(2);
       expect((await copies.findOne({ _id: 'r299' }, { session }))?.n).toBe(299);
       // Without an _id condition, every staged document is still tested.
       expect(await examinedBy(copies, () => copies.find({ n: { $gte: 298 } }, { session }).toArray())).toBe(300);
@@ -203,7 +251,9 @@ describe('index lookups', () => {
       const all = Array.from({ length: 300 }, (_, i) => `r${i}`);
       await copies.updateMany({ _id: { $in: all }, workspace_id: 'w1' }, { $inc: { version: 1 } }, { session });
       expect(await copies.countDocuments({ _id: { $in: all }, workspace_id: 'w1', version: 2 }, { session })).toBe(300);
-      expect(await copies.countDocuments({ _id: { $in: all }, workspace_id: 'w1', n: { $gte: 150 } }, { session })).toBe(150);
+      expect(
+        await copies.countDocuments({ _id: { $in: all }, workspace_id: 'w1', n: { $gte: 150 } }, { session }),
+      ).toBe(150);
       expect(await copies.countDocuments({ _id: { $in: all }, workspace_id: 'w2' }, { session })).toBe(0);
     });
     await session.endSession();
@@ -215,11 +265,18 @@ describe('index lookups', () => {
     // Planned alone, the sort index would be walked; hinted, the tag's ten keys are read and sorted.
     const hinted = people.find({ workspace: 'w3', tags: 't13' }).sort({ createdAt: -1 }).limit(2);
     const explained = await hinted.clone().hint({ tags: 1 }).explain('executionStats');
-    expect(explained.queryPlanner.winningPlan).toMatchObject({ stage: 'SORT', inputStage: { inputStage: { stage: 'IXSCAN', indexName: 'tags_1' } } });
+    expect(explained.queryPlanner.winningPlan).toMatchObject({
+      stage: 'SORT',
+      inputStage: { inputStage: { stage: 'IXSCAN', indexName: 'tags_1' } },
+    });
     expect(explained.executionStats).toMatchObject({ totalKeysExamined: 10 });
     expect(ids(await hinted.clone().hint('tags_1').toArray())).toEqual(ids(await hinted.clone().toArray()));
     expect(ids(await hinted.clone().hint('tags_1').toArray())).toEqual([913, 813]);
-    const grouped = await people.aggregate([{ $match: { tags: 't13' } }, { $group: { _id: '$workspace', n: { $sum: 1 } } }], { hint: { tags: 1 } }).toArray();
+    const grouped = await people
+      .aggregate([{ $match: { tags: 't13' } }, { $group: { _id: '$workspace', n: { $sum: 1 } } }], {
+        hint: { tags: 1 },
+      })
+      .toArray();
     expect(grouped).toEqual([{ _id: 'w3', n: 10 }]);
     await expect(people.find({ plain: 1 }).hint({ nothing: 1 }).toArray()).rejects.toMatchObject({ code: 2 });
   });

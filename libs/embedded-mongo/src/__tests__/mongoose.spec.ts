@@ -20,7 +20,10 @@ companySchema.index({ workspace_id: 1, domain: 1 }, { unique: true });
 
 const personSchema = new mongoose.Schema({ name: String });
 
-async function models(): Promise<{ Company: mongoose.Model<mongoose.InferSchemaType<typeof companySchema>>; Person: mongoose.Model<{ name?: string | null }> }> {
+async function models(): Promise<{
+  Company: mongoose.Model<mongoose.InferSchemaType<typeof companySchema>>;
+  Person: mongoose.Model<{ name?: string | null }>;
+}> {
   const connection = await openConnection(await openClient({ dbName: 'crm' }));
   const Person = connection.model('Person', personSchema);
   const Company = connection.model('Company', companySchema);
@@ -78,7 +81,10 @@ describe('mongoose models on the embedded client', () => {
 
     const updated = await Company.findOneAndUpdate({ _id: acme._id }, { $inc: { employees: 5 } }, { new: true }).lean();
     expect(updated?.employees).toBe(15);
-    expect(await Company.updateMany({ workspace_id: 'w1' }, { $set: { name: 'Renamed' } })).toMatchObject({ matchedCount: 2, modifiedCount: 2 });
+    expect(await Company.updateMany({ workspace_id: 'w1' }, { $set: { name: 'Renamed' } })).toMatchObject({
+      matchedCount: 2,
+      modifiedCount: 2,
+    });
 
     await editable.deleteOne();
     expect(await Company.findById(acme._id)).toBeNull();
@@ -88,9 +94,14 @@ describe('mongoose models on the embedded client', () => {
 
   it('streams with Query.cursor() and runs bulkWrite, insertMany and bulkSave', async () => {
     const { Company } = await models();
-    await Company.insertMany(Array.from({ length: 30 }, (_, i) => ({ workspace_id: 'w', domain: `d${i}.com`, employees: i })));
+    await Company.insertMany(
+      Array.from({ length: 30 }, (_, i) => ({ workspace_id: 'w', domain: `d${i}.com`, employees: i })),
+    );
     const seen: number[] = [];
-    for await (const company of Company.find({ employees: { $lt: 5 } }).sort({ employees: 1 }).cursor()) seen.push(company.employees ?? -1);
+    for await (const company of Company.find({ employees: { $lt: 5 } })
+      .sort({ employees: 1 })
+      .cursor())
+      seen.push(company.employees ?? -1);
     expect(seen).toEqual([0, 1, 2, 3, 4]);
 
     const result = await Company.bulkWrite([

@@ -30,7 +30,10 @@ async function companies(): Promise<mongo.Collection<Loose>> {
   return collection;
 }
 
-type Explain = { queryPlanner: { winningPlan: mongo.Document }; executionStats: { totalKeysExamined: number; totalDocsExamined: number; nReturned: number } };
+type Explain = {
+  queryPlanner: { winningPlan: mongo.Document };
+  executionStats: { totalKeysExamined: number; totalDocsExamined: number; nReturned: number };
+};
 
 function scanOf(explain: Explain): mongo.Document {
   let stage = explain.queryPlanner.winningPlan;
@@ -43,16 +46,27 @@ describe('ordered indexes', () => {
     const collection = await companies();
     const cutoff = new Date(Date.UTC(2024, 0, 1) + 100 * 60_000);
     const cursor = () =>
-      collection.find({ workspace_id: 'w1', created_at: { $lt: cutoff } }).sort({ created_at: -1, _id: -1 }).limit(25);
+      collection
+        .find({ workspace_id: 'w1', created_at: { $lt: cutoff } })
+        .sort({ created_at: -1, _id: -1 })
+        .limit(25);
     const page = await cursor().toArray();
     const explain = (await cursor().explain('executionStats')) as unknown as Explain;
 
     const expected = (await collection.find({ workspace_id: 'w1' }).toArray())
       .filter((document) => (document.created_at as Date) < cutoff)
-      .sort((a, b) => (b.created_at as Date).getTime() - (a.created_at as Date).getTime() || (String(a._id) < String(b._id) ? 1 : -1))
+      .sort(
+        (a, b) =>
+          (b.created_at as Date).getTime() - (a.created_at as Date).getTime() ||
+          (String(a._id) < String(b._id) ? 1 : -1),
+      )
       .slice(0, 25);
     expect(page.map((document) => document._id)).toEqual(expected.map((document) => document._id));
-    expect(scanOf(explain)).toMatchObject({ stage: 'IXSCAN', indexName: 'workspace_id_1_created_at_1__id_1', direction: 'backward' });
+    expect(scanOf(explain)).toMatchObject({
+      stage: 'IXSCAN',
+      indexName: 'workspace_id_1_created_at_1__id_1',
+      direction: 'backward',
+    });
     expect(explain.queryPlanner.winningPlan.stage).not.toBe('SORT');
     expect(explain.executionStats.totalDocsExamined).toBe(25);
     expect(explain.executionStats.totalKeysExamined).toBe(25);
@@ -66,7 +80,10 @@ describe('ordered indexes', () => {
     for (;;) {
       const filter: mongo.Document = { workspace_id: 'w2' };
       if (after) {
-        filter.$or = [{ created_at: { $lt: after.created_at } }, { created_at: after.created_at, _id: { $lt: after._id } }];
+        filter.$or = [
+          { created_at: { $lt: after.created_at } },
+          { created_at: after.created_at, _id: { $lt: after._id } },
+        ];
       }
       const before = countersOf(collection).docsExamined;
       const page = await collection.find(filter).sort({ created_at: -1, _id: -1 }).limit(20).toArray();
@@ -111,14 +128,23 @@ describe('ordered indexes', () => {
   it('fetches a long _id $in list by key and still applies every other condition, in find and aggregate', async () => {
     const collection = await companies();
     const ids = Array.from({ length: 1500 }, (_, index) => `c${String(index * 3).padStart(5, '0')}`).concat(['nobody']);
-    const expected = (await collection.find({ workspace_id: 'w1' }).toArray()).filter((document) => ids.includes(String(document._id))).map((document) => document._id);
+    const expected = (await collection.find({ workspace_id: 'w1' }).toArray())
+      .filter((document) => ids.includes(String(document._id)))
+      .map((document) => document._id);
     expect(expected.length).toBeGreaterThan(10);
-    const found = await collection.find({ _id: { $in: ids }, workspace_id: 'w1' }).sort({ _id: 1 }).toArray();
+    const found = await collection
+      .find({ _id: { $in: ids }, workspace_id: 'w1' })
+      .sort({ _id: 1 })
+      .toArray();
     expect(found.map((document) => document._id)).toEqual([...expected].sort());
-    const grouped = await collection.aggregate([{ $match: { _id: { $in: ids }, workspace_id: 'w1' } }, { $group: { _id: null, n: { $sum: 1 } } }]).toArray();
+    const grouped = await collection
+      .aggregate([{ $match: { _id: { $in: ids }, workspace_id: 'w1' } }, { $group: { _id: null, n: { $sum: 1 } } }])
+      .toArray();
     expect(grouped).toEqual([{ _id: null, n: expected.length }]);
     // An _id condition the keys alone do not decide is still tested on each document.
-    expect(await collection.find({ _id: { $in: ['c00000', 'c00003'], $ne: 'c00000' } }).toArray()).toEqual([expect.objectContaining({ _id: 'c00003' })]);
+    expect(await collection.find({ _id: { $in: ['c00000', 'c00003'], $ne: 'c00000' } }).toArray()).toEqual([
+      expect.objectContaining({ _id: 'c00003' }),
+    ]);
     expect(await collection.countDocuments({ _id: { $in: ['c00000', 'c00003'] }, employees: 3 })).toBe(1);
   });
 
@@ -132,13 +158,24 @@ describe('ordered indexes', () => {
     ];
     const result = await collection.aggregate(pipeline).toArray();
     const explain = (await collection.aggregate(pipeline).explain()) as unknown as Explain;
-    const names = (await collection.find({ workspace_id: 'w0' }).toArray()).map((document) => String(document.name)).sort();
+    const names = (await collection.find({ workspace_id: 'w0' }).toArray())
+      .map((document) => String(document.name))
+      .sort();
     expect(result).toEqual(names.slice(0, 3).map((name) => ({ name })));
-    expect(scanOf(explain)).toMatchObject({ stage: 'IXSCAN', indexName: 'workspace_id_1_name_1', direction: 'forward' });
+    expect(scanOf(explain)).toMatchObject({
+      stage: 'IXSCAN',
+      indexName: 'workspace_id_1_name_1',
+      direction: 'forward',
+    });
     expect(explain.executionStats.totalDocsExamined).toBe(3);
 
     const grouped = await collection
-      .aggregate([{ $match: { workspace_id: 'w0' } }, { $group: { _id: '$employees', n: { $sum: 1 } } }, { $sort: { _id: 1 } }, { $limit: 2 }])
+      .aggregate([
+        { $match: { workspace_id: 'w0' } },
+        { $group: { _id: '$employees', n: { $sum: 1 } } },
+        { $sort: { _id: 1 } },
+        { $limit: 2 },
+      ])
       .toArray();
     expect(grouped).toEqual([
       { _id: 0, n: 20 },
@@ -146,7 +183,10 @@ describe('ordered indexes', () => {
     ]);
     // A filter that may read any field still sees whole documents when the pipeline reads few.
     const counted = await collection
-      .aggregate([{ $match: { $expr: { $eq: ['$employees', 4] } } }, { $group: { _id: '$workspace_id', n: { $sum: 1 } } }])
+      .aggregate([
+        { $match: { $expr: { $eq: ['$employees', 4] } } },
+        { $group: { _id: '$workspace_id', n: { $sum: 1 } } },
+      ])
       .toArray();
     expect(counted).toEqual([{ _id: 'w0', n: 20 }]);
     expect(await collection.countDocuments({ $expr: { $lt: ['$employees', 1] } })).toBe(20);
@@ -154,16 +194,25 @@ describe('ordered indexes', () => {
 
   it('chooses equality fields first, and falls back to a collection scan without a usable index', async () => {
     const collection = await companies();
-    const byName = (await collection.find({ workspace_id: 'w1', name: 'Company 7919' }).explain()) as unknown as Explain;
+    const byName = (await collection
+      .find({ workspace_id: 'w1', name: 'Company 7919' })
+      .explain()) as unknown as Explain;
     expect(scanOf(byName)).toMatchObject({ indexName: 'workspace_id_1_name_1' });
-    const sortedByName = (await collection.find({ workspace_id: 'w1' }).sort({ name: -1 }).limit(5).explain()) as unknown as Explain;
+    const sortedByName = (await collection
+      .find({ workspace_id: 'w1' })
+      .sort({ name: -1 })
+      .limit(5)
+      .explain()) as unknown as Explain;
     expect(scanOf(sortedByName)).toMatchObject({ indexName: 'workspace_id_1_name_1', direction: 'backward' });
     const unindexed = (await collection.find({ employees: 5 }).explain()) as unknown as Explain;
     expect(unindexed.queryPlanner.winningPlan.stage).toBe('COLLSCAN');
     const sortOnly = (await collection.find({}).sort({ _id: -1 }).limit(2).explain()) as unknown as Explain;
     expect(scanOf(sortOnly)).toMatchObject({ indexName: '_id_', direction: 'backward' });
     expect(sortOnly.executionStats.totalDocsExamined).toBe(2);
-    expect((await collection.find({}).sort({ _id: -1 }).limit(2).toArray()).map((document) => document._id)).toEqual(['c01999', 'c01998']);
+    expect((await collection.find({}).sort({ _id: -1 }).limit(2).toArray()).map((document) => document._id)).toEqual([
+      'c01999',
+      'c01998',
+    ]);
   });
 
   it('keeps results right while documents move between keys', async () => {
@@ -190,11 +239,17 @@ describe('ordered indexes', () => {
       { _id: 6 },
     ]);
     expect((await items.find({ value: { $gte: 2 } }).toArray()).map((document) => document._id).sort()).toEqual([1, 5]);
-    expect((await items.find({ value: { $gt: 4, $lt: 6 } }).toArray()).map((document) => document._id).sort()).toEqual([1, 5]);
+    expect((await items.find({ value: { $gt: 4, $lt: 6 } }).toArray()).map((document) => document._id).sort()).toEqual([
+      1, 5,
+    ]);
     expect((await items.find({ value: { $lt: 'z' } }).toArray()).map((document) => document._id)).toEqual([2]);
     expect((await items.find({ value: null }).toArray()).map((document) => document._id).sort()).toEqual([3, 6]);
-    expect((await items.find({ tags: 'a' }).sort({ _id: 1 }).toArray()).map((document) => document._id)).toEqual([1, 5]);
-    expect((await items.find({ tags: { $in: ['b', 'c'] } }).toArray()).map((document) => document._id).sort()).toEqual([1, 3, 4]);
+    expect((await items.find({ tags: 'a' }).sort({ _id: 1 }).toArray()).map((document) => document._id)).toEqual([
+      1, 5,
+    ]);
+    expect((await items.find({ tags: { $in: ['b', 'c'] } }).toArray()).map((document) => document._id).sort()).toEqual([
+      1, 3, 4,
+    ]);
     expect(await items.countDocuments({ tags: 'b' })).toBe(2);
   });
 });

@@ -16,7 +16,10 @@ function random(seed: number): () => number {
 function keyOf(next: () => number, id: number): string {
   const length = Math.floor(next() * 12);
   let value = '';
-  for (let i = 0; i < length; i++) value += String.fromCharCode(Math.floor(next() * 4) === 0 ? 0xff - Math.floor(next() * 3) : 0x41 + Math.floor(next() * 6));
+  for (let i = 0; i < length; i++)
+    value += String.fromCharCode(
+      Math.floor(next() * 4) === 0 ? 0xff - Math.floor(next() * 3) : 0x41 + Math.floor(next() * 6),
+    );
   return `\u0020workspace\u0000\u0001\u0020${value}\u0000\u0001${String(id).padStart(6, '0')}`;
 }
 
@@ -27,7 +30,14 @@ class Model {
   }
 }
 
-function walked(tree: PackedTree, start: string, end: string, reverse: boolean, limit = Infinity, skip = 0): Array<[string, string]> {
+function walked(
+  tree: PackedTree,
+  start: string,
+  end: string,
+  reverse: boolean,
+  limit = Infinity,
+  skip = 0,
+): Array<[string, string]> {
   const seen: Array<[string, string]> = [];
   tree.walk(
     start,
@@ -48,13 +58,21 @@ function firstFrom(sorted: readonly string[], bound: string): number {
   let high = sorted.length;
   while (low < high) {
     const middle = (low + high) >> 1;
-    if ((sorted[middle]) < bound) low = middle + 1;
+    if (sorted[middle] < bound) low = middle + 1;
     else high = middle;
   }
   return low;
 }
 
-function expected(model: Model, start: string, end: string, reverse: boolean, limit = Infinity, sorted = model.sorted(), skip = 0): Array<[string, string]> {
+function expected(
+  model: Model,
+  start: string,
+  end: string,
+  reverse: boolean,
+  limit = Infinity,
+  sorted = model.sorted(),
+  skip = 0,
+): Array<[string, string]> {
   const keys = end > start ? sorted.slice(firstFrom(sorted, start), firstFrom(sorted, end)) : [];
   if (reverse) keys.reverse();
   return keys.slice(skip, skip + limit).map((key) => [key, model.entries.get(key) as string]);
@@ -64,7 +82,7 @@ function capturedKeys(leaves: readonly CapturedLeaf[]): Array<[string, string]> 
   const out: Array<[string, string]> = [];
   for (const leaf of leaves) {
     for (let position = 0; position < leaf.count; position++) {
-      const start = position === 0 ? 0 : (leaf.ends[position - 1]);
+      const start = position === 0 ? 0 : leaf.ends[position - 1];
       out.push([leaf.bytes.toString('latin1', start, leaf.ends[position]), leaf.ids[position]]);
     }
   }
@@ -73,7 +91,7 @@ function capturedKeys(leaves: readonly CapturedLeaf[]): Array<[string, string]> 
 
 function checkRanges(tree: PackedTree, model: Model, next: () => number): void {
   const keys = model.sorted();
-  const pick = () => (keys.length === 0 ? '' : (keys[Math.floor(next() * keys.length)]));
+  const pick = () => (keys.length === 0 ? '' : keys[Math.floor(next() * keys.length)]);
   const bounds = [
     '',
     AFTER_PREFIX,
@@ -83,8 +101,8 @@ function checkRanges(tree: PackedTree, model: Model, next: () => number): void {
     '\u0020workspace\u0000\u0001\u0020\u00ff',
   ];
   for (let round = 0; round < 40; round++) {
-    const a = next() < 0.3 ? (bounds[Math.floor(next() * bounds.length)]) : pick();
-    const b = next() < 0.3 ? (bounds[Math.floor(next() * bounds.length)]) : pick();
+    const a = next() < 0.3 ? bounds[Math.floor(next() * bounds.length)] : pick();
+    const b = next() < 0.3 ? bounds[Math.floor(next() * bounds.length)] : pick();
     // A key's value part followed by AFTER_PREFIX: every key with that prefix.
     const prefix = pick().slice(0, 16 + Math.floor(next() * 8));
     for (const [start, end] of [
@@ -95,11 +113,19 @@ function checkRanges(tree: PackedTree, model: Model, next: () => number): void {
     ] as Array<[string, string]>) {
       const limit = next() < 0.5 ? Infinity : 1 + Math.floor(next() * 300);
       // Passed over by rank: none, a few, across leaves and branches, or past the range's end.
-      const skip = [0, 1 + Math.floor(next() * 5), Math.floor(next() * 3_000), Math.floor(next() * 30_000)][Math.floor(next() * 4)];
+      const skip = [0, 1 + Math.floor(next() * 5), Math.floor(next() * 3_000), Math.floor(next() * 30_000)][
+        Math.floor(next() * 4)
+      ];
       // As JSON: a deep comparison of long arrays would take most of the test's time.
-      expect(JSON.stringify(walked(tree, start, end, false, limit, skip))).toBe(JSON.stringify(expected(model, start, end, false, limit, keys, skip)));
-      expect(JSON.stringify(walked(tree, start, end, true, limit, skip))).toBe(JSON.stringify(expected(model, start, end, true, limit, keys, skip)));
-      expect(tree.countRange(start, end)).toBe(end > start ? Math.max(0, firstFrom(keys, end) - firstFrom(keys, start)) : 0);
+      expect(JSON.stringify(walked(tree, start, end, false, limit, skip))).toBe(
+        JSON.stringify(expected(model, start, end, false, limit, keys, skip)),
+      );
+      expect(JSON.stringify(walked(tree, start, end, true, limit, skip))).toBe(
+        JSON.stringify(expected(model, start, end, true, limit, keys, skip)),
+      );
+      expect(tree.countRange(start, end)).toBe(
+        end > start ? Math.max(0, firstFrom(keys, end) - firstFrom(keys, start)) : 0,
+      );
     }
   }
 }

@@ -36,9 +36,18 @@ describe('decoding only the fields a reader needs', () => {
   });
 
   it('knows which fields filters and pipelines read', () => {
-    expect([...(filterFields({ a: 1, 'b.c': { $gt: 2 }, $or: [{ d: 1 }, { e: { $exists: true } }] }) ?? [])].sort()).toEqual(['a', 'b', 'd', 'e']);
+    expect(
+      [...(filterFields({ a: 1, 'b.c': { $gt: 2 }, $or: [{ d: 1 }, { e: { $exists: true } }] }) ?? [])].sort(),
+    ).toEqual(['a', 'b', 'd', 'e']);
     expect(filterFields({ $expr: { $gt: ['$a', 1] } })).toBeUndefined();
-    expect([...(pipelineFields([{ $match: { w: 1 } }, { $group: { _id: '$industry', total: { $sum: '$revenue.amount' } } }]) ?? [])].sort()).toEqual(['industry', 'revenue', 'w']);
+    expect(
+      [
+        ...(pipelineFields([
+          { $match: { w: 1 } },
+          { $group: { _id: '$industry', total: { $sum: '$revenue.amount' } } },
+        ]) ?? []),
+      ].sort(),
+    ).toEqual(['industry', 'revenue', 'w']);
     expect(pipelineFields([{ $group: { _id: '$$ROOT' } }])).toBeUndefined();
     expect([...(pipelineFields([{ $project: { name: 1 } }]) ?? [])].sort()).toEqual(['_id', 'name']);
     expect([...(pipelineFields([{ $project: { _id: 0, n: '$a.b' } }]) ?? [])]).toEqual(['a']);

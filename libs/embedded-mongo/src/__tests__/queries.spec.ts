@@ -6,8 +6,28 @@ afterEach(cleanUp);
 async function peopleCollection(): Promise<mongo.Collection<Loose>> {
   const collection = (await openClient()).db().collection<Loose>('people');
   await collection.insertMany([
-    { _id: 1, name: 'Ann', age: 31, address: { city: 'Oslo', zip: '0150' }, tags: ['admin', 'sales'], scores: [{ subject: 'math', score: 90 }, { subject: 'art', score: 60 }] },
-    { _id: 2, name: 'Bob', age: 25, address: { city: 'Bergen' }, tags: ['sales'], scores: [{ subject: 'math', score: 40 }, { subject: 'art', score: 95 }] },
+    {
+      _id: 1,
+      name: 'Ann',
+      age: 31,
+      address: { city: 'Oslo', zip: '0150' },
+      tags: ['admin', 'sales'],
+      scores: [
+        { subject: 'math', score: 90 },
+        { subject: 'art', score: 60 },
+      ],
+    },
+    {
+      _id: 2,
+      name: 'Bob',
+      age: 25,
+      address: { city: 'Bergen' },
+      tags: ['sales'],
+      scores: [
+        { subject: 'math', score: 40 },
+        { subject: 'art', score: 95 },
+      ],
+    },
     { _id: 3, name: 'Cid', age: 40, tags: [], scores: [] },
     { _id: 4, name: 'Dee', age: null, address: { city: 'Oslo' } },
   ]);
@@ -25,7 +45,9 @@ describe('filters', () => {
     expect(ids(await people.find({ 'scores.score': { $gt: 92 } }).toArray())).toEqual([2]);
     // Without $elemMatch the two conditions may hold on different elements.
     expect(ids(await people.find({ 'scores.subject': 'math', 'scores.score': { $gt: 80 } }).toArray())).toEqual([1, 2]);
-    expect(ids(await people.find({ scores: { $elemMatch: { subject: 'math', score: { $gt: 80 } } } }).toArray())).toEqual([1]);
+    expect(
+      ids(await people.find({ scores: { $elemMatch: { subject: 'math', score: { $gt: 80 } } } }).toArray()),
+    ).toEqual([1]);
     expect(ids(await people.find({ tags: { $size: 0 } }).toArray())).toEqual([3]);
     expect(ids(await people.find({ tags: { $all: ['sales', 'admin'] } }).toArray())).toEqual([1]);
   });
@@ -45,7 +67,12 @@ describe('filters', () => {
 
   it('compares only within a type bracket ($gt on numbers does not match strings or null)', async () => {
     const collection = (await openClient()).db().collection<Loose>('bracket');
-    await collection.insertMany([{ _id: 1, v: 10 }, { _id: 2, v: '20' }, { _id: 3, v: null }, { _id: 4, v: new Date(5) }]);
+    await collection.insertMany([
+      { _id: 1, v: 10 },
+      { _id: 2, v: '20' },
+      { _id: 3, v: null },
+      { _id: 4, v: new Date(5) },
+    ]);
     expect(ids(await collection.find({ v: { $gt: 1 } }).toArray())).toEqual([1]);
     expect(ids(await collection.find({ v: { $gte: null } }).toArray())).toEqual([3]);
     expect(ids(await collection.find({ v: { $lt: new Date(10) } }).toArray())).toEqual([4]);
@@ -74,7 +101,10 @@ describe('projection and cursors', () => {
       age: 25,
       address: { city: 'Bergen' },
     });
-    expect(await people.findOne({ _id: 1 }, { projection: { tags: { $slice: 1 }, _id: 0, name: 1 } })).toEqual({ name: 'Ann', tags: ['admin'] });
+    expect(await people.findOne({ _id: 1 }, { projection: { tags: { $slice: 1 }, _id: 0, name: 1 } })).toEqual({
+      name: 'Ann',
+      tags: ['admin'],
+    });
     expect(await people.findOne({ _id: 1 }, { projection: { scores: { $elemMatch: { subject: 'art' } } } })).toEqual({
       _id: 1,
       scores: [{ subject: 'art', score: 60 }],
@@ -83,24 +113,38 @@ describe('projection and cursors', () => {
       _id: 2,
       scores: [{ subject: 'art', score: 95 }],
     });
-    const projected = await people.find({}, { sort: { _id: 1 } }).project({ name: 1, _id: 0 }).limit(2).toArray();
+    const projected = await people
+      .find({}, { sort: { _id: 1 } })
+      .project({ name: 1, _id: 0 })
+      .limit(2)
+      .toArray();
     expect(projected).toEqual([{ name: 'Ann' }, { name: 'Bob' }]);
   });
 
   it('answers inclusion projections of dotted paths and _id alone whatever it decodes', async () => {
     const people = await peopleCollection();
-    expect(await people.find({ age: { $gte: 30 } }, { projection: { 'address.city': 1 }, sort: { _id: 1 } }).toArray()).toEqual([
-      { _id: 1, address: { city: 'Oslo' } },
-      { _id: 3 },
-    ]);
-    expect(await people.find({ 'address.city': 'Oslo' }, { projection: { _id: 1 }, sort: { _id: -1 } }).toArray()).toEqual([{ _id: 4 }, { _id: 1 }]);
-    expect(await people.find({}, { projection: { name: true, _id: false }, sort: { name: -1 }, limit: 1 }).toArray()).toEqual([{ name: 'Dee' }]);
+    expect(
+      await people.find({ age: { $gte: 30 } }, { projection: { 'address.city': 1 }, sort: { _id: 1 } }).toArray(),
+    ).toEqual([{ _id: 1, address: { city: 'Oslo' } }, { _id: 3 }]);
+    expect(
+      await people.find({ 'address.city': 'Oslo' }, { projection: { _id: 1 }, sort: { _id: -1 } }).toArray(),
+    ).toEqual([{ _id: 4 }, { _id: 1 }]);
+    expect(
+      await people.find({}, { projection: { name: true, _id: false }, sort: { name: -1 }, limit: 1 }).toArray(),
+    ).toEqual([{ name: 'Dee' }]);
   });
 
   it('sorts a page in memory and answers its documents whole, its own uncommitted writes included', async () => {
     const client = await openClient();
     const people = client.db().collection<Loose>('people');
-    await people.insertMany(Array.from({ length: 50 }, (_, index) => ({ _id: index, group: index % 2, rank: (index * 7) % 50, about: { text: `person ${index}` } })));
+    await people.insertMany(
+      Array.from({ length: 50 }, (_, index) => ({
+        _id: index,
+        group: index % 2,
+        rank: (index * 7) % 50,
+        about: { text: `person ${index}` },
+      })),
+    );
     const page = await people.find({ group: 1 }, { sort: { rank: -1 }, skip: 2, limit: 3 }).toArray();
     // Odd ids ranked (7 × id) mod 50, highest first: 7 (49), 21 (47), 35 (45), 49 (43), 13 (41).
     expect(page).toEqual([
@@ -133,7 +177,11 @@ describe('projection and cursors', () => {
     expect(cursor.closed).toBe(true);
 
     const names: string[] = [];
-    for await (const person of people.find({ age: { $gt: 0 } }).sort({ name: 1 }).map((document) => String(document.name))) names.push(person);
+    for await (const person of people
+      .find({ age: { $gt: 0 } })
+      .sort({ name: 1 })
+      .map((document) => String(document.name)))
+      names.push(person);
     expect(names).toEqual(['Ann', 'Bob', 'Cid']);
     expect(await people.countDocuments({}, { skip: 1, limit: 2 })).toBe(2);
     expect(await people.countDocuments({ 'address.city': 'Oslo' })).toBe(2);

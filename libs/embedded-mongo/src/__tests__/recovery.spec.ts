@@ -32,7 +32,7 @@ describe('journal damage before the end', () => {
     // Damage the third record; the fourth and fifth stay intact.
     const bytes = fs.readFileSync(journal);
     const third = offsets[2];
-    bytes[third + 10] = (bytes[third + 10]) ^ 0xff;
+    bytes[third + 10] = bytes[third + 10] ^ 0xff;
     fs.writeFileSync(journal, bytes);
 
     const error = await openEmbeddedMongo({ dataDir }).catch((caught: unknown) => caught);
@@ -57,7 +57,7 @@ describe('journal damage before the end', () => {
   it('still drops a torn last record on its own', async () => {
     const { dataDir, journal, offsets } = await journalWithFiveRecords();
     const bytes = fs.readFileSync(journal);
-    fs.writeFileSync(journal, bytes.subarray(0, (offsets[4]) + 5));
+    fs.writeFileSync(journal, bytes.subarray(0, offsets[4] + 5));
     const reopened = await openClient({ dataDir });
     expect(await reopened.db().collection<Loose>('items').countDocuments()).toBe(4);
   });
@@ -84,7 +84,11 @@ describe('data directory lock', () => {
     writeLock(dataDir, { instance: 'crashed', host: 'elsewhere', pid: 1 }, 60_000);
     const client = await openClient({ dataDir });
     expect(client.store.isOpen).toBe(true);
-    const owner = JSON.parse(fs.readFileSync(path.join(dataDir, 'LOCK'), 'utf8')) as { host: string; pid: number; instance: string };
+    const owner = JSON.parse(fs.readFileSync(path.join(dataDir, 'LOCK'), 'utf8')) as {
+      host: string;
+      pid: number;
+      instance: string;
+    };
     expect(owner).toMatchObject({ host: os.hostname(), pid: process.pid });
     expect(owner.instance).not.toBe('crashed');
   });

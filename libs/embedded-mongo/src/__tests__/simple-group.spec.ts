@@ -5,7 +5,8 @@ import { simpleGroup } from '../simple-group';
 // The direct $group must answer exactly what the general engine answers (itself checked against
 // the server's semantics), and leave to it every stage or value it does not handle.
 describe('the direct $group of fields with $sum', () => {
-  const general = (documents: Array<Record<string, unknown>>, group: Record<string, unknown>) => runPipeline(documents, [{ $group: group }], () => []);
+  const general = (documents: Array<Record<string, unknown>>, group: Record<string, unknown>) =>
+    runPipeline(documents, [{ $group: group }], () => []);
 
   // Documents with missing fields, nulls and several types in the grouped and summed fields.
   function documents(count: number): Array<Record<string, unknown>> {
@@ -35,13 +36,17 @@ describe('the direct $group of fields with $sum', () => {
     { _id: { only: '$missing' }, n: { $sum: 1 } },
   ];
 
-  it.each(groups.map((group) => [JSON.stringify(group), group]))('answers %s as the general engine does', (_name, group) => {
-    const input = documents(500);
-    const direct = simpleGroup(input, group);
-    expect(direct).toBeDefined();
-    const sorted = (rows: Array<Record<string, unknown>>) => [...rows].sort((x, y) => (JSON.stringify(x._id) < JSON.stringify(y._id) ? -1 : 1));
-    expect(sorted(direct!)).toEqual(sorted(general(input, group)));
-  });
+  it.each(groups.map((group) => [JSON.stringify(group), group]))(
+    'answers %s as the general engine does',
+    (_name, group) => {
+      const input = documents(500);
+      const direct = simpleGroup(input, group);
+      expect(direct).toBeDefined();
+      const sorted = (rows: Array<Record<string, unknown>>) =>
+        [...rows].sort((x, y) => (JSON.stringify(x._id) < JSON.stringify(y._id) ? -1 : 1));
+      expect(sorted(direct!)).toEqual(sorted(general(input, group)));
+    },
+  );
 
   it('leaves out a field missing from a document, but keeps a null one, as the server does', () => {
     const rows = simpleGroup([{ a: 1 }, { a: 1, b: null }, { a: 1 }], { _id: { a: '$a', b: '$b' }, n: { $sum: 1 } });

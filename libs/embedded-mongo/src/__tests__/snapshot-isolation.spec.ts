@@ -7,7 +7,10 @@ afterEach(cleanUp);
 // A transaction reads one point in time: the state when its first operation ran, plus its own
 // writes. MongoDB's "keep the last owner" and quota checks depend on it.
 describe('snapshot isolation', () => {
-  async function members(): Promise<{ client: Awaited<ReturnType<typeof openClient>>; collection: mongo.Collection<Loose> }> {
+  async function members(): Promise<{
+    client: Awaited<ReturnType<typeof openClient>>;
+    collection: mongo.Collection<Loose>;
+  }> {
     const client = await openClient();
     const collection = client.db().collection<Loose>('members');
     await collection.createIndex({ workspace: 1, role: 1 });
@@ -34,18 +37,29 @@ describe('snapshot isolation', () => {
     const owners = await collection.find({ workspace: 'w', role: 'owner' }, { session }).sort({ _id: 1 }).toArray();
     expect(owners.map((member) => member._id)).toEqual(['ann', 'bob']);
     expect(await collection.countDocuments({ workspace: 'w', role: 'owner' }, { session })).toBe(2);
-    expect((await collection.find({}, { session }).sort({ joined: 1 }).toArray()).map((member) => member._id)).toEqual(['ann', 'bob', 'cid']);
+    expect((await collection.find({}, { session }).sort({ joined: 1 }).toArray()).map((member) => member._id)).toEqual([
+      'ann',
+      'bob',
+      'cid',
+    ]);
     expect(await collection.findOne({ _id: 'cid' }, { session })).toMatchObject({ role: 'member' });
     expect(await collection.findOne({ _id: 'dee' }, { session })).toBeNull();
     expect(await collection.countDocuments({ joined: { $gte: 10 } }, { session })).toBe(0);
-    const grouped = await collection.aggregate([{ $match: { workspace: 'w' } }, { $group: { _id: '$role', n: { $sum: 1 } } }, { $sort: { _id: 1 } }], { session }).toArray();
+    const grouped = await collection
+      .aggregate(
+        [{ $match: { workspace: 'w' } }, { $group: { _id: '$role', n: { $sum: 1 } } }, { $sort: { _id: 1 } }],
+        { session },
+      )
+      .toArray();
     expect(grouped).toEqual([
       { _id: 'member', n: 1 },
       { _id: 'owner', n: 2 },
     ]);
 
     // Outside the transaction the new state shows.
-    expect((await collection.find({ workspace: 'w', role: 'owner' }).sort({ _id: 1 }).toArray()).map((member) => member._id)).toEqual(['ann', 'dee']);
+    expect(
+      (await collection.find({ workspace: 'w', role: 'owner' }).sort({ _id: 1 }).toArray()).map((member) => member._id),
+    ).toEqual(['ann', 'dee']);
     await session.abortTransaction();
     await session.endSession();
 
@@ -54,7 +68,11 @@ describe('snapshot isolation', () => {
     const before = counters();
     expect(await collection.countDocuments({ workspace: 'w' })).toBe(3);
     expect(counters() - before).toBe(3);
-    expect((await collection.find({ joined: { $gte: 0 } }).toArray()).map((member) => member._id)).toEqual(['dee', 'ann', 'bob']);
+    expect((await collection.find({ joined: { $gte: 0 } }).toArray()).map((member) => member._id)).toEqual([
+      'dee',
+      'ann',
+      'bob',
+    ]);
   });
 
   it('fails a write to a document committed after the snapshot with WriteConflict, and withTransaction retries on a fresh snapshot', async () => {
@@ -85,7 +103,9 @@ describe('snapshot isolation', () => {
     session.startTransaction();
     await collection.findOne({ _id: 'ann' }, { session });
     await collection.insertOne({ _id: 'eve', workspace: 'w', role: 'member', joined: 5 });
-    const error = await collection.insertOne({ _id: 'eve', workspace: 'w' }, { session }).catch((caught: unknown) => caught);
+    const error = await collection
+      .insertOne({ _id: 'eve', workspace: 'w' }, { session })
+      .catch((caught: unknown) => caught);
     expect(error).toMatchObject({ code: 112, codeName: 'WriteConflict' });
     await session.abortTransaction();
     await session.endSession();

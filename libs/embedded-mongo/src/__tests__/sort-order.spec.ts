@@ -92,7 +92,9 @@ describe('sort order of mixed types', () => {
     ]);
     const sorted = await collection.find().sort({ v: 1 }).toArray();
     expect(sorted.map((document) => document._id)).toEqual([4, 2, 1, 3]);
-    expect(compareValues(new mongo.ObjectId('00000000000000000000000a'), new mongo.ObjectId('0000000000000000000000ff'))).toBe(-1);
+    expect(
+      compareValues(new mongo.ObjectId('00000000000000000000000a'), new mongo.ObjectId('0000000000000000000000ff')),
+    ).toBe(-1);
     expect(compareValues({ a: 1, b: 2 }, { a: 1 })).toBe(1);
     expect(compareValues({ a: 1 }, { b: 0 })).toBe(-1);
   });

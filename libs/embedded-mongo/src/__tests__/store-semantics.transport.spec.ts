@@ -15,7 +15,11 @@ interface Backend {
 const embedded: Backend = {
   name: 'embedded store',
   async open() {
-    const client: EmbeddedMongoClient = await openEmbeddedMongo({ dataDir: temporaryDataDir(), dbName: 'semantics', ttlMonitorIntervalMs: 0 });
+    const client: EmbeddedMongoClient = await openEmbeddedMongo({
+      dataDir: temporaryDataDir(),
+      dbName: 'semantics',
+      ttlMonitorIntervalMs: 0,
+    });
     return { client, db: client.db(), close: () => client.close() };
   },
 };
@@ -60,33 +64,74 @@ describe.each(backends)('store semantics: $name', (backend) => {
     const people = opened.db.collection<Loose>('people');
     await people.insertMany([
       { _id: 1, name: 'Ann', tags: ['a', 'b'], address: { city: 'Oslo' }, scores: [{ kind: 'x', value: 5 }] },
-      { _id: 2, name: 'bob', tags: [], address: { city: 'Bergen' }, scores: [{ kind: 'x', value: 1 }, { kind: 'y', value: 9 }] },
+      {
+        _id: 2,
+        name: 'bob',
+        tags: [],
+        address: { city: 'Bergen' },
+        scores: [
+          { kind: 'x', value: 1 },
+          { kind: 'y', value: 9 },
+        ],
+      },
       { _id: 3, name: null, tags: 'b' },
       { _id: 4 },
     ]);
     expect(ids(await people.find({ name: null }).sort({ _id: 1 }).toArray())).toEqual([3, 4]);
     expect(ids(await people.find({ tags: 'b' }).sort({ _id: 1 }).toArray())).toEqual([1, 3]);
     expect(ids(await people.find({ tags: { $size: 0 } }).toArray())).toEqual([2]);
-    expect(ids(await people.find({ 'address.city': { $in: ['Oslo', 'Bergen'] } }).sort({ _id: -1 }).toArray())).toEqual([2, 1]);
+    expect(
+      ids(
+        await people
+          .find({ 'address.city': { $in: ['Oslo', 'Bergen'] } })
+          .sort({ _id: -1 })
+          .toArray(),
+      ),
+    ).toEqual([2, 1]);
     expect(ids(await people.find({ scores: { $elemMatch: { kind: 'y', value: { $gt: 5 } } } }).toArray())).toEqual([2]);
     expect(ids(await people.find({ name: { $regex: '^a', $options: 'i' } }).toArray())).toEqual([1]);
     expect(ids(await people.find({ name: { $exists: false } }).toArray())).toEqual([4]);
-    expect(ids(await people.find({ name: { $gt: 'B' } }).sort({ _id: 1 }).toArray())).toEqual([2]);
+    expect(
+      ids(
+        await people
+          .find({ name: { $gt: 'B' } })
+          .sort({ _id: 1 })
+          .toArray(),
+      ),
+    ).toEqual([2]);
   });
 
   it('updates with operators, the positional $, arrayFilters and upserts', async () => {
     const orders = opened.db.collection<Loose>('orders');
-    await orders.insertOne({ _id: 1, lines: [{ sku: 'a', qty: 1 }, { sku: 'b', qty: 2 }], total: 3 });
+    await orders.insertOne({
+      _id: 1,
+      lines: [
+        { sku: 'a', qty: 1 },
+        { sku: 'b', qty: 2 },
+      ],
+      total: 3,
+    });
     await orders.updateOne({ _id: 1, 'lines.sku': 'b' }, { $inc: { 'lines.$.qty': 5, total: 5 } });
-    await orders.updateOne({ _id: 1 }, { $set: { 'lines.$[line].flag': true } }, { arrayFilters: [{ 'line.qty': { $gt: 5 } }] });
+    await orders.updateOne(
+      { _id: 1 },
+      { $set: { 'lines.$[line].flag': true } },
+      { arrayFilters: [{ 'line.qty': { $gt: 5 } }] },
+    );
     await orders.updateOne({ _id: 1 }, { $addToSet: { tags: { $each: ['x', 'x', 'y'] } }, $unset: { missing: '' } });
     expect(await orders.findOne({ _id: 1 })).toEqual({
       _id: 1,
-      lines: [{ sku: 'a', qty: 1 }, { sku: 'b', qty: 7, flag: true }],
+      lines: [
+        { sku: 'a', qty: 1 },
+        { sku: 'b', qty: 7, flag: true },
+      ],
       total: 8,
       tags: ['x', 'y'],
     });
-    const upserted = await orders.updateOne({ _id: 2, status: 'new' }, { $setOnInsert: { total: 0 } }, { upsert: true });
+    const upserted = await orders.updateOne(
+      { _id: 2, status: 'new' },
+      { $setOnInsert: { total: 0 } },
+      { upsert: true },
+    );
     expect(upserted.upsertedId).toBe(2);
     expect(await orders.findOne({ _id: 2 })).toEqual({ _id: 2, status: 'new', total: 0 });
   });
@@ -100,9 +145,14 @@ describe.each(backends)('store semantics: $name', (backend) => {
     const inMemory = await names.find({}).sort({ value: 1 }).toArray();
     expect(inMemory.map((document) => document.value)).toEqual(expected);
     await names.createIndex({ value: -1 });
-    const indexed = await names.find({ value: { $gte: '' } }).sort({ value: -1 }).toArray();
+    const indexed = await names
+      .find({ value: { $gte: '' } })
+      .sort({ value: -1 })
+      .toArray();
     expect(indexed.map((document) => document.value)).toEqual([...expected].reverse());
-    expect((await names.find({ value: { $gt: '\uFF5A' } }).toArray()).map((document) => document.value)).toEqual(['\u{1F600}']);
+    expect((await names.find({ value: { $gt: '\uFF5A' } }).toArray()).map((document) => document.value)).toEqual([
+      '\u{1F600}',
+    ]);
   });
 
   it('orders mixed BSON types and compound sorts with directions', async () => {
@@ -118,7 +168,10 @@ describe.each(backends)('store semantics: $name', (backend) => {
     const ascending = await mixed.find({}).sort({ v: 1, _id: 1 }).toArray();
     expect(ids(ascending)).toEqual(['missing', 'null', 'number', 'string', 'objectId', 'date']);
     await mixed.createIndex({ g: 1, v: -1 });
-    const grouped = await mixed.find({ g: { $in: [1, 2] } }).sort({ g: -1, v: 1 }).toArray();
+    const grouped = await mixed
+      .find({ g: { $in: [1, 2] } })
+      .sort({ g: -1, v: 1 })
+      .toArray();
     expect(ids(grouped)).toEqual(['null', 'number', 'objectId', 'missing', 'string', 'date']);
   });
 
@@ -131,7 +184,9 @@ describe.each(backends)('store semantics: $name', (backend) => {
     await expect(users.insertOne({ _id: 2, email: 'Ann@X.com' })).rejects.toMatchObject({ code: 11000 });
     await users.insertOne({ _id: 3, email: 'bob@x.com', seat: 1, active: false });
     await users.insertOne({ _id: 4, email: 'cid@x.com', seat: 1, active: true });
-    await expect(users.insertOne({ _id: 5, email: 'dee@x.com', seat: 1, active: true })).rejects.toMatchObject({ code: 11000 });
+    await expect(users.insertOne({ _id: 5, email: 'dee@x.com', seat: 1, active: true })).rejects.toMatchObject({
+      code: 11000,
+    });
     await users.insertOne({ _id: 6, email: 'eve@x.com' });
     await expect(users.updateOne({ _id: 6 }, { $set: { email: 'ANN@x.com' } })).rejects.toMatchObject({ code: 11000 });
     expect(await users.countDocuments({})).toBe(4);
@@ -151,7 +206,9 @@ describe.each(backends)('store semantics: $name', (backend) => {
       await accounts.updateOne({ _id: 'a' }, { $set: { balance: 0 } });
       expect(await accounts.countDocuments({}, { session })).toBe(2);
       expect(await accounts.findOne({ _id: 'a' }, { session })).toEqual({ _id: 'a', balance: 10 });
-      const conflict = await accounts.updateOne({ _id: 'a' }, { $inc: { balance: 1 } }, { session }).catch((error: unknown) => error);
+      const conflict = await accounts
+        .updateOne({ _id: 'a' }, { $inc: { balance: 1 } }, { session })
+        .catch((error: unknown) => error);
       expect(conflict).toMatchObject({ code: 112 });
       await session.abortTransaction().catch(() => undefined);
     } finally {
@@ -167,18 +224,30 @@ describe('embedded store specifics', () => {
     const client = await openEmbeddedMongo({ dataDir: temporaryDataDir(), ttlMonitorIntervalMs: 0 });
     try {
       const users = client.db().collection<Loose>('users');
-      await expect(users.createIndex({ name: 1 }, { collation: { locale: 'fr', strength: 1 } })).rejects.toThrow(/does not support the collation/);
-      await expect(users.createIndex({ name: 1 }, { collation: { locale: 'en', strength: 3 } })).rejects.toThrow(/strength 1 and 2/);
-      expect(() => users.find({ name: 'ann' }, { collation: { locale: 'en', strength: 2 } })).toThrow(/queries with a collation/);
-      await expect(users.countDocuments({}, { collation: { locale: 'en', strength: 2 } })).rejects.toThrow(/queries with a collation/);
-      await expect(users.updateOne({}, { $set: { a: 1 } }, { collation: { locale: 'en', strength: 1 } })).rejects.toThrow(/queries with a collation/);
+      await expect(users.createIndex({ name: 1 }, { collation: { locale: 'fr', strength: 1 } })).rejects.toThrow(
+        /does not support the collation/,
+      );
+      await expect(users.createIndex({ name: 1 }, { collation: { locale: 'en', strength: 3 } })).rejects.toThrow(
+        /strength 1 and 2/,
+      );
+      expect(() => users.find({ name: 'ann' }, { collation: { locale: 'en', strength: 2 } })).toThrow(
+        /queries with a collation/,
+      );
+      await expect(users.countDocuments({}, { collation: { locale: 'en', strength: 2 } })).rejects.toThrow(
+        /queries with a collation/,
+      );
+      await expect(
+        users.updateOne({}, { $set: { a: 1 } }, { collation: { locale: 'en', strength: 1 } }),
+      ).rejects.toThrow(/queries with a collation/);
       // The simple collation is the default and is accepted.
       expect(await users.find({}, { collation: { locale: 'simple' } }).toArray()).toEqual([]);
       // Strength 1 also ignores accents.
       await users.createIndex({ name: 1 }, { unique: true, collation: { locale: 'en', strength: 1 } });
       await users.insertOne({ name: 'Zoë' });
       await expect(users.insertOne({ name: 'zoe' })).rejects.toMatchObject({ code: 11000 });
-      expect((await users.indexes()).find((index) => index.name === 'name_1')).toMatchObject({ collation: { locale: 'en', strength: 1 } });
+      expect((await users.indexes()).find((index) => index.name === 'name_1')).toMatchObject({
+        collation: { locale: 'en', strength: 1 },
+      });
     } finally {
       await client.close();
     }
@@ -202,7 +271,10 @@ describe('embedded store specifics', () => {
 
     // The earliest date of an array counts, as in MongoDB.
     expect(await client.store.expireDocuments(now)).toBe(3);
-    expect((await sessions.find({}).sort({ _id: 1 }).toArray()).map((document) => document._id)).toEqual(['current', 'not-a-date']);
+    expect((await sessions.find({}).sort({ _id: 1 }).toArray()).map((document) => document._id)).toEqual([
+      'current',
+      'not-a-date',
+    ]);
     await client.close();
     // The deletions are durable like any other.
     const reopened = await openEmbeddedMongo({ dataDir, ttlMonitorIntervalMs: 0 });

@@ -25,7 +25,9 @@ describe('string equality filters', () => {
   ];
 
   test.each(filters)('%j matches what mingo matches', (filter) => {
-    const withOperators = compileFilter(Object.fromEntries(Object.entries(filter).map(([field, value]) => [field, { $eq: value }])));
+    const withOperators = compileFilter(
+      Object.fromEntries(Object.entries(filter).map(([field, value]) => [field, { $eq: value }])),
+    );
     const expected = documents.filter((document) => withOperators.test(document)).map((document) => document._id);
     const matcher = compileFilter(filter);
     expect(documents.filter((document) => matcher.test(document)).map((document) => document._id)).toEqual(expected);
@@ -34,6 +36,8 @@ describe('string equality filters', () => {
 
   test('an array of arrays does not match the string inside an inner array (one level, as MongoDB documents for $eq)', () => {
     const matcher = compileFilter({ tags: 'B' });
-    expect([{ tags: ['A', 'B'] }, { tags: [['A', 'B'], 'C'] }, { tags: 'B' }].map((document) => matcher.test(document))).toEqual([true, false, true]);
+    expect(
+      [{ tags: ['A', 'B'] }, { tags: [['A', 'B'], 'C'] }, { tags: 'B' }].map((document) => matcher.test(document)),
+    ).toEqual([true, false, true]);
   });
 });

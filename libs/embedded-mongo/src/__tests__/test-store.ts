@@ -16,7 +16,11 @@ export function temporaryDataDir(): string {
 }
 
 export async function openClient(options: Partial<EmbeddedMongoOptions> = {}): Promise<EmbeddedMongoClient> {
-  const client = await openEmbeddedMongo({ dataDir: options.dataDir ?? temporaryDataDir(), dbName: 'test', ...options });
+  const client = await openEmbeddedMongo({
+    dataDir: options.dataDir ?? temporaryDataDir(),
+    dbName: 'test',
+    ...options,
+  });
   opened.push(client);
   return client;
 }

@@ -21,7 +21,10 @@ describe('transactions', () => {
     const client = await openClient();
     const accounts = client.db().collection<Loose>('accounts');
     await accounts.createIndex({ owner: 1 });
-    await accounts.insertMany([{ _id: 'a', owner: 'ann', balance: 100 }, { _id: 'b', owner: 'bob', balance: 0 }]);
+    await accounts.insertMany([
+      { _id: 'a', owner: 'ann', balance: 100 },
+      { _id: 'b', owner: 'bob', balance: 0 },
+    ]);
 
     const session = client.startSession();
     session.startTransaction();
@@ -39,11 +42,13 @@ describe('transactions', () => {
 
     await session.commitTransaction();
     await session.endSession();
-    expect((await accounts.find().sort({ _id: 1 }).toArray()).map((account) => [account._id, account.balance])).toEqual([
-      ['a', 70],
-      ['b', 30],
-      ['d', 5],
-    ]);
+    expect((await accounts.find().sort({ _id: 1 }).toArray()).map((account) => [account._id, account.balance])).toEqual(
+      [
+        ['a', 70],
+        ['b', 30],
+        ['d', 5],
+      ],
+    );
   });
 
   it('discards everything on abort, also after a restart', async () => {
@@ -59,7 +64,9 @@ describe('transactions', () => {
     await session.endSession();
     expect(await items.find().toArray()).toEqual([{ _id: 1, n: 1 }]);
     await client.close();
-    expect(await (await openClient({ dataDir })).db().collection<Loose>('items').find().toArray()).toEqual([{ _id: 1, n: 1 }]);
+    expect(await (await openClient({ dataDir })).db().collection<Loose>('items').find().toArray()).toEqual([
+      { _id: 1, n: 1 },
+    ]);
   });
 
   it('journals a transaction as one record', async () => {
@@ -87,7 +94,9 @@ describe('transactions', () => {
     first.startTransaction();
     second.startTransaction();
     await items.updateOne({ _id: 1 }, { $inc: { n: 1 } }, { session: first });
-    const conflict = await items.updateOne({ _id: 1 }, { $inc: { n: 10 } }, { session: second }).catch((error: unknown) => error);
+    const conflict = await items
+      .updateOne({ _id: 1 }, { $inc: { n: 10 } }, { session: second })
+      .catch((error: unknown) => error);
     expect(conflict).toBeInstanceOf(mongo.MongoServerError);
     expect(conflict).toMatchObject({ code: 112, codeName: 'WriteConflict' });
     expect((conflict as mongo.MongoServerError).hasErrorLabel('TransientTransactionError')).toBe(true);

@@ -23,7 +23,13 @@ describe('update operators', () => {
         $mul: { price: 1.5 },
       },
     );
-    expect(result).toEqual({ acknowledged: true, matchedCount: 1, modifiedCount: 1, upsertedCount: 0, upsertedId: null });
+    expect(result).toEqual({
+      acknowledged: true,
+      matchedCount: 1,
+      modifiedCount: 1,
+      upsertedCount: 0,
+      upsertedId: null,
+    });
     expect(await things.findOne({ _id: 1 })).toEqual({
       _id: 1,
       count: 3,
@@ -33,7 +39,11 @@ describe('update operators', () => {
       address: { city: 'Oslo' },
     });
     await things.updateOne({ _id: 1 }, { $rename: { 'address.city': 'town' } });
-    expect(await things.findOne({ _id: 1 }, { projection: { town: 1, address: 1 } })).toEqual({ _id: 1, town: 'Oslo', address: {} });
+    expect(await things.findOne({ _id: 1 }, { projection: { town: 1, address: 1 } })).toEqual({
+      _id: 1,
+      town: 'Oslo',
+      address: {},
+    });
   });
 
   it('$push with $each, $position and $slice; $addToSet; $pull with a condition; $pullAll', async () => {
@@ -51,13 +61,32 @@ describe('update operators', () => {
     await things.updateOne({ _id: 1 }, { $pull: { items: { n: { $gte: 5 } } } });
     await things.updateOne({ _id: 1 }, { $pullAll: { list: [0, 2] } });
     await things.updateOne({ _id: 1 }, { $push: { tags: 'new' } });
-    expect(await things.findOne({ _id: 1 })).toEqual({ _id: 1, list: [-1, 1], set: ['a', 'b'], items: [{ n: 1 }], tags: ['new'] });
+    expect(await things.findOne({ _id: 1 })).toEqual({
+      _id: 1,
+      list: [-1, 1],
+      set: ['a', 'b'],
+      items: [{ n: 1 }],
+      tags: ['new'],
+    });
   });
 
   it('updates the matched array element with $ and chosen ones with arrayFilters', async () => {
-    const things = await collectionWith([{ _id: 1, items: [{ sku: 'a', qty: 1 }, { sku: 'b', qty: 2 }, { sku: 'c', qty: 3 }] }]);
+    const things = await collectionWith([
+      {
+        _id: 1,
+        items: [
+          { sku: 'a', qty: 1 },
+          { sku: 'b', qty: 2 },
+          { sku: 'c', qty: 3 },
+        ],
+      },
+    ]);
     await things.updateOne({ _id: 1, 'items.sku': 'b' }, { $set: { 'items.$.qty': 20 } });
-    await things.updateOne({ _id: 1 }, { $inc: { 'items.$[big].qty': 100 } }, { arrayFilters: [{ 'big.qty': { $gte: 3 } }] });
+    await things.updateOne(
+      { _id: 1 },
+      { $inc: { 'items.$[big].qty': 100 } },
+      { arrayFilters: [{ 'big.qty': { $gte: 3 } }] },
+    );
     expect((await things.findOne({ _id: 1 }))?.items).toEqual([
       { sku: 'a', qty: 1 },
       { sku: 'b', qty: 120 },
@@ -76,10 +105,17 @@ describe('update operators', () => {
   });
 
   it('counts a no-op update as matched but not modified, and updateMany updates every match once', async () => {
-    const things = await collectionWith([{ _id: 1, n: 1, kind: 'a' }, { _id: 2, n: 1, kind: 'a' }, { _id: 3, n: 1, kind: 'b' }]);
+    const things = await collectionWith([
+      { _id: 1, n: 1, kind: 'a' },
+      { _id: 2, n: 1, kind: 'a' },
+      { _id: 3, n: 1, kind: 'b' },
+    ]);
     expect(await things.updateOne({ _id: 1 }, { $set: { n: 1 } })).toMatchObject({ matchedCount: 1, modifiedCount: 0 });
     // The filter still matches after the update: each document is updated once all the same.
-    expect(await things.updateMany({ n: { $gte: 1 } }, { $inc: { n: 10 } })).toMatchObject({ matchedCount: 3, modifiedCount: 3 });
+    expect(await things.updateMany({ n: { $gte: 1 } }, { $inc: { n: 10 } })).toMatchObject({
+      matchedCount: 3,
+      modifiedCount: 3,
+    });
     expect((await things.find().toArray()).map((thing) => thing.n)).toEqual([11, 11, 11]);
     expect(await things.deleteMany({ kind: 'a' })).toEqual({ acknowledged: true, deletedCount: 2 });
     expect(await things.deleteOne({ kind: 'zzz' })).toEqual({ acknowledged: true, deletedCount: 0 });
@@ -145,32 +181,70 @@ describe('upserts', () => {
 
 describe('findOneAnd*', () => {
   it('returns the document before by default, after on request, or the full result with metadata', async () => {
-    const things = await collectionWith([{ _id: 1, n: 1, group: 'g' }, { _id: 2, n: 5, group: 'g' }]);
+    const things = await collectionWith([
+      { _id: 1, n: 1, group: 'g' },
+      { _id: 2, n: 5, group: 'g' },
+    ]);
     expect(await things.findOneAndUpdate({ _id: 1 }, { $inc: { n: 1 } })).toEqual({ _id: 1, n: 1, group: 'g' });
-    expect(await things.findOneAndUpdate({ _id: 1 }, { $inc: { n: 1 } }, { returnDocument: 'after', projection: { n: 1 } })).toEqual({ _id: 1, n: 3 });
-    expect(await things.findOneAndUpdate({ group: 'g' }, { $set: { picked: true } }, { sort: { n: -1 }, returnDocument: 'after' })).toMatchObject({ _id: 2, picked: true });
+    expect(
+      await things.findOneAndUpdate({ _id: 1 }, { $inc: { n: 1 } }, { returnDocument: 'after', projection: { n: 1 } }),
+    ).toEqual({ _id: 1, n: 3 });
+    expect(
+      await things.findOneAndUpdate(
+        { group: 'g' },
+        { $set: { picked: true } },
+        { sort: { n: -1 }, returnDocument: 'after' },
+      ),
+    ).toMatchObject({ _id: 2, picked: true });
     expect(await things.findOneAndUpdate({ _id: 42 }, { $set: { n: 0 } })).toBeNull();
 
-    const withMetadata = await things.findOneAndUpdate({ _id: 1 }, { $set: { n: 10 } }, { includeResultMetadata: true, returnDocument: 'after' });
-    expect(withMetadata).toEqual({ lastErrorObject: { n: 1, updatedExisting: true }, value: { _id: 1, n: 10, group: 'g' }, ok: 1 });
+    const withMetadata = await things.findOneAndUpdate(
+      { _id: 1 },
+      { $set: { n: 10 } },
+      { includeResultMetadata: true, returnDocument: 'after' },
+    );
+    expect(withMetadata).toEqual({
+      lastErrorObject: { n: 1, updatedExisting: true },
+      value: { _id: 1, n: 10, group: 'g' },
+      ok: 1,
+    });
     const notFound = await things.findOneAndUpdate({ _id: 42 }, { $set: { n: 0 } }, { includeResultMetadata: true });
     expect(notFound).toEqual({ lastErrorObject: { n: 0, updatedExisting: false }, value: null, ok: 1 });
-    const upserted = await things.findOneAndUpdate({ _id: 43 }, { $set: { n: 0 } }, { includeResultMetadata: true, upsert: true, returnDocument: 'after' });
-    expect(upserted).toEqual({ lastErrorObject: { n: 1, updatedExisting: false, upserted: 43 }, value: { _id: 43, n: 0 }, ok: 1 });
+    const upserted = await things.findOneAndUpdate(
+      { _id: 43 },
+      { $set: { n: 0 } },
+      { includeResultMetadata: true, upsert: true, returnDocument: 'after' },
+    );
+    expect(upserted).toEqual({
+      lastErrorObject: { n: 1, updatedExisting: false, upserted: 43 },
+      value: { _id: 43, n: 0 },
+      ok: 1,
+    });
   });
 
   it('findOneAndReplace and findOneAndDelete', async () => {
-    const things = await collectionWith([{ _id: 1, n: 1 }, { _id: 2, n: 2 }]);
+    const things = await collectionWith([
+      { _id: 1, n: 1 },
+      { _id: 2, n: 2 },
+    ]);
     expect(await things.findOneAndReplace({ _id: 1 }, { m: 9 }, { returnDocument: 'after' })).toEqual({ _id: 1, m: 9 });
     expect(await things.findOneAndDelete({}, { sort: { n: -1 } })).toEqual({ _id: 2, n: 2 });
-    expect(await things.findOneAndDelete({ _id: 2 }, { includeResultMetadata: true })).toEqual({ lastErrorObject: { n: 0 }, value: null, ok: 1 });
+    expect(await things.findOneAndDelete({ _id: 2 }, { includeResultMetadata: true })).toEqual({
+      lastErrorObject: { n: 0 },
+      value: null,
+      ok: 1,
+    });
     expect(await things.countDocuments()).toBe(1);
   });
 });
 
 describe('bulkWrite', () => {
   it('reports the counts of mixed operations', async () => {
-    const things = await collectionWith([{ _id: 1, n: 1 }, { _id: 2, n: 2 }, { _id: 3, n: 3 }]);
+    const things = await collectionWith([
+      { _id: 1, n: 1 },
+      { _id: 2, n: 2 },
+      { _id: 3, n: 3 },
+    ]);
     const result = await things.bulkWrite([
       { insertOne: { document: { _id: 4, n: 4 } } },
       { updateOne: { filter: { _id: 1 }, update: { $set: { n: 10 } } } },
@@ -198,7 +272,11 @@ describe('bulkWrite', () => {
   it('stops at the first error when ordered, goes on when unordered, and reports both', async () => {
     const things = await collectionWith([{ _id: 1 }]);
     const ordered = await things
-      .bulkWrite([{ insertOne: { document: { _id: 2 } } }, { insertOne: { document: { _id: 1 } } }, { insertOne: { document: { _id: 3 } } }])
+      .bulkWrite([
+        { insertOne: { document: { _id: 2 } } },
+        { insertOne: { document: { _id: 1 } } },
+        { insertOne: { document: { _id: 3 } } },
+      ])
       .catch((error: unknown) => error);
     expect(ordered).toBeInstanceOf(mongo.MongoBulkWriteError);
     const orderedError = ordered as mongo.MongoBulkWriteError;

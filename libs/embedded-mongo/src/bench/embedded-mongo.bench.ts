@@ -29,7 +29,11 @@ const rows: Row[] = [];
 const plans: string[] = [];
 
 function record(metric: string, value: number, unit: string, digits = 0): void {
-  rows.push({ metric, value: value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }), unit });
+  rows.push({
+    metric,
+    value: value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }),
+    unit,
+  });
   process.stderr.write(`  ${metric}: done\n`);
 }
 
@@ -103,7 +107,11 @@ async function durableInserts(client: EmbeddedMongoClient): Promise<void> {
   const syncsBefore = client.store.journalStatistics().syncs;
   start = process.hrtime.bigint();
   for (let done = 0; done < CONCURRENT_INSERTS; done += IN_FLIGHT) {
-    await Promise.all(Array.from({ length: IN_FLIGHT }, (_, j) => events.insertOne({ kind: 'concurrent', i: done + j, at: new Date() })));
+    await Promise.all(
+      Array.from({ length: IN_FLIGHT }, (_, j) =>
+        events.insertOne({ kind: 'concurrent', i: done + j, at: new Date() }),
+      ),
+    );
   }
   const concurrentMs = elapsedMs(start);
   const syncs = client.store.journalStatistics().syncs - syncsBefore;
@@ -140,7 +148,9 @@ function describePlan(explain: ExplainFigures): string {
   let stage = explain.queryPlanner.winningPlan;
   const stages: string[] = [];
   for (;;) {
-    stages.push(stage.stage === 'IXSCAN' ? `IXSCAN ${String(stage.indexName)} ${String(stage.direction)}` : String(stage.stage));
+    stages.push(
+      stage.stage === 'IXSCAN' ? `IXSCAN ${String(stage.indexName)} ${String(stage.direction)}` : String(stage.stage),
+    );
     if (!stage.inputStage) break;
     stage = stage.inputStage as mongo.Document;
   }
@@ -155,14 +165,24 @@ async function listingFigures(companies: mongo.Collection): Promise<void> {
   const filter = { workspace_id: WORKSPACE, created_at: { $lt: cutoff } };
   const sort = { created_at: -1, _id: -1 } as const;
   const firstPage = (): Promise<mongo.Document[]> => companies.find(filter).sort(sort).limit(PAGE_SIZE).toArray();
-  await latency(`first page of ${PAGE_SIZE}, {workspace, created_at < x} sorted by created_at desc`, PAGE_RUNS, firstPage);
-  const firstExplain = (await companies.find(filter).sort(sort).limit(PAGE_SIZE).explain('executionStats')) as unknown as ExplainFigures;
+  await latency(
+    `first page of ${PAGE_SIZE}, {workspace, created_at < x} sorted by created_at desc`,
+    PAGE_RUNS,
+    firstPage,
+  );
+  const firstExplain = (await companies
+    .find(filter)
+    .sort(sort)
+    .limit(PAGE_SIZE)
+    .explain('executionStats')) as unknown as ExplainFigures;
   plans.push(`first page: ${describePlan(firstExplain)}`);
 
   // Walk to the 100th page once to find its cursor, then time that page.
   const pageAfter = (last: { created_at?: unknown; _id?: unknown } | undefined): mongo.Document => ({
     workspace_id: WORKSPACE,
-    ...(last ? { $or: [{ created_at: { $lt: last.created_at } }, { created_at: last.created_at, _id: { $lt: last._id } }] } : {}),
+    ...(last
+      ? { $or: [{ created_at: { $lt: last.created_at } }, { created_at: last.created_at, _id: { $lt: last._id } }] }
+      : {}),
   });
   let last: mongo.Document | undefined;
   for (let page = 1; page < 100; page++) {
@@ -173,17 +193,24 @@ async function listingFigures(companies: mongo.Collection): Promise<void> {
   await latency('100th cursor page ($or keyset after created_at, _id)', PAGE_RUNS, () =>
     companies.find(hundredth).sort(sort).limit(PAGE_SIZE).toArray(),
   );
-  const deepExplain = (await companies.find(hundredth).sort(sort).limit(PAGE_SIZE).explain('executionStats')) as unknown as ExplainFigures;
+  const deepExplain = (await companies
+    .find(hundredth)
+    .sort(sort)
+    .limit(PAGE_SIZE)
+    .explain('executionStats')) as unknown as ExplainFigures;
   plans.push(`100th page: ${describePlan(deepExplain)}`);
 
-  const byName = (): Promise<mongo.Document[]> => companies.find({ workspace_id: WORKSPACE }).sort({ name: 1 }).limit(PAGE_SIZE).toArray();
+  const byName = (): Promise<mongo.Document[]> =>
+    companies.find({ workspace_id: WORKSPACE }).sort({ name: 1 }).limit(PAGE_SIZE).toArray();
   await latency(`first page of ${PAGE_SIZE} sorted by name`, PAGE_RUNS, byName);
 
   const half = new Date(Date.UTC(2024, 0, 1) + (COMPANIES / 2) * 60_000);
   await latency('countDocuments {workspace, created_at >= x} (50k keys)', 20, () =>
     companies.countDocuments({ workspace_id: WORKSPACE, created_at: { $gte: half } }),
   );
-  await latency('countDocuments {workspace} (100k keys)', 20, () => companies.countDocuments({ workspace_id: WORKSPACE }));
+  await latency('countDocuments {workspace} (100k keys)', 20, () =>
+    companies.countDocuments({ workspace_id: WORKSPACE }),
+  );
   await latency('aggregate $match workspace + $group by industry (100k docs)', 5, () =>
     companies
       .aggregate([
@@ -211,8 +238,18 @@ async function main(): Promise<void> {
     }
     record(`load ${COMPANIES.toLocaleString('en-US')} companies (insertMany x1000)`, elapsedMs(start) / 1000, 's', 2);
     const loaded = memory();
-    record(`rss delta holding ${COMPANIES.toLocaleString('en-US')} companies`, (loaded.rss - baseline.rss) / 1024 / 1024, 'MiB', 1);
-    record(`heapUsed delta holding ${COMPANIES.toLocaleString('en-US')} companies`, (loaded.heapUsed - baseline.heapUsed) / 1024 / 1024, 'MiB', 1);
+    record(
+      `rss delta holding ${COMPANIES.toLocaleString('en-US')} companies`,
+      (loaded.rss - baseline.rss) / 1024 / 1024,
+      'MiB',
+      1,
+    );
+    record(
+      `heapUsed delta holding ${COMPANIES.toLocaleString('en-US')} companies`,
+      (loaded.heapUsed - baseline.heapUsed) / 1024 / 1024,
+      'MiB',
+      1,
+    );
     record('  heap bytes per company', (loaded.heapUsed - baseline.heapUsed) / COMPANIES, 'B');
 
     const latencies: number[] = [];
@@ -229,7 +266,11 @@ async function main(): Promise<void> {
 
     const connection = mongoose.createConnection();
     connection.setClient(client);
-    const Company = connection.model('Company', new mongoose.Schema({ domain: String, name: String }, { strict: false }), 'companies');
+    const Company = connection.model(
+      'Company',
+      new mongoose.Schema({ domain: String, name: String }, { strict: false }),
+      'companies',
+    );
     const modelLatencies: number[] = [];
     for (let i = 0; i < LOOKUPS / 4; i++) {
       const domain = `company-${(i * 104_729) % COMPANIES}.example.com`;
@@ -259,7 +300,12 @@ async function main(): Promise<void> {
     // CPU time does not grow when other processes compete for the cores.
     record('  CPU time of that reopen', (cpu.user + cpu.system) / 1e6, 's', 2);
     collectGarbage();
-    record(`  heap used holding ${COMPANIES.toLocaleString('en-US')} companies after it`, (memory().heapUsed - baseline.heapUsed) / 1024 / 1024, 'MiB', 1);
+    record(
+      `  heap used holding ${COMPANIES.toLocaleString('en-US')} companies after it`,
+      (memory().heapUsed - baseline.heapUsed) / 1024 / 1024,
+      'MiB',
+      1,
+    );
     start = process.hrtime.bigint();
     await client.store.whenIdle();
     record('  then new snapshot written in the background', elapsedMs(start) / 1000, 's', 2);

@@ -24,12 +24,15 @@ describe('compactStorage', () => {
     const sent: unknown[] = [];
     const command = async (body: { compact: string }) => {
       sent.push(body);
-      if (body.compact === 'contacts') throw new Error('not authorized on crm_core to execute command { compact: "contacts" }');
+      if (body.compact === 'contacts')
+        throw new Error('not authorized on crm_core to execute command { compact: "contacts" }');
       return { ok: 1 };
     };
     const connection = { db: { command }, getClient: () => ({}) } as unknown as Connection;
     const warnings: unknown[] = [];
-    await compactStorage(connection, ['outbox', 'contacts', 'tasks'], { warn: (fields: unknown) => warnings.push(fields) });
+    await compactStorage(connection, ['outbox', 'contacts', 'tasks'], {
+      warn: (fields: unknown) => warnings.push(fields),
+    });
     expect(sent).toEqual([{ compact: 'outbox' }, { compact: 'contacts' }, { compact: 'tasks' }]);
     expect(warnings).toEqual([{ collection: 'contacts', reason: expect.stringContaining('not authorized') }]);
   });

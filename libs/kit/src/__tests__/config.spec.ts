@@ -11,14 +11,24 @@ const specs = {
 describe('typed config', () => {
   it('applies defaults and parses values', () => {
     const config = loadConfig(specs, { PORT: '9000', SIGNUP_ENABLED: 'false', AMQP_URL: 'amqp://h:5672' });
-    expect(config).toEqual({ PORT: 9000, HOST: '0.0.0.0', SIGNUP_ENABLED: false, AMQP_URL: 'amqp://h:5672', KEY: undefined });
+    expect(config).toEqual({
+      PORT: 9000,
+      HOST: '0.0.0.0',
+      SIGNUP_ENABLED: false,
+      AMQP_URL: 'amqp://h:5672',
+      KEY: undefined,
+    });
   });
 
   it('fails fast naming the variable', () => {
     expect(() => loadConfig(specs, { PORT: 'eighty' })).toThrow(new ConfigError('PORT must be an integer'));
     expect(() => loadConfig(specs, { PORT: '70000' })).toThrow(new ConfigError('PORT must be <= 65535'));
-    expect(() => loadConfig(specs, { SIGNUP_ENABLED: 'maybe' })).toThrow(new ConfigError('SIGNUP_ENABLED must be true or false'));
-    expect(() => loadConfig(specs, { AMQP_URL: 'http://x' })).toThrow(new ConfigError('AMQP_URL must use amqp or amqps'));
+    expect(() => loadConfig(specs, { SIGNUP_ENABLED: 'maybe' })).toThrow(
+      new ConfigError('SIGNUP_ENABLED must be true or false'),
+    );
+    expect(() => loadConfig(specs, { AMQP_URL: 'http://x' })).toThrow(
+      new ConfigError('AMQP_URL must use amqp or amqps'),
+    );
     expect(() => loadConfig(specs, { KEY: 'not a key' })).toThrow(new ConfigError('KEY must be a PEM key'));
   });
 

@@ -36,7 +36,10 @@ describe('keyset pages', () => {
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'kit-keyset-'));
     connection = await connectDatabase({ service: 'keyset-test', dataDir });
-    Rows = connection.model<Row>('KeysetRow', new Schema<Row>({ _id: String, workspace_id: String, name: String, created_at: String }));
+    Rows = connection.model<Row>(
+      'KeysetRow',
+      new Schema<Row>({ _id: String, workspace_id: String, name: String, created_at: String }),
+    );
     await Rows.create(
       names.map((name, i) => ({
         _id: `id-${String(i).padStart(2, '0')}`,
@@ -67,7 +70,9 @@ describe('keyset pages', () => {
   }
 
   async function sorted(order: KeysetOrder): Promise<string[]> {
-    const rows = await Rows.find({ workspace_id: 'w1' }).sort({ [order.field]: order.direction, _id: order.direction }).lean<Row[]>();
+    const rows = await Rows.find({ workspace_id: 'w1' })
+      .sort({ [order.field]: order.direction, _id: order.direction })
+      .lean<Row[]>();
     return rows.map((row) => row._id);
   }
 
@@ -78,18 +83,25 @@ describe('keyset pages', () => {
     { name: 'name_desc', field: 'name', direction: -1 },
   ];
 
-  it.each(orders)('walks every record once in the $name order, whatever the page size, nulls included', async (order) => {
-    const expected = await sorted(order);
-    expect(expected).toHaveLength(names.length);
-    for (const limit of [1, 2, 3, 4, 50]) expect(await walk(order, limit)).toEqual(expected);
-  });
+  it.each(orders)(
+    'walks every record once in the $name order, whatever the page size, nulls included',
+    async (order) => {
+      const expected = await sorted(order);
+      expect(expected).toHaveLength(names.length);
+      for (const limit of [1, 2, 3, 4, 50]) expect(await walk(order, limit)).toEqual(expected);
+    },
+  );
 
   it('keeps a page boundary stable when records are inserted before it', async () => {
     const order = orders[0];
     const first = await keysetPage<Row>(Rows, { workspace_id: 'w1' }, { order, limit: 3 });
     await Rows.create({ _id: 'id-new', workspace_id: 'w1', name: 'new', created_at: '2027-01-01T00:00:00.000Z' });
     try {
-      const second = await keysetPage<Row>(Rows, { workspace_id: 'w1' }, { order, limit: 3, cursor: first.next_cursor! });
+      const second = await keysetPage<Row>(
+        Rows,
+        { workspace_id: 'w1' },
+        { order, limit: 3, cursor: first.next_cursor! },
+      );
       const expected = (await sorted(order)).filter((id) => id !== 'id-new');
       expect([...first.data, ...second.data].map((row) => row._id)).toEqual(expected.slice(0, 6));
     } finally {
@@ -101,8 +113,8 @@ describe('keyset pages', () => {
     const all = await keysetPage<Row>(Rows, { workspace_id: 'w1' }, { order: orders[0], limit: 50 });
     expect(all.next_cursor).toBeNull();
     const page = await keysetPage<Row>(Rows, { workspace_id: 'w1' }, { order: orders[0], limit: 2 });
-    await expect(keysetPage<Row>(Rows, { workspace_id: 'w1' }, { order: orders[2], limit: 2, cursor: page.next_cursor! })).rejects.toThrow(
-      'cursor does not belong to the name_asc order',
-    );
+    await expect(
+      keysetPage<Row>(Rows, { workspace_id: 'w1' }, { order: orders[2], limit: 2, cursor: page.next_cursor! }),
+    ).rejects.toThrow('cursor does not belong to the name_asc order');
   });
 });

@@ -113,7 +113,9 @@ describe('writeFileDurably', () => {
     await writeFileDurably(target, 'first', { exclusive: true, mode: 0o600 }, operations);
     expect(calls.slice(-4)).toEqual(['close', 'link /<tmp> /secret.key', 'remove /<tmp>', 'fsync dir /']);
     expect(statSync(target).mode & 0o777).toBe(0o600);
-    await expect(writeFileDurably(target, 'second', { exclusive: true }, operations)).rejects.toMatchObject({ code: 'EEXIST' });
+    await expect(writeFileDurably(target, 'second', { exclusive: true }, operations)).rejects.toMatchObject({
+      code: 'EEXIST',
+    });
     expect(readFileSync(target, 'utf8')).toBe('first');
     expect(readdirSync(root)).toEqual(['secret.key']);
   });
@@ -152,7 +154,8 @@ describe('writeFileDurablySync', () => {
         rename: (from, to) => step('rename', () => real.rename(from, to)),
         link: (from, to) => step('link', () => real.link(from, to)),
         remove: (path) => step('remove', () => real.remove(path)),
-        syncDirectory: (path) => step(`fsync dir ${path === root ? '/' : path.slice(root.length)}`, () => real.syncDirectory(path)),
+        syncDirectory: (path) =>
+          step(`fsync dir ${path === root ? '/' : path.slice(root.length)}`, () => real.syncDirectory(path)),
       },
     };
   }

@@ -59,7 +59,12 @@ describe('toAppError maps by cause', () => {
   test('a duplicate key inside a bulk write is 409 too', async () => {
     const tags = client.db().collection('tags');
     await tags.createIndex({ label: 1 }, { unique: true });
-    const error = await rejection(tags.insertMany([{ _id: 't1', label: 'x' }, { _id: 't2', label: 'x' }] as never[]));
+    const error = await rejection(
+      tags.insertMany([
+        { _id: 't1', label: 'x' },
+        { _id: 't2', label: 'x' },
+      ] as never[]),
+    );
     expect(toAppError(error).status).toBe(409);
   });
 
@@ -102,7 +107,11 @@ describe('toAppError maps by cause', () => {
     health.close();
     expect(error.code).toBe(status.UNAVAILABLE);
     expect(toAppError(error).status).toBe(503);
-    const deadline: Partial<ServiceError> = { code: status.DEADLINE_EXCEEDED, details: 'Deadline exceeded', metadata: new Metadata() };
+    const deadline: Partial<ServiceError> = {
+      code: status.DEADLINE_EXCEEDED,
+      details: 'Deadline exceeded',
+      metadata: new Metadata(),
+    };
     expect(toAppError(Object.assign(new Error('deadline'), deadline)).status).toBe(503);
     // gRPC's ALREADY_EXISTS shares its number (6) with MongoDB's HostUnreachable: not a database error.
     const internal: Partial<ServiceError> = { code: status.INTERNAL, details: 'boom', metadata: new Metadata() };
@@ -130,7 +139,9 @@ describe('toAppError maps by cause', () => {
 
 describe('409 codes are a closed list', () => {
   test('conflict() and AppError accept listed codes and refuse others', () => {
-    expect(conflict('the last owner', 'last_owner').toBody()).toEqual({ error: { code: 'last_owner', message: 'the last owner' } });
+    expect(conflict('the last owner', 'last_owner').toBody()).toEqual({
+      error: { code: 'last_owner', message: 'the last owner' },
+    });
     expect(new AppError('role_in_use', 'in use', 409).status).toBe(409);
     expect(() => new AppError('made_up_code', 'nope', 409)).toThrow(/CONFLICT_CODES/);
   });
@@ -182,12 +193,16 @@ describe('over HTTP', () => {
     const response = await fetch(`${base}/down`);
     expect(response.status).toBe(503);
     expect(response.headers.get('retry-after')).toBe('5');
-    expect(await response.json()).toEqual({ error: { code: 'unavailable', message: 'a dependency is not reachable, try again shortly' } });
+    expect(await response.json()).toEqual({
+      error: { code: 'unavailable', message: 'a dependency is not reachable, try again shortly' },
+    });
   });
 
   test('a duplicate key answers 409 conflict', async () => {
     const response = await fetch(`${base}/duplicate`);
     expect(response.status).toBe(409);
-    expect(await response.json()).toEqual({ error: { code: 'conflict', message: 'a record with the same email already exists' } });
+    expect(await response.json()).toEqual({
+      error: { code: 'conflict', message: 'a record with the same email already exists' },
+    });
   });
 });

@@ -50,14 +50,30 @@ beforeAll(async () => {
         if (slow) await new Promise((resolve) => setTimeout(resolve, Number(slow[1])));
         if (message.token === 'refuse') throw unauthenticated('revoked');
         if (message.token === 'boom') throw new Error('a bug');
-        return { id: message.id, authenticated: { user_id: message.token, actor_type: 'user', actor_id: 'a', permissions: [], is_admin: false, plan: 'free' } };
+        return {
+          id: message.id,
+          authenticated: {
+            user_id: message.token,
+            actor_type: 'user',
+            actor_id: 'a',
+            permissions: [],
+            is_admin: false,
+            plan: 'free',
+          },
+        };
       },
-      (message, error) => ({ id: message.id, error: { code: error.code, message: error.message, http_status: error.status } }),
+      (message, error) => ({
+        id: message.id,
+        error: { code: error.code, message: error.message, http_status: error.status },
+      }),
     ),
-    authenticate: unary<identityV1.AuthenticateRequest, identityV1.AuthenticateResponse>(logger, async (_request, _metadata, caller) => {
-      seen.push({ context: currentContext(), caller: caller?.service });
-      return { user_id: 'u', actor_type: 'user', actor_id: 'a', permissions: [], is_admin: false, plan: 'free' };
-    }),
+    authenticate: unary<identityV1.AuthenticateRequest, identityV1.AuthenticateResponse>(
+      logger,
+      async (_request, _metadata, caller) => {
+        seen.push({ context: currentContext(), caller: caller?.service });
+        return { user_id: 'u', actor_type: 'user', actor_id: 'a', permissions: [], is_admin: false, plan: 'free' };
+      },
+    ),
   };
   server = await startGrpcServer(
     [healthRegistration([]), { definition: identityV1.IdentityServiceService, implementation }],
@@ -72,7 +88,11 @@ beforeEach(() => {
 });
 
 function clientFor(credential?: { service: string; secret: string }): identityV1.IdentityServiceClient {
-  return new identityV1.IdentityServiceClient(address, insecureCredentials(), credential ? grpcClientOptions(credential) : {});
+  return new identityV1.IdentityServiceClient(
+    address,
+    insecureCredentials(),
+    credential ? grpcClientOptions(credential) : {},
+  );
 }
 
 // The raw status, as another process would see it.
@@ -96,11 +116,15 @@ describe('a call is refused', () => {
     const internalKeys = generateInternalKeyPair();
     const tokens = [
       signServiceToken({ service: 'crm-core', secret: generateServiceTokenSecret() }, request),
-      jwt.sign({ sub: 'crm-core', request_id: 'r', workspace_id: null, exp: Math.floor(Date.now() / 1000) - 120 }, secret, {
-        algorithm: 'HS256',
-        issuer: 'crm-service',
-        audience: 'crm-grpc',
-      }),
+      jwt.sign(
+        { sub: 'crm-core', request_id: 'r', workspace_id: null, exp: Math.floor(Date.now() / 1000) - 120 },
+        secret,
+        {
+          algorithm: 'HS256',
+          issuer: 'crm-service',
+          audience: 'crm-grpc',
+        },
+      ),
       jwt.sign({ sub: 'crm-core', request_id: 'r', workspace_id: null }, secret, { algorithm: 'HS256', expiresIn: 60 }),
       // The gateway's internal JWT is not a service token.
       signInternalToken(internalKeys.privateKey, {
@@ -161,8 +185,12 @@ describe('an authenticated call', () => {
   });
 
   test('takes the context of the moment it is made, not of when the client was built', async () => {
-    const client = runWithContext({ request_id: 'at-construction', workspace_id: 'w-old' }, () => clientFor({ service: 'crm-core', secret }));
-    await runWithContext({ request_id: 'at-call', workspace_id: 'w-new' }, () => call(client.authenticate.bind(client), { token: 't' }));
+    const client = runWithContext({ request_id: 'at-construction', workspace_id: 'w-old' }, () =>
+      clientFor({ service: 'crm-core', secret }),
+    );
+    await runWithContext({ request_id: 'at-call', workspace_id: 'w-new' }, () =>
+      call(client.authenticate.bind(client), { token: 't' }),
+    );
     client.close();
     expect(seen.map((entry) => entry.context?.request_id)).toEqual(['at-call']);
     expect(seen[0].context?.workspace_id).toBe('w-new');
@@ -177,7 +205,9 @@ test('the health service answers probes without a token', async () => {
 });
 
 test('a server does not start with a weak secret', async () => {
-  await expect(startGrpcServer([], { port: 0, host: '127.0.0.1', serviceTokenSecret: 'short' })).rejects.toThrow(/SERVICE_TOKEN_SECRET/);
+  await expect(startGrpcServer([], { port: 0, host: '127.0.0.1', serviceTokenSecret: 'short' })).rejects.toThrow(
+    /SERVICE_TOKEN_SECRET/,
+  );
   expect(() => grpcClientOptions({ service: 'crm-core', secret: '' })).toThrow(/SERVICE_TOKEN_SECRET/);
 });
 
@@ -195,7 +225,14 @@ describe('a stream of questions (answerStream)', () => {
   test('is refused without a service token, and with an expired one, before any question is answered', async () => {
     const client = clientFor();
     const expired = new Metadata();
-    expired.set(SERVICE_TOKEN_METADATA, jwt.sign({ sub: 'gateway', request_id: 'r', workspace_id: null, exp: Math.floor(Date.now() / 1000) - 120 }, secret, { algorithm: 'HS256', issuer: 'crm-service', audience: 'crm-grpc' }));
+    expired.set(
+      SERVICE_TOKEN_METADATA,
+      jwt.sign(
+        { sub: 'gateway', request_id: 'r', workspace_id: null, exp: Math.floor(Date.now() / 1000) - 120 },
+        secret,
+        { algorithm: 'HS256', issuer: 'crm-service', audience: 'crm-grpc' },
+      ),
+    );
     const outcomes: Array<[number, number]> = [];
     for (const metadata of [undefined, expired]) {
       const { stream, answers, ended } = openStream(client, metadata);
@@ -232,7 +269,14 @@ describe('a stream of questions (answerStream)', () => {
     const client = clientFor();
     // Valid for about a second more: expired 29 s ago, within the 30 s allowed for clock skew.
     const metadata = new Metadata();
-    metadata.set(SERVICE_TOKEN_METADATA, jwt.sign({ sub: 'gateway', request_id: 'r', workspace_id: null, exp: Math.floor(Date.now() / 1000) - 29 }, secret, { algorithm: 'HS256', issuer: 'crm-service', audience: 'crm-grpc' }));
+    metadata.set(
+      SERVICE_TOKEN_METADATA,
+      jwt.sign(
+        { sub: 'gateway', request_id: 'r', workspace_id: null, exp: Math.floor(Date.now() / 1000) - 29 },
+        secret,
+        { algorithm: 'HS256', issuer: 'crm-service', audience: 'crm-grpc' },
+      ),
+    );
     const { stream, answers, ended } = openStream(client, metadata);
     stream.write({ id: 1, token: 'key-1', request_id: 'r-1' });
     const code = await ended;

@@ -12,7 +12,14 @@ beforeAll(async () => {
   const app = createServiceApp({
     name: 'test',
     logger,
-    readiness: [{ name: 'database', check: async () => { if (!ready) throw new Error('down'); } }],
+    readiness: [
+      {
+        name: 'database',
+        check: async () => {
+          if (!ready) throw new Error('down');
+        },
+      },
+    ],
   });
   app.post('/echo', (req, res) => {
     res.json(req.body);
@@ -21,7 +28,11 @@ beforeAll(async () => {
     throw new AppError('last_owner', 'the last owner cannot be demoted', 409);
   });
   app.get('/prototype', (req, res) => {
-    res.json({ request: Object.getPrototypeOf(req) === app.request, response: Object.getPrototypeOf(res) === app.response, json: typeof res.json });
+    res.json({
+      request: Object.getPrototypeOf(req) === app.request,
+      response: Object.getPrototypeOf(res) === app.response,
+      json: typeof res.json,
+    });
   });
   app.get('/boom', async () => {
     throw new Error('secret internals');
@@ -45,7 +56,10 @@ describe('service HTTP kit', () => {
     };
     try {
       const answer = await fetch(`${base}/prototype`);
-      expect({ status: answer.status, body: await answer.json() }).toEqual({ status: 200, body: { request: true, response: true, json: 'function' } });
+      expect({ status: answer.status, body: await answer.json() }).toEqual({
+        status: 200,
+        body: { request: true, response: true, json: 'function' },
+      });
     } finally {
       Object.setPrototypeOf = original;
     }
@@ -55,7 +69,10 @@ describe('service HTTP kit', () => {
   it('keeps an idle connection open longer than clients and load balancers keep theirs, and says so', async () => {
     const answer = await fetch(`${base}/healthz`);
     expect(answer.headers.get('keep-alive')).toBe('timeout=65');
-    expect({ keepAlive: server.keepAliveTimeout, headers: server.headersTimeout }).toEqual({ keepAlive: 65_000, headers: 66_000 });
+    expect({ keepAlive: server.keepAliveTimeout, headers: server.headersTimeout }).toEqual({
+      keepAlive: 65_000,
+      headers: 66_000,
+    });
   });
 
   it('serves liveness and readiness from real checks', async () => {
@@ -72,7 +89,11 @@ describe('service HTTP kit', () => {
     const bad = await fetch(`${base}/echo`, { method: 'POST', body: '{"a":', headers: json });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as ErrorBody).error.code).toBe('validation_failed');
-    const big = await fetch(`${base}/echo`, { method: 'POST', body: JSON.stringify({ a: 'x'.repeat(1024 * 1024) }), headers: json });
+    const big = await fetch(`${base}/echo`, {
+      method: 'POST',
+      body: JSON.stringify({ a: 'x'.repeat(1024 * 1024) }),
+      headers: json,
+    });
     expect(big.status).toBe(413);
     expect(((await big.json()) as ErrorBody).error.code).toBe('payload_too_large');
   });
@@ -80,7 +101,9 @@ describe('service HTTP kit', () => {
   it('turns specific errors, unknown paths and crashes into the error shape without internals', async () => {
     const conflict = await fetch(`${base}/conflict`, { headers: json });
     expect(conflict.status).toBe(409);
-    expect(await conflict.json()).toEqual({ error: { code: 'last_owner', message: 'the last owner cannot be demoted' } });
+    expect(await conflict.json()).toEqual({
+      error: { code: 'last_owner', message: 'the last owner cannot be demoted' },
+    });
     const missing = await fetch(`${base}/nope`, { headers: json });
     expect(missing.status).toBe(404);
     expect(((await missing.json()) as ErrorBody).error.code).toBe('not_found');

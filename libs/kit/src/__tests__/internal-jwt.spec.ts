@@ -26,14 +26,21 @@ describe('internal JWT', () => {
     expect(() => verifyInternalToken(keys.publicKey, signInternalToken(keys.privateKey, claims, -10))).toThrow(
       expect.objectContaining({ status: 401 }),
     );
-    const forged = jwt.sign({ ...claims }, keys.publicKey, { algorithm: 'HS256', issuer: 'crm-gateway', audience: 'crm-services' });
+    const forged = jwt.sign({ ...claims }, keys.publicKey, {
+      algorithm: 'HS256',
+      issuer: 'crm-gateway',
+      audience: 'crm-services',
+    });
     expect(() => verifyInternalToken(keys.publicKey, forged)).toThrow(expect.objectContaining({ status: 401 }));
   });
 
   it('reuses a minted token for identical claims only, and a verified one keeps refusing tampering', () => {
     const first = signInternalToken(keys.privateKey, claims);
     expect(signInternalToken(keys.privateKey, { ...claims })).toBe(first);
-    const promoted = signInternalToken(keys.privateKey, { ...claims, permissions: ['companies:read', 'companies:write'] });
+    const promoted = signInternalToken(keys.privateKey, {
+      ...claims,
+      permissions: ['companies:read', 'companies:write'],
+    });
     expect(promoted).not.toBe(first);
     expect(verifyInternalToken(keys.publicKey, promoted).permissions).toEqual(['companies:read', 'companies:write']);
 

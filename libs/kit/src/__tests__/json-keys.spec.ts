@@ -27,7 +27,11 @@ describe('duplicateKeyPath', () => {
   });
 
   it('is linear on a large body', () => {
-    const rows = Array.from({ length: 20_000 }, (_, i) => ({ name: `Company ${i}`, domain: `c${i}.example`, custom: { tier: i % 3 } }));
+    const rows = Array.from({ length: 20_000 }, (_, i) => ({
+      name: `Company ${i}`,
+      domain: `c${i}.example`,
+      custom: { tier: i % 3 },
+    }));
     expect(duplicateKeyPath(JSON.stringify({ rows }))).toBeNull();
   });
 });

@@ -5,7 +5,11 @@ describe('log redaction', () => {
     expect(redactSecrets('/v1/public/password-resets/crm_pwd_4fJ9a0Zb1Qx7Lm3Np5Rs8Tu2Vw6Xy0AbCdEf')).toBe(
       '/v1/public/password-resets/crm_pwd_[redacted]',
     );
-    expect(redactSecrets('/v1/files/f1/content?expires=1700000000&signature=9f8e7d6c&X-Amz-Signature=abc&access_token=t1&page=2')).toBe(
+    expect(
+      redactSecrets(
+        '/v1/files/f1/content?expires=1700000000&signature=9f8e7d6c&X-Amz-Signature=abc&access_token=t1&page=2',
+      ),
+    ).toBe(
       '/v1/files/f1/content?expires=1700000000&signature=[redacted]&X-Amz-Signature=[redacted]&access_token=[redacted]&page=2',
     );
     expect(redactSecrets('database crm_crm_core opened, cursor=abc')).toBe('database crm_crm_core opened, cursor=abc');

@@ -55,9 +55,13 @@ describe('/metrics on a service app', () => {
     const labels = { service: 'crm-core', operation: '/companies/:id', method: 'GET' };
     expect(sample(text, 'crm_http_requests_total', { ...labels, status: '200' })).toBe(2);
     expect(sample(text, 'crm_http_requests_total', { ...labels, status: '404' })).toBe(1);
-    expect(sample(text, 'crm_http_requests_total', { service: 'crm-core', operation: UNMATCHED_OPERATION, status: '404' })).toBe(1);
+    expect(
+      sample(text, 'crm_http_requests_total', { service: 'crm-core', operation: UNMATCHED_OPERATION, status: '404' }),
+    ).toBe(1);
     expect(sample(text, 'crm_http_request_duration_seconds_count', { ...labels, status: '200' })).toBe(2);
-    expect(sample(text, 'crm_http_requests_total', { service: 'crm-core', operation: 'GET /deals/{id}', status: '204' })).toBe(1);
+    expect(
+      sample(text, 'crm_http_requests_total', { service: 'crm-core', operation: 'GET /deals/{id}', status: '204' }),
+    ).toBe(1);
     expect(text).not.toContain('a1');
     expect(text).not.toContain('/v1/nowhere');
     // Process metrics come with every part's registry.
@@ -91,9 +95,12 @@ describe('backlogs and consumers', () => {
 
   test('an instrumented handler records lag and outcome, and still fails when the handler does', async () => {
     const metrics = createMetrics('reports', { processMetrics: false });
-    const handler = metrics.instrumentEventHandler('reports.read-model', async (event: { type: string; occurred_at: string }) => {
-      if (event.type === 'crm.deal.won') throw new Error('poison');
-    });
+    const handler = metrics.instrumentEventHandler(
+      'reports.read-model',
+      async (event: { type: string; occurred_at: string }) => {
+        if (event.type === 'crm.deal.won') throw new Error('poison');
+      },
+    );
     const occurredAt = new Date(Date.now() - 60_000).toISOString();
     await handler({ type: 'crm.deal.created', occurred_at: occurredAt });
     await expect(handler({ type: 'crm.deal.won', occurred_at: occurredAt })).rejects.toThrow('poison');
@@ -102,13 +109,18 @@ describe('backlogs and consumers', () => {
     expect(sample(text, 'crm_events_handled_total', { ...consumer, type: 'crm.deal.created', outcome: 'ok' })).toBe(1);
     expect(sample(text, 'crm_events_handled_total', { ...consumer, type: 'crm.deal.won', outcome: 'failed' })).toBe(1);
     // The event is a minute old: none of it falls in the 15 s bucket.
-    expect(sample(text, 'crm_event_consumer_lag_seconds_bucket', { ...consumer, type: 'crm.deal.created', le: '15' })).toBe(0);
+    expect(
+      sample(text, 'crm_event_consumer_lag_seconds_bucket', { ...consumer, type: 'crm.deal.created', le: '15' }),
+    ).toBe(0);
     expect(sample(text, 'crm_event_consumer_lag_seconds_count', { ...consumer, type: 'crm.deal.created' })).toBe(1);
   });
 
   test('parts of one process keep separate registries: the same names, no clash, each labelled', async () => {
-    const parts = ['identity', 'crm-core', 'gateway'].map((name) => createMetrics(name, { processMetrics: name === 'identity' }));
-    for (const part of parts.slice(1)) part.recordGrpcCall('/crm.identity.v1.IdentityService/Authenticate', 'OK', 0.002);
+    const parts = ['identity', 'crm-core', 'gateway'].map((name) =>
+      createMetrics(name, { processMetrics: name === 'identity' }),
+    );
+    for (const part of parts.slice(1))
+      part.recordGrpcCall('/crm.identity.v1.IdentityService/Authenticate', 'OK', 0.002);
     const texts = await Promise.all(parts.map((part) => part.text()));
     expect(sample(texts[1], 'crm_grpc_server_handled_total', { service: 'crm-core', code: 'OK' })).toBe(1);
     expect(sample(texts[2], 'crm_grpc_server_handled_total', { service: 'gateway', code: 'OK' })).toBe(1);

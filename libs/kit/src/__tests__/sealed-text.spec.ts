@@ -23,7 +23,9 @@ describe('sealed text', () => {
     const [version, nonce, tag, body] = sealed.split('.');
     const changed = Buffer.from(body, 'base64url');
     changed[0] = changed[0] ^ 1;
-    expect(() => openText(key, [version, nonce, tag, changed.toString('base64url')].join('.'), 'workspace-1')).toThrow();
+    expect(() =>
+      openText(key, [version, nonce, tag, changed.toString('base64url')].join('.'), 'workspace-1'),
+    ).toThrow();
   });
 
   it('refuses a tag shorter than 16 bytes, though GCM would check its prefix', () => {
@@ -38,7 +40,10 @@ describe('sealed text', () => {
 
   it('reads standard base64 and refuses unknown formats', () => {
     const [version, nonce, tag, body] = sealText(key, 'plain').split('.');
-    const standard = [version, ...[nonce, tag, body].map((part) => Buffer.from(part, 'base64url').toString('base64'))].join('.');
+    const standard = [
+      version,
+      ...[nonce, tag, body].map((part) => Buffer.from(part, 'base64url').toString('base64')),
+    ].join('.');
     expect(openText(key, standard)).toBe('plain');
     expect(() => openText(key, 'v2.a.b.c')).toThrow('unknown format');
     expect(() => openText(key, 'v1.a.b')).toThrow('unknown format');

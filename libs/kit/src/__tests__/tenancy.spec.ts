@@ -48,10 +48,16 @@ beforeAll(async () => {
   const noteSchema = new Schema<Note>({ _id: String, text: String }, { collection: 'notes', versionKey: false });
   noteSchema.plugin(tenantScoped);
   Notes = connection.model<Note>('Note', noteSchema);
-  const tagSchema = new Schema<Tag>({ _id: String, note_id: String, label: String }, { collection: 'tags', versionKey: false });
+  const tagSchema = new Schema<Tag>(
+    { _id: String, note_id: String, label: String },
+    { collection: 'tags', versionKey: false },
+  );
   tagSchema.plugin(tenantScoped);
   Tags = connection.model<Tag>('Tag', tagSchema);
-  const personSchema = new Schema<Person>({ _id: String, name: String, note_id: String }, { collection: 'people', versionKey: false });
+  const personSchema = new Schema<Person>(
+    { _id: String, name: String, note_id: String },
+    { collection: 'people', versionKey: false },
+  );
   personSchema.plugin(globalCollection, { reason: 'people belong to no workspace' });
   People = connection.model<Person>('Person', personSchema);
   await syncIndexes(connection);
@@ -117,12 +123,16 @@ describe('the caller’s workspace', () => {
     await inWorkspace(mine, async () => {
       await expect(Notes.find({ workspace_id: theirs })).rejects.toBeInstanceOf(CrossTenantQueryError);
       await expect(Notes.find({ workspace_id: { $in: [mine, theirs] } })).rejects.toBeInstanceOf(CrossTenantQueryError);
-      await expect(Notes.countDocuments({ $and: [{ workspace_id: mine }, { workspace_id: { $eq: theirs } }] })).rejects.toBeInstanceOf(
+      await expect(
+        Notes.countDocuments({ $and: [{ workspace_id: mine }, { workspace_id: { $eq: theirs } }] }),
+      ).rejects.toBeInstanceOf(CrossTenantQueryError);
+      await expect(Notes.updateOne({ workspace_id: theirs }, { text: 'hijacked' })).rejects.toBeInstanceOf(
         CrossTenantQueryError,
       );
-      await expect(Notes.updateOne({ workspace_id: theirs }, { text: 'hijacked' })).rejects.toBeInstanceOf(CrossTenantQueryError);
       await expect(Notes.deleteMany({ workspace_id: theirs })).rejects.toBeInstanceOf(CrossTenantQueryError);
-      await expect(Notes.create({ _id: newId(), workspace_id: theirs, text: 'planted' })).rejects.toBeInstanceOf(CrossTenantQueryError);
+      await expect(Notes.create({ _id: newId(), workspace_id: theirs, text: 'planted' })).rejects.toBeInstanceOf(
+        CrossTenantQueryError,
+      );
     });
     expect(await textsOf(theirs)).toEqual([`note of ${theirs}`]);
   });
@@ -136,7 +146,9 @@ describe('the caller’s workspace', () => {
       await expect(Notes.updateMany({}, { text: 'x' })).rejects.toBeInstanceOf(UnscopedQueryError);
       await expect(Notes.findOneAndUpdate({ text: 'x' }, { text: 'y' })).rejects.toBeInstanceOf(UnscopedQueryError);
       await expect(Notes.deleteMany({ workspace_id: { $ne: mine } })).rejects.toBeInstanceOf(UnscopedQueryError);
-      await expect(Notes.find({ $or: [{ workspace_id: mine }, { text: 'x' }] })).rejects.toBeInstanceOf(UnscopedQueryError);
+      await expect(Notes.find({ $or: [{ workspace_id: mine }, { text: 'x' }] })).rejects.toBeInstanceOf(
+        UnscopedQueryError,
+      );
       await expect(Notes.estimatedDocumentCount()).rejects.toBeInstanceOf(UnscopedQueryError);
     });
     expect(await textsOf(theirs)).toEqual([`note of ${theirs}`]);
@@ -177,8 +189,13 @@ describe('outside a request context (start-up, sign-in, Authenticate)', () => {
 describe('acrossWorkspaces, the one escape hatch', () => {
   it('reads across workspaces when asked by name, with a reason', async () => {
     const { mine, theirs } = await twoTenants();
-    const read = () => Notes.find({ workspace_id: { $in: [mine, theirs] } }).sort({ text: 1 }).lean<Note[]>();
-    const texts = await acrossWorkspaces('test: one person’s workspaces', async () => (await read()).map((note) => note.text));
+    const read = () =>
+      Notes.find({ workspace_id: { $in: [mine, theirs] } })
+        .sort({ text: 1 })
+        .lean<Note[]>();
+    const texts = await acrossWorkspaces('test: one person’s workspaces', async () =>
+      (await read()).map((note) => note.text),
+    );
     expect(texts).toEqual([`note of ${mine}`, `note of ${theirs}`].sort());
     // Also from inside a tenant's request, e.g. switching a session into another workspace.
     const fromRequest = await inWorkspace(mine, () => acrossWorkspaces('test: switch workspace', read));
@@ -188,15 +205,21 @@ describe('acrossWorkspaces, the one escape hatch', () => {
 
   it('does not follow into a new context started inside it', async () => {
     const { mine, theirs } = await twoTenants();
-    const inner = acrossWorkspaces('test: nested', () => inWorkspace(mine, async () => await Notes.find({ workspace_id: theirs }).lean()));
+    const inner = acrossWorkspaces('test: nested', () =>
+      inWorkspace(mine, async () => await Notes.find({ workspace_id: theirs }).lean()),
+    );
     await expect(inner).rejects.toBeInstanceOf(CrossTenantQueryError);
   });
 
   it('still requires a workspace on new documents and keeps it immutable', async () => {
     const { mine, theirs } = await twoTenants();
     await acrossWorkspaces('test: sweep', async () => {
-      await expect(Notes.insertMany([{ _id: newId(), text: 'orphan' }], { lean: true })).rejects.toBeInstanceOf(UnscopedQueryError);
-      await expect(Notes.updateMany({ workspace_id: mine }, { $set: { workspace_id: theirs } })).rejects.toBeInstanceOf(WorkspaceChangeError);
+      await expect(Notes.insertMany([{ _id: newId(), text: 'orphan' }], { lean: true })).rejects.toBeInstanceOf(
+        UnscopedQueryError,
+      );
+      await expect(Notes.updateMany({ workspace_id: mine }, { $set: { workspace_id: theirs } })).rejects.toBeInstanceOf(
+        WorkspaceChangeError,
+      );
     });
     expect(await textsOf(mine)).toEqual([`note of ${mine}`]);
   });
@@ -206,17 +229,21 @@ describe('the bypasses a probe found', () => {
   it('bulkWrite: an unscoped or foreign operation is refused and no tenant changes', async () => {
     const { mine, theirs } = await twoTenants();
     await inWorkspace(mine, async () => {
-      await expect(Notes.bulkWrite([{ updateMany: { filter: {}, update: { $set: { text: 'everyone' } } } }])).rejects.toBeInstanceOf(
-        UnscopedQueryError,
-      );
+      await expect(
+        Notes.bulkWrite([{ updateMany: { filter: {}, update: { $set: { text: 'everyone' } } } }]),
+      ).rejects.toBeInstanceOf(UnscopedQueryError);
       await expect(
         Notes.bulkWrite([
           { updateOne: { filter: { workspace_id: mine }, update: { $set: { text: 'fine' } } } },
           { deleteMany: { filter: { workspace_id: theirs } } },
         ]),
       ).rejects.toBeInstanceOf(CrossTenantQueryError);
-      await expect(Notes.bulkWrite([{ insertOne: { document: { _id: newId(), text: 'orphan' } } }])).rejects.toThrow(/workspace_id/);
-      await expect(Notes.collection.bulkWrite([{ deleteMany: { filter: {} } }])).rejects.toBeInstanceOf(UnscopedQueryError);
+      await expect(Notes.bulkWrite([{ insertOne: { document: { _id: newId(), text: 'orphan' } } }])).rejects.toThrow(
+        /workspace_id/,
+      );
+      await expect(Notes.collection.bulkWrite([{ deleteMany: { filter: {} } }])).rejects.toBeInstanceOf(
+        UnscopedQueryError,
+      );
     });
     await expect(Notes.bulkWrite([{ deleteMany: { filter: {} } }])).rejects.toBeInstanceOf(UnscopedQueryError);
     expect(await textsOf(mine)).toEqual([`note of ${mine}`]);
@@ -228,16 +255,48 @@ describe('the bypasses a probe found', () => {
     const matchMine = { $match: { workspace_id: mine } };
     await inWorkspace(mine, async () => {
       const refusals: Array<[unknown[], new (...args: never[]) => Error]> = [
-        [[matchMine, { $lookup: { from: 'tags', localField: '_id', foreignField: 'note_id', as: 'tags' } }], UnscopedQueryError],
-        [[matchMine, { $lookup: { from: 'tags', as: 'tags', pipeline: [{ $match: { workspace_id: theirs } }] } }], CrossTenantQueryError],
-        [[matchMine, { $lookup: { from: 'tags', as: 'tags', pipeline: [{ $sort: { label: 1 } }] } }], UnscopedQueryError],
-        [[matchMine, { $unionWith: 'tags' }], UnscopedQueryError],
-        [[matchMine, { $unionWith: { coll: 'notes', pipeline: [{ $match: { workspace_id: { $in: [mine, theirs] } } }] } }], CrossTenantQueryError],
         [
-          [matchMine, { $graphLookup: { from: 'notes', startWith: '$_id', connectFromField: '_id', connectToField: '_id', as: 'g' } }],
+          [matchMine, { $lookup: { from: 'tags', localField: '_id', foreignField: 'note_id', as: 'tags' } }],
           UnscopedQueryError,
         ],
-        [[matchMine, { $facet: { all: [{ $lookup: { from: 'tags', localField: '_id', foreignField: 'note_id', as: 't' } }] } }], UnscopedQueryError],
+        [
+          [matchMine, { $lookup: { from: 'tags', as: 'tags', pipeline: [{ $match: { workspace_id: theirs } }] } }],
+          CrossTenantQueryError,
+        ],
+        [
+          [matchMine, { $lookup: { from: 'tags', as: 'tags', pipeline: [{ $sort: { label: 1 } }] } }],
+          UnscopedQueryError,
+        ],
+        [[matchMine, { $unionWith: 'tags' }], UnscopedQueryError],
+        [
+          [
+            matchMine,
+            { $unionWith: { coll: 'notes', pipeline: [{ $match: { workspace_id: { $in: [mine, theirs] } } }] } },
+          ],
+          CrossTenantQueryError,
+        ],
+        [
+          [
+            matchMine,
+            {
+              $graphLookup: {
+                from: 'notes',
+                startWith: '$_id',
+                connectFromField: '_id',
+                connectToField: '_id',
+                as: 'g',
+              },
+            },
+          ],
+          UnscopedQueryError,
+        ],
+        [
+          [
+            matchMine,
+            { $facet: { all: [{ $lookup: { from: 'tags', localField: '_id', foreignField: 'note_id', as: 't' } }] } },
+          ],
+          UnscopedQueryError,
+        ],
         [[matchMine, { $merge: { into: 'notes' } }], CrossTenantQueryError],
         [[{ $sort: { text: 1 } }, matchMine], UnscopedQueryError],
       ];
@@ -271,7 +330,13 @@ describe('the bypasses a probe found', () => {
     const joined = await inWorkspace(mine, () =>
       Notes.aggregate<{ labels: Array<{ label: string }> }>([
         { $match: { workspace_id: mine } },
-        { $lookup: { from: 'tags', as: 'labels', pipeline: [{ $match: { workspace_id: mine } }, { $project: { _id: 0, label: 1 } }] } },
+        {
+          $lookup: {
+            from: 'tags',
+            as: 'labels',
+            pipeline: [{ $match: { workspace_id: mine } }, { $project: { _id: 0, label: 1 } }],
+          },
+        },
       ]),
     );
     expect(joined.map((note) => note.labels)).toEqual([[{ label: `tag of ${mine}` }]]);
@@ -280,22 +345,38 @@ describe('the bypasses a probe found', () => {
   it('$set, $unset, $rename and replacement of workspace_id are refused; the same value is a no-op', async () => {
     const { mine, theirs } = await twoTenants();
     await inWorkspace(mine, async () => {
-      await expect(Notes.updateOne({ workspace_id: mine }, { $set: { workspace_id: theirs } })).rejects.toBeInstanceOf(WorkspaceChangeError);
-      await expect(Notes.updateOne({ workspace_id: mine }, { workspace_id: theirs })).rejects.toBeInstanceOf(WorkspaceChangeError);
-      await expect(Notes.updateOne({ workspace_id: mine }, { $unset: { workspace_id: 1 } })).rejects.toBeInstanceOf(WorkspaceChangeError);
-      await expect(Notes.updateOne({ workspace_id: mine }, { $rename: { workspace_id: 'former' } })).rejects.toBeInstanceOf(WorkspaceChangeError);
-      await expect(Notes.updateOne({ workspace_id: mine }, { $rename: { text: 'workspace_id' } })).rejects.toBeInstanceOf(WorkspaceChangeError);
-      await expect(Notes.updateOne({ workspace_id: mine }, [{ $set: { workspace_id: theirs } }])).rejects.toBeInstanceOf(WorkspaceChangeError);
-      await expect(Notes.findOneAndUpdate({ workspace_id: mine }, { $set: { workspace_id: theirs } })).rejects.toBeInstanceOf(WorkspaceChangeError);
-      await expect(Notes.replaceOne({ workspace_id: mine }, { _id: newId(), workspace_id: theirs, text: 'moved' })).rejects.toBeInstanceOf(
+      await expect(Notes.updateOne({ workspace_id: mine }, { $set: { workspace_id: theirs } })).rejects.toBeInstanceOf(
+        WorkspaceChangeError,
+      );
+      await expect(Notes.updateOne({ workspace_id: mine }, { workspace_id: theirs })).rejects.toBeInstanceOf(
+        WorkspaceChangeError,
+      );
+      await expect(Notes.updateOne({ workspace_id: mine }, { $unset: { workspace_id: 1 } })).rejects.toBeInstanceOf(
         WorkspaceChangeError,
       );
       await expect(
-        Notes.bulkWrite([{ updateOne: { filter: { workspace_id: mine }, update: { $set: { workspace_id: theirs } } } }]),
+        Notes.updateOne({ workspace_id: mine }, { $rename: { workspace_id: 'former' } }),
       ).rejects.toBeInstanceOf(WorkspaceChangeError);
-      await expect(Notes.collection.updateMany({ workspace_id: mine }, { $set: { workspace_id: theirs } })).rejects.toBeInstanceOf(
-        WorkspaceChangeError,
-      );
+      await expect(
+        Notes.updateOne({ workspace_id: mine }, { $rename: { text: 'workspace_id' } }),
+      ).rejects.toBeInstanceOf(WorkspaceChangeError);
+      await expect(
+        Notes.updateOne({ workspace_id: mine }, [{ $set: { workspace_id: theirs } }]),
+      ).rejects.toBeInstanceOf(WorkspaceChangeError);
+      await expect(
+        Notes.findOneAndUpdate({ workspace_id: mine }, { $set: { workspace_id: theirs } }),
+      ).rejects.toBeInstanceOf(WorkspaceChangeError);
+      await expect(
+        Notes.replaceOne({ workspace_id: mine }, { _id: newId(), workspace_id: theirs, text: 'moved' }),
+      ).rejects.toBeInstanceOf(WorkspaceChangeError);
+      await expect(
+        Notes.bulkWrite([
+          { updateOne: { filter: { workspace_id: mine }, update: { $set: { workspace_id: theirs } } } },
+        ]),
+      ).rejects.toBeInstanceOf(WorkspaceChangeError);
+      await expect(
+        Notes.collection.updateMany({ workspace_id: mine }, { $set: { workspace_id: theirs } }),
+      ).rejects.toBeInstanceOf(WorkspaceChangeError);
       // Writing a record back whole, its own workspace included, changes nothing.
       await Notes.updateOne({ workspace_id: mine }, { $set: { workspace_id: mine, text: 'written back' } });
     });
@@ -331,10 +412,12 @@ describe('the bypasses a probe found', () => {
   it('insertMany with lean: true cannot insert without workspace_id or into another tenant', async () => {
     const { mine, theirs } = await twoTenants();
     await inWorkspace(mine, async () => {
-      await expect(Notes.insertMany([{ _id: newId(), text: 'orphan' }], { lean: true })).rejects.toBeInstanceOf(UnscopedQueryError);
-      await expect(Notes.insertMany([{ _id: newId(), workspace_id: theirs, text: 'planted' }], { lean: true })).rejects.toBeInstanceOf(
-        CrossTenantQueryError,
+      await expect(Notes.insertMany([{ _id: newId(), text: 'orphan' }], { lean: true })).rejects.toBeInstanceOf(
+        UnscopedQueryError,
       );
+      await expect(
+        Notes.insertMany([{ _id: newId(), workspace_id: theirs, text: 'planted' }], { lean: true }),
+      ).rejects.toBeInstanceOf(CrossTenantQueryError);
       await expect(Notes.create({ _id: newId(), text: 'orphan' })).rejects.toThrow(/workspace_id/);
     });
     expect(await textsOf(mine)).toEqual([`note of ${mine}`]);
@@ -344,10 +427,14 @@ describe('the bypasses a probe found', () => {
   it('Model.collection and connection.collection() are guarded like the model', async () => {
     const { mine, theirs } = await twoTenants();
     await inWorkspace(mine, async () => {
-      await expect(Notes.collection.updateMany({}, { $set: { text: 'everyone' } })).rejects.toBeInstanceOf(UnscopedQueryError);
+      await expect(Notes.collection.updateMany({}, { $set: { text: 'everyone' } })).rejects.toBeInstanceOf(
+        UnscopedQueryError,
+      );
       expect(() => Notes.collection.find({})).toThrow(UnscopedQueryError);
       expect(() => connection.collection('notes').find({ workspace_id: theirs })).toThrow(CrossTenantQueryError);
-      await expect(Notes.collection.insertOne({ _id: newId() as never, text: 'orphan' })).rejects.toBeInstanceOf(UnscopedQueryError);
+      await expect(Notes.collection.insertOne({ _id: newId() as never, text: 'orphan' })).rejects.toBeInstanceOf(
+        UnscopedQueryError,
+      );
       await expect(Notes.collection.deleteMany({ workspace_id: theirs })).rejects.toBeInstanceOf(CrossTenantQueryError);
       await expect(Notes.collection.drop()).rejects.toBeInstanceOf(UnscopedQueryError);
       // The caller's own documents, named, through the raw collection.
@@ -392,7 +479,11 @@ describe('every model declares its tenancy', () => {
         const path = join(directory, entry);
         if (entry === 'node_modules' || entry === 'dist') continue;
         if (statSync(path).isDirectory()) walk(path);
-        else if (path.endsWith('.ts') && /\.db\b[!?]?\.|getClient\(|\.collection\.collection\b/.test(readFileSync(path, 'utf8'))) offenders.push(path);
+        else if (
+          path.endsWith('.ts') &&
+          /\.db\b[!?]?\.|getClient\(|\.collection\.collection\b/.test(readFileSync(path, 'utf8'))
+        )
+          offenders.push(path);
       }
     };
     walk(join(root, 'services'));

@@ -1,6 +1,14 @@
 import type { Server } from 'node:http';
 import { identityV1 } from '@crm/protos';
-import { call, generateServiceTokenSecret, grpcClientOptions, insecureCredentials, startGrpcServer, unary, type RunningGrpcServer } from '../grpc';
+import {
+  call,
+  generateServiceTokenSecret,
+  grpcClientOptions,
+  insecureCredentials,
+  startGrpcServer,
+  unary,
+  type RunningGrpcServer,
+} from '../grpc';
 import { closeServer, createServiceApp, finishServiceApp, listen, portOf } from '../http';
 import { REQUEST_ID_HEADER } from '../internal-jwt';
 import { createLogger } from '../logger';
@@ -19,14 +27,18 @@ describe('continueTrace', () => {
     expect(next?.spanId).not.toBe(CLIENT_SPAN);
   });
 
-  test.each([undefined, '', 'garbage', `ff-${CLIENT_TRACE}-${CLIENT_SPAN}-01`, `00-${'0'.repeat(32)}-${CLIENT_SPAN}-01`, `00-${CLIENT_TRACE}-${'0'.repeat(16)}-01`])(
-    'starts a new trace from %p',
-    (header) => {
-      const started = continueTrace(header);
-      expect(parseTraceparent(started)).toBeDefined();
-      expect(traceIdOf(started)).not.toBe(CLIENT_TRACE);
-    },
-  );
+  test.each([
+    undefined,
+    '',
+    'garbage',
+    `ff-${CLIENT_TRACE}-${CLIENT_SPAN}-01`,
+    `00-${'0'.repeat(32)}-${CLIENT_SPAN}-01`,
+    `00-${CLIENT_TRACE}-${'0'.repeat(16)}-01`,
+  ])('starts a new trace from %p', (header) => {
+    const started = continueTrace(header);
+    expect(parseTraceparent(started)).toBeDefined();
+    expect(traceIdOf(started)).not.toBe(CLIENT_TRACE);
+  });
 });
 
 describe('a service request', () => {
@@ -39,7 +51,9 @@ describe('a service request', () => {
 
   beforeAll(async () => {
     const secret = generateServiceTokenSecret();
-    const logger = createLogger('crm-core', 'info', { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) });
+    const logger = createLogger('crm-core', 'info', {
+      write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>),
+    });
     const peer: Pick<identityV1.IdentityServiceServer, 'authenticate'> = {
       authenticate: unary<identityV1.AuthenticateRequest, identityV1.AuthenticateResponse>(logger, async () => {
         peerSaw.push(currentContext());
@@ -52,7 +66,11 @@ describe('a service request', () => {
       host: '127.0.0.1',
       serviceTokenSecret: secret,
     });
-    const client = new identityV1.IdentityServiceClient(`127.0.0.1:${grpc.port}`, insecureCredentials(), grpcClientOptions({ service: 'crm-core', secret }));
+    const client = new identityV1.IdentityServiceClient(
+      `127.0.0.1:${grpc.port}`,
+      insecureCredentials(),
+      grpcClientOptions({ service: 'crm-core', secret }),
+    );
     const app = createServiceApp({ name: 'crm-core', logger, requestContext: true });
     app.post('/v1/things', async (req, res) => {
       logger.info({ body_keys: Object.keys(req.body as object) }, 'handling');
@@ -72,7 +90,11 @@ describe('a service request', () => {
   test("continues the caller's trace into its context, its logs and its gRPC calls", async () => {
     const response = await fetch(`${base}/v1/things`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', traceparent: CLIENT_TRACEPARENT, [REQUEST_ID_HEADER]: 'request-7' },
+      headers: {
+        'content-type': 'application/json',
+        traceparent: CLIENT_TRACEPARENT,
+        [REQUEST_ID_HEADER]: 'request-7',
+      },
       body: JSON.stringify({ name: 'x' }),
     });
     expect(response.status).toBe(200);
@@ -91,7 +113,11 @@ describe('a service request', () => {
   });
 
   test('starts a trace and a request id when the caller sent none', async () => {
-    const response = await fetch(`${base}/v1/things`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const response = await fetch(`${base}/v1/things`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     const body = (await response.json()) as { context: { request_id: string; traceparent: string } };
     expect(body.context.request_id).toMatch(/^[0-9a-f-]{36}$/);
     expect(parseTraceparent(body.context.traceparent)).toBeDefined();
@@ -99,7 +125,9 @@ describe('a service request', () => {
   });
 
   test('lines logged outside any request carry no request fields', () => {
-    const logger = createLogger('crm-core', 'info', { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) });
+    const logger = createLogger('crm-core', 'info', {
+      write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>),
+    });
     logger.info('started');
     const started = lines.find((line) => line.msg === 'started');
     expect(started).toBeDefined();

@@ -67,17 +67,44 @@ describe('request validation', () => {
   });
 
   describe('one-line and free text', () => {
-    const note = bodyValidator<{ name: string; body?: string }>(Strict({ name: SingleLine({ maxLength: 200 }), body: Type.Optional(Text({ maxLength: 2000 })) }));
-    const bidiControls = ['\u061c', '\u200e', '\u200f', '\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069'];
+    const note = bodyValidator<{ name: string; body?: string }>(
+      Strict({ name: SingleLine({ maxLength: 200 }), body: Type.Optional(Text({ maxLength: 2000 })) }),
+    );
+    const bidiControls = [
+      '\u061c',
+      '\u200e',
+      '\u200f',
+      '\u202a',
+      '\u202b',
+      '\u202c',
+      '\u202d',
+      '\u202e',
+      '\u2066',
+      '\u2067',
+      '\u2068',
+      '\u2069',
+    ];
 
-    it.each(bidiControls.map((control) => [control.codePointAt(0)!.toString(16), control]))('refuses the bidirectional control U+%s in one-line text', (_name, control) => {
-      expect(messageOf(() => note({ name: `invoice${control}fdp.exe` }))).toBe('name must be one line of text without control characters');
-    });
+    it.each(bidiControls.map((control) => [control.codePointAt(0)!.toString(16), control]))(
+      'refuses the bidirectional control U+%s in one-line text',
+      (_name, control) => {
+        expect(messageOf(() => note({ name: `invoice${control}fdp.exe` }))).toBe(
+          'name must be one line of text without control characters',
+        );
+      },
+    );
 
     it('refuses C0 and C1 control characters in both, and keeps line breaks and bidirectional controls in free text', () => {
-      expect(messageOf(() => note({ name: 'a\u0085b' }))).toBe('name must be one line of text without control characters');
-      expect(messageOf(() => note({ name: 'a', body: 'x\u009by' }))).toBe('body must be text without control characters');
-      expect(note({ name: 'مرحبا Ann', body: 'line one\r\n\u200fمرحبا\u202b(1)\u202c\tend' })).toEqual({ name: 'مرحبا Ann', body: 'line one\r\n\u200fمرحبا\u202b(1)\u202c\tend' });
+      expect(messageOf(() => note({ name: 'a\u0085b' }))).toBe(
+        'name must be one line of text without control characters',
+      );
+      expect(messageOf(() => note({ name: 'a', body: 'x\u009by' }))).toBe(
+        'body must be text without control characters',
+      );
+      expect(note({ name: 'مرحبا Ann', body: 'line one\r\n\u200fمرحبا\u202b(1)\u202c\tend' })).toEqual({
+        name: 'مرحبا Ann',
+        body: 'line one\r\n\u200fمرحبا\u202b(1)\u202c\tend',
+      });
     });
   });
 });

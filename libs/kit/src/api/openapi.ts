@@ -10,7 +10,12 @@ export type JsonObject = { [key: string]: unknown };
 
 export interface OpenApiDocument {
   openapi: '3.1.0';
-  info: { title: string; version: string; description?: string; license?: { name: string; identifier?: string; url?: string } };
+  info: {
+    title: string;
+    version: string;
+    description?: string;
+    license?: { name: string; identifier?: string; url?: string };
+  };
   servers?: Array<{ url: string; description?: string; 'x-internal'?: boolean }>;
   paths: Record<string, Record<string, JsonObject>>;
   components: {
@@ -36,7 +41,11 @@ const ERROR_SCHEMA: JsonObject = {
       required: ['code', 'message'],
       additionalProperties: false,
       properties: {
-        code: { type: 'string', enum: [...ERROR_CODES], description: 'One of the codes of the error catalogue (docs/errors.md): programs switch on it.' },
+        code: {
+          type: 'string',
+          enum: [...ERROR_CODES],
+          description: 'One of the codes of the error catalogue (docs/errors.md): programs switch on it.',
+        },
         message: { type: 'string', description: 'What went wrong, naming the field for validation errors.' },
       },
     },
@@ -50,12 +59,16 @@ export const ERROR_RESPONSES: Record<string, string> = {
   '403': 'The caller lacks the permission, the admin role or the plan (`forbidden`, `plan_required`).',
   '404': 'No such record in this workspace (`not_found`); another workspace’s record answers 404 too.',
   '405': 'The path exists but not with this method (`method_not_allowed`); see the Allow header.',
-  '409': 'A rule of the domain is broken (`conflict` or a more specific code from docs/errors.md), a request with the same Idempotency-Key is still running (`request_in_progress`), or its kept answer named a person erased since (`idempotency_answer_erased`).',
+  '409':
+    'A rule of the domain is broken (`conflict` or a more specific code from docs/errors.md), a request with the same Idempotency-Key is still running (`request_in_progress`), or its kept answer named a person erased since (`idempotency_answer_erased`).',
   '410': 'The link or record is gone (expired or already used).',
   '412': 'The record changed since the ETag If-Match names (`precondition_failed`).',
-  '413': 'The request body is larger than the operation accepts: 1 MiB once decoded unless its description says otherwise (`payload_too_large`); `file_too_large` for a document over the plan’s file size.',
-  '415': 'The request body has a Content-Encoding other than gzip, deflate or br (`unsupported_media_type`); see the Accept-Encoding header.',
-  '422': 'The request cannot be processed as sent; `idempotency_key_reused` when its Idempotency-Key was used for a different request.',
+  '413':
+    'The request body is larger than the operation accepts: 1 MiB once decoded unless its description says otherwise (`payload_too_large`); `file_too_large` for a document over the plan’s file size.',
+  '415':
+    'The request body has a Content-Encoding other than gzip, deflate or br (`unsupported_media_type`); see the Accept-Encoding header.',
+  '422':
+    'The request cannot be processed as sent; `idempotency_key_reused` when its Idempotency-Key was used for a different request.',
   '429': 'Too many requests (`rate_limited`); retry after the Retry-After header.',
   '503': 'A dependency is unavailable (`unavailable`); retry shortly.',
 };
@@ -77,7 +90,9 @@ function typesOf(schema: JsonObject): unknown[] {
 function integerFormat(schema: JsonObject): string {
   const INT32 = 2 ** 31;
   const within = (bound: unknown) => typeof bound === 'number' && bound >= -INT32 && bound < INT32;
-  return within(schema.minimum ?? schema.exclusiveMinimum) && within(schema.maximum ?? schema.exclusiveMaximum) ? 'int32' : 'int64';
+  return within(schema.minimum ?? schema.exclusiveMinimum) && within(schema.maximum ?? schema.exclusiveMaximum)
+    ? 'int32'
+    : 'int64';
 }
 
 const FORMAT_LENGTHS: Record<string, number> = { uuid: 36, date: 10 };
@@ -91,7 +106,8 @@ function hoist(schema: unknown, components: Record<string, JsonObject>): unknown
   if (documented !== undefined) return hoist(documented, components);
   const copy: JsonObject = {};
   for (const [key, value] of Object.entries(schema)) {
-    copy[key] = key === 'default' || key === 'enum' || key === 'const' || key === 'examples' ? value : hoist(value, components);
+    copy[key] =
+      key === 'default' || key === 'enum' || key === 'const' || key === 'examples' ? value : hoist(value, components);
   }
   const patterns = copy.patternProperties as JsonObject | undefined;
   if (patterns && Object.keys(patterns).length === 1 && patterns[ANY_KEY] && copy.additionalProperties === undefined) {
@@ -100,7 +116,8 @@ function hoist(schema: unknown, components: Record<string, JsonObject>): unknown
   }
   if (typesOf(copy).includes('integer') && copy.format === undefined) copy.format = integerFormat(copy);
   // The length a format fixes, written out so the document bounds every string.
-  if (typeof copy.format === 'string' && FORMAT_LENGTHS[copy.format] !== undefined && copy.maxLength === undefined) copy.maxLength = FORMAT_LENGTHS[copy.format];
+  if (typeof copy.format === 'string' && FORMAT_LENGTHS[copy.format] !== undefined && copy.maxLength === undefined)
+    copy.maxLength = FORMAT_LENGTHS[copy.format];
   // A field with a default may be left out by the client (validation fills it in), so the
   // document must not call it required even though the parsed input always has it.
   if (Array.isArray(copy.required) && copy.properties && typeof copy.properties === 'object') {
@@ -114,12 +131,17 @@ function hoist(schema: unknown, components: Record<string, JsonObject>): unknown
   if (copy.properties && typeof copy.properties === 'object') {
     for (const property of Object.values(copy.properties as Record<string, JsonObject>)) {
       if (property.default === undefined) continue;
-      property.description = [property.description, `Defaults to \`${JSON.stringify(property.default)}\`.`].filter(Boolean).join(' ');
+      property.description = [property.description, `Defaults to \`${JSON.stringify(property.default)}\`.`]
+        .filter(Boolean)
+        .join(' ');
       delete property.default;
     }
   }
   const title = copy.title;
-  if (typeof title === 'string' && ['type', 'properties', 'anyOf', 'oneOf'].some((keyword) => copy[keyword] !== undefined)) {
+  if (
+    typeof title === 'string' &&
+    ['type', 'properties', 'anyOf', 'oneOf'].some((keyword) => copy[keyword] !== undefined)
+  ) {
     const existing = components[title];
     if (existing && JSON.stringify(existing) !== JSON.stringify(copy)) {
       throw new Error(`two different schemas are named ${title}`);
@@ -135,12 +157,16 @@ function describeAccess(declaration: OperationDeclaration): string {
   const rule: AccessRule = declaration.rule ?? { permission: null };
   const needs: string[] = [];
   // An admin is a member whose role has settings:manage (is_admin): one statement, not two.
-  if (rule.permission && !(rule.adminOnly && rule.permission === 'settings:manage')) needs.push(`the \`${rule.permission}\` permission`);
+  if (rule.permission && !(rule.adminOnly && rule.permission === 'settings:manage'))
+    needs.push(`the \`${rule.permission}\` permission`);
   if (rule.plan) needs.push(`the ${rule.plan} plan`);
   const admins = rule.adminOnly ? 'Workspace admins only.' : '';
-  const who = needs.length ? [admins, `${admins ? 'Also needs' : 'Needs'} ${needs.join(', ')}.`].filter(Boolean).join(' ') : admins || 'Any authenticated caller.';
+  const who = needs.length
+    ? [admins, `${admins ? 'Also needs' : 'Needs'} ${needs.join(', ')}.`].filter(Boolean).join(' ')
+    : admins || 'Any authenticated caller.';
   if (rule.forbidAgents === true) return `${who} Agent keys cannot call it.`;
-  if (rule.forbidAgents) return `${who} Agent keys cannot call it with \`${rule.forbidAgents.field}: ${rule.forbidAgents.value}\`.`;
+  if (rule.forbidAgents)
+    return `${who} Agent keys cannot call it with \`${rule.forbidAgents.field}: ${rule.forbidAgents.value}\`.`;
   return who;
 }
 
@@ -153,7 +179,11 @@ function withoutNull(schema: JsonObject): JsonObject {
   return copy;
 }
 
-function parametersOf(schema: TObject | undefined, where: 'path' | 'query', components: Record<string, JsonObject>): JsonObject[] {
+function parametersOf(
+  schema: TObject | undefined,
+  where: 'path' | 'query',
+  components: Record<string, JsonObject>,
+): JsonObject[] {
   if (!schema) return [];
   const required = new Set(schema.required ?? []);
   return Object.entries(schema.properties).map(([name, property]) => {
@@ -175,7 +205,9 @@ const WRITES = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
 
 // Whether the service host honours Idempotency-Key on the operation (docs/idempotency.md).
 export function takesIdempotencyKey(declaration: OperationDeclaration): boolean {
-  return !declaration.public && WRITES.has(declaration.method) && !declaration.rawBody && !declaration.responseMediaType;
+  return (
+    !declaration.public && WRITES.has(declaration.method) && !declaration.rawBody && !declaration.responseMediaType
+  );
 }
 
 // A request's headers are at most 16 KiB together (431 `headers_too_large`), so is any one of them.
@@ -194,7 +226,8 @@ const HEADER_PARAMETERS: Record<string, JsonObject> = {
     name: 'If-Match',
     in: 'header',
     required: false,
-    description: 'The record’s ETag as last read: the change is made only if the record is still at the version it names, else 412 `precondition_failed`.',
+    description:
+      'The record’s ETag as last read: the change is made only if the record is still at the version it names, else 412 `precondition_failed`.',
     schema: { type: 'string', maxLength: HEADERS_MAX_BYTES },
   },
   IfNoneMatch: {
@@ -208,10 +241,14 @@ const HEADER_PARAMETERS: Record<string, JsonObject> = {
 
 const RESPONSE_HEADERS: Record<string, JsonObject> = {
   ETag: {
-    description: 'A strong entity tag of the answer: the record’s version and a digest of the body. Send it back in If-None-Match (304 while unchanged) or If-Match (412 when the record changed); see docs/concurrency.md.',
+    description:
+      'A strong entity tag of the answer: the record’s version and a digest of the body. Send it back in If-None-Match (304 while unchanged) or If-Match (412 when the record changed); see docs/concurrency.md.',
     schema: { type: 'string' },
   },
-  IdempotentReplayed: { description: '`true` on an answer replayed for a retry with the same Idempotency-Key.', schema: { type: 'string', enum: ['true'] } },
+  IdempotentReplayed: {
+    description: '`true` on an answer replayed for a retry with the same Idempotency-Key.',
+    schema: { type: 'string', enum: ['true'] },
+  },
 };
 
 const NOT_MODIFIED: JsonObject = {
@@ -223,7 +260,9 @@ function operationObject(declaration: OperationDeclaration, components: Record<s
   const responses: JsonObject = {};
   const success: JsonObject = { description: declaration.summary };
   if (declaration.response) {
-    success.content = { [declaration.responseMediaType ?? 'application/json']: { schema: hoist(declaration.response, components) } };
+    success.content = {
+      [declaration.responseMediaType ?? 'application/json']: { schema: hoist(declaration.response, components) },
+    };
   }
   const idempotent = takesIdempotencyKey(declaration);
   const tagged = declaration.etag !== undefined;
@@ -240,13 +279,15 @@ function operationObject(declaration: OperationDeclaration, components: Record<s
   if (declaration.body || declaration.rawBody) statuses.add('415');
   // A retry while the first request with its key runs, or the key reused for another request.
   if (idempotent) ['409', '422'].forEach((status) => statuses.add(status));
-  if (tagged && (declaration.method === 'PATCH' || declaration.method === 'DELETE' || declaration.method === 'PUT')) statuses.add('412');
+  if (tagged && (declaration.method === 'PATCH' || declaration.method === 'DELETE' || declaration.method === 'PUT'))
+    statuses.add('412');
   for (const status of declaration.errors ?? []) statuses.add(String(status));
   for (const status of [...statuses].sort()) responses[status] = { $ref: `#/components/responses/${status}` };
   const headerParameters: JsonObject[] = [];
   if (idempotent) headerParameters.push({ $ref: '#/components/parameters/IdempotencyKey' });
   if (tagged && declaration.method === 'GET') headerParameters.push({ $ref: '#/components/parameters/IfNoneMatch' });
-  if (tagged && declaration.params && WRITES.has(declaration.method) && declaration.method !== 'POST') headerParameters.push({ $ref: '#/components/parameters/IfMatch' });
+  if (tagged && declaration.params && WRITES.has(declaration.method) && declaration.method !== 'POST')
+    headerParameters.push({ $ref: '#/components/parameters/IfMatch' });
 
   const tag = declaration.tag ?? declaration.path.split('/')[1];
   return {
@@ -261,7 +302,14 @@ function operationObject(declaration: OperationDeclaration, components: Record<s
       ...headerParameters,
     ],
     ...(declaration.rawBody
-      ? { requestBody: { required: true, content: { '*/*': { schema: { type: 'string', format: 'binary', maxLength: declaration.rawBodyMaxBytes } } } } }
+      ? {
+          requestBody: {
+            required: true,
+            content: {
+              '*/*': { schema: { type: 'string', format: 'binary', maxLength: declaration.rawBodyMaxBytes } },
+            },
+          },
+        }
       : {}),
     ...(declaration.body
       ? {
@@ -269,7 +317,9 @@ function operationObject(declaration: OperationDeclaration, components: Record<s
             required: declaration.bodyRequired !== false,
             content: {
               'application/json': { schema: hoist(declaration.body, components) },
-              ...(declaration.formBody ? { 'application/x-www-form-urlencoded': { schema: hoist(declaration.body, components) } } : {}),
+              ...(declaration.formBody
+                ? { 'application/x-www-form-urlencoded': { schema: hoist(declaration.body, components) } }
+                : {}),
             },
           },
         }
@@ -282,14 +332,17 @@ function operationObject(declaration: OperationDeclaration, components: Record<s
 function emptyComponents(): OpenApiDocument['components'] {
   return {
     schemas: { Error: ERROR_SCHEMA },
-    responses: Object.fromEntries(Object.entries(ERROR_RESPONSES).map(([status, text]) => [status, errorResponse(text)])),
+    responses: Object.fromEntries(
+      Object.entries(ERROR_RESPONSES).map(([status, text]) => [status, errorResponse(text)]),
+    ),
     parameters: structuredClone(HEADER_PARAMETERS),
     headers: structuredClone(RESPONSE_HEADERS),
     securitySchemes: {
       bearer: {
         type: 'http',
         scheme: 'bearer',
-        description: 'A session token (POST /auth/sign-in) or an API key (POST /api-keys): `Authorization: Bearer <token>`.',
+        description:
+          'A session token (POST /auth/sign-in) or an API key (POST /api-keys): `Authorization: Bearer <token>`.',
       },
     },
   };
@@ -359,7 +412,8 @@ export function pruneUnusedComponents(document: OpenApiDocument & { webhooks?: J
       });
     collect(rest);
     for (const section of sections) {
-      for (const [name, value] of Object.entries(components[section])) collect(value, `#/components/${section}/${name}`);
+      for (const [name, value] of Object.entries(components[section]))
+        collect(value, `#/components/${section}/${name}`);
     }
     let removed = false;
     for (const section of sections) {

@@ -26,7 +26,11 @@ const GATEWAY_BODY_BYTES = 1024 * 1024;
 
 // The contract's operations: the rows `| METHOD /path |` of docs/api/crm-api.md.
 export function contractOperations(contractText: string): Set<string> {
-  return new Set([...contractText.matchAll(/^\| (GET|POST|PATCH|PUT|DELETE) (\/[^ |]*) \|/gm)].map((match) => `${match[1]} ${match[2]}`));
+  return new Set(
+    [...contractText.matchAll(/^\| (GET|POST|PATCH|PUT|DELETE) (\/[^ |]*) \|/gm)].map(
+      (match) => `${match[1]} ${match[2]}`,
+    ),
+  );
 }
 
 // The files that declare a service's operations (`*.operations.ts`, or `.js` once built), in
@@ -42,18 +46,33 @@ function operationFiles(folder: string, extension: 'ts' | 'js'): string[] {
 }
 
 function isDeclaration(value: unknown): value is OperationDeclaration {
-  return typeof value === 'object' && value !== null && 'operationId' in value && 'method' in value && 'path' in value && 'access' in value;
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'operationId' in value &&
+    'method' in value &&
+    'path' in value &&
+    'access' in value
+  );
 }
 
-function manifestOperation(declaration: OperationDeclaration, service: ServiceName, contract: boolean): ManifestOperation {
+function manifestOperation(
+  declaration: OperationDeclaration,
+  service: ServiceName,
+  contract: boolean,
+): ManifestOperation {
   const { method, path } = declaration;
-  if (contract && declaration.access === 'public') throw new Error(`${method} ${path} is in the contract: it needs a token`);
+  if (contract && declaration.access === 'public')
+    throw new Error(`${method} ${path} is in the contract: it needs a token`);
   return {
     method,
     path,
     service,
     contract,
-    access: declaration.access === 'public' ? 'public' : accessRule(method, declaration.access === 'caller' ? { permission: null } : declaration.access),
+    access:
+      declaration.access === 'public'
+        ? 'public'
+        : accessRule(method, declaration.access === 'caller' ? { permission: null } : declaration.access),
     cost: declaration.cost ?? DEFAULT_OPERATION_COST,
     ...(declaration.bodyLimit !== undefined ? { bodyLimit: declaration.bodyLimit } : {}),
     ...(declaration.timeoutMs !== undefined ? { timeoutMs: declaration.timeoutMs } : {}),
@@ -86,7 +105,11 @@ function sharedPrefix(paths: readonly string[]): string {
 }
 
 function route(path: string, operations: readonly ManifestOperation[]): ManifestRoute {
-  return { path, ...routeSettings(operations[0]), ...(operations.some((operation) => operation.streamed) ? { streamed: true as const } : {}) };
+  return {
+    path,
+    ...routeSettings(operations[0]),
+    ...(operations.some((operation) => operation.streamed) ? { streamed: true as const } : {}),
+  };
 }
 
 function groupBy<T>(items: readonly T[], key: (item: T) => string): T[][] {
@@ -111,7 +134,8 @@ export function deriveRoutes(operations: readonly ManifestOperation[]): Manifest
     const usual = kinds.find((kind) => Object.keys(routeSettings(kind[0])).length === 1);
     for (const kind of kinds.filter((kind) => kind !== usual)) {
       if (kind[0].access === 'public') {
-        for (const area of groupBy(kind, (operation) => operation.path.split('/').slice(0, 3).join('/'))) routes.push(route(sharedPrefix(area.map((operation) => operation.path)), area));
+        for (const area of groupBy(kind, (operation) => operation.path.split('/').slice(0, 3).join('/')))
+          routes.push(route(sharedPrefix(area.map((operation) => operation.path)), area));
       } else {
         for (const same of groupBy(kind, (operation) => operation.path)) routes.push(route(same[0].path, same));
       }
@@ -120,21 +144,32 @@ export function deriveRoutes(operations: readonly ManifestOperation[]): Manifest
   }
   const paths = routes.map((entry) => entry.path);
   const twice = paths.find((path, i) => paths.indexOf(path) !== i);
-  if (twice !== undefined) throw new Error(`two routes of the gateway are ${twice}: give the operations under it the same limits`);
+  if (twice !== undefined)
+    throw new Error(`two routes of the gateway are ${twice}: give the operations under it the same limits`);
   return routes;
 }
 
 // The manifest of the services' declarations. `load` reads a declaring module: `require` of the
 // built `.js` (the generator) or of the `.ts` source (under jest).
-export function buildOperationManifest(root: string, load: (file: string) => Record<string, unknown>, built: boolean): OperationManifest {
+export function buildOperationManifest(
+  root: string,
+  load: (file: string) => Record<string, unknown>,
+  built: boolean,
+): OperationManifest {
   const contract = contractOperations(readFileSync(join(root, CONTRACT_FILE), 'utf8'));
   const operations: ManifestOperation[] = [];
   const seen = new Set<string>();
   for (const service of SERVICE_NAMES) {
     const folder = join(root, 'services', service, built ? 'dist' : 'src');
-    const declarations = [...new Set(operationFiles(folder, built ? 'js' : 'ts').flatMap((file) => Object.values(load(file)).filter(isDeclaration)))];
+    const declarations = [
+      ...new Set(
+        operationFiles(folder, built ? 'js' : 'ts').flatMap((file) => Object.values(load(file)).filter(isDeclaration)),
+      ),
+    ];
     // By path, then method: the same order whichever compiler wrote the modules' exports.
-    declarations.sort((a, b) => (a.path === b.path ? METHOD_ORDER.indexOf(a.method) - METHOD_ORDER.indexOf(b.method) : a.path < b.path ? -1 : 1));
+    declarations.sort((a, b) =>
+      a.path === b.path ? METHOD_ORDER.indexOf(a.method) - METHOD_ORDER.indexOf(b.method) : a.path < b.path ? -1 : 1,
+    );
     for (const declaration of declarations) {
       const key = `${declaration.method} ${declaration.path}`;
       if (seen.has(key)) throw new Error(`${key} is declared twice`);
@@ -143,7 +178,8 @@ export function buildOperationManifest(root: string, load: (file: string) => Rec
     }
   }
   const undeclared = [...contract].filter((key) => !seen.has(key));
-  if (undeclared.length > 0) throw new Error(`operations of the contract that no service declares: ${undeclared.join(', ')}`);
+  if (undeclared.length > 0)
+    throw new Error(`operations of the contract that no service declares: ${undeclared.join(', ')}`);
   return { operations, routes: deriveRoutes(operations) };
 }
 

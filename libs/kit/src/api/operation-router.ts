@@ -6,9 +6,7 @@ export interface RouteMatch {
 }
 
 export type RouteLookup =
-  | { kind: 'found'; match: RouteMatch }
-  | { kind: 'wrong-method'; allowed: string[] }
-  | { kind: 'none' };
+  { kind: 'found'; match: RouteMatch } | { kind: 'wrong-method'; allowed: string[] } | { kind: 'none' };
 
 interface Template {
   // Literal segments as written, `null` where a parameter stands.

@@ -1,6 +1,15 @@
 import type { Request, Response } from 'express';
 import type { Static, TObject, TSchema } from '@sinclair/typebox';
-import { accessRule, findOperation, OPERATIONS, type AccessDeclaration, type AccessRule, type Method, type Operation, type OperationDeprecation } from '@crm/protos';
+import {
+  accessRule,
+  findOperation,
+  OPERATIONS,
+  type AccessDeclaration,
+  type AccessRule,
+  type Method,
+  type Operation,
+  type OperationDeprecation,
+} from '@crm/protos';
 import type { InternalClaims } from '../internal-jwt';
 
 export type SuccessStatus = 200 | 201 | 202 | 204;
@@ -96,7 +105,11 @@ export interface OperationDeclaration<
 }
 
 // Optional members of a declaration read as `X | undefined`: look at the schema itself.
-type StaticOr<T, Fallback> = [NonNullable<T>] extends [never] ? Fallback : NonNullable<T> extends TSchema ? Static<NonNullable<T>> : Fallback;
+type StaticOr<T, Fallback> = [NonNullable<T>] extends [never]
+  ? Fallback
+  : NonNullable<T> extends TSchema
+    ? Static<NonNullable<T>>
+    : Fallback;
 
 export interface OperationInput<D extends OperationDeclaration> {
   params: StaticOr<D['params'], Record<string, never>>;
@@ -132,7 +145,9 @@ function operationIdOf(method: Method, path: string): string {
     .filter(Boolean)
     .map((segment) => (segment.startsWith('{') ? `by-${segment.slice(1, -1)}` : segment))
     .flatMap((segment) => segment.split(/[-_]/));
-  return [method.toLowerCase(), ...words].map((word, i) => (i === 0 ? word : word[0].toUpperCase() + word.slice(1))).join('');
+  return [method.toLowerCase(), ...words]
+    .map((word, i) => (i === 0 ? word : word[0].toUpperCase() + word.slice(1)))
+    .join('');
 }
 
 export function declareOperation<
@@ -143,18 +158,24 @@ export function declareOperation<
 >(spec: OperationSpec<P, Q, B, R>): OperationDeclaration<P, Q, B, R> {
   const contract = OPERATIONS.find((operation) => operation.method === spec.method && operation.path === spec.path);
   if (!spec.access) throw new Error(`${spec.method} ${spec.path}: declare its access ('public', 'caller' or a rule)`);
-  if (contract && spec.access === 'public') throw new Error(`${spec.method} ${spec.path} is in the contract: it needs a token`);
+  if (contract && spec.access === 'public')
+    throw new Error(`${spec.method} ${spec.path} is in the contract: it needs a token`);
   // A template the matrix would resolve to another row would be enforced with the wrong rule.
   if (!contract && findOperation(spec.method, spec.path.replace(/\{[^}]+\}/g, 'x'))) {
     throw new Error(`${spec.method} ${spec.path} overlaps an operation of the contract`);
   }
   if (spec.rawBody && spec.body) throw new Error(`${spec.method} ${spec.path}: a raw body has no schema`);
-  if (Boolean(spec.rawBody) !== (spec.rawBodyMaxBytes !== undefined)) throw new Error(`${spec.method} ${spec.path}: a raw body, and only a raw body, declares rawBodyMaxBytes`);
+  if (Boolean(spec.rawBody) !== (spec.rawBodyMaxBytes !== undefined))
+    throw new Error(`${spec.method} ${spec.path}: a raw body, and only a raw body, declares rawBodyMaxBytes`);
   // One rule for ids in paths: an authenticated operation names its records by UUID (`Uuid()`),
   // matched in any case (pathIdNames); only public links carry tokens or keys of their own.
-  for (const [name, schema] of Object.entries((spec.params?.properties ?? {}) as Record<string, { format?: string; enum?: unknown[] }>)) {
+  for (const [name, schema] of Object.entries(
+    (spec.params?.properties ?? {}) as Record<string, { format?: string; enum?: unknown[] }>,
+  )) {
     if (spec.access !== 'public' && schema.format !== 'uuid' && schema.enum === undefined) {
-      throw new Error(`${spec.method} ${spec.path}: path parameter ${name} must be a Uuid() (or one of a list of values)`);
+      throw new Error(
+        `${spec.method} ${spec.path}: path parameter ${name} must be a Uuid() (or one of a list of values)`,
+      );
     }
   }
   if ((spec.formBody || spec.cors || spec.cookies) && spec.access !== 'public') {
@@ -163,16 +184,25 @@ export function declareOperation<
   if (spec.etag !== undefined && (spec.access === 'public' || spec.rawBody || spec.responseMediaType)) {
     throw new Error(`${spec.method} ${spec.path}: an ETag is for authenticated JSON operations`);
   }
-  if (spec.resumable && (spec.access === 'public' || spec.method === 'GET' || spec.rawBody || spec.responseMediaType || spec.etag !== undefined)) {
+  if (
+    spec.resumable &&
+    (spec.access === 'public' ||
+      spec.method === 'GET' ||
+      spec.rawBody ||
+      spec.responseMediaType ||
+      spec.etag !== undefined)
+  ) {
     throw new Error(`${spec.method} ${spec.path}: resumable is for authenticated JSON writes without an ETag`);
   }
   if ((spec.status === 204) !== (spec.response === null)) {
     throw new Error(`${spec.method} ${spec.path}: a 204 has no body, and only a 204`);
   }
-  if (spec.cost !== undefined && !(Number.isInteger(spec.cost) && spec.cost > 1)) throw new Error(`${spec.method} ${spec.path}: a cost is a whole number above the default 1`);
+  if (spec.cost !== undefined && !(Number.isInteger(spec.cost) && spec.cost > 1))
+    throw new Error(`${spec.method} ${spec.path}: a cost is a whole number above the default 1`);
   let rule: AccessRule | null = null;
   if (spec.access !== 'public') {
-    const { withoutContacts: _withoutContacts, ...declared } = spec.access === 'caller' ? { permission: null } : spec.access;
+    const { withoutContacts: _withoutContacts, ...declared } =
+      spec.access === 'caller' ? { permission: null } : spec.access;
     rule = accessRule(spec.method, declared);
   }
   return {
@@ -185,7 +215,11 @@ export function declareOperation<
 }
 
 // Pairs a declaration with its handler; the only way a service registers a route.
-export function implement<D extends OperationDeclaration>(declaration: D, handler: OperationHandler<D>, options: ImplementationOptions = {}): Implementation {
+export function implement<D extends OperationDeclaration>(
+  declaration: D,
+  handler: OperationHandler<D>,
+  options: ImplementationOptions = {},
+): Implementation {
   if (options.notesVersion && (declaration.etag === undefined || declaration.method !== 'GET')) {
     throw new Error(`${declaration.method} ${declaration.path}: only a GET of a declared record notes its version`);
   }
@@ -201,4 +235,5 @@ export function pathIdNames(declaration: Pick<OperationSpec, 'params'>): string[
   return Object.keys(properties).filter((name) => properties[name].format === 'uuid');
 }
 
-export const PATH_ID_DESCRIPTION = 'A UUID, in any case: ids are stored and answered in lower case, and an id in upper or mixed case names the same record.';
+export const PATH_ID_DESCRIPTION =
+  'A UUID, in any case: ids are stored and answered in lower case, and an id in upper or mixed case names the same record.';

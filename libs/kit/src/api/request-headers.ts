@@ -19,7 +19,8 @@ function single(req: Request, name: string): string | undefined {
 export function idempotencyKeyOf(req: Request): string | undefined {
   const key = single(req, IDEMPOTENCY_KEY_HEADER);
   if (key === undefined) return undefined;
-  if (!PRINTABLE.test(key)) throw validationFailed(`${IDEMPOTENCY_KEY_HEADER} must be 1 to 255 printable ASCII characters`);
+  if (!PRINTABLE.test(key))
+    throw validationFailed(`${IDEMPOTENCY_KEY_HEADER} must be 1 to 255 printable ASCII characters`);
   return key;
 }
 
@@ -27,7 +28,10 @@ export function idempotencyKeyOf(req: Request): string | undefined {
 // body for what the answer shows besides the record's own fields (names of other records,
 // totals): `"v7-1f3a9c0b5d2e4f60"`.
 export function entityTagOf(version: number, body: unknown): string {
-  const digest = createHash('sha256').update(JSON.stringify(body ?? null)).digest('hex').slice(0, 16);
+  const digest = createHash('sha256')
+    .update(JSON.stringify(body ?? null))
+    .digest('hex')
+    .slice(0, 16);
   return `"v${version}-${digest}"`;
 }
 

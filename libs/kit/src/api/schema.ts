@@ -1,4 +1,11 @@
-import { Type, type SchemaOptions, type Static, type StringOptions, type TSchema, type TUnsafe } from '@sinclair/typebox';
+import {
+  Type,
+  type SchemaOptions,
+  type Static,
+  type StringOptions,
+  type TSchema,
+  type TUnsafe,
+} from '@sinclair/typebox';
 
 // The schema vocabulary of operation declarations: TypeBox builds JSON Schema (2020-12, as
 // OpenAPI 3.1 uses) and derives the TypeScript type from the same object, so a request or
@@ -30,13 +37,17 @@ export const Uuid = (options: SchemaOptions = {}) => Type.String({ ...options, f
 // An RFC 3339 timestamp has no longest form (any number of fraction digits): 40 characters hold
 // nanoseconds and an offset with room to spare, and bound what a client may send.
 export const DATE_TIME_MAX_LENGTH = 40;
-export const DateTime = (options: SchemaOptions = {}) => Type.String({ maxLength: DATE_TIME_MAX_LENGTH, ...options, format: 'date-time' });
+export const DateTime = (options: SchemaOptions = {}) =>
+  Type.String({ maxLength: DATE_TIME_MAX_LENGTH, ...options, format: 'date-time' });
 export const DateOnly = (options: SchemaOptions = {}) => Type.String({ ...options, format: 'date' });
 export const Email = (options: StringOptions = {}) => Type.String({ maxLength: 254, ...options, format: 'email' });
 export const Uri = (options: StringOptions = {}) => Type.String({ ...options, format: 'uri' });
 
 // A string that is one of `values`: a plain `enum`, so a refusal lists the allowed values.
-export function StringEnum<const T extends readonly string[]>(values: T, options: SchemaOptions = {}): TUnsafe<T[number]> {
+export function StringEnum<const T extends readonly string[]>(
+  values: T,
+  options: SchemaOptions = {},
+): TUnsafe<T[number]> {
   return Type.Unsafe<T[number]>({ ...options, type: 'string', enum: [...values] });
 }
 
@@ -65,7 +76,9 @@ export function ListOf<T extends TSchema>(item: T, extra: Record<string, TSchema
 // The `next_cursor` of a cursor-paged list: the `cursor` parameter's value for the next page
 // (bounded as that parameter is, so a client passes it back as it came), null on the last page.
 export function NextCursor(maxLength: number) {
-  return Nullable(Type.String({ minLength: 1, maxLength, description: 'The `cursor` of the next page; null on the last page.' }));
+  return Nullable(
+    Type.String({ minLength: 1, maxLength, description: 'The `cursor` of the next page; null on the last page.' }),
+  );
 }
 
 // A request body object that rejects unknown fields (additionalProperties-false in the contract).

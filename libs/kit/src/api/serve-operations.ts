@@ -2,7 +2,14 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Schema } from '../validation';
 import { checkAccess } from '../access';
 import { AppError, validationFailed } from '../errors';
-import { attachAuth, authOf, isFormRequest, isJsonRequest, registerBodyLimitRoute, registerRawBodyRoute } from '../http';
+import {
+  attachAuth,
+  authOf,
+  isFormRequest,
+  isJsonRequest,
+  registerBodyLimitRoute,
+  registerRawBodyRoute,
+} from '../http';
 import { INTERNAL_TOKEN_HEADER, REQUEST_ID_HEADER, verifyInternalToken, type InternalClaims } from '../internal-jwt';
 import { setRequestOperation } from '../metrics';
 import { currentContext, runWithContext, type RequestContext } from '../request-context';
@@ -127,12 +134,15 @@ function readBody(req: Request, compiled: Compiled): unknown {
   const form = declaration.formBody === true && isFormRequest(req);
   if (present && !isJsonRequest(req) && !form) {
     throw validationFailed(
-      declaration.formBody ? 'request body must be JSON or a form (application/x-www-form-urlencoded)' : 'request body must be JSON (Content-Type: application/json)',
+      declaration.formBody
+        ? 'request body must be JSON or a form (application/x-www-form-urlencoded)'
+        : 'request body must be JSON (Content-Type: application/json)',
     );
   }
   if (!compiled.body) {
     const body = req.body as unknown;
-    const empty = !present || (typeof body === 'object' && body !== null && !Array.isArray(body) && Object.keys(body).length === 0);
+    const empty =
+      !present || (typeof body === 'object' && body !== null && !Array.isArray(body) && Object.keys(body).length === 0);
     if (!empty) throw validationFailed('this operation takes no request body');
     return undefined;
   }
@@ -190,12 +200,15 @@ const PUBLIC_AUTH: InternalClaims = new Proxy({} as InternalClaims, {
 export function serveOperations(options: ServeOperationsOptions): RequestHandler {
   for (const { declaration } of options.implementations) {
     if (declaration.contract && declaration.contract.service !== options.service) {
-      throw new Error(`${declaration.method} ${declaration.path} belongs to ${declaration.contract.service}, not ${options.service}`);
+      throw new Error(
+        `${declaration.method} ${declaration.path} belongs to ${declaration.contract.service}, not ${options.service}`,
+      );
     }
   }
   for (const { declaration } of options.implementations) {
     if (declaration.rawBody) registerRawBodyRoute(declaration.method, `/v1${declaration.path}`);
-    if (declaration.bodyLimit) registerBodyLimitRoute(declaration.method, `/v1${declaration.path}`, declaration.bodyLimit);
+    if (declaration.bodyLimit)
+      registerBodyLimitRoute(declaration.method, `/v1${declaration.path}`, declaration.bodyLimit);
   }
   const router = new OperationRouter(options.implementations);
   const compiled = new Map(options.implementations.map((implementation) => [implementation, compile(implementation)]));
@@ -209,7 +222,11 @@ export function serveOperations(options: ServeOperationsOptions): RequestHandler
     }
     if (lookup.kind === 'wrong-method') {
       const allowed = lookup.allowed.includes('GET') ? [...lookup.allowed, 'HEAD'] : lookup.allowed;
-      next(new AppError('method_not_allowed', `${req.method} is not allowed on /v1${req.path}`, 405, { allow: allowed.join(', ') }));
+      next(
+        new AppError('method_not_allowed', `${req.method} is not allowed on /v1${req.path}`, 405, {
+          allow: allowed.join(', '),
+        }),
+      );
       return;
     }
     const { implementation, params } = lookup.match;
@@ -228,7 +245,12 @@ export function serveOperations(options: ServeOperationsOptions): RequestHandler
         claims = verifyInternalToken(options.internalPublicKey, token);
         const rule = declaration.rule ?? { permission: null };
         // A rule that refuses agent keys some bodies only reads the body as validation will.
-        checkAccess(claims, req.method, rule, typeof rule.forbidAgents === 'object' ? preparedBody(req, declaration) : undefined);
+        checkAccess(
+          claims,
+          req.method,
+          rule,
+          typeof rule.forbidAgents === 'object' ? preparedBody(req, declaration) : undefined,
+        );
       } catch (error) {
         next(error);
         return;
@@ -266,7 +288,12 @@ export function serveOperations(options: ServeOperationsOptions): RequestHandler
               } as never);
               if (res.headersSent) return undefined;
               const version = notedVersions.get(req);
-              return { status: declaration.status, body: declaration.status === 204 ? undefined : result, headers: {}, ...(version === undefined ? {} : { version }) };
+              return {
+                status: declaration.status,
+                body: declaration.status === 204 ? undefined : result,
+                headers: {},
+                ...(version === undefined ? {} : { version }),
+              };
             },
           };
           return options.intercept ? options.intercept(call) : call.run();

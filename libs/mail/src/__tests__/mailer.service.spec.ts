@@ -42,7 +42,12 @@ describe('mailer', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const port = (server.server.address() as AddressInfo).port;
     try {
-      const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, mailboxDir: '/nonexistent', from: 'no-reply@crm.local', logger });
+      const mailer = createMailer({
+        smtpUrl: `smtp://127.0.0.1:${port}`,
+        mailboxDir: '/nonexistent',
+        from: 'no-reply@crm.local',
+        logger,
+      });
       await mailer.send({ to: 'bob@example.com', subject: 'You are invited', text: 'Join us' });
       mailer.close();
       expect(received).toHaveLength(1);
@@ -69,10 +74,16 @@ describe('mailer', () => {
       expect(raw).not.toMatch(/^X-Injected:/im);
       expect(raw).toMatch(/^Subject: You are invited to Acme Bcc: thief@evil\.example$/m);
       // Quoted-printable folds long lines with a soft break (`=` at the end of a line).
-      expect(raw.replace(/=\r?\n/g, '')).toContain('Eve Bcc: thief@evil.example X-Injected: yes invited you to join "Acme Bcc: thief@evil.example ".');
+      expect(raw.replace(/=\r?\n/g, '')).toContain(
+        'Eve Bcc: thief@evil.example X-Injected: yes invited you to join "Acme Bcc: thief@evil.example ".',
+      );
       expect(raw).toMatch(/^Hello,$/m);
 
-      for (const to of ['ann@example.com\r\nBcc: thief@evil.example', 'ann@example.com, thief@evil.example', 'Ann <ann@example.com>']) {
+      for (const to of [
+        'ann@example.com\r\nBcc: thief@evil.example',
+        'ann@example.com, thief@evil.example',
+        'Ann <ann@example.com>',
+      ]) {
         await expect(mailer.send({ to, subject: 'Hi', text: 'Hi' })).rejects.toThrow('single plain address');
       }
       expect(readdirSync(mailboxDir)).toHaveLength(1);

@@ -3,7 +3,8 @@ import { ConsumerLagWatch } from '../consumer-lag';
 
 function recordingLogger() {
   const lines: Array<{ level: string; fields: Record<string, unknown>; message: string }> = [];
-  const at = (level: string) => (fields: Record<string, unknown>, message: string) => lines.push({ level, fields, message });
+  const at = (level: string) => (fields: Record<string, unknown>, message: string) =>
+    lines.push({ level, fields, message });
   return { lines, logger: { warn: at('warn'), info: at('info') } as unknown as Logger };
 }
 
@@ -24,13 +25,23 @@ describe('the consumer lag watch', () => {
     watch.observe('crm-core.search-index', [at(20_000), at(0)]);
     now = start + 100_000;
     watch.observe('crm-core.search-index', [at(10_000)]);
-    expect(lines).toEqual([{ level: 'warn', fields: { consumer: 'crm-core.search-index', behind_seconds: 90 }, message: 'event consumer is more than a minute behind' }]);
+    expect(lines).toEqual([
+      {
+        level: 'warn',
+        fields: { consumer: 'crm-core.search-index', behind_seconds: 90 },
+        message: 'event consumer is more than a minute behind',
+      },
+    ]);
 
     now = start + 130_000;
     watch.observe('crm-core.search-index', [at(127_000)]);
     watch.observe('crm-core.search-index', [at(129_000)]);
     expect(lines.slice(1)).toEqual([
-      { level: 'info', fields: { consumer: 'crm-core.search-index', behind_seconds: 3, caught_up_after_seconds: 40 }, message: 'event consumer caught up' },
+      {
+        level: 'info',
+        fields: { consumer: 'crm-core.search-index', behind_seconds: 3, caught_up_after_seconds: 40 },
+        message: 'event consumer caught up',
+      },
     ]);
   });
 

@@ -37,9 +37,13 @@ interface Thing {
   version: number;
 }
 
-const thingSchema = new Schema<Thing>({ _id: String, name: String, version: { type: Number, default: 1 } }, { collection: 'things', versionKey: false });
+const thingSchema = new Schema<Thing>(
+  { _id: String, name: String, version: { type: Number, default: 1 } },
+  { collection: 'things', versionKey: false },
+);
 thingSchema.plugin(tenantScoped);
-const things = (connection: Connection): Model<Thing> => (connection.models.Thing as Model<Thing> | undefined) ?? connection.model<Thing>('Thing', thingSchema);
+const things = (connection: Connection): Model<Thing> =>
+  (connection.models.Thing as Model<Thing> | undefined) ?? connection.model<Thing>('Thing', thingSchema);
 
 const Thing = Strict({ id: Uuid(), name: Type.String() });
 const params = Type.Object({ id: Uuid() });
@@ -76,34 +80,76 @@ function operations(context: ServiceContext) {
           if (pause?.name === name) await pause.gate;
           runs.push(`step ${name}`);
           await commit(context, async (unit) => {
-            await things(context.connection).create([{ _id: newId(), workspace_id: workspaceOf(req), name, version: 1 }], { session: unit.transaction });
+            await things(context.connection).create(
+              [{ _id: newId(), workspace_id: workspaceOf(req), name, version: 1 }],
+              { session: unit.transaction },
+            );
             await checkpoints?.save(unit, { done: done + 1 });
           });
         }
         return { written: body.names.length, resumed_at: resumedAt };
       },
     ),
-    implement(declareOperation({ method: 'POST', path: '/things', summary: 'Create', access: 'caller', body: Strict({ name: Type.String() }), status: 201, response: Thing, etag: 'things' }), async ({ req, body }) => {
-      runs.push(`create ${body.name}`);
-      if (body.name === 'fail') throw new AppError('validation_failed', 'refused');
-      if (gate) await gate;
-      const thing = { _id: newId(), workspace_id: workspaceOf(req), name: body.name, version: 1 };
-      await commit(context, async ({ transaction }) => {
-        await things(context.connection).create([thing], { session: transaction });
-      });
-      return view(thing);
-    }),
-    implement(declareOperation({ method: 'GET', path: '/things/{id}', summary: 'Get', access: 'caller', params, status: 200, response: Thing, etag: 'things' }), async ({ req, params: { id } }) => {
-      const thing = await things(context.connection).findOne({ _id: id, workspace_id: workspaceOf(req) }).lean<Thing>().exec();
-      if (!thing) throw notFound('thing');
-      return view(thing);
-    }),
+    implement(
+      declareOperation({
+        method: 'POST',
+        path: '/things',
+        summary: 'Create',
+        access: 'caller',
+        body: Strict({ name: Type.String() }),
+        status: 201,
+        response: Thing,
+        etag: 'things',
+      }),
+      async ({ req, body }) => {
+        runs.push(`create ${body.name}`);
+        if (body.name === 'fail') throw new AppError('validation_failed', 'refused');
+        if (gate) await gate;
+        const thing = { _id: newId(), workspace_id: workspaceOf(req), name: body.name, version: 1 };
+        await commit(context, async ({ transaction }) => {
+          await things(context.connection).create([thing], { session: transaction });
+        });
+        return view(thing);
+      },
+    ),
+    implement(
+      declareOperation({
+        method: 'GET',
+        path: '/things/{id}',
+        summary: 'Get',
+        access: 'caller',
+        params,
+        status: 200,
+        response: Thing,
+        etag: 'things',
+      }),
+      async ({ req, params: { id } }) => {
+        const thing = await things(context.connection)
+          .findOne({ _id: id, workspace_id: workspaceOf(req) })
+          .lean<Thing>()
+          .exec();
+        if (!thing) throw notFound('thing');
+        return view(thing);
+      },
+    ),
     // The same record, read by a handler that notes the version it read: no read of the version
     // is made for it, and its tag is that version's.
     implement(
-      declareOperation({ method: 'GET', path: '/noted-things/{id}', summary: 'Get, noting the version', access: 'caller', params, status: 200, response: Thing, etag: 'things' }),
+      declareOperation({
+        method: 'GET',
+        path: '/noted-things/{id}',
+        summary: 'Get, noting the version',
+        access: 'caller',
+        params,
+        status: 200,
+        response: Thing,
+        etag: 'things',
+      }),
       async ({ req, params: { id } }) => {
-        const thing = await things(context.connection).findOne({ _id: id, workspace_id: workspaceOf(req) }).lean<Thing>().exec();
+        const thing = await things(context.connection)
+          .findOne({ _id: id, workspace_id: workspaceOf(req) })
+          .lean<Thing>()
+          .exec();
         if (!thing) throw notFound('thing');
         noteVersion(req, thing.version);
         return view(thing);
@@ -111,11 +157,28 @@ function operations(context: ServiceContext) {
       { notesVersion: true },
     ),
     implement(
-      declareOperation({ method: 'PATCH', path: '/things/{id}', summary: 'Change', access: 'caller', params, body: Strict({ name: Type.String() }), status: 200, response: Thing, etag: 'things' }),
+      declareOperation({
+        method: 'PATCH',
+        path: '/things/{id}',
+        summary: 'Change',
+        access: 'caller',
+        params,
+        body: Strict({ name: Type.String() }),
+        status: 200,
+        response: Thing,
+        etag: 'things',
+      }),
       async ({ req, params: { id }, body }) => {
         runs.push(`change ${body.name}`);
         const thing = await commit(context, ({ transaction }) =>
-          things(context.connection).findOneAndUpdate({ _id: id, workspace_id: workspaceOf(req) }, { $set: { name: body.name }, $inc: { version: 1 } }, { new: true, session: transaction }).lean<Thing>().exec(),
+          things(context.connection)
+            .findOneAndUpdate(
+              { _id: id, workspace_id: workspaceOf(req) },
+              { $set: { name: body.name }, $inc: { version: 1 } },
+              { new: true, session: transaction },
+            )
+            .lean<Thing>()
+            .exec(),
         );
         if (!thing) throw notFound('thing');
         return view(thing);
@@ -124,7 +187,11 @@ function operations(context: ServiceContext) {
   ];
 }
 
-const definition: ServiceDefinition = { name: 'interceptor-test', models: (connection) => void things(connection), operations };
+const definition: ServiceDefinition = {
+  name: 'interceptor-test',
+  models: (connection) => void things(connection),
+  operations,
+};
 const keys = generateInternalKeyPair();
 const claimsOf = (userId: string): InternalClaims => ({
   workspace_id: 'w1',
@@ -165,9 +232,20 @@ beforeEach(() => {
 });
 
 const namesOf = async (prefix: string) =>
-  (await things(running.context.connection).find({ workspace_id: 'w1', name: new RegExp(`^${prefix}`) }).lean<Thing[]>().exec()).map((thing) => thing.name).sort();
+  (
+    await things(running.context.connection)
+      .find({ workspace_id: 'w1', name: new RegExp(`^${prefix}`) })
+      .lean<Thing[]>()
+      .exec()
+  )
+    .map((thing) => thing.name)
+    .sort();
 
-async function send(method: string, path: string, options: { body?: unknown; headers?: Record<string, string>; user?: string } = {}) {
+async function send(
+  method: string,
+  path: string,
+  options: { body?: unknown; headers?: Record<string, string>; user?: string } = {},
+) {
   const response = await fetch(`http://127.0.0.1:${running.httpPort}/v1${path}`, {
     method,
     headers: {
@@ -178,7 +256,11 @@ async function send(method: string, path: string, options: { body?: unknown; hea
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
   });
   const text = await response.text();
-  return { status: response.status, headers: response.headers, body: text ? (JSON.parse(text) as Record<string, any>) : undefined };
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: text ? (JSON.parse(text) as Record<string, any>) : undefined,
+  };
 }
 
 describe('a GET whose handler notes the version it read', () => {
@@ -190,19 +272,45 @@ describe('a GET whose handler notes the version it read', () => {
     expect(noted.status).toBe(200);
     expect(noted.headers.get('etag')).toBe(read.headers.get('etag'));
     expect(noted.headers.get('etag')).toBe(created.headers.get('etag'));
-    expect((await send('GET', `/noted-things/${id}`, { headers: { 'If-None-Match': noted.headers.get('etag')! } })).status).toBe(304);
+    expect(
+      (await send('GET', `/noted-things/${id}`, { headers: { 'If-None-Match': noted.headers.get('etag')! } })).status,
+    ).toBe(304);
     const changed = await send('PATCH', `/things/${id}`, { body: { name: 'noted again' } });
-    const again = await send('GET', `/noted-things/${id}`, { headers: { 'If-None-Match': noted.headers.get('etag')! } });
+    const again = await send('GET', `/noted-things/${id}`, {
+      headers: { 'If-None-Match': noted.headers.get('etag')! },
+    });
     expect(again.status).toBe(200);
     expect(again.headers.get('etag')).toBe(changed.headers.get('etag'));
     expect(again.headers.get('etag')).not.toBe(noted.headers.get('etag'));
   });
 
   it('is only for the GET of a declared record', () => {
-    const patch = declareOperation({ method: 'PATCH', path: '/x/{id}', summary: 'Change', access: 'caller', params, body: Strict({ name: Type.String() }), status: 200, response: Thing, etag: 'things' });
-    const untagged = declareOperation({ method: 'GET', path: '/y/{id}', summary: 'Get', access: 'caller', params, status: 200, response: Thing });
-    expect(() => implement(patch, async () => ({ id: newId(), name: 'x' }), { notesVersion: true })).toThrow(/only a GET of a declared record/);
-    expect(() => implement(untagged, async () => ({ id: newId(), name: 'x' }), { notesVersion: true })).toThrow(/only a GET of a declared record/);
+    const patch = declareOperation({
+      method: 'PATCH',
+      path: '/x/{id}',
+      summary: 'Change',
+      access: 'caller',
+      params,
+      body: Strict({ name: Type.String() }),
+      status: 200,
+      response: Thing,
+      etag: 'things',
+    });
+    const untagged = declareOperation({
+      method: 'GET',
+      path: '/y/{id}',
+      summary: 'Get',
+      access: 'caller',
+      params,
+      status: 200,
+      response: Thing,
+    });
+    expect(() => implement(patch, async () => ({ id: newId(), name: 'x' }), { notesVersion: true })).toThrow(
+      /only a GET of a declared record/,
+    );
+    expect(() => implement(untagged, async () => ({ id: newId(), name: 'x' }), { notesVersion: true })).toThrow(
+      /only a GET of a declared record/,
+    );
   });
 });
 
@@ -215,9 +323,15 @@ describe('idempotency keys in the service host', () => {
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(again.headers.get('etag')).toBe(first.headers.get('etag'));
     expect(runs).toEqual(['create one']);
-    expect((await send('POST', '/things', { body: { name: 'two' }, headers: { 'Idempotency-Key': 'k1' } })).body?.error.code).toBe('idempotency_key_reused');
+    expect(
+      (await send('POST', '/things', { body: { name: 'two' }, headers: { 'Idempotency-Key': 'k1' } })).body?.error.code,
+    ).toBe('idempotency_key_reused');
     // Another caller's key of the same text is another key.
-    expect((await send('POST', '/things', { body: { name: 'one' }, headers: { 'Idempotency-Key': 'k1' }, user: 'u2' })).headers.get('idempotent-replayed')).toBeNull();
+    expect(
+      (
+        await send('POST', '/things', { body: { name: 'one' }, headers: { 'Idempotency-Key': 'k1' }, user: 'u2' })
+      ).headers.get('idempotent-replayed'),
+    ).toBeNull();
     expect(runs).toEqual(['create one', 'create one']);
   });
 
@@ -233,8 +347,12 @@ describe('idempotency keys in the service host', () => {
     open();
     expect((await first).status).toBe(201);
 
-    expect((await send('POST', '/things', { body: { name: 'fail' }, headers: { 'Idempotency-Key': 'k3' } })).status).toBe(400);
-    expect((await send('POST', '/things', { body: { name: 'fail' }, headers: { 'Idempotency-Key': 'k3' } })).status).toBe(400);
+    expect(
+      (await send('POST', '/things', { body: { name: 'fail' }, headers: { 'Idempotency-Key': 'k3' } })).status,
+    ).toBe(400);
+    expect(
+      (await send('POST', '/things', { body: { name: 'fail' }, headers: { 'Idempotency-Key': 'k3' } })).status,
+    ).toBe(400);
     expect(runs.filter((run) => run === 'create fail')).toHaveLength(2);
   });
 
@@ -246,7 +364,10 @@ describe('idempotency keys in the service host', () => {
     const earlier = new Date(Date.now() - IDEMPOTENCY_LEASE_MS - 1000);
     const dead = await claimKey(connection, claims, ref, 'digest', earlier);
     expect(dead.kind).toBe('claimed');
-    await expect(claimKey(connection, claims, ref, 'other digest')).rejects.toMatchObject({ code: 'idempotency_key_reused', status: 422 });
+    await expect(claimKey(connection, claims, ref, 'other digest')).rejects.toMatchObject({
+      code: 'idempotency_key_reused',
+      status: 422,
+    });
     const taken = await claimKey(connection, claims, ref, 'digest');
     expect(taken.kind).toBe('claimed');
     const row = await idempotencyKeyModel(connection).findOne({ _id: id }).lean().exec();
@@ -263,7 +384,12 @@ describe('idempotency keys in the service host', () => {
     expect(rows.length).toBeGreaterThan(0);
     expect(JSON.stringify(rows)).not.toContain(marker);
     const retry = await send('POST', '/things', { body: { name: marker }, headers });
-    expect({ status: retry.status, replayed: retry.headers.get('idempotent-replayed'), body: retry.body, etag: retry.headers.get('etag') }).toEqual({
+    expect({
+      status: retry.status,
+      replayed: retry.headers.get('idempotent-replayed'),
+      body: retry.body,
+      etag: retry.headers.get('etag'),
+    }).toEqual({
       status: 201,
       replayed: 'true',
       body: first.body,
@@ -290,7 +416,9 @@ describe('record tags in the service host', () => {
     expect(runs).toEqual([]);
     expect((await send('GET', path)).body?.name).toBe('changed');
     // A record that is not there is the handler's 404, whatever the tag.
-    expect((await send('PATCH', `/things/${newId()}`, { body: { name: 'x' }, headers: { 'If-Match': tag } })).status).toBe(404);
+    expect(
+      (await send('PATCH', `/things/${newId()}`, { body: { name: 'x' }, headers: { 'If-Match': tag } })).status,
+    ).toBe(404);
   });
 });
 
@@ -323,7 +451,9 @@ describe('a resumable operation with a key', () => {
     expect((await send('POST', '/batches', { body, headers: { 'Idempotency-Key': 'resume-2' } })).status).toBe(503);
     failBefore = undefined;
     // Another body with the key runs: nothing was done under it.
-    expect(await send('POST', '/batches', { body: { names: ['r2-b'] }, headers: { 'Idempotency-Key': 'resume-2' } })).toMatchObject({ status: 200, body: { written: 1, resumed_at: 0 } });
+    expect(
+      await send('POST', '/batches', { body: { names: ['r2-b'] }, headers: { 'Idempotency-Key': 'resume-2' } }),
+    ).toMatchObject({ status: 200, body: { written: 1, resumed_at: 0 } });
   });
 
   it('stops a request whose claim was taken over: its next step does not commit, the one that took over finishes', async () => {
@@ -341,7 +471,10 @@ describe('a resumable operation with a key', () => {
     // (Its heartbeat may renew the lease in between: then expire it again.)
     const retry = await waitUntil(
       async () => {
-        await idempotencyKeyModel(running.context.connection).updateOne({ _id: id }, { $set: { locked_until: new Date(Date.now() - 1000) } });
+        await idempotencyKeyModel(running.context.connection).updateOne(
+          { _id: id },
+          { $set: { locked_until: new Date(Date.now() - 1000) } },
+        );
         return send('POST', '/batches', { body, headers });
       },
       (answer) => answer.status !== 409,
@@ -358,7 +491,27 @@ describe('a resumable operation with a key', () => {
   });
 
   it('is declared only for authenticated JSON writes without a tag', () => {
-    expect(() => declareOperation({ method: 'GET', path: '/z', summary: 'Read', access: 'caller', status: 200, response: Thing, resumable: true })).toThrow(/resumable/);
-    expect(() => declareOperation({ method: 'POST', path: '/z', summary: 'Public', access: 'public', status: 200, response: Thing, resumable: true })).toThrow(/resumable/);
+    expect(() =>
+      declareOperation({
+        method: 'GET',
+        path: '/z',
+        summary: 'Read',
+        access: 'caller',
+        status: 200,
+        response: Thing,
+        resumable: true,
+      }),
+    ).toThrow(/resumable/);
+    expect(() =>
+      declareOperation({
+        method: 'POST',
+        path: '/z',
+        summary: 'Public',
+        access: 'public',
+        status: 200,
+        response: Thing,
+        resumable: true,
+      }),
+    ).toThrow(/resumable/);
   });
 });

@@ -19,7 +19,14 @@ import { needs, standard } from '@crm/protos';
 
 const keys = generateInternalKeyPair();
 const ping = implement(
-  declareOperation({ method: 'GET', path: '/ping', summary: 'Ping', access: 'caller', status: 200, response: Type.Object({ pong: Type.Boolean() }) }),
+  declareOperation({
+    method: 'GET',
+    path: '/ping',
+    summary: 'Ping',
+    access: 'caller',
+    status: 200,
+    response: Type.Object({ pong: Type.Boolean() }),
+  }),
   async () => ({ pong: true }),
 );
 const definition: ServiceDefinition = { name: 'host-test', operations: () => [ping] };
@@ -61,7 +68,9 @@ describe('service host', () => {
     const taken = await occupyPort();
     try {
       const takenPort = (taken.address() as { port: number }).port;
-      await expect(startService(definition, { ...options, httpPort: takenPort, grpcPort: 0 })).rejects.toThrow(/EADDRINUSE/);
+      await expect(startService(definition, { ...options, httpPort: takenPort, grpcPort: 0 })).rejects.toThrow(
+        /EADDRINUSE/,
+      );
       const running = await startService(definition, { ...options, httpPort: 0, grpcPort: 0 });
       const unauthenticated = await fetch(`http://127.0.0.1:${running.httpPort}/v1/ping`);
       expect(unauthenticated.status).toBe(401);
@@ -80,7 +89,10 @@ describe('service host', () => {
       const other = await fetch(`${base}/v1/Ping`, { headers });
       expect(other.status).toBe(404);
       expect(((await other.json()) as { error: { code: string } }).error.code).toBe('not_found');
-      const document = (await (await fetch(`${base}/openapi.json`)).json()) as { openapi: string; paths: Record<string, { get: { security: unknown } }> };
+      const document = (await (await fetch(`${base}/openapi.json`)).json()) as {
+        openapi: string;
+        paths: Record<string, { get: { security: unknown } }>;
+      };
       expect(document.openapi).toBe('3.1.0');
       expect(Object.keys(document.paths)).toEqual(['/ping']);
       expect(document.paths['/ping'].get.security).toEqual([{ bearer: [] }]);
@@ -91,7 +103,14 @@ describe('service host', () => {
 
   it('refuses to start with a contract operation the permission matrix gives to another service', async () => {
     const campaigns = implement(
-      declareOperation({ method: 'GET', path: '/campaigns', access: standard(needs('companies:read')), summary: 'Campaigns', status: 200, response: ListOf(Type.Object({})) }),
+      declareOperation({
+        method: 'GET',
+        path: '/campaigns',
+        access: standard(needs('companies:read')),
+        summary: 'Campaigns',
+        status: 200,
+        response: ListOf(Type.Object({})),
+      }),
       async () => ({ data: [] }),
     );
     const wrong: ServiceDefinition = { name: 'crm-core', operations: () => [campaigns] };

@@ -52,7 +52,8 @@ describe('storage compaction on request', () => {
   });
 
   const at = (ms: number) => new Date(Date.parse('2026-11-27T00:00:00.000Z') + ms);
-  const request = (collections: string[], now: Date) => connection.transaction((session) => requestCompactionIn(connection, session, collections, INTERVAL_MS, now));
+  const request = (collections: string[], now: Date) =>
+    connection.transaction((session) => requestCompactionIn(connection, session, collections, INTERVAL_MS, now));
   const theJob = () => jobModel(connection).findOne({ name: STORAGE_COMPACTION_JOB }).lean<JobRow>().exec();
   const journals = () => readdirSync(join(dataDir, 'compaction-test')).filter((name) => name.startsWith('journal-'));
 
@@ -88,7 +89,11 @@ describe('storage compaction on request', () => {
     release();
     expect(await running).toBe(1);
     const next = await theJob();
-    expect(next).toMatchObject({ status: 'pending', run_at: at(2 * INTERVAL_MS + 5_000), payload: { collections: ['contacts', 'tasks'] } });
+    expect(next).toMatchObject({
+      status: 'pending',
+      run_at: at(2 * INTERVAL_MS + 5_000),
+      payload: { collections: ['contacts', 'tasks'] },
+    });
     clock = at(2 * INTERVAL_MS + 4_999);
     expect(await worker.runDue()).toBe(0);
     clock = at(2 * INTERVAL_MS + 5_000);
@@ -102,7 +107,9 @@ describe('storage compaction on request', () => {
     expect(storageCompactionIntervalOf({ STORAGE_COMPACTION_INTERVAL_MS: '0' })).toBe(0);
     expect(storageCompactionIntervalOf({ STORAGE_COMPACTION_INTERVAL_MS: '300000' })).toBe(300_000);
     for (const bad of ['soon', '-1', '1.5', '86400001']) {
-      expect(() => storageCompactionIntervalOf({ STORAGE_COMPACTION_INTERVAL_MS: bad })).toThrow(/STORAGE_COMPACTION_INTERVAL_MS/);
+      expect(() => storageCompactionIntervalOf({ STORAGE_COMPACTION_INTERVAL_MS: bad })).toThrow(
+        /STORAGE_COMPACTION_INTERVAL_MS/,
+      );
     }
   });
 });

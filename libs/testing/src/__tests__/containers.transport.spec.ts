@@ -17,6 +17,8 @@ describe('the container engine probe', () => {
     if (probe.available) return;
     const line = skipLine(probe);
     expect(line.split('\n')).toHaveLength(1);
-    expect(line).toBe(`Container suite skipped: no container engine answered (${probe.reason}); the store, search index and bus contracts ran on the embedded implementations only.`);
+    expect(line).toBe(
+      `Container suite skipped: no container engine answered (${probe.reason}); the store, search index and bus contracts ran on the embedded implementations only.`,
+    );
   });
 });

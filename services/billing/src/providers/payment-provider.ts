@@ -7,14 +7,7 @@ export const BILLING_INTERVALS = ['month', 'year'] as const;
 
 // The provider's subscription statuses billing distinguishes (Stripe's names).
 export type ProviderSubscriptionStatus =
-  | 'incomplete'
-  | 'incomplete_expired'
-  | 'trialing'
-  | 'active'
-  | 'past_due'
-  | 'canceled'
-  | 'unpaid'
-  | 'paused';
+  'incomplete' | 'incomplete_expired' | 'trialing' | 'active' | 'past_due' | 'canceled' | 'unpaid' | 'paused';
 
 export interface ProviderSubscription {
   id: string;

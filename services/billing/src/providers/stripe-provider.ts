@@ -8,7 +8,13 @@ import {
   type ProviderInvoice,
   type ProviderSubscription,
 } from './payment-provider';
-import { billingInterval, isoFromUnix, providerEventOf, subscriptionStatus, type StripeShapedEvent } from './stripe-shapes';
+import {
+  billingInterval,
+  isoFromUnix,
+  providerEventOf,
+  subscriptionStatus,
+  type StripeShapedEvent,
+} from './stripe-shapes';
 
 export interface StripeProviderOptions extends StripeSettings {
   webhookToleranceSeconds: number;
@@ -19,7 +25,8 @@ export interface StripeProviderOptions extends StripeSettings {
 
 const TIMEOUT_MS = 10_000;
 
-const isMissing = (error: unknown) => error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404;
+const isMissing = (error: unknown) =>
+  error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404;
 
 // Stripe Checkout Sessions for the subscription, the Customer Portal for everything after it,
 // and webhooks verified with the endpoint's signing secret. The client retries network failures
@@ -69,8 +76,14 @@ export class StripeProvider implements PaymentProvider {
     return { id: session.id, url: session.url };
   }
 
-  async createPortal(input: { customerId: string; returnUrl: string }, idempotencyKey: string): Promise<{ url: string }> {
-    const session = await this.stripe.billingPortal.sessions.create({ customer: input.customerId, return_url: input.returnUrl }, { idempotencyKey });
+  async createPortal(
+    input: { customerId: string; returnUrl: string },
+    idempotencyKey: string,
+  ): Promise<{ url: string }> {
+    const session = await this.stripe.billingPortal.sessions.create(
+      { customer: input.customerId, return_url: input.returnUrl },
+      { idempotencyKey },
+    );
     return { url: session.url };
   }
 
@@ -92,7 +105,12 @@ export class StripeProvider implements PaymentProvider {
     if (!signature) throw new WebhookRefused('the Stripe-Signature header is missing');
     let event: Stripe.Event;
     try {
-      event = this.stripe.webhooks.constructEvent(rawBody, signature, this.options.webhookSecret, this.options.webhookToleranceSeconds);
+      event = this.stripe.webhooks.constructEvent(
+        rawBody,
+        signature,
+        this.options.webhookSecret,
+        this.options.webhookToleranceSeconds,
+      );
     } catch (error) {
       // Wrong secret, altered body, or a timestamp outside the tolerance (a replay).
       throw new WebhookRefused(error instanceof Error ? error.message : 'invalid signature');

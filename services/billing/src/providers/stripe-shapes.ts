@@ -22,7 +22,9 @@ const SUBSCRIPTION_STATUSES: readonly ProviderSubscriptionStatus[] = [
 
 export function subscriptionStatus(value: unknown): ProviderSubscriptionStatus {
   // An unknown status never grants the plan.
-  return SUBSCRIPTION_STATUSES.includes(value as ProviderSubscriptionStatus) ? (value as ProviderSubscriptionStatus) : 'incomplete';
+  return SUBSCRIPTION_STATUSES.includes(value as ProviderSubscriptionStatus)
+    ? (value as ProviderSubscriptionStatus)
+    : 'incomplete';
 }
 
 export function billingInterval(value: unknown): BillingInterval | null {
@@ -36,7 +38,8 @@ export function isoFromUnix(value: unknown): string | null {
 
 const idOf = (value: unknown): string | null => {
   if (typeof value === 'string' && value !== '') return value;
-  if (typeof value === 'object' && value !== null && typeof (value as { id?: unknown }).id === 'string') return (value as { id: string }).id;
+  if (typeof value === 'object' && value !== null && typeof (value as { id?: unknown }).id === 'string')
+    return (value as { id: string }).id;
   return null;
 };
 
@@ -57,16 +60,26 @@ function invoiceSubscription(object: Record<string, unknown>): string | null {
 // Billing listens to these; anything else is acknowledged and ignored.
 export function providerEventOf(event: StripeShapedEvent): ProviderEvent {
   const object = event.data?.object ?? {};
-  const base = { id: event.id, type: event.type, customerId: idOf(object.customer), workspaceId: metadataWorkspace(object) };
+  const base = {
+    id: event.id,
+    type: event.type,
+    customerId: idOf(object.customer),
+    workspaceId: metadataWorkspace(object),
+  };
   if (event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded') {
-    if (object.mode !== undefined && object.mode !== 'subscription') return { ...base, kind: 'ignored', subscriptionId: null };
+    if (object.mode !== undefined && object.mode !== 'subscription')
+      return { ...base, kind: 'ignored', subscriptionId: null };
     const workspaceId = typeof object.client_reference_id === 'string' ? object.client_reference_id : base.workspaceId;
     return { ...base, workspaceId, kind: 'subscription_changed', subscriptionId: idOf(object.subscription) };
   }
   if (event.type.startsWith('customer.subscription.')) {
     return { ...base, kind: 'subscription_changed', subscriptionId: idOf(object.id) };
   }
-  if (event.type === 'invoice.paid' || event.type === 'invoice.payment_failed' || event.type === 'invoice.payment_succeeded') {
+  if (
+    event.type === 'invoice.paid' ||
+    event.type === 'invoice.payment_failed' ||
+    event.type === 'invoice.payment_succeeded'
+  ) {
     const subscriptionId = invoiceSubscription(object);
     return { ...base, kind: subscriptionId ? 'subscription_changed' : 'ignored', subscriptionId };
   }

@@ -1,7 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { Connection } from 'mongoose';
 import { isDuplicateKey, isoNow, newId } from '@crm/kit';
-import { WebhookRefused, type CheckoutRequest, type PaymentProvider, type ProviderEvent, type ProviderInvoice, type ProviderSubscription } from '../providers/payment-provider';
+import {
+  WebhookRefused,
+  type CheckoutRequest,
+  type PaymentProvider,
+  type ProviderEvent,
+  type ProviderInvoice,
+  type ProviderSubscription,
+} from '../providers/payment-provider';
 import { providerEventOf, type StripeShapedEvent } from '../providers/stripe-shapes';
 import { simulatorModels, type SimulatedSubscriptionRecord, type SimulatorModels } from './simulator.model';
 import { verifyWebhookSignature } from './webhook-signature';
@@ -23,7 +30,11 @@ export interface SimulatedProviderOptions {
 }
 
 // Creates once per idempotency key: a second call with the same key answers the first record.
-async function createOnce<T extends { _id: string }>(model: import('mongoose').Model<T>, idempotencyKey: string, make: () => T): Promise<T> {
+async function createOnce<T extends { _id: string }>(
+  model: import('mongoose').Model<T>,
+  idempotencyKey: string,
+  make: () => T,
+): Promise<T> {
   const existing = await model.findOne({ idempotency_key: idempotencyKey }).lean<T>().exec();
   if (existing) return existing;
   const record = make();
@@ -78,7 +89,10 @@ export class SimulatedProvider implements PaymentProvider {
     return { id: session._id, url: `${this.options.publicUrl}${SIMULATOR_PATH}/checkout/${session._id}` };
   }
 
-  async createPortal(input: { customerId: string; returnUrl: string }, idempotencyKey: string): Promise<{ url: string }> {
+  async createPortal(
+    input: { customerId: string; returnUrl: string },
+    idempotencyKey: string,
+  ): Promise<{ url: string }> {
     const now = Date.now();
     const session = await createOnce(this.models.portalSessions, idempotencyKey, () => ({
       _id: sessionId('bps_sim'),
@@ -97,7 +111,12 @@ export class SimulatedProvider implements PaymentProvider {
   }
 
   async listInvoices(customerId: string, limit: number): Promise<ProviderInvoice[]> {
-    const invoices = await this.models.invoices.find({ customer_id: customerId }).sort({ created_at: -1, _id: -1 }).limit(limit).lean().exec();
+    const invoices = await this.models.invoices
+      .find({ customer_id: customerId })
+      .sort({ created_at: -1, _id: -1 })
+      .limit(limit)
+      .lean()
+      .exec();
     return invoices.map((invoice) => ({
       id: invoice._id,
       number: invoice.number,
@@ -120,7 +139,8 @@ export class SimulatedProvider implements PaymentProvider {
     } catch {
       throw new WebhookRefused('the body is not a JSON event');
     }
-    if (typeof event?.id !== 'string' || typeof event.type !== 'string') throw new WebhookRefused('the body is not an event');
+    if (typeof event?.id !== 'string' || typeof event.type !== 'string')
+      throw new WebhookRefused('the body is not an event');
     return providerEventOf(event);
   }
 }

@@ -27,8 +27,14 @@ export function addInterval(start: string, interval: BillingInterval): string {
 
 const isOpen = (session: { expires_at: string }) => Date.parse(session.expires_at) > Date.now();
 
-export async function findCheckoutSession(runtime: BillingRuntime, id: string): Promise<SimulatedCheckoutSessionRecord | null> {
-  return simulatorModels(runtime.context.connection).checkoutSessions.findById(id).lean<SimulatedCheckoutSessionRecord>().exec();
+export async function findCheckoutSession(
+  runtime: BillingRuntime,
+  id: string,
+): Promise<SimulatedCheckoutSessionRecord | null> {
+  return simulatorModels(runtime.context.connection)
+    .checkoutSessions.findById(id)
+    .lean<SimulatedCheckoutSessionRecord>()
+    .exec();
 }
 
 export type CheckoutOutcome =
@@ -39,13 +45,21 @@ export type CheckoutOutcome =
 // Paying on the hosted checkout page: the subscription (trialing until the complimentary period
 // ends, or active), its first invoice, and the webhooks Stripe would send, all in one transaction.
 // A session is paid once; a second post finds it closed.
-export async function payCheckout(runtime: BillingRuntime, sessionId: string, cardNumber: string): Promise<CheckoutOutcome> {
+export async function payCheckout(
+  runtime: BillingRuntime,
+  sessionId: string,
+  cardNumber: string,
+): Promise<CheckoutOutcome> {
   const digits = cardNumber.replace(/[\s-]/g, '');
   if (!/^\d{12,19}$/.test(digits)) return { kind: 'declined', message: 'card_number must be 12 to 19 digits' };
   if (digits === DECLINED_CARD) return { kind: 'declined', message: 'Your card was declined.' };
   const models = simulatorModels(runtime.context.connection);
   return commit(runtime.context, async (unit) => {
-    const session = await models.checkoutSessions.findById(sessionId).session(unit.transaction).lean<SimulatedCheckoutSessionRecord>().exec();
+    const session = await models.checkoutSessions
+      .findById(sessionId)
+      .session(unit.transaction)
+      .lean<SimulatedCheckoutSessionRecord>()
+      .exec();
     if (!session || session.status !== 'open' || !isOpen(session)) return { kind: 'closed' } as const;
     const now = isoNow();
     const trialing = session.trial_end !== null && Date.parse(session.trial_end) > Date.now();
@@ -95,14 +109,23 @@ export async function payCheckout(runtime: BillingRuntime, sessionId: string, ca
       subscription: subscription._id,
       metadata: { workspace_id: workspaceId },
     });
-    await queueSimulatedEvent(unit, workspaceId, 'customer.subscription.created', stripeShapedSubscription(subscription));
+    await queueSimulatedEvent(
+      unit,
+      workspaceId,
+      'customer.subscription.created',
+      stripeShapedSubscription(subscription),
+    );
     await queueSimulatedEvent(unit, workspaceId, 'invoice.paid', {
       id: invoice._id,
       object: 'invoice',
       customer: invoice.customer_id,
       parent: { subscription_details: { subscription: subscription._id } },
     });
-    return { kind: 'paid', session: { ...session, status: 'complete', subscription_id: subscription._id }, subscription } as const;
+    return {
+      kind: 'paid',
+      session: { ...session, status: 'complete', subscription_id: subscription._id },
+      subscription,
+    } as const;
   });
 }
 
@@ -135,7 +158,12 @@ export async function portalContents(runtime: BillingRuntime, sessionId: string)
     .limit(1)
     .lean<SimulatedSubscriptionRecord[]>()
     .exec();
-  const invoices = await models.invoices.find({ customer_id: session.customer_id }).sort({ created_at: -1, _id: -1 }).limit(12).lean<SimulatedInvoiceRecord[]>().exec();
+  const invoices = await models.invoices
+    .find({ customer_id: session.customer_id })
+    .sort({ created_at: -1, _id: -1 })
+    .limit(12)
+    .lean<SimulatedInvoiceRecord[]>()
+    .exec();
   return { session, subscription: subscription ?? null, invoices };
 }
 
@@ -143,7 +171,12 @@ export const PORTAL_ACTIONS = ['cancel_at_period_end', 'resume', 'cancel_now', '
 export type PortalAction = (typeof PORTAL_ACTIONS)[number];
 
 // What the customer does in the portal, with the webhook Stripe would send for it.
-export async function actInPortal(runtime: BillingRuntime, contents: PortalContents, action: PortalAction, interval: BillingInterval | null): Promise<string | null> {
+export async function actInPortal(
+  runtime: BillingRuntime,
+  contents: PortalContents,
+  action: PortalAction,
+  interval: BillingInterval | null,
+): Promise<string | null> {
   const subscription = contents.subscription;
   if (!subscription) return 'There is no subscription to change.';
   if (action === 'switch_interval' && interval === null) return 'interval must be month or year';
@@ -158,7 +191,11 @@ export async function actInPortal(runtime: BillingRuntime, contents: PortalConte
           : { interval: interval!, current_period_end: addInterval(subscription.current_period_start, interval!) };
   await commit(runtime.context, async (unit) => {
     const next = { ...subscription, ...changes, updated_at: isoNow() };
-    await models.subscriptions.updateOne({ _id: subscription._id }, { $set: { ...changes, updated_at: next.updated_at } }, { session: unit.transaction });
+    await models.subscriptions.updateOne(
+      { _id: subscription._id },
+      { $set: { ...changes, updated_at: next.updated_at } },
+      { session: unit.transaction },
+    );
     const type = action === 'cancel_now' ? 'customer.subscription.deleted' : 'customer.subscription.updated';
     await queueSimulatedEvent(unit, subscription.metadata_workspace_id, type, stripeShapedSubscription(next));
   });

@@ -12,7 +12,12 @@ export const SIMULATOR_DELIVERY_JOB = 'billing.simulator.deliver';
 // event, sent after the change that caused it has committed, retried until billing takes it (a
 // durable job written with the change). It is signed at each attempt, as a provider signs each
 // delivery, and goes through the same verification as any webhook.
-export function queueSimulatedEvent(unit: UnitOfWork, workspaceId: string, type: string, object: Record<string, unknown>): Promise<string> {
+export function queueSimulatedEvent(
+  unit: UnitOfWork,
+  workspaceId: string,
+  type: string,
+  object: Record<string, unknown>,
+): Promise<string> {
   const event: StripeShapedEvent & { object: 'event'; created: number } = {
     id: simulatedId('evt'),
     object: 'event',
@@ -20,7 +25,13 @@ export function queueSimulatedEvent(unit: UnitOfWork, workspaceId: string, type:
     created: Math.floor(Date.now() / 1000),
     data: { object },
   };
-  return unit.schedule({ name: SIMULATOR_DELIVERY_JOB, runAt: new Date(), workspace_id: workspaceId, payload: { event }, maxAttempts: 20 });
+  return unit.schedule({
+    name: SIMULATOR_DELIVERY_JOB,
+    runAt: new Date(),
+    workspace_id: workspaceId,
+    payload: { event },
+    maxAttempts: 20,
+  });
 }
 
 export function simulatorDeliveryHandler(runtime: BillingRuntime): JobHandler {

@@ -7,7 +7,10 @@ import { SIMULATOR_PATH } from './simulated-provider';
 // fills in and posts back to the same address.
 
 const escape = (text: string) =>
-  text.replace(/[&<>"']/g, (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character]!);
+  text.replace(
+    /[&<>"']/g,
+    (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character]!,
+  );
 
 const money = (minor: number) => `£${(minor / 100).toFixed(2)}`;
 const day = (iso: string) => iso.slice(0, 10);
@@ -30,7 +33,10 @@ export function checkoutPage(session: SimulatedCheckoutSessionRecord, error: str
   const plan = planDefinition('standard').title;
   const price = SIMULATED_PRICES[session.interval];
   const per = session.interval === 'year' ? 'year' : 'month';
-  const trial = session.trial_end && Date.parse(session.trial_end) > Date.now() ? `<p>Free until ${day(session.trial_end)}; the first payment is taken then.</p>` : '';
+  const trial =
+    session.trial_end && Date.parse(session.trial_end) > Date.now()
+      ? `<p>Free until ${day(session.trial_end)}; the first payment is taken then.</p>`
+      : '';
   const action = `${SIMULATOR_PATH}/checkout/${encodeURIComponent(session._id)}`;
   return page(
     `Subscribe to ${plan}`,
@@ -64,14 +70,19 @@ export function portalPage(sessionId: string, contents: PortalContents, error: s
   const subscriptionPart = subscription
     ? `<h2>Subscription</h2>
 <p>Standard, billed per ${subscription.interval}, ${subscription.seats} seats: <strong>${escape(subscription.status)}</strong>${
-        subscription.cancel_at_period_end ? `, ends on ${day(subscription.current_period_end)}` : `, renews on ${day(subscription.current_period_end)}`
+        subscription.cancel_at_period_end
+          ? `, ends on ${day(subscription.current_period_end)}`
+          : `, renews on ${day(subscription.current_period_end)}`
       }</p>
 ${subscription.cancel_at_period_end ? form('resume', 'Keep subscription') : form('cancel_at_period_end', 'Cancel at the end of the period')}
 ${form('cancel_now', 'Cancel now')}
 ${form('switch_interval', subscription.interval === 'month' ? 'Bill yearly' : 'Bill monthly', `<input type="hidden" name="interval" value="${subscription.interval === 'month' ? 'year' : 'month'}">`)}`
     : '<h2>Subscription</h2><p>No subscription.</p>';
   const invoiceRows = invoices
-    .map((invoice) => `<tr><td>${escape(invoice.number)}</td><td>${day(invoice.created_at)}</td><td>${money(invoice.amount_due_minor)}</td><td>${escape(invoice.status)}</td></tr>`)
+    .map(
+      (invoice) =>
+        `<tr><td>${escape(invoice.number)}</td><td>${day(invoice.created_at)}</td><td>${money(invoice.amount_due_minor)}</td><td>${escape(invoice.status)}</td></tr>`,
+    )
     .join('\n');
   return page(
     'Billing portal',

@@ -2,12 +2,26 @@ import type { Response } from 'express';
 import { implement, notFound, type Implementation } from '@crm/kit';
 import type { BillingRuntime } from '../billing-runtime';
 import { readForm } from '../shared/raw-body';
-import { actInPortal, findCheckoutSession, payCheckout, portalContents, PORTAL_ACTIONS, type PortalAction } from './simulator-actions';
+import {
+  actInPortal,
+  findCheckoutSession,
+  payCheckout,
+  portalContents,
+  PORTAL_ACTIONS,
+  type PortalAction,
+} from './simulator-actions';
 import { checkoutDonePage, checkoutPage, portalPage } from './simulator-pages';
-import { actInSimulatedPortal, paySimulatedCheckout, showSimulatedCheckout, showSimulatedPortal, SIMULATOR_FORM_LIMIT } from './simulator.operations';
+import {
+  actInSimulatedPortal,
+  paySimulatedCheckout,
+  showSimulatedCheckout,
+  showSimulatedPortal,
+  SIMULATOR_FORM_LIMIT,
+} from './simulator.operations';
 
 // The page may only post to its own origin, never be framed, and runs no script.
-const CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'";
+const CONTENT_SECURITY_POLICY =
+  "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'";
 
 function sendPage(res: Response, html: string): string {
   res.status(200).type('html').setHeader('Content-Security-Policy', CONTENT_SECURITY_POLICY);
@@ -17,7 +31,8 @@ function sendPage(res: Response, html: string): string {
 
 const openCheckout = async (runtime: BillingRuntime, sessionId: string) => {
   const session = await findCheckoutSession(runtime, sessionId);
-  if (!session || session.status !== 'open' || Date.parse(session.expires_at) <= Date.now()) throw notFound('checkout session');
+  if (!session || session.status !== 'open' || Date.parse(session.expires_at) <= Date.now())
+    throw notFound('checkout session');
   return session;
 };
 
@@ -25,7 +40,9 @@ const openCheckout = async (runtime: BillingRuntime, sessionId: string) => {
 export function simulatorOperations(runtime: BillingRuntime): Implementation[] {
   if (!runtime.simulator) return [];
   return [
-    implement(showSimulatedCheckout, async ({ params, res }) => sendPage(res, checkoutPage(await openCheckout(runtime, params.session_id)))),
+    implement(showSimulatedCheckout, async ({ params, res }) =>
+      sendPage(res, checkoutPage(await openCheckout(runtime, params.session_id))),
+    ),
     implement(paySimulatedCheckout, async ({ params, req, res }) => {
       const form = await readForm(req, SIMULATOR_FORM_LIMIT);
       const session = await openCheckout(runtime, params.session_id);
@@ -46,9 +63,17 @@ export function simulatorOperations(runtime: BillingRuntime): Implementation[] {
       const action = form.get('action');
       const interval = form.get('interval');
       const error = PORTAL_ACTIONS.includes(action as PortalAction)
-        ? await actInPortal(runtime, contents, action as PortalAction, interval === 'month' || interval === 'year' ? interval : null)
+        ? await actInPortal(
+            runtime,
+            contents,
+            action as PortalAction,
+            interval === 'month' || interval === 'year' ? interval : null,
+          )
         : `action must be one of ${PORTAL_ACTIONS.join(', ')}`;
-      return sendPage(res, portalPage(params.session_id, (await portalContents(runtime, params.session_id)) ?? contents, error));
+      return sendPage(
+        res,
+        portalPage(params.session_id, (await portalContents(runtime, params.session_id)) ?? contents, error),
+      );
     }),
   ];
 }

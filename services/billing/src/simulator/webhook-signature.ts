@@ -13,12 +13,19 @@ export function signWebhook(secret: string, body: string, now = new Date()): str
   return `t=${timestamp},v1=${hmac(secret, timestamp, body)}`;
 }
 
-export function verifyWebhookSignature(secret: string, body: Buffer, header: string | undefined, toleranceSeconds: number, now = new Date()): void {
+export function verifyWebhookSignature(
+  secret: string,
+  body: Buffer,
+  header: string | undefined,
+  toleranceSeconds: number,
+  now = new Date(),
+): void {
   if (!header) throw new WebhookRefused('the Stripe-Signature header is missing');
   const parts = header.split(',').map((part) => part.trim().split('='));
   const timestamp = Number(parts.find(([name]) => name === 't')?.[1]);
   const signatures = parts.filter(([name]) => name === 'v1').map(([, value]) => value ?? '');
-  if (!Number.isInteger(timestamp) || signatures.length === 0) throw new WebhookRefused('the signature header is malformed');
+  if (!Number.isInteger(timestamp) || signatures.length === 0)
+    throw new WebhookRefused('the signature header is malformed');
   const expected = Buffer.from(hmac(secret, timestamp, body), 'hex');
   const matches = signatures.some((signature) => {
     const given = Buffer.from(signature, 'hex');
@@ -26,5 +33,6 @@ export function verifyWebhookSignature(secret: string, body: Buffer, header: str
   });
   if (!matches) throw new WebhookRefused('no signature matches the body');
   // A genuine event replayed later is refused: its signed timestamp is too old.
-  if (Math.abs(Math.floor(now.getTime() / 1000) - timestamp) > toleranceSeconds) throw new WebhookRefused('the signature timestamp is outside the tolerance');
+  if (Math.abs(Math.floor(now.getTime() / 1000) - timestamp) > toleranceSeconds)
+    throw new WebhookRefused('the signature timestamp is outside the tolerance');
 }

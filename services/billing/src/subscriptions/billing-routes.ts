@@ -1,4 +1,13 @@
-import { AppError, currentContext, implement, majorUnits, newId, workspaceOf, type Implementation, type InternalClaims } from '@crm/kit';
+import {
+  AppError,
+  currentContext,
+  implement,
+  majorUnits,
+  newId,
+  workspaceOf,
+  type Implementation,
+  type InternalClaims,
+} from '@crm/kit';
 import { planLimits, subscriptionCheckoutStarted } from '@crm/protos';
 import { commit } from '@crm/service-host';
 import { activeMembers, identityWorkspace, type BillingRuntime } from '../billing-runtime';
@@ -36,7 +45,8 @@ function invoiceView(invoice: ProviderInvoice): BillingView['invoices'][number] 
 }
 
 function subscriptionView(record: SubscriptionRecord): BillingView['subscription'] {
-  if (record.provider_subscription_id === null || record.status === 'complimentary' || record.status === 'none') return null;
+  if (record.provider_subscription_id === null || record.status === 'complimentary' || record.status === 'none')
+    return null;
   return {
     status: record.status,
     interval: record.interval,
@@ -74,15 +84,32 @@ const customerOf = (runtime: BillingRuntime, record: SubscriptionRecord) =>
 // of it are answered once.
 const requestKey = (what: string) => `${what}-${currentContext()?.request_id || newId()}`;
 
-async function checkout(runtime: BillingRuntime, auth: InternalClaims, workspaceId: string, interval: BillingInterval): Promise<{ url: string }> {
+async function checkout(
+  runtime: BillingRuntime,
+  auth: InternalClaims,
+  workspaceId: string,
+  interval: BillingInterval,
+): Promise<{ url: string }> {
   const record = await subscriptionFor(runtime, workspaceId);
   if (isInPlace(record.status)) {
-    throw new AppError('already_subscribed', 'a subscription is already in place; change it in the portal (POST /v1/billing/portal)', 409);
+    throw new AppError(
+      'already_subscribed',
+      'a subscription is already in place; change it in the portal (POST /v1/billing/portal)',
+      409,
+    );
   }
-  const [seats, workspace] = await Promise.all([activeMembers(runtime.context, workspaceId), identityWorkspace(runtime.context, workspaceId)]);
+  const [seats, workspace] = await Promise.all([
+    activeMembers(runtime.context, workspaceId),
+    identityWorkspace(runtime.context, workspaceId),
+  ]);
   // One customer per workspace: the key is the workspace's, so racing first checkouts share it.
   const provider = runtime.provider.name;
-  const customerId = customerOf(runtime, record) ?? (await runtime.provider.createCustomer({ workspaceId, name: workspace.name }, `customer-${provider}-${workspaceId}`));
+  const customerId =
+    customerOf(runtime, record) ??
+    (await runtime.provider.createCustomer(
+      { workspaceId, name: workspace.name },
+      `customer-${provider}-${workspaceId}`,
+    ));
   const complimentaryEnd = record.complimentary_until ? Date.parse(record.complimentary_until) : 0;
   const trialEnd = complimentaryEnd - Date.now() >= MIN_TRIAL_MS ? new Date(complimentaryEnd) : null;
   const { returnUrl } = runtime.config;
@@ -98,7 +125,11 @@ async function checkout(runtime: BillingRuntime, auth: InternalClaims, workspace
   });
   await commit(runtime.context, async (unit) => {
     const current = (await findSubscription(runtime, workspaceId, unit.transaction))!;
-    const written = await replaceSubscription(runtime, unit, current, { ...current, provider, customer_id: customerOf(runtime, current) ?? customerId });
+    const written = await replaceSubscription(runtime, unit, current, {
+      ...current,
+      provider,
+      customer_id: customerOf(runtime, current) ?? customerId,
+    });
     unit.publish(subscriptionCheckoutStarted, {
       workspace_id: workspaceId,
       actor: auth.actor,
@@ -112,7 +143,11 @@ async function portal(runtime: BillingRuntime, workspaceId: string): Promise<{ u
   const record = await subscriptionFor(runtime, workspaceId);
   const customerId = customerOf(runtime, record);
   if (!customerId) {
-    throw new AppError('no_billing_account', 'the workspace has no billing account yet; subscribe first (POST /v1/billing/checkout)', 409);
+    throw new AppError(
+      'no_billing_account',
+      'the workspace has no billing account yet; subscribe first (POST /v1/billing/checkout)',
+      409,
+    );
   }
   return runtime.provider.createPortal({ customerId, returnUrl: runtime.config.returnUrl }, requestKey('portal'));
 }
@@ -121,7 +156,9 @@ async function portal(runtime: BillingRuntime, workspaceId: string): Promise<{ u
 export function billingOperations(runtime: BillingRuntime): Implementation[] {
   return [
     implement(getBilling, async ({ req }) => billingView(runtime, workspaceOf(req))),
-    implement(startCheckout, async ({ req, auth, body }) => checkout(runtime, auth, workspaceOf(req), body.interval ?? 'month')),
+    implement(startCheckout, async ({ req, auth, body }) =>
+      checkout(runtime, auth, workspaceOf(req), body.interval ?? 'month'),
+    ),
     implement(openPortal, async ({ req }) => portal(runtime, workspaceOf(req))),
   ];
 }

@@ -2,27 +2,44 @@ import { DateTime, declareOperation, Named, Nullable, Strict, StringEnum, Type, 
 import { admin, PLAN_NAMES } from '@crm/protos';
 import { BILLING_INTERVALS } from '../providers/payment-provider';
 
-const SUBSCRIPTION_STATUSES = ['incomplete', 'incomplete_expired', 'trialing', 'active', 'past_due', 'canceled', 'unpaid', 'paused'] as const;
+const SUBSCRIPTION_STATUSES = [
+  'incomplete',
+  'incomplete_expired',
+  'trialing',
+  'active',
+  'past_due',
+  'canceled',
+  'unpaid',
+  'paused',
+] as const;
 
 export const PlanLimits = Named(
   'PlanLimits',
   Strict({
-    seats: Nullable(Type.Integer({ minimum: 0, description: 'Active members allowed; null: no limit (billed per seat)' })),
+    seats: Nullable(
+      Type.Integer({ minimum: 0, description: 'Active members allowed; null: no limit (billed per seat)' }),
+    ),
     storage_bytes: Type.Integer({ minimum: 0, description: 'Bytes of stored documents, all files together' }),
     file_bytes: Type.Integer({ minimum: 0, description: 'Bytes of the largest single file' }),
-    records: Nullable(Type.Integer({ minimum: 0, description: 'Companies, contacts and deals together; null: no limit' })),
+    records: Nullable(
+      Type.Integer({ minimum: 0, description: 'Companies, contacts and deals together; null: no limit' }),
+    ),
   }),
 );
 
 export const BillingSubscription = Named(
   'BillingSubscription',
   Strict({
-    status: StringEnum(SUBSCRIPTION_STATUSES, { description: "The provider's status; trialing, active and past_due keep the Standard plan" }),
+    status: StringEnum(SUBSCRIPTION_STATUSES, {
+      description: "The provider's status; trialing, active and past_due keep the Standard plan",
+    }),
     interval: Nullable(StringEnum(BILLING_INTERVALS)),
     seats: Nullable(Type.Integer({ minimum: 0, description: 'Seats billed' })),
     current_period_end: Nullable(DateTime()),
     cancel_at_period_end: Type.Boolean(),
-    trial_end: Nullable(DateTime({ description: 'First payment, when the subscription was set up during the complimentary period' })),
+    trial_end: Nullable(
+      DateTime({ description: 'First payment, when the subscription was set up during the complimentary period' }),
+    ),
   }),
 );
 
@@ -48,7 +65,9 @@ export const Billing = Named(
     plan: StringEnum(PLAN_NAMES),
     seats: Type.Integer({ minimum: 0, description: 'Active members now' }),
     limits: PlanLimits,
-    has_billing_account: Type.Boolean({ description: 'A customer exists at the payment provider (checkout was opened at least once)' }),
+    has_billing_account: Type.Boolean({
+      description: 'A customer exists at the payment provider (checkout was opened at least once)',
+    }),
     complimentary_until: Nullable(DateTime()),
     subscription: Nullable(BillingSubscription),
     invoices: Type.Array(BillingInvoice, { description: 'Newest first, up to 12' }),
@@ -71,10 +90,13 @@ export const startCheckout = declareOperation({
   method: 'POST',
   path: '/billing/checkout',
   access: admin('settings:manage'),
-  summary: "A hosted checkout address for upgrading to Standard",
+  summary: 'A hosted checkout address for upgrading to Standard',
   description:
     "Opens the payment provider's hosted checkout for the Standard plan, billed per active member. During the complimentary period the first payment is due when it ends. A workspace whose subscription is already in place answers 409 `already_subscribed` (use the portal).",
-  body: Named('CheckoutCreate', Strict({ interval: Type.Optional(StringEnum(BILLING_INTERVALS, { default: 'month' })) })),
+  body: Named(
+    'CheckoutCreate',
+    Strict({ interval: Type.Optional(StringEnum(BILLING_INTERVALS, { default: 'month' })) }),
+  ),
   bodyRequired: false,
   status: 200,
   response: HostedUrl,

@@ -3,7 +3,12 @@ import { subscriptionComplimentaryEnded } from '@crm/protos';
 import { commit } from '@crm/service-host';
 import type { BillingRuntime } from '../billing-runtime';
 import { isInPlace } from './plan-rules';
-import { COMPLIMENTARY_END_JOB, findSubscription, replaceSubscription, scheduleComplimentaryEnd } from './subscription-records';
+import {
+  COMPLIMENTARY_END_JOB,
+  findSubscription,
+  replaceSubscription,
+  scheduleComplimentaryEnd,
+} from './subscription-records';
 import { subscriptionState } from './subscription-state';
 
 // Runs when the complimentary period ends (scheduled with the workspace's record, keyed by the
@@ -16,7 +21,8 @@ export function complimentaryEndHandler(runtime: BillingRuntime): JobHandler {
     if (!workspaceId) return;
     await commit(runtime.context, async (unit) => {
       const record = await findSubscription(runtime, workspaceId, unit.transaction);
-      if (!record || isInPlace(record.status) || record.plan !== 'standard' || record.complimentary_until === null) return;
+      if (!record || isInPlace(record.status) || record.plan !== 'standard' || record.complimentary_until === null)
+        return;
       if (Date.parse(record.complimentary_until) > Date.now()) {
         await scheduleComplimentaryEnd(unit, workspaceId, record.complimentary_until);
         return;

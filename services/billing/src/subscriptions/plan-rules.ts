@@ -15,4 +15,3 @@ export function planFor(status: SubscriptionStatus, complimentaryUntil: string |
   if (complimentaryUntil !== null && Date.parse(complimentaryUntil) > now.getTime()) return 'standard';
   return 'free';
 }
-

@@ -15,7 +15,11 @@ export interface WorkspaceStart {
   complimentary_until: string | null;
 }
 
-export async function findSubscription(runtime: BillingRuntime, workspaceId: string, session?: ClientSession): Promise<SubscriptionRecord | null> {
+export async function findSubscription(
+  runtime: BillingRuntime,
+  workspaceId: string,
+  session?: ClientSession,
+): Promise<SubscriptionRecord | null> {
   return subscriptionModel(runtime.context.connection)
     .findOne({ workspace_id: workspaceId })
     .session(session ?? null)
@@ -25,7 +29,11 @@ export async function findSubscription(runtime: BillingRuntime, workspaceId: str
 
 // The workspace's record, made on first need with the plan identity gave it, and the durable job
 // that ends the complimentary period on time. Idempotent: the first of several callers makes it.
-export async function ensureSubscription(runtime: BillingRuntime, workspaceId: string, start: WorkspaceStart): Promise<SubscriptionRecord> {
+export async function ensureSubscription(
+  runtime: BillingRuntime,
+  workspaceId: string,
+  start: WorkspaceStart,
+): Promise<SubscriptionRecord> {
   const existing = await findSubscription(runtime, workspaceId);
   if (existing) return existing;
   const now = isoNow();
@@ -63,8 +71,17 @@ export async function ensureSubscription(runtime: BillingRuntime, workspaceId: s
   }
 }
 
-export function scheduleComplimentaryEnd(unit: UnitOfWork, workspaceId: string, complimentaryUntil: string): Promise<string> {
-  return unit.schedule({ name: COMPLIMENTARY_END_JOB, key: workspaceId, runAt: new Date(complimentaryUntil), workspace_id: workspaceId });
+export function scheduleComplimentaryEnd(
+  unit: UnitOfWork,
+  workspaceId: string,
+  complimentaryUntil: string,
+): Promise<string> {
+  return unit.schedule({
+    name: COMPLIMENTARY_END_JOB,
+    key: workspaceId,
+    runAt: new Date(complimentaryUntil),
+    workspace_id: workspaceId,
+  });
 }
 
 // For requests: the record, or one made from identity's answer now.
@@ -72,7 +89,10 @@ export async function subscriptionFor(runtime: BillingRuntime, workspaceId: stri
   const existing = await findSubscription(runtime, workspaceId);
   if (existing) return existing;
   const workspace = await identityWorkspace(runtime.context, workspaceId);
-  return ensureSubscription(runtime, workspaceId, { plan: workspace.plan, complimentary_until: workspace.complimentary_until ?? null });
+  return ensureSubscription(runtime, workspaceId, {
+    plan: workspace.plan,
+    complimentary_until: workspace.complimentary_until ?? null,
+  });
 }
 
 // The fields of `next` that differ from `record` among those events announce.

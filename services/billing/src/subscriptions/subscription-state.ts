@@ -23,4 +23,12 @@ export function subscriptionState(record: SubscriptionRecord): SubscriptionState
 }
 
 // The fields whose change is announced, for billing.subscription.updated's `changes`.
-export const ANNOUNCED_FIELDS = ['plan', 'status', 'interval', 'seats', 'current_period_end', 'cancel_at_period_end', 'trial_end'] as const;
+export const ANNOUNCED_FIELDS = [
+  'plan',
+  'status',
+  'interval',
+  'seats',
+  'current_period_end',
+  'cancel_at_period_end',
+  'trial_end',
+] as const;

@@ -11,7 +11,10 @@ export async function subscribeWorkspaces(runtime: BillingRuntime): Promise<void
   const { patterns, handler } = routeEvents(
     on(workspaceCreated, async (event) => {
       if (!event.workspace_id) return;
-      await ensureSubscription(runtime, event.workspace_id, { plan: event.data.plan, complimentary_until: event.data.complimentary_until });
+      await ensureSubscription(runtime, event.workspace_id, {
+        plan: event.data.plan,
+        complimentary_until: event.data.complimentary_until,
+      });
     }),
   );
   await runtime.context.bus.subscribe(WORKSPACE_CONSUMER, patterns, handler);

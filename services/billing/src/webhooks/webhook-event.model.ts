@@ -20,7 +20,9 @@ const webhookEventSchema = new Schema<WebhookEventRecord>(
   },
   { collection: 'webhook_events', versionKey: false },
 );
-webhookEventSchema.plugin(globalCollection, { reason: 'a provider event id names no workspace: it is checked before the event is read' });
+webhookEventSchema.plugin(globalCollection, {
+  reason: 'a provider event id names no workspace: it is checked before the event is read',
+});
 webhookEventSchema.index({ received_at: 1 });
 
 export const WEBHOOK_EVENT_MODEL = 'WebhookEvent';

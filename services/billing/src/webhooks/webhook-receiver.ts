@@ -23,12 +23,17 @@ const ATTEMPTS = 5;
 // once by its id. The subscription's state is read from the provider at that moment, so events
 // arriving late or out of order never roll it back. Answers 400 for a refused signature; a
 // failure that may pass (the provider or the database down) is 503 and the provider retries.
-export async function receiveWebhook(runtime: BillingRuntime, rawBody: Buffer, signature: string | undefined): Promise<WebhookReceipt> {
+export async function receiveWebhook(
+  runtime: BillingRuntime,
+  rawBody: Buffer,
+  signature: string | undefined,
+): Promise<WebhookReceipt> {
   let event: ProviderEvent;
   try {
     event = runtime.provider.verifyWebhook(rawBody, signature);
   } catch (error) {
-    if (error instanceof WebhookRefused) throw new AppError('validation_failed', `webhook signature refused: ${error.message}`);
+    if (error instanceof WebhookRefused)
+      throw new AppError('validation_failed', `webhook signature refused: ${error.message}`);
     throw error;
   }
   const { provider } = runtime;
@@ -36,20 +41,30 @@ export async function receiveWebhook(runtime: BillingRuntime, rawBody: Buffer, s
   const events = webhookEventModel(runtime.context.connection);
   if (await events.exists({ _id: key })) return { received: true, duplicate: true };
 
-  const subscription = event.kind === 'subscription_changed' && event.subscriptionId ? await provider.getSubscription(event.subscriptionId) : null;
+  const subscription =
+    event.kind === 'subscription_changed' && event.subscriptionId
+      ? await provider.getSubscription(event.subscriptionId)
+      : null;
   const workspaceId = subscription?.workspaceId ?? event.workspaceId;
   if (!subscription || !workspaceId) {
-    if (event.kind !== 'ignored') runtime.context.logger.warn({ event_id: event.id, type: event.type }, 'webhook names no subscription of ours; acknowledged');
+    if (event.kind !== 'ignored')
+      runtime.context.logger.warn(
+        { event_id: event.id, type: event.type },
+        'webhook names no subscription of ours; acknowledged',
+      );
     return remember(runtime, key, event);
   }
-  return runWithContext({ ...currentContext(), request_id: currentContext()?.request_id ?? event.id, workspace_id: workspaceId }, () =>
-    applySubscription(runtime, key, event, workspaceId, subscription),
+  return runWithContext(
+    { ...currentContext(), request_id: currentContext()?.request_id ?? event.id, workspace_id: workspaceId },
+    () => applySubscription(runtime, key, event, workspaceId, subscription),
   );
 }
 
 async function remember(runtime: BillingRuntime, key: string, event: ProviderEvent): Promise<WebhookReceipt> {
   try {
-    await webhookEventModel(runtime.context.connection).create([{ _id: key, provider: runtime.provider.name, type: event.type, received_at: new Date() }]);
+    await webhookEventModel(runtime.context.connection).create([
+      { _id: key, provider: runtime.provider.name, type: event.type, received_at: new Date() },
+    ]);
     return { received: true, duplicate: false };
   } catch (error) {
     if (isDuplicateKey(error)) return { received: true, duplicate: true };
@@ -58,7 +73,11 @@ async function remember(runtime: BillingRuntime, key: string, event: ProviderEve
 }
 
 // The record as the provider's subscription now makes it.
-function nextState(record: SubscriptionRecord, subscription: ProviderSubscription, now: Date): Omit<SubscriptionRecord, 'version' | 'updated_at'> {
+function nextState(
+  record: SubscriptionRecord,
+  subscription: ProviderSubscription,
+  now: Date,
+): Omit<SubscriptionRecord, 'version' | 'updated_at'> {
   return {
     ...record,
     provider_subscription_id: subscription.id,
@@ -84,16 +103,28 @@ async function applySubscription(
     try {
       return await commit(runtime.context, async (unit) => {
         const events = webhookEventModel(connection);
-        if (await events.exists({ _id: key }).session(unit.transaction)) return { received: true, duplicate: true } as const;
-        await events.create([{ _id: key, provider: runtime.provider.name, type: event.type, received_at: new Date() }], { session: unit.transaction });
+        if (await events.exists({ _id: key }).session(unit.transaction))
+          return { received: true, duplicate: true } as const;
+        await events.create(
+          [{ _id: key, provider: runtime.provider.name, type: event.type, received_at: new Date() }],
+          { session: unit.transaction },
+        );
         const record = await findSubscription(runtime, workspaceId, unit.transaction);
         if (!record || record.customer_id !== subscription.customerId) {
-          logger.warn({ event_id: event.id, type: event.type }, "webhook's subscription belongs to no billing account of this workspace; acknowledged");
+          logger.warn(
+            { event_id: event.id, type: event.type },
+            "webhook's subscription belongs to no billing account of this workspace; acknowledged",
+          );
           return { received: true, duplicate: false } as const;
         }
         // News of an older subscription while a newer one is in place changes nothing.
         const current = record.provider_subscription_id;
-        if (current !== null && current !== subscription.id && isInPlace(record.status) && !isInPlace(subscription.status)) {
+        if (
+          current !== null &&
+          current !== subscription.id &&
+          isInPlace(record.status) &&
+          !isInPlace(subscription.status)
+        ) {
           return { received: true, duplicate: false } as const;
         }
         const next = nextState(record, subscription, new Date());
@@ -113,7 +144,8 @@ async function applySubscription(
       });
     } catch (error) {
       // Another delivery of the same event committed first.
-      if (isDuplicateKey(error) && (await webhookEventModel(connection).exists({ _id: key }))) return { received: true, duplicate: true };
+      if (isDuplicateKey(error) && (await webhookEventModel(connection).exists({ _id: key })))
+        return { received: true, duplicate: true };
       // Another event about this subscription changed the record between our read and write.
       if (isAppError(error) && error.code === 'conflict' && attempt < ATTEMPTS) continue;
       throw error;

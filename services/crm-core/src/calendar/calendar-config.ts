@@ -7,28 +7,59 @@ const key32 = (options: { secret: true; description: string }): VariableSpec<Buf
   ...options,
   parse(raw, name) {
     const bytes = Buffer.from(raw.trim(), 'base64');
-    if (bytes.length !== 32) throw new ConfigError(`${name} must be 32 random bytes in base64 (openssl rand -base64 32)`);
+    if (bytes.length !== 32)
+      throw new ConfigError(`${name} must be 32 random bytes in base64 (openssl rand -base64 32)`);
     return bytes;
   },
 });
 
 const providerEnv = (prefix: 'CALENDAR_PROVIDER_A' | 'CALENDAR_PROVIDER_B', label: string) => ({
-  [`${prefix}_CLIENT_ID`]: str({ description: `OAuth client id registered at ${label}; unset runs the built-in simulated provider` }),
+  [`${prefix}_CLIENT_ID`]: str({
+    description: `OAuth client id registered at ${label}; unset runs the built-in simulated provider`,
+  }),
   [`${prefix}_CLIENT_SECRET`]: str({ secret: true, description: `OAuth client secret of ${label}` }),
-  [`${prefix}_AUTHORIZE_URL`]: url({ protocols: ['https', 'http'], description: `${label}'s authorisation (sign-in) endpoint` }),
+  [`${prefix}_AUTHORIZE_URL`]: url({
+    protocols: ['https', 'http'],
+    description: `${label}'s authorisation (sign-in) endpoint`,
+  }),
   [`${prefix}_TOKEN_URL`]: url({ protocols: ['https', 'http'], description: `${label}'s token endpoint` }),
-  [`${prefix}_USERINFO_URL`]: url({ protocols: ['https', 'http'], description: `${label}'s endpoint naming the signed-in account (its email)` }),
+  [`${prefix}_USERINFO_URL`]: url({
+    protocols: ['https', 'http'],
+    description: `${label}'s endpoint naming the signed-in account (its email)`,
+  }),
   [`${prefix}_API_URL`]: url({ protocols: ['https', 'http'], description: `base address of ${label}'s calendar API` }),
   [`${prefix}_SCOPES`]: str({ description: `space-separated OAuth scopes asked of ${label}` }),
 });
 
 export const CALENDAR_ENV = {
-  PUBLIC_URL: url({ default: 'http://127.0.0.1:8080', protocols: ['http', 'https'], description: 'public address of the gateway: the OAuth callback is PUBLIC_URL/v1/public/integrations/calendar/{provider}/callback' }),
-  CALENDAR_TOKEN_KEY: key32({ secret: true, description: 'AES-256-GCM key for stored OAuth tokens, 32 bytes base64; required with MONGO_URL, else kept in DATA_DIR' }),
-  CALENDAR_STATE_TTL_SECONDS: int({ default: 600, min: 60, max: 3600, description: 'how long a sign-in link (its state) may be used' }),
+  PUBLIC_URL: url({
+    default: 'http://127.0.0.1:8080',
+    protocols: ['http', 'https'],
+    description:
+      'public address of the gateway: the OAuth callback is PUBLIC_URL/v1/public/integrations/calendar/{provider}/callback',
+  }),
+  CALENDAR_TOKEN_KEY: key32({
+    secret: true,
+    description:
+      'AES-256-GCM key for stored OAuth tokens, 32 bytes base64; required with MONGO_URL, else kept in DATA_DIR',
+  }),
+  CALENDAR_STATE_TTL_SECONDS: int({
+    default: 600,
+    min: 60,
+    max: 3600,
+    description: 'how long a sign-in link (its state) may be used',
+  }),
   CALENDAR_SIMULATOR_HOST: str({ default: '127.0.0.1', description: 'interface the simulated provider listens on' }),
-  CALENDAR_SIMULATOR_PORT: int({ default: 0, min: 0, max: 65535, description: 'port of the simulated provider (0: any free port)' }),
-  CALENDAR_SIMULATOR_PUBLIC_URL: url({ protocols: ['http', 'https'], description: "address a browser reaches the simulated provider at (default http://host:port)" }),
+  CALENDAR_SIMULATOR_PORT: int({
+    default: 0,
+    min: 0,
+    max: 65535,
+    description: 'port of the simulated provider (0: any free port)',
+  }),
+  CALENDAR_SIMULATOR_PUBLIC_URL: url({
+    protocols: ['http', 'https'],
+    description: 'address a browser reaches the simulated provider at (default http://host:port)',
+  }),
   ...providerEnv('CALENDAR_PROVIDER_A', 'provider_a'),
   ...providerEnv('CALENDAR_PROVIDER_B', 'provider_b'),
 };
@@ -71,7 +102,12 @@ const ENDPOINT_FIELDS = {
 // A provider is real when any of its settings is given; then all of them must be.
 function providerOf(config: Record<string, unknown>, provider: CalendarProviderName): ProviderEndpoints | null {
   const prefix = PROVIDER_PREFIX[provider];
-  const values = Object.fromEntries(Object.entries(ENDPOINT_FIELDS).map(([field, suffix]) => [field, config[`${prefix}_${suffix}`] as string | undefined]));
+  const values = Object.fromEntries(
+    Object.entries(ENDPOINT_FIELDS).map(([field, suffix]) => [
+      field,
+      config[`${prefix}_${suffix}`] as string | undefined,
+    ]),
+  );
   if (Object.values(values).every((value) => value === undefined)) return null;
   const missing = Object.entries(ENDPOINT_FIELDS).find(([field]) => values[field] === undefined);
   if (missing) throw new ConfigError(`${prefix}_${missing[1]} is required when ${provider} is configured`);
@@ -86,7 +122,8 @@ export function loadCalendarConfig(env: NodeJS.ProcessEnv): CalendarConfig {
   const config = loadConfig(CALENDAR_ENV, env);
   const tokenKey = config.CALENDAR_TOKEN_KEY ?? null;
   // Replicas on one database must share the key: it cannot be made up by each.
-  if (tokenKey === null && env.MONGO_URL) throw new ConfigError('CALENDAR_TOKEN_KEY is required with MONGO_URL (openssl rand -base64 32)');
+  if (tokenKey === null && env.MONGO_URL)
+    throw new ConfigError('CALENDAR_TOKEN_KEY is required with MONGO_URL (openssl rand -base64 32)');
   return {
     publicUrl: String(config.PUBLIC_URL).replace(/\/+$/, ''),
     tokenKey,
@@ -94,7 +131,9 @@ export function loadCalendarConfig(env: NodeJS.ProcessEnv): CalendarConfig {
     simulator: {
       host: String(config.CALENDAR_SIMULATOR_HOST),
       port: Number(config.CALENDAR_SIMULATOR_PORT),
-      publicUrl: config.CALENDAR_SIMULATOR_PUBLIC_URL ? String(config.CALENDAR_SIMULATOR_PUBLIC_URL).replace(/\/+$/, '') : undefined,
+      publicUrl: config.CALENDAR_SIMULATOR_PUBLIC_URL
+        ? String(config.CALENDAR_SIMULATOR_PUBLIC_URL).replace(/\/+$/, '')
+        : undefined,
     },
     providers: { provider_a: providerOf(config, 'provider_a'), provider_b: providerOf(config, 'provider_b') },
   };

@@ -65,5 +65,7 @@ export function registerCalendarModels(connection: Connection): void {
   connection.model('CalendarUsedState', usedStateSchema);
 }
 
-export const calendarConnectionModel = (connection: Connection): Model<CalendarConnectionRecord> => connection.model<CalendarConnectionRecord>('CalendarConnection');
-export const usedStateModel = (connection: Connection): Model<UsedStateRecord> => connection.model<UsedStateRecord>('CalendarUsedState');
+export const calendarConnectionModel = (connection: Connection): Model<CalendarConnectionRecord> =>
+  connection.model<CalendarConnectionRecord>('CalendarConnection');
+export const usedStateModel = (connection: Connection): Model<UsedStateRecord> =>
+  connection.model<UsedStateRecord>('CalendarUsedState');

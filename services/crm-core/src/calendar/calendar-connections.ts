@@ -1,8 +1,20 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { EventActor } from '@crm/bus';
-import { AppError, currentContext, isDuplicateKey, isoNow, newId, notFound, runWithContext, unavailable, type InternalClaims } from '@crm/kit';
 import {
-  calendarConnectionConnected, type CalendarConnectionConnectedData, calendarConnectionDisconnected,
+  AppError,
+  currentContext,
+  isDuplicateKey,
+  isoNow,
+  newId,
+  notFound,
+  runWithContext,
+  unavailable,
+  type InternalClaims,
+} from '@crm/kit';
+import {
+  calendarConnectionConnected,
+  type CalendarConnectionConnectedData,
+  calendarConnectionDisconnected,
   calendarConnectionUpdated,
 } from '@crm/protos';
 import { commit, type ServiceContext } from '@crm/service-host';
@@ -19,9 +31,14 @@ import { calendarRuntime } from './calendar-runtime';
 // A token expiring sooner than this is refreshed before use.
 const REFRESH_MARGIN_MS = 60_000;
 
-const stateInvalid = () => new AppError('calendar_state_invalid', 'the sign-in link is invalid, expired or already used: connect again', 400);
+const stateInvalid = () =>
+  new AppError('calendar_state_invalid', 'the sign-in link is invalid, expired or already used: connect again', 400);
 const otherBrowser = () =>
-  new AppError('calendar_state_invalid', 'the sign-in link was started in another browser (or its cookie is gone): connect again from this browser', 400);
+  new AppError(
+    'calendar_state_invalid',
+    'the sign-in link was started in another browser (or its cookie is gone): connect again from this browser',
+    400,
+  );
 
 // The browser that asks for the sign-in link gets a random value in a cookie, and the state
 // carries its digest: the callback completes only in that browser, so a link made by one member
@@ -31,7 +48,12 @@ const otherBrowser = () =>
 export const FLOW_COOKIE = 'crm_calendar_flow';
 const digestOf = (value: string) => createHash('sha256').update(value).digest('base64url');
 
-function flowCookie(context: ServiceContext, provider: CalendarProviderName, value: string, maxAgeSeconds: number): string {
+function flowCookie(
+  context: ServiceContext,
+  provider: CalendarProviderName,
+  value: string,
+  maxAgeSeconds: number,
+): string {
   const callback = new URL(redirectUri(context, provider));
   const secure = callback.protocol === 'https:' ? '; Secure' : '';
   return `${FLOW_COOKIE}=${value}; Path=${callback.pathname}; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Lax${secure}`;
@@ -65,15 +87,28 @@ export function connectionState(record: CalendarConnectionRecord): CalendarConne
 }
 
 // The sealed tokens are bound to their connection: a ciphertext copied elsewhere fails.
-const tokenContext = (record: Pick<CalendarConnectionRecord, 'workspace_id' | 'user_id' | 'provider'>) => `${record.workspace_id}:${record.user_id}:${record.provider}`;
+const tokenContext = (record: Pick<CalendarConnectionRecord, 'workspace_id' | 'user_id' | 'provider'>) =>
+  `${record.workspace_id}:${record.user_id}:${record.provider}`;
 
 export const redirectUri = (context: ServiceContext, provider: CalendarProviderName) =>
   `${calendarRuntime(context).config.publicUrl}/v1/public/integrations/calendar/${provider}/callback`;
 
 // The member's connections; while the plan has no calendar sync a working one reads paused.
-export async function listConnections(context: ServiceContext, workspaceId: string, userId: string, syncIncluded: boolean): Promise<CalendarConnectionView[]> {
-  const rows = await calendarConnectionModel(context.connection).find({ workspace_id: workspaceId, user_id: userId }).sort({ provider: 1 }).lean<CalendarConnectionRecord[]>().exec();
-  return rows.map((row) => ({ ...connectionView(row), ...(!syncIncluded && row.status === 'connected' ? { status: 'paused' as const } : {}) }));
+export async function listConnections(
+  context: ServiceContext,
+  workspaceId: string,
+  userId: string,
+  syncIncluded: boolean,
+): Promise<CalendarConnectionView[]> {
+  const rows = await calendarConnectionModel(context.connection)
+    .find({ workspace_id: workspaceId, user_id: userId })
+    .sort({ provider: 1 })
+    .lean<CalendarConnectionRecord[]>()
+    .exec();
+  return rows.map((row) => ({
+    ...connectionView(row),
+    ...(!syncIncluded && row.status === 'connected' ? { status: 'paused' as const } : {}),
+  }));
 }
 
 // The sign-in link, and the cookie that binds it to the browser that asked for it.
@@ -85,13 +120,24 @@ export async function startConnect(
 ): Promise<{ url: string; cookie: string }> {
   const runtime = calendarRuntime(context);
   const browser = randomBytes(32).toString('base64url');
-  const state = runtime.secrets.sign({ n: newId(), w: workspaceId, u: claims.user_id, p: provider, b: digestOf(browser), e: Date.now() + runtime.config.stateTtlMs });
-  const url = await runtime.providers[provider].authorizationUrl({ state, redirectUri: redirectUri(context, provider) });
+  const state = runtime.secrets.sign({
+    n: newId(),
+    w: workspaceId,
+    u: claims.user_id,
+    p: provider,
+    b: digestOf(browser),
+    e: Date.now() + runtime.config.stateTtlMs,
+  });
+  const url = await runtime.providers[provider].authorizationUrl({
+    state,
+    redirectUri: redirectUri(context, provider),
+  });
   return { url, cookie: flowCookie(context, provider, browser, Math.ceil(runtime.config.stateTtlMs / 1000)) };
 }
 
 // Ends the flow's cookie in the browser, whatever the callback answered.
-export const clearedFlowCookie = (context: ServiceContext, provider: CalendarProviderName) => flowCookie(context, provider, '', 0);
+export const clearedFlowCookie = (context: ServiceContext, provider: CalendarProviderName) =>
+  flowCookie(context, provider, '', 0);
 
 interface SignedState {
   nonce: string;
@@ -115,7 +161,13 @@ function readState(context: ServiceContext, provider: CalendarProviderName, stat
     throw stateInvalid();
   }
   if (payload.e <= Date.now()) throw stateInvalid();
-  return { nonce: payload.n, workspaceId: payload.w, userId: payload.u, browserDigest: payload.b, expiresAt: payload.e };
+  return {
+    nonce: payload.n,
+    workspaceId: payload.w,
+    userId: payload.u,
+    browserDigest: payload.b,
+    expiresAt: payload.e,
+  };
 }
 
 // The provider sent the member back: the state (signed, unexpired, unused) says who they are, and
@@ -129,61 +181,88 @@ export async function completeConnect(
   const state = readState(context, provider, query.state);
   // Before the state is spent: a link opened in the wrong browser leaves it to its own member.
   if (!sameDigest(state.browserDigest, flowCookieOf(cookieHeader))) throw otherBrowser();
-  return runWithContext({ request_id: currentContext()?.request_id ?? newId(), ...currentContext(), workspace_id: state.workspaceId }, async () => {
-    try {
-      await usedStateModel(context.connection).create({ _id: state.nonce, workspace_id: state.workspaceId, expires_at: new Date(state.expiresAt) });
-    } catch (error) {
-      if (isDuplicateKey(error)) throw stateInvalid();
-      throw error;
-    }
-    if (query.error !== undefined) throw new AppError('calendar_access_denied', `${provider} did not allow access (${query.error}): connect again to retry`, 400);
-    if (query.code === undefined) throw new AppError('validation_failed', 'code is required', 400);
-    // The member may have been disabled since the link was made.
-    await checkMembers(context, state.workspaceId, [{ field: 'state', id: state.userId }]);
-    const runtime = calendarRuntime(context);
-    const adapter = runtime.providers[provider];
-    let tokens;
-    let email: string | null;
-    try {
-      tokens = await adapter.exchangeCode({ code: query.code, redirectUri: redirectUri(context, provider) });
-      email = await adapter.accountEmail(tokens.access_token);
-    } catch (error) {
-      if (error instanceof CalendarProviderError && error.permanent) throw new AppError('calendar_access_denied', `${error.message}: connect again`, 400);
-      if (error instanceof CalendarProviderError) throw unavailable(error.message);
-      throw error;
-    }
-    const names = await memberNames(context, state.workspaceId, [state.userId]);
-    const actor: EventActor = { type: 'user', id: state.userId, label: names.get(state.userId) ?? null };
-    return commit(context, async ({ transaction, publish }) => {
-      const model = calendarConnectionModel(context.connection);
-      const filter = { workspace_id: state.workspaceId, user_id: state.userId, provider };
-      const existing = await model.findOne(filter).session(transaction).lean<CalendarConnectionRecord>().exec();
-      const now = isoNow();
-      const identity = { workspace_id: state.workspaceId, user_id: state.userId, provider };
-      const record: CalendarConnectionRecord = {
-        _id: existing?._id ?? newId(),
-        version: (existing?.version ?? 0) + 1,
-        ...identity,
-        account_email: email,
-        status: 'connected',
-        access_token_sealed: runtime.secrets.encrypt(tokens.access_token, tokenContext(identity)),
-        refresh_token_sealed: tokens.refresh_token ? runtime.secrets.encrypt(tokens.refresh_token, tokenContext(identity)) : null,
-        access_expires_at: new Date(tokens.expires_at),
-        connected_at: now,
-        updated_at: now,
-      };
-      if (existing) await model.replaceOne({ _id: existing._id, workspace_id: state.workspaceId }, record, { session: transaction });
-      else await model.create([record], { session: transaction });
-      publish(calendarConnectionConnected, { workspace_id: state.workspaceId, actor, data: connectionState(record) });
-      return connectionView(record);
-    });
-  });
+  return runWithContext(
+    { request_id: currentContext()?.request_id ?? newId(), ...currentContext(), workspace_id: state.workspaceId },
+    async () => {
+      try {
+        await usedStateModel(context.connection).create({
+          _id: state.nonce,
+          workspace_id: state.workspaceId,
+          expires_at: new Date(state.expiresAt),
+        });
+      } catch (error) {
+        if (isDuplicateKey(error)) throw stateInvalid();
+        throw error;
+      }
+      if (query.error !== undefined)
+        throw new AppError(
+          'calendar_access_denied',
+          `${provider} did not allow access (${query.error}): connect again to retry`,
+          400,
+        );
+      if (query.code === undefined) throw new AppError('validation_failed', 'code is required', 400);
+      // The member may have been disabled since the link was made.
+      await checkMembers(context, state.workspaceId, [{ field: 'state', id: state.userId }]);
+      const runtime = calendarRuntime(context);
+      const adapter = runtime.providers[provider];
+      let tokens;
+      let email: string | null;
+      try {
+        tokens = await adapter.exchangeCode({ code: query.code, redirectUri: redirectUri(context, provider) });
+        email = await adapter.accountEmail(tokens.access_token);
+      } catch (error) {
+        if (error instanceof CalendarProviderError && error.permanent)
+          throw new AppError('calendar_access_denied', `${error.message}: connect again`, 400);
+        if (error instanceof CalendarProviderError) throw unavailable(error.message);
+        throw error;
+      }
+      const names = await memberNames(context, state.workspaceId, [state.userId]);
+      const actor: EventActor = { type: 'user', id: state.userId, label: names.get(state.userId) ?? null };
+      return commit(context, async ({ transaction, publish }) => {
+        const model = calendarConnectionModel(context.connection);
+        const filter = { workspace_id: state.workspaceId, user_id: state.userId, provider };
+        const existing = await model.findOne(filter).session(transaction).lean<CalendarConnectionRecord>().exec();
+        const now = isoNow();
+        const identity = { workspace_id: state.workspaceId, user_id: state.userId, provider };
+        const record: CalendarConnectionRecord = {
+          _id: existing?._id ?? newId(),
+          version: (existing?.version ?? 0) + 1,
+          ...identity,
+          account_email: email,
+          status: 'connected',
+          access_token_sealed: runtime.secrets.encrypt(tokens.access_token, tokenContext(identity)),
+          refresh_token_sealed: tokens.refresh_token
+            ? runtime.secrets.encrypt(tokens.refresh_token, tokenContext(identity))
+            : null,
+          access_expires_at: new Date(tokens.expires_at),
+          connected_at: now,
+          updated_at: now,
+        };
+        if (existing)
+          await model.replaceOne({ _id: existing._id, workspace_id: state.workspaceId }, record, {
+            session: transaction,
+          });
+        else await model.create([record], { session: transaction });
+        publish(calendarConnectionConnected, { workspace_id: state.workspaceId, actor, data: connectionState(record) });
+        return connectionView(record);
+      });
+    },
+  );
 }
 
-export async function disconnect(context: ServiceContext, claims: InternalClaims, workspaceId: string, provider: CalendarProviderName): Promise<void> {
+export async function disconnect(
+  context: ServiceContext,
+  claims: InternalClaims,
+  workspaceId: string,
+  provider: CalendarProviderName,
+): Promise<void> {
   await commit(context, async ({ transaction, publish }) => {
     const model = calendarConnectionModel(context.connection);
-    const record = await model.findOne({ workspace_id: workspaceId, user_id: claims.user_id, provider }).session(transaction).lean<CalendarConnectionRecord>().exec();
+    const record = await model
+      .findOne({ workspace_id: workspaceId, user_id: claims.user_id, provider })
+      .session(transaction)
+      .lean<CalendarConnectionRecord>()
+      .exec();
     if (!record) throw notFound('calendar connection');
     await model.deleteOne({ _id: record._id, workspace_id: workspaceId }, { session: transaction });
     publish(calendarConnectionDisconnected, {
@@ -210,8 +289,16 @@ export async function organiserConnection(
   return rows.find((row) => row.provider === preferred) ?? rows[0] ?? null;
 }
 
-export async function hasConnectedCalendar(context: ServiceContext, workspaceId: string, userId: string): Promise<boolean> {
-  return (await calendarConnectionModel(context.connection).exists({ workspace_id: workspaceId, user_id: userId, status: 'connected' }).exec()) !== null;
+export async function hasConnectedCalendar(
+  context: ServiceContext,
+  workspaceId: string,
+  userId: string,
+): Promise<boolean> {
+  return (
+    (await calendarConnectionModel(context.connection)
+      .exists({ workspace_id: workspaceId, user_id: userId, status: 'connected' })
+      .exec()) !== null
+  );
 }
 
 // A working access token of the connection: refreshed (and stored again, sealed) when it is
@@ -219,18 +306,29 @@ export async function hasConnectedCalendar(context: ServiceContext, workspaceId:
 export async function accessToken(context: ServiceContext, record: CalendarConnectionRecord): Promise<string> {
   const runtime = calendarRuntime(context);
   const bound = tokenContext(record);
-  if (record.access_expires_at.getTime() - REFRESH_MARGIN_MS > Date.now()) return runtime.secrets.decrypt(record.access_token_sealed, bound);
+  if (record.access_expires_at.getTime() - REFRESH_MARGIN_MS > Date.now())
+    return runtime.secrets.decrypt(record.access_token_sealed, bound);
   if (!record.refresh_token_sealed) {
     await markReconnectRequired(context, record);
-    throw new CalendarProviderError(`the ${record.provider} calendar access has expired: the organiser must connect it again`, true, true);
+    throw new CalendarProviderError(
+      `the ${record.provider} calendar access has expired: the organiser must connect it again`,
+      true,
+      true,
+    );
   }
   let tokens;
   try {
-    tokens = await runtime.providers[record.provider].refresh(runtime.secrets.decrypt(record.refresh_token_sealed, bound));
+    tokens = await runtime.providers[record.provider].refresh(
+      runtime.secrets.decrypt(record.refresh_token_sealed, bound),
+    );
   } catch (error) {
     if (error instanceof CalendarProviderError && error.reconnect) {
       await markReconnectRequired(context, record);
-      throw new CalendarProviderError(`${record.provider} refused the stored access (${error.message}): the organiser must connect the calendar again`, true, true);
+      throw new CalendarProviderError(
+        `${record.provider} refused the stored access (${error.message}): the organiser must connect the calendar again`,
+        true,
+        true,
+      );
     }
     throw error;
   }
@@ -250,16 +348,32 @@ export async function accessToken(context: ServiceContext, record: CalendarConne
 
 // The provider said 401 to a token it issued: the next use refreshes first.
 export async function forgetAccessToken(context: ServiceContext, record: CalendarConnectionRecord): Promise<void> {
-  await calendarConnectionModel(context.connection).updateOne({ _id: record._id, workspace_id: record.workspace_id }, { $set: { access_expires_at: new Date(0) } });
+  await calendarConnectionModel(context.connection).updateOne(
+    { _id: record._id, workspace_id: record.workspace_id },
+    { $set: { access_expires_at: new Date(0) } },
+  );
 }
 
 async function markReconnectRequired(context: ServiceContext, record: CalendarConnectionRecord): Promise<void> {
   await commit(context, async ({ transaction, publish }) => {
     const model = calendarConnectionModel(context.connection);
-    const current = await model.findOne({ _id: record._id, workspace_id: record.workspace_id }).session(transaction).lean<CalendarConnectionRecord>().exec();
+    const current = await model
+      .findOne({ _id: record._id, workspace_id: record.workspace_id })
+      .session(transaction)
+      .lean<CalendarConnectionRecord>()
+      .exec();
     if (!current || current.status === 'reconnect_required') return;
-    const updated = { ...current, status: 'reconnect_required' as const, version: current.version + 1, updated_at: isoNow() };
-    await model.updateOne({ _id: current._id, workspace_id: current.workspace_id }, { $set: { status: updated.status, version: updated.version, updated_at: updated.updated_at } }, { session: transaction });
+    const updated = {
+      ...current,
+      status: 'reconnect_required' as const,
+      version: current.version + 1,
+      updated_at: isoNow(),
+    };
+    await model.updateOne(
+      { _id: current._id, workspace_id: current.workspace_id },
+      { $set: { status: updated.status, version: updated.version, updated_at: updated.updated_at } },
+      { session: transaction },
+    );
     publish(calendarConnectionUpdated, {
       workspace_id: current.workspace_id,
       actor: null,

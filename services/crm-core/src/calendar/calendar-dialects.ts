@@ -25,7 +25,8 @@ export interface CalendarDialect {
 }
 
 const str = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
-const obj = (value: unknown): Record<string, unknown> => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
+const obj = (value: unknown): Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 
 const providerA: CalendarDialect = {
   authorizeParameters: { access_type: 'offline', prompt: 'consent' },
@@ -45,7 +46,9 @@ const providerA: CalendarDialect = {
     body: { status: 'cancelled' },
   }),
   read(answer) {
-    const entryPoints = Array.isArray(obj(answer.conferenceData).entryPoints) ? (obj(answer.conferenceData).entryPoints as unknown[]) : [];
+    const entryPoints = Array.isArray(obj(answer.conferenceData).entryPoints)
+      ? (obj(answer.conferenceData).entryPoints as unknown[])
+      : [];
     const video = entryPoints.map(obj).find((entry) => entry.entryPointType === 'video');
     return { event_id: str(answer.id), join_url: str(video?.uri) ?? str(answer.hangoutLink) };
   },
@@ -61,7 +64,10 @@ function providerABody(event: CalendarEventInput): Record<string, unknown> {
     description: event.notes ?? '',
     start: { dateTime: event.starts_at, timeZone: 'UTC' },
     end: { dateTime: event.ends_at, timeZone: 'UTC' },
-    attendees: event.attendees.map((attendee) => ({ email: attendee.email, ...(attendee.name ? { displayName: attendee.name } : {}) })),
+    attendees: event.attendees.map((attendee) => ({
+      email: attendee.email,
+      ...(attendee.name ? { displayName: attendee.name } : {}),
+    })),
     // null removes the conference from an event that had one.
     conferenceData: event.online_meeting ? { createRequest: { requestId: event.request_id } } : null,
   };
@@ -70,11 +76,19 @@ function providerABody(event: CalendarEventInput): Record<string, unknown> {
 const providerB: CalendarDialect = {
   authorizeParameters: { response_mode: 'query' },
   create: (event) => ({ method: 'POST', path: '/me/events', body: providerBBody(event) }),
-  update: (eventId, event) => ({ method: 'PATCH', path: `/me/events/${encodeURIComponent(eventId)}`, body: providerBBody(event) }),
+  update: (eventId, event) => ({
+    method: 'PATCH',
+    path: `/me/events/${encodeURIComponent(eventId)}`,
+    body: providerBBody(event),
+  }),
   // Cancelling tells the attendees; deleting quietly takes it out of the organiser's calendar.
   cancel: (eventId, sendInvites) =>
     sendInvites
-      ? { method: 'POST', path: `/me/events/${encodeURIComponent(eventId)}/cancel`, body: { comment: 'This meeting was cancelled.' } }
+      ? {
+          method: 'POST',
+          path: `/me/events/${encodeURIComponent(eventId)}/cancel`,
+          body: { comment: 'This meeting was cancelled.' },
+        }
       : { method: 'DELETE', path: `/me/events/${encodeURIComponent(eventId)}` },
   read: (answer) => ({ event_id: str(answer.id), join_url: str(obj(answer.onlineMeeting).joinUrl) }),
   email: (answer) => str(answer.mail) ?? str(answer.userPrincipalName),
@@ -88,10 +102,18 @@ function providerBBody(event: CalendarEventInput): Record<string, unknown> {
     start: { dateTime: event.starts_at, timeZone: 'UTC' },
     end: { dateTime: event.ends_at, timeZone: 'UTC' },
     location: { displayName: event.location ?? '' },
-    attendees: event.send_invites ? event.attendees.map((attendee) => ({ emailAddress: { address: attendee.email, name: attendee.name ?? attendee.email }, type: 'required' })) : [],
+    attendees: event.send_invites
+      ? event.attendees.map((attendee) => ({
+          emailAddress: { address: attendee.email, name: attendee.name ?? attendee.email },
+          type: 'required',
+        }))
+      : [],
     isOnlineMeeting: event.online_meeting,
     transactionId: event.request_id,
   };
 }
 
-export const CALENDAR_DIALECTS: Record<CalendarProviderName, CalendarDialect> = { provider_a: providerA, provider_b: providerB };
+export const CALENDAR_DIALECTS: Record<CalendarProviderName, CalendarDialect> = {
+  provider_a: providerA,
+  provider_b: providerB,
+};

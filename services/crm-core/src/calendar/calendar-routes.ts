@@ -13,14 +13,20 @@ export function calendarOperations(context: ServiceContext): Implementation[] {
   return [
     implement(getCalendarIntegration, async ({ req, auth }) => {
       const included = planHasFeature(auth.plan, 'calendar_sync');
-      return { available: [...CALENDAR_PROVIDERS], included_in_plan: included, connections: await listConnections(context, workspaceOf(req), auth.user_id, included) };
+      return {
+        available: [...CALENDAR_PROVIDERS],
+        included_in_plan: included,
+        connections: await listConnections(context, workspaceOf(req), auth.user_id, included),
+      };
     }),
     implement(connectCalendar, async ({ req, res, auth, params }) => {
       const { url, cookie } = await startConnect(context, auth, workspaceOf(req), params.provider);
       res.setHeader('Set-Cookie', cookie);
       return { url };
     }),
-    implement(disconnectCalendar, async ({ req, auth, params }) => disconnect(context, auth, workspaceOf(req), params.provider)),
+    implement(disconnectCalendar, async ({ req, auth, params }) =>
+      disconnect(context, auth, workspaceOf(req), params.provider),
+    ),
     implement(calendarCallback, async ({ req, res, params, query }) => {
       // The flow ends here, connected or not: its cookie goes.
       res.setHeader('Set-Cookie', clearedFlowCookie(context, params.provider));

@@ -34,7 +34,10 @@ export function calendarRuntime(context: ServiceContext): CalendarRuntime {
   for (const name of CALENDAR_PROVIDERS) {
     const endpoints = config.providers[name];
     simulated[name] = endpoints === null;
-    providers[name] = new HttpCalendarProvider(name, endpoints ? async () => endpoints : () => simulator.endpoints(name));
+    providers[name] = new HttpCalendarProvider(
+      name,
+      endpoints ? async () => endpoints : () => simulator.endpoints(name),
+    );
   }
   const runtime = { config, secrets, providers, simulator, simulated };
   runtimes.set(context, runtime);

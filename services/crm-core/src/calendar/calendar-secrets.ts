@@ -40,7 +40,9 @@ export class CalendarSecrets {
     if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
     try {
       const payload: unknown = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
-      return typeof payload === 'object' && payload !== null && !Array.isArray(payload) ? (payload as Record<string, unknown>) : null;
+      return typeof payload === 'object' && payload !== null && !Array.isArray(payload)
+        ? (payload as Record<string, unknown>)
+        : null;
     } catch {
       return null;
     }

@@ -45,7 +45,8 @@ const CODE_LIFETIME_MS = 60_000;
 const ACCESS_LIFETIME_S = 3600;
 const token = (prefix: string) => `${prefix}_${randomBytes(18).toString('base64url')}`;
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-const obj = (value: unknown): Record<string, unknown> => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
+const obj = (value: unknown): Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 const str = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 
 export class CalendarSimulator {
@@ -53,7 +54,10 @@ export class CalendarSimulator {
   private starting?: Promise<string>;
   private base = '';
   private readonly codes = new Map<string, Grant>();
-  private readonly accessTokens = new Map<string, { provider: CalendarProviderName; email: string; expires_at: number }>();
+  private readonly accessTokens = new Map<
+    string,
+    { provider: CalendarProviderName; email: string; expires_at: number }
+  >();
   private readonly refreshTokens = new Map<string, { provider: CalendarProviderName; email: string }>();
   private readonly store = new Map<string, SimulatedEvent>();
   private readonly outages = new Map<CalendarProviderName, SimulatedOutage>();
@@ -118,7 +122,11 @@ export class CalendarSimulator {
     app.get('/join/:id', (req, res) => {
       const event = this.store.get(String(req.params.id));
       if (!event?.online_meeting) return void res.status(404).type('text/plain').send('no such meeting');
-      res.type('html').send(`<!doctype html><title>${escapeHtml(event.title)}</title><h1>${escapeHtml(event.title)}</h1><p>Simulated online meeting.</p>`);
+      res
+        .type('html')
+        .send(
+          `<!doctype html><title>${escapeHtml(event.title)}</title><h1>${escapeHtml(event.title)}</h1><p>Simulated online meeting.</p>`,
+        );
     });
     app.use((_req, res) => void res.status(404).json({ error: 'not_found' }));
     const server = await new Promise<Server>((resolve, reject) => {
@@ -137,7 +145,12 @@ export class CalendarSimulator {
     const clientId = `simulated-${provider}`;
     app.get(`/${provider}/authorize`, (req, res) => {
       const query = req.query as Record<string, unknown>;
-      if (query.client_id !== clientId || typeof query.redirect_uri !== 'string' || typeof query.state !== 'string' || query.response_type !== 'code') {
+      if (
+        query.client_id !== clientId ||
+        typeof query.redirect_uri !== 'string' ||
+        typeof query.state !== 'string' ||
+        query.response_type !== 'code'
+      ) {
         return void res.status(400).type('text/plain').send('invalid authorisation request');
       }
       res
@@ -154,7 +167,8 @@ export class CalendarSimulator {
       const query = req.query as Record<string, unknown>;
       const body = obj(req.body);
       const redirect = str(query.redirect_uri);
-      if (query.client_id !== clientId || !redirect || typeof query.state !== 'string') return void res.status(400).type('text/plain').send('invalid authorisation request');
+      if (query.client_id !== clientId || !redirect || typeof query.state !== 'string')
+        return void res.status(400).type('text/plain').send('invalid authorisation request');
       const target = new URL(redirect);
       target.searchParams.set('state', query.state);
       const email = str(body.email)?.trim().toLowerCase();
@@ -169,14 +183,22 @@ export class CalendarSimulator {
     });
     app.post(`/${provider}/token`, (req, res) => {
       const body = obj(req.body);
-      if (body.client_id !== clientId || body.client_secret !== `simulated-${provider}-secret`) return void res.status(401).json({ error: 'invalid_client' });
+      if (body.client_id !== clientId || body.client_secret !== `simulated-${provider}-secret`)
+        return void res.status(401).json({ error: 'invalid_client' });
       let email: string;
       if (body.grant_type === 'authorization_code') {
         const grant = this.codes.get(String(body.code));
         // A code works once, before it expires, with the redirect it was issued for.
         this.codes.delete(String(body.code));
-        if (!grant || grant.provider !== provider || grant.expires_at < Date.now() || grant.redirect_uri !== body.redirect_uri) {
-          return void res.status(400).json({ error: 'invalid_grant', error_description: 'the code is unknown, used or expired' });
+        if (
+          !grant ||
+          grant.provider !== provider ||
+          grant.expires_at < Date.now() ||
+          grant.redirect_uri !== body.redirect_uri
+        ) {
+          return void res
+            .status(400)
+            .json({ error: 'invalid_grant', error_description: 'the code is unknown, used or expired' });
         }
         email = grant.email;
         const refresh = token('refresh');
@@ -185,7 +207,10 @@ export class CalendarSimulator {
       }
       if (body.grant_type === 'refresh_token') {
         const grant = this.refreshTokens.get(String(body.refresh_token));
-        if (!grant || grant.provider !== provider) return void res.status(400).json({ error: 'invalid_grant', error_description: 'the refresh token was revoked' });
+        if (!grant || grant.provider !== provider)
+          return void res
+            .status(400)
+            .json({ error: 'invalid_grant', error_description: 'the refresh token was revoked' });
         return void res.json(this.issueAccess(provider, grant.email));
       }
       res.status(400).json({ error: 'unsupported_grant_type' });
@@ -196,26 +221,37 @@ export class CalendarSimulator {
       res.json(provider === 'provider_a' ? { email: account } : { mail: account, userPrincipalName: account });
     });
     const api = `/${provider}/api`;
-    const write = (handler: (req: Request, res: Response, account: string) => void) => (req: Request, res: Response) => {
-      const outage = this.outages.get(provider);
-      const account = this.account(req, provider);
-      const status = outage ? outage.status : account ? 200 : 401;
-      this.calls.push({ provider, method: req.method, path: req.path.slice(api.length), status });
-      if (outage) return void res.status(outage.status).json({ error: { message: outage.message } });
-      if (!account) return void res.status(401).json({ error: { message: 'invalid or expired access token' } });
-      handler(req, res, account);
-    };
+    const write =
+      (handler: (req: Request, res: Response, account: string) => void) => (req: Request, res: Response) => {
+        const outage = this.outages.get(provider);
+        const account = this.account(req, provider);
+        const status = outage ? outage.status : account ? 200 : 401;
+        this.calls.push({ provider, method: req.method, path: req.path.slice(api.length), status });
+        if (outage) return void res.status(outage.status).json({ error: { message: outage.message } });
+        if (!account) return void res.status(401).json({ error: { message: 'invalid or expired access token' } });
+        handler(req, res, account);
+      };
     // provider_b keeps no cancelled events: they cannot be changed or cancelled again.
     const owned = (req: Request, res: Response, account: string): SimulatedEvent | undefined => {
       const event = this.store.get(String(req.params.id));
-      if (!event || event.provider !== provider || event.account_email !== account || (provider === 'provider_b' && event.status === 'cancelled')) {
+      if (
+        !event ||
+        event.provider !== provider ||
+        event.account_email !== account ||
+        (provider === 'provider_b' && event.status === 'cancelled')
+      ) {
         res.status(404).json({ error: { message: 'event not found' } });
         return undefined;
       }
       return event;
     };
     if (provider === 'provider_a') {
-      app.post(`${api}/calendars/primary/events`, write((req, res, account) => res.json(this.answerA(this.save(provider, account, readA(req.body), req.query.sendUpdates === 'all')))));
+      app.post(
+        `${api}/calendars/primary/events`,
+        write((req, res, account) =>
+          res.json(this.answerA(this.save(provider, account, readA(req.body), req.query.sendUpdates === 'all'))),
+        ),
+      );
       app.patch(
         `${api}/calendars/primary/events/:id`,
         write((req, res, account) => {
@@ -230,7 +266,12 @@ export class CalendarSimulator {
         }),
       );
     } else {
-      app.post(`${api}/me/events`, write((req, res, account) => res.json(this.answerB(this.save(provider, account, readB(req.body), readB(req.body).attendees.length > 0)))));
+      app.post(
+        `${api}/me/events`,
+        write((req, res, account) =>
+          res.json(this.answerB(this.save(provider, account, readB(req.body), readB(req.body).attendees.length > 0))),
+        ),
+      );
       app.patch(
         `${api}/me/events/:id`,
         write((req, res, account) => {
@@ -273,7 +314,13 @@ export class CalendarSimulator {
     return grant && grant.provider === provider && grant.expires_at > Date.now() ? grant.email : null;
   }
 
-  private save(provider: CalendarProviderName, account: string, fields: EventFields, invite: boolean, existing?: SimulatedEvent): SimulatedEvent {
+  private save(
+    provider: CalendarProviderName,
+    account: string,
+    fields: EventFields,
+    invite: boolean,
+    existing?: SimulatedEvent,
+  ): SimulatedEvent {
     const id = existing?.id ?? token('evt');
     const event: SimulatedEvent = {
       id,
@@ -293,16 +340,29 @@ export class CalendarSimulator {
       id: event.id,
       status: event.status,
       summary: event.title,
-      ...(event.join_url ? { hangoutLink: event.join_url, conferenceData: { entryPoints: [{ entryPointType: 'video', uri: event.join_url }] } } : {}),
+      ...(event.join_url
+        ? {
+            hangoutLink: event.join_url,
+            conferenceData: { entryPoints: [{ entryPointType: 'video', uri: event.join_url }] },
+          }
+        : {}),
     };
   }
 
   private answerB(event: SimulatedEvent) {
-    return { id: event.id, subject: event.title, isOnlineMeeting: event.online_meeting, onlineMeeting: event.join_url ? { joinUrl: event.join_url } : null };
+    return {
+      id: event.id,
+      subject: event.title,
+      isOnlineMeeting: event.online_meeting,
+      onlineMeeting: event.join_url ? { joinUrl: event.join_url } : null,
+    };
   }
 }
 
-type EventFields = Pick<SimulatedEvent, 'title' | 'location' | 'notes' | 'starts_at' | 'ends_at' | 'attendees' | 'online_meeting'>;
+type EventFields = Pick<
+  SimulatedEvent,
+  'title' | 'location' | 'notes' | 'starts_at' | 'ends_at' | 'attendees' | 'online_meeting'
+>;
 
 function readA(input: unknown): EventFields {
   const body = obj(input);
@@ -312,7 +372,9 @@ function readA(input: unknown): EventFields {
     notes: str(body.description),
     starts_at: str(obj(body.start).dateTime) ?? '',
     ends_at: str(obj(body.end).dateTime) ?? '',
-    attendees: (Array.isArray(body.attendees) ? body.attendees : []).map((attendee) => str(obj(attendee).email)).filter((email): email is string => email !== null),
+    attendees: (Array.isArray(body.attendees) ? body.attendees : [])
+      .map((attendee) => str(obj(attendee).email))
+      .filter((email): email is string => email !== null),
     online_meeting: body.conferenceData !== null && body.conferenceData !== undefined,
   };
 }

@@ -52,7 +52,7 @@ export const connectCalendar = declareOperation({
   params: byProvider,
   bodyRequired: false,
   status: 200,
-  response: Named('CalendarSignIn', Strict({ url: Uri({ description: "Open it to sign in at the provider." }) })),
+  response: Named('CalendarSignIn', Strict({ url: Uri({ description: 'Open it to sign in at the provider.' }) })),
 });
 
 export const disconnectCalendar = declareOperation({
@@ -74,7 +74,7 @@ export const calendarCallback = declareOperation({
   cookies: ['crm_calendar_flow'],
   summary: 'Where the provider returns a member after sign-in',
   description:
-    'Reached without a token: the signed state names the workspace and member, and the crm_calendar_flow cookie set by connect shows it is the browser that asked. Exchanges the code for tokens, stores them encrypted and answers the connection; the cookie is cleared. An invalid, expired or used state, or a browser without the flow\'s cookie, is 400 calendar_state_invalid; a refusal at the provider 400 calendar_access_denied.',
+    "Reached without a token: the signed state names the workspace and member, and the crm_calendar_flow cookie set by connect shows it is the browser that asked. Exchanges the code for tokens, stores them encrypted and answers the connection; the cookie is cleared. An invalid, expired or used state, or a browser without the flow's cookie, is 400 calendar_state_invalid; a refusal at the provider 400 calendar_access_denied.",
   access: 'public',
   params: byProvider,
   // Providers add parameters of their own (scope, session_state, ...): they are ignored.

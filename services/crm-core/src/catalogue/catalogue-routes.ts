@@ -16,7 +16,17 @@ import {
   updatePipeline as updatePipelineOperation,
   updateStage as updateStageOperation,
 } from './catalogue.operations';
-import { leadSourceAdminViews, leadSourcesOf, leadSourceView, pipelinesOf, pipelineView, pipelineViews, publicStageView, stageAdminView, stagesOf } from './catalogue-views';
+import {
+  leadSourceAdminViews,
+  leadSourcesOf,
+  leadSourceView,
+  pipelinesOf,
+  pipelineView,
+  pipelineViews,
+  publicStageView,
+  stageAdminView,
+  stagesOf,
+} from './catalogue-views';
 import { createLeadSource, deleteLeadSource, updateLeadSource } from './lead-source-writes';
 import { createPipeline, deletePipeline, updatePipeline } from './pipeline-writes';
 import { createStage, deleteStage, updateStage } from './stage-writes';
@@ -39,27 +49,45 @@ export function catalogueOperations(context: ServiceContext): Implementation[] {
       const workspaceId = await seeded(req);
       const pipelines = await pipelinesOf(context, workspaceId);
       const stages = await stagesOf(context, workspaceId);
-      return { data: pipelines.flatMap((pipeline) => stages.filter((stage) => stage.pipeline_id === pipeline._id).map(publicStageView)) };
+      return {
+        data: pipelines.flatMap((pipeline) =>
+          stages.filter((stage) => stage.pipeline_id === pipeline._id).map(publicStageView),
+        ),
+      };
     }),
-    implement(listLeadSources, async ({ req }) => ({ data: (await leadSourcesOf(context, await seeded(req))).map(leadSourceView) })),
+    implement(listLeadSources, async ({ req }) => ({
+      data: (await leadSourcesOf(context, await seeded(req))).map(leadSourceView),
+    })),
     implement(listPipelines, async ({ req }) => {
       const workspaceId = await seeded(req);
       return { data: await pipelineViews(context, workspaceId, await pipelinesOf(context, workspaceId)) };
     }),
-    implement(createPipelineOperation, async ({ req, auth, body }) => pipelineView(context, await createPipeline(context, auth, await seeded(req), body))),
+    implement(createPipelineOperation, async ({ req, auth, body }) =>
+      pipelineView(context, await createPipeline(context, auth, await seeded(req), body)),
+    ),
     implement(updatePipelineOperation, async ({ req, auth, params, body }) =>
       pipelineView(context, await updatePipeline(context, auth, await seeded(req), params.id, body)),
     ),
-    implement(deletePipelineOperation, async ({ req, auth, params }) => deletePipeline(context, auth, await seeded(req), params.id)),
-    implement(createStageOperation, async ({ req, auth, body }) => stageAdminView(context, await createStage(context, auth, await seeded(req), body))),
+    implement(deletePipelineOperation, async ({ req, auth, params }) =>
+      deletePipeline(context, auth, await seeded(req), params.id),
+    ),
+    implement(createStageOperation, async ({ req, auth, body }) =>
+      stageAdminView(context, await createStage(context, auth, await seeded(req), body)),
+    ),
     implement(updateStageOperation, async ({ req, auth, params, body }) =>
       stageAdminView(context, await updateStage(context, auth, await seeded(req), params.id, body)),
     ),
-    implement(deleteStageOperation, async ({ req, auth, params, query }) => deleteStage(context, auth, await seeded(req), params.id, query.move_to)),
-    implement(createLeadSourceOperation, async ({ req, auth, body }) => sourceView(await createLeadSource(context, auth, await seeded(req), body))),
+    implement(deleteStageOperation, async ({ req, auth, params, query }) =>
+      deleteStage(context, auth, await seeded(req), params.id, query.move_to),
+    ),
+    implement(createLeadSourceOperation, async ({ req, auth, body }) =>
+      sourceView(await createLeadSource(context, auth, await seeded(req), body)),
+    ),
     implement(updateLeadSourceOperation, async ({ req, auth, params, body }) =>
       sourceView(await updateLeadSource(context, auth, await seeded(req), params.id, body)),
     ),
-    implement(deleteLeadSourceOperation, async ({ req, auth, params }) => deleteLeadSource(context, auth, await seeded(req), params.id)),
+    implement(deleteLeadSourceOperation, async ({ req, auth, params }) =>
+      deleteLeadSource(context, auth, await seeded(req), params.id),
+    ),
   ];
 }

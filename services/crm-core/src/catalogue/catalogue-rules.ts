@@ -17,7 +17,9 @@ const WHY_NOT: Record<PipelineObject, string> = {
 
 export function checkKind(object: PipelineObject, kind: StageKind, field: string): void {
   if (!KINDS_OF[object].includes(kind)) {
-    throw validationFailed(`${field} ${kind} has no meaning in a ${object} pipeline (${WHY_NOT[object]}): use one of ${KINDS_OF[object].join(', ')}`);
+    throw validationFailed(
+      `${field} ${kind} has no meaning in a ${object} pipeline (${WHY_NOT[object]}): use one of ${KINDS_OF[object].join(', ')}`,
+    );
   }
 }
 

@@ -32,8 +32,16 @@ export function orderPipelines(pipelines: PipelineRecord[]): PipelineRecord[] {
 
 export const orderStages = (stages: StageRecord[]): StageRecord[] => [...stages].sort(byPosition);
 
-export async function pipelinesOf(context: ServiceContext, workspaceId: string, session?: ClientSession): Promise<PipelineRecord[]> {
-  const records = await pipelineModel(context.connection).find({ workspace_id: workspaceId }).session(session ?? null).lean<PipelineRecord[]>().exec();
+export async function pipelinesOf(
+  context: ServiceContext,
+  workspaceId: string,
+  session?: ClientSession,
+): Promise<PipelineRecord[]> {
+  const records = await pipelineModel(context.connection)
+    .find({ workspace_id: workspaceId })
+    .session(session ?? null)
+    .lean<PipelineRecord[]>()
+    .exec();
   return orderPipelines(records);
 }
 
@@ -46,12 +54,21 @@ export async function stagesOf(
 ): Promise<StageRecord[]> {
   const filter: Record<string, unknown> = { workspace_id: workspaceId };
   if (pipelineIds) filter.pipeline_id = { $in: pipelineIds };
-  const records = await stageModel(context.connection).find(filter).session(session ?? null).lean<StageRecord[]>().exec();
+  const records = await stageModel(context.connection)
+    .find(filter)
+    .session(session ?? null)
+    .lean<StageRecord[]>()
+    .exec();
   return orderStages(records);
 }
 
 // Companies outside the recycle bin per value of `field` (stage_id or source_id).
-async function companyCounts(context: ServiceContext, workspaceId: string, field: 'stage_id' | 'source_id', ids: string[]) {
+async function companyCounts(
+  context: ServiceContext,
+  workspaceId: string,
+  field: 'stage_id' | 'source_id',
+  ids: string[],
+) {
   const counts = new Map<string, number>();
   if (ids.length === 0) return counts;
   const rows = await companyModel(context.connection)
@@ -65,7 +82,14 @@ async function companyCounts(context: ServiceContext, workspaceId: string, field
 }
 
 export function publicStageView(record: StageRecord): PipelineStageView {
-  return { id: record._id, pipeline_id: record.pipeline_id, name: record.name, position: record.position, kind: record.kind, object: record.object };
+  return {
+    id: record._id,
+    pipeline_id: record.pipeline_id,
+    name: record.name,
+    position: record.position,
+    kind: record.kind,
+    object: record.object,
+  };
 }
 
 function adminStageView(record: StageRecord, counts: Map<string, number>): PipelineStageAdminView {
@@ -84,7 +108,11 @@ export async function stageAdminView(context: ServiceContext, record: StageRecor
 }
 
 // Pipelines as admins see them: with their stages and how many companies each holds.
-export async function pipelineViews(context: ServiceContext, workspaceId: string, pipelines: PipelineRecord[]): Promise<PipelineView[]> {
+export async function pipelineViews(
+  context: ServiceContext,
+  workspaceId: string,
+  pipelines: PipelineRecord[],
+): Promise<PipelineView[]> {
   const stages = await stagesOf(
     context,
     workspaceId,
@@ -112,12 +140,24 @@ export async function pipelineView(context: ServiceContext, pipeline: PipelineRe
 }
 
 export async function leadSourcesOf(context: ServiceContext, workspaceId: string): Promise<LeadSourceRecord[]> {
-  return leadSourceModel(context.connection).find({ workspace_id: workspaceId }).sort({ _id: 1 }).lean<LeadSourceRecord[]>().exec();
+  return leadSourceModel(context.connection)
+    .find({ workspace_id: workspaceId })
+    .sort({ _id: 1 })
+    .lean<LeadSourceRecord[]>()
+    .exec();
 }
 
-export const leadSourceView = (record: LeadSourceRecord): LeadSourceView => ({ id: record._id, name: record.name, channel: record.channel });
+export const leadSourceView = (record: LeadSourceRecord): LeadSourceView => ({
+  id: record._id,
+  name: record.name,
+  channel: record.channel,
+});
 
-export async function leadSourceAdminViews(context: ServiceContext, workspaceId: string, records: LeadSourceRecord[]): Promise<LeadSourceAdminView[]> {
+export async function leadSourceAdminViews(
+  context: ServiceContext,
+  workspaceId: string,
+  records: LeadSourceRecord[],
+): Promise<LeadSourceAdminView[]> {
   const counts = await companyCounts(
     context,
     workspaceId,

@@ -32,11 +32,24 @@ export async function saveChange<R extends CatalogueRecord>(
 // Changes to one pipeline and its stages are serialised: each writes the pipeline's row, so two
 // at once conflict and the later one runs again on the earlier one's result (two admins cannot
 // delete a deal pipeline's two won stages at the same moment and leave it with none).
-export async function claimPipeline(model: Model<PipelineRecord>, pipeline: PipelineRecord, session: ClientSession): Promise<void> {
-  await model.updateOne({ _id: pipeline._id, workspace_id: pipeline.workspace_id }, { $set: { updated_at: isoNow() } }, { session });
+export async function claimPipeline(
+  model: Model<PipelineRecord>,
+  pipeline: PipelineRecord,
+  session: ClientSession,
+): Promise<void> {
+  await model.updateOne(
+    { _id: pipeline._id, workspace_id: pipeline.workspace_id },
+    { $set: { updated_at: isoNow() } },
+    { session },
+  );
 }
 
-export function loadPipeline(model: ReturnType<typeof pipelineModel>, workspaceId: string, id: string, session: ClientSession) {
+export function loadPipeline(
+  model: ReturnType<typeof pipelineModel>,
+  workspaceId: string,
+  id: string,
+  session: ClientSession,
+) {
   return model.findOne({ _id: id, workspace_id: workspaceId }).session(session).lean<PipelineRecord>().exec();
 }
 
@@ -52,5 +65,6 @@ export async function uniqueName<T>(what: string, work: () => Promise<T>): Promi
 
 // Publishes in the change's transaction, as the caller.
 export function announcer(unit: UnitOfWork, claims: InternalClaims, workspaceId: string) {
-  return <Contract extends EventContract>(contract: Contract, data: PayloadOf<NoInfer<Contract>>) => unit.publish(contract, { workspace_id: workspaceId, actor: claims.actor, data });
+  return <Contract extends EventContract>(contract: Contract, data: PayloadOf<NoInfer<Contract>>) =>
+    unit.publish(contract, { workspace_id: workspaceId, actor: claims.actor, data });
 }

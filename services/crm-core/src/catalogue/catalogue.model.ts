@@ -7,7 +7,18 @@ import { tenantScoped } from '@crm/kit';
 
 export const PIPELINE_OBJECTS = ['company', 'deal'] as const;
 export const STAGE_KINDS = ['open', 'won', 'lost', 'account'] as const;
-export const LEAD_SOURCE_CHANNELS = ['web', 'referral', 'event', 'outbound', 'social', 'email', 'phone', 'partner', 'ads', 'other'] as const;
+export const LEAD_SOURCE_CHANNELS = [
+  'web',
+  'referral',
+  'event',
+  'outbound',
+  'social',
+  'email',
+  'phone',
+  'partner',
+  'ads',
+  'other',
+] as const;
 export type PipelineObject = (typeof PIPELINE_OBJECTS)[number];
 export type StageKind = (typeof STAGE_KINDS)[number];
 export type LeadSourceChannel = (typeof LEAD_SOURCE_CHANNELS)[number];
@@ -80,8 +91,14 @@ const pipelineSchema = new Schema<PipelineRecord>(
 );
 pipelineSchema.plugin(tenantScoped);
 pipelineSchema.index({ workspace_id: 1, object: 1, position: 1 });
-pipelineSchema.index({ workspace_id: 1, seed: 1 }, { unique: true, partialFilterExpression: { seed: { $type: 'string' } } });
-pipelineSchema.index({ workspace_id: 1, object: 1, name: 1 }, { unique: true, collation: CASE_INSENSITIVE, name: 'pipeline_name_unique' });
+pipelineSchema.index(
+  { workspace_id: 1, seed: 1 },
+  { unique: true, partialFilterExpression: { seed: { $type: 'string' } } },
+);
+pipelineSchema.index(
+  { workspace_id: 1, object: 1, name: 1 },
+  { unique: true, collation: CASE_INSENSITIVE, name: 'pipeline_name_unique' },
+);
 
 const stageSchema = new Schema<StageRecord>(
   {
@@ -101,7 +118,10 @@ const stageSchema = new Schema<StageRecord>(
 stageSchema.plugin(tenantScoped);
 stageSchema.index({ workspace_id: 1, pipeline_id: 1, position: 1 });
 stageSchema.index({ workspace_id: 1, object: 1 });
-stageSchema.index({ workspace_id: 1, pipeline_id: 1, name: 1 }, { unique: true, collation: CASE_INSENSITIVE, name: 'stage_name_unique' });
+stageSchema.index(
+  { workspace_id: 1, pipeline_id: 1, name: 1 },
+  { unique: true, collation: CASE_INSENSITIVE, name: 'stage_name_unique' },
+);
 
 const leadSourceSchema = new Schema<LeadSourceRecord>(
   {
@@ -116,8 +136,14 @@ const leadSourceSchema = new Schema<LeadSourceRecord>(
   { collection: 'lead_sources', versionKey: false },
 );
 leadSourceSchema.plugin(tenantScoped);
-leadSourceSchema.index({ workspace_id: 1, seed: 1 }, { unique: true, partialFilterExpression: { seed: { $type: 'string' } } });
-leadSourceSchema.index({ workspace_id: 1, name: 1 }, { unique: true, collation: CASE_INSENSITIVE, name: 'lead_source_name_unique' });
+leadSourceSchema.index(
+  { workspace_id: 1, seed: 1 },
+  { unique: true, partialFilterExpression: { seed: { $type: 'string' } } },
+);
+leadSourceSchema.index(
+  { workspace_id: 1, name: 1 },
+  { unique: true, collation: CASE_INSENSITIVE, name: 'lead_source_name_unique' },
+);
 
 export function registerCatalogueModels(connection: Connection): void {
   connection.model(PIPELINE_MODEL, pipelineSchema);

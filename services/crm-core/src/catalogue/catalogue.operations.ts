@@ -1,4 +1,15 @@
-import { declareOperation, ListOf, Named, Nullable, SingleLine, Strict, StringEnum, Type, Uuid, type Static } from '@crm/kit';
+import {
+  declareOperation,
+  ListOf,
+  Named,
+  Nullable,
+  SingleLine,
+  Strict,
+  StringEnum,
+  Type,
+  Uuid,
+  type Static,
+} from '@crm/kit';
 import { admin, needs } from '@crm/protos';
 import { LEAD_SOURCE_CHANNELS, PIPELINE_OBJECTS, STAGE_KINDS } from './catalogue.model';
 
@@ -15,12 +26,14 @@ const Probability = () =>
     Type.Integer({
       minimum: 0,
       maximum: 100,
-      description: 'A deal stage: the probability of a deal in it that has none of its own. A company stage: how likely a lead in it is to become an account (shown, weighs nothing).',
+      description:
+        'A deal stage: the probability of a deal in it that has none of its own. A company stage: how likely a lead in it is to become an account (shown, weighs nothing).',
     }),
   );
 const Kind = () =>
   StringEnum(STAGE_KINDS, {
-    description: 'Company pipelines: open (a lead), lost (a disqualified lead) or account (a customer). Deal pipelines: open, won or lost (closing the deal).',
+    description:
+      'Company pipelines: open (a lead), lost (a disqualified lead) or account (a customer). Deal pipelines: open, won or lost (closing the deal).',
   });
 const Companies = () => Type.Integer({ minimum: 0, description: 'Companies in it, outside the recycle bin.' });
 
@@ -111,7 +124,8 @@ export const listPipelines = declareOperation({
 function trimStageNames(body: unknown): unknown {
   if (typeof body !== 'object' || body === null || !Array.isArray((body as { stages?: unknown }).stages)) return body;
   const stages = (body as { stages: unknown[] }).stages.map((stage) => {
-    if (typeof stage !== 'object' || stage === null || typeof (stage as { name?: unknown }).name !== 'string') return stage;
+    if (typeof stage !== 'object' || stage === null || typeof (stage as { name?: unknown }).name !== 'string')
+      return stage;
     return { ...stage, name: (stage as { name: string }).name.trim() };
   });
   return { ...body, stages };
@@ -136,11 +150,14 @@ export const createPipeline = declareOperation({
     'Stages are created in the order given. Without stages, the pipeline starts with the stages of the default pipeline of a new ' +
     'workspace for its object. Kinds: open, lost or account in a company pipeline, open, won or lost in a deal pipeline (400 otherwise); ' +
     'a deal pipeline needs a won and a lost stage. probability defaults to 100 for a won stage, 0 for a lost one, else null. Names are unique, ignoring case: pipelines per object (409 name_taken), stages within the pipeline (400).',
-  body: Named('PipelineCreate', Strict({
-    name: PipelineName(),
-    object: StringEnum(PIPELINE_OBJECTS, { default: 'company' }),
-    stages: Type.Array(NewStage, { maxItems: MAX_STAGES, default: [] }),
-  })),
+  body: Named(
+    'PipelineCreate',
+    Strict({
+      name: PipelineName(),
+      object: StringEnum(PIPELINE_OBJECTS, { default: 'company' }),
+      stages: Type.Array(NewStage, { maxItems: MAX_STAGES, default: [] }),
+    }),
+  ),
   trim: ['name'],
   prepare: trimStageNames,
   status: 201,
@@ -159,11 +176,14 @@ export const updatePipeline = declareOperation({
     'is_default accepts only true: the pipeline becomes the default of its object and the previous default stops being it. ' +
     'stage_order must list every stage id of the pipeline exactly once.',
   params: Type.Object({ id: Uuid() }),
-  body: Named('PipelineUpdate', Strict({
-    name: Type.Optional(PipelineName()),
-    is_default: Type.Optional(Type.Boolean({ description: 'Only the value true.' })),
-    stage_order: Type.Optional(Type.Array(Uuid(), { maxItems: MAX_STAGES, uniqueItems: true })),
-  })),
+  body: Named(
+    'PipelineUpdate',
+    Strict({
+      name: Type.Optional(PipelineName()),
+      is_default: Type.Optional(Type.Boolean({ description: 'Only the value true.' })),
+      stage_order: Type.Optional(Type.Array(Uuid(), { maxItems: MAX_STAGES, uniqueItems: true })),
+    }),
+  ),
   trim: ['name'],
   status: 200,
   response: Pipeline,
@@ -214,7 +234,14 @@ export const updateStage = declareOperation({
     'won and one lost stage (409 stage_required). Kinds as for POST /pipeline-stages. probability is for every stage (a company stage’s ' +
     'is shown, not used in any total); a stage becoming won or lost takes 100 or 0 unless probability is given too.',
   params: Type.Object({ id: Uuid() }),
-  body: Named('PipelineStageUpdate', Strict({ name: Type.Optional(StageName()), kind: Type.Optional(Kind()), probability: Type.Optional(Probability()) })),
+  body: Named(
+    'PipelineStageUpdate',
+    Strict({
+      name: Type.Optional(StageName()),
+      kind: Type.Optional(Kind()),
+      probability: Type.Optional(Probability()),
+    }),
+  ),
   trim: ['name'],
   status: 200,
   response: PipelineStageAdmin,
@@ -259,7 +286,10 @@ export const updateLeadSource = declareOperation({
   access: admin('settings:manage'),
   summary: 'Rename a lead source or change its channel',
   params: Type.Object({ id: Uuid() }),
-  body: Named('LeadSourceUpdate', Strict({ name: Type.Optional(SourceName()), channel: Type.Optional(StringEnum(LEAD_SOURCE_CHANNELS)) })),
+  body: Named(
+    'LeadSourceUpdate',
+    Strict({ name: Type.Optional(SourceName()), channel: Type.Optional(StringEnum(LEAD_SOURCE_CHANNELS)) }),
+  ),
   trim: ['name'],
   status: 200,
   response: LeadSourceAdmin,

@@ -1,6 +1,11 @@
 import { conflict, isoNow, isUuid, newId, notFound, validationFailed, type InternalClaims } from '@crm/kit';
 import {
-  pipelineCreated, pipelineDeleted, pipelineUpdated, stageCreated, stageDeleted, stageUpdated,
+  pipelineCreated,
+  pipelineDeleted,
+  pipelineUpdated,
+  stageCreated,
+  stageDeleted,
+  stageUpdated,
 } from '@crm/protos';
 import { commit, type ServiceContext } from '@crm/service-host';
 import { companyModel } from '../companies/company.model';
@@ -19,12 +24,18 @@ function stagesToCreate(body: CreatePipelineBody) {
   const stages = body.stages.map((stage, index) => {
     const kind = stage.kind ?? 'open';
     checkKind(body.object, kind, `stages.${index}.kind`);
-    return { name: stage.name, kind, probability: stage.probability === undefined ? defaultProbability(kind) : stage.probability };
+    return {
+      name: stage.name,
+      kind,
+      probability: stage.probability === undefined ? defaultProbability(kind) : stage.probability,
+    };
   });
   stages.forEach((stage, index) => {
     if (stage.name.length === 0) throw validationFailed(`stages.${index}.name must NOT have fewer than 1 characters`);
     if (stages.findIndex((other) => sameName(other.name, stage.name)) !== index) {
-      throw validationFailed(`stages.${index}.name repeats the name of an earlier stage (stage names are unique in a pipeline, ignoring case)`);
+      throw validationFailed(
+        `stages.${index}.name repeats the name of an earlier stage (stage names are unique in a pipeline, ignoring case)`,
+      );
     }
   });
   const missing = missingStage(
@@ -35,7 +46,12 @@ function stagesToCreate(body: CreatePipelineBody) {
   return stages;
 }
 
-export async function createPipeline(context: ServiceContext, claims: InternalClaims, workspaceId: string, body: CreatePipelineBody) {
+export async function createPipeline(
+  context: ServiceContext,
+  claims: InternalClaims,
+  workspaceId: string,
+  body: CreatePipelineBody,
+) {
   const planned = stagesToCreate(body);
   const pipelines = pipelineModel(context.connection);
   return uniqueName('pipeline of this object', () =>
@@ -82,9 +98,16 @@ export async function createPipeline(context: ServiceContext, claims: InternalCl
   );
 }
 
-export async function updatePipeline(context: ServiceContext, claims: InternalClaims, workspaceId: string, id: string, body: UpdatePipelineBody) {
+export async function updatePipeline(
+  context: ServiceContext,
+  claims: InternalClaims,
+  workspaceId: string,
+  id: string,
+  body: UpdatePipelineBody,
+) {
   if (!isUuid(id)) throw notFound('pipeline');
-  if (body.is_default === false) throw validationFailed('is_default accepts only true: make another pipeline the default instead');
+  if (body.is_default === false)
+    throw validationFailed('is_default accepts only true: make another pipeline the default instead');
   const pipelines = pipelineModel(context.connection);
   const stagesModel = stageModel(context.connection);
   return uniqueName('pipeline of this object', () =>
@@ -129,7 +152,12 @@ export async function updatePipeline(context: ServiceContext, claims: InternalCl
   );
 }
 
-export async function deletePipeline(context: ServiceContext, claims: InternalClaims, workspaceId: string, id: string): Promise<void> {
+export async function deletePipeline(
+  context: ServiceContext,
+  claims: InternalClaims,
+  workspaceId: string,
+  id: string,
+): Promise<void> {
   if (!isUuid(id)) throw notFound('pipeline');
   const pipelines = pipelineModel(context.connection);
   await commit(context, async (unit) => {
@@ -137,16 +165,32 @@ export async function deletePipeline(context: ServiceContext, claims: InternalCl
     const pipeline = await loadPipeline(pipelines, workspaceId, id, session);
     if (!pipeline) throw notFound('pipeline');
     if (pipeline.is_default) {
-      throw conflict(`this is the default ${pipeline.object} pipeline: make another one the default first`, 'pipeline_is_default');
+      throw conflict(
+        `this is the default ${pipeline.object} pipeline: make another one the default first`,
+        'pipeline_is_default',
+      );
     }
     // Companies in the recycle bin count: restoring one must find its stage.
-    const used = await companyModel(context.connection).exists({ workspace_id: workspaceId, pipeline_id: pipeline._id }).session(session).exec();
-    if (used) throw conflict('companies are in this pipeline (also in the recycle bin): move them to another pipeline first', 'pipeline_in_use');
+    const used = await companyModel(context.connection)
+      .exists({ workspace_id: workspaceId, pipeline_id: pipeline._id })
+      .session(session)
+      .exec();
+    if (used)
+      throw conflict(
+        'companies are in this pipeline (also in the recycle bin): move them to another pipeline first',
+        'pipeline_in_use',
+      );
     if (await dealsUse(context, workspaceId, { pipeline_id: pipeline._id }, unit)) {
-      throw conflict('deals are in this pipeline: move them to another pipeline or delete them first', 'pipeline_in_use');
+      throw conflict(
+        'deals are in this pipeline: move them to another pipeline or delete them first',
+        'pipeline_in_use',
+      );
     }
     const stages = await stagesOf(context, workspaceId, [pipeline._id], session);
-    await stageModel(context.connection).deleteMany({ workspace_id: workspaceId, pipeline_id: pipeline._id }, { session });
+    await stageModel(context.connection).deleteMany(
+      { workspace_id: workspaceId, pipeline_id: pipeline._id },
+      { session },
+    );
     await pipelines.deleteOne({ _id: pipeline._id, workspace_id: workspaceId }, { session });
     const announce = announcer(unit, claims, workspaceId);
     for (const stage of stages) {

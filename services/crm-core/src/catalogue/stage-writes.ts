@@ -15,11 +15,19 @@ import { announcer, claimPipeline, loadPipeline, saveChange, uniqueName } from '
 const STAGE_NAME = 'stage of this pipeline';
 
 function loadStage(context: ServiceContext, workspaceId: string, id: string, session: ClientSession) {
-  return stageModel(context.connection).findOne({ _id: id, workspace_id: workspaceId }).session(session).lean<StageRecord>().exec();
+  return stageModel(context.connection)
+    .findOne({ _id: id, workspace_id: workspaceId })
+    .session(session)
+    .lean<StageRecord>()
+    .exec();
 }
 
 // The stage's pipeline, claimed for this change (see claimPipeline).
-async function claimedPipelineOf(context: ServiceContext, stage: StageRecord, session: ClientSession): Promise<PipelineRecord> {
+async function claimedPipelineOf(
+  context: ServiceContext,
+  stage: StageRecord,
+  session: ClientSession,
+): Promise<PipelineRecord> {
   const pipelines = pipelineModel(context.connection);
   const pipeline = await loadPipeline(pipelines, stage.workspace_id, stage.pipeline_id, session);
   if (!pipeline) throw notFound('pipeline stage');
@@ -41,17 +49,28 @@ async function rewriteCompanies(
   const session = unit.transaction;
   const matching: Record<string, unknown> = { workspace_id: stage.workspace_id, stage_id: stage._id };
   if (placement.stage_id === undefined) matching.is_account = !placement.is_account;
-  const ids = (await companies.find(matching, { _id: 1 }).session(session).lean<Array<{ _id: string }>>().exec()).map((row) => row._id);
+  const ids = (await companies.find(matching, { _id: 1 }).session(session).lean<Array<{ _id: string }>>().exec()).map(
+    (row) => row._id,
+  );
   if (ids.length === 0) return;
   const moved = { workspace_id: stage.workspace_id, _id: { $in: ids } };
-  await companies.updateMany(moved, { $set: { ...placement, updated_at: isoNow() }, $inc: { version: 1 } }, { session });
+  await companies.updateMany(
+    moved,
+    { $set: { ...placement, updated_at: isoNow() }, $inc: { version: 1 } },
+    { session },
+  );
   const records = await companies.find(moved).session(session).lean<CompanyRecord[]>().exec();
   const fields = Object.keys(placement);
   const announce = announcer(unit, claims, stage.workspace_id);
   for (const record of records) announce(companyUpdated, { ...companyState(record), fields });
 }
 
-export async function createStage(context: ServiceContext, claims: InternalClaims, workspaceId: string, body: CreateStageBody) {
+export async function createStage(
+  context: ServiceContext,
+  claims: InternalClaims,
+  workspaceId: string,
+  body: CreateStageBody,
+) {
   const pipelines = pipelineModel(context.connection);
   return uniqueName(STAGE_NAME, () =>
     commit(context, async (unit) => {
@@ -83,7 +102,13 @@ export async function createStage(context: ServiceContext, claims: InternalClaim
   );
 }
 
-export async function updateStage(context: ServiceContext, claims: InternalClaims, workspaceId: string, id: string, body: UpdateStageBody) {
+export async function updateStage(
+  context: ServiceContext,
+  claims: InternalClaims,
+  workspaceId: string,
+  id: string,
+  body: UpdateStageBody,
+) {
   if (!isUuid(id)) throw notFound('pipeline stage');
   return uniqueName(STAGE_NAME, () =>
     commit(context, async (unit) => {
@@ -94,14 +119,19 @@ export async function updateStage(context: ServiceContext, claims: InternalClaim
       const pipeline = await claimedPipelineOf(context, stage, session);
       const changes: Partial<StageRecord> = {};
       if (body.name !== undefined && body.name !== stage.name) changes.name = body.name;
-      if (body.probability !== undefined && body.probability !== stage.probability) changes.probability = body.probability;
+      if (body.probability !== undefined && body.probability !== stage.probability)
+        changes.probability = body.probability;
       if (body.kind !== undefined && body.kind !== stage.kind) {
         changes.kind = body.kind;
         // A stage that becomes won or lost takes that kind's probability unless one is given.
-        if (body.probability === undefined && (body.kind === 'won' || body.kind === 'lost')) changes.probability = defaultProbability(body.kind);
-        const others = (await stagesOf(context, workspaceId, [pipeline._id], session)).filter((other) => other._id !== stage._id);
+        if (body.probability === undefined && (body.kind === 'won' || body.kind === 'lost'))
+          changes.probability = defaultProbability(body.kind);
+        const others = (await stagesOf(context, workspaceId, [pipeline._id], session)).filter(
+          (other) => other._id !== stage._id,
+        );
         requireStages(pipeline.object, [...others.map((other) => other.kind), body.kind]);
-        if ((stage.kind === 'account') !== (body.kind === 'account')) await rewriteCompanies(context, unit, claims, stage, { is_account: body.kind === 'account' });
+        if ((stage.kind === 'account') !== (body.kind === 'account'))
+          await rewriteCompanies(context, unit, claims, stage, { is_account: body.kind === 'account' });
         // Deals in a stage that becomes won or lost close; in one that becomes open they reopen.
         if (stage.object === 'deal') await followStageKind(context, unit, claims.actor, stage, body.kind);
       }
@@ -114,7 +144,12 @@ export async function updateStage(context: ServiceContext, claims: InternalClaim
 }
 
 // The stage the deleted one's companies move to: another stage of the same pipeline.
-async function targetStage(context: ServiceContext, stage: StageRecord, moveTo: string, session: ClientSession): Promise<StageRecord> {
+async function targetStage(
+  context: ServiceContext,
+  stage: StageRecord,
+  moveTo: string,
+  session: ClientSession,
+): Promise<StageRecord> {
   if (moveTo === stage._id) throw validationFailed('move_to must be another stage than the one deleted');
   const target = await loadStage(context, stage.workspace_id, moveTo, session);
   if (!target) throw validationFailed('move_to is not a stage of this workspace');
@@ -122,7 +157,13 @@ async function targetStage(context: ServiceContext, stage: StageRecord, moveTo: 
   return target;
 }
 
-export async function deleteStage(context: ServiceContext, claims: InternalClaims, workspaceId: string, id: string, moveTo: string | undefined) {
+export async function deleteStage(
+  context: ServiceContext,
+  claims: InternalClaims,
+  workspaceId: string,
+  id: string,
+  moveTo: string | undefined,
+) {
   if (!isUuid(id)) throw notFound('pipeline stage');
   const companies = companyModel(context.connection);
   await commit(context, async (unit) => {
@@ -131,7 +172,9 @@ export async function deleteStage(context: ServiceContext, claims: InternalClaim
     if (!stage) throw notFound('pipeline stage');
     const target = moveTo === undefined ? null : await targetStage(context, stage, moveTo, session);
     const pipeline = await claimedPipelineOf(context, stage, session);
-    const others = (await stagesOf(context, workspaceId, [pipeline._id], session)).filter((other) => other._id !== stage._id);
+    const others = (await stagesOf(context, workspaceId, [pipeline._id], session)).filter(
+      (other) => other._id !== stage._id,
+    );
     requireStages(
       pipeline.object,
       others.map((other) => other.kind),
@@ -139,17 +182,29 @@ export async function deleteStage(context: ServiceContext, claims: InternalClaim
     // Companies in the recycle bin count: restoring one must find its stage.
     const used = await companies.exists({ workspace_id: workspaceId, stage_id: stage._id }).session(session).exec();
     if (used && !target) {
-      throw conflict('companies are in this stage (also in the recycle bin): pass move_to with the stage they move to', 'stage_in_use');
+      throw conflict(
+        'companies are in this stage (also in the recycle bin): pass move_to with the stage they move to',
+        'stage_in_use',
+      );
     }
     const dealsIn = stage.object === 'deal' && (await dealsUse(context, workspaceId, { stage_id: stage._id }, unit));
-    if (dealsIn && !target) throw conflict('deals are in this stage: pass move_to with the stage they move to', 'stage_in_use');
+    if (dealsIn && !target)
+      throw conflict('deals are in this stage: pass move_to with the stage they move to', 'stage_in_use');
     // They close or reopen as the target's kind says.
     if (dealsIn && target) await moveDealsOfStage(context, unit, claims.actor, stage, target);
     if (used && target) {
-      await rewriteCompanies(context, unit, claims, stage, { stage_id: target._id, pipeline_id: target.pipeline_id, is_account: target.kind === 'account' });
+      await rewriteCompanies(context, unit, claims, stage, {
+        stage_id: target._id,
+        pipeline_id: target.pipeline_id,
+        is_account: target.kind === 'account',
+      });
     }
     await stageModel(context.connection).deleteOne({ _id: stage._id, workspace_id: workspaceId }, { session });
-    announcer(unit, claims, workspaceId)(stageDeleted, {
+    announcer(
+      unit,
+      claims,
+      workspaceId,
+    )(stageDeleted, {
       ...stageState({ ...stage, version: (stage.version ?? 1) + 1 }),
       moved_to: (used || dealsIn) && target ? target._id : null,
     });

@@ -52,7 +52,12 @@ export async function restoreFromBin(
   actor: EventActor | null,
   now: string,
 ): Promise<CompanyRecord> {
-  const restored: CompanyRecord = { ...company, deleted_at: null, updated_at: now, version: (company.version ?? 1) + 1 };
+  const restored: CompanyRecord = {
+    ...company,
+    deleted_at: null,
+    updated_at: now,
+    version: (company.version ?? 1) + 1,
+  };
   await companyModel(context.connection).updateOne(
     { _id: company._id, workspace_id: company.workspace_id },
     { $set: { deleted_at: null, updated_at: now, version: restored.version } },

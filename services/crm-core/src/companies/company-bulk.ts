@@ -10,10 +10,14 @@ import { companyState } from './company-view';
 
 // What each action needs, refused before anything is read.
 function checkArguments(body: BulkCompaniesBody): void {
-  if (body.action === 'move_stage' && body.stage_id === undefined) throw validationFailed('stage_id is required for move_stage');
-  if (body.action !== 'move_stage' && body.stage_id !== undefined) throw validationFailed('stage_id is only for move_stage');
-  if (body.action === 'reassign' && body.owner_id === undefined) throw validationFailed('owner_id is required for reassign (null clears the owner)');
-  if (body.action !== 'reassign' && body.owner_id !== undefined) throw validationFailed('owner_id is only for reassign');
+  if (body.action === 'move_stage' && body.stage_id === undefined)
+    throw validationFailed('stage_id is required for move_stage');
+  if (body.action !== 'move_stage' && body.stage_id !== undefined)
+    throw validationFailed('stage_id is only for move_stage');
+  if (body.action === 'reassign' && body.owner_id === undefined)
+    throw validationFailed('owner_id is required for reassign (null clears the owner)');
+  if (body.action !== 'reassign' && body.owner_id !== undefined)
+    throw validationFailed('owner_id is only for reassign');
 }
 
 // One change of the bulk action to one company, or null when it would change nothing.
@@ -31,14 +35,27 @@ function changeOf(body: BulkCompaniesBody, placement: StagePlacement | null): Ch
 // and are not counted; neither are companies the action would not change. move_stage and
 // reassign change companies outside the recycle bin; delete moves them into it; restore brings
 // binned ones back.
-export async function bulkCompanyAction(context: ServiceContext, claims: InternalClaims, workspaceId: string, body: BulkCompaniesBody): Promise<{ updated: number }> {
+export async function bulkCompanyAction(
+  context: ServiceContext,
+  claims: InternalClaims,
+  workspaceId: string,
+  body: BulkCompaniesBody,
+): Promise<{ updated: number }> {
   checkArguments(body);
-  if (body.action === 'reassign' && body.owner_id) await checkMembers(context, workspaceId, [{ field: 'owner_id', id: body.owner_id }]);
+  if (body.action === 'reassign' && body.owner_id)
+    await checkMembers(context, workspaceId, [{ field: 'owner_id', id: body.owner_id }]);
   return commit(context, async (unit) => {
     const { transaction, publish } = unit;
-    const placement = body.action === 'move_stage' ? await companyStage(context, workspaceId, 'stage_id', body.stage_id!, transaction) : null;
+    const placement =
+      body.action === 'move_stage'
+        ? await companyStage(context, workspaceId, 'stage_id', body.stage_id!, transaction)
+        : null;
     const companies = await companyModel(context.connection)
-      .find({ workspace_id: workspaceId, _id: { $in: body.ids }, deleted_at: body.action === 'restore' ? { $ne: null } : null })
+      .find({
+        workspace_id: workspaceId,
+        _id: { $in: body.ids },
+        deleted_at: body.action === 'restore' ? { $ne: null } : null,
+      })
       .session(transaction)
       .lean<CompanyRecord[]>()
       .exec();

@@ -29,7 +29,12 @@ export async function moveCompanyContacts(
     { session: unit.transaction },
   );
   for (const contact of moving) {
-    const moved: ContactRecord = { ...contact, company_id: toCompanyId, updated_at: now, version: (contact.version ?? 1) + 1 };
+    const moved: ContactRecord = {
+      ...contact,
+      company_id: toCompanyId,
+      updated_at: now,
+      version: (contact.version ?? 1) + 1,
+    };
     unit.publish(contactUpdated, {
       workspace_id: workspaceId,
       actor,

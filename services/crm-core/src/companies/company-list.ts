@@ -26,9 +26,16 @@ const oneValue = (value: unknown) => ({ $gte: value, $lte: value });
 // In the recycle bin: deleted_at is an ISO time there, null elsewhere.
 export const IN_BIN = { $gt: '' };
 
-export function companyListFilter(workspaceId: string, userId: string, query: ListCompaniesQuery): FilterQuery<CompanyRecord> {
+export function companyListFilter(
+  workspaceId: string,
+  userId: string,
+  query: ListCompaniesQuery,
+): FilterQuery<CompanyRecord> {
   const filter: Record<string, unknown> = { workspace_id: workspaceId, deleted_at: query.deleted ? IN_BIN : null };
-  if (query.owner !== undefined) filter.owner_id = oneValue(query.owner === 'me' ? userId : query.owner === 'none' ? null : query.owner.toLowerCase());
+  if (query.owner !== undefined)
+    filter.owner_id = oneValue(
+      query.owner === 'me' ? userId : query.owner === 'none' ? null : query.owner.toLowerCase(),
+    );
   if (query.kind !== undefined) filter.is_account = oneValue(query.kind === 'account');
   for (const field of ['stage_id', 'pipeline_id', 'source_id', 'campaign_id'] as const) {
     const value = query[field];
@@ -50,11 +57,22 @@ const anyTermStarting = (prefix: string) => ({ $or: SEARCH_FIELDS.map((field) =>
 // `q`: counts each term's bounded prefix range (stopping past FEW_MATCHES). Few matches are
 // gathered with only their sort key, sorted and paged in memory, then the page's companies read
 // by id; many are paged like the plain list with an $or of the terms.
-async function searchPage(context: ServiceContext, filter: FilterQuery<CompanyRecord>, query: ListCompaniesQuery, order: KeysetOrder) {
+async function searchPage(
+  context: ServiceContext,
+  filter: FilterQuery<CompanyRecord>,
+  query: ListCompaniesQuery,
+  order: KeysetOrder,
+) {
   const companies = companyModel(context.connection);
   const prefix = query.q!.toLowerCase();
   const counts = await Promise.all(
-    SEARCH_FIELDS.map((field) => companies.countDocuments({ ...filter, [field]: prefixRange(prefix) } as FilterQuery<CompanyRecord>, { limit: FEW_MATCHES + 1 }).exec()),
+    SEARCH_FIELDS.map((field) =>
+      companies
+        .countDocuments({ ...filter, [field]: prefixRange(prefix) } as FilterQuery<CompanyRecord>, {
+          limit: FEW_MATCHES + 1,
+        })
+        .exec(),
+    ),
   );
   if (counts.some((count) => count > FEW_MATCHES)) {
     return plainPage(context, { $and: [filter, anyTermStarting(prefix)] }, query, order);
@@ -64,7 +82,10 @@ async function searchPage(context: ServiceContext, filter: FilterQuery<CompanyRe
       counts[index] === 0
         ? Promise.resolve([])
         : companies
-            .find({ ...filter, [field]: prefixRange(prefix) } as FilterQuery<CompanyRecord>, { _id: 1, [order.field]: 1 })
+            .find({ ...filter, [field]: prefixRange(prefix) } as FilterQuery<CompanyRecord>, {
+              _id: 1,
+              [order.field]: 1,
+            })
             .lean<Array<Record<string, unknown> & { _id: string }>>()
             .exec(),
     ),
@@ -75,10 +96,20 @@ async function searchPage(context: ServiceContext, filter: FilterQuery<CompanyRe
   );
   const paged =
     query.offset != null
-      ? { data: candidates.slice(query.offset, query.offset + query.limit), next_cursor: null, total: candidates.length }
+      ? {
+          data: candidates.slice(query.offset, query.offset + query.limit),
+          next_cursor: null,
+          total: candidates.length,
+        }
       : candidatePage(order, candidates, query.limit, query.cursor);
   const ids = paged.data.map((candidate) => candidate._id);
-  const rows = ids.length === 0 ? [] : await companies.find({ workspace_id: filter.workspace_id, _id: { $in: ids } }).lean<CompanyRecord[]>().exec();
+  const rows =
+    ids.length === 0
+      ? []
+      : await companies
+          .find({ workspace_id: filter.workspace_id, _id: { $in: ids } })
+          .lean<CompanyRecord[]>()
+          .exec();
   const byId = new Map(rows.map((row) => [row._id, row]));
   return { ...paged, data: ids.map((id) => byId.get(id)).filter((row): row is CompanyRecord => row !== undefined) };
 }
@@ -86,7 +117,13 @@ async function searchPage(context: ServiceContext, filter: FilterQuery<CompanyRe
 // Offset paging: the total, then the page read from whichever end of the order is nearer (a
 // skip reads every document it passes on the embedded store, so offset=99975 of 100,000 reads 25
 // from the other end instead of 100,000).
-async function offsetPage(context: ServiceContext, filter: FilterQuery<CompanyRecord>, offset: number, limit: number, order: KeysetOrder) {
+async function offsetPage(
+  context: ServiceContext,
+  filter: FilterQuery<CompanyRecord>,
+  offset: number,
+  limit: number,
+  order: KeysetOrder,
+) {
   const companies = companyModel(context.connection);
   const total = await companies.countDocuments(filter).exec();
   if (offset >= total) return { data: [], next_cursor: null, total };
@@ -104,10 +141,19 @@ async function offsetPage(context: ServiceContext, filter: FilterQuery<CompanyRe
   return { data: reverse ? rows.reverse() : rows, next_cursor: null, total };
 }
 
-async function plainPage(context: ServiceContext, filter: FilterQuery<CompanyRecord>, query: ListCompaniesQuery, order: KeysetOrder) {
+async function plainPage(
+  context: ServiceContext,
+  filter: FilterQuery<CompanyRecord>,
+  query: ListCompaniesQuery,
+  order: KeysetOrder,
+) {
   if (query.offset != null) return offsetPage(context, filter, query.offset, query.limit, order);
   // Every sort key is set on every company (name is required), so the cursor may bound the walk.
-  return keysetPage(companyModel(context.connection), fromCursor(filter, order, query.cursor), { order, limit: query.limit, cursor: query.cursor });
+  return keysetPage(companyModel(context.connection), fromCursor(filter, order, query.cursor), {
+    order,
+    limit: query.limit,
+    cursor: query.cursor,
+  });
 }
 
 export async function listCompanyPage(
@@ -118,7 +164,9 @@ export async function listCompanyPage(
 ): Promise<{ data: CompanyView[]; next_cursor: string | null; total?: number }> {
   const filter = companyListFilter(workspaceId, userId, query);
   const order = COMPANY_ORDERS[query.sort];
-  const page = query.q ? await searchPage(context, filter, query, order) : await plainPage(context, filter, query, order);
+  const page = query.q
+    ? await searchPage(context, filter, query, order)
+    : await plainPage(context, filter, query, order);
   return { ...page, data: await companyViews(context, workspaceId, page.data) };
 }
 
@@ -130,7 +178,8 @@ export async function listCompanyPage(
 export async function companyCounts(context: ServiceContext, workspaceId: string, userId: string) {
   const companies = companyModel(context.connection);
   const active = { workspace_id: workspaceId, deleted_at: null };
-  const count = (filter: Record<string, unknown>) => companies.countDocuments(filter as FilterQuery<CompanyRecord>).exec();
+  const count = (filter: Record<string, unknown>) =>
+    companies.countDocuments(filter as FilterQuery<CompanyRecord>).exec();
   const [mine, unassigned, below, above, accounts, deleted] = await Promise.all([
     count({ ...active, owner_id: userId }),
     count({ ...active, owner_id: null }),

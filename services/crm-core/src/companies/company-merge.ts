@@ -54,7 +54,11 @@ export function mergedValues(survivor: CompanyRecord, sources: readonly CompanyR
     for (const [key, value] of Object.entries(source.custom ?? {})) {
       if (value === null || (merged.custom[key] !== undefined && merged.custom[key] !== null)) continue;
       const candidate = { ...merged.custom, [key]: value };
-      if (Object.keys(candidate).length > CUSTOM_MAX_KEYS || Buffer.byteLength(JSON.stringify(candidate)) > CUSTOM_MAX_BYTES) continue;
+      if (
+        Object.keys(candidate).length > CUSTOM_MAX_KEYS ||
+        Buffer.byteLength(JSON.stringify(candidate)) > CUSTOM_MAX_BYTES
+      )
+        continue;
       merged.custom = candidate;
     }
   }
@@ -64,7 +68,13 @@ export function mergedValues(survivor: CompanyRecord, sources: readonly CompanyR
 // All or nothing: every source must be a company of the workspace outside the recycle bin, and
 // not the survivor itself. Contacts of the sources move to the survivor, the sources go to the
 // recycle bin, and crm.company.merged tells other services to move their own records.
-export async function mergeCompanies(context: ServiceContext, claims: InternalClaims, workspaceId: string, id: string, sourceIds: string[]) {
+export async function mergeCompanies(
+  context: ServiceContext,
+  claims: InternalClaims,
+  workspaceId: string,
+  id: string,
+  sourceIds: string[],
+) {
   const ids = sourceIds.map((sourceId) => sourceId.toLowerCase());
   if (ids.includes(id.toLowerCase())) throw validationFailed('source_ids must not include the company merged into');
   return commit(context, async (unit) => {
@@ -76,12 +86,21 @@ export async function mergeCompanies(context: ServiceContext, claims: InternalCl
       .exec();
     const byId = new Map(found.map((company) => [company._id, company]));
     const missing = ids.find((sourceId) => !byId.has(sourceId));
-    if (missing) throw validationFailed(`source_ids: ${missing} is not a company of this workspace outside the recycle bin`);
+    if (missing)
+      throw validationFailed(`source_ids: ${missing} is not a company of this workspace outside the recycle bin`);
     const sources = ids.map((sourceId) => byId.get(sourceId)!);
     const now = isoNow();
-    const merged: CompanyRecord = { ...mergedValues(survivor, sources), version: (survivor.version ?? 1) + 1, updated_at: now };
+    const merged: CompanyRecord = {
+      ...mergedValues(survivor, sources),
+      version: (survivor.version ?? 1) + 1,
+      updated_at: now,
+    };
     const { _id, workspace_id, created_at, deleted_at, ...fields } = merged;
-    await companyModel(context.connection).updateOne({ _id, workspace_id }, { $set: fields }, { session: unit.transaction });
+    await companyModel(context.connection).updateOne(
+      { _id, workspace_id },
+      { $set: fields },
+      { session: unit.transaction },
+    );
     await moveCompanyContacts(context, unit, claims.actor, workspaceId, ids, survivor._id, now);
     for (const source of sources) await moveToBin(context, unit, source, claims.actor, now, survivor._id);
     const names = await companyNames(context, workspaceId, [merged]);

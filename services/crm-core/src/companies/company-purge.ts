@@ -28,7 +28,10 @@ export function companyPurgeHandler(context: ServiceContext): JobHandler {
       // Restored, deleted again since (that deletion has its own job), or already purged.
       if (!company?.deleted_at || company.deleted_at !== job.payload.deleted_at) return;
       await moveCompanyContacts(context, unit, null, workspaceId, [company._id], null, isoNow());
-      await companyModel(context.connection).deleteOne({ _id: company._id, workspace_id: workspaceId }, { session: unit.transaction });
+      await companyModel(context.connection).deleteOne(
+        { _id: company._id, workspace_id: workspaceId },
+        { session: unit.transaction },
+      );
       unit.publish(companyPurged, {
         workspace_id: workspaceId,
         actor: null,

@@ -14,11 +14,17 @@ import type { CompanyWritable } from './company.operations';
 // in the workspace, the stage's pipeline and kind kept with the company, a domain derived from the
 // website, custom values, and the folded terms `q` and the name sorts read.
 
-export type SearchFields = Pick<CompanyRecord, 'search_terms' | 'name_folded' | 'account_number_folded' | 'postcode_folded' | 'name_key' | 'domain_key'>;
+export type SearchFields = Pick<
+  CompanyRecord,
+  'search_terms' | 'name_folded' | 'account_number_folded' | 'postcode_folded' | 'name_key' | 'domain_key'
+>;
 
-const fold = (value: string | null | undefined) => (typeof value === 'string' && value.trim() !== '' ? value.trim().toLowerCase() : null);
+const fold = (value: string | null | undefined) =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim().toLowerCase() : null;
 
-export function companySearchFields(company: Pick<CompanyRecord, 'name' | 'domain' | 'account_number' | 'address'>): SearchFields {
+export function companySearchFields(
+  company: Pick<CompanyRecord, 'name' | 'domain' | 'account_number' | 'address'>,
+): SearchFields {
   const name = fold(company.name);
   const account = fold(company.account_number);
   const postcode = fold(company.address?.postcode);
@@ -53,7 +59,13 @@ export function placementOf(stage: Pick<StageRecord, '_id' | 'pipeline_id' | 'ki
 }
 
 // A stage of one of the workspace's company pipelines, or a 400 naming the field.
-export async function companyStage(context: ServiceContext, workspaceId: string, field: string, id: string, session?: ClientSession): Promise<StagePlacement> {
+export async function companyStage(
+  context: ServiceContext,
+  workspaceId: string,
+  field: string,
+  id: string,
+  session?: ClientSession,
+): Promise<StagePlacement> {
   const stage = await stageModel(context.connection)
     .findOne({ _id: id, workspace_id: workspaceId, object: 'company' }, { pipeline_id: 1, kind: 1 })
     .session(session ?? null)
@@ -64,7 +76,11 @@ export async function companyStage(context: ServiceContext, workspaceId: string,
 }
 
 // Where a company starts when no stage is given: the first stage of the default company pipeline.
-export async function defaultStage(context: ServiceContext, workspaceId: string, session: ClientSession): Promise<StagePlacement> {
+export async function defaultStage(
+  context: ServiceContext,
+  workspaceId: string,
+  session: ClientSession,
+): Promise<StagePlacement> {
   const pipeline = await pipelineModel(context.connection)
     .findOne({ workspace_id: workspaceId, object: 'company', is_default: true }, { _id: 1 })
     .session(session)
@@ -82,7 +98,11 @@ export async function defaultStage(context: ServiceContext, workspaceId: string,
 
 // What the request names in other services (members, campaigns), asked of them before the write's
 // transaction so a member or campaign made by the previous request is accepted.
-export async function checkPeerReferences(context: ServiceContext, workspaceId: string, body: Pick<CompanyWritable, 'owner_id' | 'campaign_id'>): Promise<void> {
+export async function checkPeerReferences(
+  context: ServiceContext,
+  workspaceId: string,
+  body: Pick<CompanyWritable, 'owner_id' | 'campaign_id'>,
+): Promise<void> {
   if (body.owner_id) await checkMembers(context, workspaceId, [{ field: 'owner_id', id: body.owner_id }]);
   if (body.campaign_id) await checkCampaign(context, workspaceId, 'campaign_id', body.campaign_id);
 }
@@ -97,15 +117,26 @@ export async function checkLocalReferences(
   session: ClientSession,
 ): Promise<void> {
   if (body.source_id) {
-    const source = await leadSourceModel(context.connection).exists({ _id: body.source_id, workspace_id: workspaceId }).session(session).exec();
+    const source = await leadSourceModel(context.connection)
+      .exists({ _id: body.source_id, workspace_id: workspaceId })
+      .session(session)
+      .exec();
     if (!source) throw validationFailed('source_id is not a lead source of this workspace');
   }
   if (body.primary_contact_id) {
     const contact = await contactModel(context.connection)
-      .exists({ _id: body.primary_contact_id, workspace_id: workspaceId, deleted_at: null, company_id: { $in: [null, companyId] } })
+      .exists({
+        _id: body.primary_contact_id,
+        workspace_id: workspaceId,
+        deleted_at: null,
+        company_id: { $in: [null, companyId] },
+      })
       .session(session)
       .exec();
-    if (!contact) throw validationFailed('primary_contact_id is not a contact of this company (or of no company) in this workspace');
+    if (!contact)
+      throw validationFailed(
+        'primary_contact_id is not a contact of this company (or of no company) in this workspace',
+      );
   }
 }
 
@@ -121,4 +152,3 @@ export async function customValuesOf(
   const fields = await activeCustomFields(context.connection, workspaceId, 'company', session);
   return mergedCustomValues(input, stored, fields);
 }
-

@@ -29,14 +29,26 @@ async function catalogueNames(
 }
 
 // One query per kind of name for a whole page.
-export async function companyNames(context: ServiceContext, workspaceId: string, records: readonly CompanyRecord[]): Promise<CompanyNames> {
+export async function companyNames(
+  context: ServiceContext,
+  workspaceId: string,
+  records: readonly CompanyRecord[],
+): Promise<CompanyNames> {
   const [stages, sources, owners, campaigns] = await Promise.all([
     catalogueNames(
-      (ids) => stageModel(context.connection).find({ workspace_id: workspaceId, _id: { $in: ids } }, { name: 1 }).lean<Array<{ _id: string; name: string }>>().exec(),
+      (ids) =>
+        stageModel(context.connection)
+          .find({ workspace_id: workspaceId, _id: { $in: ids } }, { name: 1 })
+          .lean<Array<{ _id: string; name: string }>>()
+          .exec(),
       idsOf(records, 'stage_id'),
     ),
     catalogueNames(
-      (ids) => leadSourceModel(context.connection).find({ workspace_id: workspaceId, _id: { $in: ids } }, { name: 1 }).lean<Array<{ _id: string; name: string }>>().exec(),
+      (ids) =>
+        leadSourceModel(context.connection)
+          .find({ workspace_id: workspaceId, _id: { $in: ids } }, { name: 1 })
+          .lean<Array<{ _id: string; name: string }>>()
+          .exec(),
       idsOf(records, 'source_id'),
     ),
     memberNames(context, workspaceId, idsOf(records, 'owner_id')),
@@ -49,7 +61,8 @@ const nameOf = (names: Map<string, string>, id: string | null | undefined) => (i
 
 function addressOf(address: CompanyAddress | null | undefined): CompanyAddress {
   const copy: CompanyAddress = {};
-  for (const [key, value] of Object.entries(address ?? {})) if (typeof value === 'string') copy[key as keyof CompanyAddress] = value;
+  for (const [key, value] of Object.entries(address ?? {}))
+    if (typeof value === 'string') copy[key as keyof CompanyAddress] = value;
   return copy;
 }
 
@@ -97,7 +110,11 @@ export function companyView(record: CompanyRecord, names: CompanyNames): Company
   return { id: record._id, ...storedView(record), ...joinedNames(record, names) };
 }
 
-export async function companyViews(context: ServiceContext, workspaceId: string, records: readonly CompanyRecord[]): Promise<CompanyView[]> {
+export async function companyViews(
+  context: ServiceContext,
+  workspaceId: string,
+  records: readonly CompanyRecord[],
+): Promise<CompanyView[]> {
   const names = await companyNames(context, workspaceId, records);
   return records.map((record) => companyView(record, names));
 }

@@ -20,7 +20,17 @@ import {
 import { companyNames, companyState, companyView } from './company-view';
 
 type StoredFields = Omit<CompanyWritable, 'custom' | 'stage_id'>;
-const NULLABLE_TEXT = ['website', 'domain', 'phone', 'country_code', 'industry', 'turnover_band', 'account_number', 'company_number', 'description'] as const;
+const NULLABLE_TEXT = [
+  'website',
+  'domain',
+  'phone',
+  'country_code',
+  'industry',
+  'turnover_band',
+  'account_number',
+  'company_number',
+  'description',
+] as const;
 
 // The body's plain fields as stored: empty text is no value (null), a domain is lower-cased and
 // empty address parts are dropped.
@@ -33,7 +43,9 @@ export function storedFields(body: CompanyWritable & { name?: string }): StoredF
   }
   if (typeof stored.domain === 'string') stored.domain = stored.domain.toLowerCase();
   if (stored.address) {
-    stored.address = Object.fromEntries(Object.entries(stored.address).filter(([, value]) => typeof value === 'string' && value.trim() !== ''));
+    stored.address = Object.fromEntries(
+      Object.entries(stored.address).filter(([, value]) => typeof value === 'string' && value.trim() !== ''),
+    );
   }
   return stored;
 }
@@ -59,7 +71,14 @@ const EMPTY_COMPANY = {
 
 // A new company as stored, from a create body, its stage placement and its checked custom values:
 // POST /companies and the import make it alike.
-export function newCompanyRecord(id: string, workspaceId: string, body: CreateCompanyBody, placement: StagePlacement, custom: CompanyRecord['custom'], now: string): CompanyRecord {
+export function newCompanyRecord(
+  id: string,
+  workspaceId: string,
+  body: CreateCompanyBody,
+  placement: StagePlacement,
+  custom: CompanyRecord['custom'],
+  now: string,
+): CompanyRecord {
   const fields = { ...EMPTY_COMPANY, ...storedFields(body) };
   if (body.domain === undefined) fields.domain = domainOfWebsite(fields.website);
   return {
@@ -77,19 +96,32 @@ export function newCompanyRecord(id: string, workspaceId: string, body: CreateCo
   };
 }
 
-async function placementFor(context: ServiceContext, workspaceId: string, stageId: string | null, session: Parameters<typeof companyStage>[4]) {
+async function placementFor(
+  context: ServiceContext,
+  workspaceId: string,
+  stageId: string | null,
+  session: Parameters<typeof companyStage>[4],
+) {
   return stageId === null ? NO_STAGE : companyStage(context, workspaceId, 'stage_id', stageId, session);
 }
 
-export async function createCompanyRecord(context: ServiceContext, claims: InternalClaims, workspaceId: string, body: CreateCompanyBody): Promise<CompanyView> {
+export async function createCompanyRecord(
+  context: ServiceContext,
+  claims: InternalClaims,
+  workspaceId: string,
+  body: CreateCompanyBody,
+): Promise<CompanyView> {
   await checkPeerReferences(context, workspaceId, body);
   await ensureWorkspaceSeeded(context, workspaceId);
   const id = newId();
   return commit(context, async ({ transaction, publish }) => {
     const placement: StagePlacement =
-      body.stage_id === undefined ? await defaultStage(context, workspaceId, transaction) : await placementFor(context, workspaceId, body.stage_id, transaction);
+      body.stage_id === undefined
+        ? await defaultStage(context, workspaceId, transaction)
+        : await placementFor(context, workspaceId, body.stage_id, transaction);
     await checkLocalReferences(context, workspaceId, id, body, transaction);
-    const custom = body.custom === undefined ? {} : await customValuesOf(context, workspaceId, body.custom, {}, transaction);
+    const custom =
+      body.custom === undefined ? {} : await customValuesOf(context, workspaceId, body.custom, {}, transaction);
     const record = newCompanyRecord(id, workspaceId, body, placement, custom, isoNow());
     await claimRecordRoom(context, transaction, workspaceId, claims.plan, 1);
     await companyModel(context.connection).create([record], { session: transaction });
@@ -102,7 +134,12 @@ export async function createCompanyRecord(context: ServiceContext, claims: Inter
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 // A company outside the recycle bin, or 404 (a binned one must be restored before it changes).
-export async function activeCompany(context: ServiceContext, workspaceId: string, id: string, session?: Parameters<typeof companyStage>[4]) {
+export async function activeCompany(
+  context: ServiceContext,
+  workspaceId: string,
+  id: string,
+  session?: Parameters<typeof companyStage>[4],
+) {
   if (!isUuid(id)) throw notFound('company');
   const company = await companyModel(context.connection)
     .findOne({ _id: id, workspace_id: workspaceId, deleted_at: null })
@@ -132,17 +169,31 @@ export async function updateCompanyRecord(
       context,
       workspaceId,
       id,
-      { source_id: body.source_id, primary_contact_id: body.primary_contact_id !== current.primary_contact_id ? body.primary_contact_id : undefined },
+      {
+        source_id: body.source_id,
+        primary_contact_id:
+          body.primary_contact_id !== current.primary_contact_id ? body.primary_contact_id : undefined,
+      },
       transaction,
     );
     const next: CompanyRecord = { ...current, ...storedFields(body) };
-    if (body.stage_id !== undefined && body.stage_id !== current.stage_id) Object.assign(next, await placementFor(context, workspaceId, body.stage_id, transaction));
-    if (body.domain === undefined && body.website !== undefined && !current.domain) next.domain = domainOfWebsite(next.website);
-    if (body.custom !== undefined) next.custom = await customValuesOf(context, workspaceId, body.custom, current.custom ?? {}, transaction);
-    const fields = (Object.keys(next) as Array<keyof CompanyRecord>).filter((field) => !same(next[field], current[field]));
+    if (body.stage_id !== undefined && body.stage_id !== current.stage_id)
+      Object.assign(next, await placementFor(context, workspaceId, body.stage_id, transaction));
+    if (body.domain === undefined && body.website !== undefined && !current.domain)
+      next.domain = domainOfWebsite(next.website);
+    if (body.custom !== undefined)
+      next.custom = await customValuesOf(context, workspaceId, body.custom, current.custom ?? {}, transaction);
+    const fields = (Object.keys(next) as Array<keyof CompanyRecord>).filter(
+      (field) => !same(next[field], current[field]),
+    );
     if (fields.length === 0) return companyView(current, await companyNames(context, workspaceId, [current]));
     const changed = Object.fromEntries(fields.map((field) => [field, next[field]]));
-    const updated: CompanyRecord = { ...next, ...companySearchFields(next), version: (current.version ?? 1) + 1, updated_at: isoNow() };
+    const updated: CompanyRecord = {
+      ...next,
+      ...companySearchFields(next),
+      version: (current.version ?? 1) + 1,
+      updated_at: isoNow(),
+    };
     await companyModel(context.connection).updateOne(
       { _id: id, workspace_id: workspaceId },
       {
@@ -164,17 +215,29 @@ export async function updateCompanyRecord(
     publish(companyUpdated, {
       workspace_id: workspaceId,
       actor: claims.actor,
-      data: { ...companyState(updated, names), fields: fields.filter((field) => field !== 'pipeline_id' && field !== 'is_account') },
+      data: {
+        ...companyState(updated, names),
+        fields: fields.filter((field) => field !== 'pipeline_id' && field !== 'is_account'),
+      },
     });
     return companyView(updated, names);
   });
 }
 
 // DELETE: into the recycle bin; one already there stays as it is (204 again).
-export async function deleteCompanyRecord(context: ServiceContext, claims: InternalClaims, workspaceId: string, id: string): Promise<void> {
+export async function deleteCompanyRecord(
+  context: ServiceContext,
+  claims: InternalClaims,
+  workspaceId: string,
+  id: string,
+): Promise<void> {
   if (!isUuid(id)) throw notFound('company');
   await commit(context, async (unit) => {
-    const company = await companyModel(context.connection).findOne({ _id: id, workspace_id: workspaceId }).session(unit.transaction).lean<CompanyRecord>().exec();
+    const company = await companyModel(context.connection)
+      .findOne({ _id: id, workspace_id: workspaceId })
+      .session(unit.transaction)
+      .lean<CompanyRecord>()
+      .exec();
     if (!company) throw notFound('company');
     if (company.deleted_at) return;
     await moveToBin(context, unit, company, claims.actor, isoNow());

@@ -56,26 +56,46 @@ const Address = () =>
     { description: 'Optional line1, line2, city, region and postcode; no other keys.' },
   );
 
-const CustomValues = () => CustomValuesSchema('Free keys with scalar or null values; keys of defined custom fields are checked against their type.');
+const CustomValues = () =>
+  CustomValuesSchema(
+    'Free keys with scalar or null values; keys of defined custom fields are checked against their type.',
+  );
 
 // The writable fields of CompanyCreate and CompanyUpdate (spec section 2), each nullable except
 // the name (required on create), the address (an object; {} clears it) and sic_codes.
 const writable = {
   // A link the app opens: http or https only (no javascript: or data: URIs).
-  website: Nullable(Uri({ maxLength: 300, pattern: '^[Hh][Tt][Tt][Pp][Ss]?://', description: 'An http or https URL.' })),
-  domain: Nullable(SingleLine({ minLength: 1, maxLength: 253, description: 'Stored lower-cased; derived from website when not given.' })),
+  website: Nullable(
+    Uri({ maxLength: 300, pattern: '^[Hh][Tt][Tt][Pp][Ss]?://', description: 'An http or https URL.' }),
+  ),
+  domain: Nullable(
+    SingleLine({
+      minLength: 1,
+      maxLength: 253,
+      description: 'Stored lower-cased; derived from website when not given.',
+    }),
+  ),
   phone: Nullable(SingleLine({ maxLength: 40 })),
   address: Address(),
-  country_code: Nullable(Type.String({ minLength: 2, maxLength: 2, pattern: '^[A-Z]{2}$', description: 'Two letters, stored upper-cased.' })),
+  country_code: Nullable(
+    Type.String({ minLength: 2, maxLength: 2, pattern: '^[A-Z]{2}$', description: 'Two letters, stored upper-cased.' }),
+  ),
   industry: Nullable(SingleLine({ maxLength: 100 })),
   turnover_band: Nullable(SingleLine({ maxLength: 50 })),
   employee_count: Nullable(Type.Integer({ minimum: 0, maximum: EMPLOYEE_COUNT_MAX })),
   account_number: Nullable(SingleLine({ maxLength: 50 })),
   company_number: Nullable(SingleLine({ maxLength: 50, description: 'Company registration number.' })),
-  sic_codes: Type.Array(Type.String({ maxLength: 6, pattern: '^[0-9]{4,6}$' }), { maxItems: 20, description: 'Each 4 to 6 digits.' }),
+  sic_codes: Type.Array(Type.String({ maxLength: 6, pattern: '^[0-9]{4,6}$' }), {
+    maxItems: 20,
+    description: 'Each 4 to 6 digits.',
+  }),
   description: Nullable(Text({ maxLength: 2000 })),
   owner_id: Nullable(Uuid({ description: 'A member of the workspace.' })),
-  stage_id: Nullable(Uuid({ description: 'A stage of a company pipeline; defaults to the first stage of the default company pipeline.' })),
+  stage_id: Nullable(
+    Uuid({
+      description: 'A stage of a company pipeline; defaults to the first stage of the default company pipeline.',
+    }),
+  ),
   source_id: Nullable(Uuid({ description: 'A lead source of the workspace.' })),
   campaign_id: Nullable(Uuid({ description: 'A campaign of the workspace.' })),
   primary_contact_id: Nullable(Uuid({ description: 'A contact of the workspace, of this company or of none.' })),
@@ -87,9 +107,20 @@ export type CompanyWritable = { -readonly [K in keyof typeof writable]?: Static<
 const optionalWritable = Type.Partial(Type.Object(writable)).properties;
 
 const CompanyName = () => SingleLine({ minLength: 1, maxLength: 200 });
-const TRIMMED = ['name', 'website', 'domain', 'phone', 'country_code', 'industry', 'turnover_band', 'account_number', 'company_number'];
+const TRIMMED = [
+  'name',
+  'website',
+  'domain',
+  'phone',
+  'country_code',
+  'industry',
+  'turnover_band',
+  'account_number',
+  'company_number',
+];
 
-const isObject = (body: unknown): body is Record<string, unknown> => typeof body === 'object' && body !== null && !Array.isArray(body);
+const isObject = (body: unknown): body is Record<string, unknown> =>
+  typeof body === 'object' && body !== null && !Array.isArray(body);
 const lower = (value: unknown) => (typeof value === 'string' ? value.toLowerCase() : value);
 
 // Ids are stored lower-case: a uuid in either case names the same record (and the same id twice
@@ -113,7 +144,9 @@ function prepareCompanyBody(body: unknown): unknown {
   const readOnly = COMPANY_READ_ONLY_FIELDS.find((field) => Object.hasOwn(body, field));
   if (readOnly) throw validationFailed(`${readOnly} is read-only`);
   const fields = lowerIds(body, REFERENCE_FIELDS);
-  return typeof fields.country_code === 'string' ? { ...fields, country_code: fields.country_code.toUpperCase() } : fields;
+  return typeof fields.country_code === 'string'
+    ? { ...fields, country_code: fields.country_code.toUpperCase() }
+    : fields;
 }
 
 // Company (spec section 2).
@@ -169,10 +202,29 @@ export const listCompanies = declareOperation({
     'Every filter combines with the others. Cursor paging (next_cursor, null on the last page) is stable under concurrent inserts and deletes; offset paging answers total instead. A saved view’s filters replay here as query parameters.',
   query: Type.Object({
     limit: Type.Integer({ minimum: 1, maximum: 50, default: 25 }),
-    cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 1000, description: 'next_cursor of the previous page, for the same sort.' })),
-    q: Type.Optional(Type.String({ maxLength: 100, description: 'Prefix of the name, domain, account number or postcode, any case.' })),
-    owner: Type.Optional(Type.String({ maxLength: 36, pattern: '^(me|none|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$', description: 'me, none or a member id.' })),
-    custom: Type.Optional(Type.String({ maxLength: CUSTOM_FILTER_MAX_LENGTH, description: 'A JSON object of scalar values, matched by equality per key (null matches a missing key too).' })),
+    cursor: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 1000,
+        description: 'next_cursor of the previous page, for the same sort.',
+      }),
+    ),
+    q: Type.Optional(
+      Type.String({ maxLength: 100, description: 'Prefix of the name, domain, account number or postcode, any case.' }),
+    ),
+    owner: Type.Optional(
+      Type.String({
+        maxLength: 36,
+        pattern: '^(me|none|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$',
+        description: 'me, none or a member id.',
+      }),
+    ),
+    custom: Type.Optional(
+      Type.String({
+        maxLength: CUSTOM_FILTER_MAX_LENGTH,
+        description: 'A JSON object of scalar values, matched by equality per key (null matches a missing key too).',
+      }),
+    ),
     kind: Type.Optional(StringEnum(['lead', 'account'] as const)),
     stage_id: Type.Optional(Uuid()),
     pipeline_id: Type.Optional(Uuid()),
@@ -180,7 +232,15 @@ export const listCompanies = declareOperation({
     campaign_id: Type.Optional(Uuid()),
     deleted: Type.Boolean({ default: false, description: 'true lists the recycle bin.' }),
     sort: StringEnum(COMPANY_SORTS, { default: 'created_desc' }),
-    offset: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: COMPANY_LIST_MAX_OFFSET, description: 'Offset paging: answers total, not next_cursor.' }))),
+    offset: Type.Optional(
+      Nullable(
+        Type.Integer({
+          minimum: 0,
+          maximum: COMPANY_LIST_MAX_OFFSET,
+          description: 'Offset paging: answers total, not next_cursor.',
+        }),
+      ),
+    ),
   }),
   status: 200,
   response: Named(
@@ -196,7 +256,8 @@ export const createCompany = declareOperation({
   access: needs('companies:write'),
   etag: 'companies',
   summary: 'Create a company',
-  description: 'Without stage_id it starts in the first stage of the default company pipeline. On a plan with a record limit, a workspace holding that many companies, contacts and deals (the recycle bin included) answers 409 `record_limit_reached` (docs/billing.md).',
+  description:
+    'Without stage_id it starts in the first stage of the default company pipeline. On a plan with a record limit, a workspace holding that many companies, contacts and deals (the recycle bin included) answers 409 `record_limit_reached` (docs/billing.md).',
   body: Named('CompanyCreate', Strict({ name: CompanyName(), ...optionalWritable })),
   trim: TRIMMED,
   prepare: prepareCompanyBody,
@@ -235,12 +296,15 @@ export const bulkCompanies = declareOperation({
   summary: 'Move, reassign, delete or restore up to 200 companies',
   description:
     'Ids that are unknown or of another workspace are left alone and not counted; updated counts the companies actually changed. move_stage and reassign change companies outside the recycle bin.',
-  body: Named('CompanyBulkAction', Strict({
-    ids: Type.Array(Uuid(), { minItems: 1, maxItems: COMPANY_BULK_MAX_IDS, uniqueItems: true }),
-    action: StringEnum(COMPANY_BULK_ACTIONS),
-    stage_id: Type.Optional(Uuid({ description: 'For move_stage: a stage of a company pipeline.' })),
-    owner_id: Type.Optional(Nullable(Uuid({ description: 'For reassign: a member, or null to clear.' }))),
-  })),
+  body: Named(
+    'CompanyBulkAction',
+    Strict({
+      ids: Type.Array(Uuid(), { minItems: 1, maxItems: COMPANY_BULK_MAX_IDS, uniqueItems: true }),
+      action: StringEnum(COMPANY_BULK_ACTIONS),
+      stage_id: Type.Optional(Uuid({ description: 'For move_stage: a stage of a company pipeline.' })),
+      owner_id: Type.Optional(Nullable(Uuid({ description: 'For reassign: a member, or null to clear.' }))),
+    }),
+  ),
   prepare: (body) => (isObject(body) ? lowerIds(body, ['ids', 'stage_id', 'owner_id']) : body),
   status: 200,
   response: Named('CompanyBulkResult', Strict({ updated: Type.Integer({ minimum: 0 }) })),
@@ -300,14 +364,17 @@ export const mergeCompanies = declareOperation({
   description:
     'All or nothing. This company keeps its values and fills its empty fields (and custom keys) from the sources in the order given; their contacts move here; the sources go to the recycle bin.',
   params: byId,
-  body: Named('CompanyMerge', Strict({
-    source_ids: Type.Array(Uuid(), {
-      minItems: 1,
-      maxItems: COMPANY_MERGE_MAX_SOURCES,
-      uniqueItems: true,
-      description: 'Companies of this workspace outside the recycle bin, not this one.',
+  body: Named(
+    'CompanyMerge',
+    Strict({
+      source_ids: Type.Array(Uuid(), {
+        minItems: 1,
+        maxItems: COMPANY_MERGE_MAX_SOURCES,
+        uniqueItems: true,
+        description: 'Companies of this workspace outside the recycle bin, not this one.',
+      }),
     }),
-  })),
+  ),
   prepare: (body) => (isObject(body) ? lowerIds(body, ['source_ids']) : body),
   status: 200,
   response: Named('CompanyMergeResult', Strict({ merged: Type.Integer({ minimum: 0 }) })),

@@ -44,6 +44,10 @@ export async function binContact(
   const now = isoNow();
   const binned: ContactRecord = { ...contact, deleted_at: now, updated_at: now, version: (contact.version ?? 1) + 1 };
   const state = await saveContact(context, unit, binned);
-  unit.publish(contactDeleted, { workspace_id: binned.workspace_id, actor, data: { ...state, merged_into_id: mergedInto } });
+  unit.publish(contactDeleted, {
+    workspace_id: binned.workspace_id,
+    actor,
+    data: { ...state, merged_into_id: mergedInto },
+  });
   await schedulePurge(unit, binned);
 }

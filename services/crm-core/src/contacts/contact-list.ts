@@ -1,4 +1,12 @@
-import { decodeCursor, isUuid, keysetPage, validationFailed, type InternalClaims, type KeysetOrder, type KeysetPage } from '@crm/kit';
+import {
+  decodeCursor,
+  isUuid,
+  keysetPage,
+  validationFailed,
+  type InternalClaims,
+  type KeysetOrder,
+  type KeysetPage,
+} from '@crm/kit';
 import type { ServiceContext } from '@crm/service-host';
 import type { FilterQuery } from 'mongoose';
 import { parseCustomFilter } from '../records/custom-filter';
@@ -22,7 +30,10 @@ const LAST_CHARACTER = String.fromCodePoint(0x10ffff);
 // The list's filter without q: the workspace, the bin or not, and the other parameters.
 function listFilter(claims: InternalClaims, workspaceId: string, query: ListContactsQuery): FilterQuery<ContactRecord> {
   // The bin as a range on deleted_at (an ISO time there, null elsewhere), which an index bounds.
-  const filter: FilterQuery<ContactRecord> = { workspace_id: workspaceId, deleted_at: query.deleted ? { $gt: '' } : null };
+  const filter: FilterQuery<ContactRecord> = {
+    workspace_id: workspaceId,
+    deleted_at: query.deleted ? { $gt: '' } : null,
+  };
   if (query.company_id) filter.company_id = query.company_id.toLowerCase();
   if (query.reports_to_id) filter.reports_to_id = query.reports_to_id.toLowerCase();
   if (query.owner !== undefined) {
@@ -45,15 +56,27 @@ async function fewMatchesPage(
   const contacts = contactModel(context.connection);
   const found = await Promise.all(
     SEARCH_FIELDS.map((field) =>
-      contacts.find({ ...filter, [field]: prefix }, { _id: 1, [order.field]: 1 }).lean<Array<Record<string, unknown> & { _id: string }>>().exec(),
+      contacts
+        .find({ ...filter, [field]: prefix }, { _id: 1, [order.field]: 1 })
+        .lean<Array<Record<string, unknown> & { _id: string }>>()
+        .exec(),
     ),
   );
-  const candidates = sortCandidates(order, found.flat().map((row): Candidate => ({ _id: row._id, key: (row[order.field] ?? null) as SortKey })));
+  const candidates = sortCandidates(
+    order,
+    found.flat().map((row): Candidate => ({ _id: row._id, key: (row[order.field] ?? null) as SortKey })),
+  );
   const page = candidatePage(order, candidates, limit, cursor);
   const ids = page.data.map((candidate) => candidate._id);
-  const rows = await contacts.find({ workspace_id: filter.workspace_id, _id: { $in: ids } }).lean<ContactRecord[]>().exec();
+  const rows = await contacts
+    .find({ workspace_id: filter.workspace_id, _id: { $in: ids } })
+    .lean<ContactRecord[]>()
+    .exec();
   const byId = new Map(rows.map((row) => [row._id, row]));
-  return { data: ids.map((id) => byId.get(id)).filter((row): row is ContactRecord => row !== undefined), next_cursor: page.next_cursor };
+  return {
+    data: ids.map((id) => byId.get(id)).filter((row): row is ContactRecord => row !== undefined),
+    next_cursor: page.next_cursor,
+  };
 }
 
 async function searchPage(
@@ -76,7 +99,8 @@ async function searchPage(
           .exec(),
       ),
     );
-    if (counts.reduce((sum, count) => sum + count, 0) <= FEW_MATCHES) return fewMatchesPage(context, filter, prefix, order, limit, cursor);
+    if (counts.reduce((sum, count) => sum + count, 0) <= FEW_MATCHES)
+      return fewMatchesPage(context, filter, prefix, order, limit, cursor);
   }
   const matches = { $or: SEARCH_FIELDS.map((field) => ({ [field]: prefix })) };
   return keysetPage(contacts, { $and: [filter, matches] }, { order, limit, cursor });
@@ -85,7 +109,11 @@ async function searchPage(
 // The keyset condition after a cursor is an $or whose last branch (a null key) the embedded
 // store's planner cannot bound; the same position as a one-sided range on the sort field lets
 // a cursor page start its walk at the cursor instead of at the first page.
-function fromCursor(filter: FilterQuery<ContactRecord>, order: KeysetOrder, cursor: string | undefined): FilterQuery<ContactRecord> {
+function fromCursor(
+  filter: FilterQuery<ContactRecord>,
+  order: KeysetOrder,
+  cursor: string | undefined,
+): FilterQuery<ContactRecord> {
   if (cursor === undefined) return filter;
   const { key } = decodeCursor(cursor);
   if (typeof key !== 'string') return filter;
@@ -93,7 +121,12 @@ function fromCursor(filter: FilterQuery<ContactRecord>, order: KeysetOrder, curs
   return { ...filter, [order.field]: { ...(current ?? {}), [order.direction === -1 ? '$lte' : '$gte']: key } };
 }
 
-export async function listContactPage(context: ServiceContext, claims: InternalClaims, workspaceId: string, query: ListContactsQuery) {
+export async function listContactPage(
+  context: ServiceContext,
+  claims: InternalClaims,
+  workspaceId: string,
+  query: ListContactsQuery,
+) {
   const order = query.deleted ? RECENTLY_DELETED_FIRST : NEWEST_FIRST;
   const filter = fromCursor(listFilter(claims, workspaceId, query), order, query.cursor);
   const q = searchable(query.q) ?? '';

@@ -11,7 +11,11 @@ const SYSTEM: EventActor = { type: 'system', id: null, label: null };
 // Deletes the contact for good if it is still in the bin of the stay the job was scheduled for
 // (false otherwise). What pointed at it is let go (contacts reporting to it, companies with it as
 // primary contact); crm.contact.purged tells other services to delete or detach their records of it.
-export async function purgeContact(context: ServiceContext, workspaceId: string, payload: PurgePayload): Promise<boolean> {
+export async function purgeContact(
+  context: ServiceContext,
+  workspaceId: string,
+  payload: PurgePayload,
+): Promise<boolean> {
   const contacts = contactModel(context.connection);
   return commit(context, async (unit) => {
     const { transaction, publish } = unit;

@@ -40,7 +40,10 @@ async function create(context: ServiceContext, claims: InternalClaims, workspace
   return commit(context, async ({ transaction, publish }) => {
     if (body.company_id) await checkCompany(context, workspaceId, body.company_id, transaction);
     if (body.reports_to_id) await checkManager(context, workspaceId, null, body.reports_to_id, transaction);
-    const custom = body.custom === undefined ? {} : mergeCustom({}, await checkCustom(context, workspaceId, body.custom, transaction));
+    const custom =
+      body.custom === undefined
+        ? {}
+        : mergeCustom({}, await checkCustom(context, workspaceId, body.custom, transaction));
     const record = newContactRecord(workspaceId, body, custom, isoNow());
     await claimRecordRoom(context, transaction, workspaceId, claims.plan, 1);
     await contactModel(context.connection).create([record], { session: transaction });
@@ -49,7 +52,13 @@ async function create(context: ServiceContext, claims: InternalClaims, workspace
   });
 }
 
-async function update(context: ServiceContext, claims: InternalClaims, workspaceId: string, id: string, body: ContactWriteBody) {
+async function update(
+  context: ServiceContext,
+  claims: InternalClaims,
+  workspaceId: string,
+  id: string,
+  body: ContactWriteBody,
+) {
   // identity is asked before the transaction, about an owner the contact does not have yet.
   const before = await findContact(context, workspaceId, id);
   if (body.owner_id !== before.owner_id) await checkOwner(context, workspaceId, body.owner_id);
@@ -58,13 +67,18 @@ async function update(context: ServiceContext, claims: InternalClaims, workspace
     if (contact.deleted_at !== null) throw contactInBin();
     await refuseErased(context, workspaceId, [{ id }], unit.transaction);
     const changed = SCALAR_FIELDS.filter((field) => body[field] !== undefined && body[field] !== contact[field]);
-    if (changed.includes('company_id') && body.company_id) await checkCompany(context, workspaceId, body.company_id, unit.transaction);
-    if (changed.includes('reports_to_id') && body.reports_to_id) await checkManager(context, workspaceId, id, body.reports_to_id, unit.transaction);
+    if (changed.includes('company_id') && body.company_id)
+      await checkCompany(context, workspaceId, body.company_id, unit.transaction);
+    if (changed.includes('reports_to_id') && body.reports_to_id)
+      await checkManager(context, workspaceId, id, body.reports_to_id, unit.transaction);
     const next: ContactRecord = { ...contact };
     for (const field of changed) Object.assign(next, { [field]: body[field] });
     const fields: string[] = [...changed];
     if (body.custom !== undefined) {
-      const custom = mergeCustom(contact.custom ?? {}, await checkCustom(context, workspaceId, body.custom, unit.transaction));
+      const custom = mergeCustom(
+        contact.custom ?? {},
+        await checkCustom(context, workspaceId, body.custom, unit.transaction),
+      );
       if (JSON.stringify(custom) !== JSON.stringify(contact.custom ?? {})) {
         next.custom = custom;
         fields.push('custom');
@@ -88,12 +102,22 @@ async function remove(context: ServiceContext, claims: InternalClaims, workspace
   });
 }
 
-async function restore(context: ServiceContext, claims: InternalClaims, workspaceId: string, id: string): Promise<void> {
+async function restore(
+  context: ServiceContext,
+  claims: InternalClaims,
+  workspaceId: string,
+  id: string,
+): Promise<void> {
   await commit(context, async (unit) => {
     const contact = await findContact(context, workspaceId, id, unit.transaction);
     if (contact.deleted_at === null) return;
     await refuseErased(context, workspaceId, [{ id }], unit.transaction);
-    const restored: ContactRecord = { ...contact, deleted_at: null, updated_at: isoNow(), version: (contact.version ?? 1) + 1 };
+    const restored: ContactRecord = {
+      ...contact,
+      deleted_at: null,
+      updated_at: isoNow(),
+      version: (contact.version ?? 1) + 1,
+    };
     const state = await saveContact(context, unit, restored);
     unit.publish(contactRestored, { workspace_id: workspaceId, actor: claims.actor, data: state });
     await cancelPurge(unit, restored);
@@ -109,14 +133,28 @@ export function contactOperations(context: ServiceContext): Implementation[] {
   return [
     implement(listContacts, async ({ req, auth, query }) => listContactPage(context, auth, workspaceOf(req), query)),
     implement(createContact, async ({ req, auth, body }) => create(context, auth, workspaceOf(req), body)),
-    implement(getContact, async ({ req, params }) => {
-      const contact = await findContact(context, workspaceOf(req), idOf(params));
-      noteVersion(req, contact.version);
-      return contactView(contact);
-    }, { notesVersion: true }),
-    implement(updateContact, async ({ req, auth, params, body }) => update(context, auth, workspaceOf(req), idOf(params), body)),
+    implement(
+      getContact,
+      async ({ req, params }) => {
+        const contact = await findContact(context, workspaceOf(req), idOf(params));
+        noteVersion(req, contact.version);
+        return contactView(contact);
+      },
+      { notesVersion: true },
+    ),
+    implement(updateContact, async ({ req, auth, params, body }) =>
+      update(context, auth, workspaceOf(req), idOf(params), body),
+    ),
     implement(deleteContact, async ({ req, auth, params }) => remove(context, auth, workspaceOf(req), idOf(params))),
     implement(restoreContact, async ({ req, auth, params }) => restore(context, auth, workspaceOf(req), idOf(params))),
-    implement(mergeContacts, async ({ req, auth, params, body }) => mergeInto(context, auth, workspaceOf(req), idOf(params), body.source_ids.map((id) => id.toLowerCase()))),
+    implement(mergeContacts, async ({ req, auth, params, body }) =>
+      mergeInto(
+        context,
+        auth,
+        workspaceOf(req),
+        idOf(params),
+        body.source_ids.map((id) => id.toLowerCase()),
+      ),
+    ),
   ];
 }

@@ -10,11 +10,20 @@ import { contactModel, type ContactRecord } from './contact.model';
 const REPORTING_DEPTH_MAX = 100;
 
 // The owner must be an active member, asked of identity before the write's transaction.
-export async function checkOwner(context: ServiceContext, workspaceId: string, ownerId: string | null | undefined): Promise<void> {
+export async function checkOwner(
+  context: ServiceContext,
+  workspaceId: string,
+  ownerId: string | null | undefined,
+): Promise<void> {
   if (ownerId) await checkMembers(context, workspaceId, [{ field: 'owner_id', id: ownerId }]);
 }
 
-export async function checkCompany(context: ServiceContext, workspaceId: string, companyId: string, session: ClientSession): Promise<void> {
+export async function checkCompany(
+  context: ServiceContext,
+  workspaceId: string,
+  companyId: string,
+  session: ClientSession,
+): Promise<void> {
   const company = await companyModel(context.connection)
     .findOne({ _id: companyId, workspace_id: workspaceId, deleted_at: null }, { _id: 1 })
     .session(session)
@@ -43,7 +52,8 @@ export async function checkManager(
   if (contactId === null) return;
   let above = manager.reports_to_id;
   for (let depth = 0; above !== null; depth += 1) {
-    if (above === contactId || depth === REPORTING_DEPTH_MAX) throw validationFailed('reports_to_id would make a reporting cycle');
+    if (above === contactId || depth === REPORTING_DEPTH_MAX)
+      throw validationFailed('reports_to_id would make a reporting cycle');
     const next = await contacts
       .findOne({ _id: above, workspace_id: workspaceId }, { reports_to_id: 1 })
       .session(session)
@@ -54,7 +64,12 @@ export async function checkManager(
 }
 
 // `custom` as sent, checked against the contact custom fields of the workspace.
-export async function checkCustom(context: ServiceContext, workspaceId: string, input: unknown, session: ClientSession): Promise<CustomValues> {
+export async function checkCustom(
+  context: ServiceContext,
+  workspaceId: string,
+  input: unknown,
+  session: ClientSession,
+): Promise<CustomValues> {
   return validateCustomValues(input, await activeCustomFields(context.connection, workspaceId, 'contact', session));
 }
 

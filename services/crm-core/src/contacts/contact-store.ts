@@ -18,7 +18,11 @@ export const contactInBin = () => new AppError('not_found', 'contact is in the r
 
 // An erased contact keeps only that it existed: nothing may fill it in again.
 export const contactErased = (field?: string) =>
-  new AppError('contact_erased', `${field ? `${field}: ` : ''}the contact was erased; an erased contact cannot be changed, restored or merged`, 409);
+  new AppError(
+    'contact_erased',
+    `${field ? `${field}: ` : ''}the contact was erased; an erased contact cannot be changed, restored or merged`,
+    409,
+  );
 
 // Refuses when any of these contacts was erased, naming the field that named it.
 export async function refuseErased(
@@ -40,7 +44,12 @@ export async function refuseErased(
 
 // A new contact as stored, from a create body and its checked custom values: POST /contacts and
 // the import make it alike (the import names the company of its row).
-export function newContactRecord(workspaceId: string, body: ContactWriteBody, custom: ContactRecord['custom'], now: string): ContactRecord {
+export function newContactRecord(
+  workspaceId: string,
+  body: ContactWriteBody,
+  custom: ContactRecord['custom'],
+  now: string,
+): ContactRecord {
   const fields = {
     company_id: body.company_id ?? null,
     reports_to_id: body.reports_to_id ?? null,
@@ -53,11 +62,26 @@ export function newContactRecord(workspaceId: string, body: ContactWriteBody, cu
     job_title: body.job_title ?? null,
     lawful_basis: body.lawful_basis ?? null,
   };
-  return { _id: newId(), version: 1, workspace_id: workspaceId, ...fields, custom, ...contactSearchFields(fields), deleted_at: null, created_at: now, updated_at: now };
+  return {
+    _id: newId(),
+    version: 1,
+    workspace_id: workspaceId,
+    ...fields,
+    custom,
+    ...contactSearchFields(fields),
+    deleted_at: null,
+    created_at: now,
+    updated_at: now,
+  };
 }
 
 // A contact of the workspace, in the bin or not; 404 otherwise.
-export async function findContact(context: ServiceContext, workspaceId: string, id: string, session?: ClientSession): Promise<ContactRecord> {
+export async function findContact(
+  context: ServiceContext,
+  workspaceId: string,
+  id: string,
+  session?: ClientSession,
+): Promise<ContactRecord> {
   const contact = await contactModel(context.connection)
     .findOne({ _id: id, workspace_id: workspaceId })
     .session(session ?? null)
@@ -69,9 +93,17 @@ export async function findContact(context: ServiceContext, workspaceId: string, 
 
 // Writes a changed contact (version already bumped); answers its state, for the event the caller
 // announces the change with.
-export async function saveContact(context: ServiceContext, unit: UnitOfWork, contact: ContactRecord): Promise<ContactCreatedData> {
+export async function saveContact(
+  context: ServiceContext,
+  unit: UnitOfWork,
+  contact: ContactRecord,
+): Promise<ContactCreatedData> {
   const { _id, workspace_id, ...fields } = contact;
-  await contactModel(context.connection).updateOne({ _id, workspace_id }, { $set: fields }, { session: unit.transaction });
+  await contactModel(context.connection).updateOne(
+    { _id, workspace_id },
+    { $set: fields },
+    { session: unit.transaction },
+  );
   return contactState(contact);
 }
 
@@ -91,7 +123,12 @@ export async function repointReports(
     .exec();
   const now = isoNow();
   for (const report of reports) {
-    const moved: ContactRecord = { ...report, reports_to_id: move.to, updated_at: now, version: (report.version ?? 1) + 1 };
+    const moved: ContactRecord = {
+      ...report,
+      reports_to_id: move.to,
+      updated_at: now,
+      version: (report.version ?? 1) + 1,
+    };
     const state = await saveContact(context, unit, moved);
     unit.publish(contactUpdated, { workspace_id: workspaceId, actor, data: { ...state, fields: ['reports_to_id'] } });
   }
@@ -120,7 +157,12 @@ export async function repointPrimaryContacts(
     { session: unit.transaction },
   );
   for (const company of pointing) {
-    const moved: CompanyRecord = { ...company, primary_contact_id: move.to, updated_at: now, version: (company.version ?? 1) + 1 };
+    const moved: CompanyRecord = {
+      ...company,
+      primary_contact_id: move.to,
+      updated_at: now,
+      version: (company.version ?? 1) + 1,
+    };
     unit.publish(companyUpdated, {
       workspace_id: workspaceId,
       actor,

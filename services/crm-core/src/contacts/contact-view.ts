@@ -17,7 +17,7 @@ export function contactView(record: ContactRecord): ContactView {
     phone: record.phone ?? null,
     mobile: record.mobile ?? null,
     job_title: record.job_title ?? null,
-    lawful_basis: (record.lawful_basis ?? null),
+    lawful_basis: record.lawful_basis ?? null,
     custom: (record.custom ?? {}) as CustomValues,
     created_at: record.created_at,
     updated_at: record.updated_at,
@@ -36,15 +36,26 @@ export function searchable(text: string | null | undefined): string | null {
   return text?.trim().replace(/\s+/g, ' ').toLowerCase() || null;
 }
 
-export type ContactSearchFields = Pick<ContactRecord, 'search_terms' | 'search_name' | 'search_last' | 'email_normalised' | 'name_key'>;
+export type ContactSearchFields = Pick<
+  ContactRecord,
+  'search_terms' | 'search_name' | 'search_last' | 'email_normalised' | 'name_key'
+>;
 
 // What `q` matches, kept with every write of a name or an email: lower-cased first name, last
 // name, full name and email (search_terms), and the same one per indexed field.
-export function contactSearchFields(contact: Pick<ContactRecord, 'first_name' | 'last_name' | 'email'>): ContactSearchFields {
+export function contactSearchFields(
+  contact: Pick<ContactRecord, 'first_name' | 'last_name' | 'email'>,
+): ContactSearchFields {
   const first = searchable(contact.first_name);
   const last = searchable(contact.last_name);
   const full = [first, last].filter((part) => part !== null).join(' ') || null;
   const email = contact.email ? normaliseEmail(contact.email) : null;
   const terms = [...new Set([first, last, full, email].filter((term): term is string => term !== null))];
-  return { search_terms: terms, search_name: full, search_last: last, email_normalised: email, name_key: contactNameKey(contact.first_name, contact.last_name) };
+  return {
+    search_terms: terms,
+    search_name: full,
+    search_last: last,
+    email_normalised: email,
+    name_key: contactNameKey(contact.first_name, contact.last_name),
+  };
 }

@@ -1,4 +1,19 @@
-import { DateTime, declareOperation, Email, ListOf, Named, NextCursor, Nullable, SingleLine, Strict, StringEnum, Type, Uuid, validationFailed, type Static } from '@crm/kit';
+import {
+  DateTime,
+  declareOperation,
+  Email,
+  ListOf,
+  Named,
+  NextCursor,
+  Nullable,
+  SingleLine,
+  Strict,
+  StringEnum,
+  Type,
+  Uuid,
+  validationFailed,
+  type Static,
+} from '@crm/kit';
 import { needs, remove } from '@crm/protos';
 import { CustomValuesSchema } from '../custom-fields/custom-values';
 import { CUSTOM_FILTER_MAX_LENGTH } from '../records/custom-filter';
@@ -14,7 +29,10 @@ const READ_ONLY_FIELDS = ['id', 'created_at', 'updated_at', 'deleted_at'] as con
 const TRIMMED = [...Object.keys(CONTACT_TEXT_LIMITS), 'email'];
 const ID_FIELDS = ['company_id', 'reports_to_id', 'owner_id'];
 
-const Custom = () => CustomValuesSchema('Free keys with scalar values or null; a key that is a custom field of contacts is checked against its type.');
+const Custom = () =>
+  CustomValuesSchema(
+    'Free keys with scalar values or null; a key that is a custom field of contacts is checked against its type.',
+  );
 
 // Contact (spec section 2).
 export const Contact = Named(
@@ -45,8 +63,12 @@ const ContactWrite = (name: string) =>
     name,
     Strict({
       company_id: Type.Optional(Nullable(Uuid({ description: 'A company of the workspace, not in the recycle bin.' }))),
-      reports_to_id: Type.Optional(Nullable(Uuid({ description: 'Another contact of the workspace, not in the recycle bin, without a cycle.' }))),
-      owner_id: Type.Optional(Nullable(Uuid({ description: 'An active member of the workspace (their id in GET /members).' }))),
+      reports_to_id: Type.Optional(
+        Nullable(Uuid({ description: 'Another contact of the workspace, not in the recycle bin, without a cycle.' })),
+      ),
+      owner_id: Type.Optional(
+        Nullable(Uuid({ description: 'An active member of the workspace (their id in GET /members).' })),
+      ),
       first_name: Type.Optional(Nullable(SingleLine({ maxLength: CONTACT_TEXT_LIMITS.first_name }))),
       last_name: Type.Optional(Nullable(SingleLine({ maxLength: CONTACT_TEXT_LIMITS.last_name }))),
       email: Type.Optional(Nullable(Email())),
@@ -67,7 +89,7 @@ function prepareWrite(body: unknown): unknown {
   const copy: Record<string, unknown> = { ...(body as Record<string, unknown>) };
   for (const field of TRIMMED) if (copy[field] === '') copy[field] = null;
   // Ids are stored lower-case; a uuid means the same in either case.
-  for (const field of ID_FIELDS) if (typeof copy[field] === 'string') copy[field] = (copy[field]).toLowerCase();
+  for (const field of ID_FIELDS) if (typeof copy[field] === 'string') copy[field] = copy[field].toLowerCase();
   return copy;
 }
 
@@ -100,7 +122,8 @@ export const createContact = declareOperation({
   access: needs('contacts:write'),
   etag: 'contacts',
   summary: 'Create a contact',
-  description: 'No field is required. Read-only fields (id, created_at, updated_at, deleted_at) and unknown fields are 400. On a plan with a record limit, a workspace holding that many companies, contacts and deals (the recycle bin included) answers 409 `record_limit_reached` (docs/billing.md).',
+  description:
+    'No field is required. Read-only fields (id, created_at, updated_at, deleted_at) and unknown fields are 400. On a plan with a record limit, a workspace holding that many companies, contacts and deals (the recycle bin included) answers 409 `record_limit_reached` (docs/billing.md).',
   body: ContactWrite('ContactCreate'),
   trim: TRIMMED,
   prepare: prepareWrite,
@@ -156,7 +179,8 @@ export const restoreContact = declareOperation({
   path: '/contacts/{id}/restore',
   access: needs('contacts:write'),
   summary: 'Bring a contact back from the recycle bin',
-  description: 'Restoring a contact that is not in the bin changes nothing (204). An erased contact is 409 contact_erased.',
+  description:
+    'Restoring a contact that is not in the bin changes nothing (204). An erased contact is 409 contact_erased.',
   params: Type.Object({ id: Uuid() }),
   status: 204,
   errors: [409],
@@ -174,9 +198,12 @@ export const mergeContacts = declareOperation({
     'contacts reporting to a source and companies whose primary contact is a source move to this one; the sources go to the recycle bin. ' +
     'All or nothing. A source that is this contact, unknown, of another workspace or in the bin is 400; this contact in the bin is 404.',
   params: Type.Object({ id: Uuid() }),
-  body: Named('ContactMerge', Strict({
-    source_ids: Type.Array(Uuid(), { minItems: 1, maxItems: MERGE_SOURCES_MAX, uniqueItems: true }),
-  })),
+  body: Named(
+    'ContactMerge',
+    Strict({
+      source_ids: Type.Array(Uuid(), { minItems: 1, maxItems: MERGE_SOURCES_MAX, uniqueItems: true }),
+    }),
+  ),
   status: 200,
   errors: [409],
   response: Named('ContactMergeResult', Strict({ merged: Type.Integer({ minimum: 0 }) })),

@@ -26,15 +26,22 @@ import { customFieldState, customFieldView } from './custom-field-view';
 // options belong to select fields only, and a select needs at least one.
 function checkOptions(type: string, options: string[] | undefined): void {
   if (type === 'select') {
-    if (options !== undefined && options.length === 0) throw validationFailed('options must not be empty for a select field');
+    if (options !== undefined && options.length === 0)
+      throw validationFailed('options must not be empty for a select field');
     return;
   }
   if (options !== undefined) throw validationFailed(`options are only allowed for a select field, not ${type}`);
 }
 
-async function create(context: ServiceContext, claims: InternalClaims, workspaceId: string, body: CreateCustomFieldBody) {
+async function create(
+  context: ServiceContext,
+  claims: InternalClaims,
+  workspaceId: string,
+  body: CreateCustomFieldBody,
+) {
   checkOptions(body.type, body.options);
-  if (body.type === 'select' && body.options === undefined) throw validationFailed('options are required for a select field');
+  if (body.type === 'select' && body.options === undefined)
+    throw validationFailed('options are required for a select field');
   // Two admins adding the same label at once: the unique index refuses the second key, which
   // then reads the keys again and takes the next free one.
   for (let attempt = 1; ; attempt += 1) {
@@ -46,7 +53,12 @@ async function create(context: ServiceContext, claims: InternalClaims, workspace
   }
 }
 
-async function insertField(context: ServiceContext, claims: InternalClaims, workspaceId: string, body: CreateCustomFieldBody) {
+async function insertField(
+  context: ServiceContext,
+  claims: InternalClaims,
+  workspaceId: string,
+  body: CreateCustomFieldBody,
+) {
   const fields = customFieldModel(context.connection);
   return commit(context, async ({ transaction, publish }) => {
     const existing = await fields
@@ -65,7 +77,10 @@ async function insertField(context: ServiceContext, claims: InternalClaims, work
       type: body.type,
       options: body.options ?? [],
       // New fields go last.
-      position: Math.min(1000, existing.reduce((max, field) => Math.max(max, field.position + 1), 0)),
+      position: Math.min(
+        1000,
+        existing.reduce((max, field) => Math.max(max, field.position + 1), 0),
+      ),
       archived: false,
       created_at: now,
       updated_at: now,
@@ -80,11 +95,21 @@ async function insertField(context: ServiceContext, claims: InternalClaims, work
   });
 }
 
-async function update(context: ServiceContext, claims: InternalClaims, workspaceId: string, id: string, body: UpdateCustomFieldBody) {
+async function update(
+  context: ServiceContext,
+  claims: InternalClaims,
+  workspaceId: string,
+  id: string,
+  body: UpdateCustomFieldBody,
+) {
   if (!isUuid(id)) throw notFound('custom field');
   const fields = customFieldModel(context.connection);
   return commit(context, async ({ transaction, publish }) => {
-    const field = await fields.findOne({ _id: id, workspace_id: workspaceId }).session(transaction).lean<CustomFieldRecord>().exec();
+    const field = await fields
+      .findOne({ _id: id, workspace_id: workspaceId })
+      .session(transaction)
+      .lean<CustomFieldRecord>()
+      .exec();
     if (!field) throw notFound('custom field');
     checkOptions(field.type, body.options);
     const changes = {
@@ -99,7 +124,12 @@ async function update(context: ServiceContext, claims: InternalClaims, workspace
       changes.position !== field.position ||
       changes.archived !== field.archived;
     if (!changed) return customFieldView(field);
-    const updated: CustomFieldRecord = { ...field, ...changes, version: (field.version ?? 1) + 1, updated_at: isoNow() };
+    const updated: CustomFieldRecord = {
+      ...field,
+      ...changes,
+      version: (field.version ?? 1) + 1,
+      updated_at: isoNow(),
+    };
     await fields.updateOne(
       { _id: field._id, workspace_id: workspaceId },
       { $set: { ...changes, version: updated.version, updated_at: updated.updated_at } },
@@ -122,10 +152,16 @@ export function customFieldOperations(context: ServiceContext): Implementation[]
       const filter: Record<string, unknown> = { workspace_id: workspaceOf(req) };
       if (query.object) filter.object = query.object;
       if (!query.include_archived) filter.archived = false;
-      const records = await fields.find(filter).sort({ position: 1, created_at: 1, _id: 1 }).lean<CustomFieldRecord[]>().exec();
+      const records = await fields
+        .find(filter)
+        .sort({ position: 1, created_at: 1, _id: 1 })
+        .lean<CustomFieldRecord[]>()
+        .exec();
       return { data: records.map(customFieldView) };
     }),
     implement(createCustomField, async ({ req, auth, body }) => create(context, auth, workspaceOf(req), body)),
-    implement(updateCustomField, async ({ req, auth, params, body }) => update(context, auth, workspaceOf(req), params.id, body)),
+    implement(updateCustomField, async ({ req, auth, params, body }) =>
+      update(context, auth, workspaceOf(req), params.id, body),
+    ),
   ];
 }

@@ -8,7 +8,11 @@ export type CustomFieldType = (typeof CUSTOM_FIELD_TYPES)[number];
 
 const Label = () => SingleLine({ minLength: 1, maxLength: 60 });
 const Options = () =>
-  Type.Array(SingleLine({ minLength: 1, maxLength: 100 }), { maxItems: 200, uniqueItems: true, description: 'Only for type select.' });
+  Type.Array(SingleLine({ minLength: 1, maxLength: 100 }), {
+    maxItems: 200,
+    uniqueItems: true,
+    description: 'Only for type select.',
+  });
 
 // CustomField (spec section 2).
 export const CustomField = Named(
@@ -47,13 +51,17 @@ export const createCustomField = declareOperation({
   access: admin('settings:manage'),
   etag: 'custom_fields',
   summary: 'Define a custom field',
-  description: 'The key is derived from the label (a clash gets _2, _3, …). options are required for select and refused otherwise.',
-  body: Named('CustomFieldCreate', Strict({
-    object: StringEnum(CUSTOM_FIELD_OBJECTS),
-    label: Label(),
-    type: StringEnum(CUSTOM_FIELD_TYPES),
-    options: Type.Optional(Options()),
-  })),
+  description:
+    'The key is derived from the label (a clash gets _2, _3, …). options are required for select and refused otherwise.',
+  body: Named(
+    'CustomFieldCreate',
+    Strict({
+      object: StringEnum(CUSTOM_FIELD_OBJECTS),
+      label: Label(),
+      type: StringEnum(CUSTOM_FIELD_TYPES),
+      options: Type.Optional(Options()),
+    }),
+  ),
   trim: ['label'],
   status: 201,
   response: CustomField,
@@ -70,12 +78,15 @@ export const updateCustomField = declareOperation({
   summary: 'Relabel, reorder, archive a custom field or change its options',
   description: 'key and type never change.',
   params: Type.Object({ id: Uuid() }),
-  body: Named('CustomFieldUpdate', Strict({
-    label: Type.Optional(Label()),
-    options: Type.Optional(Options()),
-    position: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000 })),
-    archived: Type.Optional(Type.Boolean()),
-  })),
+  body: Named(
+    'CustomFieldUpdate',
+    Strict({
+      label: Type.Optional(Label()),
+      options: Type.Optional(Options()),
+      position: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000 })),
+      archived: Type.Optional(Type.Boolean()),
+    }),
+  ),
   trim: ['label'],
   status: 200,
   response: CustomField,

@@ -66,7 +66,9 @@ function typeProblem(field: CustomFieldDefinition, value: CustomValue): string |
     case 'date':
       return typeof value === 'string' && isCalendarDate(value) ? null : 'must be a date (YYYY-MM-DD)';
     case 'select':
-      return typeof value === 'string' && field.options.includes(value) ? null : `must be one of ${field.options.join(', ')}`;
+      return typeof value === 'string' && field.options.includes(value)
+        ? null
+        : `must be one of ${field.options.join(', ')}`;
     case 'checkbox':
       return typeof value === 'boolean' ? null : 'must be true or false';
     case 'url':
@@ -79,9 +81,11 @@ function typeProblem(field: CustomFieldDefinition, value: CustomValue): string |
 // Checks a `custom` object against the object's fields and answers it as typed values; throws a
 // 400 naming `custom` or `custom.<key>`.
 export function validateCustomValues(input: unknown, fields: readonly CustomFieldDefinition[]): CustomValues {
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) throw validationFailed('custom must be an object');
+  if (typeof input !== 'object' || input === null || Array.isArray(input))
+    throw validationFailed('custom must be an object');
   const entries: Array<[string, unknown]> = Object.entries(input);
-  if (entries.length > CUSTOM_MAX_KEYS) throw validationFailed(`custom must NOT have more than ${CUSTOM_MAX_KEYS} keys`);
+  if (entries.length > CUSTOM_MAX_KEYS)
+    throw validationFailed(`custom must NOT have more than ${CUSTOM_MAX_KEYS} keys`);
   if (Buffer.byteLength(JSON.stringify(input)) > CUSTOM_MAX_BYTES) {
     throw validationFailed(`custom must NOT be larger than ${CUSTOM_MAX_BYTES} bytes`);
   }
@@ -89,12 +93,15 @@ export function validateCustomValues(input: unknown, fields: readonly CustomFiel
   const values: CustomValues = {};
   for (const [key, value] of entries) {
     if (key.length === 0 || key.length > CUSTOM_KEY_MAX_LENGTH || key.startsWith('$') || key.includes('.')) {
-      throw validationFailed(`custom key '${key.slice(0, CUSTOM_KEY_MAX_LENGTH)}' must be 1 to ${CUSTOM_KEY_MAX_LENGTH} characters without '.' or a leading '$'`);
+      throw validationFailed(
+        `custom key '${key.slice(0, CUSTOM_KEY_MAX_LENGTH)}' must be 1 to ${CUSTOM_KEY_MAX_LENGTH} characters without '.' or a leading '$'`,
+      );
     }
     if (value !== null && typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') {
       throw validationFailed(`custom.${key} must be a string, a number, a boolean or null`);
     }
-    if (typeof value === 'number' && !(Math.abs(value) <= CUSTOM_NUMBER_MAX)) throw validationFailed(`custom.${key} must be a number within ±${CUSTOM_NUMBER_MAX}`);
+    if (typeof value === 'number' && !(Math.abs(value) <= CUSTOM_NUMBER_MAX))
+      throw validationFailed(`custom.${key} must be a number within ±${CUSTOM_NUMBER_MAX}`);
     if (typeof value === 'string' && value.length > CUSTOM_TEXT_MAX_LENGTH) {
       throw validationFailed(`custom.${key} must NOT have more than ${CUSTOM_TEXT_MAX_LENGTH} characters`);
     }
@@ -108,7 +115,11 @@ export function validateCustomValues(input: unknown, fields: readonly CustomFiel
 
 // `custom` of a write merged into what is stored, as create and PATCH merge it: checked against
 // the fields, merged key by key (null removes a key), and the result checked again.
-export function mergedCustomValues(input: unknown, stored: Record<string, unknown>, fields: readonly CustomFieldDefinition[]): CustomValues {
+export function mergedCustomValues(
+  input: unknown,
+  stored: Record<string, unknown>,
+  fields: readonly CustomFieldDefinition[],
+): CustomValues {
   const given = validateCustomValues(input, fields);
   const merged: Record<string, unknown> = { ...stored };
   for (const [key, value] of Object.entries(given)) {

@@ -11,9 +11,19 @@ export const DEAL_REFERENCES_CONSUMER = 'crm-core.deal-references';
 
 export function dealReferences(context: ServiceContext): RoutedHandler {
   // Each rewrite runs in the event's workspace; an event without one names no deal.
-  async function rewrite(event: EventEnvelope, field: 'company_id' | 'contact_id', from: string[], to: string | null): Promise<void> {
+  async function rewrite(
+    event: EventEnvelope,
+    field: 'company_id' | 'contact_id',
+    from: string[],
+    to: string | null,
+  ): Promise<void> {
     const workspaceId = event.workspace_id;
-    if (workspaceId) await commit(context, (unit) => rewriteDeals(context, unit, event.actor, { workspace_id: workspaceId, [field]: { $in: from } }, () => ({ [field]: to })));
+    if (workspaceId)
+      await commit(context, (unit) =>
+        rewriteDeals(context, unit, event.actor, { workspace_id: workspaceId, [field]: { $in: from } }, () => ({
+          [field]: to,
+        })),
+      );
   }
   return routeEvents(
     on(companyMerged, (event) => rewrite(event, 'company_id', event.data.source_ids, event.data.company_id)),

@@ -16,10 +16,19 @@ const ORDERS: Record<DealSort, Record<string, 1 | -1>> = {
 };
 
 // `owner`: `me` is the caller (for an API key, the member who created it).
-export const ownerFilter = (owner: string | undefined, userId: string) => (owner === undefined ? {} : { owner_id: owner === 'me' ? userId : owner.toLowerCase() });
+export const ownerFilter = (owner: string | undefined, userId: string) =>
+  owner === undefined ? {} : { owner_id: owner === 'me' ? userId : owner.toLowerCase() };
 
-export function dealFilter(workspaceId: string, userId: string, query: Omit<ListDealsQuery, 'sort' | 'limit' | 'offset'>): FilterQuery<DealRecord> {
-  const filter: FilterQuery<DealRecord> = { workspace_id: workspaceId, ...ownerFilter(query.owner, userId), ...parseCustomFilter(query.custom) };
+export function dealFilter(
+  workspaceId: string,
+  userId: string,
+  query: Omit<ListDealsQuery, 'sort' | 'limit' | 'offset'>,
+): FilterQuery<DealRecord> {
+  const filter: FilterQuery<DealRecord> = {
+    workspace_id: workspaceId,
+    ...ownerFilter(query.owner, userId),
+    ...parseCustomFilter(query.custom),
+  };
   for (const field of ['pipeline_id', 'stage_id', 'company_id', 'campaign_id'] as const) {
     const id = query[field];
     if (id !== undefined) filter[field] = id.toLowerCase();
@@ -38,17 +47,29 @@ export function dealFilter(workspaceId: string, userId: string, query: Omit<List
 const FEW_MATCHES = 2000;
 const NAME_INDEX: Record<string, 1 | -1> = { workspace_id: 1, name_folded: 1 };
 
-async function nameIndexHint(context: ServiceContext, filter: FilterQuery<DealRecord>): Promise<typeof NAME_INDEX | undefined> {
+async function nameIndexHint(
+  context: ServiceContext,
+  filter: FilterQuery<DealRecord>,
+): Promise<typeof NAME_INDEX | undefined> {
   if (filter.name_folded === undefined) return undefined;
   const { workspace_id, name_folded } = filter as Pick<FilterQuery<DealRecord>, 'workspace_id' | 'name_folded'>;
   const named: FilterQuery<DealRecord> = { workspace_id, name_folded };
   return (await dealModel(context.connection).countDocuments(named).exec()) > FEW_MATCHES ? undefined : NAME_INDEX;
 }
 
-export async function listDealPage(context: ServiceContext, workspaceId: string, userId: string, query: ListDealsQuery) {
+export async function listDealPage(
+  context: ServiceContext,
+  workspaceId: string,
+  userId: string,
+  query: ListDealsQuery,
+) {
   const filter = dealFilter(workspaceId, userId, query);
   const hint = await nameIndexHint(context, filter);
-  const page = dealModel(context.connection).find(filter).sort(ORDERS[query.sort]).skip(query.offset).limit(query.limit);
+  const page = dealModel(context.connection)
+    .find(filter)
+    .sort(ORDERS[query.sort])
+    .skip(query.offset)
+    .limit(query.limit);
   const [records, groups, settings] = await Promise.all([
     (hint ? page.hint(hint) : page).lean<DealRecord[]>().exec(),
     dealGroups(context, filter, hint),

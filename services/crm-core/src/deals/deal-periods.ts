@@ -31,7 +31,14 @@ export function knownTimezone(timezone: string): string {
 
 function wallClock(format: Intl.DateTimeFormat, instant: number): { year: number; month: number; offset: number } {
   const parts = Object.fromEntries(format.formatToParts(new Date(instant)).map((part) => [part.type, part.value]));
-  const asUtc = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
+  const asUtc = Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+    Number(parts.second),
+  );
   return { year: Number(parts.year), month: Number(parts.month), offset: asUtc - Math.floor(instant / 1000) * 1000 };
 }
 

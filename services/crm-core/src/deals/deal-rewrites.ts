@@ -28,10 +28,16 @@ export async function rewriteDeals(
   let rewritten = 0;
   for (const deal of await deals.find(filter).session(session).lean<DealRecord[]>().exec()) {
     const changes = change(deal, now);
-    const fields = Object.keys(changes).filter((field) => JSON.stringify(changes[field as keyof DealRecord]) !== JSON.stringify(deal[field as keyof DealRecord]));
+    const fields = Object.keys(changes).filter(
+      (field) => JSON.stringify(changes[field as keyof DealRecord]) !== JSON.stringify(deal[field as keyof DealRecord]),
+    );
     if (fields.length === 0) continue;
     const updated: DealRecord = { ...deal, ...changes, version: (deal.version ?? 1) + 1, updated_at: now };
-    await deals.updateOne({ _id: deal._id, workspace_id: deal.workspace_id }, { $set: { ...changes, version: updated.version, updated_at: now } }, { session });
+    await deals.updateOne(
+      { _id: deal._id, workspace_id: deal.workspace_id },
+      { $set: { ...changes, version: updated.version, updated_at: now } },
+      { session },
+    );
     await keepDealTotals(context, session, deal, updated);
     unit.publish(dealUpdated, {
       workspace_id: deal.workspace_id,
@@ -50,11 +56,22 @@ export async function dealsUse(
   reference: Partial<Pick<DealRecord, 'stage_id' | 'pipeline_id' | 'source_id'>>,
   unit: Pick<UnitOfWork, 'transaction'>,
 ): Promise<boolean> {
-  return (await dealModel(context.connection).exists({ workspace_id: workspaceId, ...reference }).session(unit.transaction).exec()) !== null;
+  return (
+    (await dealModel(context.connection)
+      .exists({ workspace_id: workspaceId, ...reference })
+      .session(unit.transaction)
+      .exec()) !== null
+  );
 }
 
 // A deleted stage's deals move to move_to (same pipeline), closing or reopening as its kind says.
-export function moveDealsOfStage(context: ServiceContext, unit: UnitOfWork, actor: EventActor | null, stage: StageRecord, target: StageRecord): Promise<number> {
+export function moveDealsOfStage(
+  context: ServiceContext,
+  unit: UnitOfWork,
+  actor: EventActor | null,
+  stage: StageRecord,
+  target: StageRecord,
+): Promise<number> {
   return rewriteDeals(context, unit, actor, { workspace_id: stage.workspace_id, stage_id: stage._id }, (deal, now) => ({
     stage_id: target._id,
     pipeline_id: target.pipeline_id,
@@ -63,6 +80,14 @@ export function moveDealsOfStage(context: ServiceContext, unit: UnitOfWork, acto
 }
 
 // A stage whose kind changes between open, won and lost closes or reopens its deals.
-export function followStageKind(context: ServiceContext, unit: UnitOfWork, actor: EventActor | null, stage: StageRecord, kind: StageRecord['kind']): Promise<number> {
-  return rewriteDeals(context, unit, actor, { workspace_id: stage.workspace_id, stage_id: stage._id }, (deal, now) => statusIn({ kind }, deal, now));
+export function followStageKind(
+  context: ServiceContext,
+  unit: UnitOfWork,
+  actor: EventActor | null,
+  stage: StageRecord,
+  kind: StageRecord['kind'],
+): Promise<number> {
+  return rewriteDeals(context, unit, actor, { workspace_id: stage.workspace_id, stage_id: stage._id }, (deal, now) =>
+    statusIn({ kind }, deal, now),
+  );
 }

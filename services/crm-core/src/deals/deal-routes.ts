@@ -1,6 +1,13 @@
 import { implement, noteVersion, workspaceOf, type Implementation, type InternalClaims } from '@crm/kit';
 import type { ServiceContext } from '@crm/service-host';
-import { createDeal, dealForecast as dealForecastOperation, deleteDeal, getDeal, listDeals, updateDeal } from './deal.operations';
+import {
+  createDeal,
+  dealForecast as dealForecastOperation,
+  deleteDeal,
+  getDeal,
+  listDeals,
+  updateDeal,
+} from './deal.operations';
 import { dealForecast } from './deal-forecast';
 import { listDealPage } from './deal-list';
 import type { DealView } from './deal.operations';
@@ -19,16 +26,28 @@ export function dealOperations(context: ServiceContext): Implementation[] {
       const page = await listDealPage(context, workspaceOf(req), auth.user_id, query);
       return { ...page, data: page.data.map((view) => shownTo(auth, view)) };
     }),
-    implement(createDeal, async ({ req, auth, body }) => shownTo(auth, await createDealRecord(context, auth, workspaceOf(req), body))),
-    implement(dealForecastOperation, async ({ req, auth, query }) => dealForecast(context, workspaceOf(req), auth.user_id, query)),
-    implement(getDeal, async ({ req, auth, params }) => {
-      const workspaceId = workspaceOf(req);
-      const deal = await findDeal(context, workspaceId, params.id);
-      noteVersion(req, deal.version);
-      const [view] = await dealViews(context, workspaceId, [deal]);
-      return shownTo(auth, view);
-    }, { notesVersion: true }),
-    implement(updateDeal, async ({ req, auth, params, body }) => shownTo(auth, await updateDealRecord(context, auth, workspaceOf(req), params.id, body))),
-    implement(deleteDeal, async ({ req, auth, params }) => deleteDealRecord(context, auth, workspaceOf(req), params.id)),
+    implement(createDeal, async ({ req, auth, body }) =>
+      shownTo(auth, await createDealRecord(context, auth, workspaceOf(req), body)),
+    ),
+    implement(dealForecastOperation, async ({ req, auth, query }) =>
+      dealForecast(context, workspaceOf(req), auth.user_id, query),
+    ),
+    implement(
+      getDeal,
+      async ({ req, auth, params }) => {
+        const workspaceId = workspaceOf(req);
+        const deal = await findDeal(context, workspaceId, params.id);
+        noteVersion(req, deal.version);
+        const [view] = await dealViews(context, workspaceId, [deal]);
+        return shownTo(auth, view);
+      },
+      { notesVersion: true },
+    ),
+    implement(updateDeal, async ({ req, auth, params, body }) =>
+      shownTo(auth, await updateDealRecord(context, auth, workspaceOf(req), params.id, body)),
+    ),
+    implement(deleteDeal, async ({ req, auth, params }) =>
+      deleteDealRecord(context, auth, workspaceOf(req), params.id),
+    ),
   ];
 }

@@ -19,7 +19,13 @@ export type DealStage = Pick<StageRecord, '_id' | 'pipeline_id' | 'kind' | 'prob
 const STAGE_FIELDS = { pipeline_id: 1, kind: 1, probability: 1, name: 1 };
 
 // A stage of one of the workspace's deal pipelines, or a 400 naming the field.
-export async function dealStage(context: ServiceContext, workspaceId: string, field: string, id: string, session?: ClientSession): Promise<DealStage> {
+export async function dealStage(
+  context: ServiceContext,
+  workspaceId: string,
+  field: string,
+  id: string,
+  session?: ClientSession,
+): Promise<DealStage> {
   const stage = await stageModel(context.connection)
     .findOne({ _id: id, workspace_id: workspaceId, object: 'deal' }, STAGE_FIELDS)
     .session(session ?? null)
@@ -31,7 +37,11 @@ export async function dealStage(context: ServiceContext, workspaceId: string, fi
 
 // Where a deal starts when no stage is given: the first stage of the default deal pipeline
 // (the workspace is seeded before, so it exists).
-export async function defaultDealStage(context: ServiceContext, workspaceId: string, session: ClientSession): Promise<DealStage> {
+export async function defaultDealStage(
+  context: ServiceContext,
+  workspaceId: string,
+  session: ClientSession,
+): Promise<DealStage> {
   const pipeline = await pipelineModel(context.connection)
     .findOne({ workspace_id: workspaceId, object: 'deal', is_default: true }, { _id: 1 })
     .session(session)
@@ -52,7 +62,11 @@ export async function defaultDealStage(context: ServiceContext, workspaceId: str
 // What a stage's kind means for a deal: a won or lost stage closes it (closed_at from the
 // moment it closed, kept while it moves between closed stages of the same kind), an open stage
 // reopens it. lost_reason is the client's: it stays when a deal reopens.
-export function statusIn(stage: Pick<StageRecord, 'kind'>, current: Pick<DealRecord, 'status' | 'closed_at'> | null, now: string): Pick<DealRecord, 'status' | 'closed_at'> {
+export function statusIn(
+  stage: Pick<StageRecord, 'kind'>,
+  current: Pick<DealRecord, 'status' | 'closed_at'> | null,
+  now: string,
+): Pick<DealRecord, 'status' | 'closed_at'> {
   const status: DealStatus = stage.kind === 'won' || stage.kind === 'lost' ? stage.kind : 'open';
   if (status === 'open') return { status, closed_at: null };
   if (current && current.status === status && current.closed_at) return { status, closed_at: current.closed_at };
@@ -61,7 +75,11 @@ export function statusIn(stage: Pick<StageRecord, 'kind'>, current: Pick<DealRec
 
 // What the request names in other services (members, campaigns), asked of them before the
 // write's transaction so a member or campaign made by the previous request is accepted.
-export async function checkPeerReferences(context: ServiceContext, workspaceId: string, body: Pick<DealWritable, 'owner_id' | 'campaign_id'>): Promise<void> {
+export async function checkPeerReferences(
+  context: ServiceContext,
+  workspaceId: string,
+  body: Pick<DealWritable, 'owner_id' | 'campaign_id'>,
+): Promise<void> {
   if (body.owner_id) await checkMembers(context, workspaceId, [{ field: 'owner_id', id: body.owner_id }]);
   if (body.campaign_id) await checkCampaign(context, workspaceId, 'campaign_id', body.campaign_id);
 }
@@ -76,17 +94,28 @@ export async function checkLocalReferences(
 ): Promise<void> {
   if (body.company_id) await checkCompany(context, workspaceId, body.company_id, session);
   if (body.contact_id) {
-    const contact = await contactModel(context.connection).exists({ _id: body.contact_id, workspace_id: workspaceId, deleted_at: null }).session(session).exec();
+    const contact = await contactModel(context.connection)
+      .exists({ _id: body.contact_id, workspace_id: workspaceId, deleted_at: null })
+      .session(session)
+      .exec();
     if (!contact) throw validationFailed('contact_id is not a contact of this workspace');
   }
   if (body.source_id) {
-    const source = await leadSourceModel(context.connection).exists({ _id: body.source_id, workspace_id: workspaceId }).session(session).exec();
+    const source = await leadSourceModel(context.connection)
+      .exists({ _id: body.source_id, workspace_id: workspaceId })
+      .session(session)
+      .exec();
     if (!source) throw validationFailed('source_id is not a lead source of this workspace');
   }
 }
 
 // The campaign a deal takes from its company when none is given.
-export async function companyCampaign(context: ServiceContext, workspaceId: string, companyId: string | null | undefined, session: ClientSession): Promise<string | null> {
+export async function companyCampaign(
+  context: ServiceContext,
+  workspaceId: string,
+  companyId: string | null | undefined,
+  session: ClientSession,
+): Promise<string | null> {
   if (!companyId) return null;
   const company = await companyModel(context.connection)
     .findOne({ _id: companyId, workspace_id: workspaceId }, { campaign_id: 1 })

@@ -16,16 +16,47 @@ export function closedBucket(closedAt: string): string {
 }
 
 function rowsOf(deal: DealRecord): Dimensions[] {
-  const shared = { pipeline_id: deal.pipeline_id, status: deal.status, currency: deal.currency, owner_id: deal.owner_id ?? null, campaign_id: deal.campaign_id ?? null };
-  const rows: Dimensions[] = [{ family: 'stage', ...shared, stage_id: deal.stage_id, probability: deal.probability ?? null, closed_bucket: null }];
-  if (deal.status !== 'open' && deal.closed_at) rows.push({ family: 'closed', ...shared, stage_id: null, probability: null, closed_bucket: closedBucket(deal.closed_at) });
+  const shared = {
+    pipeline_id: deal.pipeline_id,
+    status: deal.status,
+    currency: deal.currency,
+    owner_id: deal.owner_id ?? null,
+    campaign_id: deal.campaign_id ?? null,
+  };
+  const rows: Dimensions[] = [
+    { family: 'stage', ...shared, stage_id: deal.stage_id, probability: deal.probability ?? null, closed_bucket: null },
+  ];
+  if (deal.status !== 'open' && deal.closed_at)
+    rows.push({
+      family: 'closed',
+      ...shared,
+      stage_id: null,
+      probability: null,
+      closed_bucket: closedBucket(deal.closed_at),
+    });
   return rows;
 }
 
 const keyOf = (workspaceId: string, row: Dimensions) =>
-  JSON.stringify([workspaceId, row.family, row.pipeline_id, row.stage_id, row.status, row.currency, row.owner_id, row.campaign_id, row.probability, row.closed_bucket]);
+  JSON.stringify([
+    workspaceId,
+    row.family,
+    row.pipeline_id,
+    row.stage_id,
+    row.status,
+    row.currency,
+    row.owner_id,
+    row.campaign_id,
+    row.probability,
+    row.closed_bucket,
+  ]);
 
-export async function keepDealTotals(context: ServiceContext, session: ClientSession, before: DealRecord | null, after: DealRecord | null): Promise<void> {
+export async function keepDealTotals(
+  context: ServiceContext,
+  session: ClientSession,
+  before: DealRecord | null,
+  after: DealRecord | null,
+): Promise<void> {
   const deal = after ?? before;
   if (!deal) return;
   const changes = new Map<string, { row: Dimensions; count: number; high: number; low: number }>();
@@ -44,7 +75,11 @@ export async function keepDealTotals(context: ServiceContext, session: ClientSes
   const totals = dealTotalsModel(context.connection);
   for (const [key, { row, count, high, low }] of changes) {
     if (count === 0 && high === 0 && low === 0) continue;
-    await totals.updateOne({ _id: key, workspace_id: deal.workspace_id }, { $inc: { count, high, low }, $setOnInsert: row }, { upsert: true, session });
+    await totals.updateOne(
+      { _id: key, workspace_id: deal.workspace_id },
+      { $inc: { count, high, low }, $setOnInsert: row },
+      { upsert: true, session },
+    );
     if (count < 0) await totals.deleteOne({ _id: key, workspace_id: deal.workspace_id, count: 0 }, { session });
   }
 }
@@ -53,8 +88,22 @@ export async function keepDealTotals(context: ServiceContext, session: ClientSes
 // benchmark's seed, an import, a repair). Not for a workspace taking writes at the same time.
 export async function rebuildDealTotals(context: ServiceContext, workspaceId: string): Promise<number> {
   const rows = new Map<string, DealTotalsRecord>();
-  const fields = { pipeline_id: 1, stage_id: 1, status: 1, currency: 1, owner_id: 1, campaign_id: 1, probability: 1, closed_at: 1, value_high: 1, value_low: 1 };
-  for await (const deal of dealModel(context.connection).find({ workspace_id: workspaceId }, fields).lean<DealRecord>().cursor()) {
+  const fields = {
+    pipeline_id: 1,
+    stage_id: 1,
+    status: 1,
+    currency: 1,
+    owner_id: 1,
+    campaign_id: 1,
+    probability: 1,
+    closed_at: 1,
+    value_high: 1,
+    value_low: 1,
+  };
+  for await (const deal of dealModel(context.connection)
+    .find({ workspace_id: workspaceId }, fields)
+    .lean<DealRecord>()
+    .cursor()) {
     for (const row of rowsOf(deal)) {
       const key = keyOf(workspaceId, row);
       const totals = rows.get(key) ?? { _id: key, workspace_id: workspaceId, ...row, count: 0, high: 0, low: 0 };

@@ -43,29 +43,47 @@ async function keptGroups(context: ServiceContext, filter: FilterQuery<DealTotal
 }
 
 // Won and lost deals closed in [from, to), from the kept totals (status, currency and count per group).
-export function closedGroups(context: ServiceContext, scope: FilterQuery<DealRecord>, from: string, to: string): Promise<DealGroup[]> {
+export function closedGroups(
+  context: ServiceContext,
+  scope: FilterQuery<DealRecord>,
+  from: string,
+  to: string,
+): Promise<DealGroup[]> {
   return keptGroups(context, { ...scope, family: 'closed', closed_bucket: { $gte: from, $lt: to } });
 }
 
 // The deals a filter matches, grouped: from the kept totals when it filters on kept fields only,
 // else by the store over the matching deals (company, custom and q narrow them down).
 // `hint`: the index to read the matching deals through, when the caller knows it best.
-export async function dealGroups(context: ServiceContext, filter: FilterQuery<DealRecord>, hint?: Record<string, 1 | -1>): Promise<DealGroup[]> {
+export async function dealGroups(
+  context: ServiceContext,
+  filter: FilterQuery<DealRecord>,
+  hint?: Record<string, 1 | -1>,
+): Promise<DealGroup[]> {
   if (isKept(filter)) return keptGroups(context, { ...filter, family: 'stage' });
-  const grouping = dealModel(context.connection)
-    .aggregate<{ _id: { currency: string; stage_id: string; status: DealStatus; probability: number | null }; count: number; high: number; low: number }>([
-      { $match: filter },
-      {
-        $group: {
-          _id: { currency: '$currency', stage_id: '$stage_id', status: '$status', probability: '$probability' },
-          count: { $sum: 1 },
-          high: { $sum: '$value_high' },
-          low: { $sum: '$value_low' },
-        },
+  const grouping = dealModel(context.connection).aggregate<{
+    _id: { currency: string; stage_id: string; status: DealStatus; probability: number | null };
+    count: number;
+    high: number;
+    low: number;
+  }>([
+    { $match: filter },
+    {
+      $group: {
+        _id: { currency: '$currency', stage_id: '$stage_id', status: '$status', probability: '$probability' },
+        count: { $sum: 1 },
+        high: { $sum: '$value_high' },
+        low: { $sum: '$value_low' },
       },
-    ]);
+    },
+  ]);
   const rows = await (hint ? grouping.hint(hint) : grouping).exec();
-  return rows.map((row) => ({ ...row._id, probability: row._id.probability ?? null, count: row.count, minor: joinHalves(row.high, row.low) }));
+  return rows.map((row) => ({
+    ...row._id,
+    probability: row._id.probability ?? null,
+    count: row.count,
+    minor: joinHalves(row.high, row.low),
+  }));
 }
 
 // Exact running totals: minor units, and minor units × percent for the weighted value.
@@ -87,7 +105,11 @@ export class Totals {
 }
 
 // Groups summed per currency, the workspace's apart from the others (sorted by code).
-export function totalsByCurrency(groups: readonly DealGroup[], stages: ReadonlyMap<string, Pick<StageInfo, 'probability'>>, currency: string) {
+export function totalsByCurrency(
+  groups: readonly DealGroup[],
+  stages: ReadonlyMap<string, Pick<StageInfo, 'probability'>>,
+  currency: string,
+) {
   const own = new Totals();
   const others = new Map<string, Totals>();
   for (const group of groups) {
@@ -102,6 +124,8 @@ export function totalsByCurrency(groups: readonly DealGroup[], stages: ReadonlyM
     }
     totals.add(group, stages);
   }
-  const other = [...others.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([code, totals]) => ({ currency: code, ...totals.amounts() }));
+  const other = [...others.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([code, totals]) => ({ currency: code, ...totals.amounts() }));
   return { own, other };
 }

@@ -26,7 +26,11 @@ const idsOf = (records: readonly DealRecord[], field: Reference) => [
   ...new Set(records.map((record) => record[field]).filter((id): id is string => typeof id === 'string')),
 ];
 
-async function byId<T extends { _id: string }, V>(ids: string[], find: (ids: string[]) => Promise<T[]>, value: (row: T) => V | null): Promise<Map<string, V>> {
+async function byId<T extends { _id: string }, V>(
+  ids: string[],
+  find: (ids: string[]) => Promise<T[]>,
+  value: (row: T) => V | null,
+): Promise<Map<string, V>> {
   if (ids.length === 0) return new Map();
   const entries = (await find(ids)).flatMap((row) => {
     const named = value(row);
@@ -35,20 +39,36 @@ async function byId<T extends { _id: string }, V>(ids: string[], find: (ids: str
   return new Map(entries);
 }
 
-export async function stageInfos(context: ServiceContext, workspaceId: string, ids: string[]): Promise<Map<string, StageInfo>> {
+export async function stageInfos(
+  context: ServiceContext,
+  workspaceId: string,
+  ids: string[],
+): Promise<Map<string, StageInfo>> {
   return byId(
     ids,
-    (some) => stageModel(context.connection).find({ workspace_id: workspaceId, _id: { $in: some } }, { name: 1, kind: 1, probability: 1 }).lean<StageInfo[]>().exec(),
+    (some) =>
+      stageModel(context.connection)
+        .find({ workspace_id: workspaceId, _id: { $in: some } }, { name: 1, kind: 1, probability: 1 })
+        .lean<StageInfo[]>()
+        .exec(),
     (stage) => stage,
   );
 }
 
 // One query per kind of name for a whole page.
-export async function dealNames(context: ServiceContext, workspaceId: string, records: readonly DealRecord[]): Promise<DealNames> {
+export async function dealNames(
+  context: ServiceContext,
+  workspaceId: string,
+  records: readonly DealRecord[],
+): Promise<DealNames> {
   const [companies, contacts, stages, owners, campaigns] = await Promise.all([
     byId(
       idsOf(records, 'company_id'),
-      (ids) => companyModel(context.connection).find({ workspace_id: workspaceId, _id: { $in: ids } }, { name: 1 }).lean<Array<{ _id: string; name: string | null }>>().exec(),
+      (ids) =>
+        companyModel(context.connection)
+          .find({ workspace_id: workspaceId, _id: { $in: ids } }, { name: 1 })
+          .lean<Array<{ _id: string; name: string | null }>>()
+          .exec(),
       (company) => company.name,
     ),
     byId(
@@ -70,8 +90,10 @@ export async function dealNames(context: ServiceContext, workspaceId: string, re
 const nameOf = (names: Map<string, string>, id: string | null | undefined) => (id ? (names.get(id) ?? null) : null);
 
 // The deal's probability, or its stage's when it has none.
-export const effectiveProbability = (record: Pick<DealRecord, 'probability'>, stage: Pick<StageRecord, 'probability'> | undefined) =>
-  record.probability ?? stage?.probability ?? null;
+export const effectiveProbability = (
+  record: Pick<DealRecord, 'probability'>,
+  stage: Pick<StageRecord, 'probability'> | undefined,
+) => record.probability ?? stage?.probability ?? null;
 
 function storedView(record: DealRecord) {
   return {
@@ -116,7 +138,11 @@ export function dealView(record: DealRecord, names: DealNames): DealView {
   };
 }
 
-export async function dealViews(context: ServiceContext, workspaceId: string, records: readonly DealRecord[]): Promise<DealView[]> {
+export async function dealViews(
+  context: ServiceContext,
+  workspaceId: string,
+  records: readonly DealRecord[],
+): Promise<DealView[]> {
   const names = await dealNames(context, workspaceId, records);
   return records.map((record) => dealView(record, names));
 }

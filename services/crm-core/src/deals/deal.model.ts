@@ -82,7 +82,16 @@ dealSchema.index({ workspace_id: 1, value_minor: 1, _id: 1 });
 dealSchema.index({ workspace_id: 1, close_key: 1, _id: 1 });
 // The list's filters, each in the default order; also the catalogue's "in use" checks (stage,
 // pipeline, source) and the merge and purge hooks (company, contact).
-for (const field of ['pipeline_id', 'stage_id', 'company_id', 'contact_id', 'campaign_id', 'owner_id', 'status', 'source_id']) {
+for (const field of [
+  'pipeline_id',
+  'stage_id',
+  'company_id',
+  'contact_id',
+  'campaign_id',
+  'owner_id',
+  'status',
+  'source_id',
+]) {
   dealSchema.index({ workspace_id: 1, [field]: 1, created_at: 1, _id: 1 });
 }
 // The other sorts of the commonest filter (without them a status filter sorts in memory).

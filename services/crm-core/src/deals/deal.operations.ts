@@ -44,16 +44,31 @@ export const DEAL_READ_ONLY_FIELDS = [
 ] as const;
 
 const OWNER_PATTERN = '^(me|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$';
-const CustomValues = () => CustomValuesSchema('Free keys with scalar or null values; keys of defined deal custom fields are checked against their type.');
+const CustomValues = () =>
+  CustomValuesSchema(
+    'Free keys with scalar or null values; keys of defined deal custom fields are checked against their type.',
+  );
 
 // The writable fields of DealCreate and DealUpdate (spec section 4, Deals), each optional.
 const writable = {
   company_id: Nullable(Uuid({ description: 'A company of the workspace, not in the recycle bin.' })),
   contact_id: Nullable(Uuid({ description: 'A contact of the workspace, not in the recycle bin.' })),
-  value: Type.Number({ minimum: 0, maximum: DEAL_VALUE_MAX, description: 'Major units with at most two decimals (docs/money.md); default 0.' }),
-  currency: Type.String({ maxLength: 3, pattern: '^[A-Z]{3}$', description: 'Three letters (ISO 4217 style), stored upper-cased; defaults to the workspace currency.' }),
-  stage_id: Uuid({ description: 'A stage of a deal pipeline; defaults to the first stage of the default deal pipeline.' }),
-  probability: Nullable(Type.Integer({ minimum: 0, maximum: 100, description: "null follows the stage's probability." })),
+  value: Type.Number({
+    minimum: 0,
+    maximum: DEAL_VALUE_MAX,
+    description: 'Major units with at most two decimals (docs/money.md); default 0.',
+  }),
+  currency: Type.String({
+    maxLength: 3,
+    pattern: '^[A-Z]{3}$',
+    description: 'Three letters (ISO 4217 style), stored upper-cased; defaults to the workspace currency.',
+  }),
+  stage_id: Uuid({
+    description: 'A stage of a deal pipeline; defaults to the first stage of the default deal pipeline.',
+  }),
+  probability: Nullable(
+    Type.Integer({ minimum: 0, maximum: 100, description: "null follows the stage's probability." }),
+  ),
   expected_close: Nullable(DateOnly({ description: 'YYYY-MM-DD, a real calendar day.' })),
   lost_reason: Nullable(Text({ maxLength: 500 })),
   owner_id: Nullable(Uuid({ description: 'An active member of the workspace.' })),
@@ -77,7 +92,7 @@ function prepareDealBody(body: unknown): unknown {
   if (typeof fields.currency === 'string') fields.currency = fields.currency.toUpperCase();
   // Ids are stored lower-case: a uuid in either case is the same id.
   for (const field of ['company_id', 'contact_id', 'stage_id', 'owner_id', 'source_id', 'campaign_id']) {
-    if (typeof fields[field] === 'string') fields[field] = (fields[field]).toLowerCase();
+    if (typeof fields[field] === 'string') fields[field] = fields[field].toLowerCase();
   }
   if (typeof fields.lost_reason === 'string' && fields.lost_reason.trim() === '') fields.lost_reason = null;
   return fields;
@@ -99,7 +114,9 @@ export const Deal = Named(
     stage_id: Uuid(),
     stage_name: Type.String(),
     stage_kind: StringEnum(['open', 'won', 'lost'] as const),
-    probability: Nullable(Type.Integer({ description: "The deal's probability, or its stage's when the deal has none." })),
+    probability: Nullable(
+      Type.Integer({ description: "The deal's probability, or its stage's when the deal has none." }),
+    ),
     expected_close: Nullable(DateOnly()),
     status: StringEnum(DEAL_STATUSES),
     closed_at: Nullable(DateTime({ description: 'When it moved to a won or lost stage; null while open.' })),
@@ -127,7 +144,12 @@ const OpenTotals = Named(
 
 const OtherCurrency = Named(
   'DealCurrencyTotals',
-  Strict({ currency: Type.String(), count: Type.Integer({ minimum: 0 }), value: Type.Number(), weighted: Type.Number() }),
+  Strict({
+    currency: Type.String(),
+    count: Type.Integer({ minimum: 0 }),
+    value: Type.Number(),
+    weighted: Type.Number(),
+  }),
 );
 
 export const listDeals = declareOperation({
@@ -144,10 +166,18 @@ export const listDeals = declareOperation({
     company_id: Type.Optional(Uuid()),
     campaign_id: Type.Optional(Uuid()),
     owner: Type.Optional(Type.String({ maxLength: 36, pattern: OWNER_PATTERN, description: 'me or a member id.' })),
-    custom: Type.Optional(Type.String({ maxLength: CUSTOM_FILTER_MAX_LENGTH, description: 'A JSON object of scalar values, matched by equality per key (null matches a missing key too).' })),
+    custom: Type.Optional(
+      Type.String({
+        maxLength: CUSTOM_FILTER_MAX_LENGTH,
+        description: 'A JSON object of scalar values, matched by equality per key (null matches a missing key too).',
+      }),
+    ),
     status: Type.Optional(StringEnum(DEAL_STATUSES)),
     q: Type.Optional(Type.String({ maxLength: 100, description: 'Prefix of the name, any case.' })),
-    sort: StringEnum(DEAL_SORTS, { default: 'created_desc', description: 'close_asc lists deals without expected_close last.' }),
+    sort: StringEnum(DEAL_SORTS, {
+      default: 'created_desc',
+      description: 'close_asc lists deals without expected_close last.',
+    }),
     limit: Type.Integer({ minimum: 1, maximum: DEAL_PAGE_MAX, default: DEAL_PAGE_DEFAULT }),
     offset: Type.Integer({ minimum: 0, maximum: DEAL_LIST_MAX_OFFSET, default: 0 }),
   }),
@@ -159,7 +189,9 @@ export const listDeals = declareOperation({
       value: Type.Number({ description: 'Sum of value over the filtered deals in the workspace currency.' }),
       weighted: Type.Number({ description: 'Sum of weighted value over the same deals.' }),
       currency: Type.String({ description: 'The workspace currency value and weighted are in.' }),
-      other_currencies: Type.Array(OtherCurrency, { description: 'The filtered deals in other currencies, summed per currency, never converted.' }),
+      other_currencies: Type.Array(OtherCurrency, {
+        description: 'The filtered deals in other currencies, summed per currency, never converted.',
+      }),
     }),
   ),
 });

@@ -10,7 +10,12 @@ export interface DealSettings {
 }
 
 // Stores settings only when newer than the stored copy; duplicates and late events change nothing.
-async function remember(context: ServiceContext, workspaceId: string, settings: DealSettings, version: number): Promise<void> {
+async function remember(
+  context: ServiceContext,
+  workspaceId: string,
+  settings: DealSettings,
+  version: number,
+): Promise<void> {
   try {
     await workspaceSettingsModel(context.connection).updateOne(
       { _id: workspaceId, workspace_id: workspaceId, version: { $lt: version } },
@@ -33,7 +38,10 @@ export async function dealSettings(context: ServiceContext, workspaceId: string)
   if (copy) return { currency: copy.currency, timezone: copy.timezone };
   const client = peerClient(context, 'identity', identityV1.IdentityServiceClient);
   const answer = await call(client.getWorkspace.bind(client), { workspace_id: workspaceId });
-  const settings = { currency: answer.settings?.currency ?? 'GBP', timezone: answer.settings?.timezone ?? 'Europe/London' };
+  const settings = {
+    currency: answer.settings?.currency ?? 'GBP',
+    timezone: answer.settings?.timezone ?? 'Europe/London',
+  };
   await remember(context, workspaceId, settings, answer.version);
   return settings;
 }
@@ -45,7 +53,12 @@ export async function subscribeWorkspaceSettings(context: ServiceContext): Promi
     on([workspaceCreated, workspaceUpdated], async (event) => {
       if (!event.workspace_id) return;
       const { settings, version } = event.data;
-      await remember(context, event.workspace_id, { currency: settings.currency, timezone: settings.timezone }, version);
+      await remember(
+        context,
+        event.workspace_id,
+        { currency: settings.currency, timezone: settings.timezone },
+        version,
+      );
     }),
   );
   await context.bus.subscribe(WORKSPACE_SETTINGS_CONSUMER, patterns, handler);

@@ -53,5 +53,7 @@ export function registerDuplicateCountModels(connection: Connection): void {
   connection.model('DuplicateCount', countSchema);
 }
 
-export const duplicateEntryModel = (connection: Connection): Model<DuplicateEntryRecord> => connection.model<DuplicateEntryRecord>('DuplicateEntry');
-export const duplicateCountModel = (connection: Connection): Model<DuplicateCountRecord> => connection.model<DuplicateCountRecord>('DuplicateCount');
+export const duplicateEntryModel = (connection: Connection): Model<DuplicateEntryRecord> =>
+  connection.model<DuplicateEntryRecord>('DuplicateEntry');
+export const duplicateCountModel = (connection: Connection): Model<DuplicateCountRecord> =>
+  connection.model<DuplicateCountRecord>('DuplicateCount');

@@ -31,12 +31,18 @@ export function duplicateKeysOf(object: DuplicateObject, state: State | null): s
         ]
       : [
           ['same_email', text(state.email) ? normaliseEmail(text(state.email)!) : null],
-          ['same_name_at_company', text(state.company_id) && contactNameKey(text(state.first_name), text(state.last_name)) ? `${String(state.company_id)}/${contactNameKey(text(state.first_name), text(state.last_name))}` : null],
+          [
+            'same_name_at_company',
+            text(state.company_id) && contactNameKey(text(state.first_name), text(state.last_name))
+              ? `${String(state.company_id)}/${contactNameKey(text(state.first_name), text(state.last_name))}`
+              : null,
+          ],
         ];
   return keys.flatMap(([reason, value]) => (value === null ? [] : [`${reason}:${value}`]));
 }
 
-const countId = (workspaceId: string, object: string, key: string) => createHash('sha256').update(`${workspaceId}\n${object}\n${key}`).digest('hex').slice(0, 40);
+const countId = (workspaceId: string, object: string, key: string) =>
+  createHash('sha256').update(`${workspaceId}\n${object}\n${key}`).digest('hex').slice(0, 40);
 
 function splitKey(key: string): { reason: string; value: string } {
   const colon = key.indexOf(':');
@@ -52,7 +58,11 @@ interface CountChange {
 
 // Moves each record's keys from the counts of what it was to what it is: the changes of a batch
 // add up per key, so a key many records share is written once.
-async function moveCounts(connection: Connection, changes: Map<string, CountChange>, session: ClientSession): Promise<void> {
+async function moveCounts(
+  connection: Connection,
+  changes: Map<string, CountChange>,
+  session: ClientSession,
+): Promise<void> {
   const counts = duplicateCountModel(connection);
   const moved = [...changes.entries()].filter(([, change]) => change.delta !== 0);
   if (moved.length === 0) return;
@@ -68,7 +78,10 @@ async function moveCounts(connection: Connection, changes: Map<string, CountChan
   // A key nobody has any more is forgotten (its value may be a person's email or name).
   const lowered = moved.filter(([, change]) => change.delta < 0);
   if (lowered.length > 0) {
-    await counts.deleteMany({ workspace_id: lowered[0][1].workspace_id, _id: { $in: lowered.map(([_id]) => _id) }, count: { $lte: 0 } }, { session });
+    await counts.deleteMany(
+      { workspace_id: lowered[0][1].workspace_id, _id: { $in: lowered.map(([_id]) => _id) }, count: { $lte: 0 } },
+      { session },
+    );
   }
 }
 
@@ -79,12 +92,22 @@ interface KeyedRecord extends RecordState<State> {
 }
 
 function keyedRecord(event: EventEnvelope): KeyedRecord | null {
-  const object: DuplicateObject | null = event.type.startsWith('crm.company.') ? 'company' : event.type.startsWith('crm.contact.') ? 'contact' : null;
+  const object: DuplicateObject | null = event.type.startsWith('crm.company.')
+    ? 'company'
+    : event.type.startsWith('crm.contact.')
+      ? 'contact'
+      : null;
   if (object === null || !event.workspace_id) return null;
   const record = recordStateOf(EVENT_CONTRACTS, event);
   if (!record) return null;
   const erased = event.type === 'crm.contact.erased';
-  return { ...record, workspace_id: event.workspace_id, object, erased, keys: erased ? [] : duplicateKeysOf(object, record.state) };
+  return {
+    ...record,
+    workspace_id: event.workspace_id,
+    object,
+    erased,
+    keys: erased ? [] : duplicateKeysOf(object, record.state),
+  };
 }
 
 // A batch (of one workspace) in one transaction: the stored entries of its records are read at
@@ -92,13 +115,21 @@ function keyedRecord(event: EventEnvelope): KeyedRecord | null {
 // two bulk writes. Idempotent by version.
 export function duplicateCountsHandler(context: ServiceContext): BatchEventHandler {
   return async (events) => {
-    const records = newestStates(events.map(keyedRecord).filter((record): record is KeyedRecord => record !== null)) as KeyedRecord[];
+    const records = newestStates(
+      events.map(keyedRecord).filter((record): record is KeyedRecord => record !== null),
+    ) as KeyedRecord[];
     if (records.length === 0) return;
     const workspaceId = records[0].workspace_id!;
     await commit(context, async ({ transaction }) => {
       const entries = duplicateEntryModel(context.connection);
       const stored = new Map(
-        (await entries.find({ _id: { $in: records.map((record) => record.id) }, workspace_id: workspaceId }).session(transaction).lean<DuplicateEntryRecord[]>().exec()).map((entry) => [entry._id, entry]),
+        (
+          await entries
+            .find({ _id: { $in: records.map((record) => record.id) }, workspace_id: workspaceId })
+            .session(transaction)
+            .lean<DuplicateEntryRecord[]>()
+            .exec()
+        ).map((entry) => [entry._id, entry]),
       );
       const newer = records.filter((record) => (stored.get(record.id)?.version ?? 0) < record.version);
       if (newer.length === 0) return;
@@ -119,7 +150,13 @@ export function duplicateCountsHandler(context: ServiceContext): BatchEventHandl
         newer.map((record) => ({
           replaceOne: {
             filter: { _id: record.id, workspace_id: workspaceId },
-            replacement: { _id: record.id, workspace_id: workspaceId, object: record.object, version: record.version, keys: record.keys },
+            replacement: {
+              _id: record.id,
+              workspace_id: workspaceId,
+              object: record.object,
+              version: record.version,
+              keys: record.keys,
+            },
             upsert: true,
           },
         })) as never,
@@ -127,7 +164,11 @@ export function duplicateCountsHandler(context: ServiceContext): BatchEventHandl
       );
       // An erased person leaves no trace here: a dismissal's key spells the email or name it grouped by.
       const erased = newer.filter((record) => record.erased).map((record) => record.id);
-      if (erased.length > 0) await duplicateDismissalModel(context.connection).deleteMany({ workspace_id: workspaceId, record_ids: { $in: erased } }, { session: transaction });
+      if (erased.length > 0)
+        await duplicateDismissalModel(context.connection).deleteMany(
+          { workspace_id: workspaceId, record_ids: { $in: erased } },
+          { session: transaction },
+        );
     });
   };
 }
@@ -163,8 +204,15 @@ async function buildFromStore(connection: Connection): Promise<number> {
     if (page.length > 0) await entries.insertMany(page, { lean: true });
     built += page.length;
   }
-  const rows = [...counts.entries()].map(([id, count]) => ({ _id: id, workspace_id: count.workspace_id, object: count.object, ...splitKey(count.key), count: count.count }));
-  for (let start = 0; start < rows.length; start += BATCH) await duplicateCountModel(connection).insertMany(rows.slice(start, start + BATCH), { lean: true });
+  const rows = [...counts.entries()].map(([id, count]) => ({
+    _id: id,
+    workspace_id: count.workspace_id,
+    object: count.object,
+    ...splitKey(count.key),
+    count: count.count,
+  }));
+  for (let start = 0; start < rows.length; start += BATCH)
+    await duplicateCountModel(connection).insertMany(rows.slice(start, start + BATCH), { lean: true });
   return built;
 }
 
@@ -172,10 +220,19 @@ export async function subscribeDuplicateCounts(context: ServiceContext): Promise
   const { connection } = context;
   await acrossWorkspaces('building duplicate counts from the store at start', async () => {
     if ((await duplicateEntryModel(connection).estimatedDocumentCount().exec()) > 0) return;
-    if ((await companyModel(connection).estimatedDocumentCount().exec()) + (await contactModel(connection).estimatedDocumentCount().exec()) === 0) return;
+    if (
+      (await companyModel(connection).estimatedDocumentCount().exec()) +
+        (await contactModel(connection).estimatedDocumentCount().exec()) ===
+      0
+    )
+      return;
     const started = Date.now();
     const built = await buildFromStore(connection);
     context.logger.info({ built, ms: Date.now() - started }, 'duplicate counts built from the store');
   });
-  await context.bus.subscribeBatch(DUPLICATE_COUNTS_CONSUMER, ['crm.company.*', 'crm.contact.*'], duplicateCountsHandler(context));
+  await context.bus.subscribeBatch(
+    DUPLICATE_COUNTS_CONSUMER,
+    ['crm.company.*', 'crm.contact.*'],
+    duplicateCountsHandler(context),
+  );
 }

@@ -38,7 +38,10 @@ const base64url = (text: string) => Buffer.from(text, 'utf8').toString('base64ur
 
 // The members, in any order, as a short fingerprint: the key changes exactly when they do.
 export function membershipHash(ids: readonly string[]): string {
-  return createHash('sha256').update([...ids].sort().join('\n')).digest('hex').slice(0, 32);
+  return createHash('sha256')
+    .update([...ids].sort().join('\n'))
+    .digest('hex')
+    .slice(0, 32);
 }
 
 // `<object>.<reason>.<value, base64url>.<membership hash>`: readable back into the group it
@@ -53,7 +56,12 @@ export function parseGroupKey(key: string): GroupIdentity & { hash: string } {
   if (parts.length !== 4) throw refuse();
   const [object, reason, encoded, hash] = parts as [string, string, string, string];
   if (object !== 'company' && object !== 'contact') throw refuse();
-  if (!(REASONS_OF[object] as readonly string[]).includes(reason) || !/^[0-9a-f]{32}$/.test(hash) || !/^[A-Za-z0-9_-]+$/.test(encoded)) throw refuse();
+  if (
+    !(REASONS_OF[object] as readonly string[]).includes(reason) ||
+    !/^[0-9a-f]{32}$/.test(hash) ||
+    !/^[A-Za-z0-9_-]+$/.test(encoded)
+  )
+    throw refuse();
   const value = Buffer.from(encoded, 'base64url').toString('utf8');
   if (value === '' || base64url(value) !== encoded) throw refuse();
   return { object, reason: reason as DuplicateReason, value, hash };
@@ -70,7 +78,11 @@ function modelOf(context: ServiceContext, object: DuplicateObject): Model<Compan
 }
 
 // The members of one group as the records are now (oldest first).
-export async function membersOf(context: ServiceContext, workspaceId: string, identity: GroupIdentity): Promise<string[]> {
+export async function membersOf(
+  context: ServiceContext,
+  workspaceId: string,
+  identity: GroupIdentity,
+): Promise<string[]> {
   const filter: Record<string, unknown> = { workspace_id: workspaceId, deleted_at: null };
   if (identity.reason === 'same_name_at_company') {
     const parts = splitCompanyName(identity.value);
@@ -81,17 +93,32 @@ export async function membersOf(context: ServiceContext, workspaceId: string, id
     filter[FIELD_OF[identity.reason]] = identity.value;
   }
   const model = modelOf(context, identity.object) as Model<CompanyRecord>;
-  const rows = await model.find(filter, { _id: 1 }).sort({ created_at: 1, _id: 1 }).lean<Array<{ _id: string }>>().exec();
+  const rows = await model
+    .find(filter, { _id: 1 })
+    .sort({ created_at: 1, _id: 1 })
+    .lean<Array<{ _id: string }>>()
+    .exec();
   return rows.map((row) => row._id);
 }
 
 // The records of every listed group at once (one read, one join of names), by id.
-async function recordsById(context: ServiceContext, workspaceId: string, object: DuplicateObject, ids: string[]): Promise<Map<string, DuplicateGroupView['records'][number]>> {
+async function recordsById(
+  context: ServiceContext,
+  workspaceId: string,
+  object: DuplicateObject,
+  ids: string[],
+): Promise<Map<string, DuplicateGroupView['records'][number]>> {
   if (object === 'company') {
-    const companies = await companyModel(context.connection).find({ workspace_id: workspaceId, _id: { $in: ids } }).lean<CompanyRecord[]>().exec();
+    const companies = await companyModel(context.connection)
+      .find({ workspace_id: workspaceId, _id: { $in: ids } })
+      .lean<CompanyRecord[]>()
+      .exec();
     return new Map((await companyViews(context, workspaceId, companies)).map((view) => [view.id, view]));
   }
-  const contacts = await contactModel(context.connection).find({ workspace_id: workspaceId, _id: { $in: ids } }).lean<ContactRecord[]>().exec();
+  const contacts = await contactModel(context.connection)
+    .find({ workspace_id: workspaceId, _id: { $in: ids } })
+    .lean<ContactRecord[]>()
+    .exec();
   return new Map(contacts.map((contact) => [contact._id, contactView(contact)]));
 }
 
@@ -110,7 +137,9 @@ async function membersOfMany(
     const atCompany = reason === 'same_name_at_company';
     const filter: Record<string, unknown> = { workspace_id: workspaceId, deleted_at: null };
     if (atCompany) {
-      const companies = values.map((value) => splitCompanyName(value)?.[0]).filter((company): company is string => company !== undefined);
+      const companies = values
+        .map((value) => splitCompanyName(value)?.[0])
+        .filter((company): company is string => company !== undefined);
       filter.company_id = { $in: [...new Set(companies)] };
     } else {
       filter[FIELD_OF[reason]] = { $in: values };
@@ -132,17 +161,26 @@ async function membersOfMany(
   return members;
 }
 
-const reasonOrder = (object: DuplicateObject, reason: string) => (REASONS_OF[object] as readonly string[]).indexOf(reason);
+const reasonOrder = (object: DuplicateObject, reason: string) =>
+  (REASONS_OF[object] as readonly string[]).indexOf(reason);
 
 // The keys two or more live records share (duplicate_counts, kept from events), strongest reason
 // first, then by value; each checked against the records as they are now (its members read by
 // the key's index), dismissed ones left out, until DUPLICATE_GROUPS_MAX groups are found.
-export async function listDuplicateGroups(context: ServiceContext, workspaceId: string, object: DuplicateObject): Promise<DuplicateGroupView[]> {
+export async function listDuplicateGroups(
+  context: ServiceContext,
+  workspaceId: string,
+  object: DuplicateObject,
+): Promise<DuplicateGroupView[]> {
   const shared = await duplicateCountModel(context.connection)
     .find({ workspace_id: workspaceId, object, count: { $gte: 2 } }, { reason: 1, value: 1 })
     .lean<Array<{ reason: DuplicateReason; value: string }>>()
     .exec();
-  shared.sort((a, b) => reasonOrder(object, a.reason) - reasonOrder(object, b.reason) || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
+  shared.sort(
+    (a, b) =>
+      reasonOrder(object, a.reason) - reasonOrder(object, b.reason) ||
+      (a.value < b.value ? -1 : a.value > b.value ? 1 : 0),
+  );
   const found: Array<GroupIdentity & { key: string; ids: string[] }> = [];
   for (let start = 0; start < shared.length && found.length < DUPLICATE_GROUPS_MAX; start += DUPLICATE_GROUPS_MAX) {
     const candidates: Array<GroupIdentity & { key: string; ids: string[] }> = [];

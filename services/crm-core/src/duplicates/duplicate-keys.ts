@@ -60,7 +60,11 @@ export function companyNameKey(name: string | null | undefined): string | null {
 // "WWW.Acme.com." -> "acme.com": the domain two companies share.
 export function domainKey(domain: string | null | undefined): string | null {
   if (typeof domain !== 'string') return null;
-  const key = domain.trim().toLowerCase().replace(/^www\./, '').replace(/\.$/, '');
+  const key = domain
+    .trim()
+    .toLowerCase()
+    .replace(/^www\./, '')
+    .replace(/\.$/, '');
   return key === '' ? null : key;
 }
 

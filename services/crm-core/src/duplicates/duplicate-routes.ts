@@ -1,4 +1,16 @@
-import { conflict, forbidden, implement, isDuplicateKey, isoNow, newId, notFound, validationFailed, workspaceOf, type Implementation, type InternalClaims } from '@crm/kit';
+import {
+  conflict,
+  forbidden,
+  implement,
+  isDuplicateKey,
+  isoNow,
+  newId,
+  notFound,
+  validationFailed,
+  workspaceOf,
+  type Implementation,
+  type InternalClaims,
+} from '@crm/kit';
 import { duplicateGroupDismissed } from '@crm/protos';
 import { commit, type ServiceContext } from '@crm/service-host';
 import { duplicateDismissalModel, type DuplicateDismissalRecord } from './duplicate-dismissal.model';
@@ -7,12 +19,22 @@ import { dismissDuplicates, listDuplicates, type DismissDuplicatesBody } from '.
 
 // The group is checked against the records as they are now: one that no longer exists is 404,
 // one whose members changed since it was listed is 409 (list again: it has a new key).
-async function dismiss(context: ServiceContext, claims: InternalClaims, workspaceId: string, body: DismissDuplicatesBody): Promise<void> {
+async function dismiss(
+  context: ServiceContext,
+  claims: InternalClaims,
+  workspaceId: string,
+  body: DismissDuplicatesBody,
+): Promise<void> {
   const identity = parseGroupKey(body.key);
-  if (identity.object !== body.object) throw validationFailed(`key is a group of ${identity.object} records, not of ${body.object} ones`);
+  if (identity.object !== body.object)
+    throw validationFailed(`key is a group of ${identity.object} records, not of ${body.object} ones`);
   const members = await membersOf(context, workspaceId, identity);
   if (members.length < 2) throw notFound('duplicate group');
-  if (membershipHash(members) !== identity.hash) throw conflict('the group has other members now: list duplicates again and dismiss its new key', 'duplicate_group_changed');
+  if (membershipHash(members) !== identity.hash)
+    throw conflict(
+      'the group has other members now: list duplicates again and dismiss its new key',
+      'duplicate_group_changed',
+    );
   const dismissals = duplicateDismissalModel(context.connection);
   try {
     await commit(context, async ({ transaction, publish }) => {
@@ -51,8 +73,13 @@ async function dismiss(context: ServiceContext, claims: InternalClaims, workspac
 
 // The matrix asks companies:read to list and companies:write to dismiss; contact groups show and
 // hide contacts, so they also need what reading or changing contacts needs.
-function checkContactAccess(claims: InternalClaims, object: string, permission: 'contacts:read' | 'contacts:write'): void {
-  if (object === 'contact' && !claims.permissions.includes(permission)) throw forbidden(`duplicate contacts need ${permission}`);
+function checkContactAccess(
+  claims: InternalClaims,
+  object: string,
+  permission: 'contacts:read' | 'contacts:write',
+): void {
+  if (object === 'contact' && !claims.permissions.includes(permission))
+    throw forbidden(`duplicate contacts need ${permission}`);
 }
 
 export function duplicateOperations(context: ServiceContext): Implementation[] {

@@ -17,7 +17,12 @@ export async function* inBatches<T extends { _id: string }>(
       const filter = last ? { ...base, _id: { $gt: last._id } } : base;
       batch = await model.find(filter).sort({ _id: 1 }).limit(size).lean<T[]>().exec();
     } else if (!last) {
-      batch = await model.find(base).sort({ [field]: 1, _id: 1 }).limit(size).lean<T[]>().exec();
+      batch = await model
+        .find(base)
+        .sort({ [field]: 1, _id: 1 })
+        .limit(size)
+        .lean<T[]>()
+        .exec();
     } else {
       const key = last[field] as unknown;
       const ties = await model

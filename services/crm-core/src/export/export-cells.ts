@@ -15,7 +15,8 @@ export function numberCell(value: number | null | undefined): string {
   return value === null || value === undefined ? '' : String(value);
 }
 
-export const booleanCell = (value: boolean | null | undefined): string => (value === null || value === undefined ? '' : value ? 'true' : 'false');
+export const booleanCell = (value: boolean | null | undefined): string =>
+  value === null || value === undefined ? '' : value ? 'true' : 'false';
 
 // Money: the decimal text of the amount with its two decimals (1250.5 -> "1250.50"), never a
 // float a spreadsheet could round; amounts are whole hundredths (docs/money.md).
@@ -30,4 +31,5 @@ export function moneyCell(value: number | null | undefined): string {
 // Lists (sic codes) joined with "; "; objects (custom fields, attendees) as compact JSON, which
 // keeps every key and value and starts with { or [, never a formula.
 export const listCell = (values: readonly string[] | null | undefined): string => textCell((values ?? []).join('; '));
-export const jsonCell = (value: unknown): string => (value === null || value === undefined ? '' : JSON.stringify(value));
+export const jsonCell = (value: unknown): string =>
+  value === null || value === undefined ? '' : JSON.stringify(value);

@@ -45,7 +45,10 @@ interface FileSource<View> {
   views(): AsyncGenerator<View[]>;
 }
 
-async function* viewsOf<Record, View>(batches: AsyncGenerator<Record[]>, toViews: (records: Record[]) => Promise<View[]> | View[]): AsyncGenerator<View[]> {
+async function* viewsOf<Record, View>(
+  batches: AsyncGenerator<Record[]>,
+  toViews: (records: Record[]) => Promise<View[]> | View[],
+): AsyncGenerator<View[]> {
   for await (const batch of batches) yield await toViews(batch);
 }
 
@@ -53,7 +56,11 @@ async function* members(context: ServiceContext, workspaceId: string): AsyncGene
   const client = peerClient(context, 'identity', identityV1.IdentityServiceClient);
   let after = '';
   do {
-    const page = await call(client.listMembers.bind(client), { workspace_id: workspaceId, after, limit: MEMBERS_PAGE }, LIST_MEMBERS_DEADLINE_MS);
+    const page = await call(
+      client.listMembers.bind(client),
+      { workspace_id: workspaceId, after, limit: MEMBERS_PAGE },
+      LIST_MEMBERS_DEADLINE_MS,
+    );
     if (page.members.length > 0) yield page.members;
     after = page.next_after;
   } while (after);
@@ -64,19 +71,53 @@ async function* members(context: ServiceContext, workspaceId: string): AsyncGene
 function sources(context: ServiceContext, workspaceId: string): { [File in ExportFile]: FileSource<never> } {
   const { connection } = context;
   const size = EXPORT_BATCH_SIZE;
-  const source = <View>(columns: Columns<View>, views: () => AsyncGenerator<View[]>) => ({ columns, views }) as unknown as FileSource<never>;
+  const source = <View>(columns: Columns<View>, views: () => AsyncGenerator<View[]>) =>
+    ({ columns, views }) as unknown as FileSource<never>;
   return {
     companies: source(COMPANY_COLUMNS, () =>
-      viewsOf(inBatches<CompanyRecord>(companyModel(connection), { workspace_id: workspaceId, deleted_at: null }, 'created_at', size), (records) => companyViews(context, workspaceId, records)),
+      viewsOf(
+        inBatches<CompanyRecord>(
+          companyModel(connection),
+          { workspace_id: workspaceId, deleted_at: null },
+          'created_at',
+          size,
+        ),
+        (records) => companyViews(context, workspaceId, records),
+      ),
     ),
     contacts: source(CONTACT_COLUMNS, () =>
-      viewsOf(inBatches<ContactRecord>(contactModel(connection), { workspace_id: workspaceId, deleted_at: null }, 'created_at', size), (records) => records.map(contactView)),
+      viewsOf(
+        inBatches<ContactRecord>(
+          contactModel(connection),
+          { workspace_id: workspaceId, deleted_at: null },
+          'created_at',
+          size,
+        ),
+        (records) => records.map(contactView),
+      ),
     ),
-    deals: source(DEAL_COLUMNS, () => viewsOf(inBatches<DealRecord>(dealModel(connection), { workspace_id: workspaceId }, 'created_at', size), (records) => dealViews(context, workspaceId, records))),
-    activities: source(ACTIVITY_COLUMNS, () => viewsOf(inBatches<ActivityRecord>(activityModel(connection), { workspace_id: workspaceId }, null, size), (records) => records.map(activityView))),
-    tasks: source(TASK_COLUMNS, () => viewsOf(inBatches<TaskRecord>(taskModel(connection), { workspace_id: workspaceId }, 'due_key', size), (records) => records.map(taskView))),
+    deals: source(DEAL_COLUMNS, () =>
+      viewsOf(
+        inBatches<DealRecord>(dealModel(connection), { workspace_id: workspaceId }, 'created_at', size),
+        (records) => dealViews(context, workspaceId, records),
+      ),
+    ),
+    activities: source(ACTIVITY_COLUMNS, () =>
+      viewsOf(
+        inBatches<ActivityRecord>(activityModel(connection), { workspace_id: workspaceId }, null, size),
+        (records) => records.map(activityView),
+      ),
+    ),
+    tasks: source(TASK_COLUMNS, () =>
+      viewsOf(inBatches<TaskRecord>(taskModel(connection), { workspace_id: workspaceId }, 'due_key', size), (records) =>
+        records.map(taskView),
+      ),
+    ),
     meetings: source(MEETING_COLUMNS, () =>
-      viewsOf(inBatches<MeetingRecord>(meetingModel(connection), { workspace_id: workspaceId }, 'starts_at', size), (records) => meetingViews(context, workspaceId, records)),
+      viewsOf(
+        inBatches<MeetingRecord>(meetingModel(connection), { workspace_id: workspaceId }, 'starts_at', size),
+        (records) => meetingViews(context, workspaceId, records),
+      ),
     ),
     users: source(USER_COLUMNS, () => members(context, workspaceId)),
   };
@@ -85,7 +126,12 @@ function sources(context: ServiceContext, workspaceId: string): { [File in Expor
 // A file's CSV as a stream that reads its records only as the ZIP pulls bytes (a Readable's
 // back-pressure): RFC 4180 (CRLF line ends, fields quoted when they hold a comma, quote or line
 // break, quotes doubled), UTF-8 with a byte order mark so spreadsheets read accents correctly.
-export function csvStream(context: ServiceContext, workspaceId: string, file: ExportFile, counted: (rows: number) => void): Readable {
+export function csvStream(
+  context: ServiceContext,
+  workspaceId: string,
+  file: ExportFile,
+  counted: (rows: number) => void,
+): Readable {
   const { columns, views } = sources(context, workspaceId)[file];
   const csv = stringify({ bom: true, record_delimiter: 'windows', quoted_match: /^\s|\s$/ });
   async function* rows(): AsyncGenerator<string[]> {

@@ -10,7 +10,9 @@ import { storeExport } from './export-upload';
 // The date in the workspace's time zone (YYYY-MM-DD), as its members would write it.
 function localDate(now: Date, timeZone: string): string {
   try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+    return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+      now,
+    );
   } catch {
     return now.toISOString().slice(0, 10);
   }
@@ -25,10 +27,20 @@ async function fileNameOf(context: ServiceContext, workspaceId: string, now: Dat
 
 // The ZIP: one CSV per file, each made only when the ZIP reaches it and read as it is
 // compressed, so memory holds a batch of records and a part of output, never a whole file.
-function zipOf(context: ServiceContext, workspaceId: string, now: Date, counts: Partial<Record<ExportFile, number>>): Readable {
+function zipOf(
+  context: ServiceContext,
+  workspaceId: string,
+  now: Date,
+  counts: Partial<Record<ExportFile, number>>,
+): Readable {
   const zip = new ZipFile();
   for (const file of EXPORT_FILES) {
-    zip.addReadStreamLazy(`${file}.csv`, { mtime: now, compress: true }, (done) => done(null, csvStream(context, workspaceId, file, (rows) => (counts[file] = rows))));
+    zip.addReadStreamLazy(`${file}.csv`, { mtime: now, compress: true }, (done) =>
+      done(
+        null,
+        csvStream(context, workspaceId, file, (rows) => (counts[file] = rows)),
+      ),
+    );
   }
   zip.end();
   const output = zip.outputStream as Readable;
@@ -38,7 +50,11 @@ function zipOf(context: ServiceContext, workspaceId: string, now: Date, counts: 
 }
 
 // POST /export: build, store through documents, then record who exported what (the audit log).
-export async function buildExport(context: ServiceContext, auth: InternalClaims, workspaceId: string): Promise<ExportResultView> {
+export async function buildExport(
+  context: ServiceContext,
+  auth: InternalClaims,
+  workspaceId: string,
+): Promise<ExportResultView> {
   const now = new Date();
   const fileName = await fileNameOf(context, workspaceId, now);
   const counts: Partial<Record<ExportFile, number>> = {};

@@ -15,9 +15,17 @@ export type StoredExport = documentsV1.FinishExportResponse & { export_id: strin
 // Streams a ZIP to documents as it is produced: a part is sent once 1 MiB has gathered, and the
 // part after next is not started before documents has stored it (back-pressure all the way to
 // the database reads). Answers the link, exact size and file name documents gives.
-export async function storeExport(context: ServiceContext, workspaceId: string, fileName: string, zip: Readable): Promise<StoredExport> {
+export async function storeExport(
+  context: ServiceContext,
+  workspaceId: string,
+  fileName: string,
+  zip: Readable,
+): Promise<StoredExport> {
   const client = peerClient(context, 'documents', documentsV1.ExportsServiceClient);
-  const { export_id: exportId } = await call(client.beginExport.bind(client), { workspace_id: workspaceId, file_name: fileName });
+  const { export_id: exportId } = await call(client.beginExport.bind(client), {
+    workspace_id: workspaceId,
+    file_name: fileName,
+  });
   let index = 0;
   let pending: Buffer[] = [];
   let pendingBytes = 0;
@@ -29,7 +37,11 @@ export async function storeExport(context: ServiceContext, workspaceId: string, 
     pending = [];
     pendingBytes = 0;
     await inFlight;
-    inFlight = call(client.appendExportPart.bind(client), { workspace_id: workspaceId, export_id: exportId, index, data }, PART_DEADLINE_MS);
+    inFlight = call(
+      client.appendExportPart.bind(client),
+      { workspace_id: workspaceId, export_id: exportId, index, data },
+      PART_DEADLINE_MS,
+    );
     // A failure is seen when the next part (or the finish) waits for it; never unhandled meanwhile.
     inFlight.catch(() => undefined);
     index += 1;
@@ -42,6 +54,10 @@ export async function storeExport(context: ServiceContext, workspaceId: string, 
   }
   if (pendingBytes > 0) await send();
   await inFlight;
-  const finished = await call(client.finishExport.bind(client), { workspace_id: workspaceId, export_id: exportId }, FINISH_DEADLINE_MS);
+  const finished = await call(
+    client.finishExport.bind(client),
+    { workspace_id: workspaceId, export_id: exportId },
+    FINISH_DEADLINE_MS,
+  );
   return { ...finished, export_id: exportId };
 }

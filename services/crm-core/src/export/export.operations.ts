@@ -4,9 +4,14 @@ import { admin } from '@crm/protos';
 export const ExportResult = Named(
   'ExportResult',
   Strict({
-    url: Type.String({ description: 'Download link of the ZIP; no bearer token needed; valid 10 minutes, after which the file is removed.' }),
-    size: Type.Integer({ minimum: 0, description: 'Exact size of the ZIP in bytes (the download\'s Content-Length).' }),
-    file_name: Type.String({ description: 'The workspace slug and the date in the workspace\'s time zone, e.g. acme-2026-11-24.zip.' }),
+    url: Type.String({
+      description:
+        'Download link of the ZIP; no bearer token needed; valid 10 minutes, after which the file is removed.',
+    }),
+    size: Type.Integer({ minimum: 0, description: "Exact size of the ZIP in bytes (the download's Content-Length)." }),
+    file_name: Type.String({
+      description: "The workspace slug and the date in the workspace's time zone, e.g. acme-2026-11-24.zip.",
+    }),
   }),
 );
 export type ExportResultView = Static<typeof ExportResult>;

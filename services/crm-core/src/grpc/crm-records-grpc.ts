@@ -15,7 +15,10 @@ const TARGET_TYPES = new Set(['company', 'contact']);
 // bin, read from crm-core's own records at the time of the call (a record created by the
 // previous request is found). Unknown, binned, erased and other workspaces' ids are left out: an
 // erased contact keeps no files.
-export async function getTargets(connection: Connection, request: crmCoreV1.GetTargetsRequest): Promise<crmCoreV1.GetTargetsResponse> {
+export async function getTargets(
+  connection: Connection,
+  request: crmCoreV1.GetTargetsRequest,
+): Promise<crmCoreV1.GetTargetsResponse> {
   if (!request.workspace_id) throw validationFailed('workspace_id is required');
   if (request.targets.length > GET_TARGETS_MAX) throw validationFailed(`at most ${GET_TARGETS_MAX} targets`);
   const wanted = { company: new Set<string>(), contact: new Set<string>() };
@@ -27,10 +30,16 @@ export async function getTargets(connection: Connection, request: crmCoreV1.GetT
   const [companies, contacts] = await Promise.all([
     wanted.company.size === 0
       ? []
-      : companyModel(connection).find({ ...live, _id: { $in: [...wanted.company] } }, { _id: 1 }).lean<Array<{ _id: string }>>().exec(),
+      : companyModel(connection)
+          .find({ ...live, _id: { $in: [...wanted.company] } }, { _id: 1 })
+          .lean<Array<{ _id: string }>>()
+          .exec(),
     wanted.contact.size === 0
       ? []
-      : contactModel(connection).find({ ...live, _id: { $in: [...wanted.contact] } }, { _id: 1 }).lean<Array<{ _id: string }>>().exec(),
+      : contactModel(connection)
+          .find({ ...live, _id: { $in: [...wanted.contact] } }, { _id: 1 })
+          .lean<Array<{ _id: string }>>()
+          .exec(),
   ]);
   const erased =
     contacts.length === 0
@@ -53,7 +62,9 @@ export async function getTargets(connection: Connection, request: crmCoreV1.GetT
 
 export function crmRecordsGrpc(context: ServiceContext): GrpcRegistration {
   const implementation: crmCoreV1.CrmRecordsServiceServer = {
-    getTargets: unary<crmCoreV1.GetTargetsRequest, crmCoreV1.GetTargetsResponse>(context.logger, (request) => getTargets(context.connection, request)),
+    getTargets: unary<crmCoreV1.GetTargetsRequest, crmCoreV1.GetTargetsResponse>(context.logger, (request) =>
+      getTargets(context.connection, request),
+    ),
   };
   return { definition: crmCoreV1.CrmRecordsServiceService, implementation };
 }

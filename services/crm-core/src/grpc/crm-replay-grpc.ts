@@ -19,10 +19,17 @@ import { activityState } from '../timeline/activity-view';
 
 export const REPLAY_PAGE_MAX = 1000;
 
-type Page = (connection: Connection, filter: Record<string, unknown>, limit: number) => Promise<Array<{ id: string; state: { version: number } }>>;
+type Page = (
+  connection: Connection,
+  filter: Record<string, unknown>,
+  limit: number,
+) => Promise<Array<{ id: string; state: { version: number } }>>;
 
 // A kind's page reader: its records, ids ascending, each as its events carry it.
-function replayable<R extends { _id: string }>(model: (connection: Connection) => Model<R>, state: (record: R) => { version: number }): Page {
+function replayable<R extends { _id: string }>(
+  model: (connection: Connection) => Model<R>,
+  state: (record: R) => { version: number },
+): Page {
   return async (connection, filter, limit) => {
     const rows = await model(connection).find(filter).sort({ _id: 1 }).limit(limit).lean<R[]>().exec();
     return rows.map((row) => ({ id: row._id, state: state(row) }));
@@ -42,7 +49,10 @@ const KINDS: Record<string, Page> = {
 };
 
 // One page of a workspace's records of one kind, ids ascending, read at the time of the call.
-export async function replayRecords(connection: Connection, request: replayV1.ReplayRecordsRequest): Promise<replayV1.ReplayRecordsResponse> {
+export async function replayRecords(
+  connection: Connection,
+  request: replayV1.ReplayRecordsRequest,
+): Promise<replayV1.ReplayRecordsResponse> {
   if (!request.workspace_id) throw validationFailed('workspace_id is required');
   const kind = KINDS[request.kind];
   if (!kind) throw validationFailed(`kind must be one of ${Object.keys(KINDS).join(', ')}`);
@@ -56,7 +66,9 @@ export async function replayRecords(connection: Connection, request: replayV1.Re
 
 export function crmReplayGrpc(context: ServiceContext): GrpcRegistration {
   const implementation: replayV1.RecordReplayServiceServer = {
-    replayRecords: unary<replayV1.ReplayRecordsRequest, replayV1.ReplayRecordsResponse>(context.logger, (request) => replayRecords(context.connection, request)),
+    replayRecords: unary<replayV1.ReplayRecordsRequest, replayV1.ReplayRecordsResponse>(context.logger, (request) =>
+      replayRecords(context.connection, request),
+    ),
   };
   return { definition: replayV1.RecordReplayServiceService, implementation };
 }

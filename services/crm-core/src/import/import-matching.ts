@@ -64,33 +64,86 @@ export function rememberContact(matchers: Matchers, record: ContactRecord, befor
 }
 
 // The live companies and contacts the rows could match, oldest first.
-export async function existingMatchers(context: ServiceContext, workspaceId: string, rows: ImportRow[]): Promise<Matchers> {
-  const matchers: Matchers = { companies: new Map(), byDomain: new KeyIndex(), byName: new KeyIndex(), contacts: new Map(), byEmail: new KeyIndex(), byCompanyName: new KeyIndex() };
-  const domains = [...new Set(rows.map((row) => domainKey(row.company.domain ?? domainOfWebsite(row.company.website))).filter((key): key is string => key !== null))];
-  const names = [...new Set(rows.map((row) => companyNameKey(row.company.name)).filter((key): key is string => key !== null))];
+export async function existingMatchers(
+  context: ServiceContext,
+  workspaceId: string,
+  rows: ImportRow[],
+): Promise<Matchers> {
+  const matchers: Matchers = {
+    companies: new Map(),
+    byDomain: new KeyIndex(),
+    byName: new KeyIndex(),
+    contacts: new Map(),
+    byEmail: new KeyIndex(),
+    byCompanyName: new KeyIndex(),
+  };
+  const domains = [
+    ...new Set(
+      rows
+        .map((row) => domainKey(row.company.domain ?? domainOfWebsite(row.company.website)))
+        .filter((key): key is string => key !== null),
+    ),
+  ];
+  const names = [
+    ...new Set(rows.map((row) => companyNameKey(row.company.name)).filter((key): key is string => key !== null)),
+  ];
   const live = { workspace_id: workspaceId, deleted_at: null };
   const found: CompanyRecord[] = [];
-  for (const [field, keys] of [['domain_key', domains], ['name_key', names]] as const) {
-    for (const slice of chunks(keys, KEY_CHUNK)) found.push(...(await companyModel(context.connection).find({ ...live, [field]: { $in: slice } }).lean<CompanyRecord[]>().exec()));
+  for (const [field, keys] of [
+    ['domain_key', domains],
+    ['name_key', names],
+  ] as const) {
+    for (const slice of chunks(keys, KEY_CHUNK))
+      found.push(
+        ...(await companyModel(context.connection)
+          .find({ ...live, [field]: { $in: slice } })
+          .lean<CompanyRecord[]>()
+          .exec()),
+      );
   }
-  const companies = [...new Map(found.map((company) => [company._id, company])).values()].sort((a, b) => a.created_at.localeCompare(b.created_at) || a._id.localeCompare(b._id));
+  const companies = [...new Map(found.map((company) => [company._id, company])).values()].sort(
+    (a, b) => a.created_at.localeCompare(b.created_at) || a._id.localeCompare(b._id),
+  );
   for (const company of companies) rememberCompany(matchers, company);
 
-  const emails = [...new Set(rows.map((row) => (row.contact?.email ? normaliseEmail(row.contact.email) : null)).filter((key): key is string => key !== null))];
-  const people = [...new Set(rows.map((row) => (row.contact ? contactNameKey(row.contact.first_name, row.contact.last_name) : null)).filter((key): key is string => key !== null))];
+  const emails = [
+    ...new Set(
+      rows
+        .map((row) => (row.contact?.email ? normaliseEmail(row.contact.email) : null))
+        .filter((key): key is string => key !== null),
+    ),
+  ];
+  const people = [
+    ...new Set(
+      rows
+        .map((row) => (row.contact ? contactNameKey(row.contact.first_name, row.contact.last_name) : null))
+        .filter((key): key is string => key !== null),
+    ),
+  ];
   const contactsFound: ContactRecord[] = [];
-  for (const slice of chunks(emails, KEY_CHUNK)) contactsFound.push(...(await contactModel(context.connection).find({ ...live, email_normalised: { $in: slice } }).lean<ContactRecord[]>().exec()));
+  for (const slice of chunks(emails, KEY_CHUNK))
+    contactsFound.push(
+      ...(await contactModel(context.connection)
+        .find({ ...live, email_normalised: { $in: slice } })
+        .lean<ContactRecord[]>()
+        .exec()),
+    );
   const companyIds = companies.map((company) => company._id);
   if (people.length > 0) {
     // By company only (one index range each), the names compared here: ranges for every pair of
     // company and name would multiply.
     const wanted = new Set(people);
     for (const slice of chunks(companyIds, KEY_CHUNK)) {
-      const atCompanies = await contactModel(context.connection).find({ ...live, company_id: { $in: slice } }).lean<ContactRecord[]>().exec();
+      const atCompanies = await contactModel(context.connection)
+        .find({ ...live, company_id: { $in: slice } })
+        .lean<ContactRecord[]>()
+        .exec();
       contactsFound.push(...atCompanies.filter((contact) => contact.name_key !== null && wanted.has(contact.name_key)));
     }
   }
-  const contacts = [...new Map(contactsFound.map((contact) => [contact._id, contact])).values()].sort((a, b) => a.created_at.localeCompare(b.created_at) || a._id.localeCompare(b._id));
+  const contacts = [...new Map(contactsFound.map((contact) => [contact._id, contact])).values()].sort(
+    (a, b) => a.created_at.localeCompare(b.created_at) || a._id.localeCompare(b._id),
+  );
   for (const contact of contacts) rememberContact(matchers, contact);
   return matchers;
 }

@@ -9,7 +9,13 @@ import { companyNameKey, domainKey } from '../duplicates/duplicate-keys';
 import type { ImportDuplicateMode } from './import.operations';
 import { contactMatch, existingMatchers, rememberCompany, rememberContact, type Matchers } from './import-matching';
 import { newCompany, newContact, patchedCompany, patchedContact } from './import-records';
-import { companyReferenceProblem, contactReferenceProblem, loadReferences, problemOf, type References } from './import-references';
+import {
+  companyReferenceProblem,
+  contactReferenceProblem,
+  loadReferences,
+  problemOf,
+  type References,
+} from './import-references';
 import { checkRow, type ImportRow, type RowProblem } from './import-rows';
 
 // What an import will do, row by row, decided before anything is written: the same plan answers
@@ -72,12 +78,25 @@ export async function planImport(
   return { rows: plans, refs };
 }
 
-function planRow(workspaceId: string, index: number, row: ImportRow, mode: ImportDuplicateMode, refs: References, matchers: Matchers, now: string, room: RecordRoom): RowPlan {
+function planRow(
+  workspaceId: string,
+  index: number,
+  row: ImportRow,
+  mode: ImportDuplicateMode,
+  refs: References,
+  matchers: Matchers,
+  now: string,
+  room: RecordRoom,
+): RowPlan {
   const keyOfDomain = domainKey(row.company.domain ?? domainOfWebsite(row.company.website));
-  const match = mode === 'create' ? null : (matchers.byDomain.first(keyOfDomain) ?? matchers.byName.first(companyNameKey(row.company.name)));
+  const match =
+    mode === 'create'
+      ? null
+      : (matchers.byDomain.first(keyOfDomain) ?? matchers.byName.first(companyNameKey(row.company.name)));
   if (match !== null && mode === 'skip') return { index, kind: 'skip', id: match };
   const target = match ?? newId();
-  const problem = companyReferenceProblem(row, target, refs) ?? (row.contact ? contactReferenceProblem(row.contact, refs) : null);
+  const problem =
+    companyReferenceProblem(row, target, refs) ?? (row.contact ? contactReferenceProblem(row.contact, refs) : null);
   if (problem) return { index, kind: 'error', problem };
   // Checked before anything of the row is remembered, so a refused row leaves no trace.
   if (row.contact?.custom !== undefined) {
@@ -85,28 +104,49 @@ function planRow(workspaceId: string, index: number, row: ImportRow, mode: Impor
       validateCustomValues(row.contact.custom, refs.contactFields);
     } catch (error) {
       const fault = problemOf(error, null);
-      return { index, kind: 'error', problem: { field: `contact.${fault.field}`, message: `contact.${fault.message}` } };
+      return {
+        index,
+        kind: 'error',
+        problem: { field: `contact.${fault.field}`, message: `contact.${fault.message}` },
+      };
     }
   }
   // The record limit: what the row creates (its company, its contact) must fit whole.
   if (room.left !== null) {
-    const creates = (match === null ? 1 : 0) + (row.contact && (mode === 'create' || contactMatch(target, row.contact, matchers) === null) ? 1 : 0);
+    const creates =
+      (match === null ? 1 : 0) +
+      (row.contact && (mode === 'create' || contactMatch(target, row.contact, matchers) === null) ? 1 : 0);
     if (creates > room.left) return { index, kind: 'error', problem: { field: null, message: room.refusal } };
     room.left -= creates;
   }
   if (match === null) {
     const record = { ...newCompany(workspaceId, row, refs, now), _id: target };
     rememberCompany(matchers, record);
-    return { index, kind: 'create', record, contact: row.contact ? contactPlan(workspaceId, target, row.contact, mode, refs, matchers, now) : null };
+    return {
+      index,
+      kind: 'create',
+      record,
+      contact: row.contact ? contactPlan(workspaceId, target, row.contact, mode, refs, matchers, now) : null,
+    };
   }
   const current = matchers.companies.get(match)!;
   const { next, fields } = patchedCompany(current, row, refs);
   if (fields.length > 0) rememberCompany(matchers, next, current);
   const contact = row.contact ? contactPlan(workspaceId, match, row.contact, mode, refs, matchers, now) : null;
-  return fields.length > 0 ? { index, kind: 'update', id: match, row, contact } : { index, kind: 'unchanged', id: match, contact };
+  return fields.length > 0
+    ? { index, kind: 'update', id: match, row, contact }
+    : { index, kind: 'unchanged', id: match, contact };
 }
 
-function contactPlan(workspaceId: string, companyId: string, body: ContactWriteBody, mode: ImportDuplicateMode, refs: References, matchers: Matchers, now: string): ContactPlan {
+function contactPlan(
+  workspaceId: string,
+  companyId: string,
+  body: ContactWriteBody,
+  mode: ImportDuplicateMode,
+  refs: References,
+  matchers: Matchers,
+  now: string,
+): ContactPlan {
   const matchId = contactMatch(companyId, body, matchers);
   if (matchId === null || mode === 'create') {
     const record = newContact(workspaceId, companyId, body, refs, now);

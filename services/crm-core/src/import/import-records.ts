@@ -30,23 +30,48 @@ export function newCompany(workspaceId: string, row: ImportRow, refs: References
 
 // The company after a PATCH with the row's fields (as updateCompanyRecord computes it) and the
 // fields that changed (as crm.company.updated names them).
-export function patchedCompany(current: CompanyRecord, row: ImportRow, refs: References): { next: CompanyRecord; fields: string[] } {
+export function patchedCompany(
+  current: CompanyRecord,
+  row: ImportRow,
+  refs: References,
+): { next: CompanyRecord; fields: string[] } {
   const body = row.company;
   const next: CompanyRecord = { ...current, ...storedFields(body) };
   if (body.stage_id !== undefined && body.stage_id !== current.stage_id) {
     Object.assign(next, stagePlacement(body.stage_id, refs));
   }
-  if (body.domain === undefined && body.website !== undefined && !current.domain) next.domain = domainOfWebsite(next.website);
-  if (body.custom !== undefined) next.custom = mergedCustomValues(body.custom, current.custom ?? {}, refs.companyFields);
-  const fields = (Object.keys(next) as Array<keyof CompanyRecord>).filter((field) => !same(next[field], current[field]));
-  return { next: { ...next, ...companySearchFields(next) }, fields: fields.filter((field) => field !== 'pipeline_id' && field !== 'is_account') };
+  if (body.domain === undefined && body.website !== undefined && !current.domain)
+    next.domain = domainOfWebsite(next.website);
+  if (body.custom !== undefined)
+    next.custom = mergedCustomValues(body.custom, current.custom ?? {}, refs.companyFields);
+  const fields = (Object.keys(next) as Array<keyof CompanyRecord>).filter(
+    (field) => !same(next[field], current[field]),
+  );
+  return {
+    next: { ...next, ...companySearchFields(next) },
+    fields: fields.filter((field) => field !== 'pipeline_id' && field !== 'is_account'),
+  };
 }
 
-const CONTACT_FIELDS = ['reports_to_id', 'owner_id', 'first_name', 'last_name', 'email', 'phone', 'mobile', 'job_title', 'lawful_basis'] as const;
+const CONTACT_FIELDS = [
+  'reports_to_id',
+  'owner_id',
+  'first_name',
+  'last_name',
+  'email',
+  'phone',
+  'mobile',
+  'job_title',
+  'lawful_basis',
+] as const;
 
 // The contact after a PATCH with the row's contact fields (as the contact slice computes it),
 // and the fields that changed.
-export function patchedContact(current: ContactRecord, body: ContactWriteBody, refs: References): { next: ContactRecord; fields: string[] } {
+export function patchedContact(
+  current: ContactRecord,
+  body: ContactWriteBody,
+  refs: References,
+): { next: ContactRecord; fields: string[] } {
   const next: ContactRecord = { ...current };
   const fields: string[] = [];
   for (const field of [...CONTACT_FIELDS, 'company_id'] as const) {
@@ -64,7 +89,13 @@ export function patchedContact(current: ContactRecord, body: ContactWriteBody, r
   return { next: { ...next, ...contactSearchFields(next) }, fields };
 }
 
-export function newContact(workspaceId: string, companyId: string, body: ContactWriteBody, refs: References, now: string): ContactRecord {
+export function newContact(
+  workspaceId: string,
+  companyId: string,
+  body: ContactWriteBody,
+  refs: References,
+  now: string,
+): ContactRecord {
   const custom = body.custom === undefined ? {} : mergedCustomValues(body.custom, {}, refs.contactFields);
   return newContactRecord(workspaceId, { ...body, company_id: companyId }, custom, now);
 }

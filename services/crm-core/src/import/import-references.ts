@@ -56,7 +56,10 @@ export interface References {
 }
 
 async function defaultPlacement(context: ServiceContext, workspaceId: string): Promise<StagePlacement> {
-  const pipeline = await pipelineModel(context.connection).findOne({ workspace_id: workspaceId, object: 'company', is_default: true }, { _id: 1 }).lean<{ _id: string }>().exec();
+  const pipeline = await pipelineModel(context.connection)
+    .findOne({ workspace_id: workspaceId, object: 'company', is_default: true }, { _id: 1 })
+    .lean<{ _id: string }>()
+    .exec();
   if (!pipeline) return NO_STAGE;
   const first = await stageModel(context.connection)
     .findOne({ workspace_id: workspaceId, pipeline_id: pipeline._id }, { pipeline_id: 1, kind: 1 })
@@ -66,13 +69,27 @@ async function defaultPlacement(context: ServiceContext, workspaceId: string): P
   return first ? placementOf(first) : NO_STAGE;
 }
 
-export async function loadReferences(context: ServiceContext, workspaceId: string, rows: ImportRow[]): Promise<References> {
-  const owners = rows.flatMap((row) => [row.company.owner_id, row.contact?.owner_id]).filter((id): id is string => typeof id === 'string');
+export async function loadReferences(
+  context: ServiceContext,
+  workspaceId: string,
+  rows: ImportRow[],
+): Promise<References> {
+  const owners = rows
+    .flatMap((row) => [row.company.owner_id, row.contact?.owner_id])
+    .filter((id): id is string => typeof id === 'string');
   const campaigns = rows.map((row) => row.company.campaign_id).filter((id): id is string => typeof id === 'string');
-  const stageIds = [...new Set(rows.map((row) => row.company.stage_id).filter((id): id is string => typeof id === 'string'))];
-  const sourceIds = [...new Set(rows.map((row) => row.company.source_id).filter((id): id is string => typeof id === 'string'))];
+  const stageIds = [
+    ...new Set(rows.map((row) => row.company.stage_id).filter((id): id is string => typeof id === 'string')),
+  ];
+  const sourceIds = [
+    ...new Set(rows.map((row) => row.company.source_id).filter((id): id is string => typeof id === 'string')),
+  ];
   const contactIds = [
-    ...new Set(rows.flatMap((row) => [row.company.primary_contact_id, row.contact?.reports_to_id]).filter((id): id is string => typeof id === 'string')),
+    ...new Set(
+      rows
+        .flatMap((row) => [row.company.primary_contact_id, row.contact?.reports_to_id])
+        .filter((id): id is string => typeof id === 'string'),
+    ),
   ];
   const stages = new Map<string, StagePlacement | string>();
   for (const id of stageIds) {
@@ -84,7 +101,10 @@ export async function loadReferences(context: ServiceContext, workspaceId: strin
   }
   const sources = new Set<string>();
   for (const slice of chunks(sourceIds, KEY_CHUNK)) {
-    const found = await leadSourceModel(context.connection).find({ workspace_id: workspaceId, _id: { $in: slice } }, { _id: 1 }).lean<Array<{ _id: string }>>().exec();
+    const found = await leadSourceModel(context.connection)
+      .find({ workspace_id: workspaceId, _id: { $in: slice } }, { _id: 1 })
+      .lean<Array<{ _id: string }>>()
+      .exec();
     for (const source of found) sources.add(source._id);
   }
   const contacts = new Map<string, string | null>();
@@ -111,21 +131,30 @@ export async function loadReferences(context: ServiceContext, workspaceId: strin
 // target company or of none).
 export function companyReferenceProblem(row: ImportRow, target: string, refs: References): RowProblem | null {
   const { company } = row;
-  if (company.owner_id && refs.members.get(company.owner_id)) return { field: 'owner_id', message: refs.members.get(company.owner_id)! };
-  if (company.campaign_id && refs.campaigns.get(company.campaign_id)) return { field: 'campaign_id', message: refs.campaigns.get(company.campaign_id)! };
-  if (company.stage_id && typeof refs.stages.get(company.stage_id) === 'string') return { field: 'stage_id', message: refs.stages.get(company.stage_id) as string };
-  if (company.source_id && !refs.sources.has(company.source_id)) return { field: 'source_id', message: 'source_id is not a lead source of this workspace' };
+  if (company.owner_id && refs.members.get(company.owner_id))
+    return { field: 'owner_id', message: refs.members.get(company.owner_id)! };
+  if (company.campaign_id && refs.campaigns.get(company.campaign_id))
+    return { field: 'campaign_id', message: refs.campaigns.get(company.campaign_id)! };
+  if (company.stage_id && typeof refs.stages.get(company.stage_id) === 'string')
+    return { field: 'stage_id', message: refs.stages.get(company.stage_id) as string };
+  if (company.source_id && !refs.sources.has(company.source_id))
+    return { field: 'source_id', message: 'source_id is not a lead source of this workspace' };
   if (company.primary_contact_id) {
     const owner = refs.contacts.get(company.primary_contact_id);
     if (owner === undefined || (owner !== null && owner !== target)) {
-      return { field: 'primary_contact_id', message: 'primary_contact_id is not a contact of this company (or of no company) in this workspace' };
+      return {
+        field: 'primary_contact_id',
+        message: 'primary_contact_id is not a contact of this company (or of no company) in this workspace',
+      };
     }
   }
   return null;
 }
 
 export function contactReferenceProblem(contact: ContactWriteBody, refs: References): RowProblem | null {
-  if (contact.owner_id && refs.members.get(contact.owner_id)) return { field: 'contact.owner_id', message: `contact.${refs.members.get(contact.owner_id)!}` };
-  if (contact.reports_to_id && !refs.contacts.has(contact.reports_to_id)) return { field: 'contact.reports_to_id', message: 'contact.reports_to_id is not a contact of this workspace' };
+  if (contact.owner_id && refs.members.get(contact.owner_id))
+    return { field: 'contact.owner_id', message: `contact.${refs.members.get(contact.owner_id)!}` };
+  if (contact.reports_to_id && !refs.contacts.has(contact.reports_to_id))
+    return { field: 'contact.reports_to_id', message: 'contact.reports_to_id is not a contact of this workspace' };
   return null;
 }

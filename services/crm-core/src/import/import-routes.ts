@@ -3,14 +3,16 @@ import { checkpointsOf, type ServiceContext } from '@crm/service-host';
 import { importCompanies } from './import.operations';
 import { importCompanyRows, type ImportProgress } from './import-run';
 
-const hasContact = (row: unknown) => typeof row === 'object' && row !== null && (row as { contact?: unknown }).contact != null;
+const hasContact = (row: unknown) =>
+  typeof row === 'object' && row !== null && (row as { contact?: unknown }).contact != null;
 
 // Needs companies:write (the permission matrix); rows that carry a contact write contacts too,
 // so they also need what creating a contact needs.
 export function importOperations(context: ServiceContext): Implementation[] {
   return [
     implement(importCompanies, async ({ req, auth, body }) => {
-      if (!auth.permissions.includes('contacts:write') && body.rows.some(hasContact)) throw forbidden('rows with a contact need contacts:write');
+      if (!auth.permissions.includes('contacts:write') && body.rows.some(hasContact))
+        throw forbidden('rows with a contact need contacts:write');
       return importCompanyRows(context, auth, workspaceOf(req), body, checkpointsOf<ImportProgress>(req));
     }),
   ];

@@ -1,6 +1,12 @@
 import { isoNow, toAppError, type InternalClaims } from '@crm/kit';
 import { companyCreated, companyUpdated, contactCreated, contactUpdated } from '@crm/protos';
-import { commit, RequestInProgressError, type Checkpoints, type ServiceContext, type UnitOfWork } from '@crm/service-host';
+import {
+  commit,
+  RequestInProgressError,
+  type Checkpoints,
+  type ServiceContext,
+  type UnitOfWork,
+} from '@crm/service-host';
 import { companyModel, type CompanyRecord } from '../companies/company.model';
 import { companyNames, companyState } from '../companies/company-view';
 import { contactModel, type ContactRecord } from '../contacts/contact.model';
@@ -44,7 +50,8 @@ const sum = (a: Outcome, b: Outcome): Outcome => ({
   errors: [...a.errors, ...b.errors],
 });
 
-const writesContact = (plan: RowPlan) => plan.kind !== 'error' && plan.kind !== 'skip' && (plan.contact?.kind === 'create' || plan.contact?.kind === 'update');
+const writesContact = (plan: RowPlan) =>
+  plan.kind !== 'error' && plan.kind !== 'skip' && (plan.contact?.kind === 'create' || plan.contact?.kind === 'update');
 
 function counted(plans: readonly RowPlan[]): Outcome {
   const outcome = noOutcome();
@@ -73,12 +80,22 @@ class RowGone extends Error {
   }
 }
 
-async function loadState<T extends { _id: string }>(ids: string[], read: (ids: string[]) => Promise<T[]>): Promise<Map<string, T>> {
+async function loadState<T extends { _id: string }>(
+  ids: string[],
+  read: (ids: string[]) => Promise<T[]>,
+): Promise<Map<string, T>> {
   if (ids.length === 0) return new Map();
   return new Map((await read([...new Set(ids)])).map((record) => [record._id, record]));
 }
 
-async function writeRows(context: ServiceContext, claims: InternalClaims, workspaceId: string, plans: RowPlan[], refs: References, unit: UnitOfWork): Promise<void> {
+async function writeRows(
+  context: ServiceContext,
+  claims: InternalClaims,
+  workspaceId: string,
+  plans: RowPlan[],
+  refs: References,
+  unit: UnitOfWork,
+): Promise<void> {
   const { transaction, publish } = unit;
   const companies = companyModel(context.connection);
   const contacts = contactModel(context.connection);
@@ -86,7 +103,9 @@ async function writeRows(context: ServiceContext, claims: InternalClaims, worksp
   const now = isoNow();
 
   const newCompanies = plans.flatMap((plan) => (plan.kind === 'create' ? [plan.record] : []));
-  const newContacts = plans.flatMap((plan) => (plan.kind !== 'error' && plan.kind !== 'skip' && plan.contact?.kind === 'create' ? [plan.contact.record] : []));
+  const newContacts = plans.flatMap((plan) =>
+    plan.kind !== 'error' && plan.kind !== 'skip' && plan.contact?.kind === 'create' ? [plan.contact.record] : [],
+  );
   // Checked again as the rows are written: records created meanwhile by other requests count.
   await claimRecordRoom(context, transaction, workspaceId, claims.plan, newCompanies.length + newContacts.length);
   if (newCompanies.length > 0) await companies.insertMany(newCompanies, { session: transaction, lean: true });
@@ -95,7 +114,12 @@ async function writeRows(context: ServiceContext, claims: InternalClaims, worksp
   // Changes to companies, in row order, each on the state the previous one left.
   const companyState_ = await loadState(
     plans.flatMap((plan) => (plan.kind === 'update' ? [plan.id] : [])),
-    (ids) => companies.find({ ...live, _id: { $in: ids } }).session(transaction).lean<CompanyRecord[]>().exec(),
+    (ids) =>
+      companies
+        .find({ ...live, _id: { $in: ids } })
+        .session(transaction)
+        .lean<CompanyRecord[]>()
+        .exec(),
   );
   const companyChanges: Array<{ record: CompanyRecord; fields: string[] }> = [];
   for (const plan of plans) {
@@ -122,8 +146,15 @@ async function writeRows(context: ServiceContext, claims: InternalClaims, worksp
 
   // Changes to contacts, likewise.
   const contactState_ = await loadState(
-    plans.flatMap((plan) => (plan.kind !== 'error' && plan.kind !== 'skip' && plan.contact?.kind === 'update' ? [plan.contact.id] : [])),
-    (ids) => contacts.find({ ...live, _id: { $in: ids } }).session(transaction).lean<ContactRecord[]>().exec(),
+    plans.flatMap((plan) =>
+      plan.kind !== 'error' && plan.kind !== 'skip' && plan.contact?.kind === 'update' ? [plan.contact.id] : [],
+    ),
+    (ids) =>
+      contacts
+        .find({ ...live, _id: { $in: ids } })
+        .session(transaction)
+        .lean<ContactRecord[]>()
+        .exec(),
   );
   const contactChanges: Array<{ record: ContactRecord; fields: string[] }> = [];
   for (const plan of plans) {
@@ -140,16 +171,23 @@ async function writeRows(context: ServiceContext, claims: InternalClaims, worksp
     await contacts.bulkWrite(
       [...contactState_.values()]
         .filter((record) => contactChanges.some((change) => change.record === record))
-        .map(({ _id, workspace_id, ...fields }) => ({ updateOne: { filter: { _id, workspace_id }, update: { $set: fields } } })),
+        .map(({ _id, workspace_id, ...fields }) => ({
+          updateOne: { filter: { _id, workspace_id }, update: { $set: fields } },
+        })),
       { session: transaction },
     );
   }
 
   // Every change announced as POST and PATCH announce it.
-  const names = await companyNames(context, workspaceId, [...newCompanies, ...companyChanges.map((change) => change.record)]);
+  const names = await companyNames(context, workspaceId, [
+    ...newCompanies,
+    ...companyChanges.map((change) => change.record),
+  ]);
   const actor = claims.actor;
-  for (const company of newCompanies) publish(companyCreated, { workspace_id: workspaceId, actor, data: companyState(company, names) });
-  for (const contact of newContacts) publish(contactCreated, { workspace_id: workspaceId, actor, data: contactState(contact) });
+  for (const company of newCompanies)
+    publish(companyCreated, { workspace_id: workspaceId, actor, data: companyState(company, names) });
+  for (const contact of newContacts)
+    publish(contactCreated, { workspace_id: workspaceId, actor, data: contactState(contact) });
   for (const { record, fields } of companyChanges) {
     publish(companyUpdated, { workspace_id: workspaceId, actor, data: { ...companyState(record, names), fields } });
   }
@@ -177,7 +215,10 @@ async function execute(
   let tallied = 0;
   const written = plans.filter((plan) => plan.kind !== 'error' && plan.kind !== 'skip');
   // The progress once the written rows before `position` are done.
-  const progressTo = (position: number, failed?: { plan: RowPlan; field: string | null; message: string }): { progress: ImportProgress; tally: number } => {
+  const progressTo = (
+    position: number,
+    failed?: { plan: RowPlan; field: string | null; message: string },
+  ): { progress: ImportProgress; tally: number } => {
     const nextIndex = written[position]?.index ?? end;
     let tally = tallied;
     while (tally < plans.length && plans[tally].index < nextIndex) tally += 1;
@@ -217,7 +258,10 @@ async function execute(
           const appError = toAppError(rowError);
           if (rowError instanceof RequestInProgressError || appError.status === 503) throw rowError;
           const plan = written[position];
-          const fault = rowError instanceof RowGone ? { field: rowError.field, message: rowError.message } : { field: null, message: appError.message };
+          const fault =
+            rowError instanceof RowGone
+              ? { field: rowError.field, message: rowError.message }
+              : { field: null, message: appError.message };
           const { progress, tally } = progressTo(position + 1, { plan, ...fault });
           outcome = progress.outcome;
           tallied = tally;

@@ -16,7 +16,12 @@ export const ImportError = Named(
   'ImportError',
   Strict({
     index: Type.Integer({ minimum: 0, description: 'Position of the row in rows, from 0.' }),
-    field: Nullable(Type.String({ description: 'The field at fault (`domain`, `contact.email`, `custom.tier`), or null when the row as a whole failed.' })),
+    field: Nullable(
+      Type.String({
+        description:
+          'The field at fault (`domain`, `contact.email`, `custom.tier`), or null when the row as a whole failed.',
+      }),
+    ),
     message: Type.String(),
   }),
 );
@@ -25,10 +30,15 @@ export const ImportResult = Named(
   'ImportResult',
   Strict({
     created: Type.Integer({ minimum: 0, description: 'Companies created.' }),
-    updated: Type.Integer({ minimum: 0, description: 'Existing companies changed (duplicates update, with something to change).' }),
+    updated: Type.Integer({
+      minimum: 0,
+      description: 'Existing companies changed (duplicates update, with something to change).',
+    }),
     skipped: Type.Integer({ minimum: 0, description: 'Rows whose company already existed and was left as it was.' }),
     contacts: Type.Integer({ minimum: 0, description: 'Contacts created or changed.' }),
-    errors: Type.Array(ImportError, { description: 'One per refused row (its first problem), in row order; a refused row writes nothing.' }),
+    errors: Type.Array(ImportError, {
+      description: 'One per refused row (its first problem), in row order; a refused row writes nothing.',
+    }),
     dry_run: Type.Boolean(),
   }),
 );
@@ -41,9 +51,14 @@ const ImportRow = Named(
   Strict(
     {
       ...createCompany.body!.properties,
-      contact: Type.Optional(Named('CompanyImportContact', Type.Omit(createContact.body!, ['company_id'], { additionalProperties: false }))),
+      contact: Type.Optional(
+        Named('CompanyImportContact', Type.Omit(createContact.body!, ['company_id'], { additionalProperties: false })),
+      ),
     },
-    { description: 'A CompanyCreate with an optional contact; checked on its own: a refused row is reported in errors, not the request refused.' },
+    {
+      description:
+        'A CompanyCreate with an optional contact; checked on its own: a refused row is reported in errors, not the request refused.',
+    },
   ),
 );
 
@@ -62,17 +77,26 @@ export const importCompanies = declareOperation({
     'A company already exists when a live company (or one an earlier row created) has the same domain or the same name ignoring case, punctuation, accents and legal suffixes (Ltd, PLC, Inc, GmbH, …), the rule of GET /duplicates; the domain is compared first. ' +
     'duplicates=skip (default) leaves it and the row (contact included) alone; update sets the fields the row gives (as PATCH) and counts it as updated when something changed, skipped otherwise; create adds another company. ' +
     "A row's contact is matched by email among the workspace's contacts, or by name at the row's company: skip leaves a match alone, update changes it, create adds another. " +
-    "On a plan with a record limit (Free: 2,500 companies, contacts and deals together, the recycle bin included) rows are taken in order while their new records fit; a row whose company or contact would go past the limit is refused whole in errors (field null) and rows that create nothing still go ahead (docs/billing.md). " +
+    'On a plan with a record limit (Free: 2,500 companies, contacts and deals together, the recycle bin included) rows are taken in order while their new records fit; a row whose company or contact would go past the limit is refused whole in errors (field null) and rows that create nothing still go ahead (docs/billing.md). ' +
     `dry_run answers exactly what the same request would do, writing nothing. At most ${IMPORT_ROWS_MAX} rows and 16 MiB per request. Every company and contact written publishes its usual event (audit log).`,
-  body: Named('CompanyImport', Strict({
-    // Any item is accepted here: each row is checked on its own and a bad one is reported in errors.
-    rows: Type.Array(CheckedByHandler(Type.Unknown(), ImportRow), {
-      minItems: 1,
-      maxItems: IMPORT_ROWS_MAX,
+  body: Named(
+    'CompanyImport',
+    Strict({
+      // Any item is accepted here: each row is checked on its own and a bad one is reported in errors.
+      rows: Type.Array(CheckedByHandler(Type.Unknown(), ImportRow), {
+        minItems: 1,
+        maxItems: IMPORT_ROWS_MAX,
+      }),
+      duplicates: StringEnum(IMPORT_DUPLICATE_MODES, {
+        default: 'skip',
+        description: 'What a row whose company already exists does.',
+      }),
+      dry_run: Type.Boolean({
+        default: false,
+        description: 'Report what would happen, writing nothing (advised first).',
+      }),
     }),
-    duplicates: StringEnum(IMPORT_DUPLICATE_MODES, { default: 'skip', description: 'What a row whose company already exists does.' }),
-    dry_run: Type.Boolean({ default: false, description: 'Report what would happen, writing nothing (advised first).' }),
-  })),
+  ),
   bodyLimit: IMPORT_BODY_LIMIT,
   // With an Idempotency-Key, a retry after a crash finishes the import (docs/idempotency.md).
   resumable: true,

@@ -43,16 +43,29 @@ function businessDomain(email: string | null): string | null {
   return domain === '' || PERSONAL_MAIL_DOMAINS.has(domain) ? null : domain;
 }
 
-async function findCompany(context: ServiceContext, workspaceId: string, domain: string | null, name: string | null): Promise<Company | null> {
+async function findCompany(
+  context: ServiceContext,
+  workspaceId: string,
+  domain: string | null,
+  name: string | null,
+): Promise<Company | null> {
   const companies = companyModel(context.connection);
   const live = { workspace_id: workspaceId, deleted_at: null };
   const oldest = { created_at: 1 as const, _id: 1 as const };
   if (domain) {
-    const byDomain = await companies.findOne({ ...live, domain }, { name: 1 }).sort(oldest).lean<{ _id: string; name: string | null }>().exec();
+    const byDomain = await companies
+      .findOne({ ...live, domain }, { name: 1 })
+      .sort(oldest)
+      .lean<{ _id: string; name: string | null }>()
+      .exec();
     if (byDomain) return { id: byDomain._id, name: byDomain.name ?? '' };
   }
   if (name) {
-    const byName = await companies.findOne({ ...live, name_folded: name.toLowerCase() }, { name: 1 }).sort(oldest).lean<{ _id: string; name: string | null }>().exec();
+    const byName = await companies
+      .findOne({ ...live, name_folded: name.toLowerCase() }, { name: 1 })
+      .sort(oldest)
+      .lean<{ _id: string; name: string | null }>()
+      .exec();
     if (byName) return { id: byName._id, name: byName.name ?? '' };
   }
   return null;
@@ -63,20 +76,32 @@ const DROPPABLE = ['owner_id', 'source_id', 'campaign_id'] as const;
 
 // A form's owner, source or campaign may have gone since the form was set up (a member disabled, a
 // source or campaign deleted): the company is then created without it rather than the lead lost.
-async function createLeadCompany(context: ServiceContext, claims: InternalClaims, workspaceId: string, body: LeadCompanyBody) {
+async function createLeadCompany(
+  context: ServiceContext,
+  claims: InternalClaims,
+  workspaceId: string,
+  body: LeadCompanyBody,
+) {
   let attempt: LeadCompanyBody = body;
   for (;;) {
     try {
       return await createCompanyRecord(context, claims, workspaceId, attempt);
     } catch (error) {
-      const field = error instanceof AppError && error.code === 'validation_failed' ? DROPPABLE.find((name) => error.message.startsWith(name) && attempt[name] !== undefined) : undefined;
+      const field =
+        error instanceof AppError && error.code === 'validation_failed'
+          ? DROPPABLE.find((name) => error.message.startsWith(name) && attempt[name] !== undefined)
+          : undefined;
       if (!field) throw error;
       attempt = { ...attempt, [field]: undefined };
     }
   }
 }
 
-async function stillMember(context: ServiceContext, workspaceId: string, ownerId: string | undefined): Promise<string | null> {
+async function stillMember(
+  context: ServiceContext,
+  workspaceId: string,
+  ownerId: string | undefined,
+): Promise<string | null> {
   if (!ownerId) return null;
   try {
     await checkOwner(context, workspaceId, ownerId);
@@ -94,14 +119,18 @@ async function stillMember(context: ServiceContext, workspaceId: string, ownerId
 // the workspace's record limit (its plan asked of identity, only when something is created): at
 // the limit the call fails with 409 record_limit_reached and marketing keeps the submission and
 // retries it, so the lead is made once there is room.
-export async function captureLead(context: ServiceContext, request: crmCoreLeadsV1.CaptureLeadRequest): Promise<crmCoreLeadsV1.CaptureLeadResponse> {
+export async function captureLead(
+  context: ServiceContext,
+  request: crmCoreLeadsV1.CaptureLeadRequest,
+): Promise<crmCoreLeadsV1.CaptureLeadResponse> {
   const workspaceId = request.workspace_id;
   if (!workspaceId) throw validationFailed('workspace_id is required');
   const email = given(request.email);
   const firstName = given(request.first_name);
   const lastName = given(request.last_name);
   const companyName = given(request.company_name)?.slice(0, COMPANY_NAME_MAX) ?? null;
-  if (!email && !companyName && !firstName && !lastName) throw validationFailed('a lead needs an email, a name or a company');
+  if (!email && !companyName && !firstName && !lastName)
+    throw validationFailed('a lead needs an email, a name or a company');
   const claims: InternalClaims = {
     workspace_id: workspaceId,
     user_id: request.owner_id,
@@ -118,7 +147,10 @@ export async function captureLead(context: ServiceContext, request: crmCoreLeads
   let contact: Pick<ContactRecord, '_id' | 'company_id' | 'first_name' | 'last_name' | 'email'> | null = null;
   if (email) {
     contact = await contactModel(context.connection)
-      .findOne({ workspace_id: workspaceId, email_normalised: normaliseEmail(email), deleted_at: null }, { company_id: 1, first_name: 1, last_name: 1, email: 1 })
+      .findOne(
+        { workspace_id: workspaceId, email_normalised: normaliseEmail(email), deleted_at: null },
+        { company_id: 1, first_name: 1, last_name: 1, email: 1 },
+      )
       .sort({ created_at: 1, _id: 1 })
       .lean<Pick<ContactRecord, '_id' | 'company_id' | 'first_name' | 'last_name' | 'email'>>()
       .exec();
@@ -136,7 +168,10 @@ export async function captureLead(context: ServiceContext, request: crmCoreLeads
   if (!company) company = await findCompany(context, workspaceId, businessDomain(email), companyName);
   if (!company) {
     const personName = [firstName, lastName].filter(Boolean).join(' ');
-    const name = (companyName ?? businessDomain(email) ?? (personName || email) ?? 'Web form lead').slice(0, COMPANY_NAME_MAX);
+    const name = (companyName ?? businessDomain(email) ?? (personName || email) ?? 'Web form lead').slice(
+      0,
+      COMPANY_NAME_MAX,
+    );
     const created = await createLeadCompany(context, { ...claims, plan: await planOfWorkspace() }, workspaceId, {
       name,
       domain: businessDomain(email),
@@ -161,7 +196,14 @@ export async function captureLead(context: ServiceContext, request: crmCoreLeads
     };
   }
   if (!email && !firstName && !lastName) {
-    return { company_id: company.id, company_name: company.name, company_created: companyCreated, contact_id: '', contact_name: '', contact_created: false };
+    return {
+      company_id: company.id,
+      company_name: company.name,
+      company_created: companyCreated,
+      contact_id: '',
+      contact_name: '',
+      contact_created: false,
+    };
   }
   const companyId = company.id;
   const contactPlan = await planOfWorkspace();
@@ -171,7 +213,10 @@ export async function captureLead(context: ServiceContext, request: crmCoreLeads
     await recordLimitGuard.take(context.connection, transaction, workspaceId);
     if (email) {
       const made = await contactModel(context.connection)
-        .findOne({ workspace_id: workspaceId, email_normalised: normaliseEmail(email), deleted_at: null }, { company_id: 1, first_name: 1, last_name: 1, email: 1 })
+        .findOne(
+          { workspace_id: workspaceId, email_normalised: normaliseEmail(email), deleted_at: null },
+          { company_id: 1, first_name: 1, last_name: 1, email: 1 },
+        )
         .sort({ created_at: 1, _id: 1 })
         .session(transaction)
         .lean<Pick<ContactRecord, '_id' | 'company_id' | 'first_name' | 'last_name' | 'email'>>()
@@ -214,7 +259,8 @@ export async function captureLead(context: ServiceContext, request: crmCoreLeads
     company_name: company.name,
     company_created: companyCreated,
     contact_id: record._id,
-    contact_name: contactDisplayName({ first_name: record.first_name, last_name: record.last_name, email: record.email }) ?? '',
+    contact_name:
+      contactDisplayName({ first_name: record.first_name, last_name: record.last_name, email: record.email }) ?? '',
     contact_created: outcome.created,
   };
 }

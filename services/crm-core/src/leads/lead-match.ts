@@ -9,11 +9,20 @@ export const MATCH_RECORDS_MAX = 500;
 
 type ContactRow = Pick<ContactRecord, '_id' | 'company_id' | 'first_name' | 'last_name' | 'email' | 'email_normalised'>;
 const CONTACT_FIELDS = { company_id: 1, first_name: 1, last_name: 1, email: 1, email_normalised: 1 };
-const NO_MATCH: crmCoreLeadsV1.MatchedRecord = { matched: false, contact_id: '', contact_name: '', company_id: '', company_name: '' };
+const NO_MATCH: crmCoreLeadsV1.MatchedRecord = {
+  matched: false,
+  contact_id: '',
+  contact_name: '',
+  company_id: '',
+  company_name: '',
+};
 
 // Each item's contact (by id, else by email without regard to case) or company (by id), read at
 // the time of the call: three queries for the whole batch. The recycle bin is not matched.
-export async function matchRecords(context: ServiceContext, request: crmCoreLeadsV1.MatchRecordsRequest): Promise<crmCoreLeadsV1.MatchRecordsResponse> {
+export async function matchRecords(
+  context: ServiceContext,
+  request: crmCoreLeadsV1.MatchRecordsRequest,
+): Promise<crmCoreLeadsV1.MatchRecordsResponse> {
   const workspaceId = request.workspace_id;
   if (!workspaceId) throw validationFailed('workspace_id is required');
   if (request.items.length > MATCH_RECORDS_MAX) throw validationFailed(`at most ${MATCH_RECORDS_MAX} items`);
@@ -27,7 +36,12 @@ export async function matchRecords(context: ServiceContext, request: crmCoreLead
   }
   const contacts = contactModel(context.connection);
   const [byId, byEmail] = await Promise.all([
-    contactIds.size === 0 ? [] : contacts.find({ workspace_id: workspaceId, _id: { $in: [...contactIds] }, deleted_at: null }, CONTACT_FIELDS).lean<ContactRow[]>().exec(),
+    contactIds.size === 0
+      ? []
+      : contacts
+          .find({ workspace_id: workspaceId, _id: { $in: [...contactIds] }, deleted_at: null }, CONTACT_FIELDS)
+          .lean<ContactRow[]>()
+          .exec(),
     emails.size === 0
       ? []
       : contacts
@@ -39,7 +53,9 @@ export async function matchRecords(context: ServiceContext, request: crmCoreLead
   const contactById = new Map(byId.map((row) => [row._id, row]));
   // Two contacts with one email: the oldest is the person.
   const contactByEmail = new Map<string, ContactRow>();
-  for (const row of byEmail) if (row.email_normalised && !contactByEmail.has(row.email_normalised)) contactByEmail.set(row.email_normalised, row);
+  for (const row of byEmail)
+    if (row.email_normalised && !contactByEmail.has(row.email_normalised))
+      contactByEmail.set(row.email_normalised, row);
   for (const row of [...byId, ...byEmail]) if (row.company_id) companyIds.add(row.company_id);
   const companies =
     companyIds.size === 0
@@ -52,7 +68,13 @@ export async function matchRecords(context: ServiceContext, request: crmCoreLead
   const ofContact = (row: ContactRow | undefined): crmCoreLeadsV1.MatchedRecord => {
     if (!row) return NO_MATCH;
     const company = row.company_id && companyName.has(row.company_id) ? row.company_id : '';
-    return { matched: true, contact_id: row._id, contact_name: contactDisplayName(row) ?? '', company_id: company, company_name: company ? companyName.get(company)! : '' };
+    return {
+      matched: true,
+      contact_id: row._id,
+      contact_name: contactDisplayName(row) ?? '',
+      company_id: company,
+      company_name: company ? companyName.get(company)! : '',
+    };
   };
   const records = request.items.map((item) => {
     if (item.contact_id) return ofContact(contactById.get(item.contact_id.toLowerCase()));

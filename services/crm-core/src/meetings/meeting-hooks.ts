@@ -25,14 +25,24 @@ async function rewriteMeetings(
   const now = isoNow();
   for (const meeting of await model.find(filter).session(unit.transaction).lean<MeetingRecord[]>().exec()) {
     const changes = change(meeting);
-    const fields = Object.keys(changes).filter((field) => JSON.stringify(changes[field as keyof MeetingRecord]) !== JSON.stringify(meeting[field as keyof MeetingRecord]));
+    const fields = Object.keys(changes).filter(
+      (field) =>
+        JSON.stringify(changes[field as keyof MeetingRecord]) !== JSON.stringify(meeting[field as keyof MeetingRecord]),
+    );
     if (fields.length === 0) continue;
     const updated: MeetingRecord = { ...meeting, ...changes, version: (meeting.version ?? 1) + 1, updated_at: now };
-    await model.updateOne({ _id: meeting._id, workspace_id: meeting.workspace_id }, { $set: { ...changes, version: updated.version, updated_at: now } }, { session: unit.transaction });
+    await model.updateOne(
+      { _id: meeting._id, workspace_id: meeting.workspace_id },
+      { $set: { ...changes, version: updated.version, updated_at: now } },
+      { session: unit.transaction },
+    );
     unit.publish(meetingUpdated, {
       workspace_id: meeting.workspace_id,
       actor,
-      data: { ...meetingState(updated), fields: [...new Set(fields.map((field) => (field === 'contact_ids' ? 'attendees' : field)))] },
+      data: {
+        ...meetingState(updated),
+        fields: [...new Set(fields.map((field) => (field === 'contact_ids' ? 'attendees' : field)))],
+      },
     });
   }
 }
@@ -47,21 +57,37 @@ function replaceContacts(meeting: MeetingRecord, from: string[], to: string | nu
     seen.add(`${attendee.type}:${id}`);
     attendees.push({ type: attendee.type, id });
   }
-  return { attendees, contact_ids: attendees.filter((attendee) => attendee.type === 'contact').map((attendee) => attendee.id) };
+  return {
+    attendees,
+    contact_ids: attendees.filter((attendee) => attendee.type === 'contact').map((attendee) => attendee.id),
+  };
 }
 
 export function meetingReferences(context: ServiceContext): RoutedHandler {
   // Each rewrite runs in the event's workspace; an event without one names no meeting.
-  async function rewrite(event: EventEnvelope, filter: FilterQuery<MeetingRecord>, change: (meeting: MeetingRecord) => Partial<MeetingRecord>): Promise<void> {
+  async function rewrite(
+    event: EventEnvelope,
+    filter: FilterQuery<MeetingRecord>,
+    change: (meeting: MeetingRecord) => Partial<MeetingRecord>,
+  ): Promise<void> {
     const workspaceId = event.workspace_id;
-    if (workspaceId) await commit(context, (unit) => rewriteMeetings(context, unit, event.actor, { ...filter, workspace_id: workspaceId }, change));
+    if (workspaceId)
+      await commit(context, (unit) =>
+        rewriteMeetings(context, unit, event.actor, { ...filter, workspace_id: workspaceId }, change),
+      );
   }
   return routeEvents(
-    on(companyMerged, (event) => rewrite(event, { company_id: { $in: event.data.source_ids } }, () => ({ company_id: event.data.company_id }))),
-    on(companyPurged, (event) => rewrite(event, { company_id: { $in: [event.data.company_id] } }, () => ({ company_id: null }))),
+    on(companyMerged, (event) =>
+      rewrite(event, { company_id: { $in: event.data.source_ids } }, () => ({ company_id: event.data.company_id })),
+    ),
+    on(companyPurged, (event) =>
+      rewrite(event, { company_id: { $in: [event.data.company_id] } }, () => ({ company_id: null })),
+    ),
     on(contactMerged, (event) => {
       const from = event.data.source_ids;
-      return rewrite(event, { contact_ids: { $in: from } }, (meeting) => replaceContacts(meeting, from, event.data.contact_id));
+      return rewrite(event, { contact_ids: { $in: from } }, (meeting) =>
+        replaceContacts(meeting, from, event.data.contact_id),
+      );
     }),
     on(contactPurged, (event) => {
       const from = [event.data.contact_id];
@@ -77,6 +103,14 @@ export async function subscribeMeetingReferences(context: ServiceContext): Promi
 
 // For a contact's erasure (POST /contacts/{id}/erase): the person no longer attends any meeting,
 // in the erasure's own transaction. Each meeting changed announces it like a purge does.
-export function removeContactFromMeetings(context: ServiceContext, unit: UnitOfWork, actor: EventActor | null, workspaceId: string, contactId: string): Promise<void> {
-  return rewriteMeetings(context, unit, actor, { workspace_id: workspaceId, contact_ids: contactId }, (meeting) => replaceContacts(meeting, [contactId], null));
+export function removeContactFromMeetings(
+  context: ServiceContext,
+  unit: UnitOfWork,
+  actor: EventActor | null,
+  workspaceId: string,
+  contactId: string,
+): Promise<void> {
+  return rewriteMeetings(context, unit, actor, { workspace_id: workspaceId, contact_ids: contactId }, (meeting) =>
+    replaceContacts(meeting, [contactId], null),
+  );
 }

@@ -8,7 +8,12 @@ import { createMeetingRecord, findMeeting, updateMeetingRecord } from './meeting
 // A meeting names its contact attendees only to a caller who may read contacts (their ids stay).
 function shownTo(auth: InternalClaims, view: MeetingView): MeetingView {
   if (auth.permissions.includes('contacts:read')) return view;
-  return { ...view, attendees: view.attendees.map((attendee) => (attendee.type === 'contact' ? { ...attendee, name: null, email: null } : attendee)) };
+  return {
+    ...view,
+    attendees: view.attendees.map((attendee) =>
+      attendee.type === 'contact' ? { ...attendee, name: null, email: null } : attendee,
+    ),
+  };
 }
 
 // The four meeting operations of the contract; access comes from the permission matrix.
@@ -18,14 +23,22 @@ export function meetingOperations(context: ServiceContext): Implementation[] {
       const page = await listMeetingPage(context, workspaceOf(req), auth.user_id, query);
       return { ...page, data: page.data.map((view) => shownTo(auth, view)) };
     }),
-    implement(createMeeting, async ({ req, auth, body }) => shownTo(auth, await createMeetingRecord(context, auth, workspaceOf(req), body))),
-    implement(getMeeting, async ({ req, auth, params }) => {
-      const workspaceId = workspaceOf(req);
-      const meeting = await findMeeting(context, workspaceId, params.id);
-      noteVersion(req, meeting.version);
-      const [view] = await meetingViews(context, workspaceId, [meeting]);
-      return shownTo(auth, view);
-    }, { notesVersion: true }),
-    implement(updateMeeting, async ({ req, auth, params, body }) => shownTo(auth, await updateMeetingRecord(context, auth, workspaceOf(req), params.id, body))),
+    implement(createMeeting, async ({ req, auth, body }) =>
+      shownTo(auth, await createMeetingRecord(context, auth, workspaceOf(req), body)),
+    ),
+    implement(
+      getMeeting,
+      async ({ req, auth, params }) => {
+        const workspaceId = workspaceOf(req);
+        const meeting = await findMeeting(context, workspaceId, params.id);
+        noteVersion(req, meeting.version);
+        const [view] = await meetingViews(context, workspaceId, [meeting]);
+        return shownTo(auth, view);
+      },
+      { notesVersion: true },
+    ),
+    implement(updateMeeting, async ({ req, auth, params, body }) =>
+      shownTo(auth, await updateMeetingRecord(context, auth, workspaceOf(req), params.id, body)),
+    ),
   ];
 }

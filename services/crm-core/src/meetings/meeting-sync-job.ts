@@ -3,7 +3,11 @@ import { isoNow } from '@crm/kit';
 import { meetingUpdated, planDefinition, planHasFeature } from '@crm/protos';
 import { commit, type ServiceContext } from '@crm/service-host';
 import { accessToken, forgetAccessToken, organiserConnection } from '../calendar/calendar-connections';
-import { CalendarProviderError, type CalendarEventInput, type CalendarEventResult } from '../calendar/calendar-provider';
+import {
+  CalendarProviderError,
+  type CalendarEventInput,
+  type CalendarEventResult,
+} from '../calendar/calendar-provider';
 import { calendarRuntime } from '../calendar/calendar-runtime';
 import { workspacePlan } from '../records/record-limit';
 import { meetingModel, type MeetingRecord } from './meeting.model';
@@ -32,7 +36,9 @@ async function eventInput(context: ServiceContext, meeting: MeetingRecord): Prom
     starts_at: meeting.starts_at,
     ends_at: meeting.ends_at,
     // An attendee without a known email cannot be invited by a calendar.
-    attendees: attendeesOf(meeting, names).flatMap((attendee) => (attendee.email ? [{ name: attendee.name, email: attendee.email }] : [])),
+    attendees: attendeesOf(meeting, names).flatMap((attendee) =>
+      attendee.email ? [{ name: attendee.name, email: attendee.email }] : [],
+    ),
     online_meeting: meeting.online_meeting === true,
     send_invites: meeting.send_invites === true,
     request_id: meeting._id,
@@ -45,30 +51,47 @@ async function pushToCalendar(context: ServiceContext, meeting: MeetingRecord): 
   // nothing: the plan is asked of identity now, as the next request's token would carry it.
   const plan = await workspacePlan(context, meeting.workspace_id);
   if (!planHasFeature(plan, 'calendar_sync')) {
-    return { sync_error: `not synced: calendar sync is part of the Standard plan and the workspace is on the ${planDefinition(plan).title} plan` };
+    return {
+      sync_error: `not synced: calendar sync is part of the Standard plan and the workspace is on the ${planDefinition(plan).title} plan`,
+    };
   }
-  const connection = await organiserConnection(context, meeting.workspace_id, meeting.organiser_id, meeting.external_provider);
+  const connection = await organiserConnection(
+    context,
+    meeting.workspace_id,
+    meeting.organiser_id,
+    meeting.external_provider,
+  );
   if (!connection) {
-    if (meeting.online_meeting || meeting.send_invites) throw new CalendarProviderError("the organiser's calendar is not connected (or must be connected again)", true);
+    if (meeting.online_meeting || meeting.send_invites)
+      throw new CalendarProviderError("the organiser's calendar is not connected (or must be connected again)", true);
     // Disconnected since: events already created stay as they are.
     return {};
   }
   const provider = calendarRuntime(context).providers[connection.provider];
   const token = await accessToken(context, connection);
   // An event in a calendar the organiser no longer syncs with stays there; this one gets its own.
-  const eventId = meeting.external_event_id && meeting.external_provider === connection.provider ? meeting.external_event_id : null;
+  const eventId =
+    meeting.external_event_id && meeting.external_provider === connection.provider ? meeting.external_event_id : null;
   try {
     if (meeting.status === 'cancelled') {
       if (eventId) await provider.cancelEvent(token, eventId, meeting.send_invites === true);
       return { sync_error: null };
     }
     const input = await eventInput(context, meeting);
-    const result = eventId ? await updateOrRecreate(() => provider.updateEvent(token, eventId, input), () => provider.createEvent(token, input)) : await provider.createEvent(token, input);
+    const result = eventId
+      ? await updateOrRecreate(
+          () => provider.updateEvent(token, eventId, input),
+          () => provider.createEvent(token, input),
+        )
+      : await provider.createEvent(token, input);
     return {
       external_provider: connection.provider,
       external_event_id: result.event_id,
       join_url: meeting.online_meeting ? result.join_url : null,
-      sync_error: meeting.online_meeting && !result.join_url ? `${connection.provider} made the event without an online meeting link` : null,
+      sync_error:
+        meeting.online_meeting && !result.join_url
+          ? `${connection.provider} made the event without an online meeting link`
+          : null,
     };
   } catch (error) {
     // A 401 to a token that had not expired: refresh it on the next attempt.
@@ -82,7 +105,10 @@ async function pushToCalendar(context: ServiceContext, meeting: MeetingRecord): 
 
 // An event the calendar no longer has (deleted there, or cancelled where a cancelled event
 // cannot change) is made anew: the meeting is scheduled, so the calendar should show it.
-async function updateOrRecreate(update: () => Promise<CalendarEventResult>, create: () => Promise<CalendarEventResult>): Promise<CalendarEventResult> {
+async function updateOrRecreate(
+  update: () => Promise<CalendarEventResult>,
+  create: () => Promise<CalendarEventResult>,
+): Promise<CalendarEventResult> {
   try {
     return await update();
   } catch (error) {
@@ -92,21 +118,46 @@ async function updateOrRecreate(update: () => Promise<CalendarEventResult>, crea
 }
 
 // Records what the sync did, announcing a change of the public fields (a system change).
-async function recordSync(context: ServiceContext, meetingId: string, workspaceId: string, fields: SyncFields): Promise<void> {
+async function recordSync(
+  context: ServiceContext,
+  meetingId: string,
+  workspaceId: string,
+  fields: SyncFields,
+): Promise<void> {
   await commit(context, async ({ transaction, publish }) => {
-    const current = await meetingModel(context.connection).findOne({ _id: meetingId, workspace_id: workspaceId }).session(transaction).lean<MeetingRecord>().exec();
+    const current = await meetingModel(context.connection)
+      .findOne({ _id: meetingId, workspace_id: workspaceId })
+      .session(transaction)
+      .lean<MeetingRecord>()
+      .exec();
     if (!current) return;
-    const changed = SYNC_FIELDS.filter((field) => fields[field] !== undefined && (fields[field] ?? null) !== (current[field] ?? null));
+    const changed = SYNC_FIELDS.filter(
+      (field) => fields[field] !== undefined && (fields[field] ?? null) !== (current[field] ?? null),
+    );
     if (changed.length === 0) return;
     const announced = changed.filter((field) => PUBLIC_SYNC_FIELDS.has(field));
-    const updated: MeetingRecord = { ...current, ...fields, version: (current.version ?? 1) + (announced.length > 0 ? 1 : 0) };
+    const updated: MeetingRecord = {
+      ...current,
+      ...fields,
+      version: (current.version ?? 1) + (announced.length > 0 ? 1 : 0),
+    };
     await meetingModel(context.connection).updateOne(
       { _id: meetingId, workspace_id: workspaceId },
-      { $set: { ...Object.fromEntries(changed.map((field) => [field, updated[field]])), version: updated.version, updated_at: isoNow() } },
+      {
+        $set: {
+          ...Object.fromEntries(changed.map((field) => [field, updated[field]])),
+          version: updated.version,
+          updated_at: isoNow(),
+        },
+      },
       { session: transaction },
     );
     if (announced.length > 0) {
-      publish(meetingUpdated, { workspace_id: workspaceId, actor: null, data: { ...meetingState(updated), fields: announced } });
+      publish(meetingUpdated, {
+        workspace_id: workspaceId,
+        actor: null,
+        data: { ...meetingState(updated), fields: announced },
+      });
     }
   });
 }
@@ -118,7 +169,10 @@ export function meetingSyncHandler(context: ServiceContext): JobHandler {
     const workspaceId = job.workspace_id;
     const meetingId = String(job.payload.meeting_id);
     if (!workspaceId) return;
-    const meeting = await meetingModel(context.connection).findOne({ _id: meetingId, workspace_id: workspaceId }).lean<MeetingRecord>().exec();
+    const meeting = await meetingModel(context.connection)
+      .findOne({ _id: meetingId, workspace_id: workspaceId })
+      .lean<MeetingRecord>()
+      .exec();
     if (!meeting) return;
     let fields: SyncFields;
     try {
@@ -126,8 +180,12 @@ export function meetingSyncHandler(context: ServiceContext): JobHandler {
     } catch (error) {
       const permanent = error instanceof CalendarProviderError && error.permanent;
       if (!permanent && job.attempt < SYNC_MAX_ATTEMPTS) throw error;
-      if (!(error instanceof CalendarProviderError)) context.logger.error({ err: error, meeting_id: meetingId }, 'calendar sync failed');
-      const reason = error instanceof CalendarProviderError ? reasonOf(error) : 'the calendar could not be updated (an internal error)';
+      if (!(error instanceof CalendarProviderError))
+        context.logger.error({ err: error, meeting_id: meetingId }, 'calendar sync failed');
+      const reason =
+        error instanceof CalendarProviderError
+          ? reasonOf(error)
+          : 'the calendar could not be updated (an internal error)';
       fields = { sync_error: permanent ? reason : `${reason} (gave up after ${job.attempt} attempts)` };
     }
     await recordSync(context, meetingId, workspaceId, fields);

@@ -16,17 +16,26 @@ export interface MeetingNames {
   userEmails: Map<string, string>;
 }
 
-const unique = (ids: Array<string | null | undefined>) => [...new Set(ids.filter((id): id is string => typeof id === 'string'))];
+const unique = (ids: Array<string | null | undefined>) => [
+  ...new Set(ids.filter((id): id is string => typeof id === 'string')),
+];
 
 // One query per kind of name for a whole page.
-export async function meetingNames(context: ServiceContext, workspaceId: string, records: readonly MeetingRecord[]): Promise<MeetingNames> {
+export async function meetingNames(
+  context: ServiceContext,
+  workspaceId: string,
+  records: readonly MeetingRecord[],
+): Promise<MeetingNames> {
   const companyIds = unique(records.map((record) => record.company_id));
   const contactIds = unique(records.flatMap((record) => record.contact_ids ?? []));
   const userIds = unique(records.flatMap((record) => record.user_ids ?? []));
   const [companies, contacts, users, userEmails] = await Promise.all([
     companyIds.length === 0
       ? []
-      : companyModel(context.connection).find({ workspace_id: workspaceId, _id: { $in: companyIds } }, { name: 1 }).lean<Array<{ _id: string; name: string | null }>>().exec(),
+      : companyModel(context.connection)
+          .find({ workspace_id: workspaceId, _id: { $in: companyIds } }, { name: 1 })
+          .lean<Array<{ _id: string; name: string | null }>>()
+          .exec(),
     contactIds.length === 0
       ? []
       : contactModel(context.connection)
@@ -38,7 +47,9 @@ export async function meetingNames(context: ServiceContext, workspaceId: string,
   ]);
   return {
     companies: new Map(companies.map((company) => [company._id, company.name ?? null])),
-    contacts: new Map(contacts.map((contact) => [contact._id, { name: contactDisplayName(contact), email: contact.email ?? null }])),
+    contacts: new Map(
+      contacts.map((contact) => [contact._id, { name: contactDisplayName(contact), email: contact.email ?? null }]),
+    ),
     users,
     userEmails,
   };
@@ -47,8 +58,18 @@ export async function meetingNames(context: ServiceContext, workspaceId: string,
 export function attendeesOf(record: MeetingRecord, names: MeetingNames): MeetingView['attendees'] {
   return (record.attendees ?? []).map((attendee) =>
     attendee.type === 'user'
-      ? { type: 'user' as const, id: attendee.id, name: names.users.get(attendee.id) ?? null, email: names.userEmails.get(attendee.id) ?? null }
-      : { type: 'contact' as const, id: attendee.id, name: names.contacts.get(attendee.id)?.name ?? null, email: names.contacts.get(attendee.id)?.email ?? null },
+      ? {
+          type: 'user' as const,
+          id: attendee.id,
+          name: names.users.get(attendee.id) ?? null,
+          email: names.userEmails.get(attendee.id) ?? null,
+        }
+      : {
+          type: 'contact' as const,
+          id: attendee.id,
+          name: names.contacts.get(attendee.id)?.name ?? null,
+          email: names.contacts.get(attendee.id)?.email ?? null,
+        },
   );
 }
 
@@ -73,7 +94,11 @@ export function meetingView(record: MeetingRecord, names: MeetingNames): Meeting
   };
 }
 
-export async function meetingViews(context: ServiceContext, workspaceId: string, records: readonly MeetingRecord[]): Promise<MeetingView[]> {
+export async function meetingViews(
+  context: ServiceContext,
+  workspaceId: string,
+  records: readonly MeetingRecord[],
+): Promise<MeetingView[]> {
   const names = await meetingNames(context, workspaceId, records);
   return records.map((record) => meetingView(record, names));
 }

@@ -1,4 +1,18 @@
-import { DateTime, declareOperation, ListOf, Named, Nullable, SingleLine, Strict, StringEnum, Text, Type, Uuid, validationFailed, type Static } from '@crm/kit';
+import {
+  DateTime,
+  declareOperation,
+  ListOf,
+  Named,
+  Nullable,
+  SingleLine,
+  Strict,
+  StringEnum,
+  Text,
+  Type,
+  Uuid,
+  validationFailed,
+  type Static,
+} from '@crm/kit';
 import { contactsAside, needs } from '@crm/protos';
 import { CALENDAR_PROVIDERS, MEETING_STATUSES } from './meeting.model';
 
@@ -11,10 +25,22 @@ export const MEETING_ATTENDEES_MAX = 200;
 export const MEETING_DEFAULT_WINDOW_DAYS = 30;
 
 // Fields of Meeting a client reads but never writes: naming one in a body is a 400 that says so.
-export const MEETING_READ_ONLY_FIELDS = ['id', 'company_name', 'organiser_id', 'attendees', 'join_url', 'external_provider', 'sync_error'] as const;
+export const MEETING_READ_ONLY_FIELDS = [
+  'id',
+  'company_name',
+  'organiser_id',
+  'attendees',
+  'join_url',
+  'external_provider',
+  'sync_error',
+] as const;
 
 const Ids = (what: string) =>
-  Type.Array(Uuid(), { maxItems: MEETING_ATTENDEES_MAX, uniqueItems: true, description: `${what}; replaces the attendees of that type on PATCH.` });
+  Type.Array(Uuid(), {
+    maxItems: MEETING_ATTENDEES_MAX,
+    uniqueItems: true,
+    description: `${what}; replaces the attendees of that type on PATCH.`,
+  });
 
 // The writable fields of POST and PATCH /meetings (spec section 4, Meetings), each optional.
 const writable = {
@@ -27,8 +53,12 @@ const writable = {
   outcome: Nullable(Text({ maxLength: 5000, description: 'How it went; may be recorded with any status.' })),
   user_ids: Ids('Active members of the workspace who attend'),
   contact_ids: Ids('Contacts of the workspace (not in the recycle bin) who attend'),
-  online_meeting: Type.Boolean({ description: "true adds an online meeting link (join_url) from the organiser's connected calendar (Standard plan)." }),
-  send_invites: Type.Boolean({ description: "true sends invitations to the attendees from the organiser's connected calendar (Standard plan)." }),
+  online_meeting: Type.Boolean({
+    description: "true adds an online meeting link (join_url) from the organiser's connected calendar (Standard plan).",
+  }),
+  send_invites: Type.Boolean({
+    description: "true sends invitations to the attendees from the organiser's connected calendar (Standard plan).",
+  }),
 };
 const optionalWritable = Type.Partial(Type.Object(writable)).properties;
 
@@ -44,10 +74,11 @@ function prepareMeetingBody(body: unknown): unknown {
   const fields: Record<string, unknown> = { ...(body as Record<string, unknown>) };
   if (typeof fields.company_id === 'string') fields.company_id = fields.company_id.toLowerCase();
   for (const list of ['user_ids', 'contact_ids']) {
-    if (Array.isArray(fields[list])) fields[list] = (fields[list] as unknown[]).map((id) => (typeof id === 'string' ? id.toLowerCase() : id));
+    if (Array.isArray(fields[list]))
+      fields[list] = (fields[list] as unknown[]).map((id) => (typeof id === 'string' ? id.toLowerCase() : id));
   }
   for (const field of ['location', 'outcome', 'notes']) {
-    if (typeof fields[field] === 'string' && (fields[field]).trim() === '') fields[field] = null;
+    if (typeof fields[field] === 'string' && fields[field].trim() === '') fields[field] = null;
   }
   return fields;
 }
@@ -79,9 +110,17 @@ export const Meeting = Named(
     outcome: Nullable(Type.String()),
     attendees: Type.Array(MeetingAttendee),
     online_meeting: Type.Boolean(),
-    join_url: Nullable(Type.String({ description: "The online meeting link, once synced to the organiser's calendar." })),
-    external_provider: Nullable(StringEnum(CALENDAR_PROVIDERS, { description: 'The calendar the meeting is synced to.' })),
-    sync_error: Nullable(Type.String({ description: 'Why the last sync to the calendar failed (after its retries); null once a sync succeeds.' })),
+    join_url: Nullable(
+      Type.String({ description: "The online meeting link, once synced to the organiser's calendar." }),
+    ),
+    external_provider: Nullable(
+      StringEnum(CALENDAR_PROVIDERS, { description: 'The calendar the meeting is synced to.' }),
+    ),
+    sync_error: Nullable(
+      Type.String({
+        description: 'Why the last sync to the calendar failed (after its retries); null once a sync succeeds.',
+      }),
+    ),
   }),
 );
 export type MeetingView = Static<typeof Meeting>;
@@ -113,7 +152,15 @@ export const createMeeting = declareOperation({
   summary: 'Create a meeting',
   description:
     "The caller is the organiser. With the organiser's calendar connected (Standard plan) the meeting is added to it shortly after (join_url appears for an online meeting); online_meeting and send_invites need that calendar (400 calendar_not_connected).",
-  body: Named('MeetingCreate', Strict({ title: Title(), ...optionalWritable, starts_at: DateTime(), ends_at: DateTime({ description: 'After starts_at.' }) })),
+  body: Named(
+    'MeetingCreate',
+    Strict({
+      title: Title(),
+      ...optionalWritable,
+      starts_at: DateTime(),
+      ends_at: DateTime({ description: 'After starts_at.' }),
+    }),
+  ),
   trim: TRIMMED,
   prepare: prepareMeetingBody,
   status: 201,

@@ -8,7 +8,11 @@ import { memberEmailModel } from './member-email.model';
 export const MEMBER_EMAILS_CONSUMER = 'crm-core.member-emails';
 
 // Emails of members by user id, from crm-core's own copy.
-export async function memberEmails(context: ServiceContext, workspaceId: string, ids: string[]): Promise<Map<string, string>> {
+export async function memberEmails(
+  context: ServiceContext,
+  workspaceId: string,
+  ids: string[],
+): Promise<Map<string, string>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
   const rows = await memberEmailModel(context.connection)
@@ -26,7 +30,10 @@ export function memberEmailCopies(context: ServiceContext): RoutedHandler {
       // Every membership crm-core knows of (from identity's answers and events) learns the
       // email, also one whose membership event never came.
       const memberships = await acrossWorkspaces("a person's memberships in every workspace", () =>
-        memberNameModel(context.connection).find({ user_id: data.user_id }, { workspace_id: 1 }).lean<Array<{ _id: string; workspace_id: string }>>().exec(),
+        memberNameModel(context.connection)
+          .find({ user_id: data.user_id }, { workspace_id: 1 })
+          .lean<Array<{ _id: string; workspace_id: string }>>()
+          .exec(),
       );
       for (const membership of memberships) {
         try {

@@ -17,7 +17,18 @@ export const ERASURE_CLEANUP_CONSUMER = 'crm-core.erasure-cleanup';
 const SETTLE_TIMEOUT_MS = 10_000;
 const SETTLE_POLL_MS = 50;
 // Collections whose old values an erasure rewrote (the embedded store compacts all at once).
-const COMPACTED = ['contacts', 'activities', 'tasks', 'meetings', 'search_documents', 'duplicate_entries', 'duplicate_counts', 'outbox', 'dead_letters', 'idempotency_keys'];
+const COMPACTED = [
+  'contacts',
+  'activities',
+  'tasks',
+  'meetings',
+  'search_documents',
+  'duplicate_entries',
+  'duplicate_counts',
+  'outbox',
+  'dead_letters',
+  'idempotency_keys',
+];
 
 interface Versioned {
   version: number;
@@ -25,17 +36,33 @@ interface Versioned {
 }
 
 // A projection row of the contact is settled once it holds the erasure's version or later.
-async function settled(model: Model<Versioned> | undefined, workspaceId: string, contactId: string, version: number): Promise<boolean> {
+async function settled(
+  model: Model<Versioned> | undefined,
+  workspaceId: string,
+  contactId: string,
+  version: number,
+): Promise<boolean> {
   if (!model) return true;
-  const row = await model.findOne({ _id: contactId, workspace_id: workspaceId }, { version: 1 }).lean<Versioned>().exec();
+  const row = await model
+    .findOne({ _id: contactId, workspace_id: workspaceId }, { version: 1 })
+    .lean<Versioned>()
+    .exec();
   return row === null || row.version >= version;
 }
 
 const registered = (connection: Connection, name: string) => connection.models[name] as Model<Versioned> | undefined;
 
-async function waitForProjections(connection: Connection, workspaceId: string, contactId: string, version: number): Promise<void> {
+async function waitForProjections(
+  connection: Connection,
+  workspaceId: string,
+  contactId: string,
+  version: number,
+): Promise<void> {
   const deadline = Date.now() + SETTLE_TIMEOUT_MS;
-  const models = [searchDocumentModel(connection) as unknown as Model<Versioned>, registered(connection, 'DuplicateEntry')];
+  const models = [
+    searchDocumentModel(connection) as unknown as Model<Versioned>,
+    registered(connection, 'DuplicateEntry'),
+  ];
   for (;;) {
     const done = await Promise.all(models.map((model) => settled(model, workspaceId, contactId, version)));
     if (done.every(Boolean)) return;

@@ -10,7 +10,9 @@ const MIN_TERM_LENGTH = 3;
 
 // How the person may be written inside other text: full name both ways round, each name on its
 // own when it is long enough to mean them, the email and the phone numbers as written.
-export function personTerms(contact: Pick<ContactRecord, 'first_name' | 'last_name' | 'email' | 'phone' | 'mobile'>): string[] {
+export function personTerms(
+  contact: Pick<ContactRecord, 'first_name' | 'last_name' | 'email' | 'phone' | 'mobile'>,
+): string[] {
   const first = contact.first_name?.trim() || null;
   const last = contact.last_name?.trim() || null;
   const terms = [
@@ -69,7 +71,10 @@ const TEXT_FIELDS: Readonly<Record<string, readonly string[]>> = {
 
 // A kept event's payload with the person's mentions replaced in those fields (whole words, as in
 // the records), or null when it names them in none: ids, dates and other fields are not read.
-export function eventWithoutMentions(event: { type: string; data: unknown }, pattern: RegExp): Record<string, unknown> | null {
+export function eventWithoutMentions(
+  event: { type: string; data: unknown },
+  pattern: RegExp,
+): Record<string, unknown> | null {
   const fields = TEXT_FIELDS[event.type.split('.').slice(0, 2).join('.')];
   if (!fields || typeof event.data !== 'object' || event.data === null) return null;
   const data = event.data as Record<string, unknown>;

@@ -28,42 +28,77 @@ function mentioning(terms: readonly string[], fields: readonly string[]): Array<
 // marketing's touchpoints, documents' files and identity's audit entries over gRPC (each
 // unreachable service answers 503 for the whole request: a partial answer to a subject access
 // request would look complete).
-export async function personalData(context: ServiceContext, workspaceId: string, contactId: string): Promise<PersonalDataView> {
+export async function personalData(
+  context: ServiceContext,
+  workspaceId: string,
+  contactId: string,
+): Promise<PersonalDataView> {
   const contact = await findContact(context, workspaceId, contactId);
-  const erased = await erasedContactModel(context.connection).findOne({ _id: contactId, workspace_id: workspaceId }).lean<ErasedContactRecord>().exec();
+  const erased = await erasedContactModel(context.connection)
+    .findOne({ _id: contactId, workspace_id: workspaceId })
+    .lean<ErasedContactRecord>()
+    .exec();
   const terms = erased ? [] : personTerms(contact);
   const activities = activityModel(context.connection);
   const [timeline, mentions, tasks, meetings, deals] = await Promise.all([
-    activities.find({ workspace_id: workspaceId, target_type: 'contact', target_id: contactId }).sort({ occurred_at: -1, _id: -1 }).limit(PERSONAL_DATA_PART_MAX).lean<ActivityRecord[]>().exec(),
+    activities
+      .find({ workspace_id: workspaceId, target_type: 'contact', target_id: contactId })
+      .sort({ occurred_at: -1, _id: -1 })
+      .limit(PERSONAL_DATA_PART_MAX)
+      .lean<ActivityRecord[]>()
+      .exec(),
     terms.length === 0
       ? []
       : activities
-          .find({ workspace_id: workspaceId, $nor: [{ target_type: 'contact', target_id: contactId }], $or: mentioning(terms, ['subject', 'body', 'outcome']) })
+          .find({
+            workspace_id: workspaceId,
+            $nor: [{ target_type: 'contact', target_id: contactId }],
+            $or: mentioning(terms, ['subject', 'body', 'outcome']),
+          })
           .sort({ occurred_at: -1, _id: -1 })
           .limit(PERSONAL_DATA_PART_MAX)
           .lean<ActivityRecord[]>()
           .exec(),
     taskModel(context.connection)
-      .find({ workspace_id: workspaceId, $or: [{ target_type: 'contact', target_id: contactId }, ...mentioning(terms, ['title', 'notes'])] })
+      .find({
+        workspace_id: workspaceId,
+        $or: [{ target_type: 'contact', target_id: contactId }, ...mentioning(terms, ['title', 'notes'])],
+      })
       .sort({ created_at: -1, _id: -1 })
       .limit(PERSONAL_DATA_PART_MAX)
       .lean<TaskRecord[]>()
       .exec(),
     meetingModel(context.connection)
-      .find({ workspace_id: workspaceId, $or: [{ contact_ids: contactId }, ...mentioning(terms, ['title', 'notes', 'location'])] })
+      .find({
+        workspace_id: workspaceId,
+        $or: [{ contact_ids: contactId }, ...mentioning(terms, ['title', 'notes', 'location'])],
+      })
       .sort({ starts_at: -1, _id: -1 })
       .limit(PERSONAL_DATA_PART_MAX)
       .lean<MeetingRecord[]>()
       .exec(),
-    dealModel(context.connection).find({ workspace_id: workspaceId, contact_id: contactId }).sort({ created_at: -1, _id: -1 }).limit(PERSONAL_DATA_PART_MAX).lean<DealRecord[]>().exec(),
+    dealModel(context.connection)
+      .find({ workspace_id: workspaceId, contact_id: contactId })
+      .sort({ created_at: -1, _id: -1 })
+      .limit(PERSONAL_DATA_PART_MAX)
+      .lean<DealRecord[]>()
+      .exec(),
   ]);
   const marketing = peerClient(context, 'marketing', marketingV1.MarketingServiceClient);
   const documents = peerClient(context, 'documents', documentsV1.DocumentsServiceClient);
   const identity = peerClient(context, 'identity', identityV1.IdentityServiceClient);
   const [touchpoints, files, audit] = await Promise.all([
     call(marketing.listTouchpointsOf.bind(marketing), { workspace_id: workspaceId, contact_id: contactId }),
-    call(documents.listFilesOf.bind(documents), { workspace_id: workspaceId, target_type: 'contact', target_id: contactId }),
-    call(identity.listAuditEntriesAbout.bind(identity), { workspace_id: workspaceId, object_type: 'contact', object_id: contactId }),
+    call(documents.listFilesOf.bind(documents), {
+      workspace_id: workspaceId,
+      target_type: 'contact',
+      target_id: contactId,
+    }),
+    call(identity.listAuditEntriesAbout.bind(identity), {
+      workspace_id: workspaceId,
+      object_type: 'contact',
+      object_id: contactId,
+    }),
   ]);
   return {
     generated_at: isoNow(),
@@ -74,7 +109,12 @@ export async function personalData(context: ServiceContext, workspaceId: string,
     mentions: mentions.map(activityView),
     tasks: tasks.map(taskView),
     meetings: await meetingViews(context, workspaceId, meetings),
-    deals: deals.map((deal) => ({ id: deal._id, name: deal.name, status: deal.status, company_id: deal.company_id ?? null })),
+    deals: deals.map((deal) => ({
+      id: deal._id,
+      name: deal.name,
+      status: deal.status,
+      company_id: deal.company_id ?? null,
+    })),
     touchpoints: touchpoints.touchpoints.map((touchpoint) => ({
       id: touchpoint.id,
       campaign_id: touchpoint.campaign_id,

@@ -12,6 +12,8 @@ const idOf = (params: { id: string }) => params.id;
 export function privacyOperations(context: ServiceContext): Implementation[] {
   return [
     implement(getPersonalData, async ({ req, params }) => personalData(context, workspaceOf(req), idOf(params))),
-    implement(eraseContact, async ({ req, auth, params }) => eraseContactData(context, auth, workspaceOf(req), idOf(params))),
+    implement(eraseContact, async ({ req, auth, params }) =>
+      eraseContactData(context, auth, workspaceOf(req), idOf(params)),
+    ),
   ];
 }

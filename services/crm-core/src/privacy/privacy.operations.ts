@@ -61,14 +61,25 @@ export const PersonalData = Named(
     erased: Type.Boolean({ description: 'True once the contact was erased: what is left is shown.' }),
     erased_at: Nullable(DateTime()),
     contact: Contact,
-    timeline: Type.Array(Activity, { description: "Entries on the contact's own timeline, newest first (at most 1,000)." }),
-    mentions: Type.Array(Activity, { description: "Entries on other records' timelines naming the person (name, email or phone), newest first (at most 1,000)." }),
+    timeline: Type.Array(Activity, {
+      description: "Entries on the contact's own timeline, newest first (at most 1,000).",
+    }),
+    mentions: Type.Array(Activity, {
+      description:
+        "Entries on other records' timelines naming the person (name, email or phone), newest first (at most 1,000).",
+    }),
     tasks: Type.Array(Task, { description: 'Tasks on the contact or naming the person (at most 1,000).' }),
-    meetings: Type.Array(Meeting, { description: 'Meetings the contact attends or that name the person (at most 1,000).' }),
+    meetings: Type.Array(Meeting, {
+      description: 'Meetings the contact attends or that name the person (at most 1,000).',
+    }),
     deals: Type.Array(PersonalDataDeal, { description: 'Deals whose contact is this contact.' }),
     touchpoints: Type.Array(PersonalDataTouchpoint, { description: "Marketing's touchpoints of the contact." }),
-    documents: Type.Array(PersonalDataDocument, { description: 'Files on the contact, as metadata (the bytes are downloaded through GET /documents/{id}/download).' }),
-    audit_entries: Type.Array(PersonalDataAuditEntry, { description: 'Audit log entries about the contact, newest first.' }),
+    documents: Type.Array(PersonalDataDocument, {
+      description: 'Files on the contact, as metadata (the bytes are downloaded through GET /documents/{id}/download).',
+    }),
+    audit_entries: Type.Array(PersonalDataAuditEntry, {
+      description: 'Audit log entries about the contact, newest first.',
+    }),
   }),
 );
 export type PersonalDataView = Static<typeof PersonalData>;
@@ -78,9 +89,9 @@ export const getPersonalData = declareOperation({
   path: '/contacts/{id}/personal-data',
   access: needs('privacy:override'),
   cost: 5,
-  summary: "Everything held about a contact, for a subject access request",
+  summary: 'Everything held about a contact, for a subject access request',
   description:
-    "One JSON document gathered from every service: the contact, its timeline and other entries naming the person, tasks, meetings, deals, marketing touchpoints, files (metadata) and audit entries. Needs privacy:override. A contact in the recycle bin or erased is answered too (an erased one shows what is left).",
+    'One JSON document gathered from every service: the contact, its timeline and other entries naming the person, tasks, meetings, deals, marketing touchpoints, files (metadata) and audit entries. Needs privacy:override. A contact in the recycle bin or erased is answered too (an erased one shows what is left).',
   params: Type.Object({ id: Uuid() }),
   status: 200,
   response: PersonalData,
@@ -96,9 +107,14 @@ export const eraseContact = declareOperation({
   timeoutMs: 60_000,
   summary: "Erase a contact's personal data for good",
   description:
-    'Irreversible. Removes the name, contact details, notes, emails, call notes, files, meeting attendance and the person\'s name, email or phone inside other timeline entries, tasks and meetings, in every service. Kept: the contact as an erased contact (see docs/privacy.md) and an audit entry without personal data. Erasing again answers the same (files_deleted counts only files deleted by that call).',
+    "Irreversible. Removes the name, contact details, notes, emails, call notes, files, meeting attendance and the person's name, email or phone inside other timeline entries, tasks and meetings, in every service. Kept: the contact as an erased contact (see docs/privacy.md) and an audit entry without personal data. Erasing again answers the same (files_deleted counts only files deleted by that call).",
   params: Type.Object({ id: Uuid() }),
-  body: Named('ContactErasure', Strict({ confirm: StringEnum(['ERASE'], { description: 'Must be ERASE: the caller confirms the erasure is meant.' }) })),
+  body: Named(
+    'ContactErasure',
+    Strict({
+      confirm: StringEnum(['ERASE'], { description: 'Must be ERASE: the caller confirms the erasure is meant.' }),
+    }),
+  ),
   status: 200,
   response: Named('ContactErased', Strict({ erased: Type.Boolean(), files_deleted: Type.Integer({ minimum: 0 }) })),
 });

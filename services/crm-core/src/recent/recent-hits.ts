@@ -39,5 +39,7 @@ export async function liveHits(
           .lean<ContactFields[]>()
           .exec(),
   ]);
-  return new Map([...companies.map(companyHit), ...contacts.map(contactHit)].map((hit) => [`${hit.type}:${hit.id}`, hit]));
+  return new Map(
+    [...companies.map(companyHit), ...contacts.map(contactHit)].map((hit) => [`${hit.type}:${hit.id}`, hit]),
+  );
 }

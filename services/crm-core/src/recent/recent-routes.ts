@@ -1,4 +1,12 @@
-import { forbidden, implement, isDuplicateKey, newId, validationFailed, workspaceOf, type Implementation } from '@crm/kit';
+import {
+  forbidden,
+  implement,
+  isDuplicateKey,
+  newId,
+  validationFailed,
+  workspaceOf,
+  type Implementation,
+} from '@crm/kit';
 import { commit, type ServiceContext } from '@crm/service-host';
 import { liveHits } from './recent-hits';
 import { listRecent, RECENT_LIMIT, recordRecent, type RecordRecentBody, type RecentType } from './recent.operations';
@@ -14,7 +22,12 @@ function visitTime(): string {
 
 // Recent visits are the member's own navigation, not a change to the workspace's data: no event,
 // nothing in the audit log.
-async function record(context: ServiceContext, workspaceId: string, userId: string, body: RecordRecentBody): Promise<void> {
+async function record(
+  context: ServiceContext,
+  workspaceId: string,
+  userId: string,
+  body: RecordRecentBody,
+): Promise<void> {
   const hits = await liveHits(context.connection, workspaceId, { company: [], contact: [], [body.type]: [body.id] });
   if (!hits.has(`${body.type}:${body.id}`)) throw validationFailed(`id is not a ${body.type} of this workspace`);
   const visits = recentVisitModel(context.connection);
@@ -36,7 +49,11 @@ async function record(context: ServiceContext, workspaceId: string, userId: stri
           .session(transaction)
           .lean<Array<Pick<RecentVisitRecord, '_id'>>>()
           .exec();
-        if (older.length > 0) await visits.deleteMany({ ...member, _id: { $in: older.map((visit) => visit._id) } }, { session: transaction });
+        if (older.length > 0)
+          await visits.deleteMany(
+            { ...member, _id: { $in: older.map((visit) => visit._id) } },
+            { session: transaction },
+          );
       });
       return;
     } catch (error) {
@@ -49,21 +66,30 @@ async function record(context: ServiceContext, workspaceId: string, userId: stri
 // are contacts for a caller without contacts:read (an API key of a member who visited them).
 async function list(context: ServiceContext, workspaceId: string, userId: string, readsContacts: boolean) {
   const visits = await recentVisitModel(context.connection)
-    .find({ workspace_id: workspaceId, user_id: userId, ...(readsContacts ? {} : { type: { $ne: 'contact' } }) }, { type: 1, record_id: 1 })
+    .find(
+      { workspace_id: workspaceId, user_id: userId, ...(readsContacts ? {} : { type: { $ne: 'contact' } }) },
+      { type: 1, record_id: 1 },
+    )
     .sort({ visited_at: -1, _id: -1 })
     .limit(RECENT_LIMIT)
     .lean<Array<Pick<RecentVisitRecord, 'type' | 'record_id'>>>()
     .exec();
   const idsOf = (type: RecentType) => visits.filter((visit) => visit.type === type).map((visit) => visit.record_id);
-  const hits = await liveHits(context.connection, workspaceId, { company: idsOf('company'), contact: idsOf('contact') });
+  const hits = await liveHits(context.connection, workspaceId, {
+    company: idsOf('company'),
+    contact: idsOf('contact'),
+  });
   return { data: visits.flatMap((visit) => hits.get(`${visit.type}:${visit.record_id}`) ?? []) };
 }
 
 export function recentOperations(context: ServiceContext): Implementation[] {
   return [
-    implement(listRecent, async ({ req, auth }) => list(context, workspaceOf(req), auth.user_id, auth.permissions.includes('contacts:read'))),
+    implement(listRecent, async ({ req, auth }) =>
+      list(context, workspaceOf(req), auth.user_id, auth.permissions.includes('contacts:read')),
+    ),
     implement(recordRecent, async ({ req, auth, body }) => {
-      if (body.type === 'contact' && !auth.permissions.includes('contacts:read')) throw forbidden('visiting a contact needs the contacts:read permission');
+      if (body.type === 'contact' && !auth.permissions.includes('contacts:read'))
+        throw forbidden('visiting a contact needs the contacts:read permission');
       return record(context, workspaceOf(req), auth.user_id, body);
     }),
   ];

@@ -10,7 +10,8 @@ const SHAPE = 'must be a JSON object of string, number, boolean or null values';
 type Parsed = { filter: Record<string, unknown> } | { problem: string };
 
 function parse(raw: string): Parsed {
-  if (raw.length > CUSTOM_FILTER_MAX_LENGTH) return { problem: `must NOT have more than ${CUSTOM_FILTER_MAX_LENGTH} characters` };
+  if (raw.length > CUSTOM_FILTER_MAX_LENGTH)
+    return { problem: `must NOT have more than ${CUSTOM_FILTER_MAX_LENGTH} characters` };
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw);
@@ -21,10 +22,14 @@ function parse(raw: string): Parsed {
   const filter: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(parsed)) {
     if (key.length === 0 || key.length > CUSTOM_KEY_MAX_LENGTH || key.startsWith('$') || key.includes('.')) {
-      return { problem: `key '${key.slice(0, CUSTOM_KEY_MAX_LENGTH)}' must be 1 to ${CUSTOM_KEY_MAX_LENGTH} characters without '.' or a leading '$'` };
+      return {
+        problem: `key '${key.slice(0, CUSTOM_KEY_MAX_LENGTH)}' must be 1 to ${CUSTOM_KEY_MAX_LENGTH} characters without '.' or a leading '$'`,
+      };
     }
     if (value !== null && typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') {
-      return { problem: `value of '${key.slice(0, CUSTOM_KEY_MAX_LENGTH)}' must be a string, a number, a boolean or null` };
+      return {
+        problem: `value of '${key.slice(0, CUSTOM_KEY_MAX_LENGTH)}' must be a string, a number, a boolean or null`,
+      };
     }
     filter[`custom.${key}`] = value;
   }

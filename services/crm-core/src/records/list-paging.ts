@@ -37,7 +37,12 @@ export function sortCandidates(order: KeysetOrder, candidates: Iterable<Candidat
 }
 
 // One cursor page of sorted candidates: those strictly after the cursor's position.
-export function candidatePage(order: KeysetOrder, sorted: Candidate[], limit: number, cursor: string | undefined): KeysetPage<Candidate> {
+export function candidatePage(
+  order: KeysetOrder,
+  sorted: Candidate[],
+  limit: number,
+  cursor: string | undefined,
+): KeysetPage<Candidate> {
   let start = 0;
   if (cursor !== undefined) {
     const position = decodeCursor(cursor);
@@ -63,6 +68,7 @@ export function fromCursor<T>(filter: FilterQuery<T>, order: KeysetOrder, cursor
   if (key === null) return filter;
   const current = (filter as Record<string, unknown>)[order.field];
   const bound = { [order.direction === -1 ? '$lte' : '$gte']: key };
-  const combined = typeof current === 'object' && current !== null && !Array.isArray(current) ? { ...current, ...bound } : bound;
+  const combined =
+    typeof current === 'object' && current !== null && !Array.isArray(current) ? { ...current, ...bound } : bound;
   return { ...filter, [order.field]: current === undefined || typeof current === 'object' ? combined : current };
 }

@@ -26,11 +26,17 @@ export function recordLimitMessage(plan: string | null | undefined): string {
   );
 }
 
-const recordLimitReached = (plan: string | null | undefined) => new AppError('record_limit_reached', recordLimitMessage(plan), 409);
+const recordLimitReached = (plan: string | null | undefined) =>
+  new AppError('record_limit_reached', recordLimitMessage(plan), 409);
 
 // How many more records the workspace may create under its plan now: null when the plan has no
 // limit (nothing is counted then). Each kind is counted only up to what is still left.
-export async function recordRoom(context: ServiceContext, workspaceId: string, plan: string | null | undefined, session?: ClientSession): Promise<number | null> {
+export async function recordRoom(
+  context: ServiceContext,
+  workspaceId: string,
+  plan: string | null | undefined,
+  session?: ClientSession,
+): Promise<number | null> {
   const limit = planDefinition(plan).limits.records;
   if (limit === null) return null;
   let used = 0;

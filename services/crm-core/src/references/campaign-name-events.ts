@@ -13,7 +13,11 @@ export function campaignNamesHandler(context: ServiceContext): EventRoute {
   return on([campaignCreated, campaignUpdated, campaignDeleted], async (event) => {
     if (!event.workspace_id) return;
     const data = event.data;
-    await applyCampaignName(context, event.workspace_id, { id: data.campaign_id, name: data.name, version: data.version });
+    await applyCampaignName(context, event.workspace_id, {
+      id: data.campaign_id,
+      name: data.name,
+      version: data.version,
+    });
   });
 }
 

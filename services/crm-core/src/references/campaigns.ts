@@ -6,7 +6,12 @@ import { campaignNameModel } from './campaign-name.model';
 // The campaign must be one of the workspace's, asked of marketing at the time of the request,
 // so a campaign created by the previous request is accepted. Marketing unreachable is 503
 // unavailable. Call it before the write's transaction: the answer also refreshes the local name.
-export async function checkCampaign(context: ServiceContext, workspaceId: string, field: string, id: string): Promise<void> {
+export async function checkCampaign(
+  context: ServiceContext,
+  workspaceId: string,
+  field: string,
+  id: string,
+): Promise<void> {
   const client = peerClient(context, 'marketing', marketingV1.MarketingServiceClient);
   const { campaigns } = await call(client.getCampaigns.bind(client), { workspace_id: workspaceId, ids: [id] });
   const campaign = campaigns.find((candidate) => candidate.id === id);
@@ -15,7 +20,11 @@ export async function checkCampaign(context: ServiceContext, workspaceId: string
 }
 
 // Campaign names by id from crm-core's own copy; unknown ids are absent from the map.
-export async function campaignNames(context: ServiceContext, workspaceId: string, ids: string[]): Promise<Map<string, string>> {
+export async function campaignNames(
+  context: ServiceContext,
+  workspaceId: string,
+  ids: string[],
+): Promise<Map<string, string>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
   const rows = await campaignNameModel(context.connection)
@@ -27,9 +36,16 @@ export async function campaignNames(context: ServiceContext, workspaceId: string
 
 // Stores the name only when its version is newer than the stored one (a known campaign costs
 // one read). Fed by GetCampaigns answers and by marketing's campaign events.
-export async function applyCampaignName(context: ServiceContext, workspaceId: string, campaign: Pick<marketingV1.Campaign, 'id' | 'name' | 'version'>): Promise<void> {
+export async function applyCampaignName(
+  context: ServiceContext,
+  workspaceId: string,
+  campaign: Pick<marketingV1.Campaign, 'id' | 'name' | 'version'>,
+): Promise<void> {
   const names = campaignNameModel(context.connection);
-  const stored = await names.findOne({ workspace_id: workspaceId, _id: campaign.id }, { version: 1 }).lean<{ version: number }>().exec();
+  const stored = await names
+    .findOne({ workspace_id: workspaceId, _id: campaign.id }, { version: 1 })
+    .lean<{ version: number }>()
+    .exec();
   if (stored && stored.version >= campaign.version) return;
   try {
     await names.updateOne(

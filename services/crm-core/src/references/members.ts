@@ -1,6 +1,13 @@
 import { call, validationFailed } from '@crm/kit';
 import {
-  applyCopy, copiedField, copyOn, routeEvents, type CopiedValues, type CopyModel, type EventHandler, type EventRoute,
+  applyCopy,
+  copiedField,
+  copyOn,
+  routeEvents,
+  type CopiedValues,
+  type CopyModel,
+  type EventHandler,
+  type EventRoute,
 } from '@crm/bus';
 import { identityV1, memberAdded, memberUpdated, userUpdated } from '@crm/protos';
 import { peerClient, type ServiceContext } from '@crm/service-host';
@@ -16,7 +23,11 @@ export interface MemberReference {
 // time of the request (one call for all of them), so a member added by the previous request is
 // accepted and a disabled one refused at once. Identity unreachable is 503 unavailable. Call it
 // before the write's transaction: the answer also refreshes the local names.
-export async function checkMembers(context: ServiceContext, workspaceId: string, refs: MemberReference[]): Promise<void> {
+export async function checkMembers(
+  context: ServiceContext,
+  workspaceId: string,
+  refs: MemberReference[],
+): Promise<void> {
   if (refs.length === 0) return;
   const client = peerClient(context, 'identity', identityV1.IdentityServiceClient);
   const { members } = await call(client.getMembers.bind(client), {
@@ -36,10 +47,17 @@ export function memberNames(context: ServiceContext, workspaceId: string, ids: s
 }
 
 // Writes only what is newer than the stored copy: a check of a known member costs one read.
-async function rememberAnswer(context: ServiceContext, workspaceId: string, members: identityV1.Member[]): Promise<void> {
+async function rememberAnswer(
+  context: ServiceContext,
+  workspaceId: string,
+  members: identityV1.Member[],
+): Promise<void> {
   if (members.length === 0) return;
   const stored = await memberNameModel(context.connection)
-    .find({ workspace_id: workspaceId, _id: { $in: members.map((member) => member.member_id) } }, { member_version: 1, name_version: 1 })
+    .find(
+      { workspace_id: workspaceId, _id: { $in: members.map((member) => member.member_id) } },
+      { member_version: 1, name_version: 1 },
+    )
     .lean<Array<Pick<MemberNameRecord, '_id' | 'member_version' | 'name_version'>>>()
     .exec();
   const byId = new Map(stored.map((row) => [row._id, row]));
@@ -74,7 +92,12 @@ function memberCopyRoutes(model: CopyModel): EventRoute[] {
     copyOn(model, {
       events: userUpdated,
       across: "a person's new name on their memberships in every workspace",
-      values: (data) => ({ match: { user_id: data.user_id }, fields: { name: data.name }, versionField: 'name_version', version: data.version }),
+      values: (data) => ({
+        match: { user_id: data.user_id },
+        fields: { name: data.name },
+        versionField: 'name_version',
+        version: data.version,
+      }),
     }),
     copyOn(model, { events: [memberAdded, memberUpdated], values: (data) => membership(data, data.version, 0) }),
   ];
@@ -84,7 +107,12 @@ function memberCopyRoutes(model: CopyModel): EventRoute[] {
 async function rememberMember(model: CopyModel, workspaceId: string, member: identityV1.Member): Promise<void> {
   await applyCopy(model, workspaceId, membership(member, member.member_version, member.user_version));
   if (member.user_version > 0) {
-    await applyCopy(model, workspaceId, { match: { _id: member.member_id }, fields: { name: member.name }, versionField: 'name_version', version: member.user_version });
+    await applyCopy(model, workspaceId, {
+      match: { _id: member.member_id },
+      fields: { name: member.name },
+      versionField: 'name_version',
+      version: member.user_version,
+    });
   }
 }
 

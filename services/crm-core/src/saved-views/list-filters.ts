@@ -4,9 +4,30 @@ import { customFilterProblem } from '../records/custom-filter';
 // The query parameters of the contract's list operations that a saved view may keep, per object
 // (paging parameters are not filters). The list operations reuse these lists, so a view's
 // filters can be replayed on its list as query parameters.
-export const COMPANY_LIST_FILTERS = ['q', 'owner', 'custom', 'kind', 'stage_id', 'pipeline_id', 'source_id', 'campaign_id', 'deleted', 'sort'] as const;
+export const COMPANY_LIST_FILTERS = [
+  'q',
+  'owner',
+  'custom',
+  'kind',
+  'stage_id',
+  'pipeline_id',
+  'source_id',
+  'campaign_id',
+  'deleted',
+  'sort',
+] as const;
 export const CONTACT_LIST_FILTERS = ['q', 'company_id', 'reports_to_id', 'owner', 'custom', 'deleted'] as const;
-export const DEAL_LIST_FILTERS = ['pipeline_id', 'stage_id', 'company_id', 'campaign_id', 'owner', 'custom', 'status', 'q', 'sort'] as const;
+export const DEAL_LIST_FILTERS = [
+  'pipeline_id',
+  'stage_id',
+  'company_id',
+  'campaign_id',
+  'owner',
+  'custom',
+  'status',
+  'q',
+  'sort',
+] as const;
 
 export const LIST_FILTERS = {
   company: COMPANY_LIST_FILTERS,
@@ -17,7 +38,8 @@ export type ListObject = keyof typeof LIST_FILTERS;
 
 export const FILTER_VALUE_MAX_LENGTH = 500;
 
-const oneOf = (values: readonly string[]) => (value: string) => (values.includes(value) ? null : `must be one of ${values.join(', ')}`);
+const oneOf = (values: readonly string[]) => (value: string) =>
+  values.includes(value) ? null : `must be one of ${values.join(', ')}`;
 const uuid = (value: string) => (isUuid(value) ? null : 'must be a valid uuid');
 const owner = (words: readonly string[]) => (value: string) =>
   words.includes(value) || isUuid(value) ? null : `must be ${words.join(', ')} or a uuid`;
@@ -68,7 +90,8 @@ export function filtersProblem(object: ListObject, filters: Record<string, strin
   const grammar = GRAMMAR[object];
   for (const [key, value] of Object.entries(filters)) {
     const check = Object.hasOwn(grammar, key) ? grammar[key] : undefined;
-    if (!check) return `filters.${key} is not a filter of the ${object} list (allowed: ${LIST_FILTERS[object].join(', ')})`;
+    if (!check)
+      return `filters.${key} is not a filter of the ${object} list (allowed: ${LIST_FILTERS[object].join(', ')})`;
     const problem = check(value);
     if (problem) return `filters.${key} ${problem}`;
   }

@@ -13,7 +13,12 @@ export function ownerNamesHandler(context: ServiceContext): EventHandler {
     copyOn(savedViewModel(context.connection), {
       events: userUpdated,
       across: "a person's new name on their saved views in every workspace",
-      values: (user) => ({ match: { owner_id: user.user_id }, fields: { owner_name: user.name }, versionField: 'owner_name_version', version: user.version }),
+      values: (user) => ({
+        match: { owner_id: user.user_id },
+        fields: { owner_name: user.name },
+        versionField: 'owner_name_version',
+        version: user.version,
+      }),
     }),
   ).handler;
 }

@@ -103,18 +103,34 @@ async function create(context: ServiceContext, claims: InternalClaims, workspace
   return savedViewView(record, claims);
 }
 
-async function update(context: ServiceContext, claims: InternalClaims, workspaceId: string, id: string, body: UpdateSavedViewBody) {
+async function update(
+  context: ServiceContext,
+  claims: InternalClaims,
+  workspaceId: string,
+  id: string,
+  body: UpdateSavedViewBody,
+) {
   if (!isUuid(id)) throw notFound('saved view');
   const views = savedViewModel(context.connection);
   return commit(context, async ({ transaction, publish }) => {
-    const view = await views.findOne({ _id: id, workspace_id: workspaceId }).session(transaction).lean<SavedViewRecord>().exec();
+    const view = await views
+      .findOne({ _id: id, workspace_id: workspaceId })
+      .session(transaction)
+      .lean<SavedViewRecord>()
+      .exec();
     if (!view) throw notFound('saved view');
     refuseChange(view, claims);
     if (body.shared === true && !claims.is_admin) throw sharingNeedsAdmin();
     if (body.filters) checkFilters(view.object as SavedViewObject, body.filters);
-    const changes = { name: body.name ?? view.name, filters: body.filters ?? view.filters ?? {}, shared: body.shared ?? view.shared };
+    const changes = {
+      name: body.name ?? view.name,
+      filters: body.filters ?? view.filters ?? {},
+      shared: body.shared ?? view.shared,
+    };
     const changed =
-      changes.name !== view.name || JSON.stringify(changes.filters) !== JSON.stringify(view.filters ?? {}) || changes.shared !== view.shared;
+      changes.name !== view.name ||
+      JSON.stringify(changes.filters) !== JSON.stringify(view.filters ?? {}) ||
+      changes.shared !== view.shared;
     if (!changed) return savedViewView(view, claims);
     const updated: SavedViewRecord = { ...view, ...changes, version: (view.version ?? 1) + 1, updated_at: isoNow() };
     await views.updateOne(
@@ -135,7 +151,11 @@ async function remove(context: ServiceContext, claims: InternalClaims, workspace
   if (!isUuid(id)) throw notFound('saved view');
   const views = savedViewModel(context.connection);
   await commit(context, async ({ transaction, publish }) => {
-    const view = await views.findOne({ _id: id, workspace_id: workspaceId }).session(transaction).lean<SavedViewRecord>().exec();
+    const view = await views
+      .findOne({ _id: id, workspace_id: workspaceId })
+      .session(transaction)
+      .lean<SavedViewRecord>()
+      .exec();
     if (!view) throw notFound('saved view');
     refuseChange(view, claims);
     await views.deleteOne({ _id: view._id, workspace_id: workspaceId }, { session: transaction });
@@ -162,7 +182,9 @@ export function savedViewOperations(context: ServiceContext): Implementation[] {
       return { data: records.map((record) => savedViewView(record, auth)) };
     }),
     implement(createSavedView, async ({ req, auth, body }) => create(context, auth, workspaceOf(req), body)),
-    implement(updateSavedView, async ({ req, auth, params, body }) => update(context, auth, workspaceOf(req), params.id, body)),
+    implement(updateSavedView, async ({ req, auth, params, body }) =>
+      update(context, auth, workspaceOf(req), params.id, body),
+    ),
     implement(deleteSavedView, async ({ req, auth, params }) => remove(context, auth, workspaceOf(req), params.id)),
   ];
 }

@@ -1,4 +1,16 @@
-import { DateTime, declareOperation, ListOf, Named, Nullable, SingleLine, Strict, StringEnum, Type, Uuid, type Static } from '@crm/kit';
+import {
+  DateTime,
+  declareOperation,
+  ListOf,
+  Named,
+  Nullable,
+  SingleLine,
+  Strict,
+  StringEnum,
+  Type,
+  Uuid,
+  type Static,
+} from '@crm/kit';
 import { needs, remove } from '@crm/protos';
 import { FILTER_VALUE_MAX_LENGTH, LIST_FILTERS } from './list-filters';
 
@@ -11,7 +23,8 @@ const ViewName = () => SingleLine({ minLength: 1, maxLength: 60 });
 const FILTER_NAMES = [...new Set(Object.values(LIST_FILTERS).flat())];
 const Filters = () =>
   Type.Record(Type.String(), Type.String({ maxLength: FILTER_VALUE_MAX_LENGTH }), {
-    description: "Query parameters of the object's list (for example kind and owner), each a string of up to 500 characters.",
+    description:
+      "Query parameters of the object's list (for example kind and owner), each a string of up to 500 characters.",
     maxProperties: Math.max(...Object.values(LIST_FILTERS).map((names) => names.length)),
     propertyNames: { maxLength: Math.max(...FILTER_NAMES.map((name) => name.length)) },
   });
@@ -51,12 +64,15 @@ export const createSavedView = declareOperation({
   etag: 'saved_views',
   summary: 'Save a view of a list',
   description: 'A shared view needs a workspace admin.',
-  body: Named('SavedViewCreate', Strict({
-    object: StringEnum(SAVED_VIEW_OBJECTS),
-    name: ViewName(),
-    filters: Filters(),
-    shared: Type.Boolean({ default: false }),
-  })),
+  body: Named(
+    'SavedViewCreate',
+    Strict({
+      object: StringEnum(SAVED_VIEW_OBJECTS),
+      name: ViewName(),
+      filters: Filters(),
+      shared: Type.Boolean({ default: false }),
+    }),
+  ),
   trim: ['name'],
   status: 201,
   response: SavedView,
@@ -69,9 +85,17 @@ export const updateSavedView = declareOperation({
   access: needs('companies:read'),
   etag: 'saved_views',
   summary: 'Rename a saved view, change its filters or share it',
-  description: "A private view: its creator. A shared one: a workspace admin, by the caller's own role (an API key's role, not its creator's). Sharing needs an admin too (403 otherwise).",
+  description:
+    "A private view: its creator. A shared one: a workspace admin, by the caller's own role (an API key's role, not its creator's). Sharing needs an admin too (403 otherwise).",
   params: Type.Object({ id: Uuid() }),
-  body: Named('SavedViewUpdate', Strict({ name: Type.Optional(ViewName()), filters: Type.Optional(Filters()), shared: Type.Optional(Type.Boolean()) })),
+  body: Named(
+    'SavedViewUpdate',
+    Strict({
+      name: Type.Optional(ViewName()),
+      filters: Type.Optional(Filters()),
+      shared: Type.Optional(Type.Boolean()),
+    }),
+  ),
   trim: ['name'],
   status: 200,
   response: SavedView,

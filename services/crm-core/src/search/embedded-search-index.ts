@@ -1,7 +1,15 @@
 import SearchableMap from 'minisearch/SearchableMap';
 import { OrdinalSet } from './ordinal-set';
 import type { SearchIndex } from './search-index';
-import { searchTerms, SEARCHABLE_FIELDS, typosAllowed, type IndexMatch, type SearchableField, type SearchDocument, type SearchType } from './search-text';
+import {
+  searchTerms,
+  SEARCHABLE_FIELDS,
+  typosAllowed,
+  type IndexMatch,
+  type SearchableField,
+  type SearchDocument,
+  type SearchType,
+} from './search-text';
 
 // The embedded default: an inverted index in memory, one per workspace, so a query never even
 // reads another workspace's terms. It holds what the search projection holds; it is filled from
@@ -16,7 +24,14 @@ import { searchTerms, SEARCHABLE_FIELDS, typosAllowed, type IndexMatch, type Sea
 // word in 20 does, and a rare word next to common ones ("Zephyr100000x Trading Ltd") costs no more.
 // The terms themselves are kept in MiniSearch's radix tree, which finds those with a prefix and
 // those within a typo budget without reading the others.
-const FIELD_WEIGHT: Record<SearchableField, number> = { name: 3, email: 2, domain: 2, account_number: 1, postcode: 1, phone: 1 };
+const FIELD_WEIGHT: Record<SearchableField, number> = {
+  name: 3,
+  email: 2,
+  domain: 2,
+  account_number: 1,
+  postcode: 1,
+  phone: 1,
+};
 const WEIGHTS = SEARCHABLE_FIELDS.map((field) => FIELD_WEIGHT[field]);
 // A workspace's positions are renumbered once more of them are free than taken.
 const COMPACT_AFTER = 1000;
@@ -179,7 +194,8 @@ class WorkspaceIndex {
     this.ordinals.clear();
     this.terms = new SearchableMap<Posting>();
     this.free = 0;
-    for (const entry of live) this.add(entry.id, entry.type, new Map(entry.postings.map((posting, at) => [posting.term, entry.fields[at]!])));
+    for (const entry of live)
+      this.add(entry.id, entry.type, new Map(entry.postings.map((posting, at) => [posting.term, entry.fields[at]!])));
   }
 
   // As Meilisearch reads a query: the last word may be the start of a word, the others are whole;

@@ -2,7 +2,14 @@ import type * as Meili from 'meilisearch' with { 'resolution-mode': 'import' };
 import type { EnqueuedTaskPromise, MeiliSearch, Settings } from 'meilisearch' with { 'resolution-mode': 'import' };
 import { unavailable } from '@crm/kit';
 import type { SearchIndex } from './search-index';
-import { rankCandidates, SEARCH_TYPES, SEARCHABLE_FIELDS, type IndexMatch, type SearchDocument, type SearchType } from './search-text';
+import {
+  rankCandidates,
+  SEARCH_TYPES,
+  SEARCHABLE_FIELDS,
+  type IndexMatch,
+  type SearchDocument,
+  type SearchType,
+} from './search-text';
 
 export interface MeiliOptions {
   url: string;
@@ -60,7 +67,10 @@ export class MeiliSearchIndex implements SearchIndex {
   // acknowledging a write that never happened.
   private async done(task: EnqueuedTaskPromise): Promise<void> {
     const finished = await this.guard(() => task.waitTask({ timeout: this.timeoutMs }));
-    if (finished.status !== 'succeeded') throw new Error(`meilisearch task ${finished.uid} ${finished.status}: ${finished.error?.message ?? 'no reason given'}`);
+    if (finished.status !== 'succeeded')
+      throw new Error(
+        `meilisearch task ${finished.uid} ${finished.status}: ${finished.error?.message ?? 'no reason given'}`,
+      );
   }
 
   private async guard<T>(call: () => Promise<T>): Promise<T> {
@@ -68,7 +78,11 @@ export class MeiliSearchIndex implements SearchIndex {
       return await call();
     } catch (error) {
       const name = (error as { name?: string }).name;
-      if (name === 'MeiliSearchRequestError' || name === 'MeiliSearchRequestTimeOutError' || name === 'MeiliSearchTaskTimeOutError') {
+      if (
+        name === 'MeiliSearchRequestError' ||
+        name === 'MeiliSearchRequestTimeOutError' ||
+        name === 'MeiliSearchTaskTimeOutError'
+      ) {
         throw Object.assign(unavailable('the search index is not reachable, try again shortly'), { cause: error });
       }
       throw error;
@@ -78,7 +92,9 @@ export class MeiliSearchIndex implements SearchIndex {
   async prepare(): Promise<void> {
     for (const type of SEARCH_TYPES) {
       const uid = this.indexName(type);
-      const created = await this.guard(() => this.client.createIndex(uid, { primaryKey: 'id' }).waitTask({ timeout: this.timeoutMs }));
+      const created = await this.guard(() =>
+        this.client.createIndex(uid, { primaryKey: 'id' }).waitTask({ timeout: this.timeoutMs }),
+      );
       // An index that exists already is what we want.
       if (created.status === 'failed' && created.error?.code !== 'index_already_exists') {
         throw new Error(`meilisearch could not create index ${uid}: ${created.error?.message ?? 'no reason given'}`);
@@ -91,7 +107,12 @@ export class MeiliSearchIndex implements SearchIndex {
     for (const type of SEARCH_TYPES) {
       const ofType = documents.filter((document) => document.type === type);
       if (ofType.length === 0) continue;
-      await this.done(this.client.index(this.indexName(type)).addDocuments(ofType.map((document) => ({ ...document })), { primaryKey: 'id' }));
+      await this.done(
+        this.client.index(this.indexName(type)).addDocuments(
+          ofType.map((document) => ({ ...document })),
+          { primaryKey: 'id' },
+        ),
+      );
     }
   }
 
@@ -122,7 +143,10 @@ export class MeiliSearchIndex implements SearchIndex {
       result.hits
         // The filter already did this; a record of another workspace must never leave here.
         .filter((hit) => hit.workspace_id === workspaceId)
-        .map((hit) => ({ document: { ...(hit as unknown as SearchDocument), type: SEARCH_TYPES[position] }, score: Number(hit._rankingScore ?? 0) })),
+        .map((hit) => ({
+          document: { ...(hit as unknown as SearchDocument), type: SEARCH_TYPES[position] },
+          score: Number(hit._rankingScore ?? 0),
+        })),
     );
     return rankCandidates(query, candidates, limit);
   }
@@ -130,7 +154,11 @@ export class MeiliSearchIndex implements SearchIndex {
   async clear(workspaceId?: string): Promise<void> {
     for (const type of SEARCH_TYPES) {
       const index = this.client.index(this.indexName(type));
-      await this.done(workspaceId === undefined ? index.deleteAllDocuments() : index.deleteDocuments({ filter: workspaceFilter(workspaceId) }));
+      await this.done(
+        workspaceId === undefined
+          ? index.deleteAllDocuments()
+          : index.deleteDocuments({ filter: workspaceFilter(workspaceId) }),
+      );
     }
   }
 

@@ -47,7 +47,12 @@ export function searchDocumentModel(connection: Connection): Model<SearchDocumen
   return connection.model<SearchDocumentRecord>(SEARCH_DOCUMENT_MODEL);
 }
 
-export function indexDocumentOf(record: Pick<SearchDocumentRecord, '_id' | 'workspace_id' | 'type' | 'name' | 'email' | 'domain' | 'account_number' | 'postcode' | 'phone'>): SearchDocument {
+export function indexDocumentOf(
+  record: Pick<
+    SearchDocumentRecord,
+    '_id' | 'workspace_id' | 'type' | 'name' | 'email' | 'domain' | 'account_number' | 'postcode' | 'phone'
+  >,
+): SearchDocument {
   return {
     id: record._id,
     workspace_id: record.workspace_id,

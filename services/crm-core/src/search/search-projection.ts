@@ -58,8 +58,14 @@ function stateOf(type: SearchType, workspaceId: string, data: Record<string, unk
   };
 }
 
-export function readSearchEvent(event: Pick<EventEnvelope, 'type' | 'workspace_id' | 'data'>): RecordState<SearchState> | null {
-  const type: SearchType | null = event.type.startsWith('crm.company.') ? 'company' : event.type.startsWith('crm.contact.') ? 'contact' : null;
+export function readSearchEvent(
+  event: Pick<EventEnvelope, 'type' | 'workspace_id' | 'data'>,
+): RecordState<SearchState> | null {
+  const type: SearchType | null = event.type.startsWith('crm.company.')
+    ? 'company'
+    : event.type.startsWith('crm.contact.')
+      ? 'contact'
+      : null;
   if (type === null || !event.workspace_id) return null;
   const record = recordStateOf(EVENT_CONTRACTS, event);
   if (!record) return null;
@@ -70,35 +76,61 @@ export function readSearchEvent(event: Pick<EventEnvelope, 'type' | 'workspace_i
 // Copies the projection's newest state of records (of one workspace) to the index in one upsert
 // and one removal, again for any record a newer version reached meanwhile (a rebuild racing the
 // consumer): each pass reads the projection after its own write.
-export async function syncRecords(connection: Connection, index: SearchIndex, workspaceId: string, ids: readonly string[]): Promise<void> {
+export async function syncRecords(
+  connection: Connection,
+  index: SearchIndex,
+  workspaceId: string,
+  ids: readonly string[],
+): Promise<void> {
   const projection = searchDocumentModel(connection);
   let waiting = [...ids];
   for (let attempt = 0; attempt < SYNC_ATTEMPTS && waiting.length > 0; attempt += 1) {
-    const current = await projection.find({ _id: { $in: waiting }, workspace_id: workspaceId }).lean<SearchDocumentRecord[]>().exec();
+    const current = await projection
+      .find({ _id: { $in: waiting }, workspace_id: workspaceId })
+      .lean<SearchDocumentRecord[]>()
+      .exec();
     const gone = current.filter((document) => document.deleted || !document.live).map((document) => document._id);
     const shown = current.filter((document) => !document.deleted && document.live).map(indexDocumentOf);
     if (gone.length > 0) await index.remove(workspaceId, gone);
     if (shown.length > 0) await index.upsert(shown);
     const versions = new Map(current.map((document) => [document._id, document.version]));
-    const after = await projection.find({ _id: { $in: current.map((document) => document._id) }, workspace_id: workspaceId }, { version: 1 }).lean<Array<Pick<SearchDocumentRecord, '_id' | 'version'>>>().exec();
-    waiting = after.filter((document) => document.version !== versions.get(document._id)).map((document) => document._id);
+    const after = await projection
+      .find({ _id: { $in: current.map((document) => document._id) }, workspace_id: workspaceId }, { version: 1 })
+      .lean<Array<Pick<SearchDocumentRecord, '_id' | 'version'>>>()
+      .exec();
+    waiting = after
+      .filter((document) => document.version !== versions.get(document._id))
+      .map((document) => document._id);
   }
 }
 
 // The records as crm-core stores them now, as the projection keeps them: the rebuild's source.
-async function* storedRecords(connection: Connection, workspaceId?: string): AsyncGenerator<Array<RecordState<SearchState>>> {
+async function* storedRecords(
+  connection: Connection,
+  workspaceId?: string,
+): AsyncGenerator<Array<RecordState<SearchState>>> {
   const scope = workspaceId === undefined ? {} : { workspace_id: workspaceId };
   const companies = companyModel(connection).find(scope).lean<CompanyRecord[]>().cursor({ batchSize: BATCH });
   const page: Array<RecordState<SearchState>> = [];
   for await (const company of companies) {
     const record = company;
-    page.push({ id: record._id, workspace_id: record.workspace_id, version: record.version ?? 1, state: stateOf('company', record.workspace_id, { ...record }) });
+    page.push({
+      id: record._id,
+      workspace_id: record.workspace_id,
+      version: record.version ?? 1,
+      state: stateOf('company', record.workspace_id, { ...record }),
+    });
     if (page.length === BATCH) yield page.splice(0);
   }
   const contacts = contactModel(connection).find(scope).lean<ContactRecord[]>().cursor({ batchSize: BATCH });
   for await (const contact of contacts) {
     const record = contact;
-    page.push({ id: record._id, workspace_id: record.workspace_id, version: record.version ?? 1, state: stateOf('contact', record.workspace_id, { ...record }) });
+    page.push({
+      id: record._id,
+      workspace_id: record.workspace_id,
+      version: record.version ?? 1,
+      state: stateOf('contact', record.workspace_id, { ...record }),
+    });
     if (page.length === BATCH) yield page.splice(0);
   }
   if (page.length > 0) yield page;
@@ -141,12 +173,20 @@ export interface SearchRebuildResult {
 // rebuildProjection (libs/bus) in bulk: after the live documents are dropped only tombstones
 // remain, so a record without one is inserted a page at a time; one with an older tombstone, or
 // one a concurrent event put back meanwhile, goes through applyRecordState like any event.
-async function replayStore(connection: Connection, workspaceId?: string): Promise<{ dropped: number; applied: number; stale: number }> {
+async function replayStore(
+  connection: Connection,
+  workspaceId?: string,
+): Promise<{ dropped: number; applied: number; stale: number }> {
   const projection = searchDocumentModel(connection);
   const scope = workspaceId === undefined ? {} : { workspace_id: workspaceId };
   const dropped = (await projection.deleteMany({ ...scope, deleted: false }).exec()).deletedCount;
   const tombstones = new Map(
-    (await projection.find({ ...scope, deleted: true }, { version: 1 }).lean<Array<Pick<SearchDocumentRecord, '_id' | 'version'>>>().exec()).map((tombstone) => [tombstone._id, tombstone.version]),
+    (
+      await projection
+        .find({ ...scope, deleted: true }, { version: 1 })
+        .lean<Array<Pick<SearchDocumentRecord, '_id' | 'version'>>>()
+        .exec()
+    ).map((tombstone) => [tombstone._id, tombstone.version]),
   );
   const result = { dropped, applied: 0, stale: 0 };
   const applyOne = async (record: RecordState<SearchState>) => {
@@ -175,11 +215,17 @@ async function replayStore(connection: Connection, workspaceId?: string): Promis
 
 // From scratch: the projection is dropped and replayed from the stored companies and contacts
 // (tombstones kept), then the index is emptied and filled from it.
-export async function rebuildSearch(connection: Connection, index: SearchIndex, workspaceId?: string): Promise<SearchRebuildResult> {
+export async function rebuildSearch(
+  connection: Connection,
+  index: SearchIndex,
+  workspaceId?: string,
+): Promise<SearchRebuildResult> {
   const replayed =
     workspaceId === undefined
       ? await acrossWorkspaces('rebuilding the search projection of every workspace', () => replayStore(connection))
-      : await runWithContext({ request_id: `search-rebuild:${workspaceId}`, workspace_id: workspaceId }, () => replayStore(connection, workspaceId));
+      : await runWithContext({ request_id: `search-rebuild:${workspaceId}`, workspace_id: workspaceId }, () =>
+          replayStore(connection, workspaceId),
+        );
   await index.clear(workspaceId);
   const indexed = await loadIndex(connection, index, workspaceId);
   return { ...replayed, indexed };
@@ -216,8 +262,16 @@ export async function startSearch(context: ServiceContext): Promise<void> {
   await prepareIndex(index, logger);
   const started = Date.now();
   const projection = searchDocumentModel(connection);
-  const empty = (await acrossWorkspaces('is the search projection empty', () => projection.estimatedDocumentCount().exec())) === 0;
-  const stored = empty ? await acrossWorkspaces('are there records to search', () => companyModel(connection).estimatedDocumentCount().exec()) + (await acrossWorkspaces('are there records to search', () => contactModel(connection).estimatedDocumentCount().exec())) : 0;
+  const empty =
+    (await acrossWorkspaces('is the search projection empty', () => projection.estimatedDocumentCount().exec())) === 0;
+  const stored = empty
+    ? (await acrossWorkspaces('are there records to search', () =>
+        companyModel(connection).estimatedDocumentCount().exec(),
+      )) +
+      (await acrossWorkspaces('are there records to search', () =>
+        contactModel(connection).estimatedDocumentCount().exec(),
+      ))
+    : 0;
   if (empty && stored > 0) {
     try {
       const result = await rebuildSearch(connection, index);
@@ -239,7 +293,13 @@ export async function startSearch(context: ServiceContext): Promise<void> {
       model: projection as never,
       read: (event) => readSearchEvent(event),
       // A batch is of one workspace (the transport splits them).
-      onApplied: async (records) => syncRecords(connection, index, records[0].workspace_id!, records.map((record) => record.id)),
+      onApplied: async (records) =>
+        syncRecords(
+          connection,
+          index,
+          records[0].workspace_id!,
+          records.map((record) => record.id),
+        ),
     }),
   );
   context.onStop('search index', () => index.close());

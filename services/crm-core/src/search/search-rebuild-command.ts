@@ -37,13 +37,23 @@ export interface CliOutput {
 const errorLine = (code: string, message: string) => JSON.stringify({ error: { code, message } });
 
 export function parseCommand(argv: readonly string[]): { workspace?: string } {
-  const { values, positionals } = parseArgs({ args: [...argv], allowPositionals: true, strict: true, options: { workspace: { type: 'string' } } });
+  const { values, positionals } = parseArgs({
+    args: [...argv],
+    allowPositionals: true,
+    strict: true,
+    options: { workspace: { type: 'string' } },
+  });
   if (positionals.length > 0) throw new Error(`unexpected argument '${positionals[0]}'`);
-  if (values.workspace !== undefined && !isUuid(values.workspace)) throw new Error('--workspace must be a workspace id (a UUID)');
+  if (values.workspace !== undefined && !isUuid(values.workspace))
+    throw new Error('--workspace must be a workspace id (a UUID)');
   return { workspace: values.workspace?.toLowerCase() };
 }
 
-export async function runSearchRebuildCli(argv: readonly string[], env: NodeJS.ProcessEnv, output: CliOutput): Promise<number> {
+export async function runSearchRebuildCli(
+  argv: readonly string[],
+  env: NodeJS.ProcessEnv,
+  output: CliOutput,
+): Promise<number> {
   if (argv.includes('--help') || argv.includes('-h')) {
     output.stdout(USAGE);
     return EXIT.ok;

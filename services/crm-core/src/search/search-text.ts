@@ -75,7 +75,12 @@ export interface RankedCandidate {
 export function rankCandidates(query: string, candidates: readonly RankedCandidate[], limit: number): IndexMatch[] {
   return candidates
     .map((candidate) => ({ candidate, tier: matchTier(query, candidate.document) }))
-    .sort((a, b) => a.tier - b.tier || b.candidate.score - a.candidate.score || a.candidate.document.id.localeCompare(b.candidate.document.id))
+    .sort(
+      (a, b) =>
+        a.tier - b.tier ||
+        b.candidate.score - a.candidate.score ||
+        a.candidate.document.id.localeCompare(b.candidate.document.id),
+    )
     .slice(0, limit)
     .map(({ candidate }) => ({ type: candidate.document.type, id: candidate.document.id, score: candidate.score }));
 }

@@ -19,7 +19,11 @@ export const search = declareOperation({
     'Records whose words equal q come first, then those that start with it, then typo matches. Records in the recycle bin, purged or erased are never found. ' +
     'A record is findable within about a second of its change.',
   query: Type.Object({
-    q: Type.String({ minLength: 1, maxLength: SEARCH_QUERY_MAX_LENGTH, description: 'What to look for, 1 to 100 characters.' }),
+    q: Type.String({
+      minLength: 1,
+      maxLength: SEARCH_QUERY_MAX_LENGTH,
+      description: 'What to look for, 1 to 100 characters.',
+    }),
   }),
   status: 200,
   // The same SearchHit list GET /recent answers.

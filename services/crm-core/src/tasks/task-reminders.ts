@@ -10,11 +10,17 @@ import { taskState } from './task-view';
 // once across replicas, and it survives restarts (a row of crm-core's database).
 export const TASK_REMINDER_JOB = 'tasks.remind';
 
-export async function keepReminder(unit: UnitOfWork, before: TaskRecord | null, after: TaskRecord | null, now: string): Promise<void> {
+export async function keepReminder(
+  unit: UnitOfWork,
+  before: TaskRecord | null,
+  after: TaskRecord | null,
+  now: string,
+): Promise<void> {
   const wanted = after !== null && after.status === 'open' && after.remind_at !== null;
   const task = after ?? before!;
   if (!wanted) {
-    if (before !== null && before.status === 'open' && before.remind_at !== null) await unit.cancel({ name: TASK_REMINDER_JOB, key: task._id });
+    if (before !== null && before.status === 'open' && before.remind_at !== null)
+      await unit.cancel({ name: TASK_REMINDER_JOB, key: task._id });
     return;
   }
   const reopened = before !== null && before.status !== 'open';
@@ -43,8 +49,19 @@ export function taskReminderHandler(context: ServiceContext): JobHandler {
         .session(unit.transaction)
         .lean<TaskRecord>()
         .exec();
-      if (!task || task.status !== 'open' || task.remind_at === null || task.remind_at !== job.payload.remind_at || task.reminded_for === task.remind_at) return;
-      await taskModel(context.connection).updateOne({ _id: task._id, workspace_id: workspaceId }, { $set: { reminded_for: task.remind_at } }, { session: unit.transaction });
+      if (
+        !task ||
+        task.status !== 'open' ||
+        task.remind_at === null ||
+        task.remind_at !== job.payload.remind_at ||
+        task.reminded_for === task.remind_at
+      )
+        return;
+      await taskModel(context.connection).updateOne(
+        { _id: task._id, workspace_id: workspaceId },
+        { $set: { reminded_for: task.remind_at } },
+        { session: unit.transaction },
+      );
       unit.publish(taskReminded, { workspace_id: workspaceId, actor: null, data: taskState(task) });
     });
   };

@@ -9,6 +9,8 @@ export function taskOperations(context: ServiceContext): Implementation[] {
   return [
     implement(listTasks, async ({ req, auth, query }) => listTaskPage(context, auth, workspaceOf(req), query)),
     implement(createTask, async ({ req, auth, body }) => createTaskRecord(context, auth, workspaceOf(req), body)),
-    implement(updateTask, async ({ req, auth, params, body }) => updateTaskRecord(context, auth, workspaceOf(req), params.id, body)),
+    implement(updateTask, async ({ req, auth, params, body }) =>
+      updateTaskRecord(context, auth, workspaceOf(req), params.id, body),
+    ),
   ];
 }

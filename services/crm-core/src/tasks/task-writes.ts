@@ -10,9 +10,15 @@ import type { CreateTaskBody, TaskView, UpdateTaskBody } from './task.operations
 import { keepReminder } from './task-reminders';
 import { taskState, taskView } from './task-view';
 
-const iso = (value: string | null | undefined) => (value === null || value === undefined ? null : new Date(value).toISOString());
+const iso = (value: string | null | undefined) =>
+  value === null || value === undefined ? null : new Date(value).toISOString();
 
-export async function createTaskRecord(context: ServiceContext, claims: InternalClaims, workspaceId: string, body: CreateTaskBody): Promise<TaskView> {
+export async function createTaskRecord(
+  context: ServiceContext,
+  claims: InternalClaims,
+  workspaceId: string,
+  body: CreateTaskBody,
+): Promise<TaskView> {
   // Without assignee_id the task is the caller's own (a key's creator's); null leaves it unassigned.
   const assignee = body.assignee_id === undefined ? claims.user_id : body.assignee_id;
   if (body.assignee_id) await checkMembers(context, workspaceId, [{ field: 'assignee_id', id: body.assignee_id }]);
@@ -54,19 +60,35 @@ export async function createTaskRecord(context: ServiceContext, claims: Internal
 }
 
 // A task of the workspace, or 404 (another workspace's id too).
-export async function findTask(context: ServiceContext, workspaceId: string, id: string, session?: ClientSession): Promise<TaskRecord> {
+export async function findTask(
+  context: ServiceContext,
+  workspaceId: string,
+  id: string,
+  session?: ClientSession,
+): Promise<TaskRecord> {
   if (!isUuid(id)) throw notFound('task');
-  const task = await taskModel(context.connection).findOne({ _id: id, workspace_id: workspaceId }).session(session ?? null).lean<TaskRecord>().exec();
+  const task = await taskModel(context.connection)
+    .findOne({ _id: id, workspace_id: workspaceId })
+    .session(session ?? null)
+    .lean<TaskRecord>()
+    .exec();
   if (!task) throw notFound('task');
   return task;
 }
 
 const PUBLIC_FIELDS = ['title', 'notes', 'due_at', 'remind_at', 'status', 'assignee_id', 'completed_at'] as const;
 
-export async function updateTaskRecord(context: ServiceContext, claims: InternalClaims, workspaceId: string, id: string, body: UpdateTaskBody): Promise<TaskView> {
+export async function updateTaskRecord(
+  context: ServiceContext,
+  claims: InternalClaims,
+  workspaceId: string,
+  id: string,
+  body: UpdateTaskBody,
+): Promise<TaskView> {
   const before = await findTask(context, workspaceId, id);
   // Only a new assignee is asked of identity: keeping a since-disabled one is no new claim.
-  if (body.assignee_id && body.assignee_id !== before.assignee_id) await checkMembers(context, workspaceId, [{ field: 'assignee_id', id: body.assignee_id }]);
+  if (body.assignee_id && body.assignee_id !== before.assignee_id)
+    await checkMembers(context, workspaceId, [{ field: 'assignee_id', id: body.assignee_id }]);
   return commit(context, async (unit) => {
     const current = await findTask(context, workspaceId, id, unit.transaction);
     const now = isoNow();
@@ -104,7 +126,12 @@ export async function updateTaskRecord(context: ServiceContext, claims: Internal
     );
     await keepReminder(unit, current, updated, now);
     // Completing a task with a target records it on that record's timeline.
-    if (fields.includes('status') && updated.status === 'done' && updated.target_type !== null && updated.target_id !== null) {
+    if (
+      fields.includes('status') &&
+      updated.status === 'done' &&
+      updated.target_type !== null &&
+      updated.target_id !== null
+    ) {
       await recordEntry(context, unit, workspaceId, claims.actor, {
         type: 'task',
         subject: updated.title,

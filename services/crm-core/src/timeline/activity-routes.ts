@@ -10,9 +10,12 @@ export function activityOperations(context: ServiceContext): Implementation[] {
   return [
     implement(listActivities, async ({ req, auth, query }) => {
       const readsContacts = auth.permissions.includes('contacts:read');
-      if (query.target_type === 'contact' && !readsContacts) throw forbidden("a contact's timeline needs the contacts:read permission");
+      if (query.target_type === 'contact' && !readsContacts)
+        throw forbidden("a contact's timeline needs the contacts:read permission");
       return listActivityPage(context, workspaceOf(req), query, readsContacts);
     }),
-    implement(createActivity, async ({ req, auth, body }) => createActivityRecord(context, auth, workspaceOf(req), body)),
+    implement(createActivity, async ({ req, auth, body }) =>
+      createActivityRecord(context, auth, workspaceOf(req), body),
+    ),
   ];
 }

@@ -23,12 +23,32 @@ interface Found {
   deleted_at?: string | null;
 }
 
-async function findTarget(context: ServiceContext, workspaceId: string, type: ActivityTargetType, id: string, session?: ClientSession): Promise<Found | null> {
+async function findTarget(
+  context: ServiceContext,
+  workspaceId: string,
+  type: ActivityTargetType,
+  id: string,
+  session?: ClientSession,
+): Promise<Found | null> {
   const scope = { _id: id, workspace_id: workspaceId };
   const connection = context.connection;
-  if (type === 'company') return companyModel(connection).findOne(scope, { deleted_at: 1 }).session(session ?? null).lean<Found>().exec();
-  if (type === 'contact') return contactModel(connection).findOne(scope, { deleted_at: 1, company_id: 1, version: 1 }).session(session ?? null).lean<Found>().exec();
-  return dealModel(connection).findOne(scope, { _id: 1 }).session(session ?? null).lean<Found>().exec();
+  if (type === 'company')
+    return companyModel(connection)
+      .findOne(scope, { deleted_at: 1 })
+      .session(session ?? null)
+      .lean<Found>()
+      .exec();
+  if (type === 'contact')
+    return contactModel(connection)
+      .findOne(scope, { deleted_at: 1, company_id: 1, version: 1 })
+      .session(session ?? null)
+      .lean<Found>()
+      .exec();
+  return dealModel(connection)
+    .findOne(scope, { _id: 1 })
+    .session(session ?? null)
+    .lean<Found>()
+    .exec();
 }
 
 const placement = (type: ActivityTargetType, found: Found): TargetRecord => ({
@@ -50,13 +70,20 @@ export async function writableTarget(
 ): Promise<TargetRecord> {
   const found = await findTarget(context, workspaceId, type, id, session);
   if (!found || (found.deleted_at && !binnedToo)) {
-    throw validationFailed(`${field} is not a ${type} of this workspace${type === 'deal' ? '' : ' outside the recycle bin'}`);
+    throw validationFailed(
+      `${field} is not a ${type} of this workspace${type === 'deal' ? '' : ' outside the recycle bin'}`,
+    );
   }
   return placement(type, found);
 }
 
 // The record whose timeline is read: it names a resource the way a path id would, so an unknown
 // one (another workspace's too) is 404. A record in the recycle bin can be read.
-export async function readableTarget(context: ServiceContext, workspaceId: string, type: ActivityTargetType, id: string): Promise<void> {
+export async function readableTarget(
+  context: ServiceContext,
+  workspaceId: string,
+  type: ActivityTargetType,
+  id: string,
+): Promise<void> {
   if (!(await findTarget(context, workspaceId, type, id))) throw notFound(type);
 }

@@ -3,7 +3,13 @@ import { isAppError, isoNow, newId, type InternalClaims } from '@crm/kit';
 import { activityCreated, activityRecorded } from '@crm/protos';
 import { commit, type ServiceContext, type UnitOfWork } from '@crm/service-host';
 import type { ClientSession } from 'mongoose';
-import { activityModel, timelineContactModel, type ActivityRecord, type ActivityTargetType, type ActivityType } from './activity.model';
+import {
+  activityModel,
+  timelineContactModel,
+  type ActivityRecord,
+  type ActivityTargetType,
+  type ActivityType,
+} from './activity.model';
 import type { ActivityView, CreateActivityBody } from './activity.operations';
 import { writableTarget, type TargetRecord } from './activity-targets';
 import { activityState, activityView } from './activity-view';
@@ -11,7 +17,13 @@ import { activityState, activityView } from './activity-view';
 // Remembers the company a contact's entries carry, in the entry's own transaction. The timeline
 // consumer writes the same row when the contact changes company, so the two transactions
 // conflict and one runs again: an entry never keeps a company its contact has just left.
-export async function noteContactCompany(context: ServiceContext, workspaceId: string, contactId: string, target: TargetRecord, session: ClientSession): Promise<void> {
+export async function noteContactCompany(
+  context: ServiceContext,
+  workspaceId: string,
+  contactId: string,
+  target: TargetRecord,
+  session: ClientSession,
+): Promise<void> {
   if (target.contact_version === null) return;
   await timelineContactModel(context.connection).updateOne(
     { _id: contactId, workspace_id: workspaceId },
@@ -21,14 +33,22 @@ export async function noteContactCompany(context: ServiceContext, workspaceId: s
 }
 
 const actorOf = (actor: EventActor | null): Pick<ActivityRecord, 'actor_type' | 'actor_id' | 'actor_label'> =>
-  actor === null ? { actor_type: 'system', actor_id: null, actor_label: null } : { actor_type: actor.type, actor_id: actor.id ?? null, actor_label: actor.label ?? null };
+  actor === null
+    ? { actor_type: 'system', actor_id: null, actor_label: null }
+    : { actor_type: actor.type, actor_id: actor.id ?? null, actor_label: actor.label ?? null };
 
 // POST /activities: a note or a call by the caller (a key writes under its own name).
-export async function createActivityRecord(context: ServiceContext, claims: InternalClaims, workspaceId: string, body: CreateActivityBody): Promise<ActivityView> {
+export async function createActivityRecord(
+  context: ServiceContext,
+  claims: InternalClaims,
+  workspaceId: string,
+  body: CreateActivityBody,
+): Promise<ActivityView> {
   const id = newId();
   return commit(context, async ({ transaction, publish }) => {
     const target = await writableTarget(context, workspaceId, body.target_type, body.target_id, transaction);
-    if (body.target_type === 'contact') await noteContactCompany(context, workspaceId, body.target_id, target, transaction);
+    if (body.target_type === 'contact')
+      await noteContactCompany(context, workspaceId, body.target_id, target, transaction);
     const now = isoNow();
     const record: ActivityRecord = {
       _id: id,
@@ -68,7 +88,13 @@ export interface RecordedEntry {
 // An entry the service writes for what happened to a record, in the unit of work of whatever
 // records it (a task's completion, an event the timeline consumes). A target that is gone
 // (purged, deleted) gets no entry.
-export async function recordEntry(context: ServiceContext, unit: UnitOfWork, workspaceId: string, actor: EventActor | null, entry: RecordedEntry): Promise<ActivityRecord | null> {
+export async function recordEntry(
+  context: ServiceContext,
+  unit: UnitOfWork,
+  workspaceId: string,
+  actor: EventActor | null,
+  entry: RecordedEntry,
+): Promise<ActivityRecord | null> {
   let target: TargetRecord;
   try {
     target = await writableTargetOrBinned(context, workspaceId, entry.target_type, entry.target_id, unit.transaction);
@@ -77,7 +103,8 @@ export async function recordEntry(context: ServiceContext, unit: UnitOfWork, wor
     if (isAppError(error)) return null;
     throw error;
   }
-  if (entry.target_type === 'contact') await noteContactCompany(context, workspaceId, entry.target_id, target, unit.transaction);
+  if (entry.target_type === 'contact')
+    await noteContactCompany(context, workspaceId, entry.target_id, target, unit.transaction);
   const record: ActivityRecord = {
     _id: newId(),
     version: 1,
@@ -102,6 +129,12 @@ export async function recordEntry(context: ServiceContext, unit: UnitOfWork, wor
 }
 
 // What happens to a record in the recycle bin still belongs on its timeline (it may come back).
-async function writableTargetOrBinned(context: ServiceContext, workspaceId: string, type: ActivityTargetType, id: string, session: ClientSession): Promise<TargetRecord> {
+async function writableTargetOrBinned(
+  context: ServiceContext,
+  workspaceId: string,
+  type: ActivityTargetType,
+  id: string,
+  session: ClientSession,
+): Promise<TargetRecord> {
   return writableTarget(context, workspaceId, type, id, session, 'target_id', true);
 }

@@ -63,7 +63,10 @@ activitySchema.index({ workspace_id: 1, target_type: 1, target_id: 1, occurred_a
 // A company's timeline with its contacts' entries, newest first.
 activitySchema.index({ workspace_id: 1, company_id: 1, occurred_at: -1, _id: -1 });
 // The one entry the service keeps for a meeting.
-activitySchema.index({ workspace_id: 1, source: 1 }, { unique: true, partialFilterExpression: { source: { $type: 'string' } } });
+activitySchema.index(
+  { workspace_id: 1, source: 1 },
+  { unique: true, partialFilterExpression: { source: { $type: 'string' } } },
+);
 
 // The company each contact's entries carry, by the contact's version: events about a contact
 // arrive in any order, and only a newer one moves its entries.

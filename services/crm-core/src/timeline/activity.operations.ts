@@ -1,8 +1,31 @@
-import { bodyValidator, DateTime, declareOperation, ListOf, Named, NextCursor, Nullable, SingleLine, Strict, StringEnum, Text, Type, Uuid, validationFailed, type Static } from '@crm/kit';
+import {
+  bodyValidator,
+  DateTime,
+  declareOperation,
+  ListOf,
+  Named,
+  NextCursor,
+  Nullable,
+  SingleLine,
+  Strict,
+  StringEnum,
+  Text,
+  Type,
+  Uuid,
+  validationFailed,
+  type Static,
+} from '@crm/kit';
 import { contactsAside, needs } from '@crm/protos';
 import { ACTIVITY_TARGET_TYPES, ACTIVITY_TYPES, ACTOR_TYPES } from './activity.model';
 
-export const CALL_OUTCOMES = ['connected', 'voicemail', 'no_answer', 'wrong_number', 'out_of_office', 'in_meeting'] as const;
+export const CALL_OUTCOMES = [
+  'connected',
+  'voicemail',
+  'no_answer',
+  'wrong_number',
+  'out_of_office',
+  'in_meeting',
+] as const;
 export const ACTIVITY_PAGE_DEFAULT = 25;
 export const ACTIVITY_PAGE_MAX = 50;
 const BODY_MAX = 20000;
@@ -20,7 +43,9 @@ export const Activity = Named(
     target_id: Uuid(),
     actor_type: StringEnum(ACTOR_TYPES),
     actor_id: Nullable(Uuid()),
-    actor_label: Nullable(Type.String({ description: "The person's name; the API key's name when a key wrote it; null for the system." })),
+    actor_label: Nullable(
+      Type.String({ description: "The person's name; the API key's name when a key wrote it; null for the system." }),
+    ),
     occurred_at: DateTime(),
   }),
 );
@@ -62,7 +87,7 @@ const checkCall = bodyValidator<CallCreateBody>(CallCreate);
 function prepareActivityBody(body: unknown): unknown {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
   const fields = { ...(body as Record<string, unknown>) };
-  for (const field of ['target_id']) if (typeof fields[field] === 'string') fields[field] = (fields[field]).toLowerCase();
+  for (const field of ['target_id']) if (typeof fields[field] === 'string') fields[field] = fields[field].toLowerCase();
   const type = fields.type;
   if (type === undefined) throw validationFailed('type is required');
   if (type === 'note') return checkNote(fields);
@@ -76,7 +101,10 @@ function prepareActivityBody(body: unknown): unknown {
 export const listActivities = declareOperation({
   method: 'GET',
   path: '/activities',
-  access: contactsAside(needs('companies:read'), "refused for a contact's timeline; a company's leaves out its contacts' entries"),
+  access: contactsAside(
+    needs('companies:read'),
+    "refused for a contact's timeline; a company's leaves out its contacts' entries",
+  ),
   summary: "A record's timeline, newest first",
   description:
     "Newest first by occurred_at (then id), with opaque cursors no new entry moves. For a company, include_contacts (default true) adds the entries of the contacts now at that company. A target that is not a record of the workspace (another workspace's too) is 404; a record in the recycle bin can be read.",

@@ -2,7 +2,12 @@ import type { ClientSession } from 'mongoose';
 import { on, requestSessionOf, routeEvents, type EventRoute } from '@crm/bus';
 import { isDuplicateKey, isoNow, newId } from '@crm/kit';
 import {
-  leadSourceSeeded, pipelineSeeded, stageSeeded, workspaceCreated, type EventContract, type PayloadOf,
+  leadSourceSeeded,
+  pipelineSeeded,
+  stageSeeded,
+  workspaceCreated,
+  type EventContract,
+  type PayloadOf,
 } from '@crm/protos';
 import { afterCommit, commit, type ServiceContext, type UnitOfWork } from '@crm/service-host';
 import {
@@ -124,11 +129,18 @@ export async function seedCatalogue(context: ServiceContext, workspaceId: string
   }
 }
 
-async function writeCatalogue(context: ServiceContext, workspaceId: string, { transaction, publish }: UnitOfWork): Promise<void> {
+async function writeCatalogue(
+  context: ServiceContext,
+  workspaceId: string,
+  { transaction, publish }: UnitOfWork,
+): Promise<void> {
   const now = isoNow();
   const session: { session: ClientSession } = { session: transaction };
   // The marker first: a racing seeder is refused before it writes anything else.
-  await seededWorkspaceModel(context.connection).create([{ _id: workspaceId, workspace_id: workspaceId, seeded_at: now }], session);
+  await seededWorkspaceModel(context.connection).create(
+    [{ _id: workspaceId, workspace_id: workspaceId, seeded_at: now }],
+    session,
+  );
   const pipelines: PipelineRecord[] = [];
   const stages: StageRecord[] = [];
   for (const seed of SEED_PIPELINES) {
@@ -174,7 +186,8 @@ async function writeCatalogue(context: ServiceContext, workspaceId: string, { tr
   await pipelineModel(context.connection).insertMany(pipelines, session);
   await stageModel(context.connection).insertMany(stages, session);
   await leadSourceModel(context.connection).insertMany(sources, session);
-  const announce = <Contract extends EventContract>(contract: Contract, data: PayloadOf<NoInfer<Contract>>) => publish(contract, { workspace_id: workspaceId, actor: null, data });
+  const announce = <Contract extends EventContract>(contract: Contract, data: PayloadOf<NoInfer<Contract>>) =>
+    publish(contract, { workspace_id: workspaceId, actor: null, data });
   for (const pipeline of pipelines) announce(pipelineSeeded, pipelineState(pipeline));
   for (const stage of stages) announce(stageSeeded, stageState(stage));
   for (const source of sources) announce(leadSourceSeeded, leadSourceState(source));

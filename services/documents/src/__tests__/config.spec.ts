@@ -45,7 +45,10 @@ describe('documents config', () => {
     [{ BLOB_STORE: 's3', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'id' }, 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY'],
     [{ URL_SIGNING_KEY: 'short' }, 'URL_SIGNING_KEY must be at least 32 characters'],
     [{ DOCUMENTS_FREE_MAX_FILE_BYTES: '0' }, 'DOCUMENTS_FREE_MAX_FILE_BYTES must be >= 1'],
-    [{ DOCUMENTS_FREE_MAX_FILE_BYTES: '3000', DOCUMENTS_FREE_QUOTA_BYTES: '2000' }, 'must not exceed DOCUMENTS_FREE_QUOTA_BYTES'],
+    [
+      { DOCUMENTS_FREE_MAX_FILE_BYTES: '3000', DOCUMENTS_FREE_QUOTA_BYTES: '2000' },
+      'must not exceed DOCUMENTS_FREE_QUOTA_BYTES',
+    ],
     [{ S3_ENDPOINT: 'nope' }, 'S3_ENDPOINT must be a URL'],
   ])('refuses %j at start, naming the variable', (env, message) => {
     expect(() => loadDocumentsConfig(env, '/data')).toThrow(message);

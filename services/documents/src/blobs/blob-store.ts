@@ -21,7 +21,10 @@ export interface BlobStore {
 
 // A stream that did not carry the declared number of bytes.
 export class BlobSizeMismatchError extends Error {
-  constructor(readonly expected: number, readonly received: number) {
+  constructor(
+    readonly expected: number,
+    readonly received: number,
+  ) {
     super(`expected ${expected} bytes, received ${received > expected ? 'more' : received}`);
     this.name = 'BlobSizeMismatchError';
   }

@@ -53,7 +53,9 @@ export class S3BlobStore implements BlobStore {
       await this.ping();
     } catch (error) {
       this.client.destroy();
-      throw new Error(`the S3 bucket ${this.bucket} is not reachable: ${(error as Error).name ?? 'error'}`, { cause: error });
+      throw new Error(`the S3 bucket ${this.bucket} is not reachable: ${(error as Error).name ?? 'error'}`, {
+        cause: error,
+      });
     }
     return this;
   }
@@ -71,7 +73,13 @@ export class S3BlobStore implements BlobStore {
     });
     try {
       await this.client.send(
-        new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: counted, ContentLength: options.size, ContentType: options.contentType }),
+        new PutObjectCommand({
+          Bucket: this.bucket,
+          Key: key,
+          Body: counted,
+          ContentLength: options.size,
+          ContentType: options.contentType,
+        }),
         { abortSignal: abort.signal },
       );
     } catch (error) {
@@ -94,7 +102,11 @@ export class S3BlobStore implements BlobStore {
       const object = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
       const body = object.Body;
       if (!body) return null;
-      return body instanceof Readable ? body : Readable.fromWeb((body as unknown as { transformToWebStream(): ReadableStream }).transformToWebStream() as never);
+      return body instanceof Readable
+        ? body
+        : Readable.fromWeb(
+            (body as unknown as { transformToWebStream(): ReadableStream }).transformToWebStream() as never,
+          );
     } catch (error) {
       if (isNotFound(error)) return null;
       throw error;

@@ -1,6 +1,11 @@
 import { AppError, call, newId, notFound, validationFailed, type InternalClaims } from '@crm/kit';
 import {
-  contactErasureOf, documentCompleted, documentCreated, documentDeleted, type DocumentDeletedData, documentMoved,
+  contactErasureOf,
+  documentCompleted,
+  documentCreated,
+  documentDeleted,
+  type DocumentDeletedData,
+  documentMoved,
   DOCUMENTS_EVENTS_TYPES,
 } from '@crm/protos';
 import type { EventEnvelope } from '@crm/bus';
@@ -37,17 +42,32 @@ function actorOf(auth: InternalClaims): Actor {
 
 const unixSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
-export async function findDocument(runtime: DocumentsRuntime, workspaceId: string, id: string): Promise<DocumentRecord> {
-  const record = await documentModel(runtime.context.connection).findOne({ _id: id, workspace_id: workspaceId }).lean<DocumentRecord>().exec();
+export async function findDocument(
+  runtime: DocumentsRuntime,
+  workspaceId: string,
+  id: string,
+): Promise<DocumentRecord> {
+  const record = await documentModel(runtime.context.connection)
+    .findOne({ _id: id, workspace_id: workspaceId })
+    .lean<DocumentRecord>()
+    .exec();
   if (!record) throw notFound('document');
   return record;
 }
 
 // The target must be a company or contact of the workspace outside the recycle bin, asked of
 // crm-core now (a record created by the previous request is accepted).
-async function checkTarget(runtime: DocumentsRuntime, workspaceId: string, type: TargetType, id: string): Promise<void> {
+async function checkTarget(
+  runtime: DocumentsRuntime,
+  workspaceId: string,
+  type: TargetType,
+  id: string,
+): Promise<void> {
   const client = runtime.crmRecords();
-  const { targets } = await call(client.getTargets.bind(client), { workspace_id: workspaceId, targets: [{ type, id }] });
+  const { targets } = await call(client.getTargets.bind(client), {
+    workspace_id: workspaceId,
+    targets: [{ type, id }],
+  });
   if (!targets.some((target) => target.type === type && target.id === id)) {
     throw validationFailed(`target_id is not a ${type} of this workspace`);
   }
@@ -102,16 +122,34 @@ export async function createDocumentRecord(
       payload: { document_id: id },
     });
   });
-  const grant = { method: 'PUT' as const, document_id: id, workspace_id: workspaceId, size_bytes: input.size_bytes, expires: unixSeconds(expires) };
-  return { document: documentView(record), upload_url: fileUrl(runtime.config.publicUrl, runtime.config.signingKeys.current, grant) };
+  const grant = {
+    method: 'PUT' as const,
+    document_id: id,
+    workspace_id: workspaceId,
+    size_bytes: input.size_bytes,
+    expires: unixSeconds(expires),
+  };
+  return {
+    document: documentView(record),
+    upload_url: fileUrl(runtime.config.publicUrl, runtime.config.signingKeys.current, grant),
+  };
 }
 
-export async function completeDocumentRecord(runtime: DocumentsRuntime, auth: InternalClaims, workspaceId: string, id: string): Promise<DocumentView> {
+export async function completeDocumentRecord(
+  runtime: DocumentsRuntime,
+  auth: InternalClaims,
+  workspaceId: string,
+  id: string,
+): Promise<DocumentView> {
   const record = await findDocument(runtime, workspaceId, id);
   if (record.status === 'ready') return documentView(record);
   const stored = record.checksum_sha256 === null ? null : await (await runtime.blobs()).stat(record.blob_key);
   if (!stored || stored.size !== record.size_bytes) {
-    throw new AppError('upload_incomplete', 'the file has not been uploaded yet: PUT its bytes to the upload_url first', 409);
+    throw new AppError(
+      'upload_incomplete',
+      'the file has not been uploaded yet: PUT its bytes to the upload_url first',
+      409,
+    );
   }
   const completed = await commit(runtime.context, async (unit) => {
     const updated = await documentModel(runtime.context.connection)
@@ -131,20 +169,40 @@ export async function completeDocumentRecord(runtime: DocumentsRuntime, auth: In
   return documentView(completed ?? (await findDocument(runtime, workspaceId, id)));
 }
 
-export async function downloadLink(runtime: DocumentsRuntime, workspaceId: string, id: string, mayRead: (targetType: string) => void): Promise<{ url: string }> {
+export async function downloadLink(
+  runtime: DocumentsRuntime,
+  workspaceId: string,
+  id: string,
+  mayRead: (targetType: string) => void,
+): Promise<{ url: string }> {
   const record = await findDocument(runtime, workspaceId, id);
   mayRead(record.target_type);
   if (record.status !== 'ready') throw new AppError('document_not_ready', 'the document is not completed yet', 409);
   const expires = unixSeconds(runtime.now()) + DOWNLOAD_URL_TTL_SECONDS;
-  const grant = { method: 'GET' as const, document_id: id, workspace_id: workspaceId, size_bytes: record.size_bytes, expires };
+  const grant = {
+    method: 'GET' as const,
+    document_id: id,
+    workspace_id: workspaceId,
+    size_bytes: record.size_bytes,
+    expires,
+  };
   return { url: fileUrl(runtime.config.publicUrl, runtime.config.signingKeys.current, grant) };
 }
 
-export async function storageUsage(runtime: DocumentsRuntime, auth: InternalClaims, workspaceId: string): Promise<{ used: number; quota: number }> {
+export async function storageUsage(
+  runtime: DocumentsRuntime,
+  auth: InternalClaims,
+  workspaceId: string,
+): Promise<{ used: number; quota: number }> {
   return { used: await usedBytes(runtime, workspaceId), quota: storageOf(runtime.config, auth.plan).quotaBytes };
 }
 
-export async function listReadyDocuments(runtime: DocumentsRuntime, workspaceId: string, targetType: TargetType, targetId: string): Promise<DocumentView[]> {
+export async function listReadyDocuments(
+  runtime: DocumentsRuntime,
+  workspaceId: string,
+  targetType: TargetType,
+  targetId: string,
+): Promise<DocumentView[]> {
   const records = await documentModel(runtime.context.connection)
     .find({ workspace_id: workspaceId, target_type: targetType, target_id: targetId.toLowerCase(), status: 'ready' })
     .sort({ created_at: -1, _id: 1 })
@@ -170,8 +228,16 @@ async function deleteDocuments(
       .lean<DocumentRecord[]>()
       .exec();
     if (records.length === 0) return [];
-    await documentModel(runtime.context.connection).deleteMany({ workspace_id: workspaceId, _id: { $in: records.map((record) => record._id) } }, { session: unit.transaction });
-    await releaseBytes(runtime, workspaceId, records.reduce((sum, record) => sum + record.size_bytes, 0), unit.transaction);
+    await documentModel(runtime.context.connection).deleteMany(
+      { workspace_id: workspaceId, _id: { $in: records.map((record) => record._id) } },
+      { session: unit.transaction },
+    );
+    await releaseBytes(
+      runtime,
+      workspaceId,
+      records.reduce((sum, record) => sum + record.size_bytes, 0),
+      unit.transaction,
+    );
     for (const record of records) {
       const state: DocumentDeletedData = { ...documentState({ ...record, version: record.version + 1 }), reason };
       unit.publish(documentDeleted, {
@@ -180,19 +246,32 @@ async function deleteDocuments(
         // A file that goes because its person is erased is announced as the event's contract says
         // it reads once they are erased (without its name): whoever consumes it later, the audit
         // log after the erasure scrubbed it, gets nothing of the person.
-        data: reason === 'record_erased' && record.target_type === 'contact' ? ((contactErasureOf(record.target_id)({ type: DOCUMENTS_EVENTS_TYPES.documentDeleted, data: state }) ?? state) as DocumentDeletedData) : state,
+        data:
+          reason === 'record_erased' && record.target_type === 'contact'
+            ? ((contactErasureOf(record.target_id)({ type: DOCUMENTS_EVENTS_TYPES.documentDeleted, data: state }) ??
+                state) as DocumentDeletedData)
+            : state,
       });
       await scheduleByteRemoval(unit, workspaceId, record.blob_key);
       if (record.status === 'pending') await unit.cancel({ name: EXPIRE_UPLOAD_JOB, key: record._id });
     }
     return records;
   });
-  await removeBytesNow(runtime, removed.map((record) => record.blob_key));
+  await removeBytesNow(
+    runtime,
+    removed.map((record) => record.blob_key),
+  );
   return removed.length;
 }
 
 async function scheduleByteRemoval(unit: UnitOfWork, workspaceId: string, blobKey: string): Promise<void> {
-  await unit.schedule({ name: REMOVE_BYTES_JOB, key: blobKey, runAt: new Date(), workspace_id: workspaceId, payload: { blob_key: blobKey } });
+  await unit.schedule({
+    name: REMOVE_BYTES_JOB,
+    key: blobKey,
+    runAt: new Date(),
+    workspace_id: workspaceId,
+    payload: { blob_key: blobKey },
+  });
 }
 
 // Best effort at once; the scheduled removal retries what fails here.
@@ -201,18 +280,34 @@ async function removeBytesNow(runtime: DocumentsRuntime, blobKeys: string[]): Pr
   const blobs = await runtime.blobs();
   await Promise.all(
     blobKeys.map((key) =>
-      blobs.remove(key).catch((error: unknown) => runtime.context.logger.warn({ err: error }, 'removing bytes failed; the scheduled removal retries')),
+      blobs
+        .remove(key)
+        .catch((error: unknown) =>
+          runtime.context.logger.warn({ err: error }, 'removing bytes failed; the scheduled removal retries'),
+        ),
     ),
   );
 }
 
-export async function deleteDocumentRecord(runtime: DocumentsRuntime, auth: InternalClaims, workspaceId: string, id: string): Promise<void> {
+export async function deleteDocumentRecord(
+  runtime: DocumentsRuntime,
+  auth: InternalClaims,
+  workspaceId: string,
+  id: string,
+): Promise<void> {
   await findDocument(runtime, workspaceId, id);
   await deleteDocuments(runtime, workspaceId, { _id: id }, 'deleted', actorOf(auth));
 }
 
 // Every file of a record (a purge or an erasure): pending uploads too.
-export function deleteFilesOf(runtime: DocumentsRuntime, workspaceId: string, targetType: TargetType, targetId: string, reason: DeletionReason, actor: Actor): Promise<number> {
+export function deleteFilesOf(
+  runtime: DocumentsRuntime,
+  workspaceId: string,
+  targetType: TargetType,
+  targetId: string,
+  reason: DeletionReason,
+  actor: Actor,
+): Promise<number> {
   return deleteDocuments(runtime, workspaceId, { target_type: targetType, target_id: targetId }, reason, actor);
 }
 
@@ -223,7 +318,14 @@ export async function expireUpload(runtime: DocumentsRuntime, workspaceId: strin
 
 // The files of merged records move to the survivor, each with its event; a redelivery finds
 // nothing left to move.
-export async function moveFilesTo(runtime: DocumentsRuntime, workspaceId: string, targetType: TargetType, sourceIds: string[], survivorId: string, actor: Actor): Promise<void> {
+export async function moveFilesTo(
+  runtime: DocumentsRuntime,
+  workspaceId: string,
+  targetType: TargetType,
+  sourceIds: string[],
+  survivorId: string,
+  actor: Actor,
+): Promise<void> {
   const sources = sourceIds.filter((id) => id !== survivorId);
   if (sources.length === 0) return;
   await commit(runtime.context, async (unit) => {

@@ -1,9 +1,21 @@
-import { declareOperation, ListOf, Named, SingleLine, Strict, StringEnum, Type, Uri, Uuid, type Static } from '@crm/kit';
+import {
+  declareOperation,
+  ListOf,
+  Named,
+  SingleLine,
+  Strict,
+  StringEnum,
+  Type,
+  Uri,
+  Uuid,
+  type Static,
+} from '@crm/kit';
 import { contactsAside, needs, remove } from '@crm/protos';
 import { DOCUMENT_STATUSES, TARGET_TYPES } from './document.model';
 
 // A media type as HTTP writes it: type/subtype with optional parameters (`text/plain; charset=utf-8`).
-export const MEDIA_TYPE_PATTERN = "^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*(\\s*;\\s*[A-Za-z0-9!#$&^_.+-]+=(\"[^\"\\\\]*\"|[A-Za-z0-9!#$&^_.+-]+))*$";
+export const MEDIA_TYPE_PATTERN =
+  '^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*(\\s*;\\s*[A-Za-z0-9!#$&^_.+-]+=("[^"\\\\]*"|[A-Za-z0-9!#$&^_.+-]+))*$';
 
 export const Document = Named(
   'Document',
@@ -14,7 +26,10 @@ export const Document = Named(
     name: Type.String(),
     content_type: Type.String(),
     size_bytes: Type.Integer({ minimum: 0 }),
-    status: StringEnum(DOCUMENT_STATUSES, { description: 'pending: created, bytes not yet completed; ready: completed, shown on the record (docs/documents.md)' }),
+    status: StringEnum(DOCUMENT_STATUSES, {
+      description:
+        'pending: created, bytes not yet completed; ready: completed, shown on the record (docs/documents.md)',
+    }),
     uploaded_by: Uuid(),
     uploaded_by_name: Type.Union([Type.String(), Type.Null()]),
     created_at: Type.String({ format: 'date-time' }),
@@ -27,7 +42,8 @@ export const listDocuments = declareOperation({
   path: '/documents',
   access: contactsAside(needs('companies:read'), "refused for a contact's documents"),
   summary: 'List the files of a company or contact',
-  description: 'Ready files (completed uploads) of the record, newest first. A record that does not exist in the workspace has none.',
+  description:
+    'Ready files (completed uploads) of the record, newest first. A record that does not exist in the workspace has none.',
   query: Strict({ target_type: StringEnum(TARGET_TYPES), target_id: Uuid() }),
   status: 200,
   response: Named('DocumentList', ListOf(Document)),
@@ -40,13 +56,21 @@ export const createDocument = declareOperation({
   summary: 'Start uploading a file',
   description:
     'Creates a pending document and answers a signed upload URL valid 15 minutes: PUT exactly size_bytes bytes to it with Content-Type set to content_type, then POST /documents/{id}/complete. The size is reserved against the workspace quota now. 413 file_too_large over the per-file limit of the plan, 409 storage_quota_exceeded over the quota (docs/documents.md).',
-  body: Named('DocumentCreate', Strict({
-    target_type: StringEnum(TARGET_TYPES),
-    target_id: Uuid({ description: 'A company or contact of the workspace, not in the recycle bin.' }),
-    name: SingleLine({ minLength: 1, maxLength: 255 }),
-    content_type: Type.String({ minLength: 3, maxLength: 150, pattern: MEDIA_TYPE_PATTERN, description: 'A media type, e.g. application/pdf.' }),
-    size_bytes: Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER }),
-  })),
+  body: Named(
+    'DocumentCreate',
+    Strict({
+      target_type: StringEnum(TARGET_TYPES),
+      target_id: Uuid({ description: 'A company or contact of the workspace, not in the recycle bin.' }),
+      name: SingleLine({ minLength: 1, maxLength: 255 }),
+      content_type: Type.String({
+        minLength: 3,
+        maxLength: 150,
+        pattern: MEDIA_TYPE_PATTERN,
+        description: 'A media type, e.g. application/pdf.',
+      }),
+      size_bytes: Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER }),
+    }),
+  ),
   trim: ['name', 'content_type'],
   status: 201,
   response: Named('DocumentUpload', Strict({ document: Document, upload_url: Uri() })),
@@ -58,7 +82,8 @@ export const completeDocument = declareOperation({
   path: '/documents/{id}/complete',
   access: needs('companies:write'),
   summary: 'Complete an upload',
-  description: 'Checks that the bytes arrived and marks the document ready: it then appears on its record. Completing a ready document answers it unchanged. 409 upload_incomplete when the bytes have not arrived.',
+  description:
+    'Checks that the bytes arrived and marks the document ready: it then appears on its record. Completing a ready document answers it unchanged. 409 upload_incomplete when the bytes have not arrived.',
   params: Strict({ id: Uuid() }),
   status: 200,
   response: Document,
@@ -70,7 +95,8 @@ export const documentUsage = declareOperation({
   path: '/documents/usage',
   access: needs('companies:read'),
   summary: 'Storage used and the quota',
-  description: 'Bytes held by the workspace (ready files and uploads in progress, which are reserved) and the quota of its plan.',
+  description:
+    'Bytes held by the workspace (ready files and uploads in progress, which are reserved) and the quota of its plan.',
   status: 200,
   response: Named('DocumentUsage', Strict({ used: Type.Number(), quota: Type.Number() })),
 });
@@ -80,7 +106,8 @@ export const downloadDocument = declareOperation({
   path: '/documents/{id}/download',
   access: contactsAside(needs('companies:read'), "refused for a contact's document"),
   summary: 'A download link',
-  description: 'A signed link valid 5 minutes that serves the bytes. 409 document_not_ready for a document not completed yet.',
+  description:
+    'A signed link valid 5 minutes that serves the bytes. 409 document_not_ready for a document not completed yet.',
   params: Strict({ id: Uuid() }),
   status: 200,
   response: Named('DocumentDownload', Strict({ url: Uri() })),
@@ -136,7 +163,11 @@ export const downloadFileBytes = declareOperation({
   query: SignedQuery,
   status: 200,
   // The bytes, written by the handler with the document's own content_type: any media type.
-  response: Type.Unsafe<unknown>({ type: 'string', format: 'binary', description: "The file's bytes, with the content_type the document was created with as Content-Type." }),
+  response: Type.Unsafe<unknown>({
+    type: 'string',
+    format: 'binary',
+    description: "The file's bytes, with the content_type the document was created with as Content-Type.",
+  }),
   responseMediaType: '*/*',
   errors: [403],
 });

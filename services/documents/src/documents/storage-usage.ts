@@ -20,20 +20,39 @@ export async function ensureUsageRow(runtime: DocumentsRuntime, workspaceId: str
 // Reserves `bytes` in the transaction of the upload that needs them, or refuses when they would
 // take the workspace over its quota. One conditional increment of one row: concurrent
 // reservations conflict on it and are retried, so the quota holds under races.
-export async function reserveBytes(runtime: DocumentsRuntime, workspaceId: string, bytes: number, quota: number, session: ClientSession): Promise<void> {
+export async function reserveBytes(
+  runtime: DocumentsRuntime,
+  workspaceId: string,
+  bytes: number,
+  quota: number,
+  session: ClientSession,
+): Promise<void> {
   const reserved = await storageUsageModel(runtime.context.connection).updateOne(
     { _id: workspaceId, workspace_id: workspaceId, used_bytes: { $lte: quota - bytes } },
     { $inc: { used_bytes: bytes } },
     { session },
   );
   if (reserved.matchedCount === 0) {
-    throw new AppError('storage_quota_exceeded', `this file would take the workspace over its storage quota of ${quota} bytes; delete files or change plan`, 409);
+    throw new AppError(
+      'storage_quota_exceeded',
+      `this file would take the workspace over its storage quota of ${quota} bytes; delete files or change plan`,
+      409,
+    );
   }
 }
 
-export async function releaseBytes(runtime: DocumentsRuntime, workspaceId: string, bytes: number, session: ClientSession): Promise<void> {
+export async function releaseBytes(
+  runtime: DocumentsRuntime,
+  workspaceId: string,
+  bytes: number,
+  session: ClientSession,
+): Promise<void> {
   if (bytes === 0) return;
-  await storageUsageModel(runtime.context.connection).updateOne({ _id: workspaceId, workspace_id: workspaceId }, { $inc: { used_bytes: -bytes } }, { session });
+  await storageUsageModel(runtime.context.connection).updateOne(
+    { _id: workspaceId, workspace_id: workspaceId },
+    { $inc: { used_bytes: -bytes } },
+    { session },
+  );
 }
 
 export async function usedBytes(runtime: DocumentsRuntime, workspaceId: string): Promise<number> {

@@ -11,10 +11,22 @@ const refused = () => new AppError('forbidden', 'this link is not valid or has e
 
 // GET on an export's link: the ZIP as an attachment, while the link is valid and the export is
 // still there (the removal job deletes it when the link expires).
-export async function sendExport(runtime: DocumentsRuntime, id: string, query: { workspace_id?: string; expires?: string; signature?: string }, res: Response): Promise<void> {
-  const grant = verifyExportUrl(runtime.config.signingKeys.accepted, { export_id: id, ...query }, runtime.now().getTime());
+export async function sendExport(
+  runtime: DocumentsRuntime,
+  id: string,
+  query: { workspace_id?: string; expires?: string; signature?: string },
+  res: Response,
+): Promise<void> {
+  const grant = verifyExportUrl(
+    runtime.config.signingKeys.accepted,
+    { export_id: id, ...query },
+    runtime.now().getTime(),
+  );
   if (!grant) throw refused();
-  const record = await exportModel(runtime.context.connection).findOne({ _id: grant.export_id, workspace_id: grant.workspace_id, status: 'ready' }).lean<ExportRecord>().exec();
+  const record = await exportModel(runtime.context.connection)
+    .findOne({ _id: grant.export_id, workspace_id: grant.workspace_id, status: 'ready' })
+    .lean<ExportRecord>()
+    .exec();
   if (!record) throw refused();
   const stream = await (await runtime.blobs()).read(record.blob_key);
   if (!stream) throw refused();

@@ -18,13 +18,21 @@ function signedLines(grant: ExportGrant): string[] {
 }
 
 export function exportUrl(publicUrl: string, key: string, grant: ExportGrant): string {
-  const query = new URLSearchParams({ workspace_id: grant.workspace_id, expires: String(grant.expires), signature: linkSignature(key, signedLines(grant)) });
+  const query = new URLSearchParams({
+    workspace_id: grant.workspace_id,
+    expires: String(grant.expires),
+    signature: linkSignature(key, signedLines(grant)),
+  });
   return `${publicUrl}/v1/public/files/exports/${grant.export_id}?${query.toString()}`;
 }
 
 // The grant of a presented link when one of the accepted keys signed it and it has not expired;
 // null otherwise, whatever the reason (every refusal looks alike to the caller).
-export function verifyExportUrl(keys: readonly string[], presented: { export_id: string; workspace_id?: unknown; expires?: unknown; signature?: unknown }, nowMs: number): ExportGrant | null {
+export function verifyExportUrl(
+  keys: readonly string[],
+  presented: { export_id: string; workspace_id?: unknown; expires?: unknown; signature?: unknown },
+  nowMs: number,
+): ExportGrant | null {
   const { workspace_id, expires, signature } = presented;
   if (!isUuid(workspace_id) || !isUuid(presented.export_id) || !isDecimal(expires)) return null;
   const grant: ExportGrant = { export_id: presented.export_id, workspace_id, expires: Number(expires) };

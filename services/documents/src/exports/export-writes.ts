@@ -19,15 +19,24 @@ const unixSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
 const blobKeyOf = (workspaceId: string) => `${workspaceId}/${newId()}`;
 
 async function findExport(runtime: DocumentsRuntime, workspaceId: string, id: string): Promise<ExportRecord> {
-  const record = await exportModel(runtime.context.connection).findOne({ _id: id, workspace_id: workspaceId }).lean<ExportRecord>().exec();
+  const record = await exportModel(runtime.context.connection)
+    .findOne({ _id: id, workspace_id: workspaceId })
+    .lean<ExportRecord>()
+    .exec();
   if (!record) throw notFound('export');
   return record;
 }
 
 // Opens an export; its removal is scheduled in the same transaction, so an export whose builder
 // stops half-way is cleaned up too.
-export async function beginExport(runtime: DocumentsRuntime, workspaceId: string, fileName: string, actor: Actor): Promise<string> {
-  if (!FILE_NAME.test(fileName)) throw validationFailed('file_name must be 1 to 200 letters, digits, dots, dashes or underscores');
+export async function beginExport(
+  runtime: DocumentsRuntime,
+  workspaceId: string,
+  fileName: string,
+  actor: Actor,
+): Promise<string> {
+  if (!FILE_NAME.test(fileName))
+    throw validationFailed('file_name must be 1 to 200 letters, digits, dots, dashes or underscores');
   const id = newId();
   const now = runtime.now();
   const expires = new Date(now.getTime() + UNFINISHED_EXPORT_TTL_MS);
@@ -46,15 +55,28 @@ export async function beginExport(runtime: DocumentsRuntime, workspaceId: string
       expires_at: expires.toISOString(),
     };
     await exportModel(runtime.context.connection).create([record], { session: unit.transaction });
-    await unit.schedule({ name: REMOVE_EXPORT_JOB, key: id, runAt: expires, workspace_id: workspaceId, payload: { export_id: id } });
+    await unit.schedule({
+      name: REMOVE_EXPORT_JOB,
+      key: id,
+      runAt: expires,
+      workspace_id: workspaceId,
+      payload: { export_id: id },
+    });
   });
   return id;
 }
 
 // Stores part `index` under its own key, then records it only if it is still the next part: two
 // racing senders of the same part cannot both add it, and the loser's bytes are removed.
-export async function appendExportPart(runtime: DocumentsRuntime, workspaceId: string, id: string, index: number, data: Buffer): Promise<number> {
-  if (data.length > EXPORT_PART_MAX_BYTES) throw validationFailed(`data must be at most ${EXPORT_PART_MAX_BYTES} bytes`);
+export async function appendExportPart(
+  runtime: DocumentsRuntime,
+  workspaceId: string,
+  id: string,
+  index: number,
+  data: Buffer,
+): Promise<number> {
+  if (data.length > EXPORT_PART_MAX_BYTES)
+    throw validationFailed(`data must be at most ${EXPORT_PART_MAX_BYTES} bytes`);
   const record = await findExport(runtime, workspaceId, id);
   if (record.status !== 'receiving') throw new AppError('conflict', 'the export is finished already', 409);
   // A retry of the part stored last: answered as the first time.
@@ -65,7 +87,11 @@ export async function appendExportPart(runtime: DocumentsRuntime, workspaceId: s
   const blobs = await runtime.blobs();
   await blobs.put(part.blob_key, Readable.from([data]), { size: data.length, contentType: ZIP });
   const updated = await exportModel(runtime.context.connection)
-    .findOneAndUpdate({ _id: id, workspace_id: workspaceId, status: 'receiving', parts: { $size: index } }, { $push: { parts: part }, $inc: { size_bytes: data.length } }, { new: true })
+    .findOneAndUpdate(
+      { _id: id, workspace_id: workspaceId, status: 'receiving', parts: { $size: index } },
+      { $push: { parts: part }, $inc: { size_bytes: data.length } },
+      { new: true },
+    )
     .lean<ExportRecord>()
     .exec();
   if (!updated) {
@@ -85,7 +111,11 @@ export interface FinishedExport {
 function linkOf(runtime: DocumentsRuntime, record: ExportRecord): FinishedExport {
   const expires = unixSeconds(new Date(record.expires_at));
   return {
-    url: exportUrl(runtime.config.publicUrl, runtime.config.signingKeys.current, { export_id: record._id, workspace_id: record.workspace_id, expires }),
+    url: exportUrl(runtime.config.publicUrl, runtime.config.signingKeys.current, {
+      export_id: record._id,
+      workspace_id: record.workspace_id,
+      expires,
+    }),
     size_bytes: record.size_bytes,
     file_name: record.file_name,
     expires_at: record.expires_at,
@@ -95,7 +125,11 @@ function linkOf(runtime: DocumentsRuntime, record: ExportRecord): FinishedExport
 // Joins the parts, streamed one after the other into the export's own key (never held whole),
 // marks it ready with a link valid 10 minutes and moves its removal to the link's expiry. The
 // parts are removed right after; the removal job removes whatever is left.
-export async function finishExport(runtime: DocumentsRuntime, workspaceId: string, id: string): Promise<FinishedExport> {
+export async function finishExport(
+  runtime: DocumentsRuntime,
+  workspaceId: string,
+  id: string,
+): Promise<FinishedExport> {
   const record = await findExport(runtime, workspaceId, id);
   // Finishing again (a retry) answers the same link.
   if (record.status === 'ready') return linkOf(runtime, record);
@@ -120,7 +154,13 @@ export async function finishExport(runtime: DocumentsRuntime, workspaceId: strin
       .lean<ExportRecord>()
       .exec();
     if (!updated) return null;
-    await unit.schedule({ name: REMOVE_EXPORT_JOB, key: id, runAt: expires, workspace_id: workspaceId, payload: { export_id: id } });
+    await unit.schedule({
+      name: REMOVE_EXPORT_JOB,
+      key: id,
+      runAt: expires,
+      workspace_id: workspaceId,
+      payload: { export_id: id },
+    });
     return updated;
   });
   if (!finished) return linkOf(runtime, await findExport(runtime, workspaceId, id));
@@ -133,7 +173,10 @@ export async function finishExport(runtime: DocumentsRuntime, workspaceId: strin
 // The removal job: the file, any parts left and the record. Scheduled at the link's expiry (or an
 // hour after an export that never finished began).
 export async function removeExport(runtime: DocumentsRuntime, workspaceId: string, id: string): Promise<void> {
-  const record = await exportModel(runtime.context.connection).findOne({ _id: id, workspace_id: workspaceId }).lean<ExportRecord>().exec();
+  const record = await exportModel(runtime.context.connection)
+    .findOne({ _id: id, workspace_id: workspaceId })
+    .lean<ExportRecord>()
+    .exec();
   if (!record) return;
   const blobs = await runtime.blobs();
   await Promise.all([record.blob_key, ...record.parts.map((part) => part.blob_key)].map((key) => blobs.remove(key)));

@@ -35,7 +35,10 @@ const exportSchema = new Schema<ExportRecord>(
     _id: { type: String, required: true },
     file_name: { type: String, required: true },
     status: { type: String, enum: EXPORT_STATUSES, required: true },
-    parts: { type: [{ _id: false, blob_key: { type: String, required: true }, size_bytes: { type: Number, required: true } }], default: [] },
+    parts: {
+      type: [{ _id: false, blob_key: { type: String, required: true }, size_bytes: { type: Number, required: true } }],
+      default: [],
+    },
     size_bytes: { type: Number, required: true, default: 0 },
     blob_key: { type: String, required: true },
     created_by: { type: String, default: null },

@@ -3,6 +3,9 @@
 // and the exact name as UTF-8 in `filename*` (RFC 8187 percent-encoding).
 export function attachmentDisposition(name: string): string {
   const fallback = name.replace(/[^\x20-\x7e]|["\\/%;]/g, '_').trim() || 'download';
-  const encoded = encodeURIComponent(name).replace(/['()*]/g, (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`);
+  const encoded = encodeURIComponent(name).replace(
+    /['()*]/g,
+    (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }

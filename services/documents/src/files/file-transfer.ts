@@ -22,8 +22,17 @@ interface SignedQuery {
 
 // The document a verified URL grants access to, in the state the method needs; refused
 // otherwise (deleted, completed already for an upload, not completed for a download).
-async function grantedDocument(runtime: DocumentsRuntime, method: FileMethod, id: string, query: SignedQuery): Promise<{ grant: FileGrant; record: DocumentRecord }> {
-  const grant = verifyFileUrl(runtime.config.signingKeys.accepted, { method, document_id: id, ...query }, runtime.now().getTime());
+async function grantedDocument(
+  runtime: DocumentsRuntime,
+  method: FileMethod,
+  id: string,
+  query: SignedQuery,
+): Promise<{ grant: FileGrant; record: DocumentRecord }> {
+  const grant = verifyFileUrl(
+    runtime.config.signingKeys.accepted,
+    { method, document_id: id, ...query },
+    runtime.now().getTime(),
+  );
   if (!grant) throw refused();
   const record = await documentModel(runtime.context.connection)
     .findOne({ _id: grant.document_id, workspace_id: grant.workspace_id })
@@ -35,16 +44,27 @@ async function grantedDocument(runtime: DocumentsRuntime, method: FileMethod, id
 }
 
 // Media types compare without case and without spaces around parameters.
-const normalisedMediaType = (value: string) => value.toLowerCase().replace(/\s*;\s*/g, ';').trim();
+const normalisedMediaType = (value: string) =>
+  value
+    .toLowerCase()
+    .replace(/\s*;\s*/g, ';')
+    .trim();
 
 // PUT to an upload URL: the declared number of bytes with the declared content type, streamed
 // into the blob store while their SHA-256 is computed; the checksum is recorded on the document,
 // which complete then finds.
-export async function receiveUpload(runtime: DocumentsRuntime, id: string, query: SignedQuery, req: Request): Promise<void> {
+export async function receiveUpload(
+  runtime: DocumentsRuntime,
+  id: string,
+  query: SignedQuery,
+  req: Request,
+): Promise<void> {
   const { record } = await grantedDocument(runtime, 'PUT', id, query);
   const length = req.headers['content-length'];
-  if (length === undefined) throw validationFailed(`Content-Length is required: the file's size_bytes (${record.size_bytes})`);
-  if (length !== String(record.size_bytes)) throw validationFailed(`Content-Length must be the document's size_bytes (${record.size_bytes})`);
+  if (length === undefined)
+    throw validationFailed(`Content-Length is required: the file's size_bytes (${record.size_bytes})`);
+  if (length !== String(record.size_bytes))
+    throw validationFailed(`Content-Length must be the document's size_bytes (${record.size_bytes})`);
   const type = req.headers['content-type'];
   if (typeof type !== 'string' || normalisedMediaType(type) !== normalisedMediaType(record.content_type)) {
     throw validationFailed(`Content-Type must be the document's content_type (${record.content_type})`);
@@ -61,7 +81,8 @@ export async function receiveUpload(runtime: DocumentsRuntime, id: string, query
   try {
     await blobs.put(record.blob_key, req.pipe(hashing), { size: record.size_bytes, contentType: record.content_type });
   } catch (error) {
-    if (error instanceof BlobSizeMismatchError) throw validationFailed(`the body must be exactly size_bytes (${record.size_bytes}) bytes`);
+    if (error instanceof BlobSizeMismatchError)
+      throw validationFailed(`the body must be exactly size_bytes (${record.size_bytes}) bytes`);
     throw error;
   }
   const recorded = await documentModel(runtime.context.connection).updateOne(
@@ -77,7 +98,12 @@ export async function receiveUpload(runtime: DocumentsRuntime, id: string, query
 
 // GET on a download URL: the bytes, as an attachment of the declared type that browsers must
 // not sniff into something else, nor run as a page.
-export async function sendDownload(runtime: DocumentsRuntime, id: string, query: SignedQuery, res: Response): Promise<void> {
+export async function sendDownload(
+  runtime: DocumentsRuntime,
+  id: string,
+  query: SignedQuery,
+  res: Response,
+): Promise<void> {
   const { record } = await grantedDocument(runtime, 'GET', id, query);
   const stream = await (await runtime.blobs()).read(record.blob_key);
   if (!stream) throw refused();
@@ -88,6 +114,7 @@ export async function sendDownload(runtime: DocumentsRuntime, id: string, query:
   res.setHeader('X-Content-Type-Options', 'nosniff');
   res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
   res.setHeader('Cache-Control', 'private, no-store');
-  if (record.checksum_sha256) res.setHeader('Digest', `sha-256=${Buffer.from(record.checksum_sha256, 'hex').toString('base64')}`);
+  if (record.checksum_sha256)
+    res.setHeader('Digest', `sha-256=${Buffer.from(record.checksum_sha256, 'hex').toString('base64')}`);
   await pipeline(stream, res);
 }

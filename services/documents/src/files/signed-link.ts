@@ -27,7 +27,13 @@ export function linkSignature(key: string, signedLines: readonly string[]): stri
 // Whether one of the accepted keys signed these lines and the link has not expired (`expires` in
 // unix seconds). Every key is compared, in constant time, whatever the earlier ones gave, so
 // timing does not tell which key or byte differed.
-export function validLink(keys: readonly string[], signedLines: readonly string[], signature: unknown, expires: number, nowMs: number): boolean {
+export function validLink(
+  keys: readonly string[],
+  signedLines: readonly string[],
+  signature: unknown,
+  expires: number,
+  nowMs: number,
+): boolean {
   if (typeof signature !== 'string' || !SIGNATURE.test(signature)) return false;
   const given = Buffer.from(signature, 'base64url');
   let valid = false;

@@ -20,7 +20,14 @@ export const DOWNLOAD_URL_TTL_SECONDS = 5 * 60;
 
 // Versioned, so a change of what is signed can never be confused with the old form.
 function signedLines(grant: FileGrant): string[] {
-  return ['crm-file-v1', grant.method, grant.document_id, grant.workspace_id, String(grant.size_bytes), String(grant.expires)];
+  return [
+    'crm-file-v1',
+    grant.method,
+    grant.document_id,
+    grant.workspace_id,
+    String(grant.size_bytes),
+    String(grant.expires),
+  ];
 }
 
 export function fileUrl(publicUrl: string, key: string, grant: FileGrant): string {

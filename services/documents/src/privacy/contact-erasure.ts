@@ -13,12 +13,20 @@ import { documentModel, TARGET_TYPES, type DocumentRecord } from '../documents/d
 export const CONTACT_ERASURE_CONSUMER = 'documents.contact-erasure';
 const LIST_LIMIT = 1000;
 
-export async function listFilesOf(runtime: DocumentsRuntime, request: documentsV1.ListFilesOfRequest): Promise<documentsV1.ListFilesOfResponse> {
+export async function listFilesOf(
+  runtime: DocumentsRuntime,
+  request: documentsV1.ListFilesOfRequest,
+): Promise<documentsV1.ListFilesOfResponse> {
   if (!request.workspace_id) throw validationFailed('workspace_id is required');
-  if (!(TARGET_TYPES as readonly string[]).includes(request.target_type)) throw validationFailed('target_type must be company or contact');
+  if (!(TARGET_TYPES as readonly string[]).includes(request.target_type))
+    throw validationFailed('target_type must be company or contact');
   if (!request.target_id) throw validationFailed('target_id is required');
   const files = await documentModel(runtime.context.connection)
-    .find({ workspace_id: request.workspace_id, target_type: request.target_type, target_id: request.target_id.toLowerCase() })
+    .find({
+      workspace_id: request.workspace_id,
+      target_type: request.target_type,
+      target_id: request.target_id.toLowerCase(),
+    })
     .sort({ created_at: -1, _id: -1 })
     .limit(LIST_LIMIT)
     .lean<DocumentRecord[]>()

@@ -19,7 +19,9 @@ describe('identity configuration', () => {
   });
 
   it('reads the variables', () => {
-    expect(loadIdentityConfig({ SIGNUP_ENABLED: 'false', SESSION_TTL_DAYS: '7', PASSWORD_SCRYPT_LOG2_N: '16' })).toMatchObject({
+    expect(
+      loadIdentityConfig({ SIGNUP_ENABLED: 'false', SESSION_TTL_DAYS: '7', PASSWORD_SCRYPT_LOG2_N: '16' }),
+    ).toMatchObject({
       signupEnabled: false,
       sessionTtlDays: 7,
       scryptLog2N: 16,

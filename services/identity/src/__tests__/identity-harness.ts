@@ -42,7 +42,12 @@ export async function startIdentity(env: NodeJS.ProcessEnv = {}): Promise<Identi
     harness.service.context.grpcClientOptions,
   );
   const authenticate = (token: string) => call(client.authenticate.bind(client), { token });
-  const withClaims = async <T>(claims: InternalClaims | null, method: string, path: string, body?: unknown): Promise<Answer<T>> => {
+  const withClaims = async <T>(
+    claims: InternalClaims | null,
+    method: string,
+    path: string,
+    body?: unknown,
+  ): Promise<Answer<T>> => {
     const { status, body: answered } = await harness.call<T>(claims, method, path, body === undefined ? {} : { body });
     return { status, body: answered };
   };
@@ -107,7 +112,9 @@ export const EMAIL_VERIFICATION_PATH = '/v1/public/email-verifications/';
 
 // The latest email verification link mailed to an address (the local mailbox).
 export function verificationLinkMailedTo(harness: IdentityHarness, email: string): string {
-  const mails = mailTo(harness.service.context.dataDir, email).filter((mail) => mail.text.includes(EMAIL_VERIFICATION_PATH));
+  const mails = mailTo(harness.service.context.dataDir, email).filter((mail) =>
+    mail.text.includes(EMAIL_VERIFICATION_PATH),
+  );
   if (mails.length === 0) throw new Error(`no email verification mail to ${email}`);
   return linkIn(mails[mails.length - 1], EMAIL_VERIFICATION_PATH);
 }
@@ -116,7 +123,8 @@ export function verificationLinkMailedTo(harness: IdentityHarness, email: string
 export async function verifyEmail(harness: IdentityHarness, person: Pick<Person, 'email'>): Promise<void> {
   const token = verificationLinkMailedTo(harness, person.email).split('/').pop();
   const answer = await harness.publicApi('POST', `/public/email-verifications/${token}`);
-  if (answer.status !== 204) throw new Error(`email verification failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+  if (answer.status !== 204)
+    throw new Error(`email verification failed: ${answer.status} ${JSON.stringify(answer.body)}`);
 }
 
 // A person who followed their verification link: they may accept invitations.
@@ -139,7 +147,8 @@ export async function createApiKey(
   body: Record<string, unknown> = {},
 ): Promise<{ key: string; id: string; record: any }> {
   const answer = await harness.api(owner.token, 'POST', '/api-keys', { name: 'Script', kind: 'integration', ...body });
-  if (answer.status !== 201) throw new Error(`API key creation failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+  if (answer.status !== 201)
+    throw new Error(`API key creation failed: ${answer.status} ${JSON.stringify(answer.body)}`);
   return { key: answer.body.key, id: answer.body.id, record: answer.body };
 }
 

@@ -6,7 +6,15 @@ import { identityService } from '../identity-service';
 
 // The collections of identity that hold no tenant data, each with its reason in its model file.
 // Anything else must be tenant-scoped: a new model that is neither stops identity at start.
-const GLOBAL_COLLECTIONS = ['api_key_credentials', 'email_verifications', 'invitation_tokens', 'password_resets', 'sessions', 'users', 'workspaces'];
+const GLOBAL_COLLECTIONS = [
+  'api_key_credentials',
+  'email_verifications',
+  'invitation_tokens',
+  'password_resets',
+  'sessions',
+  'users',
+  'workspaces',
+];
 
 describe('tenancy of identity’s models', () => {
   it('declares every model tenant-scoped, except the listed global collections, each with a reason', async () => {
@@ -21,7 +29,8 @@ describe('tenancy of identity’s models', () => {
       expect(declared.length).toBeGreaterThan(GLOBAL_COLLECTIONS.length);
       const global = declared.filter((model) => model.tenancy?.kind === 'global');
       expect(global.map((model) => model.collection).sort()).toEqual(GLOBAL_COLLECTIONS);
-      for (const model of global) expect(model.tenancy).toEqual({ kind: 'global', reason: expect.stringMatching(/\w{3,}/) });
+      for (const model of global)
+        expect(model.tenancy).toEqual({ kind: 'global', reason: expect.stringMatching(/\w{3,}/) });
       expect(declared.filter((model) => model.tenancy === undefined)).toEqual([]);
       await expect(syncIndexes(connection)).resolves.toBeUndefined();
     } finally {

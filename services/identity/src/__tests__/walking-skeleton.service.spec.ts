@@ -31,7 +31,10 @@ describe('identity walking skeleton', () => {
     const userId: string = signedUp.body.user.id;
 
     // Sign-in gives a second, independent session.
-    const signedIn = await identity.publicApi('POST', '/auth/sign-in', { email: input.email, password: input.password });
+    const signedIn = await identity.publicApi('POST', '/auth/sign-in', {
+      email: input.email,
+      password: input.password,
+    });
     expect(signedIn.status).toBe(200);
     expect(signedIn.body.expires_at).toMatch(ISO_TIMESTAMP);
     const token: string = signedIn.body.token;
@@ -111,7 +114,10 @@ describe('identity walking skeleton', () => {
       key_id: created.body.id,
     });
     const meAsKey = await identity.api(key, 'GET', '/me');
-    expect(meAsKey.body).toMatchObject({ actor_type: 'agent', permissions: ['companies:read', 'contacts:read', 'tasks:read'] });
+    expect(meAsKey.body).toMatchObject({
+      actor_type: 'agent',
+      permissions: ['companies:read', 'contacts:read', 'tasks:read'],
+    });
 
     // Revocation applies to the very next call.
     expect((await identity.api(token, 'DELETE', `/api-keys/${created.body.id}`)).status).toBe(204);

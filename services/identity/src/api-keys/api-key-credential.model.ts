@@ -21,7 +21,9 @@ const apiKeyCredentialSchema = new Schema<ApiKeyCredentialRecord>(
   },
   { collection: 'api_key_credentials', versionKey: false },
 );
-apiKeyCredentialSchema.plugin(globalCollection, { reason: 'a bearer key names no workspace: its digest is found here first, then the key in its workspace' });
+apiKeyCredentialSchema.plugin(globalCollection, {
+  reason: 'a bearer key names no workspace: its digest is found here first, then the key in its workspace',
+});
 
 export function registerApiKeyCredentialModel(connection: Connection): void {
   connection.model(API_KEY_CREDENTIAL_MODEL, apiKeyCredentialSchema);

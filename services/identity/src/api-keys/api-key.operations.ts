@@ -1,4 +1,16 @@
-import { DateTime, declareOperation, Named, Nullable, SingleLine, Strict, StringEnum, Type, Uuid, ListOf, type Static } from '@crm/kit';
+import {
+  DateTime,
+  declareOperation,
+  Named,
+  Nullable,
+  SingleLine,
+  Strict,
+  StringEnum,
+  Type,
+  Uuid,
+  ListOf,
+  type Static,
+} from '@crm/kit';
 import { admin } from '@crm/protos';
 import { API_KEY_KINDS } from './api-key.model';
 
@@ -43,12 +55,21 @@ export const createApiKey = declareOperation({
   access: admin('settings:manage'),
   summary: 'Create an API key',
   description: 'The key acts as the calling member with the given role, never beyond the creator’s own permissions.',
-  body: Named('ApiKeyCreate', Strict({
-    name: SingleLine({ minLength: 1, maxLength: 100 }),
-    kind: StringEnum(API_KEY_KINDS),
-    role: Type.Optional(SingleLine({ minLength: 1, maxLength: 40, description: 'A role name of the workspace; default `Agent (read only)`.' })),
-    expires_in_days: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_EXPIRY_DAYS })),
-  })),
+  body: Named(
+    'ApiKeyCreate',
+    Strict({
+      name: SingleLine({ minLength: 1, maxLength: 100 }),
+      kind: StringEnum(API_KEY_KINDS),
+      role: Type.Optional(
+        SingleLine({
+          minLength: 1,
+          maxLength: 40,
+          description: 'A role name of the workspace; default `Agent (read only)`.',
+        }),
+      ),
+      expires_in_days: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_EXPIRY_DAYS })),
+    }),
+  ),
   trim: ['name'],
   status: 201,
   response: CreatedApiKey,

@@ -28,7 +28,10 @@ export async function createApiKey(
   if (ROLES_NOT_FOR_API_KEYS.includes(roleName)) {
     throw validationFailed(`role must not be ${ROLES_NOT_FOR_API_KEYS.join(' or ')} for an API key`);
   }
-  const role = await roleModel(connection).findOne({ workspace_id: workspaceId, name: roleName }).lean<RoleRecord>().exec();
+  const role = await roleModel(connection)
+    .findOne({ workspace_id: workspaceId, name: roleName })
+    .lean<RoleRecord>()
+    .exec();
   if (!role) throw validationFailed(`role '${roleName}' is not a role of this workspace`);
 
   const issued = issueApiKey();
@@ -48,9 +51,12 @@ export async function createApiKey(
   };
   await commit(runtime.context, async ({ transaction, publish }) => {
     await apiKeyModel(connection).create([key], { session: transaction });
-    await apiKeyCredentialModel(connection).create([{ _id: issued.digest, workspace_id: workspaceId, key_id: key._id }], {
-      session: transaction,
-    });
+    await apiKeyCredentialModel(connection).create(
+      [{ _id: issued.digest, workspace_id: workspaceId, key_id: key._id }],
+      {
+        session: transaction,
+      },
+    );
     publish(apiKeyCreated, {
       workspace_id: workspaceId,
       actor: claims.actor,

@@ -17,11 +17,19 @@ export async function revokeApiKey(
   if (!isUuid(keyId)) throw notFound('API key');
   const keys = apiKeyModel(runtime.context.connection);
   await commit(runtime.context, async ({ transaction, publish }) => {
-    const key = await keys.findOne({ _id: keyId, workspace_id: workspaceId }).session(transaction).lean<ApiKeyRecord>().exec();
+    const key = await keys
+      .findOne({ _id: keyId, workspace_id: workspaceId })
+      .session(transaction)
+      .lean<ApiKeyRecord>()
+      .exec();
     if (!key) throw notFound('API key');
     if (key.revoked_at) return;
     const revokedAt = isoNow();
-    await keys.updateOne({ _id: keyId, workspace_id: workspaceId }, { $set: { revoked_at: revokedAt } }, { session: transaction });
+    await keys.updateOne(
+      { _id: keyId, workspace_id: workspaceId },
+      { $set: { revoked_at: revokedAt } },
+      { session: transaction },
+    );
     const revoked = await bumpVersion(keys, { _id: keyId, workspace_id: workspaceId }, transaction);
     publish(apiKeyRevoked, {
       workspace_id: workspaceId,

@@ -13,7 +13,10 @@ export const AUDIT_PATTERNS = ['#'];
 // A batch (of one workspace) is one transaction: entries already written (a redelivery; an
 // entry's id is its event's) are skipped, the rest are inserted at once. The entries are their
 // own record of what was handled, so no processed-event ids are kept besides them.
-export function auditHandler(connection: Connection, contracts: EventContractRegistry = EVENT_CONTRACTS): BatchEventHandler {
+export function auditHandler(
+  connection: Connection,
+  contracts: EventContractRegistry = EVENT_CONTRACTS,
+): BatchEventHandler {
   const entries = auditEntryModel(connection);
   return async (events) => {
     // Events the log skips need no transaction.
@@ -79,7 +82,11 @@ async function forgetNames(
     .lean<AuditEntryRecord[]>()
     .exec();
   for (const entry of earlier) {
-    await entries.updateOne({ _id: entry._id, workspace_id: workspaceId }, { $set: forgetName({ ...entry }) }, { session });
+    await entries.updateOne(
+      { _id: entry._id, workspace_id: workspaceId },
+      { $set: forgetName({ ...entry }) },
+      { session },
+    );
   }
 }
 

@@ -1,5 +1,11 @@
 import type { EventEnvelope } from '@crm/bus';
-import { auditText, EVENT_CONTRACTS, type EventContract, type EventContractRegistry, type EventData } from '@crm/protos';
+import {
+  auditText,
+  EVENT_CONTRACTS,
+  type EventContract,
+  type EventContractRegistry,
+  type EventData,
+} from '@crm/protos';
 import type { AuditSource } from './audit-entry.model';
 
 // How an event reads in the audit log comes from its declared contract (protos/events/): the
@@ -25,7 +31,8 @@ function fullName(data: EventData): string | null {
 }
 
 // The object's name as an undeclared event gives it: a name, a title, a person's name, an email.
-const genericName = (data: EventData) => text(data, 'name') ?? text(data, 'title') ?? fullName(data) ?? text(data, 'email');
+const genericName = (data: EventData) =>
+  text(data, 'name') ?? text(data, 'title') ?? fullName(data) ?? text(data, 'email');
 
 const genericId = (data: EventData, entity: string) => text(data, `${entity}_id`) ?? text(data, 'id');
 
@@ -38,7 +45,8 @@ function declaredReading(contract: EventContract, action: string, data: EventDat
     action,
     object_type: audit.objectType ?? contract.record.entity,
     object_id: audit.objectId ? audit.objectId(data) : text(data, contract.record.idField),
-    object_name: objectName === null ? null : typeof objectName === 'string' ? text(data, objectName) : objectName(data),
+    object_name:
+      objectName === null ? null : typeof objectName === 'string' ? text(data, objectName) : objectName(data),
     summary: typeof audit.summary === 'string' ? fillTemplate(audit.summary, data) : audit.summary(data),
   };
 }

@@ -22,10 +22,17 @@ export function checkAuditObject(request: AuditObject): void {
   if (!request.object_id) throw validationFailed('object_id is required');
 }
 
-export async function listAuditEntriesAbout(connection: Connection, request: identityV1.ListAuditEntriesAboutRequest): Promise<identityV1.ListAuditEntriesAboutResponse> {
+export async function listAuditEntriesAbout(
+  connection: Connection,
+  request: identityV1.ListAuditEntriesAboutRequest,
+): Promise<identityV1.ListAuditEntriesAboutResponse> {
   checkAuditObject(request);
   const entries = await auditEntryModel(connection)
-    .find({ workspace_id: request.workspace_id, object_type: request.object_type, object_id: request.object_id.toLowerCase() })
+    .find({
+      workspace_id: request.workspace_id,
+      object_type: request.object_type,
+      object_id: request.object_id.toLowerCase(),
+    })
     .sort({ at: -1, _id: -1 })
     .limit(LIST_LIMIT)
     .lean<AuditEntryRecord[]>()
@@ -47,15 +54,25 @@ export async function listAuditEntriesAbout(connection: Connection, request: ide
 // Entries about the object lose its name (their summary reads as a generic one); any other entry
 // naming the person (a note's subject, a deal named after them) has the mention replaced.
 // Answers how many entries changed.
-export async function forgetAuditMentions(connection: Connection, object: AuditObject, mentions: Mentions | null): Promise<number> {
+export async function forgetAuditMentions(
+  connection: Connection,
+  object: AuditObject,
+  mentions: Mentions | null,
+): Promise<number> {
   const entries = auditEntryModel(connection);
   const objectId = object.object_id.toLowerCase();
   let changed = 0;
-  const about = await entries.find({ workspace_id: object.workspace_id, object_type: object.object_type, object_id: objectId }).lean<AuditEntryRecord[]>().exec();
+  const about = await entries
+    .find({ workspace_id: object.workspace_id, object_type: object.object_type, object_id: objectId })
+    .lean<AuditEntryRecord[]>()
+    .exec();
   for (const entry of about) {
     const summary = genericSummary(entry.action ?? 'changed', object.object_type, null);
     if (entry.object_name === null && entry.summary === summary) continue;
-    await entries.updateOne({ _id: entry._id, workspace_id: object.workspace_id }, { $set: { object_name: null, summary } });
+    await entries.updateOne(
+      { _id: entry._id, workspace_id: object.workspace_id },
+      { $set: { object_name: null, summary } },
+    );
     changed += 1;
   }
   if (mentions === null) return changed;
@@ -65,7 +82,10 @@ export async function forgetAuditMentions(connection: Connection, object: AuditO
     .exec();
   for (const entry of naming) {
     const scrub = (text: string | null) => (text === null ? null : text.replace(mentions.pattern, ERASED_MENTION));
-    await entries.updateOne({ _id: entry._id, workspace_id: object.workspace_id }, { $set: { object_name: scrub(entry.object_name), summary: scrub(entry.summary) } });
+    await entries.updateOne(
+      { _id: entry._id, workspace_id: object.workspace_id },
+      { $set: { object_name: scrub(entry.object_name), summary: scrub(entry.summary) } },
+    );
     changed += 1;
   }
   return changed;

@@ -35,14 +35,17 @@ export const signUp = declareOperation({
   description:
     'With `invitation_token` (from an invitation link) the account joins the inviting workspace, even where self-service sign-up is switched off (403 `signup_disabled`).',
   access: 'public',
-  body: Named('SignUp', Strict({
-    email: Email({ maxLength: EMAIL_MAX_LENGTH }),
-    password: NewPassword(),
-    name: SingleLine({ minLength: 1, maxLength: NAME_MAX_LENGTH }),
-    // A token of the wrong shape is an unknown invitation (404), so only its type and a sane
-    // length are checked here.
-    invitation_token: Type.Optional(SingleLine({ minLength: 1, maxLength: 200 })),
-  })),
+  body: Named(
+    'SignUp',
+    Strict({
+      email: Email({ maxLength: EMAIL_MAX_LENGTH }),
+      password: NewPassword(),
+      name: SingleLine({ minLength: 1, maxLength: NAME_MAX_LENGTH }),
+      // A token of the wrong shape is an unknown invitation (404), so only its type and a sane
+      // length are checked here.
+      invitation_token: Type.Optional(SingleLine({ minLength: 1, maxLength: 200 })),
+    }),
+  ),
   trim: ['email', 'name'],
   status: 201,
   response: SignUpResult,
@@ -58,10 +61,13 @@ export const signIn = declareOperation({
   summary: 'Sign in with email and password',
   description: 'An unknown email and a wrong password get the same 401.',
   access: 'public',
-  body: Named('SignIn', Strict({
-    email: Email({ maxLength: EMAIL_MAX_LENGTH }),
-    password: SingleLine({ minLength: 1, maxLength: PASSWORD_MAX_LENGTH }),
-  })),
+  body: Named(
+    'SignIn',
+    Strict({
+      email: Email({ maxLength: EMAIL_MAX_LENGTH }),
+      password: SingleLine({ minLength: 1, maxLength: PASSWORD_MAX_LENGTH }),
+    }),
+  ),
   trim: ['email'],
   status: 200,
   response: SignInResult,
@@ -83,7 +89,8 @@ export const switchWorkspace = declareOperation({
   method: 'POST',
   path: '/auth/switch-workspace',
   summary: 'Move the calling session to another workspace of the person',
-  description: 'For a signed-in session, not an API key. A workspace the person is not an active member of answers 404.',
+  description:
+    'For a signed-in session, not an API key. A workspace the person is not an active member of answers 404.',
   access: 'caller',
   body: Named('WorkspaceSwitch', Strict({ organization_id: Uuid() })),
   status: 204,

@@ -33,7 +33,9 @@ const sessionSchema = new Schema<SessionRecord>(
   },
   { collection: 'sessions', versionKey: false },
 );
-sessionSchema.plugin(globalCollection, { reason: 'a session belongs to a person and moves between workspaces (switch-workspace); found by token digest' });
+sessionSchema.plugin(globalCollection, {
+  reason: 'a session belongs to a person and moves between workspaces (switch-workspace); found by token digest',
+});
 sessionSchema.index({ token_digest: 1 }, { unique: true });
 sessionSchema.index({ user_id: 1 });
 

@@ -15,7 +15,10 @@ import { startSession } from './sessions';
 export async function signIn(runtime: IdentityRuntime, body: SignInBody): Promise<SignInResultView> {
   const { context, config } = runtime;
   const users = userModel(context.connection);
-  const user = await users.findOne({ email: normaliseEmail(body.email) }).lean<UserRecord>().exec();
+  const user = await users
+    .findOne({ email: normaliseEmail(body.email) })
+    .lean<UserRecord>()
+    .exec();
   const matches = await verifyPassword(body.password, user?.password_hash ?? (await runtime.dummyPasswordHash()));
   if (!user || !matches) throw new AppError('unauthenticated', 'email or password is incorrect');
 

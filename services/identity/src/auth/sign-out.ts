@@ -11,7 +11,11 @@ export async function signOut(runtime: IdentityRuntime, claims: SessionClaims): 
   await commit(runtime.context, async ({ transaction, publish }) => {
     const revoked = await revokeSession(runtime.context.connection, transaction, claims.session_id, claims.user_id);
     if (!revoked) return;
-    const session = await bumpVersion(sessionModel(runtime.context.connection), { _id: claims.session_id }, transaction);
+    const session = await bumpVersion(
+      sessionModel(runtime.context.connection),
+      { _id: claims.session_id },
+      transaction,
+    );
     publish(sessionEnded, {
       workspace_id: claims.workspace_id,
       actor: claims.actor,

@@ -20,12 +20,16 @@ async function mailVerificationLink(runtime: IdentityRuntime, user: UserRecord):
   try {
     await sendEmailVerification(runtime, user);
   } catch (error) {
-    runtime.context.logger.warn({ err: error, user_id: user._id }, 'the email verification link of a new account was not sent');
+    runtime.context.logger.warn(
+      { err: error, user_id: user._id },
+      'the email verification link of a new account was not sent',
+    );
   }
 }
 
 export function assertSignUpOpen(runtime: IdentityRuntime): void {
-  if (!runtime.config.signupEnabled) throw new AppError('signup_disabled', 'sign-up is switched off on this server', 403);
+  if (!runtime.config.signupEnabled)
+    throw new AppError('signup_disabled', 'sign-up is switched off on this server', 403);
 }
 
 // Creates the person and signs them in; they have no workspace until onboarding, unless they
@@ -37,7 +41,9 @@ export async function signUp(runtime: IdentityRuntime, body: SignUpBody): Promis
   const users = userModel(context.connection);
   const email = normaliseEmail(body.email);
   if (await users.exists({ email })) throw emailTaken();
-  const invitedTo = body.invitation_token ? await invitedWorkspaceOf(context.connection, body.invitation_token, email) : null;
+  const invitedTo = body.invitation_token
+    ? await invitedWorkspaceOf(context.connection, body.invitation_token, email)
+    : null;
 
   const passwordHash = await hashPassword(body.password, runtime.scrypt);
   const now = isoNow();

@@ -11,7 +11,11 @@ import { switchSessionWorkspace } from './sessions';
 
 // Moves the calling session to another workspace the person is an active member of (or holds
 // live support access to). Any other workspace, existing or not, is "not found".
-export async function switchWorkspace(runtime: IdentityRuntime, claims: SessionClaims, workspaceId: string): Promise<void> {
+export async function switchWorkspace(
+  runtime: IdentityRuntime,
+  claims: SessionClaims,
+  workspaceId: string,
+): Promise<void> {
   const { connection } = runtime.context;
   await commit(runtime.context, async ({ transaction, publish }) => {
     // Members, and staff with live support access (src/support/).

@@ -21,7 +21,9 @@ export const CHECKSUM_LENGTH = 6; // 62^6 > 2^32
 export const PUBLIC_ID_LENGTH = 8;
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
-const SESSION_PATTERN = new RegExp(`^${SESSION_TOKEN_PREFIX}([0-9A-Za-z]{${SECRET_LENGTH}})([0-9A-Za-z]{${CHECKSUM_LENGTH}})$`);
+const SESSION_PATTERN = new RegExp(
+  `^${SESSION_TOKEN_PREFIX}([0-9A-Za-z]{${SECRET_LENGTH}})([0-9A-Za-z]{${CHECKSUM_LENGTH}})$`,
+);
 const API_KEY_PATTERN = new RegExp(
   `^(${API_KEY_PREFIX}[0-9A-Za-z]{${PUBLIC_ID_LENGTH}})_([0-9A-Za-z]{${SECRET_LENGTH}})([0-9A-Za-z]{${CHECKSUM_LENGTH}})$`,
 );

@@ -27,6 +27,12 @@ export async function findOpenEmailVerification(
   token: unknown,
   transaction?: ClientSession,
 ): Promise<OpenEmailVerification | null> {
-  const open = await findOpenPersonLink(connection, emailVerificationModel(connection), EMAIL_VERIFICATION_TOKEN_PREFIX, token, transaction);
+  const open = await findOpenPersonLink(
+    connection,
+    emailVerificationModel(connection),
+    EMAIL_VERIFICATION_TOKEN_PREFIX,
+    token,
+    transaction,
+  );
   return open && open.user.email === open.link.email ? { verification: open.link, user: open.user } : null;
 }

@@ -15,7 +15,9 @@ const emailVerificationSchema = new Schema<EmailVerificationRecord>(
   { ...PERSON_LINK_FIELDS, email: { type: String, required: true } },
   { collection: 'email_verifications', versionKey: false },
 );
-emailVerificationSchema.plugin(globalCollection, { reason: 'a verification link belongs to a person, not a workspace; found by token digest' });
+emailVerificationSchema.plugin(globalCollection, {
+  reason: 'a verification link belongs to a person, not a workspace; found by token digest',
+});
 emailVerificationSchema.index({ token_digest: 1 }, { unique: true });
 // The links sent to a person lately: replacing them, and the limit on how many are sent.
 emailVerificationSchema.index({ user_id: 1, created_at: -1 });

@@ -36,7 +36,8 @@ export const verifyEmail = declareOperation({
   method: 'POST',
   path: '/public/email-verifications/{token}',
   summary: 'Verify an email address with a mailed link',
-  description: 'The link works once, for 24 hours, and only the latest one sent works. Unknown, used, replaced and expired links answer 404.',
+  description:
+    'The link works once, for 24 hours, and only the latest one sent works. Unknown, used, replaced and expired links answer 404.',
   access: 'public',
   params: Type.Object({ token: LinkToken() }),
   status: 204,

@@ -5,7 +5,11 @@ import type { IdentityRuntime } from '../identity-runtime';
 import { replaceOpenLinks } from '../shared/person-links';
 import { isEmailVerified } from '../users/email-verified';
 import { userModel, type UserRecord } from '../users/user.model';
-import { EMAIL_VERIFICATION_TTL_HOURS, emailVerificationLink, issueEmailVerificationToken } from './email-verification-links';
+import {
+  EMAIL_VERIFICATION_TTL_HOURS,
+  emailVerificationLink,
+  issueEmailVerificationToken,
+} from './email-verification-links';
 import { emailVerificationModel, type EmailVerificationRecord } from './email-verification.model';
 import type { EmailVerificationSentView } from './email-verification.operations';
 
@@ -15,7 +19,10 @@ const HOUR_MS = 60 * 60 * 1000;
 export const EMAIL_VERIFICATIONS_PER_HOUR = 5;
 
 // POST /me/email-verification: a new link for a signed-in person whose address is not verified.
-export async function resendEmailVerification(runtime: IdentityRuntime, userId: string): Promise<EmailVerificationSentView> {
+export async function resendEmailVerification(
+  runtime: IdentityRuntime,
+  userId: string,
+): Promise<EmailVerificationSentView> {
   const user = await userModel(runtime.context.connection).findById(userId).lean<UserRecord>().exec();
   if (!user) throw notFound('user');
   if (isEmailVerified(user)) throw conflict('your email address is already verified', 'email_already_verified');
@@ -25,7 +32,10 @@ export async function resendEmailVerification(runtime: IdentityRuntime, userId: 
 // Mails a single-use link that verifies the account's address, replacing any earlier one. The
 // link is never answered: only someone who reads the mail can follow it. A mail that cannot be
 // sent leaves no link behind (503).
-export async function sendEmailVerification(runtime: IdentityRuntime, user: UserRecord): Promise<EmailVerificationSentView> {
+export async function sendEmailVerification(
+  runtime: IdentityRuntime,
+  user: UserRecord,
+): Promise<EmailVerificationSentView> {
   const { connection } = runtime.context;
   const issued = issueEmailVerificationToken();
   const url = emailVerificationLink(runtime.config.publicUrl, issued.token);
@@ -43,9 +53,14 @@ export async function sendEmailVerification(runtime: IdentityRuntime, user: User
     if (recent.length >= EMAIL_VERIFICATIONS_PER_HOUR) {
       // Until the oldest link of the hour leaves the window.
       const retryAfter = Math.max(1, Math.ceil((Date.parse(recent[0].created_at) + HOUR_MS - now.getTime()) / 1000));
-      throw new AppError('rate_limited', `at most ${EMAIL_VERIFICATIONS_PER_HOUR} verification links an hour are sent; use the latest one or retry later`, 429, {
-        'Retry-After': String(retryAfter),
-      });
+      throw new AppError(
+        'rate_limited',
+        `at most ${EMAIL_VERIFICATIONS_PER_HOUR} verification links an hour are sent; use the latest one or retry later`,
+        429,
+        {
+          'Retry-After': String(retryAfter),
+        },
+      );
     }
     await replaceOpenLinks(verifications, user._id, nowText, transaction);
     const record: EmailVerificationRecord = {
@@ -65,7 +80,12 @@ export async function sendEmailVerification(runtime: IdentityRuntime, user: User
   });
 }
 
-async function sendVerificationMail(runtime: IdentityRuntime, user: UserRecord, url: string, expiresAt: string): Promise<void> {
+async function sendVerificationMail(
+  runtime: IdentityRuntime,
+  user: UserRecord,
+  url: string,
+  expiresAt: string,
+): Promise<void> {
   const text = [
     mailText`Hello ${user.name},`,
     '',

@@ -20,7 +20,8 @@ export async function verifyEmail(runtime: IdentityRuntime, token: string): Prom
     if (!open) throw linkNotFound();
     const { verification, user } = open;
     const now = isoNow();
-    if (!(await useLinkOnce(emailVerificationModel(connection), verification._id, now, transaction))) throw linkNotFound();
+    if (!(await useLinkOnce(emailVerificationModel(connection), verification._id, now, transaction)))
+      throw linkNotFound();
     const version = (user.version ?? 1) + 1;
     // Conditional on the address the link was mailed to: it verifies that address only.
     const verified = await userModel(connection).updateOne(

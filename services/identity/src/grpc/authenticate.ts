@@ -43,7 +43,12 @@ export async function authenticate(
       // A key served from the cache still records its use (the write then clears the cache).
       const { key_id: keyId, workspace_id: workspaceId } = cached.claims;
       if (cached.lastUsedAt !== undefined && keyId && workspaceId && !recentlyUsed(cached.lastUsedAt)) {
-        await touchLastUsed(connection, logger, { _id: keyId, workspace_id: workspaceId, last_used_at: cached.lastUsedAt }, isoNow());
+        await touchLastUsed(
+          connection,
+          logger,
+          { _id: keyId, workspace_id: workspaceId, last_used_at: cached.lastUsedAt },
+          isoNow(),
+        );
       }
       return cached.claims;
     }
@@ -56,7 +61,12 @@ export async function authenticate(
       ? await authenticateSession(connection, parsed.digest)
       : await authenticateApiKey(connection, logger, parsed.digest);
   if (answer.cacheUntil !== undefined) {
-    cache?.store(parsed.digest, generation, { claims: answer.claims, lastUsedAt: answer.lastUsedAt }, answer.cacheUntil);
+    cache?.store(
+      parsed.digest,
+      generation,
+      { claims: answer.claims, lastUsedAt: answer.lastUsedAt },
+      answer.cacheUntil,
+    );
   }
   return answer.claims;
 }
@@ -80,7 +90,14 @@ async function authenticateSession(connection: Connection, digest: string): Prom
 
   const actor = { actor_type: 'user', actor_id: user._id, actor_label: user.name };
   if (!session.workspace_id) {
-    return uncached({ user_id: user._id, ...actor, permissions: [], is_admin: false, plan: NO_WORKSPACE_PLAN, session_id: session._id });
+    return uncached({
+      user_id: user._id,
+      ...actor,
+      permissions: [],
+      is_admin: false,
+      plan: NO_WORKSPACE_PLAN,
+      session_id: session._id,
+    });
   }
   const workspaceId = session.workspace_id;
   const [member, workspace] = await Promise.all([
@@ -90,7 +107,10 @@ async function authenticateSession(connection: Connection, digest: string): Prom
   if (!workspace) throw refused('membership of this workspace is not active');
   // Rare (support staff, a person who left): always computed afresh, never cached.
   if (!member) return uncached(await authenticateOutsideMembership(connection, session, user, workspace, actor));
-  const role = await roleModel(connection).findOne({ workspace_id: workspaceId, _id: member.role_id }).lean<RoleRecord>().exec();
+  const role = await roleModel(connection)
+    .findOne({ workspace_id: workspaceId, _id: member.role_id })
+    .lean<RoleRecord>()
+    .exec();
   if (!role) throw refused('membership of this workspace is not active');
   const permissions = orderedPermissions(role.permissions);
   const claims = {
@@ -135,7 +155,14 @@ async function authenticateOutsideMembership(
   }
   const wasMember = await memberModel(connection).exists({ workspace_id: workspace._id, user_id: user._id });
   if (wasMember) throw refused('membership of this workspace is not active');
-  return { user_id: user._id, ...actor, permissions: [], is_admin: false, plan: NO_WORKSPACE_PLAN, session_id: session._id };
+  return {
+    user_id: user._id,
+    ...actor,
+    permissions: [],
+    is_admin: false,
+    plan: NO_WORKSPACE_PLAN,
+    session_id: session._id,
+  };
 }
 
 async function authenticateApiKey(connection: Connection, logger: Logger, digest: string): Promise<Answer> {
@@ -165,7 +192,9 @@ async function authenticateApiKey(connection: Connection, logger: Logger, digest
   if (!keyRole || !memberRole) throw refused('API key role no longer exists');
 
   // A key acts as its creator: it never has a right its creator has lost since.
-  const permissions = orderedPermissions(keyRole.permissions.filter((permission) => memberRole.permissions.includes(permission)));
+  const permissions = orderedPermissions(
+    keyRole.permissions.filter((permission) => memberRole.permissions.includes(permission)),
+  );
   const lastUsedAt = await touchLastUsed(connection, logger, key, now);
   const claims = {
     workspace_id: workspaceId,
@@ -199,7 +228,11 @@ async function touchLastUsed(
   if (key.last_used_at && key.last_used_at > threshold) return key.last_used_at;
   try {
     await apiKeyModel(connection).updateOne(
-      { _id: key._id, workspace_id: key.workspace_id, $or: [{ last_used_at: null }, { last_used_at: { $lte: threshold } }] },
+      {
+        _id: key._id,
+        workspace_id: key.workspace_id,
+        $or: [{ last_used_at: null }, { last_used_at: { $lte: threshold } }],
+      },
       { $set: { last_used_at: now } },
     );
   } catch (error) {

@@ -92,8 +92,7 @@ export class AuthenticationCache {
       }
     }
     const transaction = connection.transaction.bind(connection);
-    connection.transaction = ((work, options) =>
-      settled(transaction(work, options), invalidate));
+    connection.transaction = (work, options) => settled(transaction(work, options), invalidate);
   }
 }
 

@@ -10,7 +10,10 @@ export const GET_MEMBERS_MAX_IDS = 500;
 // Members of the workspace among the given people, read from identity's own records (not a
 // projection), so a member added by one request is known to the very next one. People who are
 // not members there are left out; the caller decides what a disabled member means to it.
-export async function getMembers(connection: Connection, request: identityV1.GetMembersRequest): Promise<identityV1.GetMembersResponse> {
+export async function getMembers(
+  connection: Connection,
+  request: identityV1.GetMembersRequest,
+): Promise<identityV1.GetMembersResponse> {
   const { workspace_id: workspaceId } = request;
   const userIds = [...new Set(request.user_ids)];
   if (!workspaceId) throw validationFailed('workspace_id is required');

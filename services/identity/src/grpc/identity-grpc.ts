@@ -26,8 +26,20 @@ export function identityGrpc(context: ServiceContext): GrpcRegistration[] {
   // Off unless identity runs as a single replica (AUTHENTICATION_CACHE in config.ts).
   const cache = runtimeOf(context).config.authenticationCache ? new AuthenticationCache() : undefined;
   // Everything an Authenticate answer is computed from.
-  const sources = [sessionModel, userModel, memberModel, roleModel, workspaceModel, apiKeyModel, apiKeyCredentialModel, supportGrantModel];
-  cache?.watch(connection, sources.map((model) => model(connection) as unknown as Model<never>));
+  const sources = [
+    sessionModel,
+    userModel,
+    memberModel,
+    roleModel,
+    workspaceModel,
+    apiKeyModel,
+    apiKeyCredentialModel,
+    supportGrantModel,
+  ];
+  cache?.watch(
+    connection,
+    sources.map((model) => model(connection) as unknown as Model<never>),
+  );
   const implementation: identityV1.IdentityServiceServer = {
     authenticate: unary<identityV1.AuthenticateRequest, identityV1.AuthenticateResponse>(context.logger, (request) =>
       authenticate(connection, context.logger, request.token, cache),
@@ -39,10 +51,15 @@ export function identityGrpc(context: ServiceContext): GrpcRegistration[] {
       async (request) => {
         const requestContext: RequestContext = { request_id: request.request_id || newId(), workspace_id: null };
         if (request.traceparent) requestContext.traceparent = request.traceparent;
-        const authenticated = await runWithContext(requestContext, () => authenticate(connection, context.logger, request.token, cache));
+        const authenticated = await runWithContext(requestContext, () =>
+          authenticate(connection, context.logger, request.token, cache),
+        );
         return { id: request.id, authenticated };
       },
-      (request, error) => ({ id: request.id, error: { code: error.code, message: error.message, http_status: error.status } }),
+      (request, error) => ({
+        id: request.id,
+        error: { code: error.code, message: error.message, http_status: error.status },
+      }),
     ),
     getMembers: unary<identityV1.GetMembersRequest, identityV1.GetMembersResponse>(context.logger, (request) =>
       getMembers(connection, request),
@@ -53,12 +70,18 @@ export function identityGrpc(context: ServiceContext): GrpcRegistration[] {
     countMembers: unary<identityV1.CountMembersRequest, identityV1.CountMembersResponse>(context.logger, (request) =>
       countMembers(connection, request),
     ),
-    listMembers: unary<identityV1.ListMembersRequest, identityV1.ListMembersResponse>(context.logger, (request) => listMembersPage(connection, request)),
-    // A contact's subject access request and erasure (crm-core's privacy operations).
-    listAuditEntriesAbout: unary<identityV1.ListAuditEntriesAboutRequest, identityV1.ListAuditEntriesAboutResponse>(context.logger, (request) =>
-      listAuditEntriesAbout(connection, request),
+    listMembers: unary<identityV1.ListMembersRequest, identityV1.ListMembersResponse>(context.logger, (request) =>
+      listMembersPage(connection, request),
     ),
-    forgetMentions: unary<identityV1.ForgetMentionsRequest, identityV1.ForgetMentionsResponse>(context.logger, (request) => forgetMentions(context, request)),
+    // A contact's subject access request and erasure (crm-core's privacy operations).
+    listAuditEntriesAbout: unary<identityV1.ListAuditEntriesAboutRequest, identityV1.ListAuditEntriesAboutResponse>(
+      context.logger,
+      (request) => listAuditEntriesAbout(connection, request),
+    ),
+    forgetMentions: unary<identityV1.ForgetMentionsRequest, identityV1.ForgetMentionsResponse>(
+      context.logger,
+      (request) => forgetMentions(context, request),
+    ),
   };
   return [{ definition: identityV1.IdentityServiceService, implementation }, identityReplayGrpc(context)];
 }

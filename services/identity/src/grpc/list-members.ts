@@ -11,12 +11,21 @@ export const LIST_MEMBERS_MAX_LIMIT = 500;
 // The workspace's members as GET /members shows them, one page at a time in the order of their
 // ids (the person's id, on the unique workspace_id + user_id index), so a caller walking a large
 // workspace (an export) never needs them all at once.
-export async function listMembersPage(connection: Connection, request: identityV1.ListMembersRequest): Promise<identityV1.ListMembersResponse> {
+export async function listMembersPage(
+  connection: Connection,
+  request: identityV1.ListMembersRequest,
+): Promise<identityV1.ListMembersResponse> {
   const { workspace_id: workspaceId, after } = request;
   if (!workspaceId) throw validationFailed('workspace_id is required');
-  if (!Number.isInteger(request.limit) || request.limit < 1 || request.limit > LIST_MEMBERS_MAX_LIMIT) throw validationFailed(`limit must be 1 to ${LIST_MEMBERS_MAX_LIMIT}`);
+  if (!Number.isInteger(request.limit) || request.limit < 1 || request.limit > LIST_MEMBERS_MAX_LIMIT)
+    throw validationFailed(`limit must be 1 to ${LIST_MEMBERS_MAX_LIMIT}`);
   const filter = after ? { workspace_id: workspaceId, user_id: { $gt: after } } : { workspace_id: workspaceId };
-  const members = await memberModel(connection).find(filter).sort({ user_id: 1 }).limit(request.limit).lean<MemberRecord[]>().exec();
+  const members = await memberModel(connection)
+    .find(filter)
+    .sort({ user_id: 1 })
+    .limit(request.limit)
+    .lean<MemberRecord[]>()
+    .exec();
   if (members.length === 0) return { members: [], next_after: '' };
   const [users, roles] = await Promise.all([
     userModel(connection)
@@ -33,7 +42,15 @@ export async function listMembersPage(connection: Connection, request: identityV
   return {
     members: members.map((member) => {
       const view = memberView(member, usersById.get(member.user_id), roleNames.get(member.role_id) ?? '');
-      return { id: view.id, user_id: member.user_id, name: view.name, email: view.email, avatar: view.avatar ?? undefined, role: view.role, status: view.status };
+      return {
+        id: view.id,
+        user_id: member.user_id,
+        name: view.name,
+        email: view.email,
+        avatar: view.avatar ?? undefined,
+        role: view.role,
+        status: view.status,
+      };
     }),
     next_after: members.length === request.limit ? members[members.length - 1].user_id : '',
   };

@@ -1,5 +1,13 @@
 import { invitationCreated } from '@crm/protos';
-import { AppError, type InternalClaims, isDuplicateKey, newId, normaliseEmail, notFound, validationFailed } from '@crm/kit';
+import {
+  AppError,
+  type InternalClaims,
+  isDuplicateKey,
+  newId,
+  normaliseEmail,
+  notFound,
+  validationFailed,
+} from '@crm/kit';
 import { commit } from '@crm/service-host';
 import { mailText } from '@crm/mail';
 import type { IdentityRuntime } from '../identity-runtime';
@@ -29,7 +37,10 @@ export async function createInvitation(
 ): Promise<InvitationView> {
   const { connection } = runtime.context;
   const email = normaliseEmail(body.email);
-  const role = await roleModel(connection).findOne({ _id: body.role_id, workspace_id: workspaceId }).lean<RoleRecord>().exec();
+  const role = await roleModel(connection)
+    .findOne({ _id: body.role_id, workspace_id: workspaceId })
+    .lean<RoleRecord>()
+    .exec();
   if (!role) throw validationFailed('role_id must be a role of this workspace');
   // Owners hold the workspace itself: only an Owner can make another one.
   if (role.is_system && role.name === OWNER_ROLE && claims.role !== OWNER_ROLE) {
@@ -45,7 +56,11 @@ export async function createInvitation(
     const invitation = await commit(runtime.context, async ({ transaction, publish }) => {
       const now = new Date();
       const nowText = now.toISOString();
-      const existingUser = await userModel(connection).findOne({ email }).session(transaction).lean<UserRecord>().exec();
+      const existingUser = await userModel(connection)
+        .findOne({ email })
+        .session(transaction)
+        .lean<UserRecord>()
+        .exec();
       if (existingUser) {
         const member = await memberModel(connection)
           .findOne({ workspace_id: workspaceId, user_id: existingUser._id })
@@ -54,7 +69,9 @@ export async function createInvitation(
           .exec();
         if (member?.status === 'active') throw alreadyMember('this email already belongs to a member of the workspace');
         if (member) {
-          throw alreadyMember('this email belongs to a disabled member of the workspace; enable them with PATCH /members/{id}');
+          throw alreadyMember(
+            'this email belongs to a disabled member of the workspace; enable them with PATCH /members/{id}',
+          );
         }
       }
       const invitations = invitationModel(connection);
@@ -85,9 +102,12 @@ export async function createInvitation(
         updated_at: nowText,
       };
       await invitations.create([record], { session: transaction });
-      await invitationTokenModel(connection).create([{ _id: issued.digest, workspace_id: workspaceId, invitation_id: record._id }], {
-        session: transaction,
-      });
+      await invitationTokenModel(connection).create(
+        [{ _id: issued.digest, workspace_id: workspaceId, invitation_id: record._id }],
+        {
+          session: transaction,
+        },
+      );
       publish(invitationCreated, {
         workspace_id: workspaceId,
         actor: claims.actor,

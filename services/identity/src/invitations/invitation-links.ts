@@ -35,7 +35,11 @@ export async function findOpenInvitation(
   const digest = linkTokenDigest(INVITATION_TOKEN_PREFIX, token);
   if (!digest) return null;
   const session = transaction ?? null;
-  const pointer = await invitationTokenModel(connection).findById(digest).session(session).lean<InvitationTokenRecord>().exec();
+  const pointer = await invitationTokenModel(connection)
+    .findById(digest)
+    .session(session)
+    .lean<InvitationTokenRecord>()
+    .exec();
   if (!pointer || !digestsEqual(pointer._id, digest)) return null;
   const workspaceId = pointer.workspace_id;
   const invitation = await invitationModel(connection)
@@ -50,7 +54,11 @@ export async function findOpenInvitation(
     .session(session)
     .lean<RoleRecord>()
     .exec();
-  const workspace = await workspaceModel(connection).findById(workspaceId).session(session).lean<WorkspaceRecord>().exec();
+  const workspace = await workspaceModel(connection)
+    .findById(workspaceId)
+    .session(session)
+    .lean<WorkspaceRecord>()
+    .exec();
   // The role was deleted since: the invitation can no longer be honoured as written.
   if (!role || !workspace) return null;
   return { invitation, role, workspace };

@@ -40,7 +40,9 @@ export function invitationOperations(context: ServiceContext): Implementation[] 
         .lean<RoleRecord[]>()
         .exec();
       const roleNames = new Map(roles.map((role) => [role._id, role.name]));
-      return { data: invitations.map((invitation) => invitationView(invitation, roleNames.get(invitation.role_id) ?? '', now)) };
+      return {
+        data: invitations.map((invitation) => invitationView(invitation, roleNames.get(invitation.role_id) ?? '', now)),
+      };
     }),
 
     implement(createInvitation, async ({ req, auth, body }) => create(runtime, auth, workspaceOf(req), body)),

@@ -21,7 +21,9 @@ const invitationTokenSchema = new Schema<InvitationTokenRecord>(
   },
   { collection: 'invitation_tokens', versionKey: false },
 );
-invitationTokenSchema.plugin(globalCollection, { reason: 'an invitation link names no workspace: its digest is found here first, then the invitation' });
+invitationTokenSchema.plugin(globalCollection, {
+  reason: 'an invitation link names no workspace: its digest is found here first, then the invitation',
+});
 invitationTokenSchema.index({ invitation_id: 1 });
 
 export function registerInvitationTokenModel(connection: Connection): void {

@@ -61,6 +61,9 @@ export function invitationModel(connection: Connection): Model<InvitationRecord>
 }
 
 // What a client sees: a pending invitation past its expiry is expired.
-export function effectiveStatus(invitation: Pick<InvitationRecord, 'status' | 'expires_at'>, now: string): InvitationStatus {
+export function effectiveStatus(
+  invitation: Pick<InvitationRecord, 'status' | 'expires_at'>,
+  now: string,
+): InvitationStatus {
   return invitation.status === 'pending' && invitation.expires_at <= now ? 'expired' : invitation.status;
 }

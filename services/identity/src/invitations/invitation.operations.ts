@@ -1,4 +1,15 @@
-import { DateTime, declareOperation, Email, ListOf, Named, Strict, StringEnum, Type, Uuid, type Static } from '@crm/kit';
+import {
+  DateTime,
+  declareOperation,
+  Email,
+  ListOf,
+  Named,
+  Strict,
+  StringEnum,
+  Type,
+  Uuid,
+  type Static,
+} from '@crm/kit';
 import { admin } from '@crm/protos';
 import { EMAIL_MAX_LENGTH } from '../auth/auth.operations';
 import { LinkToken } from '../password-resets/password-reset.operations';
@@ -68,7 +79,8 @@ export const revokeInvitation = declareOperation({
   path: '/invitations/{id}',
   access: admin('users:manage'),
   summary: 'Revoke a pending invitation',
-  description: 'Its link stops working at once. An accepted invitation cannot be revoked (409 `invitation_not_pending`).',
+  description:
+    'Its link stops working at once. An accepted invitation cannot be revoked (409 `invitation_not_pending`).',
   params: Type.Object({ id: Uuid() }),
   status: 204,
   response: null,

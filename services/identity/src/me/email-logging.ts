@@ -5,7 +5,6 @@ import { findActiveMember } from '../members/memberships';
 import { emailLoggingAddressModel, type EmailLoggingAddressRecord } from './email-logging-address.model';
 import type { EmailLoggingView as EmailLogging } from './me.operations';
 
-
 const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';
 // 16 base32 characters: 80 random bits, short enough to type, far too many to guess.
 const TOKEN_LENGTH = 16;
@@ -20,7 +19,11 @@ const DISABLED: EmailLogging = { enabled: false, address: null };
 
 // A personal address per member and workspace. API keys have no mailbox, and support staff
 // are not members, so they get none.
-export async function emailLoggingOf(runtime: IdentityRuntime, claims: InternalClaims, workspaceId: string): Promise<EmailLogging> {
+export async function emailLoggingOf(
+  runtime: IdentityRuntime,
+  claims: InternalClaims,
+  workspaceId: string,
+): Promise<EmailLogging> {
   if (claims.actor.type !== 'user' || claims.support) return DISABLED;
   const { connection } = runtime.context;
   const member = await findActiveMember(connection, workspaceId, claims.user_id);
@@ -32,7 +35,10 @@ export async function emailLoggingOf(runtime: IdentityRuntime, claims: InternalC
   });
 
   for (let attempt = 1; ; attempt += 1) {
-    const existing = await addresses.findOne({ workspace_id: workspaceId, member_id: member._id }).lean<EmailLoggingAddressRecord>().exec();
+    const existing = await addresses
+      .findOne({ workspace_id: workspaceId, member_id: member._id })
+      .lean<EmailLoggingAddressRecord>()
+      .exec();
     if (existing) return addressOf(existing);
     const record: EmailLoggingAddressRecord = {
       _id: newId(),

@@ -1,4 +1,16 @@
-import { DateTime, declareOperation, Email, Named, Nullable, SingleLine, Strict, StringEnum, Type, Uuid, type Static } from '@crm/kit';
+import {
+  DateTime,
+  declareOperation,
+  Email,
+  Named,
+  Nullable,
+  SingleLine,
+  Strict,
+  StringEnum,
+  Type,
+  Uuid,
+  type Static,
+} from '@crm/kit';
 import { anyone } from '@crm/protos';
 import { MeWorkspace } from '../workspaces/workspace.operations';
 import { AVATAR_MAX_LENGTH } from './avatar';
@@ -12,7 +24,10 @@ export const User = Named(
     email: Type.String(),
     avatar: Nullable(Type.String()),
     email_notifications: Type.Boolean(),
-    email_verified: Type.Boolean({ description: 'The person followed the verification link mailed to `email`. Needed to accept an invitation while signed in; everything else works without it.' }),
+    email_verified: Type.Boolean({
+      description:
+        'The person followed the verification link mailed to `email`. Needed to accept an invitation while signed in; everything else works without it.',
+    }),
   }),
 );
 export type UserView = Static<typeof User>;
@@ -35,7 +50,8 @@ export const getMe = declareOperation({
   path: '/me',
   access: anyone,
   summary: 'Who the request acts as',
-  description: 'The person (for a key: the member who created it), the current workspace (null before onboarding), the permissions, and staff support access if any.',
+  description:
+    'The person (for a key: the member who created it), the current workspace (null before onboarding), the permissions, and staff support access if any.',
   status: 200,
   response: Me,
 });
@@ -45,13 +61,17 @@ export const updateMe = declareOperation({
   path: '/me',
   access: anyone,
   summary: 'Change your own profile',
-  description: 'For a signed-in person, not an API key. The avatar is a data:image URL (webp, png or jpeg, base64); null removes it.',
-  body: Named('MeUpdate', Strict({
-    first_name: Type.Optional(SingleLine({ minLength: 1, maxLength: 60 })),
-    last_name: Type.Optional(SingleLine({ maxLength: 60 })),
-    avatar: Type.Optional(Nullable(Type.String({ maxLength: AVATAR_MAX_LENGTH }))),
-    email_notifications: Type.Optional(Type.Boolean()),
-  })),
+  description:
+    'For a signed-in person, not an API key. The avatar is a data:image URL (webp, png or jpeg, base64); null removes it.',
+  body: Named(
+    'MeUpdate',
+    Strict({
+      first_name: Type.Optional(SingleLine({ minLength: 1, maxLength: 60 })),
+      last_name: Type.Optional(SingleLine({ maxLength: 60 })),
+      avatar: Type.Optional(Nullable(Type.String({ maxLength: AVATAR_MAX_LENGTH }))),
+      email_notifications: Type.Optional(Type.Boolean()),
+    }),
+  ),
   trim: ['first_name', 'last_name'],
   status: 204,
   response: null,

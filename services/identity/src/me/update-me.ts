@@ -62,7 +62,11 @@ export async function updateMe(runtime: IdentityRuntime, claims: InternalClaims,
     if (fields.length === 0) return;
 
     const version = (user.version ?? 1) + 1;
-    await users.updateOne({ _id: user._id }, { $set: { ...set, version, updated_at: isoNow() } }, { session: transaction });
+    await users.updateOne(
+      { _id: user._id },
+      { $set: { ...set, version, updated_at: isoNow() } },
+      { session: transaction },
+    );
     publish(userUpdated, {
       workspace_id: claims.workspace_id,
       actor: claims.actor,

@@ -30,7 +30,9 @@ export function memberOperations(context: ServiceContext): Implementation[] {
       ]);
       const usersById = new Map(users.map((user) => [user._id, user]));
       const roleNames = new Map(roles.map((role) => [role._id, role.name]));
-      const views = members.map((member) => memberView(member, usersById.get(member.user_id), roleNames.get(member.role_id) ?? ''));
+      const views = members.map((member) =>
+        memberView(member, usersById.get(member.user_id), roleNames.get(member.role_id) ?? ''),
+      );
       views.sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.id.localeCompare(b.id));
       return { data: views };
     }),

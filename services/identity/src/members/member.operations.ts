@@ -24,7 +24,8 @@ export const listMembers = declareOperation({
   path: '/members',
   access: anyone,
   summary: 'List the members of the workspace',
-  description: "For owner and assignee pickers: every member, active and disabled, by name. A member's id is the person's id, taken by every field that names a person.",
+  description:
+    "For owner and assignee pickers: every member, active and disabled, by name. A member's id is the person's id, taken by every field that names a person.",
   status: 200,
   response: Named('MemberList', ListOf(Member)),
 });
@@ -34,9 +35,13 @@ export const updateMember = declareOperation({
   path: '/members/{id}',
   access: admin('users:manage'),
   summary: "Change a member's role or status",
-  description: 'Disabling a member or changing their role takes effect on their very next request. The last active Owner cannot be demoted or disabled (409 `last_owner`). Re-enabling a member when the active members take every seat of the plan is 409 `seat_limit_reached` (docs/billing.md).',
+  description:
+    'Disabling a member or changing their role takes effect on their very next request. The last active Owner cannot be demoted or disabled (409 `last_owner`). Re-enabling a member when the active members take every seat of the plan is 409 `seat_limit_reached` (docs/billing.md).',
   params: Type.Object({ id: Uuid({ description: "The member's id as GET /members shows it (the person's id)." }) }),
-  body: Named('MemberUpdate', Strict({ role_id: Type.Optional(Uuid()), status: Type.Optional(StringEnum(MEMBER_STATUSES)) })),
+  body: Named(
+    'MemberUpdate',
+    Strict({ role_id: Type.Optional(Uuid()), status: Type.Optional(StringEnum(MEMBER_STATUSES)) }),
+  ),
   status: 204,
   response: null,
   errors: [409],

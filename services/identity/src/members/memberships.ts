@@ -20,7 +20,11 @@ export async function findActiveMember(
 }
 
 // User ids of the workspace's active admins (members whose role manages settings).
-export async function activeAdminIds(connection: Connection, workspaceId: string, transaction?: ClientSession): Promise<string[]> {
+export async function activeAdminIds(
+  connection: Connection,
+  workspaceId: string,
+  transaction?: ClientSession,
+): Promise<string[]> {
   const roles = await roleModel(connection)
     .find({ workspace_id: workspaceId, permissions: ADMIN_PERMISSION }, { _id: 1 })
     .session(transaction ?? null)
@@ -28,7 +32,10 @@ export async function activeAdminIds(connection: Connection, workspaceId: string
     .exec();
   if (roles.length === 0) return [];
   const members = await memberModel(connection)
-    .find({ workspace_id: workspaceId, status: 'active', role_id: { $in: roles.map((role) => role._id) } }, { user_id: 1 })
+    .find(
+      { workspace_id: workspaceId, status: 'active', role_id: { $in: roles.map((role) => role._id) } },
+      { user_id: 1 },
+    )
     .session(transaction ?? null)
     .lean<Array<Pick<MemberRecord, 'user_id'>>>()
     .exec();

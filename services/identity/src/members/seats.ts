@@ -35,12 +35,18 @@ export async function ensureSeatFree(
   const pending =
     claim === 'invitation' && active < limits.seats
       ? await invitationModel(connection)
-          .countDocuments({ workspace_id: workspaceId, status: 'pending', expires_at: { $gt: isoNow() } }, { limit: limits.seats })
+          .countDocuments(
+            { workspace_id: workspaceId, status: 'pending', expires_at: { $gt: isoNow() } },
+            { limit: limits.seats },
+          )
           .session(transaction)
           .exec()
       : 0;
   if (active + pending < limits.seats) return;
-  const taken = pending > 0 ? `${plural(active, 'active member')} and ${plural(pending, 'pending invitation')}` : plural(active, 'active member');
+  const taken =
+    pending > 0
+      ? `${plural(active, 'active member')} and ${plural(pending, 'pending invitation')}`
+      : plural(active, 'active member');
   const way = claim === 'invitation' && pending > 0 ? 'revoke an invitation, disable a member' : 'disable a member';
   throw new AppError(
     'seat_limit_reached',

@@ -11,7 +11,11 @@ import type { UpdateMemberBody } from './member.operations';
 import { ensureSeatFree } from './seats';
 
 const lastOwner = () =>
-  new AppError('last_owner', 'the last active Owner can be neither disabled nor given another role; make another member Owner first', 409);
+  new AppError(
+    'last_owner',
+    'the last active Owner can be neither disabled nor given another role; make another member Owner first',
+    409,
+  );
 
 // Changes a member's role or status. Both take effect on the member's next request:
 // Authenticate reads the membership and its role every time, so a disabled member's sessions
@@ -29,13 +33,25 @@ export async function updateMember(
   const members = memberModel(connection);
   const roles = roleModel(connection);
   await commit(runtime.context, async ({ transaction, publish }) => {
-    const member = await members.findOne({ workspace_id: workspaceId, user_id: userId }).session(transaction).lean<MemberRecord>().exec();
+    const member = await members
+      .findOne({ workspace_id: workspaceId, user_id: userId })
+      .session(transaction)
+      .lean<MemberRecord>()
+      .exec();
     if (!member) throw notFound('member');
-    const currentRole = await roles.findOne({ _id: member.role_id, workspace_id: workspaceId }).session(transaction).lean<RoleRecord>().exec();
+    const currentRole = await roles
+      .findOne({ _id: member.role_id, workspace_id: workspaceId })
+      .session(transaction)
+      .lean<RoleRecord>()
+      .exec();
     const role =
       body.role_id === undefined || body.role_id === member.role_id
         ? currentRole
-        : await roles.findOne({ _id: body.role_id, workspace_id: workspaceId }).session(transaction).lean<RoleRecord>().exec();
+        : await roles
+            .findOne({ _id: body.role_id, workspace_id: workspaceId })
+            .session(transaction)
+            .lean<RoleRecord>()
+            .exec();
     if (!role) throw validationFailed('role_id: no such role in this workspace');
     const status = body.status ?? member.status;
     const roleChanged = role._id !== member.role_id;
@@ -49,7 +65,8 @@ export async function updateMember(
       throw new AppError('forbidden', 'only an Owner can make someone an Owner or change an Owner');
     }
     // The workspace must keep an active Owner: someone who can always administer it.
-    const losesOwnership = member.status === 'active' && isOwnerRole(currentRole) && (status !== 'active' || !isOwnerRole(role));
+    const losesOwnership =
+      member.status === 'active' && isOwnerRole(currentRole) && (status !== 'active' || !isOwnerRole(role));
     if (losesOwnership) {
       // Two Owners stepping down at once must not both succeed: both transactions write the
       // Owner role, so the second to commit conflicts, is retried, and then counts right.
@@ -59,19 +76,29 @@ export async function updateMember(
         { session: transaction },
       );
       const otherOwners = await members
-        .countDocuments({ workspace_id: workspaceId, role_id: member.role_id, status: 'active', _id: { $ne: member._id } })
+        .countDocuments({
+          workspace_id: workspaceId,
+          role_id: member.role_id,
+          status: 'active',
+          _id: { $ne: member._id },
+        })
         .session(transaction)
         .exec();
       if (otherOwners === 0) throw lastOwner();
     }
 
     // Re-enabling takes a seat again; a role change of an active member takes none.
-    if (member.status !== 'active' && status === 'active') await ensureSeatFree(connection, transaction, workspaceId, claims.plan, 'member');
+    if (member.status !== 'active' && status === 'active')
+      await ensureSeatFree(connection, transaction, workspaceId, claims.plan, 'member');
 
     if (roleChanged) {
       // Written, not only read: a concurrent DELETE /roles/{id} of this role then conflicts
       // instead of leaving the member with a deleted role.
-      await roles.updateOne({ _id: role._id, workspace_id: workspaceId }, { $set: { updated_at: isoNow() } }, { session: transaction });
+      await roles.updateOne(
+        { _id: role._id, workspace_id: workspaceId },
+        { $set: { updated_at: isoNow() } },
+        { session: transaction },
+      );
     }
     // Read in this transaction, so a concurrent change conflicts instead of sharing a version.
     const version = (member.version ?? 1) + 1;

@@ -20,8 +20,15 @@ export const MARKETING_NOTIFICATION_RULES: Readonly<Record<string, readonly Noti
         const companyId = text(data, 'company_id');
         return {
           title: `New lead from "${text(data, 'name') ?? 'a web form'}": ${who}`,
-          body: company !== null && company !== who ? `${who} of ${company} filled in the form.` : `${who} filled in the form.`,
-          link: contactId ? `${setting.publicUrl}/v1/contacts/${contactId}` : companyId ? `${setting.publicUrl}/v1/companies/${companyId}` : null,
+          body:
+            company !== null && company !== who
+              ? `${who} of ${company} filled in the form.`
+              : `${who} filled in the form.`,
+          link: contactId
+            ? `${setting.publicUrl}/v1/contacts/${contactId}`
+            : companyId
+              ? `${setting.publicUrl}/v1/companies/${companyId}`
+              : null,
         };
       },
     },

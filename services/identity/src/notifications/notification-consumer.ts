@@ -38,19 +38,33 @@ export async function subscribeNotifications(context: ServiceContext): Promise<v
   await context.bus.subscribe(NOTIFICATIONS_CONSUMER, NOTIFICATION_PATTERNS, notificationHandler(runtimeOf(context)));
 }
 
-async function storeNotifications(runtime: IdentityRuntime, event: EventEnvelope, session: ClientSession): Promise<OutgoingMail[]> {
+async function storeNotifications(
+  runtime: IdentityRuntime,
+  event: EventEnvelope,
+  session: ClientSession,
+): Promise<OutgoingMail[]> {
   const { connection } = runtime.context;
   const workspaceId = event.workspace_id;
   if (workspaceId === null) return [];
-  const workspace = await workspaceModel(connection).findById(workspaceId).session(session).lean<WorkspaceRecord>().exec();
+  const workspace = await workspaceModel(connection)
+    .findById(workspaceId)
+    .session(session)
+    .lean<WorkspaceRecord>()
+    .exec();
   if (!workspace) return [];
   const admins = addressesAdmins(event) ? await activeAdminIds(connection, workspaceId, session) : [];
-  const drafts = draftNotifications(event, { workspaceName: workspace.name, publicUrl: runtime.config.publicUrl }, admins);
+  const drafts = draftNotifications(
+    event,
+    { workspaceName: workspace.name, publicUrl: runtime.config.publicUrl },
+    admins,
+  );
   const outgoing: OutgoingMail[] = [];
   for (const draft of drafts) {
     // Only people still in the workspace are told; a departed inviter gets nothing.
     const member = await findActiveMember(connection, workspaceId, draft.user_id, session);
-    const user = member ? await userModel(connection).findById(draft.user_id).session(session).lean<UserRecord>().exec() : null;
+    const user = member
+      ? await userModel(connection).findById(draft.user_id).session(session).lean<UserRecord>().exec()
+      : null;
     if (!user) continue;
     const notification: NotificationRecord = {
       _id: newId(),
@@ -91,7 +105,10 @@ async function sendMail(runtime: IdentityRuntime, { notification, to }: Outgoing
     await runtime.mailer.send({ to, subject: notification.title, text: mailText(notification) });
   } catch (error) {
     state = 'failed';
-    logger.warn({ err: error, notification_id: notification._id, kind: notification.kind }, 'could not mail a notification');
+    logger.warn(
+      { err: error, notification_id: notification._id, kind: notification.kind },
+      'could not mail a notification',
+    );
   }
   try {
     await notificationModel(connection).updateOne(

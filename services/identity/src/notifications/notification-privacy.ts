@@ -5,7 +5,11 @@ import { notificationModel, type NotificationRecord } from './notification.model
 // A person's erasure in the members' notifications: a notification naming them (a task assigned
 // whose title names them) keeps its place with the mention replaced. Mail already sent is the
 // recipient's, out of reach (docs/privacy.md). Answers how many notifications changed.
-export async function forgetNotificationMentions(connection: Connection, workspaceId: string, mentions: Mentions | null): Promise<number> {
+export async function forgetNotificationMentions(
+  connection: Connection,
+  workspaceId: string,
+  mentions: Mentions | null,
+): Promise<number> {
   if (mentions === null) return 0;
   const notifications = notificationModel(connection);
   const naming = await notifications
@@ -15,7 +19,12 @@ export async function forgetNotificationMentions(connection: Connection, workspa
   for (const notification of naming) {
     await notifications.updateOne(
       { _id: notification._id, workspace_id: workspaceId },
-      { $set: { title: notification.title.replace(mentions.pattern, ERASED_MENTION), body: notification.body?.replace(mentions.pattern, ERASED_MENTION) ?? null } },
+      {
+        $set: {
+          title: notification.title.replace(mentions.pattern, ERASED_MENTION),
+          body: notification.body?.replace(mentions.pattern, ERASED_MENTION) ?? null,
+        },
+      },
     );
   }
   return naming.length;

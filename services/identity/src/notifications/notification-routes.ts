@@ -11,14 +11,21 @@ export function notificationOperations(context: ServiceContext): Implementation[
   const notifications = () => notificationModel(context.connection);
   const ownerOf = (req: Request, auth: InternalClaims) => ({ workspace_id: workspaceOf(req), user_id: auth.user_id });
   const unreadCount = (owner: { workspace_id: string; user_id: string }) =>
-    notifications().countDocuments({ ...owner, read_at: null }).exec();
+    notifications()
+      .countDocuments({ ...owner, read_at: null })
+      .exec();
 
   return [
     implement(listNotifications, async ({ req, auth, query }) => {
       const owner = ownerOf(req, auth);
       const filter = query.unread === true ? { ...owner, read_at: null } : owner;
       const [page, unread] = await Promise.all([
-        notifications().find(filter).sort({ created_at: -1, _id: -1 }).limit(query.limit).lean<NotificationRecord[]>().exec(),
+        notifications()
+          .find(filter)
+          .sort({ created_at: -1, _id: -1 })
+          .limit(query.limit)
+          .lean<NotificationRecord[]>()
+          .exec(),
         unreadCount(owner),
       ]);
       return { data: page.map(notificationView), unread };
@@ -27,8 +34,11 @@ export function notificationOperations(context: ServiceContext): Implementation[
     implement(markNotificationsRead, async ({ req, auth, body }) => {
       const owner = ownerOf(req, auth);
       // Ids of other people's or other workspaces' notifications match nothing here.
-      const filter = body.ids === undefined ? { ...owner, read_at: null } : { ...owner, read_at: null, _id: { $in: body.ids } };
-      await notifications().updateMany(filter, { $set: { read_at: isoNow() } }).exec();
+      const filter =
+        body.ids === undefined ? { ...owner, read_at: null } : { ...owner, read_at: null, _id: { $in: body.ids } };
+      await notifications()
+        .updateMany(filter, { $set: { read_at: isoNow() } })
+        .exec();
       return { unread: await unreadCount(owner) };
     }),
   ];

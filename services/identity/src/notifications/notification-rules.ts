@@ -1,5 +1,13 @@
 import type { EventEnvelope } from '@crm/bus';
-import { only, text, WORKSPACE_ADMINS, type EventData, type NotificationContent, type NotificationRule, type NotificationSetting } from './notification-rule';
+import {
+  only,
+  text,
+  WORKSPACE_ADMINS,
+  type EventData,
+  type NotificationContent,
+  type NotificationRule,
+  type NotificationSetting,
+} from './notification-rule';
 import { MARKETING_NOTIFICATION_RULES } from './marketing-notification-rules';
 import { TASK_NOTIFICATION_RULES } from './task-notification-rules';
 import { WEBHOOK_NOTIFICATION_RULES } from './webhook-notification-rules';
@@ -48,9 +56,10 @@ export const NOTIFICATION_RULES: Readonly<Record<string, readonly NotificationRu
         const by = event.actor?.label ?? null;
         return {
           title: `Your role is now ${role}`,
-          body: by === null
-            ? `Your role in ${setting.workspaceName} was changed ${change}.`
-            : `${by} changed your role in ${setting.workspaceName} ${change}.`,
+          body:
+            by === null
+              ? `Your role in ${setting.workspaceName} was changed ${change}.`
+              : `${by} changed your role in ${setting.workspaceName} ${change}.`,
           link: `${setting.publicUrl}/v1/me`,
         };
       },
@@ -64,7 +73,8 @@ const asData = (data: unknown): EventData =>
   typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as EventData) : {};
 
 // Nobody is told about what they did themselves.
-const actedThemselves = (event: EventEnvelope, userId: string) => event.actor?.type === 'user' && event.actor.id === userId;
+const actedThemselves = (event: EventEnvelope, userId: string) =>
+  event.actor?.type === 'user' && event.actor.id === userId;
 
 // Does a rule of the event address the workspace's admins (who are then looked up)?
 export function addressesAdmins(event: EventEnvelope): boolean {
@@ -74,7 +84,9 @@ export function addressesAdmins(event: EventEnvelope): boolean {
 
 function addressed(rule: NotificationRule, data: EventData, event: EventEnvelope, admins: readonly string[]): string[] {
   const recipients = rule.recipients(data);
-  return [...new Set(recipients === WORKSPACE_ADMINS ? admins : recipients)].filter((userId) => !actedThemselves(event, userId));
+  return [...new Set(recipients === WORKSPACE_ADMINS ? admins : recipients)].filter(
+    (userId) => !actedThemselves(event, userId),
+  );
 }
 
 // The people an event is addressed to; `admins`: the workspace's active admins, for the rules
@@ -85,7 +97,11 @@ export function recipientsOf(event: EventEnvelope, admins: readonly string[] = [
   return [...new Set(rules.flatMap((rule) => addressed(rule, data, event, admins)))];
 }
 
-export function draftNotifications(event: EventEnvelope, setting: NotificationSetting, admins: readonly string[] = []): NotificationDraft[] {
+export function draftNotifications(
+  event: EventEnvelope,
+  setting: NotificationSetting,
+  admins: readonly string[] = [],
+): NotificationDraft[] {
   const data = asData(event.data);
   const drafts: NotificationDraft[] = [];
   for (const rule of NOTIFICATION_RULES[event.type] ?? []) {

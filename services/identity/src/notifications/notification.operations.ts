@@ -41,7 +41,8 @@ export const markNotificationsRead = declareOperation({
   path: '/notifications/read',
   access: anyone,
   summary: 'Mark your notifications read',
-  description: 'The given ids, or all of them when `ids` is omitted (or no body is sent). Ids of other people’s notifications match nothing.',
+  description:
+    'The given ids, or all of them when `ids` is omitted (or no body is sent). Ids of other people’s notifications match nothing.',
   body: Named('NotificationsRead', Strict({ ids: Type.Optional(Type.Array(Uuid(), { maxItems: MAX_IDS_PER_READ })) })),
   bodyRequired: false,
   status: 200,

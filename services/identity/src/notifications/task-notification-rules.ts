@@ -24,7 +24,9 @@ const assigned: NotificationRule = {
 export const TASK_NOTIFICATION_RULES: Readonly<Record<string, readonly NotificationRule[]>> = {
   // data: the Task's public state (task_id, title, due_at, status, assignee_id, created_by, ...)
   'crm.task.created': [assigned],
-  'crm.task.updated': [{ ...assigned, recipients: (data) => (changed(data, 'assignee_id') ? assigned.recipients(data) : []) }],
+  'crm.task.updated': [
+    { ...assigned, recipients: (data) => (changed(data, 'assignee_id') ? assigned.recipients(data) : []) },
+  ],
   'crm.task.reminded': [
     {
       kind: 'task_reminder',

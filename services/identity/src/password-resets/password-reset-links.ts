@@ -26,6 +26,12 @@ export async function findOpenPasswordReset(
   token: unknown,
   transaction?: ClientSession,
 ): Promise<OpenPasswordReset | null> {
-  const open = await findOpenPersonLink(connection, passwordResetModel(connection), PASSWORD_RESET_TOKEN_PREFIX, token, transaction);
+  const open = await findOpenPersonLink(
+    connection,
+    passwordResetModel(connection),
+    PASSWORD_RESET_TOKEN_PREFIX,
+    token,
+    transaction,
+  );
   return open && { reset: open.link, user: open.user };
 }

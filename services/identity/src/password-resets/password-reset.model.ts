@@ -12,7 +12,9 @@ const passwordResetSchema = new Schema<PasswordResetRecord>(
   { ...PERSON_LINK_FIELDS },
   { collection: 'password_resets', versionKey: false },
 );
-passwordResetSchema.plugin(globalCollection, { reason: 'a reset link belongs to a person, not a workspace; found by token digest' });
+passwordResetSchema.plugin(globalCollection, {
+  reason: 'a reset link belongs to a person, not a workspace; found by token digest',
+});
 passwordResetSchema.index({ token_digest: 1 }, { unique: true });
 passwordResetSchema.index({ user_id: 1 });
 
@@ -23,4 +25,3 @@ export function registerPasswordResetModel(connection: Connection): void {
 export function passwordResetModel(connection: Connection): Model<PasswordResetRecord> {
   return connection.model<PasswordResetRecord>(PASSWORD_RESET_MODEL);
 }
-

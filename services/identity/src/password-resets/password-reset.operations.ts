@@ -6,7 +6,10 @@ import { NewPassword } from '../auth/auth.operations';
 // shape, whatever its prefix, answers the same 404 as a used or expired one.
 export const LinkToken = () => Type.String({ minLength: 1, maxLength: 200, pattern: '^[0-9A-Za-z_]+$' });
 
-export const PasswordChangeLink = Named('PasswordChangeLink', Strict({ url: Uri({ description: 'One-time link to set a new password.' }) }));
+export const PasswordChangeLink = Named(
+  'PasswordChangeLink',
+  Strict({ url: Uri({ description: 'One-time link to set a new password.' }) }),
+);
 export type PasswordChangeLinkView = Static<typeof PasswordChangeLink>;
 
 export const requestPasswordChange = declareOperation({
@@ -14,7 +17,8 @@ export const requestPasswordChange = declareOperation({
   path: '/me/password',
   access: anyone,
   summary: 'Get a one-time link to change your password',
-  description: 'For a signed-in person, not an API key. The link is answered and mailed; asking again replaces the earlier one.',
+  description:
+    'For a signed-in person, not an API key. The link is answered and mailed; asking again replaces the earlier one.',
   status: 200,
   response: PasswordChangeLink,
 });
@@ -37,10 +41,16 @@ export const setPassword = declareOperation({
     'The link works once. Every session of the person is revoked with the change (whoever learnt the old password is signed out too), unless `sign_out_other_sessions` is false.',
   access: 'public',
   params: Type.Object({ token: LinkToken() }),
-  body: Named('PasswordReset', Strict({
-    password: NewPassword(),
-    sign_out_other_sessions: Type.Boolean({ default: true, description: 'false keeps the person’s sessions signed in.' }),
-  })),
+  body: Named(
+    'PasswordReset',
+    Strict({
+      password: NewPassword(),
+      sign_out_other_sessions: Type.Boolean({
+        default: true,
+        description: 'false keeps the person’s sessions signed in.',
+      }),
+    }),
+  ),
   status: 204,
   response: null,
 });

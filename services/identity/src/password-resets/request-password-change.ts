@@ -14,7 +14,10 @@ const MINUTE_MS = 60 * 1000;
 
 // POST /me/password: a one-time, expiring link to set a new password, answered and mailed to
 // the person. Asking again replaces the earlier link (only the latest works).
-export async function requestPasswordChange(runtime: IdentityRuntime, claims: InternalClaims): Promise<PasswordChangeLinkView> {
+export async function requestPasswordChange(
+  runtime: IdentityRuntime,
+  claims: InternalClaims,
+): Promise<PasswordChangeLinkView> {
   const { connection } = runtime.context;
   const user = await userModel(connection).findById(claims.user_id).lean<UserRecord>().exec();
   if (!user) throw notFound('user');
@@ -47,7 +50,12 @@ export async function requestPasswordChange(runtime: IdentityRuntime, claims: In
   return { url };
 }
 
-async function sendPasswordChangeMail(runtime: IdentityRuntime, user: UserRecord, url: string, expiresAt: string): Promise<void> {
+async function sendPasswordChangeMail(
+  runtime: IdentityRuntime,
+  user: UserRecord,
+  url: string,
+  expiresAt: string,
+): Promise<void> {
   const text = [
     mailText`Hello ${user.name},`,
     '',

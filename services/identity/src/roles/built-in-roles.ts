@@ -16,13 +16,29 @@ export const BUILT_IN_ROLES: readonly BuiltInRole[] = [
   { name: ADMIN_ROLE, permissions: PERMISSIONS },
   {
     name: 'Sales',
-    permissions: ['companies:read', 'companies:write', 'contacts:read', 'contacts:write', 'activities:write', 'tasks:read', 'tasks:write'],
+    permissions: [
+      'companies:read',
+      'companies:write',
+      'contacts:read',
+      'contacts:write',
+      'activities:write',
+      'tasks:read',
+      'tasks:write',
+    ],
   },
   { name: 'Read only', permissions: ['companies:read', 'contacts:read', 'tasks:read'] },
   { name: DEFAULT_API_KEY_ROLE, permissions: ['companies:read', 'contacts:read', 'tasks:read'] },
   {
     name: 'Agent (read & write)',
-    permissions: ['companies:read', 'companies:write', 'contacts:read', 'contacts:write', 'activities:write', 'tasks:read', 'tasks:write'],
+    permissions: [
+      'companies:read',
+      'companies:write',
+      'contacts:read',
+      'contacts:write',
+      'activities:write',
+      'tasks:read',
+      'tasks:write',
+    ],
   },
 ];
 

@@ -9,12 +9,21 @@ import { orderedPermissions } from './role-view';
 import { roleIsSystem } from './update-role';
 
 // Only a custom role nothing relies on may go (spec: "only an unused custom role").
-export async function deleteRole(runtime: IdentityRuntime, claims: InternalClaims, workspaceId: string, roleId: string): Promise<void> {
+export async function deleteRole(
+  runtime: IdentityRuntime,
+  claims: InternalClaims,
+  workspaceId: string,
+  roleId: string,
+): Promise<void> {
   if (!isUuid(roleId)) throw notFound('role');
   const { connection } = runtime.context;
   const roles = roleModel(connection);
   await commit(runtime.context, async ({ transaction, publish }) => {
-    const role = await roles.findOne({ _id: roleId, workspace_id: workspaceId }).session(transaction).lean<RoleRecord>().exec();
+    const role = await roles
+      .findOne({ _id: roleId, workspace_id: workspaceId })
+      .session(transaction)
+      .lean<RoleRecord>()
+      .exec();
     if (!role) throw notFound('role');
     if (role.is_system) throw roleIsSystem();
     const usedBy = describeUsage(await roleUsage(connection, transaction, workspaceId, role._id, isoNow()));

@@ -41,7 +41,9 @@ export function roleOperations(context: ServiceContext): Implementation[] {
 
     implement(createRole, async ({ req, auth, body }) => create(runtime, auth, workspaceOf(req), body)),
 
-    implement(updateRole, async ({ req, auth, params, body }) => update(runtime, auth, workspaceOf(req), params.id, body)),
+    implement(updateRole, async ({ req, auth, params, body }) =>
+      update(runtime, auth, workspaceOf(req), params.id, body),
+    ),
 
     implement(deleteRole, async ({ req, auth, params }) => {
       await remove(runtime, auth, workspaceOf(req), params.id);

@@ -35,7 +35,10 @@ const roleSchema = new Schema<RoleRecord>(
 );
 roleSchema.plugin(tenantScoped);
 roleSchema.index({ workspace_id: 1, name: 1 }, { unique: true });
-roleSchema.index({ workspace_id: 1, name_key: 1 }, { unique: true, partialFilterExpression: { name_key: { $type: 'string' } } });
+roleSchema.index(
+  { workspace_id: 1, name_key: 1 },
+  { unique: true, partialFilterExpression: { name_key: { $type: 'string' } } },
+);
 
 export function registerRoleModel(connection: Connection): void {
   connection.model(ROLE_MODEL, roleSchema);

@@ -5,7 +5,12 @@ import { PERMISSIONS } from './permissions';
 export const ROLE_NAME_MAX_LENGTH = 40;
 
 const Permission = () => StringEnum(PERMISSIONS);
-const RoleName = () => SingleLine({ minLength: 1, maxLength: ROLE_NAME_MAX_LENGTH, description: 'Unique in the workspace whatever its case.' });
+const RoleName = () =>
+  SingleLine({
+    minLength: 1,
+    maxLength: ROLE_NAME_MAX_LENGTH,
+    description: 'Unique in the workspace whatever its case.',
+  });
 // Permission names of the contract (spec section 5), each at most once.
 const Permissions = () => Type.Array(Permission(), { uniqueItems: true, maxItems: PERMISSIONS.length });
 
@@ -50,7 +55,8 @@ export const updateRole = declareOperation({
   path: '/roles/{id}',
   access: admin('users:manage'),
   summary: 'Rename a custom role or change its permissions',
-  description: 'Built-in roles are fixed (409 `role_is_system`). Holders get the new permissions on their next request.',
+  description:
+    'Built-in roles are fixed (409 `role_is_system`). Holders get the new permissions on their next request.',
   params: Type.Object({ id: Uuid() }),
   body: Named('RoleUpdate', Strict({ name: Type.Optional(RoleName()), permissions: Type.Optional(Permissions()) })),
   trim: ['name'],

@@ -25,12 +25,18 @@ export async function updateRole(
   const roles = roleModel(connection);
   try {
     return await commit(runtime.context, async ({ transaction, publish }) => {
-      const role = await roles.findOne({ _id: roleId, workspace_id: workspaceId }).session(transaction).lean<RoleRecord>().exec();
+      const role = await roles
+        .findOne({ _id: roleId, workspace_id: workspaceId })
+        .session(transaction)
+        .lean<RoleRecord>()
+        .exec();
       if (!role) throw notFound('role');
       if (role.is_system) throw roleIsSystem();
 
       const name = body.name ?? role.name;
-      const permissions = body.permissions ? orderedPermissions(body.permissions) : orderedPermissions(role.permissions);
+      const permissions = body.permissions
+        ? orderedPermissions(body.permissions)
+        : orderedPermissions(role.permissions);
       const previousPermissions = orderedPermissions(role.permissions);
       const renamed = name !== role.name;
       const permissionsChanged = permissions.join(' ') !== previousPermissions.join(' ');
@@ -39,7 +45,14 @@ export async function updateRole(
 
       if (renamed) await assertRoleNameFree(connection, transaction, workspaceId, name, role._id);
       const version = (role.version ?? 1) + 1;
-      const updated: RoleRecord = { ...role, name, name_key: roleNameKey(name), permissions, version, updated_at: isoNow() };
+      const updated: RoleRecord = {
+        ...role,
+        name,
+        name_key: roleNameKey(name),
+        permissions,
+        version,
+        updated_at: isoNow(),
+      };
       await roles.updateOne(
         { _id: role._id, workspace_id: workspaceId },
         { $set: { name, name_key: updated.name_key, permissions, version, updated_at: updated.updated_at } },

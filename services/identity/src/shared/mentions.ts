@@ -14,9 +14,13 @@ export interface Mentions {
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 export function mentionsOf(terms: readonly string[]): Mentions | null {
-  const usable = [...new Set(terms.map((term) => term.trim()).filter((term) => term.length >= MIN_TERM_LENGTH))].sort((a, b) => b.length - a.length);
+  const usable = [...new Set(terms.map((term) => term.trim()).filter((term) => term.length >= MIN_TERM_LENGTH))].sort(
+    (a, b) => b.length - a.length,
+  );
   if (usable.length === 0) return null;
-  const alternatives = usable.map((term) => `${/^\w/.test(term) ? '(?<!\\w)' : ''}${escapeRegExp(term)}${/\w$/.test(term) ? '(?!\\w)' : ''}`);
+  const alternatives = usable.map(
+    (term) => `${/^\w/.test(term) ? '(?<!\\w)' : ''}${escapeRegExp(term)}${/\w$/.test(term) ? '(?!\\w)' : ''}`,
+  );
   const pattern = new RegExp(alternatives.join('|'), 'gi');
   return { pattern, query: { $regex: pattern.source, $options: 'i' } };
 }

@@ -57,13 +57,27 @@ export async function findOpenPersonLink<R extends PersonLinkRecord>(
 }
 
 // Before a new link is stored: the person's earlier ones stop working.
-export async function replaceOpenLinks<R extends PersonLinkRecord>(links: Model<R>, userId: string, now: string, transaction: ClientSession): Promise<void> {
-  await links.updateMany({ user_id: userId, used_at: null, replaced_at: null }, { $set: { replaced_at: now } }, { session: transaction });
+export async function replaceOpenLinks<R extends PersonLinkRecord>(
+  links: Model<R>,
+  userId: string,
+  now: string,
+  transaction: ClientSession,
+): Promise<void> {
+  await links.updateMany(
+    { user_id: userId, used_at: null, replaced_at: null },
+    { $set: { replaced_at: now } },
+    { session: transaction },
+  );
 }
 
 // Marks the link used, conditional on its still being open: of two uses of one link at once,
 // only one gets true.
-export async function useLinkOnce<R extends PersonLinkRecord>(links: Model<R>, id: string, now: string, transaction: ClientSession): Promise<boolean> {
+export async function useLinkOnce<R extends PersonLinkRecord>(
+  links: Model<R>,
+  id: string,
+  now: string,
+  transaction: ClientSession,
+): Promise<boolean> {
   const used = await links.updateOne(
     { _id: id, used_at: null, replaced_at: null, expires_at: { $gt: now } },
     { $set: { used_at: now } },

@@ -4,7 +4,13 @@ import { AppError, connectDatabase, loadConfig, str, syncIndexes, url } from '@c
 import { registerUserModel } from '../users/user.model';
 import { registerWorkspaceModel } from '../workspaces/workspace.model';
 import { registerSupportGrantModel, SUPPORT_MODES, type SupportMode } from './support-grant.model';
-import { grantSupportAccess, listSupportGrants, MAX_GRANT_HOURS, MIN_GRANT_HOURS, revokeSupportAccess } from './support-grants';
+import {
+  grantSupportAccess,
+  listSupportGrants,
+  MAX_GRANT_HOURS,
+  MIN_GRANT_HOURS,
+  revokeSupportAccess,
+} from './support-grants';
 
 export const USAGE = `Staff support access to a workspace (identity's operator command).
 
@@ -63,7 +69,8 @@ export function parseCommand(argv: readonly string[]): Command {
   if (name === 'revoke') return { name, workspace, staff };
   if (name !== 'grant') throw new UsageError(`unknown command '${name}': use grant, revoke or list`);
   const mode = required(values.mode, 'mode');
-  if (!(SUPPORT_MODES as readonly string[]).includes(mode)) throw new UsageError(`--mode must be one of ${SUPPORT_MODES.join(', ')}`);
+  if (!(SUPPORT_MODES as readonly string[]).includes(mode))
+    throw new UsageError(`--mode must be one of ${SUPPORT_MODES.join(', ')}`);
   const hoursText = required(values.hours, 'hours');
   const hours = Number(hoursText);
   if (!/^\d+$/.test(hoursText) || hours < MIN_GRANT_HOURS || hours > MAX_GRANT_HOURS) {
@@ -98,7 +105,12 @@ async function run(connection: Connection, command: Command): Promise<unknown> {
         }),
       };
     case 'revoke':
-      return { revoked: await revokeSupportAccess(connection, undefined, { workspace: command.workspace, staffEmail: command.staff }) };
+      return {
+        revoked: await revokeSupportAccess(connection, undefined, {
+          workspace: command.workspace,
+          staffEmail: command.staff,
+        }),
+      };
     case 'list':
       return { data: await listSupportGrants(connection, command.workspace) };
   }
@@ -109,7 +121,11 @@ function errorLine(code: string, message: string): string {
 }
 
 // The whole command: arguments, database, the change, JSON out; answers the exit code.
-export async function runSupportAccessCli(argv: readonly string[], env: NodeJS.ProcessEnv, output: CliOutput): Promise<number> {
+export async function runSupportAccessCli(
+  argv: readonly string[],
+  env: NodeJS.ProcessEnv,
+  output: CliOutput,
+): Promise<number> {
   if (argv.includes('--help') || argv.includes('-h')) {
     output.stdout(USAGE);
     return EXIT.ok;

@@ -63,7 +63,12 @@ export async function findActiveGrant(
   transaction?: ClientSession,
 ): Promise<SupportGrantRecord | null> {
   return supportGrantModel(connection)
-    .findOne({ workspace_id: workspaceId, staff_email: normaliseEmail(email), revoked_at: null, expires_at: { $gt: now } })
+    .findOne({
+      workspace_id: workspaceId,
+      staff_email: normaliseEmail(email),
+      revoked_at: null,
+      expires_at: { $gt: now },
+    })
     .sort({ expires_at: -1 })
     .session(transaction ?? null)
     .lean<SupportGrantRecord>()
@@ -93,7 +98,11 @@ export async function canEnterWorkspace(
   // Asked from a request in another workspace (switching into this one).
   return acrossWorkspaces('may a person enter a workspace they are switching to', async () => {
     if (await findActiveMember(connection, workspaceId, userId, transaction)) return true;
-    const user = await userModel(connection).findById(userId).session(transaction ?? null).lean<UserRecord>().exec();
+    const user = await userModel(connection)
+      .findById(userId)
+      .session(transaction ?? null)
+      .lean<UserRecord>()
+      .exec();
     return user !== null && (await findVerifiedGrant(connection, workspaceId, user, transaction)) !== null;
   });
 }
@@ -117,7 +126,11 @@ export interface GrantInput {
 
 // A new grant; an earlier live grant of the same person to the same workspace ends with it,
 // so there is one at a time.
-export async function grantSupportAccess(connection: Connection, relay: Relay, input: GrantInput): Promise<SupportGrantView> {
+export async function grantSupportAccess(
+  connection: Connection,
+  relay: Relay,
+  input: GrantInput,
+): Promise<SupportGrantView> {
   if (!SUPPORT_MODES.includes(input.mode)) throw validationFailed(`mode must be one of ${SUPPORT_MODES.join(', ')}`);
   if (!Number.isInteger(input.hours) || input.hours < MIN_GRANT_HOURS || input.hours > MAX_GRANT_HOURS) {
     throw validationFailed(`hours must be an integer from ${MIN_GRANT_HOURS} to ${MAX_GRANT_HOURS}`);
@@ -171,7 +184,11 @@ export interface RevokeInput {
 }
 
 // Ends the person's live access to the workspace; their next request no longer reaches it.
-export async function revokeSupportAccess(connection: Connection, relay: Relay, input: RevokeInput): Promise<SupportGrantView[]> {
+export async function revokeSupportAccess(
+  connection: Connection,
+  relay: Relay,
+  input: RevokeInput,
+): Promise<SupportGrantView[]> {
   const workspace = await findWorkspace(connection, input.workspace);
   const email = normaliseEmail(input.staffEmail);
   const grants = supportGrantModel(connection);
@@ -203,7 +220,10 @@ export async function revokeSupportAccess(connection: Connection, relay: Relay, 
 }
 
 // Every grant of the workspace, newest first, with its status now.
-export async function listSupportGrants(connection: Connection, workspaceIdOrSlug: string): Promise<SupportGrantView[]> {
+export async function listSupportGrants(
+  connection: Connection,
+  workspaceIdOrSlug: string,
+): Promise<SupportGrantView[]> {
   const workspace = await findWorkspace(connection, workspaceIdOrSlug);
   const grants = await supportGrantModel(connection)
     .find({ workspace_id: workspace._id })

@@ -53,7 +53,9 @@ const userSchema = new Schema<UserRecord>(
   },
   { collection: 'users', versionKey: false },
 );
-userSchema.plugin(globalCollection, { reason: 'a person spans workspaces; what they may do in one lives on their Member record there' });
+userSchema.plugin(globalCollection, {
+  reason: 'a person spans workspaces; what they may do in one lives on their Member record there',
+});
 userSchema.index({ email: 1 }, { unique: true });
 
 export function registerUserModel(connection: Connection): void {

@@ -9,7 +9,9 @@ import type { UpdateWorkspaceBody, WorkspaceView } from './workspace.operations'
 import { workspaceModel, type WorkspaceRecord, type WorkspaceSettings } from './workspace.model';
 import { workspaceView } from './workspace-view';
 
-const SETTING_FIELDS = ['currency', 'date_format', 'timezone', 'page_size'] as const satisfies ReadonlyArray<keyof WorkspaceSettings>;
+const SETTING_FIELDS = ['currency', 'date_format', 'timezone', 'page_size'] as const satisfies ReadonlyArray<
+  keyof WorkspaceSettings
+>;
 
 // Changes the workspace's name and settings. Only fields whose value changes are written and
 // reported; a request that changes nothing answers the workspace and publishes nothing.
@@ -27,7 +29,11 @@ export async function updateWorkspace(
   }
   const { connection } = runtime.context;
   return commit(runtime.context, async ({ transaction, publish }) => {
-    const workspace = await workspaceModel(connection).findById(workspaceId).session(transaction).lean<WorkspaceRecord>().exec();
+    const workspace = await workspaceModel(connection)
+      .findById(workspaceId)
+      .session(transaction)
+      .lean<WorkspaceRecord>()
+      .exec();
     if (!workspace) throw notFound('workspace');
 
     const changes: Record<string, FieldChange> = {};
@@ -46,7 +52,11 @@ export async function updateWorkspace(
     if (Object.keys(set).length === 0) return workspaceView(workspace);
 
     const updated = await workspaceModel(connection)
-      .findOneAndUpdate({ _id: workspaceId }, { $set: { ...set, updated_at: isoNow() }, $inc: { version: 1 } }, { session: transaction, new: true })
+      .findOneAndUpdate(
+        { _id: workspaceId },
+        { $set: { ...set, updated_at: isoNow() }, $inc: { version: 1 } },
+        { session: transaction, new: true },
+      )
       .lean<WorkspaceRecord>()
       .exec();
     if (!updated) throw notFound('workspace');

@@ -16,18 +16,33 @@ export const WORKSPACE_PLAN_CONSUMER = 'identity.workspace-plan';
 export function workspacePlanHandler(connection: Connection, logger: Logger): RoutedHandler {
   return routeEvents(
     on(BILLING_EVENT_CONTRACTS, async (event) => {
-    const data = event.data;
-    const workspaceId = event.workspace_id;
-    const version = data.version;
-    if (!workspaceId || !isPlanName(data.plan) || typeof version !== 'number' || typeof data.billing_set_up !== 'boolean') {
-      // Can never apply; redelivering it would not help.
-      logger.warn({ event_id: event.id, type: event.type }, 'billing event without a workspace, plan or version ignored');
-      return;
-    }
-    await workspaceModel(connection).updateOne(
-      { _id: workspaceId, billing_version: { $not: { $gte: version } } },
-      { $set: { plan: data.plan, billing_set_up: data.billing_set_up, billing_version: version, updated_at: isoNow() } },
-    );
+      const data = event.data;
+      const workspaceId = event.workspace_id;
+      const version = data.version;
+      if (
+        !workspaceId ||
+        !isPlanName(data.plan) ||
+        typeof version !== 'number' ||
+        typeof data.billing_set_up !== 'boolean'
+      ) {
+        // Can never apply; redelivering it would not help.
+        logger.warn(
+          { event_id: event.id, type: event.type },
+          'billing event without a workspace, plan or version ignored',
+        );
+        return;
+      }
+      await workspaceModel(connection).updateOne(
+        { _id: workspaceId, billing_version: { $not: { $gte: version } } },
+        {
+          $set: {
+            plan: data.plan,
+            billing_set_up: data.billing_set_up,
+            billing_version: version,
+            updated_at: isoNow(),
+          },
+        },
+      );
     }),
   );
 }

@@ -13,7 +13,10 @@ export function workspaceOperations(context: ServiceContext): Implementation[] {
 
   return [
     implement(getWorkspace, async ({ req }) => {
-      const workspace = await workspaceModel(context.connection).findById(workspaceOf(req)).lean<WorkspaceRecord>().exec();
+      const workspace = await workspaceModel(context.connection)
+        .findById(workspaceOf(req))
+        .lean<WorkspaceRecord>()
+        .exec();
       if (!workspace) throw notFound('workspace');
       return workspaceView(workspace);
     }),

@@ -67,7 +67,9 @@ const workspaceSchema = new Schema<WorkspaceRecord>(
   },
   { collection: 'workspaces', versionKey: false },
 );
-workspaceSchema.plugin(globalCollection, { reason: 'the tenants themselves: a workspace’s _id is the workspace_id others carry' });
+workspaceSchema.plugin(globalCollection, {
+  reason: 'the tenants themselves: a workspace’s _id is the workspace_id others carry',
+});
 workspaceSchema.index({ slug: 1 }, { unique: true });
 
 export function registerWorkspaceModel(connection: Connection): void {

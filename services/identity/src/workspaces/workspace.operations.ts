@@ -1,9 +1,21 @@
-import { declareOperation, ListOf, Named, Nullable, SingleLine, Strict, StringEnum, Type, Uuid, type Static } from '@crm/kit';
+import {
+  declareOperation,
+  ListOf,
+  Named,
+  Nullable,
+  SingleLine,
+  Strict,
+  StringEnum,
+  Type,
+  Uuid,
+  type Static,
+} from '@crm/kit';
 import { admin, anyone } from '@crm/protos';
 import { normaliseWorkspaceBody } from './workspace-body';
 import { DATE_FORMATS } from './workspace.model';
 
-const WorkspaceName = (options: { description?: string } = {}) => SingleLine({ minLength: 2, maxLength: 100, ...options });
+const WorkspaceName = (options: { description?: string } = {}) =>
+  SingleLine({ minLength: 2, maxLength: 100, ...options });
 
 export const WorkspaceSettings = Named(
   'WorkspaceSettings',
@@ -35,7 +47,10 @@ export const MeWorkspace = Named(
 );
 export type MeWorkspaceView = Static<typeof MeWorkspace>;
 
-export const CreatedWorkspace = Named('OnboardingResult', Strict({ workspace_id: Uuid(), slug: Type.String(), organization_id: Uuid() }));
+export const CreatedWorkspace = Named(
+  'OnboardingResult',
+  Strict({ workspace_id: Uuid(), slug: Type.String(), organization_id: Uuid() }),
+);
 export type CreatedWorkspaceView = Static<typeof CreatedWorkspace>;
 
 export const listOwnWorkspaces = declareOperation({
@@ -75,10 +90,13 @@ export const updateWorkspace = declareOperation({
   access: admin('settings:manage'),
   summary: 'Rename the workspace or change its settings',
   description: 'Absent fields are unchanged. The currency is upper-cased; the time zone must be an IANA zone.',
-  body: Named('WorkspaceUpdate', Strict({
-    name: Type.Optional(WorkspaceName()),
-    settings: Type.Optional(Type.Partial(Type.Object(WorkspaceSettings.properties), { additionalProperties: false })),
-  })),
+  body: Named(
+    'WorkspaceUpdate',
+    Strict({
+      name: Type.Optional(WorkspaceName()),
+      settings: Type.Optional(Type.Partial(Type.Object(WorkspaceSettings.properties), { additionalProperties: false })),
+    }),
+  ),
   prepare: normaliseWorkspaceBody,
   status: 200,
   response: Workspace,

@@ -24,7 +24,14 @@ export interface CampaignTotals {
   touchpoints: number;
 }
 
-const EMPTY_TOTALS: CampaignTotals = { spend: 0, leads: 0, deals: 0, won_value: 0, won_value_other_currencies: [], touchpoints: 0 };
+const EMPTY_TOTALS: CampaignTotals = {
+  spend: 0,
+  leads: 0,
+  deals: 0,
+  won_value: 0,
+  won_value_other_currencies: [],
+  touchpoints: 0,
+};
 
 interface HalvesRow {
   _id: string;
@@ -35,20 +42,37 @@ interface HalvesRow {
 // Every total of a page of campaigns, read from the records they count (four grouped reads for
 // the whole page), so each is current: a spend line, a company or deal credited in crm-core (once
 // its event arrived), a touchpoint. Money is added as integer halves and joined with BigInt.
-export async function campaignTotals(context: ServiceContext, workspaceId: string, campaigns: readonly CampaignRecord[]): Promise<Map<string, CampaignTotals>> {
+export async function campaignTotals(
+  context: ServiceContext,
+  workspaceId: string,
+  campaigns: readonly CampaignRecord[],
+): Promise<Map<string, CampaignTotals>> {
   const ids = campaigns.map((campaign) => campaign._id);
-  const totals = new Map(campaigns.map((campaign) => [campaign._id, { ...EMPTY_TOTALS, won_value_other_currencies: [] as CurrencyTotal[] }]));
+  const totals = new Map(
+    campaigns.map((campaign) => [campaign._id, { ...EMPTY_TOTALS, won_value_other_currencies: [] as CurrencyTotal[] }]),
+  );
   if (ids.length === 0) return totals;
   const match = { workspace_id: workspaceId, campaign_id: { $in: ids } };
   const [spend, leads, deals, touchpoints] = await Promise.all([
     spendModel(context.connection)
-      .aggregate<HalvesRow>([{ $match: match }, { $group: { _id: '$campaign_id', high: { $sum: '$amount_high' }, low: { $sum: '$amount_low' } } }])
+      .aggregate<HalvesRow>([
+        { $match: match },
+        { $group: { _id: '$campaign_id', high: { $sum: '$amount_high' }, low: { $sum: '$amount_low' } } },
+      ])
       .exec(),
     companyCopyModel(context.connection)
-      .aggregate<{ _id: string; count: number }>([{ $match: { ...match, deleted: false, in_bin: false } }, { $group: { _id: '$campaign_id', count: { $sum: 1 } } }])
+      .aggregate<{ _id: string; count: number }>([
+        { $match: { ...match, deleted: false, in_bin: false } },
+        { $group: { _id: '$campaign_id', count: { $sum: 1 } } },
+      ])
       .exec(),
     dealCopyModel(context.connection)
-      .aggregate<{ _id: { campaign_id: string; status: string; currency: string }; count: number; high: number; low: number }>([
+      .aggregate<{
+        _id: { campaign_id: string; status: string; currency: string };
+        count: number;
+        high: number;
+        low: number;
+      }>([
         { $match: { ...match, deleted: false } },
         {
           $group: {
@@ -61,7 +85,10 @@ export async function campaignTotals(context: ServiceContext, workspaceId: strin
       ])
       .exec(),
     touchpointModel(context.connection)
-      .aggregate<{ _id: string; count: number }>([{ $match: match }, { $group: { _id: '$campaign_id', count: { $sum: 1 } } }])
+      .aggregate<{ _id: string; count: number }>([
+        { $match: match },
+        { $group: { _id: '$campaign_id', count: { $sum: 1 } } },
+      ])
       .exec(),
   ]);
   const currencyOf = new Map(campaigns.map((campaign) => [campaign._id, campaign.currency]));
@@ -81,7 +108,8 @@ export async function campaignTotals(context: ServiceContext, workspaceId: strin
     }
   }
   for (const [id, minor] of wonMinor) totals.get(id)!.won_value = majorUnits(minor);
-  for (const total of totals.values()) total.won_value_other_currencies.sort((a, b) => a.currency.localeCompare(b.currency));
+  for (const total of totals.values())
+    total.won_value_other_currencies.sort((a, b) => a.currency.localeCompare(b.currency));
   return totals;
 }
 
@@ -107,11 +135,23 @@ export function campaignState(record: CampaignRecord): CampaignCreatedData {
 }
 
 // Campaigns as the API shows them: names joined and totals read for the whole page at once.
-export async function campaignViews(context: ServiceContext, workspaceId: string, records: readonly CampaignRecord[]): Promise<CampaignView[]> {
+export async function campaignViews(
+  context: ServiceContext,
+  workspaceId: string,
+  records: readonly CampaignRecord[],
+): Promise<CampaignView[]> {
   const [totals, owners, sources] = await Promise.all([
     campaignTotals(context, workspaceId, records),
-    memberNames(context, workspaceId, records.map((record) => record.owner_id)),
-    sourceNames(context, workspaceId, records.map((record) => record.source_id)),
+    memberNames(
+      context,
+      workspaceId,
+      records.map((record) => record.owner_id),
+    ),
+    sourceNames(
+      context,
+      workspaceId,
+      records.map((record) => record.source_id),
+    ),
   ]);
   return records.map((record) => {
     const { campaign_id, version: _version, ...state } = campaignState(record);

@@ -1,4 +1,19 @@
-import { DateOnly, DateTime, declareOperation, ListOf, Named, Nullable, SingleLine, Strict, StringEnum, Text, Type, Uuid, validationFailed, type Static } from '@crm/kit';
+import {
+  DateOnly,
+  DateTime,
+  declareOperation,
+  ListOf,
+  Named,
+  Nullable,
+  SingleLine,
+  Strict,
+  StringEnum,
+  Text,
+  Type,
+  Uuid,
+  validationFailed,
+  type Static,
+} from '@crm/kit';
 import { needs, remove, standard } from '@crm/protos';
 import { CAMPAIGN_STATUSES } from './campaign.model';
 
@@ -27,9 +42,25 @@ const writable = {
   status: StringEnum(CAMPAIGN_STATUSES, { description: 'Default planned. Any status may follow any other.' }),
   starts_on: Nullable(DateOnly()),
   ends_on: Nullable(DateOnly({ description: 'Not before starts_on.' })),
-  budget: Nullable(Type.Number({ minimum: 0, maximum: CAMPAIGN_BUDGET_MAX, description: 'Major units with at most two decimals, campaign currency.' })),
-  currency: Type.String({ maxLength: 3, pattern: '^[A-Z]{3}$', description: 'Three letters, stored upper-cased; defaults to the workspace currency.' }),
-  utm_campaign: Nullable(SingleLine({ minLength: 1, maxLength: 200, description: "Matched without regard to case against the utm_campaign query of pages with web forms." })),
+  budget: Nullable(
+    Type.Number({
+      minimum: 0,
+      maximum: CAMPAIGN_BUDGET_MAX,
+      description: 'Major units with at most two decimals, campaign currency.',
+    }),
+  ),
+  currency: Type.String({
+    maxLength: 3,
+    pattern: '^[A-Z]{3}$',
+    description: 'Three letters, stored upper-cased; defaults to the workspace currency.',
+  }),
+  utm_campaign: Nullable(
+    SingleLine({
+      minLength: 1,
+      maxLength: 200,
+      description: 'Matched without regard to case against the utm_campaign query of pages with web forms.',
+    }),
+  ),
   external_ref: Nullable(SingleLine({ maxLength: 200 })),
   owner_id: Nullable(Uuid({ description: 'An active member of the workspace.' })),
   notes: Nullable(Text({ maxLength: 5000 })),
@@ -43,15 +74,21 @@ function prepareCampaignBody(body: unknown): unknown {
   if (readOnly) throw validationFailed(`${readOnly} is read-only`);
   const fields: Record<string, unknown> = { ...(body as Record<string, unknown>) };
   if (typeof fields.currency === 'string') fields.currency = fields.currency.toUpperCase();
-  for (const field of ['source_id', 'owner_id']) if (typeof fields[field] === 'string') fields[field] = (fields[field]).toLowerCase();
+  for (const field of ['source_id', 'owner_id'])
+    if (typeof fields[field] === 'string') fields[field] = fields[field].toLowerCase();
   // Empty optional text is no value; utm_campaign declares a minimum length, so empty is refused.
-  for (const field of ['external_ref', 'notes']) if (typeof fields[field] === 'string' && (fields[field]).trim() === '') fields[field] = null;
+  for (const field of ['external_ref', 'notes'])
+    if (typeof fields[field] === 'string' && fields[field].trim() === '') fields[field] = null;
   return fields;
 }
 
 const CurrencyTotal = Named(
   'CampaignCurrencyTotal',
-  Strict({ currency: Type.String(), deals: Type.Integer({ minimum: 0 }), value: Type.Number({ description: 'Major units, exact.' }) }),
+  Strict({
+    currency: Type.String(),
+    deals: Type.Integer({ minimum: 0 }),
+    value: Type.Number({ description: 'Major units, exact.' }),
+  }),
 );
 
 // Campaign (spec section 2), plus won deals in other currencies, reported apart.
@@ -73,10 +110,17 @@ export const Campaign = Named(
     owner_name: Nullable(Type.String()),
     notes: Nullable(Type.String()),
     spend: Type.Number({ description: 'Sum of the spend lines, campaign currency, exact.' }),
-    leads: Type.Integer({ minimum: 0, description: 'Companies whose campaign_id is this campaign (outside the recycle bin).' }),
+    leads: Type.Integer({
+      minimum: 0,
+      description: 'Companies whose campaign_id is this campaign (outside the recycle bin).',
+    }),
     deals: Type.Integer({ minimum: 0, description: 'Deals whose campaign_id is this campaign.' }),
-    won_value: Type.Number({ description: 'Value of the won deals credited to the campaign in the campaign currency, exact.' }),
-    won_value_other_currencies: Type.Array(CurrencyTotal, { description: 'Won deals credited to the campaign in other currencies, summed per currency, never converted.' }),
+    won_value: Type.Number({
+      description: 'Value of the won deals credited to the campaign in the campaign currency, exact.',
+    }),
+    won_value_other_currencies: Type.Array(CurrencyTotal, {
+      description: 'Won deals credited to the campaign in other currencies, summed per currency, never converted.',
+    }),
     touchpoints: Type.Integer({ minimum: 0 }),
     created_at: DateTime(),
     updated_at: DateTime(),
@@ -135,7 +179,8 @@ export const updateCampaign = declareOperation({
   access: standard(needs('companies:write')),
   etag: 'campaigns',
   summary: 'Change a campaign',
-  description: 'Absent fields are unchanged, null clears. A rename shows on the next read of every company and deal credited to it.',
+  description:
+    'Absent fields are unchanged, null clears. A rename shows on the next read of every company and deal credited to it.',
   params: IdParams,
   body: Named('CampaignUpdate', Strict(Type.Partial(Type.Object({ name: CampaignName(), ...writable })).properties)),
   trim: TRIMMED,
@@ -151,7 +196,8 @@ export const deleteCampaign = declareOperation({
   access: standard(remove('companies:write')),
   etag: 'campaigns',
   summary: 'Delete a campaign',
-  description: 'Records it brought in keep their link for reporting (they show its last name); its spend lines and touchpoints are kept for reports.',
+  description:
+    'Records it brought in keep their link for reporting (they show its last name); its spend lines and touchpoints are kept for reports.',
   params: IdParams,
   status: 204,
   response: null,

@@ -35,7 +35,12 @@ export type ContactCopy = ProjectedFields & ContactCopyState;
 export type DealCopy = ProjectedFields & DealCopyState;
 
 const companySchema = new Schema<CompanyCopy>(
-  { ...PROJECTION_FIELDS, name: { type: String, default: null }, campaign_id: { type: String, default: null }, in_bin: { type: Boolean, default: false } },
+  {
+    ...PROJECTION_FIELDS,
+    name: { type: String, default: null },
+    campaign_id: { type: String, default: null },
+    in_bin: { type: Boolean, default: false },
+  },
   { collection: 'crm_companies', versionKey: false },
 );
 companySchema.plugin(tenantScoped);
@@ -67,6 +72,8 @@ export function registerCrmRecordModels(connection: Connection): void {
   connection.model('CrmDealCopy', dealSchema);
 }
 
-export const companyCopyModel = (connection: Connection): Model<CompanyCopy> => connection.model<CompanyCopy>('CrmCompanyCopy');
-export const contactCopyModel = (connection: Connection): Model<ContactCopy> => connection.model<ContactCopy>('CrmContactCopy');
+export const companyCopyModel = (connection: Connection): Model<CompanyCopy> =>
+  connection.model<CompanyCopy>('CrmCompanyCopy');
+export const contactCopyModel = (connection: Connection): Model<ContactCopy> =>
+  connection.model<ContactCopy>('CrmContactCopy');
 export const dealCopyModel = (connection: Connection): Model<DealCopy> => connection.model<DealCopy>('CrmDealCopy');

@@ -16,7 +16,10 @@ import { touchpointModel, type TouchpointRecord } from '../touchpoints/touchpoin
 export const CONTACT_ERASURE_CONSUMER = 'marketing.contact-erasure';
 const LIST_LIMIT = 1000;
 
-export async function listTouchpointsOf(context: ServiceContext, request: marketingV1.ListTouchpointsOfRequest): Promise<marketingV1.ListTouchpointsOfResponse> {
+export async function listTouchpointsOf(
+  context: ServiceContext,
+  request: marketingV1.ListTouchpointsOfRequest,
+): Promise<marketingV1.ListTouchpointsOfResponse> {
   if (!request.workspace_id) throw validationFailed('workspace_id is required');
   if (!request.contact_id) throw validationFailed('contact_id is required');
   const touchpoints = await touchpointModel(context.connection)
@@ -25,7 +28,11 @@ export async function listTouchpointsOf(context: ServiceContext, request: market
     .limit(LIST_LIMIT)
     .lean<TouchpointRecord[]>()
     .exec();
-  const names = await campaignNamesOf(context, request.workspace_id, touchpoints.map((touchpoint) => touchpoint.campaign_id));
+  const names = await campaignNamesOf(
+    context,
+    request.workspace_id,
+    touchpoints.map((touchpoint) => touchpoint.campaign_id),
+  );
   return {
     touchpoints: touchpoints.map((touchpoint) => ({
       id: touchpoint._id,
@@ -40,25 +47,45 @@ export async function listTouchpointsOf(context: ServiceContext, request: market
   };
 }
 
-async function eraseContact(context: ServiceContext, connection: Connection, event: EventEnvelope, workspaceId: string, contactId: string): Promise<void> {
+async function eraseContact(
+  context: ServiceContext,
+  connection: Connection,
+  event: EventEnvelope,
+  workspaceId: string,
+  contactId: string,
+): Promise<void> {
   // The copy of the contact's name goes now (the projection would do the same on its own
   // delivery, which may come after the compaction below).
   const record = recordStateOf(EVENT_CONTRACTS, event);
-  if (record) await applyRecordState(contactCopyModel(connection), { ...record, workspace_id: workspaceId, state: null });
+  if (record)
+    await applyRecordState(contactCopyModel(connection), { ...record, workspace_id: workspaceId, state: null });
   await commit(context, async ({ transaction }) => {
     await touchpointModel(connection).updateMany(
-      { workspace_id: workspaceId, contact_id: contactId, $or: [{ note: { $ne: null } }, { external_ref: { $ne: null } }] },
+      {
+        workspace_id: workspaceId,
+        contact_id: contactId,
+        $or: [{ note: { $ne: null } }, { external_ref: { $ne: null } }],
+      },
       { $set: { note: null, external_ref: null } },
       { session: transaction },
     );
-    await submissionModel(connection).deleteMany({ workspace_id: workspaceId, contact_id: contactId }, { session: transaction });
+    await submissionModel(connection).deleteMany(
+      { workspace_id: workspaceId, contact_id: contactId },
+      { session: transaction },
+    );
     // Answers kept for Idempotency-Key retries naming the contact (a touchpoint with its note).
     await forgetAnswersNaming(connection, workspaceId, [contactId], transaction);
   });
   // Kept copies of the workspace's events naming the contact (touchpoints, submissions) lose the
   // person's values by their contracts' rules; the bytes leave the disk at the next compaction.
   await redactKeptEvents(connection, workspaceId, contactErasureOf(contactId));
-  await requestStorageCompaction(context, ['touchpoints', 'form_submissions', 'outbox', 'dead_letters', 'idempotency_keys']);
+  await requestStorageCompaction(context, [
+    'touchpoints',
+    'form_submissions',
+    'outbox',
+    'dead_letters',
+    'idempotency_keys',
+  ]);
 }
 
 // Idempotent by construction: a redelivery finds nothing left to clear.

@@ -39,7 +39,11 @@ export const MEMBER_NAME_MODEL = 'MemberNameCopy';
 export const SOURCE_NAME_MODEL = 'SourceNameCopy';
 
 const workspaceCurrencySchema = new Schema<WorkspaceCurrencyRecord>(
-  { _id: { type: String, required: true }, currency: { type: String, required: true }, version: { type: Number, required: true } },
+  {
+    _id: { type: String, required: true },
+    currency: { type: String, required: true },
+    version: { type: Number, required: true },
+  },
   { collection: 'workspace_currencies', versionKey: false },
 );
 workspaceCurrencySchema.plugin(tenantScoped);
@@ -77,6 +81,9 @@ export function registerReferenceCopyModels(connection: Connection): void {
   connection.model(SOURCE_NAME_MODEL, sourceNameSchema);
 }
 
-export const workspaceCurrencyModel = (connection: Connection): Model<WorkspaceCurrencyRecord> => connection.model<WorkspaceCurrencyRecord>(WORKSPACE_CURRENCY_MODEL);
-export const memberNameModel = (connection: Connection): Model<MemberNameRecord> => connection.model<MemberNameRecord>(MEMBER_NAME_MODEL);
-export const sourceNameModel = (connection: Connection): Model<SourceNameRecord> => connection.model<SourceNameRecord>(SOURCE_NAME_MODEL);
+export const workspaceCurrencyModel = (connection: Connection): Model<WorkspaceCurrencyRecord> =>
+  connection.model<WorkspaceCurrencyRecord>(WORKSPACE_CURRENCY_MODEL);
+export const memberNameModel = (connection: Connection): Model<MemberNameRecord> =>
+  connection.model<MemberNameRecord>(MEMBER_NAME_MODEL);
+export const sourceNameModel = (connection: Connection): Model<SourceNameRecord> =>
+  connection.model<SourceNameRecord>(SOURCE_NAME_MODEL);

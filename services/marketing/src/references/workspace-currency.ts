@@ -7,7 +7,12 @@ import { workspaceCurrencyModel } from './reference-copies.model';
 // The currency a new campaign gets when its request names none: the workspace's
 // (settings.currency). A PATCH /workspace shows here once identity's event arrives.
 
-async function remember(context: ServiceContext, workspaceId: string, currency: string, version: number): Promise<void> {
+async function remember(
+  context: ServiceContext,
+  workspaceId: string,
+  currency: string,
+  version: number,
+): Promise<void> {
   try {
     await workspaceCurrencyModel(context.connection).updateOne(
       { _id: workspaceId, workspace_id: workspaceId, version: { $lt: version } },
@@ -22,7 +27,10 @@ async function remember(context: ServiceContext, workspaceId: string, currency: 
 
 // marketing's copy, or identity's answer when the copy has none yet (then remembered).
 export async function workspaceCurrency(context: ServiceContext, workspaceId: string): Promise<string> {
-  const copy = await workspaceCurrencyModel(context.connection).findOne({ _id: workspaceId, workspace_id: workspaceId }, { currency: 1 }).lean<{ currency: string }>().exec();
+  const copy = await workspaceCurrencyModel(context.connection)
+    .findOne({ _id: workspaceId, workspace_id: workspaceId }, { currency: 1 })
+    .lean<{ currency: string }>()
+    .exec();
   if (copy) return copy.currency;
   const client = peerClient(context, 'identity', identityV1.IdentityServiceClient);
   const answer = await call(client.getWorkspace.bind(client), { workspace_id: workspaceId });

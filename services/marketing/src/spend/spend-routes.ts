@@ -7,7 +7,11 @@ import { deleteSpendLine, listSpendLines, recordSpendLines } from './spend-write
 export function spendOperations(context: ServiceContext): Implementation[] {
   return [
     implement(listSpend, async ({ req, params }) => listSpendLines(context, workspaceOf(req), params.id)),
-    implement(recordSpend, async ({ req, auth, params, body }) => recordSpendLines(context, auth, workspaceOf(req), params.id, body)),
-    implement(deleteSpend, async ({ req, auth, params }) => deleteSpendLine(context, auth, workspaceOf(req), params.id, params.spend_id)),
+    implement(recordSpend, async ({ req, auth, params, body }) =>
+      recordSpendLines(context, auth, workspaceOf(req), params.id, body),
+    ),
+    implement(deleteSpend, async ({ req, auth, params }) =>
+      deleteSpendLine(context, auth, workspaceOf(req), params.id, params.spend_id),
+    ),
   ];
 }

@@ -1,4 +1,13 @@
-import { isDuplicateKey, isoNow, joinMinorHalves, majorUnits, minorAmount, newId, notFound, type InternalClaims } from '@crm/kit';
+import {
+  isDuplicateKey,
+  isoNow,
+  joinMinorHalves,
+  majorUnits,
+  minorAmount,
+  newId,
+  notFound,
+  type InternalClaims,
+} from '@crm/kit';
 import { spendDeleted, spendRecorded, type SpendRecordedData, spendUpdated } from '@crm/protos';
 import { commit, type ServiceContext } from '@crm/service-host';
 import type { CampaignRecord } from '../campaigns/campaign.model';
@@ -34,7 +43,11 @@ const spendView = (line: SpendRecord): SpendView => ({
   created_at: line.created_at,
 });
 
-export async function listSpendLines(context: ServiceContext, workspaceId: string, campaignId: string): Promise<{ data: SpendView[]; total: number }> {
+export async function listSpendLines(
+  context: ServiceContext,
+  workspaceId: string,
+  campaignId: string,
+): Promise<{ data: SpendView[]; total: number }> {
   const campaign = await findCampaign(context, workspaceId, campaignId);
   const lines = await spendModel(context.connection)
     .find({ workspace_id: workspaceId, campaign_id: campaign._id })
@@ -80,7 +93,13 @@ function prepare(body: RecordSpendBody): { lines: PreparedLine[]; repeats: numbe
   return { lines: [...lines, ...byRef.values()], repeats };
 }
 
-export async function recordSpendLines(context: ServiceContext, claims: InternalClaims, workspaceId: string, campaignId: string, body: RecordSpendBody): Promise<{ created: number; updated: number }> {
+export async function recordSpendLines(
+  context: ServiceContext,
+  claims: InternalClaims,
+  workspaceId: string,
+  campaignId: string,
+  body: RecordSpendBody,
+): Promise<{ created: number; updated: number }> {
   const { lines, repeats } = prepare(body);
   const campaign = await findCampaign(context, workspaceId, campaignId);
   for (let attempt = 1; ; attempt++) {
@@ -92,7 +111,11 @@ export async function recordSpendLines(context: ServiceContext, claims: Internal
         const existing =
           refs.length === 0
             ? []
-            : await model.find({ workspace_id: workspaceId, campaign_id: current._id, external_ref: { $in: refs } }).session(transaction).lean<SpendRecord[]>().exec();
+            : await model
+                .find({ workspace_id: workspaceId, campaign_id: current._id, external_ref: { $in: refs } })
+                .session(transaction)
+                .lean<SpendRecord[]>()
+                .exec();
         const byRef = new Map(existing.map((line) => [line.external_ref!, line]));
         const now = isoNow();
         const inserts: SpendRecord[] = [];
@@ -109,18 +132,31 @@ export async function recordSpendLines(context: ServiceContext, claims: Internal
           };
           const earlier = line.external_ref === null ? undefined : byRef.get(line.external_ref);
           if (earlier) replaced.push({ ...earlier, ...fields, version: earlier.version + 1 });
-          else inserts.push({ _id: newId(), version: 1, workspace_id: workspaceId, campaign_id: current._id, ...fields, created_at: now });
+          else
+            inserts.push({
+              _id: newId(),
+              version: 1,
+              workspace_id: workspaceId,
+              campaign_id: current._id,
+              ...fields,
+              created_at: now,
+            });
         }
         if (inserts.length > 0) await model.insertMany(inserts, { session: transaction, ordered: true, lean: true });
         if (replaced.length > 0) {
           // Each replaced line is written whole again under its id (one delete and one insert for
           // the batch, in this transaction), which the store does far faster than a thousand
           // single updates.
-          await model.deleteMany({ workspace_id: workspaceId, _id: { $in: replaced.map((line) => line._id) } }, { session: transaction });
+          await model.deleteMany(
+            { workspace_id: workspaceId, _id: { $in: replaced.map((line) => line._id) } },
+            { session: transaction },
+          );
           await model.insertMany(replaced, { session: transaction, ordered: true, lean: true });
         }
-        for (const line of inserts) publish(spendRecorded, { workspace_id: workspaceId, actor: claims.actor, data: spendState(line, current) });
-        for (const line of replaced) publish(spendUpdated, { workspace_id: workspaceId, actor: claims.actor, data: spendState(line, current) });
+        for (const line of inserts)
+          publish(spendRecorded, { workspace_id: workspaceId, actor: claims.actor, data: spendState(line, current) });
+        for (const line of replaced)
+          publish(spendUpdated, { workspace_id: workspaceId, actor: claims.actor, data: spendState(line, current) });
         return { created: inserts.length, updated: replaced.length + repeats };
       });
       return counts;
@@ -130,10 +166,22 @@ export async function recordSpendLines(context: ServiceContext, claims: Internal
   }
 }
 
-export async function deleteSpendLine(context: ServiceContext, claims: InternalClaims, workspaceId: string, campaignId: string, spendId: string): Promise<void> {
+export async function deleteSpendLine(
+  context: ServiceContext,
+  claims: InternalClaims,
+  workspaceId: string,
+  campaignId: string,
+  spendId: string,
+): Promise<void> {
   await commit(context, async ({ transaction, publish }) => {
     const campaign = await findCampaign(context, workspaceId, campaignId, transaction);
-    const line = await spendModel(context.connection).findOneAndDelete({ _id: spendId, workspace_id: workspaceId, campaign_id: campaign._id }, { session: transaction }).lean<SpendRecord>().exec();
+    const line = await spendModel(context.connection)
+      .findOneAndDelete(
+        { _id: spendId, workspace_id: workspaceId, campaign_id: campaign._id },
+        { session: transaction },
+      )
+      .lean<SpendRecord>()
+      .exec();
     if (!line) throw notFound('spend line');
     publish(spendDeleted, {
       workspace_id: workspaceId,

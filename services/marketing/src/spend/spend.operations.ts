@@ -1,4 +1,17 @@
-import { DateOnly, DateTime, declareOperation, ListOf, Named, Nullable, SingleLine, Strict, Text, Type, Uuid, type Static } from '@crm/kit';
+import {
+  DateOnly,
+  DateTime,
+  declareOperation,
+  ListOf,
+  Named,
+  Nullable,
+  SingleLine,
+  Strict,
+  Text,
+  Type,
+  Uuid,
+  type Static,
+} from '@crm/kit';
 import { needs, remove, standard } from '@crm/protos';
 
 export const SPEND_LINES_MAX = 1000;
@@ -21,9 +34,21 @@ const SpendLine = Named(
   'CampaignSpendLine',
   Strict({
     spent_on: DateOnly({ description: 'The day the money was spent (YYYY-MM-DD).' }),
-    amount: Type.Number({ minimum: 0, maximum: SPEND_AMOUNT_MAX, description: 'Major units with at most two decimals, campaign currency.' }),
+    amount: Type.Number({
+      minimum: 0,
+      maximum: SPEND_AMOUNT_MAX,
+      description: 'Major units with at most two decimals, campaign currency.',
+    }),
     note: Type.Optional(Nullable(Text({ maxLength: 500 }))),
-    external_ref: Type.Optional(Nullable(SingleLine({ minLength: 1, maxLength: 200, description: 'A later line with the same ref in this campaign replaces this one.' }))),
+    external_ref: Type.Optional(
+      Nullable(
+        SingleLine({
+          minLength: 1,
+          maxLength: 200,
+          description: 'A later line with the same ref in this campaign replaces this one.',
+        }),
+      ),
+    ),
   }),
 );
 
@@ -35,7 +60,10 @@ export const listSpend = declareOperation({
   description: 'Newest first (by spent_on, then by when recorded); total is their exact sum in the campaign currency.',
   params: Type.Object({ id: Uuid() }),
   status: 200,
-  response: Named('CampaignSpendList', ListOf(CampaignSpend, { total: Type.Number({ description: 'Sum of the lines, campaign currency, exact.' }) })),
+  response: Named(
+    'CampaignSpendList',
+    ListOf(CampaignSpend, { total: Type.Number({ description: 'Sum of the lines, campaign currency, exact.' }) }),
+  ),
 });
 
 export const recordSpend = declareOperation({
@@ -46,9 +74,15 @@ export const recordSpend = declareOperation({
   description:
     'Up to 1000 lines, all validated before any is written (a refusal names lines.<i>.<field>). A line with an external_ref replaces the line with the same ref in this campaign (counted in updated), also between concurrent requests; a ref repeated within one request keeps its last line.',
   params: Type.Object({ id: Uuid() }),
-  body: Named('CampaignSpendCreate', Strict({ lines: Type.Array(SpendLine, { minItems: 1, maxItems: SPEND_LINES_MAX }) })),
+  body: Named(
+    'CampaignSpendCreate',
+    Strict({ lines: Type.Array(SpendLine, { minItems: 1, maxItems: SPEND_LINES_MAX }) }),
+  ),
   status: 200,
-  response: Named('CampaignSpendRecorded', Strict({ created: Type.Integer({ minimum: 0 }), updated: Type.Integer({ minimum: 0 }) })),
+  response: Named(
+    'CampaignSpendRecorded',
+    Strict({ created: Type.Integer({ minimum: 0 }), updated: Type.Integer({ minimum: 0 }) }),
+  ),
 });
 export type RecordSpendBody = Static<NonNullable<typeof recordSpend.body>>;
 

@@ -16,7 +16,11 @@ export const SUBMISSION_MAX_ATTEMPTS = 60;
 
 // The campaign a submission credits: the live one whose utm_campaign matches the page's (the
 // newest when several do), else the form's own while it is live.
-async function creditedCampaign(context: ServiceContext, form: WebFormRecord, utm: string | null): Promise<CampaignRecord | null> {
+async function creditedCampaign(
+  context: ServiceContext,
+  form: WebFormRecord,
+  utm: string | null,
+): Promise<CampaignRecord | null> {
   const campaigns = campaignModel(context.connection);
   if (utm) {
     const matched = await campaigns
@@ -27,7 +31,10 @@ async function creditedCampaign(context: ServiceContext, form: WebFormRecord, ut
     if (matched) return matched;
   }
   if (!form.campaign_id) return null;
-  return campaigns.findOne({ workspace_id: form.workspace_id, _id: form.campaign_id, deleted_at: null }).lean<CampaignRecord>().exec();
+  return campaigns
+    .findOne({ workspace_id: form.workspace_id, _id: form.campaign_id, deleted_at: null })
+    .lean<CampaignRecord>()
+    .exec();
 }
 
 // Turns a kept submission into a lead. crm-core matches or creates the company and contact (a
@@ -35,10 +42,20 @@ async function creditedCampaign(context: ServiceContext, form: WebFormRecord, ut
 // (on the Standard plan: touchpoints are its feature), the form's counters and
 // marketing.web_form.submitted (identity notifies the owner). Throws while crm-core or identity
 // is unreachable, so the job worker tries again later.
-export async function processSubmission(context: ServiceContext, workspaceId: string, submissionId: string): Promise<void> {
-  const submission = await submissionModel(context.connection).findOne({ _id: submissionId, workspace_id: workspaceId }).lean<SubmissionRecord>().exec();
+export async function processSubmission(
+  context: ServiceContext,
+  workspaceId: string,
+  submissionId: string,
+): Promise<void> {
+  const submission = await submissionModel(context.connection)
+    .findOne({ _id: submissionId, workspace_id: workspaceId })
+    .lean<SubmissionRecord>()
+    .exec();
   if (!submission || submission.status !== 'pending') return;
-  const form = await webFormModel(context.connection).findOne({ _id: submission.web_form_id, workspace_id: workspaceId }).lean<WebFormRecord>().exec();
+  const form = await webFormModel(context.connection)
+    .findOne({ _id: submission.web_form_id, workspace_id: workspaceId })
+    .lean<WebFormRecord>()
+    .exec();
   if (!form) return;
   const campaign = await creditedCampaign(context, form, submission.utm_campaign);
   const client = peerClient(context, 'crm-core', crmCoreLeadsV1.CrmLeadsServiceClient);
@@ -59,10 +76,15 @@ export async function processSubmission(context: ServiceContext, workspaceId: st
   });
   const actor = { type: 'app' as const, id: form._id, label: `Web form "${form.name}"` };
   // Asked only when there is a touchpoint to record.
-  const recordsTouchpoint = campaign !== null && planHasFeature(await workspacePlan(context, workspaceId), 'touchpoints');
+  const recordsTouchpoint =
+    campaign !== null && planHasFeature(await workspacePlan(context, workspaceId), 'touchpoints');
   await retryingRefCollisions(() =>
     commit(context, async (unit) => {
-      const current = await submissionModel(context.connection).findOne({ _id: submissionId, workspace_id: workspaceId }).session(unit.transaction).lean<SubmissionRecord>().exec();
+      const current = await submissionModel(context.connection)
+        .findOne({ _id: submissionId, workspace_id: workspaceId })
+        .session(unit.transaction)
+        .lean<SubmissionRecord>()
+        .exec();
       if (!current || current.status !== 'pending') return;
       const now = isoNow();
       if (campaign && recordsTouchpoint) {
@@ -89,13 +111,24 @@ export async function processSubmission(context: ServiceContext, workspaceId: st
       }
       await submissionModel(context.connection).updateOne(
         { _id: submissionId, workspace_id: workspaceId },
-        { $set: { status: 'processed', processed_at: now, company_id: lead.company_id || null, contact_id: lead.contact_id || null, campaign_id: campaign?._id ?? null } },
+        {
+          $set: {
+            status: 'processed',
+            processed_at: now,
+            company_id: lead.company_id || null,
+            contact_id: lead.contact_id || null,
+            campaign_id: campaign?._id ?? null,
+          },
+        },
         { session: unit.transaction },
       );
       const updated = await webFormModel(context.connection)
         .findOneAndUpdate(
           { _id: form._id, workspace_id: workspaceId },
-          { $inc: { submissions: 1, version: 1 }, $set: { last_submission_at: submission.received_at, updated_at: now } },
+          {
+            $inc: { submissions: 1, version: 1 },
+            $set: { last_submission_at: submission.received_at, updated_at: now },
+          },
           { session: unit.transaction, new: true },
         )
         .lean<WebFormRecord>()

@@ -12,6 +12,8 @@ export function touchpointOperations(context: ServiceContext): Implementation[] 
       if (auth.permissions.includes('contacts:read')) return page;
       return { ...page, data: page.data.map((touchpoint) => ({ ...touchpoint, contact_name: null })) };
     }),
-    implement(recordTouchpoints, async ({ req, auth, body }) => recordTouchpointBatch(context, auth, workspaceOf(req), body)),
+    implement(recordTouchpoints, async ({ req, auth, body }) =>
+      recordTouchpointBatch(context, auth, workspaceOf(req), body),
+    ),
   ];
 }

@@ -23,18 +23,38 @@ export function touchpointState(record: TouchpointRecord, campaignName: string):
 }
 
 // Names of deleted campaigns included: their touchpoints still name them.
-export async function campaignNamesOf(context: ServiceContext, workspaceId: string, ids: string[]): Promise<Map<string, string>> {
+export async function campaignNamesOf(
+  context: ServiceContext,
+  workspaceId: string,
+  ids: string[],
+): Promise<Map<string, string>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  const rows = await campaignModel(context.connection).find({ workspace_id: workspaceId, _id: { $in: unique } }, { name: 1 }).lean<Array<{ _id: string; name: string }>>().exec();
+  const rows = await campaignModel(context.connection)
+    .find({ workspace_id: workspaceId, _id: { $in: unique } }, { name: 1 })
+    .lean<Array<{ _id: string; name: string }>>()
+    .exec();
   return new Map(rows.map((row) => [row._id, row.name]));
 }
 
 // Names joined on read for a whole page, so renames show at once.
-export async function touchpointViews(context: ServiceContext, workspaceId: string, records: readonly TouchpointRecord[]): Promise<TouchpointView[]> {
+export async function touchpointViews(
+  context: ServiceContext,
+  workspaceId: string,
+  records: readonly TouchpointRecord[],
+): Promise<TouchpointView[]> {
   const [campaigns, names] = await Promise.all([
-    campaignNamesOf(context, workspaceId, records.map((record) => record.campaign_id)),
-    crmNames(context, workspaceId, records.map((record) => record.company_id), records.map((record) => record.contact_id)),
+    campaignNamesOf(
+      context,
+      workspaceId,
+      records.map((record) => record.campaign_id),
+    ),
+    crmNames(
+      context,
+      workspaceId,
+      records.map((record) => record.company_id),
+      records.map((record) => record.contact_id),
+    ),
   ]);
   return records.map((record) => ({
     id: record._id,

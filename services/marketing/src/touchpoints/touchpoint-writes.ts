@@ -31,7 +31,11 @@ export async function storeTouchpoints(
   if (withRefs.length > 0) {
     const stored = await model
       .find(
-        { workspace_id: workspaceId, campaign_id: { $in: [...new Set(withRefs.map((item) => item.campaign_id))] }, external_ref: { $in: [...new Set(withRefs.map((item) => item.external_ref!))] } },
+        {
+          workspace_id: workspaceId,
+          campaign_id: { $in: [...new Set(withRefs.map((item) => item.campaign_id))] },
+          external_ref: { $in: [...new Set(withRefs.map((item) => item.external_ref!))] },
+        },
         { campaign_id: 1, external_ref: 1 },
       )
       .session(unit.transaction)
@@ -77,9 +81,16 @@ export async function retryingRefCollisions<T>(work: () => Promise<T>): Promise<
 }
 
 // The live campaigns the items name; an unknown one is a 400 naming its item.
-async function campaignsOf(context: ServiceContext, workspaceId: string, body: RecordTouchpointsBody): Promise<Map<string, CampaignRecord>> {
+async function campaignsOf(
+  context: ServiceContext,
+  workspaceId: string,
+  body: RecordTouchpointsBody,
+): Promise<Map<string, CampaignRecord>> {
   const ids = [...new Set(body.touchpoints.map((item) => item.campaign_id.toLowerCase()))];
-  const rows = await campaignModel(context.connection).find({ workspace_id: workspaceId, _id: { $in: ids }, deleted_at: null }).lean<CampaignRecord[]>().exec();
+  const rows = await campaignModel(context.connection)
+    .find({ workspace_id: workspaceId, _id: { $in: ids }, deleted_at: null })
+    .lean<CampaignRecord[]>()
+    .exec();
   const byId = new Map(rows.map((row) => [row._id, row]));
   const missing = body.touchpoints.findIndex((item) => !byId.has(item.campaign_id.toLowerCase()));
   if (missing !== -1) throw validationFailed(`touchpoints.${missing}.campaign_id is not a campaign of this workspace`);
@@ -90,7 +101,8 @@ async function campaignsOf(context: ServiceContext, workspaceId: string, body: R
 function checkItems(body: RecordTouchpointsBody): void {
   body.touchpoints.forEach((item, index) => {
     const named = [item.contact_id, item.email, item.company_id].filter((value) => value !== undefined).length;
-    if (named !== 1) throw validationFailed(`touchpoints.${index} must name exactly one of contact_id, email and company_id`);
+    if (named !== 1)
+      throw validationFailed(`touchpoints.${index} must name exactly one of contact_id, email and company_id`);
   });
 }
 
@@ -106,9 +118,14 @@ export async function recordTouchpointBatch(
   const client = peerClient(context, 'crm-core', crmCoreLeadsV1.CrmLeadsServiceClient);
   const { records } = await call(client.matchRecords.bind(client), {
     workspace_id: workspaceId,
-    items: body.touchpoints.map((item) => ({ contact_id: item.contact_id ?? '', email: item.email ?? '', company_id: item.company_id ?? '' })),
+    items: body.touchpoints.map((item) => ({
+      contact_id: item.contact_id ?? '',
+      email: item.email ?? '',
+      company_id: item.company_id ?? '',
+    })),
   });
-  if (records.length !== body.touchpoints.length) throw new AppError('unavailable', 'crm-core answered for another number of items');
+  if (records.length !== body.touchpoints.length)
+    throw new AppError('unavailable', 'crm-core answered for another number of items');
   const unmatched: number[] = [];
   const now = isoNow();
   const items: NewTouchpoint[] = [];
@@ -130,18 +147,30 @@ export async function recordTouchpointBatch(
     });
   });
   const names = new Map([...campaigns.values()].map((campaign) => [campaign._id, campaign.name]));
-  const counts = await retryingRefCollisions(() => commit(context, (unit) => storeTouchpoints(context, unit, workspaceId, claims.actor, items, names)));
+  const counts = await retryingRefCollisions(() =>
+    commit(context, (unit) => storeTouchpoints(context, unit, workspaceId, claims.actor, items, names)),
+  );
   return { ...counts, unmatched };
 }
 
-export async function listTouchpointPage(context: ServiceContext, workspaceId: string, query: ListTouchpointsQuery): Promise<{ data: TouchpointView[]; total: number }> {
+export async function listTouchpointPage(
+  context: ServiceContext,
+  workspaceId: string,
+  query: ListTouchpointsQuery,
+): Promise<{ data: TouchpointView[]; total: number }> {
   const filter: Record<string, unknown> = { workspace_id: workspaceId };
   if (query.campaign_id) filter.campaign_id = query.campaign_id.toLowerCase();
   if (query.contact_id) filter.contact_id = query.contact_id.toLowerCase();
   if (query.company_id) filter.company_id = query.company_id.toLowerCase();
   const model = touchpointModel(context.connection);
   const [records, total] = await Promise.all([
-    model.find(filter).sort({ occurred_at: -1, _id: -1 }).skip(query.offset).limit(query.limit).lean<TouchpointRecord[]>().exec(),
+    model
+      .find(filter)
+      .sort({ occurred_at: -1, _id: -1 })
+      .skip(query.offset)
+      .limit(query.limit)
+      .lean<TouchpointRecord[]>()
+      .exec(),
     model.countDocuments(filter).exec(),
   ]);
   return { data: await touchpointViews(context, workspaceId, records), total };

@@ -1,7 +1,16 @@
 import { Schema, type Connection, type Model } from 'mongoose';
 import { tenantScoped } from '@crm/kit';
 
-export const TOUCHPOINT_KINDS = ['form', 'ad_click', 'email_open', 'email_click', 'visit', 'event', 'call', 'other'] as const;
+export const TOUCHPOINT_KINDS = [
+  'form',
+  'ad_click',
+  'email_open',
+  'email_click',
+  'visit',
+  'event',
+  'call',
+  'other',
+] as const;
 export type TouchpointKind = (typeof TOUCHPOINT_KINDS)[number];
 
 // A contact's or company's contact with a campaign (Touchpoint). Names are joined on read.
@@ -49,7 +58,11 @@ touchpointSchema.index({ workspace_id: 1, external_ref: 1, campaign_id: 1 });
 // An external_ref is recorded once per campaign: the index decides between concurrent requests.
 touchpointSchema.index(
   { workspace_id: 1, campaign_id: 1, external_ref: 1 },
-  { unique: true, partialFilterExpression: { external_ref: { $type: 'string' } }, name: 'touchpoint_external_ref_unique' },
+  {
+    unique: true,
+    partialFilterExpression: { external_ref: { $type: 'string' } },
+    name: 'touchpoint_external_ref_unique',
+  },
 );
 
 export function registerTouchpointModel(connection: Connection): void {

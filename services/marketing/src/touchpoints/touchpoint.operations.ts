@@ -1,4 +1,18 @@
-import { DateTime, declareOperation, Email, ListOf, Named, Nullable, SingleLine, Strict, StringEnum, Text, Type, Uuid, type Static } from '@crm/kit';
+import {
+  DateTime,
+  declareOperation,
+  Email,
+  ListOf,
+  Named,
+  Nullable,
+  SingleLine,
+  Strict,
+  StringEnum,
+  Text,
+  Type,
+  Uuid,
+  type Static,
+} from '@crm/kit';
 import { contactsAside, needs, standard } from '@crm/protos';
 import { TOUCHPOINT_KINDS } from './touchpoint.model';
 
@@ -21,7 +35,11 @@ export const Touchpoint = Named(
     occurred_at: DateTime(),
     note: Nullable(Type.String()),
     external_ref: Nullable(Type.String()),
-    actor_label: Nullable(Type.String({ description: "The API key's name when a key recorded it, the member's name, or the web form's name." })),
+    actor_label: Nullable(
+      Type.String({
+        description: "The API key's name when a key recorded it, the member's name, or the web form's name.",
+      }),
+    ),
   }),
 );
 export type TouchpointView = Static<typeof Touchpoint>;
@@ -36,7 +54,15 @@ const TouchpointItem = Named(
     kind: StringEnum(TOUCHPOINT_KINDS),
     occurred_at: Type.Optional(DateTime({ description: 'Default: when it is recorded.' })),
     note: Type.Optional(Nullable(Text({ maxLength: 2000 }))),
-    external_ref: Type.Optional(Nullable(SingleLine({ minLength: 1, maxLength: 200, description: 'Recorded once per campaign: a repeat is counted in duplicates.' }))),
+    external_ref: Type.Optional(
+      Nullable(
+        SingleLine({
+          minLength: 1,
+          maxLength: 200,
+          description: 'Recorded once per campaign: a repeat is counted in duplicates.',
+        }),
+      ),
+    ),
   }),
 );
 
@@ -65,7 +91,10 @@ export const recordTouchpoints = declareOperation({
   summary: 'Record touchpoints',
   description:
     "Up to 500 items, all validated before any is written (a refusal names touchpoints.<i>.<field>). Each names exactly one of contact_id, email (the workspace's contact with that email, any case) or company_id. Items whose contact or company is not found (or is in the recycle bin) are skipped and listed by position in unmatched. An external_ref is recorded once per campaign, also between concurrent requests: a repeat is counted in duplicates.",
-  body: Named('TouchpointBatch', Strict({ touchpoints: Type.Array(TouchpointItem, { minItems: 1, maxItems: TOUCHPOINTS_MAX }) })),
+  body: Named(
+    'TouchpointBatch',
+    Strict({ touchpoints: Type.Array(TouchpointItem, { minItems: 1, maxItems: TOUCHPOINTS_MAX }) }),
+  ),
   status: 200,
   response: Named(
     'TouchpointsRecorded',

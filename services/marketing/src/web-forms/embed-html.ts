@@ -7,7 +7,13 @@ import type { WebFormField, WebFormRecord } from './web-form.model';
 
 export const HONEYPOT_FIELD = 'website';
 
-const ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const ESCAPES: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => ESCAPES[character]);
 
 interface FieldSpec {
@@ -38,7 +44,10 @@ function fieldHtml(prefix: string, field: WebFormField): string {
   return `  <p><label for="${id}">${escapeHtml(spec.label)}${field === 'email' ? ' <span aria-hidden="true">*</span>' : ''}</label><br>\n  ${input}</p>`;
 }
 
-export function embedHtml(form: Pick<WebFormRecord, 'name' | 'public_key' | 'fields' | 'require_consent' | 'consent_text'>, actionUrl: string): string {
+export function embedHtml(
+  form: Pick<WebFormRecord, 'name' | 'public_key' | 'fields' | 'require_consent' | 'consent_text'>,
+  actionUrl: string,
+): string {
   const prefix = `crm-form-${form.public_key.slice(-8).replace(/[^A-Za-z0-9]/g, 'x')}`;
   const consent =
     form.consent_text === null && !form.require_consent

@@ -8,6 +8,8 @@ export function webFormOperations(context: ServiceContext): Implementation[] {
   return [
     implement(listWebForms, async ({ req }) => listWebFormViews(context, workspaceOf(req))),
     implement(createWebForm, async ({ req, auth, body }) => createWebFormRecord(context, auth, workspaceOf(req), body)),
-    implement(updateWebForm, async ({ req, auth, params, body }) => updateWebFormRecord(context, auth, workspaceOf(req), params.id, body)),
+    implement(updateWebForm, async ({ req, auth, params, body }) =>
+      updateWebFormRecord(context, auth, workspaceOf(req), params.id, body),
+    ),
   ];
 }

@@ -13,7 +13,8 @@ import type { CreateWebFormBody, UpdateWebFormBody, WebFormView } from './web-fo
 
 const DEFAULT_FIELDS: WebFormField[] = ['first_name', 'last_name', 'email', 'company', 'message'];
 
-export const actionUrlOf = (context: ServiceContext, publicKey: string) => `${marketingConfig(context).publicUrl}/v1/public/forms/${publicKey}`;
+export const actionUrlOf = (context: ServiceContext, publicKey: string) =>
+  `${marketingConfig(context).publicUrl}/v1/public/forms/${publicKey}`;
 
 export function webFormView(context: ServiceContext, record: WebFormRecord): WebFormView {
   const actionUrl = actionUrlOf(context, record.public_key);
@@ -58,31 +59,55 @@ export function webFormState(record: WebFormRecord): WebFormCreatedData {
   };
 }
 
-export async function findWebForm(context: ServiceContext, workspaceId: string, id: string, session?: ClientSession): Promise<WebFormRecord> {
+export async function findWebForm(
+  context: ServiceContext,
+  workspaceId: string,
+  id: string,
+  session?: ClientSession,
+): Promise<WebFormRecord> {
   const formId = id.toLowerCase();
   if (!isUuid(formId)) throw notFound('web form');
-  const form = await webFormModel(context.connection).findOne({ _id: formId, workspace_id: workspaceId }).session(session ?? null).lean<WebFormRecord>().exec();
+  const form = await webFormModel(context.connection)
+    .findOne({ _id: formId, workspace_id: workspaceId })
+    .session(session ?? null)
+    .lean<WebFormRecord>()
+    .exec();
   if (!form) throw notFound('web form');
   return form;
 }
 
 export async function listWebFormViews(context: ServiceContext, workspaceId: string): Promise<{ data: WebFormView[] }> {
-  const forms = await webFormModel(context.connection).find({ workspace_id: workspaceId }).sort({ created_at: 1, _id: 1 }).lean<WebFormRecord[]>().exec();
+  const forms = await webFormModel(context.connection)
+    .find({ workspace_id: workspaceId })
+    .sort({ created_at: 1, _id: 1 })
+    .lean<WebFormRecord[]>()
+    .exec();
   return { data: forms.map((form) => webFormView(context, form)) };
 }
 
 // The rules of a form's settings, on the state it would have after the change.
-function checkSettings(form: Pick<WebFormRecord, 'fields' | 'require_consent' | 'consent_text' | 'redirect_url'>): void {
+function checkSettings(
+  form: Pick<WebFormRecord, 'fields' | 'require_consent' | 'consent_text' | 'redirect_url'>,
+): void {
   if (!form.fields.includes('email')) throw validationFailed('fields must include email (a lead is matched by it)');
-  if (form.require_consent && form.consent_text === null) throw validationFailed('consent_text is required when require_consent is true');
-  if (form.redirect_url !== null && !/^https?:\/\//i.test(form.redirect_url)) throw validationFailed('redirect_url must be an http or https address');
+  if (form.require_consent && form.consent_text === null)
+    throw validationFailed('consent_text is required when require_consent is true');
+  if (form.redirect_url !== null && !/^https?:\/\//i.test(form.redirect_url))
+    throw validationFailed('redirect_url must be an http or https address');
 }
 
 // References changed by the request, asked of their owners (the campaign is marketing's own).
-async function checkReferences(context: ServiceContext, workspaceId: string, body: UpdateWebFormBody, current: WebFormRecord | null): Promise<void> {
+async function checkReferences(
+  context: ServiceContext,
+  workspaceId: string,
+  body: UpdateWebFormBody,
+  current: WebFormRecord | null,
+): Promise<void> {
   const checks: Array<Promise<void>> = [];
-  if (body.owner_id && body.owner_id !== current?.owner_id) checks.push(checkOwner(context, workspaceId, 'owner_id', body.owner_id));
-  if (body.source_id && body.source_id !== current?.source_id) checks.push(checkLeadSource(context, workspaceId, 'source_id', body.source_id));
+  if (body.owner_id && body.owner_id !== current?.owner_id)
+    checks.push(checkOwner(context, workspaceId, 'owner_id', body.owner_id));
+  if (body.source_id && body.source_id !== current?.source_id)
+    checks.push(checkLeadSource(context, workspaceId, 'source_id', body.source_id));
   if (body.campaign_id && body.campaign_id !== current?.campaign_id) {
     checks.push(
       campaignModel(context.connection)
@@ -99,11 +124,17 @@ async function checkReferences(context: ServiceContext, workspaceId: string, bod
 // The form as it would be with the request's settings (absent ones unchanged).
 function applied(form: WebFormRecord, body: UpdateWebFormBody): WebFormRecord {
   const next: WebFormRecord = { ...form };
-  for (const [field, value] of Object.entries(body)) if (value !== undefined) (next as unknown as Record<string, unknown>)[field] = value;
+  for (const [field, value] of Object.entries(body))
+    if (value !== undefined) (next as unknown as Record<string, unknown>)[field] = value;
   return next;
 }
 
-export async function createWebFormRecord(context: ServiceContext, claims: InternalClaims, workspaceId: string, body: CreateWebFormBody): Promise<WebFormView> {
+export async function createWebFormRecord(
+  context: ServiceContext,
+  claims: InternalClaims,
+  workspaceId: string,
+  body: CreateWebFormBody,
+): Promise<WebFormView> {
   const now = isoNow();
   const record = applied(
     {
@@ -139,7 +170,13 @@ export async function createWebFormRecord(context: ServiceContext, claims: Inter
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
-export async function updateWebFormRecord(context: ServiceContext, claims: InternalClaims, workspaceId: string, id: string, body: UpdateWebFormBody): Promise<WebFormView> {
+export async function updateWebFormRecord(
+  context: ServiceContext,
+  claims: InternalClaims,
+  workspaceId: string,
+  id: string,
+  body: UpdateWebFormBody,
+): Promise<WebFormView> {
   const before = await findWebForm(context, workspaceId, id);
   checkSettings(applied(before, body));
   await checkReferences(context, workspaceId, body, before);
@@ -147,13 +184,21 @@ export async function updateWebFormRecord(context: ServiceContext, claims: Inter
     const current = await findWebForm(context, workspaceId, id, transaction);
     const next = applied(current, body);
     checkSettings(next);
-    const changed = (Object.keys(body) as Array<keyof WebFormRecord>).filter((field) => !same(next[field], current[field]));
+    const changed = (Object.keys(body) as Array<keyof WebFormRecord>).filter(
+      (field) => !same(next[field], current[field]),
+    );
     if (changed.length === 0) return current;
     next.version = current.version + 1;
     next.updated_at = isoNow();
     await webFormModel(context.connection).updateOne(
       { _id: current._id, workspace_id: workspaceId },
-      { $set: { ...Object.fromEntries(changed.map((field) => [field, next[field]])), version: next.version, updated_at: next.updated_at } },
+      {
+        $set: {
+          ...Object.fromEntries(changed.map((field) => [field, next[field]])),
+          version: next.version,
+          updated_at: next.updated_at,
+        },
+      },
       { session: transaction },
     );
     publish(webFormUpdated, {

@@ -1,7 +1,15 @@
 import { Schema, type Connection, type Model } from 'mongoose';
 import { tenantScoped } from '@crm/kit';
 
-export const WEB_FORM_FIELDS = ['company', 'first_name', 'last_name', 'email', 'phone', 'job_title', 'message'] as const;
+export const WEB_FORM_FIELDS = [
+  'company',
+  'first_name',
+  'last_name',
+  'email',
+  'phone',
+  'job_title',
+  'message',
+] as const;
 export type WebFormField = (typeof WEB_FORM_FIELDS)[number];
 
 // A web-to-lead form (WebForm). action_url and embed_html are derived on read.

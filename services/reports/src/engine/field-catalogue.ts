@@ -58,7 +58,12 @@ interface BaseCatalogue {
   newest: string;
 }
 
-const id = (field: string, label: string, references: Reference): GroupField => ({ field, label, type: 'id', references });
+const id = (field: string, label: string, references: Reference): GroupField => ({
+  field,
+  label,
+  type: 'id',
+  references,
+});
 const str = (field: string, label: string): GroupField => ({ field, label, type: 'string' });
 
 export const BASE: Record<ReportObject, BaseCatalogue> = {
@@ -84,7 +89,12 @@ export const BASE: Record<ReportObject, BaseCatalogue> = {
   },
   contact: {
     label: 'Contacts',
-    group_by: [id('owner_id', 'Owner', 'member'), id('company_id', 'Company', 'company'), str('job_title', 'Job title'), str('lawful_basis', 'Lawful basis')],
+    group_by: [
+      id('owner_id', 'Owner', 'member'),
+      id('company_id', 'Company', 'company'),
+      str('job_title', 'Job title'),
+      str('lawful_basis', 'Lawful basis'),
+    ],
     date_fields: [
       { field: 'created_at', label: 'Created' },
       { field: 'updated_at', label: 'Updated' },
@@ -119,7 +129,13 @@ export const BASE: Record<ReportObject, BaseCatalogue> = {
   },
   activity: {
     label: 'Activities',
-    group_by: [str('type', 'Type'), str('outcome', 'Outcome'), str('target_type', 'Record type'), id('actor_id', 'By', 'member'), str('actor_type', 'Actor type')],
+    group_by: [
+      str('type', 'Type'),
+      str('outcome', 'Outcome'),
+      str('target_type', 'Record type'),
+      id('actor_id', 'By', 'member'),
+      str('actor_type', 'Actor type'),
+    ],
     date_fields: [
       { field: 'occurred_at', label: 'Occurred' },
       { field: 'created_at', label: 'Created' },
@@ -140,7 +156,12 @@ export const BASE: Record<ReportObject, BaseCatalogue> = {
   },
   touchpoint: {
     label: 'Touchpoints',
-    group_by: [id('campaign_id', 'Campaign', 'campaign'), str('kind', 'Kind'), id('company_id', 'Company', 'company'), id('contact_id', 'Contact', 'contact')],
+    group_by: [
+      id('campaign_id', 'Campaign', 'campaign'),
+      str('kind', 'Kind'),
+      id('company_id', 'Company', 'company'),
+      id('contact_id', 'Contact', 'contact'),
+    ],
     date_fields: [{ field: 'occurred_at', label: 'Occurred' }],
     numeric: [],
     newest: 'occurred_at',
@@ -167,7 +188,7 @@ export function valueOf(record: ReadRecord, field: string): unknown {
     return custom?.[field.slice(CUSTOM_PREFIX.length)] ?? null;
   }
   const minorField = MINOR_FIELDS[field];
-  if (minorField) return typeof record[minorField] === 'number' ? (record[minorField]) / 100 : null;
+  if (minorField) return typeof record[minorField] === 'number' ? record[minorField] / 100 : null;
   return record[field] ?? null;
 }
 
@@ -178,13 +199,13 @@ export function accessorOf(field: string): (record: ReadRecord) => unknown {
     return (record) => (record.custom as Record<string, unknown> | undefined)?.[key] ?? null;
   }
   const minorField = MINOR_FIELDS[field];
-  if (minorField) return (record) => (typeof record[minorField] === 'number' ? (record[minorField]) / 100 : null);
+  if (minorField) return (record) => (typeof record[minorField] === 'number' ? record[minorField] / 100 : null);
   return (record) => record[field] ?? null;
 }
 
 export function minorOf(record: ReadRecord, field: string): number | null {
   const minorField = MINOR_FIELDS[field];
-  return minorField && typeof record[minorField] === 'number' ? (record[minorField]) : null;
+  return minorField && typeof record[minorField] === 'number' ? record[minorField] : null;
 }
 
 interface CustomFieldRecord {
@@ -202,7 +223,10 @@ function customFieldsOf(data: WorkspaceData, object: ReportObject): CustomFieldR
     .sort((a, b) => a.position - b.position || a.slug.localeCompare(b.slug));
 }
 
-export function catalogueOf(data: WorkspaceData, object: ReportObject): ObjectCatalogue & { numeric: NumericField[]; currencyField?: string; newest: string } {
+export function catalogueOf(
+  data: WorkspaceData,
+  object: ReportObject,
+): ObjectCatalogue & { numeric: NumericField[]; currencyField?: string; newest: string } {
   const base = BASE[object];
   const group_by = [...base.group_by];
   const date_fields: DateField[] = base.date_fields.map((field) => ({ ...field, units: [...DATE_UNITS] }));
@@ -224,8 +248,22 @@ export function catalogueOf(data: WorkspaceData, object: ReportObject): ObjectCa
       ['min', 'Minimum'],
       ['max', 'Maximum'],
     ] as const) {
-      measures.push({ key: `${prefix}:${field.field}`, label: `${label} of ${field.label.toLowerCase()}`, type: prefix === 'avg' || !field.integer ? 'number' : 'integer', money: field.money });
+      measures.push({
+        key: `${prefix}:${field.field}`,
+        label: `${label} of ${field.label.toLowerCase()}`,
+        type: prefix === 'avg' || !field.integer ? 'number' : 'integer',
+        money: field.money,
+      });
     }
   }
-  return { object, label: base.label, group_by, date_fields, measures, numeric, currencyField: base.currencyField, newest: base.newest };
+  return {
+    object,
+    label: base.label,
+    group_by,
+    date_fields,
+    measures,
+    numeric,
+    currencyField: base.currencyField,
+    newest: base.newest,
+  };
 }

@@ -12,7 +12,8 @@ export function readsContacts(claims: InternalClaims): boolean {
 export function checkReportContacts(report: CompiledReport, claims: InternalClaims): void {
   if (readsContacts(claims)) return;
   if (report.definition.object === 'contact') throw forbidden('contact reports need the contacts:read permission');
-  if (report.groupings.some((grouping) => grouping.group?.references === 'contact')) throw forbidden('grouping by contact needs the contacts:read permission');
+  if (report.groupings.some((grouping) => grouping.group?.references === 'contact'))
+    throw forbidden('grouping by contact needs the contacts:read permission');
 }
 
 // Whether a record behind a row may be shown to a caller without contacts:read.

@@ -31,7 +31,12 @@ export function withDefaults(input: ReportDefinitionInput): ReportDefinition {
     filters: input.filters ?? [],
     chart: input.chart ?? 'bar',
   };
-  if (input.date) definition.date = { field: input.date.field, ...(input.date.from ? { from: input.date.from } : {}), ...(input.date.to ? { to: input.date.to } : {}) };
+  if (input.date)
+    definition.date = {
+      field: input.date.field,
+      ...(input.date.from ? { from: input.date.from } : {}),
+      ...(input.date.to ? { to: input.date.to } : {}),
+    };
   return definition;
 }
 
@@ -65,7 +70,12 @@ export interface CompiledReport {
 
 // Checks the definition against the workspace's catalogue; `fail` makes the error (400 for a
 // request's definition, 409 report_field_unavailable for a saved one whose field has gone).
-export function compileReport(data: WorkspaceData, definition: ReportDefinition, prefix = '', fail: (message: string) => AppError = validationFailed): CompiledReport {
+export function compileReport(
+  data: WorkspaceData,
+  definition: ReportDefinition,
+  prefix = '',
+  fail: (message: string) => AppError = validationFailed,
+): CompiledReport {
   const catalogue = catalogueOf(data, definition.object);
   const groups = new Map(catalogue.group_by.map((field) => [field.field, field]));
   const dates = new Map(catalogue.date_fields.map((field) => [field.field, field]));
@@ -74,25 +84,38 @@ export function compileReport(data: WorkspaceData, definition: ReportDefinition,
     const [field, unit, ...rest] = spec.split(':');
     if (dates.has(field!)) {
       if (unit === undefined || rest.length > 0 || !(DATE_UNITS as readonly string[]).includes(unit)) {
-        throw fail(`${name}: the date field '${field}' needs a unit, one of ${DATE_UNITS.join(', ')} (for example ${field}:month)`);
+        throw fail(
+          `${name}: the date field '${field}' needs a unit, one of ${DATE_UNITS.join(', ')} (for example ${field}:month)`,
+        );
       }
-      return { spec, field: field!, read: accessorOf(field!), label: `${dates.get(field!)!.label} (${unit})`, unit: unit as DateUnit };
+      return {
+        spec,
+        field: field!,
+        read: accessorOf(field!),
+        label: `${dates.get(field!)!.label} (${unit})`,
+        unit: unit as DateUnit,
+      };
     }
     const group = groups.get(spec);
     if (!group) throw fail(`${name}: '${spec}' is not a field of ${definition.object} reports`);
     return { spec, field: spec, read: accessorOf(spec), label: group.label, group };
   });
-  if (new Set(definition.group_by).size !== definition.group_by.length) throw fail(`${prefix}group_by: a field is named twice`);
+  if (new Set(definition.group_by).size !== definition.group_by.length)
+    throw fail(`${prefix}group_by: a field is named twice`);
   const measure = catalogue.measures.find((candidate) => candidate.key === definition.measure);
-  if (!measure) throw fail(`${prefix}measure: '${definition.measure}' is not a measure of ${definition.object} reports`);
+  if (!measure)
+    throw fail(`${prefix}measure: '${definition.measure}' is not a measure of ${definition.object} reports`);
   const [kind, field] = measure.key.split(':') as [CompiledMeasure['kind'], string | undefined];
   const filters = definition.filters.map((filter, index) => {
-    if (!groups.has(filter.field)) throw fail(`${prefix}filters.${index}.field: '${filter.field}' is not a field of ${definition.object} reports`);
+    if (!groups.has(filter.field))
+      throw fail(`${prefix}filters.${index}.field: '${filter.field}' is not a field of ${definition.object} reports`);
     return { field: filter.field, read: accessorOf(filter.field), values: new Set(filter.values) };
   });
   if (definition.date) {
-    if (!dates.has(definition.date.field)) throw fail(`${prefix}date.field: '${definition.date.field}' is not a date field of ${definition.object} reports`);
-    if (definition.date.from && definition.date.to && definition.date.from > definition.date.to) throw fail(`${prefix}date.from must not be after date.to`);
+    if (!dates.has(definition.date.field))
+      throw fail(`${prefix}date.field: '${definition.date.field}' is not a date field of ${definition.object} reports`);
+    if (definition.date.from && definition.date.to && definition.date.from > definition.date.to)
+      throw fail(`${prefix}date.from must not be after date.to`);
   }
   return {
     definition,

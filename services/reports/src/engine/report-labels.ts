@@ -10,7 +10,8 @@ export function nameOf(data: WorkspaceData, references: Reference, id: string): 
   const kind = references === 'source' ? 'source' : references;
   const record = data.byId[kind].get(id);
   if (!record) return null;
-  if (references === 'contact') return [record.first_name, record.last_name].filter((part) => typeof part === 'string').join(' ') || null;
+  if (references === 'contact')
+    return [record.first_name, record.last_name].filter((part) => typeof part === 'string').join(' ') || null;
   return (record.name as string | null) ?? null;
 }
 
@@ -33,7 +34,12 @@ function firstDayOf(key: string, unit: DateUnit): string {
 }
 
 // `names` keeps the names already looked up during one run.
-export function labelOf(data: WorkspaceData, grouping: Grouping, key: string | null, names: Map<string, string | null>): string {
+export function labelOf(
+  data: WorkspaceData,
+  grouping: Grouping,
+  key: string | null,
+  names: Map<string, string | null>,
+): string {
   if (key === null) return 'Not set';
   if (grouping.unit) return bucketOf(firstDayOf(key, grouping.unit), grouping.unit).label;
   const group = grouping.group!;

@@ -13,5 +13,6 @@ const FEATURE_OF: Partial<Record<ReportObject, PlanFeature>> = {
 
 export function checkReportPlan(object: ReportObject, plan: string | null | undefined): void {
   const feature = FEATURE_OF[object];
-  if (feature && !planHasFeature(plan, feature)) throw new AppError('plan_required', `${object} reports need the Standard plan`);
+  if (feature && !planHasFeature(plan, feature))
+    throw new AppError('plan_required', `${object} reports need the Standard plan`);
 }

@@ -22,13 +22,15 @@ function recordView(data: WorkspaceData, references: GroupField[], record: ReadR
   const view: RecordView = { id: record._id };
   for (const [field, value] of Object.entries(record)) {
     if (HIDDEN.has(field)) continue;
-    if (field.endsWith('_minor')) view[field.slice(0, -'_minor'.length)] = typeof value === 'number' ? value / 100 : null;
+    if (field.endsWith('_minor'))
+      view[field.slice(0, -'_minor'.length)] = typeof value === 'number' ? value / 100 : null;
     else view[field] = value ?? null;
   }
   view.custom = record.custom ?? {};
   for (const group of references) {
     const id = record[group.field];
-    view[`${group.field.replace(/_id$/, '')}_name`] = typeof id === 'string' ? nameOf(data, group.references!, id) : null;
+    view[`${group.field.replace(/_id$/, '')}_name`] =
+      typeof id === 'string' ? nameOf(data, group.references!, id) : null;
   }
   return view;
 }
@@ -80,7 +82,11 @@ class NewestRecords {
 
 // Each grouping's column as numbers and the number of the row's key (-1: no record has it);
 // kept with the column when the whole kind is walked, else 1 where the key is the row's.
-function codedColumns(columns: Array<Array<string | null>>, keys: Array<string | null>, whole: boolean): Array<{ codes: Int32Array; code: number }> {
+function codedColumns(
+  columns: Array<Array<string | null>>,
+  keys: Array<string | null>,
+  whole: boolean,
+): Array<{ codes: Int32Array; code: number }> {
   return columns.map((column, index) => {
     const key = keys[index] ?? null;
     if (!whole) return { codes: Int32Array.from(column, (value) => (value === key ? 1 : 0)), code: 1 };
@@ -96,7 +102,10 @@ export function reportRecords(
   keys: Array<string | null>,
   shown: ((record: ReadRecord) => boolean) | null = null,
 ): { total: number; records: RecordView[] } {
-  if (keys.length !== report.groupings.length) throw validationFailed(`keys must have ${report.groupings.length} item${report.groupings.length === 1 ? '' : 's'}, one per group_by field`);
+  if (keys.length !== report.groupings.length)
+    throw validationFailed(
+      `keys must have ${report.groupings.length} item${report.groupings.length === 1 ? '' : 's'}, one per group_by field`,
+    );
   const newest = report.newest;
   const kept = new NewestRecords();
   const { records: candidates, columns } = selectedWithKeys(data, report);
@@ -120,7 +129,8 @@ export function reportRecords(
     kept.offer(record, dates ? (dates[position] ?? '') : newestOf(record, newest));
   }
   const references = catalogueOf(data, report.definition.object).group_by.filter(
-    (group) => group.references && !group.field.startsWith(CUSTOM_PREFIX) && (shown === null || group.references !== 'contact'),
+    (group) =>
+      group.references && !group.field.startsWith(CUSTOM_PREFIX) && (shown === null || group.references !== 'contact'),
   );
   return { total, records: kept.records.map((record) => recordView(data, references, record)) };
 }

@@ -32,7 +32,8 @@ export function reportEngineOperations(context: ServiceContext): Implementation[
       const data = await workspaceData(context, workspaceOf(req));
       const report = compileReport(data, withDefaults(body.definition), 'definition.');
       checkReportContacts(report, auth);
-      if (body.keys.length !== report.groupings.length) throw validationFailed(`keys must have ${report.groupings.length} item(s), one per definition.group_by field`);
+      if (body.keys.length !== report.groupings.length)
+        throw validationFailed(`keys must have ${report.groupings.length} item(s), one per definition.group_by field`);
       return reportRecords(data, report, body.keys, readsContacts(auth) ? null : shownWithoutContacts);
     }),
   ];

@@ -116,7 +116,13 @@ function addAmount(accumulator: Accumulator, currency: string, amount: number): 
 
 // A group as a row: its keys, their labels, the measure in `own` currency and, for money, the
 // measure in each other currency.
-function rowOf(data: WorkspaceData, report: CompiledReport, accumulator: Accumulator, own: string, names: Map<string, string | null>): RunRow {
+function rowOf(
+  data: WorkspaceData,
+  report: CompiledReport,
+  accumulator: Accumulator,
+  own: string,
+  names: Map<string, string | null>,
+): RunRow {
   const { measure } = report;
   const inOwn = accumulator.sums.get(own);
   const ownCount = measure.kind === 'count' ? accumulator.count : (inOwn?.count ?? 0);
@@ -156,7 +162,9 @@ function measured(report: CompiledReport, totals: Totals | undefined, rowCount: 
 
 // Largest first, then by label.
 function byValue(a: RunRow, b: RunRow): number {
-  return (b.value ?? -Infinity) - (a.value ?? -Infinity) || a.labels.join('\u0000').localeCompare(b.labels.join('\u0000'));
+  return (
+    (b.value ?? -Infinity) - (a.value ?? -Infinity) || a.labels.join('\u0000').localeCompare(b.labels.join('\u0000'))
+  );
 }
 
 // Dates read in time order (not set last); other groupings largest first.
@@ -188,7 +196,11 @@ function columnType(grouping: Grouping): RunColumn['type'] {
 function columnsOf(report: CompiledReport): RunColumn[] {
   const { measure } = report;
   return [
-    ...report.groupings.map((grouping): RunColumn => ({ key: grouping.spec, label: grouping.label, type: columnType(grouping) })),
+    ...report.groupings.map((grouping): RunColumn => ({
+      key: grouping.spec,
+      label: grouping.label,
+      type: columnType(grouping),
+    })),
     { key: measure.key, label: measure.label, type: measure.money ? 'money' : measure.type },
   ];
 }

@@ -23,13 +23,24 @@ function groupKey(record: ReadRecord, grouping: Grouping, timezone: string): str
 
 // The records a report counts, with each grouping's key per record: kept columns when nothing
 // filters (the kind's whole copy), else worked out for the filtered records.
-export function selectedWithKeys(data: WorkspaceData, report: CompiledReport): { records: ReadRecord[]; columns: Array<Array<string | null>> } {
+export function selectedWithKeys(
+  data: WorkspaceData,
+  report: CompiledReport,
+): { records: ReadRecord[]; columns: Array<Array<string | null>> } {
   const timezone = data.settings.timezone;
   const records = selected(data, report);
   if (records === data.records[report.definition.object]) {
-    return { records, columns: report.groupings.map((grouping) => keyColumn(records, `${grouping.spec}\u0000${timezone}`, (record) => groupKey(record, grouping, timezone))) };
+    return {
+      records,
+      columns: report.groupings.map((grouping) =>
+        keyColumn(records, `${grouping.spec}\u0000${timezone}`, (record) => groupKey(record, grouping, timezone)),
+      ),
+    };
   }
-  return { records, columns: report.groupings.map((grouping) => records.map((record) => groupKey(record, grouping, timezone))) };
+  return {
+    records,
+    columns: report.groupings.map((grouping) => records.map((record) => groupKey(record, grouping, timezone))),
+  };
 }
 
 function selected(data: WorkspaceData, report: CompiledReport): ReadRecord[] {

@@ -12,7 +12,15 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatter(timezone: string): Intl.DateTimeFormat {
   let format = formatters.get(timezone);
   if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', { timeZone: timezone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' });
+    format = new Intl.DateTimeFormat('en-GB', {
+      timeZone: timezone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    });
     formatters.set(timezone, format);
   }
   return format;
@@ -25,8 +33,18 @@ function offsetAt(timezone: string, hour: number): number {
   if (!zone) offsets.set(timezone, (zone = new Map<number, number>()));
   let offset = zone.get(hour);
   if (offset === undefined) {
-    const parts = Object.fromEntries(formatter(timezone).formatToParts(new Date(hour * HOUR)).map((part) => [part.type, part.value]));
-    const local = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute));
+    const parts = Object.fromEntries(
+      formatter(timezone)
+        .formatToParts(new Date(hour * HOUR))
+        .map((part) => [part.type, part.value]),
+    );
+    const local = Date.UTC(
+      Number(parts.year),
+      Number(parts.month) - 1,
+      Number(parts.day),
+      Number(parts.hour),
+      Number(parts.minute),
+    );
     offset = local - hour * HOUR;
     zone.set(hour, offset);
   }
@@ -64,7 +82,13 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 
 // The bucket a day falls in: its key (sortable text) and how it is shown. Weeks start on Monday
 // and are keyed by that Monday.
-const buckets: Record<DateUnit, Map<string, { key: string; label: string }>> = { day: new Map(), week: new Map(), month: new Map(), quarter: new Map(), year: new Map() };
+const buckets: Record<DateUnit, Map<string, { key: string; label: string }>> = {
+  day: new Map(),
+  week: new Map(),
+  month: new Map(),
+  quarter: new Map(),
+  year: new Map(),
+};
 
 export function bucketOf(day: string, unit: DateUnit): { key: string; label: string } {
   const cache = buckets[unit];
@@ -86,7 +110,10 @@ function computeBucket(day: string, unit: DateUnit): { key: string; label: strin
     case 'week': {
       const date = new Date(`${day}T00:00:00Z`);
       const monday = new Date(date.getTime() - ((date.getUTCDay() + 6) % 7) * 86_400_000).toISOString().slice(0, 10);
-      return { key: monday, label: `Week of ${Number(monday.slice(8, 10))} ${MONTHS[Number(monday.slice(5, 7)) - 1]} ${monday.slice(0, 4)}` };
+      return {
+        key: monday,
+        label: `Week of ${Number(monday.slice(8, 10))} ${MONTHS[Number(monday.slice(5, 7)) - 1]} ${monday.slice(0, 4)}`,
+      };
     }
     case 'month':
       return { key: day.slice(0, 7), label: `${MONTHS[month - 1]} ${year}` };

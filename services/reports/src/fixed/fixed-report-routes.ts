@@ -2,7 +2,12 @@ import { implement, validationFailed, workspaceOf, type Implementation } from '@
 import type { ServiceContext } from '@crm/service-host';
 import { monthsBefore, today } from '../engine/time-zone';
 import { workspaceData, type WorkspaceData } from '../read-model/workspace-data';
-import { marketingReport as marketingOperation, pipelineReport as pipelineOperation, salesReport as salesOperation, summaryReport as summaryOperation } from './fixed-report.operations';
+import {
+  marketingReport as marketingOperation,
+  pipelineReport as pipelineOperation,
+  salesReport as salesOperation,
+  summaryReport as summaryOperation,
+} from './fixed-report.operations';
 import { marketingReport } from './marketing-report';
 import { pipelineReport, summaryReport } from './pipeline-summary';
 import { salesReport } from './sales-report';
@@ -15,17 +20,25 @@ function periodOf(data: WorkspaceData, query: { from?: string; to?: string }): {
   const to = query.to ?? today(data.settings.timezone);
   const from = query.from ?? monthsBefore(to, 12);
   if (from > to) throw validationFailed('from must not be after to');
-  if ((Date.parse(to) - Date.parse(from)) / 86_400_000 > MAX_PERIOD_DAYS) throw validationFailed(`from must be at most ${MAX_PERIOD_DAYS} days before to`);
+  if ((Date.parse(to) - Date.parse(from)) / 86_400_000 > MAX_PERIOD_DAYS)
+    throw validationFailed(`from must be at most ${MAX_PERIOD_DAYS} days before to`);
   return { from, to };
 }
 
 export function fixedReportOperations(context: ServiceContext): Implementation[] {
   return [
     implement(pipelineOperation, async ({ req }) => pipelineReport(await workspaceData(context, workspaceOf(req)))),
-    implement(summaryOperation, async ({ req, query }) => summaryReport(await workspaceData(context, workspaceOf(req)), query.pipeline_id)),
+    implement(summaryOperation, async ({ req, query }) =>
+      summaryReport(await workspaceData(context, workspaceOf(req)), query.pipeline_id),
+    ),
     implement(marketingOperation, async ({ req, query }) => {
       const data = await workspaceData(context, workspaceOf(req));
-      return marketingReport(data, { ...periodOf(data, query), group: query.group ?? 'campaign', model: query.model ?? 'first', campaignId: query.campaign_id });
+      return marketingReport(data, {
+        ...periodOf(data, query),
+        group: query.group ?? 'campaign',
+        model: query.model ?? 'first',
+        campaignId: query.campaign_id,
+      });
     }),
     implement(salesOperation, async ({ req, auth, query }) => {
       const data = await workspaceData(context, workspaceOf(req));

@@ -36,16 +36,25 @@ function touchesOf(data: WorkspaceData, deal: ReadRecord, touchpointsByRecord: M
   for (const key of [deal.contact_id, deal.company_id]) {
     if (typeof key !== 'string') continue;
     for (const touchpoint of touchpointsByRecord.get(key) ?? []) {
-      if (seen.has(touchpoint._id) || typeof touchpoint.campaign_id !== 'string' || String(touchpoint.occurred_at) > created) continue;
+      if (
+        seen.has(touchpoint._id) ||
+        typeof touchpoint.campaign_id !== 'string' ||
+        String(touchpoint.occurred_at) > created
+      )
+        continue;
       seen.add(touchpoint._id);
       touches.push({ campaign_id: touchpoint.campaign_id, at: String(touchpoint.occurred_at) });
     }
   }
   const company = typeof deal.company_id === 'string' ? data.byId.company.get(deal.company_id) : undefined;
-  const companyLink = company && typeof company.campaign_id === 'string' && String(company.created_at) <= created ? company.campaign_id : null;
+  const companyLink =
+    company && typeof company.campaign_id === 'string' && String(company.created_at) <= created
+      ? company.campaign_id
+      : null;
   if (companyLink) touches.push({ campaign_id: companyLink, at: String(company!.created_at) });
   // A deal that took its company's campaign is the same link, counted once.
-  if (typeof deal.campaign_id === 'string' && deal.campaign_id !== companyLink) touches.push({ campaign_id: deal.campaign_id, at: created });
+  if (typeof deal.campaign_id === 'string' && deal.campaign_id !== companyLink)
+    touches.push({ campaign_id: deal.campaign_id, at: created });
   // Stable: touches at the same moment keep the order above.
   return touches.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
 }
@@ -68,7 +77,8 @@ export function marketingReport(
     const day = localDay(value, timezone);
     return day >= options.from && day <= options.to;
   };
-  const channelOf = (sourceId: unknown) => (typeof sourceId === 'string' ? ((data.byId.source.get(sourceId)?.channel as string | null) ?? null) : null);
+  const channelOf = (sourceId: unknown) =>
+    typeof sourceId === 'string' ? ((data.byId.source.get(sourceId)?.channel as string | null) ?? null) : null;
   const keyOfCampaign = (campaignId: string | null): string | null => {
     if (campaignId === null) return null;
     if (options.group === 'campaign') return campaignId;
@@ -84,7 +94,8 @@ export function marketingReport(
     return figures;
   };
   // Every campaign has a row of its own (one with no figures shows zeros).
-  if (options.group === 'campaign') for (const campaign of data.records.campaign) if (wanted(campaign._id)) row(campaign._id);
+  if (options.group === 'campaign')
+    for (const campaign of data.records.campaign) if (wanted(campaign._id)) row(campaign._id);
   const months = monthsBetween(options.from, options.to);
   const byMonth = new Map(months.map((month) => [month, empty()]));
   const other = new Map<string, Figures>();
@@ -110,7 +121,9 @@ export function marketingReport(
     const campaignId = (company.campaign_id as string | null) ?? null;
     if (!inPeriod(company.created_at) || !wanted(campaignId)) continue;
     // A lead's source is its own, else its campaign's.
-    const sourceId = (company.source_id as string | null) ?? ((campaignId && (data.byId.campaign.get(campaignId)?.source_id as string | null)) || null);
+    const sourceId =
+      (company.source_id as string | null) ??
+      ((campaignId && (data.byId.campaign.get(campaignId)?.source_id as string | null)) || null);
     const key = options.group === 'campaign' ? campaignId : options.group === 'source' ? sourceId : channelOf(sourceId);
     row(key).leads += 1;
     byMonth.get(localDay(String(company.created_at), timezone).slice(0, 7))!.leads += 1;
@@ -130,7 +143,14 @@ export function marketingReport(
     // Lost deals count as deals, with no pipeline or revenue.
     if (!inPeriod(deal.created_at)) continue;
     const touches = touchesOf(data, deal, touchpointsByRecord);
-    const chosen: Touch[] = touches.length === 0 ? [] : options.model === 'first' ? [touches[0]] : options.model === 'last' ? [touches[touches.length - 1]] : touches;
+    const chosen: Touch[] =
+      touches.length === 0
+        ? []
+        : options.model === 'first'
+          ? [touches[0]]
+          : options.model === 'last'
+            ? [touches[touches.length - 1]]
+            : touches;
     const minor = Number(deal.value_minor ?? 0);
     const shares = chosen.length === 0 ? [minor] : linearShares(minor, chosen.length);
     const credits = chosen.length === 0 ? [{ campaign_id: null as string | null }] : chosen;
@@ -139,7 +159,8 @@ export function marketingReport(
       if (!wanted(touch.campaign_id)) return;
       const share = shares[index];
       const credit = 1 / credits.length;
-      const figures = deal.currency === currency ? row(keyOfCampaign(touch.campaign_id)) : otherOf(String(deal.currency));
+      const figures =
+        deal.currency === currency ? row(keyOfCampaign(touch.campaign_id)) : otherOf(String(deal.currency));
       figures.deals += credit;
       if (deal.status === 'won') {
         figures.won += credit;
@@ -168,13 +189,15 @@ export function marketingReport(
     };
   };
   const labelOf = (key: string | null): string => {
-    if (key === null) return options.group === 'channel' ? 'No channel' : options.group === 'source' ? 'No source' : 'No campaign';
+    if (key === null)
+      return options.group === 'channel' ? 'No channel' : options.group === 'source' ? 'No source' : 'No campaign';
     if (options.group === 'campaign') return (data.byId.campaign.get(key)?.name as string | undefined) ?? key;
     if (options.group === 'source') return (data.byId.source.get(key)?.name as string | undefined) ?? key;
     return key;
   };
   const totals = empty();
-  for (const figures of rows.values()) for (const field of Object.keys(totals) as Array<keyof Figures>) totals[field] += figures[field];
+  for (const figures of rows.values())
+    for (const field of Object.keys(totals) as Array<keyof Figures>) totals[field] += figures[field];
   return {
     period: { from: options.from, to: options.to },
     currency,
@@ -183,13 +206,32 @@ export function marketingReport(
     totals: shown(totals),
     rows: [...rows.entries()]
       .map(([key, figures]) => ({ key, label: labelOf(key), ...shown(figures) }))
-      .sort((a, b) => b.revenue - a.revenue || b.spend - a.spend || (a.key === null ? 1 : 0) - (b.key === null ? 1 : 0) || a.label.localeCompare(b.label)),
+      .sort(
+        (a, b) =>
+          b.revenue - a.revenue ||
+          b.spend - a.spend ||
+          (a.key === null ? 1 : 0) - (b.key === null ? 1 : 0) ||
+          a.label.localeCompare(b.label),
+      ),
     by_month: months.map((month) => {
       const figures = byMonth.get(month)!;
-      return { month, spend: figures.spend / 100, leads: figures.leads, deals: round(figures.deals, 4), pipeline: figures.pipeline / 100, revenue: figures.revenue / 100 };
+      return {
+        month,
+        spend: figures.spend / 100,
+        leads: figures.leads,
+        deals: round(figures.deals, 4),
+        pipeline: figures.pipeline / 100,
+        revenue: figures.revenue / 100,
+      };
     }),
     other_currency: [...other.entries()]
       .sort(([a], [b]) => a.localeCompare(b))
-      .map(([code, figures]) => ({ currency: code, spend: figures.spend / 100, deals: round(figures.deals, 4), pipeline: figures.pipeline / 100, revenue: figures.revenue / 100 })),
+      .map(([code, figures]) => ({
+        currency: code,
+        spend: figures.spend / 100,
+        deals: round(figures.deals, 4),
+        pipeline: figures.pipeline / 100,
+        revenue: figures.revenue / 100,
+      })),
   };
 }

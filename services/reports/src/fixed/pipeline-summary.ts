@@ -16,12 +16,17 @@ interface StageCount {
 
 function defaultCompanyPipeline(data: WorkspaceData): ReadRecord | undefined {
   const pipelines = data.records.pipeline.filter((pipeline) => pipeline.object === 'company');
-  return pipelines.find((pipeline) => pipeline.is_default === true) ?? pipelines.sort((a, b) => Number(a.position) - Number(b.position))[0];
+  return (
+    pipelines.find((pipeline) => pipeline.is_default === true) ??
+    pipelines.sort((a, b) => Number(a.position) - Number(b.position))[0]
+  );
 }
 
 function stagesOf(data: WorkspaceData, pipelineId: string | undefined): ReadRecord[] {
   if (!pipelineId) return [];
-  return data.records.stage.filter((stage) => stage.pipeline_id === pipelineId).sort((a, b) => Number(a.position) - Number(b.position) || a._id.localeCompare(b._id));
+  return data.records.stage
+    .filter((stage) => stage.pipeline_id === pipelineId)
+    .sort((a, b) => Number(a.position) - Number(b.position) || a._id.localeCompare(b._id));
 }
 
 // Companies per stage of the pipeline in its order, then those without a stage.
@@ -31,7 +36,12 @@ function byStage(data: WorkspaceData, pipelineId: string | undefined, companies:
     const stage = (company.stage_id as string | null) ?? null;
     counts.set(stage, (counts.get(stage) ?? 0) + 1);
   }
-  const rows: StageCount[] = stagesOf(data, pipelineId).map((stage) => ({ stage_id: stage._id, stage: String(stage.name), kind: (stage.kind as string | null) ?? null, companies: counts.get(stage._id) ?? 0 }));
+  const rows: StageCount[] = stagesOf(data, pipelineId).map((stage) => ({
+    stage_id: stage._id,
+    stage: String(stage.name),
+    kind: (stage.kind as string | null) ?? null,
+    companies: counts.get(stage._id) ?? 0,
+  }));
   rows.push({ stage_id: null, stage: 'No stage', kind: null, companies: counts.get(null) ?? 0 });
   return rows;
 }
@@ -44,7 +54,10 @@ export function pipelineReport(data: WorkspaceData): { data: StageCount[] } {
 function countPipeline(data: WorkspaceData): { data: StageCount[] } {
   const pipeline = defaultCompanyPipeline(data);
   // Companies of other pipelines are not in this one's stages.
-  const companies = data.records.company.filter((company) => company.stage_id === null || company.stage_id === undefined || (pipeline && company.pipeline_id === pipeline._id));
+  const companies = data.records.company.filter(
+    (company) =>
+      company.stage_id === null || company.stage_id === undefined || (pipeline && company.pipeline_id === pipeline._id),
+  );
   return { data: byStage(data, pipeline?._id, companies) };
 }
 
@@ -55,9 +68,15 @@ export function summaryReport(data: WorkspaceData, pipelineId: string | undefine
   if (pipelineId) {
     pipeline = data.byId.pipeline.get(pipelineId);
     if (!pipeline || pipeline.object !== 'company') throw notFound('pipeline');
-    companies = companies.filter((company) => company.pipeline_id === pipelineId || ((company.stage_id ?? null) === null && (company.pipeline_id ?? null) === null));
+    companies = companies.filter(
+      (company) =>
+        company.pipeline_id === pipelineId ||
+        ((company.stage_id ?? null) === null && (company.pipeline_id ?? null) === null),
+    );
   } else pipeline = defaultCompanyPipeline(data);
-  const stageCompanies = pipelineId ? companies : companies.filter((company) => (company.stage_id ?? null) === null || company.pipeline_id === pipeline?._id);
+  const stageCompanies = pipelineId
+    ? companies
+    : companies.filter((company) => (company.stage_id ?? null) === null || company.pipeline_id === pipeline?._id);
 
   const owners = new Map<string | null, number>();
   const sources = new Map<string | null, number>();
@@ -81,7 +100,12 @@ export function summaryReport(data: WorkspaceData, pipelineId: string | undefine
     if (task.status === 'open') {
       tasks.open += 1;
       if (typeof task.due_at === 'string' && task.due_at < nowIso) tasks.overdue += 1;
-    } else if (task.status === 'done' && typeof task.completed_at === 'string' && localDay(task.completed_at, timezone) >= monthStart) tasks.done_this_month += 1;
+    } else if (
+      task.status === 'done' &&
+      typeof task.completed_at === 'string' &&
+      localDay(task.completed_at, timezone) >= monthStart
+    )
+      tasks.done_this_month += 1;
   }
   let openDeals = 0;
   let openMinor = 0;
@@ -100,8 +124,20 @@ export function summaryReport(data: WorkspaceData, pipelineId: string | undefine
   const byCount = <T extends { companies: number }>(a: T, b: T) => b.companies - a.companies;
   return {
     by_stage: byStage(data, pipeline?._id, stageCompanies),
-    by_owner: [...owners.entries()].map(([owner_id, count]) => ({ owner_id, owner_name: owner_id ? nameOf(data, 'member', owner_id) : null, companies: count })).sort(byCount),
-    by_source: [...sources.entries()].map(([source_id, count]) => ({ source_id, source: source_id ? nameOf(data, 'source', source_id) : null, companies: count })).sort(byCount),
+    by_owner: [...owners.entries()]
+      .map(([owner_id, count]) => ({
+        owner_id,
+        owner_name: owner_id ? nameOf(data, 'member', owner_id) : null,
+        companies: count,
+      }))
+      .sort(byCount),
+    by_source: [...sources.entries()]
+      .map(([source_id, count]) => ({
+        source_id,
+        source: source_id ? nameOf(data, 'source', source_id) : null,
+        companies: count,
+      }))
+      .sort(byCount),
     added_by_month: months.map((month) => ({ month, companies: added.get(month)! })),
     tasks,
     totals: {
@@ -110,7 +146,9 @@ export function summaryReport(data: WorkspaceData, pipelineId: string | undefine
       contacts: data.records.contact.length,
       open_deals: openDeals,
       open_deal_value: openMinor / 100,
-      other_currency: [...other.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([currency, entry]) => ({ currency, amount: entry.amount / 100, deals: entry.deals })),
+      other_currency: [...other.entries()]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([currency, entry]) => ({ currency, amount: entry.amount / 100, deals: entry.deals })),
     },
   };
 }

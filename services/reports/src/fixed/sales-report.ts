@@ -32,7 +32,9 @@ function add(total: Money, deal: ReadRecord, currency: string): void {
 const shown = (total: Money) => ({
   amount: total.minor / 100,
   deals: total.deals,
-  other_currency: [...total.other.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([currency, entry]) => ({ currency, amount: entry.minor / 100, deals: entry.deals })),
+  other_currency: [...total.other.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([currency, entry]) => ({ currency, amount: entry.minor / 100, deals: entry.deals })),
 });
 
 function probabilityOf(data: WorkspaceData, deal: ReadRecord): number {
@@ -53,7 +55,10 @@ export function salesReport(data: WorkspaceData, period: { from: string; to: str
   const won = money();
   const lost = money();
   let cycleDays = 0;
-  const people = new Map<string | null, { won: number; lost: number; revenue: number; open: number; openMinor: number }>();
+  const people = new Map<
+    string | null,
+    { won: number; lost: number; revenue: number; open: number; openMinor: number }
+  >();
   const person = (id: string | null) => {
     let entry = people.get(id);
     if (!entry) people.set(id, (entry = { won: 0, lost: 0, revenue: 0, open: 0, openMinor: 0 }));
@@ -66,7 +71,12 @@ export function salesReport(data: WorkspaceData, period: { from: string; to: str
     return entry;
   };
   const reasons = new Map<string | null, { deals: number; minor: number }>();
-  const forecast = { deals: 0, open: 0, weighted: 0, other: new Map<string, { open: number; weighted: number; deals: number }>() };
+  const forecast = {
+    deals: 0,
+    open: 0,
+    weighted: 0,
+    other: new Map<string, { open: number; weighted: number; deals: number }>(),
+  };
 
   for (const deal of deals) {
     const owner = (deal.owner_id as string | null) ?? null;
@@ -127,7 +137,12 @@ export function salesReport(data: WorkspaceData, period: { from: string; to: str
       weighted: Math.round(forecast.weighted) / 100,
       other_currency: [...forecast.other.entries()]
         .sort(([a], [b]) => a.localeCompare(b))
-        .map(([code, entry]) => ({ currency: code, open: entry.open / 100, weighted: Math.round(entry.weighted) / 100, deals: entry.deals })),
+        .map(([code, entry]) => ({
+          currency: code,
+          open: entry.open / 100,
+          weighted: Math.round(entry.weighted) / 100,
+          deals: entry.deals,
+        })),
     },
     people: [...people.entries()]
       .map(([owner_id, entry]) => ({
@@ -142,10 +157,18 @@ export function salesReport(data: WorkspaceData, period: { from: string; to: str
       }))
       .sort((a, b) => b.revenue - a.revenue || (a.owner_name ?? '').localeCompare(b.owner_name ?? '')),
     sources: [...sources.entries()]
-      .map(([source_id, entry]) => ({ source_id, source: source_id ? nameOf(data, 'source', source_id) : null, created_deals: entry.created, won_deals: entry.won, revenue: entry.revenue / 100 }))
+      .map(([source_id, entry]) => ({
+        source_id,
+        source: source_id ? nameOf(data, 'source', source_id) : null,
+        created_deals: entry.created,
+        won_deals: entry.won,
+        revenue: entry.revenue / 100,
+      }))
       .sort((a, b) => b.revenue - a.revenue || b.created_deals - a.created_deals),
     funnel: funnel(data, deals, inPeriod),
-    lost_reasons: [...reasons.entries()].map(([reason, entry]) => ({ reason, deals: entry.deals, amount: entry.minor / 100 })).sort((a, b) => b.deals - a.deals),
+    lost_reasons: [...reasons.entries()]
+      .map(([reason, entry]) => ({ reason, deals: entry.deals, amount: entry.minor / 100 }))
+      .sort((a, b) => b.deals - a.deals),
     activity: activity(data, inPeriod, ownerId),
   };
 }
@@ -157,14 +180,18 @@ function funnel(data: WorkspaceData, deals: ReadRecord[], inPeriod: (value: unkn
   const pipelines = data.records.pipeline.filter((pipeline) => pipeline.object === 'deal');
   const pipeline = pipelines.find((candidate) => candidate.is_default === true) ?? pipelines[0];
   if (!pipeline) return { pipeline_id: null, stages: [] };
-  const stages = data.records.stage.filter((stage) => stage.pipeline_id === pipeline._id).sort((a, b) => Number(a.position) - Number(b.position));
+  const stages = data.records.stage
+    .filter((stage) => stage.pipeline_id === pipeline._id)
+    .sort((a, b) => Number(a.position) - Number(b.position));
   const progress = stages.filter((stage) => stage.kind !== 'lost');
   const order = new Map(progress.map((stage, index) => [stage._id, index]));
   const reached = new Array<number>(progress.length).fill(0);
   const days = new Map<string, { total: number; count: number }>();
   for (const deal of deals) {
     if (deal.pipeline_id !== pipeline._id || !inPeriod(deal.created_at)) continue;
-    const steps = data.dealSteps.get(deal._id) ?? [{ stage_id: String(deal.stage_id), at: String(deal.created_at), version: 1 }];
+    const steps = data.dealSteps.get(deal._id) ?? [
+      { stage_id: String(deal.stage_id), at: String(deal.created_at), version: 1 },
+    ];
     let furthest = -1;
     for (let index = 0; index < steps.length; index++) {
       const step = steps[index];
@@ -189,7 +216,8 @@ function funnel(data: WorkspaceData, deals: ReadRecord[], inPeriod: (value: unkn
         stage: String(stage.name),
         kind: String(stage.kind),
         reached: reached[index],
-        conversion: index === 0 ? null : reached[index - 1] === 0 ? null : round(reached[index] / reached[index - 1], 4),
+        conversion:
+          index === 0 ? null : reached[index - 1] === 0 ? null : round(reached[index] / reached[index - 1], 4),
         average_days: time ? round(time.total / time.count, 2) : null,
       };
     }),
@@ -213,7 +241,13 @@ function activity(data: WorkspaceData, inPeriod: (value: unknown) => boolean, ow
   }
   for (const task of data.records.task) {
     const assignee = task.assignee_id;
-    if (task.status !== 'done' || typeof assignee !== 'string' || (ownerId && assignee !== ownerId) || !inPeriod(task.completed_at)) continue;
+    if (
+      task.status !== 'done' ||
+      typeof assignee !== 'string' ||
+      (ownerId && assignee !== ownerId) ||
+      !inPeriod(task.completed_at)
+    )
+      continue;
     person(assignee).tasks_done += 1;
   }
   return [...people.entries()]

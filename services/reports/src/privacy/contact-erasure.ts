@@ -15,7 +15,9 @@ export function contactErasureHandler(context: ServiceContext): EventRoute {
     const record = recordStateOf(EVENT_CONTRACTS, event);
     if (!record || !event.workspace_id) return;
     const tombstone = storedState('contact', { ...record, workspace_id: event.workspace_id, state: null });
-    await recordChange(context.connection, event.workspace_id, (seq) => applyToReadModel(context.connection, 'contact', [tombstone], seq));
+    await recordChange(context.connection, event.workspace_id, (seq) =>
+      applyToReadModel(context.connection, 'contact', [tombstone], seq),
+    );
     await redactKeptEvents(context.connection, event.workspace_id, contactErasureOf(record.id));
     // Answers kept for Idempotency-Key retries naming the contact (a report's rows).
     await forgetAnswersNaming(context.connection, event.workspace_id, [record.id]);

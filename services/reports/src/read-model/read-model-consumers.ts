@@ -1,11 +1,23 @@
 import { applyRecordStates, isEvent, type BatchEventHandler, type EventEnvelope, type ProjectedFields } from '@crm/bus';
 import { acrossWorkspaces, isDuplicateKey } from '@crm/kit';
 import {
-  EVENT_CONTRACTS, recordStateOf, userUpdated, workspaceCreated, workspaceUpdated, type UserUpdatedData,
+  EVENT_CONTRACTS,
+  recordStateOf,
+  userUpdated,
+  workspaceCreated,
+  workspaceUpdated,
+  type UserUpdatedData,
 } from '@crm/protos';
 import type { ServiceContext } from '@crm/service-host';
 import type { Connection, Model } from 'mongoose';
-import { dealStepModel, readModel, revisionModel, workspaceSettingsModel, type ReadModelKind, type RevisionRecord } from './read-model.model';
+import {
+  dealStepModel,
+  readModel,
+  revisionModel,
+  workspaceSettingsModel,
+  type ReadModelKind,
+  type RevisionRecord,
+} from './read-model.model';
 import { KIND_OF_ENTITY, storedState, type StoredState } from './record-states';
 
 export const READ_MODEL_CONSUMER = 'reports.read-model';
@@ -32,11 +44,15 @@ export const READ_MODEL_PATTERNS = [
 
 // Upserts the workspace's sequence row; two first upserts at once collide on _id, and the loser
 // applies its update to the row the other created.
-async function updateSequence(connection: Connection, workspaceId: string, update: Record<string, unknown>): Promise<RevisionRecord> {
+async function updateSequence(
+  connection: Connection,
+  workspaceId: string,
+  update: Record<string, unknown>,
+): Promise<RevisionRecord> {
   const model = revisionModel(connection);
   const filter = { _id: workspaceId, workspace_id: workspaceId };
   try {
-    return (await model.findOneAndUpdate(filter, update, { upsert: true, new: true }).lean<RevisionRecord>().exec());
+    return await model.findOneAndUpdate(filter, update, { upsert: true, new: true }).lean<RevisionRecord>().exec();
   } catch (error) {
     if (!isDuplicateKey(error)) throw error;
     return (await model.findOneAndUpdate(filter, update, { new: true }).lean<RevisionRecord>().exec())!;
@@ -47,13 +63,20 @@ async function updateSequence(connection: Connection, workspaceId: string, updat
 // stamp what it writes with it, then counts the change settled. When nothing else is in flight
 // at that moment (settled caught up with seq), every number up to it is written: `stable`
 // moves there, and readers may skip what is stamped at or below it once they applied it.
-export async function recordChange<T>(connection: Connection, workspaceId: string, write: (seq: number) => Promise<T>): Promise<T> {
+export async function recordChange<T>(
+  connection: Connection,
+  workspaceId: string,
+  write: (seq: number) => Promise<T>,
+): Promise<T> {
   const { seq } = await updateSequence(connection, workspaceId, { $inc: { seq: 1 } });
   try {
     return await write(seq);
   } finally {
     const row = await updateSequence(connection, workspaceId, { $inc: { settled: 1 } });
-    if (row.settled === row.seq) await revisionModel(connection).updateOne({ _id: workspaceId, workspace_id: workspaceId }, { $max: { stable: row.seq } }).exec();
+    if (row.settled === row.seq)
+      await revisionModel(connection)
+        .updateOne({ _id: workspaceId, workspace_id: workspaceId }, { $max: { stable: row.seq } })
+        .exec();
   }
 }
 
@@ -63,10 +86,20 @@ export async function bumpGeneration(connection: Connection, workspaceId: string
   await updateSequence(connection, workspaceId, { $inc: { generation: 1 } });
 }
 
-export async function rememberSettings(connection: Connection, workspaceId: string, currency: string, timezone: string, version: number): Promise<boolean> {
+export async function rememberSettings(
+  connection: Connection,
+  workspaceId: string,
+  currency: string,
+  timezone: string,
+  version: number,
+): Promise<boolean> {
   try {
     const result = await workspaceSettingsModel(connection)
-      .updateOne({ _id: workspaceId, workspace_id: workspaceId, version: { $lt: version } }, { $set: { currency, timezone, version } }, { upsert: true })
+      .updateOne(
+        { _id: workspaceId, workspace_id: workspaceId, version: { $lt: version } },
+        { $set: { currency, timezone, version } },
+        { upsert: true },
+      )
       .exec();
     return result.modifiedCount + result.upsertedCount > 0;
   } catch (error) {
@@ -82,8 +115,17 @@ type StoredRecord = ReturnType<typeof storedState>;
 // record from what they keep), in one read and one bulk write; a deal's stage at each version
 // newer than the stored one is kept for its history, every version the batch holds. Answers how
 // many records were newer than what was stored.
-export async function applyToReadModel(connection: Connection, kind: ReadModelKind, list: readonly StoredRecord[], seq: number): Promise<number> {
-  const applied = await applyRecordStates(readModel(connection, kind) as unknown as Model<ProjectedFields & StoredState>, list, { stamp: { seq } });
+export async function applyToReadModel(
+  connection: Connection,
+  kind: ReadModelKind,
+  list: readonly StoredRecord[],
+  seq: number,
+): Promise<number> {
+  const applied = await applyRecordStates(
+    readModel(connection, kind) as unknown as Model<ProjectedFields & StoredState>,
+    list,
+    { stamp: { seq } },
+  );
   if (kind === 'deal') {
     const replaced = new Map(applied.map((deal) => [deal.id, deal.replaced_version]));
     const versions = list.filter((deal) => replaced.has(deal.id) && deal.version > replaced.get(deal.id)!);
@@ -105,7 +147,16 @@ async function keepDealSteps(connection: Connection, versions: readonly StoredRe
         .updateOne(
           { _id: `${deal.id}:${deal.version}`, workspace_id: deal.workspace_id },
           // eslint-disable-next-line @typescript-eslint/no-base-to-string -- a deal's status is text
-          { $set: { deal_id: deal.id, version: deal.version, stage_id: deal.state.stage_id, status: String(deal.state.status ?? 'open'), at, seq } },
+          {
+            $set: {
+              deal_id: deal.id,
+              version: deal.version,
+              stage_id: deal.state.stage_id,
+              status: String(deal.state.status ?? 'open'),
+              at,
+              seq,
+            },
+          },
           { upsert: true },
         )
         .exec()
@@ -124,7 +175,14 @@ async function renameMember(connection: Connection, data: UserUpdatedData): Prom
     return [...new Set(rows.map((row) => String(row.workspace_id)))];
   });
   for (const workspaceId of workspaces) {
-    await recordChange(connection, workspaceId, (seq) => members.updateMany({ workspace_id: workspaceId, user_id: data.user_id, deleted: false }, { $set: { name: data.name, seq } }).exec());
+    await recordChange(connection, workspaceId, (seq) =>
+      members
+        .updateMany(
+          { workspace_id: workspaceId, user_id: data.user_id, deleted: false },
+          { $set: { name: data.name, seq } },
+        )
+        .exec(),
+    );
   }
 }
 
@@ -142,7 +200,16 @@ export function readModelHandler(context: ServiceContext): BatchEventHandler {
       if (!event.workspace_id) continue;
       if (isEvent(event, workspaceCreated, workspaceUpdated)) {
         const data = event.data;
-        if (await rememberSettings(connection, event.workspace_id, data.settings.currency, data.settings.timezone, data.version)) await bumpGeneration(connection, event.workspace_id);
+        if (
+          await rememberSettings(
+            connection,
+            event.workspace_id,
+            data.settings.currency,
+            data.settings.timezone,
+            data.version,
+          )
+        )
+          await bumpGeneration(connection, event.workspace_id);
         continue;
       }
       const contract = EVENT_CONTRACTS.get(event.type);

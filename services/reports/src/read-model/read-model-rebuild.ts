@@ -52,17 +52,39 @@ interface ReplayPage {
   next_after_id: string;
 }
 
-function replay(context: ServiceContext, peer: Source['peer'], workspaceId: string, entity: string, afterId: string): Promise<ReplayPage> {
+function replay(
+  context: ServiceContext,
+  peer: Source['peer'],
+  workspaceId: string,
+  entity: string,
+  afterId: string,
+): Promise<ReplayPage> {
   // Every owner serves the one replay contract: only the peer differs.
   const client = peerClient(context, peer, replayV1.RecordReplayServiceClient);
-  return call(client.replayRecords.bind(client), { workspace_id: workspaceId, kind: entity, after_id: afterId, limit: PAGE });
+  return call(client.replayRecords.bind(client), {
+    workspace_id: workspaceId,
+    kind: entity,
+    after_id: afterId,
+    limit: PAGE,
+  });
 }
 
-async function* pages(context: ServiceContext, source: Source, workspaceId: string): AsyncIterable<Array<RecordState<StoredState>>> {
+async function* pages(
+  context: ServiceContext,
+  source: Source,
+  workspaceId: string,
+): AsyncIterable<Array<RecordState<StoredState>>> {
   let after = '';
   do {
     const page = await replay(context, source.peer, workspaceId, source.entity, after);
-    yield page.records.map((record) => storedState(source.kind, { id: record.id, workspace_id: workspaceId, version: record.version, state: JSON.parse(record.state_json) as Record<string, unknown> }));
+    yield page.records.map((record) =>
+      storedState(source.kind, {
+        id: record.id,
+        workspace_id: workspaceId,
+        version: record.version,
+        state: JSON.parse(record.state_json) as Record<string, unknown>,
+      }),
+    );
     after = page.next_after_id;
   } while (after !== '');
 }
@@ -70,7 +92,12 @@ async function* pages(context: ServiceContext, source: Source, workspaceId: stri
 // A page in one bulk write, by the rule of applyRecordState (@crm/bus): a record replaces the
 // stored one only when its version is newer; a newer document or tombstone makes the upsert
 // collide on _id, which leaves it as it is (stale).
-async function applyPage(context: ServiceContext, kind: ReadModelKind, workspaceId: string, page: Array<RecordState<StoredState>>): Promise<number> {
+async function applyPage(
+  context: ServiceContext,
+  kind: ReadModelKind,
+  workspaceId: string,
+  page: Array<RecordState<StoredState>>,
+): Promise<number> {
   if (page.length === 0) return 0;
   const operations = page.map((record) => ({
     replaceOne: {
@@ -88,7 +115,9 @@ async function applyPage(context: ServiceContext, kind: ReadModelKind, workspace
   } catch (error) {
     const failures = (error as { writeErrors?: unknown[] }).writeErrors;
     if (!Array.isArray(failures) || !failures.every((failure) => isDuplicateKey(failure))) throw error;
-    const result = (error as { result?: { modifiedCount?: number; upsertedCount?: number; nModified?: number; nUpserted?: number } }).result;
+    const result = (
+      error as { result?: { modifiedCount?: number; upsertedCount?: number; nModified?: number; nUpserted?: number } }
+    ).result;
     return (result?.modifiedCount ?? result?.nModified ?? 0) + (result?.upsertedCount ?? result?.nUpserted ?? 0);
   }
 }
@@ -108,22 +137,43 @@ export async function rebuildWorkspace(context: ServiceContext, workspaceId: str
     const settings = await replay(context, 'identity', workspaceId, 'workspace', '');
     for (const record of settings.records) {
       const state = JSON.parse(record.state_json) as { settings: { currency: string; timezone: string } };
-      await rememberSettings(context.connection, workspaceId, state.settings.currency, state.settings.timezone, record.version);
+      await rememberSettings(
+        context.connection,
+        workspaceId,
+        state.settings.currency,
+        state.settings.timezone,
+        record.version,
+      );
     }
     for (const source of REPLAYED) {
       const model = readModel(context.connection, source.kind);
       dropped += (await model.deleteMany({ workspace_id: workspaceId, deleted: false }).exec()).deletedCount;
-      for await (const page of pages(context, source, workspaceId)) applied += await applyPage(context, source.kind, workspaceId, page);
+      for await (const page of pages(context, source, workspaceId))
+        applied += await applyPage(context, source.kind, workspaceId, page);
     }
     // Each live deal's current stage as a step of its history.
-    const deals = await readModel(context.connection, 'deal').find({ workspace_id: workspaceId, deleted: false }, { stage_id: 1, status: 1, updated_at: 1, created_at: 1, version: 1 }).lean<DealStep[]>().exec();
+    const deals = await readModel(context.connection, 'deal')
+      .find(
+        { workspace_id: workspaceId, deleted: false },
+        { stage_id: 1, status: 1, updated_at: 1, created_at: 1, version: 1 },
+      )
+      .lean<DealStep[]>()
+      .exec();
     const steps = dealStepModel(context.connection);
     for (let index = 0; index < deals.length; index += 500) {
       await steps.bulkWrite(
         deals.slice(index, index + 500).map((deal) => ({
           updateOne: {
             filter: { _id: `${deal._id}:${deal.version}`, workspace_id: workspaceId },
-            update: { $set: { deal_id: deal._id, version: deal.version, stage_id: String(deal.stage_id), status: String(deal.status ?? 'open'), at: String(deal.version === 1 ? deal.created_at : (deal.updated_at ?? deal.created_at)) } },
+            update: {
+              $set: {
+                deal_id: deal._id,
+                version: deal.version,
+                stage_id: String(deal.stage_id),
+                status: String(deal.status ?? 'open'),
+                at: String(deal.version === 1 ? deal.created_at : (deal.updated_at ?? deal.created_at)),
+              },
+            },
             upsert: true,
           },
         })),
@@ -139,7 +189,11 @@ export async function rebuildWorkspace(context: ServiceContext, workspaceId: str
 export async function rebuildReadModel(context: ServiceContext, workspaceIds?: string[]): Promise<RebuildReport[]> {
   const ids =
     workspaceIds ??
-    (await acrossWorkspaces('listing the workspaces to rebuild', () => workspaceSettingsModel(context.connection).find({}, { _id: 1 }).lean<Array<{ _id: string }>>().exec())).map((row) => row._id);
+    (
+      await acrossWorkspaces('listing the workspaces to rebuild', () =>
+        workspaceSettingsModel(context.connection).find({}, { _id: 1 }).lean<Array<{ _id: string }>>().exec(),
+      )
+    ).map((row) => row._id);
   const reports: RebuildReport[] = [];
   for (const id of ids) reports.push(await rebuildWorkspace(context, id));
   return reports;

@@ -94,7 +94,8 @@ function projectionSchema(collection: string): Schema {
 }
 
 export function registerReadModels(connection: Connection): void {
-  for (const kind of Object.keys(COLLECTIONS) as ReadModelKind[]) connection.model(modelName(kind), projectionSchema(COLLECTIONS[kind]));
+  for (const kind of Object.keys(COLLECTIONS) as ReadModelKind[])
+    connection.model(modelName(kind), projectionSchema(COLLECTIONS[kind]));
   const steps = new Schema<DealStepRecord>(
     {
       _id: { type: String, required: true },
@@ -136,7 +137,11 @@ export function registerReadModels(connection: Connection): void {
   connection.model('ReadModelRevision', revisions);
 }
 
-export const readModel = (connection: Connection, kind: ReadModelKind): Model<ReadRecord> => connection.model<ReadRecord>(modelName(kind));
-export const dealStepModel = (connection: Connection): Model<DealStepRecord> => connection.model<DealStepRecord>('ReadModelDealStep');
-export const workspaceSettingsModel = (connection: Connection): Model<WorkspaceSettingsRecord> => connection.model<WorkspaceSettingsRecord>('ReadModelWorkspace');
-export const revisionModel = (connection: Connection): Model<RevisionRecord> => connection.model<RevisionRecord>('ReadModelRevision');
+export const readModel = (connection: Connection, kind: ReadModelKind): Model<ReadRecord> =>
+  connection.model<ReadRecord>(modelName(kind));
+export const dealStepModel = (connection: Connection): Model<DealStepRecord> =>
+  connection.model<DealStepRecord>('ReadModelDealStep');
+export const workspaceSettingsModel = (connection: Connection): Model<WorkspaceSettingsRecord> =>
+  connection.model<WorkspaceSettingsRecord>('ReadModelWorkspace');
+export const revisionModel = (connection: Connection): Model<RevisionRecord> =>
+  connection.model<RevisionRecord>('ReadModelRevision');

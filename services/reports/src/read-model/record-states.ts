@@ -8,10 +8,13 @@ import type { ReadModelKind } from './read-model.model';
 type Data = Record<string, unknown>;
 export type StoredState = Record<string, unknown>;
 
-const text = (data: Data, field: string): string | null => (typeof data[field] === 'string' && data[field] !== '' ? (data[field]) : null);
-const num = (data: Data, field: string): number | null => (typeof data[field] === 'number' && Number.isFinite(data[field]) ? (data[field]) : null);
+const text = (data: Data, field: string): string | null =>
+  typeof data[field] === 'string' && data[field] !== '' ? data[field] : null;
+const num = (data: Data, field: string): number | null =>
+  typeof data[field] === 'number' && Number.isFinite(data[field]) ? data[field] : null;
 const minor = (value: number | null): number => (value === null ? 0 : Math.round(value * 100));
-const custom = (data: Data): Record<string, unknown> => (typeof data.custom === 'object' && data.custom !== null ? (data.custom as Record<string, unknown>) : {});
+const custom = (data: Data): Record<string, unknown> =>
+  typeof data.custom === 'object' && data.custom !== null ? (data.custom as Record<string, unknown>) : {};
 
 const STATES: Record<ReadModelKind, (data: Data) => StoredState | null> = {
   // A company in the recycle bin (deleted, merged away) is out of every report until restored.
@@ -111,7 +114,12 @@ const STATES: Record<ReadModelKind, (data: Data) => StoredState | null> = {
     owner_id: text(data, 'owner_id'),
     created_at: text(data, 'created_at'),
   }),
-  pipeline: (data) => ({ name: text(data, 'name'), object: text(data, 'object'), is_default: data.is_default === true, position: num(data, 'position') ?? 0 }),
+  pipeline: (data) => ({
+    name: text(data, 'name'),
+    object: text(data, 'object'),
+    is_default: data.is_default === true,
+    position: num(data, 'position') ?? 0,
+  }),
   stage: (data) => ({
     pipeline_id: text(data, 'pipeline_id'),
     object: text(data, 'object'),
@@ -150,6 +158,14 @@ export const KIND_OF_ENTITY: Record<string, ReadModelKind> = {
 };
 
 // The owner's record (from an event or a replay listing) as reports stores it.
-export function storedState(kind: ReadModelKind, record: { id: string; workspace_id: string | null; version: number; state: Data | null }): RecordState<StoredState> {
-  return { id: record.id, workspace_id: record.workspace_id, version: record.version, state: record.state === null ? null : STATES[kind](record.state) };
+export function storedState(
+  kind: ReadModelKind,
+  record: { id: string; workspace_id: string | null; version: number; state: Data | null },
+): RecordState<StoredState> {
+  return {
+    id: record.id,
+    workspace_id: record.workspace_id,
+    version: record.version,
+    state: record.state === null ? null : STATES[kind](record.state),
+  };
 }

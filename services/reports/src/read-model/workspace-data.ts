@@ -1,7 +1,16 @@
 import { call } from '@crm/kit';
 import { identityV1 } from '@crm/protos';
 import { peerClient, type ServiceContext } from '@crm/service-host';
-import { dealStepModel, readModel, revisionModel, workspaceSettingsModel, type DealStepRecord, type ReadModelKind, type ReadRecord, type RevisionRecord } from './read-model.model';
+import {
+  dealStepModel,
+  readModel,
+  revisionModel,
+  workspaceSettingsModel,
+  type DealStepRecord,
+  type ReadModelKind,
+  type ReadRecord,
+  type RevisionRecord,
+} from './read-model.model';
 import { deriveKeyColumns } from './key-columns';
 import { rememberSettings } from './read-model-consumers';
 
@@ -30,7 +39,21 @@ export interface WorkspaceData {
   memberNames: Map<string, string | null>;
 }
 
-const KINDS: ReadModelKind[] = ['company', 'contact', 'deal', 'activity', 'task', 'touchpoint', 'spend', 'campaign', 'pipeline', 'stage', 'source', 'custom_field', 'member'];
+const KINDS: ReadModelKind[] = [
+  'company',
+  'contact',
+  'deal',
+  'activity',
+  'task',
+  'touchpoint',
+  'spend',
+  'campaign',
+  'pipeline',
+  'stage',
+  'source',
+  'custom_field',
+  'member',
+];
 
 // Workspaces kept in memory at once, the most recently read last.
 const CACHED_WORKSPACES = 8;
@@ -75,7 +98,10 @@ export function workspaceReads(context: ServiceContext): WorkspaceReads {
 }
 
 async function settingsOf(context: ServiceContext, workspaceId: string): Promise<WorkspaceSettings> {
-  const copy = await workspaceSettingsModel(context.connection).findOne({ _id: workspaceId, workspace_id: workspaceId }).lean().exec();
+  const copy = await workspaceSettingsModel(context.connection)
+    .findOne({ _id: workspaceId, workspace_id: workspaceId })
+    .lean()
+    .exec();
   if (copy) return { currency: copy.currency, timezone: copy.timezone };
   // A workspace whose created event has not arrived yet (or came before reports existed).
   const client = peerClient(context, 'identity', identityV1.IdentityServiceClient);
@@ -95,7 +121,9 @@ async function load(context: ServiceContext, workspaceId: string, applied: numbe
   const [settings, steps, ...lists] = await Promise.all([
     settingsOf(context, workspaceId),
     dealStepModel(connection).find({ workspace_id: workspaceId }).lean<DealStepRecord[]>().exec(),
-    ...KINDS.map((kind) => readModel(connection, kind).find({ workspace_id: workspaceId, deleted: false }).lean<ReadRecord[]>().exec()),
+    ...KINDS.map((kind) =>
+      readModel(connection, kind).find({ workspace_id: workspaceId, deleted: false }).lean<ReadRecord[]>().exec(),
+    ),
   ]);
   const records = {} as Record<ReadModelKind, ReadRecord[]>;
   const byId = {} as Record<ReadModelKind, Map<string, ReadRecord>>;
@@ -117,12 +145,25 @@ async function load(context: ServiceContext, workspaceId: string, applied: numbe
 // The records (tombstones included) and deal steps stamped after `after`, applied to a copy of
 // what is kept: kinds without changes share their arrays and maps with the previous copy, which
 // a report still running over it keeps seeing unchanged.
-async function refresh(context: ServiceContext, previous: WorkspaceData, after: number, applied: number): Promise<WorkspaceData> {
+async function refresh(
+  context: ServiceContext,
+  previous: WorkspaceData,
+  after: number,
+  applied: number,
+): Promise<WorkspaceData> {
   const { connection } = context;
   const workspaceId = previous.workspaceId;
   const [steps, ...lists] = await Promise.all([
-    dealStepModel(connection).find({ workspace_id: workspaceId, seq: { $gt: after } }).lean<DealStepRecord[]>().exec(),
-    ...KINDS.map((kind) => readModel(connection, kind).find({ workspace_id: workspaceId, seq: { $gt: after } }).lean<ReadRecord[]>().exec()),
+    dealStepModel(connection)
+      .find({ workspace_id: workspaceId, seq: { $gt: after } })
+      .lean<DealStepRecord[]>()
+      .exec(),
+    ...KINDS.map((kind) =>
+      readModel(connection, kind)
+        .find({ workspace_id: workspaceId, seq: { $gt: after } })
+        .lean<ReadRecord[]>()
+        .exec(),
+    ),
   ]);
   const counters = workspaceReads(context);
   counters.refreshes += 1;
@@ -185,7 +226,10 @@ export async function workspaceData(context: ServiceContext, workspaceId: string
   let pending = loading.get(context);
   if (!pending) loading.set(context, (pending = new Map<string, Promise<CacheEntry>>()));
   // The sequence first: what is read after it is at least as new.
-  const row = await revisionModel(context.connection).findOne({ _id: workspaceId, workspace_id: workspaceId }).lean<RevisionRecord>().exec();
+  const row = await revisionModel(context.connection)
+    .findOne({ _id: workspaceId, workspace_id: workspaceId })
+    .lean<RevisionRecord>()
+    .exec();
   const seq = row?.seq ?? 0;
   const generation = row?.generation ?? 0;
   // Every change up to `complete` is written: all of them when none is in flight now, else up

@@ -1,10 +1,31 @@
-import { conflict, forbidden, implement, isDuplicateKey, isoNow, newId, notFound, workspaceOf, type Implementation, type InternalClaims } from '@crm/kit';
 import {
-  type ReportPinData, reportPinned, reportUnpinned, savedReportCreated, type SavedReportCreatedData,
-  savedReportDeleted, savedReportUpdated,
+  conflict,
+  forbidden,
+  implement,
+  isDuplicateKey,
+  isoNow,
+  newId,
+  notFound,
+  workspaceOf,
+  type Implementation,
+  type InternalClaims,
+} from '@crm/kit';
+import {
+  type ReportPinData,
+  reportPinned,
+  reportUnpinned,
+  savedReportCreated,
+  type SavedReportCreatedData,
+  savedReportDeleted,
+  savedReportUpdated,
 } from '@crm/protos';
 import { commit, type ServiceContext } from '@crm/service-host';
-import { compileReport, withDefaults, type ReportDefinition, type ReportDefinitionInput } from '../engine/report-definition';
+import {
+  compileReport,
+  withDefaults,
+  type ReportDefinition,
+  type ReportDefinitionInput,
+} from '../engine/report-definition';
 import { runReport } from '../engine/report-run';
 import {
   createSavedReport,
@@ -52,7 +73,12 @@ function state(report: SavedReportRecord): SavedReportCreatedData {
   };
 }
 
-function view(data: WorkspaceData | null, report: SavedReportRecord, claims: InternalClaims, pinned: boolean): SavedReportView {
+function view(
+  data: WorkspaceData | null,
+  report: SavedReportRecord,
+  claims: InternalClaims,
+  pinned: boolean,
+): SavedReportView {
   return {
     id: report._id,
     name: report.name,
@@ -67,14 +93,31 @@ function view(data: WorkspaceData | null, report: SavedReportRecord, claims: Int
 }
 
 // A saved report the caller may see: their own or a shared one (another's private report is 404).
-async function visibleReport(context: ServiceContext, claims: InternalClaims, workspaceId: string, id: string): Promise<SavedReportRecord> {
-  const report = await savedReportModel(context.connection).findOne({ _id: id, workspace_id: workspaceId }).lean<SavedReportRecord>().exec();
+async function visibleReport(
+  context: ServiceContext,
+  claims: InternalClaims,
+  workspaceId: string,
+  id: string,
+): Promise<SavedReportRecord> {
+  const report = await savedReportModel(context.connection)
+    .findOne({ _id: id, workspace_id: workspaceId })
+    .lean<SavedReportRecord>()
+    .exec();
   if (!report || (!report.shared && report.owner_id !== claims.user_id)) throw notFound('saved report');
   return report;
 }
 
-async function isPinned(context: ServiceContext, workspaceId: string, reportId: string, userId: string): Promise<boolean> {
-  return (await reportPinModel(context.connection).countDocuments({ workspace_id: workspaceId, saved_report_id: reportId, user_id: userId }).exec()) > 0;
+async function isPinned(
+  context: ServiceContext,
+  workspaceId: string,
+  reportId: string,
+  userId: string,
+): Promise<boolean> {
+  return (
+    (await reportPinModel(context.connection)
+      .countDocuments({ workspace_id: workspaceId, saved_report_id: reportId, user_id: userId })
+      .exec()) > 0
+  );
 }
 
 function checked(data: WorkspaceData, input: ReportDefinitionInput, claims: InternalClaims): ReportDefinition {
@@ -85,7 +128,14 @@ function checked(data: WorkspaceData, input: ReportDefinitionInput, claims: Inte
 }
 
 function pinState(pin: ReportPinRecord, report: SavedReportRecord): ReportPinData {
-  return { report_pin_id: pin._id, saved_report_id: report._id, user_id: pin.user_id, report_name: report.name, created_at: pin.created_at, version: pin.version };
+  return {
+    report_pin_id: pin._id,
+    saved_report_id: report._id,
+    user_id: pin.user_id,
+    report_name: report.name,
+    created_at: pin.created_at,
+    version: pin.version,
+  };
 }
 
 export function savedReportOperations(context: ServiceContext): Implementation[] {
@@ -95,8 +145,15 @@ export function savedReportOperations(context: ServiceContext): Implementation[]
     implement(listSavedReports, async ({ req, auth }) => {
       const workspaceId = workspaceOf(req);
       const [records, mine, data] = await Promise.all([
-        reports.find({ workspace_id: workspaceId, $or: [{ owner_id: auth.user_id }, { shared: true }] }).sort({ created_at: 1, _id: 1 }).lean<SavedReportRecord[]>().exec(),
-        pins.find({ workspace_id: workspaceId, user_id: auth.user_id }, { saved_report_id: 1 }).lean<Array<Pick<ReportPinRecord, 'saved_report_id'>>>().exec(),
+        reports
+          .find({ workspace_id: workspaceId, $or: [{ owner_id: auth.user_id }, { shared: true }] })
+          .sort({ created_at: 1, _id: 1 })
+          .lean<SavedReportRecord[]>()
+          .exec(),
+        pins
+          .find({ workspace_id: workspaceId, user_id: auth.user_id }, { saved_report_id: 1 })
+          .lean<Array<Pick<ReportPinRecord, 'saved_report_id'>>>()
+          .exec(),
         workspaceData(context, workspaceId),
       ]);
       const pinned = new Set(mine.map((pin) => pin.saved_report_id));
@@ -131,18 +188,27 @@ export function savedReportOperations(context: ServiceContext): Implementation[]
       const data = await workspaceData(context, workspaceId);
       const definition = body.definition ? checked(data, body.definition, auth) : undefined;
       const updated = await commit(context, async ({ transaction, publish }) => {
-        const report = await reports.findOne({ _id: params.id, workspace_id: workspaceId }).session(transaction).lean<SavedReportRecord>().exec();
+        const report = await reports
+          .findOne({ _id: params.id, workspace_id: workspaceId })
+          .session(transaction)
+          .lean<SavedReportRecord>()
+          .exec();
         if (!report || (!report.shared && report.owner_id !== auth.user_id)) throw notFound('saved report');
         refuseChange(report, auth);
         if (body.shared === true && !auth.is_admin) throw sharingNeedsAdmin();
         const changes: Partial<SavedReportRecord> = {};
         if (body.name !== undefined && body.name !== report.name) changes.name = body.name;
-        if (definition && JSON.stringify(definition) !== JSON.stringify(report.definition)) changes.definition = definition;
+        if (definition && JSON.stringify(definition) !== JSON.stringify(report.definition))
+          changes.definition = definition;
         if (body.shared !== undefined && body.shared !== report.shared) changes.shared = body.shared;
         const fields = Object.keys(changes);
         if (fields.length === 0) return report;
         const next: SavedReportRecord = { ...report, ...changes, version: report.version + 1, updated_at: isoNow() };
-        await reports.updateOne({ _id: report._id, workspace_id: workspaceId }, { $set: { ...changes, version: next.version, updated_at: next.updated_at } }, { session: transaction });
+        await reports.updateOne(
+          { _id: report._id, workspace_id: workspaceId },
+          { $set: { ...changes, version: next.version, updated_at: next.updated_at } },
+          { session: transaction },
+        );
         publish(savedReportUpdated, { workspace_id: workspaceId, actor: auth.actor, data: { ...state(next), fields } });
         return next;
       });
@@ -151,23 +217,46 @@ export function savedReportOperations(context: ServiceContext): Implementation[]
     implement(deleteSavedReport, async ({ req, auth, params }) => {
       const workspaceId = workspaceOf(req);
       await commit(context, async ({ transaction, publish }) => {
-        const report = await reports.findOne({ _id: params.id, workspace_id: workspaceId }).session(transaction).lean<SavedReportRecord>().exec();
+        const report = await reports
+          .findOne({ _id: params.id, workspace_id: workspaceId })
+          .session(transaction)
+          .lean<SavedReportRecord>()
+          .exec();
         if (!report || (!report.shared && report.owner_id !== auth.user_id)) throw notFound('saved report');
         refuseChange(report, auth);
-        const pinned = await pins.find({ workspace_id: workspaceId, saved_report_id: report._id }).session(transaction).lean<ReportPinRecord[]>().exec();
+        const pinned = await pins
+          .find({ workspace_id: workspaceId, saved_report_id: report._id })
+          .session(transaction)
+          .lean<ReportPinRecord[]>()
+          .exec();
         await pins.deleteMany({ workspace_id: workspaceId, saved_report_id: report._id }, { session: transaction });
         await reports.deleteOne({ _id: report._id, workspace_id: workspaceId }, { session: transaction });
         for (const pin of pinned) {
-          publish(reportUnpinned, { workspace_id: workspaceId, actor: auth.actor, data: pinState({ ...pin, version: pin.version + 1 }, report) });
+          publish(reportUnpinned, {
+            workspace_id: workspaceId,
+            actor: auth.actor,
+            data: pinState({ ...pin, version: pin.version + 1 }, report),
+          });
         }
-        publish(savedReportDeleted, { workspace_id: workspaceId, actor: auth.actor, data: state({ ...report, version: report.version + 1 }) });
+        publish(savedReportDeleted, {
+          workspace_id: workspaceId,
+          actor: auth.actor,
+          data: state({ ...report, version: report.version + 1 }),
+        });
       });
     }),
     implement(pinSavedReport, async ({ req, auth, params }) => {
       const workspaceId = workspaceOf(req);
       const report = await visibleReport(context, auth, workspaceId, params.id);
       if (await isPinned(context, workspaceId, report._id, auth.user_id)) return;
-      const pin: ReportPinRecord = { _id: newId(), workspace_id: workspaceId, saved_report_id: report._id, user_id: auth.user_id, version: 1, created_at: isoNow() };
+      const pin: ReportPinRecord = {
+        _id: newId(),
+        workspace_id: workspaceId,
+        saved_report_id: report._id,
+        user_id: auth.user_id,
+        version: 1,
+        created_at: isoNow(),
+      };
       try {
         await commit(context, async ({ transaction, publish }) => {
           await pins.create([pin], { session: transaction });
@@ -182,10 +271,18 @@ export function savedReportOperations(context: ServiceContext): Implementation[]
       const workspaceId = workspaceOf(req);
       const report = await visibleReport(context, auth, workspaceId, params.id);
       await commit(context, async ({ transaction, publish }) => {
-        const pin = await pins.findOne({ workspace_id: workspaceId, saved_report_id: report._id, user_id: auth.user_id }).session(transaction).lean<ReportPinRecord>().exec();
+        const pin = await pins
+          .findOne({ workspace_id: workspaceId, saved_report_id: report._id, user_id: auth.user_id })
+          .session(transaction)
+          .lean<ReportPinRecord>()
+          .exec();
         if (!pin) return;
         await pins.deleteOne({ _id: pin._id, workspace_id: workspaceId }, { session: transaction });
-        publish(reportUnpinned, { workspace_id: workspaceId, actor: auth.actor, data: pinState({ ...pin, version: pin.version + 1 }, report) });
+        publish(reportUnpinned, {
+          workspace_id: workspaceId,
+          actor: auth.actor,
+          data: pinState({ ...pin, version: pin.version + 1 }, report),
+        });
       });
     }),
     implement(runSavedReport, async ({ req, auth, params }) => {
@@ -194,7 +291,9 @@ export function savedReportOperations(context: ServiceContext): Implementation[]
       checkReportPlan(report.definition.object, auth.plan);
       const data = await workspaceData(context, workspaceId);
       // Valid when saved: a field missing now was archived or deleted since.
-      const compiled = compileReport(data, report.definition, '', (message) => conflict(`the report names a field that is no longer available (${message})`, 'report_field_unavailable'));
+      const compiled = compileReport(data, report.definition, '', (message) =>
+        conflict(`the report names a field that is no longer available (${message})`, 'report_field_unavailable'),
+      );
       checkReportContacts(compiled, auth);
       return { ...runReport(data, compiled), name: report.name };
     }),

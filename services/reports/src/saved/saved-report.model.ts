@@ -64,5 +64,7 @@ export function registerSavedReportModels(connection: Connection): void {
   connection.model('ReportPin', reportPinSchema);
 }
 
-export const savedReportModel = (connection: Connection): Model<SavedReportRecord> => connection.model<SavedReportRecord>('SavedReport');
-export const reportPinModel = (connection: Connection): Model<ReportPinRecord> => connection.model<ReportPinRecord>('ReportPin');
+export const savedReportModel = (connection: Connection): Model<SavedReportRecord> =>
+  connection.model<SavedReportRecord>('SavedReport');
+export const reportPinModel = (connection: Connection): Model<ReportPinRecord> =>
+  connection.model<ReportPinRecord>('ReportPin');

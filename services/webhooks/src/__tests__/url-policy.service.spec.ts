@@ -5,20 +5,47 @@ import { createSender } from '../deliveries/sender';
 import { idsOnly } from '../feed/redaction';
 import { checkEndpointUrl, isBlockedAddress } from '../endpoints/url-policy';
 
-const strict = { allowInsecureUrls: false, resolve: async (host: string) => ({ 'hooks.example.com': ['93.184.216.34'], 'inside.example.com': ['10.1.2.3'], 'both.example.com': ['93.184.216.34', '192.168.1.1'], localhost: ['127.0.0.1', '::1'] })[host] ?? [] };
+const strict = {
+  allowInsecureUrls: false,
+  resolve: async (host: string) =>
+    ({
+      'hooks.example.com': ['93.184.216.34'],
+      'inside.example.com': ['10.1.2.3'],
+      'both.example.com': ['93.184.216.34', '192.168.1.1'],
+      localhost: ['127.0.0.1', '::1'],
+    })[host] ?? [],
+};
 
 describe('endpoint address policy (SSRF)', () => {
   it('refuses loopback, private, link-local, CGNAT, metadata, unspecified and reserved addresses', () => {
-    for (const address of ['127.0.0.1', '10.0.0.1', '172.16.5.4', '192.168.0.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::', '::1', 'fd00:ec2::254', 'fe80::1', '::ffff:10.0.0.1', '::ffff:127.0.0.1', '224.0.0.1']) {
+    for (const address of [
+      '127.0.0.1',
+      '10.0.0.1',
+      '172.16.5.4',
+      '192.168.0.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '::',
+      '::1',
+      'fd00:ec2::254',
+      'fe80::1',
+      '::ffff:10.0.0.1',
+      '::ffff:127.0.0.1',
+      '224.0.0.1',
+    ]) {
       expect({ address, blocked: isBlockedAddress(address, false) }).toEqual({ address, blocked: true });
     }
-    for (const address of ['93.184.216.34', '2606:2800:220:1:248:1893:25c8:1946']) expect(isBlockedAddress(address, false)).toBe(false);
+    for (const address of ['93.184.216.34', '2606:2800:220:1:248:1893:25c8:1946'])
+      expect(isBlockedAddress(address, false)).toBe(false);
     expect(isBlockedAddress('127.0.0.1', true)).toBe(false);
     expect(isBlockedAddress('10.0.0.1', true)).toBe(true);
   });
 
   it('needs https and a host that resolves only to public addresses, unless insecure URLs are allowed', async () => {
-    await expect(checkEndpointUrl('https://hooks.example.com/in', strict)).resolves.toBe('https://hooks.example.com/in');
+    await expect(checkEndpointUrl('https://hooks.example.com/in', strict)).resolves.toBe(
+      'https://hooks.example.com/in',
+    );
     for (const [url, message] of [
       ['http://hooks.example.com/in', 'must use https'],
       ['https://u:p@hooks.example.com/', 'must not contain credentials'],
@@ -54,7 +81,13 @@ describe('endpoint address policy (SSRF)', () => {
     const server = createServer((_req, res) => res.end());
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const url = `http://localhost:${(server.address() as AddressInfo).port}/`;
-    const message = { url, messageId: 'msg_1', body: '{}', secrets: [`whsec_${Buffer.alloc(32, 1).toString('base64')}`], at: new Date() };
+    const message = {
+      url,
+      messageId: 'msg_1',
+      body: '{}',
+      secrets: [`whsec_${Buffer.alloc(32, 1).toString('base64')}`],
+      at: new Date(),
+    };
     const closed = createSender({ allowLoopback: false, timeoutMs: 2000 });
     const open = createSender({ allowLoopback: true, timeoutMs: 2000 });
     try {
@@ -80,7 +113,17 @@ describe('retries and redaction', () => {
   });
 
   it('keep only ids and versions of a payload that mentions an erased person', () => {
-    expect(idsOnly({ contact_id: 'c', first_name: 'Ann', email: 'a@x', version: 3, company: { company_id: 'k', name: 'Acme' }, attendees: [{ contact_id: 'c', name: 'Ann' }], tag_ids: ['t'] })).toEqual({
+    expect(
+      idsOnly({
+        contact_id: 'c',
+        first_name: 'Ann',
+        email: 'a@x',
+        version: 3,
+        company: { company_id: 'k', name: 'Acme' },
+        attendees: [{ contact_id: 'c', name: 'Ann' }],
+        tag_ids: ['t'],
+      }),
+    ).toEqual({
       contact_id: 'c',
       version: 3,
       company: { company_id: 'k' },

@@ -11,7 +11,14 @@ export const DELIVER_JOB = 'webhooks.deliver';
 // The job is only the alarm clock: the delivery row holds the attempts. Its own retries are for
 // failures of this service (the database), not of the endpoint.
 export function attemptJob(delivery: Pick<DeliveryRecord, '_id' | 'workspace_id'>, runAt: Date): NewJob {
-  return { name: DELIVER_JOB, key: delivery._id, runAt, workspace_id: delivery.workspace_id, payload: { delivery_id: delivery._id }, maxAttempts: 20 };
+  return {
+    name: DELIVER_JOB,
+    key: delivery._id,
+    runAt,
+    workspace_id: delivery.workspace_id,
+    payload: { delivery_id: delivery._id },
+    maxAttempts: 20,
+  };
 }
 
 // Wakes this process's delivery worker once the transaction that scheduled attempts committed.
@@ -19,7 +26,16 @@ export function nudgeDeliveries(connection: Connection): void {
   notifyJobScheduled(connection, new Date());
 }
 
-export function newDelivery(runtime: WebhooksRuntime, input: { workspaceId: string; webhookId: string; messageId: string; eventType: string; testBody?: Record<string, unknown> }): DeliveryRecord {
+export function newDelivery(
+  runtime: WebhooksRuntime,
+  input: {
+    workspaceId: string;
+    webhookId: string;
+    messageId: string;
+    eventType: string;
+    testBody?: Record<string, unknown>;
+  },
+): DeliveryRecord {
   const now = new Date();
   return {
     _id: newId(),
@@ -41,7 +57,8 @@ export function newDelivery(runtime: WebhooksRuntime, input: { workspaceId: stri
   };
 }
 
-export const endpointWants = (endpoint: Pick<WebhookRecord, 'event_types'>, type: string) => endpoint.event_types.some((pattern) => eventTypeMatches(pattern, type));
+export const endpointWants = (endpoint: Pick<WebhookRecord, 'event_types'>, type: string) =>
+  endpoint.event_types.some((pattern) => eventTypeMatches(pattern, type));
 
 // One delivery per enabled endpoint of the workspace that wants the event, in the transaction
 // that stores it; for many events of one workspace, the endpoints are read once.
@@ -62,11 +79,14 @@ export async function deliverToEndpoints(
   const deliveries = events.flatMap((event) =>
     endpoints
       .filter((endpoint) => endpointWants(endpoint, event.type))
-      .map((endpoint) => newDelivery(runtime, { workspaceId, webhookId: endpoint._id, messageId: event.id, eventType: event.type })),
+      .map((endpoint) =>
+        newDelivery(runtime, { workspaceId, webhookId: endpoint._id, messageId: event.id, eventType: event.type }),
+      ),
   );
   if (deliveries.length === 0) return 0;
   await deliveryModel(connection).create(deliveries, { session, ordered: true });
-  for (const delivery of deliveries) await scheduleJob(connection, attemptJob(delivery, delivery.next_attempt_at!), session);
+  for (const delivery of deliveries)
+    await scheduleJob(connection, attemptJob(delivery, delivery.next_attempt_at!), session);
   return deliveries.length;
 }
 

@@ -31,7 +31,10 @@ function signingSecrets(runtime: WebhooksRuntime, endpoint: WebhookRecord, at: D
     try {
       secrets.push(runtime.secrets.open(secret, endpoint));
     } catch {
-      runtime.context.logger.error({ webhook_id: endpoint._id, workspace_id: endpoint.workspace_id, current: secret.expires_at === null }, 'a webhook signing secret does not open');
+      runtime.context.logger.error(
+        { webhook_id: endpoint._id, workspace_id: endpoint.workspace_id, current: secret.expires_at === null },
+        'a webhook signing secret does not open',
+      );
       if (secret.expires_at === null) return null;
     }
   }
@@ -81,9 +84,15 @@ export class DeliveryWorker {
     const workspaceId = job.workspace_id;
     const deliveryId = job.payload.delivery_id;
     if (!workspaceId || typeof deliveryId !== 'string') return;
-    const delivery = await deliveryModel(connection).findOne({ _id: deliveryId, workspace_id: workspaceId }).lean<DeliveryRecord>().exec();
+    const delivery = await deliveryModel(connection)
+      .findOne({ _id: deliveryId, workspace_id: workspaceId })
+      .lean<DeliveryRecord>()
+      .exec();
     if (!delivery || delivery.status !== 'pending') return;
-    const endpoint = await webhookModel(connection).findOne({ _id: delivery.webhook_id, workspace_id: workspaceId }).lean<WebhookRecord>().exec();
+    const endpoint = await webhookModel(connection)
+      .findOne({ _id: delivery.webhook_id, workspace_id: workspaceId })
+      .lean<WebhookRecord>()
+      .exec();
     if (!endpoint || (!endpoint.enabled && delivery.test_body === null)) {
       await this.giveUp(delivery, endpoint ? 'the endpoint is disabled' : 'the endpoint was deleted');
       return;
@@ -129,20 +138,42 @@ export class DeliveryWorker {
       const endpoints = webhookModel(connection);
       const endpointFilter = { _id: endpoint._id, workspace_id: endpoint.workspace_id };
       if (result.ok) {
-        await deliveryModel(connection).updateOne(ours, { $set: { ...outcome, status: 'succeeded', next_attempt_at: null } }, { session });
-        await endpoints.updateOne({ ...endpointFilter, failing_since: { $ne: null } }, { $set: { failing_since: null } }, { session });
+        await deliveryModel(connection).updateOne(
+          ours,
+          { $set: { ...outcome, status: 'succeeded', next_attempt_at: null } },
+          { session },
+        );
+        await endpoints.updateOne(
+          { ...endpointFilter, failing_since: { $ne: null } },
+          { $set: { failing_since: null } },
+          { session },
+        );
         return;
       }
-      await endpoints.updateOne({ ...endpointFilter, failing_since: null }, { $set: { failing_since: at } }, { session });
+      await endpoints.updateOne(
+        { ...endpointFilter, failing_since: null },
+        { $set: { failing_since: at } },
+        { session },
+      );
       const firstAttempt = delivery.first_attempt_at ?? at;
       const now = Date.now();
       if (now >= delivery.deadline.getTime()) {
-        await deliveryModel(connection).updateOne(ours, { $set: { ...outcome, status: 'failed', next_attempt_at: null, first_attempt_at: firstAttempt } }, { session });
+        await deliveryModel(connection).updateOne(
+          ours,
+          { $set: { ...outcome, status: 'failed', next_attempt_at: null, first_attempt_at: firstAttempt } },
+          { session },
+        );
         if (delivery.test_body === null) await this.disableIfFailingThroughout(unit, endpoint, firstAttempt);
         return;
       }
-      const next = new Date(Math.min(now + backoffMs(attempts, config.retryBaseMs, config.retryMaxMs), delivery.deadline.getTime()));
-      await deliveryModel(connection).updateOne(ours, { $set: { ...outcome, next_attempt_at: next, first_attempt_at: firstAttempt } }, { session });
+      const next = new Date(
+        Math.min(now + backoffMs(attempts, config.retryBaseMs, config.retryMaxMs), delivery.deadline.getTime()),
+      );
+      await deliveryModel(connection).updateOne(
+        ours,
+        { $set: { ...outcome, next_attempt_at: next, first_attempt_at: firstAttempt } },
+        { session },
+      );
       await unit.schedule(attemptJob(delivery, next));
     });
   }
@@ -150,7 +181,11 @@ export class DeliveryWorker {
   // A delivery retried for its whole window without the endpoint answering any attempt (of any
   // delivery) since its first: the endpoint is disabled and the admins told
   // (webhooks.webhook.disabled; identity notifies them).
-  private async disableIfFailingThroughout(unit: Parameters<Parameters<typeof commit>[1]>[0], endpoint: WebhookRecord, firstAttempt: Date): Promise<void> {
+  private async disableIfFailingThroughout(
+    unit: Parameters<Parameters<typeof commit>[1]>[0],
+    endpoint: WebhookRecord,
+    firstAttempt: Date,
+  ): Promise<void> {
     const { connection } = this.runtime.context;
     const current = await webhookModel(connection)
       .findOne({ _id: endpoint._id, workspace_id: endpoint.workspace_id })
@@ -161,13 +196,19 @@ export class DeliveryWorker {
     const updated = await webhookModel(connection)
       .findOneAndUpdate(
         { _id: current._id, workspace_id: current.workspace_id },
-        { $set: { enabled: false, disabled_reason: 'failing', updated_at: new Date().toISOString() }, $inc: { version: 1 } },
+        {
+          $set: { enabled: false, disabled_reason: 'failing', updated_at: new Date().toISOString() },
+          $inc: { version: 1 },
+        },
         { session: unit.transaction, new: true },
       )
       .lean<WebhookRecord>()
       .exec();
     if (!updated) return;
     unit.publish(webhookDisabled, { workspace_id: updated.workspace_id, actor: null, data: webhookState(updated) });
-    this.runtime.context.logger.warn({ webhook_id: updated._id, workspace_id: updated.workspace_id }, 'webhook endpoint disabled after failing deliveries');
+    this.runtime.context.logger.warn(
+      { webhook_id: updated._id, workspace_id: updated.workspace_id },
+      'webhook endpoint disabled after failing deliveries',
+    );
   }
 }

@@ -58,4 +58,5 @@ export function registerDeliveryModel(connection: Connection): void {
   connection.model('WebhookDelivery', deliverySchema);
 }
 
-export const deliveryModel = (connection: Connection): Model<DeliveryRecord> => connection.model<DeliveryRecord>('WebhookDelivery');
+export const deliveryModel = (connection: Connection): Model<DeliveryRecord> =>
+  connection.model<DeliveryRecord>('WebhookDelivery');

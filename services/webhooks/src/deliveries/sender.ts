@@ -25,7 +25,8 @@ const MAX_ANSWER_BYTES = 64 * 1024;
 // to the workspace's admins, so it says only that the address is not public (as the check at save).
 const REFUSED_BY_FILTER = /is not allowed\. Because/;
 export const NOT_PUBLIC_ERROR = 'the host does not resolve only to public addresses';
-const errorText = (error: Error) => (REFUSED_BY_FILTER.test(error.message) ? NOT_PUBLIC_ERROR : error.message.slice(0, 500));
+const errorText = (error: Error) =>
+  REFUSED_BY_FILTER.test(error.message) ? NOT_PUBLIC_ERROR : error.message.slice(0, 500);
 
 // Posts deliveries through agents that refuse, at connect time, any address that is not public
 // (the name is resolved again for every connection, so a host that moved to a private address is
@@ -69,22 +70,26 @@ export function createSender(options: { allowLoopback: boolean; timeoutMs: numbe
           'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
           'webhook-signature': signatureHeader(secrets, messageId, at, body),
         };
-        const request = (protocol === 'https:' ? https : http).request(target, { method: 'POST', agent, headers }, (response) => {
-          let received = 0;
-          response.on('data', (chunk: Buffer) => {
-            received += chunk.length;
-            // The answer is not kept; a receiver that streams without end is cut off.
-            if (received > MAX_ANSWER_BYTES) response.destroy();
-          });
-          const status = response.statusCode ?? null;
-          const done = () => {
-            const ok = status !== null && status >= 200 && status < 300;
-            finish({ ok, status, error: ok ? null : `the endpoint answered ${String(status)}` });
-          };
-          response.on('end', done);
-          response.on('close', done);
-          response.on('error', done);
-        });
+        const request = (protocol === 'https:' ? https : http).request(
+          target,
+          { method: 'POST', agent, headers },
+          (response) => {
+            let received = 0;
+            response.on('data', (chunk: Buffer) => {
+              received += chunk.length;
+              // The answer is not kept; a receiver that streams without end is cut off.
+              if (received > MAX_ANSWER_BYTES) response.destroy();
+            });
+            const status = response.statusCode ?? null;
+            const done = () => {
+              const ok = status !== null && status >= 200 && status < 300;
+              finish({ ok, status, error: ok ? null : `the endpoint answered ${String(status)}` });
+            };
+            response.on('end', done);
+            response.on('close', done);
+            response.on('error', done);
+          },
+        );
         // The whole attempt, connection to answer, within the timeout.
         const timer = setTimeout(() => {
           request.destroy(new Error(`no answer within ${options.timeoutMs} ms`));

@@ -17,38 +17,49 @@ export const bindLegacySecretsUpgrade: DataUpgrade = {
   name: 'webhook-signing-secrets-bound-to-their-endpoint',
   description: 'webhook signing secrets sealed with their workspace and endpoint ids as associated data',
   run: (context) =>
-    acrossWorkspaces('signing secrets of every workspace sealed before they were bound to their endpoint, upgraded once at start', async () => {
-      const runtime = runtimeOf(context);
-      const model = webhookModel(context.connection);
-      const legacy = { secrets: { $elemMatch: { bound: { $ne: true } } } };
-      const projection = { _id: 1, workspace_id: 1, version: 1, secrets: 1 };
-      let resealed = 0;
-      let after = '';
-      for (;;) {
-        const batch = await model
-          .find(after ? { ...legacy, _id: { $gt: after } } : legacy, projection)
-          .sort({ _id: 1 })
-          .limit(BATCH)
-          .lean<LegacyEndpoint[]>()
-          .exec();
-        if (batch.length === 0) return resealed;
-        for (const read of batch) {
-          let endpoint: LegacyEndpoint | null = read;
-          while (endpoint) {
-            const owner: LegacyEndpoint = endpoint;
-            const secrets: SealedSecret[] = owner.secrets.map((entry) =>
-              entry.bound ? entry : { ...runtime.secrets.seal(runtime.secrets.open(entry, owner), owner), expires_at: entry.expires_at },
-            );
-            const unchanged = { _id: owner._id, workspace_id: owner.workspace_id, version: owner.version };
-            if ((await model.updateOne(unchanged, { $set: { secrets } }).exec()).modifiedCount > 0) {
-              resealed += 1;
-              break;
+    acrossWorkspaces(
+      'signing secrets of every workspace sealed before they were bound to their endpoint, upgraded once at start',
+      async () => {
+        const runtime = runtimeOf(context);
+        const model = webhookModel(context.connection);
+        const legacy = { secrets: { $elemMatch: { bound: { $ne: true } } } };
+        const projection = { _id: 1, workspace_id: 1, version: 1, secrets: 1 };
+        let resealed = 0;
+        let after = '';
+        for (;;) {
+          const batch = await model
+            .find(after ? { ...legacy, _id: { $gt: after } } : legacy, projection)
+            .sort({ _id: 1 })
+            .limit(BATCH)
+            .lean<LegacyEndpoint[]>()
+            .exec();
+          if (batch.length === 0) return resealed;
+          for (const read of batch) {
+            let endpoint: LegacyEndpoint | null = read;
+            while (endpoint) {
+              const owner: LegacyEndpoint = endpoint;
+              const secrets: SealedSecret[] = owner.secrets.map((entry) =>
+                entry.bound
+                  ? entry
+                  : {
+                      ...runtime.secrets.seal(runtime.secrets.open(entry, owner), owner),
+                      expires_at: entry.expires_at,
+                    },
+              );
+              const unchanged = { _id: owner._id, workspace_id: owner.workspace_id, version: owner.version };
+              if ((await model.updateOne(unchanged, { $set: { secrets } }).exec()).modifiedCount > 0) {
+                resealed += 1;
+                break;
+              }
+              // Changed since it was read (a rotation): read again, if it still holds such a secret.
+              endpoint = await model
+                .findOne({ _id: owner._id, workspace_id: owner.workspace_id, ...legacy }, projection)
+                .lean<LegacyEndpoint>()
+                .exec();
             }
-            // Changed since it was read (a rotation): read again, if it still holds such a secret.
-            endpoint = await model.findOne({ _id: owner._id, workspace_id: owner.workspace_id, ...legacy }, projection).lean<LegacyEndpoint>().exec();
           }
+          after = batch[batch.length - 1]._id;
         }
-        after = batch[batch.length - 1]._id;
-      }
-    }),
+      },
+    ),
 };

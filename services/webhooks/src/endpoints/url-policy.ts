@@ -64,7 +64,8 @@ export interface UrlPolicy {
   resolve?: (host: string) => Promise<string[]>;
 }
 
-const resolveAll = async (host: string) => (await lookup(host, { all: true, verbatim: true })).map((entry) => entry.address);
+const resolveAll = async (host: string) =>
+  (await lookup(host, { all: true, verbatim: true })).map((entry) => entry.address);
 
 const refused = (message: string) => new AppError('validation_failed', `url ${message}`);
 
@@ -83,8 +84,10 @@ export async function checkEndpointUrl(raw: string, policy: UrlPolicy): Promise<
     throw refused('must be an absolute URL');
   }
   const allowed = policy.allowInsecureUrls ? ['https:', 'http:'] : ['https:'];
-  if (!allowed.includes(url.protocol)) throw refused(policy.allowInsecureUrls ? 'must use https or http' : 'must use https');
-  if (url.username || url.password) throw refused('must not contain credentials; authenticate deliveries by their signature');
+  if (!allowed.includes(url.protocol))
+    throw refused(policy.allowInsecureUrls ? 'must use https or http' : 'must use https');
+  if (url.username || url.password)
+    throw refused('must not contain credentials; authenticate deliveries by their signature');
   if (url.hash) throw refused('must not contain a fragment');
   const host = url.hostname.replace(/^\[|\]$/g, '');
   let addresses: string[];
@@ -96,7 +99,8 @@ export async function checkEndpointUrl(raw: string, policy: UrlPolicy): Promise<
       addresses = [];
     }
   }
-  if (addresses.length === 0 || addresses.some((address) => isBlockedAddress(address, policy.allowInsecureUrls))) throw refused(NOT_PUBLIC_MESSAGE);
+  if (addresses.length === 0 || addresses.some((address) => isBlockedAddress(address, policy.allowInsecureUrls)))
+    throw refused(NOT_PUBLIC_MESSAGE);
   const normalised = url.toString();
   if (normalised.length > MAX_URL_LENGTH) throw validationFailed(`url must be at most ${MAX_URL_LENGTH} characters`);
   return normalised;

@@ -43,7 +43,17 @@ const webhookSchema = new Schema<WebhookRecord>(
     event_types: { type: [String], required: true },
     enabled: { type: Boolean, required: true },
     disabled_reason: { type: String, default: null },
-    secrets: { type: [{ _id: false, sealed: { type: String, required: true }, bound: { type: Boolean }, expires_at: { type: Date, default: null } }], required: true },
+    secrets: {
+      type: [
+        {
+          _id: false,
+          sealed: { type: String, required: true },
+          bound: { type: Boolean },
+          expires_at: { type: Date, default: null },
+        },
+      ],
+      required: true,
+    },
     failing_since: { type: Date, default: null },
     created_at: { type: String, required: true },
     updated_at: { type: String, required: true },

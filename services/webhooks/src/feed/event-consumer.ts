@@ -5,7 +5,13 @@ import { requestStorageCompaction } from '@crm/service-host';
 import { contactErased, contactErasureOf, EVENT_CONTRACTS, isPublicEventType, publicEventContracts } from '@crm/protos';
 import { deliverToEndpoints, nudgeDeliveries } from '../deliveries/delivery-schedule';
 import type { WebhooksRuntime } from '../webhooks-runtime';
-import { erasedContactModel, feedCounterModel, feedEntryModel, type FeedCounterRecord, type FeedEntryRecord } from './feed.model';
+import {
+  erasedContactModel,
+  feedCounterModel,
+  feedEntryModel,
+  type FeedCounterRecord,
+  type FeedEntryRecord,
+} from './feed.model';
 import { idsMentioned, idsOnly, namesAnyTerm } from './redaction';
 
 export const EVENTS_CONSUMER = 'webhooks.events';
@@ -19,7 +25,7 @@ function personalTerms(entries: ReadonlyArray<Pick<FeedEntryRecord, 'data'>>, co
   const terms = new Set<string>();
   for (const { data } of entries) {
     if (data.contact_id !== contactId) continue;
-    const value = (field: string) => (typeof data[field] === 'string' ? (data[field]).trim() : '');
+    const value = (field: string) => (typeof data[field] === 'string' ? data[field].trim() : '');
     for (const field of PERSONAL_FIELDS) terms.add(value(field));
     terms.add(`${value('first_name')} ${value('last_name')}`.trim());
   }
@@ -31,7 +37,12 @@ function personalTerms(entries: ReadonlyArray<Pick<FeedEntryRecord, 'data'>>, co
 // whole word of a text value: a note on a company naming them), keeps only its ids.
 // Deliveries carry no copy: their body is built from the entry at each attempt, so a retry after
 // the erasure sends the redacted payload.
-async function eraseContact(runtime: WebhooksRuntime, workspaceId: string, contactId: string, session: ClientSession): Promise<void> {
+async function eraseContact(
+  runtime: WebhooksRuntime,
+  workspaceId: string,
+  contactId: string,
+  session: ClientSession,
+): Promise<void> {
   const { connection } = runtime.context;
   const now = new Date();
   await erasedContactModel(connection).updateOne(
@@ -60,7 +71,11 @@ async function eraseContact(runtime: WebhooksRuntime, workspaceId: string, conta
     }
   }
   for (const entry of mentioning.values()) {
-    await entries.updateOne({ _id: entry._id, workspace_id: workspaceId }, { $set: { data: idsOnly(entry.data), redacted: true } }, { session });
+    await entries.updateOne(
+      { _id: entry._id, workspace_id: workspaceId },
+      { $set: { data: idsOnly(entry.data), redacted: true } },
+      { session },
+    );
   }
 }
 
@@ -68,7 +83,11 @@ async function eraseContact(runtime: WebhooksRuntime, workspaceId: string, conta
 // and creates their deliveries, in the caller's transaction: the counter row moves once for the
 // batch, the entries are inserted together. An erasure first redacts what is kept; events after
 // it in the batch see the contact as erased.
-async function storeEvents(runtime: WebhooksRuntime, events: readonly EventEnvelope[], session: ClientSession): Promise<number> {
+async function storeEvents(
+  runtime: WebhooksRuntime,
+  events: readonly EventEnvelope[],
+  session: ClientSession,
+): Promise<number> {
   const workspaceId = events[0]?.workspace_id;
   if (!workspaceId) return 0;
   const { connection } = runtime.context;
@@ -77,12 +96,22 @@ async function storeEvents(runtime: WebhooksRuntime, events: readonly EventEnvel
   const erased = new Set(
     mentioned.length === 0
       ? []
-      : (await erasedContactModel(connection).find({ workspace_id: workspaceId, _id: { $in: mentioned } }, { _id: 1 }).session(session).lean<Array<{ _id: string }>>().exec()).map((row) => row._id),
+      : (
+          await erasedContactModel(connection)
+            .find({ workspace_id: workspaceId, _id: { $in: mentioned } }, { _id: 1 })
+            .session(session)
+            .lean<Array<{ _id: string }>>()
+            .exec()
+        ).map((row) => row._id),
   );
   // The counter row is written by every batch of the workspace, so their transactions commit one
   // after the other, in position order: a reader never sees position n+1 before n.
   const counter = await feedCounterModel(connection)
-    .findOneAndUpdate({ _id: workspaceId, workspace_id: workspaceId }, { $inc: { seq: events.length } }, { upsert: true, new: true, session })
+    .findOneAndUpdate(
+      { _id: workspaceId, workspace_id: workspaceId },
+      { $inc: { seq: events.length } },
+      { upsert: true, new: true, session },
+    )
     .lean<FeedCounterRecord>()
     .exec();
   const first = counter.seq - events.length + 1;
@@ -117,7 +146,11 @@ async function storeEvents(runtime: WebhooksRuntime, events: readonly EventEnvel
 // What follows a committed entry: its deliveries are nudged, and after an erasure the
 // workspace's dead letters naming the person lose their values (by the events' contracts) and
 // the store's compaction is asked for, so the old values leave the disk.
-async function afterStored(runtime: WebhooksRuntime, events: readonly EventEnvelope[], deliveries: number): Promise<void> {
+async function afterStored(
+  runtime: WebhooksRuntime,
+  events: readonly EventEnvelope[],
+  deliveries: number,
+): Promise<void> {
   const { context } = runtime;
   if (deliveries > 0) nudgeDeliveries(context.connection);
   for (const event of events) {
@@ -137,13 +170,25 @@ function storeBatch(runtime: WebhooksRuntime) {
   const { connection } = runtime.context;
   return async (events: readonly EventEnvelope[]): Promise<void> => {
     const workspaceId = events[0]?.workspace_id;
-    const kept = events.filter((event) => workspaceId && event.workspace_id === workspaceId && isPublicEventType(event.type) && EVENT_CONTRACTS.get(event.type));
+    const kept = events.filter(
+      (event) =>
+        workspaceId &&
+        event.workspace_id === workspaceId &&
+        isPublicEventType(event.type) &&
+        EVENT_CONTRACTS.get(event.type),
+    );
     if (!workspaceId || kept.length === 0) return;
     let deliveries = 0;
-    await consumeEventsWithoutRows(connection, feedEntryModel(connection), workspaceId, kept, async (fresh, session) => {
-      // A retried transaction runs this again: only the committed run's count is used.
-      deliveries = await storeEvents(runtime, fresh, session);
-    });
+    await consumeEventsWithoutRows(
+      connection,
+      feedEntryModel(connection),
+      workspaceId,
+      kept,
+      async (fresh, session) => {
+        // A retried transaction runs this again: only the committed run's count is used.
+        deliveries = await storeEvents(runtime, fresh, session);
+      },
+    );
     await afterStored(runtime, kept, deliveries);
   };
 }

@@ -9,7 +9,13 @@ const FEED_ORDER = 'feed';
 function positionOf(after: string | undefined): number {
   if (after === undefined) return 0;
   const position = decodeCursor(after);
-  if (position.sort !== FEED_ORDER || typeof position.key !== 'number' || !Number.isInteger(position.key) || position.key < 0) throw validationFailed('after is not a cursor of this feed');
+  if (
+    position.sort !== FEED_ORDER ||
+    typeof position.key !== 'number' ||
+    !Number.isInteger(position.key) ||
+    position.key < 0
+  )
+    throw validationFailed('after is not a cursor of this feed');
   return position.key;
 }
 
@@ -20,7 +26,10 @@ function typesOf(filter: string | undefined): string[] | undefined {
   if (filter === undefined) return undefined;
   const known = publicEventContracts(EVENT_CONTRACTS).map((contract) => contract.type);
   const wanted = new Set<string>();
-  for (const pattern of filter.split(',').map((part) => part.trim()).filter((part) => part !== '')) {
+  for (const pattern of filter
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '')) {
     const matching = known.filter((type) => eventTypeMatches(pattern, type));
     if (matching.length === 0) throw validationFailed(`types: ${pattern} names no public event type`);
     for (const type of matching) wanted.add(type);
@@ -46,7 +55,13 @@ export function feedOperations(runtime: WebhooksRuntime): Implementation[] {
       const page = rows.slice(0, query.limit);
       const last = page.at(-1);
       return {
-        data: page.map((entry) => ({ id: entry._id, type: entry.type, timestamp: entry.occurred_at, data: entry.data, redacted: entry.redacted })),
+        data: page.map((entry) => ({
+          id: entry._id,
+          type: entry.type,
+          timestamp: entry.occurred_at,
+          data: entry.data,
+          redacted: entry.redacted,
+        })),
         next_cursor: cursorAt(last ? last.seq : after),
         has_more: rows.length > query.limit,
       };

@@ -63,7 +63,11 @@ const feedCounterSchema = new Schema<FeedCounterRecord>(
 feedCounterSchema.plugin(tenantScoped);
 
 const erasedContactSchema = new Schema<ErasedContactRecord>(
-  { _id: { type: String, required: true }, erased_at: { type: Date, required: true }, expires_at: { type: Date, required: true } },
+  {
+    _id: { type: String, required: true },
+    erased_at: { type: Date, required: true },
+    expires_at: { type: Date, required: true },
+  },
   { collection: 'erased_contacts', versionKey: false },
 );
 erasedContactSchema.plugin(tenantScoped);
@@ -75,6 +79,9 @@ export function registerFeedModels(connection: Connection): void {
   connection.model('ErasedContact', erasedContactSchema);
 }
 
-export const feedEntryModel = (connection: Connection): Model<FeedEntryRecord> => connection.model<FeedEntryRecord>('FeedEntry');
-export const feedCounterModel = (connection: Connection): Model<FeedCounterRecord> => connection.model<FeedCounterRecord>('FeedCounter');
-export const erasedContactModel = (connection: Connection): Model<ErasedContactRecord> => connection.model<ErasedContactRecord>('ErasedContact');
+export const feedEntryModel = (connection: Connection): Model<FeedEntryRecord> =>
+  connection.model<FeedEntryRecord>('FeedEntry');
+export const feedCounterModel = (connection: Connection): Model<FeedCounterRecord> =>
+  connection.model<FeedCounterRecord>('FeedCounter');
+export const erasedContactModel = (connection: Connection): Model<ErasedContactRecord> =>
+  connection.model<ErasedContactRecord>('ErasedContact');

@@ -26,7 +26,9 @@ const RedactedEvent = Named(
   Strict({
     ...eventFields,
     type: Type.String({ description: 'A public event type.' }),
-    data: Type.Record(Type.String(), Type.Unknown(), { description: "Only the payload's ids and version: personal data of an erased contact was removed from it." }),
+    data: Type.Record(Type.String(), Type.Unknown(), {
+      description: "Only the payload's ids and version: personal data of an erased contact was removed from it.",
+    }),
     redacted: Type.Literal(true, { description: 'Personal data of an erased contact was removed from it.' }),
   }),
 );
@@ -48,10 +50,32 @@ export const listEvents = declareOperation({
   // The feed carries every record's events regardless of who may see the record: admins only.
   access: admin('settings:manage'),
   query: Type.Object({
-    after: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'next_cursor of the previous page; from the oldest kept event when omitted' })),
-    types: Type.Optional(Type.String({ minLength: 1, maxLength: 2000, description: 'Comma-separated event types or patterns (crm.deal.*); all public types when omitted' })),
+    after: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 200,
+        description: 'next_cursor of the previous page; from the oldest kept event when omitted',
+      }),
+    ),
+    types: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 2000,
+        description: 'Comma-separated event types or patterns (crm.deal.*); all public types when omitted',
+      }),
+    ),
     limit: Type.Integer({ minimum: 1, maximum: FEED_MAX_LIMIT, default: FEED_DEFAULT_LIMIT }),
   }),
   status: 200,
-  response: Named('EventFeed', ListOf(FeedEvent, { next_cursor: Type.String({ minLength: 1, maxLength: 200, description: 'The `after` of the next page, also on the last one: poll with it later.' }), has_more: Type.Boolean() })),
+  response: Named(
+    'EventFeed',
+    ListOf(FeedEvent, {
+      next_cursor: Type.String({
+        minLength: 1,
+        maxLength: 200,
+        description: 'The `after` of the next page, also on the last one: poll with it later.',
+      }),
+      has_more: Type.Boolean(),
+    }),
+  ),
 });

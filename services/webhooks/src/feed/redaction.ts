@@ -21,7 +21,9 @@ export function idsOnly(value: Record<string, unknown>): Record<string, unknown>
   for (const [field, item] of Object.entries(value)) {
     if (ID_FIELD.test(field)) kept[field] = item;
     else if (Array.isArray(item)) {
-      const nested = item.filter((entry) => entry !== null && typeof entry === 'object' && !Array.isArray(entry)).map((entry) => idsOnly(entry as Record<string, unknown>));
+      const nested = item
+        .filter((entry) => entry !== null && typeof entry === 'object' && !Array.isArray(entry))
+        .map((entry) => idsOnly(entry as Record<string, unknown>));
       if (nested.length > 0) kept[field] = nested;
     } else if (item !== null && typeof item === 'object') {
       const nested = idsOnly(item as Record<string, unknown>);
@@ -39,6 +41,7 @@ export function namesAnyTerm(value: unknown, pattern: RegExp): boolean {
     return pattern.test(value);
   }
   if (Array.isArray(value)) return value.some((item) => namesAnyTerm(item, pattern));
-  if (value !== null && typeof value === 'object') return Object.values(value).some((item) => namesAnyTerm(item, pattern));
+  if (value !== null && typeof value === 'object')
+    return Object.values(value).some((item) => namesAnyTerm(item, pattern));
   return false;
 }

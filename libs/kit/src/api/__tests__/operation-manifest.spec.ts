@@ -1,7 +1,11 @@
 import type { ManifestOperation } from '@crm/protos';
 import { contractOperations, deriveRoutes } from '../operation-manifest';
 
-const operation = (method: ManifestOperation['method'], path: string, extra: Partial<ManifestOperation> = {}): ManifestOperation => ({
+const operation = (
+  method: ManifestOperation['method'],
+  path: string,
+  extra: Partial<ManifestOperation> = {},
+): ManifestOperation => ({
   method,
   path,
   service: 'crm-core',
@@ -32,7 +36,12 @@ describe('the route table derived from the operations', () => {
       operation('POST', '/auth/sign-out', { service: 'identity', contract: false }),
       operation('POST', '/auth/switch-workspace', { service: 'identity', contract: false }),
       operation('GET', '/public/files/{id}', { service: 'documents', access: 'public', contract: false }),
-      operation('PUT', '/public/files/{id}', { service: 'documents', access: 'public', contract: false, streamed: true }),
+      operation('PUT', '/public/files/{id}', {
+        service: 'documents',
+        access: 'public',
+        contract: false,
+        streamed: true,
+      }),
       operation('GET', '/public/files/exports/{id}', { service: 'documents', access: 'public', contract: false }),
     ]);
     expect(routes).toEqual([
@@ -43,15 +52,23 @@ describe('the route table derived from the operations', () => {
   });
 
   it('refuses operations under one path that ask the gateway for different limits', () => {
-    expect(() => deriveRoutes([operation('GET', '/export'), operation('POST', '/export', { timeoutMs: 120_000 })])).toThrow(/two routes of the gateway are \/export:/);
     expect(() =>
-      deriveRoutes([operation('POST', '/reports/{id}', { timeoutMs: 1 }), operation('GET', '/reports/{id}', { timeoutMs: 2 }), operation('GET', '/reports')]),
+      deriveRoutes([operation('GET', '/export'), operation('POST', '/export', { timeoutMs: 120_000 })]),
+    ).toThrow(/two routes of the gateway are \/export:/);
+    expect(() =>
+      deriveRoutes([
+        operation('POST', '/reports/{id}', { timeoutMs: 1 }),
+        operation('GET', '/reports/{id}', { timeoutMs: 2 }),
+        operation('GET', '/reports'),
+      ]),
     ).toThrow(/two routes of the gateway are \/reports\/\{id\}/);
   });
 });
 
 describe('the contract', () => {
   it('is the rows of the contract document that name an operation', () => {
-    expect([...contractOperations('| GET /companies | List |\n| POST /companies/{id}/merge | Merge |\n| Field | Type |\n')]).toEqual(['GET /companies', 'POST /companies/{id}/merge']);
+    expect([
+      ...contractOperations('| GET /companies | List |\n| POST /companies/{id}/merge | Merge |\n| Field | Type |\n'),
+    ]).toEqual(['GET /companies', 'POST /companies/{id}/merge']);
   });
 });

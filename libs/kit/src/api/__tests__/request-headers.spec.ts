@@ -9,7 +9,9 @@ describe('Idempotency-Key', () => {
     expect(idempotencyKeyOf(withHeaders({ 'idempotency-key': 'a b~1' }))).toBe('a b~1');
     expect(idempotencyKeyOf(withHeaders({ 'idempotency-key': 'x'.repeat(255) }))).toHaveLength(255);
     for (const bad of ['', 'x'.repeat(256), 'tab\there', 'naïve']) {
-      expect(() => idempotencyKeyOf(withHeaders({ 'idempotency-key': bad }))).toThrow(/Idempotency-Key must be 1 to 255 printable ASCII/);
+      expect(() => idempotencyKeyOf(withHeaders({ 'idempotency-key': bad }))).toThrow(
+        /Idempotency-Key must be 1 to 255 printable ASCII/,
+      );
     }
   });
 });
@@ -41,7 +43,9 @@ describe('entity tags', () => {
 
   it('refuses headers that are not * or quoted tags', () => {
     for (const bad of ['v7', '"v7', '"v7" "v8"', '', 'W/v7']) {
-      expect(() => preconditionsOf(withHeaders({ 'if-match': bad }))).toThrow(/If-Match must be \* or a list of quoted entity tags/);
+      expect(() => preconditionsOf(withHeaders({ 'if-match': bad }))).toThrow(
+        /If-Match must be \* or a list of quoted entity tags/,
+      );
     }
   });
 });

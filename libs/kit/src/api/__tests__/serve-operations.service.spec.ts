@@ -1,7 +1,12 @@
 import type { Server } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { closeServer, createServiceApp, finishServiceApp, listen, portOf } from '../../http';
-import { generateInternalKeyPair, INTERNAL_TOKEN_HEADER, signInternalToken, type InternalClaims } from '../../internal-jwt';
+import {
+  generateInternalKeyPair,
+  INTERNAL_TOKEN_HEADER,
+  signInternalToken,
+  type InternalClaims,
+} from '../../internal-jwt';
 import { createLogger } from '../../logger';
 import { currentContext } from '../../request-context';
 import { declareOperation, implement } from '../operation';
@@ -50,7 +55,10 @@ const operations = [
       path: '/companies',
       access: needs('companies:write'),
       summary: 'Create a company',
-      body: Strict({ name: SingleLine({ minLength: 1, maxLength: 200 }), notes: Type.Optional(Text({ maxLength: 2000 })) }),
+      body: Strict({
+        name: SingleLine({ minLength: 1, maxLength: 200 }),
+        notes: Type.Optional(Text({ maxLength: 2000 })),
+      }),
       trim: ['name'],
       status: 201,
       response: Company,
@@ -58,15 +66,38 @@ const operations = [
     async ({ body }) => ({ id: randomUUID(), name: body.name, notes: body.notes ?? null }),
   ),
   implement(
-    declareOperation({ method: 'GET', path: '/companies/counts', access: needs('companies:read'), summary: 'Counts', status: 200, response: Type.Object({ all: Type.Integer() }) }),
+    declareOperation({
+      method: 'GET',
+      path: '/companies/counts',
+      access: needs('companies:read'),
+      summary: 'Counts',
+      status: 200,
+      response: Type.Object({ all: Type.Integer() }),
+    }),
     async () => ({ all: 7 }),
   ),
   implement(
-    declareOperation({ method: 'GET', path: '/companies/{id}', access: needs('companies:read'), summary: 'A company', params: Type.Object({ id: Uuid() }), status: 200, response: Company }),
+    declareOperation({
+      method: 'GET',
+      path: '/companies/{id}',
+      access: needs('companies:read'),
+      summary: 'A company',
+      params: Type.Object({ id: Uuid() }),
+      status: 200,
+      response: Company,
+    }),
     async ({ params }) => ({ id: params.id, name: 'Acme', notes: null }),
   ),
   implement(
-    declareOperation({ method: 'DELETE', path: '/companies/{id}', access: remove('companies:write'), summary: 'Delete', params: Type.Object({ id: Uuid() }), status: 204, response: null }),
+    declareOperation({
+      method: 'DELETE',
+      path: '/companies/{id}',
+      access: remove('companies:write'),
+      summary: 'Delete',
+      params: Type.Object({ id: Uuid() }),
+      status: 204,
+      response: null,
+    }),
     async ({ params }) => {
       calls.push(`delete ${params.id}`);
     },
@@ -112,7 +143,14 @@ const operations = [
     async ({ params }) => ({ url: `https://calendar.example/${params.provider}` }),
   ),
   implement(
-    declareOperation({ method: 'GET', path: '/pipelines', access: admin('settings:manage'), summary: 'Pipelines', status: 200, response: ListOf(Type.Object({})) }),
+    declareOperation({
+      method: 'GET',
+      path: '/pipelines',
+      access: admin('settings:manage'),
+      summary: 'Pipelines',
+      status: 200,
+      response: ListOf(Type.Object({})),
+    }),
     async () => ({ data: [] }),
   ),
   implement(
@@ -129,7 +167,14 @@ const operations = [
     async () => ({ workspace: currentContext()?.workspace_id ?? null, request: currentContext()?.request_id ?? '' }),
   ),
   implement(
-    declareOperation({ method: 'GET', path: '/public/hello', summary: 'No token', access: 'public', status: 200, response: Type.Object({ hello: Type.String() }) }),
+    declareOperation({
+      method: 'GET',
+      path: '/public/hello',
+      summary: 'No token',
+      access: 'public',
+      status: 200,
+      response: Type.Object({ hello: Type.String() }),
+    }),
     async () => ({ hello: 'world' }),
   ),
 ];
@@ -140,7 +185,10 @@ let base: string;
 beforeAll(async () => {
   const logger = createLogger('test', 'silent');
   const app = createServiceApp({ name: 'test', logger });
-  app.use('/v1', serveOperations({ service: 'crm-core', internalPublicKey: keys.publicKey, implementations: operations }));
+  app.use(
+    '/v1',
+    serveOperations({ service: 'crm-core', internalPublicKey: keys.publicKey, implementations: operations }),
+  );
   finishServiceApp(app, logger);
   server = await listen(app, 0, '127.0.0.1');
   base = `http://127.0.0.1:${portOf(server)}/v1`;
@@ -156,7 +204,13 @@ function headers(claims: InternalClaims | null, extra: Record<string, string> = 
   return { ...(claims ? { [INTERNAL_TOKEN_HEADER]: signInternalToken(keys.privateKey, claims) } : {}), ...extra };
 }
 
-async function send(method: string, path: string, claims: InternalClaims | null = reader, body?: unknown, extra: Record<string, string> = {}) {
+async function send(
+  method: string,
+  path: string,
+  claims: InternalClaims | null = reader,
+  body?: unknown,
+  extra: Record<string, string> = {},
+) {
   const response = await fetch(`${base}${path}`, {
     method,
     headers: headers(claims, body === undefined ? extra : { 'content-type': 'application/json', ...extra }),
@@ -179,9 +233,15 @@ describe('serving declared operations', () => {
     });
 
     it('checks HEAD as the GET it is', async () => {
-      const response = await fetch(`${base}/contacts/${contactId}/personal-data`, { method: 'HEAD', headers: headers(reader) });
+      const response = await fetch(`${base}/contacts/${contactId}/personal-data`, {
+        method: 'HEAD',
+        headers: headers(reader),
+      });
       expect(response.status).toBe(403);
-      const allowed = await fetch(`${base}/contacts/${contactId}/personal-data`, { method: 'HEAD', headers: headers(writer) });
+      const allowed = await fetch(`${base}/contacts/${contactId}/personal-data`, {
+        method: 'HEAD',
+        headers: headers(writer),
+      });
       expect(allowed.status).toBe(200);
       expect(await allowed.text()).toBe('');
     });
@@ -223,22 +283,31 @@ describe('serving declared operations', () => {
       expect((await send('DELETE', `/companies/${id}`, agent)).status).toBe(403);
       expect((await send('DELETE', `/companies/${id}`, writer)).status).toBe(204);
       expect((await send('GET', '/pipelines', writer)).status).toBe(403);
-      expect((await send('GET', '/pipelines', { ...writer, is_admin: true, permissions: ['settings:manage'] })).status).toBe(200);
+      expect(
+        (await send('GET', '/pipelines', { ...writer, is_admin: true, permissions: ['settings:manage'] })).status,
+      ).toBe(200);
       const plan = await send('POST', '/integrations/calendar/provider_a/connect', writer);
       expect(plan.status).toBe(403);
       expect(plan.body.error.code).toBe('plan_required');
-      expect((await send('POST', '/integrations/calendar/provider_a/connect', { ...writer, plan: 'standard' })).status).toBe(200);
+      expect(
+        (await send('POST', '/integrations/calendar/provider_a/connect', { ...writer, plan: 'standard' })).status,
+      ).toBe(200);
     });
 
     it('lets read-only support staff read but not write', async () => {
-      const support = { ...writer, support: { staff_email: 's@x.io', mode: 'read' as const, expires_at: '2100-01-01T00:00:00.000Z' } };
+      const support = {
+        ...writer,
+        support: { staff_email: 's@x.io', mode: 'read' as const, expires_at: '2100-01-01T00:00:00.000Z' },
+      };
       expect((await send('GET', '/companies', support)).status).toBe(200);
       expect((await send('POST', '/companies', support, { name: 'Acme' })).status).toBe(403);
     });
 
     it('serves public operations without a token and caller operations to any caller, in its request context', async () => {
       expect((await send('GET', '/public/hello', null)).body).toEqual({ hello: 'world' });
-      const touched = await send('POST', '/session/touch', { ...reader, permissions: [] }, undefined, { 'x-request-id': 'req-1' });
+      const touched = await send('POST', '/session/touch', { ...reader, permissions: [] }, undefined, {
+        'x-request-id': 'req-1',
+      });
       expect(touched).toMatchObject({ status: 200, body: { workspace: 'w1', request: 'req-1' } });
     });
   });
@@ -265,9 +334,10 @@ describe('serving declared operations', () => {
       const response = await send('GET', '/companies/not-a-uuid');
       expect(response.status).toBe(400);
       expect(response.body.error.message).toBe('id must be a valid uuid');
-      expect((await send('POST', '/integrations/calendar/provider_c/connect', { ...writer, plan: 'standard' })).body.error.message).toBe(
-        'provider must be one of provider_a, provider_b',
-      );
+      expect(
+        (await send('POST', '/integrations/calendar/provider_c/connect', { ...writer, plan: 'standard' })).body.error
+          .message,
+      ).toBe('provider must be one of provider_a, provider_b');
     });
 
     it('hands the handler a path id in lower case, whatever case it was sent in', async () => {
@@ -285,7 +355,9 @@ describe('serving declared operations', () => {
       const created = await send('POST', '/companies', writer, { name: '  Acme  ', notes: 'line one\nline two' });
       expect(created.status).toBe(201);
       expect(created.body).toMatchObject({ name: 'Acme', notes: 'line one\nline two' });
-      expect((await send('POST', '/companies', writer, { name: 'Acme', colour: 'red' })).body.error.message).toBe("unknown field 'colour'");
+      expect((await send('POST', '/companies', writer, { name: 'Acme', colour: 'red' })).body.error.message).toBe(
+        "unknown field 'colour'",
+      );
       const injected = await send('POST', '/companies', writer, { name: 'Acme\r\nBcc: x@evil.test' });
       expect(injected.status).toBe(400);
       expect(injected.body.error.message).toBe('name must be one line of text without control characters');
@@ -304,7 +376,9 @@ describe('serving declared operations', () => {
         body: 'name=Acme',
       });
       expect(text.status).toBe(400);
-      expect(((await text.json()) as { error: { message: string } }).error.message).toBe('request body must be JSON (Content-Type: application/json)');
+      expect(((await text.json()) as { error: { message: string } }).error.message).toBe(
+        'request body must be JSON (Content-Type: application/json)',
+      );
     });
 
     it('treats an optional body as {} when absent but still validates one that is sent', async () => {
@@ -320,7 +394,9 @@ describe('serving declared operations', () => {
 
     it('refuses a body on an operation that takes none, but accepts {}', async () => {
       const id = randomUUID();
-      expect((await send('DELETE', `/companies/${id}`, writer, { force: true })).body.error.message).toBe('this operation takes no request body');
+      expect((await send('DELETE', `/companies/${id}`, writer, { force: true })).body.error.message).toBe(
+        'this operation takes no request body',
+      );
       expect((await send('DELETE', `/companies/${id}`, writer, {})).status).toBe(204);
     });
   });
@@ -328,36 +404,76 @@ describe('serving declared operations', () => {
   describe('declarations', () => {
     it('must state their access, and a contract operation needs a token', () => {
       expect(() =>
-        declareOperation({ method: 'GET', path: '/companies', summary: 'x', access: 'public', status: 200, response: Type.Object({}) }),
+        declareOperation({
+          method: 'GET',
+          path: '/companies',
+          summary: 'x',
+          access: 'public',
+          status: 200,
+          response: Type.Object({}),
+        }),
       ).toThrow(/in the contract: it needs a token/);
       expect(() =>
-        declareOperation({ method: 'GET', path: '/elsewhere', summary: 'x', status: 200, response: Type.Object({}) } as unknown as Parameters<typeof declareOperation>[0]),
+        declareOperation({
+          method: 'GET',
+          path: '/elsewhere',
+          summary: 'x',
+          status: 200,
+          response: Type.Object({}),
+        } as unknown as Parameters<typeof declareOperation>[0]),
       ).toThrow(/declare its access/);
     });
 
     it('name records in paths by Uuid() on every authenticated operation', () => {
       expect(() =>
-        declareOperation({ method: 'DELETE', path: '/things/{id}', summary: 'x', access: 'caller', params: Type.Object({ id: Type.String({ maxLength: 100 }) }), status: 204, response: null }),
+        declareOperation({
+          method: 'DELETE',
+          path: '/things/{id}',
+          summary: 'x',
+          access: 'caller',
+          params: Type.Object({ id: Type.String({ maxLength: 100 }) }),
+          status: 204,
+          response: null,
+        }),
       ).toThrow(/path parameter id must be a Uuid\(\)/);
       expect(() =>
-        declareOperation({ method: 'GET', path: '/public/links/{token}', summary: 'x', access: 'public', params: Type.Object({ token: Type.String({ maxLength: 100 }) }), status: 200, response: Type.Object({}) }),
+        declareOperation({
+          method: 'GET',
+          path: '/public/links/{token}',
+          summary: 'x',
+          access: 'public',
+          params: Type.Object({ token: Type.String({ maxLength: 100 }) }),
+          status: 200,
+          response: Type.Object({}),
+        }),
       ).not.toThrow();
     });
 
     it('refuse an operation the matrix gives to another service', () => {
       const campaigns = implement(
-        declareOperation({ method: 'GET', path: '/campaigns', access: standard(needs('companies:read')), summary: 'x', status: 200, response: ListOf(Type.Object({})) }),
+        declareOperation({
+          method: 'GET',
+          path: '/campaigns',
+          access: standard(needs('companies:read')),
+          summary: 'x',
+          status: 200,
+          response: ListOf(Type.Object({})),
+        }),
         async () => ({ data: [] }),
       );
-      expect(() => serveOperations({ service: 'crm-core', internalPublicKey: keys.publicKey, implementations: [campaigns] })).toThrow(
-        /belongs to marketing/,
-      );
+      expect(() =>
+        serveOperations({ service: 'crm-core', internalPublicKey: keys.publicKey, implementations: [campaigns] }),
+      ).toThrow(/belongs to marketing/);
     });
 
     it('refuse the same operation twice', () => {
-      expect(() => serveOperations({ service: 'crm-core', internalPublicKey: keys.publicKey, implementations: [operations[0], operations[0]] })).toThrow(
-        /declared twice/,
-      );
+      expect(() =>
+        serveOperations({
+          service: 'crm-core',
+          internalPublicKey: keys.publicKey,
+          implementations: [operations[0], operations[0]],
+        }),
+      ).toThrow(/declared twice/);
     });
   });
 });

@@ -79,7 +79,18 @@ const subscription = {
   cancel_at_period_end: false,
   trial_end: 1_800_000_000,
   metadata: { workspace_id: 'w1' },
-  items: { object: 'list', data: [{ id: 'si_1', object: 'subscription_item', quantity: 4, current_period_end: 1_800_000_000, price: { id: 'price_year', object: 'price', recurring: { interval: 'year' } } }] },
+  items: {
+    object: 'list',
+    data: [
+      {
+        id: 'si_1',
+        object: 'subscription_item',
+        quantity: 4,
+        current_period_end: 1_800_000_000,
+        price: { id: 'price_year', object: 'price', recurring: { interval: 'year' } },
+      },
+    ],
+  },
 };
 
 describe('Stripe adapter calls', () => {
@@ -93,7 +104,10 @@ describe('Stripe adapter calls', () => {
   });
 
   it('opens a subscription Checkout Session for the interval’s price, per seat, with the trial and return addresses', async () => {
-    answer = () => ({ status: 200, body: { id: 'cs_1', object: 'checkout.session', url: 'https://checkout.stripe.com/c/pay/cs_1' } });
+    answer = () => ({
+      status: 200,
+      body: { id: 'cs_1', object: 'checkout.session', url: 'https://checkout.stripe.com/c/pay/cs_1' },
+    });
     const trialEnd = new Date('2027-01-15T10:00:00.000Z');
     const session = await provider().createCheckout({
       workspaceId: 'w1',
@@ -122,8 +136,13 @@ describe('Stripe adapter calls', () => {
   });
 
   it('opens the Customer Portal with its own idempotency key', async () => {
-    answer = () => ({ status: 200, body: { id: 'bps_1', object: 'billing_portal.session', url: 'https://billing.stripe.com/p/session/1' } });
-    expect(await provider().createPortal({ customerId: 'cus_1', returnUrl: 'https://app.example/billing' }, 'portal-r2')).toEqual({ url: 'https://billing.stripe.com/p/session/1' });
+    answer = () => ({
+      status: 200,
+      body: { id: 'bps_1', object: 'billing_portal.session', url: 'https://billing.stripe.com/p/session/1' },
+    });
+    expect(
+      await provider().createPortal({ customerId: 'cus_1', returnUrl: 'https://app.example/billing' }, 'portal-r2'),
+    ).toEqual({ url: 'https://billing.stripe.com/p/session/1' });
     expect(seen[0]).toMatchObject({ method: 'POST', path: '/v1/billing_portal/sessions', idempotencyKey: 'portal-r2' });
     expect(seen[0].form.get('customer')).toBe('cus_1');
     expect(seen[0].form.get('return_url')).toBe('https://app.example/billing');
@@ -134,7 +153,11 @@ describe('Stripe adapter calls', () => {
     answer = () => {
       calls += 1;
       return calls === 1
-        ? { status: 500, body: { error: { type: 'api_error', message: 'try again' } }, headers: { 'stripe-should-retry': 'true' } }
+        ? {
+            status: 500,
+            body: { error: { type: 'api_error', message: 'try again' } },
+            headers: { 'stripe-should-retry': 'true' },
+          }
         : { status: 200, body: { id: 'cus_2', object: 'customer' } };
     };
     expect(await provider(1).createCustomer({ workspaceId: 'w2', name: 'Beta' }, 'customer-w2')).toBe('cus_2');
@@ -158,7 +181,10 @@ describe('Stripe adapter calls', () => {
   });
 
   it('answers null for a subscription Stripe does not know', async () => {
-    answer = () => ({ status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such subscription' } } });
+    answer = () => ({
+      status: 404,
+      body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such subscription' } },
+    });
     expect(await provider().getSubscription('sub_missing')).toBeNull();
   });
 
@@ -168,7 +194,21 @@ describe('Stripe adapter calls', () => {
       body: {
         object: 'list',
         has_more: false,
-        data: [{ id: 'in_1', object: 'invoice', number: 'ACME-0001', status: 'paid', currency: 'gbp', amount_due: 4800, amount_paid: 4800, created: 1_700_000_000, period_start: 1_700_000_000, period_end: 1_702_592_000, hosted_invoice_url: 'https://invoice.stripe.com/i/1' }],
+        data: [
+          {
+            id: 'in_1',
+            object: 'invoice',
+            number: 'ACME-0001',
+            status: 'paid',
+            currency: 'gbp',
+            amount_due: 4800,
+            amount_paid: 4800,
+            created: 1_700_000_000,
+            period_start: 1_700_000_000,
+            period_end: 1_702_592_000,
+            hosted_invoice_url: 'https://invoice.stripe.com/i/1',
+          },
+        ],
       },
     });
     expect(await provider().listInvoices('cus_1', 12)).toEqual([
@@ -191,12 +231,24 @@ describe('Stripe adapter calls', () => {
 });
 
 describe('Stripe webhook verification', () => {
-  const payload = (type: string, object: Record<string, unknown>) => JSON.stringify({ id: `evt_${type}`, object: 'event', type, data: { object } }, null, 2);
+  const payload = (type: string, object: Record<string, unknown>) =>
+    JSON.stringify({ id: `evt_${type}`, object: 'event', type, data: { object } }, null, 2);
   const header = (body: string, options: { secret?: string; timestamp?: number } = {}) =>
-    stripeHelpers.webhooks.generateTestHeaderString({ payload: body, secret: options.secret ?? WEBHOOK_SECRET, timestamp: options.timestamp });
+    stripeHelpers.webhooks.generateTestHeaderString({
+      payload: body,
+      secret: options.secret ?? WEBHOOK_SECRET,
+      timestamp: options.timestamp,
+    });
 
   it('reads a checkout that completed: the workspace, the customer and the subscription to fetch', () => {
-    const body = payload('checkout.session.completed', { id: 'cs_1', object: 'checkout.session', mode: 'subscription', client_reference_id: 'w1', customer: 'cus_1', subscription: 'sub_1' });
+    const body = payload('checkout.session.completed', {
+      id: 'cs_1',
+      object: 'checkout.session',
+      mode: 'subscription',
+      client_reference_id: 'w1',
+      customer: 'cus_1',
+      subscription: 'sub_1',
+    });
     expect(provider().verifyWebhook(Buffer.from(body), header(body))).toEqual({
       id: 'evt_checkout.session.completed',
       type: 'checkout.session.completed',
@@ -209,20 +261,44 @@ describe('Stripe webhook verification', () => {
 
   it('reads subscription and invoice events by their subscription, and ignores the rest', () => {
     const updated = payload('customer.subscription.updated', { ...subscription, status: 'past_due' });
-    expect(provider().verifyWebhook(Buffer.from(updated), header(updated))).toMatchObject({ kind: 'subscription_changed', subscriptionId: 'sub_1', workspaceId: 'w1' });
-    const invoice = payload('invoice.payment_failed', { id: 'in_1', object: 'invoice', customer: 'cus_1', parent: { subscription_details: { subscription: 'sub_1' } } });
-    expect(provider().verifyWebhook(Buffer.from(invoice), header(invoice))).toMatchObject({ kind: 'subscription_changed', subscriptionId: 'sub_1' });
+    expect(provider().verifyWebhook(Buffer.from(updated), header(updated))).toMatchObject({
+      kind: 'subscription_changed',
+      subscriptionId: 'sub_1',
+      workspaceId: 'w1',
+    });
+    const invoice = payload('invoice.payment_failed', {
+      id: 'in_1',
+      object: 'invoice',
+      customer: 'cus_1',
+      parent: { subscription_details: { subscription: 'sub_1' } },
+    });
+    expect(provider().verifyWebhook(Buffer.from(invoice), header(invoice))).toMatchObject({
+      kind: 'subscription_changed',
+      subscriptionId: 'sub_1',
+    });
     const other = payload('customer.created', { id: 'cus_1', object: 'customer' });
-    expect(provider().verifyWebhook(Buffer.from(other), header(other))).toMatchObject({ kind: 'ignored', subscriptionId: null });
+    expect(provider().verifyWebhook(Buffer.from(other), header(other))).toMatchObject({
+      kind: 'ignored',
+      subscriptionId: null,
+    });
   });
 
   it('refuses a missing header, another secret, an altered body and a timestamp outside the tolerance', () => {
     const body = payload('customer.subscription.deleted', subscription);
     const adapter = provider();
     expect(() => adapter.verifyWebhook(Buffer.from(body), undefined)).toThrow(WebhookRefused);
-    expect(() => adapter.verifyWebhook(Buffer.from(body), header(body, { secret: 'whsec_another' }))).toThrow(WebhookRefused);
-    expect(() => adapter.verifyWebhook(Buffer.from(body.replace('"canceled"', '"active"').replace('trialing', 'active')), header(body))).toThrow(WebhookRefused);
+    expect(() => adapter.verifyWebhook(Buffer.from(body), header(body, { secret: 'whsec_another' }))).toThrow(
+      WebhookRefused,
+    );
+    expect(() =>
+      adapter.verifyWebhook(
+        Buffer.from(body.replace('"canceled"', '"active"').replace('trialing', 'active')),
+        header(body),
+      ),
+    ).toThrow(WebhookRefused);
     const tenMinutesAgo = Math.floor(Date.now() / 1000) - 600;
-    expect(() => adapter.verifyWebhook(Buffer.from(body), header(body, { timestamp: tenMinutesAgo }))).toThrow(/tolerance/i);
+    expect(() => adapter.verifyWebhook(Buffer.from(body), header(body, { timestamp: tenMinutesAgo }))).toThrow(
+      /tolerance/i,
+    );
   });
 });

@@ -17,7 +17,9 @@ describe('calendar secrets', () => {
     const [version, iv, tag, body] = sealed.split('.');
     const flipped = Buffer.from(body, 'base64url');
     flipped[0] = flipped[0] ^ 1;
-    expect(() => secrets.decrypt([version, iv, tag, flipped.toString('base64url')].join('.'), 'w:u:provider_a')).toThrow();
+    expect(() =>
+      secrets.decrypt([version, iv, tag, flipped.toString('base64url')].join('.'), 'w:u:provider_a'),
+    ).toThrow();
     expect(() => new CalendarSecrets(randomBytes(32)).decrypt(sealed, 'w:u:provider_a')).toThrow();
   });
 
@@ -40,14 +42,24 @@ describe('calendar settings', () => {
     const config = loadCalendarConfig({});
     expect(config.providers).toEqual({ provider_a: null, provider_b: null });
     expect(config.tokenKey).toBeNull();
-    expect(() => loadCalendarConfig({ MONGO_URL: 'mongodb://mongo:27017' })).toThrow(new ConfigError('CALENDAR_TOKEN_KEY is required with MONGO_URL (openssl rand -base64 32)'));
-    expect(loadCalendarConfig({ MONGO_URL: 'mongodb://mongo:27017', CALENDAR_TOKEN_KEY: key }).tokenKey).toHaveLength(32);
+    expect(() => loadCalendarConfig({ MONGO_URL: 'mongodb://mongo:27017' })).toThrow(
+      new ConfigError('CALENDAR_TOKEN_KEY is required with MONGO_URL (openssl rand -base64 32)'),
+    );
+    expect(loadCalendarConfig({ MONGO_URL: 'mongodb://mongo:27017', CALENDAR_TOKEN_KEY: key }).tokenKey).toHaveLength(
+      32,
+    );
   });
 
   it('refuses a key that is not 32 bytes and a provider configured in part', () => {
-    expect(() => loadCalendarConfig({ CALENDAR_TOKEN_KEY: randomBytes(16).toString('base64') })).toThrow(/CALENDAR_TOKEN_KEY must be 32 random bytes/);
-    expect(() => loadCalendarConfig({ CALENDAR_PROVIDER_B_CLIENT_ID: 'id' })).toThrow('CALENDAR_PROVIDER_B_CLIENT_SECRET is required when provider_b is configured');
-    expect(() => loadCalendarConfig({ CALENDAR_PROVIDER_A_TOKEN_URL: 'not a url' })).toThrow('CALENDAR_PROVIDER_A_TOKEN_URL must be a URL');
+    expect(() => loadCalendarConfig({ CALENDAR_TOKEN_KEY: randomBytes(16).toString('base64') })).toThrow(
+      /CALENDAR_TOKEN_KEY must be 32 random bytes/,
+    );
+    expect(() => loadCalendarConfig({ CALENDAR_PROVIDER_B_CLIENT_ID: 'id' })).toThrow(
+      'CALENDAR_PROVIDER_B_CLIENT_SECRET is required when provider_b is configured',
+    );
+    expect(() => loadCalendarConfig({ CALENDAR_PROVIDER_A_TOKEN_URL: 'not a url' })).toThrow(
+      'CALENDAR_PROVIDER_A_TOKEN_URL must be a URL',
+    );
     const full = {
       CALENDAR_PROVIDER_A_CLIENT_ID: 'client',
       CALENDAR_PROVIDER_A_CLIENT_SECRET: 'secret',
@@ -58,7 +70,11 @@ describe('calendar settings', () => {
       CALENDAR_PROVIDER_A_SCOPES: 'calendar email',
     };
     expect(loadCalendarConfig(full).providers).toEqual({
-      provider_a: expect.objectContaining({ clientId: 'client', apiUrl: 'https://calendar.provider-a.test/v3', scopes: 'calendar email' }),
+      provider_a: expect.objectContaining({
+        clientId: 'client',
+        apiUrl: 'https://calendar.provider-a.test/v3',
+        scopes: 'calendar email',
+      }),
       provider_b: null,
     });
   });

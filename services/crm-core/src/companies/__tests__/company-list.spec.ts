@@ -70,26 +70,51 @@ describe('paging gathered candidates', () => {
   it('continues after the cursor’s position even when that candidate is gone', () => {
     const first = candidatePage(order, candidates, 2, undefined);
     expect(first.data.map((candidate) => candidate._id)).toEqual(['d', 'a']);
-    const rest = candidatePage(order, candidates.filter((candidate) => candidate._id !== 'a'), 2, first.next_cursor!);
-    expect(rest).toEqual({ data: [{ _id: 'b', key: 'beta' }, { _id: 'c', key: 'beta' }], next_cursor: null });
-    expect(() => candidatePage(COMPANY_ORDERS.created_desc, candidates, 2, first.next_cursor!)).toThrow('cursor does not belong to the created_desc order');
+    const rest = candidatePage(
+      order,
+      candidates.filter((candidate) => candidate._id !== 'a'),
+      2,
+      first.next_cursor!,
+    );
+    expect(rest).toEqual({
+      data: [
+        { _id: 'b', key: 'beta' },
+        { _id: 'c', key: 'beta' },
+      ],
+      next_cursor: null,
+    });
+    expect(() => candidatePage(COMPANY_ORDERS.created_desc, candidates, 2, first.next_cursor!)).toThrow(
+      'cursor does not belong to the created_desc order',
+    );
   });
 });
 
 describe('merged values', () => {
-  const company = (fields: Partial<CompanyRecord>): CompanyRecord => ({ _id: 'x', custom: {}, address: {}, sic_codes: [], name: null, ...fields }) as CompanyRecord;
+  const company = (fields: Partial<CompanyRecord>): CompanyRecord =>
+    ({ _id: 'x', custom: {}, address: {}, sic_codes: [], name: null, ...fields }) as CompanyRecord;
 
   it('keeps the survivor’s values and fills empty ones from the sources in order', () => {
     const merged = mergedValues(company({ name: 'Acme', phone: '', custom: { a: 1, b: null } }), [
       company({ phone: '1', stage_id: 's1', pipeline_id: 'p1', is_account: true, custom: { b: 2, c: 3 } }),
       company({ phone: '2', industry: 'Retail', sic_codes: ['1234'], custom: { c: 4, d: 5 } }),
     ]);
-    expect(merged).toMatchObject({ name: 'Acme', phone: '1', stage_id: 's1', pipeline_id: 'p1', is_account: true, industry: 'Retail', sic_codes: ['1234'], custom: { a: 1, b: 2, c: 3, d: 5 } });
+    expect(merged).toMatchObject({
+      name: 'Acme',
+      phone: '1',
+      stage_id: 's1',
+      pipeline_id: 'p1',
+      is_account: true,
+      industry: 'Retail',
+      sic_codes: ['1234'],
+      custom: { a: 1, b: 2, c: 3, d: 5 },
+    });
     expect(merged.name_folded).toBe('acme');
   });
 
   it('leaves out custom keys beyond the limit', () => {
     const many = Object.fromEntries(Array.from({ length: 50 }, (_, index) => [`k${index}`, index]));
-    expect(Object.keys(mergedValues(company({ custom: many }), [company({ custom: { extra: 1 } })]).custom)).toHaveLength(50);
+    expect(
+      Object.keys(mergedValues(company({ custom: many }), [company({ custom: { extra: 1 } })]).custom),
+    ).toHaveLength(50);
   });
 });

@@ -5,7 +5,9 @@ import { listContacts } from '../contact.operations';
 describe('contacts', () => {
   it("lists with exactly the saved views' contact filters, plus paging", () => {
     const parameters = Object.keys(listContacts.query!.properties);
-    expect(parameters.filter((name) => name !== 'limit' && name !== 'cursor').sort()).toEqual([...LIST_FILTERS.contact].sort());
+    expect(parameters.filter((name) => name !== 'limit' && name !== 'cursor').sort()).toEqual(
+      [...LIST_FILTERS.contact].sort(),
+    );
   });
 
   it('searches the lower-cased full name, last name and email', () => {
@@ -16,7 +18,9 @@ describe('contacts', () => {
       email_normalised: 'ann.lee@example.com',
       name_key: 'annlee',
     });
-    expect(contactSearchFields({ first_name: 'Mary  Ann', last_name: 'de\tLee', email: null }).search_name).toBe('mary ann de lee');
+    expect(contactSearchFields({ first_name: 'Mary  Ann', last_name: 'de\tLee', email: null }).search_name).toBe(
+      'mary ann de lee',
+    );
     expect(contactSearchFields({ first_name: null, last_name: 'Lee', email: null })).toEqual({
       search_terms: ['lee'],
       search_name: 'lee',

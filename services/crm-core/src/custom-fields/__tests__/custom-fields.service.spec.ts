@@ -11,7 +11,8 @@ beforeAll(async () => {
 });
 afterAll(async () => crm.stop());
 
-const adminOf = (workspace_id = randomUUID()) => tenantClaims({ workspace_id, permissions: ['companies:read', 'settings:manage'] });
+const adminOf = (workspace_id = randomUUID()) =>
+  tenantClaims({ workspace_id, permissions: ['companies:read', 'settings:manage'] });
 const memberOf = (workspace_id: string) =>
   tenantClaims({ workspace_id, role: 'Member', is_admin: false, permissions: ['companies:read', 'companies:write'] });
 
@@ -26,7 +27,9 @@ describe('custom field keys', () => {
 describe('POST /custom-fields', () => {
   it('creates a field with a key from its label, last in order, and publishes it', async () => {
     const admin = adminOf();
-    const created = await crm.call(admin, 'POST', '/custom-fields', { body: { object: 'company', label: ' Annual revenue ', type: 'number' } });
+    const created = await crm.call(admin, 'POST', '/custom-fields', {
+      body: { object: 'company', label: ' Annual revenue ', type: 'number' },
+    });
     expect(created.status).toBe(201);
     expect(created.body).toEqual({
       id: expect.any(String),
@@ -38,7 +41,10 @@ describe('POST /custom-fields', () => {
       position: 0,
       archived: false,
     });
-    const [event] = await crm.events({ 'event.type': 'crm.custom_field.created', 'event.data.custom_field_id': created.body.id });
+    const [event] = await crm.events({
+      'event.type': 'crm.custom_field.created',
+      'event.data.custom_field_id': created.body.id,
+    });
     expect(event.workspace_id).toBe(admin.workspace_id);
     expect(event.actor).toEqual(admin.actor);
     expect(event.data).toEqual({
@@ -86,7 +92,11 @@ describe('POST /custom-fields', () => {
       [{ object: 'deal', label: 'Size', type: 'text', key: 'size' }, 'key'],
     ] as const) {
       const answer = await post(body);
-      expect({ body, status: answer.status, code: answer.body.error.code }).toEqual({ body, status: 400, code: 'validation_failed' });
+      expect({ body, status: answer.status, code: answer.body.error.code }).toEqual({
+        body,
+        status: 400,
+        code: 'validation_failed',
+      });
       expect(answer.body.error.message).toContain(field);
     }
     const list = await crm.call(admin, 'GET', '/custom-fields');
@@ -107,7 +117,8 @@ describe('GET /custom-fields', () => {
   it('lists in display order, filters by object, hides archived fields unless asked, never mixes workspaces', async () => {
     const admin = adminOf();
     const other = adminOf();
-    const post = (label: string, object = 'company') => crm.call(admin, 'POST', '/custom-fields', { body: { object, label, type: 'text' } });
+    const post = (label: string, object = 'company') =>
+      crm.call(admin, 'POST', '/custom-fields', { body: { object, label, type: 'text' } });
     const a = (await post('A')).body;
     const b = (await post('B')).body;
     const c = (await post('C')).body;
@@ -119,7 +130,10 @@ describe('GET /custom-fields', () => {
     expect((await crm.call(admin, 'PATCH', `/custom-fields/${b.id}`, { body: { archived: true } })).status).toBe(200);
 
     const member = memberOf(admin.workspace_id!);
-    const labels = async (query: string) => (await crm.call(member, 'GET', `/custom-fields${query}`)).body.data.map((field: { label: string }) => field.label);
+    const labels = async (query: string) =>
+      (await crm.call(member, 'GET', `/custom-fields${query}`)).body.data.map(
+        (field: { label: string }) => field.label,
+      );
     expect(await labels('')).toEqual(['A', 'C', 'D']);
     expect(await labels('?object=company')).toEqual(['A', 'C']);
     expect(await labels('?object=company&include_archived=true')).toEqual(['A', 'C', 'B']);
@@ -143,7 +157,11 @@ describe('GET /custom-fields', () => {
 describe('PATCH /custom-fields/{id}', () => {
   it('relabels, reorders, archives and changes options, keeping key and type, with a new version each time', async () => {
     const admin = adminOf();
-    const field = (await crm.call(admin, 'POST', '/custom-fields', { body: { object: 'deal', label: 'Size', type: 'select', options: ['S'] } })).body;
+    const field = (
+      await crm.call(admin, 'POST', '/custom-fields', {
+        body: { object: 'deal', label: 'Size', type: 'select', options: ['S'] },
+      })
+    ).body;
     const patched = await crm.call(admin, 'PATCH', `/custom-fields/${field.id}`, {
       body: { label: 'Deal size', options: ['S', 'M'], position: 7, archived: true },
     });
@@ -151,7 +169,9 @@ describe('PATCH /custom-fields/{id}', () => {
     expect(patched.body).toEqual({ ...field, label: 'Deal size', options: ['S', 'M'], position: 7, archived: true });
 
     // Nothing changed: no event.
-    expect((await crm.call(admin, 'PATCH', `/custom-fields/${field.id}`, { body: { label: 'Deal size' } })).body).toEqual(patched.body);
+    expect(
+      (await crm.call(admin, 'PATCH', `/custom-fields/${field.id}`, { body: { label: 'Deal size' } })).body,
+    ).toEqual(patched.body);
     const restored = await crm.call(admin, 'PATCH', `/custom-fields/${field.id}`, { body: { archived: false } });
     expect(restored.body.archived).toBe(false);
 
@@ -170,8 +190,14 @@ describe('PATCH /custom-fields/{id}', () => {
 
   it('refuses key, type, bad options and out-of-range positions, naming the field', async () => {
     const admin = adminOf();
-    const text = (await crm.call(admin, 'POST', '/custom-fields', { body: { object: 'company', label: 'Note', type: 'text' } })).body;
-    const select = (await crm.call(admin, 'POST', '/custom-fields', { body: { object: 'company', label: 'Tier', type: 'select', options: ['A'] } })).body;
+    const text = (
+      await crm.call(admin, 'POST', '/custom-fields', { body: { object: 'company', label: 'Note', type: 'text' } })
+    ).body;
+    const select = (
+      await crm.call(admin, 'POST', '/custom-fields', {
+        body: { object: 'company', label: 'Tier', type: 'select', options: ['A'] },
+      })
+    ).body;
     for (const [id, body, field] of [
       [text.id, { key: 'other' }, 'key'],
       [text.id, { type: 'number' }, 'type'],
@@ -189,13 +215,25 @@ describe('PATCH /custom-fields/{id}', () => {
     expect((await crm.call(admin, 'GET', '/custom-fields?include_archived=true')).body.data).toEqual([text, select]);
   });
 
-  it('answers 404 for another workspace\'s field or an unknown id, and 403 without an admin', async () => {
+  it("answers 404 for another workspace's field or an unknown id, and 403 without an admin", async () => {
     const admin = adminOf();
-    const field = (await crm.call(admin, 'POST', '/custom-fields', { body: { object: 'company', label: 'Note', type: 'text' } })).body;
+    const field = (
+      await crm.call(admin, 'POST', '/custom-fields', { body: { object: 'company', label: 'Note', type: 'text' } })
+    ).body;
     const stranger = adminOf();
-    expect((await crm.call(stranger, 'PATCH', `/custom-fields/${field.id}`, { body: { label: 'Mine' } })).status).toBe(404);
-    expect((await crm.call(admin, 'PATCH', `/custom-fields/${randomUUID()}`, { body: { label: 'Mine' } })).status).toBe(404);
-    expect((await crm.call(memberOf(admin.workspace_id!), 'PATCH', `/custom-fields/${field.id}`, { body: { label: 'Mine' } })).status).toBe(403);
+    expect((await crm.call(stranger, 'PATCH', `/custom-fields/${field.id}`, { body: { label: 'Mine' } })).status).toBe(
+      404,
+    );
+    expect((await crm.call(admin, 'PATCH', `/custom-fields/${randomUUID()}`, { body: { label: 'Mine' } })).status).toBe(
+      404,
+    );
+    expect(
+      (
+        await crm.call(memberOf(admin.workspace_id!), 'PATCH', `/custom-fields/${field.id}`, {
+          body: { label: 'Mine' },
+        })
+      ).status,
+    ).toBe(403);
     expect((await crm.call(admin, 'GET', '/custom-fields')).body.data).toEqual([field]);
   });
 });
@@ -208,7 +246,9 @@ describe('activeCustomFields', () => {
     const old = (await post({ object: 'company', label: 'Old', type: 'number' })).body;
     await post({ object: 'contact', label: 'Birthday', type: 'date' });
     await crm.call(admin, 'PATCH', `/custom-fields/${old.id}`, { body: { archived: true } });
-    await crm.call(adminOf(), 'POST', '/custom-fields', { body: { object: 'company', label: 'Elsewhere', type: 'number' } });
+    await crm.call(adminOf(), 'POST', '/custom-fields', {
+      body: { object: 'company', label: 'Elsewhere', type: 'number' },
+    });
 
     const fields = await activeCustomFields(crm.service.context.connection, admin.workspace_id!, 'company');
     expect(fields.map((field) => field.key)).toEqual(['revenue']);
@@ -221,7 +261,9 @@ describe('concurrent creation', () => {
   it('gives fields created at the same moment with one label distinct keys', async () => {
     const admin = adminOf();
     const answers = await Promise.all(
-      [1, 2, 3].map(() => crm.call(admin, 'POST', '/custom-fields', { body: { object: 'company', label: 'Tier', type: 'text' } })),
+      [1, 2, 3].map(() =>
+        crm.call(admin, 'POST', '/custom-fields', { body: { object: 'company', label: 'Tier', type: 'text' } }),
+      ),
     );
     expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201]);
     expect(answers.map((answer) => answer.body.key).sort()).toEqual(['tier', 'tier_2', 'tier_3']);

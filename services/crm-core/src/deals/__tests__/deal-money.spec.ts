@@ -4,8 +4,16 @@ import { closedBucket } from '../deal-totals-upkeep';
 describe('deal money', () => {
   it('stores major units as integer hundredths in two halves and reads them back exactly', () => {
     expect(minorParts(0.3)).toEqual({ value_minor: 30, value_high: 0, value_low: 30 });
-    expect(minorParts(1_000_000_000_000)).toEqual({ value_minor: 100_000_000_000_000, value_high: 10_000_000, value_low: 0 });
-    expect(minorParts(999_999_999_999.99)).toEqual({ value_minor: 99_999_999_999_999, value_high: 9_999_999, value_low: 9_999_999 });
+    expect(minorParts(1_000_000_000_000)).toEqual({
+      value_minor: 100_000_000_000_000,
+      value_high: 10_000_000,
+      value_low: 0,
+    });
+    expect(minorParts(999_999_999_999.99)).toEqual({
+      value_minor: 99_999_999_999_999,
+      value_high: 9_999_999,
+      value_low: 9_999_999,
+    });
     expect(() => minorParts(0.001)).toThrow('value must have at most two decimal places');
     expect(() => minorParts(10.005)).toThrow('two decimal places');
   });

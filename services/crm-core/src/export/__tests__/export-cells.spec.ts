@@ -2,7 +2,8 @@ import { booleanCell, jsonCell, listCell, moneyCell, numberCell, textCell } from
 
 describe('export cells', () => {
   it('prefixes text a spreadsheet would run as a formula, and nothing else', () => {
-    for (const formula of ['=SUM(A1:A2)', '+44 20 7946 0000', '-2+3', '@SUM(A1)', '\t=1', '\r=1']) expect(textCell(formula)).toBe(`'${formula}`);
+    for (const formula of ['=SUM(A1:A2)', '+44 20 7946 0000', '-2+3', '@SUM(A1)', '\t=1', '\r=1'])
+      expect(textCell(formula)).toBe(`'${formula}`);
     for (const text of ['Acme', ' =not first', 'a=b', "'quoted", '', 'Zoë']) expect(textCell(text)).toBe(text);
     expect(textCell(null)).toBe('');
     expect(textCell(undefined)).toBe('');

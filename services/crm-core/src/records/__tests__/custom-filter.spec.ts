@@ -24,7 +24,19 @@ describe('the custom list filter', () => {
   });
 
   it('answers 400 naming custom for anything else', () => {
-    for (const raw of ['', 'tier=gold', '[]', '"gold"', 'null', '12', '{"a":{"b":1}}', '{"a":[1]}', '{"a.b":1}', '{"$where":1}', '{"":1}']) {
+    for (const raw of [
+      '',
+      'tier=gold',
+      '[]',
+      '"gold"',
+      'null',
+      '12',
+      '{"a":{"b":1}}',
+      '{"a":[1]}',
+      '{"a.b":1}',
+      '{"$where":1}',
+      '{"":1}',
+    ]) {
       expect(messageOf(raw)).toMatch(/^400 custom /);
     }
     expect(messageOf('{"a":{"$ne":1}}')).toBe("400 custom value of 'a' must be a string, a number, a boolean or null");

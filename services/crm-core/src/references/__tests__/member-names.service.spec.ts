@@ -16,15 +16,38 @@ afterAll(async () => crm.stop());
 
 const actor = { type: 'user' as const, id: randomUUID(), label: 'Admin' };
 
-function membership(workspaceId: string, userId: string, memberId: string, name: string, status: string, version: number) {
-  const state = { member_id: memberId, user_id: userId, name, email: 'bea@example.com', role_id: randomUUID(), role: 'Sales', status, version };
+function membership(
+  workspaceId: string,
+  userId: string,
+  memberId: string,
+  name: string,
+  status: string,
+  version: number,
+) {
+  const state = {
+    member_id: memberId,
+    user_id: userId,
+    name,
+    email: 'bea@example.com',
+    role_id: randomUUID(),
+    role: 'Sales',
+    status,
+    version,
+  };
   return version === 1
     ? makeEvent<MemberAddedData>({ type: 'identity.member.added', workspace_id: workspaceId, actor, data: state })
     : makeEvent<MemberUpdatedData>({
         type: 'identity.member.updated',
         workspace_id: workspaceId,
         actor,
-        data: { ...state, previous_role_id: state.role_id, previous_role: 'Sales', previous_status: 'active', role_changed: false, status_changed: true },
+        data: {
+          ...state,
+          previous_role_id: state.role_id,
+          previous_role: 'Sales',
+          previous_status: 'active',
+          role_changed: false,
+          status_changed: true,
+        },
       });
 }
 
@@ -42,7 +65,13 @@ const stored = (workspaceId: string, memberId: string) =>
 describe('member names', () => {
   it('keep the newest status and name, in every workspace of the person, whatever the order', async () => {
     const handle = memberNamesHandler(crm.service.context);
-    const [first, second, userId, memberA, memberB] = [randomUUID(), randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+    const [first, second, userId, memberA, memberB] = [
+      randomUUID(),
+      randomUUID(),
+      randomUUID(),
+      randomUUID(),
+      randomUUID(),
+    ];
 
     await handle(membership(first, userId, memberA, 'Bea', 'disabled', 2));
     await handle(membership(first, userId, memberA, 'Bea', 'active', 1));
@@ -54,7 +83,12 @@ describe('member names', () => {
     await handle(renamed(userId, 'Bea Old', 2));
     // A membership event's name comes without the person's version: it never undoes a rename.
     await handle(membership(first, userId, memberA, 'Bea Older', 'active', 3));
-    expect(await stored(first, memberA)).toMatchObject({ status: 'active', member_version: 3, name: 'Bea Berg', name_version: 3 });
+    expect(await stored(first, memberA)).toMatchObject({
+      status: 'active',
+      member_version: 3,
+      name: 'Bea Berg',
+      name_version: 3,
+    });
     expect((await memberNames(crm.service.context, first, [userId])).get(userId)).toBe('Bea Berg');
     expect((await memberNames(crm.service.context, second, [userId])).get(userId)).toBe('Bea Berg');
     expect((await memberNames(crm.service.context, randomUUID(), [userId])).size).toBe(0);

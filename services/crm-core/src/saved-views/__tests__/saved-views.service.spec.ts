@@ -13,7 +13,11 @@ beforeAll(async () => {
 afterAll(async () => crm.stop());
 
 const adminOf = (workspace_id: string = randomUUID(), label = 'Ann Admin') =>
-  tenantClaims({ workspace_id, actor: { type: 'user', id: randomUUID(), label }, permissions: ['companies:read', 'settings:manage'] });
+  tenantClaims({
+    workspace_id,
+    actor: { type: 'user', id: randomUUID(), label },
+    permissions: ['companies:read', 'settings:manage'],
+  });
 const memberOf = (workspace_id: string, label = 'Mo Member'): InternalClaims => {
   const user_id = randomUUID();
   return tenantClaims({
@@ -26,9 +30,17 @@ const memberOf = (workspace_id: string, label = 'Mo Member'): InternalClaims => 
   });
 };
 // tenantClaims gives the actor its own id; views belong to user_id.
-const fixAdmin = (claims: InternalClaims): InternalClaims => ({ ...claims, actor: { ...claims.actor, id: claims.user_id } });
+const fixAdmin = (claims: InternalClaims): InternalClaims => ({
+  ...claims,
+  actor: { ...claims.actor, id: claims.user_id },
+});
 
-const viewBody = (overrides: object = {}) => ({ object: 'company', name: 'My leads', filters: { kind: 'lead', owner: 'me' }, ...overrides });
+const viewBody = (overrides: object = {}) => ({
+  object: 'company',
+  name: 'My leads',
+  filters: { kind: 'lead', owner: 'me' },
+  ...overrides,
+});
 
 describe('POST /saved-views', () => {
   it("saves a private view as the caller's, with their name, and publishes it", async () => {
@@ -68,7 +80,9 @@ describe('POST /saved-views', () => {
     expect(shared.status).toBe(201);
     expect(shared.body.shared).toBe(true);
 
-    const refused = await crm.call(memberOf(admin.workspace_id!), 'POST', '/saved-views', { body: viewBody({ shared: true }) });
+    const refused = await crm.call(memberOf(admin.workspace_id!), 'POST', '/saved-views', {
+      body: viewBody({ shared: true }),
+    });
     expect(refused.status).toBe(403);
     expect(refused.body.error).toEqual({ code: 'forbidden', message: 'shared saved views need a workspace admin' });
   });
@@ -78,9 +92,36 @@ describe('POST /saved-views', () => {
     const post = (body: object) => crm.call(member, 'POST', '/saved-views', { body });
     const uuid = randomUUID();
     for (const [object, filters] of [
-      ['company', { q: 'acme', owner: 'none', custom: '{"tier":"gold"}', kind: 'account', stage_id: uuid, pipeline_id: uuid, source_id: uuid, campaign_id: uuid, deleted: 'true', sort: 'name_asc' }],
+      [
+        'company',
+        {
+          q: 'acme',
+          owner: 'none',
+          custom: '{"tier":"gold"}',
+          kind: 'account',
+          stage_id: uuid,
+          pipeline_id: uuid,
+          source_id: uuid,
+          campaign_id: uuid,
+          deleted: 'true',
+          sort: 'name_asc',
+        },
+      ],
       ['contact', { q: 'ann', company_id: uuid, reports_to_id: uuid, owner: uuid, custom: '{}', deleted: 'false' }],
-      ['deal', { pipeline_id: uuid, stage_id: uuid, company_id: uuid, campaign_id: uuid, owner: 'me', custom: '{}', status: 'won', q: 'big', sort: 'value_desc' }],
+      [
+        'deal',
+        {
+          pipeline_id: uuid,
+          stage_id: uuid,
+          company_id: uuid,
+          campaign_id: uuid,
+          owner: 'me',
+          custom: '{}',
+          status: 'won',
+          q: 'big',
+          sort: 'value_desc',
+        },
+      ],
       ['deal', {}],
     ] as const) {
       const answer = await post({ object, name: 'All', filters });
@@ -108,13 +149,19 @@ describe('POST /saved-views', () => {
       [viewBody({ mine: true }), 'mine'],
     ] as const) {
       const answer = await post(body);
-      expect({ body, status: answer.status, code: answer.body.error.code }).toEqual({ body, status: 400, code: 'validation_failed' });
+      expect({ body, status: answer.status, code: answer.body.error.code }).toEqual({
+        body,
+        status: 400,
+        code: 'validation_failed',
+      });
       expect(answer.body.error.message).toContain(message);
     }
   });
 
   it('needs companies:read', async () => {
-    const answer = await crm.call(tenantClaims({ is_admin: false, permissions: [] }), 'POST', '/saved-views', { body: viewBody() });
+    const answer = await crm.call(tenantClaims({ is_admin: false, permissions: [] }), 'POST', '/saved-views', {
+      body: viewBody(),
+    });
     expect(answer.status).toBe(403);
   });
 });
@@ -125,7 +172,8 @@ describe('GET /saved-views', () => {
     const workspace = admin.workspace_id!;
     const ann = memberOf(workspace, 'Ann');
     const bob = memberOf(workspace, 'Bob');
-    const post = async (claims: InternalClaims, body: object) => (await crm.call(claims, 'POST', '/saved-views', { body })).body;
+    const post = async (claims: InternalClaims, body: object) =>
+      (await crm.call(claims, 'POST', '/saved-views', { body })).body;
     const teamLeads = await post(admin, viewBody({ name: 'Team leads', shared: true }));
     const adminPrivate = await post(admin, viewBody({ name: 'Admin only' }));
     const annCompanies = await post(ann, viewBody({ name: 'Ann companies' }));
@@ -134,14 +182,18 @@ describe('GET /saved-views', () => {
     await post(fixAdmin(adminOf()), viewBody({ name: 'Elsewhere', shared: true }));
 
     const names = async (claims: InternalClaims, query = '') =>
-      (await crm.call(claims, 'GET', `/saved-views${query}`)).body.data.map((view: SavedViewCreatedData & { mine: boolean }) => `${view.name}${view.mine ? '*' : ''}`);
+      (await crm.call(claims, 'GET', `/saved-views${query}`)).body.data.map(
+        (view: SavedViewCreatedData & { mine: boolean }) => `${view.name}${view.mine ? '*' : ''}`,
+      );
     expect(await names(ann)).toEqual(['Team leads', 'Ann companies*', 'Ann contacts*']);
     expect(await names(ann, '?object=company')).toEqual(['Team leads', 'Ann companies*']);
     expect(await names(ann, '?object=contact')).toEqual(['Ann contacts*']);
     expect(await names(ann, '?object=deal')).toEqual([]);
     expect(await names(admin)).toEqual(['Team leads*', 'Admin only*']);
     expect(await names(bob, '?object=company')).toEqual(['Team leads', 'Bob companies*']);
-    expect([teamLeads, adminPrivate, annCompanies, annContacts].every((view) => typeof view.id === 'string')).toBe(true);
+    expect([teamLeads, adminPrivate, annCompanies, annContacts].every((view) => typeof view.id === 'string')).toBe(
+      true,
+    );
 
     const bad = await crm.call(ann, 'GET', '/saved-views?object=task');
     expect(bad.status).toBe(400);
@@ -153,11 +205,15 @@ describe('PATCH /saved-views/{id}', () => {
   it('lets the creator rename, refilter and unshare, with a new version each time', async () => {
     const member = memberOf(randomUUID());
     const view = (await crm.call(member, 'POST', '/saved-views', { body: viewBody() })).body;
-    const patched = await crm.call(member, 'PATCH', `/saved-views/${view.id}`, { body: { name: 'Accounts', filters: { kind: 'account' } } });
+    const patched = await crm.call(member, 'PATCH', `/saved-views/${view.id}`, {
+      body: { name: 'Accounts', filters: { kind: 'account' } },
+    });
     expect(patched.status).toBe(200);
     expect(patched.body).toEqual({ ...view, name: 'Accounts', filters: { kind: 'account' } });
     // No change: no event.
-    expect((await crm.call(member, 'PATCH', `/saved-views/${view.id}`, { body: { name: 'Accounts' } })).body).toEqual(patched.body);
+    expect((await crm.call(member, 'PATCH', `/saved-views/${view.id}`, { body: { name: 'Accounts' } })).body).toEqual(
+      patched.body,
+    );
     const cleared = await crm.call(member, 'PATCH', `/saved-views/${view.id}`, { body: { filters: {} } });
     expect(cleared.body.filters).toEqual({});
 
@@ -180,7 +236,8 @@ describe('PATCH /saved-views/{id}', () => {
     const privateOfOther = await crm.call(admin, 'PATCH', `/saved-views/${own.id}`, { body: { name: 'Mine now' } });
     expect(privateOfOther.status).toBe(403);
 
-    const shared = (await crm.call(admin, 'POST', '/saved-views', { body: viewBody({ shared: true, name: 'Team' }) })).body;
+    const shared = (await crm.call(admin, 'POST', '/saved-views', { body: viewBody({ shared: true, name: 'Team' }) }))
+      .body;
     const otherAdmin = fixAdmin({ ...adminOf(admin.workspace_id!), user_id: randomUUID() });
     const byAdmin = await crm.call(otherAdmin, 'PATCH', `/saved-views/${shared.id}`, { body: { name: 'Team leads' } });
     expect(byAdmin.status).toBe(200);
@@ -195,7 +252,9 @@ describe('PATCH /saved-views/{id}', () => {
 
   it("refuses bad input naming the field, and answers 404 for another workspace's view", async () => {
     const member = memberOf(randomUUID());
-    const view = (await crm.call(member, 'POST', '/saved-views', { body: { object: 'contact', name: 'Mine', filters: {} } })).body;
+    const view = (
+      await crm.call(member, 'POST', '/saved-views', { body: { object: 'contact', name: 'Mine', filters: {} } })
+    ).body;
     for (const [body, message] of [
       [{ filters: { kind: 'lead' } }, 'filters.kind is not a filter of the contact list'],
       [{ filters: { q: 'x'.repeat(501) } }, 'filters'],
@@ -233,7 +292,10 @@ describe('DELETE /saved-views/{id}', () => {
     expect((await crm.call(member, 'DELETE', `/saved-views/${own.id}`)).status).toBe(404);
 
     expect((await crm.call(member, 'GET', '/saved-views')).body.data).toEqual([]);
-    const [deleted] = await crm.events({ 'event.type': 'crm.saved_view.deleted', 'event.data.saved_view_id': shared.id });
+    const [deleted] = await crm.events({
+      'event.type': 'crm.saved_view.deleted',
+      'event.data.saved_view_id': shared.id,
+    });
     expect(deleted.actor).toEqual(otherAdmin.actor);
     expect(deleted.data).toMatchObject({ saved_view_id: shared.id, name: 'My leads', shared: true, version: 2 });
   });
@@ -247,7 +309,7 @@ describe('DELETE /saved-views/{id}', () => {
 });
 
 describe('owner names', () => {
-  it("follow identity.user.updated in every workspace, and a stale rename never wins", async () => {
+  it('follow identity.user.updated in every workspace, and a stale rename never wins', async () => {
     const member = memberOf(randomUUID(), 'Ann Lee');
     const elsewhere = { ...memberOf(randomUUID(), 'Ann Lee'), user_id: member.user_id };
     const here = (await crm.call(member, 'POST', '/saved-views', { body: viewBody() })).body;
@@ -258,7 +320,14 @@ describe('owner names', () => {
         type: 'identity.user.updated',
         workspace_id: member.workspace_id,
         actor: member.actor,
-        data: { user_id: member.user_id, email: 'ann@example.com', name, email_notifications: true, fields: ['name'], version },
+        data: {
+          user_id: member.user_id,
+          email: 'ann@example.com',
+          name,
+          email_notifications: true,
+          fields: ['name'],
+          version,
+        },
       });
     const handle = ownerNamesHandler(crm.service.context);
     await handle(renamed('Ann Smith', 3));

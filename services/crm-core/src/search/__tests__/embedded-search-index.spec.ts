@@ -7,15 +7,29 @@ import type { SearchDocument } from '../search-text';
 const WORKSPACE = '0193a5f0-0000-7000-8000-00000000000a';
 
 function company(id: string, name: string, fields: Partial<SearchDocument> = {}): SearchDocument {
-  return { id, workspace_id: WORKSPACE, type: 'company', name, email: null, domain: null, account_number: null, postcode: null, phone: null, ...fields };
+  return {
+    id,
+    workspace_id: WORKSPACE,
+    type: 'company',
+    name,
+    email: null,
+    domain: null,
+    account_number: null,
+    postcode: null,
+    phone: null,
+    ...fields,
+  };
 }
 
-const ids = async (index: EmbeddedSearchIndex, query: string, limit = 20) => (await index.search(WORKSPACE, query, limit)).map((match) => match.id);
+const ids = async (index: EmbeddedSearchIndex, query: string, limit = 20) =>
+  (await index.search(WORKSPACE, query, limit)).map((match) => match.id);
 
 describe('EmbeddedSearchIndex', () => {
   it('ranks a word in a name before the same word elsewhere, then by the order records were indexed', async () => {
     const index = new EmbeddedSearchIndex();
-    await index.upsert(Array.from({ length: 30 }, (_, n) => company(`domain-${n}`, `Other ${n}`, { domain: 'globex.example' })));
+    await index.upsert(
+      Array.from({ length: 30 }, (_, n) => company(`domain-${n}`, `Other ${n}`, { domain: 'globex.example' })),
+    );
     await index.upsert(Array.from({ length: 30 }, (_, n) => company(`name-${n}`, `Globex ${n}`)));
     expect(await ids(index, 'globex', 5)).toEqual(['name-0', 'name-1', 'name-2', 'name-3', 'name-4']);
     const all = await ids(index, 'globex', 60);
@@ -46,8 +60,13 @@ describe('EmbeddedSearchIndex', () => {
 
   it('keeps answering right after most records are removed and the rest renumbered', async () => {
     const index = new EmbeddedSearchIndex();
-    await index.upsert(Array.from({ length: 3000 }, (_, n) => company(`c${n}`, `Lantern ${n % 2 === 0 ? 'Even' : 'Odd'} ${n}`)));
-    await index.remove(WORKSPACE, Array.from({ length: 2500 }, (_, n) => `c${n}`));
+    await index.upsert(
+      Array.from({ length: 3000 }, (_, n) => company(`c${n}`, `Lantern ${n % 2 === 0 ? 'Even' : 'Odd'} ${n}`)),
+    );
+    await index.remove(
+      WORKSPACE,
+      Array.from({ length: 2500 }, (_, n) => `c${n}`),
+    );
     expect(index.size()).toBe(500);
     expect(await ids(index, 'lantern even', 3)).toEqual(['c2500', 'c2502', 'c2504']);
     expect(await ids(index, '2501')).toEqual(['c2501']);

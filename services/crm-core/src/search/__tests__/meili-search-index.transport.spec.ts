@@ -75,17 +75,37 @@ class FakeMeilisearch {
     const url = new URL(req.url ?? '/', 'http://fake');
     const body = text ? (JSON.parse(text) as unknown) : undefined;
     const method = req.method ?? 'GET';
-    this.requests.push({ method, path: url.pathname, query: url.search, authorization: req.headers.authorization, body });
+    this.requests.push({
+      method,
+      path: url.pathname,
+      query: url.search,
+      authorization: req.headers.authorization,
+      body,
+    });
     const parts = url.pathname.split('/').filter(Boolean);
     if (method === 'GET' && parts[0] === 'tasks') return this.json(res, 200, this.tasks.get(Number(parts[1])));
-    if (method === 'POST' && url.pathname === '/indexes') return this.enqueue(res, 'indexCreation', (body as { uid: string }).uid);
+    if (method === 'POST' && url.pathname === '/indexes')
+      return this.enqueue(res, 'indexCreation', (body as { uid: string }).uid);
     if (method === 'PATCH' && parts[2] === 'settings') return this.enqueue(res, 'settingsUpdate', parts[1]);
-    if (method === 'POST' && parts[2] === 'documents' && parts.length === 3) return this.enqueue(res, 'documentAdditionOrUpdate', parts[1]);
-    if (parts[2] === 'documents' && (parts[3] === 'delete-batch' || parts[3] === 'delete' || (method === 'DELETE' && parts.length === 3))) return this.enqueue(res, 'documentDeletion', parts[1]);
+    if (method === 'POST' && parts[2] === 'documents' && parts.length === 3)
+      return this.enqueue(res, 'documentAdditionOrUpdate', parts[1]);
+    if (
+      parts[2] === 'documents' &&
+      (parts[3] === 'delete-batch' || parts[3] === 'delete' || (method === 'DELETE' && parts.length === 3))
+    )
+      return this.enqueue(res, 'documentDeletion', parts[1]);
     if (method === 'POST' && url.pathname === '/multi-search') {
       const queries = (body as { queries: Array<{ indexUid: string; q: string }> }).queries;
       return this.json(res, 200, {
-        results: queries.map((query) => ({ indexUid: query.indexUid, hits: this.hits[query.indexUid] ?? [], query: query.q, processingTimeMs: 0, limit: 20, offset: 0, estimatedTotalHits: 0 })),
+        results: queries.map((query) => ({
+          indexUid: query.indexUid,
+          hits: this.hits[query.indexUid] ?? [],
+          query: query.q,
+          processingTimeMs: 0,
+          limit: 20,
+          offset: 0,
+          estimatedTotalHits: 0,
+        })),
       });
     }
     this.json(res, 404, { message: 'not found', code: 'not_found', type: 'invalid_request', link: '' });
@@ -93,7 +113,17 @@ class FakeMeilisearch {
 }
 
 function document(workspace: string, type: 'company' | 'contact', id: string, name: string): SearchDocument {
-  return { id, workspace_id: workspace, type, name, email: null, domain: null, account_number: null, postcode: null, phone: null };
+  return {
+    id,
+    workspace_id: workspace,
+    type,
+    name,
+    email: null,
+    domain: null,
+    account_number: null,
+    postcode: null,
+    phone: null,
+  };
 }
 
 describe('Meilisearch adapter (fake server)', () => {
@@ -125,7 +155,17 @@ describe('Meilisearch adapter (fake server)', () => {
     expect(MEILI_SETTINGS).toEqual({
       searchableAttributes: ['name', 'email', 'domain', 'account_number', 'postcode', 'phone'],
       filterableAttributes: ['workspace_id'],
-      displayedAttributes: ['id', 'type', 'workspace_id', 'name', 'email', 'domain', 'account_number', 'postcode', 'phone'],
+      displayedAttributes: [
+        'id',
+        'type',
+        'workspace_id',
+        'name',
+        'email',
+        'domain',
+        'account_number',
+        'postcode',
+        'phone',
+      ],
       typoTolerance: { enabled: true, minWordSizeForTypos: { oneTypo: 5, twoTypos: 9 }, disableOnNumbers: true },
     });
     expect(fake.requests.every((request) => request.authorization === 'Bearer search-key-for-tests')).toBe(true);
@@ -160,8 +200,24 @@ describe('Meilisearch adapter (fake server)', () => {
     const fields = ['id', 'type', 'workspace_id', 'name', 'email', 'domain', 'account_number', 'postcode', 'phone'];
     expect(request.body).toEqual({
       queries: [
-        { indexUid: 'crm_companies', q: 'harbour', filter: `workspace_id = "${ANN}"`, limit: 20, matchingStrategy: 'all', showRankingScore: true, attributesToRetrieve: fields },
-        { indexUid: 'crm_contacts', q: 'harbour', filter: `workspace_id = "${ANN}"`, limit: 20, matchingStrategy: 'all', showRankingScore: true, attributesToRetrieve: fields },
+        {
+          indexUid: 'crm_companies',
+          q: 'harbour',
+          filter: `workspace_id = "${ANN}"`,
+          limit: 20,
+          matchingStrategy: 'all',
+          showRankingScore: true,
+          attributesToRetrieve: fields,
+        },
+        {
+          indexUid: 'crm_contacts',
+          q: 'harbour',
+          filter: `workspace_id = "${ANN}"`,
+          limit: 20,
+          matchingStrategy: 'all',
+          showRankingScore: true,
+          attributesToRetrieve: fields,
+        },
       ],
     });
   });
@@ -178,8 +234,18 @@ describe('Meilisearch adapter (fake server)', () => {
       { method: 'POST', path: '/indexes/crm_contacts/documents', query: '?primaryKey=id', body: [contactDocument] },
       { method: 'POST', path: '/indexes/crm_companies/documents/delete-batch', query: '', body: ['c1', 'p1'] },
       { method: 'POST', path: '/indexes/crm_contacts/documents/delete-batch', query: '', body: ['c1', 'p1'] },
-      { method: 'POST', path: '/indexes/crm_companies/documents/delete', query: '', body: { filter: `workspace_id = "${ANN}"` } },
-      { method: 'POST', path: '/indexes/crm_contacts/documents/delete', query: '', body: { filter: `workspace_id = "${ANN}"` } },
+      {
+        method: 'POST',
+        path: '/indexes/crm_companies/documents/delete',
+        query: '',
+        body: { filter: `workspace_id = "${ANN}"` },
+      },
+      {
+        method: 'POST',
+        path: '/indexes/crm_contacts/documents/delete',
+        query: '',
+        body: { filter: `workspace_id = "${ANN}"` },
+      },
       { method: 'DELETE', path: '/indexes/crm_companies/documents', query: '', body: undefined },
       { method: 'DELETE', path: '/indexes/crm_contacts/documents', query: '', body: undefined },
     ]);

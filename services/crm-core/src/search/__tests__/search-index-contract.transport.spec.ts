@@ -27,13 +27,25 @@ const meilisearch: Adapter | undefined = MEILI_URL
       async open() {
         // Indexes of their own, removed afterwards: a shared server keeps its other indexes.
         const prefix = `contract_${randomUUID().slice(0, 8)}_`;
-        const index = new MeiliSearchIndex({ url: MEILI_URL, apiKey: process.env.MEILI_KEY, indexPrefix: prefix, timeoutMs: 20_000 });
+        const index = new MeiliSearchIndex({
+          url: MEILI_URL,
+          apiKey: process.env.MEILI_KEY,
+          indexPrefix: prefix,
+          timeoutMs: 20_000,
+        });
         await index.prepare();
         return {
           index,
           close: async () => {
-            const headers = { 'content-type': 'application/json', ...(process.env.MEILI_KEY ? { authorization: `Bearer ${process.env.MEILI_KEY}` } : {}) };
-            for (const type of ['company', 'contact'] as const) await fetch(`${MEILI_URL.replace(/\/$/, '')}/indexes/${index.indexName(type)}`, { method: 'DELETE', headers });
+            const headers = {
+              'content-type': 'application/json',
+              ...(process.env.MEILI_KEY ? { authorization: `Bearer ${process.env.MEILI_KEY}` } : {}),
+            };
+            for (const type of ['company', 'contact'] as const)
+              await fetch(`${MEILI_URL.replace(/\/$/, '')}/indexes/${index.indexName(type)}`, {
+                method: 'DELETE',
+                headers,
+              });
           },
         };
       },
@@ -46,7 +58,18 @@ const ANN = '0193a5f0-0000-7000-8000-00000000000a';
 const OTTO = '0193a5f0-0000-7000-8000-00000000000b';
 
 function company(workspace: string, name: string, fields: Partial<SearchDocument> = {}): SearchDocument {
-  return { id: randomUUID(), workspace_id: workspace, type: 'company', name, email: null, domain: null, account_number: null, postcode: null, phone: null, ...fields };
+  return {
+    id: randomUUID(),
+    workspace_id: workspace,
+    type: 'company',
+    name,
+    email: null,
+    domain: null,
+    account_number: null,
+    postcode: null,
+    phone: null,
+    ...fields,
+  };
 }
 
 function contact(workspace: string, name: string, fields: Partial<SearchDocument> = {}): SearchDocument {
@@ -62,10 +85,16 @@ describe.each(adapters)('SearchIndex contract: $name', (adapter) => {
     await opened.close();
   });
 
-  const ids = async (workspace: string, query: string, limit = 20) => (await opened.index.search(workspace, query, limit)).map((match) => match.id);
+  const ids = async (workspace: string, query: string, limit = 20) =>
+    (await opened.index.search(workspace, query, limit)).map((match) => match.id);
 
   it('finds records by each searchable field, by prefix, in any case and without accents', async () => {
-    const acme = company(ANN, 'Quillfeather Ltd', { domain: 'quillfeather.example', account_number: 'ACC-77123', postcode: 'EC1A 1BB', phone: '20 7946 0958 2079460958' });
+    const acme = company(ANN, 'Quillfeather Ltd', {
+      domain: 'quillfeather.example',
+      account_number: 'ACC-77123',
+      postcode: 'EC1A 1BB',
+      phone: '20 7946 0958 2079460958',
+    });
     const cleo = contact(ANN, 'Cléo Marchbanks', { email: 'cleo.m@inkwell.example', phone: '07700 900123' });
     await opened.index.upsert([acme, cleo]);
     expect(await ids(ANN, 'quillfeather')).toEqual([acme.id]);

@@ -15,7 +15,9 @@ describe('search-rebuild-cli', () => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
   const workspace = newId();
 
-  async function withStore<T>(work: (connection: Awaited<ReturnType<typeof connectDatabase>>) => Promise<T>): Promise<T> {
+  async function withStore<T>(
+    work: (connection: Awaited<ReturnType<typeof connectDatabase>>) => Promise<T>,
+  ): Promise<T> {
     const connection = await connectDatabase({ service: 'crm-core', dataDir });
     try {
       registerCompanyModel(connection);
@@ -31,7 +33,11 @@ describe('search-rebuild-cli', () => {
   const run = async (argv: string[]) => {
     const out: string[] = [];
     const err: string[] = [];
-    const code = await runSearchRebuildCli(argv, { DATA_DIR: dataDir }, { stdout: (text) => out.push(text), stderr: (text) => err.push(text) });
+    const code = await runSearchRebuildCli(
+      argv,
+      { DATA_DIR: dataDir },
+      { stdout: (text) => out.push(text), stderr: (text) => err.push(text) },
+    );
     return { code, out: out.join('\n'), err: err.join('\n') };
   };
 
@@ -41,20 +47,57 @@ describe('search-rebuild-cli', () => {
     const binned = newId();
     await withStore((connection) =>
       runWithContext({ request_id: 'seed', workspace_id: workspace }, async () => {
-        const base = { version: 3, workspace_id: workspace, address: { postcode: 'EC1A 1BB' }, custom: {}, sic_codes: [], created_at: now, updated_at: now };
+        const base = {
+          version: 3,
+          workspace_id: workspace,
+          address: { postcode: 'EC1A 1BB' },
+          custom: {},
+          sic_codes: [],
+          created_at: now,
+          updated_at: now,
+        };
         await companyModel(connection).create([
-          { ...base, _id: live, name: 'Rebuilt Ltd', domain: 'rebuilt.example', deleted_at: null, ...companySearchFields({ name: 'Rebuilt Ltd', domain: 'rebuilt.example', account_number: null, address: {} }) },
-          { ...base, _id: binned, name: 'Binned Ltd', deleted_at: now, ...companySearchFields({ name: 'Binned Ltd', domain: null, account_number: null, address: {} }) },
+          {
+            ...base,
+            _id: live,
+            name: 'Rebuilt Ltd',
+            domain: 'rebuilt.example',
+            deleted_at: null,
+            ...companySearchFields({
+              name: 'Rebuilt Ltd',
+              domain: 'rebuilt.example',
+              account_number: null,
+              address: {},
+            }),
+          },
+          {
+            ...base,
+            _id: binned,
+            name: 'Binned Ltd',
+            deleted_at: now,
+            ...companySearchFields({ name: 'Binned Ltd', domain: null, account_number: null, address: {} }),
+          },
         ]);
       }),
     );
     const result = await run([]);
     expect(result.code).toBe(EXIT.ok);
-    expect(JSON.parse(result.out)).toEqual({ index: 'embedded', workspace: null, dropped: 0, applied: 2, stale: 0, indexed: 1 });
+    expect(JSON.parse(result.out)).toEqual({
+      index: 'embedded',
+      workspace: null,
+      dropped: 0,
+      applied: 2,
+      stale: 0,
+      indexed: 1,
+    });
     const projected = await withStore((connection) =>
-      acrossWorkspaces('the test reads what the command wrote', () => searchDocumentModel(connection).find({}).sort({ name: 1 }).lean().exec()),
+      acrossWorkspaces('the test reads what the command wrote', () =>
+        searchDocumentModel(connection).find({}).sort({ name: 1 }).lean().exec(),
+      ),
     );
-    expect(projected.map((document) => [document._id, document.name, document.live, document.version, document.postcode])).toEqual([
+    expect(
+      projected.map((document) => [document._id, document.name, document.live, document.version, document.postcode]),
+    ).toEqual([
       [binned, 'Binned Ltd', false, 3, 'EC1A 1BB'],
       [live, 'Rebuilt Ltd', true, 3, 'EC1A 1BB'],
     ]);

@@ -45,7 +45,9 @@ describe('keepReminder', () => {
   it('schedules a new task’s reminder and moves it with remind_at', async () => {
     expect(await effectOf(null, task())).toEqual([`schedule ${TASK_REMINDER_JOB} task-1 2030-01-02T00:00:00.000Z`]);
     expect(await effectOf(null, task({ remind_at: null }))).toEqual([]);
-    expect(await effectOf(task(), task({ remind_at: '2030-01-03T00:00:00.000Z' }))).toEqual([`schedule ${TASK_REMINDER_JOB} task-1 2030-01-03T00:00:00.000Z`]);
+    expect(await effectOf(task(), task({ remind_at: '2030-01-03T00:00:00.000Z' }))).toEqual([
+      `schedule ${TASK_REMINDER_JOB} task-1 2030-01-03T00:00:00.000Z`,
+    ]);
     expect(await effectOf(task(), task({ title: 'Renamed' }))).toEqual([]);
   });
 
@@ -58,7 +60,14 @@ describe('keepReminder', () => {
   });
 
   it('schedules it again for a task reopened before its reminder time, not after', async () => {
-    expect(await effectOf(task({ status: 'done' }), task())).toEqual([`schedule ${TASK_REMINDER_JOB} task-1 2030-01-02T00:00:00.000Z`]);
-    expect(await effectOf(task({ status: 'done', remind_at: '2029-12-31T00:00:00.000Z' }), task({ remind_at: '2029-12-31T00:00:00.000Z' }))).toEqual([]);
+    expect(await effectOf(task({ status: 'done' }), task())).toEqual([
+      `schedule ${TASK_REMINDER_JOB} task-1 2030-01-02T00:00:00.000Z`,
+    ]);
+    expect(
+      await effectOf(
+        task({ status: 'done', remind_at: '2029-12-31T00:00:00.000Z' }),
+        task({ remind_at: '2029-12-31T00:00:00.000Z' }),
+      ),
+    ).toEqual([]);
   });
 });

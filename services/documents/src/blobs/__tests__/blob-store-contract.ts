@@ -41,8 +41,12 @@ export function blobStoreContract(name: string, open: () => Promise<BlobStore>, 
     it('refuses a body of another size than declared and keeps what the key held', async () => {
       const kept = Buffer.from('kept');
       await store.put(KEY, chunked(kept), { size: kept.length, contentType: 'text/plain' });
-      await expect(store.put(KEY, chunked(Buffer.from('too long')), { size: 4, contentType: 'text/plain' })).rejects.toThrow();
-      await expect(store.put(KEY, chunked(Buffer.from('abc')), { size: 4, contentType: 'text/plain' })).rejects.toThrow();
+      await expect(
+        store.put(KEY, chunked(Buffer.from('too long')), { size: 4, contentType: 'text/plain' }),
+      ).rejects.toThrow();
+      await expect(
+        store.put(KEY, chunked(Buffer.from('abc')), { size: 4, contentType: 'text/plain' }),
+      ).rejects.toThrow();
       if (keepsOnRefusal) expect((await readAll((await store.read(KEY))!)).equals(kept)).toBe(true);
       await store.remove(KEY);
     });

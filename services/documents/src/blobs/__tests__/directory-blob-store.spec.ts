@@ -30,7 +30,11 @@ describe('directory blob store durability', () => {
       create: async (path, mode) => {
         calls.push('create');
         const handle = await real.create(path, mode);
-        return { write: (chunk) => handle.write(chunk), sync: () => (calls.push('fsync file'), handle.sync()), close: () => handle.close() };
+        return {
+          write: (chunk) => handle.write(chunk),
+          sync: () => (calls.push('fsync file'), handle.sync()),
+          close: () => handle.close(),
+        };
       },
       rename: (from, to) => (calls.push('rename'), real.rename(from, to)),
       link: (from, to) => real.link(from, to),

@@ -26,7 +26,13 @@ let server: S3rverServer;
 let endpoint: string;
 
 beforeAll(async () => {
-  server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: 'crm-documents' }] });
+  server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory,
+    configureBuckets: [{ name: 'crm-documents' }],
+  });
   const address = await server.run();
   endpoint = `http://127.0.0.1:${address.port}`;
 });
@@ -39,12 +45,29 @@ afterAll(async () => {
 // s3rver accepts these well-known development credentials.
 const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 
-blobStoreContract('s3', () => new S3BlobStore({ bucket: 'crm-documents', region: 'eu-west-2', endpoint, forcePathStyle: true, credentials }).start(), false);
+blobStoreContract(
+  's3',
+  () =>
+    new S3BlobStore({
+      bucket: 'crm-documents',
+      region: 'eu-west-2',
+      endpoint,
+      forcePathStyle: true,
+      credentials,
+    }).start(),
+  false,
+);
 
 describe('s3 blob store', () => {
   it('refuses to start when its bucket is not reachable', async () => {
-    await expect(new S3BlobStore({ bucket: 'no-such-bucket', region: 'eu-west-2', endpoint, forcePathStyle: true, credentials }).start()).rejects.toThrow(
-      'the S3 bucket no-such-bucket is not reachable',
-    );
+    await expect(
+      new S3BlobStore({
+        bucket: 'no-such-bucket',
+        region: 'eu-west-2',
+        endpoint,
+        forcePathStyle: true,
+        credentials,
+      }).start(),
+    ).rejects.toThrow('the S3 bucket no-such-bucket is not reachable');
   });
 });

@@ -3,7 +3,9 @@ import { attachmentDisposition } from '../content-disposition';
 describe('attachmentDisposition', () => {
   it('gives an ASCII filename and the exact name as RFC 8187 UTF-8', () => {
     expect(attachmentDisposition('report.pdf')).toBe(`attachment; filename="report.pdf"; filename*=UTF-8''report.pdf`);
-    expect(attachmentDisposition('Zürich – Q3.pdf')).toBe(`attachment; filename="Z_rich _ Q3.pdf"; filename*=UTF-8''Z%C3%BCrich%20%E2%80%93%20Q3.pdf`);
+    expect(attachmentDisposition('Zürich – Q3.pdf')).toBe(
+      `attachment; filename="Z_rich _ Q3.pdf"; filename*=UTF-8''Z%C3%BCrich%20%E2%80%93%20Q3.pdf`,
+    );
   });
 
   it('never lets a name break out of the header or name a path', () => {

@@ -20,7 +20,9 @@ describe('signed file URLs', () => {
   const url = fileUrl('https://crm.example.com', KEY, grant);
 
   it('grants exactly what was signed, until it expires', () => {
-    expect(url).toMatch(/^https:\/\/crm\.example\.com\/v1\/public\/files\/0193a5f0-0000-7000-8000-000000000001\?workspace_id=.+&size=1234&expires=2000000000&signature=[\w-]{43}$/);
+    expect(url).toMatch(
+      /^https:\/\/crm\.example\.com\/v1\/public\/files\/0193a5f0-0000-7000-8000-000000000001\?workspace_id=.+&size=1234&expires=2000000000&signature=[\w-]{43}$/,
+    );
     expect(verifyFileUrl([KEY], presented(url), NOW)).toEqual(grant);
     expect(verifyFileUrl([KEY], presented(url), grant.expires * 1000)).toBeNull();
   });
@@ -32,7 +34,9 @@ describe('signed file URLs', () => {
       return presented(parsed.toString());
     };
     expect(verifyFileUrl([KEY], presented(url, 'GET'), NOW)).toBeNull();
-    expect(verifyFileUrl([KEY], { ...presented(url), document_id: '0193a5f0-0000-7000-8000-000000000003' }, NOW)).toBeNull();
+    expect(
+      verifyFileUrl([KEY], { ...presented(url), document_id: '0193a5f0-0000-7000-8000-000000000003' }, NOW),
+    ).toBeNull();
     expect(verifyFileUrl([KEY], changed('workspace_id', '0193a5f0-0000-7000-8000-000000000004'), NOW)).toBeNull();
     expect(verifyFileUrl([KEY], changed('size', '1235'), NOW)).toBeNull();
     expect(verifyFileUrl([KEY], changed('size', '01234'), NOW)).toBeNull();

@@ -93,7 +93,11 @@ describe('API keys', () => {
     it('accepts expires_in_days at both ends of 1 to 730', async () => {
       const owner = await createOwner(identity);
       for (const days of [1, 730]) {
-        const answer = await identity.api(owner.token, 'POST', '/api-keys', { name: `${days}d`, kind: 'agent', expires_in_days: days });
+        const answer = await identity.api(owner.token, 'POST', '/api-keys', {
+          name: `${days}d`,
+          kind: 'agent',
+          expires_in_days: days,
+        });
         expect(answer.status).toBe(201);
       }
     });
@@ -122,9 +126,18 @@ describe('API keys', () => {
       expect(list.body.data[1].revoked_at).toMatch(ISO_TIMESTAMP);
       expect(list.body.data[0]).toEqual({ ...second.record, key: undefined });
       expect(JSON.stringify(list.body)).not.toContain(first.key);
-      expect(Object.keys(list.body.data[0]).sort()).toEqual(
-        ['created_at', 'created_by', 'expires_at', 'id', 'kind', 'last_used_at', 'name', 'prefix', 'revoked_at', 'role'],
-      );
+      expect(Object.keys(list.body.data[0]).sort()).toEqual([
+        'created_at',
+        'created_by',
+        'expires_at',
+        'id',
+        'kind',
+        'last_used_at',
+        'name',
+        'prefix',
+        'revoked_at',
+        'role',
+      ]);
     });
   });
 
@@ -143,7 +156,13 @@ describe('API keys', () => {
       expect(events[0]).toMatchObject({
         workspace_id: owner.workspaceId,
         actor: { type: 'user', id: owner.userId },
-        data: { name: 'Script', kind: 'integration', role: 'Agent (read only)', created_by: owner.userId, expires_at: null },
+        data: {
+          name: 'Script',
+          kind: 'integration',
+          role: 'Agent (read only)',
+          created_by: owner.userId,
+          expires_at: null,
+        },
       });
       expect(JSON.stringify(events)).not.toContain(key);
     });
@@ -163,7 +182,10 @@ describe('API keys', () => {
       const unknown = await identity.api(owner.token, 'DELETE', '/api-keys/01890a5d-ac96-774b-bcce-b302099a8057');
       expect(unknown.status).toBe(404);
       expect(unknown.body.error.code).toBe('not_found');
-      expect(await identity.api(owner.token, 'DELETE', '/api-keys/not-a-uuid')).toEqual({ status: 400, body: { error: { code: 'validation_failed', message: 'id must be a valid uuid' } } });
+      expect(await identity.api(owner.token, 'DELETE', '/api-keys/not-a-uuid')).toEqual({
+        status: 400,
+        body: { error: { code: 'validation_failed', message: 'id must be a valid uuid' } },
+      });
     });
 
     it('is refused to agent keys, even with admin rights', async () => {
@@ -181,7 +203,11 @@ describe('API keys', () => {
     it('labels integration keys as apps and records when the key was used', async () => {
       const owner = await createOwner(identity);
       const { key, id } = await createApiKey(identity, owner, { name: 'CRM sync' });
-      await expect(identity.authenticate(key)).resolves.toMatchObject({ actor_type: 'app', actor_label: 'CRM sync', role: 'Agent (read only)' });
+      await expect(identity.authenticate(key)).resolves.toMatchObject({
+        actor_type: 'app',
+        actor_label: 'CRM sync',
+        role: 'Agent (read only)',
+      });
       const list = await identity.api(owner.token, 'GET', '/api-keys');
       const record = list.body.data.find((item: { id: string }) => item.id === id);
       expect(record.last_used_at).toMatch(ISO_TIMESTAMP);
@@ -194,7 +220,10 @@ describe('API keys', () => {
         { _id: id, workspace_id: owner.workspaceId },
         { $set: { expires_at: new Date(Date.now() - 1000).toISOString() } },
       );
-      await expect(identity.authenticate(key)).rejects.toMatchObject({ code: 'unauthenticated', message: 'API key has expired' });
+      await expect(identity.authenticate(key)).rejects.toMatchObject({
+        code: 'unauthenticated',
+        message: 'API key has expired',
+      });
     });
 
     it('refuses the key once its creator is no longer an active member', async () => {
@@ -211,7 +240,10 @@ describe('API keys', () => {
       const owner = await createOwner(identity);
       const { key } = await createApiKey(identity, owner, { role: 'Agent (read & write)' });
       const { connection } = identity.service.context;
-      const readOnly = await roleModel(connection).findOne({ workspace_id: owner.workspaceId, name: 'Read only' }).lean().exec();
+      const readOnly = await roleModel(connection)
+        .findOne({ workspace_id: owner.workspaceId, name: 'Read only' })
+        .lean()
+        .exec();
       await memberModel(connection).updateOne(
         { workspace_id: owner.workspaceId, user_id: owner.userId },
         { $set: { role_id: readOnly!._id } },

@@ -24,7 +24,14 @@ const declared = contractRegistry(IDENTITY_EVENT_CONTRACTS, [contactErased, pipe
 
 describe('audit descriptions', () => {
   it('reads identity events as admin changes with their own sentences', () => {
-    expect(reading('identity.api_key.created', { api_key_id: 'k1', name: 'Nightly sync', prefix: 'crm_ak_x', role: 'Sales' })).toEqual({
+    expect(
+      reading('identity.api_key.created', {
+        api_key_id: 'k1',
+        name: 'Nightly sync',
+        prefix: 'crm_ak_x',
+        role: 'Sales',
+      }),
+    ).toEqual({
       source: 'admin',
       action: 'created',
       object_type: 'api_key',
@@ -32,15 +39,27 @@ describe('audit descriptions', () => {
       object_name: 'Nightly sync',
       summary: 'Created API key "Nightly sync"',
     });
-    expect(reading('identity.api_key.revoked', { api_key_id: 'k1', name: 'Nightly sync' })?.summary).toBe('Revoked API key "Nightly sync"');
+    expect(reading('identity.api_key.revoked', { api_key_id: 'k1', name: 'Nightly sync' })?.summary).toBe(
+      'Revoked API key "Nightly sync"',
+    );
     // A member is named by the person's id, as GET /members shows it.
-    expect(reading('identity.member.added', { member_id: 'm1', user_id: 'u1', name: 'Ann', email: 'ann@x.io', role: 'Owner' })).toMatchObject({
+    expect(
+      reading('identity.member.added', {
+        member_id: 'm1',
+        user_id: 'u1',
+        name: 'Ann',
+        email: 'ann@x.io',
+        role: 'Owner',
+      }),
+    ).toMatchObject({
       object_type: 'member',
       object_id: 'u1',
       object_name: 'Ann',
       summary: 'Added ann@x.io as Owner',
     });
-    expect(reading('identity.invitation.created', { invitation_id: 'i1', email: 'bo@x.io', role: 'Sales' })).toMatchObject({
+    expect(
+      reading('identity.invitation.created', { invitation_id: 'i1', email: 'bo@x.io', role: 'Sales' }),
+    ).toMatchObject({
       object_type: 'invitation',
       object_id: 'i1',
       object_name: 'bo@x.io',
@@ -49,24 +68,38 @@ describe('audit descriptions', () => {
     expect(reading('identity.invitation.revoked', { invitation_id: 'i1', email: 'bo@x.io' })?.summary).toBe(
       'Revoked the invitation of bo@x.io',
     );
-    expect(reading('identity.invitation.accepted', { invitation_id: 'i1', email: 'bo@x.io', role: 'Sales' })?.summary).toBe(
-      'bo@x.io accepted the invitation as Sales',
-    );
+    expect(
+      reading('identity.invitation.accepted', { invitation_id: 'i1', email: 'bo@x.io', role: 'Sales' })?.summary,
+    ).toBe('bo@x.io accepted the invitation as Sales');
   });
 
   it('says what changed about a member', () => {
     const member = { member_id: 'm1', user_id: 'u1', name: 'Ann', email: 'ann@x.io' };
-    const roleChange = { ...member, role: 'Admin', previous_role: 'Sales', status: 'active', previous_status: 'active' };
+    const roleChange = {
+      ...member,
+      role: 'Admin',
+      previous_role: 'Sales',
+      status: 'active',
+      previous_status: 'active',
+    };
     expect(reading('identity.member.updated', roleChange)).toMatchObject({
       action: 'updated',
       object_type: 'member',
       object_id: 'u1',
       summary: 'Changed role of ann@x.io from Sales to Admin',
     });
-    const disabled = { ...member, role: 'Sales', previous_role: 'Sales', status: 'disabled', previous_status: 'active' };
+    const disabled = {
+      ...member,
+      role: 'Sales',
+      previous_role: 'Sales',
+      status: 'disabled',
+      previous_status: 'active',
+    };
     expect(reading('identity.member.updated', disabled)?.summary).toBe('Disabled ann@x.io');
     const both = { ...roleChange, status: 'active', previous_status: 'disabled' };
-    expect(reading('identity.member.updated', both)?.summary).toBe('Changed role of ann@x.io from Sales to Admin and re-enabled ann@x.io');
+    expect(reading('identity.member.updated', both)?.summary).toBe(
+      'Changed role of ann@x.io from Sales to Admin and re-enabled ann@x.io',
+    );
   });
 
   it('says what changed about the workspace and a role', () => {
@@ -90,7 +123,9 @@ describe('audit descriptions', () => {
         permissions: ['companies:read', 'companies:write'],
         previous_permissions: ['companies:read', 'tasks:read'],
       })?.summary,
-    ).toBe('Renamed role "Sellers" to "Closers"; changed permissions of role "Closers": added companies:write; removed tasks:read');
+    ).toBe(
+      'Renamed role "Sellers" to "Closers"; changed permissions of role "Closers": added companies:write; removed tasks:read',
+    );
     expect(reading('identity.role.deleted', { role_id: 'r1', name: 'Closers' })).toMatchObject({
       object_id: 'r1',
       summary: 'Deleted role "Closers"',
@@ -98,7 +133,12 @@ describe('audit descriptions', () => {
   });
 
   it("describes another service's events as its contracts declare", () => {
-    expect(describeEvent({ type: 'crm.pipeline.created', workspace_id: WORKSPACE, data: { pipeline_id: 'p1', name: 'Sales' } }, declared)).toEqual({
+    expect(
+      describeEvent(
+        { type: 'crm.pipeline.created', workspace_id: WORKSPACE, data: { pipeline_id: 'p1', name: 'Sales' } },
+        declared,
+      ),
+    ).toEqual({
       source: 'admin',
       action: 'created',
       object_type: 'pipeline',
@@ -129,7 +169,9 @@ describe('audit descriptions', () => {
       object_name: null,
       summary: 'Recorded widget',
     });
-    expect(reading('crm.deal.stage_changed', { deal_id: 'd1', title: 'Big order' })?.summary).toBe('Deal "Big order" stage changed');
+    expect(reading('crm.deal.stage_changed', { deal_id: 'd1', title: 'Big order' })?.summary).toBe(
+      'Deal "Big order" stage changed',
+    );
     expect(reading('billing.widget.started', { widget_id: 's1' })?.source).toBe('record');
     expect(reading('documents.widget.deleted', { widget_id: 'd1', name: 'a.pdf' })?.source).toBe('record');
   });
@@ -149,7 +191,12 @@ describe('audit descriptions', () => {
   });
 
   it('skips sessions, sign-ups and events outside a workspace', () => {
-    for (const type of ['identity.session.started', 'identity.session.switched', 'identity.session.ended', 'identity.user.signed_up']) {
+    for (const type of [
+      'identity.session.started',
+      'identity.session.switched',
+      'identity.session.ended',
+      'identity.user.signed_up',
+    ]) {
       expect(isAudited({ type, workspace_id: WORKSPACE })).toBe(false);
       expect(reading(type, {})).toBeNull();
     }

@@ -14,7 +14,6 @@ import {
   type Owner,
 } from '../../__tests__/identity-harness';
 
-
 describe('audit log', () => {
   let identity: IdentityHarness;
 
@@ -87,7 +86,11 @@ describe('audit log', () => {
   // so counts do not change under a test's feet.
   async function settledOwner(workspaceName?: string): Promise<Owner> {
     const owner = await createOwner(identity, workspaceName);
-    await waitUntil(() => auditLog(owner.token), (answer) => answer.body.total === 2, 'the onboarding entries');
+    await waitUntil(
+      () => auditLog(owner.token),
+      (answer) => answer.body.total === 2,
+      'the onboarding entries',
+    );
     return owner;
   }
 
@@ -123,7 +126,7 @@ describe('audit log', () => {
       expect(log.body.next_before).toBeNull();
     });
 
-    it("names the key, not its creator, when a key acted", async () => {
+    it('names the key, not its creator, when a key acted', async () => {
       const owner = await createOwner(identity);
       const role = await createKeyAdminRole(owner);
       const robot = await createApiKey(identity, owner, { name: 'Provisioning robot', kind: 'integration', role });
@@ -194,7 +197,12 @@ describe('audit log', () => {
       const renewal = { type: 'billing.subscription.renewed', data: { subscription_id: newId() }, actor: null };
       await deliverDeclared(buildEvent(owner.workspaceId, renewal));
       const log = await auditLog(owner.token);
-      expect(log.body.data[0]).toMatchObject({ source: 'admin', actor_type: 'system', actor: null, summary: 'Renewed subscription' });
+      expect(log.body.data[0]).toMatchObject({
+        source: 'admin',
+        actor_type: 'system',
+        actor: null,
+        summary: 'Renewed subscription',
+      });
     });
 
     it("forgets an erased contact's name in its earlier entries", async () => {
@@ -208,7 +216,9 @@ describe('audit log', () => {
       await deliverDeclared(buildEvent(owner.workspaceId, { type: 'crm.contact.erased', data: personal }));
 
       const log = await auditLog(owner.token, '?source=record');
-      expect(log.body.data.map((entry: Record<string, unknown>) => [entry.object_id, entry.object_name, entry.summary])).toEqual([
+      expect(
+        log.body.data.map((entry: Record<string, unknown>) => [entry.object_id, entry.object_name, entry.summary]),
+      ).toEqual([
         [contactId, null, 'Erased a contact'],
         [contactId, null, 'Updated contact'],
         [contactId, null, 'Created contact'],
@@ -221,8 +231,14 @@ describe('audit log', () => {
     it('filters by source', async () => {
       const owner = await settledOwner();
       await deliver(
-        buildEvent(owner.workspaceId, { type: 'crm.company.created', data: { company_id: newId(), name: 'Record Co' } }),
-        buildEvent(owner.workspaceId, { type: 'documents.document.deleted', data: { document_id: newId(), name: 'a.pdf' } }),
+        buildEvent(owner.workspaceId, {
+          type: 'crm.company.created',
+          data: { company_id: newId(), name: 'Record Co' },
+        }),
+        buildEvent(owner.workspaceId, {
+          type: 'documents.document.deleted',
+          data: { document_id: newId(), name: 'a.pdf' },
+        }),
       );
       const all = await auditLog(owner.token);
       const admin = await auditLog(owner.token, '?source=admin');
@@ -280,7 +296,10 @@ describe('audit log', () => {
         await fiveOldEntries(owner);
         const page = (query: string) => auditLog(owner.token, `${BEFORE_2021}${query}`);
 
-        expect((await page('&limit=2&offset=2')).body).toMatchObject({ total: 5, next_before: '2020-01-01T00:00:02.000Z' });
+        expect((await page('&limit=2&offset=2')).body).toMatchObject({
+          total: 5,
+          next_before: '2020-01-01T00:00:02.000Z',
+        });
         expect(names((await page('&limit=2&offset=2')).body)).toEqual(['Company 3', 'Company 2']);
         expect(names((await page('&limit=2&offset=4')).body)).toEqual(['Company 1']);
         expect((await page('&limit=2&offset=4')).body.next_before).toBeNull();
@@ -293,7 +312,8 @@ describe('audit log', () => {
       it('reads `before` as an instant: strictly older, any offset, finer than milliseconds', async () => {
         const owner = await createOwner(identity);
         await fiveOldEntries(owner);
-        const namesBefore = async (before: string) => names((await auditLog(owner.token, `?before=${encodeURIComponent(before)}`)).body);
+        const namesBefore = async (before: string) =>
+          names((await auditLog(owner.token, `?before=${encodeURIComponent(before)}`)).body);
 
         expect(await namesBefore('2020-01-01T00:00:03.000Z')).toEqual(['Company 2', 'Company 1']);
         expect(await namesBefore('2020-01-01T01:00:03+01:00')).toEqual(['Company 2', 'Company 1']);
@@ -361,9 +381,15 @@ describe('audit log', () => {
         'their key in their audit log',
       );
 
-      const log = await waitUntil(() => auditLog(mine.token, '?limit=200'), (answer) => answer.body.total >= 2, 'my onboarding entries');
+      const log = await waitUntil(
+        () => auditLog(mine.token, '?limit=200'),
+        (answer) => answer.body.total >= 2,
+        'my onboarding entries',
+      );
       expect(JSON.stringify(log.body)).not.toMatch(/Theirs Ltd|Their key|Their company/);
-      expect(summaries(log.body).sort()).toEqual([`Added ${mine.email} as Owner`, 'Created workspace "Mine Ltd"'].sort());
+      expect(summaries(log.body).sort()).toEqual(
+        [`Added ${mine.email} as Owner`, 'Created workspace "Mine Ltd"'].sort(),
+      );
       expect(log.body.total).toBe(2);
     });
   });

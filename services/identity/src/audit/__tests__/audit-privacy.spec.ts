@@ -42,11 +42,25 @@ describe('the audit log in a subject access request and an erasure', () => {
   });
 
   it('lists the entries about the object, newest first, in its workspace only', async () => {
-    const older = entry({ at: '2027-01-01T09:00:00.000Z', action: 'created', event_type: 'crm.contact.created', summary: 'Created contact "Ann Lee"' });
+    const older = entry({
+      at: '2027-01-01T09:00:00.000Z',
+      action: 'created',
+      event_type: 'crm.contact.created',
+      summary: 'Created contact "Ann Lee"',
+    });
     const newer = entry({});
     const elsewhere = entry({ workspace_id: other });
-    await auditEntryModel(connection).create([older, newer, elsewhere, entry({ object_id: newId(), object_name: 'Bob', summary: 'Updated contact "Bob"' })]);
-    const { entries } = await listAuditEntriesAbout(connection, { workspace_id: workspace, object_type: 'contact', object_id: contact.toUpperCase() });
+    await auditEntryModel(connection).create([
+      older,
+      newer,
+      elsewhere,
+      entry({ object_id: newId(), object_name: 'Bob', summary: 'Updated contact "Bob"' }),
+    ]);
+    const { entries } = await listAuditEntriesAbout(connection, {
+      workspace_id: workspace,
+      object_type: 'contact',
+      object_id: contact.toUpperCase(),
+    });
     expect(entries.map((item) => [item.id, item.summary])).toEqual([
       [newer._id, 'Updated contact "Ann Lee"'],
       [older._id, 'Created contact "Ann Lee"'],
@@ -54,24 +68,57 @@ describe('the audit log in a subject access request and an erasure', () => {
   });
 
   it('forgets the name in entries about the object and the terms anywhere in the workspace, nowhere else', async () => {
-    const note = entry({ object_type: 'activity', object_id: newId(), object_name: 'Lunch with ANN LEE', summary: 'Added a note on company x', event_type: 'crm.activity.created', action: 'created' });
-    const mail = entry({ object_type: 'deal', object_id: newId(), object_name: 'Renewal', summary: 'Deal "Renewal" for ann.lee@example.com' });
-    const annual = entry({ object_type: 'deal', object_id: newId(), object_name: 'Annual plan', summary: 'Created deal "Annual plan"' });
-    const theirs = entry({ workspace_id: other, object_type: 'activity', object_id: newId(), object_name: 'Lunch with Ann Lee' });
+    const note = entry({
+      object_type: 'activity',
+      object_id: newId(),
+      object_name: 'Lunch with ANN LEE',
+      summary: 'Added a note on company x',
+      event_type: 'crm.activity.created',
+      action: 'created',
+    });
+    const mail = entry({
+      object_type: 'deal',
+      object_id: newId(),
+      object_name: 'Renewal',
+      summary: 'Deal "Renewal" for ann.lee@example.com',
+    });
+    const annual = entry({
+      object_type: 'deal',
+      object_id: newId(),
+      object_name: 'Annual plan',
+      summary: 'Created deal "Annual plan"',
+    });
+    const theirs = entry({
+      workspace_id: other,
+      object_type: 'activity',
+      object_id: newId(),
+      object_name: 'Lunch with Ann Lee',
+    });
     await auditEntryModel(connection).create([note, mail, annual, theirs]);
 
     const object = { workspace_id: workspace, object_type: 'contact', object_id: contact };
-    const changed = await forgetAuditMentions(connection, object, mentionsOf(['Ann Lee', 'ann.lee@example.com', 'Ann', 'Al']));
+    const changed = await forgetAuditMentions(
+      connection,
+      object,
+      mentionsOf(['Ann Lee', 'ann.lee@example.com', 'Ann', 'Al']),
+    );
 
     // The two entries about the contact, the note and the deal mentioning the email.
     expect(changed).toBe(4);
-    const about = await auditEntryModel(connection).find({ workspace_id: workspace, object_id: contact }).lean<AuditEntryRecord[]>().exec();
+    const about = await auditEntryModel(connection)
+      .find({ workspace_id: workspace, object_id: contact })
+      .lean<AuditEntryRecord[]>()
+      .exec();
     expect(about.map((item) => [item.object_name, item.summary]).sort()).toEqual([
       [null, 'Created contact'],
       [null, 'Updated contact'],
     ]);
-    const read = async (id: string, workspaceId = workspace) => auditEntryModel(connection).findOne({ _id: id, workspace_id: workspaceId }).lean<AuditEntryRecord>().exec();
-    expect(await read(note._id)).toMatchObject({ object_name: 'Lunch with [erased]', summary: 'Added a note on company x' });
+    const read = async (id: string, workspaceId = workspace) =>
+      auditEntryModel(connection).findOne({ _id: id, workspace_id: workspaceId }).lean<AuditEntryRecord>().exec();
+    expect(await read(note._id)).toMatchObject({
+      object_name: 'Lunch with [erased]',
+      summary: 'Added a note on company x',
+    });
     expect(await read(mail._id)).toMatchObject({ object_name: 'Renewal', summary: 'Deal "Renewal" for [erased]' });
     expect(await read(annual._id)).toMatchObject({ object_name: 'Annual plan', summary: 'Created deal "Annual plan"' });
     expect(await read(theirs._id, other)).toMatchObject({ object_name: 'Lunch with Ann Lee' });

@@ -21,16 +21,28 @@ describe('the upgrade of audit entries about members', () => {
 
   const connection = () => identity.service.context.connection;
   const memberEntries = async (owner: Owner) =>
-    ((await identity.api(owner.token, 'GET', '/audit-log?source=admin')).body.data as Array<{ object_type: string; object_id: string }>).filter(
-      (entry) => entry.object_type === 'member',
-    );
+    (
+      (await identity.api(owner.token, 'GET', '/audit-log?source=admin')).body.data as Array<{
+        object_type: string;
+        object_id: string;
+      }>
+    ).filter((entry) => entry.object_type === 'member');
 
   // As an earlier version stored it: the entry names the membership record.
   async function storedTheOldWay(owner: Owner): Promise<string> {
-    await waitUntil(() => memberEntries(owner), (entries) => entries.length === 1, 'the member entry of the onboarding');
+    await waitUntil(
+      () => memberEntries(owner),
+      (entries) => entries.length === 1,
+      'the member entry of the onboarding',
+    );
     return acrossWorkspaces('a test writing an entry as an earlier version did', async () => {
-      const member = await memberModel(connection()).findOne({ workspace_id: owner.workspaceId, user_id: owner.userId }).lean<MemberRecord>().exec();
-      await auditEntryModel(connection()).updateMany({ workspace_id: owner.workspaceId, object_type: 'member' }, { $set: { object_id: member!._id } }).exec();
+      const member = await memberModel(connection())
+        .findOne({ workspace_id: owner.workspaceId, user_id: owner.userId })
+        .lean<MemberRecord>()
+        .exec();
+      await auditEntryModel(connection())
+        .updateMany({ workspace_id: owner.workspaceId, object_type: 'member' }, { $set: { object_id: member!._id } })
+        .exec();
       return member!._id;
     });
   }
@@ -51,7 +63,9 @@ describe('the upgrade of audit entries about members', () => {
     await applyDataUpgrades(identity.service.context, [memberAuditIdsUpgrade]);
     expect((await memberEntries(first)).map((entry) => entry.object_id)).toEqual([first.userId]);
     expect((await memberEntries(second)).map((entry) => entry.object_id)).toEqual([second.userId]);
-    expect(await appliedUpgradeModel(connection()).findById(memberAuditIdsUpgrade.name).lean().exec()).toMatchObject({ changed: 2 });
+    expect(await appliedUpgradeModel(connection()).findById(memberAuditIdsUpgrade.name).lean().exec()).toMatchObject({
+      changed: 2,
+    });
 
     // Run again (replicas starting together), it changes nothing.
     expect(await memberAuditIdsUpgrade.run(identity.service.context)).toBe(0);

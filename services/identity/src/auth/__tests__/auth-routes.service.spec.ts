@@ -24,7 +24,10 @@ describe('auth routes', () => {
   describe('POST /auth/sign-up', () => {
     it('normalises the email, so the same address in another case is taken', async () => {
       const input = buildSignUp();
-      const first = await identity.publicApi('POST', '/auth/sign-up', { ...input, email: `  ${input.email.toUpperCase()} ` });
+      const first = await identity.publicApi('POST', '/auth/sign-up', {
+        ...input,
+        email: `  ${input.email.toUpperCase()} `,
+      });
       expect(first.status).toBe(201);
       expect(first.body.user.email).toBe(input.email);
 
@@ -59,9 +62,17 @@ describe('auth routes', () => {
       ['a name over 120 characters', { name: 'n'.repeat(121) }, 'name'],
       ['an invalid email', { email: 'not-an-email' }, 'email'],
       ['a missing email', { email: undefined }, 'email is required'],
-      ['a name with a line break', { name: 'Ann\r\nBcc: someone' }, 'name must be one line of text without control characters'],
+      [
+        'a name with a line break',
+        { name: 'Ann\r\nBcc: someone' },
+        'name must be one line of text without control characters',
+      ],
       ['a name with a NUL', { name: 'Ann\u0000' }, 'name must be one line of text without control characters'],
-      ['a password with a line break', { password: 'a long enough\npassword' }, 'password must be one line of text without control characters'],
+      [
+        'a password with a line break',
+        { password: 'a long enough\npassword' },
+        'password must be one line of text without control characters',
+      ],
     ])('refuses %s with 400 naming the field', async (_label, overrides, message) => {
       const answer = await identity.publicApi('POST', '/auth/sign-up', { ...buildSignUp(), ...overrides });
       expect(answer.status).toBe(400);
@@ -79,14 +90,19 @@ describe('auth routes', () => {
   describe('POST /auth/sign-in', () => {
     it('answers a wrong password and an unknown email alike', async () => {
       const person = await signUpPerson(identity);
-      const wrongPassword = await identity.publicApi('POST', '/auth/sign-in', { email: person.email, password: 'not the password' });
+      const wrongPassword = await identity.publicApi('POST', '/auth/sign-in', {
+        email: person.email,
+        password: 'not the password',
+      });
       const unknownEmail = await identity.publicApi('POST', '/auth/sign-in', {
         email: `nobody-${person.userId}@example.test`,
         password: person.password,
       });
       expect(wrongPassword.status).toBe(401);
       expect(unknownEmail.status).toBe(401);
-      expect(wrongPassword.body).toEqual({ error: { code: 'unauthenticated', message: 'email or password is incorrect' } });
+      expect(wrongPassword.body).toEqual({
+        error: { code: 'unauthenticated', message: 'email or password is incorrect' },
+      });
       expect(unknownEmail.body).toEqual(wrongPassword.body);
     });
 
@@ -102,12 +118,22 @@ describe('auth routes', () => {
 
     it('starts the session in the workspace the person used last', async () => {
       const owner = await createOwner(identity);
-      const answer = await identity.publicApi('POST', '/auth/sign-in', { email: owner.email, password: owner.password });
-      await expect(identity.authenticate(answer.body.token)).resolves.toMatchObject({ workspace_id: owner.workspaceId, role: 'Owner' });
+      const answer = await identity.publicApi('POST', '/auth/sign-in', {
+        email: owner.email,
+        password: owner.password,
+      });
+      await expect(identity.authenticate(answer.body.token)).resolves.toMatchObject({
+        workspace_id: owner.workspaceId,
+        role: 'Owner',
+      });
     });
 
     it('refuses unknown fields', async () => {
-      const answer = await identity.publicApi('POST', '/auth/sign-in', { email: 'a@example.test', password: 'x', remember: true });
+      const answer = await identity.publicApi('POST', '/auth/sign-in', {
+        email: 'a@example.test',
+        password: 'x',
+        remember: true,
+      });
       expect(answer.status).toBe(400);
       expect(answer.body.error.message).toBe("unknown field 'remember'");
     });
@@ -116,12 +142,18 @@ describe('auth routes', () => {
   describe('POST /auth/sign-out', () => {
     it('revokes the session for the very next request and stores only a digest', async () => {
       const person = await signUpPerson(identity);
-      const stored = await sessionModel(identity.service.context.connection).find({ user_id: person.userId }).lean().exec();
+      const stored = await sessionModel(identity.service.context.connection)
+        .find({ user_id: person.userId })
+        .lean()
+        .exec();
       expect(JSON.stringify(stored)).not.toContain(person.token);
 
       expect((await identity.api(person.token, 'POST', '/auth/sign-out')).status).toBe(204);
       await expect(identity.authenticate(person.token)).rejects.toMatchObject({ code: 'unauthenticated' });
-      const events = await identity.events({ 'event.type': 'identity.session.ended', 'event.data.user_id': person.userId });
+      const events = await identity.events({
+        'event.type': 'identity.session.ended',
+        'event.data.user_id': person.userId,
+      });
       expect(events).toHaveLength(1);
     });
 
@@ -138,9 +170,13 @@ describe('auth routes', () => {
     it('moves the session to another workspace of the person', async () => {
       const owner = await createOwner(identity, 'First Workspace');
       const second = await identity.api(owner.token, 'POST', '/onboarding', { workspace_name: 'Second Workspace' });
-      await expect(identity.authenticate(owner.token)).resolves.toMatchObject({ workspace_id: second.body.workspace_id });
+      await expect(identity.authenticate(owner.token)).resolves.toMatchObject({
+        workspace_id: second.body.workspace_id,
+      });
 
-      const answer = await identity.api(owner.token, 'POST', '/auth/switch-workspace', { organization_id: owner.workspaceId });
+      const answer = await identity.api(owner.token, 'POST', '/auth/switch-workspace', {
+        organization_id: owner.workspaceId,
+      });
       expect(answer.status).toBe(204);
       await expect(identity.authenticate(owner.token)).resolves.toMatchObject({ workspace_id: owner.workspaceId });
       const me = await identity.api(owner.token, 'GET', '/me');
@@ -151,7 +187,9 @@ describe('auth routes', () => {
       const owner = await createOwner(identity);
       const stranger = await createOwner(identity);
       for (const organizationId of [stranger.workspaceId, '01890a5d-ac96-774b-bcce-b302099a8057']) {
-        const answer = await identity.api(owner.token, 'POST', '/auth/switch-workspace', { organization_id: organizationId });
+        const answer = await identity.api(owner.token, 'POST', '/auth/switch-workspace', {
+          organization_id: organizationId,
+        });
         expect(answer.status).toBe(404);
         expect(answer.body.error.code).toBe('not_found');
       }

@@ -21,7 +21,10 @@ describe('passwords', () => {
   });
 
   it('salts every hash', async () => {
-    const [first, second] = await Promise.all([hashPassword('same password', FAST), hashPassword('same password', FAST)]);
+    const [first, second] = await Promise.all([
+      hashPassword('same password', FAST),
+      hashPassword('same password', FAST),
+    ]);
     expect(first).not.toBe(second);
   });
 
@@ -32,7 +35,9 @@ describe('passwords', () => {
 
   it('refuses a malformed stored hash', async () => {
     await expect(verifyPassword('anything', 'plain-text')).resolves.toBe(false);
-    await expect(verifyPassword('anything', 'scrypt$99$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAA')).resolves.toBe(false);
+    await expect(
+      verifyPassword('anything', 'scrypt$99$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAA'),
+    ).resolves.toBe(false);
   });
 
   it('defaults to a memory-hard production cost (N = 2^15, r = 8, p = 1)', async () => {

@@ -113,7 +113,9 @@ describe('secret entropy', () => {
   });
 
   it('uses the whole base62 alphabet across secrets', () => {
-    const seen = new Set(Array.from({ length: 200 }, () => issueSessionToken().token.slice(6, 6 + SECRET_LENGTH)).join(''));
+    const seen = new Set(
+      Array.from({ length: 200 }, () => issueSessionToken().token.slice(6, 6 + SECRET_LENGTH)).join(''),
+    );
     expect(seen.size).toBe(62);
   });
 });

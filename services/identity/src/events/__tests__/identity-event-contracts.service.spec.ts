@@ -23,7 +23,12 @@ describe("identity's events against their contracts", () => {
       ...(await identity.events({ 'event.data.user_id': owner.userId })),
     ];
     expect(events.map((event) => event.type)).toEqual(
-      expect.arrayContaining(['identity.workspace.created', 'identity.api_key.created', 'identity.api_key.revoked', 'identity.user.signed_up']),
+      expect.arrayContaining([
+        'identity.workspace.created',
+        'identity.api_key.created',
+        'identity.api_key.revoked',
+        'identity.user.signed_up',
+      ]),
     );
     for (const event of events) {
       const contract = EVENT_CONTRACTS.get(event.type);
@@ -41,7 +46,10 @@ describe("identity's events against their contracts", () => {
     const owner = await createOwner(identity);
     const { id } = await createApiKey(identity, owner);
     expect((await identity.api(owner.token, 'DELETE', `/api-keys/${id}`)).status).toBe(204);
-    const role = await identity.api(owner.token, 'POST', '/roles', { name: 'Helpers', permissions: ['companies:read'] });
+    const role = await identity.api(owner.token, 'POST', '/roles', {
+      name: 'Helpers',
+      permissions: ['companies:read'],
+    });
     expect(role.status).toBe(201);
     expect((await identity.api(owner.token, 'PATCH', `/roles/${role.body.id}`, { name: 'Helpers+' })).status).toBe(200);
     expect((await identity.api(owner.token, 'DELETE', `/roles/${role.body.id}`)).status).toBe(204);
@@ -58,7 +66,10 @@ describe("identity's events against their contracts", () => {
       ['identity.role.deleted', 3],
     ]);
     // The session moved into the new workspace at onboarding: started, then switched.
-    const sessionEvents = await versionsOf({ 'event.data.user_id': owner.userId, 'event.type': /^identity\.session\./ });
+    const sessionEvents = await versionsOf({
+      'event.data.user_id': owner.userId,
+      'event.type': /^identity\.session\./,
+    });
     expect(sessionEvents).toEqual([
       ['identity.session.started', 1],
       ['identity.session.switched', 2],

@@ -17,10 +17,13 @@ describe('IdentityService.Authenticate', () => {
   it.each([
     ['an empty token', ''],
     ['a token of another product', 'ghp_0123456789abcdefghijABCDEFGHIJ012345'],
-    ['a token with a one-character typo', (() => {
-      const { token } = issueSessionToken();
-      return `${token.slice(0, 10)}${token[10] === 'a' ? 'b' : 'a'}${token.slice(11)}`;
-    })()],
+    [
+      'a token with a one-character typo',
+      (() => {
+        const { token } = issueSessionToken();
+        return `${token.slice(0, 10)}${token[10] === 'a' ? 'b' : 'a'}${token.slice(11)}`;
+      })(),
+    ],
     ['a well-formed session token nobody was given', issueSessionToken().token],
     ['a well-formed API key nobody was given', issueApiKey().key],
   ])('refuses %s as UNAUTHENTICATED', async (_label, token) => {
@@ -46,7 +49,10 @@ describe('IdentityService.Authenticate', () => {
     await expect(identity.authenticate(owner.token)).rejects.toMatchObject({ code: 'unauthenticated' });
 
     // Signing in again starts a session outside the workspace the person lost.
-    const signedIn = await identity.publicApi('POST', '/auth/sign-in', { email: owner.email, password: owner.password });
+    const signedIn = await identity.publicApi('POST', '/auth/sign-in', {
+      email: owner.email,
+      password: owner.password,
+    });
     expect((await identity.authenticate(signedIn.body.token)).workspace_id).toBeUndefined();
   });
 

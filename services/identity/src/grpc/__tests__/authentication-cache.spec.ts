@@ -1,7 +1,14 @@
 import type { identityV1 } from '@crm/protos';
 import { AuthenticationCache } from '../authentication-cache';
 
-const claims = { user_id: 'u1', actor_type: 'user', actor_id: 'u1', permissions: ['companies:read'], is_admin: false, plan: 'free' } as identityV1.AuthenticateResponse;
+const claims = {
+  user_id: 'u1',
+  actor_type: 'user',
+  actor_id: 'u1',
+  permissions: ['companies:read'],
+  is_admin: false,
+  plan: 'free',
+} as identityV1.AuthenticateResponse;
 
 describe('AuthenticationCache', () => {
   it('never keeps an answer computed while identity wrote, nor serves one after a write', () => {

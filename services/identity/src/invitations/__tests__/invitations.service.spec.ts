@@ -151,10 +151,18 @@ describe('invitations', () => {
       ['an unknown field', { message: 'hi' }, "unknown field 'message'"],
       ['a missing email', { email: undefined }, 'email is required'],
       ['an email that is not one', { email: 'not-an-email' }, 'email must be a valid email'],
-      ['an email over 254 characters', { email: `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(63)}.test` }, 'email'],
+      [
+        'an email over 254 characters',
+        { email: `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(63)}.test` },
+        'email',
+      ],
       ['a missing role_id', { role_id: undefined }, 'role_id is required'],
       ['a role_id that is not a uuid', { role_id: 'Sales' }, 'role_id must be a valid uuid'],
-      ['an unknown role_id', { role_id: '01890a5d-ac96-774b-bcce-b302099a8057' }, 'role_id must be a role of this workspace'],
+      [
+        'an unknown role_id',
+        { role_id: '01890a5d-ac96-774b-bcce-b302099a8057' },
+        'role_id must be a role of this workspace',
+      ],
     ])('refuses %s with 400 naming the field, and invites nobody', async (_label, overrides, message) => {
       const owner = await createOwner(identity);
       const body = { email: buildEmail(), role_id: await roleIdOf(owner.workspaceId, 'Sales'), ...overrides };
@@ -165,7 +173,7 @@ describe('invitations', () => {
       expect((await identity.api(owner.token, 'GET', '/invitations')).body.data).toEqual([]);
     });
 
-    it("refuses a role of another workspace as an unknown role_id", async () => {
+    it('refuses a role of another workspace as an unknown role_id', async () => {
       const owner = await createOwner(identity);
       const other = await createOwner(identity);
       const answer = await identity.api(owner.token, 'POST', '/invitations', {
@@ -186,7 +194,10 @@ describe('invitations', () => {
       expect(self.body.error.code).toBe('already_member');
 
       const member = await memberOf(owner, 'Sales');
-      await memberModel(connection()).updateOne({ workspace_id: owner.workspaceId, user_id: member.userId }, { $set: { status: 'disabled' } });
+      await memberModel(connection()).updateOne(
+        { workspace_id: owner.workspaceId, user_id: member.userId },
+        { $set: { status: 'disabled' } },
+      );
       const disabled = await identity.api(owner.token, 'POST', '/invitations', {
         email: member.email,
         role_id: await roleIdOf(owner.workspaceId, 'Sales'),
@@ -285,7 +296,13 @@ describe('invitations', () => {
       expect(events[1]).toMatchObject({
         workspace_id: owner.workspaceId,
         actor: { type: 'user', id: owner.userId },
-        data: { invitation_id: sent.id, email: sent.email, role: 'Sales', invited_by: owner.userId, revoked_at: expect.stringMatching(ISO_TIMESTAMP) },
+        data: {
+          invitation_id: sent.id,
+          email: sent.email,
+          role: 'Sales',
+          invited_by: owner.userId,
+          revoked_at: expect.stringMatching(ISO_TIMESTAMP),
+        },
       });
     });
 
@@ -314,7 +331,10 @@ describe('invitations', () => {
         expect(answer.status).toBe(404);
         expect(answer.body.error.code).toBe('not_found');
       }
-      expect(await identity.api(owner.token, 'DELETE', '/invitations/not-a-uuid')).toEqual({ status: 400, body: { error: { code: 'validation_failed', message: 'id must be a valid uuid' } } });
+      expect(await identity.api(owner.token, 'DELETE', '/invitations/not-a-uuid')).toEqual({
+        status: 400,
+        body: { error: { code: 'validation_failed', message: 'id must be a valid uuid' } },
+      });
       expect((await identity.api(other.token, 'GET', '/invitations')).body.data).toEqual([theirs.record]);
       expect((await identity.publicApi('GET', pathOf(theirs.link))).status).toBe(200);
     });
@@ -325,7 +345,11 @@ describe('invitations', () => {
       const sales = await memberOf(owner, 'Sales');
       expect((await identity.api(sales.token, 'DELETE', `/invitations/${sent.id}`)).status).toBe(403);
       const { key } = await createApiKey(identity, owner, { kind: 'agent' });
-      const agentClaims = { ...claimsFrom(await identity.authenticate(key)), is_admin: true, permissions: ['users:manage', 'settings:manage'] };
+      const agentClaims = {
+        ...claimsFrom(await identity.authenticate(key)),
+        is_admin: true,
+        permissions: ['users:manage', 'settings:manage'],
+      };
       expect((await identity.withClaims(agentClaims, 'DELETE', `/invitations/${sent.id}`)).status).toBe(403);
       expect((await identity.publicApi('GET', pathOf(sent.link))).status).toBe(200);
     });
@@ -343,7 +367,14 @@ describe('invitations', () => {
       await expire(expired.id, owner.workspaceId);
 
       const answers: Answer[] = [];
-      for (const token of [`crm_inv_${'A'.repeat(43)}`, 'nonsense', `${used.token}x`, used.token, revoked.token, expired.token]) {
+      for (const token of [
+        `crm_inv_${'A'.repeat(43)}`,
+        'nonsense',
+        `${used.token}x`,
+        used.token,
+        revoked.token,
+        expired.token,
+      ]) {
         answers.push(await identity.publicApi('GET', `/public/invitations/${token}`));
       }
       for (const answer of answers) {
@@ -362,7 +393,11 @@ describe('invitations', () => {
 
       const answer = await identity.api(person.token, 'POST', '/invitations/accept', { token: sent.token });
       expect(answer.status).toBe(200);
-      expect(answer.body).toEqual({ workspace_id: owner.workspaceId, organization_id: owner.workspaceId, role: 'Sales' });
+      expect(answer.body).toEqual({
+        workspace_id: owner.workspaceId,
+        organization_id: owner.workspaceId,
+        role: 'Sales',
+      });
 
       const me = await identity.api(person.token, 'GET', '/me');
       expect(me.body.workspace).toMatchObject({ id: owner.workspaceId, name: 'Joinable' });
@@ -374,7 +409,10 @@ describe('invitations', () => {
         .exec();
       expect(member).toMatchObject({ status: 'active', role_id: await roleIdOf(owner.workspaceId, 'Sales') });
       // Signing in later starts in the joined workspace.
-      const signedIn = await identity.publicApi('POST', '/auth/sign-in', { email: person.email, password: person.password });
+      const signedIn = await identity.publicApi('POST', '/auth/sign-in', {
+        email: person.email,
+        password: person.password,
+      });
       expect((await identity.authenticate(signedIn.body.token)).workspace_id).toBe(owner.workspaceId);
 
       const second = await identity.api(person.token, 'POST', '/invitations/accept', { token: sent.token });
@@ -382,7 +420,10 @@ describe('invitations', () => {
       expect((await identity.publicApi('GET', pathOf(sent.link))).status).toBe(404);
       expect(await invitationTokenModel(connection()).countDocuments({ invitation_id: sent.id })).toBe(0);
 
-      const events = await identity.events({ 'event.workspace_id': owner.workspaceId, 'event.data.user_id': person.userId });
+      const events = await identity.events({
+        'event.workspace_id': owner.workspaceId,
+        'event.data.user_id': person.userId,
+      });
       expect(events.map((event) => event.type)).toEqual([
         'identity.member.added',
         'identity.invitation.accepted',
@@ -423,15 +464,19 @@ describe('invitations', () => {
       const invitee = await signUpVerifiedPerson(identity, { email: sent.email });
       const own = await identity.api(invitee.token, 'POST', '/onboarding', { workspace_name: 'Own Ltd' });
       const answer = await identity.api(invitee.token, 'POST', '/invitations/accept', { token: sent.token });
-      expect(answer.body).toEqual({ workspace_id: owner.workspaceId, organization_id: owner.workspaceId, role: 'Read only' });
+      expect(answer.body).toEqual({
+        workspace_id: owner.workspaceId,
+        organization_id: owner.workspaceId,
+        role: 'Read only',
+      });
       const workspaces = await identity.api(invitee.token, 'GET', '/onboarding/workspaces');
       expect(workspaces.body.data.map((workspace: { organization_id: string }) => workspace.organization_id)).toEqual([
         own.body.organization_id,
         owner.workspaceId,
       ]);
-      expect(workspaces.body.data.map((workspace: { organization_id: string }) => workspace.organization_id)).not.toContain(
-        other.workspaceId,
-      );
+      expect(
+        workspaces.body.data.map((workspace: { organization_id: string }) => workspace.organization_id),
+      ).not.toContain(other.workspaceId);
     });
 
     it('refuses a person whose email is not the invited one, and leaves the invitation pending', async () => {
@@ -475,7 +520,9 @@ describe('invitations', () => {
         expect(answer.status).toBe(404);
         expect(answer.body.error.code).toBe('not_found');
       }
-      expect(await memberModel(connection()).countDocuments({ workspace_id: owner.workspaceId, user_id: person.userId })).toBe(0);
+      expect(
+        await memberModel(connection()).countDocuments({ workspace_id: owner.workspaceId, user_id: person.userId }),
+      ).toBe(0);
     });
 
     it.each([
@@ -524,15 +571,26 @@ describe('invitations', () => {
       expect(again.status).toBe(404);
       expect((await identity.publicApi('GET', pathOf(sent.link))).status).toBe(404);
 
-      const types = (await identity.events({ 'event.data.user_id': userId })).map((event) => [event.type, event.workspace_id]);
+      const types = (await identity.events({ 'event.data.user_id': userId })).map((event) => [
+        event.type,
+        event.workspace_id,
+      ]);
       expect(types).toEqual([
         ['identity.user.signed_up', null],
         ['identity.member.added', owner.workspaceId],
         ['identity.invitation.accepted', owner.workspaceId],
         ['identity.session.started', owner.workspaceId],
       ]);
-      const [accepted] = await identity.events({ 'event.type': 'identity.invitation.accepted', 'event.data.user_id': userId });
-      expect(accepted.data).toMatchObject({ invitation_id: sent.id, invited_by: owner.userId, via: 'sign_up', role: 'Sales' });
+      const [accepted] = await identity.events({
+        'event.type': 'identity.invitation.accepted',
+        'event.data.user_id': userId,
+      });
+      expect(accepted.data).toMatchObject({
+        invitation_id: sent.id,
+        invited_by: owner.userId,
+        via: 'sign_up',
+        role: 'Sales',
+      });
     });
 
     it('refuses another email than the invited one, and creates no account', async () => {
@@ -555,7 +613,10 @@ describe('invitations', () => {
     it('answers 404 for an unknown token and 400 for one that is not a string, creating no account', async () => {
       const email = buildEmail();
       const base = { email, password: 'a long enough password', name: 'Nobody' };
-      const unknown = await identity.publicApi('POST', '/auth/sign-up', { ...base, invitation_token: `crm_inv_${'C'.repeat(43)}` });
+      const unknown = await identity.publicApi('POST', '/auth/sign-up', {
+        ...base,
+        invitation_token: `crm_inv_${'C'.repeat(43)}`,
+      });
       expect(unknown.status).toBe(404);
       const wrongType = await identity.publicApi('POST', '/auth/sign-up', { ...base, invitation_token: 7 });
       expect(wrongType.status).toBe(400);
@@ -569,7 +630,11 @@ describe('invitations', () => {
       const { config } = runtimeOf(identity.service.context);
       config.signupEnabled = false;
       try {
-        const closed = await identity.publicApi('POST', '/auth/sign-up', { email: buildEmail(), password: 'a long enough password', name: 'Walk In' });
+        const closed = await identity.publicApi('POST', '/auth/sign-up', {
+          email: buildEmail(),
+          password: 'a long enough password',
+          name: 'Walk In',
+        });
         expect(closed.status).toBe(403);
         expect(closed.body.error.code).toBe('signup_disabled');
         const invited = await identity.publicApi('POST', '/auth/sign-up', {
@@ -629,6 +694,8 @@ describe('invitations when mail cannot be sent', () => {
     expect(answer.status).toBe(503);
     expect(answer.body.error.code).toBe('unavailable');
     expect((await identity.api(owner.token, 'GET', '/invitations')).body.data).toEqual([]);
-    expect(await identity.events({ 'event.type': 'identity.invitation.created', 'event.workspace_id': owner.workspaceId })).toEqual([]);
+    expect(
+      await identity.events({ 'event.type': 'identity.invitation.created', 'event.workspace_id': owner.workspaceId }),
+    ).toEqual([]);
   });
 });

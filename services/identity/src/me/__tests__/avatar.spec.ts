@@ -18,7 +18,11 @@ describe('avatarProblem', () => {
     ['an empty payload', 'data:image/png;base64,', 'data:image URL'],
     ['base64 with a bad length', `data:image/png;base64,${PNG_BYTES.toString('base64').slice(0, -1)}`, 'valid base64'],
     ['bytes of another format than declared', dataUrl('png', JPEG_BYTES), 'not a png image'],
-    ['bytes of no image format', dataUrl('jpeg', Buffer.from('<html><script>alert(1)</script></html>')), 'not a jpeg image'],
+    [
+      'bytes of no image format',
+      dataUrl('jpeg', Buffer.from('<html><script>alert(1)</script></html>')),
+      'not a jpeg image',
+    ],
     ['an uppercase type', dataUrl('PNG', PNG_BYTES), 'data:image URL'],
   ])('refuses %s', (_label, avatar, message) => {
     expect(avatarProblem(avatar)).toContain(message);

@@ -15,6 +15,9 @@ describe('GET /me/email-logging with MAIL_LOGGING_DOMAIN set', () => {
   it('uses the configured domain, lower-cased', async () => {
     const owner = await createOwner(identity);
     const answer = await identity.api(owner.token, 'GET', '/me/email-logging');
-    expect(answer.body).toEqual({ enabled: true, address: expect.stringMatching(/^log-[a-z2-7]{16}@mail\.example\.com$/) });
+    expect(answer.body).toEqual({
+      enabled: true,
+      address: expect.stringMatching(/^log-[a-z2-7]{16}@mail\.example\.com$/),
+    });
   });
 });

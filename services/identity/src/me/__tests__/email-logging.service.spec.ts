@@ -1,5 +1,11 @@
 import { ConfigError } from '@crm/kit';
-import { createApiKey, createOwner, signUpPerson, startIdentity, type IdentityHarness } from '../../__tests__/identity-harness';
+import {
+  createApiKey,
+  createOwner,
+  signUpPerson,
+  startIdentity,
+  type IdentityHarness,
+} from '../../__tests__/identity-harness';
 import { loadIdentityConfig } from '../../config';
 import { addTeammate } from '../../members/__tests__/member-factory';
 
@@ -42,7 +48,10 @@ describe('GET /me/email-logging', () => {
   it('is off for API keys', async () => {
     const owner = await createOwner(identity);
     const { key } = await createApiKey(identity, owner);
-    expect(await identity.api(key, 'GET', '/me/email-logging')).toEqual({ status: 200, body: { enabled: false, address: null } });
+    expect(await identity.api(key, 'GET', '/me/email-logging')).toEqual({
+      status: 200,
+      body: { enabled: false, address: null },
+    });
   });
 
   it('needs a workspace (403 before onboarding)', async () => {
@@ -57,8 +66,11 @@ describe('MAIL_LOGGING_DOMAIN', () => {
     expect(loadIdentityConfig({}).mailLoggingDomain).toBe('log.crm.local');
   });
 
-  it.each(['not a domain', 'localhost', 'log..example.com', '-log.example.com', 'log@example.com'])('fails fast on %j', (value) => {
-    expect(() => loadIdentityConfig({ MAIL_LOGGING_DOMAIN: value })).toThrow(ConfigError);
-    expect(() => loadIdentityConfig({ MAIL_LOGGING_DOMAIN: value })).toThrow('MAIL_LOGGING_DOMAIN');
-  });
+  it.each(['not a domain', 'localhost', 'log..example.com', '-log.example.com', 'log@example.com'])(
+    'fails fast on %j',
+    (value) => {
+      expect(() => loadIdentityConfig({ MAIL_LOGGING_DOMAIN: value })).toThrow(ConfigError);
+      expect(() => loadIdentityConfig({ MAIL_LOGGING_DOMAIN: value })).toThrow('MAIL_LOGGING_DOMAIN');
+    },
+  );
 });

@@ -1,4 +1,10 @@
-import { createApiKey, createOwner, signUpPerson, startIdentity, type IdentityHarness } from '../../__tests__/identity-harness';
+import {
+  createApiKey,
+  createOwner,
+  signUpPerson,
+  startIdentity,
+  type IdentityHarness,
+} from '../../__tests__/identity-harness';
 
 describe('GET /me', () => {
   let identity: IdentityHarness;
@@ -17,7 +23,14 @@ describe('GET /me', () => {
     expect(me).toEqual({
       status: 200,
       body: {
-        user: { id: person.userId, name: 'New Person', email: person.email, avatar: null, email_notifications: true, email_verified: false },
+        user: {
+          id: person.userId,
+          name: 'New Person',
+          email: person.email,
+          avatar: null,
+          email_notifications: true,
+          email_verified: false,
+        },
         workspace: null,
         permissions: [],
         actor_type: 'user',
@@ -34,7 +47,15 @@ describe('GET /me', () => {
     expect(me.body).toMatchObject({
       user: { id: owner.userId, email: owner.email },
       workspace: { id: owner.workspaceId, name: 'Keyed Ltd', plan: 'standard', billing_set_up: false },
-      permissions: ['companies:read', 'companies:write', 'contacts:read', 'contacts:write', 'activities:write', 'tasks:read', 'tasks:write'],
+      permissions: [
+        'companies:read',
+        'companies:write',
+        'contacts:read',
+        'contacts:write',
+        'activities:write',
+        'tasks:read',
+        'tasks:write',
+      ],
       actor_type: 'app',
       support: null,
     });

@@ -1,4 +1,10 @@
-import { createApiKey, createOwner, signUpPerson, startIdentity, type IdentityHarness } from '../../__tests__/identity-harness';
+import {
+  createApiKey,
+  createOwner,
+  signUpPerson,
+  startIdentity,
+  type IdentityHarness,
+} from '../../__tests__/identity-harness';
 import { addTeammate } from '../../members/__tests__/member-factory';
 import { AVATAR_MAX_LENGTH } from '../avatar';
 import { splitName } from '../update-me';
@@ -82,8 +88,18 @@ describe('PATCH /me', () => {
   it('records nothing when nothing changes', async () => {
     const person = await signUpPerson(identity, { name: 'Still Same' });
     expect((await identity.api(person.token, 'PATCH', '/me', {})).status).toBe(204);
-    expect((await identity.api(person.token, 'PATCH', '/me', { first_name: 'Still', email_notifications: true, avatar: null })).status).toBe(204);
-    expect(await identity.events({ 'event.type': 'identity.user.updated', 'event.data.user_id': person.userId })).toHaveLength(0);
+    expect(
+      (
+        await identity.api(person.token, 'PATCH', '/me', {
+          first_name: 'Still',
+          email_notifications: true,
+          avatar: null,
+        })
+      ).status,
+    ).toBe(204);
+    expect(
+      await identity.events({ 'event.type': 'identity.user.updated', 'event.data.user_id': person.userId }),
+    ).toHaveLength(0);
   });
 
   it.each([
@@ -91,12 +107,32 @@ describe('PATCH /me', () => {
     ['an empty first name', { first_name: '' }, 'first_name must NOT have fewer than 1 characters'],
     ['a blank first name', { first_name: '   ' }, 'first_name'],
     ['a null first name', { first_name: null }, 'first_name must be string'],
-    ['a first name over 60 characters', { first_name: 'f'.repeat(61) }, 'first_name must NOT have more than 60 characters'],
-    ['a last name over 60 characters', { last_name: 'l'.repeat(61) }, 'last_name must NOT have more than 60 characters'],
-    ['an avatar over 81920 characters', { avatar: `data:image/png;base64,${'A'.repeat(81920)}` }, 'avatar must NOT have more than 81920 characters'],
+    [
+      'a first name over 60 characters',
+      { first_name: 'f'.repeat(61) },
+      'first_name must NOT have more than 60 characters',
+    ],
+    [
+      'a last name over 60 characters',
+      { last_name: 'l'.repeat(61) },
+      'last_name must NOT have more than 60 characters',
+    ],
+    [
+      'an avatar over 81920 characters',
+      { avatar: `data:image/png;base64,${'A'.repeat(81920)}` },
+      'avatar must NOT have more than 81920 characters',
+    ],
     ['an avatar that is a link', { avatar: 'https://example.com/me.png' }, 'avatar must be a data:image URL'],
-    ['an avatar of another type', { avatar: dataUrl('gif', Buffer.from('GIF89a....')) }, 'avatar must be a data:image URL'],
-    ['an avatar whose bytes are not the declared type', { avatar: dataUrl('png', JPEG_BYTES) }, 'avatar content is not a png image'],
+    [
+      'an avatar of another type',
+      { avatar: dataUrl('gif', Buffer.from('GIF89a....')) },
+      'avatar must be a data:image URL',
+    ],
+    [
+      'an avatar whose bytes are not the declared type',
+      { avatar: dataUrl('png', JPEG_BYTES) },
+      'avatar content is not a png image',
+    ],
     ['an avatar number', { avatar: 7 }, 'avatar must be string'],
     ['email_notifications as text', { email_notifications: 'yes' }, 'email_notifications must be boolean'],
   ])('refuses %s with 400 naming the field, changing nothing', async (_label, body, message) => {

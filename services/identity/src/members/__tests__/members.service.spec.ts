@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { claimsFrom, createApiKey, createOwner, startIdentity, type IdentityHarness } from '../../__tests__/identity-harness';
+import {
+  claimsFrom,
+  createApiKey,
+  createOwner,
+  startIdentity,
+  type IdentityHarness,
+} from '../../__tests__/identity-harness';
 import { runtimeOf } from '../../identity-runtime';
 import { memberModel } from '../member.model';
 import { updateMember } from '../update-member';
@@ -26,7 +32,14 @@ describe('members', () => {
 
       const expected = [
         { id: bob.userId, name: 'bob Brown', email: bob.email, avatar: null, role: 'Sales', status: 'active' },
-        { id: await memberIdOf(identity, owner), name: owner.name, email: owner.email, avatar: null, role: 'Owner', status: 'active' },
+        {
+          id: await memberIdOf(identity, owner),
+          name: owner.name,
+          email: owner.email,
+          avatar: null,
+          role: 'Owner',
+          status: 'active',
+        },
         { id: zoe.userId, name: 'Zoe Young', email: zoe.email, avatar: null, role: 'Read only', status: 'disabled' },
       ].sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }));
       for (const token of [owner.token, bob.token, key]) {
@@ -37,7 +50,10 @@ describe('members', () => {
     it("shows each member by the person's id, the id GET /me shows them as", async () => {
       const owner = await createOwner(identity);
       const sales = await addTeammate(identity, owner, 'Sales', { name: 'Sid Seller' });
-      const listed = (await identity.api(owner.token, 'GET', '/members')).body.data as Array<{ id: string; email: string }>;
+      const listed = (await identity.api(owner.token, 'GET', '/members')).body.data as Array<{
+        id: string;
+        email: string;
+      }>;
       for (const person of [owner, sales]) {
         const me = await identity.api(person.token, 'GET', '/me');
         expect(listed.find((member) => member.email === person.email)?.id).toBe(me.body.user.id);
@@ -45,10 +61,16 @@ describe('members', () => {
       }
       // The membership record's own id is not an id a client sends.
       expect(sales.memberId).not.toBe(sales.userId);
-      expect((await identity.api(owner.token, 'PATCH', `/members/${sales.memberId}`, { status: 'disabled' })).status).toBe(404);
-      expect((await identity.api(owner.token, 'PATCH', `/members/${sales.userId}`, { status: 'disabled' })).status).toBe(204);
+      expect(
+        (await identity.api(owner.token, 'PATCH', `/members/${sales.memberId}`, { status: 'disabled' })).status,
+      ).toBe(404);
+      expect(
+        (await identity.api(owner.token, 'PATCH', `/members/${sales.userId}`, { status: 'disabled' })).status,
+      ).toBe(204);
       expect(listed.length).toBe(2);
-      expect((await identity.api(owner.token, 'GET', '/members')).body.data).toContainEqual(expect.objectContaining({ id: sales.userId, status: 'disabled' }));
+      expect((await identity.api(owner.token, 'GET', '/members')).body.data).toContainEqual(
+        expect.objectContaining({ id: sales.userId, status: 'disabled' }),
+      );
     });
 
     it('never lists another workspace’s members', async () => {
@@ -72,11 +94,17 @@ describe('members', () => {
       const answer = await identity.api(owner.token, 'PATCH', `/members/${sales.userId}`, { role_id: adminRoleId });
       expect(answer).toEqual({ status: 204, body: undefined });
       const listed = await identity.api(owner.token, 'GET', '/members');
-      expect(listed.body.data.find((member: { id: string }) => member.id === sales.userId)).toMatchObject({ role: 'Admin', status: 'active' });
+      expect(listed.body.data.find((member: { id: string }) => member.id === sales.userId)).toMatchObject({
+        role: 'Admin',
+        status: 'active',
+      });
       expect(await identity.authenticate(sales.token)).toMatchObject({ role: 'Admin', is_admin: true });
       expect((await identity.api(sales.token, 'GET', '/workspace')).status).toBe(200);
 
-      const events = await identity.events({ 'event.type': 'identity.member.updated', 'event.workspace_id': owner.workspaceId });
+      const events = await identity.events({
+        'event.type': 'identity.member.updated',
+        'event.workspace_id': owner.workspaceId,
+      });
       expect(events).toHaveLength(1);
       expect(events[0]).toMatchObject({ actor: { type: 'user', id: owner.userId } });
       expect(events[0].data).toEqual({
@@ -109,11 +137,25 @@ describe('members', () => {
       const listed = await identity.api(owner.token, 'GET', '/members');
       expect(listed.body.data.find((member: { id: string }) => member.id === admin.userId).status).toBe('disabled');
 
-      const event = (await identity.events({ 'event.type': 'identity.member.updated', 'event.data.member_id': admin.memberId }))[0];
-      expect(event.data).toMatchObject({ status: 'disabled', previous_status: 'active', role: 'Admin', previous_role: 'Admin', status_changed: true, role_changed: false });
+      const event = (
+        await identity.events({ 'event.type': 'identity.member.updated', 'event.data.member_id': admin.memberId })
+      )[0];
+      expect(event.data).toMatchObject({
+        status: 'disabled',
+        previous_status: 'active',
+        role: 'Admin',
+        previous_role: 'Admin',
+        status_changed: true,
+        role_changed: false,
+      });
 
-      expect((await identity.api(owner.token, 'PATCH', `/members/${admin.userId}`, { status: 'active' })).status).toBe(204);
-      expect(await identity.authenticate(admin.token)).toMatchObject({ workspace_id: owner.workspaceId, role: 'Admin' });
+      expect((await identity.api(owner.token, 'PATCH', `/members/${admin.userId}`, { status: 'active' })).status).toBe(
+        204,
+      );
+      expect(await identity.authenticate(admin.token)).toMatchObject({
+        workspace_id: owner.workspaceId,
+        role: 'Admin',
+      });
       expect((await identity.api(key, 'GET', '/me')).status).toBe(200);
     });
 
@@ -121,9 +163,18 @@ describe('members', () => {
       const owner = await createOwner(identity);
       const sales = await addTeammate(identity, owner);
       const salesRoleId = await roleIdOf(identity, owner.workspaceId, 'Sales');
-      expect((await identity.api(owner.token, 'PATCH', `/members/${sales.userId}`, { role_id: salesRoleId, status: 'active' })).status).toBe(204);
+      expect(
+        (
+          await identity.api(owner.token, 'PATCH', `/members/${sales.userId}`, {
+            role_id: salesRoleId,
+            status: 'active',
+          })
+        ).status,
+      ).toBe(204);
       expect((await identity.api(owner.token, 'PATCH', `/members/${sales.userId}`, {})).status).toBe(204);
-      expect(await identity.events({ 'event.type': 'identity.member.updated', 'event.workspace_id': owner.workspaceId })).toHaveLength(0);
+      expect(
+        await identity.events({ 'event.type': 'identity.member.updated', 'event.workspace_id': owner.workspaceId }),
+      ).toHaveLength(0);
     });
 
     describe('the last active Owner', () => {
@@ -132,13 +183,19 @@ describe('members', () => {
         const ownerMemberId = await memberIdOf(identity, owner);
         const salesRoleId = await roleIdOf(identity, owner.workspaceId, 'Sales');
 
-        for (const body of [{ status: 'disabled' }, { role_id: salesRoleId }, { role_id: salesRoleId, status: 'active' }]) {
+        for (const body of [
+          { status: 'disabled' },
+          { role_id: salesRoleId },
+          { role_id: salesRoleId, status: 'active' },
+        ]) {
           const answer = await identity.api(owner.token, 'PATCH', `/members/${ownerMemberId}`, body);
           expect(answer.status).toBe(409);
           expect(answer.body.error.code).toBe('last_owner');
         }
         expect(await identity.authenticate(owner.token)).toMatchObject({ role: 'Owner' });
-        expect(await identity.events({ 'event.type': 'identity.member.updated', 'event.workspace_id': owner.workspaceId })).toHaveLength(0);
+        expect(
+          await identity.events({ 'event.type': 'identity.member.updated', 'event.workspace_id': owner.workspaceId }),
+        ).toHaveLength(0);
       });
 
       it('may step down once another active Owner exists; a disabled Owner does not count', async () => {
@@ -147,12 +204,18 @@ describe('members', () => {
         const second = await addTeammate(identity, owner, 'Owner');
         const adminRoleId = await roleIdOf(identity, owner.workspaceId, 'Admin');
 
-        expect((await identity.api(owner.token, 'PATCH', `/members/${second.userId}`, { status: 'disabled' })).status).toBe(204);
+        expect(
+          (await identity.api(owner.token, 'PATCH', `/members/${second.userId}`, { status: 'disabled' })).status,
+        ).toBe(204);
         const refused = await identity.api(owner.token, 'PATCH', `/members/${ownerMemberId}`, { role_id: adminRoleId });
         expect(refused.body.error.code).toBe('last_owner');
 
-        expect((await identity.api(owner.token, 'PATCH', `/members/${second.userId}`, { status: 'active' })).status).toBe(204);
-        expect((await identity.api(owner.token, 'PATCH', `/members/${ownerMemberId}`, { role_id: adminRoleId })).status).toBe(204);
+        expect(
+          (await identity.api(owner.token, 'PATCH', `/members/${second.userId}`, { status: 'active' })).status,
+        ).toBe(204);
+        expect(
+          (await identity.api(owner.token, 'PATCH', `/members/${ownerMemberId}`, { role_id: adminRoleId })).status,
+        ).toBe(204);
         expect(await identity.authenticate(owner.token)).toMatchObject({ role: 'Admin' });
         // Now the second is the last active Owner.
         const last = await identity.api(second.token, 'PATCH', `/members/${second.userId}`, { status: 'disabled' });
@@ -168,12 +231,20 @@ describe('members', () => {
       // Called side by side in one process, so both transactions really overlap.
       const runtime = runtimeOf(identity.service.context);
       const results = await Promise.allSettled([
-        updateMember(runtime, claimsFrom(await identity.authenticate(owner.token)), owner.workspaceId, ownerMemberId, { role_id: adminRoleId }),
-        updateMember(runtime, claimsFrom(await identity.authenticate(second.token)), owner.workspaceId, second.userId, { role_id: adminRoleId }),
+        updateMember(runtime, claimsFrom(await identity.authenticate(owner.token)), owner.workspaceId, ownerMemberId, {
+          role_id: adminRoleId,
+        }),
+        updateMember(runtime, claimsFrom(await identity.authenticate(second.token)), owner.workspaceId, second.userId, {
+          role_id: adminRoleId,
+        }),
       ]);
       expect(results.map((result) => result.status).sort()).toEqual(['fulfilled', 'rejected']);
-      expect(results.find((result) => result.status === 'rejected')).toMatchObject({ reason: { code: 'last_owner', status: 409 } });
-      const roles = (await identity.api(owner.token, 'GET', '/members')).body.data.map((member: { role: string }) => member.role);
+      expect(results.find((result) => result.status === 'rejected')).toMatchObject({
+        reason: { code: 'last_owner', status: 409 },
+      });
+      const roles = (await identity.api(owner.token, 'GET', '/members')).body.data.map(
+        (member: { role: string }) => member.role,
+      );
       expect(roles.filter((role: string) => role === 'Owner')).toHaveLength(1);
     });
 
@@ -193,14 +264,21 @@ describe('members', () => {
       ] as const) {
         const answer = await identity.api(admin.token, 'PATCH', `/members/${memberId}`, body);
         expect(answer.status).toBe(403);
-        expect(answer.body.error).toEqual({ code: 'forbidden', message: 'only an Owner can make someone an Owner or change an Owner' });
+        expect(answer.body.error).toEqual({
+          code: 'forbidden',
+          message: 'only an Owner can make someone an Owner or change an Owner',
+        });
       }
       expect(await identity.authenticate(admin.token)).toMatchObject({ role: 'Admin' });
       expect(await identity.authenticate(owner.token)).toMatchObject({ role: 'Owner' });
 
       // An Admin still manages everyone else, and an Owner may make an Owner.
-      expect((await identity.api(admin.token, 'PATCH', `/members/${sales.userId}`, { status: 'disabled' })).status).toBe(204);
-      expect((await identity.api(owner.token, 'PATCH', `/members/${admin.userId}`, { role_id: ownerRoleId })).status).toBe(204);
+      expect(
+        (await identity.api(admin.token, 'PATCH', `/members/${sales.userId}`, { status: 'disabled' })).status,
+      ).toBe(204);
+      expect(
+        (await identity.api(owner.token, 'PATCH', `/members/${admin.userId}`, { role_id: ownerRoleId })).status,
+      ).toBe(204);
       expect(await identity.authenticate(admin.token)).toMatchObject({ role: 'Owner' });
     });
 
@@ -213,7 +291,10 @@ describe('members', () => {
     ])('refuses %s with 400 naming the field', async (_label, body, message) => {
       const owner = await createOwner(identity);
       const sales = await addTeammate(identity, owner);
-      const answer = await identity.api(owner.token, 'PATCH', `/members/${sales.userId}`, { status: 'disabled', ...body });
+      const answer = await identity.api(owner.token, 'PATCH', `/members/${sales.userId}`, {
+        status: 'disabled',
+        ...body,
+      });
       expect(answer.status).toBe(400);
       expect(answer.body.error).toEqual({ code: 'validation_failed', message: expect.stringContaining(message) });
       expect(await identity.authenticate(sales.token)).toMatchObject({ role: 'Sales' });
@@ -241,7 +322,10 @@ describe('members', () => {
     it('answers 400 naming the id for a malformed one', async () => {
       const owner = await createOwner(identity);
       const answer = await identity.api(owner.token, 'PATCH', '/members/not-a-uuid', { status: 'disabled' });
-      expect(answer).toEqual({ status: 400, body: { error: { code: 'validation_failed', message: 'id must be a valid uuid' } } });
+      expect(answer).toEqual({
+        status: 400,
+        body: { error: { code: 'validation_failed', message: 'id must be a valid uuid' } },
+      });
     });
 
     it('answers 404 for another workspace’s member and changes nothing there', async () => {
@@ -250,7 +334,10 @@ describe('members', () => {
       const theirs = await addTeammate(identity, other);
       const answer = await identity.api(owner.token, 'PATCH', `/members/${theirs.userId}`, { status: 'disabled' });
       expect(answer).toEqual({ status: 404, body: { error: { code: 'not_found', message: 'member not found' } } });
-      const stored = await memberModel(identity.service.context.connection).findOne({ workspace_id: other.workspaceId, _id: theirs.memberId }).lean().exec();
+      const stored = await memberModel(identity.service.context.connection)
+        .findOne({ workspace_id: other.workspaceId, _id: theirs.memberId })
+        .lean()
+        .exec();
       expect(stored?.status).toBe('active');
     });
 

@@ -56,14 +56,21 @@ describe('notifications', () => {
     const role = await roleNamed(owner.workspaceId, roleName);
     const { connection } = identity.service.context;
     const member = await connection.transaction((session) =>
-      addMember(connection, session, { workspaceId: owner.workspaceId, userId: teammate.userId, roleId: role._id, now: isoNow() }),
+      addMember(connection, session, {
+        workspaceId: owner.workspaceId,
+        userId: teammate.userId,
+        roleId: role._id,
+        now: isoNow(),
+      }),
     );
     await switchTo(teammate, owner.workspaceId);
     return { ...teammate, memberId: member._id, workspaceId: owner.workspaceId };
   }
 
   async function switchTo(person: Person, workspaceId: string): Promise<void> {
-    const switched = await identity.api(person.token, 'POST', '/auth/switch-workspace', { organization_id: workspaceId });
+    const switched = await identity.api(person.token, 'POST', '/auth/switch-workspace', {
+      organization_id: workspaceId,
+    });
     if (switched.status !== 204) throw new Error(`switch failed: ${switched.status} ${JSON.stringify(switched.body)}`);
   }
 
@@ -113,7 +120,8 @@ describe('notifications', () => {
   }
 
   // Notification mail only: the verification link every new account is mailed is not one.
-  const mailsTo = (email: string) => mailTo(identity.service.context.dataDir, email).filter((mail) => !mail.text.includes(EMAIL_VERIFICATION_PATH));
+  const mailsTo = (email: string) =>
+    mailTo(identity.service.context.dataDir, email).filter((mail) => !mail.text.includes(EMAIL_VERIFICATION_PATH));
 
   const publicUrl = () => runtimeOf(identity.service.context).config.publicUrl;
 
@@ -151,7 +159,14 @@ describe('notifications', () => {
       const owner = await createOwner(identity, 'Roles Ltd');
       const member = await addTeammate(owner);
       await deliver(memberUpdated(owner, member, { role: 'Admin', previous_role: 'Sales' }));
-      await deliver(memberUpdated(owner, member, { role: 'Admin', previous_role: 'Admin', status: 'active', previous_status: 'disabled' }));
+      await deliver(
+        memberUpdated(owner, member, {
+          role: 'Admin',
+          previous_role: 'Admin',
+          status: 'active',
+          previous_status: 'disabled',
+        }),
+      );
 
       const list = await notifications(member.token);
       expect(list.body.data).toEqual([
@@ -206,7 +221,9 @@ describe('notifications', () => {
       expect((await identity.api(member.token, 'PATCH', '/me', { email_notifications: false })).status).toBe(204);
       await deliver(memberUpdated(owner, member, { role: 'Read only', previous_role: 'Sales' }));
 
-      expect((await notifications(member.token)).body.data).toEqual([expect.objectContaining({ title: 'Your role is now Read only' })]);
+      expect((await notifications(member.token)).body.data).toEqual([
+        expect.objectContaining({ title: 'Your role is now Read only' }),
+      ]);
       expect(mailsTo(member.email)).toEqual([]);
     });
 
@@ -242,10 +259,16 @@ describe('notifications', () => {
       expect(invited.status).toBe(201);
       const link = linkIn(mailsTo(email)[0], '/v1/public/invitations/');
       const joiner = await signUpVerifiedPerson(identity, { email });
-      const accepted = await identity.api(joiner.token, 'POST', '/invitations/accept', { token: link.split('/').pop() });
+      const accepted = await identity.api(joiner.token, 'POST', '/invitations/accept', {
+        token: link.split('/').pop(),
+      });
       expect(accepted.status).toBe(200);
 
-      const list = await waitUntil(() => notifications(owner.token), (answer) => answer.body.unread === 1, 'the notification');
+      const list = await waitUntil(
+        () => notifications(owner.token),
+        (answer) => answer.body.unread === 1,
+        'the notification',
+      );
       expect(list.body.data).toEqual([
         expect.objectContaining({
           kind: 'invitation_accepted',
@@ -253,19 +276,33 @@ describe('notifications', () => {
           body: 'They joined Invites Ltd as Sales.',
         }),
       ]);
-      await waitUntil(async () => mailsTo(owner.email), (mails) => mails.length === 1, 'the mail to the inviter');
+      await waitUntil(
+        async () => mailsTo(owner.email),
+        (mails) => mails.length === 1,
+        'the mail to the inviter',
+      );
     });
 
     it('tells a member when an admin gives them another role through the API', async () => {
       const owner = await createOwner(identity, 'Promotions Ltd');
       const member = await addTeammate(owner);
       const admin = await roleNamed(owner.workspaceId, 'Admin');
-      expect((await identity.api(owner.token, 'PATCH', `/members/${member.userId}`, { role_id: admin._id })).status).toBeLessThan(300);
+      expect(
+        (await identity.api(owner.token, 'PATCH', `/members/${member.userId}`, { role_id: admin._id })).status,
+      ).toBeLessThan(300);
 
-      const list = await waitUntil(() => notifications(member.token), (answer) => answer.body.unread === 1, 'the notification');
+      const list = await waitUntil(
+        () => notifications(member.token),
+        (answer) => answer.body.unread === 1,
+        'the notification',
+      );
       expect(titles(list)).toEqual(['Your role is now Admin']);
       expect(list.body.data[0].body).toBe(`${owner.name} changed your role in Promotions Ltd from Sales to Admin.`);
-      const mails = await waitUntil(async () => mailsTo(member.email), (found) => found.length === 1, 'the mail to the member');
+      const mails = await waitUntil(
+        async () => mailsTo(member.email),
+        (found) => found.length === 1,
+        'the mail to the member',
+      );
       expect(mails[0].subject).toBe('Your role is now Admin');
 
       // The same change in the audit log, by the owner.
@@ -296,7 +333,8 @@ describe('notifications', () => {
         ['Read only', 'Admin'],
         ['Sales', 'Read only'],
       ];
-      for (const [role, previous] of roles) await deliver(memberUpdated(owner, member, { role, previous_role: previous }));
+      for (const [role, previous] of roles)
+        await deliver(memberUpdated(owner, member, { role, previous_role: previous }));
       const list = await notifications(member.token);
       expect(list.body.data.map((item: { title: string }) => item.title)).toEqual([
         'Your role is now Sales',
@@ -363,7 +401,9 @@ describe('notifications', () => {
       await deliver(invitationAccepted(inSecond, joiner));
 
       const there = await notifications(first.token);
-      expect(there.body.data.map((item: { title: string }) => item.title)).toEqual([`${joiner.email} accepted your invitation`]);
+      expect(there.body.data.map((item: { title: string }) => item.title)).toEqual([
+        `${joiner.email} accepted your invitation`,
+      ]);
       const secondIds: string[] = there.body.data.map((item: { id: string }) => item.id);
 
       // In their own workspace: nothing listed, and the second's ids mark nothing.
@@ -372,7 +412,10 @@ describe('notifications', () => {
       expect(await markRead(first.token, { ids: secondIds })).toEqual({ status: 200, body: { unread: 0 } });
       expect(await markRead(first.token)).toEqual({ status: 200, body: { unread: 0 } });
       await switchTo(first, second.workspaceId);
-      expect((await notifications(first.token)).body).toMatchObject({ data: [{ id: secondIds[0], read_at: null }], unread: 1 });
+      expect((await notifications(first.token)).body).toMatchObject({
+        data: [{ id: secondIds[0], read_at: null }],
+        unread: 1,
+      });
     });
 
     it('shows an API key the notifications of the member who created it', async () => {

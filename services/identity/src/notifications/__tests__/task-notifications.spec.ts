@@ -24,26 +24,43 @@ describe('task notifications', () => {
     version: 1,
     ...fields,
   });
-  const event = (type: string, data: Record<string, unknown>, actor: EventActor | null = ann) => makeEvent({ type, workspace_id: newId(), actor, data });
+  const event = (type: string, data: Record<string, unknown>, actor: EventActor | null = ann) =>
+    makeEvent({ type, workspace_id: newId(), actor, data });
 
   it('subscribes to the task events it turns into notifications', () => {
-    expect(NOTIFICATION_PATTERNS).toEqual(expect.arrayContaining(['crm.task.created', 'crm.task.updated', 'crm.task.reminded']));
+    expect(NOTIFICATION_PATTERNS).toEqual(
+      expect.arrayContaining(['crm.task.created', 'crm.task.updated', 'crm.task.reminded']),
+    );
   });
 
   it('tells the assignee of a new or reassigned open task, never the person who assigned themselves', () => {
     expect(draftNotifications(event('crm.task.created', task()), setting)).toEqual([
-      { user_id: bo, kind: 'task_assigned', title: 'Ann assigned you a task: Call back', body: 'Due 2030-05-01 12:00 UTC.', link: 'https://crm.example/v1/tasks?assignee=me&status=open' },
+      {
+        user_id: bo,
+        kind: 'task_assigned',
+        title: 'Ann assigned you a task: Call back',
+        body: 'Due 2030-05-01 12:00 UTC.',
+        link: 'https://crm.example/v1/tasks?assignee=me&status=open',
+      },
     ]);
     expect(recipientsOf(event('crm.task.created', task({ assignee_id: ann.id })))).toEqual([]);
     expect(recipientsOf(event('crm.task.created', task({ assignee_id: null })))).toEqual([]);
     expect(recipientsOf(event('crm.task.updated', task({ fields: ['assignee_id'] })))).toEqual([bo]);
     expect(recipientsOf(event('crm.task.updated', task({ fields: ['title'] })))).toEqual([]);
-    expect(recipientsOf(event('crm.task.updated', task({ status: 'done', fields: ['assignee_id', 'status'] })))).toEqual([]);
+    expect(
+      recipientsOf(event('crm.task.updated', task({ status: 'done', fields: ['assignee_id', 'status'] }))),
+    ).toEqual([]);
   });
 
   it('reminds the assignee, or the creator of an unassigned task', () => {
     const [reminder] = draftNotifications(event('crm.task.reminded', task({ due_at: null }), null), setting);
-    expect(reminder).toEqual({ user_id: bo, kind: 'task_reminder', title: 'Reminder: Call back', body: null, link: 'https://crm.example/v1/tasks?assignee=me&status=open' });
+    expect(reminder).toEqual({
+      user_id: bo,
+      kind: 'task_reminder',
+      title: 'Reminder: Call back',
+      body: null,
+      link: 'https://crm.example/v1/tasks?assignee=me&status=open',
+    });
     expect(recipientsOf(event('crm.task.reminded', task({ assignee_id: null }), null))).toEqual([ann.id]);
   });
 });

@@ -35,7 +35,8 @@ describe('password change links', () => {
   // Asks for a link and reads it from the mail the person received, as they would.
   async function mailedLink(person: Person): Promise<{ answer: Answer; link: string }> {
     const answer = await identity.api(person.token, 'POST', '/me/password');
-    if (answer.status !== 200) throw new Error(`POST /me/password failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+    if (answer.status !== 200)
+      throw new Error(`POST /me/password failed: ${answer.status} ${JSON.stringify(answer.body)}`);
     const mails = mailTo(dataDir(), person.email);
     return { answer, link: linkIn(mails[mails.length - 1], RESET_PATH) };
   }
@@ -56,7 +57,9 @@ describe('password change links', () => {
       const before = Date.now();
       const { answer, link } = await mailedLink(person);
       const { publicUrl } = runtimeOf(identity.service.context).config;
-      expect(answer.body).toEqual({ url: expect.stringMatching(new RegExp(`^${publicUrl}/v1/public/password-resets/crm_pwd_[0-9A-Za-z]{43}$`)) });
+      expect(answer.body).toEqual({
+        url: expect.stringMatching(new RegExp(`^${publicUrl}/v1/public/password-resets/crm_pwd_[0-9A-Za-z]{43}$`)),
+      });
       expect(link).toBe(answer.body.url);
       const mail = mailTo(dataDir(), person.email).at(-1)!;
       expect(mail.subject).toBe('Change your password');
@@ -72,9 +75,16 @@ describe('password change links', () => {
       const stored = await passwordResetModel(connection()).find({ user_id: person.userId }).lean().exec();
       expect(stored).toHaveLength(1);
       expect(JSON.stringify(stored)).not.toContain(token);
-      const events = await identity.events({ 'event.type': 'identity.user.password_change_requested', 'event.data.user_id': person.userId });
+      const events = await identity.events({
+        'event.type': 'identity.user.password_change_requested',
+        'event.data.user_id': person.userId,
+      });
       expect(events).toHaveLength(1);
-      expect(events[0]).toMatchObject({ workspace_id: null, actor: { type: 'user', id: person.userId }, data: { expires_at: shown.body.expires_at } });
+      expect(events[0]).toMatchObject({
+        workspace_id: null,
+        actor: { type: 'user', id: person.userId },
+        data: { expires_at: shown.body.expires_at },
+      });
       expect(JSON.stringify(events)).not.toContain(token);
     });
 
@@ -82,7 +92,10 @@ describe('password change links', () => {
       const owner = await createOwner(identity);
       const { link } = await mailedLink(owner);
       expect((await identity.publicApi('GET', pathOf(link))).body.email).toBe(owner.email);
-      const [event] = await identity.events({ 'event.type': 'identity.user.password_change_requested', 'event.data.user_id': owner.userId });
+      const [event] = await identity.events({
+        'event.type': 'identity.user.password_change_requested',
+        'event.data.user_id': owner.userId,
+      });
       expect(event.workspace_id).toBe(owner.workspaceId);
     });
 
@@ -129,7 +142,10 @@ describe('password change links', () => {
       expect((await identity.publicApi('GET', pathOf(link))).status).toBe(404);
       expect((await signIn(person, NEW_PASSWORD)).status).toBe(200);
 
-      const events = await identity.events({ 'event.type': 'identity.user.password_changed', 'event.data.user_id': person.userId });
+      const events = await identity.events({
+        'event.type': 'identity.user.password_changed',
+        'event.data.user_id': person.userId,
+      });
       expect(events).toHaveLength(1);
       expect(events[0]).toMatchObject({
         workspace_id: null,
@@ -144,13 +160,19 @@ describe('password change links', () => {
       const second = await signIn(person, person.password);
       const { link } = await mailedLink(person);
 
-      const changed = await identity.publicApi('POST', pathOf(link), { password: NEW_PASSWORD, sign_out_other_sessions: false });
+      const changed = await identity.publicApi('POST', pathOf(link), {
+        password: NEW_PASSWORD,
+        sign_out_other_sessions: false,
+      });
       expect(changed.status).toBe(204);
       for (const token of [person.token, second.body.token]) {
         await expect(identity.authenticate(token)).resolves.toMatchObject({ user_id: person.userId });
       }
       expect((await identity.api(person.token, 'GET', '/me')).status).toBe(200);
-      const [event] = await identity.events({ 'event.type': 'identity.user.password_changed', 'event.data.user_id': person.userId });
+      const [event] = await identity.events({
+        'event.type': 'identity.user.password_changed',
+        'event.data.user_id': person.userId,
+      });
       expect(event.data).toMatchObject({ signed_out_sessions: 0 });
     });
 
@@ -179,7 +201,10 @@ describe('password change links', () => {
 
     it('refuses with 400 naming it a token outside the token alphabet or over 200 characters', async () => {
       for (const token of ['crm_pwd_abc.def', `crm_pwd_${'A'.repeat(200)}`]) {
-        for (const [method, body] of [['GET', undefined], ['POST', { password: NEW_PASSWORD }]] as const) {
+        for (const [method, body] of [
+          ['GET', undefined],
+          ['POST', { password: NEW_PASSWORD }],
+        ] as const) {
           const answer = await identity.publicApi(method, `/public/password-resets/${token}`, body);
           expect(answer.status).toBe(400);
           expect(answer.body.error).toEqual({ code: 'validation_failed', message: expect.stringMatching(/^token /) });
@@ -189,11 +214,27 @@ describe('password change links', () => {
 
     it.each([
       ['a missing password', {}, 'password is required'],
-      ['a password under 10 characters', { password: 'x'.repeat(9) }, 'password must NOT have fewer than 10 characters'],
-      ['a password over 200 characters', { password: 'x'.repeat(201) }, 'password must NOT have more than 200 characters'],
-      ['a password with a carriage return', { password: 'a long enough\rpassword' }, 'password must be one line of text without control characters'],
+      [
+        'a password under 10 characters',
+        { password: 'x'.repeat(9) },
+        'password must NOT have fewer than 10 characters',
+      ],
+      [
+        'a password over 200 characters',
+        { password: 'x'.repeat(201) },
+        'password must NOT have more than 200 characters',
+      ],
+      [
+        'a password with a carriage return',
+        { password: 'a long enough\rpassword' },
+        'password must be one line of text without control characters',
+      ],
       ['an unknown field', { password: NEW_PASSWORD, email: 'a@b.test' }, "unknown field 'email'"],
-      ['a sign_out_other_sessions that is not a boolean', { password: NEW_PASSWORD, sign_out_other_sessions: 'yes' }, 'sign_out_other_sessions must be boolean'],
+      [
+        'a sign_out_other_sessions that is not a boolean',
+        { password: NEW_PASSWORD, sign_out_other_sessions: 'yes' },
+        'sign_out_other_sessions must be boolean',
+      ],
     ])('refuses %s with 400 naming the field, and the link still works', async (_label, body, message) => {
       const person = await signUpPerson(identity);
       const { link } = await mailedLink(person);
@@ -233,6 +274,8 @@ describe('password change links when mail cannot be sent', () => {
     const answer = await identity.api(person.token, 'POST', '/me/password');
     expect(answer.status).toBe(503);
     expect(answer.body.error.code).toBe('unavailable');
-    expect(await passwordResetModel(identity.service.context.connection).countDocuments({ user_id: person.userId })).toBe(0);
+    expect(
+      await passwordResetModel(identity.service.context.connection).countDocuments({ user_id: person.userId }),
+    ).toBe(0);
   });
 });

@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { apiKeyModel } from '../../api-keys/api-key.model';
-import { createApiKey, createOwner, startIdentity, UUID_V7, type IdentityHarness, type Owner } from '../../__tests__/identity-harness';
+import {
+  createApiKey,
+  createOwner,
+  startIdentity,
+  UUID_V7,
+  type IdentityHarness,
+  type Owner,
+} from '../../__tests__/identity-harness';
 import { addTeammate } from '../../members/__tests__/member-factory';
 import { PERMISSIONS } from '@crm/protos';
 
@@ -18,7 +25,11 @@ describe('roles', () => {
   });
 
   async function createRole(owner: Owner, body: Record<string, unknown> = {}) {
-    const answer = await identity.api(owner.token, 'POST', '/roles', { name: `Role ${randomUUID().slice(0, 8)}`, permissions: ['companies:read'], ...body });
+    const answer = await identity.api(owner.token, 'POST', '/roles', {
+      name: `Role ${randomUUID().slice(0, 8)}`,
+      permissions: ['companies:read'],
+      ...body,
+    });
     if (answer.status !== 201) throw new Error(`role creation failed: ${answer.status} ${JSON.stringify(answer.body)}`);
     return answer.body as { id: string; name: string; permissions: string[] };
   }
@@ -41,9 +52,21 @@ describe('roles', () => {
         'Agent (read & write)',
         'auditors',
       ]);
-      expect(answer.body.data[0]).toEqual({ id: expect.stringMatching(UUID_V7), name: 'Owner', permissions: ALL_PERMISSIONS, is_system: true, members: 1 });
+      expect(answer.body.data[0]).toEqual({
+        id: expect.stringMatching(UUID_V7),
+        name: 'Owner',
+        permissions: ALL_PERMISSIONS,
+        is_system: true,
+        members: 1,
+      });
       expect(answer.body.data[2]).toMatchObject({ name: 'Sales', members: 2, is_system: true });
-      expect(answer.body.data[6]).toEqual({ id: custom.id, name: 'auditors', permissions: ['companies:read', 'tasks:read'], is_system: false, members: 0 });
+      expect(answer.body.data[6]).toEqual({
+        id: custom.id,
+        name: 'auditors',
+        permissions: ['companies:read', 'tasks:read'],
+        is_system: false,
+        members: 0,
+      });
     });
 
     it('never lists another workspace’s roles', async () => {
@@ -67,24 +90,42 @@ describe('roles', () => {
   describe('POST /roles', () => {
     it('creates a custom role (201 Role) and records it', async () => {
       const owner = await createOwner(identity);
-      const answer = await identity.api(owner.token, 'POST', '/roles', { name: '  Field team ', permissions: ['tasks:write', 'companies:read', 'tasks:read'] });
+      const answer = await identity.api(owner.token, 'POST', '/roles', {
+        name: '  Field team ',
+        permissions: ['tasks:write', 'companies:read', 'tasks:read'],
+      });
       expect(answer).toEqual({
         status: 201,
-        body: { id: expect.stringMatching(UUID_V7), name: 'Field team', permissions: ['companies:read', 'tasks:read', 'tasks:write'], is_system: false, members: 0 },
+        body: {
+          id: expect.stringMatching(UUID_V7),
+          name: 'Field team',
+          permissions: ['companies:read', 'tasks:read', 'tasks:write'],
+          is_system: false,
+          members: 0,
+        },
       });
       const listed = await identity.api(owner.token, 'GET', '/roles');
       expect(listed.body.data).toContainEqual(answer.body);
-      const events = await identity.events({ 'event.type': 'identity.role.created', 'event.workspace_id': owner.workspaceId });
+      const events = await identity.events({
+        'event.type': 'identity.role.created',
+        'event.workspace_id': owner.workspaceId,
+      });
       expect(events).toHaveLength(1);
       expect(events[0]).toMatchObject({
         actor: { type: 'user', id: owner.userId },
-        data: { role_id: answer.body.id, name: 'Field team', permissions: ['companies:read', 'tasks:read', 'tasks:write'] },
+        data: {
+          role_id: answer.body.id,
+          name: 'Field team',
+          permissions: ['companies:read', 'tasks:read', 'tasks:write'],
+        },
       });
     });
 
     it('allows a role with no permissions', async () => {
       const owner = await createOwner(identity);
-      expect((await identity.api(owner.token, 'POST', '/roles', { name: 'Guest', permissions: [] })).body).toMatchObject({ name: 'Guest', permissions: [] });
+      expect(
+        (await identity.api(owner.token, 'POST', '/roles', { name: 'Guest', permissions: [] })).body,
+      ).toMatchObject({ name: 'Guest', permissions: [] });
     });
 
     it.each([['Field Team'], ['FIELD TEAM'], ['owner'], ['Read Only'], ['support']])(
@@ -103,7 +144,9 @@ describe('roles', () => {
       const first = await createOwner(identity);
       const second = await createOwner(identity);
       await createRole(first, { name: 'Interns' });
-      expect((await identity.api(second.token, 'POST', '/roles', { name: 'Interns', permissions: [] })).status).toBe(201);
+      expect((await identity.api(second.token, 'POST', '/roles', { name: 'Interns', permissions: [] })).status).toBe(
+        201,
+      );
     });
 
     it.each([
@@ -114,12 +157,24 @@ describe('roles', () => {
       ['a blank name', { name: '   ' }, 'name'],
       ['a name over 40 characters', { name: 'r'.repeat(41) }, 'name must NOT have more than 40 characters'],
       ['a name with a line feed', { name: 'Sales\nTeam' }, 'name must be one line of text without control characters'],
-      ['an unknown permission', { permissions: ['companies:read', 'companies:delete'] }, 'permissions.1 must be one of'],
-      ['a repeated permission', { permissions: ['tasks:read', 'tasks:read'] }, 'permissions must NOT have duplicate items'],
+      [
+        'an unknown permission',
+        { permissions: ['companies:read', 'companies:delete'] },
+        'permissions.1 must be one of',
+      ],
+      [
+        'a repeated permission',
+        { permissions: ['tasks:read', 'tasks:read'] },
+        'permissions must NOT have duplicate items',
+      ],
       ['permissions that are not an array', { permissions: 'companies:read' }, 'permissions must be array'],
     ])('refuses %s with 400 naming the field', async (_label, body, message) => {
       const owner = await createOwner(identity);
-      const answer = await identity.api(owner.token, 'POST', '/roles', { name: 'Valid', permissions: ['tasks:read'], ...body });
+      const answer = await identity.api(owner.token, 'POST', '/roles', {
+        name: 'Valid',
+        permissions: ['tasks:read'],
+        ...body,
+      });
       expect(answer.status).toBe(400);
       expect(answer.body.error).toEqual({ code: 'validation_failed', message: expect.stringContaining(message) });
       expect((await identity.api(owner.token, 'GET', '/roles')).body.data).toHaveLength(6);
@@ -134,17 +189,35 @@ describe('roles', () => {
       const { key } = await createApiKey(identity, owner, { role: 'Helpers' });
       expect((await identity.authenticate(helper.token)).permissions).toEqual(['companies:read']);
 
-      const answer = await identity.api(owner.token, 'PATCH', `/roles/${role.id}`, { name: 'Helpers+', permissions: ['contacts:read', 'companies:read'] });
+      const answer = await identity.api(owner.token, 'PATCH', `/roles/${role.id}`, {
+        name: 'Helpers+',
+        permissions: ['contacts:read', 'companies:read'],
+      });
       expect(answer).toEqual({
         status: 200,
-        body: { id: role.id, name: 'Helpers+', permissions: ['companies:read', 'contacts:read'], is_system: false, members: 1 },
+        body: {
+          id: role.id,
+          name: 'Helpers+',
+          permissions: ['companies:read', 'contacts:read'],
+          is_system: false,
+          members: 1,
+        },
       });
-      expect(await identity.authenticate(helper.token)).toMatchObject({ role: 'Helpers+', permissions: ['companies:read', 'contacts:read'] });
-      expect(await identity.authenticate(key)).toMatchObject({ role: 'Helpers+', permissions: ['companies:read', 'contacts:read'] });
+      expect(await identity.authenticate(helper.token)).toMatchObject({
+        role: 'Helpers+',
+        permissions: ['companies:read', 'contacts:read'],
+      });
+      expect(await identity.authenticate(key)).toMatchObject({
+        role: 'Helpers+',
+        permissions: ['companies:read', 'contacts:read'],
+      });
       const listed = await identity.api(owner.token, 'GET', '/members');
       expect(listed.body.data.find((member: { email: string }) => member.email === helper.email).role).toBe('Helpers+');
 
-      const events = await identity.events({ 'event.type': 'identity.role.updated', 'event.workspace_id': owner.workspaceId });
+      const events = await identity.events({
+        'event.type': 'identity.role.updated',
+        'event.workspace_id': owner.workspaceId,
+      });
       expect(events.map((event) => event.data)).toEqual([
         {
           role_id: role.id,
@@ -160,10 +233,18 @@ describe('roles', () => {
     it('changes only what is given, may change the case of its own name, and records nothing when nothing changes', async () => {
       const owner = await createOwner(identity);
       const role = await createRole(owner, { name: 'field team', permissions: ['tasks:read'] });
-      expect((await identity.api(owner.token, 'PATCH', `/roles/${role.id}`, { name: 'Field Team' })).body).toMatchObject({ name: 'Field Team', permissions: ['tasks:read'] });
-      expect((await identity.api(owner.token, 'PATCH', `/roles/${role.id}`, { permissions: ['tasks:read'] })).status).toBe(200);
-      expect((await identity.api(owner.token, 'PATCH', `/roles/${role.id}`, {})).body).toMatchObject({ name: 'Field Team' });
-      expect(await identity.events({ 'event.type': 'identity.role.updated', 'event.workspace_id': owner.workspaceId })).toHaveLength(1);
+      expect(
+        (await identity.api(owner.token, 'PATCH', `/roles/${role.id}`, { name: 'Field Team' })).body,
+      ).toMatchObject({ name: 'Field Team', permissions: ['tasks:read'] });
+      expect(
+        (await identity.api(owner.token, 'PATCH', `/roles/${role.id}`, { permissions: ['tasks:read'] })).status,
+      ).toBe(200);
+      expect((await identity.api(owner.token, 'PATCH', `/roles/${role.id}`, {})).body).toMatchObject({
+        name: 'Field Team',
+      });
+      expect(
+        await identity.events({ 'event.type': 'identity.role.updated', 'event.workspace_id': owner.workspaceId }),
+      ).toHaveLength(1);
     });
 
     it('refuses a name another role has (409 role_name_taken)', async () => {
@@ -181,10 +262,14 @@ describe('roles', () => {
       const owner = await createOwner(identity);
       const roles = (await identity.api(owner.token, 'GET', '/roles')).body.data as Array<{ id: string; name: string }>;
       const sales = roles.find((role) => role.name === 'Sales')!;
-      const answer = await identity.api(owner.token, 'PATCH', `/roles/${sales.id}`, { permissions: ['settings:manage'] });
+      const answer = await identity.api(owner.token, 'PATCH', `/roles/${sales.id}`, {
+        permissions: ['settings:manage'],
+      });
       expect(answer.status).toBe(409);
       expect(answer.body.error.code).toBe('role_is_system');
-      const after = (await identity.api(owner.token, 'GET', '/roles')).body.data.find((role: { id: string }) => role.id === sales.id);
+      const after = (await identity.api(owner.token, 'GET', '/roles')).body.data.find(
+        (role: { id: string }) => role.id === sales.id,
+      );
       expect(after.permissions).not.toContain('settings:manage');
     });
 
@@ -210,16 +295,27 @@ describe('roles', () => {
       const listed = await identity.api(owner.token, 'GET', '/roles');
       expect(listed.body.data.map((entry: { id: string }) => entry.id)).not.toContain(role.id);
       expect((await identity.api(owner.token, 'DELETE', `/roles/${role.id}`)).status).toBe(404);
-      const events = await identity.events({ 'event.type': 'identity.role.deleted', 'event.workspace_id': owner.workspaceId });
-      expect(events.map((event) => event.data)).toEqual([{ role_id: role.id, name: 'Temporary', permissions: ['tasks:read'], version: 2 }]);
+      const events = await identity.events({
+        'event.type': 'identity.role.deleted',
+        'event.workspace_id': owner.workspaceId,
+      });
+      expect(events.map((event) => event.data)).toEqual([
+        { role_id: role.id, name: 'Temporary', permissions: ['tasks:read'], version: 2 },
+      ]);
       // The name is free again.
-      expect((await identity.api(owner.token, 'POST', '/roles', { name: 'temporary', permissions: [] })).status).toBe(201);
+      expect((await identity.api(owner.token, 'POST', '/roles', { name: 'temporary', permissions: [] })).status).toBe(
+        201,
+      );
     });
 
     it('refuses a built-in role (409 role_is_system)', async () => {
       const owner = await createOwner(identity);
       const roles = (await identity.api(owner.token, 'GET', '/roles')).body.data as Array<{ id: string; name: string }>;
-      const answer = await identity.api(owner.token, 'DELETE', `/roles/${roles.find((role) => role.name === 'Read only')!.id}`);
+      const answer = await identity.api(
+        owner.token,
+        'DELETE',
+        `/roles/${roles.find((role) => role.name === 'Read only')!.id}`,
+      );
       expect(answer.status).toBe(409);
       expect(answer.body.error.code).toBe('role_is_system');
     });
@@ -230,8 +326,13 @@ describe('roles', () => {
       const holder = await addTeammate(identity, owner, 'Held');
       await identity.api(owner.token, 'PATCH', `/members/${holder.userId}`, { status: 'disabled' });
       const answer = await identity.api(owner.token, 'DELETE', `/roles/${role.id}`);
-      expect(answer).toEqual({ status: 409, body: { error: { code: 'role_in_use', message: 'the role is still given to 1 member' } } });
-      expect((await identity.api(owner.token, 'GET', '/roles')).body.data.map((entry: { id: string }) => entry.id)).toContain(role.id);
+      expect(answer).toEqual({
+        status: 409,
+        body: { error: { code: 'role_in_use', message: 'the role is still given to 1 member' } },
+      });
+      expect(
+        (await identity.api(owner.token, 'GET', '/roles')).body.data.map((entry: { id: string }) => entry.id),
+      ).toContain(role.id);
     });
 
     it('refuses a role a working API key has, but not one only revoked or expired keys had', async () => {
@@ -254,11 +355,17 @@ describe('roles', () => {
     it('refuses a role a pending invitation offers, until the invitation is revoked', async () => {
       const owner = await createOwner(identity);
       const role = await createRole(owner, { name: 'Invited' });
-      const invitation = await identity.api(owner.token, 'POST', '/invitations', { email: `guest-${randomUUID()}@example.test`, role_id: role.id });
+      const invitation = await identity.api(owner.token, 'POST', '/invitations', {
+        email: `guest-${randomUUID()}@example.test`,
+        role_id: role.id,
+      });
       expect(invitation.status).toBe(201);
       const refused = await identity.api(owner.token, 'DELETE', `/roles/${role.id}`);
       expect(refused.status).toBe(409);
-      expect(refused.body.error).toEqual({ code: 'role_in_use', message: 'the role is still given to 1 pending invitation' });
+      expect(refused.body.error).toEqual({
+        code: 'role_in_use',
+        message: 'the role is still given to 1 pending invitation',
+      });
 
       expect((await identity.api(owner.token, 'DELETE', `/invitations/${invitation.body.id}`)).status).toBe(204);
       expect((await identity.api(owner.token, 'DELETE', `/roles/${role.id}`)).status).toBe(204);
@@ -275,7 +382,10 @@ describe('roles', () => {
   describe('ids', () => {
     it('answers 404 for an unknown id', async () => {
       const owner = await createOwner(identity);
-      for (const [method, body] of [['PATCH', { name: 'X' }], ['DELETE', undefined]] as const) {
+      for (const [method, body] of [
+        ['PATCH', { name: 'X' }],
+        ['DELETE', undefined],
+      ] as const) {
         const answer = await identity.api(owner.token, method, `/roles/${randomUUID()}`, body);
         expect(answer).toEqual({ status: 404, body: { error: { code: 'not_found', message: 'role not found' } } });
       }
@@ -284,9 +394,15 @@ describe('roles', () => {
     // The declaration's path schema refuses an id that cannot be one, naming it.
     it('answers 400 naming the id for a malformed one', async () => {
       const owner = await createOwner(identity);
-      for (const [method, body] of [['PATCH', { name: 'X' }], ['DELETE', undefined]] as const) {
+      for (const [method, body] of [
+        ['PATCH', { name: 'X' }],
+        ['DELETE', undefined],
+      ] as const) {
         const answer = await identity.api(owner.token, method, '/roles/sales', body);
-        expect(answer).toEqual({ status: 400, body: { error: { code: 'validation_failed', message: 'id must be a valid uuid' } } });
+        expect(answer).toEqual({
+          status: 400,
+          body: { error: { code: 'validation_failed', message: 'id must be a valid uuid' } },
+        });
       }
     });
 
@@ -300,7 +416,10 @@ describe('roles', () => {
         expect((await identity.api(owner.token, 'DELETE', `/roles/${id}`)).status).toBe(404);
       }
       const after = (await identity.api(other.token, 'GET', '/roles')).body.data;
-      expect(after.find((role: { id: string }) => role.id === theirs.id)).toMatchObject({ name: 'Theirs', permissions: ['tasks:read'] });
+      expect(after.find((role: { id: string }) => role.id === theirs.id)).toMatchObject({
+        name: 'Theirs',
+        permissions: ['tasks:read'],
+      });
       expect(after).toHaveLength(7);
     });
   });

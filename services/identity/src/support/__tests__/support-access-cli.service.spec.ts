@@ -20,7 +20,10 @@ interface Run {
 async function cli(argv: string[], env: NodeJS.ProcessEnv): Promise<Run> {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await runSupportAccessCli(argv, env, { stdout: (text) => out.push(text), stderr: (text) => err.push(text) });
+  const code = await runSupportAccessCli(argv, env, {
+    stdout: (text) => out.push(text),
+    stderr: (text) => err.push(text),
+  });
   const stdout = out.join('\n');
   const stderr = err.join('\n');
   return { code, stdout, stderr, json: () => JSON.parse(stdout), error: () => JSON.parse(err[0]).error };
@@ -28,14 +31,20 @@ async function cli(argv: string[], env: NodeJS.ProcessEnv): Promise<Run> {
 
 describe('parseCommand', () => {
   it('reads the three commands', () => {
-    expect(parseCommand(['grant', '--workspace', 'acme', '--staff', 'sue@crm.test', '--mode', 'read', '--hours', '8'])).toEqual({
+    expect(
+      parseCommand(['grant', '--workspace', 'acme', '--staff', 'sue@crm.test', '--mode', 'read', '--hours', '8']),
+    ).toEqual({
       name: 'grant',
       workspace: 'acme',
       staff: 'sue@crm.test',
       mode: 'read',
       hours: 8,
     });
-    expect(parseCommand(['revoke', '--workspace=acme', '--staff=sue@crm.test'])).toEqual({ name: 'revoke', workspace: 'acme', staff: 'sue@crm.test' });
+    expect(parseCommand(['revoke', '--workspace=acme', '--staff=sue@crm.test'])).toEqual({
+      name: 'revoke',
+      workspace: 'acme',
+      staff: 'sue@crm.test',
+    });
     expect(parseCommand(['list', '--workspace', 'acme'])).toEqual({ name: 'list', workspace: 'acme' });
   });
 
@@ -47,9 +56,15 @@ describe('parseCommand', () => {
     [['revoke', '--workspace', 'a'], '--staff is required'],
     [['revoke', '--workspace', 'a', '--staff', 'not-an-email'], '--staff must be an email address'],
     [['grant', '--workspace', 'a', '--staff', 'a@b.c', '--hours', '1'], '--mode is required'],
-    [['grant', '--workspace', 'a', '--staff', 'a@b.c', '--mode', 'write', '--hours', '1'], '--mode must be one of read, full'],
+    [
+      ['grant', '--workspace', 'a', '--staff', 'a@b.c', '--mode', 'write', '--hours', '1'],
+      '--mode must be one of read, full',
+    ],
     [['grant', '--workspace', 'a', '--staff', 'a@b.c', '--mode', 'read'], '--hours is required'],
-    [['grant', '--workspace', 'a', '--staff', 'a@b.c', '--mode', 'read', '--hours', '0'], '--hours must be a whole number from 1 to 168'],
+    [
+      ['grant', '--workspace', 'a', '--staff', 'a@b.c', '--mode', 'read', '--hours', '0'],
+      '--hours must be a whole number from 1 to 168',
+    ],
     [['grant', '--workspace', 'a', '--staff', 'a@b.c', '--mode', 'read', '--hours', '169'], '--hours'],
     [['grant', '--workspace', 'a', '--staff', 'a@b.c', '--mode', 'read', '--hours', '2.5'], '--hours'],
     [['list', '--workspace', 'a', '--force'], "Unknown option '--force'"],
@@ -98,7 +113,10 @@ describe('support-access-cli against a stopped identity database', () => {
       updated_at: now,
     });
     // The second never followed the verification link mailed to it.
-    await userModel(connection).create([account(staffEmail, 'Sue Staff', now), account(unverifiedEmail, 'Una Unverified', null)]);
+    await userModel(connection).create([
+      account(staffEmail, 'Sue Staff', now),
+      account(unverifiedEmail, 'Una Unverified', null),
+    ]);
     await connection.close();
   });
 
@@ -107,10 +125,20 @@ describe('support-access-cli against a stopped identity database', () => {
   });
 
   it('grants, lists and revokes, printing JSON, and writes the events for the service to publish', async () => {
-    const granted = await cli(['grant', '--workspace', 'helped-ltd', '--staff', 'Sue.Staff@CRM.test', '--mode', 'read', '--hours', '2'], env);
+    const granted = await cli(
+      ['grant', '--workspace', 'helped-ltd', '--staff', 'Sue.Staff@CRM.test', '--mode', 'read', '--hours', '2'],
+      env,
+    );
     expect(granted.code).toBe(EXIT.ok);
     const grant = granted.json().grant;
-    expect(grant).toMatchObject({ workspace_id: workspaceId, workspace_slug: 'helped-ltd', staff_email: staffEmail, mode: 'read', status: 'active', revoked_at: null });
+    expect(grant).toMatchObject({
+      workspace_id: workspaceId,
+      workspace_slug: 'helped-ltd',
+      staff_email: staffEmail,
+      mode: 'read',
+      status: 'active',
+      revoked_at: null,
+    });
     const hours = (Date.parse(grant.expires_at) - Date.parse(grant.granted_at)) / 3600_000;
     expect(hours).toBe(2);
 
@@ -139,19 +167,33 @@ describe('support-access-cli against a stopped identity database', () => {
   });
 
   it('answers 3 for an unknown workspace or account, 5 for an unverified account, 2 for bad usage, with a JSON error', async () => {
-    const unknownWorkspace = await cli(['grant', '--workspace', 'nowhere', '--staff', staffEmail, '--mode', 'full', '--hours', '1'], env);
+    const unknownWorkspace = await cli(
+      ['grant', '--workspace', 'nowhere', '--staff', staffEmail, '--mode', 'full', '--hours', '1'],
+      env,
+    );
     expect(unknownWorkspace.code).toBe(EXIT.notFound);
     expect(unknownWorkspace.error()).toEqual({ code: 'not_found', message: "workspace 'nowhere' not found" });
 
-    const unknownStaff = await cli(['grant', '--workspace', 'helped-ltd', '--staff', 'who@crm.test', '--mode', 'full', '--hours', '1'], env);
+    const unknownStaff = await cli(
+      ['grant', '--workspace', 'helped-ltd', '--staff', 'who@crm.test', '--mode', 'full', '--hours', '1'],
+      env,
+    );
     expect(unknownStaff.code).toBe(EXIT.notFound);
 
-    const unverified = await cli(['grant', '--workspace', 'helped-ltd', '--staff', unverifiedEmail, '--mode', 'full', '--hours', '1'], env);
+    const unverified = await cli(
+      ['grant', '--workspace', 'helped-ltd', '--staff', unverifiedEmail, '--mode', 'full', '--hours', '1'],
+      env,
+    );
     expect(unverified.code).toBe(EXIT.refused);
     expect(unverified.error().code).toBe('email_unverified');
-    expect((await cli(['list', '--workspace', 'helped-ltd'], env)).json().data).not.toContainEqual(expect.objectContaining({ staff_email: unverifiedEmail }));
+    expect((await cli(['list', '--workspace', 'helped-ltd'], env)).json().data).not.toContainEqual(
+      expect.objectContaining({ staff_email: unverifiedEmail }),
+    );
 
-    const usage = await cli(['grant', '--workspace', 'helped-ltd', '--staff', staffEmail, '--mode', 'full', '--hours', '500'], env);
+    const usage = await cli(
+      ['grant', '--workspace', 'helped-ltd', '--staff', staffEmail, '--mode', 'full', '--hours', '500'],
+      env,
+    );
     expect(usage.code).toBe(EXIT.usage);
     expect(usage.error().code).toBe('usage');
     expect(usage.stderr).toContain('Exit codes');

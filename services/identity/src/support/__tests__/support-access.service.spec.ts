@@ -29,9 +29,17 @@ describe('staff support access', () => {
 
   const connection = () => identity.service.context.connection;
   const grant = (owner: Owner, staff: Person, mode: SupportMode, hours = 4) =>
-    grantSupportAccess(connection(), identity.service.context.outbox, { workspace: owner.slug, staffEmail: staff.email, mode, hours });
+    grantSupportAccess(connection(), identity.service.context.outbox, {
+      workspace: owner.slug,
+      staffEmail: staff.email,
+      mode,
+      hours,
+    });
   const revoke = (owner: Owner, staff: Person) =>
-    revokeSupportAccess(connection(), identity.service.context.outbox, { workspace: owner.workspaceId, staffEmail: staff.email });
+    revokeSupportAccess(connection(), identity.service.context.outbox, {
+      workspace: owner.workspaceId,
+      staffEmail: staff.email,
+    });
   const switchInto = (staff: Person, owner: Owner) =>
     identity.api(staff.token, 'POST', '/auth/switch-workspace', { organization_id: owner.workspaceId });
 
@@ -41,7 +49,14 @@ describe('staff support access', () => {
     expect((await switchInto(staff, owner)).status).toBe(404);
 
     const granted = await grant(owner, staff, 'full');
-    expect(granted).toMatchObject({ workspace_id: owner.workspaceId, workspace_slug: owner.slug, staff_email: staff.email, mode: 'full', status: 'active', revoked_at: null });
+    expect(granted).toMatchObject({
+      workspace_id: owner.workspaceId,
+      workspace_slug: owner.slug,
+      staff_email: staff.email,
+      mode: 'full',
+      status: 'active',
+      revoked_at: null,
+    });
     expect((await switchInto(staff, owner)).status).toBe(204);
 
     expect(await identity.authenticate(staff.token)).toEqual({
@@ -70,9 +85,14 @@ describe('staff support access', () => {
     expect((await identity.api(staff.token, 'PATCH', '/workspace', { settings: { page_size: 40 } })).status).toBe(200);
     const members = await identity.api(staff.token, 'GET', '/members');
     expect(members.body.data.map((member: { email: string }) => member.email)).toEqual([owner.email]);
-    expect(await identity.api(staff.token, 'GET', '/me/email-logging')).toMatchObject({ body: { enabled: false, address: null } });
+    expect(await identity.api(staff.token, 'GET', '/me/email-logging')).toMatchObject({
+      body: { enabled: false, address: null },
+    });
 
-    const events = await identity.events({ 'event.type': 'identity.support_access.granted', 'event.workspace_id': owner.workspaceId });
+    const events = await identity.events({
+      'event.type': 'identity.support_access.granted',
+      'event.workspace_id': owner.workspaceId,
+    });
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({
       actor: { type: 'system', id: null },
@@ -86,7 +106,10 @@ describe('staff support access', () => {
         replaced_grant_id: null,
       },
     });
-    const changed = await identity.events({ 'event.type': 'identity.workspace.updated', 'event.workspace_id': owner.workspaceId });
+    const changed = await identity.events({
+      'event.type': 'identity.workspace.updated',
+      'event.workspace_id': owner.workspaceId,
+    });
     expect(changed[0].actor).toEqual({ type: 'user', id: staff.userId, label: 'Sue Staff (support)' });
   });
 
@@ -165,16 +188,27 @@ describe('staff support access', () => {
     expect((await identity.authenticate(staff.token)).workspace_id).toBe(owner.workspaceId);
 
     const revoked = await revoke(owner, staff);
-    expect(revoked).toEqual([expect.objectContaining({ id: granted.id, status: 'revoked', revoked_at: expect.any(String) })]);
+    expect(revoked).toEqual([
+      expect.objectContaining({ id: granted.id, status: 'revoked', revoked_at: expect.any(String) }),
+    ]);
     expect((await identity.authenticate(staff.token)).workspace_id).toBeUndefined();
     expect((await switchInto(staff, owner)).status).toBe(404);
     await expect(revoke(owner, staff)).rejects.toMatchObject({ code: 'not_found' });
 
-    const events = await identity.events({ 'event.type': 'identity.support_access.revoked', 'event.workspace_id': owner.workspaceId });
+    const events = await identity.events({
+      'event.type': 'identity.support_access.revoked',
+      'event.workspace_id': owner.workspaceId,
+    });
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({
       actor: { type: 'system' },
-      data: { grant_id: granted.id, workspace_id: owner.workspaceId, staff_email: staff.email, mode: 'read', revoked_at: revoked[0].revoked_at },
+      data: {
+        grant_id: granted.id,
+        workspace_id: owner.workspaceId,
+        staff_email: staff.email,
+        mode: 'read',
+        revoked_at: revoked[0].revoked_at,
+      },
     });
   });
 
@@ -182,18 +216,33 @@ describe('staff support access', () => {
     const owner = await createOwner(identity);
     const staff = await signUpVerifiedPerson(identity);
     const first = await grant(owner, staff, 'full');
-    const second = await grantSupportAccess(connection(), undefined, { workspace: owner.workspaceId, staffEmail: staff.email.toUpperCase(), mode: 'read', hours: 168 });
+    const second = await grantSupportAccess(connection(), undefined, {
+      workspace: owner.workspaceId,
+      staffEmail: staff.email.toUpperCase(),
+      mode: 'read',
+      hours: 168,
+    });
     expect(second.staff_email).toBe(staff.email);
     await switchInto(staff, owner);
-    expect((await identity.authenticate(staff.token)).support).toEqual({ staff_email: staff.email, mode: 'read', expires_at: second.expires_at });
+    expect((await identity.authenticate(staff.token)).support).toEqual({
+      staff_email: staff.email,
+      mode: 'read',
+      expires_at: second.expires_at,
+    });
 
     const listed = await listSupportGrants(connection(), owner.slug);
     expect(listed.map((entry) => [entry.id, entry.status])).toEqual([
       [second.id, 'active'],
       [first.id, 'revoked'],
     ]);
-    const events = await identity.events({ 'event.type': 'identity.support_access.granted', 'event.workspace_id': owner.workspaceId });
-    expect(events.map((event) => (event.data as { replaced_grant_id: string | null }).replaced_grant_id)).toEqual([null, first.id]);
+    const events = await identity.events({
+      'event.type': 'identity.support_access.granted',
+      'event.workspace_id': owner.workspaceId,
+    });
+    expect(events.map((event) => (event.data as { replaced_grant_id: string | null }).replaced_grant_id)).toEqual([
+      null,
+      first.id,
+    ]);
   });
 
   it.each([
@@ -207,7 +256,13 @@ describe('staff support access', () => {
     const owner = await createOwner(identity);
     const staff = await signUpVerifiedPerson(identity);
     await expect(
-      grantSupportAccess(connection(), undefined, { workspace: owner.slug, staffEmail: staff.email, mode: 'full', hours: 4, ...input }),
+      grantSupportAccess(connection(), undefined, {
+        workspace: owner.slug,
+        staffEmail: staff.email,
+        mode: 'full',
+        hours: 4,
+        ...input,
+      }),
     ).rejects.toMatchObject({ code });
     expect(await listSupportGrants(connection(), owner.slug)).toEqual([]);
   });
@@ -253,7 +308,11 @@ describe('staff support access', () => {
     await grant(helped, staff, 'full');
     expect((await switchInto(staff, other)).status).toBe(404);
     expect(await listSupportGrants(connection(), other.workspaceId)).toEqual([]);
-    expect(await supportGrantModel(connection()).countDocuments({ workspace_id: other.workspaceId, staff_email: staff.email }).exec()).toBe(0);
+    expect(
+      await supportGrantModel(connection())
+        .countDocuments({ workspace_id: other.workspaceId, staff_email: staff.email })
+        .exec(),
+    ).toBe(0);
   });
 
   it('leaves a member acting as themself in their own workspace, grant or not', async () => {

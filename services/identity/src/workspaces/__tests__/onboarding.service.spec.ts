@@ -1,6 +1,12 @@
 import { roleModel } from '../../roles/role.model';
 import { workspaceModel } from '../workspace.model';
-import { createApiKey, createOwner, signUpPerson, startIdentity, type IdentityHarness } from '../../__tests__/identity-harness';
+import {
+  createApiKey,
+  createOwner,
+  signUpPerson,
+  startIdentity,
+  type IdentityHarness,
+} from '../../__tests__/identity-harness';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -17,7 +23,10 @@ describe('onboarding', () => {
 
   it('creates a Standard workspace with the default settings, free for 30 days', async () => {
     const owner = await createOwner(identity, '  Fresh Start  ');
-    const workspace = await workspaceModel(identity.service.context.connection).findById(owner.workspaceId).lean().exec();
+    const workspace = await workspaceModel(identity.service.context.connection)
+      .findById(owner.workspaceId)
+      .lean()
+      .exec();
     expect(workspace).toMatchObject({
       name: 'Fresh Start',
       slug: owner.slug,
@@ -25,7 +34,8 @@ describe('onboarding', () => {
       billing_set_up: false,
       settings: { currency: 'GBP', date_format: 'DD/MM/YYYY', timezone: 'Europe/London', page_size: 25 },
     });
-    const complimentaryDays = (Date.parse(workspace!.complimentary_until!) - Date.parse(workspace!.created_at)) / DAY_MS;
+    const complimentaryDays =
+      (Date.parse(workspace!.complimentary_until!) - Date.parse(workspace!.created_at)) / DAY_MS;
     expect(complimentaryDays).toBe(30);
   });
 
@@ -113,7 +123,12 @@ describe('onboarding', () => {
       actor: { type: 'user', id: owner.userId, label: owner.name },
       data: { workspace_id: owner.workspaceId, name: 'Evented', plan: 'standard', created_by: owner.userId },
     });
-    expect(events[1].data).toMatchObject({ user_id: owner.userId, role: 'Owner', status: 'active', email: owner.email });
+    expect(events[1].data).toMatchObject({
+      user_id: owner.userId,
+      role: 'Owner',
+      status: 'active',
+      email: owner.email,
+    });
     expect(events[2].data).toMatchObject({ from_workspace_id: null, to_workspace_id: owner.workspaceId });
   });
 });

@@ -39,8 +39,14 @@ function state(overrides: Partial<SubscriptionState>): SubscriptionState {
   };
 }
 
-async function apply(type: string, data: SubscriptionState, workspaceId: string | null = owner.workspaceId): Promise<void> {
-  const handler = inEventContext(workspacePlanHandler(identity.service.context.connection, identity.service.context.logger).handler);
+async function apply(
+  type: string,
+  data: SubscriptionState,
+  workspaceId: string | null = owner.workspaceId,
+): Promise<void> {
+  const handler = inEventContext(
+    workspacePlanHandler(identity.service.context.connection, identity.service.context.logger).handler,
+  );
   await handler(makeEvent({ type, workspace_id: workspaceId, actor: null, data }));
 }
 
@@ -51,14 +57,20 @@ describe('the plan billing decides', () => {
     expect(await planOf(owner.token)).toBe('standard');
     await apply(subscriptionComplimentaryEnded.type, state({ plan: 'free', version: 2 }));
     expect(await planOf(owner.token)).toBe('free');
-    await apply(subscriptionStarted.type, state({ plan: 'standard', status: 'active', billing_set_up: true, version: 3 }));
+    await apply(
+      subscriptionStarted.type,
+      state({ plan: 'standard', status: 'active', billing_set_up: true, version: 3 }),
+    );
     expect(await planOf(owner.token)).toBe('standard');
     const me = await identity.api(owner.token, 'GET', '/me');
     expect(me.body.workspace).toMatchObject({ plan: 'standard', billing_set_up: true });
   });
 
   it('ignores an event that is not newer than the one applied (late, or delivered twice)', async () => {
-    await apply(subscriptionStarted.type, state({ plan: 'standard', status: 'active', billing_set_up: true, version: 5 }));
+    await apply(
+      subscriptionStarted.type,
+      state({ plan: 'standard', status: 'active', billing_set_up: true, version: 5 }),
+    );
     await apply(subscriptionComplimentaryEnded.type, state({ plan: 'free', version: 4 }));
     await apply(subscriptionComplimentaryEnded.type, state({ plan: 'free', version: 5 }));
     expect(await planOf(owner.token)).toBe('standard');

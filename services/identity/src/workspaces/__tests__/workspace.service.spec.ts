@@ -46,7 +46,10 @@ describe('GET and PATCH /workspace', () => {
     expect((await identity.api(owner.token, 'GET', '/workspace')).body).toEqual(expected);
     expect((await identity.api(owner.token, 'GET', '/me')).body.workspace.name).toBe('After Ltd');
 
-    const events = await identity.events({ 'event.type': 'identity.workspace.updated', 'event.workspace_id': owner.workspaceId });
+    const events = await identity.events({
+      'event.type': 'identity.workspace.updated',
+      'event.workspace_id': owner.workspaceId,
+    });
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({
       actor: { type: 'user', id: owner.userId },
@@ -62,30 +65,58 @@ describe('GET and PATCH /workspace', () => {
       },
     });
     // The workspace's public state after the change, its version, and what changed.
-    expect(events[0].data).toMatchObject({ slug: expect.any(String), settings: { currency: 'EUR', page_size: 50 }, version: 2 });
-    expect(Object.keys(events[0].data as object).sort()).toEqual(
-      ['billing_set_up', 'changes', 'complimentary_until', 'created_by', 'name', 'plan', 'settings', 'slug', 'version', 'workspace_id'],
-    );
+    expect(events[0].data).toMatchObject({
+      slug: expect.any(String),
+      settings: { currency: 'EUR', page_size: 50 },
+      version: 2,
+    });
+    expect(Object.keys(events[0].data as object).sort()).toEqual([
+      'billing_set_up',
+      'changes',
+      'complimentary_until',
+      'created_by',
+      'name',
+      'plan',
+      'settings',
+      'slug',
+      'version',
+      'workspace_id',
+    ]);
     expect(Object.keys((events[0].data as { changes: object }).changes)).toHaveLength(4);
   });
 
   it('keeps the other settings when one is changed, and records nothing when nothing changes', async () => {
     const owner = await createOwner(identity);
     await identity.api(owner.token, 'PATCH', '/workspace', { settings: { date_format: 'YYYY-MM-DD' } });
-    const same = await identity.api(owner.token, 'PATCH', '/workspace', { settings: { date_format: 'YYYY-MM-DD', currency: 'GBP' } });
+    const same = await identity.api(owner.token, 'PATCH', '/workspace', {
+      settings: { date_format: 'YYYY-MM-DD', currency: 'GBP' },
+    });
     expect(same.status).toBe(200);
-    expect(same.body.settings).toEqual({ currency: 'GBP', date_format: 'YYYY-MM-DD', timezone: 'Europe/London', page_size: 25 });
-    expect(await identity.events({ 'event.type': 'identity.workspace.updated', 'event.workspace_id': owner.workspaceId })).toHaveLength(1);
+    expect(same.body.settings).toEqual({
+      currency: 'GBP',
+      date_format: 'YYYY-MM-DD',
+      timezone: 'Europe/London',
+      page_size: 25,
+    });
+    expect(
+      await identity.events({ 'event.type': 'identity.workspace.updated', 'event.workspace_id': owner.workspaceId }),
+    ).toHaveLength(1);
     expect((await identity.api(owner.token, 'PATCH', '/workspace', {})).status).toBe(200);
   });
 
   it('accepts UTC and the limits of page_size', async () => {
     const owner = await createOwner(identity);
-    expect((await identity.api(owner.token, 'PATCH', '/workspace', { settings: { timezone: 'UTC', page_size: 10 } })).body.settings).toMatchObject({
+    expect(
+      (await identity.api(owner.token, 'PATCH', '/workspace', { settings: { timezone: 'UTC', page_size: 10 } })).body
+        .settings,
+    ).toMatchObject({
       timezone: 'UTC',
       page_size: 10,
     });
-    expect((await identity.api(owner.token, 'PATCH', '/workspace', { settings: { page_size: 100 } })).body.settings.page_size).toBe(100);
+    expect(
+      (await identity.api(owner.token, 'PATCH', '/workspace', { settings: { page_size: 100 } })).body.settings
+        .page_size,
+    ).toBe(100);
   });
 
   it.each([
@@ -102,7 +133,11 @@ describe('GET and PATCH /workspace', () => {
     ['an unknown date format', { settings: { date_format: 'D.M.Y' } }, 'settings.date_format must be one of'],
     ['an unknown timezone', { settings: { timezone: 'Mars/Olympus_Mons' } }, 'settings.timezone'],
     ['an offset instead of a timezone', { settings: { timezone: '+01:00' } }, 'settings.timezone'],
-    ['a timezone over 60 characters', { settings: { timezone: `Europe/${'x'.repeat(60)}` } }, 'settings.timezone must NOT have more than 60'],
+    [
+      'a timezone over 60 characters',
+      { settings: { timezone: `Europe/${'x'.repeat(60)}` } },
+      'settings.timezone must NOT have more than 60',
+    ],
     ['page_size 9', { settings: { page_size: 9 } }, 'settings.page_size must be >= 10'],
     ['page_size 101', { settings: { page_size: 101 } }, 'settings.page_size must be <= 100'],
     ['a fractional page_size', { settings: { page_size: 25.5 } }, 'settings.page_size must be integer'],
@@ -115,7 +150,12 @@ describe('GET and PATCH /workspace', () => {
     expect(answer.body.error.message).toContain(message);
     const after = await identity.api(owner.token, 'GET', '/workspace');
     expect(after.body.name).toBe('Unchanged Ltd');
-    expect(after.body.settings).toEqual({ currency: 'GBP', date_format: 'DD/MM/YYYY', timezone: 'Europe/London', page_size: 25 });
+    expect(after.body.settings).toEqual({
+      currency: 'GBP',
+      date_format: 'DD/MM/YYYY',
+      timezone: 'Europe/London',
+      page_size: 25,
+    });
   });
 
   it('is for admins only: a Sales member and a non-admin key get 403', async () => {

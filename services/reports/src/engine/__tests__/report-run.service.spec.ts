@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { InternalClaims } from '@crm/kit';
-import { contractEvent, contractPayload, startServiceForTest, tenantClaims, waitFor, type ServiceHarness } from '@crm/testing';
+import {
+  contractEvent,
+  contractPayload,
+  startServiceForTest,
+  tenantClaims,
+  waitFor,
+  type ServiceHarness,
+} from '@crm/testing';
 import { workspaceSettingsModel } from '../../read-model/read-model.model';
 import { workspaceReads } from '../../read-model/workspace-data';
 import { reportsService } from '../../reports-service';
@@ -13,7 +20,8 @@ beforeAll(async () => {
 });
 afterAll(async () => reports.stop());
 
-const publish = (type: string, workspaceId: string | null, data: Record<string, unknown>) => reports.service.context.bus.publish([contractEvent(type, workspaceId, data)]);
+const publish = (type: string, workspaceId: string | null, data: Record<string, unknown>) =>
+  reports.service.context.bus.publish([contractEvent(type, workspaceId, data)]);
 
 interface RunAnswer {
   rows: Array<{ keys: string[]; value: number }>;
@@ -22,9 +30,15 @@ interface RunAnswer {
 // A fresh workspace reports has heard of (its settings came with identity's event).
 async function workspace(): Promise<InternalClaims> {
   const claims = tenantClaims({ plan: 'standard', permissions: ['reports:read', 'companies:read', 'deals:read'] });
-  await publish('identity.workspace.created', claims.workspace_id, { workspace_id: claims.workspace_id, settings: { currency: 'GBP', date_format: 'DD/MM/YYYY', timezone: 'UTC', page_size: 25 } });
+  await publish('identity.workspace.created', claims.workspace_id, {
+    workspace_id: claims.workspace_id,
+    settings: { currency: 'GBP', date_format: 'DD/MM/YYYY', timezone: 'UTC', page_size: 25 },
+  });
   const copies = workspaceSettingsModel(reports.service.context.connection);
-  await waitFor(() => copies.findOne({ _id: claims.workspace_id, workspace_id: claims.workspace_id }).lean().exec(), "the workspace's settings");
+  await waitFor(
+    () => copies.findOne({ _id: claims.workspace_id, workspace_id: claims.workspace_id }).lean().exec(),
+    "the workspace's settings",
+  );
   return claims;
 }
 
@@ -34,7 +48,10 @@ const valueIn = (body: RunAnswer, stageId: string) => body.rows.find((row) => ro
 async function runUntil(claims: InternalClaims, ready: (body: RunAnswer) => boolean, what: string): Promise<RunAnswer> {
   return waitFor(async () => {
     const answer = await reports.call<RunAnswer>(claims, 'POST', '/reports/run', { body: byStage });
-    expect({ status: answer.status, body: answer.status === 200 ? 'ok' : answer.body }).toEqual({ status: 200, body: 'ok' });
+    expect({ status: answer.status, body: answer.status === 200 ? 'ok' : answer.body }).toEqual({
+      status: 200,
+      body: 'ok',
+    });
     return ready(answer.body) ? answer.body : undefined;
   }, what);
 }
@@ -43,7 +60,8 @@ describe('a report run', () => {
   it('follows deals created, changed and deleted, reading only the changes after the first load', async () => {
     const owner = await workspace();
     const [qualification, proposal] = [randomUUID(), randomUUID()];
-    const deal = (fields: Record<string, unknown>) => contractPayload('crm.deal.created', { currency: 'GBP', status: 'open', ...fields });
+    const deal = (fields: Record<string, unknown>) =>
+      contractPayload('crm.deal.created', { currency: 'GBP', status: 'open', ...fields });
     const kept = deal({ name: 'Kept', value: 100, stage_id: qualification });
     const gone = deal({ name: 'Gone', value: 40, stage_id: qualification });
     await publish('crm.deal.created', owner.workspace_id, kept);
@@ -52,12 +70,27 @@ describe('a report run', () => {
 
     const reads = workspaceReads(reports.service.context);
     const before = { ...reads };
-    await publish('crm.deal.updated', owner.workspace_id, { ...kept, name: 'Kept, renamed', value: 250, stage_id: proposal, version: 2, fields: ['name', 'value', 'stage_id'] });
-    await runUntil(owner, (body) => valueIn(body, proposal) === 250 && valueIn(body, qualification) === 40, 'the changed deal in the report');
+    await publish('crm.deal.updated', owner.workspace_id, {
+      ...kept,
+      name: 'Kept, renamed',
+      value: 250,
+      stage_id: proposal,
+      version: 2,
+      fields: ['name', 'value', 'stage_id'],
+    });
+    await runUntil(
+      owner,
+      (body) => valueIn(body, proposal) === 250 && valueIn(body, qualification) === 40,
+      'the changed deal in the report',
+    );
     await publish('crm.deal.created', owner.workspace_id, deal({ name: 'Added', value: 30, stage_id: proposal }));
     await runUntil(owner, (body) => valueIn(body, proposal) === 280, 'the added deal in the report');
     await publish('crm.deal.deleted', owner.workspace_id, { ...gone, version: 2 });
-    const after = await runUntil(owner, (body) => valueIn(body, qualification) === undefined, 'the deleted deal out of the report');
+    const after = await runUntil(
+      owner,
+      (body) => valueIn(body, qualification) === undefined,
+      'the deleted deal out of the report',
+    );
     expect(after.rows).toEqual([expect.objectContaining({ keys: [proposal], value: 280 })]);
     // Read as changes since what was kept: no load of the whole workspace, only the changed deals.
     expect(reads.loads).toBe(before.loads);
@@ -72,9 +105,17 @@ describe('a report run', () => {
     const owner = await workspace();
     const stranger = await workspace();
     const stage = randomUUID();
-    await publish('crm.deal.created', owner.workspace_id, { currency: 'GBP', status: 'open', value: 70, stage_id: stage });
+    await publish('crm.deal.created', owner.workspace_id, {
+      currency: 'GBP',
+      status: 'open',
+      value: 70,
+      stage_id: stage,
+    });
     await runUntil(owner, (body) => valueIn(body, stage) === 70, "the owner's deal in the report");
     const elsewhere = await reports.call<RunAnswer>(stranger, 'POST', '/reports/run', { body: byStage });
-    expect({ status: elsewhere.status, value: valueIn(elsewhere.body, stage) }).toEqual({ status: 200, value: undefined });
+    expect({ status: elsewhere.status, value: valueIn(elsewhere.body, stage) }).toEqual({
+      status: 200,
+      value: undefined,
+    });
   });
 });

@@ -8,7 +8,8 @@ describe('answers kept with a workspace snapshot', () => {
   it('computes an answer once per snapshot and key, and anew for a newer snapshot', () => {
     const first = snapshot();
     let computed = 0;
-    const count = (data: WorkspaceData, key: string) => keptAnswer(data, key, () => ({ rows: [{ value: ++computed }] }));
+    const count = (data: WorkspaceData, key: string) =>
+      keptAnswer(data, key, () => ({ rows: [{ value: ++computed }] }));
     expect(count(first, 'run a')).toEqual({ rows: [{ value: 1 }] });
     expect(count(first, 'run a')).toEqual({ rows: [{ value: 1 }] });
     expect(count(first, 'run b')).toEqual({ rows: [{ value: 2 }] });

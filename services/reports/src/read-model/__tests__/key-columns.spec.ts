@@ -1,7 +1,13 @@
 import type { ReadRecord } from '../read-model.model';
 import { deriveKeyColumns, keyColumn } from '../key-columns';
 
-const record = (id: string, stage: string | null): ReadRecord => ({ _id: id, version: 1, deleted: false, workspace_id: 'w', stage_id: stage });
+const record = (id: string, stage: string | null): ReadRecord => ({
+  _id: id,
+  version: 1,
+  deleted: false,
+  workspace_id: 'w',
+  stage_id: stage,
+});
 const stageOf = (item: ReadRecord) => (item.stage_id as string | null) ?? null;
 
 describe('key columns', () => {

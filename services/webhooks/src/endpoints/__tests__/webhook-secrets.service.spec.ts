@@ -43,7 +43,9 @@ async function receiver(): Promise<Receiver> {
 }
 
 async function endpoint(service: ServiceHarness, admin: InternalClaims, url: string) {
-  const created = await service.call(admin, 'POST', '/webhooks', { body: { url, event_types: ['crm.company.created'] } });
+  const created = await service.call(admin, 'POST', '/webhooks', {
+    body: { url, event_types: ['crm.company.created'] },
+  });
   expect(created.status).toBe(201);
   return created.body as { id: string; secret: string };
 }
@@ -81,7 +83,9 @@ describe('webhook signing secrets at rest', () => {
     // Someone with write access to the database copies the first endpoint's sealed secret into the
     // second's record, hoping deliveries to the second are signed with a secret they know.
     const moved = (await storedEndpoint(webhooks, admin.workspace_id, from.id)).secrets;
-    await stored(webhooks).updateOne({ _id: to.id, workspace_id: admin.workspace_id }, { $set: { secrets: moved } }).exec();
+    await stored(webhooks)
+      .updateOne({ _id: to.id, workspace_id: admin.workspace_id }, { $set: { secrets: moved } })
+      .exec();
 
     await companyCreated(webhooks, admin.workspace_id, 'Moved Secret Ltd');
     const service = webhooks;
@@ -92,7 +96,9 @@ describe('webhook signing secrets at rest', () => {
     expect(failed.error).toBe("the endpoint's signing secret cannot be read; rotate it");
     // The first endpoint still gets its delivery, signed with its own secret; the second got none.
     await waitFor(() => first.received.length >= 1 || undefined);
-    expect(new Webhook(from.secret).verify(first.received[0]!.body, signatureHeaders(first.received[0]!))).toMatchObject({ type: 'crm.company.created' });
+    expect(
+      new Webhook(from.secret).verify(first.received[0]!.body, signatureHeaders(first.received[0]!)),
+    ).toMatchObject({ type: 'crm.company.created' });
     expect(second.received).toEqual([]);
 
     // Rotating gives the second endpoint a secret of its own again.
@@ -102,8 +108,15 @@ describe('webhook signing secrets at rest', () => {
     await waitFor(() => second.received.length >= 1 || undefined);
     const signatures = String(second.received[0]!.headers['webhook-signature']).split(' ');
     expect(signatures).toHaveLength(1);
-    expect(() => new Webhook(rotated.body.secret as string).verify(second.received[0]!.body, signatureHeaders(second.received[0]!))).not.toThrow();
-    expect(() => new Webhook(from.secret).verify(second.received[0]!.body, signatureHeaders(second.received[0]!))).toThrow();
+    expect(() =>
+      new Webhook(rotated.body.secret as string).verify(
+        second.received[0]!.body,
+        signatureHeaders(second.received[0]!),
+      ),
+    ).not.toThrow();
+    expect(() =>
+      new Webhook(from.secret).verify(second.received[0]!.body, signatureHeaders(second.received[0]!)),
+    ).toThrow();
   });
 
   it('sealed before they were bound still sign, and are re-sealed bound to their endpoint by the upgrade at start', async () => {
@@ -117,11 +130,18 @@ describe('webhook signing secrets at rest', () => {
     const plain = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
     const key = Buffer.from(readFileSync(join(dataDir, 'webhooks', 'secret.key'), 'utf8').trim(), 'base64');
     const legacy = sealText(key, plain);
-    await stored(webhooks).updateOne({ _id: created.id, workspace_id: admin.workspace_id }, { $set: { secrets: [{ sealed: legacy, expires_at: null }] } }).exec();
+    await stored(webhooks)
+      .updateOne(
+        { _id: created.id, workspace_id: admin.workspace_id },
+        { $set: { secrets: [{ sealed: legacy, expires_at: null }] } },
+      )
+      .exec();
     // Still as an earlier version left it: it opens and signs.
     expect((await webhooks.call(admin, 'POST', `/webhooks/${created.id}/test`)).status).toBe(202);
     await waitFor(() => target.received.length >= 1 || undefined);
-    expect(() => new Webhook(plain).verify(target.received[0]!.body, signatureHeaders(target.received[0]!))).not.toThrow();
+    expect(() =>
+      new Webhook(plain).verify(target.received[0]!.body, signatureHeaders(target.received[0]!)),
+    ).not.toThrow();
     // A store an earlier version wrote has not had the upgrade yet (this one had it, on an empty
     // collection, at its first start).
     const applied = appliedUpgradeModel(webhooks.service.context.connection);
@@ -135,15 +155,24 @@ describe('webhook signing secrets at rest', () => {
     const resealed = await storedEndpoint(service, admin.workspace_id, created.id);
     expect(resealed.secrets).toEqual([{ sealed: expect.any(String), bound: true, expires_at: null }]);
     expect(resealed.secrets[0]!.sealed).not.toBe(legacy);
-    expect(await appliedUpgradeModel(service.service.context.connection).findById(bindLegacySecretsUpgrade.name).lean().exec()).toMatchObject({ changed: 1 });
+    expect(
+      await appliedUpgradeModel(service.service.context.connection)
+        .findById(bindLegacySecretsUpgrade.name)
+        .lean()
+        .exec(),
+    ).toMatchObject({ changed: 1 });
 
     // It signs as the same secret, and, bound now, does not open on another endpoint.
     await companyCreated(service, admin.workspace_id, 'Legacy Ltd');
     await waitFor(() => target.received.length >= 2 || undefined);
-    expect(new Webhook(plain).verify(target.received[1]!.body, signatureHeaders(target.received[1]!))).toMatchObject({ type: 'crm.company.created' });
+    expect(new Webhook(plain).verify(target.received[1]!.body, signatureHeaders(target.received[1]!))).toMatchObject({
+      type: 'crm.company.created',
+    });
     const other = await receiver();
     const elsewhere = await endpoint(service, admin, other.url);
-    await stored(service).updateOne({ _id: elsewhere.id, workspace_id: admin.workspace_id }, { $set: { secrets: resealed.secrets } }).exec();
+    await stored(service)
+      .updateOne({ _id: elsewhere.id, workspace_id: admin.workspace_id }, { $set: { secrets: resealed.secrets } })
+      .exec();
     expect((await service.call(admin, 'POST', `/webhooks/${elsewhere.id}/test`)).status).toBe(202);
     const refused = await waitFor(async () => {
       const [delivery] = await deliveriesOf(service, admin, elsewhere.id);
@@ -165,7 +194,10 @@ describe('the event feed', () => {
     const service = webhooks;
     const entries = feedEntryModel(service.service.context.connection);
     const kept = async (workspaceId: string | null) => entries.countDocuments({ workspace_id: workspaceId }).exec();
-    await waitFor(async () => ((await kept(admin.workspace_id)) === 2 && (await kept(stranger.workspace_id)) === 1) || undefined, 'the three events kept');
+    await waitFor(
+      async () => ((await kept(admin.workspace_id)) === 2 && (await kept(stranger.workspace_id)) === 1) || undefined,
+      'the three events kept',
+    );
     const answer = await service.call(admin, 'GET', '/events');
     expect(answer.status).toBe(200);
     const feed = answer.body.data as Array<{ type: string; data: { name: string } }>;
