@@ -1,4 +1,4 @@
-// The whole suite: type-check every test against the sources, then jest (unit, service,
+// The whole suite: the code's format, a type-check of every test against the sources, then jest (unit, service,
 // transport and system tests). Extra arguments go to jest, e.g. `npm test -- libs/kit`.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -9,21 +9,33 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const run = (args) => execFileSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
 
 if (!process.env.MONGO_URL) {
-  console.log('Store semantics run on the embedded store only: MONGO_URL is not set (set it to compare with a MongoDB replica set).');
+  console.log(
+    'Store semantics run on the embedded store only: MONGO_URL is not set (set it to compare with a MongoDB replica set).',
+  );
 }
 if (!process.env.AMQP_URL) {
   console.log('RabbitMQ transport tests skipped: AMQP_URL is not set (set it to run them against a broker).');
 }
 if (!process.env.MEILI_URL) {
-  console.log('Search index contract runs on the embedded index only: MEILI_URL is not set (set it, and MEILI_KEY, to run it against Meilisearch).');
+  console.log(
+    'Search index contract runs on the embedded index only: MEILI_URL is not set (set it, and MEILI_KEY, to run it against Meilisearch).',
+  );
 }
 const results = join(root, 'node_modules', '.cache', 'jest-results.json');
 mkdirSync(dirname(results), { recursive: true });
 rmSync(results, { force: true });
 let status = 0;
 try {
+  // The code's layout is Prettier's (`npm run format` rewrites it).
+  run([join(root, 'node_modules', 'prettier', 'bin', 'prettier.cjs'), '--check', '.', '--log-level', 'warn']);
   run([join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.tests.json']);
-  run([join(root, 'node_modules', 'jest', 'bin', 'jest.js'), '--maxWorkers=2', '--json', `--outputFile=${results}`, ...process.argv.slice(2)]);
+  run([
+    join(root, 'node_modules', 'jest', 'bin', 'jest.js'),
+    '--maxWorkers=2',
+    '--json',
+    `--outputFile=${results}`,
+    ...process.argv.slice(2),
+  ]);
 } catch (error) {
   status = typeof error.status === 'number' ? error.status : 1;
 }
