@@ -1,4 +1,4 @@
-import type { AccessRule, Method } from './operations';
+import type { AccessRule, Method } from './access-rules';
 import manifest from './operation-manifest.json';
 
 // One source per operation: every service declares its operations (`declareOperation` in

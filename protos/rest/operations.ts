@@ -1,4 +1,7 @@
+import type { AccessRule, BodyMatch, Method, Permission } from './access-rules';
 import { OPERATION_MANIFEST } from './operation-manifest';
+
+export * from './access-rules';
 
 // The permission matrix: every operation of the REST contract (spec section 4), the service that
 // owns it, and what a caller needs. Each operation's declaration states its rule (`access`, written
@@ -7,42 +10,7 @@ import { OPERATION_MANIFEST } from './operation-manifest';
 // docs/permissions.md is rendered from it (tests/docs/render-permissions.ts; a test fails while the
 // two differ, and `UPDATE_DOCS=1` with that test writes it anew).
 
-export const PERMISSIONS = [
-  'companies:read',
-  'companies:write',
-  'contacts:read',
-  'contacts:write',
-  'activities:write',
-  'tasks:read',
-  'tasks:write',
-  'settings:manage',
-  'users:manage',
-  'privacy:override',
-] as const;
-
-export type Permission = (typeof PERMISSIONS)[number];
-export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 export type OwnerService = 'identity' | 'crm-core' | 'marketing' | 'reports' | 'documents' | 'billing';
-
-// A call whose body has this value in this field (`POST /companies/bulk` with `action: delete`).
-export interface BodyMatch {
-  field: string;
-  value: string;
-}
-
-// What a caller needs to call an operation.
-export interface AccessRule {
-  // null: any member of the workspace (or, for onboarding and /me, any signed-in person).
-  permission: Permission | null;
-  // Needs a workspace admin (a role that grants settings:manage).
-  adminOnly?: boolean;
-  // Belongs to the Standard plan.
-  plan?: 'standard';
-  // Agent keys cannot delete (contract 5.3): the operation deletes, bins, merges away or erases,
-  // so agent keys are refused it. `true`: every call; a BodyMatch: only the calls that do
-  // (a bulk action that bins).
-  forbidAgents?: true | BodyMatch;
-}
 
 export interface Operation extends AccessRule {
   method: Method;
