@@ -338,10 +338,19 @@ export function portOf(server: Server): number {
   return (server.address() as AddressInfo).port;
 }
 
-// Stop accepting, let in-flight requests finish, then drop idle keep-alive sockets.
+// How often a closing server looks for connections that have become idle.
+const CLOSE_SWEEP_MS = 50;
+
+// Stop accepting, let in-flight requests finish, and drop keep-alive sockets as soon as they are
+// idle: those busy when the close began become idle later, and would otherwise stay open until
+// the keep-alive timeout (65 s) ran out.
 export function closeServer(server: Server): Promise<void> {
   return new Promise((resolve) => {
-    server.close(() => resolve());
+    const sweep = setInterval(() => server.closeIdleConnections(), CLOSE_SWEEP_MS);
+    server.close(() => {
+      clearInterval(sweep);
+      resolve();
+    });
     server.closeIdleConnections();
   });
 }

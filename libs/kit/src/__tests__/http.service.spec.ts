@@ -44,6 +44,10 @@ beforeAll(async () => {
 
 afterAll(() => closeServer(server));
 
+async function waitUntil(check: () => boolean): Promise<void> {
+  while (!check()) await new Promise((resolve) => setImmediate(resolve));
+}
+
 const json = { 'content-type': 'application/json' };
 
 describe('service HTTP kit', () => {
@@ -74,6 +78,28 @@ describe('service HTTP kit', () => {
       headers: 66_000,
     });
   });
+
+  it('closes once a request that was in flight at the close is answered, not when its connection times out', async () => {
+    const app = createServiceApp({ name: 'closing', logger: createLogger('test', 'silent'), readiness: [] });
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    app.get('/slow', async (_req, res) => {
+      await answered;
+      res.json({ done: true });
+    });
+    finishServiceApp(app, createLogger('test', 'silent'));
+    const closing = await listen(app, 0, '127.0.0.1');
+    let received = false;
+    closing.on('request', () => (received = true));
+    const slow = fetch(`http://127.0.0.1:${portOf(closing)}/slow`);
+    await waitUntil(() => received);
+    let closed = false;
+    const close = closeServer(closing).then(() => (closed = true));
+    answer();
+    expect(await (await slow).json()).toEqual({ done: true });
+    await close;
+    expect(closed).toBe(true);
+  }, 10_000);
 
   it('serves liveness and readiness from real checks', async () => {
     expect((await fetch(`${base}/healthz`)).status).toBe(200);
