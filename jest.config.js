@@ -8,6 +8,8 @@
 //   containers `__tests__/*.containers.spec.ts`: the transport contracts against MongoDB,
 //              Meilisearch and RabbitMQ in containers, when a container engine answers
 // `npm test` runs them all; `npm test -- --selectProjects unit` runs one.
+const { probeContainerEngine, skipLine } = require('./libs/testing/src/container-engine');
+
 // Workspace packages are mapped to their TypeScript sources.
 const packages = {
   '@crm/kit': 'libs/kit/src',
@@ -63,7 +65,7 @@ const kinds = {
 };
 
 // The container suite starts its containers once, before its files run, and stops them after;
-// without a container engine its setup prints one line and its files skip.
+// without a container engine the project is left out (below).
 const hooks = {
   containers: {
     globalSetup: '<rootDir>/libs/testing/src/containers-setup.ts',
@@ -71,12 +73,14 @@ const hooks = {
   },
 };
 
-module.exports = {
-  testTimeout: 30000,
-  projects: Object.entries(kinds).map(([kind, testMatch]) => ({
-    ...shared,
-    displayName: kind,
-    testMatch,
-    ...hooks[kind],
-  })),
+// The container suite runs only where a container engine answers; elsewhere it is left out, in
+// one line that says why.
+module.exports = async () => {
+  const probe = await probeContainerEngine();
+  if (!probe.available) console.log(skipLine(probe));
+  const wanted = Object.entries(kinds).filter(([kind]) => kind !== 'containers' || probe.available);
+  return {
+    testTimeout: 30000,
+    projects: wanted.map(([kind, testMatch]) => ({ ...shared, displayName: kind, testMatch, ...hooks[kind] })),
+  };
 };

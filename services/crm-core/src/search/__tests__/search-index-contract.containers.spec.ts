@@ -1,8 +1,5 @@
 import { useContainers } from '@crm/testing/containers';
 
 // The search index contract against Meilisearch in a container (the container suite).
-if (useContainers({ MEILI_URL: 'meiliUrl', MEILI_KEY: 'meiliKey' })) {
-  require('./search-index-contract.transport.spec');
-} else {
-  it.skip('runs against Meilisearch in a container when a container engine answers', () => undefined);
-}
+useContainers({ MEILI_URL: 'meiliUrl', MEILI_KEY: 'meiliKey' });
+require('./search-index-contract.transport.spec');
