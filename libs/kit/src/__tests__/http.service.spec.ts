@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import { AppError, type ErrorBody } from '../errors';
 import { closeServer, createServiceApp, finishServiceApp, listen, portOf } from '../http';
 import { createLogger } from '../logger';
+import { waitFor } from '@crm/testing';
 
 let server: Server;
 let base: string;
@@ -43,10 +44,6 @@ beforeAll(async () => {
 });
 
 afterAll(() => closeServer(server));
-
-async function waitUntil(check: () => boolean): Promise<void> {
-  while (!check()) await new Promise((resolve) => setImmediate(resolve));
-}
 
 const json = { 'content-type': 'application/json' };
 
@@ -92,7 +89,7 @@ describe('service HTTP kit', () => {
     let received = false;
     closing.on('request', () => (received = true));
     const slow = fetch(`http://127.0.0.1:${portOf(closing)}/slow`);
-    await waitUntil(() => received);
+    await waitFor(() => received, 'the slow request to arrive');
     let closed = false;
     const close = closeServer(closing).then(() => (closed = true));
     answer();
