@@ -14,7 +14,7 @@ const CONTACTS = 500;
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 };
 const ms = (value: number) => `${value.toFixed(0)} ms`;
 const summary = (values: number[]) =>

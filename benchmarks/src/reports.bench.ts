@@ -30,11 +30,11 @@ const BATCH = 5_000;
 const WORDS = ['Acme', 'Globex', 'Initech', 'Umbrella', 'Hooli', 'Stark', 'Wayne', 'Wonka', 'Tyrell', 'Cyberdyne'];
 const INDUSTRIES = ['Retail', 'Software', 'Finance', 'Health', null];
 
-const pick = <T>(items: readonly T[], index: number): T => items[index % items.length]!;
+const pick = <T>(items: readonly T[], index: number): T => items[index % items.length];
 
 function percentile(values: number[], share: number): number {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))]!;
+  return sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))];
 }
 
 runBenchmark('reports', async ({ dataDir, stopAtEnd }) => {
@@ -215,7 +215,7 @@ runBenchmark('reports', async ({ dataDir, stopAtEnd }) => {
       target: '≤ 50 ms',
       request: post('/reports/records', {
         definition: { object: 'deal', group_by: ['stage_id'] },
-        keys: [dealStages[0]!.id],
+        keys: [dealStages[0].id],
       }),
     },
     { label: 'GET /reports/summary', target: '≤ 300 ms', request: get('/reports/summary') },
@@ -238,7 +238,7 @@ runBenchmark('reports', async ({ dataDir, stopAtEnd }) => {
   const reads = workspaceReads(reportsContext);
   // The first answer after the rebuild loads the workspace whole.
   const loadsBefore = reads.loads;
-  const cold = await time(scenarios[0]!.request);
+  const cold = await time(scenarios[0].request);
   const coldLoads = reads.loads - loadsBefore;
 
   // One deal changed through the API, then, once reports' consumer has written it (its change
@@ -247,7 +247,7 @@ runBenchmark('reports', async ({ dataDir, stopAtEnd }) => {
     runWithContext({ request_id: 'bench', workspace_id: workspaceId }, () =>
       revisionModel(reportsContext.connection).findOne({ _id: workspaceId, workspace_id: workspaceId }).lean().exec(),
     );
-  const deal = (await call<{ data: Array<{ id: string }> }>('GET', '/deals?limit=1', undefined, token)).data[0]!;
+  const deal = (await call<{ data: Array<{ id: string }> }>('GET', '/deals?limit=1', undefined, token)).data[0];
   const afterChange: number[] = [];
   const countsBefore = { ...reads };
   for (let run = 0; run < Math.min(RUNS, 10); run += 1) {
@@ -258,7 +258,7 @@ runBenchmark('reports', async ({ dataDir, stopAtEnd }) => {
       if (row && row.seq > seqBefore && row.settled === row.seq) break;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
-    afterChange.push(await time(scenarios[0]!.request));
+    afterChange.push(await time(scenarios[0].request));
   }
   const changeCounts = {
     loads: reads.loads - countsBefore.loads,
@@ -302,7 +302,7 @@ runBenchmark('reports', async ({ dataDir, stopAtEnd }) => {
       'records one row',
       () =>
         reportRecords(data, compileReport(data, withDefaults({ object: 'deal', group_by: ['stage_id'] })), [
-          dealStages[0]!.id,
+          dealStages[0].id,
         ]),
     ],
     ['summary', () => summaryReport(data, undefined)],
@@ -327,7 +327,7 @@ runBenchmark('reports', async ({ dataDir, stopAtEnd }) => {
   );
   console.log(`seeded the owners' collections in ${seedSeconds.toFixed(1)} s`);
   console.log(
-    `full rebuild of the read model over gRPC: ${rebuildSeconds.toFixed(1)} s (${rebuilt!.applied} records applied)`,
+    `full rebuild of the read model over gRPC: ${rebuildSeconds.toFixed(1)} s (${rebuilt.applied} records applied)`,
   );
   console.log(
     `first report after the rebuild (the workspace loaded whole from the read model, ${coldLoads} load): ${cold.toFixed(0)} ms`,

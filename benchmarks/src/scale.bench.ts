@@ -60,7 +60,7 @@ const INDUSTRIES = ['Retail', 'Software', 'Finance', 'Health', 'Logistics'];
 // The word the reads search for: in the name of one imported company in WORDS.length.
 const SEARCH_WORD = 'Globex';
 
-const pick = <T>(items: readonly T[], index: number): T => items[index % items.length]!;
+const pick = <T>(items: readonly T[], index: number): T => items[index % items.length];
 const now = () => performance.now();
 const secondsSince = (start: number) => (now() - start) / 1000;
 
@@ -145,7 +145,7 @@ async function bulkPaths(options: { call: Call; apiKey: string; ownerToken: stri
   const companies = (await call<{ total: number }>('GET', '/companies?limit=1&offset=0', undefined, apiKey)).total;
   await until(async () => (await reportTotal()) === companies, now());
   const stages = (await call<{ data: Stage[] }>('GET', '/pipeline-stages', undefined, ownerToken)).data;
-  const first = (await page(0, 1))[0]!;
+  const first = (await page(0, 1))[0];
   const home = stages.find((stage) => stage.id === first.stage_id)!;
   const other = stages.find((stage) => stage.pipeline_id === home.pipeline_id && stage.id !== home.id)!;
   const cpuBefore = sys.cpuMs();
@@ -307,7 +307,7 @@ runBenchmark('scale', async ({ dataDir, stopAtEnd }) => {
   const totalOf = async () =>
     (await call<{ total: number }>('GET', '/companies?limit=1&offset=0', undefined, apiKey)).total;
   const newestCompany = async () =>
-    (await call<{ data: Company[] }>('GET', '/companies?limit=1', undefined, apiKey)).data[0]!;
+    (await call<{ data: Company[] }>('GET', '/companies?limit=1', undefined, apiKey)).data[0];
   const feed = new CompanyFeed(call, ownerToken);
   const probeContext: ProbeContext = { call, apiKey, ownerToken, campaignId, feed };
   const companiesBefore = await totalOf();

@@ -19,7 +19,7 @@ const LOAD = loadOptionsFromEnv({ seconds: 8, warmupSeconds: 2 });
 // Share of all entries on the company under test and its contacts.
 const FOCUS_SHARE = 0.05;
 
-const pick = <T>(items: readonly T[], index: number): T => items[index % items.length]!;
+const pick = <T>(items: readonly T[], index: number): T => items[index % items.length];
 
 async function insertAll(
   connection: Connection,
@@ -120,7 +120,7 @@ runBenchmark('timeline', async ({ dataDir, stopAtEnd }) => {
   }
   await insertAll(connection, 'companies', companies);
   await insertAll(connection, 'contacts', contacts);
-  const focus = companies[0]!._id as string;
+  const focus = companies[0]._id as string;
   const focusContacts = contacts
     .filter((contact) => contact.company_id === focus)
     .map((contact) => contact._id as string);

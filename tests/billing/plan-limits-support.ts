@@ -87,7 +87,7 @@ export async function interleaved(
   const first = change('first', firstChecked, triedSecond);
   await checkedFirst;
   const second = change('second', secondTried, Promise.resolve());
-  return (await Promise.allSettled([first, second])) as [PromiseSettledResult<void>, PromiseSettledResult<void>];
+  return Promise.allSettled([first, second]);
 }
 
 // The error code a settled change was refused with, or `fulfilled`.

@@ -99,9 +99,10 @@ describe('crm import companies', () => {
     expect(run.stdout).toContain(
       'Imported Ivy.csv: 97 created, 0 updated, 0 skipped, 3 failed (97 contacts created or updated).',
     );
-    const failures = parse(readFileSync(join(dir, 'Ivy.failures.csv')), { bom: true, columns: true }) as Array<
-      Record<string, string>
-    >;
+    const failures = parse<Record<string, string>>(readFileSync(join(dir, 'Ivy.failures.csv')), {
+      bom: true,
+      columns: true,
+    });
     expect(failures.map((row) => [row.row, row.line, row.column, row.Email, row['Company name']])).toEqual([
       ['10', '11', 'Email', 'not-an-email', 'Ivy 010'],
       ['50', '51', 'Email', 'not-an-email', 'Ivy 050'],

@@ -20,8 +20,8 @@ describe('names of what companies point at', () => {
     const owner = await signUpWithWorkspace(base, 'Ren');
     const api = companiesApi(base, owner);
     const bea = await addMemberTo(system, owner.workspaceId, 'Bea');
-    const stage = (await api.companyStages())[1]!;
-    const source = (await api.sources())[2]!;
+    const stage = (await api.companyStages())[1];
+    const source = (await api.sources())[2];
     const campaign = await createCampaign(base, owner, 'Autumn push');
     const made: CompanyBody[] = [];
     for (let index = 0; index < 30; index += 1) {
@@ -50,7 +50,7 @@ describe('names of what companies point at', () => {
     ).toBe(204);
 
     // Catalogue names on the very next read, of one company and of every page of the list.
-    expect(await api.get(made[0]!.id)).toMatchObject({ stage_name: 'Renamed stage', source_name: 'Renamed source' });
+    expect(await api.get(made[0].id)).toMatchObject({ stage_name: 'Renamed stage', source_name: 'Renamed source' });
     const listed = await api.all({ limit: '7' });
     expect(listed).toHaveLength(30);
     for (const company of listed)
@@ -61,7 +61,7 @@ describe('names of what companies point at', () => {
       });
     // The member's name, shortly after (identity's event).
     await waitFor(
-      async () => (await api.get(made[0]!.id)).owner_name === 'Beatrix Kiddo',
+      async () => (await api.get(made[0].id)).owner_name === 'Beatrix Kiddo',
       "Bea's new name on her companies",
     );
     for (const company of await api.all({ limit: '50', sort: 'name_asc' })) {

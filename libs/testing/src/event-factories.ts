@@ -18,7 +18,7 @@ interface JsonSchema {
 
 function neutral(schema: JsonSchema, name: string, now: string): unknown {
   if (schema.anyOf)
-    return schema.anyOf.some((option) => option.type === 'null') ? null : neutral(schema.anyOf[0]!, name, now);
+    return schema.anyOf.some((option) => option.type === 'null') ? null : neutral(schema.anyOf[0], name, now);
   switch (schema.type) {
     case 'string':
       return name.endsWith('_at') ? now : '';

@@ -16,7 +16,8 @@ export interface Receiver {
 }
 
 export async function startReceiver(path = '/hook'): Promise<Receiver> {
-  const receiver = { received: [] as Received[], answer: (() => 204) as Receiver['answer'] } as Receiver;
+  // Completed (its address, close) once listening; tests may replace `answer` at any time.
+  const receiver: Pick<Receiver, 'received' | 'answer'> = { received: [], answer: () => 204 };
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -30,13 +31,14 @@ export async function startReceiver(path = '/hook'): Promise<Receiver> {
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`;
-  receiver.close = () =>
-    new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    });
-  return receiver;
+  return Object.assign(receiver, {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  });
 }
 
 // The Standard Webhooks headers of a received delivery, as a verifier takes them.

@@ -91,7 +91,7 @@ function positionOf(list: readonly number[], ordinal: number): number {
   let high = list.length;
   while (low < high) {
     const middle = (low + high) >>> 1;
-    if (list[middle]! < ordinal) low = middle + 1;
+    if (list[middle] < ordinal) low = middle + 1;
     else high = middle;
   }
   return low;
@@ -181,7 +181,7 @@ class WorkspaceIndex {
   private unpost(posting: Posting, ordinals: ReadonlySet<number>): void {
     if (ordinals.size === 1) {
       const [ordinal] = ordinals;
-      const at = positionOf(posting.ordinals, ordinal!);
+      const at = positionOf(posting.ordinals, ordinal);
       if (posting.ordinals[at] === ordinal) posting.ordinals.splice(at, 1);
     } else posting.ordinals = posting.ordinals.filter((ordinal) => !ordinals.has(ordinal));
     if (posting.ordinals.length === 0) this.terms.delete(posting.term);
@@ -195,7 +195,7 @@ class WorkspaceIndex {
     this.terms = new SearchableMap<Posting>();
     this.free = 0;
     for (const entry of live)
-      this.add(entry.id, entry.type, new Map(entry.postings.map((posting, at) => [posting.term, entry.fields[at]!])));
+      this.add(entry.id, entry.type, new Map(entry.postings.map((posting, at) => [posting.term, entry.fields[at]])));
   }
 
   // As Meilisearch reads a query: the last word may be the start of a word, the others are whole;
@@ -206,7 +206,7 @@ class WorkspaceIndex {
     const note = (posting: Posting, kind: number) => {
       if (kinds.has(posting)) return;
       kinds.set(posting, kind);
-      byKind[kind]!.push(posting);
+      byKind[kind].push(posting);
     };
     const exact = this.terms.get(word);
     if (exact) note(exact, EXACT);
@@ -222,8 +222,8 @@ class WorkspaceIndex {
     if (typos > 0) {
       const taken = [0, 0, 0];
       for (const [posting, distance] of this.terms.fuzzyGet(word, typos).values()) {
-        if (kinds.has(posting) || taken[distance]! >= TYPO_TERMS_MAX[distance]!) continue;
-        taken[distance]! += 1;
+        if (kinds.has(posting) || taken[distance] >= TYPO_TERMS_MAX[distance]) continue;
+        taken[distance] += 1;
         note(posting, TYPO);
       }
     }
@@ -233,9 +233,9 @@ class WorkspaceIndex {
     let weight = 0;
     for (const tier of TIERS) {
       if (tier > EXACT) set = set.copy();
-      for (const posting of byKind[tier]!) {
+      for (const posting of byKind[tier]) {
         set.addAll(posting.ordinals);
-        weight = Math.max(weight, HEAVIEST[posting.fields]!);
+        weight = Math.max(weight, HEAVIEST[posting.fields]);
       }
       records[tier] = set;
       ceiling[tier] = weight;
@@ -251,7 +251,7 @@ class WorkspaceIndex {
       let best = 0;
       entry.postings.forEach((posting, at) => {
         const kind = word.kinds.get(posting);
-        if (kind !== undefined && kind <= tier) best = Math.max(best, HEAVIEST[entry.fields[at]!]!);
+        if (kind !== undefined && kind <= tier) best = Math.max(best, HEAVIEST[entry.fields[at]]);
       });
       score += best;
     }
@@ -261,16 +261,16 @@ class WorkspaceIndex {
   // The `wanted` best of one bucket: read in ascending position, and no further once as many
   // records as wanted have the highest score the bucket allows.
   private best(bucket: OrdinalSet, words: readonly WordMatch[], tier: number, wanted: number): Ranked[] {
-    const ceiling = words.reduce((sum, word) => sum + word.ceiling[tier]!, 0);
+    const ceiling = words.reduce((sum, word) => sum + word.ceiling[tier], 0);
     const chosen: Ranked[] = [];
     for (const ordinal of bucket) {
       const score = this.scoreOf(this.entries[ordinal]!, words, tier);
-      if (chosen.length === wanted && score <= chosen[wanted - 1]!.score) continue;
+      if (chosen.length === wanted && score <= chosen[wanted - 1].score) continue;
       let at = chosen.length;
-      while (at > 0 && chosen[at - 1]!.score < score) at -= 1;
+      while (at > 0 && chosen[at - 1].score < score) at -= 1;
       chosen.splice(at, 0, { ordinal, score });
       if (chosen.length > wanted) chosen.pop();
-      if (chosen.length === wanted && chosen[wanted - 1]!.score >= ceiling) break;
+      if (chosen.length === wanted && chosen[wanted - 1].score >= ceiling) break;
     }
     return chosen;
   }
@@ -282,7 +282,7 @@ class WorkspaceIndex {
     let better: OrdinalSet | null = null;
     for (const tier of TIERS) {
       if (found.length >= limit) break;
-      const within = matches.reduce((set, word) => set.and(word.records[tier]), matches[0]!.records[tier].copy());
+      const within = matches.reduce((set, word) => set.and(word.records[tier]), matches[0].records[tier].copy());
       const bucket = better === null ? within : within.copy().andNot(better);
       for (const { ordinal, score } of this.best(bucket, matches, tier, limit - found.length)) {
         const entry = this.entries[ordinal]!;

@@ -16,26 +16,26 @@ export class OrdinalSet {
 
   addAll(ordinals: readonly number[]): this {
     const words = this.words;
-    for (const ordinal of ordinals) words[ordinal >>> 5]! |= 1 << (ordinal & 31);
+    for (const ordinal of ordinals) words[ordinal >>> 5] |= 1 << (ordinal & 31);
     return this;
   }
 
   has(ordinal: number): boolean {
-    return (this.words[ordinal >>> 5]! & (1 << (ordinal & 31))) !== 0;
+    return (this.words[ordinal >>> 5] & (1 << (ordinal & 31))) !== 0;
   }
 
   and(other: OrdinalSet): this {
-    for (let index = 0; index < this.words.length; index += 1) this.words[index]! &= other.words[index]!;
+    for (let index = 0; index < this.words.length; index += 1) this.words[index] &= other.words[index];
     return this;
   }
 
   or(other: OrdinalSet): this {
-    for (let index = 0; index < this.words.length; index += 1) this.words[index]! |= other.words[index]!;
+    for (let index = 0; index < this.words.length; index += 1) this.words[index] |= other.words[index];
     return this;
   }
 
   andNot(other: OrdinalSet): this {
-    for (let index = 0; index < this.words.length; index += 1) this.words[index]! &= ~other.words[index]!;
+    for (let index = 0; index < this.words.length; index += 1) this.words[index] &= ~other.words[index];
     return this;
   }
 
@@ -49,7 +49,7 @@ export class OrdinalSet {
   *[Symbol.iterator](): IterableIterator<number> {
     const words = this.words;
     for (let index = 0; index < words.length; index += 1) {
-      let word = words[index]!;
+      let word = words[index];
       while (word !== 0) {
         const lowest = word & -word;
         yield index * 32 + (31 - Math.clz32(lowest));

@@ -82,7 +82,7 @@ export function compileReport(
   const groupings = definition.group_by.map((spec, index): Grouping => {
     const name = `${prefix}group_by.${index}`;
     const [field, unit, ...rest] = spec.split(':');
-    if (dates.has(field!)) {
+    if (dates.has(field)) {
       if (unit === undefined || rest.length > 0 || !(DATE_UNITS as readonly string[]).includes(unit)) {
         throw fail(
           `${name}: the date field '${field}' needs a unit, one of ${DATE_UNITS.join(', ')} (for example ${field}:month)`,
@@ -90,9 +90,9 @@ export function compileReport(
       }
       return {
         spec,
-        field: field!,
-        read: accessorOf(field!),
-        label: `${dates.get(field!)!.label} (${unit})`,
+        field,
+        read: accessorOf(field),
+        label: `${dates.get(field)!.label} (${unit})`,
         unit: unit as DateUnit,
       };
     }

@@ -1,4 +1,4 @@
-import { queryValidator, type Schema } from '@crm/kit';
+import { queryValidator } from '@crm/kit';
 import { COMPANY_LIST_FILTERS, filtersProblem } from '../../saved-views/list-filters';
 import { parseCustomFilter } from '../../records/custom-filter';
 import { candidatePage, sortCandidates } from '../../records/list-paging';
@@ -7,7 +7,7 @@ import { COMPANY_ORDERS } from '../company-list';
 import { mergedValues } from '../company-merge';
 import type { CompanyRecord } from '../company.model';
 
-const validate = queryValidator({ additionalProperties: false, ...(listCompanies.query as object) } as Schema);
+const validate = queryValidator({ additionalProperties: false, ...(listCompanies.query as object) });
 // As the list reads a query: its schema, then the custom filter.
 const outcome = (query: Record<string, string>) => {
   try {

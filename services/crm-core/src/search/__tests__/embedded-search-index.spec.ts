@@ -41,7 +41,7 @@ describe('EmbeddedSearchIndex', () => {
     const index = new EmbeddedSearchIndex();
     await index.upsert(Array.from({ length: 3000 }, (_, n) => company(`c${n}`, `Zephyr${n}x Trading Ltd`)));
     const found = await index.search(WORKSPACE, 'Zephyr1234x Trading Ltd', 20);
-    expect(found[0]!.id).toBe('c1234');
+    expect(found[0].id).toBe('c1234');
     expect(found).toHaveLength(20);
     // The others are one or two typos away: zephyr123x, zephyr1233x, zephyr12345x ...
     for (const match of found.slice(1)) expect(Math.abs(Number(match.id.slice(1)) - 1234)).toBeGreaterThan(0);

@@ -96,9 +96,9 @@ describe('webhook signing secrets at rest', () => {
     expect(failed.error).toBe("the endpoint's signing secret cannot be read; rotate it");
     // The first endpoint still gets its delivery, signed with its own secret; the second got none.
     await waitFor(() => first.received.length >= 1 || undefined);
-    expect(
-      new Webhook(from.secret).verify(first.received[0]!.body, signatureHeaders(first.received[0]!)),
-    ).toMatchObject({ type: 'crm.company.created' });
+    expect(new Webhook(from.secret).verify(first.received[0].body, signatureHeaders(first.received[0]))).toMatchObject({
+      type: 'crm.company.created',
+    });
     expect(second.received).toEqual([]);
 
     // Rotating gives the second endpoint a secret of its own again.
@@ -106,16 +106,13 @@ describe('webhook signing secrets at rest', () => {
     expect(rotated.status).toBe(200);
     expect((await webhooks.call(admin, 'POST', `/webhooks/${to.id}/test`)).status).toBe(202);
     await waitFor(() => second.received.length >= 1 || undefined);
-    const signatures = String(second.received[0]!.headers['webhook-signature']).split(' ');
+    const signatures = String(second.received[0].headers['webhook-signature']).split(' ');
     expect(signatures).toHaveLength(1);
     expect(() =>
-      new Webhook(rotated.body.secret as string).verify(
-        second.received[0]!.body,
-        signatureHeaders(second.received[0]!),
-      ),
+      new Webhook(rotated.body.secret as string).verify(second.received[0].body, signatureHeaders(second.received[0])),
     ).not.toThrow();
     expect(() =>
-      new Webhook(from.secret).verify(second.received[0]!.body, signatureHeaders(second.received[0]!)),
+      new Webhook(from.secret).verify(second.received[0].body, signatureHeaders(second.received[0])),
     ).toThrow();
   });
 
@@ -140,7 +137,7 @@ describe('webhook signing secrets at rest', () => {
     expect((await webhooks.call(admin, 'POST', `/webhooks/${created.id}/test`)).status).toBe(202);
     await waitFor(() => target.received.length >= 1 || undefined);
     expect(() =>
-      new Webhook(plain).verify(target.received[0]!.body, signatureHeaders(target.received[0]!)),
+      new Webhook(plain).verify(target.received[0].body, signatureHeaders(target.received[0])),
     ).not.toThrow();
     // A store an earlier version wrote has not had the upgrade yet (this one had it, on an empty
     // collection, at its first start).
@@ -154,7 +151,7 @@ describe('webhook signing secrets at rest', () => {
     const service = webhooks;
     const resealed = await storedEndpoint(service, admin.workspace_id, created.id);
     expect(resealed.secrets).toEqual([{ sealed: expect.any(String), bound: true, expires_at: null }]);
-    expect(resealed.secrets[0]!.sealed).not.toBe(legacy);
+    expect(resealed.secrets[0].sealed).not.toBe(legacy);
     expect(
       await appliedUpgradeModel(service.service.context.connection)
         .findById(bindLegacySecretsUpgrade.name)
@@ -165,7 +162,7 @@ describe('webhook signing secrets at rest', () => {
     // It signs as the same secret, and, bound now, does not open on another endpoint.
     await companyCreated(service, admin.workspace_id, 'Legacy Ltd');
     await waitFor(() => target.received.length >= 2 || undefined);
-    expect(new Webhook(plain).verify(target.received[1]!.body, signatureHeaders(target.received[1]!))).toMatchObject({
+    expect(new Webhook(plain).verify(target.received[1].body, signatureHeaders(target.received[1]))).toMatchObject({
       type: 'crm.company.created',
     });
     const other = await receiver();
