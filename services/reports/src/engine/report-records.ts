@@ -5,7 +5,7 @@ import type { WorkspaceData } from '../read-model/workspace-data';
 import { catalogueOf, CUSTOM_PREFIX, type GroupField } from './field-catalogue';
 import type { CompiledReport } from './report-definition';
 import { nameOf } from './report-labels';
-import { selectedWithKeys } from './report-selection';
+import { selectedWithKeys, textOf } from './report-selection';
 
 // The records behind one row of a report, newest first.
 
@@ -39,9 +39,8 @@ function recordView(data: WorkspaceData, references: GroupField[], record: ReadR
 // text), '' when not set.
 function newestOf(record: ReadRecord, field: string): string {
   const value = record[field];
-  if (typeof value === 'string') return value;
   if (value === null || value === undefined) return '';
-  return String(value);
+  return textOf(value);
 }
 
 // The RECORDS_CAP newest records offered, newest first: the date, then ids (time-ordered), in a
@@ -76,7 +75,7 @@ class NewestRecords {
   }
 
   private isNewer(date: string, record: ReadRecord, index: number): boolean {
-    return date > this.dates[index]! || (date === this.dates[index] && record._id > this.records[index]!._id);
+    return date > this.dates[index] || (date === this.dates[index] && record._id > this.records[index]._id);
   }
 }
 
@@ -117,13 +116,13 @@ export function reportRecords(
   for (let position = candidates.length - 1; position >= 0; position--) {
     let matches = true;
     for (let index = 0; index < coded.length; index++) {
-      if (coded[index]!.codes[position] !== coded[index]!.code) {
+      if (coded[index].codes[position] !== coded[index].code) {
         matches = false;
         break;
       }
     }
     if (!matches) continue;
-    const record = candidates[position]!;
+    const record = candidates[position];
     if (shown && !shown(record)) continue;
     total += 1;
     kept.offer(record, dates ? (dates[position] ?? '') : newestOf(record, newest));

@@ -3,7 +3,7 @@ import { keptAnswer, type WorkspaceData } from '../read-model/workspace-data';
 import { accessorOf, minorOf, type ReportObject } from './field-catalogue';
 import type { CompiledReport, Grouping, ReportDefinition } from './report-definition';
 import { labelOf } from './report-labels';
-import { selectedWithKeys } from './report-selection';
+import { selectedWithKeys, textOf } from './report-selection';
 
 // A report run: the selected records grouped by their keys (date buckets in the workspace time
 // zone), each group measured, the groups turned into labelled rows in their order.
@@ -85,7 +85,7 @@ function accumulate(data: WorkspaceData, report: CompiledReport): Map<string, Ac
   const measureRead = measure.field && !measure.money ? accessorOf(measure.field) : null;
   const { records, columns } = selectedWithKeys(data, report);
   for (let position = 0; position < records.length; position++) {
-    const record = records[position]!;
+    const record = records[position];
     const keys = columns.map((column) => column[position]!);
     // Keys never hold control characters (single-line values, ids, buckets).
     const id = keys.length === 1 ? (keys[0] ?? '\u0000') : keys.map((key) => key ?? '\u0000').join('\u0001');
@@ -102,7 +102,7 @@ function accumulate(data: WorkspaceData, report: CompiledReport): Map<string, Ac
 
 function currencyOf(record: ReadRecord, report: CompiledReport, workspaceCurrency: string): string {
   if (!report.measure.money || !report.currencyField) return '';
-  return String(record[report.currencyField] ?? workspaceCurrency);
+  return textOf(record[report.currencyField] ?? workspaceCurrency);
 }
 
 function addAmount(accumulator: Accumulator, currency: string, amount: number): void {
@@ -128,7 +128,7 @@ function rowOf(
   const ownCount = measure.kind === 'count' ? accumulator.count : (inOwn?.count ?? 0);
   return {
     keys: accumulator.keys,
-    labels: accumulator.keys.map((key, index) => labelOf(data, report.groupings[index]!, key, names)),
+    labels: accumulator.keys.map((key, index) => labelOf(data, report.groupings[index], key, names)),
     value: measured(report, inOwn, ownCount),
     other_currency: measure.money ? otherCurrencies(report, accumulator, own) : [],
   };
@@ -178,7 +178,7 @@ function sortRows(rows: RunRow[], groupings: Grouping[]): void {
       const left = a.keys[index] ?? null;
       const right = b.keys[index] ?? null;
       if (left === right) continue;
-      if (!groupings[index]!.unit) return byValue(a, b);
+      if (!groupings[index].unit) return byValue(a, b);
       if (left === null) return 1;
       if (right === null) return -1;
       return left < right ? -1 : 1;

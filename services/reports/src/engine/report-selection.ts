@@ -8,10 +8,18 @@ import { bucketOf, localDay } from './time-zone';
 // The records a report counts (its filters and date range applied) and the key of each of its
 // groupings per record.
 
+// A stored field's value as text. Report fields hold text, numbers or booleans; anything else
+// (never expected) is written as its JSON rather than as '[object Object]'.
+export function textOf(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value) ?? '';
+}
+
 // A field's value as a key: text, null when not set.
 export function asKey(value: unknown): string | null {
   if (value === null || value === undefined || value === '') return null;
-  return typeof value === 'string' ? value : String(value);
+  return textOf(value);
 }
 
 function groupKey(record: ReadRecord, grouping: Grouping, timezone: string): string | null {
