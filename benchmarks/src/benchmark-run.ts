@@ -18,7 +18,8 @@ export interface BenchmarkRun {
   // A fresh folder for the system's data and the benchmark's own files, removed at the end.
   readonly dataDir: string;
   // Stopped when the run ends; a benchmark that restarts the system hands over each new one.
-  stopAtEnd<T extends StartedSystem>(system: T): T;
+  // A function, not a method: benchmarks take it out of the run they are given.
+  readonly stopAtEnd: <T extends StartedSystem>(system: T) => T;
 }
 
 const loadAverage = () =>
@@ -42,7 +43,7 @@ export function runBenchmark(name: string, body: (run: BenchmarkRun) => Promise<
   process.once('SIGTERM', interrupted);
   const run: BenchmarkRun = {
     dataDir,
-    stopAtEnd(started) {
+    stopAtEnd: (started) => {
       system = started;
       return started;
     },

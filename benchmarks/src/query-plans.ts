@@ -15,8 +15,19 @@ interface CapturedQuery {
   options: Record<string, unknown>;
 }
 
+// What a plan line reads of the server-shaped explain document.
+interface PlanStage {
+  stage: string;
+  indexName?: string;
+  inputStage?: PlanStage;
+}
+interface Explain {
+  queryPlanner?: { winningPlan?: PlanStage };
+  executionStats?: { totalKeysExamined?: number; totalDocsExamined?: number };
+}
+
 // The index a plan reads through, from the server-shaped explain document.
-function planOf(explain: Record<string, any>): string {
+function planOf(explain: Explain): string {
   let stage = explain.queryPlanner?.winningPlan;
   const names: string[] = [];
   while (stage) {
@@ -50,7 +61,7 @@ export async function plansOf(connection: Connection, request: () => Promise<unk
       .collection(query.collection)
       .find(query.filter, { sort, skip, limit: query.method === 'findOne' ? 1 : limit });
     const explain = await acrossWorkspaces('benchmark explains the queries it captured', () => cursor.explain());
-    lines.push(`${query.collection}.${query.method}: ${planOf(explain as Record<string, any>)}`);
+    lines.push(`${query.collection}.${query.method}: ${planOf(explain)}`);
   }
   return lines;
 }
