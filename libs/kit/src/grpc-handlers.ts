@@ -52,6 +52,12 @@ export function answerStream<Request, Response>(
           // A stream that ended meanwhile (expired, or the caller went away) takes nothing more.
           if (!call.writableEnded && !call.destroyed) call.write(response);
           endWhenAnswered();
+        })
+        // The refusal or the write failed: the stream ends with that error's status rather than
+        // leave the request unanswered (and the caller waiting for it).
+        .catch((error: unknown) => {
+          const appError = failure(logger, error);
+          call.emit('error', { code: statusOfAppError(appError), details: appError.message });
         });
     });
     call.on('end', () => {

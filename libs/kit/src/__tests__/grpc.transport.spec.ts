@@ -49,7 +49,7 @@ beforeAll(async () => {
         const slow = /^slow-(\d+)$/.exec(message.token);
         if (slow) await new Promise((resolve) => setTimeout(resolve, Number(slow[1])));
         if (message.token === 'refuse') throw unauthenticated('revoked');
-        if (message.token === 'boom') throw new Error('a bug');
+        if (message.token === 'boom' || message.token === 'boom-twice') throw new Error('a bug');
         return {
           id: message.id,
           authenticated: {
@@ -62,10 +62,10 @@ beforeAll(async () => {
           },
         };
       },
-      (message, error) => ({
-        id: message.id,
-        error: { code: error.code, message: error.message, http_status: error.status },
-      }),
+      (message, error) => {
+        if (message.token === 'boom-twice') throw new Error('a bug in the refusal');
+        return { id: message.id, error: { code: error.code, message: error.message, http_status: error.status } };
+      },
     ),
     authenticate: unary<identityV1.AuthenticateRequest, identityV1.AuthenticateResponse>(
       logger,
@@ -263,6 +263,15 @@ describe('a stream of questions (answerStream)', () => {
     expect(answers[1].error).toEqual({ code: 'internal', message: 'internal error', http_status: 500 });
     expect(answers[2].authenticated?.user_id).toBe('key-4');
     expect(answers[3]).toMatchObject({ id: 1, authenticated: { user_id: 'slow-150' } });
+  });
+
+  test('ends INTERNAL when a question can be neither answered nor refused, instead of leaving it unanswered', async () => {
+    const client = clientFor({ service: 'gateway', secret });
+    const { stream, answers, ended } = openStream(client);
+    stream.write({ id: 1, token: 'boom-twice', request_id: 'r-1' });
+    expect(await ended).toBe(status.INTERNAL);
+    client.close();
+    expect(answers).toEqual([]);
   });
 
   test('ends UNAUTHENTICATED when the token that opened it expires, and answers nothing after', async () => {
