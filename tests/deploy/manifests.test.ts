@@ -1240,10 +1240,9 @@ function normalize(value: Json, generated: Map<string, string>): Json {
     const key = ['name', 'mountPath', 'containerPort', 'port'].find(
       (k) => items.length > 0 && items.every((i) => isObject(i) && k in i),
     );
+    if (!key) return items;
     // eslint-disable-next-line @typescript-eslint/no-base-to-string -- the sort keys are names and ports
-    return key
-      ? [...items].sort((a, b) => String((a as JsonObject)[key]).localeCompare(String((b as JsonObject)[key])))
-      : items;
+    return [...items].sort((a, b) => String((a as JsonObject)[key]).localeCompare(String((b as JsonObject)[key])));
   }
   if (isObject(value)) {
     const out: JsonObject = {};

@@ -144,7 +144,7 @@ function serializedFields(error: unknown, depth: number): Fields {
 // One line for a field that holds a reason as text (a dead letter's, a retry's).
 export function errorReason(error: unknown): string {
   const fields = serializeError(error);
-  const code: unknown = fields.codeName ?? fields.code;
+  const code = text(fields.codeName) ?? scalar(fields.code);
   if ((fields.type === 'Error' || fields.type === 'string') && code === undefined) return String(fields.message);
   return `${String(fields.type)}${code !== undefined ? ` (${String(code)})` : ''}: ${String(fields.message)}`;
 }

@@ -60,7 +60,8 @@ export function requestInterceptor(
         `${declaration.method} ${declaration.path}: no model of ${declaration.etag} with a version on this service`,
       );
     }
-    models.set(declaration.etag, model);
+    // Checked just above: its documents have a version, all the interceptor reads of them.
+    models.set(declaration.etag, model as VersionModel);
   }
   const killAfter = context.env[KILL_AFTER_COMMIT_SETTING];
   if (killAfter)

@@ -52,8 +52,11 @@ async function nameIndexHint(
   filter: FilterQuery<DealRecord>,
 ): Promise<typeof NAME_INDEX | undefined> {
   if (filter.name_folded === undefined) return undefined;
-  const { workspace_id, name_folded } = filter as Pick<FilterQuery<DealRecord>, 'workspace_id' | 'name_folded'>;
-  const named: FilterQuery<DealRecord> = { workspace_id, name_folded };
+  // The two conditions as they are (mongoose types a condition as any).
+  const named: FilterQuery<DealRecord> = {
+    workspace_id: filter.workspace_id as unknown,
+    name_folded: filter.name_folded as unknown,
+  };
   return (await dealModel(context.connection).countDocuments(named).exec()) > FEW_MATCHES ? undefined : NAME_INDEX;
 }
 

@@ -42,7 +42,7 @@ export type ExportFile = (typeof EXPORT_FILES)[number];
 // One CSV file: its rows as the API shows the records, a batch of views at a time.
 interface FileSource<View> {
   columns: Columns<View>;
-  views(): AsyncGenerator<View[]>;
+  readonly views: () => AsyncGenerator<View[]>;
 }
 
 async function* viewsOf<Record, View>(
