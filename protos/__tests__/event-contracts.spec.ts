@@ -55,7 +55,6 @@ describe('event contracts', () => {
         description: 'x',
         record: { entity: 'thing', idField: 'thing_id' },
         payload: { thing_id: Type.String(), token_digest: Type.String() },
-        audit: 'not_audited',
       }),
     ).toThrow(/token_digest looks like a secret/);
   });
@@ -67,7 +66,6 @@ describe('event contracts', () => {
         description: 'x',
         record: { entity, idField: 'thing_id' },
         payload: { thing_id: Type.String() },
-        audit: 'not_audited',
       });
     expect(() => declare('test.Thing.created')).toThrow(/lower snake case/);
     expect(() => declare('test.thing.created', 'other')).toThrow(/entity must be thing/);

@@ -1,6 +1,5 @@
 import { Type, type TSchema } from '@sinclair/typebox';
-import { stringsIn, text } from './audit-text';
-import { defineEvent, type EventData, type PayloadOf } from './event-contract';
+import { defineEvent, type PayloadOf } from './event-contract';
 
 // Billing's facts about a workspace's subscription to a plan: one record per workspace, whose
 // `plan` identity applies to the workspace (and so to the next internal token). Each payload is
@@ -34,41 +33,12 @@ const subscriptionState = {
 
 const subscription = { entity: 'subscription', idField: 'subscription_id' };
 
-const planTitle = (data: EventData) => (text(data, 'plan') === 'standard' ? 'Standard' : 'Free');
-const intervalWord = (data: EventData) => (text(data, 'interval') === 'year' ? 'yearly' : 'monthly');
-const objectName = (data: EventData) => `${planTitle(data)} plan`;
-
-function startedSummary(data: EventData): string {
-  const trialEnd = text(data, 'trial_end');
-  const first = trialEnd ? `, first payment on ${trialEnd.slice(0, 10)}` : '';
-  return `Subscribed to the Standard plan (${intervalWord(data)}${first})`;
-}
-
-function updatedSummary(data: EventData): string {
-  const changes = stringsIn(data.changes);
-  const parts: string[] = [];
-  if (changes.includes('cancel_at_period_end')) {
-    parts.push(data.cancel_at_period_end === true ? 'set to end at the close of the period' : 'renewal resumed');
-  }
-  if (changes.includes('status')) parts.push(`status ${text(data, 'status') ?? ''}`);
-  if (changes.includes('interval')) parts.push(`billed ${intervalWord(data)}`);
-  if (changes.includes('seats')) parts.push(`${String(data.seats)} seats`);
-  if (changes.includes('plan')) parts.push(`now on the ${planTitle(data)} plan`);
-  return parts.length > 0 ? `Subscription updated: ${parts.join(', ')}` : 'Subscription updated';
-}
-
 export const subscriptionCheckoutStarted = defineEvent({
   type: 'billing.subscription.checkout_started',
   description:
     "An admin opened the payment provider's hosted checkout to subscribe to the Standard plan; nothing is charged until it completes.",
   record: subscription,
   payload: { ...subscriptionState, checkout_interval: Type.String({ description: 'month or year, as asked' }) },
-  audit: {
-    source: 'admin',
-    objectName,
-    summary: (data) =>
-      `Started checkout for the Standard plan (${text(data, 'checkout_interval') === 'year' ? 'yearly' : 'monthly'})`,
-  },
 });
 
 export const subscriptionStarted = defineEvent({
@@ -77,7 +47,6 @@ export const subscriptionStarted = defineEvent({
     'A subscription to the Standard plan is in place (checkout completed): paying, or due to start when the complimentary period ends.',
   record: subscription,
   payload: subscriptionState,
-  audit: { source: 'admin', objectName, summary: startedSummary },
 });
 
 export const subscriptionUpdated = defineEvent({
@@ -89,7 +58,6 @@ export const subscriptionUpdated = defineEvent({
     ...subscriptionState,
     changes: Type.Array(Type.String(), { description: 'The state fields this change set' }),
   },
-  audit: { source: 'admin', objectName, summary: updatedSummary },
 });
 
 export const subscriptionEnded = defineEvent({
@@ -98,11 +66,6 @@ export const subscriptionEnded = defineEvent({
     'The subscription ended (cancelled, or unpaid after the provider gave up); the workspace is on the Free plan, or stays on Standard until complimentary_until.',
   record: subscription,
   payload: subscriptionState,
-  audit: {
-    source: 'admin',
-    objectName,
-    summary: (data) => `Subscription ended; the workspace is on the ${planTitle(data)} plan`,
-  },
 });
 
 export const subscriptionComplimentaryEnded = defineEvent({
@@ -111,11 +74,6 @@ export const subscriptionComplimentaryEnded = defineEvent({
     'The complimentary Standard period passed without a subscription in place: the workspace is on the Free plan.',
   record: subscription,
   payload: subscriptionState,
-  audit: {
-    source: 'admin',
-    objectName,
-    summary: 'Complimentary Standard period ended; the workspace is on the Free plan',
-  },
 });
 
 export const BILLING_EVENT_CONTRACTS = [

@@ -1,6 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { text } from './audit-text';
-import { defineEvent, type ErasureRule, type EventData, type PayloadOf } from './event-contract';
+import { defineEvent, type ErasureRule, type PayloadOf } from './event-contract';
 import { namesContact } from './erasure';
 
 // crm-core's timeline facts. Each payload is the entry's full public state (Activity in the
@@ -28,15 +27,6 @@ const activityState = {
 
 const activity = { entity: 'activity', idField: 'activity_id' };
 
-const activityName = (data: EventData) =>
-  text(data, 'subject') ?? (data.type === 'call' ? 'Call' : data.type === 'note' ? 'Note' : null);
-const on = (data: EventData) => `${text(data, 'target_type') ?? 'record'} ${text(data, 'target_id') ?? ''}`.trim();
-
-function createdSummary(data: EventData): string {
-  if (data.type === 'call') return `Logged a call (${text(data, 'outcome') ?? 'no outcome'}) on ${on(data)}`;
-  return `Added a note on ${on(data)}`;
-}
-
 // An entry on the erased contact's own timeline loses its text (the entry itself is deleted);
 // entries elsewhere that name the person are rewritten by crm-core, which knows the person's terms.
 const erasesOwnEntry: ErasureRule = (data, contactId) =>
@@ -50,7 +40,6 @@ export const activityCreated = defineEvent({
   record: activity,
   erasure: erasesOwnEntry,
   payload: activityState,
-  audit: { source: 'record', objectName: activityName, summary: createdSummary },
 });
 
 export const activityRecorded = defineEvent({
@@ -60,7 +49,6 @@ export const activityRecorded = defineEvent({
   record: activity,
   erasure: erasesOwnEntry,
   payload: activityState,
-  audit: 'not_audited',
 });
 
 export const activityUpdated = defineEvent({
@@ -70,7 +58,6 @@ export const activityUpdated = defineEvent({
   record: activity,
   erasure: erasesOwnEntry,
   payload: { ...activityState, fields: Type.Array(Type.String(), { description: 'The fields this change set.' }) },
-  audit: 'not_audited',
 });
 
 export const activityDeleted = defineEvent({
@@ -80,7 +67,6 @@ export const activityDeleted = defineEvent({
   record: { ...activity, deletes: true },
   erasure: erasesOwnEntry,
   payload: activityState,
-  audit: 'not_audited',
 });
 
 export const CRM_ACTIVITY_EVENT_CONTRACTS = [

@@ -1,6 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { text } from './audit-text';
-import { defineEvent, type EventData, type PayloadOf } from './event-contract';
+import { defineEvent, type PayloadOf } from './event-contract';
 
 // crm-core's calendar connection facts: a member connected or disconnected their calendar at a
 // provider, or the connection stopped working. The payload is the connection as GET
@@ -18,18 +17,12 @@ const calendarConnectionState = {
 
 const calendarConnection = { entity: 'calendar_connection', idField: 'connection_id' };
 
-const described = (verb: string) => (data: EventData) => {
-  const email = text(data, 'account_email');
-  return `${verb} calendar ${text(data, 'provider') ?? ''}${email === null ? '' : ` (${email})`}`;
-};
-
 export const calendarConnectionConnected = defineEvent({
   type: 'crm.calendar_connection.connected',
   description:
     'A member connected their calendar at a provider (the OAuth callback stored its tokens). Reconnecting replaces the earlier connection to the same provider.',
   record: calendarConnection,
   payload: calendarConnectionState,
-  audit: { source: 'admin', objectName: 'account_email', summary: described('Connected') },
 });
 
 export const calendarConnectionUpdated = defineEvent({
@@ -41,7 +34,6 @@ export const calendarConnectionUpdated = defineEvent({
     ...calendarConnectionState,
     fields: Type.Array(Type.String(), { description: 'The fields this change set.' }),
   },
-  audit: { source: 'admin', objectName: 'account_email', summary: described('Updated') },
 });
 
 export const calendarConnectionDisconnected = defineEvent({
@@ -50,7 +42,6 @@ export const calendarConnectionDisconnected = defineEvent({
     'A member disconnected a calendar (DELETE /integrations/calendar/{provider}): its tokens were deleted; events already created stay in that calendar.',
   record: { ...calendarConnection, deletes: true },
   payload: calendarConnectionState,
-  audit: { source: 'admin', objectName: 'account_email', summary: described('Disconnected') },
 });
 
 export const CRM_CALENDAR_EVENT_CONTRACTS = [

@@ -1,5 +1,5 @@
 import { Type, type TProperties } from '@sinclair/typebox';
-import { defineEvent, type AuditSpec, type PayloadOf, type RecordSpec } from './event-contract';
+import { defineEvent, type PayloadOf, type RecordSpec } from './event-contract';
 
 // crm-core's catalogue: pipelines, their stages and lead sources. Each payload is the record's
 // full public state and its version, so a projection can rebuild the catalogue from these
@@ -37,17 +37,12 @@ interface Family<Payload extends TProperties> {
   entity: string;
   idField: string;
   payload: Payload;
-  // How the audit log names the record's kind, e.g. `pipeline stage`.
+  // The record's kind in words, e.g. `pipeline stage`.
   label: string;
 }
 
 function family<Payload extends TProperties>(input: Family<Payload>) {
   const record: RecordSpec = { entity: input.entity, idField: input.idField };
-  const audit = (verb: string): AuditSpec => ({
-    source: 'admin',
-    objectName: 'name',
-    summary: `${verb} ${input.label} "{name}"`,
-  });
   const type = (verb: string) => `crm.${input.entity}.${verb}`;
   return {
     seeded: defineEvent({
@@ -55,21 +50,18 @@ function family<Payload extends TProperties>(input: Family<Payload>) {
       description: `A ${input.label} of the catalogue a new workspace starts with.`,
       record,
       payload: input.payload,
-      audit: 'not_audited',
     }),
     created: defineEvent({
       type: type('created'),
       description: `An admin added a ${input.label}.`,
       record,
       payload: input.payload,
-      audit: audit('Created'),
     }),
     updated: defineEvent({
       type: type('updated'),
       description: `A ${input.label} changed; the payload is its new state.`,
       record,
       payload: input.payload,
-      audit: audit('Updated'),
     }),
   };
 }
@@ -101,7 +93,6 @@ export const pipelineDeleted = defineEvent({
   description: 'An admin deleted a pipeline no company used (its stages are deleted with it, each with its own event).',
   record: { entity: 'pipeline', idField: 'pipeline_id', deletes: true },
   payload: pipelineState,
-  audit: { source: 'admin', objectName: 'name', summary: 'Deleted pipeline "{name}"' },
 });
 
 export const stageSeeded = stageFamily.seeded;
@@ -119,7 +110,6 @@ export const stageDeleted = defineEvent({
       description: 'The stage the companies of this one moved to, or null',
     }),
   },
-  audit: { source: 'admin', objectName: 'name', summary: 'Deleted pipeline stage "{name}"' },
 });
 
 export const leadSourceSeeded = leadSourceFamily.seeded;
@@ -130,7 +120,6 @@ export const leadSourceDeleted = defineEvent({
   description: 'An admin deleted a lead source no company used.',
   record: { entity: 'lead_source', idField: 'lead_source_id', deletes: true },
   payload: leadSourceState,
-  audit: { source: 'admin', objectName: 'name', summary: 'Deleted lead source "{name}"' },
 });
 
 export const CRM_CATALOGUE_EVENT_CONTRACTS = [

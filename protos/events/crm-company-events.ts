@@ -1,6 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { text } from './audit-text';
-import { defineEvent, type EventData, type PayloadOf } from './event-contract';
+import { defineEvent, type PayloadOf } from './event-contract';
 
 // crm-core's company facts. Each payload is the company's full public state (Company in the
 // contract) and its version; a company in the recycle bin has deleted_at set. The names of what
@@ -53,20 +52,11 @@ const companyState = {
 
 const company = { entity: 'company', idField: 'company_id' };
 
-const companyName = (data: EventData) => text(data, 'name');
-const named =
-  (verb: string, after = '') =>
-  (data: EventData) => {
-    const name = companyName(data);
-    return `${verb} ${name === null ? 'a company' : `company "${name}"`}${after}`;
-  };
-
 export const companyCreated = defineEvent({
   type: 'crm.company.created',
   description: 'A company was created.',
   record: company,
   payload: companyState,
-  audit: { source: 'record', objectName: companyName, summary: named('Created') },
 });
 
 export const companyUpdated = defineEvent({
@@ -74,7 +64,6 @@ export const companyUpdated = defineEvent({
   description: 'A company was changed: by PATCH, or by a bulk move_stage or reassign.',
   record: company,
   payload: { ...companyState, fields: Type.Array(Type.String(), { description: 'The fields this change set.' }) },
-  audit: { source: 'record', objectName: companyName, summary: named('Updated') },
 });
 
 export const companyDeleted = defineEvent({
@@ -83,7 +72,6 @@ export const companyDeleted = defineEvent({
     'A company went to the recycle bin (deleted_at set): by DELETE, by a bulk delete, or as a source of a merge (merged_into_id set). It is purged after 30 days there.',
   record: company,
   payload: { ...companyState, merged_into_id: nullableString() },
-  audit: { source: 'record', objectName: companyName, summary: named('Deleted') },
 });
 
 export const companyRestored = defineEvent({
@@ -91,7 +79,6 @@ export const companyRestored = defineEvent({
   description: 'A company came back from the recycle bin (bulk restore).',
   record: company,
   payload: companyState,
-  audit: { source: 'record', objectName: companyName, summary: named('Restored') },
 });
 
 export const companyMerged = defineEvent({
@@ -100,15 +87,6 @@ export const companyMerged = defineEvent({
     'Companies (source_ids, now in the recycle bin) were merged into this one, the survivor; their contacts moved here in the same change. Services holding records of the sources (timeline, tasks, deals, meetings, documents, touchpoints) move them to company_id.',
   record: company,
   payload: { ...companyState, source_ids: Type.Array(Type.String()) },
-  audit: {
-    source: 'record',
-    objectName: companyName,
-    summary: (data) => {
-      const count = Array.isArray(data.source_ids) ? data.source_ids.length : 0;
-      const name = companyName(data);
-      return `Merged ${count} compan${count === 1 ? 'y' : 'ies'} into ${name === null ? 'a company' : `"${name}"`}`;
-    },
-  },
 });
 
 export const companyPurged = defineEvent({
@@ -117,7 +95,6 @@ export const companyPurged = defineEvent({
     'A company was deleted for good after 30 days in the recycle bin; the payload is its last state. Its contacts stay, without a company (each gets crm.contact.updated); services holding records of it delete or detach them.',
   record: { ...company, deletes: true },
   payload: companyState,
-  audit: { source: 'record', objectName: companyName, summary: named('Purged', ' from the recycle bin') },
 });
 
 export const CRM_COMPANY_EVENT_CONTRACTS = [

@@ -1,5 +1,4 @@
 import { Type } from '@sinclair/typebox';
-import { text } from './audit-text';
 import { defineEvent, type ErasureRule, type EventData, type PayloadOf } from './event-contract';
 import { ERASED_CONTACT_STATE, namesContact } from './erasure';
 
@@ -28,18 +27,15 @@ const contactState = {
 
 const contact = { entity: 'contact', idField: 'contact_id' };
 
-// How the audit log names a contact: "First Last", else the email, else nothing.
-export function contactDisplayName(data: EventData): string | null {
-  const name = [text(data, 'first_name'), text(data, 'last_name')].filter((part) => part !== null).join(' ');
-  return name === '' ? text(data, 'email') : name;
-}
+const trimmed = (value: unknown): string | null =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
 
-const named =
-  (verb: string, after = '') =>
-  (data: EventData) => {
-    const name = contactDisplayName(data);
-    return `${verb} ${name === null ? 'a contact' : `contact "${name}"`}${after}`;
-  };
+// How a contact is named (the audit log, a deal's or meeting's view, a lead): "First Last", else
+// the email, else nothing.
+export function contactDisplayName(data: EventData): string | null {
+  const name = [trimmed(data.first_name), trimmed(data.last_name)].filter((part) => part !== null).join(' ');
+  return name === '' ? trimmed(data.email) : name;
+}
 
 // The contact's own events read as the erased contact does; a merge into another contact that
 // only lists the erased one among its sources holds nothing of them.
@@ -52,7 +48,6 @@ export const contactCreated = defineEvent({
   record: contact,
   erasure: erasesContact,
   payload: contactState,
-  audit: { source: 'record', objectName: contactDisplayName, summary: named('Created') },
 });
 
 export const contactUpdated = defineEvent({
@@ -62,7 +57,6 @@ export const contactUpdated = defineEvent({
   record: contact,
   erasure: erasesContact,
   payload: { ...contactState, fields: Type.Array(Type.String(), { description: 'The fields this change set.' }) },
-  audit: { source: 'record', objectName: contactDisplayName, summary: named('Updated') },
 });
 
 export const contactDeleted = defineEvent({
@@ -72,7 +66,6 @@ export const contactDeleted = defineEvent({
   record: contact,
   erasure: erasesContact,
   payload: { ...contactState, merged_into_id: nullableString() },
-  audit: { source: 'record', objectName: contactDisplayName, summary: named('Deleted') },
 });
 
 export const contactRestored = defineEvent({
@@ -81,7 +74,6 @@ export const contactRestored = defineEvent({
   record: contact,
   erasure: erasesContact,
   payload: contactState,
-  audit: { source: 'record', objectName: contactDisplayName, summary: named('Restored') },
 });
 
 export const contactMerged = defineEvent({
@@ -91,15 +83,6 @@ export const contactMerged = defineEvent({
   record: contact,
   erasure: erasesContact,
   payload: { ...contactState, source_ids: Type.Array(Type.String()) },
-  audit: {
-    source: 'record',
-    objectName: contactDisplayName,
-    summary: (data) => {
-      const count = Array.isArray(data.source_ids) ? data.source_ids.length : 0;
-      const name = contactDisplayName(data);
-      return `Merged ${count} contact${count === 1 ? '' : 's'} into ${name === null ? 'a contact' : `"${name}"`}`;
-    },
-  },
 });
 
 export const contactPurged = defineEvent({
@@ -109,7 +92,6 @@ export const contactPurged = defineEvent({
   record: { ...contact, deletes: true },
   erasure: erasesContact,
   payload: contactState,
-  audit: { source: 'record', objectName: contactDisplayName, summary: named('Purged', ' from the recycle bin') },
 });
 
 export const contactErased = defineEvent({
@@ -118,7 +100,6 @@ export const contactErased = defineEvent({
     "A contact's personal data was erased for good (POST /contacts/{id}/erase). Only ids: every service holding a copy of the person (search index, read models, touchpoints, files, audit entries, outbox rows) removes it. The contact stays as an erased contact, so projections treat this as the end of the record.",
   record: { ...contact, deletes: true },
   payload: { contact_id: Type.String() },
-  audit: { source: 'record', objectName: null, summary: "Erased a contact's personal data", erasesObject: true },
 });
 
 export const CRM_CONTACT_EVENT_CONTRACTS = [

@@ -1,6 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { text } from './audit-text';
-import { defineEvent, type ErasureRule, type EventData, type PayloadOf } from './event-contract';
+import { defineEvent, type ErasureRule, type PayloadOf } from './event-contract';
 import { ERASED_CONTACT_NAME, namesContact } from './erasure';
 
 // crm-core's deal facts. Each payload is the deal's full public state (Deal in the contract) and
@@ -43,18 +42,6 @@ const dealState = {
 
 const deal = { entity: 'deal', idField: 'deal_id' };
 
-const dealName = (data: EventData) => text(data, 'name');
-const named = (verb: string) => (data: EventData) => `${verb} deal "${dealName(data) ?? ''}"`;
-
-// "Won deal", "Lost deal" and "Reopened deal" when the change closed or reopened it.
-function updateSummary(data: EventData): string {
-  const fields = Array.isArray(data.fields) ? data.fields : [];
-  if (!fields.includes('status')) return named('Updated')(data);
-  if (data.status === 'won') return named('Won')(data);
-  if (data.status === 'lost') return named('Lost')(data);
-  return named('Reopened')(data);
-}
-
 // A deal keeps pointing at the erased contact; the name it carried reads as the contact now does.
 const erasesContactName: ErasureRule = (data, contactId) =>
   namesContact(data.contact_id, contactId) && typeof data.contact_name === 'string'
@@ -67,7 +54,6 @@ export const dealCreated = defineEvent({
   record: deal,
   erasure: erasesContactName,
   payload: dealState,
-  audit: { source: 'record', objectName: dealName, summary: named('Created') },
 });
 
 export const dealUpdated = defineEvent({
@@ -77,7 +63,6 @@ export const dealUpdated = defineEvent({
   record: deal,
   erasure: erasesContactName,
   payload: { ...dealState, fields: Type.Array(Type.String(), { description: 'The fields this change set.' }) },
-  audit: { source: 'record', objectName: dealName, summary: updateSummary },
 });
 
 export const dealDeleted = defineEvent({
@@ -87,7 +72,6 @@ export const dealDeleted = defineEvent({
   record: { ...deal, deletes: true },
   erasure: erasesContactName,
   payload: dealState,
-  audit: { source: 'record', objectName: dealName, summary: named('Deleted') },
 });
 
 export const CRM_DEAL_EVENT_CONTRACTS = [dealCreated, dealUpdated, dealDeleted] as const;

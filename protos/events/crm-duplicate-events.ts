@@ -30,16 +30,6 @@ export const duplicateGroupDismissed = defineEvent({
   record: { entity: 'duplicate_group', idField: 'duplicate_group_id' },
   erasure: erasesGroupKey,
   payload: duplicateGroupState,
-  audit: {
-    source: 'record',
-    objectType: 'duplicate_group',
-    objectName: null,
-    summary: (data) => {
-      const count = Array.isArray(data.record_ids) ? data.record_ids.length : 0;
-      const what = data.object === 'contact' ? 'contacts' : 'companies';
-      return `Dismissed ${count} likely duplicate ${what}`;
-    },
-  },
 });
 
 export const CRM_DUPLICATE_EVENT_CONTRACTS = [duplicateGroupDismissed] as const;

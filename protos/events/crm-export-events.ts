@@ -1,12 +1,10 @@
 import { Type } from '@sinclair/typebox';
-import { defineEvent, type EventData, type PayloadOf } from './event-contract';
+import { defineEvent, type PayloadOf } from './event-contract';
 
 // crm-core's workspace exports (POST /export). An export is a fact about the workspace, not a
 // change to a record, but who took a copy of everything is what an audit log is for.
 
 const count = (description: string) => Type.Integer({ minimum: 0, description });
-
-const rows = (data: EventData, field: string) => (typeof data[field] === 'number' ? data[field] : 0);
 
 export const exportCreated = defineEvent({
   type: 'crm.export.created',
@@ -26,12 +24,6 @@ export const exportCreated = defineEvent({
     users: count('Rows of users.csv.'),
     expires_at: Type.String({ description: 'When the link stops working and the file is removed.' }),
     created_at: Type.String(),
-  },
-  audit: {
-    source: 'admin',
-    objectName: 'file_name',
-    summary: (data) =>
-      `Exported the workspace (${rows(data, 'companies')} companies, ${rows(data, 'contacts')} contacts, ${rows(data, 'deals')} deals, ${rows(data, 'activities')} activities, ${rows(data, 'tasks')} tasks, ${rows(data, 'meetings')} meetings, ${rows(data, 'users')} users)`,
   },
 });
 

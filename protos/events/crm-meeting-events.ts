@@ -1,6 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { text } from './audit-text';
-import { defineEvent, type EventData, type PayloadOf } from './event-contract';
+import { defineEvent, type PayloadOf } from './event-contract';
 
 // crm-core's meeting facts. Each payload is the meeting's full public state (Meeting in the
 // contract, without the names joined on read) and its version. Attendees are references only:
@@ -36,39 +35,11 @@ const meetingState = {
 
 const meeting = { entity: 'meeting', idField: 'meeting_id' };
 
-const meetingTitle = (data: EventData) => text(data, 'title');
-const named =
-  (verb: string, after = '') =>
-  (data: EventData) => {
-    const title = meetingTitle(data);
-    return `${verb} meeting${title === null ? '' : ` "${title}"`}${after}`;
-  };
-
-// "Marked meeting done", "Cancelled meeting", "Rescheduled meeting"... so the audit log says
-// what the change was about.
-function updateSummary(data: EventData): string {
-  const fields = Array.isArray(data.fields) ? data.fields : [];
-  if (fields.includes('status') && data.status === 'done') return named('Marked', ' done')(data);
-  if (fields.includes('status') && data.status === 'cancelled') return named('Cancelled')(data);
-  if (fields.includes('status') && data.status === 'scheduled') return named('Reopened')(data);
-  if (fields.includes('starts_at') || fields.includes('ends_at')) return named('Rescheduled')(data);
-  if (
-    fields.length > 0 &&
-    fields.every((field) => field === 'join_url' || field === 'sync_error' || field === 'external_provider')
-  ) {
-    return data.sync_error
-      ? named('Could not sync', ' to the calendar')(data)
-      : named('Synced', ' to the calendar')(data);
-  }
-  return named('Updated')(data);
-}
-
 export const meetingCreated = defineEvent({
   type: 'crm.meeting.created',
   description: 'A meeting was created (POST /meetings).',
   record: meeting,
   payload: meetingState,
-  audit: { source: 'record', objectName: meetingTitle, summary: named('Created') },
 });
 
 export const meetingUpdated = defineEvent({
@@ -77,7 +48,6 @@ export const meetingUpdated = defineEvent({
     "A meeting was changed: by PATCH (status done with an outcome records how it went), by the calendar sync (join_url, external_provider, sync_error), or because its company or a contact attending it was merged into another (company_id or attendees moved) or purged (company_id cleared, the contact's attendance removed).",
   record: meeting,
   payload: { ...meetingState, fields: Type.Array(Type.String(), { description: 'The fields this change set.' }) },
-  audit: { source: 'record', objectName: meetingTitle, summary: updateSummary },
 });
 
 export const meetingDeleted = defineEvent({
@@ -86,7 +56,6 @@ export const meetingDeleted = defineEvent({
     'A meeting was deleted for good; the payload is its last state with the next version. Version 1 of the API has no operation that deletes a meeting (a cancelled one stays, and a purge of its company detaches it), so consumers treat this as the end of the record whenever a later slice publishes it.',
   record: { ...meeting, deletes: true },
   payload: meetingState,
-  audit: { source: 'record', objectName: meetingTitle, summary: named('Deleted') },
 });
 
 export const CRM_MEETING_EVENT_CONTRACTS = [meetingCreated, meetingUpdated, meetingDeleted] as const;

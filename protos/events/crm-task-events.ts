@@ -1,6 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { text } from './audit-text';
-import { defineEvent, type EventData, type PayloadOf } from './event-contract';
+import { defineEvent, type PayloadOf } from './event-contract';
 
 // crm-core's task facts. Each payload is the task's full public state (Task in the contract)
 // and its version. identity turns them into notifications: created or updated with an assignee
@@ -26,31 +25,12 @@ const taskState = {
 
 const task = { entity: 'task', idField: 'task_id' };
 
-const taskTitle = (data: EventData) => text(data, 'title');
-const named = (verb: string) => (data: EventData) => {
-  const title = taskTitle(data);
-  return title === null ? `${verb} task` : `${verb} task "${title}"`;
-};
-
-// "Completed task", "Cancelled task", "Reopened task", "Reassigned task", else "Updated task".
-function updateSummary(data: EventData): string {
-  const fields = Array.isArray(data.fields) ? data.fields : [];
-  if (fields.includes('status')) {
-    if (data.status === 'done') return named('Completed')(data);
-    if (data.status === 'cancelled') return named('Cancelled')(data);
-    return named('Reopened')(data);
-  }
-  if (fields.length === 1 && fields[0] === 'assignee_id') return named('Reassigned')(data);
-  return named('Updated')(data);
-}
-
 export const taskCreated = defineEvent({
   type: 'crm.task.created',
   description:
     'A task was created; when it has an assignee other than the person who created it, identity notifies them (task_assigned).',
   record: task,
   payload: taskState,
-  audit: { source: 'record', objectName: taskTitle, summary: named('Created') },
 });
 
 export const taskUpdated = defineEvent({
@@ -59,7 +39,6 @@ export const taskUpdated = defineEvent({
     'A task was changed: by PATCH (status done sets completed_at, reopening clears it; a new assignee is notified, task_assigned), or because its target was merged into another record (target_id moved).',
   record: task,
   payload: { ...taskState, fields: Type.Array(Type.String(), { description: 'The fields this change set.' }) },
-  audit: { source: 'record', objectName: taskTitle, summary: updateSummary },
 });
 
 export const taskDeleted = defineEvent({
@@ -68,7 +47,6 @@ export const taskDeleted = defineEvent({
     'A task was deleted because its target was deleted for good (a company or contact purged from the recycle bin, a deal deleted); the payload is its last state.',
   record: { ...task, deletes: true },
   payload: taskState,
-  audit: { source: 'record', objectName: taskTitle, summary: named('Deleted') },
 });
 
 export const taskReminded = defineEvent({
@@ -77,7 +55,6 @@ export const taskReminded = defineEvent({
     "A task's remind_at came: identity notifies its assignee (or its creator when it has none), task_reminder. Not a change to the task: the version is the task's current one. Not audited.",
   record: task,
   payload: taskState,
-  audit: 'not_audited',
 });
 
 export const CRM_TASK_EVENT_CONTRACTS = [taskCreated, taskUpdated, taskDeleted, taskReminded] as const;

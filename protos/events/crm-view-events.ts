@@ -23,7 +23,6 @@ export const customFieldCreated = defineEvent({
   description: 'A custom field was defined on companies, contacts or deals.',
   record: customField,
   payload: customFieldState,
-  audit: { source: 'admin', objectName: 'label', summary: 'Created custom field "{label}"' },
 });
 
 export const customFieldUpdated = defineEvent({
@@ -31,7 +30,6 @@ export const customFieldUpdated = defineEvent({
   description: 'A custom field was relabelled, reordered, archived or given other options.',
   record: customField,
   payload: customFieldState,
-  audit: { source: 'admin', objectName: 'label', summary: 'Updated custom field "{label}"' },
 });
 
 const savedViewState = {
@@ -52,7 +50,6 @@ export const savedViewCreated = defineEvent({
   description: 'A saved view of the company, contact or deal list was created.',
   record: savedView,
   payload: savedViewState,
-  audit: { source: 'admin', objectName: 'name', summary: 'Created saved view "{name}"' },
 });
 
 export const savedViewUpdated = defineEvent({
@@ -60,7 +57,6 @@ export const savedViewUpdated = defineEvent({
   description: 'A saved view was renamed, given other filters, shared or unshared.',
   record: savedView,
   payload: savedViewState,
-  audit: { source: 'admin', objectName: 'name', summary: 'Updated saved view "{name}"' },
 });
 
 export const savedViewDeleted = defineEvent({
@@ -68,7 +64,6 @@ export const savedViewDeleted = defineEvent({
   description: 'A saved view was deleted; the payload is its last state.',
   record: { ...savedView, deletes: true },
   payload: savedViewState,
-  audit: { source: 'admin', objectName: 'name', summary: 'Deleted saved view "{name}"' },
 });
 
 export const CRM_VIEW_EVENT_CONTRACTS = [

@@ -1,6 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { text } from './audit-text';
-import { defineEvent, type ErasureRule, type EventData, type PayloadOf } from './event-contract';
+import { defineEvent, type ErasureRule, type PayloadOf } from './event-contract';
 import { ERASED_TEXT, namesContact } from './erasure';
 
 // documents' facts about a file on a company or contact. Each payload is the document's full
@@ -28,9 +27,6 @@ const documentState = {
 
 const document = { entity: 'document', idField: 'document_id' };
 
-const documentName = (data: EventData) => text(data, 'name');
-const named = (verb: string) => (data: EventData) => `${verb} file "${documentName(data) ?? ''}"`;
-
 // A file on the erased contact is deleted with its bytes; its name may name the person.
 const erasesFileName: ErasureRule = (data, contactId) =>
   data.target_type === 'contact' && namesContact(data.target_id, contactId) ? { ...data, name: ERASED_TEXT } : null;
@@ -41,7 +37,6 @@ export const documentCreated = defineEvent({
   record: document,
   erasure: erasesFileName,
   payload: documentState,
-  audit: { source: 'record', objectName: documentName, summary: named('Started uploading') },
 });
 
 export const documentCompleted = defineEvent({
@@ -51,7 +46,6 @@ export const documentCompleted = defineEvent({
   record: document,
   erasure: erasesFileName,
   payload: documentState,
-  audit: { source: 'record', objectName: documentName, summary: named('Added') },
 });
 
 export const documentMoved = defineEvent({
@@ -61,7 +55,6 @@ export const documentMoved = defineEvent({
   record: document,
   erasure: erasesFileName,
   payload: { ...documentState, previous_target_id: Type.String() },
-  audit: { source: 'record', objectName: documentName, summary: named('Moved') },
 });
 
 export const documentDeleted = defineEvent({
@@ -74,7 +67,6 @@ export const documentDeleted = defineEvent({
     ...documentState,
     reason: Type.String({ description: 'deleted, record_purged, record_erased or upload_expired' }),
   },
-  audit: { source: 'record', objectName: documentName, summary: named('Deleted') },
 });
 
 export const DOCUMENTS_EVENT_CONTRACTS = [documentCreated, documentCompleted, documentMoved, documentDeleted] as const;

@@ -2,28 +2,11 @@ import { Type, type Static, type TObject, type TProperties } from '@sinclair/typ
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
 
 // One declaration per event, imported by its producer (to build and check the payload) and by
-// its consumers (to read it): the type name, the payload's schema, the record it is about and
-// how the audit log describes it. See docs/events.md.
+// its consumers (to read it): the type name, the payload's schema and the record it is about.
+// How the audit log reads an event is identity's (services/identity/src/audit/readings/). See
+// docs/events.md.
 
-export type AuditSource = 'admin' | 'record';
 export type EventData = Readonly<Record<string, unknown>>;
-
-// `{field}` placeholders are replaced by the payload's values, e.g. `Created API key "{name}"`;
-// a function is for sentences that depend on what changed.
-export type AuditSummary = string | ((data: EventData) => string);
-
-export interface AuditSpec {
-  // admin: workspace administration (members, roles, keys, settings); record: business records.
-  source: AuditSource;
-  // Defaults to the record's entity and id.
-  objectType?: string;
-  objectId?: (data: EventData) => string | null;
-  // A payload field (e.g. `name`) or a function; null when the entry must not name the object.
-  objectName: string | ((data: EventData) => string | null) | null;
-  summary: AuditSummary;
-  // The event removes a person's data: earlier entries about the same object lose their names.
-  erasesObject?: boolean;
-}
 
 export interface RecordSpec {
   // The entity of the type name, e.g. `api_key`.
@@ -45,8 +28,6 @@ export interface EventContract<Payload extends TProperties = TProperties> {
   // The record's full public state, its per-record `version`, and facts of this change. Never a
   // secret (token, digest, password or hash).
   payload: TObject<Payload>;
-  // Not audited: a person's own comings and goings (sign-ins), not changes to a workspace.
-  audit: AuditSpec | 'not_audited';
   // What a kept copy of this event becomes once a contact it names is erased (erasure.ts).
   erasure?: ErasureRule;
 }
@@ -68,7 +49,6 @@ export interface EventContractInput<Payload extends TProperties> {
   description: string;
   record: RecordSpec;
   payload: Payload;
-  audit: AuditSpec | 'not_audited';
   erasure?: ErasureRule;
 }
 
@@ -97,7 +77,6 @@ export function defineEvent<Payload extends TProperties>(
       },
       { additionalProperties: false },
     ),
-    audit: input.audit,
     ...(input.erasure ? { erasure: input.erasure } : {}),
   };
 }

@@ -1,6 +1,5 @@
 import { Type, type TSchema } from '@sinclair/typebox';
-import { asData, capitalize, quoted, stringsIn, text, words } from './audit-text';
-import { defineEvent, type EventData, type PayloadOf } from './event-contract';
+import { defineEvent, type PayloadOf } from './event-contract';
 
 // The facts identity publishes. Each payload carries its record's public state and version;
 // never a token, a digest or anything about a password.
@@ -100,68 +99,6 @@ const supportGrantState = {
 
 const FieldChange = Type.Object({ before: Type.Unknown(), after: Type.Unknown() });
 
-const memberLabel = (data: EventData) => text(data, 'email') ?? text(data, 'name') ?? 'a member';
-const asRole = (data: EventData) => {
-  const role = text(data, 'role');
-  return role === null ? '' : ` as ${role}`;
-};
-const nameOrEmail = (data: EventData) => text(data, 'name') ?? text(data, 'email');
-
-function memberUpdateSummary(data: EventData): string {
-  const who = memberLabel(data);
-  const changes: string[] = [];
-  const role = text(data, 'role');
-  const previousRole = text(data, 'previous_role');
-  if (role !== null && previousRole !== null && role !== previousRole) {
-    changes.push(`changed role of ${who} from ${previousRole} to ${role}`);
-  }
-  const status = text(data, 'status');
-  const previousStatus = text(data, 'previous_status');
-  if (status !== null && previousStatus !== null && status !== previousStatus) {
-    if (status === 'disabled') changes.push(`disabled ${who}`);
-    else if (status === 'active') changes.push(`re-enabled ${who}`);
-    else changes.push(`changed status of ${who} to ${status}`);
-  }
-  return changes.length === 0 ? `Updated member ${who}` : capitalize(changes.join(' and '));
-}
-
-const shown = (value: unknown) => (typeof value === 'string' ? value : (JSON.stringify(value) ?? 'nothing'));
-
-// data.changes: {field path: {before, after}}, e.g. `settings.currency`.
-function workspaceUpdateSummary(data: EventData): string {
-  const changes = Object.entries(asData(data.changes)).map(([field, change]) => [field, asData(change)] as const);
-  const sentences: string[] = [];
-  const rename = changes.find(([field]) => field === 'name');
-  if (rename) sentences.push(`renamed the workspace from "${shown(rename[1].before)}" to "${shown(rename[1].after)}"`);
-  const settings = changes
-    .filter(([field]) => field !== 'name')
-    .map(
-      ([field, change]) =>
-        `${words(field.replace(/^settings\./, ''))} from ${shown(change.before)} to ${shown(change.after)}`,
-    );
-  if (settings.length > 0) sentences.push(`changed ${settings.join(', ')}`);
-  return sentences.length > 0 ? capitalize(sentences.join('; ')) : `Updated workspace${quoted(text(data, 'name'))}`;
-}
-
-function roleUpdateSummary(data: EventData): string {
-  const name = text(data, 'name');
-  const previousName = text(data, 'previous_name');
-  const sentences: string[] = [];
-  if (previousName !== null && name !== null && previousName !== name)
-    sentences.push(`renamed role "${previousName}" to "${name}"`);
-  const permissions = stringsIn(data.permissions);
-  const previous = stringsIn(data.previous_permissions);
-  const added = permissions.filter((permission) => !previous.includes(permission));
-  const removed = previous.filter((permission) => !permissions.includes(permission));
-  const changes = [
-    added.length > 0 ? `added ${added.join(', ')}` : null,
-    removed.length > 0 ? `removed ${removed.join(', ')}` : null,
-  ];
-  const permissionChange = changes.filter((change) => change !== null).join('; ');
-  if (permissionChange !== '') sentences.push(`changed permissions of role${quoted(name)}: ${permissionChange}`);
-  return sentences.length > 0 ? capitalize(sentences.join('; ')) : `Updated role${quoted(name)}`;
-}
-
 const user = { entity: 'user', idField: 'user_id' };
 const session = { entity: 'session', idField: 'session_id' };
 
@@ -170,8 +107,6 @@ export const userSignedUp = defineEvent({
   description: 'A person created an account.',
   record: user,
   payload: userState,
-  // A person's own account, not a change to a workspace.
-  audit: 'not_audited',
 });
 
 export const userUpdated = defineEvent({
@@ -184,14 +119,6 @@ export const userUpdated = defineEvent({
     // never the avatar itself.
     fields: Type.Array(Type.String()),
   },
-  audit: {
-    source: 'admin',
-    objectName: 'name',
-    summary: (data) => {
-      const fields = stringsIn(data.fields).map(words).join(', ');
-      return `Updated the profile of ${text(data, 'name') ?? 'a person'}${fields === '' ? '' : ` (${fields})`}`;
-    },
-  },
 });
 
 export const passwordChangeRequested = defineEvent({
@@ -199,7 +126,6 @@ export const passwordChangeRequested = defineEvent({
   description: 'A person asked for a link to set a new password (the link itself is never in an event).',
   record: user,
   payload: { ...userState, password_reset_id: Type.String(), expires_at: Timestamp },
-  audit: { source: 'admin', objectName: null, summary: 'Requested a link to change their password' },
 });
 
 export const passwordChanged = defineEvent({
@@ -212,11 +138,6 @@ export const passwordChanged = defineEvent({
     // Sessions of the person revoked with the change (0 with sign_out_other_sessions false).
     signed_out_sessions: Type.Integer({ minimum: 0 }),
   },
-  audit: {
-    source: 'admin',
-    objectName: 'name',
-    summary: (data) => `User${quoted(text(data, 'name'))} password changed`,
-  },
 });
 
 export const emailVerified = defineEvent({
@@ -224,8 +145,6 @@ export const emailVerified = defineEvent({
   description: "A person proved they receive mail at their account's address, by following the link mailed to it.",
   record: user,
   payload: { ...userState, email_verification_id: Type.String(), verified_at: Timestamp },
-  // A person's own account, not a change to a workspace.
-  audit: 'not_audited',
 });
 
 export const sessionStarted = defineEvent({
@@ -233,7 +152,6 @@ export const sessionStarted = defineEvent({
   description: 'A person signed up or signed in.',
   record: session,
   payload: { ...sessionState, method: Type.Union([Type.Literal('sign_up'), Type.Literal('sign_in')]) },
-  audit: 'not_audited',
 });
 
 export const sessionSwitched = defineEvent({
@@ -241,7 +159,6 @@ export const sessionSwitched = defineEvent({
   description: 'A session moved to another workspace.',
   record: session,
   payload: { ...sessionState, from_workspace_id: Nullable(Type.String()), to_workspace_id: Type.String() },
-  audit: 'not_audited',
 });
 
 export const sessionEnded = defineEvent({
@@ -249,7 +166,6 @@ export const sessionEnded = defineEvent({
   description: 'A person signed out.',
   record: session,
   payload: { ...sessionState, reason: Type.Literal('sign_out') },
-  audit: 'not_audited',
 });
 
 const workspace = { entity: 'workspace', idField: 'workspace_id' };
@@ -259,7 +175,6 @@ export const workspaceCreated = defineEvent({
   description: 'A person created a workspace (onboarding).',
   record: workspace,
   payload: workspaceState,
-  audit: { source: 'admin', objectName: 'name', summary: 'Created workspace "{name}"' },
 });
 
 export const workspaceUpdated = defineEvent({
@@ -271,24 +186,15 @@ export const workspaceUpdated = defineEvent({
     // Only what changed, by field path: `name`, `settings.currency`, `settings.timezone`, ...
     changes: Type.Record(Type.String(), FieldChange),
   },
-  audit: { source: 'admin', objectName: 'name', summary: workspaceUpdateSummary },
 });
 
 const member = { entity: 'member', idField: 'member_id' };
-// The audit log names a member by the id GET /members shows: the person's.
-const memberId = (data: EventData) => text(data, 'user_id');
 
 export const memberAdded = defineEvent({
   type: 'identity.member.added',
   description: 'A person became a member of the workspace.',
   record: member,
   payload: memberState,
-  audit: {
-    source: 'admin',
-    objectId: memberId,
-    objectName: nameOrEmail,
-    summary: (data) => `Added ${memberLabel(data)}${asRole(data)}`,
-  },
 });
 
 export const memberUpdated = defineEvent({
@@ -304,7 +210,6 @@ export const memberUpdated = defineEvent({
     role_changed: Type.Boolean(),
     status_changed: Type.Boolean(),
   },
-  audit: { source: 'admin', objectId: memberId, objectName: nameOrEmail, summary: memberUpdateSummary },
 });
 
 const apiKey = { entity: 'api_key', idField: 'api_key_id' };
@@ -314,7 +219,6 @@ export const apiKeyCreated = defineEvent({
   description: 'An API key was created (its secret is shown once to its creator, never published).',
   record: apiKey,
   payload: { ...apiKeyState, role: Type.String() },
-  audit: { source: 'admin', objectName: 'name', summary: 'Created API key "{name}"' },
 });
 
 export const apiKeyRevoked = defineEvent({
@@ -322,7 +226,6 @@ export const apiKeyRevoked = defineEvent({
   description: 'An API key was revoked; it is refused from the next request on.',
   record: apiKey,
   payload: apiKeyState,
-  audit: { source: 'admin', objectName: 'name', summary: 'Revoked API key "{name}"' },
 });
 
 const role = { entity: 'role', idField: 'role_id' };
@@ -332,7 +235,6 @@ export const roleCreated = defineEvent({
   description: 'A custom role was created.',
   record: role,
   payload: roleState,
-  audit: { source: 'admin', objectName: 'name', summary: 'Created role "{name}"' },
 });
 
 export const roleUpdated = defineEvent({
@@ -340,7 +242,6 @@ export const roleUpdated = defineEvent({
   description: 'A custom role was renamed or its permissions changed.',
   record: role,
   payload: { ...roleState, previous_name: Type.String(), previous_permissions: Type.Array(Type.String()) },
-  audit: { source: 'admin', objectName: 'name', summary: roleUpdateSummary },
 });
 
 export const roleDeleted = defineEvent({
@@ -348,7 +249,6 @@ export const roleDeleted = defineEvent({
   description: 'A custom role was deleted; the payload is its last state.',
   record: { ...role, deletes: true },
   payload: roleState,
-  audit: { source: 'admin', objectName: 'name', summary: 'Deleted role "{name}"' },
 });
 
 const invitation = { entity: 'invitation', idField: 'invitation_id' };
@@ -358,11 +258,6 @@ export const invitationCreated = defineEvent({
   description: 'Someone was invited to the workspace (the link is mailed, never published).',
   record: invitation,
   payload: invitationState,
-  audit: {
-    source: 'admin',
-    objectName: 'email',
-    summary: (data) => `Invited ${text(data, 'email') ?? 'someone'}${asRole(data)}`,
-  },
 });
 
 export const invitationRevoked = defineEvent({
@@ -370,11 +265,6 @@ export const invitationRevoked = defineEvent({
   description: 'A pending invitation was revoked.',
   record: invitation,
   payload: { ...invitationState, revoked_at: Timestamp },
-  audit: {
-    source: 'admin',
-    objectName: 'email',
-    summary: (data) => `Revoked the invitation of ${text(data, 'email') ?? 'someone'}`,
-  },
 });
 
 export const invitationAccepted = defineEvent({
@@ -389,11 +279,6 @@ export const invitationAccepted = defineEvent({
     // sign_up: the account was created from the link; sign_in: an existing account accepted.
     via: Type.Union([Type.Literal('sign_up'), Type.Literal('sign_in')]),
   },
-  audit: {
-    source: 'admin',
-    objectName: 'email',
-    summary: (data) => `${text(data, 'email') ?? 'Someone'} accepted the invitation${asRole(data)}`,
-  },
 });
 
 const supportAccess = { entity: 'support_access', idField: 'grant_id' };
@@ -407,16 +292,6 @@ export const supportAccessGranted = defineEvent({
     // The grant this one replaced (a new grant ends the earlier active one), or null.
     replaced_grant_id: Nullable(Type.String()),
   },
-  audit: {
-    source: 'admin',
-    objectName: 'staff_email',
-    summary: (data) => {
-      const mode = text(data, 'mode');
-      const until = text(data, 'expires_at');
-      const staff = text(data, 'staff_email') ?? 'support staff';
-      return `Granted ${mode === null ? '' : `${mode} `}support access to ${staff}${until === null ? '' : ` until ${until}`}`;
-    },
-  },
 });
 
 export const supportAccessRevoked = defineEvent({
@@ -424,11 +299,6 @@ export const supportAccessRevoked = defineEvent({
   description: 'An operator ended a support access grant.',
   record: supportAccess,
   payload: supportGrantState,
-  audit: {
-    source: 'admin',
-    objectName: 'staff_email',
-    summary: (data) => `Revoked the support access of ${text(data, 'staff_email') ?? 'support staff'}`,
-  },
 });
 
 export const IDENTITY_EVENT_CONTRACTS = [

@@ -43,7 +43,6 @@ export * from './billing-events';
 export * from './reports-events';
 export * from './webhooks-events';
 export * from './catalogue';
-export * as auditText from './audit-text';
 // The schema builder contracts are written with, so a declaration needs nothing else.
 export { Type, type Static } from '@sinclair/typebox';
 

@@ -1,6 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { text } from './audit-text';
-import { defineEvent, type EventData, type PayloadOf } from './event-contract';
+import { defineEvent, type PayloadOf } from './event-contract';
 
 // marketing's campaign and spend facts. A campaign payload is the campaign's own public state
 // (Campaign in the contract without its running totals, which follow other records: spend lines,
@@ -28,15 +27,12 @@ const campaignState = {
 };
 
 const campaign = { entity: 'campaign', idField: 'campaign_id' };
-const campaignName = (data: EventData) => text(data, 'name');
-const namedCampaign = (verb: string) => (data: EventData) => `${verb} campaign "${campaignName(data) ?? ''}"`;
 
 export const campaignCreated = defineEvent({
   type: 'marketing.campaign.created',
   description: 'A campaign was created.',
   record: campaign,
   payload: campaignState,
-  audit: { source: 'record', objectName: campaignName, summary: namedCampaign('Created') },
 });
 
 export const campaignUpdated = defineEvent({
@@ -44,7 +40,6 @@ export const campaignUpdated = defineEvent({
   description: 'A campaign was changed by PATCH (a rename shows on the companies and deals it is credited with).',
   record: campaign,
   payload: { ...campaignState, fields: Type.Array(Type.String(), { description: 'The fields this change set.' }) },
-  audit: { source: 'record', objectName: campaignName, summary: namedCampaign('Updated') },
 });
 
 export const campaignDeleted = defineEvent({
@@ -53,7 +48,6 @@ export const campaignDeleted = defineEvent({
     'A campaign was deleted; the payload is its last state with the next version. Records it brought in keep their campaign_id, and reports attribute them by this last name.',
   record: { ...campaign, deletes: true },
   payload: campaignState,
-  audit: { source: 'record', objectName: campaignName, summary: namedCampaign('Deleted') },
 });
 
 const spendState = {
@@ -69,16 +63,12 @@ const spendState = {
 };
 
 const spend = { entity: 'spend', idField: 'spend_id' };
-const spendSummary = (verb: string) => (data: EventData) =>
-  `${verb} spend of ${typeof data.amount === 'number' ? data.amount.toFixed(2) : ''} ${text(data, 'currency') ?? ''} on campaign "${text(data, 'campaign_name') ?? ''}"`;
-const spendName = (data: EventData) => text(data, 'external_ref') ?? text(data, 'spent_on');
 
 export const spendRecorded = defineEvent({
   type: 'marketing.spend.recorded',
   description: 'A spend line was added to a campaign (POST /campaigns/{id}/spend).',
   record: spend,
   payload: spendState,
-  audit: { source: 'record', objectName: spendName, summary: spendSummary('Recorded') },
 });
 
 export const spendUpdated = defineEvent({
@@ -86,7 +76,6 @@ export const spendUpdated = defineEvent({
   description: 'A spend line was replaced by a line with the same external_ref in the same campaign.',
   record: spend,
   payload: spendState,
-  audit: { source: 'record', objectName: spendName, summary: spendSummary('Replaced') },
 });
 
 export const spendDeleted = defineEvent({
@@ -95,7 +84,6 @@ export const spendDeleted = defineEvent({
     'A spend line was deleted (DELETE /campaigns/{id}/spend/{spend_id}); the payload is its last state with the next version.',
   record: { ...spend, deletes: true },
   payload: spendState,
-  audit: { source: 'record', objectName: spendName, summary: spendSummary('Deleted') },
 });
 
 export const MARKETING_CAMPAIGN_EVENT_CONTRACTS = [

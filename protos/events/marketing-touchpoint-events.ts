@@ -1,6 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { text } from './audit-text';
-import { defineEvent, type ErasureRule, type EventData, type PayloadOf } from './event-contract';
+import { defineEvent, type ErasureRule, type PayloadOf } from './event-contract';
 import { namesContact } from './erasure';
 
 // marketing's touchpoint facts: a contact's or company's contact with a campaign (Touchpoint in
@@ -27,7 +26,6 @@ const touchpointState = {
 };
 
 const touchpoint = { entity: 'touchpoint', idField: 'touchpoint_id' };
-const touchpointName = (data: EventData) => text(data, 'campaign_name');
 
 // A touchpoint of the erased contact keeps counting for its campaign without what could identify
 // the person (marketing's touchpoints do the same).
@@ -41,11 +39,6 @@ export const touchpointRecorded = defineEvent({
   record: touchpoint,
   erasure: erasesTouchpointText,
   payload: touchpointState,
-  audit: {
-    source: 'record',
-    objectName: touchpointName,
-    summary: (data) => `Recorded ${text(data, 'kind') ?? ''} touchpoint for campaign "${touchpointName(data) ?? ''}"`,
-  },
 });
 
 export const touchpointMoved = defineEvent({
@@ -55,11 +48,6 @@ export const touchpointMoved = defineEvent({
   record: touchpoint,
   erasure: erasesTouchpointText,
   payload: { ...touchpointState, fields: Type.Array(Type.String(), { description: 'contact_id and/or company_id' }) },
-  audit: {
-    source: 'record',
-    objectName: touchpointName,
-    summary: (data) => `Moved a touchpoint of campaign "${touchpointName(data) ?? ''}" to the merged record`,
-  },
 });
 
 export const MARKETING_TOUCHPOINT_EVENT_CONTRACTS = [touchpointRecorded, touchpointMoved] as const;

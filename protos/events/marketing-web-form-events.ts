@@ -1,6 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { text } from './audit-text';
-import { defineEvent, type ErasureRule, type EventData, type PayloadOf } from './event-contract';
+import { defineEvent, type ErasureRule, type PayloadOf } from './event-contract';
 import { ERASED_CONTACT_NAME, namesContact } from './erasure';
 
 // marketing's web-to-lead form facts. A payload is the form's public state (WebForm in the
@@ -27,15 +26,12 @@ const webFormState = {
 };
 
 const webForm = { entity: 'web_form', idField: 'web_form_id' };
-const formName = (data: EventData) => text(data, 'name');
-const namedForm = (verb: string) => (data: EventData) => `${verb} web form "${formName(data) ?? ''}"`;
 
 export const webFormCreated = defineEvent({
   type: 'marketing.web_form.created',
   description: 'A web form was created.',
   record: webForm,
   payload: webFormState,
-  audit: { source: 'record', objectName: formName, summary: namedForm('Created') },
 });
 
 export const webFormUpdated = defineEvent({
@@ -46,7 +42,6 @@ export const webFormUpdated = defineEvent({
     ...webFormState,
     fields_changed: Type.Array(Type.String(), { description: 'The fields this change set.' }),
   },
-  audit: { source: 'record', objectName: formName, summary: namedForm('Updated') },
 });
 
 // The submission became the erased contact: its name reads as the contact now does.
@@ -70,12 +65,6 @@ export const webFormSubmitted = defineEvent({
     contact_name: nullableString(),
     credited_campaign_id: nullableString(),
     submitted_at: Type.String(),
-  },
-  audit: {
-    source: 'record',
-    objectName: formName,
-    summary: (data) =>
-      `Web form "${formName(data) ?? ''}" received a submission from ${text(data, 'contact_name') ?? text(data, 'company_name') ?? 'a visitor'}`,
   },
 });
 

@@ -41,7 +41,6 @@ export const savedReportCreated = defineEvent({
   description: 'A report definition was saved (POST /reports/saved).',
   record: savedReport,
   payload: savedReportState,
-  audit: { source: 'record', objectName: 'name', summary: 'Saved report "{name}"' },
 });
 
 export const savedReportUpdated = defineEvent({
@@ -49,7 +48,6 @@ export const savedReportUpdated = defineEvent({
   description: 'A saved report was renamed, given another definition, shared or unshared.',
   record: savedReport,
   payload: { ...savedReportState, fields: Type.Array(Type.String(), { description: 'The fields this change set.' }) },
-  audit: { source: 'record', objectName: 'name', summary: 'Updated saved report "{name}"' },
 });
 
 export const savedReportDeleted = defineEvent({
@@ -57,7 +55,6 @@ export const savedReportDeleted = defineEvent({
   description: 'A saved report was deleted (its pins with it); the payload is its last state with the next version.',
   record: { ...savedReport, deletes: true },
   payload: savedReportState,
-  audit: { source: 'record', objectName: 'name', summary: 'Deleted saved report "{name}"' },
 });
 
 const reportPinState = {
@@ -77,13 +74,6 @@ export const reportPinned = defineEvent({
     'A member pinned a saved report to their Home page (PUT /reports/saved/{id}/pin; pinning again changes nothing and publishes nothing).',
   record: reportPin,
   payload: reportPinState,
-  audit: {
-    source: 'record',
-    objectType: 'saved_report',
-    objectId: (data) => (typeof data.saved_report_id === 'string' ? data.saved_report_id : null),
-    objectName: 'report_name',
-    summary: 'Pinned report "{report_name}" to Home',
-  },
 });
 
 export const reportUnpinned = defineEvent({
@@ -92,13 +82,6 @@ export const reportUnpinned = defineEvent({
     'A member took a saved report off their Home page, or the report was deleted; the payload is the last state with the next version.',
   record: { ...reportPin, deletes: true },
   payload: reportPinState,
-  audit: {
-    source: 'record',
-    objectType: 'saved_report',
-    objectId: (data) => (typeof data.saved_report_id === 'string' ? data.saved_report_id : null),
-    objectName: 'report_name',
-    summary: 'Unpinned report "{report_name}" from Home',
-  },
 });
 
 export const REPORTS_EVENT_CONTRACTS = [

@@ -1,5 +1,5 @@
 import { Type, type TSchema } from '@sinclair/typebox';
-import { defineEvent, type EventData } from './event-contract';
+import { defineEvent } from './event-contract';
 
 // The webhooks service's facts about a workspace's webhook endpoints. Each payload is the
 // endpoint's public state and version: never its signing secrets.
@@ -20,14 +20,12 @@ const webhookState = {
 };
 
 const webhook = { entity: 'webhook', idField: 'webhook_id' };
-const name = (data: EventData) => (typeof data.url === 'string' ? data.url : null);
 
 export const webhookCreated = defineEvent({
   type: 'webhooks.webhook.created',
   description: 'An admin added a webhook endpoint.',
   record: webhook,
   payload: webhookState,
-  audit: { source: 'admin', objectName: name, summary: 'Added webhook endpoint {url}' },
 });
 
 export const webhookUpdated = defineEvent({
@@ -36,14 +34,6 @@ export const webhookUpdated = defineEvent({
     'An admin changed a webhook endpoint (address, event types, enabled) or rotated its signing secret (secret_rotated; the old secret signs too for 24 hours).',
   record: webhook,
   payload: { ...webhookState, secret_rotated: Type.Boolean() },
-  audit: {
-    source: 'admin',
-    objectName: name,
-    summary: (data) =>
-      data.secret_rotated === true
-        ? `Rotated the signing secret of webhook endpoint ${String(data.url)}`
-        : `Updated webhook endpoint ${String(data.url)}`,
-  },
 });
 
 export const webhookDeleted = defineEvent({
@@ -51,7 +41,6 @@ export const webhookDeleted = defineEvent({
   description: 'An admin deleted a webhook endpoint; nothing more is delivered to it.',
   record: { ...webhook, deletes: true },
   payload: webhookState,
-  audit: { source: 'admin', objectName: name, summary: 'Deleted webhook endpoint {url}' },
 });
 
 export const webhookDisabled = defineEvent({
@@ -60,7 +49,6 @@ export const webhookDisabled = defineEvent({
     "A webhook endpoint was disabled because every delivery to it failed for the whole retry window (three days by default); the workspace's admins are told. An admin enables it again with PATCH.",
   record: webhook,
   payload: webhookState,
-  audit: { source: 'admin', objectName: name, summary: 'Webhook endpoint {url} disabled after failing deliveries' },
 });
 
 export const WEBHOOKS_EVENT_CONTRACTS = [webhookCreated, webhookUpdated, webhookDeleted, webhookDisabled] as const;

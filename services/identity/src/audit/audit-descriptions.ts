@@ -1,17 +1,12 @@
 import type { EventEnvelope } from '@crm/bus';
-import {
-  auditText,
-  EVENT_CONTRACTS,
-  type EventContract,
-  type EventContractRegistry,
-  type EventData,
-} from '@crm/protos';
+import type { EventData } from '@crm/protos';
 import type { AuditSource } from './audit-entry.model';
+import { AUDIT_READINGS, type AuditReadings, type ContractReading } from './readings';
+import { asData, fillTemplate, genericSummary, text } from './readings/audit-text';
 
-// How an event reads in the audit log comes from its declared contract (protos/events/): the
-// object's type, id and name, the source and the summary. A new service declares its events
-// there and the log describes them without a change here. An event nobody declared yet still
-// gets an entry, read generically from its type and data.
+// How an event reads in the audit log comes from its reading (readings/), one for each declared
+// contract (protos/events/): the object's type, id and name, the source and the summary. An
+// event nobody declared yet still gets an entry, read generically from its type and data.
 
 export interface AuditDescription {
   source: AuditSource;
@@ -22,8 +17,7 @@ export interface AuditDescription {
   summary: string | null;
 }
 
-export const { genericSummary } = auditText;
-const { asData, fillTemplate, text } = auditText;
+export { genericSummary };
 
 function fullName(data: EventData): string | null {
   const name = [text(data, 'first_name'), text(data, 'last_name')].filter((part) => part !== null).join(' ');
@@ -36,8 +30,12 @@ const genericName = (data: EventData) =>
 
 const genericId = (data: EventData, entity: string) => text(data, `${entity}_id`) ?? text(data, 'id');
 
-function declaredReading(contract: EventContract, action: string, data: EventData): AuditDescription | null {
-  const audit = contract.audit;
+function declaredReading(
+  { contract, rule }: ContractReading,
+  action: string,
+  data: EventData,
+): AuditDescription | null {
+  const audit = rule;
   if (audit === 'not_audited') return null;
   const objectName = audit.objectName;
   return {
@@ -63,27 +61,27 @@ function genericReading(entity: string, action: string, data: EventData): AuditD
   };
 }
 
-// Only changes inside a workspace are audited, and not what a contract declares not audited.
+// Only changes inside a workspace are audited, and not what a reading says is not audited.
 export function isAudited(
   event: Pick<EventEnvelope, 'type' | 'workspace_id'>,
-  contracts: EventContractRegistry = EVENT_CONTRACTS,
+  readings: AuditReadings = AUDIT_READINGS,
 ): boolean {
-  return event.workspace_id !== null && contracts.get(event.type)?.audit !== 'not_audited';
+  return event.workspace_id !== null && readings.get(event.type)?.rule !== 'not_audited';
 }
 
-export function erasesObject(type: string, contracts: EventContractRegistry = EVENT_CONTRACTS): boolean {
-  const audit = contracts.get(type)?.audit;
+export function erasesObject(type: string, readings: AuditReadings = AUDIT_READINGS): boolean {
+  const audit = readings.get(type)?.rule;
   return audit !== undefined && audit !== 'not_audited' && audit.erasesObject === true;
 }
 
 // The audit reading of an event, or null when the event is not audited.
 export function describeEvent(
   event: Pick<EventEnvelope, 'type' | 'workspace_id' | 'data'>,
-  contracts: EventContractRegistry = EVENT_CONTRACTS,
+  readings: AuditReadings = AUDIT_READINGS,
 ): AuditDescription | null {
-  if (!isAudited(event, contracts)) return null;
+  if (!isAudited(event, readings)) return null;
   const [, entity, action] = event.type.split('.');
   const data = asData(event.data);
-  const contract = contracts.get(event.type);
-  return contract ? declaredReading(contract, action, data) : genericReading(entity, action, data);
+  const reading = readings.get(event.type);
+  return reading ? declaredReading(reading, action, data) : genericReading(entity, action, data);
 }

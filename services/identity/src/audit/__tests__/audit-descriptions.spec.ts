@@ -1,26 +1,29 @@
-import { contractRegistry, defineEvent, IDENTITY_EVENT_CONTRACTS, Type } from '@crm/protos';
+import { defineEvent, Type } from '@crm/protos';
 import { describeEvent, erasesObject, isAudited } from '../audit-descriptions';
+import { auditReadings, reads } from '../readings';
+import { IDENTITY_READINGS } from '../readings/identity-readings';
 
 const WORKSPACE = '0190a000-0000-7000-8000-000000000001';
 const reading = (type: string, data: Record<string, unknown>, workspaceId: string | null = WORKSPACE) =>
   describeEvent({ type, workspace_id: workspaceId, data });
 
-// What a new service declares in protos/events/: identity reads it without a change of its own.
+// What a new service declares in protos/events/, and how identity reads it.
 const contactErased = defineEvent({
   type: 'crm.contact.erased',
   description: "A contact's personal data was erased.",
   record: { entity: 'contact', idField: 'contact_id', deletes: true },
   payload: { contact_id: Type.String() },
-  audit: { source: 'record', objectName: null, summary: 'Erased a contact', erasesObject: true },
 });
 const pipelineCreated = defineEvent({
   type: 'crm.pipeline.created',
   description: 'A pipeline was created.',
   record: { entity: 'pipeline', idField: 'pipeline_id' },
   payload: { pipeline_id: Type.String(), name: Type.String() },
-  audit: { source: 'admin', objectName: 'name', summary: 'Added pipeline "{name}"' },
 });
-const declared = contractRegistry(IDENTITY_EVENT_CONTRACTS, [contactErased, pipelineCreated]);
+const declared = auditReadings(IDENTITY_READINGS, [
+  reads(contactErased, { source: 'record', objectName: null, summary: 'Erased a contact', erasesObject: true }),
+  reads(pipelineCreated, { source: 'admin', objectName: 'name', summary: 'Added pipeline "{name}"' }),
+]);
 
 describe('audit descriptions', () => {
   it('reads identity events as admin changes with their own sentences', () => {
@@ -132,7 +135,7 @@ describe('audit descriptions', () => {
     });
   });
 
-  it("describes another service's events as its contracts declare", () => {
+  it("describes another service's events as identity reads them", () => {
     expect(
       describeEvent(
         { type: 'crm.pipeline.created', workspace_id: WORKSPACE, data: { pipeline_id: 'p1', name: 'Sales' } },

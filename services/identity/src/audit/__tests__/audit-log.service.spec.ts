@@ -1,10 +1,12 @@
 import { waitUntil } from '@crm/testing';
 import { makeEvent, type EventActor, type EventEnvelope } from '@crm/bus';
 import { isoNow, newId } from '@crm/kit';
-import { contractRegistry, defineEvent, IDENTITY_EVENT_CONTRACTS, Type } from '@crm/protos';
+import { defineEvent, Type } from '@crm/protos';
 import { PERMISSIONS } from '../../roles/permissions';
 import { roleModel } from '../../roles/role.model';
 import { auditHandler } from '../audit-consumer';
+import { auditReadings, reads } from '../readings';
+import { IDENTITY_READINGS } from '../readings/identity-readings';
 import {
   ISO_TIMESTAMP,
   createApiKey,
@@ -30,22 +32,26 @@ describe('audit log', () => {
   // Delivered through the service's bus like any service's event; resolves once consumed.
   const deliver = (...events: EventEnvelope[]) => identity.service.context.bus.publish(events);
 
-  // Contracts a later service would declare in protos/events/; the audit log reads them as they say.
-  const declared = contractRegistry(IDENTITY_EVENT_CONTRACTS, [
-    defineEvent({
-      type: 'billing.subscription.renewed',
-      description: 'The subscription renewed.',
-      record: { entity: 'subscription', idField: 'subscription_id' },
-      payload: { subscription_id: Type.String() },
-      audit: { source: 'admin', objectName: null, summary: 'Renewed subscription' },
-    }),
-    defineEvent({
-      type: 'crm.contact.erased',
-      description: "A contact's personal data was erased.",
-      record: { entity: 'contact', idField: 'contact_id', deletes: true },
-      payload: { contact_id: Type.String() },
-      audit: { source: 'record', objectName: null, summary: 'Erased a contact', erasesObject: true },
-    }),
+  // Contracts a later service would declare in protos/events/, and identity's readings of them.
+  const declared = auditReadings(IDENTITY_READINGS, [
+    reads(
+      defineEvent({
+        type: 'billing.subscription.renewed',
+        description: 'The subscription renewed.',
+        record: { entity: 'subscription', idField: 'subscription_id' },
+        payload: { subscription_id: Type.String() },
+      }),
+      { source: 'admin', objectName: null, summary: 'Renewed subscription' },
+    ),
+    reads(
+      defineEvent({
+        type: 'crm.contact.erased',
+        description: "A contact's personal data was erased.",
+        record: { entity: 'contact', idField: 'contact_id', deletes: true },
+        payload: { contact_id: Type.String() },
+      }),
+      { source: 'record', objectName: null, summary: 'Erased a contact', erasesObject: true },
+    ),
   ]);
   const deliverDeclared = async (...events: EventEnvelope[]) => {
     const handler = auditHandler(identity.service.context.connection, declared);

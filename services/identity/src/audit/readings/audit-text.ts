@@ -1,6 +1,6 @@
-import type { EventData } from './event-contract';
+import type { EventData } from '@crm/protos';
 
-// Small helpers for the audit sentences contracts declare.
+// Small helpers for the audit sentences of the readings.
 
 export const text = (data: EventData, field: string): string | null => {
   const value = data[field];
