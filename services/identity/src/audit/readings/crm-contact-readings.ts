@@ -7,38 +7,25 @@ import {
   contactPurged,
   contactRestored,
   contactUpdated,
-  type EventData,
 } from '@crm/protos';
 import { reads } from './audit-reading';
+import { binRecordReadings } from './bin-record-readings';
 
 // How the audit log reads crm-core's contact events (protos/events/crm-contact-events.ts).
 
-const named =
-  (verb: string, after = '') =>
-  (data: EventData) => {
-    const name = contactDisplayName(data);
-    return `${verb} ${name === null ? 'a contact' : `contact "${name}"`}${after}`;
-  };
-
 export const CRM_CONTACT_READINGS = [
-  reads(contactCreated, { source: 'record', objectName: contactDisplayName, summary: named('Created') }),
-  reads(contactUpdated, { source: 'record', objectName: contactDisplayName, summary: named('Updated') }),
-  reads(contactDeleted, { source: 'record', objectName: contactDisplayName, summary: named('Deleted') }),
-  reads(contactRestored, { source: 'record', objectName: contactDisplayName, summary: named('Restored') }),
-  reads(contactMerged, {
-    source: 'record',
-    objectName: contactDisplayName,
-    summary: (data) => {
-      const count = Array.isArray(data.source_ids) ? data.source_ids.length : 0;
-      const name = contactDisplayName(data);
-      return `Merged ${count} contact${count === 1 ? '' : 's'} into ${name === null ? 'a contact' : `"${name}"`}`;
+  ...binRecordReadings(
+    {
+      created: contactCreated,
+      updated: contactUpdated,
+      deleted: contactDeleted,
+      restored: contactRestored,
+      merged: contactMerged,
+      purged: contactPurged,
     },
-  }),
-  reads(contactPurged, {
-    source: 'record',
-    objectName: contactDisplayName,
-    summary: named('Purged', ' from the recycle bin'),
-  }),
+    { one: 'contact', many: 'contacts' },
+    contactDisplayName,
+  ),
   reads(contactErased, {
     source: 'record',
     objectName: null,
