@@ -8,6 +8,8 @@ export * as documentsV1 from './gen/crm/documents/v1/documents';
 export * as healthV1 from './gen/grpc/health/v1/health';
 // The REST contract's operations and what each needs (the permission matrix).
 export * from './rest/operations';
+// The error codes of each service's contract, and the published order of every code.
+export * from './rest/errors';
 // The plans and their limits (a product rule billing, documents and the matrix share).
 export * from './rest/plans';
 // Every service's operations as their declarations state them: access, cost, limits, routes.

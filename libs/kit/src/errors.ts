@@ -1,3 +1,5 @@
+import { PUBLISHED_ERROR_CODE_ORDER, SERVICE_CONFLICT_CODES, type ServiceConflictCode } from '@crm/protos';
+
 // The error catalogue of ARCHITECTURE.md: one class, one mapping to `{error:{code,message}}`.
 export const ERROR_STATUS = {
   validation_failed: 400,
@@ -15,77 +17,47 @@ export const ERROR_STATUS = {
 
 export type CatalogueCode = keyof typeof ERROR_STATUS;
 
-// Every code a 409 may carry; docs/errors.md lists each with its meaning (a test keeps them equal).
-// Add a code here and there together.
-export const CONFLICT_CODES = [
-  'conflict',
-  'email_taken',
-  'email_already_verified',
-  'last_owner',
-  'role_name_taken',
-  'role_is_system',
-  'role_in_use',
-  'already_member',
-  'invitation_pending',
-  'invitation_not_pending',
-  'invitation_email_mismatch',
-  'name_taken',
-  'pipeline_is_default',
-  'pipeline_in_use',
-  'stage_in_use',
-  'stage_required',
-  'lead_source_in_use',
-  'already_subscribed',
-  'no_billing_account',
-  'duplicate_group_changed',
-  'storage_quota_exceeded',
-  'upload_incomplete',
-  'document_not_ready',
-  'web_form_disabled',
-  'report_field_unavailable',
-  'contact_erased',
-  'seat_limit_reached',
-  'record_limit_reached',
-  'request_in_progress',
-  'idempotency_answer_erased',
-  'webhook_limit_reached',
-  'webhook_disabled',
-] as const;
-
-export type ConflictCode = (typeof CONFLICT_CODES)[number];
-
-// Every code an error body may carry: the table at the top of docs/errors.md, then the 409 codes
-// (a test keeps both equal to docs/errors.md). The OpenAPI document declares `error.code` as this
-// enum, so a client can switch on it.
-export const ERROR_CODES = [
+// The generic codes, answered by this kit and the service host for any operation: the catalogue
+// above and the HTTP and idempotency ones. Each service's own codes are part of its contract
+// (protos/rest/errors/<service>-errors.ts); docs/errors.md lists them all with their meaning (a
+// test keeps them equal).
+export const GENERIC_ERROR_CODES = [
   'validation_failed',
-  'calendar_not_connected',
-  'calendar_state_invalid',
-  'calendar_access_denied',
   'unauthenticated',
   'forbidden',
   'plan_required',
-  'signup_disabled',
-  'email_unverified',
   'not_found',
   'method_not_allowed',
   'request_timeout',
   'precondition_failed',
   'idempotency_key_reused',
   'payload_too_large',
-  'file_too_large',
   'unsupported_media_type',
   'headers_too_large',
   'rate_limited',
   'internal',
   'unavailable',
-  ...CONFLICT_CODES,
+  'conflict',
+  'request_in_progress',
+  'idempotency_answer_erased',
 ] as const;
+
+const GENERIC_CONFLICT_CODES = ['conflict', 'request_in_progress', 'idempotency_answer_erased'] as const;
+
+// Every code a 409 may carry: the generic ones and those of the services' contracts. Add a
+// service's code to its contract and to docs/errors.md together.
+export const CONFLICT_CODES: readonly string[] = [...GENERIC_CONFLICT_CODES, ...SERVICE_CONFLICT_CODES];
+
+export type ConflictCode = (typeof GENERIC_CONFLICT_CODES)[number] | ServiceConflictCode;
+
+// Every code an error body may carry, in the published order. The OpenAPI document declares
+// `error.code` as this enum, so a client can switch on it.
+export const ERROR_CODES = PUBLISHED_ERROR_CODE_ORDER;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
 export function isConflictCode(code: string): code is ConflictCode {
-  return (CONFLICT_CODES as readonly string[]).includes(code);
+  return CONFLICT_CODES.includes(code);
 }
 
 export interface ErrorBody {

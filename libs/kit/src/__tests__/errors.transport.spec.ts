@@ -5,8 +5,18 @@ import { join, resolve } from 'node:path';
 import { credentials, Metadata, status, type ServiceError } from '@grpc/grpc-js';
 import mongoose, { mongo } from 'mongoose';
 import { openEmbeddedMongo, type EmbeddedMongoClient } from '@crm/embedded-mongo';
-import { healthV1 } from '@crm/protos';
-import { AppError, conflict, CONFLICT_CODES, ERROR_CODES, toAppError } from '../errors';
+import {
+  BILLING_ERRORS,
+  CRM_CORE_ERRORS,
+  DOCUMENTS_ERRORS,
+  healthV1,
+  IDENTITY_ERRORS,
+  MARKETING_ERRORS,
+  REPORTS_ERRORS,
+  SERVICE_ERRORS,
+  WEBHOOKS_ERRORS,
+} from '@crm/protos';
+import { AppError, conflict, CONFLICT_CODES, ERROR_CODES, GENERIC_ERROR_CODES, toAppError } from '../errors';
 import { closeServer, createServiceApp, finishServiceApp, listen, portOf } from '../http';
 import { createLogger } from '../logger';
 
@@ -151,6 +161,16 @@ describe('409 codes are a closed list', () => {
     const section = docs.split('## Specific codes for broken rules (409)')[1].split('\n## ')[0];
     const documented = [...section.matchAll(/^\| `([a-z_]+)` \|/gm)].map((match) => match[1]);
     expect(documented.sort()).toEqual([...CONFLICT_CODES].sort());
+  });
+
+  test('the published codes are the generic ones and those of the services, each named once', () => {
+    const owned = [IDENTITY_ERRORS, CRM_CORE_ERRORS, BILLING_ERRORS, DOCUMENTS_ERRORS, MARKETING_ERRORS];
+    const serviceCodes = [...owned, REPORTS_ERRORS, WEBHOOKS_ERRORS].flatMap((codes) => Object.keys(codes));
+    expect(serviceCodes.sort()).toEqual(Object.keys(SERVICE_ERRORS).sort());
+    const generic = new Set<string>(GENERIC_ERROR_CODES);
+    expect(serviceCodes.filter((code) => generic.has(code))).toEqual([]);
+    expect([...GENERIC_ERROR_CODES, ...serviceCodes].sort()).toEqual([...ERROR_CODES].sort());
+    expect(new Set(ERROR_CODES).size).toBe(ERROR_CODES.length);
   });
 
   test('ERROR_CODES, the enum of error.code in the OpenAPI document, is every code docs/errors.md lists', () => {
