@@ -1,10 +1,12 @@
 import type { EventEnvelope } from '@crm/bus';
+import type { EventContract, EventData, PayloadOf } from '@crm/protos';
+import { text } from '../events/event-data';
 
 // The shape of one notification rule, and the few readers of an event's data that the rules of
 // every source share. The tables of rules (tasks, marketing, webhooks, identity's own) build on
 // this file; notification-rules.ts joins them.
 
-export type EventData = Readonly<Record<string, unknown>>;
+export { text, type EventData };
 
 export interface NotificationSetting {
   workspaceName: string;
@@ -22,18 +24,27 @@ export interface NotificationContent {
 // admins, looked up when the notification is stored.
 export const WORKSPACE_ADMINS = 'workspace_admins';
 
-export interface NotificationRule {
+// The rule's functions are methods, so a rule typed by its contract's payload joins the table of
+// every rule: it is only ever given the events of its own contract.
+export interface NotificationRule<Data = EventData> {
   // Notification.kind.
   kind: string;
   // User ids the event is addressed to (none when it concerns nobody), or the workspace's admins.
-  recipients(data: EventData): string[] | typeof WORKSPACE_ADMINS;
-  content(data: EventData, event: EventEnvelope, setting: NotificationSetting): NotificationContent;
+  recipients(data: Data): string[] | typeof WORKSPACE_ADMINS;
+  content(data: Data, event: EventEnvelope, setting: NotificationSetting): NotificationContent;
 }
 
-// A field's text without its surrounding spaces; null when it is missing or blank.
-export const text = (data: EventData, field: string): string | null => {
-  const value = data[field];
-  return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
-};
+export interface ContractRules {
+  contract: EventContract;
+  rules: readonly NotificationRule[];
+}
+
+// The rules of one event contract, typed by its payload.
+export function notifies<Contract extends EventContract>(
+  contract: Contract,
+  ...rules: NotificationRule<PayloadOf<Contract>>[]
+): ContractRules {
+  return { contract, rules };
+}
 
 export const only = (value: string | null): string[] => (value === null ? [] : [value]);

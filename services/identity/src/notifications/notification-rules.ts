@@ -1,8 +1,12 @@
 import type { EventEnvelope } from '@crm/bus';
+import { invitationAccepted, memberUpdated } from '@crm/protos';
+import { asData } from '../events/event-data';
 import {
+  notifies,
   only,
   text,
   WORKSPACE_ADMINS,
+  type ContractRules,
   type EventData,
   type NotificationContent,
   type NotificationRule,
@@ -25,52 +29,53 @@ const roleChanged = (data: EventData) => {
   return role !== null && role !== text(data, 'previous_role');
 };
 
-export const NOTIFICATION_RULES: Readonly<Record<string, readonly NotificationRule[]>> = {
-  ...TASK_NOTIFICATION_RULES,
-  ...MARKETING_NOTIFICATION_RULES,
-  ...WEBHOOK_NOTIFICATION_RULES,
+const IDENTITY_NOTIFICATION_RULES = [
   // data: invitation_id, email, role, user_id, member_id, invited_by
-  'identity.invitation.accepted': [
-    {
-      kind: 'invitation_accepted',
-      recipients: (data) => only(text(data, 'invited_by')),
-      content: (data, _event, setting) => {
-        const role = text(data, 'role');
-        return {
-          title: `${text(data, 'email') ?? 'Someone'} accepted your invitation`,
-          body: `They joined ${setting.workspaceName}${role === null ? '' : ` as ${role}`}.`,
-          link: `${setting.publicUrl}/v1/members`,
-        };
-      },
+  notifies(invitationAccepted, {
+    kind: 'invitation_accepted',
+    recipients: (data) => only(text(data, 'invited_by')),
+    content: (data, _event, setting) => {
+      const role = text(data, 'role');
+      return {
+        title: `${text(data, 'email') ?? 'Someone'} accepted your invitation`,
+        body: `They joined ${setting.workspaceName}${role === null ? '' : ` as ${role}`}.`,
+        link: `${setting.publicUrl}/v1/members`,
+      };
     },
-  ],
+  }),
   // data: member_id, user_id, name, email, role_id, role, previous_role, status, previous_status
-  'identity.member.updated': [
-    {
-      kind: 'role_changed',
-      recipients: (data) => (roleChanged(data) ? only(text(data, 'user_id')) : []),
-      content: (data, event, setting) => {
-        const role = text(data, 'role') ?? '';
-        const previous = text(data, 'previous_role');
-        const change = previous === null ? `to ${role}` : `from ${previous} to ${role}`;
-        const by = event.actor?.label ?? null;
-        return {
-          title: `Your role is now ${role}`,
-          body:
-            by === null
-              ? `Your role in ${setting.workspaceName} was changed ${change}.`
-              : `${by} changed your role in ${setting.workspaceName} ${change}.`,
-          link: `${setting.publicUrl}/v1/me`,
-        };
-      },
+  notifies(memberUpdated, {
+    kind: 'role_changed',
+    recipients: (data) => (roleChanged(data) ? only(text(data, 'user_id')) : []),
+    content: (data, event, setting) => {
+      const role = text(data, 'role') ?? '';
+      const previous = text(data, 'previous_role');
+      const change = previous === null ? `to ${role}` : `from ${previous} to ${role}`;
+      const by = event.actor?.label ?? null;
+      return {
+        title: `Your role is now ${role}`,
+        body:
+          by === null
+            ? `Your role in ${setting.workspaceName} was changed ${change}.`
+            : `${by} changed your role in ${setting.workspaceName} ${change}.`,
+        link: `${setting.publicUrl}/v1/me`,
+      };
     },
-  ],
-};
+  }),
+];
 
-export const NOTIFICATION_PATTERNS: readonly string[] = Object.keys(NOTIFICATION_RULES);
+const RULES_BY_TYPE: ReadonlyMap<string, readonly NotificationRule[]> = new Map(
+  [
+    ...TASK_NOTIFICATION_RULES,
+    ...MARKETING_NOTIFICATION_RULES,
+    ...WEBHOOK_NOTIFICATION_RULES,
+    ...IDENTITY_NOTIFICATION_RULES,
+  ].map(({ contract, rules }: ContractRules) => [contract.type, rules]),
+);
 
-const asData = (data: unknown): EventData =>
-  typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as EventData) : {};
+const rulesOf = (event: EventEnvelope) => RULES_BY_TYPE.get(event.type) ?? [];
+
+export const NOTIFICATION_PATTERNS: readonly string[] = [...RULES_BY_TYPE.keys()];
 
 // Nobody is told about what they did themselves.
 const actedThemselves = (event: EventEnvelope, userId: string) =>
@@ -79,7 +84,7 @@ const actedThemselves = (event: EventEnvelope, userId: string) =>
 // Does a rule of the event address the workspace's admins (who are then looked up)?
 export function addressesAdmins(event: EventEnvelope): boolean {
   const data = asData(event.data);
-  return (NOTIFICATION_RULES[event.type] ?? []).some((rule) => rule.recipients(data) === WORKSPACE_ADMINS);
+  return rulesOf(event).some((rule) => rule.recipients(data) === WORKSPACE_ADMINS);
 }
 
 function addressed(rule: NotificationRule, data: EventData, event: EventEnvelope, admins: readonly string[]): string[] {
@@ -93,7 +98,7 @@ function addressed(rule: NotificationRule, data: EventData, event: EventEnvelope
 // that address them.
 export function recipientsOf(event: EventEnvelope, admins: readonly string[] = []): string[] {
   const data = asData(event.data);
-  const rules = NOTIFICATION_RULES[event.type] ?? [];
+  const rules = rulesOf(event);
   return [...new Set(rules.flatMap((rule) => addressed(rule, data, event, admins)))];
 }
 
@@ -104,7 +109,7 @@ export function draftNotifications(
 ): NotificationDraft[] {
   const data = asData(event.data);
   const drafts: NotificationDraft[] = [];
-  for (const rule of NOTIFICATION_RULES[event.type] ?? []) {
+  for (const rule of rulesOf(event)) {
     const recipients = addressed(rule, data, event, admins);
     if (recipients.length === 0) continue;
     const content = rule.content(data, event, setting);

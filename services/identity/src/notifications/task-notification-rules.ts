@@ -1,4 +1,5 @@
-import { only, text, type EventData, type NotificationRule } from './notification-rule';
+import { taskCreated, taskReminded, taskUpdated } from '@crm/protos';
+import { notifies, only, text, type EventData, type NotificationRule } from './notification-rule';
 
 // Notifications about crm-core's tasks (protos/events/crm-task-events.ts): the assignee hears of
 // a task given to them (task_assigned) and of its reminder (task_reminder). Nobody is told of
@@ -21,21 +22,19 @@ const assigned: NotificationRule = {
   }),
 };
 
-export const TASK_NOTIFICATION_RULES: Readonly<Record<string, readonly NotificationRule[]>> = {
-  // data: the Task's public state (task_id, title, due_at, status, assignee_id, created_by, ...)
-  'crm.task.created': [assigned],
-  'crm.task.updated': [
-    { ...assigned, recipients: (data) => (changed(data, 'assignee_id') ? assigned.recipients(data) : []) },
-  ],
-  'crm.task.reminded': [
-    {
-      kind: 'task_reminder',
-      recipients: (data) => only(text(data, 'assignee_id') ?? text(data, 'created_by')),
-      content: (data, _event, setting) => ({
-        title: `Reminder: ${text(data, 'title') ?? 'a task'}`,
-        body: due(data),
-        link: `${setting.publicUrl}/v1/tasks?assignee=me&status=open`,
-      }),
-    },
-  ],
-};
+export const TASK_NOTIFICATION_RULES = [
+  notifies(taskCreated, assigned),
+  notifies(taskUpdated, {
+    ...assigned,
+    recipients: (data) => (changed(data, 'assignee_id') ? assigned.recipients(data) : []),
+  }),
+  notifies(taskReminded, {
+    kind: 'task_reminder',
+    recipients: (data) => only(text(data, 'assignee_id') ?? text(data, 'created_by')),
+    content: (data, _event, setting) => ({
+      title: `Reminder: ${text(data, 'title') ?? 'a task'}`,
+      body: due(data),
+      link: `${setting.publicUrl}/v1/tasks?assignee=me&status=open`,
+    }),
+  }),
+];

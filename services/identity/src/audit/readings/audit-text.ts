@@ -1,11 +1,9 @@
 import type { EventData } from '@crm/protos';
+import { asData, text } from '../../events/event-data';
 
 // Small helpers for the audit sentences of the readings.
 
-export const text = (data: EventData, field: string): string | null => {
-  const value = data[field];
-  return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
-};
+export { asData, text };
 
 export const capitalize = (sentence: string) => sentence.charAt(0).toUpperCase() + sentence.slice(1);
 
@@ -22,9 +20,6 @@ export const quoted = (name: string | null) => (name === null ? '' : ` "${name}"
 
 export const stringsIn = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
-
-export const asData = (value: unknown): EventData =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as EventData) : {};
 
 // `Created API key "{name}"`: each `{field}` becomes the payload's value (empty when absent).
 export function fillTemplate(template: string, data: EventData): string {

@@ -1,5 +1,7 @@
 import { makeEvent, type EventActor } from '@crm/bus';
 import { newId } from '@crm/kit';
+import { taskReminded } from '@crm/protos';
+import { notifies } from '../notification-rule';
 import { draftNotifications, NOTIFICATION_PATTERNS, recipientsOf } from '../notification-rules';
 
 // Who hears of crm-core's task events and what they read: rules only, no I/O.
@@ -62,5 +64,15 @@ describe('task notifications', () => {
       link: 'https://crm.example/v1/tasks?assignee=me&status=open',
     });
     expect(recipientsOf(event('crm.task.reminded', task({ assignee_id: null }), null))).toEqual([ann.id]);
+  });
+
+  it("types a rule by its contract's payload", () => {
+    const rule = notifies(taskReminded, {
+      kind: 'task_reminder',
+      recipients: (data) => (data.assignee_id === null ? [] : [data.assignee_id]),
+      // @ts-expect-error: a task has no field `subject`
+      content: (data) => ({ title: data.subject, body: null, link: null }),
+    });
+    expect(rule.contract).toBe(taskReminded);
   });
 });
