@@ -45,7 +45,7 @@ export function on<Spec extends EventSpec>(
   handler: (event: EventOf<Spec>) => Promise<void>,
 ): EventRoute {
   const list: readonly Spec[] = isSpecList(contracts) ? contracts : [contracts];
-  return { types: list.map((contract) => contract.type), handle: (event) => handler(event as EventOf<Spec>) };
+  return { types: list.map((contract) => contract.type), handle: (event) => handler(event) };
 }
 
 function isSpecList<Spec extends EventSpec>(contracts: Spec | readonly Spec[]): contracts is readonly Spec[] {

@@ -255,7 +255,9 @@ describe('scheduled jobs', () => {
           blockedStarted = true;
           await Promise.race([
             gate.promise,
-            new Promise((_resolve, reject) => job.signal.addEventListener('abort', () => reject(job.signal.reason))),
+            new Promise((_resolve, reject) =>
+              job.signal.addEventListener('abort', () => reject(job.signal.reason as Error)),
+            ),
           ]);
         },
       },
@@ -291,7 +293,9 @@ describe('scheduled jobs', () => {
           if (job.workspace_id === busy)
             await Promise.race([
               gate.promise,
-              new Promise((_resolve, reject) => job.signal.addEventListener('abort', () => reject(job.signal.reason))),
+              new Promise((_resolve, reject) =>
+                job.signal.addEventListener('abort', () => reject(job.signal.reason as Error)),
+              ),
             ]);
         },
       },
