@@ -146,12 +146,12 @@ async function keepDealSteps(connection: Connection, versions: readonly StoredRe
       await steps
         .updateOne(
           { _id: `${deal.id}:${deal.version}`, workspace_id: deal.workspace_id },
-          // eslint-disable-next-line @typescript-eslint/no-base-to-string -- a deal's status is text
           {
             $set: {
               deal_id: deal.id,
               version: deal.version,
               stage_id: deal.state.stage_id,
+              // eslint-disable-next-line @typescript-eslint/no-base-to-string -- a deal's status is text
               status: String(deal.state.status ?? 'open'),
               at,
               seq,
