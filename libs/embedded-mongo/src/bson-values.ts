@@ -225,7 +225,7 @@ export function setPath(document: Document, path: string, value: unknown): void 
       current[part] = created;
       current = created;
     } else {
-      current = next as Document;
+      current = next;
     }
   }
   current[parts[parts.length - 1]] = value;

@@ -666,7 +666,7 @@ export class EmbeddedCollection extends CollectionBase {
     const spec: Document = { key, name: typeof options.name === 'string' ? options.name : defaultIndexName(key) };
     for (const option of INDEX_DEFINITION_OPTIONS) {
       if (options[option] !== undefined && options[option] !== null)
-        spec[option] = normalizeValue({ value: options[option] as unknown }).value as unknown;
+        spec[option] = normalizeValue({ value: options[option] as unknown }).value;
     }
     if (spec.unique === false) delete spec.unique;
     if (spec.sparse === false) delete spec.sparse;

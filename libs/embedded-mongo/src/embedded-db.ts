@@ -51,8 +51,7 @@ export class EmbeddedDb extends DbBase {
   async createCollection(name: string, options: OperationOptions = {}): Promise<EmbeddedCollection> {
     const kept: Document = {};
     for (const option of KEPT_COLLECTION_OPTIONS) {
-      if (options[option] !== undefined)
-        kept[option] = normalizeValue({ value: options[option] as unknown }).value as unknown;
+      if (options[option] !== undefined) kept[option] = normalizeValue({ value: options[option] as unknown }).value;
     }
     await this.store.createCollection(this.databaseName, name, kept);
     return this.collection(name);

@@ -84,7 +84,8 @@ export class Persistence {
       await this.compaction;
     }
     this.maybeCompact(0, true);
-    await this.compaction;
+    // Started by maybeCompact: the loop's narrowing of it to undefined no longer holds.
+    await (this.compaction as Promise<void> | undefined);
   }
 
   async close(): Promise<void> {

@@ -499,7 +499,7 @@ export function runPipeline(
 ): Document[] {
   try {
     const options = initOptions({ ...baseSettings, collectionResolver: resolveCollection });
-    return new Aggregator(pipeline, options).run(input) as Document[];
+    return new Aggregator(pipeline, options).run<Document>(input);
   } catch (error) {
     throw toServerError(error);
   }

@@ -40,27 +40,23 @@ function* indexEntryFrames(leaves: readonly CapturedLeaf[]): Generator<Buffer> {
     let last = first;
     let entries = 0;
     let size = 0;
-    while (
-      last < leaves.length &&
-      (entries === 0 || entries + (leaves[last] as CapturedLeaf).count <= INDEX_KEYS_PER_FRAME)
-    ) {
-      const leaf = leaves[last] as CapturedLeaf;
+    while (last < leaves.length && (entries === 0 || entries + leaves[last].count <= INDEX_KEYS_PER_FRAME)) {
+      const leaf = leaves[last];
       entries += leaf.count;
-      size += 8 * leaf.count + (leaf.ends[leaf.count - 1] as number);
-      for (let position = 0; position < leaf.count; position++)
-        size += Buffer.byteLength(leaf.ids[position] as string, 'utf8');
+      size += 8 * leaf.count + leaf.ends[leaf.count - 1];
+      for (let position = 0; position < leaf.count; position++) size += Buffer.byteLength(leaf.ids[position], 'utf8');
       last++;
     }
     const buffer = Buffer.allocUnsafe(size);
     let offset = 0;
     for (let index = first; index < last; index++) {
-      const leaf = leaves[index] as CapturedLeaf;
+      const leaf = leaves[index];
       for (let position = 0; position < leaf.count; position++) {
-        const start = position === 0 ? 0 : (leaf.ends[position - 1] as number);
-        const end = leaf.ends[position] as number;
+        const start = position === 0 ? 0 : leaf.ends[position - 1];
+        const end = leaf.ends[position];
         buffer.writeUInt32LE(end - start, offset);
         offset += 4 + leaf.bytes.copy(buffer, offset + 4, start, end);
-        const written = buffer.write(leaf.ids[position] as string, offset + 4, 'utf8');
+        const written = buffer.write(leaf.ids[position], offset + 4, 'utf8');
         buffer.writeUInt32LE(written, offset);
         offset += 4 + written;
       }

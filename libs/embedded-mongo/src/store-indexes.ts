@@ -66,7 +66,7 @@ function assertNoDuplicates(collection: CollectionStore, index: OrderedIndex): v
 
 // TTL indexes as MongoDB accepts them: one field, a whole number of seconds.
 function validateTtl(spec: Document): void {
-  const seconds = spec.expireAfterSeconds;
+  const seconds: unknown = spec.expireAfterSeconds;
   if (typeof seconds !== 'number' || !Number.isInteger(seconds) || seconds < 0 || seconds > 2147483647) {
     throw serverError(
       67,

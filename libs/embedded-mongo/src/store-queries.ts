@@ -74,7 +74,7 @@ export function findDocuments(
   let keysExamined = 0;
   // Decode what the filter reads to test it, then what the caller reads of a match.
   const wantedFields = request.fields
-    ? new Set([...request.fields, ...sort.map(([path]) => path.split('.')[0] as string)])
+    ? new Set([...request.fields, ...sort.map(([path]) => path.split('.')[0])])
     : undefined;
   const testedFields = matcher ? filterFields(request.filter) : undefined;
   // _id only when asked for: a $group or a count does not need it decoded.
@@ -85,7 +85,7 @@ export function findDocuments(
   // read is decoded to choose the page, and only the page's documents are then decoded whole.
   const lateSelection =
     !resultSelection && sortedInMemory && request.limit && (!matcher || testedFields)
-      ? new FieldSelection([...(testedFields ?? []), ...sort.map(([path]) => path.split('.')[0] as string)], true)
+      ? new FieldSelection([...(testedFields ?? []), ...sort.map(([path]) => path.split('.')[0])], true)
       : undefined;
   const storedOf = lateSelection ? new Map<Document, Buffer>() : undefined;
   const filterSelection =
@@ -271,6 +271,6 @@ function sameKeyPattern(a: Document, b: Document): boolean {
   const right = Object.entries(b);
   return (
     left.length === right.length &&
-    left.every(([field, direction], position) => right[position]![0] === field && right[position]![1] === direction)
+    left.every(([field, direction], position) => right[position][0] === field && right[position][1] === direction)
   );
 }

@@ -17,7 +17,7 @@ export function* expiredDocumentFilters(
     for (const collection of [...collections.values()]) {
       for (const index of [...collection.indexes.values()]) {
         if (index.expireAfterSeconds === undefined || index.fields.length !== 1) continue;
-        const field = index.fields[0] as string;
+        const field = index.fields[0];
         const cutoff = new Date(now.getTime() - index.expireAfterSeconds * 1000);
         // An array of dates expires with its earliest date, so any element before the cutoff.
         yield { collection, filter: { [field]: { $lt: cutoff } } };
