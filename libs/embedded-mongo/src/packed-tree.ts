@@ -61,7 +61,10 @@ class Leaf {
   // it is unused); what a capture holds stays as it was.
   resize(needed: number): void {
     const used = this.used;
-    const capacity = used + needed + ((used + needed) >> 3) + 64;
+    // A growing leaf gets half again what it needs: one filled key by key (ascending ids, dates)
+    // is copied a dozen times on its way to full, not forty. A copy of its own (after a capture)
+    // or a shrink keeps an eighth spare.
+    const capacity = used + needed + ((used + needed) >> (needed > 0 ? 1 : 3)) + 64;
     const memory = new ArrayBuffer(ENDS_BYTES + capacity);
     const ends = new Uint32Array(memory, 0, LEAF_CAPACITY + 1);
     ends.set(this.ends.subarray(0, this.count));

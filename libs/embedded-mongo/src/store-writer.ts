@@ -123,7 +123,8 @@ export class Writer {
   ): void {
     const transaction = this.transaction;
     if (transaction) {
-      transaction.stage(collection, idKey, { id, doc: document });
+      transaction.stage(collection, idKey, { id, doc: document, bytes });
+      if (document) this.listStagedUniqueKeys(transaction, collection, idKey, document);
       this.store.takeLocks(transaction, this.lockKeys(collection, idKey, involved));
       return;
     }
@@ -133,6 +134,23 @@ export class Writer {
         ? { kind: 'put', db, collection: name, doc: document, bytes: ownedBytes(bytes ?? serializeDocument(document)) }
         : { kind: 'delete', db, collection: name, id },
     );
+  }
+
+  private listStagedUniqueKeys(
+    transaction: TransactionState,
+    collection: CollectionStore,
+    idKey: string,
+    document: Document,
+  ): void {
+    const prefix = collection.namespace + '\u0000';
+    for (const index of collection.indexes.values()) {
+      if (!index.unique) continue;
+      for (const key of stagedLockKeys(index, document)) {
+        const holders = transaction.stagedUniqueKeys.get(prefix + key);
+        if (holders) holders.add(idKey);
+        else transaction.stagedUniqueKeys.set(prefix + key, new Set([idKey]));
+      }
+    }
   }
 
   // The _id key and every unique index key of the documents involved.
@@ -181,8 +199,10 @@ export class Writer {
         }
         if (!conflict && staged) {
           const wanted = entryLockKey(index, entry);
-          for (const [otherKey, write] of staged) {
-            if (otherKey === idKey || !write.doc) continue;
+          const listed = this.transaction?.stagedUniqueKeys.get(collection.namespace + '\u0000' + wanted) ?? [];
+          for (const otherKey of listed) {
+            const write = staged.get(otherKey);
+            if (otherKey === idKey || !write?.doc) continue;
             if (stagedLockKeys(index, write.doc).includes(wanted)) conflict = true;
           }
         }

@@ -363,7 +363,7 @@ export class Store implements WriteTarget {
             db: collection.dbName,
             collection: collection.name,
             doc: write.doc,
-            bytes: ownedBytes(serializeDocument(write.doc)),
+            bytes: ownedBytes(write.bytes ?? serializeDocument(write.doc)),
           };
         } else {
           if (!collection.get(idKey)) continue;

@@ -5,6 +5,8 @@ export interface StagedWrite {
   readonly id: unknown;
   // The document as the transaction leaves it; null when the transaction deletes it.
   readonly doc: Document | null;
+  // The document's BSON when the writer has it already, so the commit need not serialize it again.
+  readonly bytes?: Buffer;
 }
 
 // Writes of one multi-document transaction, staged until commit. Only the owning session sees
@@ -12,6 +14,10 @@ export interface StagedWrite {
 export class TransactionState {
   readonly staged = new Map<CollectionStore, Map<string, StagedWrite>>();
   readonly lockKeys = new Set<string>();
+  // Unique index keys (as lock keys) of the documents staged so far, to the _id keys of those
+  // documents: an insert checks the few that share its key, not every staged document. A document
+  // staged again may no longer hold a key it is listed under; the check looks at what it holds now.
+  readonly stagedUniqueKeys = new Map<string, Set<string>>();
   status: 'active' | 'committed' | 'aborted' = 'active';
   failure: Error | undefined;
   readonly finished: Promise<void>;

@@ -181,6 +181,41 @@ describe('transactions', () => {
     expect(await users.countDocuments({ email: 'same@x' })).toBe(1);
   });
 
+  it('checks unique keys among its own staged writes, as they are now', async () => {
+    const client = await openClient();
+    const users = client.db().collection<Loose>('users');
+    await users.createIndex({ email: 1 }, { unique: true });
+    const session = client.startSession();
+    session.startTransaction();
+    await users.insertMany(
+      Array.from({ length: 50 }, (_, n) => ({ _id: n, email: `user${n}@x` })),
+      { session },
+    );
+    // A staged document's key is taken: a second staged document cannot have it.
+    await expect(users.insertOne({ _id: 'dup', email: 'user7@x' }, { session })).rejects.toMatchObject({
+      code: 11000,
+    });
+    await session.abortTransaction();
+    session.startTransaction();
+    await users.insertMany(
+      Array.from({ length: 50 }, (_, n) => ({ _id: n, email: `user${n}@x` })),
+      { session },
+    );
+    // A key the transaction moved away from is free again, and the new one is held.
+    await users.updateOne({ _id: 7 }, { $set: { email: 'moved@x' } }, { session });
+    await users.insertOne({ _id: 'takes-old', email: 'user7@x' }, { session });
+    await expect(users.insertOne({ _id: 'dup', email: 'moved@x' }, { session })).rejects.toMatchObject({
+      code: 11000,
+    });
+    await session.abortTransaction();
+    session.startTransaction();
+    await users.insertOne({ _id: 1, email: 'a@x' }, { session });
+    await users.deleteOne({ _id: 1 }, { session });
+    await users.insertOne({ _id: 2, email: 'a@x' }, { session });
+    await session.commitTransaction();
+    expect(await users.find({}, { sort: { _id: 1 } }).toArray()).toEqual([{ _id: 2, email: 'a@x' }]);
+  });
+
   it('works with mongoose connection.transaction() and Model.startSession()', async () => {
     const connection = await openConnection();
     const Account = connection.model('Account', new mongoose.Schema({ owner: String, balance: Number }));
