@@ -1,5 +1,12 @@
 import { outboxModel, type OutboxRow } from '@crm/bus';
-import { request, signUpWithWorkspace, startTestSystem, waitFor, type TestSystem } from '../support/system';
+import {
+  KEEP_SENT_EVENTS_ENV,
+  request,
+  signUpWithWorkspace,
+  startTestSystem,
+  waitFor,
+  type TestSystem,
+} from '../support/system';
 import { FAST_WEBHOOKS_ENV, startReceiver, type Receiver } from '@crm/testing';
 
 // An erasure touches the erasing workspace only, and there only what names the person: another
@@ -11,7 +18,7 @@ let base: string;
 const receivers: Receiver[] = [];
 
 beforeAll(async () => {
-  system = await startTestSystem({ env: { ...process.env, ...FAST_WEBHOOKS_ENV } });
+  system = await startTestSystem({ env: { ...process.env, ...FAST_WEBHOOKS_ENV, ...KEEP_SENT_EVENTS_ENV } });
   base = system.url;
 });
 

@@ -1,6 +1,13 @@
 import { JobWorker, outboxModel, type OutboxRow } from '@crm/bus';
 import { crmCoreService } from '@crm/crm-core';
-import { request, signUpWithWorkspace, startTestSystem, waitFor, type TestSystem } from '../support/system';
+import {
+  KEEP_SENT_EVENTS_ENV,
+  request,
+  signUpWithWorkspace,
+  startTestSystem,
+  waitFor,
+  type TestSystem,
+} from '../support/system';
 import { addMemberTo } from './references-support';
 import { companiesApi } from './companies-support';
 import { dealsApi, salesStages } from './deals-support';
@@ -14,7 +21,7 @@ let system: TestSystem;
 let base: string;
 
 beforeAll(async () => {
-  system = await startTestSystem();
+  system = await startTestSystem({ env: { ...process.env, ...KEEP_SENT_EVENTS_ENV } });
   base = system.url;
 });
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { acrossWorkspaces } from '@crm/kit';
 import { outboxModel, type OutboxRow } from '@crm/bus';
 import { EVENT_CONTRACTS, payloadProblem } from '@crm/protos';
-import { request, signUpWithWorkspace, waitFor, type TestSystem } from '../support/system';
+import { KEEP_SENT_EVENTS_ENV, request, signUpWithWorkspace, waitFor, type TestSystem } from '../support/system';
 import { bytesOf, documentsApi, sendBytes, sha256, startDocumentsSystem, storedSize } from './documents-support';
 
 // A file on a record as a client meets it, through the gateway: start an upload, PUT the bytes
@@ -12,7 +12,7 @@ import { bytesOf, documentsApi, sendBytes, sha256, startDocumentsSystem, storedS
 let system: TestSystem;
 
 beforeAll(async () => {
-  system = await startDocumentsSystem();
+  system = await startDocumentsSystem({ env: KEEP_SENT_EVENTS_ENV });
 });
 
 afterAll(() => system.destroy());

@@ -13,6 +13,10 @@ export interface TestSystem extends RunningSystem {
 }
 
 // The whole system as `npm start` runs it, on a free port with its own data folder.
+// Sent outbox rows are deleted once the bus has them (OUTBOX_SENT_RETENTION_MS, 0 by default): a
+// test that reads what a service published keeps them.
+export const KEEP_SENT_EVENTS_ENV = { OUTBOX_SENT_RETENTION_MS: String(10 * 60 * 1000) };
+
 export async function startTestSystem(options: SystemOptions & { dataDir?: string } = {}): Promise<TestSystem> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'crm-system-'));
   // Erased values leave the disk at the next storage compaction, at most once per interval (10

@@ -17,7 +17,8 @@ export interface OutboxRelayOptions {
   retryDelayMs?: number;
   maxRetryDelayMs?: number;
   sweepIntervalMs?: number;
-  // Sent rows are kept this long (for inspection), then deleted by the sweeper.
+  // Sent rows are kept this long (for inspection), then deleted by the sweeper; 0 (the default)
+  // deletes a row as soon as the bus has it.
   retentionMs?: number;
   // Failed publishes of one row before it is parked (kept, counted by outboxBacklog, listed by
   // parkedOutboxRows) instead of retried for ever.
@@ -42,9 +43,25 @@ export interface SweepResult {
 }
 
 export const DEFAULT_OUTBOX_MAX_ATTEMPTS = 20;
-// Sent rows are kept for a look at what just went out, not as a log: an import leaves a hundred
-// thousand of them, and the embedded store keeps every row in memory.
-export const DEFAULT_SENT_RETENTION_MS = 10 * 60 * 1000;
+// A sent row is deleted once the bus has its event: marking it sent would rewrite every row, and
+// an import leaves a hundred thousand of them, which the embedded store keeps in memory.
+// OUTBOX_SENT_RETENTION_MS keeps them a while instead, for a look at what just went out.
+export const DEFAULT_SENT_RETENTION_MS = 0;
+export const SENT_RETENTION_SETTING = 'OUTBOX_SENT_RETENTION_MS';
+const MAX_SENT_RETENTION_MS = 24 * 60 * 60 * 1000;
+
+// The retention from a service's settings, checked at start.
+export function sentRetentionOf(env: NodeJS.ProcessEnv): number {
+  const raw = env[SENT_RETENTION_SETTING];
+  if (raw === undefined || raw.trim() === '') return DEFAULT_SENT_RETENTION_MS;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0 || value > MAX_SENT_RETENTION_MS) {
+    throw new Error(
+      `${SENT_RETENTION_SETTING} must be a whole number of milliseconds from 0 to ${MAX_SENT_RETENTION_MS}, got "${raw}"`,
+    );
+  }
+  return value;
+}
 // What the relay claims, oldest first: pending rows nobody holds that are not backing off.
 export const freeRows = (now: Date) => ({ status: 'pending', claimed_until: null, available_at: { $lte: now } });
 export const OUTBOX_ORDER = { created_at: 1, _id: 1 } as const;
@@ -55,8 +72,8 @@ const FAIR_SHARE_WORKSPACES = 20;
 export const DEFAULT_PROCESSED_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 
 // Moves outbox rows to the bus: claim free pending rows in order (a lease, so concurrent relays
-// never publish the same row; an exclusive relay skips it), publish them as one batch, mark them
-// sent after the bus confirms.
+// never publish the same row; an exclusive relay skips it), publish them as one batch, delete them
+// (or mark them sent, when sent rows are kept) after the bus confirms.
 // A failed publish leaves the rows pending with backoff; a row that failed before is retried on
 // its own, so one that can never be published holds no other back, and is parked after
 // maxAttempts. While a row backs off, newer rows go out: a record's events may arrive out of
@@ -210,16 +227,18 @@ export class OutboxRelay {
       return 0;
     }
 
-    const marked = await model.updateMany(ours, {
-      $inc: { attempts: 1 },
-      $set: { status: 'sent', sent_at: this.now(), claimed_until: null, claim_token: null, last_error: null },
-    });
-    if (marked.modifiedCount < claimed.length) {
+    const done =
+      this.retentionMs === 0
+        ? (await model.deleteMany(ours)).deletedCount
+        : (
+            await model.updateMany(ours, {
+              $inc: { attempts: 1 },
+              $set: { status: 'sent', sent_at: this.now(), claimed_until: null, claim_token: null, last_error: null },
+            })
+          ).modifiedCount;
+    if (done < claimed.length) {
       // Our lease ran out while publishing and another relay took rows over: they go out twice.
-      this.logger.warn(
-        { claimed: claimed.length, marked: marked.modifiedCount },
-        'outbox lease expired during publish',
-      );
+      this.logger.warn({ claimed: claimed.length, marked: done }, 'outbox lease expired during publish');
     }
     return claimed.length;
   }

@@ -6,6 +6,7 @@ import {
   JobWorker,
   OutboxRelay,
   outboxBacklog,
+  sentRetentionOf,
   type EventBus,
   type InProcessBroker,
   type JobHandler,
@@ -136,7 +137,13 @@ export async function startService(definition: ServiceDefinition, options: HostO
       () => ownResources.stop(),
     );
     // The embedded store is opened by this process alone, so its relay is the only one.
-    const outbox = new OutboxRelay({ connection, bus, logger, exclusive: options.mongoUrl === undefined });
+    const outbox = new OutboxRelay({
+      connection,
+      bus,
+      logger,
+      exclusive: options.mongoUrl === undefined,
+      retentionMs: sentRetentionOf(options.env ?? process.env),
+    });
     const context: ServiceContext = {
       name: definition.name,
       logger,

@@ -6,7 +6,7 @@ import { outboxBacklog, parkedOutboxRows, retryParkedOutboxRow } from '../outbox
 import { InProcessBroker, InProcessEventBus } from '../in-process-bus';
 import { outboxModel, recordEvents } from '../outbox';
 import { transactWithEvents } from '../unit-of-work';
-import { freeRows, OUTBOX_ORDER, OutboxRelay, type OutboxRelayOptions } from '../outbox-relay';
+import { freeRows, OUTBOX_ORDER, OutboxRelay, sentRetentionOf, type OutboxRelayOptions } from '../outbox-relay';
 import { appliedModel, openTestDatabase, type TestDatabase } from './database';
 import { buildEvent, deferred, testLogger, waitFor } from './helpers';
 
@@ -117,7 +117,7 @@ describe('transactional outbox and relay', () => {
     expect(receivedIds()).toEqual([...backlog.slice(0, 10), late, ...backlog.slice(10)].map((event) => event.id));
   });
 
-  test('a committed event is published exactly once, with its change, and the row is marked sent', async () => {
+  test('a committed event is published exactly once, with its change, and its row is deleted', async () => {
     const relay = newRelay();
     relay.start();
     const event = buildEvent({ type: 'crm.company.created' });
@@ -127,8 +127,8 @@ describe('transactional outbox and relay', () => {
       emit(event);
     });
     await waitFor(
-      async () => (await outboxModel(connection).findById(event.id).lean())?.status === 'sent',
-      'the row to be sent',
+      async () => received.length === 1 && (await outboxModel(connection).exists({ _id: event.id })) === null,
+      'the event published and its row gone',
     );
     // More rounds find nothing left to publish.
     relay.kick();
@@ -137,9 +137,27 @@ describe('transactional outbox and relay', () => {
     expect(receivedIds()).toEqual([event.id]);
     expect(received[0]).toEqual(event);
     expect(await companyModel(connection).exists({ _id: 'c-1' })).not.toBeNull();
+    expect(await outboxModel(connection).countDocuments()).toBe(0);
+  });
+
+  test('with a retention, a sent row is kept, marked sent', async () => {
+    const relay = newRelay({ retentionMs: 60000 });
+    const event = buildEvent();
+    await transactWithEvents(connection, undefined, async (_session, emit) => emit(event));
+
+    expect(await relay.relayBatch()).toBe(1);
+
+    expect(receivedIds()).toEqual([event.id]);
     const row = await outboxModel(connection).findById(event.id).lean();
     expect(row).toMatchObject({ status: 'sent', attempts: 1, claimed_until: null, last_error: null });
     expect(row?.sent_at).toBeInstanceOf(Date);
+  });
+
+  test('the retention comes from OUTBOX_SENT_RETENTION_MS, refusing what is not a duration', () => {
+    expect(sentRetentionOf({})).toBe(0);
+    expect(sentRetentionOf({ OUTBOX_SENT_RETENTION_MS: '600000' })).toBe(600_000);
+    for (const bad of ['-1', '1.5', 'ten minutes', String(25 * 60 * 60 * 1000)])
+      expect(() => sentRetentionOf({ OUTBOX_SENT_RETENTION_MS: bad })).toThrow(/OUTBOX_SENT_RETENTION_MS/);
   });
 
   test('an exclusive relay (the only one of its outbox) publishes without claiming first', async () => {
@@ -147,7 +165,7 @@ describe('transactional outbox and relay', () => {
     await transactWithEvents(connection, undefined, async (_session, emit) => emit(...events));
     const model = outboxModel(connection);
     const updates = jest.spyOn(model, 'updateMany');
-    const relay = newRelay({ exclusive: true });
+    const relay = newRelay({ exclusive: true, retentionMs: 60000 });
 
     expect(await relay.relayBatch()).toBe(3);
 
@@ -175,7 +193,7 @@ describe('transactional outbox and relay', () => {
         await bus.publish(events);
       },
     };
-    const relay = newRelay({ bus: flakyBus, retryDelayMs: 10 });
+    const relay = newRelay({ bus: flakyBus, retryDelayMs: 10, retentionMs: 60000 });
     const event = buildEvent();
     await transactWithEvents(connection, undefined, async (_session, emit) => emit(event));
 
@@ -234,7 +252,7 @@ describe('transactional outbox and relay', () => {
 
     expect(published).toBe(events.length);
     expect(receivedIds().sort()).toEqual(events.map((event) => event.id).sort());
-    expect(await outboxModel(connection).countDocuments({ status: 'sent' })).toBe(events.length);
+    expect(await outboxModel(connection).countDocuments()).toBe(0);
   });
 
   test('rows claimed by a relay that is still publishing are not taken by another relay', async () => {
