@@ -89,7 +89,7 @@ export class Writer {
     const idKey = canonicalKey(document._id);
     this.checkLocks(this.lockKeys(collection, idKey, [document]));
     if (this.store.visible(this.transaction, collection, idKey) !== undefined) {
-      throw duplicateKeyError(collection.namespace, '_id_', { _id: 1 }, { _id: document._id });
+      throw duplicateKeyError(collection.namespace, '_id_', { _id: 1 }, { _id: document._id as unknown });
     }
     // Inserted by someone else after this transaction's snapshot.
     if (this.transaction && !this.transaction.stagedFor(collection)?.has(idKey) && collection.get(idKey))
