@@ -1,4 +1,4 @@
-// The whole suite: the code's format, a type-check of every test against the sources, then jest (unit, service,
+// The whole suite: the code's format, lint, a type-check of every test against the sources, then jest (unit, service,
 // transport and system tests). Extra arguments go to jest, e.g. `npm test -- libs/kit`.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -28,6 +28,18 @@ let status = 0;
 try {
   // The code's layout is Prettier's (`npm run format` rewrites it).
   run([join(root, 'node_modules', 'prettier', 'bin', 'prettier.cjs'), '--check', '.', '--log-level', 'warn']);
+  // ESLint as `npm run lint` runs it: any finding or warning fails the suite. Its cache makes a rerun quick, but it
+  // knows each file's own content only: after a change to types that other files read, removing
+  // node_modules/.cache/eslint/ lints those files again (a fresh clone starts without it).
+  run([
+    join(root, 'node_modules', 'eslint', 'bin', 'eslint.js'),
+    '--max-warnings',
+    '0',
+    '--cache',
+    '--cache-location',
+    join(root, 'node_modules', '.cache', 'eslint') + '/',
+    '.',
+  ]);
   run([join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.tests.json']);
   run([
     join(root, 'node_modules', 'jest', 'bin', 'jest.js'),
