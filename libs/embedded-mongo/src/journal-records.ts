@@ -41,6 +41,11 @@ export type JournalOperation =
 // A record is a sequence of BSON documents: one header per operation, followed by the stored
 // document for a put (so an insert's bytes are reused as they are).
 export function encodeRecord(operations: readonly JournalOperation[]): Buffer {
+  return Buffer.concat(encodeRecordParts(operations));
+}
+
+// The record as its BSON documents, each stored document's bytes as they are.
+export function encodeRecordParts(operations: readonly JournalOperation[]): Buffer[] {
   const parts: Buffer[] = [];
   for (const operation of operations) {
     if (operation.kind === 'put') {
@@ -50,7 +55,7 @@ export function encodeRecord(operations: readonly JournalOperation[]): Buffer {
       parts.push(serializeDocument(operation));
     }
   }
-  return Buffer.concat(parts);
+  return parts;
 }
 
 // `raw`: stored documents stay BSON bytes (views into `payload`), as the store keeps them.

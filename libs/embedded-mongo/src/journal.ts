@@ -20,15 +20,18 @@ const CRC_TABLE = (() => {
   return table;
 })();
 
-function tableCrc32(data: Uint8Array): number {
-  let crc = 0xffffffff;
+// `previous`: the CRC of the bytes before `data`, to go on from.
+function tableCrc32(data: Uint8Array, previous = 0): number {
+  let crc = (previous ^ 0xffffffff) >>> 0;
   for (let i = 0; i < data.length; i++) crc = CRC_TABLE[(crc ^ data[i]) & 0xff] ^ (crc >>> 8);
   return (crc ^ 0xffffffff) >>> 0;
 }
 
 // zlib.crc32 exists from Node 20.15; the table version keeps older runtimes working.
-const nativeCrc32 = (zlib as { crc32?: (data: Uint8Array) => number }).crc32;
-export const crc32: (data: Uint8Array) => number = nativeCrc32 ? (data) => nativeCrc32(data) >>> 0 : tableCrc32;
+const nativeCrc32 = (zlib as { crc32?: (data: Uint8Array, value?: number) => number }).crc32;
+export const crc32: (data: Uint8Array, previous?: number) => number = nativeCrc32
+  ? (data, previous = 0) => nativeCrc32(data, previous) >>> 0
+  : tableCrc32;
 
 export function frame(payload: Buffer): Buffer {
   const framed = Buffer.allocUnsafe(FRAME_HEADER_BYTES + payload.length);
@@ -36,6 +39,20 @@ export function frame(payload: Buffer): Buffer {
   framed.writeUInt32LE(crc32(payload), 4);
   payload.copy(framed, FRAME_HEADER_BYTES);
   return framed;
+}
+
+// The same frame as `frame(Buffer.concat(parts))`, as its header followed by the parts, uncopied.
+export function frameParts(parts: readonly Buffer[]): Buffer[] {
+  let length = 0;
+  let checksum = 0;
+  for (const part of parts) {
+    length += part.length;
+    checksum = crc32(part, checksum);
+  }
+  const header = Buffer.allocUnsafe(FRAME_HEADER_BYTES);
+  header.writeUInt32LE(length, 0);
+  header.writeUInt32LE(checksum, 4);
+  return [header, ...parts];
 }
 
 export interface FrameScan {
@@ -150,10 +167,11 @@ export class JournalWriter {
     return this.failure;
   }
 
-  // Appends synchronously (in memory, in order) and returns the record's sequence number.
-  append(payload: Buffer): number {
+  // Appends synchronously (in memory, in order) and returns the record's sequence number. The
+  // payload may come in parts; they are written one after another, never copied together.
+  append(payload: Buffer | readonly Buffer[]): number {
     if (this.failure) throw this.failure;
-    this.pending.push(frame(payload));
+    for (const piece of frameParts(Buffer.isBuffer(payload) ? [payload] : payload)) this.pending.push(piece);
     this.appendedLsn++;
     this.recordCount++;
     this.schedule();
@@ -204,16 +222,17 @@ export class JournalWriter {
         const batch = this.pending;
         const lastLsn = this.appendedLsn;
         this.pending = [];
-        const data = batch.length === 1 ? batch[0] : Buffer.concat(batch);
+        let length = 0;
+        for (const piece of batch) length += piece.length;
         try {
-          await writeFully(this.fd, data);
+          await writeFully(this.fd, batch, length);
           await datasync(this.fd);
           this.syncCount++;
         } catch (error) {
           this.fail(error instanceof Error ? error : new Error(String(error)));
           break;
         }
-        this.size += data.length;
+        this.size += length;
         this.durableLsn = lastLsn;
         this.releaseWaiters();
         if (this.options.onBatchWritten) {
@@ -259,16 +278,21 @@ export class JournalWriter {
   }
 }
 
-function writeFully(fd: number, data: Buffer): Promise<void> {
+// One gathered write of the pieces (libuv goes on after a short write and splits what is more
+// than the system takes at once); what is still short after it is written again.
+function writeFully(fd: number, pieces: Buffer[], length: number): Promise<void> {
   return new Promise((resolve, reject) => {
-    const writeFrom = (offset: number): void => {
-      fs.write(fd, data, offset, data.length - offset, null, (error, written) => {
+    const writeFrom = (from: Buffer[], remaining: number): void => {
+      fs.writev(fd, from, (error, written) => {
         if (error) return reject(error);
-        if (offset + written < data.length) return writeFrom(offset + written);
-        resolve();
+        if (written >= remaining) return resolve();
+        let skip = written;
+        let first = 0;
+        while (skip >= from[first].length) skip -= from[first++].length;
+        writeFrom([from[first].subarray(skip), ...from.slice(first + 1)], remaining - written);
       });
     };
-    writeFrom(0);
+    writeFrom(pieces, length);
   });
 }
 

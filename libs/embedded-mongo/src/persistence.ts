@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fsyncDirectory, journalFileName, listJournalGenerations } from './data-dir';
 import { JournalWriter } from './journal';
-import { encodeRecord, type JournalOperation } from './journal-records';
+import { encodeRecordParts, type JournalOperation } from './journal-records';
 import type { RecoveryOutcome } from './recovery';
 import { writeSnapshot, type CapturedCollection } from './snapshot-file';
 
@@ -59,7 +59,7 @@ export class Persistence {
   // Queues the operations as one journal record; answers its sequence number (0: nothing to write).
   append(operations: JournalOperation[]): number {
     if (operations.length === 0) return 0;
-    return (this.journal as JournalWriter).append(encodeRecord(operations));
+    return (this.journal as JournalWriter).append(encodeRecordParts(operations));
   }
 
   waitDurable(lsn: number): Promise<void> {
