@@ -119,12 +119,24 @@ function boundOf(text: string): Bound {
   return { text, bytes: Buffer.from(body, 'latin1'), after };
 }
 
+// Buffer's compare of `bytes` with bytes[start, end) of `other`, in JavaScript: keys are short,
+// and a call into the runtime per comparison cost more than the comparison.
+function compareWith(bytes: Buffer, other: Buffer, start: number, end: number): number {
+  const length = end - start;
+  const common = Math.min(bytes.length, length);
+  for (let i = 0; i < common; i++) {
+    const difference = bytes[i] - other[start + i];
+    if (difference !== 0) return difference;
+  }
+  return bytes.length - length;
+}
+
 // Is key `position` of the leaf below the bound?
 function below(leaf: Leaf, position: number, bound: Bound): boolean {
   const start = leaf.start(position);
   const end = leaf.ends[position];
-  if (bound.after) return bound.bytes.compare(leaf.bytes, start, Math.min(end, start + bound.bytes.length)) >= 0;
-  return bound.bytes.compare(leaf.bytes, start, end) > 0;
+  if (bound.after) return compareWith(bound.bytes, leaf.bytes, start, Math.min(end, start + bound.bytes.length)) >= 0;
+  return compareWith(bound.bytes, leaf.bytes, start, end) > 0;
 }
 
 // The first position in [from, to) whose key is not below the bound.
