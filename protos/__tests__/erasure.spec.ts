@@ -1,4 +1,14 @@
-import { ERASED_CONTACT_NAME, ERASED_TEXT, EVENT_CONTRACTS, payloadAfterErasure } from '../events';
+import { Type } from '@sinclair/typebox';
+import {
+  defineEvent,
+  documentDeleted,
+  ERASED_CONTACT_NAME,
+  ERASED_TEXT,
+  EVENT_CONTRACTS,
+  payloadAfterErasure,
+  payloadWithoutContact,
+  type DocumentDeletedData,
+} from '../events';
 
 const erased = '0193a5f0-1111-7000-8000-000000000001';
 const neighbour = '0193a5f0-2222-7000-8000-000000000002';
@@ -153,3 +163,45 @@ function activity(overrides: Record<string, unknown>): Record<string, unknown> {
     ...overrides,
   };
 }
+
+describe('a payload published once its person is erased', () => {
+  const file: DocumentDeletedData = {
+    document_id: 'd1',
+    target_type: 'contact',
+    target_id: erased,
+    name: 'Ted Lee passport.pdf',
+    content_type: 'application/pdf',
+    size_bytes: 10,
+    status: 'ready',
+    uploaded_by: 'u1',
+    checksum_sha256: null,
+    created_at: '2026-01-01T00:00:00.000Z',
+    completed_at: null,
+    reason: 'record_erased',
+    version: 2,
+  };
+
+  it('is the payload its contract says, typed as the contract', () => {
+    const published: DocumentDeletedData = payloadWithoutContact(documentDeleted, file, erased.toUpperCase());
+    expect(published).toEqual({ ...file, name: ERASED_TEXT });
+    expect(payloadWithoutContact(documentDeleted, { ...file, target_id: neighbour }, erased)).toEqual({
+      ...file,
+      target_id: neighbour,
+    });
+    // @ts-expect-error: the payload of another contract
+    payloadWithoutContact(documentDeleted, { contact_id: erased, version: 1 }, erased);
+  });
+
+  it('is refused when a rule breaks its contract', () => {
+    const broken = defineEvent({
+      type: 'test.thing.deleted',
+      description: 'x',
+      record: { entity: 'thing', idField: 'thing_id' },
+      payload: { thing_id: Type.String(), owner_id: Type.String() },
+      erasure: (data) => ({ ...data, owner_id: null }),
+    });
+    expect(() => payloadWithoutContact(broken, { thing_id: 't1', owner_id: erased, version: 1 }, erased)).toThrow(
+      /test.thing.deleted/,
+    );
+  });
+});

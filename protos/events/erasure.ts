@@ -1,4 +1,5 @@
-import type { EventContractRegistry, EventData } from './event-contract';
+import { Value } from '@sinclair/typebox/value';
+import { isEventData, type EventContract, type EventContractRegistry, type PayloadOf } from './event-contract';
 
 // A contact's erasure (crm.contact.erased, docs/privacy.md) as events see it. The services keep
 // copies of events after delivering them (sent outbox rows, parked rows, dead letters); each
@@ -39,6 +40,20 @@ export function payloadAfterErasure(
   contactId: string,
 ): Record<string, unknown> | null {
   const rule = registry.get(event.type)?.erasure;
-  if (!rule || typeof event.data !== 'object' || event.data === null || Array.isArray(event.data)) return null;
-  return rule(event.data as EventData, contactId.toLowerCase());
+  if (!rule || !isEventData(event.data)) return null;
+  return rule(event.data, contactId.toLowerCase());
+}
+
+// A payload a producer is about to publish, once `contactId` is erased (a file that goes with its
+// person), typed as its contract's payload: the payload itself when it holds nothing of them.
+// The rule keeps it conforming; a rule that did not would be refused here, before the publish.
+export function payloadWithoutContact<Contract extends EventContract>(
+  contract: Contract,
+  data: PayloadOf<Contract>,
+  contactId: string,
+): PayloadOf<Contract> {
+  const erased = contract.erasure?.(data, contactId.toLowerCase()) ?? null;
+  if (erased === null) return data;
+  if (!Value.Check(contract.payload, erased)) throw new Error(`${contract.type}: its erasure rule broke the contract`);
+  return erased;
 }

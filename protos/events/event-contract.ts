@@ -8,6 +8,15 @@ import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
 
 export type EventData = Readonly<Record<string, unknown>>;
 
+// Whether a payload is an object, for readers of events of any type (the audit log, a feed): the
+// fields they read are then checked one by one.
+export function isEventData(value: unknown): value is EventData {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+// The payload as an object; {} when it is not one.
+export const asEventData = (value: unknown): EventData => (isEventData(value) ? value : {});
+
 export interface RecordSpec {
   // The entity of the type name, e.g. `api_key`.
   entity: string;
@@ -123,8 +132,8 @@ export function recordStateOf(
   const contract = registry.get(event.type);
   if (!contract) return undefined;
   // A payload without its record's id or version cannot be placed: it has no state to apply.
-  if (typeof event.data !== 'object' || event.data === null) return undefined;
-  const data = event.data as Record<string, unknown>;
+  if (!isEventData(event.data)) return undefined;
+  const data = event.data;
   const id = data[contract.record.idField];
   if (typeof id !== 'string' || !Number.isFinite(data.version)) return undefined;
   return {

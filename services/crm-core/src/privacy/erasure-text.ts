@@ -1,3 +1,4 @@
+import { isEventData } from '@crm/protos';
 import type { ContactRecord } from '../contacts/contact.model';
 
 // What replaces the person's name, email or phone inside text that is not theirs (a note on a
@@ -76,8 +77,8 @@ export function eventWithoutMentions(
   pattern: RegExp,
 ): Record<string, unknown> | null {
   const fields = TEXT_FIELDS[event.type.split('.').slice(0, 2).join('.')];
-  if (!fields || typeof event.data !== 'object' || event.data === null) return null;
-  const data = event.data as Record<string, unknown>;
+  if (!fields || !isEventData(event.data)) return null;
+  const data = event.data;
   const next = { ...data };
   let changed = false;
   for (const field of fields) {

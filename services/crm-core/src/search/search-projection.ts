@@ -1,7 +1,7 @@
 import type { Connection } from 'mongoose';
 import { applyRecordState, projectionBatchHandler, type EventEnvelope, type RecordState } from '@crm/bus';
 import { acrossWorkspaces, runWithContext, type Logger } from '@crm/kit';
-import { EVENT_CONTRACTS, recordStateOf } from '@crm/protos';
+import { asEventData, EVENT_CONTRACTS, recordStateOf } from '@crm/protos';
 import type { ServiceContext } from '@crm/service-host';
 import { companyModel, type CompanyRecord } from '../companies/company.model';
 import { contactModel, type ContactRecord } from '../contacts/contact.model';
@@ -31,7 +31,7 @@ const text = (value: unknown): string | null => (typeof value === 'string' && va
 function stateOf(type: SearchType, workspaceId: string, data: Record<string, unknown>): SearchState {
   const live = data.deleted_at === null || data.deleted_at === undefined;
   if (type === 'company') {
-    const address = (data.address ?? {}) as Record<string, unknown>;
+    const address = asEventData(data.address);
     return {
       workspace_id: workspaceId,
       type,

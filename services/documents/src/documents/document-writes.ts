@@ -1,12 +1,11 @@
 import { AppError, call, newId, notFound, validationFailed, type InternalClaims } from '@crm/kit';
 import {
-  contactErasureOf,
   documentCompleted,
   documentCreated,
   documentDeleted,
   type DocumentDeletedData,
   documentMoved,
-  DOCUMENTS_EVENTS_TYPES,
+  payloadWithoutContact,
 } from '@crm/protos';
 import type { EventEnvelope } from '@crm/bus';
 import { commit, type UnitOfWork } from '@crm/service-host';
@@ -248,8 +247,7 @@ async function deleteDocuments(
         // log after the erasure scrubbed it, gets nothing of the person.
         data:
           reason === 'record_erased' && record.target_type === 'contact'
-            ? ((contactErasureOf(record.target_id)({ type: DOCUMENTS_EVENTS_TYPES.documentDeleted, data: state }) ??
-                state) as DocumentDeletedData)
+            ? payloadWithoutContact(documentDeleted, state, record.target_id)
             : state,
       });
       await scheduleByteRemoval(unit, workspaceId, record.blob_key);

@@ -1,13 +1,9 @@
-import type { EventData } from '@crm/protos';
+import { asEventData, type EventData } from '@crm/protos';
 
 // Readers of an event's payload shared by the audit log's readings and the notification rules.
 
-export function isEventData(value: unknown): value is EventData {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 // The payload as an object; {} when it is not one.
-export const asData = (value: unknown): EventData => (isEventData(value) ? value : {});
+export const asData = asEventData;
 
 // A field's text without its surrounding spaces; null when it is missing or blank.
 export const text = (data: EventData, field: string): string | null => {

@@ -1,4 +1,5 @@
 import type { RecordState } from '@crm/bus';
+import { asEventData } from '@crm/protos';
 import type { ReadModelKind } from './read-model.model';
 
 // What reports keeps of each owner's record: the fields its reports group, filter, measure and
@@ -13,8 +14,7 @@ const text = (data: Data, field: string): string | null =>
 const num = (data: Data, field: string): number | null =>
   typeof data[field] === 'number' && Number.isFinite(data[field]) ? data[field] : null;
 const minor = (value: number | null): number => (value === null ? 0 : Math.round(value * 100));
-const custom = (data: Data): Record<string, unknown> =>
-  typeof data.custom === 'object' && data.custom !== null ? (data.custom as Record<string, unknown>) : {};
+const custom = (data: Data): Record<string, unknown> => asEventData(data.custom);
 
 const STATES: Record<ReadModelKind, (data: Data) => StoredState | null> = {
   // A company in the recycle bin (deleted, merged away) is out of every report until restored.

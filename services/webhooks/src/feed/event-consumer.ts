@@ -2,7 +2,14 @@ import type { ClientSession } from 'mongoose';
 import { consumeEventsWithoutRows, isEvent, redactKeptEvents, type EventEnvelope } from '@crm/bus';
 import { wholeWordsPattern } from '@crm/kit';
 import { requestStorageCompaction } from '@crm/service-host';
-import { contactErased, contactErasureOf, EVENT_CONTRACTS, isPublicEventType, publicEventContracts } from '@crm/protos';
+import {
+  asEventData,
+  contactErased,
+  contactErasureOf,
+  EVENT_CONTRACTS,
+  isPublicEventType,
+  publicEventContracts,
+} from '@crm/protos';
 import { deliverToEndpoints, nudgeDeliveries } from '../deliveries/delivery-schedule';
 import type { WebhooksRuntime } from '../webhooks-runtime';
 import {
@@ -91,7 +98,7 @@ async function storeEvents(
   const workspaceId = events[0]?.workspace_id;
   if (!workspaceId) return 0;
   const { connection } = runtime.context;
-  const refsOf = events.map((event) => [...idsMentioned((event.data ?? {}) as Record<string, unknown>)]);
+  const refsOf = events.map((event) => [...idsMentioned(event.data ?? {})]);
   const mentioned = [...new Set(refsOf.flat())];
   const erased = new Set(
     mentioned.length === 0
@@ -117,7 +124,7 @@ async function storeEvents(
   const first = counter.seq - events.length + 1;
   const entries: FeedEntryRecord[] = [];
   for (const [index, event] of events.entries()) {
-    const data = (event.data ?? {}) as Record<string, unknown>;
+    const data = asEventData(event.data);
     const refs = refsOf[index];
     if (event.type === contactErased.type && typeof data.contact_id === 'string') {
       // What this batch holds so far is written first, so the erasure reaches it too.
