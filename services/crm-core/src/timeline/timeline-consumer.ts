@@ -1,4 +1,4 @@
-import { freshEvents, isEvent, type EventEnvelope } from '@crm/bus';
+import { freshEvents, isEvent, type EventEnvelope, type EventOf } from '@crm/bus';
 import {
   activityUpdated,
   companyMerged,
@@ -69,7 +69,7 @@ async function ownerName(context: ServiceContext, workspaceId: string, data: Dat
 async function recordChanges(
   context: ServiceContext,
   unit: UnitOfWork,
-  event: EventEnvelope<Data>,
+  event: EventOf<typeof companyUpdated | typeof contactUpdated | typeof dealUpdated>,
   workspaceId: string,
   targetType: ActivityTargetType,
   targetId: string,
@@ -87,9 +87,10 @@ async function recordChanges(
       target_id: targetId,
       occurred_at: at,
     });
-  if (targetType === 'deal' && fields.includes('status')) {
-    if (data.status === 'won') await record('Deal won');
-    else if (data.status === 'lost') await record('Deal lost', str(data.lost_reason));
+  if (isEvent(event, dealUpdated) && fields.includes('status')) {
+    const deal = event.data;
+    if (deal.status === 'won') await record('Deal won');
+    else if (deal.status === 'lost') await record('Deal lost', str(deal.lost_reason));
     else await record('Deal reopened');
   } else if (fields.includes('stage_id')) {
     const name = await stageName(context, workspaceId, data, names);
@@ -133,11 +134,13 @@ async function followContactCompany(
   );
 }
 
+const MEETING_EVENTS = [meetingCreated, meetingUpdated, meetingDeleted] as const;
+
 // The one entry kept for a meeting on its company: created, changed, moved or removed with it.
 async function followMeeting(
   context: ServiceContext,
   unit: UnitOfWork,
-  event: EventEnvelope<Data>,
+  event: EventOf<(typeof MEETING_EVENTS)[number]>,
   workspaceId: string,
 ): Promise<void> {
   const data = event.data;
@@ -307,8 +310,7 @@ async function applyEvent(
     });
     return;
   }
-  if (isEvent(event, meetingCreated, meetingUpdated, meetingDeleted))
-    return followMeeting(context, unit, event, workspaceId);
+  if (isEvent(event, ...MEETING_EVENTS)) return followMeeting(context, unit, event, workspaceId);
   if (isEvent(event, documentCompleted)) {
     const document = event.data;
     if (document.target_type !== 'company' && document.target_type !== 'contact') return;
