@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { ClientSession, Connection } from 'mongoose';
 import { newestStates, type BatchEventHandler, type EventEnvelope, type RecordState } from '@crm/bus';
 import { acrossWorkspaces, normaliseEmail } from '@crm/kit';
-import { EVENT_CONTRACTS, recordStateOf } from '@crm/protos';
+import { contactErased, EVENT_CONTRACTS, recordStateOf } from '@crm/protos';
 import { commit, type ServiceContext } from '@crm/service-host';
 import { companyModel, type CompanyRecord } from '../companies/company.model';
 import { contactModel, type ContactRecord } from '../contacts/contact.model';
@@ -100,7 +100,7 @@ function keyedRecord(event: EventEnvelope): KeyedRecord | null {
   if (object === null || !event.workspace_id) return null;
   const record = recordStateOf(EVENT_CONTRACTS, event);
   if (!record) return null;
-  const erased = event.type === 'crm.contact.erased';
+  const erased = event.type === contactErased.type;
   return {
     ...record,
     workspace_id: event.workspace_id,

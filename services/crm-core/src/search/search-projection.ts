@@ -1,7 +1,7 @@
 import type { Connection } from 'mongoose';
 import { applyRecordState, projectionBatchHandler, type EventEnvelope, type RecordState } from '@crm/bus';
 import { acrossWorkspaces, runWithContext, type Logger } from '@crm/kit';
-import { asEventData, EVENT_CONTRACTS, recordStateOf } from '@crm/protos';
+import { asEventData, contactErased, EVENT_CONTRACTS, recordStateOf } from '@crm/protos';
 import type { ServiceContext } from '@crm/service-host';
 import { companyModel, type CompanyRecord } from '../companies/company.model';
 import { contactModel, type ContactRecord } from '../contacts/contact.model';
@@ -19,8 +19,6 @@ import { phoneText, type SearchType } from './search-text';
 
 export const SEARCH_CONSUMER = 'crm-core.search-index';
 const PATTERNS = ['crm.company.*', 'crm.contact.*'];
-// An erasure removes the person from search whatever else its payload carries.
-const ERASED = 'crm.contact.erased';
 const BATCH = 2000;
 const SYNC_ATTEMPTS = 5;
 
@@ -69,7 +67,9 @@ export function readSearchEvent(
   if (type === null || !event.workspace_id) return null;
   const record = recordStateOf(EVENT_CONTRACTS, event);
   if (!record) return null;
-  const state = record.state === null || event.type === ERASED ? null : stateOf(type, event.workspace_id, record.state);
+  // An erasure removes the person from search whatever else its payload carries.
+  const state =
+    record.state === null || event.type === contactErased.type ? null : stateOf(type, event.workspace_id, record.state);
   return { id: record.id, workspace_id: event.workspace_id, version: record.version, state };
 }
 

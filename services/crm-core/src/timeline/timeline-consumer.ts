@@ -351,12 +351,12 @@ async function applyEvent(
 }
 
 export const TIMELINE_PATTERNS = [
-  'crm.company.updated',
-  'crm.company.merged',
-  'crm.company.purged',
+  companyUpdated.type,
+  companyMerged.type,
+  companyPurged.type,
   'crm.contact.*',
-  'crm.deal.updated',
-  'crm.deal.deleted',
+  dealUpdated.type,
+  dealDeleted.type,
   meetingCreated.type,
   meetingUpdated.type,
   meetingDeleted.type,
