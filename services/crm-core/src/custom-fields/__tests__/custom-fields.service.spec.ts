@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { EVENT_CONTRACTS, payloadProblem, type CustomFieldUpdatedData } from '@crm/protos';
+import { isEvent } from '@crm/bus';
+import { customFieldCreated, customFieldUpdated, EVENT_CONTRACTS, payloadProblem } from '@crm/protos';
 import { startServiceForTest, tenantClaims, type ServiceHarness } from '@crm/testing';
 import { crmCoreService } from '../../crm-core-service';
 import { keyFromLabel } from '../custom-field-keys';
@@ -177,10 +178,9 @@ describe('PATCH /custom-fields/{id}', () => {
 
     const events = await crm.events({ 'event.data.custom_field_id': field.id });
     expect(
-      events.map((event) => {
-        const data = event.data as CustomFieldUpdatedData;
-        return [event.type, data.version, data.label, data.archived];
-      }),
+      events
+        .filter((event) => isEvent(event, customFieldCreated, customFieldUpdated))
+        .map(({ type, data }) => [type, data.version, data.label, data.archived]),
     ).toEqual([
       ['crm.custom_field.created', 1, 'Size', false],
       ['crm.custom_field.updated', 2, 'Deal size', true],

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { makeEvent } from '@crm/bus';
-import type { MemberAddedData, MemberUpdatedData, UserUpdatedData } from '@crm/protos';
+import { makeEventOf } from '@crm/bus';
+import { memberAdded, memberUpdated, userUpdated } from '@crm/protos';
 import { startServiceForTest, type ServiceHarness } from '@crm/testing';
 import { crmCoreService } from '../../crm-core-service';
 import { memberNameModel } from '../member-name.model';
@@ -35,9 +35,8 @@ function membership(
     version,
   };
   return version === 1
-    ? makeEvent<MemberAddedData>({ type: 'identity.member.added', workspace_id: workspaceId, actor, data: state })
-    : makeEvent<MemberUpdatedData>({
-        type: 'identity.member.updated',
+    ? makeEventOf(memberAdded, { workspace_id: workspaceId, actor, data: state })
+    : makeEventOf(memberUpdated, {
         workspace_id: workspaceId,
         actor,
         data: {
@@ -52,8 +51,7 @@ function membership(
 }
 
 const renamed = (userId: string, name: string, version: number) =>
-  makeEvent<UserUpdatedData>({
-    type: 'identity.user.updated',
+  makeEventOf(userUpdated, {
     workspace_id: null,
     actor,
     data: { user_id: userId, email: 'bea@example.com', name, email_notifications: true, fields: ['name'], version },

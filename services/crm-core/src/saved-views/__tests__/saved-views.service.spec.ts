@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { makeEvent } from '@crm/bus';
+import { makeEventOf } from '@crm/bus';
 import type { InternalClaims } from '@crm/kit';
-import { EVENT_CONTRACTS, payloadProblem, type SavedViewCreatedData, type UserUpdatedData } from '@crm/protos';
+import { EVENT_CONTRACTS, payloadProblem, recordStateOf, userUpdated, type SavedViewCreatedData } from '@crm/protos';
 import { startServiceForTest, tenantClaims, type ServiceHarness } from '@crm/testing';
 import { crmCoreService } from '../../crm-core-service';
 import { ownerNamesHandler } from '../owner-names';
@@ -218,7 +218,7 @@ describe('PATCH /saved-views/{id}', () => {
     expect(cleared.body.filters).toEqual({});
 
     const events = await crm.events({ 'event.data.saved_view_id': view.id });
-    expect(events.map((event) => [event.type, (event.data as SavedViewCreatedData).version])).toEqual([
+    expect(events.map((event) => [event.type, recordStateOf(EVENT_CONTRACTS, event)?.version])).toEqual([
       ['crm.saved_view.created', 1],
       ['crm.saved_view.updated', 2],
       ['crm.saved_view.updated', 3],
@@ -316,8 +316,7 @@ describe('owner names', () => {
     await crm.call(elsewhere, 'POST', '/saved-views', { body: viewBody() });
 
     const renamed = (name: string, version: number) =>
-      makeEvent<UserUpdatedData>({
-        type: 'identity.user.updated',
+      makeEventOf(userUpdated, {
         workspace_id: member.workspace_id,
         actor: member.actor,
         data: {

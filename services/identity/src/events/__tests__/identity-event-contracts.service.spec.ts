@@ -1,4 +1,4 @@
-import { EVENT_CONTRACTS, payloadProblem } from '@crm/protos';
+import { EVENT_CONTRACTS, payloadProblem, recordStateOf } from '@crm/protos';
 import { createApiKey, createOwner, startIdentity, type IdentityHarness } from '../../__tests__/identity-harness';
 
 describe("identity's events against their contracts", () => {
@@ -55,7 +55,7 @@ describe("identity's events against their contracts", () => {
     expect((await identity.api(owner.token, 'DELETE', `/roles/${role.body.id}`)).status).toBe(204);
 
     const versionsOf = async (filter: Record<string, unknown>) =>
-      (await identity.events(filter)).map((event) => [event.type, (event.data as { version: number }).version]);
+      (await identity.events(filter)).map((event) => [event.type, recordStateOf(EVENT_CONTRACTS, event)?.version]);
     expect(await versionsOf({ 'event.data.api_key_id': id })).toEqual([
       ['identity.api_key.created', 1],
       ['identity.api_key.revoked', 2],
