@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { InProcessBroker, outboxModel, type EventEnvelope } from '@crm/bus';
+import { InProcessBroker, outboxModel, SENT_RETENTION_SETTING, type EventEnvelope } from '@crm/bus';
 import {
   generateInternalKeyPair,
   INTERNAL_TOKEN_HEADER,
@@ -62,7 +62,8 @@ export async function startServiceForTest(
     dataDir,
     internalPublicKey: keys.publicKey,
     inProcessBroker: new InProcessBroker(),
-    env: options.env,
+    // Sent outbox rows are kept (they are deleted once published by default), for `events()`.
+    env: { [SENT_RETENTION_SETTING]: String(10 * 60 * 1000), ...(options.env ?? process.env) },
     peers: options.peers,
   });
   const origin = `http://127.0.0.1:${service.httpPort}`;

@@ -31,9 +31,8 @@ export interface IdentityHarness {
   stop(): Promise<void>;
 }
 
-// Low scrypt cost keeps tests fast; production defaults to 2^15. Sent outbox rows are kept, for
-// `events()` (they are deleted once published by default).
-export const TEST_ENV = { PASSWORD_SCRYPT_LOG2_N: '10', OUTBOX_SENT_RETENTION_MS: String(10 * 60 * 1000) };
+// Low scrypt cost keeps tests fast; production defaults to 2^15.
+export const TEST_ENV = { PASSWORD_SCRYPT_LOG2_N: '10' };
 
 export async function startIdentity(env: NodeJS.ProcessEnv = {}): Promise<IdentityHarness> {
   const harness = await startServiceForTest(identityService, { env: { ...TEST_ENV, ...env } });
