@@ -25,6 +25,13 @@ const AFTER = AFTER_PREFIX.charCodeAt(0);
 // eslint-disable-next-line no-control-regex -- every code point of one byte, controls included
 const ONE_BYTE = /^[\x00-\xff]*$/;
 
+// A leaf's memory, not zeroed first (every byte is written before it is read), in an
+// ArrayBuffer of its own (never a slice of Node's shared pool, which a leaf would pin).
+function unfilledMemory(bytes: number): ArrayBuffer {
+  const buffer = Buffer.allocUnsafeSlow(bytes);
+  return buffer.buffer;
+}
+
 class Leaf {
   readonly leaf = true;
   count = 0;
@@ -40,7 +47,7 @@ class Leaf {
 
   constructor(byteCapacity: number) {
     // One allocation per leaf for both.
-    const memory = new ArrayBuffer(ENDS_BYTES + byteCapacity);
+    const memory = unfilledMemory(ENDS_BYTES + byteCapacity);
     this.ends = new Uint32Array(memory, 0, LEAF_CAPACITY + 1);
     this.bytes = Buffer.from(memory, ENDS_BYTES, byteCapacity);
   }
@@ -65,7 +72,7 @@ class Leaf {
     // is copied a dozen times on its way to full, not forty. A copy of its own (after a capture)
     // or a shrink keeps an eighth spare.
     const capacity = used + needed + ((used + needed) >> (needed > 0 ? 1 : 3)) + 64;
-    const memory = new ArrayBuffer(ENDS_BYTES + capacity);
+    const memory = unfilledMemory(ENDS_BYTES + capacity);
     const ends = new Uint32Array(memory, 0, LEAF_CAPACITY + 1);
     ends.set(this.ends.subarray(0, this.count));
     const bytes = Buffer.from(memory, ENDS_BYTES, capacity);
