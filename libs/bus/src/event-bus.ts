@@ -1,4 +1,4 @@
-import { runWithContext, type Logger } from '@crm/kit';
+import { runHandingOff, runWithContext, type Logger } from '@crm/kit';
 import type { EventEnvelope } from './event-envelope';
 import { isTopicPattern } from './topic-pattern';
 
@@ -109,7 +109,8 @@ const MIN_BATCH = 20;
 
 // One batch at a time in the whole process: consumers take turns instead of interleaving, so a
 // batch's time is its own (what BatchSizer measures) and between two batches the event loop
-// turns, letting requests that wait on I/O go first.
+// turns, letting requests that wait on I/O go first. A batch whose commit waits for the disk
+// hands the turn on at that point (handOnTurn in @crm/kit), and finishes while the next computes.
 export class BackgroundTurns {
   private busy = false;
   private readonly waiting: Array<() => void> = [];
@@ -119,12 +120,18 @@ export class BackgroundTurns {
     else this.busy = true;
     // Requests waiting on I/O get the event loop before the slice starts.
     await new Promise<void>((resolve) => setImmediate(resolve));
-    try {
-      return await work();
-    } finally {
+    let handedOn = false;
+    const handOn = () => {
+      if (handedOn) return;
+      handedOn = true;
       const next = this.waiting.shift();
       if (next) next();
       else this.busy = false;
+    };
+    try {
+      return await runHandingOff(handOn, work);
+    } finally {
+      handOn();
     }
   }
 }

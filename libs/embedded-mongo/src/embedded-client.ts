@@ -19,6 +19,9 @@ export interface EmbeddedMongoOptions {
   // How often documents past a TTL index's expireAfterSeconds are deleted (default 60 s, like
   // MongoDB's TTL monitor); 0 turns the monitor off (tests call store.expireDocuments()).
   readonly ttlMonitorIntervalMs?: number;
+  // Called when a write starts waiting for its journal record to reach the disk: the caller may
+  // let other work run meanwhile (see StoreOptions).
+  readonly beforeDurabilityWait?: () => void;
 }
 
 // What mongoose and the inherited driver code read from `client.topology`; there is no server
@@ -88,6 +91,7 @@ export class EmbeddedMongoClient extends mongo.MongoClient {
       compactThresholdBytes: this.embeddedOptions.compactThresholdBytes,
       transactionLifetimeMs: this.embeddedOptions.transactionLifetimeMs,
       ttlMonitorIntervalMs: this.embeddedOptions.ttlMonitorIntervalMs,
+      beforeDurabilityWait: this.embeddedOptions.beforeDurabilityWait,
     });
     try {
       this.storeInstance = await this.opening;

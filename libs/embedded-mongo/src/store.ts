@@ -31,6 +31,9 @@ export interface StoreOptions {
   readonly transactionLifetimeMs?: number;
   // How often expired documents of TTL indexes are deleted (MongoDB's TTL monitor: 60 s); 0 = never.
   readonly ttlMonitorIntervalMs?: number;
+  // Called, in the writer's async context, when a write is applied and starts waiting for the
+  // disk (an fdatasync, a millisecond or more): a scheduler can let other work run meanwhile.
+  readonly beforeDurabilityWait?: () => void;
 }
 
 const DEFAULT_COMPACT_THRESHOLD_BYTES = 64 * 1024 * 1024;
@@ -292,7 +295,7 @@ export class Store implements WriteTarget {
       try {
         const result = body(writer);
         lastLsn = writer.commitToJournal() || lastLsn;
-        if (lastLsn) await this.persistence.waitDurable(lastLsn);
+        if (lastLsn) await this.waitDurable(lastLsn);
         return result;
       } catch (error) {
         lastLsn = writer.commitToJournal() || lastLsn;
@@ -301,7 +304,7 @@ export class Store implements WriteTarget {
           this.assertOpen();
           continue;
         }
-        if (lastLsn) await this.persistence.waitDurable(lastLsn);
+        if (lastLsn) await this.waitDurable(lastLsn);
         throw error;
       }
     }
@@ -375,7 +378,12 @@ export class Store implements WriteTarget {
     }
     const lsn = this.appendRecord(operations);
     this.releaseTransaction(transaction, 'committed');
-    if (lsn) await this.persistence.waitDurable(lsn);
+    if (lsn) await this.waitDurable(lsn);
+  }
+
+  private waitDurable(lsn: number): Promise<void> {
+    this.options.beforeDurabilityWait?.();
+    return this.persistence.waitDurable(lsn);
   }
 
   abortTransaction(transaction: TransactionState): void {

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import mongoose, { type Connection } from 'mongoose';
 import { EmbeddedMongoClient, openEmbeddedMongo } from '@crm/embedded-mongo';
+import { handOnTurn } from './turn-hand-off';
 import type { Logger } from './logger';
 import { assertModelsDeclared, installTenancyGuard } from './tenancy';
 
@@ -29,7 +30,12 @@ export async function connectDatabase(options: DatabaseOptions): Promise<Connect
     await connection.asPromise();
     return connection;
   }
-  const client = await openEmbeddedMongo({ dataDir: join(options.dataDir, options.service), dbName });
+  const client = await openEmbeddedMongo({
+    dataDir: join(options.dataDir, options.service),
+    dbName,
+    // A consumer's batch waiting for its commit's fdatasync lets the next batch run.
+    beforeDurabilityWait: handOnTurn,
+  });
   const connection = mongoose.createConnection();
   connection.setClient(client);
   return connection;

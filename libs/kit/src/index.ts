@@ -21,3 +21,4 @@ export * from './tenancy';
 export * from './text';
 export * from './trace-context';
 export * from './validation';
+export * from './turn-hand-off';

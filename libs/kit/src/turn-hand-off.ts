@@ -1,0 +1,17 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+// Background work (event consumers' batches) takes turns on the event loop, one at a time
+// (BackgroundTurns in @crm/bus); a turn is for computing. Work that starts waiting for the disk
+// inside its turn hands the turn on, so the next batch computes while this one waits.
+const handOff = new AsyncLocalStorage<() => void>();
+
+// Runs `work` so that handOnTurn(), called anywhere in it, calls `handOn` (which must tolerate
+// being called more than once).
+export function runHandingOff<T>(handOn: () => void, work: () => Promise<T>): Promise<T> {
+  return handOff.run(handOn, work);
+}
+
+// Called where work starts waiting for I/O: hands on the turn it runs in, if any.
+export function handOnTurn(): void {
+  handOff.getStore()?.();
+}
