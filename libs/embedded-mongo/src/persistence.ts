@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { fsyncDirectory, journalFileName, listJournalGenerations } from './data-dir';
+import { fsyncDirectory, journalFileName, listJournalGenerations, SNAPSHOT_FILE } from './data-dir';
 import { JournalWriter } from './journal';
 import { encodeRecordParts, type JournalOperation } from './journal-records';
 import type { RecoveryOutcome } from './recovery';
@@ -9,7 +9,9 @@ import { writeSnapshot, type CapturedCollection } from './snapshot-file';
 export interface PersistenceOptions {
   // Extra time to gather concurrent writes into one fsync; 0 means the next turn of the event loop.
   readonly groupCommitMs: number;
-  // Journal size that triggers a new snapshot.
+  // Journal size that triggers a new snapshot, at least: a journal is also allowed to grow as
+  // large as the last snapshot, so that rewriting the store costs a bounded share of each write
+  // however large the store is (as Redis rewrites its append-only file once it has doubled).
   readonly compactThresholdBytes: number;
 }
 
@@ -21,6 +23,8 @@ export class Persistence {
   private generation = 0;
   private compaction: Promise<void> | undefined;
   private completedCompactions = 0;
+  // Size of the snapshot on disk.
+  private snapshotBytes = 0;
 
   constructor(
     private readonly dataDir: string,
@@ -44,6 +48,7 @@ export class Persistence {
   // background like any compaction (recovery does not depend on it finishing). When there was
   // nothing to fold in, the current snapshot and (empty) journal are kept.
   startAfterRecovery(recovered: RecoveryOutcome): void {
+    this.snapshotBytes = this.snapshotSize();
     const compact = recovered.replayedRecords > 0 || !recovered.hasSnapshot;
     const generation = compact ? recovered.lastGeneration + 1 : recovered.lastGeneration;
     this.generation = generation;
@@ -97,7 +102,7 @@ export class Persistence {
   // as of that instant in the background.
   private maybeCompact(journalSize: number, force = false): void {
     if (this.compaction || !this.isOpen()) return;
-    if (!force && journalSize < this.options.compactThresholdBytes) return;
+    if (!force && journalSize < Math.max(this.options.compactThresholdBytes, this.snapshotBytes)) return;
     const generation = this.generation + 1;
     (this.journal as JournalWriter).switchTo(path.join(this.dataDir, journalFileName(generation)));
     fsyncDirectory(this.dataDir);
@@ -112,6 +117,7 @@ export class Persistence {
     this.compaction = writeSnapshot(this.dataDir, generation, captured)
       .then(() => {
         this.removeJournalsBefore(generation);
+        this.snapshotBytes = this.snapshotSize();
         this.completedCompactions++;
       })
       .catch((error: unknown) => {
@@ -123,6 +129,14 @@ export class Persistence {
       .finally(() => {
         this.compaction = undefined;
       });
+  }
+
+  private snapshotSize(): number {
+    try {
+      return fs.statSync(path.join(this.dataDir, SNAPSHOT_FILE)).size;
+    } catch {
+      return 0;
+    }
   }
 
   private removeJournalsBefore(generation: number): void {

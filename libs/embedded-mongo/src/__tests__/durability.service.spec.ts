@@ -115,6 +115,28 @@ describe('durability', () => {
     expect(after.syncs - before.syncs).toBeLessThan(10);
   });
 
+  it('lets the journal grow as large as the last snapshot before it writes the next one', async () => {
+    const dataDir = temporaryDataDir();
+    const client = await openClient({ dataDir, compactThresholdBytes: 16 * 1024 });
+    const items = client.db().collection<Loose>('items');
+    const text = 'x'.repeat(1000);
+    // About 200 KiB of data, then a snapshot of it.
+    await items.insertMany(Array.from({ length: 200 }, (_, n) => ({ _id: n, text })));
+    await client.store.compact();
+    const snapshotBytes = fs.statSync(path.join(dataDir, 'snapshot.bson')).size;
+    expect(snapshotBytes).toBeGreaterThan(200 * 1000);
+    const compactions = client.store.compactionsCompleted;
+    // Past the threshold but well short of the snapshot's size: no rewrite of the whole store.
+    for (let n = 0; n < 10; n++) await items.insertMany(Array.from({ length: 5 }, () => ({ text })));
+    await client.store.whenIdle();
+    expect(client.store.compactionsCompleted).toBe(compactions);
+    // Past the snapshot's size: the next snapshot.
+    for (let n = 0; n < 50; n++) await items.insertMany(Array.from({ length: 5 }, () => ({ text })));
+    await client.store.whenIdle();
+    expect(client.store.compactionsCompleted).toBe(compactions + 1);
+    await client.close();
+  });
+
   it('writes a new snapshot when the journal passes the threshold, and recovers from it', async () => {
     const dataDir = temporaryDataDir();
     const client = await openClient({ dataDir, compactThresholdBytes: 16 * 1024 });
