@@ -11,6 +11,10 @@ export interface OutboxRelayOptions {
   batchSize?: number;
   // Fallback when nobody kicks (another process wrote the rows, or a kick was lost).
   pollIntervalMs?: number;
+  // After a round that published something, while changes keep coming: how long to wait before
+  // the next round, so that it (and each consumer's batch) carries several events instead of one
+  // each. The first change after a quiet spell goes out at once.
+  lingerMs?: number;
   // How long a claim holds; must exceed the bus's publish timeout.
   leaseMs?: number;
   // Backoff after a failed publish: doubles per attempt up to the maximum.
@@ -66,6 +70,10 @@ export function sentRetentionOf(env: NodeJS.ProcessEnv): number {
 export const freeRows = (now: Date) => ({ status: 'pending', claimed_until: null, available_at: { $lte: now } });
 export const OUTBOX_ORDER = { created_at: 1, _id: 1 } as const;
 
+// A few milliseconds: at a few hundred changes a second a round then carries several events, and
+// each consumer's batch with it; an event waits that much longer for its consumers at most.
+export const DEFAULT_LINGER_MS = 10;
+
 // Rows of each other waiting workspace sent along with a full batch, and how many workspaces.
 const FAIR_SHARE = 50;
 const FAIR_SHARE_WORKSPACES = 20;
@@ -85,6 +93,7 @@ export class OutboxRelay {
   private readonly logger: Logger;
   private readonly batchSize: number;
   private readonly pollIntervalMs: number;
+  private readonly lingerMs: number;
   private readonly leaseMs: number;
   private readonly retryDelayMs: number;
   private readonly maxRetryDelayMs: number;
@@ -103,6 +112,7 @@ export class OutboxRelay {
   // Workspaces that wrote events since the last round: each gets a share of the next one.
   private readonly waitingWorkspaces = new Set<string | null>();
   private wake?: () => void;
+  private endLinger?: () => void;
   private sweepTimer?: NodeJS.Timeout;
   private sweeping?: Promise<unknown>;
 
@@ -112,6 +122,7 @@ export class OutboxRelay {
     this.logger = options.logger;
     this.batchSize = options.batchSize ?? 500;
     this.pollIntervalMs = options.pollIntervalMs ?? 500;
+    this.lingerMs = options.lingerMs ?? DEFAULT_LINGER_MS;
     this.leaseMs = options.leaseMs ?? 30000;
     this.retryDelayMs = options.retryDelayMs ?? 1000;
     this.maxRetryDelayMs = options.maxRetryDelayMs ?? 60000;
@@ -135,6 +146,7 @@ export class OutboxRelay {
     this.running = false;
     clearTimeout(this.sweepTimer);
     this.wake?.();
+    this.endLinger?.();
     await this.loop;
     await this.sweeping;
   }
@@ -308,10 +320,27 @@ export class OutboxRelay {
         this.logger.error({ err: error }, 'outbox relay round failed');
       }
       if (!this.running) break;
-      // A full batch means more may be waiting; a kick during the round means new rows.
-      if (published >= this.batchSize || this.kicked) continue;
+      // A full batch means more may be waiting.
+      if (published >= this.batchSize) continue;
+      if (published > 0 && this.lingerMs > 0) await this.linger();
+      // A kick during the round (or the linger) means new rows.
+      if (this.kicked) continue;
       await this.idle();
     }
+  }
+
+  private linger(): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(done, this.lingerMs);
+      const end = () => done();
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.endLinger = end;
+    }).finally(() => {
+      this.endLinger = undefined;
+    });
   }
 
   private idle(): Promise<void> {

@@ -140,6 +140,27 @@ describe('transactional outbox and relay', () => {
     expect(await outboxModel(connection).countDocuments()).toBe(0);
   });
 
+  test('while changes keep coming, the relay lingers after a round so the next one carries several events', async () => {
+    const rounds: string[][] = [];
+    const counting: Pick<EventBus, 'publish'> = {
+      publish: async (events) => {
+        rounds.push(events.map((event) => event.id));
+        await bus.publish(events);
+      },
+    };
+    const relay = newRelay({ bus: counting, lingerMs: 1000 });
+    relay.start();
+    const first = buildEvent();
+    await transactWithEvents(connection, relay, async (_session, emit) => emit(first));
+    // The first change after a quiet spell goes out at once.
+    await waitFor(() => rounds.length === 1, 'the first round');
+    const more = Array.from({ length: 3 }, () => buildEvent());
+    for (const event of more) await transactWithEvents(connection, relay, async (_session, emit) => emit(event));
+    await waitFor(() => received.length === 4, 'every event published');
+
+    expect(rounds).toEqual([[first.id], more.map((event) => event.id)]);
+  });
+
   test('with a retention, a sent row is kept, marked sent', async () => {
     const relay = newRelay({ retentionMs: 60000 });
     const event = buildEvent();
