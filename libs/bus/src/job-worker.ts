@@ -1,6 +1,7 @@
 import { errorReason, newId, runWithContext, type Logger } from '@crm/kit';
 import type { Connection } from 'mongoose';
 import { jobModel, onJobScheduled, type JobRow } from './jobs';
+import { wakeablePause } from './wakeable-pause';
 
 export interface RunningJob {
   id: string;
@@ -304,17 +305,11 @@ export class JobWorker {
     }
   }
 
-  private idle(ms: number): Promise<void> {
-    if (this.nudged) return Promise.resolve();
-    return new Promise<void>((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.wake = done;
-    }).finally(() => {
-      this.wake = undefined;
-    });
+  private async idle(ms: number): Promise<void> {
+    if (this.nudged) return;
+    const pause = wakeablePause(ms);
+    this.wake = pause.wake;
+    await pause.ended;
+    this.wake = undefined;
   }
 }

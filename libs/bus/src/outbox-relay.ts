@@ -1,8 +1,9 @@
-import { errorReason, newId, type Logger } from '@crm/kit';
+import { errorReason, int, loadConfig, newId, type Logger } from '@crm/kit';
 import type { Connection, Model } from 'mongoose';
 import type { EventBus } from './event-bus';
 import { pruneProcessedEvents } from './idempotent-consumer';
 import { outboxModel, type OutboxRow } from './outbox';
+import { wakeablePause } from './wakeable-pause';
 
 export interface OutboxRelayOptions {
   connection: Connection;
@@ -56,15 +57,10 @@ const MAX_SENT_RETENTION_MS = 24 * 60 * 60 * 1000;
 
 // The retention from a service's settings, checked at start.
 export function sentRetentionOf(env: NodeJS.ProcessEnv): number {
-  const raw = env[SENT_RETENTION_SETTING];
-  if (raw === undefined || raw.trim() === '') return DEFAULT_SENT_RETENTION_MS;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0 || value > MAX_SENT_RETENTION_MS) {
-    throw new Error(
-      `${SENT_RETENTION_SETTING} must be a whole number of milliseconds from 0 to ${MAX_SENT_RETENTION_MS}, got "${raw}"`,
-    );
-  }
-  return value;
+  return loadConfig(
+    { [SENT_RETENTION_SETTING]: int({ default: DEFAULT_SENT_RETENTION_MS, min: 0, max: MAX_SENT_RETENTION_MS }) },
+    env,
+  )[SENT_RETENTION_SETTING];
 }
 // What the relay claims, oldest first: pending rows nobody holds that are not backing off.
 export const freeRows = (now: Date) => ({ status: 'pending', claimed_until: null, available_at: { $lte: now } });
@@ -329,32 +325,20 @@ export class OutboxRelay {
     }
   }
 
-  private linger(): Promise<void> {
-    return new Promise<void>((resolve) => {
-      const timer = setTimeout(done, this.lingerMs);
-      const end = () => done();
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.endLinger = end;
-    }).finally(() => {
-      this.endLinger = undefined;
-    });
+  // Ended early by stop() only: kicks during it are what it waits for.
+  private async linger(): Promise<void> {
+    const pause = wakeablePause(this.lingerMs);
+    this.endLinger = pause.wake;
+    await pause.ended;
+    this.endLinger = undefined;
   }
 
-  private idle(): Promise<void> {
-    return new Promise<void>((resolve) => {
-      const timer = setTimeout(done, this.pollIntervalMs);
-      const wake = () => done();
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.wake = wake;
-    }).finally(() => {
-      this.wake = undefined;
-    });
+  // Ended early by a kick or stop().
+  private async idle(): Promise<void> {
+    const pause = wakeablePause(this.pollIntervalMs);
+    this.wake = pause.wake;
+    await pause.ended;
+    this.wake = undefined;
   }
 
   private scheduleSweep(delay: number): void {

@@ -80,7 +80,8 @@ export function loadConfig<S extends Specs>(specs: S, env: NodeJS.ProcessEnv = p
   const result: Record<string, unknown> = {};
   for (const [name, variable] of Object.entries(specs)) {
     const raw = env[name];
-    if (raw === undefined || raw === '') {
+    // Set to nothing (or only blanks, as a template may leave it) is not set.
+    if (raw === undefined || raw.trim() === '') {
       result[name] = variable.default;
       continue;
     }

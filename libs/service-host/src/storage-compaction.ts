@@ -1,5 +1,5 @@
 import { jobId, jobModel, scheduleJob, type JobHandler, type JobRow } from '@crm/bus';
-import { compactStorage, type Logger } from '@crm/kit';
+import { compactStorage, int, loadConfig, type Logger } from '@crm/kit';
 import type { ClientSession, Connection } from 'mongoose';
 import { commit } from './unit-of-work';
 import type { ServiceContext } from './service-context';
@@ -22,15 +22,16 @@ const MAX_STORAGE_COMPACTION_INTERVAL_MS = 24 * 60 * 60 * 1000;
 
 // The interval from the service's settings, checked at start.
 export function storageCompactionIntervalOf(env: NodeJS.ProcessEnv): number {
-  const raw = env[STORAGE_COMPACTION_INTERVAL_SETTING];
-  if (raw === undefined || raw.trim() === '') return DEFAULT_STORAGE_COMPACTION_INTERVAL_MS;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0 || value > MAX_STORAGE_COMPACTION_INTERVAL_MS) {
-    throw new Error(
-      `${STORAGE_COMPACTION_INTERVAL_SETTING} must be a whole number of milliseconds from 0 to ${MAX_STORAGE_COMPACTION_INTERVAL_MS}, got "${raw}"`,
-    );
-  }
-  return value;
+  return loadConfig(
+    {
+      [STORAGE_COMPACTION_INTERVAL_SETTING]: int({
+        default: DEFAULT_STORAGE_COMPACTION_INTERVAL_MS,
+        min: 0,
+        max: MAX_STORAGE_COMPACTION_INTERVAL_MS,
+      }),
+    },
+    env,
+  )[STORAGE_COMPACTION_INTERVAL_SETTING];
 }
 
 interface CompactionPayload {

@@ -20,6 +20,10 @@ describe('typed config', () => {
     });
   });
 
+  it('takes a variable set to nothing or blanks as not set', () => {
+    expect(loadConfig(specs, { PORT: '', HOST: '  ' })).toMatchObject({ PORT: 8080, HOST: '0.0.0.0' });
+  });
+
   it('fails fast naming the variable', () => {
     expect(() => loadConfig(specs, { PORT: 'eighty' })).toThrow(new ConfigError('PORT must be an integer'));
     expect(() => loadConfig(specs, { PORT: '70000' })).toThrow(new ConfigError('PORT must be <= 65535'));
