@@ -33,15 +33,13 @@ export const crc32: (data: Uint8Array, previous?: number) => number = nativeCrc3
   ? (data, previous = 0) => nativeCrc32(data, previous) >>> 0
   : tableCrc32;
 
+// One record's frame in one piece (the snapshot writes them so).
 export function frame(payload: Buffer): Buffer {
-  const framed = Buffer.allocUnsafe(FRAME_HEADER_BYTES + payload.length);
-  framed.writeUInt32LE(payload.length, 0);
-  framed.writeUInt32LE(crc32(payload), 4);
-  payload.copy(framed, FRAME_HEADER_BYTES);
-  return framed;
+  return Buffer.concat(frameParts([payload]));
 }
 
-// The same frame as `frame(Buffer.concat(parts))`, as its header followed by the parts, uncopied.
+// A record's frame as its header followed by the payload's parts, uncopied (the journal writes
+// them with one gathered write).
 export function frameParts(parts: readonly Buffer[]): Buffer[] {
   let length = 0;
   let checksum = 0;
