@@ -196,10 +196,12 @@ describeRabbit('RabbitMQ transport', () => {
       buildEvent({ type: type('batched'), workspace_id: name.startsWith('a') ? first : second, data: { name } }),
     );
     await bus.publish(rest);
+    // Out of the broker's queue is not yet in this process: wait until the bus holds all five.
     await waitFor(
       async () => (await adminChannel.checkQueue(queueNames(exchange, consumer).queue)).messageCount === 0,
       'the rest delivered',
     );
+    await waitFor(async () => (await bus.backlog(consumer)) === 5, 'the rest taken by the bus');
     gate.resolve();
     await waitFor(() => batches.length === 3, 'three batches');
 
@@ -244,6 +246,8 @@ describeRabbit('RabbitMQ transport', () => {
       async () => (await adminChannel.checkQueue(queueNames(exchange, consumer).queue)).messageCount === 0,
       'the three delivered',
     );
+    // The opening event in flight and the three waiting behind it, all in this process.
+    await waitFor(async () => (await bus.backlog(consumer)) === 4, 'the three taken by the bus');
     gate.resolve();
     const [dead] = await drainDeadLetters(consumer, 1);
 
