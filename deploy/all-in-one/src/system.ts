@@ -44,29 +44,29 @@ export interface SystemOptions {
   gatewayThread?: boolean;
 }
 
+// Each part with its own runtime's type: tests read a service's settings and adapters there.
+export interface SystemServices {
+  identity: StartedService<typeof identityService>;
+  documents: StartedService<typeof documentsService>;
+  'crm-core': StartedService<typeof crmCoreService>;
+  marketing: StartedService<typeof marketingService>;
+  reports: StartedService<typeof reportsService>;
+  billing: StartedService<typeof billingService>;
+  webhooks: StartedService<typeof webhooksService>;
+}
+
+type StartedService<D> = D extends ServiceDefinition<infer R> ? RunningService<R> : never;
+
 export interface RunningSystem {
   // Base address of the API, including /v1.
   url: string;
   gateway: RunningGateway;
-  services: Record<ServiceName, RunningService>;
+  services: SystemServices;
   // What the services accept gRPC calls with (made at each start): another gateway in front of
   // the same services (a second replica, in tests) signs with it.
   serviceTokenSecret: string;
   stop(): Promise<void>;
 }
-
-// Started in dependency order. crm-core and marketing call each other: a peer's address is
-// looked up when a service first calls it (gRPC clients are made on first use), by then every
-// part has started.
-const ORDER: Array<{ definition: ServiceDefinition; peers: ServiceName[] }> = [
-  { definition: identityService, peers: [] },
-  { definition: documentsService, peers: ['crm-core'] },
-  { definition: crmCoreService, peers: ['identity', 'documents', 'marketing'] },
-  { definition: marketingService, peers: ['crm-core', 'identity'] },
-  { definition: reportsService, peers: ['identity', 'crm-core', 'marketing'] },
-  { definition: billingService, peers: ['identity'] },
-  { definition: webhooksService, peers: [] },
-];
 
 // The whole system in one process on loopback ports, with real HTTP and gRPC between the
 // parts: the same code that runs one service per container.
@@ -87,28 +87,48 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
     ...(given.PAYMENT_PROVIDER || given.STRIPE_SECRET_KEY ? {} : { PAYMENT_PROVIDER: 'simulated' }),
   };
   const started: RunningService[] = [];
-  const services = {} as Record<ServiceName, RunningService>;
+  // gRPC ports of the parts started so far, by name: a peer's address is read when first used.
+  const grpcPorts = new Map<string, number>();
+  const start = async <R>(definition: ServiceDefinition<R>, peers: ServiceName[]): Promise<RunningService<R>> => {
+    const service = await startService(definition, {
+      httpPort: 0,
+      grpcPort: 0,
+      host,
+      dataDir,
+      mongoUrl: options.mongoUrl,
+      amqpUrl: options.amqpUrl,
+      inProcessBroker,
+      internalPublicKey: keys.publicKey,
+      serviceTokenSecret,
+      peers: lazyAddresses(peers, (peer) => (grpcPorts.has(peer) ? `${host}:${grpcPorts.get(peer)}` : undefined)),
+      env,
+      deferOutboxRelay: true,
+      logger: createLogger(definition.name, options.logLevel, options.logDestination),
+    });
+    started.push(service);
+    grpcPorts.set(definition.name, service.grpcPort);
+    return service;
+  };
   try {
-    for (const { definition, peers } of ORDER) {
-      const peerAddresses = lazyAddresses(peers, (peer) => services[peer] && `${host}:${services[peer].grpcPort}`);
-      const service = await startService(definition, {
-        httpPort: 0,
-        grpcPort: 0,
-        host,
-        dataDir,
-        mongoUrl: options.mongoUrl,
-        amqpUrl: options.amqpUrl,
-        inProcessBroker,
-        internalPublicKey: keys.publicKey,
-        serviceTokenSecret,
-        peers: peerAddresses,
-        env,
-        deferOutboxRelay: true,
-        logger: createLogger(definition.name, options.logLevel, options.logDestination),
-      });
-      started.push(service);
-      services[definition.name as ServiceName] = service;
-    }
+    // Started in dependency order. crm-core and marketing call each other: a peer's address is
+    // looked up when a service first calls it (gRPC clients are made on first use), by then every
+    // part has started.
+    const identity = await start(identityService, []);
+    const documents = await start(documentsService, ['crm-core']);
+    const crmCore = await start(crmCoreService, ['identity', 'documents', 'marketing']);
+    const marketing = await start(marketingService, ['crm-core', 'identity']);
+    const reports = await start(reportsService, ['identity', 'crm-core', 'marketing']);
+    const billing = await start(billingService, ['identity']);
+    const webhooks = await start(webhooksService, []);
+    const services: SystemServices = {
+      identity,
+      documents,
+      'crm-core': crmCore,
+      marketing,
+      reports,
+      billing,
+      webhooks,
+    };
     const urlOf = (name: ServiceName) => `http://${host}:${services[name].httpPort}`;
     const gatewayOptions = {
       port: options.port ?? 8080,

@@ -43,24 +43,36 @@ import { requestInterceptor } from './request-interceptor';
 import type { ServiceContext } from './service-context';
 import { STORAGE_COMPACTION_JOB, storageCompactionHandler, storageCompactionIntervalOf } from './storage-compaction';
 
-export interface ServiceDefinition {
+// What a service brings. `runtime` is built once, at start, from the host's context, and every
+// hook after it receives what it built: the service's validated settings and what is made from
+// them (a mailer, a blob store, a payment provider). A service without settings of its own
+// answers the context itself. `defineService` infers the runtime's type from `runtime`.
+export interface ServiceDefinition<R> {
   name: string;
-  // Registers mongoose models on the service's own connection.
+  // Registers mongoose models on the service's own connection (before the runtime is built, so
+  // what it makes may use them).
   models?(connection: Connection): void;
+  // Reads and checks the service's settings (a bad value stops the start, naming the variable)
+  // and makes what its code shares; called once per start.
+  runtime(context: ServiceContext): R;
   // The service's REST operations under /v1, each a declaration paired with its handler
   // (`implement`): nothing else answers there.
-  operations(context: ServiceContext): Implementation[];
-  grpc?(context: ServiceContext): GrpcRegistration[];
+  operations(runtime: R): Implementation[];
+  grpc?(runtime: R): GrpcRegistration[];
   // Subscribes the service's event consumers.
-  consumers?(context: ServiceContext): Promise<void>;
+  consumers?(runtime: R): Promise<void>;
   // Handlers of the service's scheduled jobs, by job name (see @crm/bus jobs).
-  jobs?(context: ServiceContext): Record<string, JobHandler>;
+  jobs?(runtime: R): Record<string, JobHandler>;
   // Dependencies of the service's own that /readyz (and the gRPC health service) check besides
   // the database and the event bus, e.g. a blob store.
-  readiness?(context: ServiceContext): ReadinessCheck[];
+  readiness?(runtime: R): ReadinessCheck[];
   // Changes to data earlier versions stored, run once at start before anything is served
   // (data-upgrades.ts).
-  upgrades?(context: ServiceContext): DataUpgrade[];
+  upgrades?(runtime: R): DataUpgrade[];
+}
+
+export function defineService<R>(definition: ServiceDefinition<R>): ServiceDefinition<R> {
+  return definition;
 }
 
 export interface HostOptions {
@@ -88,9 +100,11 @@ export interface HostOptions {
   deferOutboxRelay?: boolean;
 }
 
-export interface RunningService {
+export interface RunningService<R = unknown> {
   name: string;
   context: ServiceContext;
+  // What the definition's `runtime` built at start (tests read a service's settings there).
+  runtime: R;
   httpPort: number;
   grpcPort: number;
   httpServer: Server;
@@ -99,7 +113,10 @@ export interface RunningService {
   stop(): Promise<void>;
 }
 
-export async function startService(definition: ServiceDefinition, options: HostOptions): Promise<RunningService> {
+export async function startService<R>(
+  definition: ServiceDefinition<R>,
+  options: HostOptions,
+): Promise<RunningService<R>> {
   const logger = options.logger ?? createLogger(definition.name);
   const lifecycle = new Lifecycle(logger);
   const ownResources = new Lifecycle(logger);
@@ -163,18 +180,19 @@ export async function startService(definition: ServiceDefinition, options: HostO
     definition.models?.(connection);
     idempotencyKeyModel(connection);
     appliedUpgradeModel(connection);
+    const runtime = definition.runtime(context);
     await syncIndexes(connection);
-    await applyDataUpgrades(context, definition.upgrades?.(context) ?? []);
+    await applyDataUpgrades(context, definition.upgrades?.(runtime) ?? []);
 
     const readiness = [
       { name: 'database', check: () => pingDatabase(connection) },
       { name: 'event bus', check: () => bus.ping() },
-      ...(definition.readiness?.(context) ?? []),
+      ...(definition.readiness?.(runtime) ?? []),
     ];
     metrics.registerOutboxBacklog(() => outboxBacklog(connection));
     metrics.registerJobBacklog(() => jobBacklog(connection));
     const app = createServiceApp({ name: definition.name, logger, readiness, metrics, requestContext: true });
-    const implementations = definition.operations(context);
+    const implementations = definition.operations(runtime);
     const openApi = openApiDocument(`CRM ${definition.name}`, implementations);
     // On the service's own port, for the gateway to merge; not under /v1.
     app.get('/openapi.json', (_req, res) => {
@@ -192,17 +210,17 @@ export async function startService(definition: ServiceDefinition, options: HostO
     finishServiceApp(app, logger);
 
     const grpcServer = await startGrpcServer(
-      [healthRegistration(readiness.map((dependency) => dependency.check)), ...(definition.grpc?.(context) ?? [])],
+      [healthRegistration(readiness.map((dependency) => dependency.check)), ...(definition.grpc?.(runtime) ?? [])],
       { port: options.grpcPort, host, serviceTokenSecret, metrics },
     );
     opened.push(() => grpcServer.close());
-    await definition.consumers?.(context);
+    await definition.consumers?.(runtime);
     opened.push(() => outbox.stop());
     if (!options.deferOutboxRelay) outbox.start();
     // Every service compacts its store when asked (storage-compaction.ts), besides its own jobs.
     const handlers = {
       [STORAGE_COMPACTION_JOB]: storageCompactionHandler(connection, logger),
-      ...definition.jobs?.(context),
+      ...definition.jobs?.(runtime),
     };
     const jobs = new JobWorker({ connection, logger, handlers });
     jobs.start();
@@ -222,6 +240,7 @@ export async function startService(definition: ServiceDefinition, options: HostO
     return {
       name: definition.name,
       context,
+      runtime,
       httpPort: portOf(httpServer),
       grpcPort: grpcServer.port,
       httpServer,

@@ -31,7 +31,10 @@ function peerVariable(peer: string): string {
 
 // Process entry of one service: validated config, start, SIGTERM handling. Fails fast
 // naming the variable that is wrong.
-export async function runServiceMain(definition: ServiceDefinition, peers: string[] = []): Promise<RunningService> {
+export async function runServiceMain<R>(
+  definition: ServiceDefinition<R>,
+  peers: string[] = [],
+): Promise<RunningService<R>> {
   const logger = createLogger(definition.name);
   try {
     const config = loadConfig(SERVICE_ENV);

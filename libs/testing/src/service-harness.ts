@@ -26,8 +26,8 @@ export interface CallOptions {
   headers?: Record<string, string>;
 }
 
-export interface ServiceHarness {
-  service: RunningService;
+export interface ServiceHarness<R = unknown> {
+  service: RunningService<R>;
   dataDir: string;
   // http://127.0.0.1:<port>/v1
   baseUrl: string;
@@ -49,10 +49,10 @@ export interface HarnessOptions {
 
 // One service on loopback ports with embedded storage in a fresh directory and its own
 // in-process broker (a test file may run two, each consuming only its own events).
-export async function startServiceForTest(
-  definition: ServiceDefinition,
+export async function startServiceForTest<R>(
+  definition: ServiceDefinition<R>,
   options: HarnessOptions = {},
-): Promise<ServiceHarness> {
+): Promise<ServiceHarness<R>> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), `crm-${definition.name}-`));
   const keys = generateInternalKeyPair();
   const service = await startService(definition, {

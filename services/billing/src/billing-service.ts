@@ -1,4 +1,4 @@
-import type { ServiceDefinition } from '@crm/service-host';
+import { defineService } from '@crm/service-host';
 import { runtimeOf } from './billing-runtime';
 import { registerSimulatorModels } from './simulator/simulator.model';
 import { SIMULATOR_DELIVERY_JOB, simulatorDeliveryHandler } from './simulator/simulator-delivery';
@@ -13,13 +13,14 @@ import { webhookOperations } from './webhooks/webhook-routes';
 // Plan, subscription, checkout and portal links, the payment provider's webhooks; with
 // PAYMENT_PROVIDER=simulated also the simulated provider's hosted pages. Decides which plan a
 // workspace is on and tells identity (billing.subscription.* events).
-export const billingService: ServiceDefinition = {
+export const billingService = defineService({
   name: 'billing',
   models(connection) {
     registerSubscriptionModel(connection);
     registerWebhookEventModel(connection);
     registerSimulatorModels(connection);
   },
+  runtime: (context) => context,
   operations(context) {
     // Validates billing's settings at start: a bad value stops the service naming the variable.
     const runtime = runtimeOf(context);
@@ -35,4 +36,4 @@ export const billingService: ServiceDefinition = {
       ...(runtime.simulator ? { [SIMULATOR_DELIVERY_JOB]: simulatorDeliveryHandler(runtime) } : {}),
     };
   },
-};
+});

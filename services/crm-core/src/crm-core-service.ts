@@ -1,4 +1,4 @@
-import type { ServiceDefinition } from '@crm/service-host';
+import { defineService } from '@crm/service-host';
 import { registerCatalogueModels } from './catalogue/catalogue.model';
 import { catalogueOperations } from './catalogue/catalogue-routes';
 import { registerCompanyModel } from './companies/company.model';
@@ -59,7 +59,7 @@ import { subscribeErasureCleanup } from './privacy/erasure-cleanup';
 import { privacyOperations } from './privacy/privacy-routes';
 
 // Companies, contacts, deals, pipelines, timeline, tasks, meetings, search, saved views, import, export, privacy.
-export const crmCoreService: ServiceDefinition = {
+export const crmCoreService = defineService({
   name: 'crm-core',
   models(connection) {
     registerCatalogueModels(connection);
@@ -85,6 +85,7 @@ export const crmCoreService: ServiceDefinition = {
     registerTaskModel(connection);
     registerErasedContactModel(connection);
   },
+  runtime: (context) => context,
   operations: (context) => [
     ...catalogueOperations(context),
     ...companyOperations(context),
@@ -126,4 +127,4 @@ export const crmCoreService: ServiceDefinition = {
     ...meetingJobs(context),
     ...taskJobs(context),
   }),
-};
+});

@@ -1,4 +1,4 @@
-import type { ServiceDefinition } from '@crm/service-host';
+import { defineService } from '@crm/service-host';
 import { registerDocumentModel } from './documents/document.model';
 import { subscribeDocumentFollow } from './documents/document-follow';
 import { documentJobs } from './documents/document-jobs';
@@ -14,13 +14,14 @@ import { exportOperations } from './exports/export-routes';
 import { subscribeContactErasure } from './privacy/contact-erasure';
 
 // File metadata, blob storage, signed upload and download URLs, quota (docs/documents.md).
-export const documentsService: ServiceDefinition = {
+export const documentsService = defineService({
   name: 'documents',
   models(connection) {
     registerDocumentModel(connection);
     registerStorageUsageModel(connection);
     registerExportModel(connection);
   },
+  runtime: (context) => context,
   operations: (context) => [
     ...documentOperations(documentsRuntime(context)),
     ...exportOperations(documentsRuntime(context)),
@@ -38,4 +39,4 @@ export const documentsService: ServiceDefinition = {
   jobs: (context) => ({ ...documentJobs(documentsRuntime(context)), ...exportJobs(documentsRuntime(context)) }),
   // Ready only while the blob store answers (the directory is writable, the bucket reachable).
   readiness: (context) => [{ name: 'blob store', check: async () => (await documentsRuntime(context).blobs()).ping() }],
-};
+});

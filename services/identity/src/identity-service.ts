@@ -1,5 +1,5 @@
 import type { Connection } from 'mongoose';
-import type { ServiceDefinition } from '@crm/service-host';
+import { defineService } from '@crm/service-host';
 import { registerApiKeyCredentialModel } from './api-keys/api-key-credential.model';
 import { registerApiKeyModel } from './api-keys/api-key.model';
 import { apiKeyOperations } from './api-keys/api-key-routes';
@@ -37,7 +37,7 @@ import { registerWorkspaceModel } from './workspaces/workspace.model';
 
 // Identity: people, sessions, workspaces, members, roles and API keys; answers the gateway's
 // Authenticate call for every request.
-export const identityService: ServiceDefinition = {
+export const identityService = defineService({
   name: 'identity',
 
   models(connection: Connection) {
@@ -58,6 +58,7 @@ export const identityService: ServiceDefinition = {
     registerPasswordResetModel(connection);
     registerEmailVerificationModel(connection);
   },
+  runtime: (context) => context,
 
   operations(context) {
     // Validates identity's settings at start: a bad value stops the service naming the variable.
@@ -94,4 +95,4 @@ export const identityService: ServiceDefinition = {
     // The plan billing decides, applied to the workspace (and so to the next internal token).
     await subscribeWorkspacePlan(context);
   },
-};
+});

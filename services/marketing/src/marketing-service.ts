@@ -1,4 +1,4 @@
-import type { ServiceDefinition } from '@crm/service-host';
+import { defineService } from '@crm/service-host';
 import { registerCampaignModel } from './campaigns/campaign.model';
 import { campaignOperations } from './campaigns/campaign-routes';
 import { registerCrmRecordModels } from './crm-records/crm-record.model';
@@ -23,7 +23,7 @@ import { webFormOperations } from './web-forms/web-form-routes';
 
 // Campaigns with spend and running totals, touchpoints, web-to-lead forms and their public
 // submission endpoint. GetCampaigns answers other services' reference checks.
-export const marketingService: ServiceDefinition = {
+export const marketingService = defineService({
   name: 'marketing',
   models(connection) {
     registerCampaignModel(connection);
@@ -34,6 +34,7 @@ export const marketingService: ServiceDefinition = {
     registerCrmRecordModels(connection);
     registerReferenceCopyModels(connection);
   },
+  runtime: (context) => context,
   operations: (context) => {
     // Settings are checked at start: a bad value stops the service, not a request.
     marketingConfig(context);
@@ -55,4 +56,4 @@ export const marketingService: ServiceDefinition = {
     await subscribeSourceNames(context);
   },
   jobs: (context) => submissionJobs(context),
-};
+});

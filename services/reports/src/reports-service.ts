@@ -1,4 +1,4 @@
-import type { ServiceDefinition } from '@crm/service-host';
+import { defineService } from '@crm/service-host';
 import { reportEngineOperations } from './engine/report-routes';
 import { fixedReportOperations } from './fixed/fixed-report-routes';
 import { registerReadModels } from './read-model/read-model.model';
@@ -13,12 +13,13 @@ export const REPORTS_PEERS = ['identity', 'crm-core', 'marketing'];
 
 // The report read model fed by the owners' events, the report engine (fields, run, records),
 // saved and pinned reports, and the fixed reports (pipeline, summary, marketing, sales).
-export const reportsService: ServiceDefinition = {
+export const reportsService = defineService({
   name: 'reports',
   models(connection) {
     registerReadModels(connection);
     registerSavedReportModels(connection);
   },
+  runtime: (context) => context,
   operations: (context) => [
     ...reportEngineOperations(context),
     ...savedReportOperations(context),
@@ -28,4 +29,4 @@ export const reportsService: ServiceDefinition = {
     await subscribeReadModel(context);
     await subscribeContactErasure(context);
   },
-};
+});

@@ -1,4 +1,4 @@
-import type { ServiceDefinition } from '@crm/service-host';
+import { defineService } from '@crm/service-host';
 import { registerDeliveryModel } from './deliveries/delivery.model';
 import { DeliveryWorker } from './deliveries/delivery-worker';
 import { bindLegacySecretsUpgrade } from './endpoints/bind-legacy-secrets';
@@ -11,13 +11,14 @@ import { runtimeOf } from './webhooks-runtime';
 
 // Webhooks and the event feed: consumes every service's public events, keeps them 30 days as the
 // workspace's feed (GET /v1/events) and delivers them, signed, to the endpoints admins register.
-export const webhooksService: ServiceDefinition = {
+export const webhooksService = defineService({
   name: 'webhooks',
   models(connection) {
     registerWebhookModel(connection);
     registerFeedModels(connection);
     registerDeliveryModel(connection);
   },
+  runtime: (context) => context,
   // Before anything is served or delivered: every signing secret bound to its endpoint
   // (docs/webhooks.md, "Secrets at rest").
   upgrades() {
@@ -37,4 +38,4 @@ export const webhooksService: ServiceDefinition = {
     worker.start();
     context.onStop('delivery worker', () => worker.stop());
   },
-};
+});

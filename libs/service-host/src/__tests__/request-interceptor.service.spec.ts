@@ -25,7 +25,7 @@ import {
 import { checkpointsOf } from '../checkpoints';
 import { claimKey, idempotencyKeyModel, IDEMPOTENCY_LEASE_MS, keyRefOf } from '../idempotency';
 import type { ServiceContext } from '../service-context';
-import { startService, type RunningService, type ServiceDefinition } from '../service-host';
+import { defineService, startService, type RunningService } from '../service-host';
 import { commit } from '../unit-of-work';
 
 // The host's interceptor on a service of its own: handlers below have no idempotency or
@@ -187,11 +187,12 @@ function operations(context: ServiceContext) {
   ];
 }
 
-const definition: ServiceDefinition = {
+const definition = defineService({
   name: 'interceptor-test',
   models: (connection) => void things(connection),
+  runtime: (context) => context,
   operations,
-};
+});
 const keys = generateInternalKeyPair();
 const claimsOf = (userId: string): InternalClaims => ({
   workspace_id: 'w1',

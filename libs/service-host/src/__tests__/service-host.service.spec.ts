@@ -14,7 +14,7 @@ import {
   Type,
   type InternalClaims,
 } from '@crm/kit';
-import { startService, type HostOptions, type ServiceDefinition } from '../service-host';
+import { defineService, startService, type HostOptions } from '../service-host';
 import { needs, standard } from '@crm/protos';
 
 const keys = generateInternalKeyPair();
@@ -29,7 +29,7 @@ const ping = implement(
   }),
   async () => ({ pong: true }),
 );
-const definition: ServiceDefinition = { name: 'host-test', operations: () => [ping] };
+const definition = defineService({ name: 'host-test', runtime: (context) => context, operations: () => [ping] });
 const caller: InternalClaims = {
   workspace_id: 'w1',
   user_id: 'u1',
@@ -113,7 +113,7 @@ describe('service host', () => {
       }),
       async () => ({ data: [] }),
     );
-    const wrong: ServiceDefinition = { name: 'crm-core', operations: () => [campaigns] };
+    const wrong = defineService({ name: 'crm-core', runtime: (context) => context, operations: () => [campaigns] });
     await expect(startService(wrong, { ...options, httpPort: 0, grpcPort: 0 })).rejects.toThrow(/belongs to marketing/);
     // It closed what it had opened: the data directory can be opened again.
     const running = await startService(definition, { ...options, httpPort: 0, grpcPort: 0 });
