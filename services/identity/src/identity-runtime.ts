@@ -15,25 +15,20 @@ export interface IdentityRuntime {
   dummyPasswordHash(): Promise<string>;
 }
 
-const runtimes = new WeakMap<ServiceContext, IdentityRuntime>();
-
-export function runtimeOf(context: ServiceContext): IdentityRuntime {
-  let runtime = runtimes.get(context);
-  if (!runtime) {
-    const config = loadIdentityConfig(context.env);
-    const scrypt: ScryptParameters = { log2N: config.scryptLog2N, r: 8, p: 1 };
-    // Made once at start, so the first sign-in with an unknown email is not the slow one.
-    const dummy = hashPassword('not a real password, never matches', scrypt);
-    dummy.catch((error: unknown) => context.logger.error({ err: error }, 'could not prepare the dummy password hash'));
-    const mailer = createMailer({
-      smtpUrl: config.smtpUrl,
-      mailboxDir: join(context.dataDir, 'mailbox'),
-      from: config.mailFrom,
-      logger: context.logger,
-    });
-    context.onStop('mailer', async () => mailer.close());
-    runtime = { context, config, scrypt, mailer, dummyPasswordHash: () => dummy };
-    runtimes.set(context, runtime);
-  }
-  return runtime;
+// Built once per start by the host (identity-service.ts): the settings are read and checked first,
+// so a bad value stops the service naming the variable.
+export function identityRuntime(context: ServiceContext): IdentityRuntime {
+  const config = loadIdentityConfig(context.env);
+  const scrypt: ScryptParameters = { log2N: config.scryptLog2N, r: 8, p: 1 };
+  // Made once at start, so the first sign-in with an unknown email is not the slow one.
+  const dummy = hashPassword('not a real password, never matches', scrypt);
+  dummy.catch((error: unknown) => context.logger.error({ err: error }, 'could not prepare the dummy password hash'));
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    mailboxDir: join(context.dataDir, 'mailbox'),
+    from: config.mailFrom,
+    logger: context.logger,
+  });
+  context.onStop('mailer', async () => mailer.close());
+  return { context, config, scrypt, mailer, dummyPasswordHash: () => dummy };
 }

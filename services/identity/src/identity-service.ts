@@ -15,7 +15,7 @@ import { identityGrpc } from './grpc/identity-grpc';
 import { registerInvitationModel } from './invitations/invitation.model';
 import { invitationOperations } from './invitations/invitation-routes';
 import { registerInvitationTokenModel } from './invitations/invitation-token.model';
-import { runtimeOf } from './identity-runtime';
+import { identityRuntime } from './identity-runtime';
 import { registerEmailLoggingAddressModel } from './me/email-logging-address.model';
 import { meOperations } from './me/me-routes';
 import { registerMemberModel } from './members/member.model';
@@ -58,29 +58,29 @@ export const identityService = defineService({
     registerPasswordResetModel(connection);
     registerEmailVerificationModel(connection);
   },
-  runtime: (context) => context,
 
-  operations(context) {
-    // Validates identity's settings at start: a bad value stops the service naming the variable.
-    runtimeOf(context);
+  // Settings checked, mailer made, once at start.
+  runtime: identityRuntime,
+
+  operations(runtime) {
     return [
-      ...authOperations(context),
-      ...onboardingOperations(context),
-      ...meOperations(context),
-      ...workspaceOperations(context),
-      ...memberOperations(context),
-      ...roleOperations(context),
-      ...apiKeyOperations(context),
-      ...auditOperations(context),
-      ...notificationOperations(context),
-      ...invitationOperations(context),
-      ...passwordResetOperations(context),
-      ...emailVerificationOperations(context),
+      ...authOperations(runtime),
+      ...onboardingOperations(runtime),
+      ...meOperations(runtime),
+      ...workspaceOperations(runtime),
+      ...memberOperations(runtime),
+      ...roleOperations(runtime),
+      ...apiKeyOperations(runtime),
+      ...auditOperations(runtime.context),
+      ...notificationOperations(runtime.context),
+      ...invitationOperations(runtime),
+      ...passwordResetOperations(runtime),
+      ...emailVerificationOperations(runtime),
     ];
   },
 
-  grpc(context) {
-    return identityGrpc(context);
+  grpc(runtime) {
+    return identityGrpc(runtime);
   },
 
   // Stored data of earlier versions, brought up to date once at start.
@@ -89,10 +89,10 @@ export const identityService = defineService({
   },
 
   // The audit log of every service's changes, and notifications for events addressed to members.
-  async consumers(context) {
-    await subscribeAuditLog(context);
-    await subscribeNotifications(context);
+  async consumers(runtime) {
+    await subscribeAuditLog(runtime.context);
+    await subscribeNotifications(runtime);
     // The plan billing decides, applied to the workspace (and so to the next internal token).
-    await subscribeWorkspacePlan(context);
+    await subscribeWorkspacePlan(runtime.context);
   },
 });

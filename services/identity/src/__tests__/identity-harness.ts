@@ -4,6 +4,7 @@ import { call, claimsFromAuthentication, insecureCredentials, type InternalClaim
 import { identityV1 } from '@crm/protos';
 import type { RunningService } from '@crm/service-host';
 import { linkIn, mailTo, startServiceForTest, type Answer as ServiceAnswer } from '@crm/testing';
+import type { IdentityRuntime } from '../identity-runtime';
 import { identityService } from '../identity-service';
 
 // Shared by identity's service tests: one identity service (embedded storage, its own broker)
@@ -15,7 +16,7 @@ import { identityService } from '../identity-service';
 export type Answer<T = any> = Omit<ServiceAnswer<T>, 'headers'>;
 
 export interface IdentityHarness {
-  service: RunningService;
+  service: RunningService<IdentityRuntime>;
   // Authenticate over gRPC (the unary call; the gateway asks the same on AuthenticateStream).
   authenticate(token: string): Promise<identityV1.AuthenticateResponse>;
   // A request as the gateway forwards it: the bearer token authenticated, then an internal JWT.

@@ -1,6 +1,5 @@
 import { implement, workspaceOf, type Implementation } from '@crm/kit';
-import type { ServiceContext } from '@crm/service-host';
-import { runtimeOf } from '../identity-runtime';
+import type { IdentityRuntime } from '../identity-runtime';
 import { roleModel, type RoleRecord } from '../roles/role.model';
 import { apiKeyModel, type ApiKeyRecord } from './api-key.model';
 import { createApiKey, listApiKeys, revokeApiKey } from './api-key.operations';
@@ -10,9 +9,8 @@ import { revokeApiKey as revoke } from './revoke-api-key';
 
 // API keys are admin-only and agent keys cannot delete (spec sections 4 and 5): the permission
 // matrix (protos/rest/operations.ts) enforces both before these handlers run.
-export function apiKeyOperations(context: ServiceContext): Implementation[] {
-  const runtime = runtimeOf(context);
-  const { connection } = context;
+export function apiKeyOperations(runtime: IdentityRuntime): Implementation[] {
+  const { connection } = runtime.context;
 
   return [
     implement(listApiKeys, async ({ req }) => {

@@ -1,6 +1,5 @@
 import { implement, type Implementation } from '@crm/kit';
-import type { ServiceContext } from '@crm/service-host';
-import { runtimeOf } from '../identity-runtime';
+import type { IdentityRuntime } from '../identity-runtime';
 import { signIn, signOut, signUp, switchWorkspace } from './auth.operations';
 import { sessionOf } from './session-guard';
 import { signIn as startSignIn } from './sign-in';
@@ -13,9 +12,7 @@ function hasInvitationToken(body: unknown): boolean {
 }
 
 // Sign-up and sign-in need no token; sign-out and switching act on the caller's own session.
-export function authOperations(context: ServiceContext): Implementation[] {
-  const runtime = runtimeOf(context);
-
+export function authOperations(runtime: IdentityRuntime): Implementation[] {
   return [
     implement(
       {

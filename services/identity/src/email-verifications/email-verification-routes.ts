@@ -1,7 +1,6 @@
 import { implement, notFound, type Implementation } from '@crm/kit';
-import type { ServiceContext } from '@crm/service-host';
 import { personOf } from '../auth/session-guard';
-import { runtimeOf } from '../identity-runtime';
+import type { IdentityRuntime } from '../identity-runtime';
 import { findOpenEmailVerification } from './email-verification-links';
 import { getEmailVerification, sendEmailVerification, verifyEmail } from './email-verification.operations';
 import { resendEmailVerification } from './send-email-verification';
@@ -9,8 +8,8 @@ import { verifyEmail as verify } from './verify-email';
 
 // Asking for a link is about the person: API keys cannot. The mailed link's routes need no
 // bearer token: the token in the path is the credential.
-export function emailVerificationOperations(context: ServiceContext): Implementation[] {
-  const runtime = runtimeOf(context);
+export function emailVerificationOperations(runtime: IdentityRuntime): Implementation[] {
+  const { context } = runtime;
 
   return [
     implement(sendEmailVerification, async ({ req }) => resendEmailVerification(runtime, personOf(req).user_id)),

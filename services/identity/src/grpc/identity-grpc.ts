@@ -1,7 +1,6 @@
 import type { Model } from 'mongoose';
 import { answerStream, newId, runWithContext, unary, type GrpcRegistration, type RequestContext } from '@crm/kit';
 import { identityV1 } from '@crm/protos';
-import type { ServiceContext } from '@crm/service-host';
 import { apiKeyCredentialModel } from '../api-keys/api-key-credential.model';
 import { apiKeyModel } from '../api-keys/api-key.model';
 import { sessionModel } from '../auth/session.model';
@@ -10,7 +9,7 @@ import { roleModel } from '../roles/role.model';
 import { supportGrantModel } from '../support/support-grant.model';
 import { userModel } from '../users/user.model';
 import { workspaceModel } from '../workspaces/workspace.model';
-import { runtimeOf } from '../identity-runtime';
+import type { IdentityRuntime } from '../identity-runtime';
 import { authenticate } from './authenticate';
 import { AuthenticationCache } from './authentication-cache';
 import { listAuditEntriesAbout } from '../audit/audit-privacy';
@@ -21,10 +20,11 @@ import { getWorkspace } from './get-workspace';
 import { listMembersPage } from './list-members';
 import { identityReplayGrpc } from './identity-replay-grpc';
 
-export function identityGrpc(context: ServiceContext): GrpcRegistration[] {
+export function identityGrpc(runtime: IdentityRuntime): GrpcRegistration[] {
+  const { context } = runtime;
   const { connection } = context;
   // Off unless identity runs as a single replica (AUTHENTICATION_CACHE in config.ts).
-  const cache = runtimeOf(context).config.authenticationCache ? new AuthenticationCache() : undefined;
+  const cache = runtime.config.authenticationCache ? new AuthenticationCache() : undefined;
   // Everything an Authenticate answer is computed from.
   const sources = [
     sessionModel,

@@ -1,7 +1,6 @@
 import { implement, isoNow, workspaceOf, type Implementation } from '@crm/kit';
-import type { ServiceContext } from '@crm/service-host';
 import { sessionOf } from '../auth/session-guard';
-import { runtimeOf } from '../identity-runtime';
+import type { IdentityRuntime } from '../identity-runtime';
 import { roleModel, type RoleRecord } from '../roles/role.model';
 import { acceptInvitation as accept } from './accept-invitation';
 import { createInvitation as create } from './create-invitation';
@@ -21,9 +20,8 @@ import { revokeInvitation as revoke } from './revoke-invitation';
 // Managing invitations is admin-only (users:manage) and agent keys cannot revoke, as the
 // permission matrix enforces before these handlers run. Accepting is for the invited person,
 // signed in, whatever workspace they are in (or none yet); the mailed link needs no token.
-export function invitationOperations(context: ServiceContext): Implementation[] {
-  const runtime = runtimeOf(context);
-  const { connection } = context;
+export function invitationOperations(runtime: IdentityRuntime): Implementation[] {
+  const { connection } = runtime.context;
 
   return [
     implement(listInvitations, async ({ req }) => {

@@ -1,7 +1,6 @@
 import { implement, notFound, workspaceOf, type Implementation } from '@crm/kit';
-import type { ServiceContext } from '@crm/service-host';
 import { personOf } from '../auth/session-guard';
-import { runtimeOf } from '../identity-runtime';
+import type { IdentityRuntime } from '../identity-runtime';
 import { userModel, type UserRecord } from '../users/user.model';
 import { userView } from '../users/user-view';
 import { meWorkspaceView } from '../workspaces/workspace-view';
@@ -10,8 +9,8 @@ import { emailLoggingOf } from './email-logging';
 import { getEmailLogging, getMe, updateMe } from './me.operations';
 import { updateMe as update } from './update-me';
 
-export function meOperations(context: ServiceContext): Implementation[] {
-  const runtime = runtimeOf(context);
+export function meOperations(runtime: IdentityRuntime): Implementation[] {
+  const { context } = runtime;
 
   return [
     // Me (spec section 2): the person the request acts as (for a key: the member who created

@@ -1,6 +1,5 @@
 import { implement, workspaceOf, type Implementation } from '@crm/kit';
-import type { ServiceContext } from '@crm/service-host';
-import { runtimeOf } from '../identity-runtime';
+import type { IdentityRuntime } from '../identity-runtime';
 import { roleModel, type RoleRecord } from '../roles/role.model';
 import { userModel, type UserRecord } from '../users/user.model';
 import { memberModel, type MemberRecord } from './member.model';
@@ -8,9 +7,8 @@ import { listMembers, updateMember } from './member.operations';
 import { memberView } from './member-view';
 import { updateMember as update } from './update-member';
 
-export function memberOperations(context: ServiceContext): Implementation[] {
-  const runtime = runtimeOf(context);
-  const { connection } = context;
+export function memberOperations(runtime: IdentityRuntime): Implementation[] {
+  const { connection } = runtime.context;
 
   return [
     // For owner and assignee pickers, so any member may list them: every member of the

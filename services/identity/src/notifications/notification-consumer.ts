@@ -2,8 +2,7 @@ import type { ClientSession } from 'mongoose';
 import { consumeIdempotently, type EventEnvelope, type EventHandler } from '@crm/bus';
 import { newId } from '@crm/kit';
 import { singleLine } from '@crm/mail';
-import type { ServiceContext } from '@crm/service-host';
-import { runtimeOf, type IdentityRuntime } from '../identity-runtime';
+import type { IdentityRuntime } from '../identity-runtime';
 import { activeAdminIds, findActiveMember } from '../members/memberships';
 import { userModel, type UserRecord } from '../users/user.model';
 import { workspaceModel, type WorkspaceRecord } from '../workspaces/workspace.model';
@@ -34,8 +33,8 @@ export function notificationHandler(runtime: IdentityRuntime): EventHandler {
   };
 }
 
-export async function subscribeNotifications(context: ServiceContext): Promise<void> {
-  await context.bus.subscribe(NOTIFICATIONS_CONSUMER, NOTIFICATION_PATTERNS, notificationHandler(runtimeOf(context)));
+export async function subscribeNotifications(runtime: IdentityRuntime): Promise<void> {
+  await runtime.context.bus.subscribe(NOTIFICATIONS_CONSUMER, NOTIFICATION_PATTERNS, notificationHandler(runtime));
 }
 
 async function storeNotifications(

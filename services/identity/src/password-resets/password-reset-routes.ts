@@ -1,7 +1,6 @@
 import { implement, notFound, type Implementation } from '@crm/kit';
-import type { ServiceContext } from '@crm/service-host';
 import { personOf } from '../auth/session-guard';
-import { runtimeOf } from '../identity-runtime';
+import type { IdentityRuntime } from '../identity-runtime';
 import { findOpenPasswordReset } from './password-reset-links';
 import { getPasswordReset, requestPasswordChange, setPassword } from './password-reset.operations';
 import { requestPasswordChange as issueLink } from './request-password-change';
@@ -9,8 +8,8 @@ import { setPassword as changePassword } from './set-password';
 
 // POST /me/password is about the person: API keys cannot ask for a password link. The mailed
 // link's routes need no bearer token: the token in the path is the credential.
-export function passwordResetOperations(context: ServiceContext): Implementation[] {
-  const runtime = runtimeOf(context);
+export function passwordResetOperations(runtime: IdentityRuntime): Implementation[] {
+  const { context } = runtime;
 
   return [
     implement(requestPasswordChange, async ({ req }) => issueLink(runtime, personOf(req))),

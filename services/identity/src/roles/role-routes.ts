@@ -1,6 +1,5 @@
 import { implement, workspaceOf, type Implementation } from '@crm/kit';
-import type { ServiceContext } from '@crm/service-host';
-import { runtimeOf } from '../identity-runtime';
+import type { IdentityRuntime } from '../identity-runtime';
 import { BUILT_IN_ROLES } from './built-in-roles';
 import { createRole as create } from './create-role';
 import { deleteRole as remove } from './delete-role';
@@ -22,9 +21,8 @@ function compareRoles(a: RoleRecord, b: RoleRecord): number {
 
 // Roles are admin-only (users:manage); the permission matrix refuses everyone else and agent
 // keys' DELETE before these handlers run.
-export function roleOperations(context: ServiceContext): Implementation[] {
-  const runtime = runtimeOf(context);
-  const { connection } = context;
+export function roleOperations(runtime: IdentityRuntime): Implementation[] {
+  const { connection } = runtime.context;
 
   return [
     implement(listRoles, async ({ req }) => {

@@ -1,7 +1,6 @@
 import { implement, notFound, type Implementation } from '@crm/kit';
-import type { ServiceContext } from '@crm/service-host';
 import { personOf } from '../auth/session-guard';
-import { runtimeOf } from '../identity-runtime';
+import type { IdentityRuntime } from '../identity-runtime';
 import { activeWorkspacesOf } from '../members/memberships';
 import { userModel, type UserRecord } from '../users/user.model';
 import { createWorkspace } from './create-workspace';
@@ -9,8 +8,8 @@ import { listOwnWorkspaces, onboard } from './workspace.operations';
 
 // Onboarding works before the person has any workspace (claims.workspace_id is null). It is
 // about the person, so API keys (bound to one workspace) cannot use it.
-export function onboardingOperations(context: ServiceContext): Implementation[] {
-  const runtime = runtimeOf(context);
+export function onboardingOperations(runtime: IdentityRuntime): Implementation[] {
+  const { context } = runtime;
 
   return [
     implement(listOwnWorkspaces, async ({ req }) => {

@@ -1,6 +1,5 @@
 import { implement, notFound, workspaceOf, type Implementation } from '@crm/kit';
-import type { ServiceContext } from '@crm/service-host';
-import { runtimeOf } from '../identity-runtime';
+import type { IdentityRuntime } from '../identity-runtime';
 import { updateWorkspace as update } from './update-workspace';
 import { getWorkspace, updateWorkspace } from './workspace.operations';
 import { workspaceModel, type WorkspaceRecord } from './workspace.model';
@@ -8,8 +7,8 @@ import { workspaceView } from './workspace-view';
 
 // The caller's workspace and its settings. Admin-only: the permission matrix
 // (protos/rest/operations.ts) refuses everyone else before these handlers run.
-export function workspaceOperations(context: ServiceContext): Implementation[] {
-  const runtime = runtimeOf(context);
+export function workspaceOperations(runtime: IdentityRuntime): Implementation[] {
+  const { context } = runtime;
 
   return [
     implement(getWorkspace, async ({ req }) => {

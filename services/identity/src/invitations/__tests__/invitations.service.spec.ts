@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { memberModel, type MemberRecord } from '../../members/member.model';
 import { roleModel, type RoleRecord } from '../../roles/role.model';
-import { runtimeOf } from '../../identity-runtime';
 import {
   ISO_TIMESTAMP,
   UUID_V7,
@@ -106,7 +105,7 @@ describe('invitations', () => {
       expect(mails[0].subject).toBe('You are invited to Invite Co');
       expect(mails[0].text).toContain(`${owner.name} invited you to join the workspace "Invite Co" as Sales.`);
       const link = linkIn(mails[0], INVITATION_PATH);
-      const { publicUrl } = runtimeOf(identity.service.context).config;
+      const { publicUrl } = identity.service.runtime.config;
       expect(link).toMatch(new RegExp(`^${publicUrl}/v1/public/invitations/crm_inv_[0-9A-Za-z]{43}$`));
 
       const shown = await identity.publicApi('GET', pathOf(link));
@@ -627,7 +626,7 @@ describe('invitations', () => {
     it('lets an invited person sign up where self-service sign-up is switched off', async () => {
       const owner = await createOwner(identity);
       const sent = await invite(owner);
-      const { config } = runtimeOf(identity.service.context);
+      const { config } = identity.service.runtime;
       config.signupEnabled = false;
       try {
         const closed = await identity.publicApi('POST', '/auth/sign-up', {

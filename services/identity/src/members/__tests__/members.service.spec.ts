@@ -6,7 +6,6 @@ import {
   startIdentity,
   type IdentityHarness,
 } from '../../__tests__/identity-harness';
-import { runtimeOf } from '../../identity-runtime';
 import { memberModel } from '../member.model';
 import { updateMember } from '../update-member';
 import { addTeammate, memberIdOf, roleIdOf } from './member-factory';
@@ -229,7 +228,7 @@ describe('members', () => {
       const second = await addTeammate(identity, owner, 'Owner');
       const adminRoleId = await roleIdOf(identity, owner.workspaceId, 'Admin');
       // Called side by side in one process, so both transactions really overlap.
-      const runtime = runtimeOf(identity.service.context);
+      const runtime = identity.service.runtime;
       const results = await Promise.allSettled([
         updateMember(runtime, claimsFrom(await identity.authenticate(owner.token)), owner.workspaceId, ownerMemberId, {
           role_id: adminRoleId,

@@ -1,7 +1,6 @@
 import { linkIn, mailTo, waitUntil } from '@crm/testing';
 import { makeEvent, type EventActor, type EventEnvelope } from '@crm/bus';
 import { isoNow, newId } from '@crm/kit';
-import { runtimeOf } from '../../identity-runtime';
 import { addMember } from '../../members/memberships';
 import { roleModel, type RoleRecord } from '../../roles/role.model';
 import { notificationHandler } from '../notification-consumer';
@@ -123,7 +122,7 @@ describe('notifications', () => {
   const mailsTo = (email: string) =>
     mailTo(identity.service.context.dataDir, email).filter((mail) => !mail.text.includes(EMAIL_VERIFICATION_PATH));
 
-  const publicUrl = () => runtimeOf(identity.service.context).config.publicUrl;
+  const publicUrl = () => identity.service.runtime.config.publicUrl;
 
   describe('from events', () => {
     it('tells the inviter that their invitation was accepted, and mails them', async () => {
@@ -208,7 +207,7 @@ describe('notifications', () => {
 
       await deliver(event);
       await deliver(event);
-      const handler = notificationHandler(runtimeOf(identity.service.context));
+      const handler = notificationHandler(identity.service.runtime);
       await Promise.all([handler(event), handler(event)]);
 
       expect((await notifications(owner.token)).body.data).toHaveLength(1);
@@ -230,7 +229,7 @@ describe('notifications', () => {
     it('keeps the notification when its mail fails, and makes no second one on redelivery', async () => {
       const owner = await createOwner(identity);
       const joiner = await addTeammate(owner);
-      const { mailer } = runtimeOf(identity.service.context);
+      const { mailer } = identity.service.runtime;
       const send = jest.spyOn(mailer, 'send').mockRejectedValueOnce(new Error('mail server down'));
       try {
         const event = invitationAccepted(owner, joiner);

@@ -1,4 +1,3 @@
-import { runtimeOf } from '../../identity-runtime';
 import {
   ISO_TIMESTAMP,
   createApiKey,
@@ -56,7 +55,7 @@ describe('password change links', () => {
       const person = await signUpPerson(identity);
       const before = Date.now();
       const { answer, link } = await mailedLink(person);
-      const { publicUrl } = runtimeOf(identity.service.context).config;
+      const { publicUrl } = identity.service.runtime.config;
       expect(answer.body).toEqual({
         url: expect.stringMatching(new RegExp(`^${publicUrl}/v1/public/password-resets/crm_pwd_[0-9A-Za-z]{43}$`)),
       });
