@@ -16,13 +16,9 @@ export interface BillingRuntime {
   simulatorWebhookSecret: string;
 }
 
-const runtimes = new WeakMap<ServiceContext, BillingRuntime>();
-
-// Billing's settings are validated the first time its definition asks (at start), so a bad value
-// stops the service naming the variable; the provider is chosen once from them.
-export function runtimeOf(context: ServiceContext): BillingRuntime {
-  const existing = runtimes.get(context);
-  if (existing) return existing;
+// Built once per start by the host (billing-service.ts): the settings are read and checked first,
+// so a bad value stops the service naming the variable; the provider is chosen once from them.
+export function billingRuntime(context: ServiceContext): BillingRuntime {
   const config = loadBillingConfig(context.env);
   // Unset: the simulated provider and this process's billing are the only ones that sign and check.
   const simulatorWebhookSecret = config.simulatorWebhookSecret ?? randomBytes(32).toString('hex');
@@ -46,9 +42,7 @@ export function runtimeOf(context: ServiceContext): BillingRuntime {
       'payment provider is simulated: any card is accepted and no money is taken',
     );
   else context.logger.info({ provider: provider.name }, 'payment provider');
-  const runtime = { context, config, provider, simulator, simulatorWebhookSecret };
-  runtimes.set(context, runtime);
-  return runtime;
+  return { context, config, provider, simulator, simulatorWebhookSecret };
 }
 
 // Seats: the workspace's active members now, asked of identity (read-your-writes: a member added

@@ -1,5 +1,5 @@
 import { defineService } from '@crm/service-host';
-import { runtimeOf } from './billing-runtime';
+import { billingRuntime } from './billing-runtime';
 import { registerSimulatorModels } from './simulator/simulator.model';
 import { SIMULATOR_DELIVERY_JOB, simulatorDeliveryHandler } from './simulator/simulator-delivery';
 import { simulatorOperations } from './simulator/simulator-routes';
@@ -20,17 +20,15 @@ export const billingService = defineService({
     registerWebhookEventModel(connection);
     registerSimulatorModels(connection);
   },
-  runtime: (context) => context,
-  operations(context) {
-    // Validates billing's settings at start: a bad value stops the service naming the variable.
-    const runtime = runtimeOf(context);
+  // Settings checked and the payment provider chosen, once at start.
+  runtime: billingRuntime,
+  operations(runtime) {
     return [...billingOperations(runtime), ...webhookOperations(runtime), ...simulatorOperations(runtime)];
   },
-  async consumers(context) {
-    await subscribeWorkspaces(runtimeOf(context));
+  async consumers(runtime) {
+    await subscribeWorkspaces(runtime);
   },
-  jobs(context) {
-    const runtime = runtimeOf(context);
+  jobs(runtime) {
     return {
       ...subscriptionJobs(runtime),
       ...(runtime.simulator ? { [SIMULATOR_DELIVERY_JOB]: simulatorDeliveryHandler(runtime) } : {}),
