@@ -10,18 +10,12 @@ export interface WebhooksRuntime {
   secrets: SecretBox;
 }
 
-const runtimes = new WeakMap<ServiceContext, WebhooksRuntime>();
-
-// The service's settings are validated the first time its definition asks (at start), so a bad
-// value stops it naming the variable.
-export function runtimeOf(context: ServiceContext): WebhooksRuntime {
-  const existing = runtimes.get(context);
-  if (existing) return existing;
+// Built once per start by the host (webhooks-service.ts): the settings are read and checked first,
+// so a bad value stops the service naming the variable.
+export function webhooksRuntime(context: ServiceContext): WebhooksRuntime {
   const config = loadWebhooksConfig(context.env);
   const key = keyBesideData(config.secretKey, context.dataDir, join('webhooks', 'secret.key'));
   if (config.allowInsecureUrls)
     context.logger.warn('WEBHOOKS_ALLOW_INSECURE_URLS is on: endpoints may use http and loopback addresses');
-  const runtime = { context, config, secrets: new SecretBox(key) };
-  runtimes.set(context, runtime);
-  return runtime;
+  return { context, config, secrets: new SecretBox(key) };
 }

@@ -7,7 +7,7 @@ import { webhookOperations } from './endpoints/webhook-routes';
 import { subscribeEvents } from './feed/event-consumer';
 import { registerFeedModels } from './feed/feed.model';
 import { feedOperations } from './feed/feed-routes';
-import { runtimeOf } from './webhooks-runtime';
+import { webhooksRuntime } from './webhooks-runtime';
 
 // Webhooks and the event feed: consumes every service's public events, keeps them 30 days as the
 // workspace's feed (GET /v1/events) and delivers them, signed, to the endpoints admins register.
@@ -18,24 +18,22 @@ export const webhooksService = defineService({
     registerFeedModels(connection);
     registerDeliveryModel(connection);
   },
-  runtime: (context) => context,
+  // Settings checked and the secrets' key read, once at start.
+  runtime: webhooksRuntime,
   // Before anything is served or delivered: every signing secret bound to its endpoint
   // (docs/webhooks.md, "Secrets at rest").
-  upgrades() {
-    return [bindLegacySecretsUpgrade];
+  upgrades(runtime) {
+    return [bindLegacySecretsUpgrade(runtime)];
   },
-  operations(context) {
-    // Validates the service's settings at start: a bad value stops it naming the variable.
-    const runtime = runtimeOf(context);
+  operations(runtime) {
     return [...webhookOperations(runtime), ...feedOperations(runtime)];
   },
-  async consumers(context) {
-    const runtime = runtimeOf(context);
+  async consumers(runtime) {
     await subscribeEvents(runtime);
     // Deliveries run on a worker of their own (bounded overall and per endpoint), started with
     // the consumers and stopped with the service's resources.
     const worker = new DeliveryWorker(runtime);
     worker.start();
-    context.onStop('delivery worker', () => worker.stop());
+    runtime.context.onStop('delivery worker', () => worker.stop());
   },
 });

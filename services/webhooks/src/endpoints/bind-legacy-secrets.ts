@@ -1,6 +1,6 @@
 import { acrossWorkspaces } from '@crm/kit';
 import type { DataUpgrade } from '@crm/service-host';
-import { runtimeOf } from '../webhooks-runtime';
+import type { WebhooksRuntime } from '../webhooks-runtime';
 import { webhookModel, type SealedSecret, type WebhookRecord } from './webhook.model';
 
 // Endpoints read per step.
@@ -13,14 +13,15 @@ type LegacyEndpoint = Pick<WebhookRecord, '_id' | 'workspace_id' | 'version' | '
 // copied to another endpoint's record does not open. An endpoint is rewritten only if unchanged
 // since it was read (its version); one that changed in between is read again. Running it again
 // changes nothing: a bound secret is left as it is.
-export const bindLegacySecretsUpgrade: DataUpgrade = {
-  name: 'webhook-signing-secrets-bound-to-their-endpoint',
+export const BIND_LEGACY_SECRETS_UPGRADE = 'webhook-signing-secrets-bound-to-their-endpoint';
+
+export const bindLegacySecretsUpgrade = (runtime: WebhooksRuntime): DataUpgrade => ({
+  name: BIND_LEGACY_SECRETS_UPGRADE,
   description: 'webhook signing secrets sealed with their workspace and endpoint ids as associated data',
   run: (context) =>
     acrossWorkspaces(
       'signing secrets of every workspace sealed before they were bound to their endpoint, upgraded once at start',
       async () => {
-        const runtime = runtimeOf(context);
         const model = webhookModel(context.connection);
         const legacy = { secrets: { $elemMatch: { bound: { $ne: true } } } };
         const projection = { _id: 1, workspace_id: 1, version: 1, secrets: 1 };
@@ -62,4 +63,4 @@ export const bindLegacySecretsUpgrade: DataUpgrade = {
         }
       },
     ),
-};
+});

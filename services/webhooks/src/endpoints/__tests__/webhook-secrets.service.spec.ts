@@ -16,7 +16,7 @@ import {
   type ServiceHarness,
 } from '@crm/testing';
 import { webhooksService } from '../../webhooks-service';
-import { bindLegacySecretsUpgrade } from '../bind-legacy-secrets';
+import { BIND_LEGACY_SECRETS_UPGRADE } from '../bind-legacy-secrets';
 import { feedEntryModel } from '../../feed/feed.model';
 import { webhookModel, type WebhookRecord } from '../webhook.model';
 
@@ -142,8 +142,8 @@ describe('webhook signing secrets at rest', () => {
     // A store an earlier version wrote has not had the upgrade yet (this one had it, on an empty
     // collection, at its first start).
     const applied = appliedUpgradeModel(webhooks.service.context.connection);
-    expect(await applied.findById(bindLegacySecretsUpgrade.name).lean().exec()).toMatchObject({ changed: 0 });
-    await applied.deleteOne({ _id: bindLegacySecretsUpgrade.name }).exec();
+    expect(await applied.findById(BIND_LEGACY_SECRETS_UPGRADE).lean().exec()).toMatchObject({ changed: 0 });
+    await applied.deleteOne({ _id: BIND_LEGACY_SECRETS_UPGRADE }).exec();
 
     // Restarted on the same data: the upgrade re-seals it, once.
     await webhooks.stop();
@@ -153,10 +153,7 @@ describe('webhook signing secrets at rest', () => {
     expect(resealed.secrets).toEqual([{ sealed: expect.any(String), bound: true, expires_at: null }]);
     expect(resealed.secrets[0].sealed).not.toBe(legacy);
     expect(
-      await appliedUpgradeModel(service.service.context.connection)
-        .findById(bindLegacySecretsUpgrade.name)
-        .lean()
-        .exec(),
+      await appliedUpgradeModel(service.service.context.connection).findById(BIND_LEGACY_SECRETS_UPGRADE).lean().exec(),
     ).toMatchObject({ changed: 1 });
 
     // It signs as the same secret, and, bound now, does not open on another endpoint.
