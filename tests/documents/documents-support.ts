@@ -1,6 +1,6 @@
 import { createHash, createHmac } from 'node:crypto';
 import { JobWorker } from '@crm/bus';
-import { documentsRuntime, documentsService } from '@crm/documents';
+import { documentsService } from '@crm/documents';
 import type { DestinationStream } from '@crm/kit';
 import { request, signUpWithWorkspace, startTestSystem, type TestSystem } from '../support/system';
 
@@ -101,11 +101,11 @@ export function withQuery(url: string, name: string, value: string): string {
 
 // A job worker of documents whose clock runs `ms` ahead, as a replica would see the future.
 export function documentsWorkerAt(system: TestSystem, ms: number): JobWorker {
-  const context = system.services.documents.context;
+  const { context, runtime } = system.services.documents;
   return new JobWorker({
     connection: context.connection,
     logger: context.logger,
-    handlers: documentsService.jobs!(context),
+    handlers: documentsService.jobs!(runtime),
     now: () => new Date(Date.now() + ms),
   });
 }
@@ -182,6 +182,6 @@ export const bytesOf = (size: number, seed = 7) =>
 
 // What the blob store holds for a document (null: nothing), looked at behind the API.
 export async function storedSize(system: TestSystem, workspaceId: string, documentId: string): Promise<number | null> {
-  const blobs = await documentsRuntime(system.services.documents.context).blobs();
+  const blobs = await system.services.documents.runtime.blobs();
   return (await blobs.stat(`${workspaceId}/${documentId}`))?.size ?? null;
 }

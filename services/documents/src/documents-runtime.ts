@@ -5,7 +5,7 @@ import { createBlobStore } from './blobs/create-blob-store';
 import { loadDocumentsConfig, type DocumentsConfig } from './config';
 
 // What documents' code needs besides the host's context: its settings, the blob store and its
-// client of crm-core. Made once per started service.
+// client of crm-core. Made once per start by the host (documents-service.ts).
 export interface DocumentsRuntime {
   context: ServiceContext;
   config: DocumentsConfig;
@@ -16,11 +16,7 @@ export interface DocumentsRuntime {
   now(): Date;
 }
 
-const runtimes = new WeakMap<ServiceContext, DocumentsRuntime>();
-
 export function documentsRuntime(context: ServiceContext): DocumentsRuntime {
-  const existing = runtimes.get(context);
-  if (existing) return existing;
   // Settings are validated before anything starts: a bad value stops the service naming it.
   const config = loadDocumentsConfig(context.env, context.dataDir);
   const store = createBlobStore(config.blobStore).then((blobs) => {
@@ -29,7 +25,7 @@ export function documentsRuntime(context: ServiceContext): DocumentsRuntime {
   });
   // Handled where it is awaited (at start); not an unhandled rejection meanwhile.
   store.catch(() => undefined);
-  const runtime: DocumentsRuntime = {
+  return {
     context,
     config,
     blobs: () => store,
@@ -37,6 +33,4 @@ export function documentsRuntime(context: ServiceContext): DocumentsRuntime {
     crmRecords: () => peerClient(context, 'crm-core', crmCoreV1.CrmRecordsServiceClient),
     now: () => new Date(),
   };
-  runtimes.set(context, runtime);
-  return runtime;
 }

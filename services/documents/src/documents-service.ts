@@ -21,14 +21,11 @@ export const documentsService = defineService({
     registerStorageUsageModel(connection);
     registerExportModel(connection);
   },
-  runtime: (context) => context,
-  operations: (context) => [
-    ...documentOperations(documentsRuntime(context)),
-    ...exportOperations(documentsRuntime(context)),
-  ],
-  grpc: (context) => [documentsGrpc(documentsRuntime(context)), exportsGrpc(documentsRuntime(context))],
-  async consumers(context) {
-    const runtime = documentsRuntime(context);
+  // Settings checked and the blob store opened, once at start.
+  runtime: documentsRuntime,
+  operations: (runtime) => [...documentOperations(runtime), ...exportOperations(runtime)],
+  grpc: (runtime) => [documentsGrpc(runtime), exportsGrpc(runtime)],
+  async consumers(runtime) {
     // The blob store must answer before the service takes requests: a wrong bucket or an
     // unwritable directory stops the start, naming it.
     await runtime.blobs();
@@ -36,7 +33,7 @@ export const documentsService = defineService({
     await subscribeUploaderNames(runtime);
     await subscribeContactErasure(runtime);
   },
-  jobs: (context) => ({ ...documentJobs(documentsRuntime(context)), ...exportJobs(documentsRuntime(context)) }),
+  jobs: (runtime) => ({ ...documentJobs(runtime), ...exportJobs(runtime) }),
   // Ready only while the blob store answers (the directory is writable, the bucket reachable).
-  readiness: (context) => [{ name: 'blob store', check: async () => (await documentsRuntime(context).blobs()).ping() }],
+  readiness: (runtime) => [{ name: 'blob store', check: async () => (await runtime.blobs()).ping() }],
 });
