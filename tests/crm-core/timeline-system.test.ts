@@ -70,8 +70,11 @@ describe('system entries', () => {
       },
       { type: 'system', subject: 'Stage changed to Qualified', actor_type: 'user', actor_label: 'Sam' },
     ]);
-    // A redelivery of the same event writes nothing more.
+    // At the event's instant, in the API's milliseconds (events carry microseconds).
     const [stageEvent] = await sentEvents('crm.company.updated', 'company_id', company.id);
+    expect(stageEvent.event.occurred_at).toMatch(/\.\d{6}Z$/);
+    expect(entries[1].occurred_at).toBe(new Date(Date.parse(stageEvent.event.occurred_at)).toISOString());
+    // A redelivery of the same event writes nothing more.
     await system.services['crm-core'].context.bus.publish([stageEvent.event]);
     expect(await timeline.all(query)).toEqual(entries);
     await companies.patch(company.id, { owner_id: null });

@@ -6,6 +6,7 @@ import { apiKeyOperations } from './api-keys/api-key-routes';
 import { subscribeAuditLog } from './audit/audit-consumer';
 import { registerAuditEntryModel } from './audit/audit-entry.model';
 import { auditOperations } from './audit/audit-routes';
+import { auditTimeUpgrade } from './audit/audit-time-upgrade';
 import { memberAuditIdsUpgrade } from './audit/member-audit-ids-upgrade';
 import { authOperations } from './auth/auth-routes';
 import { registerSessionModel } from './auth/session.model';
@@ -85,7 +86,7 @@ export const identityService = defineService({
 
   // Stored data of earlier versions, brought up to date once at start.
   upgrades() {
-    return [memberAuditIdsUpgrade];
+    return [memberAuditIdsUpgrade, auditTimeUpgrade];
   },
 
   // The audit log of every service's changes, and notifications for events addressed to members.

@@ -1,4 +1,5 @@
 import { freshEvents, isEvent, type EventEnvelope, type EventOf } from '@crm/bus';
+import { isoMilliseconds } from '@crm/kit';
 import {
   activityUpdated,
   companyMerged,
@@ -77,7 +78,8 @@ async function recordChanges(
 ): Promise<void> {
   const data = event.data;
   const fields = fieldsOf(data);
-  const at = event.occurred_at;
+  // Timeline entries keep the API's milliseconds, as those written by requests do.
+  const at = isoMilliseconds(event.occurred_at);
   const record = (subject: string, body: string | null = null) =>
     recordEntry(context, unit, workspaceId, event.actor, {
       type: 'system',
@@ -164,7 +166,7 @@ async function followMeeting(
     subject: str(data.title),
     body: str(data.location),
     outcome: str(data.outcome),
-    occurred_at: str(data.starts_at) ?? event.occurred_at,
+    occurred_at: str(data.starts_at) ?? isoMilliseconds(event.occurred_at),
   };
   if (!entry) {
     await recordEntry(context, unit, workspaceId, event.actor, {
@@ -219,7 +221,7 @@ async function followMeeting(
       outcome: shown.outcome,
       target_type: 'company',
       target_id: companyId,
-      occurred_at: event.occurred_at,
+      occurred_at: isoMilliseconds(event.occurred_at),
     });
   }
 }
@@ -257,7 +259,7 @@ async function applyEvent(
       subject: `Merged ${count} compan${count === 1 ? 'y' : 'ies'} into this one`,
       target_type: 'company',
       target_id: merged.company_id,
-      occurred_at: event.occurred_at,
+      occurred_at: isoMilliseconds(event.occurred_at),
     });
     return;
   }
@@ -277,7 +279,7 @@ async function applyEvent(
       subject: `Merged ${count} contact${count === 1 ? '' : 's'} into this one`,
       target_type: 'contact',
       target_id: merged.contact_id,
-      occurred_at: event.occurred_at,
+      occurred_at: isoMilliseconds(event.occurred_at),
     });
     return;
   }
@@ -319,7 +321,7 @@ async function applyEvent(
       subject: `File added: ${document.name}`,
       target_type: document.target_type,
       target_id: document.target_id,
-      occurred_at: document.completed_at ?? event.occurred_at,
+      occurred_at: document.completed_at ?? isoMilliseconds(event.occurred_at),
     });
     return;
   }

@@ -2,6 +2,7 @@ import type { ClientSession, Connection } from 'mongoose';
 import { consumeEventsWithoutRows, type BatchEventHandler, type EventEnvelope } from '@crm/bus';
 import type { ServiceContext } from '@crm/service-host';
 import { auditEntryModel, type AuditEntryRecord } from './audit-entry.model';
+import { auditTime } from './audit-time';
 import { describeEvent, erasesObject, genericSummary, isAudited } from './audit-descriptions';
 import { AUDIT_READINGS, type AuditReadings } from './readings';
 
@@ -57,7 +58,7 @@ async function auditEntryOf(
     _id: event.id,
     workspace_id: workspaceId,
     event_type: event.type,
-    at: event.occurred_at,
+    at: auditTime(event.occurred_at),
     ...description,
     actor_type: event.actor?.type ?? 'system',
     actor: event.actor?.label ?? null,

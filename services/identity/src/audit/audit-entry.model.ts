@@ -13,7 +13,7 @@ export interface AuditEntryRecord {
   workspace_id: string;
   event_type: string;
   source: AuditSource;
-  // When the change happened (the event's occurred_at), ISO 8601 UTC with milliseconds.
+  // When the change happened (the event's occurred_at), ISO 8601 UTC with microseconds (audit-time.ts).
   at: string;
   action: string | null;
   object_type: string | null;

@@ -1,19 +1,19 @@
-import { implement, validationFailed, workspaceOf, type Implementation } from '@crm/kit';
+import { implement, isoMicroseconds, validationFailed, workspaceOf, type Implementation } from '@crm/kit';
 import type { ServiceContext } from '@crm/service-host';
 import { auditEntryModel, type AuditEntryRecord } from './audit-entry.model';
 import { auditEntryView } from './audit-entry-view';
 import { listAuditLog } from './audit.operations';
 
-const LATEST_TIMESTAMP = '9999-12-31T23:59:59.999Z';
+const LATEST_TIMESTAMP = '9999-12-31T23:59:59.999999Z';
 
-// Stored times are ISO strings with milliseconds, compared as text. Finer digits of `before`
-// round up, so an entry at .123 is older than .1234.
+// Stored times are ISO strings with microseconds (see audit-time.ts), compared as text. Finer digits
+// of `before` round up, so an entry at .123456 is older than .1234561.
 export function olderThanBound(before: string): string {
   const fraction = /\.(\d+)/.exec(before)?.[1] ?? '';
   const ms = Date.parse(before.replace(/\.(\d{3})\d+/, '.$1'));
   if (Number.isNaN(ms)) throw validationFailed('before must be a valid date-time');
-  const roundUp = /[1-9]/.test(fraction.slice(3)) ? 1 : 0;
-  const bound = new Date(ms + roundUp).toISOString();
+  const roundUp = /[1-9]/.test(fraction.slice(6)) ? 1 : 0;
+  const bound = isoMicroseconds(ms * 1000 + Number(fraction.slice(3, 6).padEnd(3, '0')) + roundUp);
   // Past year 9999 the ISO text gains a `+` and no longer sorts as text.
   return bound.startsWith('+') ? LATEST_TIMESTAMP : bound;
 }
