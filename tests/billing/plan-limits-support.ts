@@ -32,14 +32,14 @@ export function invitationTokenMailedTo(system: TestSystem, address: string): st
 export function workerAt(
   system: TestSystem,
   service: 'crm-core' | 'marketing',
-  jobs: (context: ServiceContext) => Record<string, JobHandler>,
+  handlers: Record<string, JobHandler>,
   days: number,
 ): JobWorker {
   const context = system.services[service].context;
   return new JobWorker({
     connection: context.connection,
     logger: context.logger,
-    handlers: jobs(context),
+    handlers,
     now: () => new Date(Date.now() + days * DAY),
   });
 }

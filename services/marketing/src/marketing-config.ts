@@ -1,5 +1,4 @@
 import { int, loadConfig, url } from '@crm/kit';
-import type { ServiceContext } from '@crm/service-host';
 
 // marketing's own settings, read from the service's environment once at start.
 export const MARKETING_ENV = {
@@ -30,18 +29,11 @@ export interface MarketingConfig {
   submissionWindowMs: number;
 }
 
-const configs = new WeakMap<ServiceContext, MarketingConfig>();
-
-export function marketingConfig(context: ServiceContext): MarketingConfig {
-  let config = configs.get(context);
-  if (!config) {
-    const parsed = loadConfig(MARKETING_ENV, context.env);
-    config = {
-      publicUrl: parsed.PUBLIC_URL.replace(/\/+$/, ''),
-      submissionsPerAddress: parsed.FORM_SUBMISSIONS_PER_ADDRESS,
-      submissionWindowMs: parsed.FORM_SUBMISSION_WINDOW_MINUTES * 60_000,
-    };
-    configs.set(context, config);
-  }
-  return config;
+export function loadMarketingConfig(env: NodeJS.ProcessEnv): MarketingConfig {
+  const parsed = loadConfig(MARKETING_ENV, env);
+  return {
+    publicUrl: parsed.PUBLIC_URL.replace(/\/+$/, ''),
+    submissionsPerAddress: parsed.FORM_SUBMISSIONS_PER_ADDRESS,
+    submissionWindowMs: parsed.FORM_SUBMISSION_WINDOW_MINUTES * 60_000,
+  };
 }

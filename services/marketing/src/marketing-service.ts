@@ -4,7 +4,7 @@ import { campaignOperations } from './campaigns/campaign-routes';
 import { registerCrmRecordModels } from './crm-records/crm-record.model';
 import { subscribeCrmRecords } from './crm-records/crm-record-consumers';
 import { marketingGrpc } from './grpc/marketing-grpc';
-import { marketingConfig } from './marketing-config';
+import { marketingRuntime } from './marketing-runtime';
 import { subscribeSourceNames } from './references/lead-sources';
 import { subscribeMemberNames } from './references/members';
 import { registerReferenceCopyModels } from './references/reference-copies.model';
@@ -34,20 +34,17 @@ export const marketingService = defineService({
     registerCrmRecordModels(connection);
     registerReferenceCopyModels(connection);
   },
-  runtime: (context) => context,
-  operations: (context) => {
-    // Settings are checked at start: a bad value stops the service, not a request.
-    marketingConfig(context);
-    return [
-      ...campaignOperations(context),
-      ...spendOperations(context),
-      ...touchpointOperations(context),
-      ...webFormOperations(context),
-      ...submissionOperations(context),
-    ];
-  },
-  grpc: (context) => marketingGrpc(context),
-  async consumers(context) {
+  // Settings checked once at start: a bad value stops the service, not a request.
+  runtime: marketingRuntime,
+  operations: (runtime) => [
+    ...campaignOperations(runtime.context),
+    ...spendOperations(runtime.context),
+    ...touchpointOperations(runtime.context),
+    ...webFormOperations(runtime),
+    ...submissionOperations(runtime),
+  ],
+  grpc: (runtime) => marketingGrpc(runtime.context),
+  async consumers({ context }) {
     await subscribeCrmRecords(context);
     await subscribeTouchpointMerges(context);
     await subscribeContactErasure(context);
@@ -55,5 +52,5 @@ export const marketingService = defineService({
     await subscribeMemberNames(context);
     await subscribeSourceNames(context);
   },
-  jobs: (context) => submissionJobs(context),
+  jobs: (runtime) => submissionJobs(runtime.context),
 });

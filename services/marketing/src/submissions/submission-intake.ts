@@ -11,7 +11,7 @@ import {
   isoNow,
 } from '@crm/kit';
 import { commit, type ServiceContext } from '@crm/service-host';
-import { marketingConfig } from '../marketing-config';
+import type { MarketingRuntime } from '../marketing-runtime';
 import { escapeHtml } from '../web-forms/embed-html';
 import { webFormModel, type WebFormRecord } from '../web-forms/web-form.model';
 import { submissionModel, type SubmissionRecord } from './submission.model';
@@ -65,13 +65,14 @@ function answer(
 // Accepts a submission: checks it, keeps it with the job that turns it into a lead (one
 // transaction, so an accepted submission is never lost), and answers at once.
 export async function acceptSubmission(
-  context: ServiceContext,
+  runtime: MarketingRuntime,
   req: Request,
   res: Response,
   key: string,
   queryUtm: string | undefined,
   body: SubmissionBody,
 ): Promise<{ received: boolean; redirect_url: string | null } | undefined> {
+  const { context } = runtime;
   const form = await formByKey(context, key);
   // From here on the request belongs to the form's workspace (tenancy guard, events, jobs).
   return runWithContext(
@@ -84,7 +85,7 @@ export async function acceptSubmission(
       if (!body.email) throw validationFailed('email is required');
       if (!EMAIL.test(body.email)) throw validationFailed('email must be a valid email');
       const emailNormalised = normaliseEmail(body.email);
-      const config = marketingConfig(context);
+      const { config } = runtime;
       const since = new Date(Date.now() - config.submissionWindowMs).toISOString();
       const recent = await submissionModel(context.connection)
         .countDocuments({

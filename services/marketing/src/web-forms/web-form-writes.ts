@@ -4,7 +4,7 @@ import { isoNow, isUuid, newId, notFound, validationFailed, type InternalClaims 
 import { webFormCreated, type WebFormCreatedData, webFormUpdated } from '@crm/protos';
 import { commit, type ServiceContext } from '@crm/service-host';
 import { campaignModel } from '../campaigns/campaign.model';
-import { marketingConfig } from '../marketing-config';
+import type { MarketingRuntime } from '../marketing-runtime';
 import { checkLeadSource } from '../references/lead-sources';
 import { checkOwner } from '../references/members';
 import { embedHtml } from './embed-html';
@@ -13,11 +13,11 @@ import type { CreateWebFormBody, UpdateWebFormBody, WebFormView } from './web-fo
 
 const DEFAULT_FIELDS: WebFormField[] = ['first_name', 'last_name', 'email', 'company', 'message'];
 
-export const actionUrlOf = (context: ServiceContext, publicKey: string) =>
-  `${marketingConfig(context).publicUrl}/v1/public/forms/${publicKey}`;
+export const actionUrlOf = (runtime: MarketingRuntime, publicKey: string) =>
+  `${runtime.config.publicUrl}/v1/public/forms/${publicKey}`;
 
-export function webFormView(context: ServiceContext, record: WebFormRecord): WebFormView {
-  const actionUrl = actionUrlOf(context, record.public_key);
+export function webFormView(runtime: MarketingRuntime, record: WebFormRecord): WebFormView {
+  const actionUrl = actionUrlOf(runtime, record.public_key);
   return {
     id: record._id,
     name: record.name,
@@ -76,13 +76,16 @@ export async function findWebForm(
   return form;
 }
 
-export async function listWebFormViews(context: ServiceContext, workspaceId: string): Promise<{ data: WebFormView[] }> {
-  const forms = await webFormModel(context.connection)
+export async function listWebFormViews(
+  runtime: MarketingRuntime,
+  workspaceId: string,
+): Promise<{ data: WebFormView[] }> {
+  const forms = await webFormModel(runtime.context.connection)
     .find({ workspace_id: workspaceId })
     .sort({ created_at: 1, _id: 1 })
     .lean<WebFormRecord[]>()
     .exec();
-  return { data: forms.map((form) => webFormView(context, form)) };
+  return { data: forms.map((form) => webFormView(runtime, form)) };
 }
 
 // The rules of a form's settings, on the state it would have after the change.
@@ -130,11 +133,12 @@ function applied(form: WebFormRecord, body: UpdateWebFormBody): WebFormRecord {
 }
 
 export async function createWebFormRecord(
-  context: ServiceContext,
+  runtime: MarketingRuntime,
   claims: InternalClaims,
   workspaceId: string,
   body: CreateWebFormBody,
 ): Promise<WebFormView> {
+  const { context } = runtime;
   const now = isoNow();
   const record = applied(
     {
@@ -165,18 +169,19 @@ export async function createWebFormRecord(
     await webFormModel(context.connection).create([record], { session: transaction });
     publish(webFormCreated, { workspace_id: workspaceId, actor: claims.actor, data: webFormState(record) });
   });
-  return webFormView(context, record);
+  return webFormView(runtime, record);
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 export async function updateWebFormRecord(
-  context: ServiceContext,
+  runtime: MarketingRuntime,
   claims: InternalClaims,
   workspaceId: string,
   id: string,
   body: UpdateWebFormBody,
 ): Promise<WebFormView> {
+  const { context } = runtime;
   const before = await findWebForm(context, workspaceId, id);
   checkSettings(applied(before, body));
   await checkReferences(context, workspaceId, body, before);
@@ -208,5 +213,5 @@ export async function updateWebFormRecord(
     });
     return next;
   });
-  return webFormView(context, updated);
+  return webFormView(runtime, updated);
 }
