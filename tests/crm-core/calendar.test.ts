@@ -1,5 +1,4 @@
 import { calendarConnectionModel } from '@crm/crm-core/calendar/calendar-connection.model';
-import { calendarRuntime } from '@crm/crm-core/calendar/calendar-runtime';
 import { newId, runWithContext } from '@crm/kit';
 import { request, signUpWithWorkspace, startTestSystem, waitFor, type TestSystem } from '../support/system';
 import {
@@ -96,7 +95,7 @@ describe('connecting a calendar', () => {
     );
     expect(forgedAnswer).toMatchObject({ status: 400, body: { error: { code: 'calendar_state_invalid' } } });
     // Signed by crm-core but expired: refused too.
-    const expired = calendarRuntime(system.services['crm-core'].context).secrets.sign({
+    const expired = system.services['crm-core'].runtime.calendar.secrets.sign({
       ...JSON.parse(Buffer.from(payload, 'base64url').toString()),
       e: Date.now() - 1000,
     });

@@ -20,11 +20,11 @@ const DAY = 24 * 60 * 60 * 1000;
 
 // A job worker of crm-core whose clock runs `days` ahead, as a replica would see the future.
 function workerAt(days: number, of: TestSystem = system): JobWorker {
-  const context = of.services['crm-core'].context;
+  const { context, runtime } = of.services['crm-core'];
   return new JobWorker({
     connection: context.connection,
     logger: context.logger,
-    handlers: crmCoreService.jobs!(context),
+    handlers: crmCoreService.jobs!(runtime),
     now: () => new Date(Date.now() + days * DAY),
   });
 }

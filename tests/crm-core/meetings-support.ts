@@ -1,6 +1,5 @@
 import { JobWorker } from '@crm/bus';
 import { crmCoreService } from '@crm/crm-core';
-import { calendarRuntime } from '@crm/crm-core/calendar/calendar-runtime';
 import type { CalendarSimulator } from '@crm/crm-core/calendar/calendar-simulator';
 import type { components } from '@crm/sdk';
 import { newId, runWithContext } from '@crm/kit';
@@ -53,16 +52,16 @@ export function inHours(from: number, hours = 1): { starts_at: string; ends_at: 
 }
 
 export const simulatorOf = (system: TestSystem): CalendarSimulator =>
-  calendarRuntime(system.services['crm-core'].context).simulator;
+  system.services['crm-core'].runtime.calendar.simulator;
 
 // A job worker of crm-core whose clock runs `days` ahead, as a replica would see the future:
 // it runs retries the service's own worker would only run later.
 export function workerAt(system: TestSystem, days: number): JobWorker {
-  const context = system.services['crm-core'].context;
+  const { context, runtime } = system.services['crm-core'];
   return new JobWorker({
     connection: context.connection,
     logger: context.logger,
-    handlers: crmCoreService.jobs!(context),
+    handlers: crmCoreService.jobs!(runtime),
     now: () => new Date(Date.now() + days * 24 * HOUR),
   });
 }

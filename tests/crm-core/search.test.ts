@@ -1,6 +1,5 @@
 import { JobWorker } from '@crm/bus';
 import { crmCoreService } from '@crm/crm-core';
-import { searchIndexOf } from '@crm/crm-core/search/search-projection';
 import { request, signUpWithWorkspace, startTestSystem, waitFor, type TestSystem } from '../support/system';
 
 // GET /search through the gateway: companies and contacts of the caller's workspace found by
@@ -71,7 +70,7 @@ async function searchSetUntil(owner: Owner, q: string, expected: string[]): Prom
 // What the index itself holds for a query (the API also re-reads the records, so this is how a
 // test sees that a record really left the index).
 const indexed = async (owner: Owner, q: string) =>
-  (await searchIndexOf(system.services['crm-core'].context).search(owner.workspaceId, q, 20)).map((match) => match.id);
+  (await system.services['crm-core'].runtime.searchIndex.search(owner.workspaceId, q, 20)).map((match) => match.id);
 
 describe('GET /search', () => {
   it('finds companies and contacts by each searchable field, with a title and subtitle for a picker', async () => {
@@ -222,11 +221,11 @@ describe('GET /search', () => {
     const purged = await create(owner, '/contacts', { first_name: 'Gone', last_name: 'Forgoodby' });
     await searchUntil(owner, 'forgoodby', [purged]);
     expect((await request(base, 'DELETE', `/contacts/${purged}`, { token: owner.token })).status).toBe(204);
-    const context = system.services['crm-core'].context;
+    const { context, runtime } = system.services['crm-core'];
     await new JobWorker({
       connection: context.connection,
       logger: context.logger,
-      handlers: crmCoreService.jobs!(context),
+      handlers: crmCoreService.jobs!(runtime),
       now: () => new Date(Date.now() + 31 * DAY),
     }).runDue();
     expect((await request(base, 'GET', `/contacts/${purged}`, { token: owner.token })).status).toBe(404);

@@ -24,11 +24,11 @@ const inHours = (hours: number) => new Date(Date.now() + hours * HOUR).toISOStri
 
 // A job worker of crm-core whose clock runs `hours` ahead, as a replica would see the future.
 function workerAt(hours: number): JobWorker {
-  const context = system.services['crm-core'].context;
+  const { context, runtime } = system.services['crm-core'];
   return new JobWorker({
     connection: context.connection,
     logger: context.logger,
-    handlers: crmCoreService.jobs!(context),
+    handlers: crmCoreService.jobs!(runtime),
     now: () => new Date(Date.now() + hours * HOUR),
   });
 }

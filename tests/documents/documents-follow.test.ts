@@ -27,11 +27,11 @@ const MINUTE = 60 * 1000;
 const DAY = 24 * 60 * MINUTE;
 
 function crmCoreWorkerAt(ms: number): JobWorker {
-  const context = system.services['crm-core'].context;
+  const { context, runtime } = system.services['crm-core'];
   return new JobWorker({
     connection: context.connection,
     logger: context.logger,
-    handlers: crmCoreService.jobs!(context),
+    handlers: crmCoreService.jobs!(runtime),
     now: () => new Date(Date.now() + ms),
   });
 }

@@ -1,4 +1,5 @@
 import { defineService } from '@crm/service-host';
+import { crmCoreRuntime } from './crm-core-runtime';
 import { registerCatalogueModels } from './catalogue/catalogue.model';
 import { catalogueOperations } from './catalogue/catalogue-routes';
 import { registerCompanyModel } from './companies/company.model';
@@ -85,26 +86,31 @@ export const crmCoreService = defineService({
     registerTaskModel(connection);
     registerErasedContactModel(connection);
   },
-  runtime: (context) => context,
-  operations: (context) => [
-    ...catalogueOperations(context),
-    ...companyOperations(context),
-    ...contactOperations(context),
-    ...customFieldOperations(context),
-    ...savedViewOperations(context),
-    ...recentOperations(context),
-    ...dealOperations(context),
-    ...meetingOperations(context),
-    ...calendarOperations(context),
-    ...searchOperations(context),
-    ...duplicateOperations(context),
-    ...importOperations(context),
-    ...exportOperations(context),
-    ...activityOperations(context),
-    ...taskOperations(context),
-    ...privacyOperations(context),
-  ],
-  async consumers(context) {
+  // Calendar settings and providers, and the search index, made once at start.
+  runtime: crmCoreRuntime,
+  operations(runtime) {
+    const { context } = runtime;
+    return [
+      ...catalogueOperations(context),
+      ...companyOperations(context),
+      ...contactOperations(context),
+      ...customFieldOperations(context),
+      ...savedViewOperations(context),
+      ...recentOperations(context),
+      ...dealOperations(context),
+      ...meetingOperations(context),
+      ...calendarOperations(runtime),
+      ...searchOperations(runtime),
+      ...duplicateOperations(context),
+      ...importOperations(context),
+      ...exportOperations(context),
+      ...activityOperations(context),
+      ...taskOperations(context),
+      ...privacyOperations(context),
+    ];
+  },
+  async consumers(runtime) {
+    const { context } = runtime;
     await subscribeOwnerNames(context);
     await subscribeMemberNames(context);
     await subscribeWorkspaceSeed(context);
@@ -112,7 +118,7 @@ export const crmCoreService = defineService({
     await subscribeDealReferences(context);
     await subscribeMeetingReferences(context);
     await subscribeMemberEmails(context);
-    await startSearch(context);
+    await startSearch(runtime);
     await subscribeDuplicateCounts(context);
     await subscribeTimeline(context);
     await subscribeTaskReferences(context);
@@ -120,11 +126,11 @@ export const crmCoreService = defineService({
     await subscribeErasureCleanup(context);
   },
   // Each gRPC service crm-core answers: one entry per service.
-  grpc: (context) => [crmRecordsGrpc(context), crmLeadsGrpc(context), crmReplayGrpc(context)],
-  jobs: (context) => ({
-    ...companyJobs(context),
-    ...contactJobs(context),
-    ...meetingJobs(context),
-    ...taskJobs(context),
+  grpc: ({ context }) => [crmRecordsGrpc(context), crmLeadsGrpc(context), crmReplayGrpc(context)],
+  jobs: (runtime) => ({
+    ...companyJobs(runtime.context),
+    ...contactJobs(runtime.context),
+    ...meetingJobs(runtime),
+    ...taskJobs(runtime.context),
   }),
 });

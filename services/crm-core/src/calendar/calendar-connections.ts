@@ -19,11 +19,11 @@ import {
 } from '@crm/protos';
 import { commit, type ServiceContext } from '@crm/service-host';
 import type { CalendarProviderName } from '../meetings/meeting.model';
+import type { CrmCoreRuntime } from '../crm-core-runtime';
 import { checkMembers, memberNames } from '../references/members';
 import { calendarConnectionModel, usedStateModel, type CalendarConnectionRecord } from './calendar-connection.model';
 import type { CalendarCallbackQuery, CalendarConnectionView } from './calendar.operations';
 import { CalendarProviderError } from './calendar-provider';
-import { calendarRuntime } from './calendar-runtime';
 
 // Connecting a member's calendar (OAuth 2.0 authorisation code), listing and deleting the
 // connection, and the access token the sync uses (refreshed when it is about to expire).
@@ -49,12 +49,12 @@ export const FLOW_COOKIE = 'crm_calendar_flow';
 const digestOf = (value: string) => createHash('sha256').update(value).digest('base64url');
 
 function flowCookie(
-  context: ServiceContext,
+  runtime: CrmCoreRuntime,
   provider: CalendarProviderName,
   value: string,
   maxAgeSeconds: number,
 ): string {
-  const callback = new URL(redirectUri(context, provider));
+  const callback = new URL(redirectUri(runtime, provider));
   const secure = callback.protocol === 'https:' ? '; Secure' : '';
   return `${FLOW_COOKIE}=${value}; Path=${callback.pathname}; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Lax${secure}`;
 }
@@ -90,8 +90,8 @@ export function connectionState(record: CalendarConnectionRecord): CalendarConne
 const tokenContext = (record: Pick<CalendarConnectionRecord, 'workspace_id' | 'user_id' | 'provider'>) =>
   `${record.workspace_id}:${record.user_id}:${record.provider}`;
 
-export const redirectUri = (context: ServiceContext, provider: CalendarProviderName) =>
-  `${calendarRuntime(context).config.publicUrl}/v1/public/integrations/calendar/${provider}/callback`;
+export const redirectUri = (runtime: CrmCoreRuntime, provider: CalendarProviderName) =>
+  `${runtime.calendar.config.publicUrl}/v1/public/integrations/calendar/${provider}/callback`;
 
 // The member's connections; while the plan has no calendar sync a working one reads paused.
 export async function listConnections(
@@ -113,31 +113,31 @@ export async function listConnections(
 
 // The sign-in link, and the cookie that binds it to the browser that asked for it.
 export async function startConnect(
-  context: ServiceContext,
+  runtime: CrmCoreRuntime,
   claims: InternalClaims,
   workspaceId: string,
   provider: CalendarProviderName,
 ): Promise<{ url: string; cookie: string }> {
-  const runtime = calendarRuntime(context);
+  const { calendar } = runtime;
   const browser = randomBytes(32).toString('base64url');
-  const state = runtime.secrets.sign({
+  const state = calendar.secrets.sign({
     n: newId(),
     w: workspaceId,
     u: claims.user_id,
     p: provider,
     b: digestOf(browser),
-    e: Date.now() + runtime.config.stateTtlMs,
+    e: Date.now() + calendar.config.stateTtlMs,
   });
-  const url = await runtime.providers[provider].authorizationUrl({
+  const url = await calendar.providers[provider].authorizationUrl({
     state,
-    redirectUri: redirectUri(context, provider),
+    redirectUri: redirectUri(runtime, provider),
   });
-  return { url, cookie: flowCookie(context, provider, browser, Math.ceil(runtime.config.stateTtlMs / 1000)) };
+  return { url, cookie: flowCookie(runtime, provider, browser, Math.ceil(calendar.config.stateTtlMs / 1000)) };
 }
 
 // Ends the flow's cookie in the browser, whatever the callback answered.
-export const clearedFlowCookie = (context: ServiceContext, provider: CalendarProviderName) =>
-  flowCookie(context, provider, '', 0);
+export const clearedFlowCookie = (runtime: CrmCoreRuntime, provider: CalendarProviderName) =>
+  flowCookie(runtime, provider, '', 0);
 
 interface SignedState {
   nonce: string;
@@ -147,8 +147,8 @@ interface SignedState {
   expiresAt: number;
 }
 
-function readState(context: ServiceContext, provider: CalendarProviderName, state: string): SignedState {
-  const payload = calendarRuntime(context).secrets.verify(state);
+function readState(runtime: CrmCoreRuntime, provider: CalendarProviderName, state: string): SignedState {
+  const payload = runtime.calendar.secrets.verify(state);
   if (
     !payload ||
     payload.p !== provider ||
@@ -173,12 +173,13 @@ function readState(context: ServiceContext, provider: CalendarProviderName, stat
 // The provider sent the member back: the state (signed, unexpired, unused) says who they are, and
 // the flow cookie that they are in the browser that asked for the link.
 export async function completeConnect(
-  context: ServiceContext,
+  runtime: CrmCoreRuntime,
   provider: CalendarProviderName,
   query: CalendarCallbackQuery,
   cookieHeader: string | undefined,
 ): Promise<CalendarConnectionView> {
-  const state = readState(context, provider, query.state);
+  const { context, calendar } = runtime;
+  const state = readState(runtime, provider, query.state);
   // Before the state is spent: a link opened in the wrong browser leaves it to its own member.
   if (!sameDigest(state.browserDigest, flowCookieOf(cookieHeader))) throw otherBrowser();
   return runWithContext(
@@ -203,12 +204,11 @@ export async function completeConnect(
       if (query.code === undefined) throw new AppError('validation_failed', 'code is required', 400);
       // The member may have been disabled since the link was made.
       await checkMembers(context, state.workspaceId, [{ field: 'state', id: state.userId }]);
-      const runtime = calendarRuntime(context);
-      const adapter = runtime.providers[provider];
+      const adapter = calendar.providers[provider];
       let tokens;
       let email: string | null;
       try {
-        tokens = await adapter.exchangeCode({ code: query.code, redirectUri: redirectUri(context, provider) });
+        tokens = await adapter.exchangeCode({ code: query.code, redirectUri: redirectUri(runtime, provider) });
         email = await adapter.accountEmail(tokens.access_token);
       } catch (error) {
         if (error instanceof CalendarProviderError && error.permanent)
@@ -230,9 +230,9 @@ export async function completeConnect(
           ...identity,
           account_email: email,
           status: 'connected',
-          access_token_sealed: runtime.secrets.encrypt(tokens.access_token, tokenContext(identity)),
+          access_token_sealed: calendar.secrets.encrypt(tokens.access_token, tokenContext(identity)),
           refresh_token_sealed: tokens.refresh_token
-            ? runtime.secrets.encrypt(tokens.refresh_token, tokenContext(identity))
+            ? calendar.secrets.encrypt(tokens.refresh_token, tokenContext(identity))
             : null,
           access_expires_at: new Date(tokens.expires_at),
           connected_at: now,
@@ -303,11 +303,11 @@ export async function hasConnectedCalendar(
 
 // A working access token of the connection: refreshed (and stored again, sealed) when it is
 // about to expire. A provider refusing the refresh marks the connection reconnect_required.
-export async function accessToken(context: ServiceContext, record: CalendarConnectionRecord): Promise<string> {
-  const runtime = calendarRuntime(context);
+export async function accessToken(runtime: CrmCoreRuntime, record: CalendarConnectionRecord): Promise<string> {
+  const { context, calendar } = runtime;
   const bound = tokenContext(record);
   if (record.access_expires_at.getTime() - REFRESH_MARGIN_MS > Date.now())
-    return runtime.secrets.decrypt(record.access_token_sealed, bound);
+    return calendar.secrets.decrypt(record.access_token_sealed, bound);
   if (!record.refresh_token_sealed) {
     await markReconnectRequired(context, record);
     throw new CalendarProviderError(
@@ -318,8 +318,8 @@ export async function accessToken(context: ServiceContext, record: CalendarConne
   }
   let tokens;
   try {
-    tokens = await runtime.providers[record.provider].refresh(
-      runtime.secrets.decrypt(record.refresh_token_sealed, bound),
+    tokens = await calendar.providers[record.provider].refresh(
+      calendar.secrets.decrypt(record.refresh_token_sealed, bound),
     );
   } catch (error) {
     if (error instanceof CalendarProviderError && error.reconnect) {
@@ -336,8 +336,10 @@ export async function accessToken(context: ServiceContext, record: CalendarConne
     { _id: record._id, workspace_id: record.workspace_id },
     {
       $set: {
-        access_token_sealed: runtime.secrets.encrypt(tokens.access_token, bound),
-        ...(tokens.refresh_token ? { refresh_token_sealed: runtime.secrets.encrypt(tokens.refresh_token, bound) } : {}),
+        access_token_sealed: calendar.secrets.encrypt(tokens.access_token, bound),
+        ...(tokens.refresh_token
+          ? { refresh_token_sealed: calendar.secrets.encrypt(tokens.refresh_token, bound) }
+          : {}),
         access_expires_at: new Date(tokens.expires_at),
         updated_at: isoNow(),
       },

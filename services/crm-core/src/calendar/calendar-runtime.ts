@@ -7,8 +7,9 @@ import { CalendarSecrets } from './calendar-secrets';
 import { CalendarSimulator } from './calendar-simulator';
 import { HttpCalendarProvider } from './http-calendar-provider';
 
-// What the calendar integration needs at run time, made once per started service from its
-// configuration (validated at start: a bad setting stops the service naming the variable).
+// What the calendar integration needs at run time, made once per start from its configuration
+// as part of crm-core's runtime (validated at start: a bad setting stops the service naming the
+// variable).
 export interface CalendarRuntime {
   config: CalendarConfig;
   secrets: CalendarSecrets;
@@ -19,11 +20,7 @@ export interface CalendarRuntime {
   simulated: Record<CalendarProviderName, boolean>;
 }
 
-const runtimes = new WeakMap<ServiceContext, CalendarRuntime>();
-
 export function calendarRuntime(context: ServiceContext): CalendarRuntime {
-  const existing = runtimes.get(context);
-  if (existing) return existing;
   const config = loadCalendarConfig(context.env);
   // Embedded defaults: kept beside the embedded store's folder, not in it (the store owns what is inside).
   const secrets = new CalendarSecrets(keyBesideData(config.tokenKey, context.dataDir, 'crm-core-calendar-token.key'));
@@ -39,7 +36,5 @@ export function calendarRuntime(context: ServiceContext): CalendarRuntime {
       endpoints ? async () => endpoints : () => simulator.endpoints(name),
     );
   }
-  const runtime = { config, secrets, providers, simulator, simulated };
-  runtimes.set(context, runtime);
-  return runtime;
+  return { config, secrets, providers, simulator, simulated };
 }

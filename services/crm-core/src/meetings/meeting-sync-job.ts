@@ -8,7 +8,7 @@ import {
   type CalendarEventInput,
   type CalendarEventResult,
 } from '../calendar/calendar-provider';
-import { calendarRuntime } from '../calendar/calendar-runtime';
+import type { CrmCoreRuntime } from '../crm-core-runtime';
 import { workspacePlan } from '../records/record-limit';
 import { meetingModel, type MeetingRecord } from './meeting.model';
 import { attendeesOf, meetingNames, meetingState } from './meeting-view';
@@ -46,7 +46,8 @@ async function eventInput(context: ServiceContext, meeting: MeetingRecord): Prom
 }
 
 // Writes the meeting to the organiser's calendar; answers what the meeting records of it.
-async function pushToCalendar(context: ServiceContext, meeting: MeetingRecord): Promise<SyncFields> {
+async function pushToCalendar(runtime: CrmCoreRuntime, meeting: MeetingRecord): Promise<SyncFields> {
+  const { context } = runtime;
   // A sync due when the workspace left the Standard plan (scheduled before, or retrying) writes
   // nothing: the plan is asked of identity now, as the next request's token would carry it.
   const plan = await workspacePlan(context, meeting.workspace_id);
@@ -67,8 +68,8 @@ async function pushToCalendar(context: ServiceContext, meeting: MeetingRecord): 
     // Disconnected since: events already created stay as they are.
     return {};
   }
-  const provider = calendarRuntime(context).providers[connection.provider];
-  const token = await accessToken(context, connection);
+  const provider = runtime.calendar.providers[connection.provider];
+  const token = await accessToken(runtime, connection);
   // An event in a calendar the organiser no longer syncs with stays there; this one gets its own.
   const eventId =
     meeting.external_event_id && meeting.external_provider === connection.provider ? meeting.external_event_id : null;
@@ -164,7 +165,8 @@ async function recordSync(
 
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-export function meetingSyncHandler(context: ServiceContext): JobHandler {
+export function meetingSyncHandler(runtime: CrmCoreRuntime): JobHandler {
+  const { context } = runtime;
   return async (job) => {
     const workspaceId = job.workspace_id;
     const meetingId = String(job.payload.meeting_id);
@@ -176,7 +178,7 @@ export function meetingSyncHandler(context: ServiceContext): JobHandler {
     if (!meeting) return;
     let fields: SyncFields;
     try {
-      fields = await pushToCalendar(context, meeting);
+      fields = await pushToCalendar(runtime, meeting);
     } catch (error) {
       const permanent = error instanceof CalendarProviderError && error.permanent;
       if (!permanent && job.attempt < SYNC_MAX_ATTEMPTS) throw error;
@@ -192,6 +194,6 @@ export function meetingSyncHandler(context: ServiceContext): JobHandler {
   };
 }
 
-export function meetingJobs(context: ServiceContext): Record<string, JobHandler> {
-  return { [MEETING_SYNC_JOB]: meetingSyncHandler(context) };
+export function meetingJobs(runtime: CrmCoreRuntime): Record<string, JobHandler> {
+  return { [MEETING_SYNC_JOB]: meetingSyncHandler(runtime) };
 }

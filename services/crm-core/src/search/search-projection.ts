@@ -2,12 +2,11 @@ import type { Connection } from 'mongoose';
 import { applyRecordState, projectionBatchHandler, type EventEnvelope, type RecordState } from '@crm/bus';
 import { acrossWorkspaces, runWithContext, type Logger } from '@crm/kit';
 import { asEventData, contactErased, EVENT_CONTRACTS, recordStateOf } from '@crm/protos';
-import type { ServiceContext } from '@crm/service-host';
 import { companyModel, type CompanyRecord } from '../companies/company.model';
 import { contactModel, type ContactRecord } from '../contacts/contact.model';
+import type { CrmCoreRuntime } from '../crm-core-runtime';
 import { EmbeddedSearchIndex } from './embedded-search-index';
 import type { SearchIndex } from './search-index';
-import { searchIndexFromEnv } from './search-config';
 import { indexDocumentOf, searchDocumentModel, type SearchDocumentRecord } from './search-document.model';
 import { phoneText, type SearchType } from './search-text';
 
@@ -231,18 +230,6 @@ export async function rebuildSearch(
   return { ...replayed, indexed };
 }
 
-const indexes = new WeakMap<ServiceContext, SearchIndex>();
-
-// The index of this service instance (made once, from MEILI_URL or embedded).
-export function searchIndexOf(context: ServiceContext): SearchIndex {
-  let index = indexes.get(context);
-  if (!index) {
-    index = searchIndexFromEnv(context.env);
-    indexes.set(context, index);
-  }
-  return index;
-}
-
 async function prepareIndex(index: SearchIndex, logger: Logger): Promise<void> {
   try {
     await index.prepare();
@@ -256,9 +243,9 @@ async function prepareIndex(index: SearchIndex, logger: Logger): Promise<void> {
 // At start: the index is prepared, an empty projection is filled from the store (first start
 // with existing records), the embedded index is loaded from the projection, and the consumer
 // subscribes (before the outbox relay starts, so nothing published meanwhile is missed).
-export async function startSearch(context: ServiceContext): Promise<void> {
+export async function startSearch(runtime: CrmCoreRuntime): Promise<void> {
+  const { context, searchIndex: index } = runtime;
   const { connection, logger } = context;
-  const index = searchIndexOf(context);
   await prepareIndex(index, logger);
   const started = Date.now();
   const projection = searchDocumentModel(connection);

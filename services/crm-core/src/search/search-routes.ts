@@ -1,8 +1,7 @@
 import { implement, validationFailed, workspaceOf, type Implementation } from '@crm/kit';
-import type { ServiceContext } from '@crm/service-host';
+import type { CrmCoreRuntime } from '../crm-core-runtime';
 import { liveHits } from '../recent/recent-hits';
 import type { SearchHitView } from '../recent/recent.operations';
-import { searchIndexOf } from './search-projection';
 import { search, SEARCH_RESULTS_MAX } from './search.operations';
 import { searchTerms } from './search-text';
 
@@ -10,26 +9,26 @@ import { searchTerms } from './search-text';
 // shows them), which also leaves out anything that left the workspace since it was indexed.
 // Without contacts:read the caller finds companies only.
 async function searchRecords(
-  context: ServiceContext,
+  runtime: CrmCoreRuntime,
   workspaceId: string,
   q: string,
   readsContacts: boolean,
 ): Promise<{ data: SearchHitView[] }> {
   if (searchTerms(q).length === 0) throw validationFailed('q must contain a letter or a digit');
-  const found = await searchIndexOf(context).search(workspaceId, q, SEARCH_RESULTS_MAX);
+  const found = await runtime.searchIndex.search(workspaceId, q, SEARCH_RESULTS_MAX);
   const matches = readsContacts ? found : found.filter((match) => match.type !== 'contact');
   const idsOf = (type: string) => matches.filter((match) => match.type === type).map((match) => match.id);
-  const hits = await liveHits(context.connection, workspaceId, {
+  const hits = await liveHits(runtime.context.connection, workspaceId, {
     company: idsOf('company'),
     contact: idsOf('contact'),
   });
   return { data: matches.flatMap((match) => hits.get(`${match.type}:${match.id}`) ?? []).slice(0, SEARCH_RESULTS_MAX) };
 }
 
-export function searchOperations(context: ServiceContext): Implementation[] {
+export function searchOperations(runtime: CrmCoreRuntime): Implementation[] {
   return [
     implement(search, async ({ req, auth, query }) =>
-      searchRecords(context, workspaceOf(req), query.q, auth.permissions.includes('contacts:read')),
+      searchRecords(runtime, workspaceOf(req), query.q, auth.permissions.includes('contacts:read')),
     ),
   ];
 }
