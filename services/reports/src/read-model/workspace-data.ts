@@ -17,9 +17,16 @@ import { rememberSettings } from './read-model-consumers';
 // A workspace's read model as the reports read it: every live record of each kind, loaded once
 // and kept in memory. Each request reads the workspace's change sequence (one key read); when it
 // moved past what this process applied, only the records stamped since are read (an index on
-// workspace and sequence number) and applied to a copy of what is kept, so a change made on this
-// replica or another is seen by the next report without loading the workspace again. A rebuild
-// or new settings (the sequence's generation) load it anew.
+// workspace and sequence number) and applied, so a change made on this replica or another is seen
+// by the next report without loading the workspace again. A rebuild or new settings (the
+// sequence's generation) load it anew.
+//
+// Each application makes a new WorkspaceData with new arrays of the kinds that changed (answers
+// and key columns are kept by those, see keptAnswer and key-columns.ts), while the id maps are
+// the kept ones, changed in place: copying a map of 100,000 companies for every few hundred that
+// arrived cost more than the report asked for. So an older WorkspaceData's arrays stay as they
+// were and its maps show the latest records: reports compute over the data they were given
+// without waiting on anything, and what is looked up after a wait (a member's name) is the newest.
 
 export interface WorkspaceSettings {
   currency: string;
@@ -142,9 +149,8 @@ async function load(context: ServiceContext, workspaceId: string, applied: numbe
   return { workspaceId, applied, settings, records, byId, dealSteps, memberNames: memberNamesOf(records.member) };
 }
 
-// The records (tombstones included) and deal steps stamped after `after`, applied to a copy of
-// what is kept: kinds without changes share their arrays and maps with the previous copy, which
-// a report still running over it keeps seeing unchanged.
+// The records (tombstones included) and deal steps stamped after `after`, applied: kinds without
+// changes share their arrays with the previous copy; the id maps change in place (see above).
 async function refresh(
   context: ServiceContext,
   previous: WorkspaceData,
@@ -168,26 +174,30 @@ async function refresh(
   const counters = workspaceReads(context);
   counters.refreshes += 1;
   const records = { ...previous.records };
-  const byId = { ...previous.byId };
   KINDS.forEach((kind, index) => {
     const changed = lists[index];
     if (changed.length === 0) return;
     counters.changedRecords += changed.length;
-    const known = previous.byId[kind];
-    const kept = new Map(known);
+    const kept = previous.byId[kind];
+    // Told apart before the map changes: records that replace a kept one, and new ones.
+    const replaced = new Map<string, ReadRecord>();
+    const added: ReadRecord[] = [];
     let removed = false;
     for (const record of changed) {
-      if (record.deleted) removed = kept.delete(record._id) || removed;
-      else kept.set(record._id, record);
+      if (record.deleted) {
+        removed = kept.delete(record._id) || removed;
+        continue;
+      }
+      if (kept.has(record._id)) replaced.set(record._id, record);
+      else added.push(record);
+      kept.set(record._id, record);
     }
-    byId[kind] = kept;
     if (removed) {
       records[kind] = [...kept.values()];
       return;
     }
     // Nothing left: changed records take their old places, new ones go last (the Map's order
     // too), and the kept group keys carry over to the new copy.
-    const replaced = new Map(changed.filter((record) => known.has(record._id)).map((record) => [record._id, record]));
     const next = previous.records[kind].slice();
     const positions: number[] = [];
     if (replaced.size > 0) {
@@ -199,10 +209,11 @@ async function refresh(
         }
       }
     }
-    for (const record of changed) if (!record.deleted && !known.has(record._id)) next.push(record);
+    for (const record of added) next.push(record);
     deriveKeyColumns(previous.records[kind], next, positions);
     records[kind] = next;
   });
+  const byId = previous.byId;
   let dealSteps = previous.dealSteps;
   if (steps.length > 0 || lists[KINDS.indexOf('deal')].length > 0) {
     dealSteps = new Map(previous.dealSteps);

@@ -9,7 +9,7 @@ import {
   type ServiceHarness,
 } from '@crm/testing';
 import { workspaceSettingsModel } from '../../read-model/read-model.model';
-import { workspaceReads } from '../../read-model/workspace-data';
+import { workspaceData, workspaceReads } from '../../read-model/workspace-data';
 import { reportsService } from '../../reports-service';
 
 // Reports alone: its read model fed by identity's and crm-core's events, published on its bus as
@@ -99,6 +99,30 @@ describe('a report run', () => {
     // The sales report reads the same kept copy (the deals' stage history with it).
     expect((await reports.call(owner, 'GET', '/reports/sales')).status).toBe(200);
     expect(reads.loads).toBe(before.loads);
+  });
+
+  it('applies changes to new arrays, the older copy keeping its own, and to the kept id maps', async () => {
+    const owner = await workspace();
+    const stage = randomUUID();
+    const first = contractPayload('crm.deal.created', { currency: 'GBP', status: 'open', value: 10, stage_id: stage });
+    await publish('crm.deal.created', owner.workspace_id, first);
+    await runUntil(owner, (body) => valueIn(body, stage) === 10, 'the first deal in the report');
+    const context = reports.service.context;
+    const workspaceId = String(owner.workspace_id);
+    const older = await workspaceData(context, workspaceId);
+    const second = contractPayload('crm.deal.created', { currency: 'GBP', status: 'open', value: 5, stage_id: stage });
+    await publish('crm.deal.created', owner.workspace_id, second);
+    await publish('crm.deal.updated', owner.workspace_id, { ...first, value: 20, version: 2, fields: ['value'] });
+    await runUntil(owner, (body) => valueIn(body, stage) === 25, 'the second deal and the change in the report');
+    const newer = await workspaceData(context, workspaceId);
+
+    expect(older.records.deal.map((deal) => [deal._id, deal.value_minor])).toEqual([[first.deal_id, 1000]]);
+    expect(newer.records.deal.map((deal) => [deal._id, deal.value_minor])).toEqual([
+      [first.deal_id, 2000],
+      [second.deal_id, 500],
+    ]);
+    expect(newer.byId.deal).toBe(older.byId.deal);
+    expect(older.byId.deal.get(String(first.deal_id))?.value_minor).toBe(2000);
   });
 
   it("shows a workspace nothing of another's deals", async () => {
