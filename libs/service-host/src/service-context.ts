@@ -16,7 +16,7 @@ export interface ServiceContext {
   grpcClientOptions: Partial<ClientOptions>;
   // This service's Prometheus registry (served at /metrics), for metrics of its own.
   metrics: ServiceMetrics;
-  // Service-specific settings (environment variables), validated by the service itself.
+  // Service-specific settings (environment variables), validated by the service's `runtime` at start.
   env: NodeJS.ProcessEnv;
   // Where embedded adapters keep their files (database, mailbox, blobs).
   dataDir: string;
