@@ -1,3 +1,4 @@
+import { serviceJobs } from '@crm/service-host';
 import { jobModel } from '@crm/bus';
 import { isoNow } from '@crm/kit';
 import { addMember } from '@crm/identity/members/memberships';
@@ -275,7 +276,7 @@ describe('the Free plan record limit', () => {
       status: 409,
       code: 'record_limit_reached',
     });
-    await workerAt(system, 'crm-core', crmCoreService.jobs!(system.services['crm-core'].runtime), 31).runDue();
+    await workerAt(system, 'crm-core', serviceJobs(crmCoreService, system.services['crm-core'].runtime), 31).runDue();
     expect((await call('GET', `/companies/${someCompanies[0].id}`)).status).toBe(404);
 
     // Two places now; six contacts at once: two are created, four refused, never more than the limit.
@@ -291,7 +292,7 @@ describe('the Free plan record limit', () => {
     expect((await call('DELETE', `/contacts/${burst.find((answer) => answer.status === 201)!.body.id}`)).status).toBe(
       204,
     );
-    await workerAt(system, 'crm-core', crmCoreService.jobs!(system.services['crm-core'].runtime), 31).runDue();
+    await workerAt(system, 'crm-core', serviceJobs(crmCoreService, system.services['crm-core'].runtime), 31).runDue();
     const deal = await call('POST', '/deals', { name: 'Kept deal' });
     expect(deal.status).toBe(201);
     expect(outcome(await call('POST', '/deals', { name: 'Past it' }))).toEqual({
@@ -331,7 +332,7 @@ describe('the Free plan record limit', () => {
     expect((await call('POST', '/contacts', { first_name: 'One', last_name: 'More' })).status).toBe(201);
     expect((await call('POST', '/deals', { name: 'One more deal' })).status).toBe(201);
     const lead = await waitFor(async () => {
-      await workerAt(system, 'marketing', marketingService.jobs!(system.services.marketing.runtime), 1).runDue();
+      await workerAt(system, 'marketing', serviceJobs(marketingService, system.services.marketing.runtime), 1).runDue();
       return (await call('GET', '/contacts?q=lee')).body.data[0];
     }, 'the kept lead made after the upgrade');
     expect(lead).toMatchObject({ first_name: 'Lee', email: 'lee@newco.example' });

@@ -1,3 +1,4 @@
+import { serviceJobs } from '@crm/service-host';
 import { JobWorker, jobModel, type JobRow } from '@crm/bus';
 import { crmCoreService } from '@crm/crm-core';
 import { signUpWithWorkspace, startTestSystem, waitFor, type TestSystem } from '../support/system';
@@ -24,7 +25,7 @@ function workerAt(days: number, of: TestSystem = system): JobWorker {
   return new JobWorker({
     connection: context.connection,
     logger: context.logger,
-    handlers: crmCoreService.jobs!(runtime),
+    handlers: serviceJobs(crmCoreService, runtime),
     now: () => new Date(Date.now() + days * DAY),
   });
 }

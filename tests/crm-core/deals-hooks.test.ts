@@ -1,3 +1,4 @@
+import { serviceJobs } from '@crm/service-host';
 import { JobWorker } from '@crm/bus';
 import { crmCoreService } from '@crm/crm-core';
 import { request, signUpWithWorkspace, startTestSystem, waitFor, type TestSystem } from '../support/system';
@@ -25,7 +26,7 @@ function workerAt(days: number): JobWorker {
   return new JobWorker({
     connection: context.connection,
     logger: context.logger,
-    handlers: crmCoreService.jobs!(runtime),
+    handlers: serviceJobs(crmCoreService, runtime),
     now: () => new Date(Date.now() + days * DAY),
   });
 }

@@ -1,3 +1,4 @@
+import { serviceJobs } from '@crm/service-host';
 import { JobWorker } from '@crm/bus';
 import { crmCoreService } from '@crm/crm-core';
 import type { CalendarSimulator } from '@crm/crm-core/calendar/calendar-simulator';
@@ -61,7 +62,7 @@ export function workerAt(system: TestSystem, days: number): JobWorker {
   return new JobWorker({
     connection: context.connection,
     logger: context.logger,
-    handlers: crmCoreService.jobs!(runtime),
+    handlers: serviceJobs(crmCoreService, runtime),
     now: () => new Date(Date.now() + days * 24 * HOUR),
   });
 }

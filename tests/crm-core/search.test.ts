@@ -1,3 +1,4 @@
+import { serviceJobs } from '@crm/service-host';
 import { JobWorker } from '@crm/bus';
 import { crmCoreService } from '@crm/crm-core';
 import { request, signUpWithWorkspace, startTestSystem, waitFor, type TestSystem } from '../support/system';
@@ -225,7 +226,7 @@ describe('GET /search', () => {
     await new JobWorker({
       connection: context.connection,
       logger: context.logger,
-      handlers: crmCoreService.jobs!(runtime),
+      handlers: serviceJobs(crmCoreService, runtime),
       now: () => new Date(Date.now() + 31 * DAY),
     }).runDue();
     expect((await request(base, 'GET', `/contacts/${purged}`, { token: owner.token })).status).toBe(404);

@@ -1,3 +1,4 @@
+import { serviceJobs } from '@crm/service-host';
 import { JobWorker, outboxModel, type OutboxRow } from '@crm/bus';
 import { crmCoreService } from '@crm/crm-core';
 import {
@@ -34,7 +35,7 @@ function workerAt(days: number): JobWorker {
   return new JobWorker({
     connection: context.connection,
     logger: context.logger,
-    handlers: crmCoreService.jobs!(runtime),
+    handlers: serviceJobs(crmCoreService, runtime),
     now: () => new Date(Date.now() + days * DAY),
   });
 }

@@ -1,3 +1,4 @@
+import { serviceJobs } from '@crm/service-host';
 import { JobWorker } from '@crm/bus';
 import { crmCoreService } from '@crm/crm-core';
 import { call, insecureCredentials, newId, runWithContext } from '@crm/kit';
@@ -31,7 +32,7 @@ function crmCoreWorkerAt(ms: number): JobWorker {
   return new JobWorker({
     connection: context.connection,
     logger: context.logger,
-    handlers: crmCoreService.jobs!(runtime),
+    handlers: serviceJobs(crmCoreService, runtime),
     now: () => new Date(Date.now() + ms),
   });
 }

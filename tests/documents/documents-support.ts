@@ -1,3 +1,4 @@
+import { serviceJobs } from '@crm/service-host';
 import { createHash, createHmac } from 'node:crypto';
 import { JobWorker } from '@crm/bus';
 import { documentsService } from '@crm/documents';
@@ -105,7 +106,7 @@ export function documentsWorkerAt(system: TestSystem, ms: number): JobWorker {
   return new JobWorker({
     connection: context.connection,
     logger: context.logger,
-    handlers: documentsService.jobs!(runtime),
+    handlers: serviceJobs(documentsService, runtime),
     now: () => new Date(Date.now() + ms),
   });
 }

@@ -39,31 +39,27 @@ import {
 import { ConsumerLagWatch } from './consumer-lag';
 import { applyDataUpgrades, appliedUpgradeModel, type DataUpgrade } from './data-upgrades';
 import { idempotencyKeyModel } from './idempotency';
+import { PeerClients } from './peer-clients';
 import { requestInterceptor } from './request-interceptor';
 import type { ServiceContext } from './service-context';
 import { STORAGE_COMPACTION_JOB, storageCompactionHandler, storageCompactionIntervalOf } from './storage-compaction';
 
-// What a service brings. `runtime` is built once, at start, from the host's context, and every
-// hook after it receives what it built: the service's validated settings and what is made from
-// them (a mailer, a blob store, a payment provider). A service without settings of its own
-// answers the context itself. `defineService` infers the runtime's type from `runtime`.
-export interface ServiceDefinition<R> {
-  name: string;
+// What one feature of a service brings: its models, its REST operations, gRPC services, event
+// consumers, scheduled jobs, readiness checks and data upgrades, each optional. Every hook but
+// `models` receives the service's runtime, built once at start (`ServiceDefinition.runtime`).
+export interface ServiceModule<R> {
   // Registers mongoose models on the service's own connection (before the runtime is built, so
   // what it makes may use them).
   models?(connection: Connection): void;
-  // Reads and checks the service's settings (a bad value stops the start, naming the variable)
-  // and makes what its code shares; called once per start.
-  runtime(context: ServiceContext): R;
-  // The service's REST operations under /v1, each a declaration paired with its handler
-  // (`implement`): nothing else answers there.
-  operations(runtime: R): Implementation[];
+  // REST operations under /v1, each a declaration paired with its handler (`implement`): nothing
+  // else answers there.
+  operations?(runtime: R): Implementation[];
   grpc?(runtime: R): GrpcRegistration[];
-  // Subscribes the service's event consumers.
+  // Subscribes the module's event consumers.
   consumers?(runtime: R): Promise<void>;
-  // Handlers of the service's scheduled jobs, by job name (see @crm/bus jobs).
+  // Handlers of the module's scheduled jobs, by job name (see @crm/bus jobs).
   jobs?(runtime: R): Record<string, JobHandler>;
-  // Dependencies of the service's own that /readyz (and the gRPC health service) check besides
+  // Dependencies of the module's own that /readyz (and the gRPC health service) check besides
   // the database and the event bus, e.g. a blob store.
   readiness?(runtime: R): ReadinessCheck[];
   // Changes to data earlier versions stored, run once at start before anything is served
@@ -71,8 +67,39 @@ export interface ServiceDefinition<R> {
   upgrades?(runtime: R): DataUpgrade[];
 }
 
+// A service: its name, the runtime its modules share and the list of its feature modules. The host
+// runs each hook over the modules in their order (operations, consumers, jobs and upgrades keep
+// it). `runtime` reads and checks the service's settings (a bad value stops the start, naming
+// the variable) and makes what its code shares (a mailer, a blob store, a payment provider); a
+// service without settings of its own answers the context itself. `defineService` infers the
+// runtime's type from `runtime`.
+export interface ServiceDefinition<R> {
+  name: string;
+  runtime(context: ServiceContext): R;
+  modules: ServiceModule<NoInfer<R>>[];
+}
+
 export function defineService<R>(definition: ServiceDefinition<R>): ServiceDefinition<R> {
   return definition;
+}
+
+// Registers the models of every module of a service (the host does it at start; a tool or a test
+// that opens a service's store without starting it does the same).
+export function registerServiceModels<R>(definition: ServiceDefinition<R>, connection: Connection): void {
+  for (const module of definition.modules) module.models?.(connection);
+}
+
+// The handlers of every module's jobs, by job name. A name is handled by one module: a second
+// handler would silently replace the first, so it stops the start.
+export function serviceJobs<R>(definition: ServiceDefinition<R>, runtime: R): Record<string, JobHandler> {
+  const handlers: Record<string, JobHandler> = {};
+  for (const module of definition.modules) {
+    for (const [name, handler] of Object.entries(module.jobs?.(runtime) ?? {})) {
+      if (name in handlers) throw new Error(`two handlers for the job ${name}`);
+      handlers[name] = handler;
+    }
+  }
+  return handlers;
 }
 
 export interface HostOptions {
@@ -161,6 +188,8 @@ export async function startService<R>(
       exclusive: options.mongoUrl === undefined,
       retentionMs: sentRetentionOf(options.env ?? process.env),
     });
+    const clientOptions = grpcClientOptions({ service: definition.name, secret: serviceTokenSecret });
+    const onStop = (name: string, stop: () => Promise<void>) => ownResources.add(name, stop);
     const context: ServiceContext = {
       name: definition.name,
       logger,
@@ -168,31 +197,36 @@ export async function startService<R>(
       bus,
       outbox,
       peers: options.peers ?? {},
-      grpcClientOptions: grpcClientOptions({ service: definition.name, secret: serviceTokenSecret }),
+      grpcClientOptions: clientOptions,
+      peerClients: new PeerClients(clientOptions, onStop),
       metrics,
       env: options.env ?? process.env,
       dataDir: options.dataDir,
-      onStop: (name, stop) => ownResources.add(name, stop),
+      onStop,
       lifecycle,
     };
     // Settings every service shares, checked before anything runs.
     storageCompactionIntervalOf(context.env);
-    definition.models?.(connection);
+    const { modules } = definition;
+    registerServiceModels(definition, connection);
     idempotencyKeyModel(connection);
     appliedUpgradeModel(connection);
     const runtime = definition.runtime(context);
     await syncIndexes(connection);
-    await applyDataUpgrades(context, definition.upgrades?.(runtime) ?? []);
+    await applyDataUpgrades(
+      context,
+      modules.flatMap((module) => module.upgrades?.(runtime) ?? []),
+    );
 
     const readiness = [
       { name: 'database', check: () => pingDatabase(connection) },
       { name: 'event bus', check: () => bus.ping() },
-      ...(definition.readiness?.(runtime) ?? []),
+      ...modules.flatMap((module) => module.readiness?.(runtime) ?? []),
     ];
     metrics.registerOutboxBacklog(() => outboxBacklog(connection));
     metrics.registerJobBacklog(() => jobBacklog(connection));
     const app = createServiceApp({ name: definition.name, logger, readiness, metrics, requestContext: true });
-    const implementations = definition.operations(runtime);
+    const implementations = modules.flatMap((module) => module.operations?.(runtime) ?? []);
     const openApi = openApiDocument(`CRM ${definition.name}`, implementations);
     // On the service's own port, for the gateway to merge; not under /v1.
     app.get('/openapi.json', (_req, res) => {
@@ -210,17 +244,21 @@ export async function startService<R>(
     finishServiceApp(app, logger);
 
     const grpcServer = await startGrpcServer(
-      [healthRegistration(readiness.map((dependency) => dependency.check)), ...(definition.grpc?.(runtime) ?? [])],
+      [
+        healthRegistration(readiness.map((dependency) => dependency.check)),
+        ...modules.flatMap((module) => module.grpc?.(runtime) ?? []),
+      ],
       { port: options.grpcPort, host, serviceTokenSecret, metrics },
     );
     opened.push(() => grpcServer.close());
-    await definition.consumers?.(runtime);
+    // One after the other, in the modules' order: the order in which consumers subscribe.
+    for (const module of modules) await module.consumers?.(runtime);
     opened.push(() => outbox.stop());
     if (!options.deferOutboxRelay) outbox.start();
     // Every service compacts its store when asked (storage-compaction.ts), besides its own jobs.
     const handlers = {
       [STORAGE_COMPACTION_JOB]: storageCompactionHandler(connection, logger),
-      ...definition.jobs?.(runtime),
+      ...serviceJobs(definition, runtime),
     };
     const jobs = new JobWorker({ connection, logger, handlers });
     jobs.start();

@@ -15,23 +15,27 @@ import { webhookOperations } from './webhooks/webhook-routes';
 // workspace is on and tells identity (billing.subscription.* events).
 export const billingService = defineService({
   name: 'billing',
-  models(connection) {
-    registerSubscriptionModel(connection);
-    registerWebhookEventModel(connection);
-    registerSimulatorModels(connection);
-  },
   // Settings checked and the payment provider chosen, once at start.
   runtime: billingRuntime,
-  operations(runtime) {
-    return [...billingOperations(runtime), ...webhookOperations(runtime), ...simulatorOperations(runtime)];
-  },
-  async consumers(runtime) {
-    await subscribeWorkspaces(runtime);
-  },
-  jobs(runtime) {
-    return {
-      ...subscriptionJobs(runtime),
-      ...(runtime.simulator ? { [SIMULATOR_DELIVERY_JOB]: simulatorDeliveryHandler(runtime) } : {}),
-    };
-  },
+  modules: [
+    {
+      models(connection) {
+        registerSubscriptionModel(connection);
+        registerWebhookEventModel(connection);
+        registerSimulatorModels(connection);
+      },
+      operations(runtime) {
+        return [...billingOperations(runtime), ...webhookOperations(runtime), ...simulatorOperations(runtime)];
+      },
+      async consumers(runtime) {
+        await subscribeWorkspaces(runtime);
+      },
+      jobs(runtime) {
+        return {
+          ...subscriptionJobs(runtime),
+          ...(runtime.simulator ? { [SIMULATOR_DELIVERY_JOB]: simulatorDeliveryHandler(runtime) } : {}),
+        };
+      },
+    },
+  ],
 });

@@ -62,75 +62,79 @@ import { privacyOperations } from './privacy/privacy-routes';
 // Companies, contacts, deals, pipelines, timeline, tasks, meetings, search, saved views, import, export, privacy.
 export const crmCoreService = defineService({
   name: 'crm-core',
-  models(connection) {
-    registerCatalogueModels(connection);
-    registerCompanyModel(connection);
-    registerContactModel(connection);
-    registerCustomFieldModel(connection);
-    registerSavedViewModel(connection);
-    registerMemberNameModel(connection);
-    registerCampaignNameModel(connection);
-    registerRecentVisitModel(connection);
-    registerSeededWorkspaceModel(connection);
-    recordLimitGuard.register(connection);
-    registerDealModel(connection);
-    registerDealTotalsModel(connection);
-    registerWorkspaceSettingsModel(connection);
-    registerMeetingModel(connection);
-    registerMemberEmailModel(connection);
-    registerCalendarModels(connection);
-    registerSearchDocumentModel(connection);
-    registerDuplicateDismissalModel(connection);
-    registerDuplicateCountModels(connection);
-    registerActivityModels(connection);
-    registerTaskModel(connection);
-    registerErasedContactModel(connection);
-  },
   // Calendar settings and providers, and the search index, made once at start.
   runtime: crmCoreRuntime,
-  operations(runtime) {
-    const { context } = runtime;
-    return [
-      ...catalogueOperations(context),
-      ...companyOperations(context),
-      ...contactOperations(context),
-      ...customFieldOperations(context),
-      ...savedViewOperations(context),
-      ...recentOperations(context),
-      ...dealOperations(context),
-      ...meetingOperations(context),
-      ...calendarOperations(runtime),
-      ...searchOperations(runtime),
-      ...duplicateOperations(context),
-      ...importOperations(context),
-      ...exportOperations(context),
-      ...activityOperations(context),
-      ...taskOperations(context),
-      ...privacyOperations(context),
-    ];
-  },
-  async consumers(runtime) {
-    const { context } = runtime;
-    await subscribeOwnerNames(context);
-    await subscribeMemberNames(context);
-    await subscribeWorkspaceSeed(context);
-    await subscribeWorkspaceSettings(context);
-    await subscribeDealReferences(context);
-    await subscribeMeetingReferences(context);
-    await subscribeMemberEmails(context);
-    await startSearch(runtime);
-    await subscribeDuplicateCounts(context);
-    await subscribeTimeline(context);
-    await subscribeTaskReferences(context);
-    await subscribeCampaignNames(context);
-    await subscribeErasureCleanup(context);
-  },
-  // Each gRPC service crm-core answers: one entry per service.
-  grpc: ({ context }) => [crmRecordsGrpc(context), crmLeadsGrpc(context), crmReplayGrpc(context)],
-  jobs: (runtime) => ({
-    ...companyJobs(runtime.context),
-    ...contactJobs(runtime.context),
-    ...meetingJobs(runtime),
-    ...taskJobs(runtime.context),
-  }),
+  modules: [
+    {
+      models(connection) {
+        registerCatalogueModels(connection);
+        registerCompanyModel(connection);
+        registerContactModel(connection);
+        registerCustomFieldModel(connection);
+        registerSavedViewModel(connection);
+        registerMemberNameModel(connection);
+        registerCampaignNameModel(connection);
+        registerRecentVisitModel(connection);
+        registerSeededWorkspaceModel(connection);
+        recordLimitGuard.register(connection);
+        registerDealModel(connection);
+        registerDealTotalsModel(connection);
+        registerWorkspaceSettingsModel(connection);
+        registerMeetingModel(connection);
+        registerMemberEmailModel(connection);
+        registerCalendarModels(connection);
+        registerSearchDocumentModel(connection);
+        registerDuplicateDismissalModel(connection);
+        registerDuplicateCountModels(connection);
+        registerActivityModels(connection);
+        registerTaskModel(connection);
+        registerErasedContactModel(connection);
+      },
+      operations(runtime) {
+        const { context } = runtime;
+        return [
+          ...catalogueOperations(context),
+          ...companyOperations(context),
+          ...contactOperations(context),
+          ...customFieldOperations(context),
+          ...savedViewOperations(context),
+          ...recentOperations(context),
+          ...dealOperations(context),
+          ...meetingOperations(context),
+          ...calendarOperations(runtime),
+          ...searchOperations(runtime),
+          ...duplicateOperations(context),
+          ...importOperations(context),
+          ...exportOperations(context),
+          ...activityOperations(context),
+          ...taskOperations(context),
+          ...privacyOperations(context),
+        ];
+      },
+      async consumers(runtime) {
+        const { context } = runtime;
+        await subscribeOwnerNames(context);
+        await subscribeMemberNames(context);
+        await subscribeWorkspaceSeed(context);
+        await subscribeWorkspaceSettings(context);
+        await subscribeDealReferences(context);
+        await subscribeMeetingReferences(context);
+        await subscribeMemberEmails(context);
+        await startSearch(runtime);
+        await subscribeDuplicateCounts(context);
+        await subscribeTimeline(context);
+        await subscribeTaskReferences(context);
+        await subscribeCampaignNames(context);
+        await subscribeErasureCleanup(context);
+      },
+      // Each gRPC service crm-core answers: one entry per service.
+      grpc: ({ context }) => [crmRecordsGrpc(context), crmLeadsGrpc(context), crmReplayGrpc(context)],
+      jobs: (runtime) => ({
+        ...companyJobs(runtime.context),
+        ...contactJobs(runtime.context),
+        ...meetingJobs(runtime),
+        ...taskJobs(runtime.context),
+      }),
+    },
+  ],
 });

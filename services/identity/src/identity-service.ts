@@ -40,60 +40,62 @@ import { registerWorkspaceModel } from './workspaces/workspace.model';
 // Authenticate call for every request.
 export const identityService = defineService({
   name: 'identity',
-
-  models(connection: Connection) {
-    registerUserModel(connection);
-    registerSessionModel(connection);
-    registerWorkspaceModel(connection);
-    registerMemberModel(connection);
-    seatGuard.register(connection);
-    registerRoleModel(connection);
-    registerApiKeyModel(connection);
-    registerApiKeyCredentialModel(connection);
-    registerEmailLoggingAddressModel(connection);
-    registerSupportGrantModel(connection);
-    registerAuditEntryModel(connection);
-    registerNotificationModel(connection);
-    registerInvitationModel(connection);
-    registerInvitationTokenModel(connection);
-    registerPasswordResetModel(connection);
-    registerEmailVerificationModel(connection);
-  },
-
   // Settings checked, mailer made, once at start.
   runtime: identityRuntime,
+  modules: [
+    {
+      models(connection: Connection) {
+        registerUserModel(connection);
+        registerSessionModel(connection);
+        registerWorkspaceModel(connection);
+        registerMemberModel(connection);
+        seatGuard.register(connection);
+        registerRoleModel(connection);
+        registerApiKeyModel(connection);
+        registerApiKeyCredentialModel(connection);
+        registerEmailLoggingAddressModel(connection);
+        registerSupportGrantModel(connection);
+        registerAuditEntryModel(connection);
+        registerNotificationModel(connection);
+        registerInvitationModel(connection);
+        registerInvitationTokenModel(connection);
+        registerPasswordResetModel(connection);
+        registerEmailVerificationModel(connection);
+      },
 
-  operations(runtime) {
-    return [
-      ...authOperations(runtime),
-      ...onboardingOperations(runtime),
-      ...meOperations(runtime),
-      ...workspaceOperations(runtime),
-      ...memberOperations(runtime),
-      ...roleOperations(runtime),
-      ...apiKeyOperations(runtime),
-      ...auditOperations(runtime.context),
-      ...notificationOperations(runtime.context),
-      ...invitationOperations(runtime),
-      ...passwordResetOperations(runtime),
-      ...emailVerificationOperations(runtime),
-    ];
-  },
+      operations(runtime) {
+        return [
+          ...authOperations(runtime),
+          ...onboardingOperations(runtime),
+          ...meOperations(runtime),
+          ...workspaceOperations(runtime),
+          ...memberOperations(runtime),
+          ...roleOperations(runtime),
+          ...apiKeyOperations(runtime),
+          ...auditOperations(runtime.context),
+          ...notificationOperations(runtime.context),
+          ...invitationOperations(runtime),
+          ...passwordResetOperations(runtime),
+          ...emailVerificationOperations(runtime),
+        ];
+      },
 
-  grpc(runtime) {
-    return identityGrpc(runtime);
-  },
+      grpc(runtime) {
+        return identityGrpc(runtime);
+      },
 
-  // Stored data of earlier versions, brought up to date once at start.
-  upgrades() {
-    return [memberAuditIdsUpgrade, auditTimeUpgrade];
-  },
+      // Stored data of earlier versions, brought up to date once at start.
+      upgrades() {
+        return [memberAuditIdsUpgrade, auditTimeUpgrade];
+      },
 
-  // The audit log of every service's changes, and notifications for events addressed to members.
-  async consumers(runtime) {
-    await subscribeAuditLog(runtime.context);
-    await subscribeNotifications(runtime);
-    // The plan billing decides, applied to the workspace (and so to the next internal token).
-    await subscribeWorkspacePlan(runtime.context);
-  },
+      // The audit log of every service's changes, and notifications for events addressed to members.
+      async consumers(runtime) {
+        await subscribeAuditLog(runtime.context);
+        await subscribeNotifications(runtime);
+        // The plan billing decides, applied to the workspace (and so to the next internal token).
+        await subscribeWorkspacePlan(runtime.context);
+      },
+    },
+  ],
 });

@@ -25,32 +25,36 @@ import { webFormOperations } from './web-forms/web-form-routes';
 // submission endpoint. GetCampaigns answers other services' reference checks.
 export const marketingService = defineService({
   name: 'marketing',
-  models(connection) {
-    registerCampaignModel(connection);
-    registerSpendModel(connection);
-    registerTouchpointModel(connection);
-    registerWebFormModel(connection);
-    registerSubmissionModel(connection);
-    registerCrmRecordModels(connection);
-    registerReferenceCopyModels(connection);
-  },
   // Settings checked once at start: a bad value stops the service, not a request.
   runtime: marketingRuntime,
-  operations: (runtime) => [
-    ...campaignOperations(runtime.context),
-    ...spendOperations(runtime.context),
-    ...touchpointOperations(runtime.context),
-    ...webFormOperations(runtime),
-    ...submissionOperations(runtime),
+  modules: [
+    {
+      models(connection) {
+        registerCampaignModel(connection);
+        registerSpendModel(connection);
+        registerTouchpointModel(connection);
+        registerWebFormModel(connection);
+        registerSubmissionModel(connection);
+        registerCrmRecordModels(connection);
+        registerReferenceCopyModels(connection);
+      },
+      operations: (runtime) => [
+        ...campaignOperations(runtime.context),
+        ...spendOperations(runtime.context),
+        ...touchpointOperations(runtime.context),
+        ...webFormOperations(runtime),
+        ...submissionOperations(runtime),
+      ],
+      grpc: (runtime) => marketingGrpc(runtime.context),
+      async consumers({ context }) {
+        await subscribeCrmRecords(context);
+        await subscribeTouchpointMerges(context);
+        await subscribeContactErasure(context);
+        await subscribeWorkspaceCurrency(context);
+        await subscribeMemberNames(context);
+        await subscribeSourceNames(context);
+      },
+      jobs: (runtime) => submissionJobs(runtime.context),
+    },
   ],
-  grpc: (runtime) => marketingGrpc(runtime.context),
-  async consumers({ context }) {
-    await subscribeCrmRecords(context);
-    await subscribeTouchpointMerges(context);
-    await subscribeContactErasure(context);
-    await subscribeWorkspaceCurrency(context);
-    await subscribeMemberNames(context);
-    await subscribeSourceNames(context);
-  },
-  jobs: (runtime) => submissionJobs(runtime.context),
 });

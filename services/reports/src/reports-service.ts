@@ -15,18 +15,22 @@ export const REPORTS_PEERS = ['identity', 'crm-core', 'marketing'];
 // saved and pinned reports, and the fixed reports (pipeline, summary, marketing, sales).
 export const reportsService = defineService({
   name: 'reports',
-  models(connection) {
-    registerReadModels(connection);
-    registerSavedReportModels(connection);
-  },
   runtime: (context) => context,
-  operations: (context) => [
-    ...reportEngineOperations(context),
-    ...savedReportOperations(context),
-    ...fixedReportOperations(context),
+  modules: [
+    {
+      models(connection) {
+        registerReadModels(connection);
+        registerSavedReportModels(connection);
+      },
+      operations: (context) => [
+        ...reportEngineOperations(context),
+        ...savedReportOperations(context),
+        ...fixedReportOperations(context),
+      ],
+      async consumers(context) {
+        await subscribeReadModel(context);
+        await subscribeContactErasure(context);
+      },
+    },
   ],
-  async consumers(context) {
-    await subscribeReadModel(context);
-    await subscribeContactErasure(context);
-  },
 });

@@ -13,27 +13,31 @@ import { webhooksRuntime } from './webhooks-runtime';
 // workspace's feed (GET /v1/events) and delivers them, signed, to the endpoints admins register.
 export const webhooksService = defineService({
   name: 'webhooks',
-  models(connection) {
-    registerWebhookModel(connection);
-    registerFeedModels(connection);
-    registerDeliveryModel(connection);
-  },
   // Settings checked and the secrets' key read, once at start.
   runtime: webhooksRuntime,
-  // Before anything is served or delivered: every signing secret bound to its endpoint
-  // (docs/webhooks.md, "Secrets at rest").
-  upgrades(runtime) {
-    return [bindLegacySecretsUpgrade(runtime)];
-  },
-  operations(runtime) {
-    return [...webhookOperations(runtime), ...feedOperations(runtime)];
-  },
-  async consumers(runtime) {
-    await subscribeEvents(runtime);
-    // Deliveries run on a worker of their own (bounded overall and per endpoint), started with
-    // the consumers and stopped with the service's resources.
-    const worker = new DeliveryWorker(runtime);
-    worker.start();
-    runtime.context.onStop('delivery worker', () => worker.stop());
-  },
+  modules: [
+    {
+      models(connection) {
+        registerWebhookModel(connection);
+        registerFeedModels(connection);
+        registerDeliveryModel(connection);
+      },
+      // Before anything is served or delivered: every signing secret bound to its endpoint
+      // (docs/webhooks.md, "Secrets at rest").
+      upgrades(runtime) {
+        return [bindLegacySecretsUpgrade(runtime)];
+      },
+      operations(runtime) {
+        return [...webhookOperations(runtime), ...feedOperations(runtime)];
+      },
+      async consumers(runtime) {
+        await subscribeEvents(runtime);
+        // Deliveries run on a worker of their own (bounded overall and per endpoint), started with
+        // the consumers and stopped with the service's resources.
+        const worker = new DeliveryWorker(runtime);
+        worker.start();
+        runtime.context.onStop('delivery worker', () => worker.stop());
+      },
+    },
+  ],
 });

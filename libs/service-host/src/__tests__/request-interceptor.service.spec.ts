@@ -189,9 +189,8 @@ function operations(context: ServiceContext) {
 
 const definition = defineService({
   name: 'interceptor-test',
-  models: (connection) => void things(connection),
   runtime: (context) => context,
-  operations,
+  modules: [{ models: (connection) => void things(connection), operations }],
 });
 const keys = generateInternalKeyPair();
 const claimsOf = (userId: string): InternalClaims => ({

@@ -29,7 +29,11 @@ const ping = implement(
   }),
   async () => ({ pong: true }),
 );
-const definition = defineService({ name: 'host-test', runtime: (context) => context, operations: () => [ping] });
+const definition = defineService({
+  name: 'host-test',
+  runtime: (context) => context,
+  modules: [{ operations: () => [ping] }],
+});
 const caller: InternalClaims = {
   workspace_id: 'w1',
   user_id: 'u1',
@@ -113,10 +117,64 @@ describe('service host', () => {
       }),
       async () => ({ data: [] }),
     );
-    const wrong = defineService({ name: 'crm-core', runtime: (context) => context, operations: () => [campaigns] });
+    const wrong = defineService({
+      name: 'crm-core',
+      runtime: (context) => context,
+      modules: [{ operations: () => [campaigns] }],
+    });
     await expect(startService(wrong, { ...options, httpPort: 0, grpcPort: 0 })).rejects.toThrow(/belongs to marketing/);
     // It closed what it had opened: the data directory can be opened again.
     const running = await startService(definition, { ...options, httpPort: 0, grpcPort: 0 });
     await running.stop();
+  });
+
+  it("runs each hook over the service's modules in their order, handing each the one runtime", async () => {
+    const seen: string[] = [];
+    const pong = implement(
+      declareOperation({
+        method: 'GET',
+        path: '/pong',
+        summary: 'Pong',
+        access: 'caller',
+        status: 200,
+        response: Type.Object({ ping: Type.Boolean() }),
+      }),
+      async () => ({ ping: true }),
+    );
+    let builds = 0;
+    const modular = defineService({
+      name: 'host-test',
+      runtime: () => {
+        builds += 1;
+        return { built: builds };
+      },
+      modules: [
+        { operations: () => [ping], consumers: async ({ built }) => void seen.push(`first ${built}`) },
+        { consumers: async ({ built }) => void seen.push(`second ${built}`) },
+        { operations: () => [pong], consumers: async ({ built }) => void seen.push(`third ${built}`) },
+      ],
+    });
+    const running = await startService(modular, { ...options, httpPort: 0, grpcPort: 0 });
+    try {
+      expect(seen).toEqual(['first 1', 'second 1', 'third 1']);
+      const document = (await (await fetch(`http://127.0.0.1:${running.httpPort}/openapi.json`)).json()) as {
+        paths: Record<string, unknown>;
+      };
+      expect(Object.keys(document.paths)).toEqual(['/ping', '/pong']);
+    } finally {
+      await running.stop();
+    }
+  });
+
+  it('refuses to start when two modules handle the same job', async () => {
+    const handler = async () => undefined;
+    const twice = defineService({
+      name: 'host-test',
+      runtime: (context) => context,
+      modules: [{ jobs: () => ({ 'host-test.tick': handler }) }, { jobs: () => ({ 'host-test.tick': handler }) }],
+    });
+    await expect(startService(twice, { ...options, httpPort: 0, grpcPort: 0 })).rejects.toThrow(
+      /two handlers for the job host-test.tick/,
+    );
   });
 });

@@ -1,3 +1,4 @@
+import { registerServiceModels } from '@crm/service-host';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,7 +22,7 @@ describe('tenancy of identity’s models', () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'identity-tenancy-'));
     const connection = await connectDatabase({ service: 'identity', dataDir });
     try {
-      identityService.models?.(connection);
+      registerServiceModels(identityService, connection);
       const declared = Object.values(connection.models).map((model) => ({
         collection: model.collection.collectionName,
         tenancy: tenancyOf(model),

@@ -1,3 +1,4 @@
+import { registerServiceModels } from '@crm/service-host';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -85,7 +86,7 @@ describe('support-access-cli against a stopped identity database', () => {
     env = { DATA_DIR: dataDir };
     // The records a running identity would have made: a workspace and the staff person's account.
     const connection = await connectDatabase({ service: 'identity', dataDir });
-    identityService.models!(connection);
+    registerServiceModels(identityService, connection);
     const now = isoNow();
     await workspaceModel(connection).create({
       _id: workspaceId,
