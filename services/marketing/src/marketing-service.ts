@@ -1,25 +1,14 @@
 import { defineService } from '@crm/service-host';
-import { registerCampaignModel } from './campaigns/campaign.model';
-import { campaignOperations } from './campaigns/campaign-routes';
-import { registerCrmRecordModels } from './crm-records/crm-record.model';
-import { subscribeCrmRecords } from './crm-records/crm-record-consumers';
-import { marketingGrpc } from './grpc/marketing-grpc';
+import { campaignsModule } from './campaigns/campaigns-module';
+import { crmRecordsModule } from './crm-records/crm-records-module';
+import { marketingGrpcModule } from './grpc/marketing-grpc-module';
 import { marketingRuntime } from './marketing-runtime';
-import { subscribeSourceNames } from './references/lead-sources';
-import { subscribeMemberNames } from './references/members';
-import { registerReferenceCopyModels } from './references/reference-copies.model';
-import { subscribeWorkspaceCurrency } from './references/workspace-currency';
-import { subscribeContactErasure } from './privacy/contact-erasure';
-import { registerSpendModel } from './spend/spend.model';
-import { spendOperations } from './spend/spend-routes';
-import { registerSubmissionModel } from './submissions/submission.model';
-import { submissionJobs } from './submissions/submission-processing';
-import { submissionOperations } from './submissions/submission-routes';
-import { registerTouchpointModel } from './touchpoints/touchpoint.model';
-import { subscribeTouchpointMerges } from './touchpoints/touchpoint-merges';
-import { touchpointOperations } from './touchpoints/touchpoint-routes';
-import { registerWebFormModel } from './web-forms/web-form.model';
-import { webFormOperations } from './web-forms/web-form-routes';
+import { privacyModule } from './privacy/privacy-module';
+import { referencesModule } from './references/references-module';
+import { spendModule } from './spend/spend-module';
+import { submissionsModule } from './submissions/submissions-module';
+import { touchpointsModule } from './touchpoints/touchpoints-module';
+import { webFormsModule } from './web-forms/web-forms-module';
 
 // Campaigns with spend and running totals, touchpoints, web-to-lead forms and their public
 // submission endpoint. GetCampaigns answers other services' reference checks.
@@ -27,34 +16,16 @@ export const marketingService = defineService({
   name: 'marketing',
   // Settings checked once at start: a bad value stops the service, not a request.
   runtime: marketingRuntime,
+  // In the order of the operations and of the consumers' subscriptions.
   modules: [
-    {
-      models(connection) {
-        registerCampaignModel(connection);
-        registerSpendModel(connection);
-        registerTouchpointModel(connection);
-        registerWebFormModel(connection);
-        registerSubmissionModel(connection);
-        registerCrmRecordModels(connection);
-        registerReferenceCopyModels(connection);
-      },
-      operations: (runtime) => [
-        ...campaignOperations(runtime.context),
-        ...spendOperations(runtime.context),
-        ...touchpointOperations(runtime.context),
-        ...webFormOperations(runtime),
-        ...submissionOperations(runtime),
-      ],
-      grpc: (runtime) => marketingGrpc(runtime.context),
-      async consumers({ context }) {
-        await subscribeCrmRecords(context);
-        await subscribeTouchpointMerges(context);
-        await subscribeContactErasure(context);
-        await subscribeWorkspaceCurrency(context);
-        await subscribeMemberNames(context);
-        await subscribeSourceNames(context);
-      },
-      jobs: (runtime) => submissionJobs(runtime.context),
-    },
+    campaignsModule,
+    spendModule,
+    crmRecordsModule,
+    touchpointsModule,
+    webFormsModule,
+    submissionsModule,
+    privacyModule,
+    referencesModule,
+    marketingGrpcModule,
   ],
 });
