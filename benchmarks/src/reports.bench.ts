@@ -235,7 +235,8 @@ runBenchmark('reports', async ({ dataDir, stopAtEnd }) => {
   };
   const lines: string[] = [];
   const reportsContext = system.services.reports.context;
-  const reads = workspaceReads(reportsContext);
+  const { workspaceCache } = system.services.reports.runtime;
+  const reads = workspaceReads(workspaceCache);
   // The first answer after the rebuild loads the workspace whole.
   const loadsBefore = reads.loads;
   const cold = await time(scenarios[0].request);
@@ -278,7 +279,7 @@ runBenchmark('reports', async ({ dataDir, stopAtEnd }) => {
   // The same reports computed in the process over the loaded workspace, without HTTP, the
   // gateway or the revision check: what the grouping itself costs.
   const data = await runWithContext({ request_id: 'bench', workspace_id: workspaceId }, () =>
-    workspaceData(reportsContext, workspaceId),
+    workspaceData(workspaceCache, workspaceId),
   );
   const period = { from: '2025-01-01', to: '2026-12-31' };
   const inProcess: Array<[string, () => unknown]> = [

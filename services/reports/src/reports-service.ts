@@ -1,11 +1,10 @@
 import { defineService } from '@crm/service-host';
-import { reportEngineOperations } from './engine/report-routes';
-import { fixedReportOperations } from './fixed/fixed-report-routes';
-import { registerReadModels } from './read-model/read-model.model';
-import { subscribeContactErasure } from './privacy/contact-erasure';
-import { subscribeReadModel } from './read-model/read-model-consumers';
-import { registerSavedReportModels } from './saved/saved-report.model';
-import { savedReportOperations } from './saved/saved-report-routes';
+import { engineModule } from './engine/engine-module';
+import { fixedModule } from './fixed/fixed-module';
+import { privacyModule } from './privacy/privacy-module';
+import { readModelModule } from './read-model/read-model-module';
+import { reportsRuntime } from './reports-runtime';
+import { savedModule } from './saved/saved-module';
 
 // The owners reports calls: identity for a workspace's settings it has not heard of yet, and
 // all three to replay their records when the read model is rebuilt.
@@ -15,22 +14,8 @@ export const REPORTS_PEERS = ['identity', 'crm-core', 'marketing'];
 // saved and pinned reports, and the fixed reports (pipeline, summary, marketing, sales).
 export const reportsService = defineService({
   name: 'reports',
-  runtime: (context) => context,
-  modules: [
-    {
-      models(connection) {
-        registerReadModels(connection);
-        registerSavedReportModels(connection);
-      },
-      operations: (context) => [
-        ...reportEngineOperations(context),
-        ...savedReportOperations(context),
-        ...fixedReportOperations(context),
-      ],
-      async consumers(context) {
-        await subscribeReadModel(context);
-        await subscribeContactErasure(context);
-      },
-    },
-  ],
+  // The read model's cache of workspaces, made once at start.
+  runtime: reportsRuntime,
+  // Read model first: its consumers subscribe before the erasure's, as before.
+  modules: [readModelModule, engineModule, savedModule, fixedModule, privacyModule],
 });

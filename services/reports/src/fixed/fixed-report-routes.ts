@@ -1,5 +1,5 @@
 import { implement, validationFailed, workspaceOf, type Implementation } from '@crm/kit';
-import type { ServiceContext } from '@crm/service-host';
+import type { ReportsRuntime } from '../reports-runtime';
 import { monthsBefore, today } from '../engine/time-zone';
 import { workspaceData, type WorkspaceData } from '../read-model/workspace-data';
 import {
@@ -25,14 +25,16 @@ function periodOf(data: WorkspaceData, query: { from?: string; to?: string }): {
   return { from, to };
 }
 
-export function fixedReportOperations(context: ServiceContext): Implementation[] {
+export function fixedReportOperations({ workspaceCache }: ReportsRuntime): Implementation[] {
   return [
-    implement(pipelineOperation, async ({ req }) => pipelineReport(await workspaceData(context, workspaceOf(req)))),
+    implement(pipelineOperation, async ({ req }) =>
+      pipelineReport(await workspaceData(workspaceCache, workspaceOf(req))),
+    ),
     implement(summaryOperation, async ({ req, query }) =>
-      summaryReport(await workspaceData(context, workspaceOf(req)), query.pipeline_id),
+      summaryReport(await workspaceData(workspaceCache, workspaceOf(req)), query.pipeline_id),
     ),
     implement(marketingOperation, async ({ req, query }) => {
-      const data = await workspaceData(context, workspaceOf(req));
+      const data = await workspaceData(workspaceCache, workspaceOf(req));
       return marketingReport(data, {
         ...periodOf(data, query),
         group: query.group ?? 'campaign',
@@ -41,7 +43,7 @@ export function fixedReportOperations(context: ServiceContext): Implementation[]
       });
     }),
     implement(salesOperation, async ({ req, auth, query }) => {
-      const data = await workspaceData(context, workspaceOf(req));
+      const data = await workspaceData(workspaceCache, workspaceOf(req));
       const owner = query.owner === undefined ? null : query.owner === 'me' ? auth.user_id : query.owner.toLowerCase();
       return salesReport(data, periodOf(data, query), owner);
     }),

@@ -70,7 +70,7 @@ interface CacheEntry {
   generation: number;
 }
 
-// How often this process loaded a workspace whole and read changes since (per service context):
+// How often this process loaded a workspace whole and read changes since (per workspace cache):
 // what the tests and the benchmark watch.
 export interface WorkspaceReads {
   loads: number;
@@ -78,9 +78,19 @@ export interface WorkspaceReads {
   changedRecords: number;
 }
 
-const caches = new WeakMap<ServiceContext, Map<string, CacheEntry>>();
-const loading = new WeakMap<ServiceContext, Map<string, Promise<CacheEntry>>>();
-const reads = new WeakMap<ServiceContext, WorkspaceReads>();
+// What one reports service keeps of its read model: the workspaces in memory, the reads in flight
+// and the counters. Made once per start by the reports runtime (reports-runtime.ts) and passed to
+// whatever reads a workspace's data.
+export interface WorkspaceCache {
+  context: ServiceContext;
+  entries: Map<string, CacheEntry>;
+  loading: Map<string, Promise<CacheEntry>>;
+  reads: WorkspaceReads;
+}
+
+export function createWorkspaceCache(context: ServiceContext): WorkspaceCache {
+  return { context, entries: new Map(), loading: new Map(), reads: { loads: 0, refreshes: 0, changedRecords: 0 } };
+}
 
 // Answers computed from a workspace's data are kept with that data object: it is a new object
 // whenever the workspace changed, so a kept answer is reused only while it is still right. A few
@@ -98,10 +108,8 @@ export function keptAnswer<T>(data: WorkspaceData, key: string, compute: () => T
   return structuredClone(kept.get(key) as T);
 }
 
-export function workspaceReads(context: ServiceContext): WorkspaceReads {
-  let counters = reads.get(context);
-  if (!counters) reads.set(context, (counters = { loads: 0, refreshes: 0, changedRecords: 0 }));
-  return counters;
+export function workspaceReads(workspaceCache: WorkspaceCache): WorkspaceReads {
+  return workspaceCache.reads;
 }
 
 async function settingsOf(context: ServiceContext, workspaceId: string): Promise<WorkspaceSettings> {
@@ -122,9 +130,10 @@ function memberNamesOf(members: ReadRecord[]): Map<string, string | null> {
   return new Map(members.map((member) => [String(member.user_id), (member.name as string | null) ?? null]));
 }
 
-async function load(context: ServiceContext, workspaceId: string, applied: number): Promise<WorkspaceData> {
+async function load(workspaceCache: WorkspaceCache, workspaceId: string, applied: number): Promise<WorkspaceData> {
+  const { context } = workspaceCache;
   const { connection } = context;
-  workspaceReads(context).loads += 1;
+  workspaceReads(workspaceCache).loads += 1;
   const [settings, steps, ...lists] = await Promise.all([
     settingsOf(context, workspaceId),
     dealStepModel(connection).find({ workspace_id: workspaceId }).lean<DealStepRecord[]>().exec(),
@@ -152,12 +161,12 @@ async function load(context: ServiceContext, workspaceId: string, applied: numbe
 // The records (tombstones included) and deal steps stamped after `after`, applied: kinds without
 // changes share their arrays with the previous copy; the id maps change in place (see above).
 async function refresh(
-  context: ServiceContext,
+  workspaceCache: WorkspaceCache,
   previous: WorkspaceData,
   after: number,
   applied: number,
 ): Promise<WorkspaceData> {
-  const { connection } = context;
+  const { connection } = workspaceCache.context;
   const workspaceId = previous.workspaceId;
   const [steps, ...lists] = await Promise.all([
     dealStepModel(connection)
@@ -171,7 +180,7 @@ async function refresh(
         .exec(),
     ),
   ]);
-  const counters = workspaceReads(context);
+  const counters = workspaceReads(workspaceCache);
   counters.refreshes += 1;
   const records = { ...previous.records };
   KINDS.forEach((kind, index) => {
@@ -231,11 +240,8 @@ async function refresh(
   return { ...previous, applied, records, byId, dealSteps, memberNames };
 }
 
-export async function workspaceData(context: ServiceContext, workspaceId: string): Promise<WorkspaceData> {
-  let cache = caches.get(context);
-  if (!cache) caches.set(context, (cache = new Map<string, CacheEntry>()));
-  let pending = loading.get(context);
-  if (!pending) loading.set(context, (pending = new Map<string, Promise<CacheEntry>>()));
+export async function workspaceData(workspaceCache: WorkspaceCache, workspaceId: string): Promise<WorkspaceData> {
+  const { context, entries: cache, loading: pending } = workspaceCache;
   // The sequence first: what is read after it is at least as new.
   const row = await revisionModel(context.connection)
     .findOne({ _id: workspaceId, workspace_id: workspaceId })
@@ -256,13 +262,13 @@ export async function workspaceData(context: ServiceContext, workspaceId: string
   const inFlight = pending.get(workspaceId);
   if (inFlight) {
     await inFlight;
-    return workspaceData(context, workspaceId);
+    return workspaceData(workspaceCache, workspaceId);
   }
   const reading = (async (): Promise<CacheEntry> => {
     const data =
       cached && cached.generation === generation
-        ? await refresh(context, cached.data, cached.data.applied, Math.max(cached.data.applied, complete))
-        : await load(context, workspaceId, complete);
+        ? await refresh(workspaceCache, cached.data, cached.data.applied, Math.max(cached.data.applied, complete))
+        : await load(workspaceCache, workspaceId, complete);
     return { data, generation };
   })().finally(() => pending.delete(workspaceId));
   pending.set(workspaceId, reading);

@@ -41,6 +41,7 @@ import { checkReportContacts } from '../engine/report-contacts';
 import { checkReportPlan } from '../engine/report-plan';
 import { nameOf } from '../engine/report-labels';
 import { workspaceData, type WorkspaceData } from '../read-model/workspace-data';
+import type { ReportsRuntime } from '../reports-runtime';
 import { reportPinModel, savedReportModel, type ReportPinRecord, type SavedReportRecord } from './saved-report.model';
 
 // Saved reports: a member's own, or shared by an admin with everyone; pins per member.
@@ -138,7 +139,7 @@ function pinState(pin: ReportPinRecord, report: SavedReportRecord): ReportPinDat
   };
 }
 
-export function savedReportOperations(context: ServiceContext): Implementation[] {
+export function savedReportOperations({ context, workspaceCache }: ReportsRuntime): Implementation[] {
   const reports = savedReportModel(context.connection);
   const pins = reportPinModel(context.connection);
   return [
@@ -154,7 +155,7 @@ export function savedReportOperations(context: ServiceContext): Implementation[]
           .find({ workspace_id: workspaceId, user_id: auth.user_id }, { saved_report_id: 1 })
           .lean<Array<Pick<ReportPinRecord, 'saved_report_id'>>>()
           .exec(),
-        workspaceData(context, workspaceId),
+        workspaceData(workspaceCache, workspaceId),
       ]);
       const pinned = new Set(mine.map((pin) => pin.saved_report_id));
       return { data: records.map((record) => view(data, record, auth, pinned.has(record._id))) };
@@ -162,7 +163,7 @@ export function savedReportOperations(context: ServiceContext): Implementation[]
     implement(createSavedReport, async ({ req, auth, body }) => {
       const workspaceId = workspaceOf(req);
       if (body.shared && !auth.is_admin) throw sharingNeedsAdmin();
-      const data = await workspaceData(context, workspaceId);
+      const data = await workspaceData(workspaceCache, workspaceId);
       const now = isoNow();
       const record: SavedReportRecord = {
         _id: newId(),
@@ -185,7 +186,7 @@ export function savedReportOperations(context: ServiceContext): Implementation[]
     }),
     implement(updateSavedReport, async ({ req, auth, params, body }) => {
       const workspaceId = workspaceOf(req);
-      const data = await workspaceData(context, workspaceId);
+      const data = await workspaceData(workspaceCache, workspaceId);
       const definition = body.definition ? checked(data, body.definition, auth) : undefined;
       const updated = await commit(context, async ({ transaction, publish }) => {
         const report = await reports
@@ -289,7 +290,7 @@ export function savedReportOperations(context: ServiceContext): Implementation[]
       const workspaceId = workspaceOf(req);
       const report = await visibleReport(context, auth, workspaceId, params.id);
       checkReportPlan(report.definition.object, auth.plan);
-      const data = await workspaceData(context, workspaceId);
+      const data = await workspaceData(workspaceCache, workspaceId);
       // Valid when saved: a field missing now was archived or deleted since.
       const compiled = compileReport(data, report.definition, '', (message) =>
         conflict(`the report names a field that is no longer available (${message})`, 'report_field_unavailable'),

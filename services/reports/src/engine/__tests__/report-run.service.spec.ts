@@ -10,11 +10,12 @@ import {
 } from '@crm/testing';
 import { workspaceSettingsModel } from '../../read-model/read-model.model';
 import { workspaceData, workspaceReads } from '../../read-model/workspace-data';
+import type { ReportsRuntime } from '../../reports-runtime';
 import { reportsService } from '../../reports-service';
 
 // Reports alone: its read model fed by identity's and crm-core's events, published on its bus as
 // their relays would, and read through its HTTP handler.
-let reports: ServiceHarness;
+let reports: ServiceHarness<ReportsRuntime>;
 beforeAll(async () => {
   reports = await startServiceForTest(reportsService);
 });
@@ -68,7 +69,7 @@ describe('a report run', () => {
     await publish('crm.deal.created', owner.workspace_id, gone);
     await runUntil(owner, (body) => valueIn(body, qualification) === 140, 'both deals in the report');
 
-    const reads = workspaceReads(reports.service.context);
+    const reads = workspaceReads(reports.service.runtime.workspaceCache);
     const before = { ...reads };
     await publish('crm.deal.updated', owner.workspace_id, {
       ...kept,
@@ -107,14 +108,14 @@ describe('a report run', () => {
     const first = contractPayload('crm.deal.created', { currency: 'GBP', status: 'open', value: 10, stage_id: stage });
     await publish('crm.deal.created', owner.workspace_id, first);
     await runUntil(owner, (body) => valueIn(body, stage) === 10, 'the first deal in the report');
-    const context = reports.service.context;
+    const { workspaceCache } = reports.service.runtime;
     const workspaceId = String(owner.workspace_id);
-    const older = await workspaceData(context, workspaceId);
+    const older = await workspaceData(workspaceCache, workspaceId);
     const second = contractPayload('crm.deal.created', { currency: 'GBP', status: 'open', value: 5, stage_id: stage });
     await publish('crm.deal.created', owner.workspace_id, second);
     await publish('crm.deal.updated', owner.workspace_id, { ...first, value: 20, version: 2, fields: ['value'] });
     await runUntil(owner, (body) => valueIn(body, stage) === 25, 'the second deal and the change in the report');
-    const newer = await workspaceData(context, workspaceId);
+    const newer = await workspaceData(workspaceCache, workspaceId);
 
     expect(older.records.deal.map((deal) => [deal._id, deal.value_minor])).toEqual([[first.deal_id, 1000]]);
     expect(newer.records.deal.map((deal) => [deal._id, deal.value_minor])).toEqual([
