@@ -1,5 +1,4 @@
 import { spawn } from 'node:child_process';
-import type { RunningSystem } from '@crm/all-in-one';
 
 // Load from autocannon in a separate process, so the client never competes with the system
 // under test for its event loop; the figures are autocannon's own, except the CPU time: the system
@@ -165,15 +164,20 @@ interface CompactingClient {
   store?: { compact(): Promise<void> };
 }
 
+// What it needs of each service of a running system: its database connection.
+interface ServiceStore {
+  context: { connection: { getClient(): unknown } };
+}
+
 // After a bulk seed straight into the collections, each embedded store writes a snapshot of
 // everything in the background (a compaction, docs in libs/embedded-mongo): hundreds of thousands
 // of documents and millions of index keys, seconds of CPU on the services' thread. Measured
 // during it, a request would compete with that one-off, not with the traffic of the moment.
 // Compacts every service's store now and waits until each is done; answers the seconds it took.
 // On MongoDB there is nothing to wait for.
-export async function settleStores(system: RunningSystem): Promise<number> {
+export async function settleStores(system: { services: object }): Promise<number> {
   const started = Date.now();
-  for (const service of Object.values(system.services)) {
+  for (const service of Object.values(system.services) as ServiceStore[]) {
     await (service.context.connection.getClient() as CompactingClient).store?.compact();
   }
   return (Date.now() - started) / 1000;
