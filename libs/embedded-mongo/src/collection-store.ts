@@ -131,19 +131,25 @@ export class CollectionStore {
     if (previous && (keepHistory || previous.older)) {
       this.documents.set(idKey, new StoredDocument(bytes, version, previous));
       this.retained.add(idKey);
-      if (!previous.bytes) this.live++;
-      for (const index of this.allIndexes()) index.add(idKey, idEncoded, view);
+      if (previous.bytes) {
+        // The previous version's keys stay for the readers that may see it; pruning drops them.
+        const old = this.indexView(previous.bytes);
+        for (const index of this.allIndexes()) index.replace(idKey, idEncoded, old, view, true);
+      } else {
+        this.live++;
+        for (const index of this.allIndexes()) index.add(idKey, idEncoded, view);
+      }
       if (!keepHistory) this.prune(idKey, Number.POSITIVE_INFINITY);
       return;
     }
+    this.documents.set(idKey, new StoredDocument(bytes, version, undefined));
     if (previous?.bytes) {
       const old = this.indexView(previous.bytes);
-      for (const index of this.allIndexes()) index.remove(idEncoded, old);
+      for (const index of this.allIndexes()) index.replace(idKey, idEncoded, old, view, false);
     } else {
       this.live++;
+      for (const index of this.allIndexes()) index.add(idKey, idEncoded, view);
     }
-    this.documents.set(idKey, new StoredDocument(bytes, version, undefined));
-    for (const index of this.allIndexes()) index.add(idKey, idEncoded, view);
   }
 
   delete(idKey: string, version: number, keepHistory = false): void {

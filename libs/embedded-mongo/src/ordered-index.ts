@@ -146,6 +146,24 @@ export class OrderedIndex {
     for (const entry of this.entriesFor(document)) this.tree.delete(entry.key + idEncoded);
   }
 
+  // A new version of a document: only the keys that differ from the version before change (an
+  // update that leaves this index's fields alone costs it two encodings, no tree operation). The
+  // keys of `before` stay when a reader may still see it (`keepBefore`); they go otherwise.
+  replace(idKey: string, idEncoded: string, before: Document, after: Document, keepBefore: boolean): void {
+    const old = this.entriesFor(before);
+    const next = this.entriesFor(after);
+    if (old.length === 1 && next.length === 1) {
+      if (old[0].key === next[0].key) return;
+      if (!keepBefore) this.tree.delete(old[0].key + idEncoded);
+      this.tree.set(next[0].key + idEncoded, idKey);
+      return;
+    }
+    const oldKeys = new Set(old.map((entry) => entry.key));
+    const nextKeys = new Set(next.map((entry) => entry.key));
+    if (!keepBefore) for (const key of oldKeys) if (!nextKeys.has(key)) this.tree.delete(key + idEncoded);
+    for (const key of nextKeys) if (!oldKeys.has(key)) this.tree.set(key + idEncoded, idKey);
+  }
+
   // _id keys of the documents indexed under exactly these values.
   holders(entryKey: string): string[] {
     const found: string[] = [];

@@ -23,6 +23,38 @@ describe('snapshot isolation', () => {
     return { client, collection };
   }
 
+  it('keeps the keys an update leaves alone, with a reader of the older version and after it', async () => {
+    const { client, collection } = await members();
+    const byJoined = async (joined: number) =>
+      (await collection.find({ joined }).hint({ joined: 1 }).toArray()).map((member) => member._id);
+    const byRole = async (role: string) =>
+      (await collection.find({ workspace: 'w', role }).hint({ workspace: 1, role: 1 }).toArray())
+        .map((member) => member._id)
+        .sort();
+
+    // No reader: the role's keys move, the join date's stay.
+    await collection.updateOne({ _id: 'bob' }, { $set: { role: 'member' } });
+    expect(await byJoined(2)).toEqual(['bob']);
+    expect(await byRole('owner')).toEqual(['ann']);
+
+    // A reader holds the version before: both versions' keys until it ends, then the newest only.
+    const session = client.startSession();
+    session.startTransaction();
+    expect(await collection.countDocuments({ joined: 2 }, { session })).toBe(1);
+    await collection.updateOne({ _id: 'bob' }, { $set: { role: 'owner' } });
+    expect(await collection.countDocuments({ workspace: 'w', role: 'member' }, { session })).toBe(2);
+    expect(await byRole('owner')).toEqual(['ann', 'bob']);
+    expect(await byJoined(2)).toEqual(['bob']);
+    await session.abortTransaction();
+    await session.endSession();
+    await collection.updateOne({ _id: 'ann' }, { $set: { joined: 5 } });
+    expect(await byJoined(2)).toEqual(['bob']);
+    expect(await byJoined(5)).toEqual(['ann']);
+    expect(await byJoined(1)).toEqual([]);
+    expect(await byRole('member')).toEqual(['cid']);
+    expect(await byRole('owner')).toEqual(['ann', 'bob']);
+  });
+
   it('does not see commits made after the transaction started, through indexes and scans alike', async () => {
     const { client, collection } = await members();
     const session = client.startSession();
