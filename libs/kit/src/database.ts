@@ -85,3 +85,19 @@ export async function compactStorage(
     }
   }
 }
+
+// Operations written in bulk writes of at most `size` each (`write` makes one, unordered): a bulk
+// is one write to the journal and one wait for the disk, where an operation at a time waits once
+// per operation (an erasure rewriting 20,000 audit entries one by one spent most of its time
+// waiting). Answers how many documents changed.
+export async function writeInBatches<O>(
+  operations: readonly O[],
+  write: (batch: O[]) => Promise<{ modifiedCount: number }>,
+  size = 1000,
+): Promise<number> {
+  let modified = 0;
+  for (let start = 0; start < operations.length; start += size) {
+    modified += (await write(operations.slice(start, start + size))).modifiedCount;
+  }
+  return modified;
+}

@@ -1,5 +1,5 @@
-import type { Connection } from 'mongoose';
-import { validationFailed } from '@crm/kit';
+import type { AnyBulkWriteOperation, Connection } from 'mongoose';
+import { validationFailed, writeInBatches } from '@crm/kit';
 import type { identityV1 } from '@crm/protos';
 import { ERASED_MENTION, type Mentions } from '../shared/mentions';
 import { auditEntryModel, type AuditEntryRecord } from './audit-entry.model';
@@ -61,32 +61,39 @@ export async function forgetAuditMentions(
 ): Promise<number> {
   const entries = auditEntryModel(connection);
   const objectId = object.object_id.toLowerCase();
-  let changed = 0;
   const about = await entries
     .find({ workspace_id: object.workspace_id, object_type: object.object_type, object_id: objectId })
     .lean<AuditEntryRecord[]>()
     .exec();
+  const renamed: Array<AnyBulkWriteOperation<AuditEntryRecord>> = [];
   for (const entry of about) {
     const summary = genericSummary(entry.action ?? 'changed', object.object_type, null);
     if (entry.object_name === null && entry.summary === summary) continue;
-    await entries.updateOne(
-      { _id: entry._id, workspace_id: object.workspace_id },
-      { $set: { object_name: null, summary } },
-    );
-    changed += 1;
+    renamed.push(setFields(object.workspace_id, entry._id, { object_name: null, summary }));
   }
-  if (mentions === null) return changed;
+  await writeInBatches(renamed, (batch) => entries.bulkWrite(batch, { ordered: false }));
+  if (mentions === null) return renamed.length;
   const naming = await entries
     .find({ workspace_id: object.workspace_id, $or: [{ object_name: mentions.query }, { summary: mentions.query }] })
     .lean<AuditEntryRecord[]>()
     .exec();
-  for (const entry of naming) {
-    const scrub = (text: string | null) => (text === null ? null : text.replace(mentions.pattern, ERASED_MENTION));
-    await entries.updateOne(
-      { _id: entry._id, workspace_id: object.workspace_id },
-      { $set: { object_name: scrub(entry.object_name), summary: scrub(entry.summary) } },
-    );
-    changed += 1;
-  }
-  return changed;
+  const scrub = (text: string | null) => (text === null ? null : text.replace(mentions.pattern, ERASED_MENTION));
+  await writeInBatches(
+    naming.map((entry) =>
+      setFields(object.workspace_id, entry._id, {
+        object_name: scrub(entry.object_name),
+        summary: scrub(entry.summary),
+      }),
+    ),
+    (batch) => entries.bulkWrite(batch, { ordered: false }),
+  );
+  return renamed.length + naming.length;
+}
+
+function setFields(
+  workspaceId: string,
+  id: string,
+  fields: Pick<AuditEntryRecord, 'object_name' | 'summary'>,
+): AnyBulkWriteOperation<AuditEntryRecord> {
+  return { updateOne: { filter: { _id: id, workspace_id: workspaceId }, update: { $set: fields } } };
 }

@@ -1,4 +1,5 @@
 import type { Connection } from 'mongoose';
+import { writeInBatches } from '@crm/kit';
 import { ERASED_MENTION, type Mentions } from '../shared/mentions';
 import { notificationModel, type NotificationRecord } from './notification.model';
 
@@ -16,16 +17,19 @@ export async function forgetNotificationMentions(
     .find({ workspace_id: workspaceId, $or: [{ title: mentions.query }, { body: mentions.query }] })
     .lean<NotificationRecord[]>()
     .exec();
-  for (const notification of naming) {
-    await notifications.updateOne(
-      { _id: notification._id, workspace_id: workspaceId },
-      {
-        $set: {
-          title: notification.title.replace(mentions.pattern, ERASED_MENTION),
-          body: notification.body?.replace(mentions.pattern, ERASED_MENTION) ?? null,
+  await writeInBatches(
+    naming.map((notification) => ({
+      updateOne: {
+        filter: { _id: notification._id, workspace_id: workspaceId },
+        update: {
+          $set: {
+            title: notification.title.replace(mentions.pattern, ERASED_MENTION),
+            body: notification.body?.replace(mentions.pattern, ERASED_MENTION) ?? null,
+          },
         },
       },
-    );
-  }
+    })),
+    (batch) => notifications.bulkWrite(batch, { ordered: false }),
+  );
   return naming.length;
 }
