@@ -1,5 +1,5 @@
 import { acrossWorkspaces, minorAmount, newId } from '@crm/kit';
-import { rebuildDealTotals } from '@crm/crm-core/dist/deals/deal-totals-upkeep';
+import { rebuildDealTotals } from '@crm/crm-core/dist/sales/deals/deal-totals-upkeep';
 import { startSystem } from '@crm/all-in-one';
 import { apiCaller, formatFigures, loadOptionsFromEnv, measure, settleStores, type Figures } from './load';
 import { runBenchmark } from './benchmark-run';

@@ -1,6 +1,6 @@
 import { acrossWorkspaces, newId } from '@crm/kit';
-import { EmbeddedSearchIndex } from '@crm/crm-core/dist/search/embedded-search-index';
-import { loadIndex } from '@crm/crm-core/dist/search/search-projection';
+import { EmbeddedSearchIndex } from '@crm/crm-core/dist/search/search/embedded-search-index';
+import { loadIndex } from '@crm/crm-core/dist/search/search/search-projection';
 import { startSystem, type RunningSystem } from '@crm/all-in-one';
 import { apiCaller, formatFigures, loadOptionsFromEnv, measure } from './load';
 import { runBenchmark } from './benchmark-run';

@@ -1,7 +1,7 @@
 import { newId } from '@crm/kit';
 // The same derived fields the service writes, so the seeded records are what its writes make.
-import { companySearchFields } from '@crm/crm-core/dist/companies/company-rules';
-import { contactSearchFields } from '@crm/crm-core/dist/contacts/contact-view';
+import { companySearchFields } from '@crm/crm-core/dist/records/companies/company-rules';
+import { contactSearchFields } from '@crm/crm-core/dist/records/contacts/contact-view';
 
 // Records as crm-core stores them, for benchmarks that seed a workspace straight into its
 // collections: every stored field, empty unless given, and the search fields the service derives

@@ -1,4 +1,4 @@
-import { calendarConnectionModel } from '@crm/crm-core/calendar/calendar-connection.model';
+import { calendarConnectionModel } from '@crm/crm-core/work/calendar/calendar-connection.model';
 import { newId, runWithContext } from '@crm/kit';
 import { request, signUpWithWorkspace, startTestSystem, waitFor, type TestSystem } from '../support/system';
 import {

@@ -1,6 +1,6 @@
 import { newId, type AppError, type InternalClaims } from '@crm/kit';
-import { deleteStage } from '@crm/crm-core/catalogue/stage-writes';
-import { companyModel, type CompanyRecord } from '@crm/crm-core/companies/company.model';
+import { deleteStage } from '@crm/crm-core/sales/catalogue/stage-writes';
+import { companyModel, type CompanyRecord } from '@crm/crm-core/records/companies/company.model';
 import { request, signUpWithWorkspace, startTestSystem, waitFor, type TestSystem } from '../support/system';
 
 // The catalogue's rules as an admin meets them through the gateway: what may be created,

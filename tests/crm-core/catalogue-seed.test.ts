@@ -1,7 +1,7 @@
 import { newId } from '@crm/kit';
-import { leadSourceModel, pipelineModel, stageModel } from '@crm/crm-core/catalogue/catalogue.model';
+import { leadSourceModel, pipelineModel, stageModel } from '@crm/crm-core/sales/catalogue/catalogue.model';
 import { inRequestTransaction } from '@crm/bus';
-import { ensureWorkspaceSeeded, seedCatalogue } from '@crm/crm-core/workspaces/workspace-seed';
+import { ensureWorkspaceSeeded, seedCatalogue } from '@crm/crm-core/sales/workspaces/workspace-seed';
 import { request, signUpWithWorkspace, startTestSystem, waitFor, type TestSystem } from '../support/system';
 
 // A new workspace's catalogue as a client meets it: complete on the very first request after

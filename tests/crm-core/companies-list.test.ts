@@ -1,6 +1,6 @@
 import { newId, runWithContext } from '@crm/kit';
-import { companyModel, type CompanyRecord } from '@crm/crm-core/companies/company.model';
-import { companySearchFields } from '@crm/crm-core/companies/company-rules';
+import { companyModel, type CompanyRecord } from '@crm/crm-core/records/companies/company.model';
+import { companySearchFields } from '@crm/crm-core/records/companies/company-rules';
 import { signUpWithWorkspace, startTestSystem, type TestSystem } from '../support/system';
 import { companiesApi, createCampaign, expectRefusal, idsOf, type CompanyBody } from './companies-support';
 import { addMemberTo } from './references-support';

@@ -1,6 +1,6 @@
 import { newId } from '@crm/kit';
-import { contactModel } from '@crm/crm-core/contacts/contact.model';
-import { contactSearchFields } from '@crm/crm-core/contacts/contact-view';
+import { contactModel } from '@crm/crm-core/records/contacts/contact.model';
+import { contactSearchFields } from '@crm/crm-core/records/contacts/contact-view';
 import { request, signUpWithWorkspace, startTestSystem, waitFor, type TestSystem } from '../support/system';
 import { contactAudit, contactsApi, idsOf } from './contacts-support';
 

@@ -1,4 +1,4 @@
-import { workspaceSettingsModel } from '@crm/crm-core/deals/workspace-settings.model';
+import { workspaceSettingsModel } from '@crm/crm-core/sales/deals/workspace-settings.model';
 import { request, signUpWithWorkspace, startTestSystem, waitFor, type TestSystem } from '../support/system';
 import { companiesApi, createCampaign, expectRefusal } from './companies-support';
 import { dealsApi, salesStages } from './deals-support';

@@ -1,7 +1,7 @@
 import { serviceJobs } from '@crm/service-host';
 import { JobWorker } from '@crm/bus';
 import { crmCoreService } from '@crm/crm-core';
-import type { CalendarSimulator } from '@crm/crm-core/calendar/calendar-simulator';
+import type { CalendarSimulator } from '@crm/crm-core/work/calendar/calendar-simulator';
 import type { components } from '@crm/sdk';
 import { newId, runWithContext } from '@crm/kit';
 import { workspaceModel } from '@crm/identity/workspaces/workspace.model';

@@ -1,5 +1,5 @@
 import { newId } from '@crm/kit';
-import { contactModel } from '@crm/crm-core/contacts/contact.model';
+import { contactModel } from '@crm/crm-core/records/contacts/contact.model';
 import { request, signUpWithWorkspace, startTestSystem, type TestSystem } from '../support/system';
 import { addMemberTo } from './references-support';
 

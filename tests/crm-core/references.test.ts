@@ -1,7 +1,7 @@
 import { isoNow, newId, runWithContext } from '@crm/kit';
 import { campaignModel } from '@crm/marketing/campaigns/campaign.model';
-import { campaignNames, checkCampaign } from '@crm/crm-core/references/campaigns';
-import { checkMembers, memberNames } from '@crm/crm-core/references/members';
+import { campaignNames, checkCampaign } from '@crm/crm-core/records/references/campaigns';
+import { checkMembers, memberNames } from '@crm/crm-core/records/references/members';
 import type { ServiceContext } from '@crm/service-host';
 import { request, signUpWithWorkspace, startTestSystem, waitFor, type TestSystem } from '../support/system';
 import { addMemberTo } from './references-support';

@@ -1,6 +1,6 @@
 import { jobModel } from '@crm/bus';
 import { insecureServerCredentials, newId, runWithContext } from '@crm/kit';
-import { captureLead } from '@crm/crm-core/leads/lead-capture';
+import { captureLead } from '@crm/crm-core/sales/leads/lead-capture';
 import { submissionModel } from '@crm/marketing/submissions/submission.model';
 import { addMemberTo } from '../crm-core/references-support';
 import { request, signUpWithWorkspace, waitFor, type TestSystem } from '../support/system';

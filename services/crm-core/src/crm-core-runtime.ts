@@ -1,7 +1,7 @@
 import type { ServiceContext } from '@crm/service-host';
-import { calendarRuntime, type CalendarRuntime } from './calendar/calendar-runtime';
-import { searchIndexFromEnv } from './search/search-config';
-import type { SearchIndex } from './search/search-index';
+import { calendarRuntime, type CalendarRuntime } from './work/calendar/calendar-runtime';
+import { searchIndexFromEnv } from './search/search/search-config';
+import type { SearchIndex } from './search/search/search-index';
 
 // What crm-core's modules share within one running service besides the host's context.
 export interface CrmCoreRuntime {

@@ -1,54 +1,62 @@
 import { defineService } from '@crm/service-host';
-import { calendarModule } from './calendar/calendar-module';
-import { catalogueModule } from './catalogue/catalogue-module';
-import { companiesModule } from './companies/companies-module';
-import { contactsModule } from './contacts/contacts-module';
+import { calendarModule } from './work/calendar/calendar-module';
+import { catalogueModule } from './sales/catalogue/catalogue-module';
+import { companiesModule } from './records/companies/companies-module';
+import { contactsModule } from './records/contacts/contacts-module';
 import { crmCoreRuntime } from './crm-core-runtime';
-import { customFieldsModule } from './custom-fields/custom-fields-module';
-import { dealsModule } from './deals/deals-module';
-import { duplicatesModule } from './duplicates/duplicates-module';
-import { exportModule } from './export/export-module';
+import { customFieldsModule } from './records/custom-fields/custom-fields-module';
+import { dealsModule } from './sales/deals/deals-module';
+import { duplicatesModule } from './search/duplicates/duplicates-module';
+import { exportModule } from './data/export/export-module';
 import { crmCoreGrpcModule } from './grpc/crm-core-grpc-module';
-import { importModule } from './import/import-module';
-import { leadsModule } from './leads/leads-module';
-import { meetingsModule } from './meetings/meetings-module';
-import { privacyModule } from './privacy/privacy-module';
-import { recentModule } from './recent/recent-module';
+import { importModule } from './data/import/import-module';
+import { leadsModule } from './sales/leads/leads-module';
+import { meetingsModule } from './work/meetings/meetings-module';
+import { privacyModule } from './data/privacy/privacy-module';
+import { recentModule } from './records/recent/recent-module';
 import { recordsModule } from './records/records-module';
-import { referencesModule } from './references/references-module';
-import { savedViewsModule } from './saved-views/saved-views-module';
-import { searchModule } from './search/search-module';
-import { tasksModule } from './tasks/tasks-module';
-import { timelineModule } from './timeline/timeline-module';
-import { workspacesModule } from './workspaces/workspaces-module';
+import { referencesModule } from './records/references/references-module';
+import { savedViewsModule } from './records/saved-views/saved-views-module';
+import { searchModule } from './search/search/search-module';
+import { tasksModule } from './work/tasks/tasks-module';
+import { timelineModule } from './work/timeline/timeline-module';
+import { workspacesModule } from './sales/workspaces/workspaces-module';
 
 // Companies, contacts, deals, pipelines, timeline, tasks, meetings, search, saved views, import, export, privacy.
 export const crmCoreService = defineService({
   name: 'crm-core',
   // Calendar settings and providers, and the search index, made once at start.
   runtime: crmCoreRuntime,
-  // In the order of the operations (and so of the OpenAPI document) and of the models.
+  // Five modules, each a folder of features with its README (records/, sales/, search/, work/,
+  // data/), in the order of the operations (and so of the OpenAPI document), of the models and of
+  // the consumers' subscriptions.
   modules: [
-    catalogueModule,
+    // records/: companies, contacts and what every record shares.
     companiesModule,
     contactsModule,
     customFieldsModule,
     savedViewsModule,
     referencesModule,
     recentModule,
-    workspacesModule,
     recordsModule,
+    // sales/: pipelines, stages and lead sources (seeded in a new workspace), deals, leads.
+    catalogueModule,
+    workspacesModule,
     dealsModule,
-    meetingsModule,
-    calendarModule,
+    leadsModule,
+    // search/: the search index and duplicates.
     searchModule,
     duplicatesModule,
-    importModule,
-    exportModule,
+    // work/: meetings and calendar sync, the timeline, tasks.
+    meetingsModule,
+    calendarModule,
     timelineModule,
     tasksModule,
+    // data/: import, export, privacy.
+    importModule,
+    exportModule,
     privacyModule,
-    leadsModule,
+    // What other services ask over gRPC (records and replay), beside leads'.
     crmCoreGrpcModule,
   ],
 });

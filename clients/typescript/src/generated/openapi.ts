@@ -4448,157 +4448,6 @@ export interface components {
             /** Format: date-time */
             expires_at: string;
         };
-        /** PipelineStage */
-        PipelineStage: {
-            /** Format: uuid */
-            id: string;
-            /** Format: uuid */
-            pipeline_id: string;
-            name: string;
-            /** Format: int64 */
-            position: number;
-            /** @enum {string} */
-            kind: "open" | "won" | "lost" | "account";
-            /** @enum {string} */
-            object: "company" | "deal";
-        };
-        /** PipelineStageList */
-        PipelineStageList: {
-            data: components["schemas"]["PipelineStage"][];
-        };
-        /** LeadSource */
-        LeadSource: {
-            /** Format: uuid */
-            id: string;
-            name: string;
-            channel: string;
-        };
-        /** LeadSourceList */
-        LeadSourceList: {
-            data: components["schemas"]["LeadSource"][];
-        };
-        /** PipelineStageAdmin */
-        PipelineStageAdmin: {
-            /** Format: uuid */
-            id: string;
-            name: string;
-            /** Format: int64 */
-            position: number;
-            /** @enum {string} */
-            kind: "open" | "won" | "lost" | "account";
-            /** Format: int32 */
-            probability: number | null;
-            /**
-             * Format: int64
-             * @description Companies in it, outside the recycle bin.
-             */
-            companies: number;
-        };
-        /** Pipeline */
-        Pipeline: {
-            /** Format: uuid */
-            id: string;
-            name: string;
-            /** @enum {string} */
-            object: "company" | "deal";
-            is_default: boolean;
-            /** Format: int64 */
-            position: number;
-            /** @description In pipeline order. */
-            stages: components["schemas"]["PipelineStageAdmin"][];
-        };
-        /** PipelineList */
-        PipelineList: {
-            data: components["schemas"]["Pipeline"][];
-        };
-        /** PipelineCreateStage */
-        PipelineCreateStage: {
-            /** Format: single-line */
-            name: string;
-            /**
-             * @description Company pipelines: open (a lead), lost (a disqualified lead) or account (a customer). Deal pipelines: open, won or lost (closing the deal).
-             * @enum {string}
-             */
-            kind?: "open" | "won" | "lost" | "account";
-            /**
-             * Format: int32
-             * @description A deal stage: the probability of a deal in it that has none of its own. A company stage: how likely a lead in it is to become an account (shown, weighs nothing).
-             */
-            probability?: number | null;
-        };
-        /** PipelineCreate */
-        PipelineCreate: {
-            /** Format: single-line */
-            name: string;
-            /**
-             * @description Defaults to `"company"`.
-             * @enum {string}
-             */
-            object?: "company" | "deal";
-            /** @description Defaults to `[]`. */
-            stages?: components["schemas"]["PipelineCreateStage"][];
-        };
-        /** PipelineUpdate */
-        PipelineUpdate: {
-            /** Format: single-line */
-            name?: string;
-            /** @description Only the value true. */
-            is_default?: boolean;
-            stage_order?: string[];
-        };
-        /** PipelineStageCreate */
-        PipelineStageCreate: {
-            /** Format: uuid */
-            pipeline_id: string;
-            /** Format: single-line */
-            name: string;
-            /**
-             * @description Company pipelines: open (a lead), lost (a disqualified lead) or account (a customer). Deal pipelines: open, won or lost (closing the deal).
-             * @enum {string}
-             */
-            kind?: "open" | "won" | "lost" | "account";
-        };
-        /** PipelineStageUpdate */
-        PipelineStageUpdate: {
-            /** Format: single-line */
-            name?: string;
-            /**
-             * @description Company pipelines: open (a lead), lost (a disqualified lead) or account (a customer). Deal pipelines: open, won or lost (closing the deal).
-             * @enum {string}
-             */
-            kind?: "open" | "won" | "lost" | "account";
-            /**
-             * Format: int32
-             * @description A deal stage: the probability of a deal in it that has none of its own. A company stage: how likely a lead in it is to become an account (shown, weighs nothing).
-             */
-            probability?: number | null;
-        };
-        /** LeadSourceAdmin */
-        LeadSourceAdmin: {
-            /** Format: uuid */
-            id: string;
-            name: string;
-            channel: string;
-            /**
-             * Format: int64
-             * @description Companies in it, outside the recycle bin.
-             */
-            companies: number;
-        };
-        /** LeadSourceCreate */
-        LeadSourceCreate: {
-            /** Format: single-line */
-            name: string;
-            /** @enum {string} */
-            channel: "web" | "referral" | "event" | "outbound" | "social" | "email" | "phone" | "partner" | "ads" | "other";
-        };
-        /** LeadSourceUpdate */
-        LeadSourceUpdate: {
-            /** Format: single-line */
-            name?: string;
-            /** @enum {string} */
-            channel?: "web" | "referral" | "event" | "outbound" | "social" | "email" | "phone" | "partner" | "ads" | "other";
-        };
         /** Company */
         Company: {
             /** Format: uuid */
@@ -5093,6 +4942,157 @@ export interface components {
             /** Format: uuid */
             id: string;
         };
+        /** PipelineStage */
+        PipelineStage: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            pipeline_id: string;
+            name: string;
+            /** Format: int64 */
+            position: number;
+            /** @enum {string} */
+            kind: "open" | "won" | "lost" | "account";
+            /** @enum {string} */
+            object: "company" | "deal";
+        };
+        /** PipelineStageList */
+        PipelineStageList: {
+            data: components["schemas"]["PipelineStage"][];
+        };
+        /** LeadSource */
+        LeadSource: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            channel: string;
+        };
+        /** LeadSourceList */
+        LeadSourceList: {
+            data: components["schemas"]["LeadSource"][];
+        };
+        /** PipelineStageAdmin */
+        PipelineStageAdmin: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** Format: int64 */
+            position: number;
+            /** @enum {string} */
+            kind: "open" | "won" | "lost" | "account";
+            /** Format: int32 */
+            probability: number | null;
+            /**
+             * Format: int64
+             * @description Companies in it, outside the recycle bin.
+             */
+            companies: number;
+        };
+        /** Pipeline */
+        Pipeline: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @enum {string} */
+            object: "company" | "deal";
+            is_default: boolean;
+            /** Format: int64 */
+            position: number;
+            /** @description In pipeline order. */
+            stages: components["schemas"]["PipelineStageAdmin"][];
+        };
+        /** PipelineList */
+        PipelineList: {
+            data: components["schemas"]["Pipeline"][];
+        };
+        /** PipelineCreateStage */
+        PipelineCreateStage: {
+            /** Format: single-line */
+            name: string;
+            /**
+             * @description Company pipelines: open (a lead), lost (a disqualified lead) or account (a customer). Deal pipelines: open, won or lost (closing the deal).
+             * @enum {string}
+             */
+            kind?: "open" | "won" | "lost" | "account";
+            /**
+             * Format: int32
+             * @description A deal stage: the probability of a deal in it that has none of its own. A company stage: how likely a lead in it is to become an account (shown, weighs nothing).
+             */
+            probability?: number | null;
+        };
+        /** PipelineCreate */
+        PipelineCreate: {
+            /** Format: single-line */
+            name: string;
+            /**
+             * @description Defaults to `"company"`.
+             * @enum {string}
+             */
+            object?: "company" | "deal";
+            /** @description Defaults to `[]`. */
+            stages?: components["schemas"]["PipelineCreateStage"][];
+        };
+        /** PipelineUpdate */
+        PipelineUpdate: {
+            /** Format: single-line */
+            name?: string;
+            /** @description Only the value true. */
+            is_default?: boolean;
+            stage_order?: string[];
+        };
+        /** PipelineStageCreate */
+        PipelineStageCreate: {
+            /** Format: uuid */
+            pipeline_id: string;
+            /** Format: single-line */
+            name: string;
+            /**
+             * @description Company pipelines: open (a lead), lost (a disqualified lead) or account (a customer). Deal pipelines: open, won or lost (closing the deal).
+             * @enum {string}
+             */
+            kind?: "open" | "won" | "lost" | "account";
+        };
+        /** PipelineStageUpdate */
+        PipelineStageUpdate: {
+            /** Format: single-line */
+            name?: string;
+            /**
+             * @description Company pipelines: open (a lead), lost (a disqualified lead) or account (a customer). Deal pipelines: open, won or lost (closing the deal).
+             * @enum {string}
+             */
+            kind?: "open" | "won" | "lost" | "account";
+            /**
+             * Format: int32
+             * @description A deal stage: the probability of a deal in it that has none of its own. A company stage: how likely a lead in it is to become an account (shown, weighs nothing).
+             */
+            probability?: number | null;
+        };
+        /** LeadSourceAdmin */
+        LeadSourceAdmin: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            channel: string;
+            /**
+             * Format: int64
+             * @description Companies in it, outside the recycle bin.
+             */
+            companies: number;
+        };
+        /** LeadSourceCreate */
+        LeadSourceCreate: {
+            /** Format: single-line */
+            name: string;
+            /** @enum {string} */
+            channel: "web" | "referral" | "event" | "outbound" | "social" | "email" | "phone" | "partner" | "ads" | "other";
+        };
+        /** LeadSourceUpdate */
+        LeadSourceUpdate: {
+            /** Format: single-line */
+            name?: string;
+            /** @enum {string} */
+            channel?: "web" | "referral" | "event" | "outbound" | "social" | "email" | "phone" | "partner" | "ads" | "other";
+        };
         /** Deal */
         Deal: {
             /** Format: uuid */
@@ -5345,6 +5345,38 @@ export interface components {
                 [key: string]: string | number | boolean | null;
             };
         };
+        /** DuplicateGroup */
+        DuplicateGroup: {
+            /** @description Stable while the group has the same members; POST /duplicates/dismiss takes it. A member joining or leaving gives the group a new key. */
+            key: string;
+            /** @enum {string} */
+            object: "company" | "contact";
+            /**
+             * @description same_domain (companies, domain without www.), same_name (companies: name ignoring case, punctuation, accents and legal suffixes such as Ltd, PLC, Inc, GmbH), same_email (contacts, any case), same_name_at_company (contacts: first and last name, compared the same way, at one company).
+             * @enum {string}
+             */
+            reason: "same_domain" | "same_name" | "same_email" | "same_name_at_company";
+            /** @description What the members share, as compared: the domain, the normalised name, the email, or the company id and the normalised name joined by "/". */
+            value: string;
+            /**
+             * Format: int64
+             * @description How many records the group has; records lists the oldest 50.
+             */
+            size: number;
+            /** @description Companies or contacts (as object says), oldest first: the first is the natural one to merge into. */
+            records: (components["schemas"]["Company"] | components["schemas"]["Contact"])[];
+        };
+        /** DuplicateGroupList */
+        DuplicateGroupList: {
+            data: components["schemas"]["DuplicateGroup"][];
+        };
+        /** DuplicateDismissal */
+        DuplicateDismissal: {
+            /** @enum {string} */
+            object: "company" | "contact";
+            /** @description The key of a group of GET /duplicates. */
+            key: string;
+        };
         /** MeetingAttendee */
         MeetingAttendee: {
             /** @enum {string} */
@@ -5515,37 +5547,150 @@ export interface components {
              */
             status: "connected" | "reconnect_required" | "paused";
         };
-        /** DuplicateGroup */
-        DuplicateGroup: {
-            /** @description Stable while the group has the same members; POST /duplicates/dismiss takes it. A member joining or leaving gives the group a new key. */
-            key: string;
+        /** Activity */
+        Activity: {
+            /** Format: uuid */
+            id: string;
             /** @enum {string} */
-            object: "company" | "contact";
-            /**
-             * @description same_domain (companies, domain without www.), same_name (companies: name ignoring case, punctuation, accents and legal suffixes such as Ltd, PLC, Inc, GmbH), same_email (contacts, any case), same_name_at_company (contacts: first and last name, compared the same way, at one company).
-             * @enum {string}
-             */
-            reason: "same_domain" | "same_name" | "same_email" | "same_name_at_company";
-            /** @description What the members share, as compared: the domain, the normalised name, the email, or the company id and the normalised name joined by "/". */
-            value: string;
-            /**
-             * Format: int64
-             * @description How many records the group has; records lists the oldest 50.
-             */
-            size: number;
-            /** @description Companies or contacts (as object says), oldest first: the first is the natural one to merge into. */
-            records: (components["schemas"]["Company"] | components["schemas"]["Contact"])[];
-        };
-        /** DuplicateGroupList */
-        DuplicateGroupList: {
-            data: components["schemas"]["DuplicateGroup"][];
-        };
-        /** DuplicateDismissal */
-        DuplicateDismissal: {
+            type: "note" | "call" | "system" | "email" | "meeting" | "task" | "plugin";
+            subject: string | null;
+            body: string | null;
+            outcome: string | null;
             /** @enum {string} */
-            object: "company" | "contact";
-            /** @description The key of a group of GET /duplicates. */
-            key: string;
+            target_type: "company" | "contact" | "deal";
+            /** Format: uuid */
+            target_id: string;
+            /** @enum {string} */
+            actor_type: "user" | "agent" | "app" | "system";
+            /** Format: uuid */
+            actor_id: string | null;
+            /** @description The person's name; the API key's name when a key wrote it; null for the system. */
+            actor_label: string | null;
+            /** Format: date-time */
+            occurred_at: string;
+        };
+        /** ActivityList */
+        ActivityList: {
+            data: components["schemas"]["Activity"][];
+            /** @description The `cursor` of the next page; null on the last page. */
+            next_cursor: string | null;
+        };
+        /** NoteCreate */
+        NoteCreate: {
+            /** @constant */
+            type: "note";
+            /** @enum {string} */
+            target_type: "company" | "contact" | "deal";
+            /**
+             * Format: uuid
+             * @description A company or contact outside the recycle bin, or a deal, of the workspace.
+             */
+            target_id: string;
+            /** Format: single-line */
+            subject?: string | null;
+            /** Format: text */
+            body: string;
+        };
+        /** CallCreate */
+        CallCreate: {
+            /** @constant */
+            type: "call";
+            /** @enum {string} */
+            target_type: "company" | "contact" | "deal";
+            /**
+             * Format: uuid
+             * @description A company or contact outside the recycle bin, or a deal, of the workspace.
+             */
+            target_id: string;
+            /** @enum {string} */
+            outcome: "connected" | "voicemail" | "no_answer" | "wrong_number" | "out_of_office" | "in_meeting";
+            /** Format: text */
+            body?: string | null;
+            /**
+             * Format: date-time
+             * @description When the call took place; defaults to now.
+             */
+            occurred_at?: string;
+        };
+        /** ActivityCreate */
+        ActivityCreate: components["schemas"]["NoteCreate"] | components["schemas"]["CallCreate"];
+        /** Task */
+        Task: {
+            /** Format: uuid */
+            id: string;
+            title: string;
+            notes: string | null;
+            /** Format: date-time */
+            due_at: string | null;
+            /** Format: date-time */
+            remind_at: string | null;
+            /** @enum {string} */
+            status: "open" | "done" | "cancelled";
+            /** @enum {string|null} */
+            target_type: "company" | "contact" | "deal" | null;
+            /** Format: uuid */
+            target_id: string | null;
+            /** Format: uuid */
+            assignee_id: string | null;
+            /** Format: uuid */
+            created_by: string | null;
+            /**
+             * Format: date-time
+             * @description When it was marked done; null otherwise.
+             */
+            completed_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** TaskList */
+        TaskList: {
+            data: components["schemas"]["Task"][];
+            /** @description The `cursor` of the next page; null on the last page. */
+            next_cursor: string | null;
+        };
+        /** TaskCreate */
+        TaskCreate: {
+            /** Format: single-line */
+            title: string;
+            /** Format: text */
+            notes?: string | null;
+            /**
+             * Format: date-time
+             * @description When it is due.
+             */
+            due_at?: string | null;
+            /**
+             * Format: date-time
+             * @description When to remind the assignee.
+             */
+            remind_at?: string | null;
+            /** @enum {string|null} */
+            target_type?: "company" | "contact" | "deal" | null;
+            /** Format: uuid */
+            target_id?: string | null;
+            /** Format: uuid */
+            assignee_id?: string | null;
+        };
+        /** TaskUpdate */
+        TaskUpdate: {
+            /** Format: single-line */
+            title?: string;
+            /** Format: text */
+            notes?: string | null;
+            /**
+             * Format: date-time
+             * @description When it is due.
+             */
+            due_at?: string | null;
+            /**
+             * Format: date-time
+             * @description When to remind the assignee.
+             */
+            remind_at?: string | null;
+            /** @enum {string} */
+            status?: "open" | "done" | "cancelled";
+            /** Format: uuid */
+            assignee_id?: string | null;
         };
         /** ImportError */
         ImportError: {
@@ -5719,151 +5864,6 @@ export interface components {
             size: number;
             /** @description The workspace slug and the date in the workspace's time zone, e.g. acme-2026-11-24.zip. */
             file_name: string;
-        };
-        /** Activity */
-        Activity: {
-            /** Format: uuid */
-            id: string;
-            /** @enum {string} */
-            type: "note" | "call" | "system" | "email" | "meeting" | "task" | "plugin";
-            subject: string | null;
-            body: string | null;
-            outcome: string | null;
-            /** @enum {string} */
-            target_type: "company" | "contact" | "deal";
-            /** Format: uuid */
-            target_id: string;
-            /** @enum {string} */
-            actor_type: "user" | "agent" | "app" | "system";
-            /** Format: uuid */
-            actor_id: string | null;
-            /** @description The person's name; the API key's name when a key wrote it; null for the system. */
-            actor_label: string | null;
-            /** Format: date-time */
-            occurred_at: string;
-        };
-        /** ActivityList */
-        ActivityList: {
-            data: components["schemas"]["Activity"][];
-            /** @description The `cursor` of the next page; null on the last page. */
-            next_cursor: string | null;
-        };
-        /** NoteCreate */
-        NoteCreate: {
-            /** @constant */
-            type: "note";
-            /** @enum {string} */
-            target_type: "company" | "contact" | "deal";
-            /**
-             * Format: uuid
-             * @description A company or contact outside the recycle bin, or a deal, of the workspace.
-             */
-            target_id: string;
-            /** Format: single-line */
-            subject?: string | null;
-            /** Format: text */
-            body: string;
-        };
-        /** CallCreate */
-        CallCreate: {
-            /** @constant */
-            type: "call";
-            /** @enum {string} */
-            target_type: "company" | "contact" | "deal";
-            /**
-             * Format: uuid
-             * @description A company or contact outside the recycle bin, or a deal, of the workspace.
-             */
-            target_id: string;
-            /** @enum {string} */
-            outcome: "connected" | "voicemail" | "no_answer" | "wrong_number" | "out_of_office" | "in_meeting";
-            /** Format: text */
-            body?: string | null;
-            /**
-             * Format: date-time
-             * @description When the call took place; defaults to now.
-             */
-            occurred_at?: string;
-        };
-        /** ActivityCreate */
-        ActivityCreate: components["schemas"]["NoteCreate"] | components["schemas"]["CallCreate"];
-        /** Task */
-        Task: {
-            /** Format: uuid */
-            id: string;
-            title: string;
-            notes: string | null;
-            /** Format: date-time */
-            due_at: string | null;
-            /** Format: date-time */
-            remind_at: string | null;
-            /** @enum {string} */
-            status: "open" | "done" | "cancelled";
-            /** @enum {string|null} */
-            target_type: "company" | "contact" | "deal" | null;
-            /** Format: uuid */
-            target_id: string | null;
-            /** Format: uuid */
-            assignee_id: string | null;
-            /** Format: uuid */
-            created_by: string | null;
-            /**
-             * Format: date-time
-             * @description When it was marked done; null otherwise.
-             */
-            completed_at: string | null;
-            /** Format: date-time */
-            created_at: string;
-        };
-        /** TaskList */
-        TaskList: {
-            data: components["schemas"]["Task"][];
-            /** @description The `cursor` of the next page; null on the last page. */
-            next_cursor: string | null;
-        };
-        /** TaskCreate */
-        TaskCreate: {
-            /** Format: single-line */
-            title: string;
-            /** Format: text */
-            notes?: string | null;
-            /**
-             * Format: date-time
-             * @description When it is due.
-             */
-            due_at?: string | null;
-            /**
-             * Format: date-time
-             * @description When to remind the assignee.
-             */
-            remind_at?: string | null;
-            /** @enum {string|null} */
-            target_type?: "company" | "contact" | "deal" | null;
-            /** Format: uuid */
-            target_id?: string | null;
-            /** Format: uuid */
-            assignee_id?: string | null;
-        };
-        /** TaskUpdate */
-        TaskUpdate: {
-            /** Format: single-line */
-            title?: string;
-            /** Format: text */
-            notes?: string | null;
-            /**
-             * Format: date-time
-             * @description When it is due.
-             */
-            due_at?: string | null;
-            /**
-             * Format: date-time
-             * @description When to remind the assignee.
-             */
-            remind_at?: string | null;
-            /** @enum {string} */
-            status?: "open" | "done" | "cancelled";
-            /** Format: uuid */
-            assignee_id?: string | null;
         };
         /** PersonalDataDeal */
         PersonalDataDeal: {

@@ -2,9 +2,9 @@ import type { Connection } from 'mongoose';
 import { unary, validationFailed, type GrpcRegistration } from '@crm/kit';
 import { crmCoreV1 } from '@crm/protos';
 import type { ServiceContext } from '@crm/service-host';
-import { companyModel } from '../companies/company.model';
-import { contactModel } from '../contacts/contact.model';
-import { erasedContactModel } from '../privacy/erased-contact.model';
+import { companyModel } from '../records/companies/company.model';
+import { contactModel } from '../records/contacts/contact.model';
+import { erasedContactModel } from '../data/privacy/erased-contact.model';
 
 // One call checks every record a request names: a bounded batch.
 export const GET_TARGETS_MAX = 500;

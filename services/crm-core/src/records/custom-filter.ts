@@ -1,5 +1,5 @@
 import { validationFailed } from '@crm/kit';
-import { CUSTOM_KEY_MAX_LENGTH } from '../custom-fields/custom-values';
+import { CUSTOM_KEY_MAX_LENGTH } from './custom-fields/custom-values';
 
 // The lists' `custom` query parameter: a JSON object as a string whose values are scalars or null,
 // matched on equality of each key (null matches a missing key as well as a stored null).

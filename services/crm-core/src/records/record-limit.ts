@@ -2,9 +2,9 @@ import type { ClientSession } from 'mongoose';
 import { AppError, call } from '@crm/kit';
 import { identityV1, planDefinition } from '@crm/protos';
 import { peerClient, type ServiceContext } from '@crm/service-host';
-import { companyModel } from '../companies/company.model';
-import { contactModel } from '../contacts/contact.model';
-import { dealModel } from '../deals/deal.model';
+import { companyModel } from './companies/company.model';
+import { contactModel } from './contacts/contact.model';
+import { dealModel } from '../sales/deals/deal.model';
 import { recordLimitGuard } from './record-limit-guard.model';
 
 // The record limit of the workspace's plan (protos/rest/plans.ts, docs/billing.md): companies,

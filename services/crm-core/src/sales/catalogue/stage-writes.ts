@@ -1,0 +1,212 @@
+import type { ClientSession } from 'mongoose';
+import { conflict, isoNow, isUuid, newId, notFound, validationFailed, type InternalClaims } from '@crm/kit';
+import { companyUpdated, stageCreated, stageDeleted, stageUpdated } from '@crm/protos';
+import { commit, type ServiceContext, type UnitOfWork } from '@crm/service-host';
+import { companyModel, type CompanyRecord } from '../../records/companies/company.model';
+import { companyState } from '../../records/companies/company-view';
+import { dealsUse, followStageKind, moveDealsOfStage } from '../deals/deal-rewrites';
+import { pipelineModel, stageModel, type PipelineRecord, type StageRecord } from './catalogue.model';
+import type { CreateStageBody, UpdateStageBody } from './catalogue.operations';
+import { checkKind, defaultProbability, requireStages } from './catalogue-rules';
+import { stageState } from './catalogue-state';
+import { stagesOf } from './catalogue-views';
+import { announcer, claimPipeline, loadPipeline, saveChange, uniqueName } from './catalogue-writes';
+
+const STAGE_NAME = 'stage of this pipeline';
+
+function loadStage(context: ServiceContext, workspaceId: string, id: string, session: ClientSession) {
+  return stageModel(context.connection)
+    .findOne({ _id: id, workspace_id: workspaceId })
+    .session(session)
+    .lean<StageRecord>()
+    .exec();
+}
+
+// The stage's pipeline, claimed for this change (see claimPipeline).
+async function claimedPipelineOf(
+  context: ServiceContext,
+  stage: StageRecord,
+  session: ClientSession,
+): Promise<PipelineRecord> {
+  const pipelines = pipelineModel(context.connection);
+  const pipeline = await loadPipeline(pipelines, stage.workspace_id, stage.pipeline_id, session);
+  if (!pipeline) throw notFound('pipeline stage');
+  await claimPipeline(pipelines, pipeline, session);
+  return pipeline;
+}
+
+// Companies a catalogue change moves or makes accounts or leads (recycle bin included): each gets
+// the next version and its own crm.company.updated with its new state, as a bulk move_stage gives
+// them, so projections of companies follow from company events alone.
+async function rewriteCompanies(
+  context: ServiceContext,
+  unit: UnitOfWork,
+  claims: InternalClaims,
+  stage: StageRecord,
+  placement: Pick<CompanyRecord, 'is_account'> & Partial<Pick<CompanyRecord, 'stage_id' | 'pipeline_id'>>,
+): Promise<void> {
+  const companies = companyModel(context.connection);
+  const session = unit.transaction;
+  const matching: Record<string, unknown> = { workspace_id: stage.workspace_id, stage_id: stage._id };
+  if (placement.stage_id === undefined) matching.is_account = !placement.is_account;
+  const ids = (await companies.find(matching, { _id: 1 }).session(session).lean<Array<{ _id: string }>>().exec()).map(
+    (row) => row._id,
+  );
+  if (ids.length === 0) return;
+  const moved = { workspace_id: stage.workspace_id, _id: { $in: ids } };
+  await companies.updateMany(
+    moved,
+    { $set: { ...placement, updated_at: isoNow() }, $inc: { version: 1 } },
+    { session },
+  );
+  const records = await companies.find(moved).session(session).lean<CompanyRecord[]>().exec();
+  const fields = Object.keys(placement);
+  const announce = announcer(unit, claims, stage.workspace_id);
+  for (const record of records) announce(companyUpdated, { ...companyState(record), fields });
+}
+
+export async function createStage(
+  context: ServiceContext,
+  claims: InternalClaims,
+  workspaceId: string,
+  body: CreateStageBody,
+) {
+  const pipelines = pipelineModel(context.connection);
+  return uniqueName(STAGE_NAME, () =>
+    commit(context, async (unit) => {
+      const session = unit.transaction;
+      const pipeline = await loadPipeline(pipelines, workspaceId, body.pipeline_id, session);
+      if (!pipeline) throw validationFailed('pipeline_id is not a pipeline of this workspace');
+      const kind = body.kind ?? 'open';
+      checkKind(pipeline.object, kind, 'kind');
+      await claimPipeline(pipelines, pipeline, session);
+      const stages = await stagesOf(context, workspaceId, [pipeline._id], session);
+      const now = isoNow();
+      const stage: StageRecord = {
+        _id: newId(),
+        version: 1,
+        workspace_id: workspaceId,
+        pipeline_id: pipeline._id,
+        object: pipeline.object,
+        name: body.name,
+        position: stages.reduce((next, other) => Math.max(next, other.position + 1), 0),
+        kind,
+        probability: defaultProbability(kind),
+        created_at: now,
+        updated_at: now,
+      };
+      await stageModel(context.connection).create([stage], { session });
+      announcer(unit, claims, workspaceId)(stageCreated, stageState(stage));
+      return stage;
+    }),
+  );
+}
+
+export async function updateStage(
+  context: ServiceContext,
+  claims: InternalClaims,
+  workspaceId: string,
+  id: string,
+  body: UpdateStageBody,
+) {
+  if (!isUuid(id)) throw notFound('pipeline stage');
+  return uniqueName(STAGE_NAME, () =>
+    commit(context, async (unit) => {
+      const session = unit.transaction;
+      const stage = await loadStage(context, workspaceId, id, session);
+      if (!stage) throw notFound('pipeline stage');
+      if (body.kind !== undefined) checkKind(stage.object, body.kind, 'kind');
+      const pipeline = await claimedPipelineOf(context, stage, session);
+      const changes: Partial<StageRecord> = {};
+      if (body.name !== undefined && body.name !== stage.name) changes.name = body.name;
+      if (body.probability !== undefined && body.probability !== stage.probability)
+        changes.probability = body.probability;
+      if (body.kind !== undefined && body.kind !== stage.kind) {
+        changes.kind = body.kind;
+        // A stage that becomes won or lost takes that kind's probability unless one is given.
+        if (body.probability === undefined && (body.kind === 'won' || body.kind === 'lost'))
+          changes.probability = defaultProbability(body.kind);
+        const others = (await stagesOf(context, workspaceId, [pipeline._id], session)).filter(
+          (other) => other._id !== stage._id,
+        );
+        requireStages(pipeline.object, [...others.map((other) => other.kind), body.kind]);
+        if ((stage.kind === 'account') !== (body.kind === 'account'))
+          await rewriteCompanies(context, unit, claims, stage, { is_account: body.kind === 'account' });
+        // Deals in a stage that becomes won or lost close; in one that becomes open they reopen.
+        if (stage.object === 'deal') await followStageKind(context, unit, claims.actor, stage, body.kind);
+      }
+      if (Object.keys(changes).length === 0) return stage;
+      const updated = await saveChange(stageModel(context.connection), stage, changes, session);
+      announcer(unit, claims, workspaceId)(stageUpdated, stageState(updated));
+      return updated;
+    }),
+  );
+}
+
+// The stage the deleted one's companies move to: another stage of the same pipeline.
+async function targetStage(
+  context: ServiceContext,
+  stage: StageRecord,
+  moveTo: string,
+  session: ClientSession,
+): Promise<StageRecord> {
+  if (moveTo === stage._id) throw validationFailed('move_to must be another stage than the one deleted');
+  const target = await loadStage(context, stage.workspace_id, moveTo, session);
+  if (!target) throw validationFailed('move_to is not a stage of this workspace');
+  if (target.pipeline_id !== stage.pipeline_id) throw validationFailed('move_to must be a stage of the same pipeline');
+  return target;
+}
+
+export async function deleteStage(
+  context: ServiceContext,
+  claims: InternalClaims,
+  workspaceId: string,
+  id: string,
+  moveTo: string | undefined,
+) {
+  if (!isUuid(id)) throw notFound('pipeline stage');
+  const companies = companyModel(context.connection);
+  await commit(context, async (unit) => {
+    const session = unit.transaction;
+    const stage = await loadStage(context, workspaceId, id, session);
+    if (!stage) throw notFound('pipeline stage');
+    const target = moveTo === undefined ? null : await targetStage(context, stage, moveTo, session);
+    const pipeline = await claimedPipelineOf(context, stage, session);
+    const others = (await stagesOf(context, workspaceId, [pipeline._id], session)).filter(
+      (other) => other._id !== stage._id,
+    );
+    requireStages(
+      pipeline.object,
+      others.map((other) => other.kind),
+    );
+    // Companies in the recycle bin count: restoring one must find its stage.
+    const used = await companies.exists({ workspace_id: workspaceId, stage_id: stage._id }).session(session).exec();
+    if (used && !target) {
+      throw conflict(
+        'companies are in this stage (also in the recycle bin): pass move_to with the stage they move to',
+        'stage_in_use',
+      );
+    }
+    const dealsIn = stage.object === 'deal' && (await dealsUse(context, workspaceId, { stage_id: stage._id }, unit));
+    if (dealsIn && !target)
+      throw conflict('deals are in this stage: pass move_to with the stage they move to', 'stage_in_use');
+    // They close or reopen as the target's kind says.
+    if (dealsIn && target) await moveDealsOfStage(context, unit, claims.actor, stage, target);
+    if (used && target) {
+      await rewriteCompanies(context, unit, claims, stage, {
+        stage_id: target._id,
+        pipeline_id: target.pipeline_id,
+        is_account: target.kind === 'account',
+      });
+    }
+    await stageModel(context.connection).deleteOne({ _id: stage._id, workspace_id: workspaceId }, { session });
+    announcer(
+      unit,
+      claims,
+      workspaceId,
+    )(stageDeleted, {
+      ...stageState({ ...stage, version: (stage.version ?? 1) + 1 }),
+      moved_to: (used || dealsIn) && target ? target._id : null,
+    });
+  });
+}
