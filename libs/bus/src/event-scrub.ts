@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { Connection } from 'mongoose';
+import type { AnyBulkWriteOperation, Connection } from 'mongoose';
+import { writeInBatches } from '@crm/kit';
 import { deadLetterModel, type StoredDeadLetter } from './dead-letters';
 import { parseEnvelope, serializeEnvelope, type EventEnvelope } from './event-envelope';
 import { outboxModel, type OutboxRow } from './outbox';
@@ -12,6 +13,9 @@ import { outboxModel, type OutboxRow } from './outbox';
 // rewritten payload, and a dead letter can still be replayed. Other workspaces' rows are not read.
 // Infrastructure only: which events and fields, and when, are the caller's business.
 // Processed-event rows hold ids and types, never a payload, so they are left alone.
+
+// Rows rewritten per bulk write.
+const SCRUB_BULK = 1000;
 
 export type EventRedaction = (event: EventEnvelope) => Record<string, unknown> | null;
 
@@ -36,7 +40,15 @@ export async function redactKeptEvents(
 ): Promise<RedactedEvents> {
   if (!workspaceId) throw new Error('redactKeptEvents needs the workspace whose events it rewrites');
   const outbox = outboxModel(connection);
+  // Whatever its status now: a row the relay claimed meanwhile is published with what it read,
+  // and its kept copy holds the rewritten payload (a row deleted meanwhile is simply not found).
+  // In bulks of a thousand as the scan goes: one wait for the disk per bulk, not per row.
   let outboxRows = 0;
+  let outboxWrites: Array<AnyBulkWriteOperation<OutboxRow>> = [];
+  const writeOutbox = async () => {
+    outboxRows += await writeInBatches(outboxWrites, (batch) => outbox.bulkWrite(batch, { ordered: false }));
+    outboxWrites = [];
+  };
   for await (const row of outbox
     .find({ 'event.workspace_id': workspaceId }, { event: 1 })
     .lean<Pick<OutboxRow, '_id' | 'event'>>()
@@ -44,16 +56,22 @@ export async function redactKeptEvents(
     if (row.event.workspace_id !== workspaceId) continue;
     const data = redacted(row.event, redact);
     if (data === null) continue;
-    // Whatever its status now: a row the relay claimed meanwhile is published with what it read,
-    // and its kept copy holds the rewritten payload.
-    const updated = await outbox.updateOne(
-      { _id: row._id, 'event.workspace_id': workspaceId },
-      { $set: { 'event.data': data } },
-    );
-    outboxRows += updated.modifiedCount;
+    outboxWrites.push({
+      updateOne: {
+        filter: { _id: row._id, 'event.workspace_id': workspaceId },
+        update: { $set: { 'event.data': data } },
+      },
+    });
+    if (outboxWrites.length >= SCRUB_BULK) await writeOutbox();
   }
+  await writeOutbox();
   const letters = deadLetterModel(connection);
   let deadLetters = 0;
+  let letterWrites: Array<AnyBulkWriteOperation<StoredDeadLetter>> = [];
+  const writeLetters = async () => {
+    deadLetters += await writeInBatches(letterWrites, (batch) => letters.bulkWrite(batch, { ordered: false }));
+    letterWrites = [];
+  };
   for await (const letter of letters
     .find({ workspace_id: workspaceId }, { body: 1 })
     .lean<Pick<StoredDeadLetter, '_id' | 'body'>>()
@@ -68,11 +86,14 @@ export async function redactKeptEvents(
     if (event.workspace_id !== workspaceId) continue;
     const data = redacted(event, redact);
     if (data === null) continue;
-    const updated = await letters.updateOne(
-      { _id: letter._id, workspace_id: workspaceId },
-      { $set: { body: serializeEnvelope({ ...event, data }) } },
-    );
-    deadLetters += updated.modifiedCount;
+    letterWrites.push({
+      updateOne: {
+        filter: { _id: letter._id, workspace_id: workspaceId },
+        update: { $set: { body: serializeEnvelope({ ...event, data }) } },
+      },
+    });
+    if (letterWrites.length >= SCRUB_BULK) await writeLetters();
   }
+  await writeLetters();
   return { outbox_rows: outboxRows, dead_letters: deadLetters };
 }

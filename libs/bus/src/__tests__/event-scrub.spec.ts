@@ -40,6 +40,27 @@ describe('redactKeptEvents', () => {
       return data.contact_id === personId ? { ...data, first_name: 'Erased' } : null;
     };
 
+  it('rewrites more rows than one bulk holds, each once, and only those the rule names', async () => {
+    const workspace = newId();
+    const person = newId();
+    const events = Array.from({ length: 2_500 }, (_, index) =>
+      buildEvent({
+        workspace_id: workspace,
+        data: { contact_id: index % 5 === 4 ? newId() : person, first_name: 'Ted', index },
+      }),
+    );
+    await connection.transaction((session) => recordEvents(connection, events, session));
+
+    expect(await redactKeptEvents(connection, workspace, withoutNameOf(person))).toEqual({
+      outbox_rows: 2_000,
+      dead_letters: 0,
+    });
+    const rows = await outboxModel(connection).find({}).lean<Array<{ event: EventEnvelope }>>().exec();
+    const names = rows.map((row) => (row.event.data as { first_name: string }).first_name);
+    expect(names.filter((name) => name === 'Erased')).toHaveLength(2_000);
+    expect(names.filter((name) => name === 'Ted')).toHaveLength(500);
+  });
+
   it("rewrites every kept copy of the workspace's events the rule names, whatever its status, and keeps it", async () => {
     const workspace = newId();
     const person = newId();
