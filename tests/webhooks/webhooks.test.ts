@@ -394,6 +394,43 @@ describe('the event feed', () => {
     expect((await request(base, 'GET', '/events?types=crm.nothing.*', { token: owner.token })).status).toBe(400);
   });
 
+  it("finds the erased person's name in feed entries past the first thousand", async () => {
+    const owner = await signUpWithWorkspace(base, 'Fran');
+    const rows = Array.from({ length: 1_050 }, (_, index) => ({ name: `Filler ${index} Ltd` }));
+    const imported = await request(base, 'POST', '/import/companies', { token: owner.token, body: { rows } });
+    expect(imported.body).toMatchObject({ created: 1_050 });
+    const contact = await request(base, 'POST', '/contacts', {
+      token: owner.token,
+      body: { first_name: 'Rosalind', last_name: 'Quill', email: 'rosalind.quill@example.com' },
+    });
+    expect(contact.status).toBe(201);
+    const company = await request(base, 'POST', '/companies', { token: owner.token, body: { name: 'Lunch Ltd' } });
+    const note = await request(base, 'POST', '/activities', {
+      token: owner.token,
+      body: { type: 'note', target_type: 'company', target_id: company.body.id, body: 'Lunch with Rosalind Quill' },
+    });
+    expect(note.status).toBe(201);
+    const noteEntry = async () => {
+      const answer = await request(base, 'GET', '/events?types=crm.activity.created', { token: owner.token });
+      return (answer.body.data as Array<{ redacted: boolean; data: Record<string, unknown> }>).find(
+        (item) => item.data.activity_id === note.body.id,
+      );
+    };
+    expect(await waitFor(noteEntry)).toMatchObject({ redacted: false });
+
+    const erased = await request(base, 'POST', `/contacts/${contact.body.id}/erase`, {
+      token: owner.token,
+      body: { confirm: 'ERASE' },
+    });
+    expect(erased.status).toBe(200);
+    const redacted = await waitFor(async () => {
+      const entry = await noteEntry();
+      return entry?.redacted ? entry : undefined;
+    });
+    expect(JSON.stringify(redacted)).not.toContain('Rosalind');
+    expect(redacted.data).toMatchObject({ activity_id: note.body.id, target_id: company.body.id });
+  });
+
   it('loses the personal data of an erased contact, in the feed and in later deliveries', async () => {
     const owner = await signUpWithWorkspace(base, 'Erin');
     const target = await receiver();

@@ -39,6 +39,9 @@ function personalTerms(entries: ReadonlyArray<Pick<FeedEntryRecord, 'data'>>, co
   return [...terms].filter((term) => term.length >= MIN_TERM_LENGTH);
 }
 
+// Feed entries read per page when an erasure looks for the person's name in the rest of the feed.
+const ERASURE_SCAN_PAGE = 1000;
+
 // Erasure: the contact is remembered (an event about them that arrives later is stored redacted)
 // and every kept entry of the workspace that mentions them, by id or by one of their values (a
 // whole word of a text value: a note on a company naming them), keeps only its ids.
@@ -65,17 +68,25 @@ async function eraseContact(
     .exec();
   const pattern = wholeWordsPattern(personalTerms(own, contactId));
   const mentioning = new Map(own.map((entry) => [entry._id, entry]));
-  if (pattern !== null) {
-    const rest = await entries
-      .find({ workspace_id: workspaceId, redacted: false }, { data: 1, type: 1 })
+  // The rest of the feed a page at a time, in feed order, letting waiting requests go between
+  // pages: read at once, 200,000 entries held the process for seconds, and requests meanwhile
+  // timed out.
+  for (let after = -1; pattern !== null;) {
+    const page = await entries
+      .find({ workspace_id: workspaceId, seq: { $gt: after }, redacted: false }, { data: 1, type: 1, seq: 1 })
+      .sort({ seq: 1 })
+      .limit(ERASURE_SCAN_PAGE)
       .session(session)
-      .lean<Array<Pick<FeedEntryRecord, '_id' | 'data' | 'type'>>>()
+      .lean<Array<Pick<FeedEntryRecord, '_id' | 'data' | 'type' | 'seq'>>>()
       .exec();
-    for (const entry of rest) {
+    for (const entry of page) {
       // Another contact's own entries are another person's, whatever their name.
       if (EVENT_CONTRACTS.get(entry.type)?.record.entity === 'contact') continue;
       if (namesAnyTerm(entry.data, pattern)) mentioning.set(entry._id, entry);
     }
+    if (page.length < ERASURE_SCAN_PAGE) break;
+    after = page[page.length - 1].seq;
+    await new Promise((resolve) => setImmediate(resolve));
   }
   for (const entry of mentioning.values()) {
     await entries.updateOne(
