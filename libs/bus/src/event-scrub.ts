@@ -17,6 +17,27 @@ import { outboxModel, type OutboxRow } from './outbox';
 // Rows rewritten per bulk write.
 const SCRUB_BULK = 1000;
 
+// Updates gathered as a scan goes and written SCRUB_BULK at a time: one wait for the disk per
+// bulk, not per row. `finish` writes the rest and answers how many documents changed.
+function bulkUpdates<O>(write: (batch: O[]) => Promise<{ modifiedCount: number }>) {
+  let pending: O[] = [];
+  let modified = 0;
+  const flush = async () => {
+    modified += await writeInBatches(pending, write, SCRUB_BULK);
+    pending = [];
+  };
+  return {
+    async add(operation: O): Promise<void> {
+      pending.push(operation);
+      if (pending.length >= SCRUB_BULK) await flush();
+    },
+    async finish(): Promise<number> {
+      await flush();
+      return modified;
+    },
+  };
+}
+
 export type EventRedaction = (event: EventEnvelope) => Record<string, unknown> | null;
 
 export interface RedactedEvents {
@@ -42,13 +63,9 @@ export async function redactKeptEvents(
   const outbox = outboxModel(connection);
   // Whatever its status now: a row the relay claimed meanwhile is published with what it read,
   // and its kept copy holds the rewritten payload (a row deleted meanwhile is simply not found).
-  // In bulks of a thousand as the scan goes: one wait for the disk per bulk, not per row.
-  let outboxRows = 0;
-  let outboxWrites: Array<AnyBulkWriteOperation<OutboxRow>> = [];
-  const writeOutbox = async () => {
-    outboxRows += await writeInBatches(outboxWrites, (batch) => outbox.bulkWrite(batch, { ordered: false }));
-    outboxWrites = [];
-  };
+  const outboxWrites = bulkUpdates<AnyBulkWriteOperation<OutboxRow>>((batch) =>
+    outbox.bulkWrite(batch, { ordered: false }),
+  );
   for await (const row of outbox
     .find({ 'event.workspace_id': workspaceId }, { event: 1 })
     .lean<Pick<OutboxRow, '_id' | 'event'>>()
@@ -56,22 +73,18 @@ export async function redactKeptEvents(
     if (row.event.workspace_id !== workspaceId) continue;
     const data = redacted(row.event, redact);
     if (data === null) continue;
-    outboxWrites.push({
+    await outboxWrites.add({
       updateOne: {
         filter: { _id: row._id, 'event.workspace_id': workspaceId },
         update: { $set: { 'event.data': data } },
       },
     });
-    if (outboxWrites.length >= SCRUB_BULK) await writeOutbox();
   }
-  await writeOutbox();
+  const outboxRows = await outboxWrites.finish();
   const letters = deadLetterModel(connection);
-  let deadLetters = 0;
-  let letterWrites: Array<AnyBulkWriteOperation<StoredDeadLetter>> = [];
-  const writeLetters = async () => {
-    deadLetters += await writeInBatches(letterWrites, (batch) => letters.bulkWrite(batch, { ordered: false }));
-    letterWrites = [];
-  };
+  const letterWrites = bulkUpdates<AnyBulkWriteOperation<StoredDeadLetter>>((batch) =>
+    letters.bulkWrite(batch, { ordered: false }),
+  );
   for await (const letter of letters
     .find({ workspace_id: workspaceId }, { body: 1 })
     .lean<Pick<StoredDeadLetter, '_id' | 'body'>>()
@@ -86,14 +99,13 @@ export async function redactKeptEvents(
     if (event.workspace_id !== workspaceId) continue;
     const data = redacted(event, redact);
     if (data === null) continue;
-    letterWrites.push({
+    await letterWrites.add({
       updateOne: {
         filter: { _id: letter._id, workspace_id: workspaceId },
         update: { $set: { body: serializeEnvelope({ ...event, data }) } },
       },
     });
-    if (letterWrites.length >= SCRUB_BULK) await writeLetters();
   }
-  await writeLetters();
+  const deadLetters = await letterWrites.finish();
   return { outbox_rows: outboxRows, dead_letters: deadLetters };
 }
