@@ -15,6 +15,7 @@ export * from './log-errors';
 export * from './logger';
 export * from './metrics';
 export * from './money';
+export * from './record-fields';
 export * from './request-context';
 export * from './sealed-text';
 export * from './tenancy';

@@ -1,5 +1,5 @@
 import { Schema, type Connection, type Model } from 'mongoose';
-import { tenantScoped } from '@crm/kit';
+import { field, schemaOf, tenantScoped, type ScopedRecordOf } from '@crm/kit';
 
 export interface CompanyAddress {
   line1?: string;
@@ -11,90 +11,59 @@ export interface CompanyAddress {
 
 // A company as stored. Names of what it points at (stage, owner, source, campaign) are not
 // stored: they are joined when the record is read, so a rename shows on the next read.
-export interface CompanyRecord {
-  _id: string;
+const companyFields = {
+  _id: field.string({ required: true }),
   // Bumped by each change an event announces; 1 when created.
-  version: number;
-  workspace_id: string;
-  name: string | null;
-  website: string | null;
-  domain: string | null;
-  phone: string | null;
-  address: CompanyAddress;
-  country_code: string | null;
-  industry: string | null;
-  turnover_band: string | null;
-  employee_count: number | null;
-  account_number: string | null;
-  company_number: string | null;
-  sic_codes: string[];
-  description: string | null;
-  owner_id: string | null;
-  stage_id: string | null;
+  version: field.number({ default: 1 }),
+  name: field.string({ default: null }),
+  website: field.string({ default: null }),
+  domain: field.string({ default: null }),
+  phone: field.string({ default: null }),
+  address: field.mixed<CompanyAddress>({ default: {} }),
+  country_code: field.string({ default: null }),
+  industry: field.string({ default: null }),
+  turnover_band: field.string({ default: null }),
+  employee_count: field.number({ default: null }),
+  account_number: field.string({ default: null }),
+  company_number: field.string({ default: null }),
+  sic_codes: field.strings(),
+  description: field.string({ default: null }),
+  owner_id: field.string({ default: null }),
+  stage_id: field.string({ default: null }),
   // The stage's pipeline and whether its kind is account, kept with the stage (a stage never
   // changes pipeline; the catalogue rewrites is_account when a stage's kind changes).
-  pipeline_id: string | null;
-  is_account: boolean;
-  source_id: string | null;
-  campaign_id: string | null;
-  primary_contact_id: string | null;
-  custom: Record<string, unknown>;
+  pipeline_id: field.string({ default: null }),
+  is_account: field.boolean({ default: false }),
+  source_id: field.string({ default: null }),
+  campaign_id: field.string({ default: null }),
+  primary_contact_id: field.string({ default: null }),
+  custom: field.mixed<Record<string, unknown>>({ default: {} }),
   // Lower-cased name, domain, account number and postcode: the terms `q` matches by prefix.
-  search_terms: string[];
+  search_terms: field.strings(),
   // The same terms one field each, lower-cased (domain is stored lower-cased): each has an index
   // of its own, so a prefix is one bounded range per term (a multikey index cannot bound a range
   // on both sides in the embedded store). name_folded is also the key of the name sorts.
-  name_folded: string | null;
-  account_number_folded: string | null;
-  postcode_folded: string | null;
+  name_folded: field.string({ default: null }),
+  account_number_folded: field.string({ default: null }),
+  postcode_folded: field.string({ default: null }),
   // Duplicate keys (search/duplicates/duplicate-keys): the normalised name and domain that duplicate
   // groups and import matching compare.
-  name_key: string | null;
-  domain_key: string | null;
-  deleted_at: string | null;
-  created_at: string;
-  updated_at: string;
-}
+  name_key: field.string({ default: null }),
+  domain_key: field.string({ default: null }),
+  deleted_at: field.string({ default: null }),
+  created_at: field.string({ required: true }),
+  updated_at: field.string({ required: true }),
+};
+
+export type CompanyRecord = ScopedRecordOf<typeof companyFields>;
 
 export const COMPANY_MODEL = 'Company';
 
-const companySchema = new Schema<CompanyRecord>(
-  {
-    _id: { type: String, required: true },
-    version: { type: Number, default: 1 },
-    name: { type: String, default: null },
-    website: { type: String, default: null },
-    domain: { type: String, default: null },
-    phone: { type: String, default: null },
-    address: { type: Schema.Types.Mixed, default: {} },
-    country_code: { type: String, default: null },
-    industry: { type: String, default: null },
-    turnover_band: { type: String, default: null },
-    employee_count: { type: Number, default: null },
-    account_number: { type: String, default: null },
-    company_number: { type: String, default: null },
-    sic_codes: { type: [String], default: [] },
-    description: { type: String, default: null },
-    owner_id: { type: String, default: null },
-    stage_id: { type: String, default: null },
-    pipeline_id: { type: String, default: null },
-    is_account: { type: Boolean, default: false },
-    source_id: { type: String, default: null },
-    campaign_id: { type: String, default: null },
-    primary_contact_id: { type: String, default: null },
-    custom: { type: Schema.Types.Mixed, default: {} },
-    search_terms: { type: [String], default: [] },
-    name_folded: { type: String, default: null },
-    account_number_folded: { type: String, default: null },
-    postcode_folded: { type: String, default: null },
-    name_key: { type: String, default: null },
-    domain_key: { type: String, default: null },
-    deleted_at: { type: String, default: null },
-    created_at: { type: String, required: true },
-    updated_at: { type: String, required: true },
-  },
-  { collection: 'companies', versionKey: false, minimize: false },
-);
+const companySchema = new Schema<CompanyRecord>(schemaOf(companyFields), {
+  collection: 'companies',
+  versionKey: false,
+  minimize: false,
+});
 companySchema.plugin(tenantScoped);
 // The catalogue's "in use" checks and counts.
 companySchema.index({ workspace_id: 1, stage_id: 1 });

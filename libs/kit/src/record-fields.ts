@@ -1,0 +1,70 @@
+import { Schema, type SchemaDefinition } from 'mongoose';
+
+// A stored record's fields written once: each field is the mongoose path definition it is stored
+// with, typed with the value the record holds there, so the record's type and its schema come
+// from one list (`type XRecord = ScopedRecordOf<typeof xFields>`, `new Schema(schemaOf(xFields))`).
+// Mongoose's InferSchemaType reads `default: null` as `T | null | undefined` and a Mixed path as
+// any; these say exactly what a path holds. Each builder writes the definition as given, so a
+// schema built from fields is the one written out by hand.
+
+declare const valueType: unique symbol;
+
+// A mongoose path definition; the value type is only in the type, never in the object.
+export interface Field<T> {
+  readonly type: unknown;
+  readonly [option: string]: unknown;
+  readonly [valueType]?: () => T;
+}
+
+export type Fields = Record<string, Field<unknown>>;
+
+type ValueOf<F> = F extends Field<infer T> ? T : never;
+
+// The record a list of fields stores.
+export type RecordOf<F extends Fields> = { -readonly [K in keyof F]: ValueOf<F[K]> };
+
+// The record of a tenant-scoped schema: tenantScoped adds workspace_id after the listed fields.
+export type ScopedRecordOf<F extends Fields> = {
+  -readonly [K in keyof F | 'workspace_id']: K extends keyof F ? ValueOf<F[K]> : string;
+};
+
+function string<T extends string = string>(options: { default: null }): Field<T | null>;
+function string<T extends string = string>(options: {
+  required: true;
+  enum?: readonly T[];
+  default?: NoInfer<T>;
+}): Field<T>;
+function string(options: object): Field<unknown> {
+  return { type: String, ...options };
+}
+
+function number(options: { default: null }): Field<number | null>;
+function number(options: { required: true; default?: number } | { default: number }): Field<number>;
+function number(options: object): Field<unknown> {
+  return { type: Number, ...options };
+}
+
+export const field = {
+  string,
+  number,
+  boolean: (options: { default: boolean }): Field<boolean> => ({ type: Boolean, ...options }),
+  // A list of strings, empty when created.
+  strings: <T extends string = string>(): Field<T[]> => ({ type: [String], default: [] }),
+  // A list of subdocuments of `schema`, empty when created.
+  list: <T>(schema: Schema<T>): Field<T[]> => ({ type: [schema], default: [] }),
+  // A value mongoose stores as given (Mixed); the default is cloned for each new document.
+  mixed: <T extends object>(options: { default: T }): Field<T> => ({ type: Schema.Types.Mixed, ...options }),
+};
+
+// The schema definition of the fields, for `new Schema<XRecord>(schemaOf(xFields), options)`.
+export function schemaOf<F extends Fields>(fields: F): SchemaDefinition {
+  return fields;
+}
+
+// The listed fields of a record, in the list's order (a JSON answer shows them in that order):
+// where a view and an event state show the same fields, one list declares them for both.
+export function pickFields<R, K extends keyof R>(record: R, keys: readonly K[]): Pick<R, K> {
+  const picked = {} as Pick<R, K>;
+  for (const key of keys) picked[key] = record[key];
+  return picked;
+}
