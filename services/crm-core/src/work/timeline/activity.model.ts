@@ -1,5 +1,5 @@
 import { Schema, type Connection, type Model } from 'mongoose';
-import { tenantScoped } from '@crm/kit';
+import { field, schemaOf, tenantScoped, type ScopedRecordOf } from '@crm/kit';
 
 export const ACTIVITY_TYPES = ['note', 'call', 'system', 'email', 'meeting', 'task', 'plugin'] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
@@ -9,54 +9,38 @@ export const ACTOR_TYPES = ['user', 'agent', 'app', 'system'] as const;
 export type ActivityActorType = (typeof ACTOR_TYPES)[number];
 
 // One timeline entry on a company, contact or deal.
-export interface ActivityRecord {
-  _id: string;
-  version: number;
-  workspace_id: string;
-  type: ActivityType;
-  subject: string | null;
-  body: string | null;
-  outcome: string | null;
-  target_type: ActivityTargetType;
-  target_id: string;
+const activityFields = {
+  _id: field.string({ required: true }),
+  version: field.number({ required: true }),
+  type: field.string({ enum: ACTIVITY_TYPES, required: true }),
+  subject: field.string({ default: null }),
+  body: field.string({ default: null }),
+  outcome: field.string({ default: null }),
+  target_type: field.string({ enum: ACTIVITY_TARGET_TYPES, required: true }),
+  target_id: field.string({ required: true }),
   // The company whose timeline shows the entry with include_contacts: the company itself for a
   // company's entries, the contact's current company for a contact's, null for a deal's. Kept
   // current when a contact changes company, so a company page is one index range.
-  company_id: string | null;
-  actor_type: ActivityActorType;
-  actor_id: string | null;
-  actor_label: string | null;
-  occurred_at: string;
-  created_at: string;
+  company_id: field.string({ default: null }),
+  actor_type: field.string({ enum: ACTOR_TYPES, required: true }),
+  actor_id: field.string({ default: null }),
+  actor_label: field.string({ default: null }),
+  occurred_at: field.string({ required: true }),
+  created_at: field.string({ required: true }),
   // What the service keeps one entry for (`meeting:<id>`), with the version of that record it
   // shows; null for every other entry.
-  source: string | null;
-  source_version: number | null;
-}
+  source: field.string({ default: null }),
+  source_version: field.number({ default: null }),
+};
+
+export type ActivityRecord = ScopedRecordOf<typeof activityFields>;
 
 export const ACTIVITY_MODEL = 'Activity';
 
-const activitySchema = new Schema<ActivityRecord>(
-  {
-    _id: { type: String, required: true },
-    version: { type: Number, required: true },
-    type: { type: String, enum: ACTIVITY_TYPES, required: true },
-    subject: { type: String, default: null },
-    body: { type: String, default: null },
-    outcome: { type: String, default: null },
-    target_type: { type: String, enum: ACTIVITY_TARGET_TYPES, required: true },
-    target_id: { type: String, required: true },
-    company_id: { type: String, default: null },
-    actor_type: { type: String, enum: ACTOR_TYPES, required: true },
-    actor_id: { type: String, default: null },
-    actor_label: { type: String, default: null },
-    occurred_at: { type: String, required: true },
-    created_at: { type: String, required: true },
-    source: { type: String, default: null },
-    source_version: { type: Number, default: null },
-  },
-  { collection: 'activities', versionKey: false },
-);
+const activitySchema = new Schema<ActivityRecord>(schemaOf(activityFields), {
+  collection: 'activities',
+  versionKey: false,
+});
 activitySchema.plugin(tenantScoped);
 // One record's timeline, newest first (also merges and purges by target).
 activitySchema.index({ workspace_id: 1, target_type: 1, target_id: 1, occurred_at: -1, _id: -1 });
@@ -70,23 +54,20 @@ activitySchema.index(
 
 // The company each contact's entries carry, by the contact's version: events about a contact
 // arrive in any order, and only a newer one moves its entries.
-export interface TimelineContactRecord {
-  _id: string;
-  workspace_id: string;
-  company_id: string | null;
-  version: number;
-}
+const timelineContactFields = {
+  _id: field.string({ required: true }),
+  company_id: field.string({ default: null }),
+  version: field.number({ required: true }),
+};
+
+export type TimelineContactRecord = ScopedRecordOf<typeof timelineContactFields>;
 
 export const TIMELINE_CONTACT_MODEL = 'TimelineContact';
 
-const timelineContactSchema = new Schema<TimelineContactRecord>(
-  {
-    _id: { type: String, required: true },
-    company_id: { type: String, default: null },
-    version: { type: Number, required: true },
-  },
-  { collection: 'timeline_contacts', versionKey: false },
-);
+const timelineContactSchema = new Schema<TimelineContactRecord>(schemaOf(timelineContactFields), {
+  collection: 'timeline_contacts',
+  versionKey: false,
+});
 timelineContactSchema.plugin(tenantScoped);
 
 export function registerActivityModels(connection: Connection): void {
