@@ -1,5 +1,5 @@
 import { Schema, type Connection, type Model } from 'mongoose';
-import { tenantScoped } from '@crm/kit';
+import { field, schemaOf, tenantScoped, type ScopedRecordOf } from '@crm/kit';
 
 export const DEAL_STATUSES = ['open', 'won', 'lost'] as const;
 export type DealStatus = (typeof DEAL_STATUSES)[number];
@@ -7,73 +7,50 @@ export type DealStatus = (typeof DEAL_STATUSES)[number];
 // A deal as stored. Money is an integer of minor units (hundredths) and its two halves, so sums
 // over any number of deals stay exact (docs/money.md). Names of what a deal points at (company,
 // contact, stage, owner, campaign) are joined when read, so a rename shows on the next read.
-export interface DealRecord {
-  _id: string;
+const dealFields = {
+  _id: field.string({ required: true }),
   // Bumped by each change an event announces; 1 when created.
-  version: number;
-  workspace_id: string;
-  name: string;
+  version: field.number({ default: 1 }),
+  name: field.string({ required: true }),
   // Lower-cased name: `q` matches its prefix on an index.
-  name_folded: string;
-  company_id: string | null;
-  contact_id: string | null;
+  name_folded: field.string({ required: true }),
+  company_id: field.string({ default: null }),
+  contact_id: field.string({ default: null }),
   // value × 100, an integer (0..10^14).
-  value_minor: number;
+  value_minor: field.number({ required: true }),
   // value_minor = value_high × 10^7 + value_low: each half summed over 10^6 deals stays below
   // 2^53, so $sum of doubles is exact; the halves are joined with BigInt (deal-money.ts).
-  value_high: number;
-  value_low: number;
-  currency: string;
+  value_high: field.number({ required: true }),
+  value_low: field.number({ required: true }),
+  currency: field.string({ required: true }),
   // The stage's pipeline, kept with the stage (a stage never changes pipeline).
-  pipeline_id: string;
-  stage_id: string;
+  pipeline_id: field.string({ required: true }),
+  stage_id: field.string({ required: true }),
   // The deal's own probability; null follows the stage's, read when needed.
-  probability: number | null;
-  expected_close: string | null;
+  probability: field.number({ default: null }),
+  expected_close: field.string({ default: null }),
   // expected_close, or '9999-12-31' when there is none: close_asc lists undated deals last.
-  close_key: string;
-  status: DealStatus;
-  closed_at: string | null;
-  lost_reason: string | null;
-  owner_id: string | null;
-  source_id: string | null;
-  campaign_id: string | null;
-  custom: Record<string, unknown>;
-  created_at: string;
-  updated_at: string;
-}
+  close_key: field.string({ required: true }),
+  status: field.string<DealStatus>({ required: true }),
+  closed_at: field.string({ default: null }),
+  lost_reason: field.string({ default: null }),
+  owner_id: field.string({ default: null }),
+  source_id: field.string({ default: null }),
+  campaign_id: field.string({ default: null }),
+  custom: field.mixed<Record<string, unknown>>({ default: {} }),
+  created_at: field.string({ required: true }),
+  updated_at: field.string({ required: true }),
+};
+
+export type DealRecord = ScopedRecordOf<typeof dealFields>;
 
 export const DEAL_MODEL = 'Deal';
 
-const dealSchema = new Schema<DealRecord>(
-  {
-    _id: { type: String, required: true },
-    version: { type: Number, default: 1 },
-    name: { type: String, required: true },
-    name_folded: { type: String, required: true },
-    company_id: { type: String, default: null },
-    contact_id: { type: String, default: null },
-    value_minor: { type: Number, required: true },
-    value_high: { type: Number, required: true },
-    value_low: { type: Number, required: true },
-    currency: { type: String, required: true },
-    pipeline_id: { type: String, required: true },
-    stage_id: { type: String, required: true },
-    probability: { type: Number, default: null },
-    expected_close: { type: String, default: null },
-    close_key: { type: String, required: true },
-    status: { type: String, required: true },
-    closed_at: { type: String, default: null },
-    lost_reason: { type: String, default: null },
-    owner_id: { type: String, default: null },
-    source_id: { type: String, default: null },
-    campaign_id: { type: String, default: null },
-    custom: { type: Schema.Types.Mixed, default: {} },
-    created_at: { type: String, required: true },
-    updated_at: { type: String, required: true },
-  },
-  { collection: 'deals', versionKey: false, minimize: false },
-);
+const dealSchema = new Schema<DealRecord>(schemaOf(dealFields), {
+  collection: 'deals',
+  versionKey: false,
+  minimize: false,
+});
 dealSchema.plugin(tenantScoped);
 // The list's four sorts (offset pages skip keys in index order).
 dealSchema.index({ workspace_id: 1, created_at: 1, _id: 1 });
