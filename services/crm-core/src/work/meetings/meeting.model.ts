@@ -1,83 +1,61 @@
 import { Schema, type Connection, type Model } from 'mongoose';
-import { tenantScoped } from '@crm/kit';
+import { field, schemaOf, tenantScoped, type RecordOf, type ScopedRecordOf } from '@crm/kit';
 
 export const MEETING_STATUSES = ['scheduled', 'done', 'cancelled'] as const;
 export type MeetingStatus = (typeof MEETING_STATUSES)[number];
 export const CALENDAR_PROVIDERS = ['provider_a', 'provider_b'] as const;
 export type CalendarProviderName = (typeof CALENDAR_PROVIDERS)[number];
 
-export interface MeetingAttendee {
-  type: 'user' | 'contact';
-  id: string;
-}
+const attendeeFields = {
+  type: field.string<'user' | 'contact'>({ required: true }),
+  id: field.string({ required: true }),
+};
+
+export type MeetingAttendee = RecordOf<typeof attendeeFields>;
+
+const attendeeSchema = new Schema<MeetingAttendee>(schemaOf(attendeeFields), { _id: false, versionKey: false });
 
 // A meeting as stored. Names and emails of the company and attendees are joined when read, so
 // a rename shows on the next read. The calendar part (external_*, join_url, sync_error) is
 // written by the sync job (meeting-sync.ts).
-export interface MeetingRecord {
-  _id: string;
+const meetingFields = {
+  _id: field.string({ required: true }),
   // Bumped by each change an event announces; 1 when created.
-  version: number;
-  workspace_id: string;
-  title: string;
-  location: string | null;
-  notes: string | null;
-  starts_at: string;
-  ends_at: string;
-  company_id: string | null;
-  organiser_id: string;
-  status: MeetingStatus;
-  outcome: string | null;
-  attendees: MeetingAttendee[];
+  version: field.number({ default: 1 }),
+  title: field.string({ required: true }),
+  location: field.string({ default: null }),
+  notes: field.string({ default: null }),
+  starts_at: field.string({ required: true }),
+  ends_at: field.string({ required: true }),
+  company_id: field.string({ default: null }),
+  organiser_id: field.string({ required: true }),
+  status: field.string<MeetingStatus>({ required: true }),
+  outcome: field.string({ default: null }),
+  attendees: field.list(attendeeSchema),
   // The attendees' ids by type, for the merge and purge hooks and `mine` (multikey indexes).
-  user_ids: string[];
-  contact_ids: string[];
-  online_meeting: boolean;
+  user_ids: field.strings(),
+  contact_ids: field.strings(),
+  online_meeting: field.boolean({ default: false }),
   // Invitations go out from the organiser's calendar with each sync.
-  send_invites: boolean;
-  external_provider: CalendarProviderName | null;
+  send_invites: field.boolean({ default: false }),
+  external_provider: field.string<CalendarProviderName>({ default: null }),
   // The event's id at the provider, once created there.
-  external_event_id: string | null;
-  join_url: string | null;
-  sync_error: string | null;
-  created_at: string;
-  updated_at: string;
-}
+  external_event_id: field.string({ default: null }),
+  join_url: field.string({ default: null }),
+  sync_error: field.string({ default: null }),
+  created_at: field.string({ required: true }),
+  updated_at: field.string({ required: true }),
+};
+
+export type MeetingRecord = ScopedRecordOf<typeof meetingFields>;
 
 export const MEETING_MODEL = 'Meeting';
 
-const attendeeSchema = new Schema<MeetingAttendee>(
-  { type: { type: String, required: true }, id: { type: String, required: true } },
-  { _id: false, versionKey: false },
-);
-
-const meetingSchema = new Schema<MeetingRecord>(
-  {
-    _id: { type: String, required: true },
-    version: { type: Number, default: 1 },
-    title: { type: String, required: true },
-    location: { type: String, default: null },
-    notes: { type: String, default: null },
-    starts_at: { type: String, required: true },
-    ends_at: { type: String, required: true },
-    company_id: { type: String, default: null },
-    organiser_id: { type: String, required: true },
-    status: { type: String, required: true },
-    outcome: { type: String, default: null },
-    attendees: { type: [attendeeSchema], default: [] },
-    user_ids: { type: [String], default: [] },
-    contact_ids: { type: [String], default: [] },
-    online_meeting: { type: Boolean, default: false },
-    send_invites: { type: Boolean, default: false },
-    external_provider: { type: String, default: null },
-    external_event_id: { type: String, default: null },
-    join_url: { type: String, default: null },
-    sync_error: { type: String, default: null },
-    created_at: { type: String, required: true },
-    updated_at: { type: String, required: true },
-  },
-  { collection: 'meetings', versionKey: false, minimize: false },
-);
+const meetingSchema = new Schema<MeetingRecord>(schemaOf(meetingFields), {
+  collection: 'meetings',
+  versionKey: false,
+  minimize: false,
+});
 meetingSchema.plugin(tenantScoped);
 // The list: a time window in start order, of the workspace, of one company, or of one person.
 meetingSchema.index({ workspace_id: 1, starts_at: 1, _id: 1 });
