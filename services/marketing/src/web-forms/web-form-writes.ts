@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { ClientSession } from 'mongoose';
-import { isoNow, isUuid, newId, notFound, validationFailed, type InternalClaims } from '@crm/kit';
+import { isoNow, isUuid, newId, notFound, pickFields, validationFailed, type InternalClaims } from '@crm/kit';
 import { webFormCreated, type WebFormCreatedData, webFormUpdated } from '@crm/protos';
 import { commit, type ServiceContext } from '@crm/service-host';
 import { campaignModel } from '../campaigns/campaign.model';
@@ -16,23 +16,28 @@ const DEFAULT_FIELDS: WebFormField[] = ['first_name', 'last_name', 'email', 'com
 export const actionUrlOf = (runtime: MarketingRuntime, publicKey: string) =>
   `${runtime.config.publicUrl}/v1/public/forms/${publicKey}`;
 
+// What the view and the events both show of a form after its name, in their order.
+const SHOWN_FIELDS = [
+  'fields',
+  'require_consent',
+  'consent_text',
+  'owner_id',
+  'source_id',
+  'campaign_id',
+  'redirect_url',
+  'enabled',
+  'submissions',
+  'last_submission_at',
+  'created_at',
+] as const;
+
 export function webFormView(runtime: MarketingRuntime, record: WebFormRecord): WebFormView {
   const actionUrl = actionUrlOf(runtime, record.public_key);
   return {
     id: record._id,
     name: record.name,
     public_key: record.public_key,
-    fields: record.fields,
-    require_consent: record.require_consent,
-    consent_text: record.consent_text,
-    owner_id: record.owner_id,
-    source_id: record.source_id,
-    campaign_id: record.campaign_id,
-    redirect_url: record.redirect_url,
-    enabled: record.enabled,
-    submissions: record.submissions,
-    last_submission_at: record.last_submission_at,
-    created_at: record.created_at,
+    ...pickFields(record, SHOWN_FIELDS),
     action_url: actionUrl,
     embed_html: embedHtml(record, actionUrl),
   };
@@ -43,17 +48,7 @@ export function webFormState(record: WebFormRecord): WebFormCreatedData {
   return {
     web_form_id: record._id,
     name: record.name,
-    fields: record.fields,
-    require_consent: record.require_consent,
-    consent_text: record.consent_text,
-    owner_id: record.owner_id,
-    source_id: record.source_id,
-    campaign_id: record.campaign_id,
-    redirect_url: record.redirect_url,
-    enabled: record.enabled,
-    submissions: record.submissions,
-    last_submission_at: record.last_submission_at,
-    created_at: record.created_at,
+    ...pickFields(record, SHOWN_FIELDS),
     updated_at: record.updated_at,
     version: record.version,
   };

@@ -1,5 +1,5 @@
 import { Schema, type Connection, type Model } from 'mongoose';
-import { tenantScoped } from '@crm/kit';
+import { field, schemaOf, tenantScoped, type ScopedRecordOf } from '@crm/kit';
 
 export const WEB_FORM_FIELDS = [
   'company',
@@ -13,51 +13,35 @@ export const WEB_FORM_FIELDS = [
 export type WebFormField = (typeof WEB_FORM_FIELDS)[number];
 
 // A web-to-lead form (WebForm). action_url and embed_html are derived on read.
-export interface WebFormRecord {
-  _id: string;
-  version: number;
-  workspace_id: string;
-  name: string;
+const webFormFields = {
+  _id: field.string({ required: true }),
+  version: field.number({ default: 1 }),
+  name: field.string({ required: true }),
   // Unguessable (32 random bytes): whoever has it can post to the form, so it names the form in
   // the public endpoint's path and nothing else does.
-  public_key: string;
-  fields: WebFormField[];
-  require_consent: boolean;
-  consent_text: string | null;
-  owner_id: string | null;
-  source_id: string | null;
-  campaign_id: string | null;
-  redirect_url: string | null;
-  enabled: boolean;
-  submissions: number;
-  last_submission_at: string | null;
-  created_at: string;
-  updated_at: string;
-}
+  public_key: field.string({ required: true }),
+  fields: field.strings<WebFormField>(),
+  require_consent: field.boolean({ default: false }),
+  consent_text: field.string({ default: null }),
+  owner_id: field.string({ default: null }),
+  source_id: field.string({ default: null }),
+  campaign_id: field.string({ default: null }),
+  redirect_url: field.string({ default: null }),
+  enabled: field.boolean({ default: true }),
+  submissions: field.number({ default: 0 }),
+  last_submission_at: field.string({ default: null }),
+  created_at: field.string({ required: true }),
+  updated_at: field.string({ required: true }),
+};
+
+export type WebFormRecord = ScopedRecordOf<typeof webFormFields>;
 
 export const WEB_FORM_MODEL = 'WebForm';
 
-const webFormSchema = new Schema<WebFormRecord>(
-  {
-    _id: { type: String, required: true },
-    version: { type: Number, default: 1 },
-    name: { type: String, required: true },
-    public_key: { type: String, required: true },
-    fields: { type: [String], default: [] },
-    require_consent: { type: Boolean, default: false },
-    consent_text: { type: String, default: null },
-    owner_id: { type: String, default: null },
-    source_id: { type: String, default: null },
-    campaign_id: { type: String, default: null },
-    redirect_url: { type: String, default: null },
-    enabled: { type: Boolean, default: true },
-    submissions: { type: Number, default: 0 },
-    last_submission_at: { type: String, default: null },
-    created_at: { type: String, required: true },
-    updated_at: { type: String, required: true },
-  },
-  { collection: 'web_forms', versionKey: false },
-);
+const webFormSchema = new Schema<WebFormRecord>(schemaOf(webFormFields), {
+  collection: 'web_forms',
+  versionKey: false,
+});
 webFormSchema.plugin(tenantScoped);
 webFormSchema.index({ workspace_id: 1, created_at: 1, _id: 1 });
 // The public endpoint finds its form by key, before it knows the workspace.
