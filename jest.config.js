@@ -21,6 +21,7 @@ const packages = {
   '@crm/protos': 'protos',
   '@crm/gateway': 'gateway/src',
   '@crm/all-in-one': 'deploy/all-in-one/src',
+  '@crm/processes': 'deploy/processes/src',
   '@crm/identity': 'services/identity/src',
   '@crm/crm-core': 'services/crm-core/src',
   '@crm/marketing': 'services/marketing/src',

@@ -3,17 +3,23 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
+import { removeExchange } from '@crm/bus';
 
 // The system as `npm start` runs it (node deploy/all-in-one/dist/main.js), in a child process with
 // every consumer running, for benchmarks that drive it through the API as a customer would. Rate
 // limits are lifted (far above anything a run asks for): the limiter is measured, never its
 // refusals. AMQP_URL, MONGO_URL and the like pass through when the benchmark's process has them.
+// BENCH_PROCESSES=1 (needs AMQP_URL): the system as `npm run start:processes` runs it instead
+// (deploy/processes/dist/main.js: every service and the gateway a process of its own, as the
+// containers run them); CPU time and memory are then those of all its processes together.
 
 const UNLIMITED = '1000000000';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export interface ChildSystem {
   pid: number;
+  // What runs: the entry and, for one process per service, how many processes.
+  label(): string;
   // Base address of the API, including /v1.
   url: string;
   // User + system CPU time of the whole process (every thread), in ms.
@@ -31,6 +37,32 @@ function clockTicksPerSecond(): number {
   } catch {
     return 100;
   }
+}
+
+// The process and every process under it (Linux keeps each thread's children in /proc).
+function processTree(root: number): number[] {
+  const found = [root];
+  for (let index = 0; index < found.length; index++) {
+    let children: string;
+    try {
+      children = readFileSync(`/proc/${found[index]}/task/${found[index]}/children`, 'utf8');
+    } catch {
+      // It has exited since its parent listed it.
+      continue;
+    }
+    for (const child of children.trim().split(/\s+/)) if (child) found.push(Number(child));
+  }
+  return found;
+}
+
+// The consumers the services run, as their /metrics name them.
+async function consumerNames(serviceUrls: readonly string[]): Promise<string[]> {
+  const names = new Set<string>();
+  for (const url of serviceUrls) {
+    const text = await (await fetch(`${url}/metrics`)).text();
+    for (const match of text.matchAll(/^crm_event_consumer_backlog\{[^}]*consumer="([^"]+)"/gm)) names.add(match[1]);
+  }
+  return [...names];
 }
 
 function freePort(): Promise<number> {
@@ -68,9 +100,21 @@ export async function startChildSystem(dataDir: string): Promise<ChildSystem> {
   const profile = process.env.BENCH_PROFILE
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`, '--cpu-prof-interval=500']
     : [];
+  const processes = process.env.BENCH_PROCESSES === '1';
+  if (processes && !process.env.AMQP_URL)
+    throw new Error('BENCH_PROCESSES=1 needs AMQP_URL: processes apart share events through a broker');
+  // An exchange of the run's own, so no queue of an earlier run hands it old events; its queues are
+  // removed when the system stops.
+  if (processes && !process.env.EVENT_EXCHANGE) env.EVENT_EXCHANGE = `crm.bench.${process.pid}.${Date.now()}`;
+  // One process per service: every one of them is profiled.
+  if (processes && profile.length > 0) env.NODE_OPTIONS = [env.NODE_OPTIONS, ...profile].filter(Boolean).join(' ');
+  const entry = processes ? 'deploy/processes/dist/main.js' : 'deploy/all-in-one/dist/main.js';
   const child: ChildProcessByStdio<null, Readable, Readable> = spawn(
     process.execPath,
-    [...profile, require.resolve('@crm/all-in-one/dist/main.js')],
+    [
+      ...(processes ? [] : profile),
+      processes ? require.resolve('@crm/processes/dist/main.js') : require.resolve('@crm/all-in-one/dist/main.js'),
+    ],
     {
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -85,6 +129,8 @@ export async function startChildSystem(dataDir: string): Promise<ChildSystem> {
   };
   process.once('exit', killOnExit);
 
+  // One process per service: each one's own address, as the launcher prints it.
+  const serviceUrls: string[] = [];
   let shown = 0;
   let suppressed = 0;
   const recent: string[] = [];
@@ -105,11 +151,13 @@ export async function startChildSystem(dataDir: string): Promise<ChildSystem> {
     let ready = false;
     createInterface({ input: child.stdout }).on('line', (line) => {
       const match = /CRM API listening at (\S+)/.exec(line);
+      const service = /^ {2}(\S+) at (http:\S+)$/.exec(line);
       if (!ready && match) {
         ready = true;
         clearTimeout(timer);
         resolve(match[1]);
-      } else passOn(line);
+      } else if (service) serviceUrls.push(service[2]);
+      else passOn(line);
     });
     child.once('exit', (code, signal) => {
       clearTimeout(timer);
@@ -119,23 +167,37 @@ export async function startChildSystem(dataDir: string): Promise<ChildSystem> {
   });
 
   const ticks = clockTicksPerSecond();
+  const tree = () => processTree(pid);
   return {
     pid,
     url,
+    label: () => (processes ? `node ${entry} (${tree().length} processes)` : `node ${entry}`),
     cpuMs() {
-      // Fields after the command name (which may hold spaces), from the 3rd: utime is the 14th
-      // field of the line, stime the 15th; the process's line sums all its threads.
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      return ((Number(fields[11]) + Number(fields[12])) / ticks) * 1000;
+      let ms = 0;
+      for (const one of tree()) {
+        // Fields after the command name (which may hold spaces), from the 3rd: utime is the 14th
+        // field of the line, stime the 15th; the process's line sums all its threads.
+        const stat = readFileSync(`/proc/${one}/stat`, 'utf8');
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        ms += ((Number(fields[11]) + Number(fields[12])) / ticks) * 1000;
+      }
+      return ms;
     },
     memory() {
-      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-      const kib = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
-      return { rssKiB: kib('VmRSS'), hwmKiB: kib('VmHWM') };
+      // With several processes, the sum of each one's resident memory and of each one's peak.
+      let rssKiB = 0;
+      let hwmKiB = 0;
+      for (const one of tree()) {
+        const status = readFileSync(`/proc/${one}/status`, 'utf8');
+        const kib = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+        rssKiB += kib('VmRSS');
+        hwmKiB += kib('VmHWM');
+      }
+      return { rssKiB, hwmKiB };
     },
     kill: killOnExit,
     async stop() {
+      const consumers = env.EVENT_EXCHANGE && !exited ? await consumerNames(serviceUrls) : [];
       if (!exited) {
         child.kill('SIGTERM');
         const stopped = await Promise.race([exit.then(() => true), sleep(60_000).then(() => false)]);
@@ -146,6 +208,7 @@ export async function startChildSystem(dataDir: string): Promise<ChildSystem> {
         }
       }
       process.removeListener('exit', killOnExit);
+      if (consumers.length > 0) await removeExchange(process.env.AMQP_URL!, env.EVENT_EXCHANGE!, consumers);
       if (suppressed > 0) process.stderr.write(`[system] ${suppressed} more log lines not shown\n`);
     },
   };

@@ -281,7 +281,7 @@ runBenchmark('scale', async ({ dataDir, stopAtEnd }) => {
     process.env.AMQP_URL ? 'RabbitMQ' : 'the in-process bus',
   ].join(' and ');
   console.log(
-    `system: node deploy/all-in-one/dist/main.js (pid ${sys.pid}) on ${backing}, listening after ${secondsSince(systemStarted).toFixed(1)} s at ${sys.url}`,
+    `system: ${sys.label()} (pid ${sys.pid}) on ${backing}, listening after ${secondsSince(systemStarted).toFixed(1)} s at ${sys.url}`,
   );
   console.log(
     `sizes: ${WRITES} writes, ${ROWS} import rows, ${LOAD.seconds} s per read measurement after ${LOAD.warmupSeconds} s warm-up`,

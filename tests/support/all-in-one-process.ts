@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startProcess, type StartedProcess } from './processes';
+import { startProcess, type StartedProcess } from '@crm/processes';
 
 export interface AllInOneProcess {
   started: StartedProcess;

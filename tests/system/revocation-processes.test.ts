@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateInternalKeyPair, generateServiceTokenSecret } from '@crm/kit';
-import { removeTestExchange, startProcess, type StartedProcess } from '../support/processes';
+import { startProcess, type StartedProcess } from '@crm/processes';
+import { removeTestExchange } from '../support/processes';
 import { checkAgainst } from '../support/system';
 import { revocationScenario } from './revocation-scenario';
 

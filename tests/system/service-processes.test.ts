@@ -1,9 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { generateInternalKeyPair, generateServiceTokenSecret } from '@crm/kit';
-import { removeTestExchange, startProcess, type StartedProcess } from '../support/processes';
+import { startProcess, startServiceProcesses, type StartedProcess } from '@crm/processes';
+import { removeTestExchange } from '../support/processes';
 import { request, waitFor } from '../support/system';
 
 // One process per service, as containers run them: each started from its built entry with
@@ -42,35 +42,9 @@ function start(entry: string, env: Record<string, string>, readyMessage: string)
   return one;
 }
 
-// Where the kernel's ephemeral ports (those a port-0 listener gets) start.
-function ephemeralRangeStart(): number {
-  try {
-    return Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]) || 32_768;
-  } catch {
-    // Not Linux: IANA's range starts at 49152, and Linux's default at 32768.
-    return 32_768;
-  }
-}
-
-// A port nothing listens on now, for a service whose address a peer needs before it starts. It
-// is taken below the kernel's ephemeral range (where the port-0 listeners of tests running in
-// parallel get theirs), so no other test can be given it between this check and the bind.
-async function freePort(): Promise<number> {
-  const low = 20_000;
-  const high = Math.min(ephemeralRangeStart(), 32_768) - 1;
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const port = low + Math.floor(Math.random() * (high - low));
-    const free = await new Promise<boolean>((resolve) => {
-      const server = createServer();
-      server.once('error', () => resolve(false));
-      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-    });
-    if (free) return port;
-  }
-  throw new Error('no free port below the ephemeral range');
-}
-
 const running: StartedProcess[] = [];
+// The processes a launcher started: killed too if a test fails before stopping it.
+const launchedPids: number[] = [];
 
 beforeEach(() => {
   dataDir = mkdtempSync(join(tmpdir(), 'crm-processes-'));
@@ -78,72 +52,91 @@ beforeEach(() => {
 });
 
 afterAll(async () => {
-  for (const process of running) process.child.kill('SIGKILL');
+  for (const one of running) one.child.kill('SIGKILL');
+  for (const pid of launchedPids) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // Already gone, as it should be.
+    }
+  }
   for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   if (amqpUrl) await removeTestExchange(amqpUrl, exchange, started);
 });
 
+// The system as `npm run start:processes` runs it (deploy/processes/dist/main.js: every service and
+// the gateway its own process, events through RabbitMQ), or, with no broker, the same processes
+// started one by one (each then passes its events in process).
+interface Launched {
+  base: string;
+  serviceUrls: string[];
+  pids: number[];
+  lines: Array<Record<string, unknown>>;
+  // SIGTERM; true once every process has exited with 0.
+  stop(): Promise<boolean>;
+}
+
+async function launch(): Promise<Launched> {
+  const env = { DATA_DIR: dataDir, PASSWORD_SCRYPT_LOG2_N: '10', ...busEnv };
+  const webhooksKey = Buffer.alloc(32, 7).toString('base64');
+  if (amqpUrl) {
+    const launcher = start(
+      'deploy/processes/dist/main.js',
+      { ...env, PORT: '0', WEBHOOKS_SECRET_KEY: webhooksKey },
+      'CRM API ready',
+    );
+    running.push(launcher);
+    const ready = await launcher.ready;
+    const pids = ready.pids as number[];
+    launchedPids.push(...pids);
+    return {
+      base: ready.url as string,
+      serviceUrls: Object.values(ready.services as Record<string, string>),
+      pids,
+      lines: launcher.lines,
+      async stop() {
+        launcher.child.kill('SIGTERM');
+        const code = await launcher.exit;
+        // None of its processes is left running.
+        const alive = pids.filter((pid) => {
+          try {
+            process.kill(pid, 0);
+            return true;
+          } catch {
+            return false;
+          }
+        });
+        return code === 0 && alive.length === 0;
+      },
+    };
+  }
+  const system = await startServiceProcesses({
+    env,
+    serviceEnv: { billing: { PAYMENT_PROVIDER: 'simulated' }, webhooks: { WEBHOOKS_SECRET_KEY: webhooksKey } },
+  });
+  running.push(...system.all);
+  started.push(...system.all);
+  return {
+    base: system.url,
+    serviceUrls: Object.values(system.services).map((service) => service.url),
+    pids: system.all.map((one) => one.child.pid!),
+    get lines() {
+      return system.all.flatMap((one) => one.lines);
+    },
+    async stop() {
+      return (await system.stop()).every((code) => code === 0);
+    },
+  };
+}
+
 describe('services as separate processes', () => {
   it(`start from environment variables, serve through the gateway, pass events ${amqpUrl ? 'through RabbitMQ' : 'in process'}, and stop cleanly on SIGTERM`, async () => {
-    const identity = startService('identity');
-    running.push(identity);
-    const identityReady = await identity.ready;
-    const grpc = (line: Record<string, unknown>) => `127.0.0.1:${String(line.grpc_port)}`;
-    const http = (line: Record<string, unknown>) => `http://127.0.0.1:${String(line.http_port)}`;
-
-    // crm-core calls marketing and documents, which call it back: they are given the port crm-core
-    // will serve gRPC on, and crm-core then their addresses.
-    const crmCoreGrpcPort = await freePort();
-    const marketing = startService('marketing', {
-      CRM_CORE_GRPC_ADDR: `127.0.0.1:${crmCoreGrpcPort}`,
-      IDENTITY_GRPC_ADDR: grpc(identityReady),
-    });
-    running.push(marketing);
-    const documents = startService('documents', { CRM_CORE_GRPC_ADDR: `127.0.0.1:${crmCoreGrpcPort}` });
-    const others = {
-      documents,
-      'crm-core': startService('crm-core', {
-        GRPC_PORT: String(crmCoreGrpcPort),
-        IDENTITY_GRPC_ADDR: grpc(identityReady),
-        DOCUMENTS_GRPC_ADDR: grpc(await documents.ready),
-        MARKETING_GRPC_ADDR: grpc(await marketing.ready),
-      }),
-      reports: startService('reports', {
-        IDENTITY_GRPC_ADDR: grpc(identityReady),
-        CRM_CORE_GRPC_ADDR: `127.0.0.1:${crmCoreGrpcPort}`,
-        MARKETING_GRPC_ADDR: grpc(await marketing.ready),
-      }),
-      billing: startService('billing', { IDENTITY_GRPC_ADDR: grpc(identityReady), PAYMENT_PROVIDER: 'simulated' }),
-      // No gRPC peers: it only consumes events.
-      webhooks: startService('webhooks', { WEBHOOKS_SECRET_KEY: Buffer.alloc(32, 7).toString('base64') }),
-    };
-    running.push(...Object.values(others));
-    const crmCoreReady = await others['crm-core'].ready;
-
-    const gateway = start(
-      'gateway/dist/main.js',
-      {
-        PORT: '0',
-        INTERNAL_JWT_PRIVATE_KEY: keys.privateKey.replace(/\n/g, '\\n'),
-        SERVICE_TOKEN_SECRET: serviceTokenSecret,
-        IDENTITY_GRPC_ADDR: grpc(identityReady),
-        IDENTITY_URL: http(identityReady),
-        CRM_CORE_URL: http(crmCoreReady),
-        MARKETING_URL: http(await marketing.ready),
-        REPORTS_URL: http(await others.reports.ready),
-        DOCUMENTS_URL: http(await documents.ready),
-        BILLING_URL: http(await others.billing.ready),
-        WEBHOOKS_URL: http(await others.webhooks.ready),
-      },
-      'gateway started',
-    );
-    running.push(gateway);
-    const base = `http://127.0.0.1:${String((await gateway.ready).port)}/v1`;
-
-    for (const service of [identity, marketing, ...Object.values(others)]) {
-      const ready = await service.ready;
-      expect((await fetch(`${http(ready)}/readyz`)).status).toBe(200);
-    }
+    const system = await launch();
+    const base = system.base;
+    // Seven services and the gateway, each its own process, each ready.
+    expect(new Set(system.pids).size).toBe(8);
+    expect(system.serviceUrls).toHaveLength(7);
+    for (const url of system.serviceUrls) expect((await fetch(`${url}/readyz`)).status).toBe(200);
     expect((await fetch(`${base.replace('/v1', '')}/readyz`)).status).toBe(200);
 
     const signUp = await request(base, 'POST', '/auth/sign-up', {
@@ -188,12 +181,10 @@ describe('services as separate processes', () => {
       });
     }
 
-    for (const service of running) service.child.kill('SIGTERM');
-    const codes = await Promise.all(running.map((service) => service.exit));
-    expect(codes).toEqual(running.map(() => 0));
-    expect(identity.lines.some((line) => line.msg === 'shutting down')).toBe(true);
+    expect(await system.stop()).toBe(true);
+    expect(system.lines.some((line) => line.msg === 'shutting down' && line.service === 'identity')).toBe(true);
     running.length = 0;
-  });
+  }, 120_000); // eight processes start one after another
 
   it('fail fast at start naming the variable that is wrong', async () => {
     const reportsPeers = {
@@ -201,29 +192,30 @@ describe('services as separate processes', () => {
       CRM_CORE_GRPC_ADDR: '127.0.0.1:1',
       MARKETING_GRPC_ADDR: '127.0.0.1:1',
     };
+    // These stop at their configuration, before any opens its data folder: all at once.
     const badPort = startService('reports', { HTTP_PORT: 'eighty', ...reportsPeers });
-    expect(await badPort.exit).toBe(1);
-    expect(JSON.stringify(badPort.lines)).toContain('HTTP_PORT must be an integer');
-
     const noKey = start(
       'services/reports/dist/main.js',
       { HTTP_PORT: '0', GRPC_PORT: '0', ...reportsPeers },
       'service started',
     );
-    expect(await noKey.exit).toBe(1);
-    expect(JSON.stringify(noKey.lines)).toContain('INTERNAL_JWT_PUBLIC_KEY is required');
-
     const noSecret = startService('reports', { SERVICE_TOKEN_SECRET: '', ...reportsPeers });
-    expect(await noSecret.exit).toBe(1);
-    expect(JSON.stringify(noSecret.lines)).toContain('SERVICE_TOKEN_SECRET is required');
-
     const noKey32 = startService('webhooks', { WEBHOOKS_SECRET_KEY: 'c2hvcnQ=' });
-    expect(await noKey32.exit).toBe(1);
-    expect(JSON.stringify(noKey32.lines)).toContain('WEBHOOKS_SECRET_KEY must be 32 bytes in base64');
-
     const noPeer = startService('billing', { PAYMENT_PROVIDER: 'simulated' });
-    expect(await noPeer.exit).toBe(1);
-    expect(JSON.stringify(noPeer.lines)).toContain('IDENTITY_GRPC_ADDR is required');
+    // Processes apart share events only through a broker: the launcher does not start without one.
+    const noBroker = start('deploy/processes/dist/main.js', { PORT: '0' }, 'CRM API ready');
+    const expected: Array<[StartedProcess, string]> = [
+      [badPort, 'HTTP_PORT must be an integer'],
+      [noKey, 'INTERNAL_JWT_PUBLIC_KEY is required'],
+      [noSecret, 'SERVICE_TOKEN_SECRET is required'],
+      [noKey32, 'WEBHOOKS_SECRET_KEY must be 32 bytes in base64'],
+      [noPeer, 'IDENTITY_GRPC_ADDR is required'],
+      [noBroker, 'AMQP_URL is required'],
+    ];
+    for (const [one, message] of expected) {
+      expect(await one.exit).toBe(1);
+      expect(JSON.stringify(one.lines)).toContain(message);
+    }
 
     // The simulated payment provider takes any card: it never runs because nothing was chosen.
     // One after the other: both use billing's data folder, which only one process may open.

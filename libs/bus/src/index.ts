@@ -11,6 +11,7 @@ export * from './outbox';
 export * from './outbox-relay';
 export * from './projection';
 export * from './rabbit-bus';
+export * from './rabbit-cleanup';
 export * from './request-transaction';
 export * from './unit-of-work';
 export { topicMatches, isTopicPattern } from './topic-pattern';
