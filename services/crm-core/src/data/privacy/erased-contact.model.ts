@@ -1,24 +1,22 @@
 import { Schema, type Connection, type Model } from 'mongoose';
-import { tenantScoped } from '@crm/kit';
+import { field, schemaOf, tenantScoped, type ScopedRecordOf } from '@crm/kit';
 
 // That a contact was erased, and when: the one fact kept besides the contact's id and dates (the
 // contact record itself reads as an erased contact, see docs/privacy.md). No personal data.
-export interface ErasedContactRecord {
+const erasedContactFields = {
   // The contact's id.
-  _id: string;
-  workspace_id: string;
-  erased_at: string;
-}
+  _id: field.string({ required: true }),
+  erased_at: field.string({ required: true }),
+};
+
+export type ErasedContactRecord = ScopedRecordOf<typeof erasedContactFields>;
 
 export const ERASED_CONTACT_MODEL = 'ErasedContact';
 
-const erasedContactSchema = new Schema<ErasedContactRecord>(
-  {
-    _id: { type: String, required: true },
-    erased_at: { type: String, required: true },
-  },
-  { collection: 'erased_contacts', versionKey: false },
-);
+const erasedContactSchema = new Schema<ErasedContactRecord>(schemaOf(erasedContactFields), {
+  collection: 'erased_contacts',
+  versionKey: false,
+});
 erasedContactSchema.plugin(tenantScoped);
 
 export function registerErasedContactModel(connection: Connection): void {

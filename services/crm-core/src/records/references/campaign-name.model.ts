@@ -1,27 +1,24 @@
 import { Schema, type Connection, type Model } from 'mongoose';
-import { tenantScoped } from '@crm/kit';
+import { field, schemaOf, tenantScoped, type ScopedRecordOf } from '@crm/kit';
 
 // crm-core's copy of campaign names, for campaign_name on records. Filled from every
 // synchronous campaign check now, and by marketing's campaign events once marketing has them.
 // Validation never reads it.
-export interface CampaignNameRecord {
-  _id: string;
-  workspace_id: string;
-  name: string;
+const campaignNameFields = {
+  _id: field.string({ required: true }),
+  name: field.string({ required: true }),
   // The campaign's version in marketing: an older name never overwrites a newer one.
-  version: number;
-}
+  version: field.number({ required: true }),
+};
+
+export type CampaignNameRecord = ScopedRecordOf<typeof campaignNameFields>;
 
 export const CAMPAIGN_NAME_MODEL = 'CampaignName';
 
-const campaignNameSchema = new Schema<CampaignNameRecord>(
-  {
-    _id: { type: String, required: true },
-    name: { type: String, required: true },
-    version: { type: Number, required: true },
-  },
-  { collection: 'campaign_names', versionKey: false },
-);
+const campaignNameSchema = new Schema<CampaignNameRecord>(schemaOf(campaignNameFields), {
+  collection: 'campaign_names',
+  versionKey: false,
+});
 campaignNameSchema.plugin(tenantScoped);
 
 export function registerCampaignNameModel(connection: Connection): void {

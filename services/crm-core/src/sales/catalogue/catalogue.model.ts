@@ -1,5 +1,5 @@
 import { Schema, type Connection, type Model } from 'mongoose';
-import { tenantScoped } from '@crm/kit';
+import { field, schemaOf, tenantScoped, type ScopedRecordOf } from '@crm/kit';
 
 // The workspace's catalogue: pipelines with their stages, and lead sources. Companies and (later)
 // deals point at stages and sources by id; their names are joined when a record is read, so a
@@ -23,49 +23,52 @@ export type PipelineObject = (typeof PIPELINE_OBJECTS)[number];
 export type StageKind = (typeof STAGE_KINDS)[number];
 export type LeadSourceChannel = (typeof LEAD_SOURCE_CHANNELS)[number];
 
-export interface PipelineRecord {
-  _id: string;
+const pipelineFields = {
+  _id: field.string({ required: true }),
   // Bumped by each change an event announces; 1 when created.
-  version: number;
-  workspace_id: string;
-  name: string;
-  object: PipelineObject;
+  version: field.number({ default: 1 }),
+  name: field.string({ required: true }),
+  object: field.string<PipelineObject>({ required: true }),
   // Exactly one default pipeline per object in a workspace.
-  is_default: boolean;
-  position: number;
+  is_default: field.boolean({ default: false }),
+  position: field.number({ required: true }),
   // Set on the pipelines a workspace is seeded with (`company`, `deal`), so seeding twice
   // is refused by the unique index instead of duplicating them.
-  seed?: string | null;
-  created_at: string;
-  updated_at: string;
-}
+  seed: field.string({ default: null }),
+  created_at: field.string({ required: true }),
+  updated_at: field.string({ required: true }),
+};
 
-export interface StageRecord {
-  _id: string;
-  version: number;
-  workspace_id: string;
-  pipeline_id: string;
+export type PipelineRecord = ScopedRecordOf<typeof pipelineFields>;
+
+const stageFields = {
+  _id: field.string({ required: true }),
+  version: field.number({ default: 1 }),
+  pipeline_id: field.string({ required: true }),
   // The pipeline's object, copied: the public list and the company/deal checks filter on it.
-  object: PipelineObject;
-  name: string;
-  position: number;
-  kind: StageKind;
+  object: field.string<PipelineObject>({ required: true }),
+  name: field.string({ required: true }),
+  position: field.number({ required: true }),
+  kind: field.string<StageKind>({ required: true }),
   // 0..100 or null.
-  probability: number | null;
-  created_at: string;
-  updated_at: string;
-}
+  probability: field.number({ default: null }),
+  created_at: field.string({ required: true }),
+  updated_at: field.string({ required: true }),
+};
 
-export interface LeadSourceRecord {
-  _id: string;
-  version: number;
-  workspace_id: string;
-  name: string;
-  channel: LeadSourceChannel;
-  seed?: string | null;
-  created_at: string;
-  updated_at: string;
-}
+export type StageRecord = ScopedRecordOf<typeof stageFields>;
+
+const leadSourceFields = {
+  _id: field.string({ required: true }),
+  version: field.number({ default: 1 }),
+  name: field.string({ required: true }),
+  channel: field.string<LeadSourceChannel>({ required: true }),
+  seed: field.string({ default: null }),
+  created_at: field.string({ required: true }),
+  updated_at: field.string({ required: true }),
+};
+
+export type LeadSourceRecord = ScopedRecordOf<typeof leadSourceFields>;
 
 // Names are unique ignoring case: pipelines per object, stages within their pipeline, lead
 // sources in the workspace. The unique indexes decide, also between concurrent requests.
@@ -75,20 +78,10 @@ export const PIPELINE_MODEL = 'Pipeline';
 export const STAGE_MODEL = 'PipelineStage';
 export const LEAD_SOURCE_MODEL = 'LeadSource';
 
-const pipelineSchema = new Schema<PipelineRecord>(
-  {
-    _id: { type: String, required: true },
-    version: { type: Number, default: 1 },
-    name: { type: String, required: true },
-    object: { type: String, required: true },
-    is_default: { type: Boolean, default: false },
-    position: { type: Number, required: true },
-    seed: { type: String, default: null },
-    created_at: { type: String, required: true },
-    updated_at: { type: String, required: true },
-  },
-  { collection: 'pipelines', versionKey: false },
-);
+const pipelineSchema = new Schema<PipelineRecord>(schemaOf(pipelineFields), {
+  collection: 'pipelines',
+  versionKey: false,
+});
 pipelineSchema.plugin(tenantScoped);
 pipelineSchema.index({ workspace_id: 1, object: 1, position: 1 });
 pipelineSchema.index(
@@ -100,21 +93,10 @@ pipelineSchema.index(
   { unique: true, collation: CASE_INSENSITIVE, name: 'pipeline_name_unique' },
 );
 
-const stageSchema = new Schema<StageRecord>(
-  {
-    _id: { type: String, required: true },
-    version: { type: Number, default: 1 },
-    pipeline_id: { type: String, required: true },
-    object: { type: String, required: true },
-    name: { type: String, required: true },
-    position: { type: Number, required: true },
-    kind: { type: String, required: true },
-    probability: { type: Number, default: null },
-    created_at: { type: String, required: true },
-    updated_at: { type: String, required: true },
-  },
-  { collection: 'pipeline_stages', versionKey: false },
-);
+const stageSchema = new Schema<StageRecord>(schemaOf(stageFields), {
+  collection: 'pipeline_stages',
+  versionKey: false,
+});
 stageSchema.plugin(tenantScoped);
 stageSchema.index({ workspace_id: 1, pipeline_id: 1, position: 1 });
 stageSchema.index({ workspace_id: 1, object: 1 });
@@ -123,18 +105,10 @@ stageSchema.index(
   { unique: true, collation: CASE_INSENSITIVE, name: 'stage_name_unique' },
 );
 
-const leadSourceSchema = new Schema<LeadSourceRecord>(
-  {
-    _id: { type: String, required: true },
-    version: { type: Number, default: 1 },
-    name: { type: String, required: true },
-    channel: { type: String, required: true },
-    seed: { type: String, default: null },
-    created_at: { type: String, required: true },
-    updated_at: { type: String, required: true },
-  },
-  { collection: 'lead_sources', versionKey: false },
-);
+const leadSourceSchema = new Schema<LeadSourceRecord>(schemaOf(leadSourceFields), {
+  collection: 'lead_sources',
+  versionKey: false,
+});
 leadSourceSchema.plugin(tenantScoped);
 leadSourceSchema.index(
   { workspace_id: 1, seed: 1 },

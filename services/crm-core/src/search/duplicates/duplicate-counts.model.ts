@@ -1,49 +1,40 @@
 import { Schema, type Connection, type Model } from 'mongoose';
-import { tenantScoped } from '@crm/kit';
+import { field, schemaOf, tenantScoped, type ScopedRecordOf } from '@crm/kit';
 
 // How many live records share each duplicate key, kept from crm-core's company and contact
 // events, so listing groups reads the keys shared by two or more records instead of grouping
 // every record. duplicate_entries holds each record's keys as last applied (and its version,
 // so a stale or repeated event changes nothing); duplicate_counts the number per key.
-export interface DuplicateEntryRecord {
-  _id: string;
-  workspace_id: string;
-  object: 'company' | 'contact';
-  version: number;
+const entryFields = {
+  _id: field.string({ required: true }),
+  object: field.string<'company' | 'contact'>({ required: true }),
+  version: field.number({ required: true }),
   // `<reason>:<value>` of every key the record has while it is live (none in the recycle bin).
-  keys: string[];
-}
+  keys: field.strings(),
+};
 
-export interface DuplicateCountRecord {
-  _id: string;
-  workspace_id: string;
-  object: 'company' | 'contact';
-  reason: string;
-  value: string;
-  count: number;
-}
+export type DuplicateEntryRecord = ScopedRecordOf<typeof entryFields>;
 
-const entrySchema = new Schema<DuplicateEntryRecord>(
-  {
-    _id: { type: String, required: true },
-    object: { type: String, required: true },
-    version: { type: Number, required: true },
-    keys: { type: [String], default: [] },
-  },
-  { collection: 'duplicate_entries', versionKey: false },
-);
+const countFields = {
+  _id: field.string({ required: true }),
+  object: field.string<'company' | 'contact'>({ required: true }),
+  reason: field.string({ required: true }),
+  value: field.string({ required: true }),
+  count: field.number({ default: 0 }),
+};
+
+export type DuplicateCountRecord = ScopedRecordOf<typeof countFields>;
+
+const entrySchema = new Schema<DuplicateEntryRecord>(schemaOf(entryFields), {
+  collection: 'duplicate_entries',
+  versionKey: false,
+});
 entrySchema.plugin(tenantScoped);
 
-const countSchema = new Schema<DuplicateCountRecord>(
-  {
-    _id: { type: String, required: true },
-    object: { type: String, required: true },
-    reason: { type: String, required: true },
-    value: { type: String, required: true },
-    count: { type: Number, default: 0 },
-  },
-  { collection: 'duplicate_counts', versionKey: false },
-);
+const countSchema = new Schema<DuplicateCountRecord>(schemaOf(countFields), {
+  collection: 'duplicate_counts',
+  versionKey: false,
+});
 countSchema.plugin(tenantScoped);
 // The list: the keys of one object shared by two or more records.
 countSchema.index({ workspace_id: 1, object: 1, count: 1 });
