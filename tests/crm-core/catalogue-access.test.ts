@@ -37,7 +37,7 @@ async function catalogue(owner: Owner) {
 describe('the catalogue across roles and workspaces', () => {
   it('lets a Sales member read the public lists and only admins change anything', async () => {
     const owner = await signUpWithWorkspace(base, 'Oona');
-    const sales = (await addMemberTo(system, owner.workspaceId, 'Sid')).token;
+    const sales = (await addMemberTo(system, owner, 'Sid')).token;
     const { pipelines, stages, sources } = await catalogue(owner);
 
     expect((await call(sales, 'GET', '/pipeline-stages')).body.data).toEqual(stages);

@@ -45,7 +45,7 @@ describe('bulk company actions', () => {
     const stranger = await signUpWithWorkspace(base, 'Str');
     const api = companiesApi(base, owner);
     const theirs = companiesApi(base, stranger);
-    const bea = await addMemberTo(system, owner.workspaceId, 'Bea');
+    const bea = await addMemberTo(system, owner, 'Bea');
     const stages = await api.companyStages();
     const account = stages.find((stage) => stage.kind === 'account')!;
     const mine: CompanyBody[] = [];

@@ -24,7 +24,7 @@ describe('company list filters', () => {
   it('applies every filter alone and combined, each page of each the same set as the filter says', async () => {
     const owner = await signUpWithWorkspace(base, 'Fil');
     const api = companiesApi(base, owner);
-    const bea = await addMemberTo(system, owner.workspaceId, 'Bea');
+    const bea = await addMemberTo(system, owner, 'Bea');
     const stages = await api.companyStages();
     const defaultPipeline = stages[0].pipeline_id;
     const lead = stages.find((stage) => stage.pipeline_id === defaultPipeline && stage.kind === 'open')!;
@@ -306,7 +306,7 @@ describe('company counts', () => {
   it('agree with the lists, tab by tab', async () => {
     const owner = await signUpWithWorkspace(base, 'Cnt');
     const api = companiesApi(base, owner);
-    const bea = await addMemberTo(system, owner.workspaceId, 'Bea');
+    const bea = await addMemberTo(system, owner, 'Bea');
     const stages = await api.companyStages();
     const account = stages.find((stage) => stage.kind === 'account')!;
     const plan = [

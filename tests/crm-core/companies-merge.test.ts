@@ -19,7 +19,7 @@ describe('merging companies', () => {
   it('fills the survivor’s empty fields from the sources in order, moves their contacts and bins them', async () => {
     const owner = await signUpWithWorkspace(base, 'Mer');
     const api = companiesApi(base, owner);
-    const bea = await addMemberTo(system, owner.workspaceId, 'Bea');
+    const bea = await addMemberTo(system, owner, 'Bea');
     const sources = await api.sources();
     const survivor = await api.create({
       name: 'Acme',

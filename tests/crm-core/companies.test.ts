@@ -260,7 +260,7 @@ describe('company fields', () => {
   it('accepts a member added a moment ago as owner, and a stage of another company pipeline', async () => {
     const owner = await signUpWithWorkspace(base, 'Ada');
     const api = companiesApi(base, owner);
-    const bea = await addMemberTo(system, owner.workspaceId, 'Bea');
+    const bea = await addMemberTo(system, owner, 'Bea');
     const pipeline = await api.call('POST', '/pipelines', {
       name: 'Partners',
       object: 'company',

@@ -38,7 +38,7 @@ describe('deals forecast', () => {
     const owner = await signUpWithWorkspace(base, 'Rae');
     const api = dealsApi(base, owner);
     const stages = await salesStages(api);
-    const colleague = await addMemberTo(system, owner.workspaceId, 'Sol');
+    const colleague = await addMemberTo(system, owner, 'Sol');
     const settings = await request(base, 'PATCH', '/workspace', {
       token: owner.token,
       body: { settings: { timezone: 'Asia/Tokyo' } },

@@ -247,7 +247,7 @@ describe('deals', () => {
   it('checks an owner with identity at the time of the request and names the field', async () => {
     const owner = await signUpWithWorkspace(base, 'Hal');
     const api = dealsApi(base, owner);
-    const colleague = await addMemberTo(system, owner.workspaceId, 'Ivy');
+    const colleague = await addMemberTo(system, owner, 'Ivy');
     const deal = await api.create({ name: 'Owned', owner_id: colleague.userId });
     expect(deal).toMatchObject({ owner_id: colleague.userId, owner_name: 'Ivy' });
     const mine = await api.list({ owner: 'me' });

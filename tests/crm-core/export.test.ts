@@ -287,7 +287,7 @@ describe('POST /export', () => {
 
   it('is recorded in the audit log with who exported, and is refused to a member who is not an admin', async () => {
     const owner = await signUpWithWorkspace(base, 'Aud');
-    const sales = await addMemberTo(system, owner.workspaceId, 'Sal');
+    const sales = await addMemberTo(system, owner, 'Sal');
     const refused = await request(base, 'POST', '/export', { token: sales.token });
     expect({ status: refused.status, code: refused.body.error?.code }).toEqual({ status: 403, code: 'forbidden' });
 

@@ -116,7 +116,7 @@ describe('privacy', () => {
     );
     // A colleague is told of a task naming the person (in the app only: mail already sent is the
     // recipient's, out of the system's reach).
-    const colleague = await addMemberTo(system, owner.workspaceId, 'Cato', 'Sales');
+    const colleague = await addMemberTo(system, owner, 'Cato', 'Sales');
     expect(
       (await request(base, 'PATCH', '/me', { token: colleague.token, body: { email_notifications: false } })).status,
     ).toBe(204);
@@ -418,7 +418,7 @@ describe('privacy', () => {
       201,
     );
 
-    const sales = await addMemberTo(system, owner.workspaceId, 'Sami', 'Sales');
+    const sales = await addMemberTo(system, owner, 'Sami', 'Sales');
     const seller = client(sales);
     expect((await seller.call('POST', `/contacts/${contact.id}/erase`, { confirm: 'ERASE' })).status).toBe(403);
     expect((await seller.call('GET', `/contacts/${contact.id}/personal-data`)).status).toBe(403);

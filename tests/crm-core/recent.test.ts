@@ -173,7 +173,7 @@ describe('recent records', () => {
 
   it("keeps each member's own list, an API key's being its creator's, and another workspace's apart", async () => {
     const ann = await signUpWithWorkspace(base, 'Ann');
-    const bea = await addMemberTo(system, ann.workspaceId, 'Bea');
+    const bea = await addMemberTo(system, ann, 'Bea');
     const other = await signUpWithWorkspace(base, 'Otto');
     const acme = await buildCompany(ann.token);
     const cleo = await buildContact(ann.token);

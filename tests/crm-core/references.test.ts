@@ -53,7 +53,7 @@ describe('member references', () => {
   it('accept a member added a moment ago and refuse anyone else, naming the field', async () => {
     const ann = await signUpWithWorkspace(base, 'Ann');
     const other = await signUpWithWorkspace(base, 'Otto');
-    const bea = await addMemberTo(system, ann.workspaceId, 'Bea');
+    const bea = await addMemberTo(system, ann, 'Bea');
 
     const check = (refs: Array<{ field: string; id: string }>) =>
       outcome(inWorkspace(ann.workspaceId, () => checkMembers(crmCore, ann.workspaceId, refs)));
@@ -91,7 +91,7 @@ describe('member references', () => {
 
   it('refuse a disabled member from the very next request', async () => {
     const ann = await signUpWithWorkspace(base, 'Ann');
-    const bea = await addMemberTo(system, ann.workspaceId, 'Bea');
+    const bea = await addMemberTo(system, ann, 'Bea');
     const members = await request(base, 'GET', '/members', { token: ann.token });
     const membership = (members.body.data as Array<{ id: string; name: string }>).find(
       (member) => member.name === 'Bea',
@@ -175,7 +175,7 @@ describe('references through the gateway', () => {
     const create = (body: Record<string, unknown>) =>
       request(base, 'POST', '/companies', { token: ann.token, body: { name: 'Acme Ltd', ...body } });
 
-    const bea = await addMemberTo(system, ann.workspaceId, 'Bea');
+    const bea = await addMemberTo(system, ann, 'Bea');
     const owned = await create({ owner_id: bea.userId });
     expect([owned.status, owned.body.owner_name]).toEqual([201, 'Bea']);
     const stranger = await create({ owner_id: other.user.id });

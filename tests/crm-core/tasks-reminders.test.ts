@@ -47,7 +47,7 @@ const reminders = async (member: { token: string }) =>
 describe('task reminders', () => {
   it('reminds the assignee once at remind_at, however many workers run', async () => {
     const owner = await signUpWithWorkspace(base, 'Rae');
-    const member = await addMemberTo(system, owner.workspaceId, 'Sid');
+    const member = await addMemberTo(system, owner, 'Sid');
     const task = await tasksApi(base, owner).create({
       title: 'Renewal call',
       remind_at: inHours(24),

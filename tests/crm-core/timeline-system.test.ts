@@ -51,7 +51,7 @@ async function sentEvents(type: string, field: string, id: string): Promise<Outb
 describe('system entries', () => {
   it('records stage and owner changes of a company, once however often the event arrives', async () => {
     const owner = await signUpWithWorkspace(base, 'Sam');
-    const member = await addMemberTo(system, owner.workspaceId, 'Rita');
+    const member = await addMemberTo(system, owner, 'Rita');
     const companies = companiesApi(base, owner);
     const stages = await companies.companyStages();
     const company = await companies.create({ name: 'Staged Ltd' });

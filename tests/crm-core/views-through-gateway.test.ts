@@ -1,7 +1,11 @@
-import { isoNow } from '@crm/kit';
-import { addMember } from '@crm/identity/members/memberships';
-import { roleModel, type RoleRecord } from '@crm/identity/roles/role.model';
-import { request, signUpWithWorkspace, startTestSystem, waitFor, type TestSystem } from '../support/system';
+import {
+  joinByInvitation,
+  request,
+  signUpWithWorkspace,
+  startTestSystem,
+  waitFor,
+  type TestSystem,
+} from '../support/system';
 
 // Custom fields and saved views as a client meets them through the gateway: access comes from
 // the permission matrix, every change reaches identity's audit log, and a view's owner name
@@ -16,33 +20,6 @@ beforeAll(async () => {
 
 afterAll(() => system.destroy());
 
-// A person joining the workspace with a role, as an accepted invitation would.
-async function join(workspaceId: string, roleName: string, name: string) {
-  const email = `${name.toLowerCase()}.${process.pid}.${Date.now()}@example.com`;
-  const signUp = await request(base, 'POST', '/auth/sign-up', {
-    body: { email, password: 'correct horse battery staple', name },
-  });
-  expect(signUp.status).toBe(201);
-  const connection = system.services.identity.context.connection;
-  const role = await roleModel(connection)
-    .findOne({ workspace_id: workspaceId, name: roleName })
-    .lean<RoleRecord>()
-    .exec();
-  await connection.transaction((transaction) =>
-    addMember(connection, transaction, {
-      workspaceId,
-      userId: signUp.body.user.id as string,
-      roleId: role!._id,
-      now: isoNow(),
-    }),
-  );
-  const token = signUp.body.token as string;
-  expect(
-    (await request(base, 'POST', '/auth/switch-workspace', { token, body: { organization_id: workspaceId } })).status,
-  ).toBe(204);
-  return { token, userId: signUp.body.user.id as string };
-}
-
 interface AuditItem {
   object_type: string | null;
   object_name: string | null;
@@ -53,7 +30,7 @@ interface AuditItem {
 describe('custom fields and saved views through the gateway', () => {
   it('serve admins and members as the matrix says, and audit each change', async () => {
     const owner = await signUpWithWorkspace(base, 'Olga');
-    const sales = await join(owner.workspaceId, 'Sales', 'Sam');
+    const sales = await joinByInvitation(base, system, owner, 'Sam', 'Sales');
 
     const field = await request(base, 'POST', '/custom-fields', {
       token: owner.token,

@@ -96,7 +96,7 @@ describe('campaigns', () => {
       name: string;
     }>;
     const source = sources[0];
-    const member = await addMemberTo(system, owner.workspaceId, 'Milo');
+    const member = await addMemberTo(system, owner, 'Milo');
     const campaign = await client.createCampaign({ owner_id: owner.user.id, source_id: source.id.toUpperCase() });
     expect(campaign).toMatchObject({
       owner_id: owner.user.id,

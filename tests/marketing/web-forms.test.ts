@@ -131,7 +131,7 @@ describe('web forms', () => {
       fields: ['email', 'phone'],
     });
     expectInvalid(await client.call('PATCH', `/web-forms/${form.id}`, { fields: ['phone'] }), 'email');
-    const member = await addMemberTo(system, owner.workspaceId, 'Sal');
+    const member = await addMemberTo(system, owner, 'Sal');
     expect((await api(base, { token: member.token }).call('GET', '/web-forms')).status).toBe(403);
     expect((await api(base, { token: member.token }).call('POST', '/web-forms', { name: 'No' })).status).toBe(403);
     const stranger = await signUpWithWorkspace(base, 'Tra');
@@ -368,7 +368,7 @@ describe('web forms', () => {
     const owner = await signUpWithWorkspace(base, 'Dis');
     const client = api(base, owner);
     const campaign = await client.createCampaign({ name: 'Owned' });
-    const member = await addMemberTo(system, owner.workspaceId, 'Gon');
+    const member = await addMemberTo(system, owner, 'Gon');
     const form = await createForm(owner, { owner_id: member.userId, campaign_id: campaign.id });
     const members = await client.ok<{ data: Array<{ id: string; name: string }> }>('GET', '/members', undefined, 200);
     const membership = members.data.find((item) => item.name === 'Gon')!;

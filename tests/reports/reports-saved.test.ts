@@ -22,7 +22,7 @@ describe('saved reports', () => {
   it('saves with defaults, shares for admins only, pins per member and runs with the name', async () => {
     const owner = await signUpWithWorkspace(system.url);
     const admin = api(system.url, owner);
-    const member = await addMemberTo(system, owner.workspaceId, 'Sam');
+    const member = await addMemberTo(system, owner, 'Sam');
     const sales = api(system.url, member);
 
     const mine = await sales.ok<Record<string, any>>(

@@ -126,3 +126,45 @@ export async function verifyEmail(system: Pick<TestSystem, 'url' | 'dataDir'>, e
   );
   expect(answer.status).toBe(204);
 }
+
+const INVITATION_PATH = '/v1/public/invitations/';
+
+// A fresh person joins the admin's workspace with a role (by name, built-in or made with the roles
+// API) the way a client does it: the admin invites the address, the person signs up from the
+// mailed link (which proves the address) and works in that workspace.
+export async function joinByInvitation(
+  base: string,
+  system: Pick<TestSystem, 'dataDir'>,
+  admin: { token: string; workspaceId: string },
+  name: string,
+  roleName = 'Sales',
+) {
+  counter += 1;
+  const email = `${name.toLowerCase()}.${process.pid}.${Date.now()}.${counter}@example.com`;
+  const roles = await request(base, 'GET', '/roles', { token: admin.token });
+  const role = (roles.body.data as Array<{ id: string; name: string }>).find((item) => item.name === roleName);
+  if (!role) throw new Error(`no role named ${roleName} in the workspace`);
+  const invited = await request(base, 'POST', '/invitations', {
+    token: admin.token,
+    body: { email, role_id: role.id },
+  });
+  expect({ status: invited.status, body: invited.status === 201 ? 'sent' : invited.body }).toEqual({
+    status: 201,
+    body: 'sent',
+  });
+  const mails = mailTo(system.dataDir, email).filter((mail) => mail.text.includes(INVITATION_PATH));
+  const invitation = linkIn(mails[mails.length - 1], INVITATION_PATH)
+    .split('/')
+    .pop()!;
+  const signUp = await request(base, 'POST', '/auth/sign-up', {
+    body: { email, password: 'correct horse battery staple', name, invitation_token: invitation },
+  });
+  expect(signUp.status).toBe(201);
+  const token = signUp.body.token as string;
+  const switched = await request(base, 'POST', '/auth/switch-workspace', {
+    token,
+    body: { organization_id: admin.workspaceId },
+  });
+  expect(switched.status).toBe(204);
+  return { email, token, userId: signUp.body.user.id as string };
+}
