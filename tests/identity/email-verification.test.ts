@@ -1,6 +1,4 @@
 import { mailTo } from '@crm/testing';
-import { emailVerificationModel } from '@crm/identity/email-verifications/email-verification.model';
-import { userModel } from '@crm/identity/users/user.model';
 import {
   request,
   signUpWithWorkspace,
@@ -27,7 +25,6 @@ afterAll(() => system.destroy());
 const password = 'correct horse battery staple';
 let counter = 0;
 const uniqueEmail = (name: string) => `${name}.${process.pid}.${Date.now()}.${(counter += 1)}@example.com`;
-const identityConnection = () => system.services.identity.context.connection;
 
 async function signUp(email: string, name = 'Someone'): Promise<string> {
   const answer = await request(base, 'POST', '/auth/sign-up', { body: { email, password, name } });
@@ -93,7 +90,8 @@ describe('email verification', () => {
     expect((await request(base, 'GET', `/companies/${company.body.id}`, { token: owner.token })).status).toBe(200);
   });
 
-  it('verifies from a single-use link mailed at sign-up, stored only as a digest', async () => {
+  // How the link is stored, and its expiry: identity's service spec, email verification.
+  it('verifies from a single-use link mailed at sign-up', async () => {
     const email = uniqueEmail('ann');
     const token = await signUp(email, 'Ann');
     const mails = verificationLinks(email);
@@ -101,14 +99,14 @@ describe('email verification', () => {
     expect(mails[0].subject).toBe('Confirm your email address');
     const linkToken = verificationTokenMailedTo(system, email);
     expect(linkToken).toMatch(/^crm_ver_[0-9A-Za-z]{43}$/);
-    const stored = await emailVerificationModel(identityConnection()).find({ email }).lean().exec();
-    expect(stored).toHaveLength(1);
-    expect(JSON.stringify(stored)).not.toContain(linkToken);
 
     // The link says what it is for, without a token; reading it changes nothing.
     const shown = await request(base, 'GET', `/public/email-verifications/${linkToken}`);
     expect(shown.status).toBe(200);
-    expect(shown.body).toEqual({ email, expires_at: stored[0].expires_at });
+    expect(shown.body).toEqual({ email, expires_at: expect.any(String) });
+    // Valid for 24 hours.
+    expect(Date.parse(shown.body.expires_at as string) - Date.now()).toBeGreaterThan(23.9 * 60 * 60 * 1000);
+    expect(Date.parse(shown.body.expires_at as string) - Date.now()).toBeLessThanOrEqual(24 * 60 * 60 * 1000);
     expect((await request(base, 'GET', '/me', { token })).body.user.email_verified).toBe(false);
 
     expect((await request(base, 'POST', `/public/email-verifications/${linkToken}`)).status).toBe(204);
@@ -129,7 +127,7 @@ describe('email verification', () => {
     expect(resend.body.error.code).toBe('email_already_verified');
   });
 
-  it('sends a new link on request, which replaces the earlier one, and refuses expired links', async () => {
+  it('sends a new link on request, which replaces the earlier one', async () => {
     const email = uniqueEmail('bea');
     const token = await signUp(email, 'Bea');
     const first = verificationTokenMailedTo(system, email);
@@ -142,16 +140,7 @@ describe('email verification', () => {
     expect(second).not.toBe(first);
     expect((await request(base, 'POST', `/public/email-verifications/${first}`)).status).toBe(404);
 
-    // Past its 24 hours, the latest link answers 404 too and verifies nothing.
-    await emailVerificationModel(identityConnection()).updateMany(
-      { email },
-      { $set: { expires_at: new Date(Date.now() - 1000).toISOString() } },
-    );
-    expect((await request(base, 'GET', `/public/email-verifications/${second}`)).status).toBe(404);
-    expect((await request(base, 'POST', `/public/email-verifications/${second}`)).status).toBe(404);
-    expect((await request(base, 'GET', '/me', { token })).body.user.email_verified).toBe(false);
-
-    expect((await request(base, 'POST', '/me/email-verification', { token })).status).toBe(200);
+    // The latest link works.
     await verifyEmail(system, email);
     expect((await request(base, 'GET', '/me', { token })).body.user.email_verified).toBe(true);
   });
@@ -180,17 +169,6 @@ describe('email verification', () => {
     const answer = await request(base, 'POST', '/me/email-verification', { token: key.body.key });
     expect(answer.status).toBe(403);
     expect(answer.body.error.code).toBe('forbidden');
-  });
-
-  it('treats an account made before verification existed as unverified until it follows a link', async () => {
-    const email = uniqueEmail('old');
-    const token = await signUp(email, 'Old');
-    // As accounts were stored before: no field at all.
-    await userModel(identityConnection()).collection.updateOne({ email }, { $unset: { email_verified_at: '' } });
-    expect((await request(base, 'GET', '/me', { token })).body.user.email_verified).toBe(false);
-    expect((await request(base, 'POST', '/me/email-verification', { token })).status).toBe(200);
-    await verifyEmail(system, email);
-    expect((await request(base, 'GET', '/me', { token })).body.user.email_verified).toBe(true);
   });
 
   it('counts the invitation link as proof when signing up with it', async () => {
