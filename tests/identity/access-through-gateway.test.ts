@@ -1,8 +1,14 @@
-import { isoNow } from '@crm/kit';
-import { addMember } from '@crm/identity/members/memberships';
-import { roleModel, type RoleRecord } from '@crm/identity/roles/role.model';
-import { grantSupportAccess, revokeSupportAccess } from '@crm/identity/support/support-grants';
-import { request, signUpWithWorkspace, startTestSystem, verifyEmail, type TestSystem } from '../support/system';
+import { execFile } from 'node:child_process';
+import { resolve } from 'node:path';
+import { promisify } from 'node:util';
+import {
+  joinByInvitation,
+  request,
+  signUpWithWorkspace,
+  startTestSystem,
+  verifyEmail,
+  type TestSystem,
+} from '../support/system';
 
 // Members, roles and staff support access as a client meets them through the gateway: who is
 // let in is decided afresh on every request.
@@ -16,8 +22,6 @@ beforeAll(async () => {
 
 afterAll(() => system.destroy());
 
-const identityConnection = () => system.services.identity.context.connection;
-
 async function signUp(name: string) {
   const email = `${name.toLowerCase()}.${process.pid}.${Date.now()}@example.com`;
   const answer = await request(base, 'POST', '/auth/sign-up', {
@@ -27,32 +31,14 @@ async function signUp(name: string) {
   return { email, token: answer.body.token as string, userId: answer.body.user.id as string };
 }
 
-// Joins a workspace as an accepted invitation would, then switches the session to it.
-async function join(workspaceId: string, roleName: string, name: string) {
-  const person = await signUp(name);
-  const connection = identityConnection();
-  const role = await roleModel(connection)
-    .findOne({ workspace_id: workspaceId, name: roleName })
-    .lean<RoleRecord>()
-    .exec();
-  await connection.transaction((transaction) =>
-    addMember(connection, transaction, { workspaceId, userId: person.userId, roleId: role!._id, now: isoNow() }),
-  );
-  expect(
-    (
-      await request(base, 'POST', '/auth/switch-workspace', {
-        token: person.token,
-        body: { organization_id: workspaceId },
-      })
-    ).status,
-  ).toBe(204);
-  return person;
-}
+// Joins the owner's workspace through an invitation with the role named, signed in there.
+const join = (owner: { token: string; workspaceId: string }, roleName: string, name: string) =>
+  joinByInvitation(base, system, owner, name, roleName);
 
 describe('members and roles through the gateway', () => {
   it('refuses a disabled member’s session and keys on the next request, and lets them back once re-enabled', async () => {
     const owner = await signUpWithWorkspace(base, 'Boss');
-    const admin = await join(owner.workspaceId, 'Admin', 'Ada');
+    const admin = await join(owner, 'Admin', 'Ada');
     const key = await request(base, 'POST', '/api-keys', {
       token: admin.token,
       body: { name: 'Ada script', kind: 'integration' },
@@ -85,7 +71,7 @@ describe('members and roles through the gateway', () => {
       body: { name: 'Settings keepers', permissions: ['companies:read'] },
     });
     expect(role.status).toBe(201);
-    const keeper = await join(owner.workspaceId, 'Settings keepers', 'Kim');
+    const keeper = await join(owner, 'Settings keepers', 'Kim');
     expect((await request(base, 'GET', '/workspace', { token: keeper.token })).status).toBe(403);
 
     const changed = await request(base, 'PATCH', `/roles/${role.body.id}`, {
@@ -100,18 +86,41 @@ describe('members and roles through the gateway', () => {
   });
 });
 
+// The operator's command for support access, built (`tsc -b`), as the identity image runs it.
+const SUPPORT_ACCESS_CLI = resolve(__dirname, '../../services/identity/dist/support/support-access-cli.js');
+
+// In embedded mode the command opens the store itself, so the system is stopped while it runs
+// (services/identity/README.md, Staff support access), then started again on the same data.
+async function asOperator(args: string[]): Promise<Record<string, any>> {
+  await system.stop();
+  try {
+    const { stdout } = await promisify(execFile)(process.execPath, [SUPPORT_ACCESS_CLI, ...args], {
+      env: { PATH: process.env.PATH ?? '', DATA_DIR: system.dataDir },
+    });
+    return JSON.parse(stdout) as Record<string, any>;
+  } finally {
+    system = await startTestSystem({ dataDir: system.dataDir });
+    base = system.url;
+  }
+}
+
 describe('staff support access through the gateway', () => {
   it('lets staff in read-only, refuses their writes in every service, and shuts them out once revoked', async () => {
     const owner = await signUpWithWorkspace(base, 'Customer');
     const staff = await signUp('Staff');
     await verifyEmail(system, staff.email);
-    const connection = identityConnection();
-    const grant = await grantSupportAccess(connection, system.services.identity.context.outbox, {
-      workspace: owner.workspaceId,
-      staffEmail: staff.email,
-      mode: 'read',
-      hours: 2,
-    });
+    const { grant } = await asOperator([
+      'grant',
+      '--workspace',
+      owner.workspaceId,
+      '--staff',
+      staff.email,
+      '--mode',
+      'read',
+      '--hours',
+      '2',
+    ]);
+    expect(grant).toMatchObject({ workspace_id: owner.workspaceId, staff_email: staff.email, status: 'active' });
     expect(
       (
         await request(base, 'POST', '/auth/switch-workspace', {
@@ -128,19 +137,23 @@ describe('staff support access through the gateway', () => {
       support: { staff_email: staff.email, mode: 'read', expires_at: grant.expires_at },
     });
     expect((await request(base, 'GET', '/workspace', { token: staff.token })).status).toBe(200);
+    expect((await request(base, 'GET', '/companies', { token: staff.token })).status).toBe(200);
     for (const [method, path, body] of [
       ['PATCH', '/workspace', { name: 'Changed by support' }],
       ['POST', '/roles', { name: 'Support made', permissions: ['companies:read'] }],
+      ['POST', '/companies', { name: 'Support Ltd' }],
+      ['POST', '/campaigns', { name: 'Support campaign' }],
     ] as const) {
       const refused = await request(base, method, path, { token: staff.token, body });
-      expect(refused.status).toBe(403);
-      expect(refused.body.error).toEqual({ code: 'forbidden', message: 'support access is read-only' });
+      expect({ path, status: refused.status, error: refused.body.error }).toEqual({
+        path,
+        status: 403,
+        error: { code: 'forbidden', message: 'support access is read-only' },
+      });
     }
 
-    await revokeSupportAccess(connection, system.services.identity.context.outbox, {
-      workspace: owner.workspaceId,
-      staffEmail: staff.email,
-    });
+    const { revoked } = await asOperator(['revoke', '--workspace', owner.workspaceId, '--staff', staff.email]);
+    expect(revoked).toEqual([expect.objectContaining({ id: grant.id, status: 'revoked' })]);
     const after = await request(base, 'GET', '/me', { token: staff.token });
     expect(after.status).toBe(200);
     expect(after.body).toMatchObject({ workspace: null, support: null, permissions: [] });
