@@ -7,8 +7,8 @@ export * from './access-rules';
 // owns it, and what a caller needs. Each operation's declaration states its rule (`access`, written
 // with the helpers below); the matrix is read from the manifest generated from the declarations
 // (operation-manifest.ts). The owning service enforces it (libs/kit `serveOperations`) and
-// docs/permissions.md is rendered from it (tests/docs/render-permissions.ts; a test fails while the
-// two differ, and `UPDATE_DOCS=1` with that test writes it anew).
+// docs/permissions.md is rendered from it (services/identity/src/roles/__tests__/render-permissions.ts;
+// a test fails while the two differ, and `UPDATE_DOCS=1` with that test writes it anew).
 
 export type OwnerService = 'identity' | 'crm-core' | 'marketing' | 'reports' | 'documents' | 'billing';
 
