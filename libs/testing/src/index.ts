@@ -4,3 +4,4 @@ export * from './wait-for';
 export * from './mailbox';
 export * from './webhook-receiver';
 export * from './event-factories';
+export * from './interleaved';
