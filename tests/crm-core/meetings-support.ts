@@ -1,10 +1,7 @@
 import { serviceJobs } from '@crm/service-host';
 import { JobWorker } from '@crm/bus';
 import { crmCoreService } from '@crm/crm-core';
-import type { CalendarSimulator } from '@crm/crm-core/work/calendar/calendar-simulator';
 import type { components } from '@crm/sdk';
-import { newId, runWithContext } from '@crm/kit';
-import { workspaceModel } from '@crm/identity/workspaces/workspace.model';
 import { callerFor, request, type ApiResponse, type TestSystem } from '../support/system';
 import type { Owner } from './companies-support';
 
@@ -52,8 +49,8 @@ export function inHours(from: number, hours = 1): { starts_at: string; ends_at: 
   return { starts_at: new Date(start).toISOString(), ends_at: new Date(start + hours * HOUR).toISOString() };
 }
 
-export const simulatorOf = (system: TestSystem): CalendarSimulator =>
-  system.services['crm-core'].runtime.calendar.simulator;
+// The simulated calendar provider running beside crm-core: what it holds, and its outages.
+export const simulatorOf = (system: TestSystem) => system.services['crm-core'].runtime.calendar.simulator;
 
 // A job worker of crm-core whose clock runs `days` ahead, as a replica would see the future:
 // it runs retries the service's own worker would only run later.
@@ -116,12 +113,5 @@ export function followCallback(system: TestSystem, location: string, cookie?: st
     'GET',
     `${target.pathname}${target.search}`,
     cookie === undefined ? {} : { headers: { cookie } },
-  );
-}
-
-// Identity's record of the workspace's plan, as billing changes it.
-export async function setPlan(system: TestSystem, workspaceId: string, plan: string): Promise<void> {
-  await runWithContext({ request_id: newId(), workspace_id: workspaceId }, () =>
-    workspaceModel(system.services.identity.context.connection).updateOne({ _id: workspaceId }, { $set: { plan } }),
   );
 }

@@ -1,4 +1,3 @@
-import { setPlan } from '../crm-core/meetings-support';
 import { signUpWithWorkspace, type TestSystem } from '../support/system';
 import { api, startReportsSystem } from './reports-support';
 
@@ -380,64 +379,4 @@ describe('GET /reports/marketing', () => {
   });
 });
 
-describe('plans', () => {
-  it('keeps the marketing report, and reports over touchpoints and spend, to the Standard plan while the other reports answer on every plan', async () => {
-    const owner = await signUpWithWorkspace(system.url, 'Fre');
-    const reports = api(system.url, owner);
-    const outcome = (answer: { status: number; body: Record<string, any> }) => ({
-      status: answer.status,
-      code: answer.body?.error?.code,
-    });
-    const spendByCampaign = { object: 'spend', group_by: ['campaign_id'], measure: 'sum:amount' };
-    const touchpointsByKind = { object: 'touchpoint', group_by: ['kind'] };
-    // Saved on Standard (the complimentary period), pinned, then the workspace moves to Free.
-    const saved = await reports.ok<{ id: string }>(
-      'POST',
-      '/reports/saved',
-      { name: 'Spend', definition: spendByCampaign },
-      201,
-    );
-    expect((await reports.call('PUT', `/reports/saved/${saved.id}/pin`)).status).toBe(204);
-    expect((await reports.call('GET', `/reports/saved/${saved.id}/run`)).status).toBe(200);
-    await setPlan(system, owner.workspaceId, 'free');
-
-    expect(outcome(await reports.call('GET', '/reports/marketing'))).toEqual({ status: 403, code: 'plan_required' });
-    const refused = [
-      await reports.run(spendByCampaign),
-      await reports.run(touchpointsByKind),
-      await reports.call('POST', '/reports/records', { definition: spendByCampaign, keys: [null] }),
-      await reports.call('POST', '/reports/records', { definition: touchpointsByKind, keys: ['form'] }),
-      await reports.call('GET', `/reports/saved/${saved.id}/run`),
-      await reports.call('POST', '/reports/saved', { name: 'Touches', definition: touchpointsByKind }),
-      await reports.call('PATCH', `/reports/saved/${saved.id}`, { definition: touchpointsByKind }),
-    ];
-    expect(refused.map(outcome)).toEqual(Array(refused.length).fill({ status: 403, code: 'plan_required' }));
-    expect(refused[0].body.error.message).toBe('spend reports need the Standard plan');
-    expect(refused[1].body.error.message).toBe('touchpoint reports need the Standard plan');
-    // The saved report stays, listed and renamable; it runs again on Standard.
-    expect((await reports.call('PATCH', `/reports/saved/${saved.id}`, { name: 'Spend by campaign' })).status).toBe(200);
-    const listed = await reports.ok<{ data: Array<{ id: string; name: string; pinned: boolean }> }>(
-      'GET',
-      '/reports/saved',
-      undefined,
-    );
-    expect(listed.data).toEqual([expect.objectContaining({ id: saved.id, name: 'Spend by campaign', pinned: true })]);
-    for (const path of [
-      '/reports/pipeline',
-      '/reports/summary',
-      '/reports/sales',
-      '/reports/fields',
-      '/reports/saved',
-    ]) {
-      const answer = await reports.call('GET', path);
-      expect({ path, status: answer.status }).toEqual({ path, status: 200 });
-    }
-    for (const object of ['company', 'contact', 'deal', 'activity', 'task']) {
-      const answer = await reports.run({ object });
-      expect({ object, status: answer.status }).toEqual({ object, status: 200 });
-    }
-    await setPlan(system, owner.workspaceId, 'standard');
-    expect((await reports.run(touchpointsByKind)).status).toBe(200);
-    expect((await reports.call('GET', `/reports/saved/${saved.id}/run`)).status).toBe(200);
-  });
-});
+// The reports of the Standard plan on Free: tests/billing/plan-gating.test.ts.
