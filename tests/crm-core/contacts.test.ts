@@ -1,6 +1,3 @@
-import { newId } from '@crm/kit';
-import { contactModel } from '@crm/crm-core/records/contacts/contact.model';
-import { contactSearchFields } from '@crm/crm-core/records/contacts/contact-view';
 import { request, signUpWithWorkspace, startTestSystem, waitFor, type TestSystem } from '../support/system';
 import { contactAudit, contactsApi, idsOf } from './contacts-support';
 
@@ -294,35 +291,26 @@ describe('the contact list', () => {
   it('finds the same contacts in the same order whether a search matches few or many', async () => {
     const owner = await signUpWithWorkspace(base, 'Gwen');
     const contacts = contactsApi(base, owner);
-    // More matches than the search reads from its indexes: seeded in the store as an import would.
-    const seeded = Array.from({ length: 1100 }, (_, index) => {
-      const names = {
+    // More matches than the search reads from its indexes, imported with a company each.
+    const rows = Array.from({ length: 1100 }, (_, index) => ({
+      name: `Employer ${index}`,
+      contact: {
         first_name: index % 2 === 0 ? 'Many' : 'Other',
         last_name: `Match${index}`,
         email: `m${index}@example.com`,
-      };
-      const at = new Date(Date.UTC(2025, 0, 1) + index * 1000).toISOString();
-      return {
-        _id: newId(),
-        version: 1,
-        workspace_id: owner.workspaceId,
-        company_id: null,
-        reports_to_id: null,
-        owner_id: null,
-        ...names,
-        phone: null,
-        mobile: null,
-        job_title: null,
-        lawful_basis: null,
-        custom: {},
-        ...contactSearchFields(names),
-        deleted_at: null,
-        created_at: at,
-        updated_at: at,
-      };
-    });
-    await contactModel(system.services['crm-core'].context.connection).insertMany(seeded);
-    const newestFirst = [...seeded].reverse();
+      },
+    }));
+    const imported = await contacts.call('POST', '/import/companies', { rows });
+    expect(imported.body.created).toBe(1100);
+    // The list's own order, without a search: what every search must keep.
+    const newestFirst = (await contacts.all({ limit: '50' })).map((contact) => ({
+      _id: contact.id,
+      first_name: contact.first_name!,
+      last_name: contact.last_name!,
+    }));
+    expect(newestFirst).toHaveLength(1100);
+    const byName = (lastName: string) => newestFirst.find((contact) => contact.last_name === lastName)!;
+    const seeded = Object.fromEntries([5, 900, 3].map((index) => [index, byName(`Match${index}`)]));
 
     const some = await contacts.all({ q: 'match1', limit: '50' });
     expect(idsOf(some)).toEqual(

@@ -1,11 +1,11 @@
 import { newId } from '@crm/kit';
-import { contactModel } from '@crm/crm-core/records/contacts/contact.model';
 import { request, signUpWithWorkspace, startTestSystem, type TestSystem } from '../support/system';
+import { workerAt } from './meetings-support';
 import { addMemberTo } from './references-support';
 
 // GET/POST /recent through the gateway: per member, newest first, each record once, capped at
 // 50; only live records of the workspace may be noted, and records that leave (recycle bin,
-// erasure) drop out when the list is read.
+// purge) drop out when the list is read.
 let system: TestSystem;
 let base: string;
 
@@ -15,8 +15,6 @@ beforeAll(async () => {
 });
 
 afterAll(() => system.destroy());
-
-const connection = () => system.services['crm-core'].context.connection;
 
 async function buildCompany(token: string, fields: Record<string, unknown> = {}): Promise<string> {
   const answer = await request(base, 'POST', '/companies', {
@@ -138,7 +136,7 @@ describe('recent records', () => {
     expect(await recent(other.token)).toEqual([]);
   });
 
-  it('drops records moved to the recycle bin or erased, and brings back a restored one', async () => {
+  it('drops records moved to the recycle bin or purged from it, and brings back a restored one', async () => {
     const ann = await signUpWithWorkspace(base, 'Ann');
     const acme = await buildCompany(ann.token);
     const globex = await buildCompany(ann.token, { name: 'Globex' });
@@ -153,10 +151,12 @@ describe('recent records', () => {
       expect((await visit(ann.token, type, id)).status).toBe(204);
     }
 
+    // Purged from the recycle bin 30 days after its deletion: the record is gone for good.
+    expect((await request(base, 'DELETE', `/contacts/${cleo}`, { token: ann.token })).status).toBe(204);
+    await workerAt(system, 31).runDue();
+    expect((await request(base, 'GET', `/contacts/${cleo}`, { token: ann.token })).status).toBe(404);
     expect((await request(base, 'DELETE', `/contacts/${dana}`, { token: ann.token })).status).toBe(204);
     expect((await request(base, 'DELETE', `/companies/${acme}`, { token: ann.token })).status).toBe(204);
-    // Erased: the record is gone for good.
-    await contactModel(connection()).deleteOne({ workspace_id: ann.workspaceId, _id: cleo });
     expect((await recent(ann.token)).map((hit) => hit.id)).toEqual([globex]);
     expect((await visit(ann.token, 'contact', dana)).body.error.message).toBe('id is not a contact of this workspace');
 

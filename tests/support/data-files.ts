@@ -26,3 +26,18 @@ export function dataFilesHolding(dataDir: string, values: readonly string[]): st
   }
   return hits;
 }
+
+// Every file under a system's data directory whose whole content is these bytes (a blob as the
+// blob store keeps it), by its path under the directory.
+export function dataFilesEqualTo(dataDir: string, bytes: Buffer): string[] {
+  return filesUnder(dataDir)
+    .filter((file) => {
+      try {
+        return statSync(file).size === bytes.length && readFileSync(file).equals(bytes);
+      } catch {
+        // Removed between listing and reading.
+        return false;
+      }
+    })
+    .map((file) => relative(dataDir, file));
+}
