@@ -1,9 +1,11 @@
-import { runWithContext } from '@crm/kit';
+import { execFile } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { generateInternalKeyPair } from '@crm/kit';
 import { addMemberTo } from '../crm-core/references-support';
-import { rebuildReadModel, REPLAYED } from '@crm/reports/read-model/read-model-rebuild';
-import { readModel } from '@crm/reports/read-model/read-model.model';
-import { request, signUpWithWorkspace, type TestSystem } from '../support/system';
-import { api, startReportsSystem } from './reports-support';
+import { request, signUpWithWorkspace, startTestSystem, type TestSystem } from '../support/system';
+import { api, REPORTS_SYSTEM_OPTIONS, startReportsSystem } from './reports-support';
 
 // Saved and pinned reports, and the read model following the owners' changes (a deleted deal, a
 // merged company, a renamed stage leave or change the reports).
@@ -17,6 +19,39 @@ beforeAll(async () => {
 afterAll(async () => {
   await system?.destroy();
 });
+
+// The operator's rebuild command, built (`tsc -b`), as the reports image runs it.
+const REBUILD_COMMAND = resolve(__dirname, '../../services/reports/dist/rebuild-main.js');
+
+// Reports is stopped and its data folder removed, as after losing its store; the rebuild command
+// replays the workspaces named from the owners (still running) over gRPC, into reports' store in
+// embedded mode, and the whole system starts again on the same data. Answers what the command
+// logged of each workspace it rebuilt.
+async function rebuildReportsFromScratch(workspaceIds: string[]): Promise<Array<Record<string, any>>> {
+  await system.services.reports.stop();
+  rmSync(join(system.dataDir, 'reports'), { recursive: true, force: true });
+  const port = (service: 'identity' | 'crm-core' | 'marketing') => `127.0.0.1:${system.services[service].grpcPort}`;
+  const { stdout } = await promisify(execFile)(process.execPath, [REBUILD_COMMAND, ...workspaceIds], {
+    env: {
+      PATH: process.env.PATH ?? '',
+      DATA_DIR: system.dataDir,
+      LOG_LEVEL: 'info',
+      IDENTITY_GRPC_ADDR: port('identity'),
+      CRM_CORE_GRPC_ADDR: port('crm-core'),
+      MARKETING_GRPC_ADDR: port('marketing'),
+      SERVICE_TOKEN_SECRET: system.serviceTokenSecret,
+      INTERNAL_JWT_PUBLIC_KEY: generateInternalKeyPair().publicKey,
+    },
+  });
+  const rebuilt = stdout
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as Record<string, any>)
+    .filter((line) => line.msg === 'rebuilt the read model of a workspace');
+  await system.stop();
+  system = await startTestSystem({ ...REPORTS_SYSTEM_OPTIONS, dataDir: system.dataDir });
+  return rebuilt;
+}
 
 describe('saved reports', () => {
   it('saves with defaults, shares for admins only, pins per member and runs with the name', async () => {
@@ -336,23 +371,21 @@ describe('the read model follows the owners', () => {
     );
     const salesBefore = await reports.ok<Record<string, any>>('GET', '/reports/sales', undefined);
 
-    // Lose every record of the workspace's read model, then rebuild it from the owners.
-    const context = system.services.reports.context;
-    await runWithContext({ request_id: 'test', workspace_id: owner.workspaceId }, async () => {
-      for (const source of REPLAYED)
-        await readModel(context.connection, source.kind).deleteMany({ workspace_id: owner.workspaceId }).exec();
-    });
-    const [rebuilt] = await rebuildReadModel(context, [owner.workspaceId]);
-    expect(rebuilt.applied).toBeGreaterThanOrEqual(4 + 4 + 10 + 2 + 1 + 1 + 1 + 1);
+    // Reports loses its data; the operator rebuilds the workspace's read model from the owners
+    // with the rebuild command, then starts the system again.
+    const rebuilt = await rebuildReportsFromScratch([owner.workspaceId]);
+    expect(rebuilt).toEqual([expect.objectContaining({ workspace_id: owner.workspaceId, dropped: 0 })]);
+    expect(rebuilt[0].applied).toBeGreaterThanOrEqual(4 + 4 + 10 + 2 + 1 + 1 + 1 + 1);
 
-    const after = await reports.ok<Record<string, any>>('GET', '/reports/marketing', undefined);
+    const again = api(system.url, owner);
+    const after = await again.ok<Record<string, any>>('GET', '/reports/marketing', undefined);
     expect(after).toEqual(before);
-    const salesAfter = await reports.ok<Record<string, any>>('GET', '/reports/sales', undefined);
+    const salesAfter = await again.ok<Record<string, any>>('GET', '/reports/sales', undefined);
     expect({ ...salesAfter, funnel: null }).toEqual({ ...salesBefore, funnel: null });
     expect(salesAfter.people).toEqual([
       expect.objectContaining({ owner_id: owner.user.id, owner_name: 'Ann', revenue: 40 }),
     ]);
-    const companies = await reports.ok<Record<string, any>>('POST', '/reports/run', {
+    const companies = await again.ok<Record<string, any>>('POST', '/reports/run', {
       object: 'company',
       group_by: ['industry'],
     });

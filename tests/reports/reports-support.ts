@@ -12,8 +12,10 @@ import {
 
 export type Owner = Awaited<ReturnType<typeof signUpWithWorkspace>>;
 
+export const REPORTS_SYSTEM_OPTIONS = { rateLimits: { perTokenPerMinute: 100_000, publicPerMinute: 100_000 } };
+
 export function startReportsSystem(): Promise<TestSystem> {
-  return startTestSystem({ rateLimits: { perTokenPerMinute: 100_000, publicPerMinute: 100_000 } });
+  return startTestSystem(REPORTS_SYSTEM_OPTIONS);
 }
 
 export function api(base: string, owner: Pick<Owner, 'token'>) {
