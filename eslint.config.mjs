@@ -67,6 +67,37 @@ export default tseslint.config(
     },
   },
   {
+    // tests/ is black-box: it drives the started system through HTTP, the SDK and the packages'
+    // public roots (@crm/all-in-one, @crm/testing, @crm/sdk, @crm/protos, @crm/kit, ...), never a
+    // service's or the gateway's insides. A test of one service's rules belongs beside its code.
+    files: ['tests/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                '@crm/identity/*',
+                '@crm/crm-core/*',
+                '@crm/marketing/*',
+                '@crm/reports/*',
+                '@crm/documents/*',
+                '@crm/billing/*',
+                '@crm/webhooks/*',
+                '@crm/gateway/*',
+                '**/services/*/src/**',
+                '**/gateway/src/**',
+              ],
+              message:
+                "tests/ is black-box (README, Tests): reach the system through the API, the SDK or tests/support. A test of a service's own rules belongs beside its code: services/<service>/src/<feature>/__tests__/<name>.service.spec.ts (one service in process, libs/testing/src/service-harness.ts) or a unit spec.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // A container suite's file points the contract's variables at the containers, then loads the
     // contract: a require after that call, since an import would be hoisted above it.
     files: ['**/*.containers.spec.ts'],
