@@ -96,7 +96,8 @@ export async function startChildSystem(dataDir: string): Promise<ChildSystem> {
     PUBLIC_RATE_LIMIT_PER_MINUTE: UNLIMITED,
   };
   // BENCH_PROFILE=<folder>: the system writes a V8 CPU profile per thread there when it stops
-  // (open it in Chrome's DevTools); sampling every 0.5 ms costs about 0.13 CPU s a second.
+  // (open it in Chrome's DevTools); sampling every 0.5 ms costs about 0.13 CPU s a second. With one
+  // process per service, the launcher passes the options on: a profile per process.
   const profile = process.env.BENCH_PROFILE
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`, '--cpu-prof-interval=500']
     : [];
@@ -106,15 +107,10 @@ export async function startChildSystem(dataDir: string): Promise<ChildSystem> {
   // An exchange of the run's own, so no queue of an earlier run hands it old events; its queues are
   // removed when the system stops.
   if (processes && !process.env.EVENT_EXCHANGE) env.EVENT_EXCHANGE = `crm.bench.${process.pid}.${Date.now()}`;
-  // One process per service: every one of them is profiled.
-  if (processes && profile.length > 0) env.NODE_OPTIONS = [env.NODE_OPTIONS, ...profile].filter(Boolean).join(' ');
   const entry = processes ? 'deploy/processes/dist/main.js' : 'deploy/all-in-one/dist/main.js';
   const child: ChildProcessByStdio<null, Readable, Readable> = spawn(
     process.execPath,
-    [
-      ...(processes ? [] : profile),
-      processes ? require.resolve('@crm/processes/dist/main.js') : require.resolve('@crm/all-in-one/dist/main.js'),
-    ],
+    [...profile, require.resolve(processes ? '@crm/processes/dist/main.js' : '@crm/all-in-one/dist/main.js')],
     {
       env,
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -25,6 +25,8 @@ async function main(): Promise<void> {
       billing: process.env.STRIPE_SECRET_KEY ? {} : { PAYMENT_PROVIDER: process.env.PAYMENT_PROVIDER ?? 'simulated' },
     },
     port: config.PORT,
+    // Node's options of this process reach every one it starts (`node --cpu-prof …` profiles all).
+    nodeArgs: process.execArgv,
     forward: (line, stream) => (stream === 'stdout' ? process.stdout : process.stderr).write(`${line}\n`),
   });
   const services = Object.fromEntries(SERVICE_NAMES.map((name) => [name, system.services[name].url]));

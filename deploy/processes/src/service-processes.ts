@@ -26,6 +26,8 @@ export interface StartedProcess {
 export interface StartProcessOptions {
   // Each output line once read, instead of keeping it in `lines` (a long run logs without end).
   forward?: (line: string, stream: 'stdout' | 'stderr') => void;
+  // Node's own options before the entry (`--cpu-prof`, which NODE_OPTIONS may not carry).
+  nodeArgs?: readonly string[];
 }
 
 // Ready when it logs this message (at LOG_LEVEL info or finer), or when GET <url>/readyz answers 200
@@ -43,7 +45,7 @@ export function startProcess(
   readiness: Readiness,
   options: StartProcessOptions = {},
 ): StartedProcess {
-  const child = spawn(process.execPath, [join(root, entry)], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), join(root, entry)], {
     env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -140,6 +142,7 @@ export interface ServiceProcessesOptions {
   // HTTP port of the gateway (0: a free one).
   port?: number;
   forward?: StartProcessOptions['forward'];
+  nodeArgs?: StartProcessOptions['nodeArgs'];
 }
 
 export interface ServiceProcess extends StartedProcess {
@@ -209,7 +212,7 @@ export async function startServiceProcesses(options: ServiceProcessesOptions): P
         ...options.serviceEnv?.[name],
       },
       { url },
-      { forward: options.forward },
+      { forward: options.forward, nodeArgs: options.nodeArgs },
     );
     all.push(one);
     services[name] = { ...one, url, grpcAddress };
@@ -230,7 +233,7 @@ export async function startServiceProcesses(options: ServiceProcessesOptions): P
         ...options.serviceEnv?.gateway,
       },
       { url: `http://127.0.0.1:${gatewayPort}` },
-      { forward: options.forward },
+      { forward: options.forward, nodeArgs: options.nodeArgs },
     );
     all.push(gateway);
     await gateway.ready;
