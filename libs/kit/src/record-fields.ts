@@ -47,13 +47,16 @@ function number(options: object): Field<unknown> {
 export const field = {
   string,
   number,
-  boolean: (options: { default: boolean }): Field<boolean> => ({ type: Boolean, ...options }),
+  boolean: (options: { required: true } | { default: boolean }): Field<boolean> => ({ type: Boolean, ...options }),
   // A list of strings, empty when created.
   strings: <T extends string = string>(): Field<T[]> => ({ type: [String], default: [] }),
   // A list of subdocuments of `schema`, empty when created.
   list: <T>(schema: Schema<T>): Field<T[]> => ({ type: [schema], default: [] }),
   // A value mongoose stores as given (Mixed); the default is cloned for each new document.
-  mixed: <T extends object>(options: { default: T }): Field<T> => ({ type: Schema.Types.Mixed, ...options }),
+  mixed: <T extends object>(options: { required: true } | { default: T }): Field<T> => ({
+    type: Schema.Types.Mixed,
+    ...options,
+  }),
 };
 
 // The schema definition of the fields, for `new Schema<XRecord>(schemaOf(xFields), options)`.

@@ -21,9 +21,11 @@ const fields = {
   size_version: field.number({ required: true, default: 0 }),
   probability: field.number({ default: null }),
   enabled: field.boolean({ default: true }),
+  cancelled: field.boolean({ required: true }),
   tags: field.strings(),
   attendees: field.list<{ id: string }>(attendeeSchema),
   address: field.mixed<Address>({ default: {} }),
+  definition: field.mixed<{ rows: string[] }>({ required: true }),
   created_at: field.string({ required: true }),
 };
 
@@ -40,9 +42,11 @@ const byHand: SchemaDefinition = {
   size_version: { type: Number, required: true, default: 0 },
   probability: { type: Number, default: null },
   enabled: { type: Boolean, default: true },
+  cancelled: { type: Boolean, required: true },
   tags: { type: [String], default: [] },
   attendees: { type: [attendeeSchema], default: [] },
   address: { type: Schema.Types.Mixed, default: {} },
+  definition: { type: Schema.Types.Mixed, required: true },
   created_at: { type: String, required: true },
 };
 
@@ -66,6 +70,8 @@ export function typeChecks(record: RecordOf<typeof fields>, scoped: ScopedRecord
   exactly<typeof record.tags, string[]>(true);
   exactly<typeof record.attendees, Array<{ id: string }>>(true);
   exactly<typeof record.address, Address>(true);
+  exactly<typeof record.cancelled, boolean>(true);
+  exactly<typeof record.definition, { rows: string[] }>(true);
   exactly<typeof scoped, RecordOf<typeof fields> & { workspace_id: string }>(false);
   exactly<typeof scoped.workspace_id, string>(true);
   exactly<Omit<typeof scoped, 'workspace_id'>, RecordOf<typeof fields>>(true);
@@ -77,6 +83,8 @@ export function typeChecks(record: RecordOf<typeof fields>, scoped: ScopedRecord
   field.string({});
   // @ts-expect-error a number field is required or has a default
   field.number({});
+  // @ts-expect-error a Mixed default has the field's type
+  field.mixed<Address>({ default: { city: 1 } });
   // @ts-expect-error the default is one of the values
   field.string({ required: true, enum: STATUSES, default: 'closed' });
   // @ts-expect-error a record's fields are written once, with their value types
@@ -111,7 +119,15 @@ describe('schemaOf', () => {
   });
 
   it('fills new documents the same way: same defaults, same field order', () => {
-    const given = { _id: 'a1', title: 'T', status: 'open', size: 3, created_at: '2026-01-01T00:00:00.000Z' };
+    const given = {
+      _id: 'a1',
+      title: 'T',
+      status: 'open',
+      size: 3,
+      cancelled: false,
+      definition: { rows: ['a'] },
+      created_at: '2026-01-01T00:00:00.000Z',
+    };
     expect(JSON.stringify(documentOf(built, given))).toBe(JSON.stringify(documentOf(written, given)));
     expect(documentOf(built, given)).toEqual({
       _id: 'a1',
@@ -125,9 +141,11 @@ describe('schemaOf', () => {
       size_version: 0,
       probability: null,
       enabled: true,
+      cancelled: false,
       tags: [],
       attendees: [],
       address: {},
+      definition: { rows: ['a'] },
       created_at: '2026-01-01T00:00:00.000Z',
     });
   });
