@@ -1,5 +1,5 @@
 import { Schema, type Connection, type Model } from 'mongoose';
-import { globalCollection } from '@crm/kit';
+import { field, globalCollection, schemaOf, type RecordOf } from '@crm/kit';
 import type { BillingInterval, ProviderSubscriptionStatus } from '../providers/payment-provider';
 
 // The simulated payment provider's own records: what Stripe keeps on its side, kept here with
@@ -8,154 +8,112 @@ import type { BillingInterval, ProviderSubscriptionStatus } from '../providers/p
 // global; the workspace a record is for travels as metadata, like Stripe's.
 const REASON = 'the simulated payment provider’s own records, found by its ids as the real provider’s are';
 
-export interface SimulatedCustomerRecord {
-  _id: string;
-  metadata_workspace_id: string;
-  name: string;
-  idempotency_key: string;
-  created_at: string;
-}
+const customerFields = {
+  _id: field.string({ required: true }),
+  metadata_workspace_id: field.string({ required: true }),
+  name: field.string({ required: true }),
+  idempotency_key: field.string({ required: true }),
+  created_at: field.string({ required: true }),
+};
+
+export type SimulatedCustomerRecord = RecordOf<typeof customerFields>;
 
 export type CheckoutSessionStatus = 'open' | 'complete' | 'expired';
 
-export interface SimulatedCheckoutSessionRecord {
-  _id: string;
-  customer_id: string;
-  metadata_workspace_id: string;
-  interval: BillingInterval;
-  seats: number;
-  trial_end: string | null;
-  success_url: string;
-  cancel_url: string;
-  status: CheckoutSessionStatus;
-  subscription_id: string | null;
-  expires_at: string;
-  idempotency_key: string;
-  created_at: string;
-}
+const checkoutSessionFields = {
+  _id: field.string({ required: true }),
+  customer_id: field.string({ required: true }),
+  metadata_workspace_id: field.string({ required: true }),
+  interval: field.string<BillingInterval>({ required: true }),
+  seats: field.number({ required: true }),
+  trial_end: field.string({ default: null }),
+  success_url: field.string({ required: true }),
+  cancel_url: field.string({ required: true }),
+  status: field.string<CheckoutSessionStatus>({ required: true }),
+  subscription_id: field.string({ default: null }),
+  expires_at: field.string({ required: true }),
+  idempotency_key: field.string({ required: true }),
+  created_at: field.string({ required: true }),
+};
 
-export interface SimulatedPortalSessionRecord {
-  _id: string;
-  customer_id: string;
-  return_url: string;
-  expires_at: string;
-  idempotency_key: string;
-  created_at: string;
-}
+export type SimulatedCheckoutSessionRecord = RecordOf<typeof checkoutSessionFields>;
 
-export interface SimulatedSubscriptionRecord {
-  _id: string;
-  customer_id: string;
-  metadata_workspace_id: string;
-  status: ProviderSubscriptionStatus;
-  interval: BillingInterval;
-  seats: number;
-  current_period_start: string;
-  current_period_end: string;
-  cancel_at_period_end: boolean;
-  trial_end: string | null;
-  created_at: string;
-  updated_at: string;
-}
+const portalSessionFields = {
+  _id: field.string({ required: true }),
+  customer_id: field.string({ required: true }),
+  return_url: field.string({ required: true }),
+  expires_at: field.string({ required: true }),
+  idempotency_key: field.string({ required: true }),
+  created_at: field.string({ required: true }),
+};
 
-export interface SimulatedInvoiceRecord {
-  _id: string;
-  number: string;
-  customer_id: string;
-  subscription_id: string;
-  status: 'paid' | 'open';
-  currency: string;
-  amount_due_minor: number;
-  amount_paid_minor: number;
-  period_start: string;
-  period_end: string;
-  created_at: string;
-}
+export type SimulatedPortalSessionRecord = RecordOf<typeof portalSessionFields>;
 
-const customerSchema = new Schema<SimulatedCustomerRecord>(
-  {
-    _id: { type: String, required: true },
-    metadata_workspace_id: { type: String, required: true },
-    name: { type: String, required: true },
-    idempotency_key: { type: String, required: true },
-    created_at: { type: String, required: true },
-  },
-  { collection: 'simulator_customers', versionKey: false },
-);
+const simulatedSubscriptionFields = {
+  _id: field.string({ required: true }),
+  customer_id: field.string({ required: true }),
+  metadata_workspace_id: field.string({ required: true }),
+  status: field.string<ProviderSubscriptionStatus>({ required: true }),
+  interval: field.string<BillingInterval>({ required: true }),
+  seats: field.number({ required: true }),
+  current_period_start: field.string({ required: true }),
+  current_period_end: field.string({ required: true }),
+  cancel_at_period_end: field.boolean({ required: true }),
+  trial_end: field.string({ default: null }),
+  created_at: field.string({ required: true }),
+  updated_at: field.string({ required: true }),
+};
+
+export type SimulatedSubscriptionRecord = RecordOf<typeof simulatedSubscriptionFields>;
+
+const invoiceFields = {
+  _id: field.string({ required: true }),
+  number: field.string({ required: true }),
+  customer_id: field.string({ required: true }),
+  subscription_id: field.string({ required: true }),
+  status: field.string<'paid' | 'open'>({ required: true }),
+  currency: field.string({ required: true }),
+  amount_due_minor: field.number({ required: true }),
+  amount_paid_minor: field.number({ required: true }),
+  period_start: field.string({ required: true }),
+  period_end: field.string({ required: true }),
+  created_at: field.string({ required: true }),
+};
+
+export type SimulatedInvoiceRecord = RecordOf<typeof invoiceFields>;
+
+const customerSchema = new Schema<SimulatedCustomerRecord>(schemaOf(customerFields), {
+  collection: 'simulator_customers',
+  versionKey: false,
+});
 customerSchema.plugin(globalCollection, { reason: REASON });
 customerSchema.index({ idempotency_key: 1 }, { unique: true });
 
-const checkoutSessionSchema = new Schema<SimulatedCheckoutSessionRecord>(
-  {
-    _id: { type: String, required: true },
-    customer_id: { type: String, required: true },
-    metadata_workspace_id: { type: String, required: true },
-    interval: { type: String, required: true },
-    seats: { type: Number, required: true },
-    trial_end: { type: String, default: null },
-    success_url: { type: String, required: true },
-    cancel_url: { type: String, required: true },
-    status: { type: String, required: true },
-    subscription_id: { type: String, default: null },
-    expires_at: { type: String, required: true },
-    idempotency_key: { type: String, required: true },
-    created_at: { type: String, required: true },
-  },
-  { collection: 'simulator_checkout_sessions', versionKey: false },
-);
+const checkoutSessionSchema = new Schema<SimulatedCheckoutSessionRecord>(schemaOf(checkoutSessionFields), {
+  collection: 'simulator_checkout_sessions',
+  versionKey: false,
+});
 checkoutSessionSchema.plugin(globalCollection, { reason: REASON });
 checkoutSessionSchema.index({ idempotency_key: 1 }, { unique: true });
 
-const portalSessionSchema = new Schema<SimulatedPortalSessionRecord>(
-  {
-    _id: { type: String, required: true },
-    customer_id: { type: String, required: true },
-    return_url: { type: String, required: true },
-    expires_at: { type: String, required: true },
-    idempotency_key: { type: String, required: true },
-    created_at: { type: String, required: true },
-  },
-  { collection: 'simulator_portal_sessions', versionKey: false },
-);
+const portalSessionSchema = new Schema<SimulatedPortalSessionRecord>(schemaOf(portalSessionFields), {
+  collection: 'simulator_portal_sessions',
+  versionKey: false,
+});
 portalSessionSchema.plugin(globalCollection, { reason: REASON });
 portalSessionSchema.index({ idempotency_key: 1 }, { unique: true });
 
-const subscriptionSchema = new Schema<SimulatedSubscriptionRecord>(
-  {
-    _id: { type: String, required: true },
-    customer_id: { type: String, required: true },
-    metadata_workspace_id: { type: String, required: true },
-    status: { type: String, required: true },
-    interval: { type: String, required: true },
-    seats: { type: Number, required: true },
-    current_period_start: { type: String, required: true },
-    current_period_end: { type: String, required: true },
-    cancel_at_period_end: { type: Boolean, required: true },
-    trial_end: { type: String, default: null },
-    created_at: { type: String, required: true },
-    updated_at: { type: String, required: true },
-  },
-  { collection: 'simulator_subscriptions', versionKey: false },
-);
+const subscriptionSchema = new Schema<SimulatedSubscriptionRecord>(schemaOf(simulatedSubscriptionFields), {
+  collection: 'simulator_subscriptions',
+  versionKey: false,
+});
 subscriptionSchema.plugin(globalCollection, { reason: REASON });
 subscriptionSchema.index({ customer_id: 1 });
 
-const invoiceSchema = new Schema<SimulatedInvoiceRecord>(
-  {
-    _id: { type: String, required: true },
-    number: { type: String, required: true },
-    customer_id: { type: String, required: true },
-    subscription_id: { type: String, required: true },
-    status: { type: String, required: true },
-    currency: { type: String, required: true },
-    amount_due_minor: { type: Number, required: true },
-    amount_paid_minor: { type: Number, required: true },
-    period_start: { type: String, required: true },
-    period_end: { type: String, required: true },
-    created_at: { type: String, required: true },
-  },
-  { collection: 'simulator_invoices', versionKey: false },
-);
+const invoiceSchema = new Schema<SimulatedInvoiceRecord>(schemaOf(invoiceFields), {
+  collection: 'simulator_invoices',
+  versionKey: false,
+});
 invoiceSchema.plugin(globalCollection, { reason: REASON });
 invoiceSchema.index({ customer_id: 1, created_at: -1 });
 

@@ -1,5 +1,5 @@
 import { Schema, type Connection, type Model } from 'mongoose';
-import { tenantScoped } from '@crm/kit';
+import { field, schemaOf, tenantScoped, type ScopedRecordOf } from '@crm/kit';
 import type { PlanName } from '@crm/protos';
 import type { BillingInterval } from '../providers/payment-provider';
 
@@ -19,49 +19,34 @@ export type SubscriptionStatus =
 
 // One per workspace: which plan it is on and why (the complimentary period, or a subscription at
 // the payment provider). billing.subscription.* events carry its public state and version.
-export interface SubscriptionRecord {
+const subscriptionFields = {
   // The workspace's id: one record per workspace, so two first requests racing make one.
-  _id: string;
-  workspace_id: string;
-  version: number;
-  provider: 'stripe' | 'simulated';
-  plan: PlanName;
-  status: SubscriptionStatus;
-  complimentary_until: string | null;
+  _id: field.string({ required: true }),
+  version: field.number({ required: true }),
+  provider: field.string<'stripe' | 'simulated'>({ required: true }),
+  plan: field.string<PlanName>({ required: true }),
+  status: field.string<SubscriptionStatus>({ required: true }),
+  complimentary_until: field.string({ default: null }),
   // The provider's ids: never shown, never in events.
-  customer_id: string | null;
-  provider_subscription_id: string | null;
-  interval: BillingInterval | null;
-  seats: number | null;
-  current_period_end: string | null;
-  cancel_at_period_end: boolean;
-  trial_end: string | null;
-  created_at: string;
-  updated_at: string;
-}
+  customer_id: field.string({ default: null }),
+  provider_subscription_id: field.string({ default: null }),
+  interval: field.string<BillingInterval>({ default: null }),
+  seats: field.number({ default: null }),
+  current_period_end: field.string({ default: null }),
+  cancel_at_period_end: field.boolean({ default: false }),
+  trial_end: field.string({ default: null }),
+  created_at: field.string({ required: true }),
+  updated_at: field.string({ required: true }),
+};
+
+export type SubscriptionRecord = ScopedRecordOf<typeof subscriptionFields>;
 
 export const SUBSCRIPTION_MODEL = 'Subscription';
 
-const subscriptionSchema = new Schema<SubscriptionRecord>(
-  {
-    _id: { type: String, required: true },
-    version: { type: Number, required: true },
-    provider: { type: String, required: true },
-    plan: { type: String, required: true },
-    status: { type: String, required: true },
-    complimentary_until: { type: String, default: null },
-    customer_id: { type: String, default: null },
-    provider_subscription_id: { type: String, default: null },
-    interval: { type: String, default: null },
-    seats: { type: Number, default: null },
-    current_period_end: { type: String, default: null },
-    cancel_at_period_end: { type: Boolean, default: false },
-    trial_end: { type: String, default: null },
-    created_at: { type: String, required: true },
-    updated_at: { type: String, required: true },
-  },
-  { collection: 'subscriptions', versionKey: false },
-);
+const subscriptionSchema = new Schema<SubscriptionRecord>(schemaOf(subscriptionFields), {
+  collection: 'subscriptions',
+  versionKey: false,
+});
 subscriptionSchema.plugin(tenantScoped);
 
 export function registerSubscriptionModel(connection: Connection): void {
