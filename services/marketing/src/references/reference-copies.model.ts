@@ -1,78 +1,65 @@
 import { Schema, type Connection, type Model } from 'mongoose';
-import { tenantScoped } from '@crm/kit';
+import { field, schemaOf, tenantScoped, type ScopedRecordOf } from '@crm/kit';
 
 // marketing's copies of what other services own, for names and defaults on its records: the
 // workspace currency (identity), members' names (identity) and lead sources' names (crm-core).
 // Each is fed by the owner's events and refreshed by every synchronous check's answer; a copy is
 // replaced only by a newer version. Validation never reads them: it asks the owner.
 
-export interface WorkspaceCurrencyRecord {
+const workspaceCurrencyFields = {
   // The workspace id.
-  _id: string;
-  workspace_id: string;
-  currency: string;
-  version: number;
-}
+  _id: field.string({ required: true }),
+  currency: field.string({ required: true }),
+  version: field.number({ required: true }),
+};
 
-export interface MemberNameRecord {
+export type WorkspaceCurrencyRecord = ScopedRecordOf<typeof workspaceCurrencyFields>;
+
+const memberNameFields = {
   // The membership id.
-  _id: string;
-  workspace_id: string;
-  user_id: string;
-  name: string;
-  status: string;
-  member_version: number;
+  _id: field.string({ required: true }),
+  user_id: field.string({ required: true }),
+  name: field.string({ required: true }),
+  status: field.string({ required: true }),
+  member_version: field.number({ required: true }),
   // The person's version the name comes with; 0 when it came with a membership event.
-  name_version: number;
-}
+  name_version: field.number({ required: true }),
+};
 
-export interface SourceNameRecord {
-  _id: string;
-  workspace_id: string;
-  name: string;
-  version: number;
-  deleted: boolean;
-}
+export type MemberNameRecord = ScopedRecordOf<typeof memberNameFields>;
+
+const sourceNameFields = {
+  _id: field.string({ required: true }),
+  name: field.string({ required: true }),
+  version: field.number({ required: true }),
+  deleted: field.boolean({ default: false }),
+};
+
+export type SourceNameRecord = ScopedRecordOf<typeof sourceNameFields>;
 
 export const WORKSPACE_CURRENCY_MODEL = 'WorkspaceCurrencyCopy';
 export const MEMBER_NAME_MODEL = 'MemberNameCopy';
 export const SOURCE_NAME_MODEL = 'SourceNameCopy';
 
-const workspaceCurrencySchema = new Schema<WorkspaceCurrencyRecord>(
-  {
-    _id: { type: String, required: true },
-    currency: { type: String, required: true },
-    version: { type: Number, required: true },
-  },
-  { collection: 'workspace_currencies', versionKey: false },
-);
+const workspaceCurrencySchema = new Schema<WorkspaceCurrencyRecord>(schemaOf(workspaceCurrencyFields), {
+  collection: 'workspace_currencies',
+  versionKey: false,
+});
 workspaceCurrencySchema.plugin(tenantScoped);
 
-const memberNameSchema = new Schema<MemberNameRecord>(
-  {
-    _id: { type: String, required: true },
-    user_id: { type: String, required: true },
-    name: { type: String, required: true },
-    status: { type: String, required: true },
-    member_version: { type: Number, required: true },
-    name_version: { type: Number, required: true },
-  },
-  { collection: 'member_names', versionKey: false },
-);
+const memberNameSchema = new Schema<MemberNameRecord>(schemaOf(memberNameFields), {
+  collection: 'member_names',
+  versionKey: false,
+});
 memberNameSchema.plugin(tenantScoped);
 memberNameSchema.index({ workspace_id: 1, user_id: 1 });
 // A person's rename reaches their memberships in every workspace.
 memberNameSchema.index({ user_id: 1 });
 
-const sourceNameSchema = new Schema<SourceNameRecord>(
-  {
-    _id: { type: String, required: true },
-    name: { type: String, required: true },
-    version: { type: Number, required: true },
-    deleted: { type: Boolean, default: false },
-  },
-  { collection: 'source_names', versionKey: false },
-);
+const sourceNameSchema = new Schema<SourceNameRecord>(schemaOf(sourceNameFields), {
+  collection: 'source_names',
+  versionKey: false,
+});
 sourceNameSchema.plugin(tenantScoped);
 
 export function registerReferenceCopyModels(connection: Connection): void {

@@ -1,41 +1,27 @@
 import { Schema, type Connection, type Model } from 'mongoose';
-import { tenantScoped } from '@crm/kit';
+import { field, schemaOf, tenantScoped, type ScopedRecordOf } from '@crm/kit';
 
 // One spend line of a campaign (CampaignSpend), in the campaign's currency.
-export interface SpendRecord {
-  _id: string;
-  version: number;
-  workspace_id: string;
-  campaign_id: string;
-  spent_on: string;
+const spendFields = {
+  _id: field.string({ required: true }),
+  version: field.number({ default: 1 }),
+  campaign_id: field.string({ required: true }),
+  spent_on: field.string({ required: true }),
   // Minor units, and its two halves the store adds exactly (docs/money.md).
-  amount_minor: number;
-  amount_high: number;
-  amount_low: number;
-  note: string | null;
-  external_ref: string | null;
-  created_at: string;
-  updated_at: string;
-}
+  amount_minor: field.number({ required: true }),
+  amount_high: field.number({ required: true }),
+  amount_low: field.number({ required: true }),
+  note: field.string({ default: null }),
+  external_ref: field.string({ default: null }),
+  created_at: field.string({ required: true }),
+  updated_at: field.string({ required: true }),
+};
+
+export type SpendRecord = ScopedRecordOf<typeof spendFields>;
 
 export const SPEND_MODEL = 'SpendLine';
 
-const spendSchema = new Schema<SpendRecord>(
-  {
-    _id: { type: String, required: true },
-    version: { type: Number, default: 1 },
-    campaign_id: { type: String, required: true },
-    spent_on: { type: String, required: true },
-    amount_minor: { type: Number, required: true },
-    amount_high: { type: Number, required: true },
-    amount_low: { type: Number, required: true },
-    note: { type: String, default: null },
-    external_ref: { type: String, default: null },
-    created_at: { type: String, required: true },
-    updated_at: { type: String, required: true },
-  },
-  { collection: 'spend_lines', versionKey: false },
-);
+const spendSchema = new Schema<SpendRecord>(schemaOf(spendFields), { collection: 'spend_lines', versionKey: false });
 spendSchema.plugin(tenantScoped);
 // The campaign's lines, newest first, and its sum.
 spendSchema.index({ workspace_id: 1, campaign_id: 1, spent_on: -1, created_at: -1, _id: -1 });

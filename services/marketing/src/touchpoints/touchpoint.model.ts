@@ -1,5 +1,5 @@
 import { Schema, type Connection, type Model } from 'mongoose';
-import { tenantScoped } from '@crm/kit';
+import { field, schemaOf, tenantScoped, type ScopedRecordOf } from '@crm/kit';
 
 export const TOUCHPOINT_KINDS = [
   'form',
@@ -14,39 +14,28 @@ export const TOUCHPOINT_KINDS = [
 export type TouchpointKind = (typeof TOUCHPOINT_KINDS)[number];
 
 // A contact's or company's contact with a campaign (Touchpoint). Names are joined on read.
-export interface TouchpointRecord {
-  _id: string;
-  version: number;
-  workspace_id: string;
-  campaign_id: string;
-  contact_id: string | null;
-  company_id: string | null;
-  kind: TouchpointKind;
-  occurred_at: string;
-  note: string | null;
-  external_ref: string | null;
-  actor_label: string | null;
-  created_at: string;
-}
+const touchpointFields = {
+  _id: field.string({ required: true }),
+  version: field.number({ default: 1 }),
+  campaign_id: field.string({ required: true }),
+  contact_id: field.string({ default: null }),
+  company_id: field.string({ default: null }),
+  kind: field.string<TouchpointKind>({ required: true }),
+  occurred_at: field.string({ required: true }),
+  note: field.string({ default: null }),
+  external_ref: field.string({ default: null }),
+  actor_label: field.string({ default: null }),
+  created_at: field.string({ required: true }),
+};
+
+export type TouchpointRecord = ScopedRecordOf<typeof touchpointFields>;
 
 export const TOUCHPOINT_MODEL = 'Touchpoint';
 
-const touchpointSchema = new Schema<TouchpointRecord>(
-  {
-    _id: { type: String, required: true },
-    version: { type: Number, default: 1 },
-    campaign_id: { type: String, required: true },
-    contact_id: { type: String, default: null },
-    company_id: { type: String, default: null },
-    kind: { type: String, required: true },
-    occurred_at: { type: String, required: true },
-    note: { type: String, default: null },
-    external_ref: { type: String, default: null },
-    actor_label: { type: String, default: null },
-    created_at: { type: String, required: true },
-  },
-  { collection: 'touchpoints', versionKey: false },
-);
+const touchpointSchema = new Schema<TouchpointRecord>(schemaOf(touchpointFields), {
+  collection: 'touchpoints',
+  versionKey: false,
+});
 touchpointSchema.plugin(tenantScoped);
 // Newest first, for the whole workspace and filtered by campaign, contact or company.
 touchpointSchema.index({ workspace_id: 1, occurred_at: -1, _id: -1 });
