@@ -1,26 +1,24 @@
 import { Schema, type Connection, type Model } from 'mongoose';
-import { globalCollection } from '@crm/kit';
+import { field, globalCollection, schemaOf, type RecordOf } from '@crm/kit';
 
 // The one place an invitation is found without knowing its workspace: the link's token names
 // no workspace, so its digest is looked up here, then the invitation itself is read through
 // the tenant-scoped Invitation model. Deleted when the invitation is accepted or revoked.
-export interface InvitationTokenRecord {
+const invitationTokenFields = {
   // SHA-256 digest (hex) of the token.
-  _id: string;
-  workspace_id: string;
-  invitation_id: string;
-}
+  _id: field.string({ required: true }),
+  workspace_id: field.string({ required: true }),
+  invitation_id: field.string({ required: true }),
+};
+
+export type InvitationTokenRecord = RecordOf<typeof invitationTokenFields>;
 
 export const INVITATION_TOKEN_MODEL = 'InvitationToken';
 
-const invitationTokenSchema = new Schema<InvitationTokenRecord>(
-  {
-    _id: { type: String, required: true },
-    workspace_id: { type: String, required: true },
-    invitation_id: { type: String, required: true },
-  },
-  { collection: 'invitation_tokens', versionKey: false },
-);
+const invitationTokenSchema = new Schema<InvitationTokenRecord>(schemaOf(invitationTokenFields), {
+  collection: 'invitation_tokens',
+  versionKey: false,
+});
 invitationTokenSchema.plugin(globalCollection, {
   reason: 'an invitation link names no workspace: its digest is found here first, then the invitation',
 });

@@ -1,30 +1,25 @@
 import { Schema, type Connection, type Model } from 'mongoose';
-import { tenantScoped } from '@crm/kit';
+import { field, schemaOf, tenantScoped, type ScopedRecordOf } from '@crm/kit';
 
 // A member's personal address for logging email (BCC or forward to it): one per member and
 // workspace, made on first request and then stable.
-export interface EmailLoggingAddressRecord {
-  _id: string;
-  workspace_id: string;
-  member_id: string;
-  user_id: string;
+const emailLoggingAddressFields = {
+  _id: field.string({ required: true }),
+  member_id: field.string({ required: true }),
+  user_id: field.string({ required: true }),
   // Random, unguessable local-part token; the address is log-<token>@<MAIL_LOGGING_DOMAIN>.
-  token: string;
-  created_at: string;
-}
+  token: field.string({ required: true }),
+  created_at: field.string({ required: true }),
+};
+
+export type EmailLoggingAddressRecord = ScopedRecordOf<typeof emailLoggingAddressFields>;
 
 export const EMAIL_LOGGING_ADDRESS_MODEL = 'EmailLoggingAddress';
 
-const emailLoggingAddressSchema = new Schema<EmailLoggingAddressRecord>(
-  {
-    _id: { type: String, required: true },
-    member_id: { type: String, required: true },
-    user_id: { type: String, required: true },
-    token: { type: String, required: true },
-    created_at: { type: String, required: true },
-  },
-  { collection: 'email_logging_addresses', versionKey: false },
-);
+const emailLoggingAddressSchema = new Schema<EmailLoggingAddressRecord>(schemaOf(emailLoggingAddressFields), {
+  collection: 'email_logging_addresses',
+  versionKey: false,
+});
 emailLoggingAddressSchema.plugin(tenantScoped);
 emailLoggingAddressSchema.index({ workspace_id: 1, member_id: 1 }, { unique: true });
 // Unique across workspaces: the token alone will identify the member when mail arrives.

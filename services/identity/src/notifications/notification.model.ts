@@ -1,5 +1,5 @@
 import { Schema, type Connection, type Model } from 'mongoose';
-import { tenantScoped } from '@crm/kit';
+import { field, schemaOf, tenantScoped, type ScopedRecordOf } from '@crm/kit';
 
 // Whether the notification was also mailed: `none` when the person opted out of mail
 // (email_notifications false); `pending` until the mail adapter answered.
@@ -7,38 +7,28 @@ export const NOTIFICATION_MAIL_STATES = ['none', 'pending', 'sent', 'failed'] as
 export type NotificationMailState = (typeof NOTIFICATION_MAIL_STATES)[number];
 
 // An in-app notification for one member of one workspace, made from an event addressed to them.
-export interface NotificationRecord {
-  _id: string;
-  workspace_id: string;
-  user_id: string;
-  kind: string;
-  title: string;
-  body: string | null;
-  link: string | null;
-  created_at: string;
-  read_at: string | null;
+const notificationFields = {
+  _id: field.string({ required: true }),
+  user_id: field.string({ required: true }),
+  kind: field.string({ required: true }),
+  title: field.string({ required: true }),
+  body: field.string({ default: null }),
+  link: field.string({ default: null }),
+  created_at: field.string({ required: true }),
+  read_at: field.string({ default: null }),
   // The event it was made from: one notification per event, person and kind.
-  event_id: string;
-  mail: NotificationMailState;
-}
+  event_id: field.string({ required: true }),
+  mail: field.string({ enum: NOTIFICATION_MAIL_STATES, required: true }),
+};
+
+export type NotificationRecord = ScopedRecordOf<typeof notificationFields>;
 
 export const NOTIFICATION_MODEL = 'Notification';
 
-const notificationSchema = new Schema<NotificationRecord>(
-  {
-    _id: { type: String, required: true },
-    user_id: { type: String, required: true },
-    kind: { type: String, required: true },
-    title: { type: String, required: true },
-    body: { type: String, default: null },
-    link: { type: String, default: null },
-    created_at: { type: String, required: true },
-    read_at: { type: String, default: null },
-    event_id: { type: String, required: true },
-    mail: { type: String, enum: NOTIFICATION_MAIL_STATES, required: true },
-  },
-  { collection: 'notifications', versionKey: false },
-);
+const notificationSchema = new Schema<NotificationRecord>(schemaOf(notificationFields), {
+  collection: 'notifications',
+  versionKey: false,
+});
 notificationSchema.plugin(tenantScoped);
 notificationSchema.index({ workspace_id: 1, user_id: 1, created_at: -1, _id: -1 });
 notificationSchema.index({ workspace_id: 1, user_id: 1, read_at: 1 });
