@@ -5,7 +5,7 @@ import { addMemberTo } from './references-support';
 
 // GET/POST /recent through the gateway: per member, newest first, each record once, capped at
 // 50; only live records of the workspace may be noted, and records that leave (recycle bin,
-// purge) drop out when the list is read.
+// purge, erasure) drop out when the list is read.
 let system: TestSystem;
 let base: string;
 
@@ -169,6 +169,33 @@ describe('recent records', () => {
       [dana, 'Dana Dunn'],
       [globex, 'Globex Group'],
     ]);
+  });
+
+  it('drops an erased contact, which can no longer be noted, and keeps the others', async () => {
+    const ann = await signUpWithWorkspace(base, 'Ann');
+    const acme = await buildCompany(ann.token);
+    const cleo = await buildContact(ann.token);
+    const dana = await buildContact(ann.token, { first_name: 'Dana', email: 'dana@acme.example' });
+    for (const [type, id] of [
+      ['company', acme],
+      ['contact', cleo],
+      ['contact', dana],
+    ]) {
+      expect((await visit(ann.token, type, id)).status).toBe(204);
+    }
+
+    const erased = await request(base, 'POST', `/contacts/${cleo}/erase`, {
+      token: ann.token,
+      body: { confirm: 'ERASE' },
+    });
+    expect(erased.status).toBe(200);
+    // The record stays (it reads "Erased contact" where others point at it), but not in the list.
+    expect((await request(base, 'GET', `/contacts/${cleo}`, { token: ann.token })).status).toBe(200);
+    expect((await recent(ann.token)).map((hit) => hit.id)).toEqual([dana, acme]);
+    const again = await visit(ann.token, 'contact', cleo);
+    expect(again.status).toBe(400);
+    expect(again.body.error.message).toBe('id is an erased contact: there is no one left to visit');
+    expect((await recent(ann.token)).map((hit) => hit.id)).toEqual([dana, acme]);
   });
 
   it("keeps each member's own list, an API key's being its creator's, and another workspace's apart", async () => {

@@ -1,4 +1,5 @@
 import type { Connection } from 'mongoose';
+import { erasedContactModel } from '../../data/privacy/erased-contact.model';
 import { companyModel, type CompanyRecord } from '../companies/company.model';
 import { contactModel, type ContactRecord } from '../contacts/contact.model';
 import type { RecentType, SearchHitView } from './recent.operations';
@@ -39,7 +40,26 @@ export async function liveHits(
           .lean<ContactFields[]>()
           .exec(),
   ]);
-  return new Map(
-    [...companies.map(companyHit), ...contacts.map(contactHit)].map((hit) => [`${hit.type}:${hit.id}`, hit]),
+  // An erased contact stays a record (it reads "Erased contact" where others point at it), but it
+  // is no one to go back to or find.
+  const erased = await erasedAmong(
+    connection,
+    workspaceId,
+    contacts.map((contact) => contact._id),
   );
+  return new Map(
+    [...companies.map(companyHit), ...contacts.filter((contact) => !erased.has(contact._id)).map(contactHit)].map(
+      (hit) => [`${hit.type}:${hit.id}`, hit],
+    ),
+  );
+}
+
+// Which of these contacts of the workspace were erased.
+export async function erasedAmong(connection: Connection, workspaceId: string, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const erased = await erasedContactModel(connection)
+    .find({ workspace_id: workspaceId, _id: { $in: ids } }, { _id: 1 })
+    .lean<Array<{ _id: string }>>()
+    .exec();
+  return new Set(erased.map(({ _id: id }) => id));
 }

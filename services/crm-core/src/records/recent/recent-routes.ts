@@ -8,7 +8,7 @@ import {
   type Implementation,
 } from '@crm/kit';
 import { commit, type ServiceContext } from '@crm/service-host';
-import { liveHits } from './recent-hits';
+import { erasedAmong, liveHits } from './recent-hits';
 import { listRecent, RECENT_LIMIT, recordRecent, type RecordRecentBody, type RecentType } from './recent.operations';
 import { recentVisitModel, type RecentVisitRecord } from './recent-visit.model';
 
@@ -29,7 +29,11 @@ async function record(
   body: RecordRecentBody,
 ): Promise<void> {
   const hits = await liveHits(context.connection, workspaceId, { company: [], contact: [], [body.type]: [body.id] });
-  if (!hits.has(`${body.type}:${body.id}`)) throw validationFailed(`id is not a ${body.type} of this workspace`);
+  if (!hits.has(`${body.type}:${body.id}`)) {
+    if (body.type === 'contact' && (await erasedAmong(context.connection, workspaceId, [body.id])).size > 0)
+      throw validationFailed('id is an erased contact: there is no one left to visit');
+    throw validationFailed(`id is not a ${body.type} of this workspace`);
+  }
   const visits = recentVisitModel(context.connection);
   const member = { workspace_id: workspaceId, user_id: userId };
   // Two first visits of the same record at once: the unique index refuses one insert, which
