@@ -8,25 +8,32 @@ import { Schema, type SchemaDefinition } from 'mongoose';
 // schema built from fields is the one written out by hand.
 
 declare const valueType: unique symbol;
+declare const absentType: unique symbol;
 
-// A mongoose path definition; the value type is only in the type, never in the object.
-export interface Field<T> {
+// A mongoose path definition; the value type (and whether old documents may lack the path) is only
+// in the type, never in the object.
+export interface Field<T, Absent extends boolean = false> {
   readonly type: unknown;
   readonly [option: string]: unknown;
   readonly [valueType]?: () => T;
+  readonly [absentType]?: Absent;
 }
 
-export type Fields = Record<string, Field<unknown>>;
+export type Fields = Record<string, Field<unknown, boolean>>;
 
-type ValueOf<F> = F extends Field<infer T> ? T : never;
+type ValueOf<F> = F extends Field<infer T, boolean> ? T : never;
+type AbsentKeys<F> = { [K in keyof F]: F[K] extends Field<unknown, true> ? K : never }[keyof F];
+type Flat<T> = { [K in keyof T]: T[K] };
 
 // The record a list of fields stores.
-export type RecordOf<F extends Fields> = { -readonly [K in keyof F]: ValueOf<F[K]> };
+export type RecordOf<F extends Fields> = Flat<
+  { -readonly [K in Exclude<keyof F, AbsentKeys<F>>]: ValueOf<F[K]> } & {
+    -readonly [K in AbsentKeys<F>]?: ValueOf<F[K]>;
+  }
+>;
 
 // The record of a tenant-scoped schema: tenantScoped adds workspace_id after the listed fields.
-export type ScopedRecordOf<F extends Fields> = {
-  -readonly [K in keyof F | 'workspace_id']: K extends keyof F ? ValueOf<F[K]> : string;
-};
+export type ScopedRecordOf<F extends Fields> = Flat<RecordOf<F> & { workspace_id: string }>;
 
 function string<T extends string = string>(options: { default: null }): Field<T | null>;
 function string<T extends string = string>(options: {
@@ -46,6 +53,9 @@ function number(options: object): Field<unknown> {
 
 export const field = {
   string,
+  // A field documents stored before it existed lack: new documents get its default, and the
+  // record type says a read may find it absent.
+  absentOnOld: <T>(definition: Field<T, boolean>) => definition as Field<T, true>,
   number,
   boolean: (options: { required: true } | { default: boolean }): Field<boolean> => ({ type: Boolean, ...options }),
   // A list of strings, empty when created.
