@@ -1,5 +1,5 @@
 import { Schema, type Connection, type Model } from 'mongoose';
-import { tenantScoped } from '@crm/kit';
+import { field, schemaOf, tenantScoped, type ScopedRecordOf } from '@crm/kit';
 
 export const SUPPORT_MODES = ['read', 'full'] as const;
 export type SupportMode = (typeof SUPPORT_MODES)[number];
@@ -7,34 +7,27 @@ export type SupportMode = (typeof SUPPORT_MODES)[number];
 // Staff support access to one workspace, granted by an operator (support-access-cli), never
 // through the API. While it is active (not revoked, not expired) the person with that email
 // may switch a session into the workspace and act there with the Support role.
-export interface SupportGrantRecord {
-  _id: string;
+const supportGrantFields = {
+  _id: field.string({ required: true }),
   // Bumped by each change an event announces (the event carries it); absent on records stored
   // before versions existed, which count as 1.
-  version?: number;
-  workspace_id: string;
+  version: field.absentOnOld(field.number({ default: 1 })),
   // Normalised: trimmed, lower case (as account emails are).
-  staff_email: string;
-  mode: SupportMode;
-  expires_at: string;
-  granted_at: string;
-  revoked_at: string | null;
-}
+  staff_email: field.string({ required: true }),
+  mode: field.string({ enum: SUPPORT_MODES, required: true }),
+  expires_at: field.string({ required: true }),
+  granted_at: field.string({ required: true }),
+  revoked_at: field.string({ default: null }),
+};
+
+export type SupportGrantRecord = ScopedRecordOf<typeof supportGrantFields>;
 
 export const SUPPORT_GRANT_MODEL = 'SupportGrant';
 
-const supportGrantSchema = new Schema<SupportGrantRecord>(
-  {
-    _id: { type: String, required: true },
-    version: { type: Number, default: 1 },
-    staff_email: { type: String, required: true },
-    mode: { type: String, enum: SUPPORT_MODES, required: true },
-    expires_at: { type: String, required: true },
-    granted_at: { type: String, required: true },
-    revoked_at: { type: String, default: null },
-  },
-  { collection: 'support_grants', versionKey: false },
-);
+const supportGrantSchema = new Schema<SupportGrantRecord>(schemaOf(supportGrantFields), {
+  collection: 'support_grants',
+  versionKey: false,
+});
 supportGrantSchema.plugin(tenantScoped);
 // Authenticate's lookup on every request of a session that is in a workspace it is not a member of.
 supportGrantSchema.index({ workspace_id: 1, staff_email: 1, revoked_at: 1, expires_at: -1 });
