@@ -51,22 +51,32 @@ function number(options: object): Field<unknown> {
   return { type: Number, ...options };
 }
 
+function date(options: { default: null }): Field<Date | null>;
+function date(options: { required: true }): Field<Date>;
+function date(options: object): Field<unknown> {
+  return { type: Date, ...options };
+}
+
+// A value mongoose stores as given (Mixed); a default object is copied for each new document.
+function mixed<T extends object>(options: { default: null }): Field<T | null>;
+function mixed<T extends object>(options: { required: true } | { default: T }): Field<T>;
+function mixed(options: object): Field<unknown> {
+  return { type: Schema.Types.Mixed, ...options };
+}
+
 export const field = {
   string,
   // A field documents stored before it existed lack: new documents get its default, and the
   // record type says a read may find it absent.
   absentOnOld: <T>(definition: Field<T, boolean>) => definition as Field<T, true>,
   number,
+  date,
   boolean: (options: { required: true } | { default: boolean }): Field<boolean> => ({ type: Boolean, ...options }),
   // A list of strings, empty when created.
   strings: <T extends string = string>(): Field<T[]> => ({ type: [String], default: [] }),
   // A list of subdocuments of `schema`, empty when created.
   list: <T>(schema: Schema<T>): Field<T[]> => ({ type: [schema], default: [] }),
-  // A value mongoose stores as given (Mixed); the default is cloned for each new document.
-  mixed: <T extends object>(options: { required: true } | { default: T }): Field<T> => ({
-    type: Schema.Types.Mixed,
-    ...options,
-  }),
+  mixed,
 };
 
 // The schema definition of the fields, for `new Schema<XRecord>(schemaOf(xFields), options)`.

@@ -20,12 +20,15 @@ const fields = {
   size: field.number({ required: true }),
   size_version: field.number({ required: true, default: 0 }),
   probability: field.number({ default: null }),
+  expires_at: field.date({ required: true }),
+  failing_since: field.date({ default: null }),
   enabled: field.boolean({ default: true }),
   cancelled: field.boolean({ required: true }),
   tags: field.strings(),
   attendees: field.list<{ id: string }>(attendeeSchema),
   address: field.mixed<Address>({ default: {} }),
   definition: field.mixed<{ rows: string[] }>({ required: true }),
+  test_body: field.mixed<Record<string, unknown>>({ default: null }),
   created_at: field.string({ required: true }),
 };
 
@@ -41,12 +44,15 @@ const byHand: SchemaDefinition = {
   size: { type: Number, required: true },
   size_version: { type: Number, required: true, default: 0 },
   probability: { type: Number, default: null },
+  expires_at: { type: Date, required: true },
+  failing_since: { type: Date, default: null },
   enabled: { type: Boolean, default: true },
   cancelled: { type: Boolean, required: true },
   tags: { type: [String], default: [] },
   attendees: { type: [attendeeSchema], default: [] },
   address: { type: Schema.Types.Mixed, default: {} },
   definition: { type: Schema.Types.Mixed, required: true },
+  test_body: { type: Schema.Types.Mixed, default: null },
   created_at: { type: String, required: true },
 };
 
@@ -68,12 +74,15 @@ export function typeChecks(record: RecordOf<typeof fields>, scoped: ScopedRecord
   exactly<typeof record.target_type, 'company' | 'contact' | null>(true);
   exactly<typeof record.size_version, number>(true);
   exactly<typeof record.probability, number | null>(true);
+  exactly<typeof record.expires_at, Date>(true);
+  exactly<typeof record.failing_since, Date | null>(true);
   exactly<typeof record.enabled, boolean>(true);
   exactly<typeof record.tags, string[]>(true);
   exactly<typeof record.attendees, Array<{ id: string }>>(true);
   exactly<typeof record.address, Address>(true);
   exactly<typeof record.cancelled, boolean>(true);
   exactly<typeof record.definition, { rows: string[] }>(true);
+  exactly<typeof record.test_body, Record<string, unknown> | null>(true);
   exactly<typeof scoped, RecordOf<typeof fields> & { workspace_id: string }>(false);
   exactly<typeof scoped.workspace_id, string>(true);
   exactly<Omit<typeof scoped, 'workspace_id'>, RecordOf<typeof fields>>(true);
@@ -128,6 +137,7 @@ describe('schemaOf', () => {
       size: 3,
       cancelled: false,
       definition: { rows: ['a'] },
+      expires_at: new Date('2026-02-01T00:00:00.000Z'),
       created_at: '2026-01-01T00:00:00.000Z',
     };
     expect(JSON.stringify(documentOf(built, given))).toBe(JSON.stringify(documentOf(written, given)));
@@ -142,12 +152,15 @@ describe('schemaOf', () => {
       size: 3,
       size_version: 0,
       probability: null,
+      expires_at: new Date('2026-02-01T00:00:00.000Z'),
+      failing_since: null,
       enabled: true,
       cancelled: false,
       tags: [],
       attendees: [],
       address: {},
       definition: { rows: ['a'] },
+      test_body: null,
       created_at: '2026-01-01T00:00:00.000Z',
     });
   });
