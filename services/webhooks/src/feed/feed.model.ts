@@ -1,24 +1,25 @@
 import { Schema, type Connection, type Model } from 'mongoose';
-import { tenantScoped } from '@crm/kit';
+import { field, schemaOf, tenantScoped, type ScopedRecordOf } from '@crm/kit';
 
 // One public event of a workspace, kept for the feed (GET /v1/events) and as the body of its
 // deliveries. `_id` is the event's id: the webhook-id of every delivery of it.
-export interface FeedEntryRecord {
-  _id: string;
-  workspace_id: string;
+const feedEntryFields = {
+  _id: field.string({ required: true }),
   // Position in the workspace's feed: strictly increasing in the order entries commit.
-  seq: number;
-  type: string;
-  schema_version: number;
-  occurred_at: string;
-  data: Record<string, unknown>;
+  seq: field.number({ required: true }),
+  type: field.string({ required: true }),
+  schema_version: field.number({ required: true }),
+  occurred_at: field.string({ required: true }),
+  data: field.mixed<Record<string, unknown>>({ required: true }),
   // Every id the payload mentions (any field, any depth): what an erasure looks entries up by.
-  refs: string[];
+  refs: field.strings(),
   // Personal data of an erased contact was removed (ids and types kept).
-  redacted: boolean;
+  redacted: field.boolean({ default: false }),
   // Removed by the database after this (TTL index).
-  expires_at: Date;
-}
+  expires_at: field.date({ required: true }),
+};
+
+export type FeedEntryRecord = ScopedRecordOf<typeof feedEntryFields>;
 
 // The last position handed out per workspace; bumped in the transaction that stores an entry,
 // so two entries of one workspace commit one after the other in position order.
@@ -30,27 +31,19 @@ export interface FeedCounterRecord {
 
 // Contacts erased in a workspace: an event about one that arrives after its erasure (events have
 // no order) is stored redacted.
-export interface ErasedContactRecord {
-  _id: string;
-  workspace_id: string;
-  erased_at: Date;
-  expires_at: Date;
-}
+const erasedContactFields = {
+  _id: field.string({ required: true }),
+  erased_at: field.date({ required: true }),
+  expires_at: field.date({ required: true }),
+};
 
-const feedEntrySchema = new Schema<FeedEntryRecord>(
-  {
-    _id: { type: String, required: true },
-    seq: { type: Number, required: true },
-    type: { type: String, required: true },
-    schema_version: { type: Number, required: true },
-    occurred_at: { type: String, required: true },
-    data: { type: Schema.Types.Mixed, required: true },
-    refs: { type: [String], default: [] },
-    redacted: { type: Boolean, default: false },
-    expires_at: { type: Date, required: true },
-  },
-  { collection: 'feed_entries', versionKey: false, minimize: false },
-);
+export type ErasedContactRecord = ScopedRecordOf<typeof erasedContactFields>;
+
+const feedEntrySchema = new Schema<FeedEntryRecord>(schemaOf(feedEntryFields), {
+  collection: 'feed_entries',
+  versionKey: false,
+  minimize: false,
+});
 feedEntrySchema.plugin(tenantScoped);
 feedEntrySchema.index({ workspace_id: 1, seq: 1 }, { unique: true });
 feedEntrySchema.index({ workspace_id: 1, refs: 1 });
@@ -62,14 +55,10 @@ const feedCounterSchema = new Schema<FeedCounterRecord>(
 );
 feedCounterSchema.plugin(tenantScoped);
 
-const erasedContactSchema = new Schema<ErasedContactRecord>(
-  {
-    _id: { type: String, required: true },
-    erased_at: { type: Date, required: true },
-    expires_at: { type: Date, required: true },
-  },
-  { collection: 'erased_contacts', versionKey: false },
-);
+const erasedContactSchema = new Schema<ErasedContactRecord>(schemaOf(erasedContactFields), {
+  collection: 'erased_contacts',
+  versionKey: false,
+});
 erasedContactSchema.plugin(tenantScoped);
 erasedContactSchema.index({ expires_at: 1 }, { expireAfterSeconds: 0 });
 
