@@ -1,25 +1,22 @@
 import { Schema, type Connection, type Model } from 'mongoose';
-import { globalCollection } from '@crm/kit';
+import { field, globalCollection, schemaOf, type RecordOf } from '@crm/kit';
 
 // Provider events already handled, by the provider's event id, written in the transaction of the
 // change the event made: a redelivery (providers send at least once) changes nothing twice.
-export interface WebhookEventRecord {
+const webhookEventFields = {
   // `<provider>:<event id>`
-  _id: string;
-  provider: string;
-  type: string;
-  received_at: Date;
-}
+  _id: field.string({ required: true }),
+  provider: field.string({ required: true }),
+  type: field.string({ required: true }),
+  received_at: field.date({ required: true }),
+};
 
-const webhookEventSchema = new Schema<WebhookEventRecord>(
-  {
-    _id: { type: String, required: true },
-    provider: { type: String, required: true },
-    type: { type: String, required: true },
-    received_at: { type: Date, required: true },
-  },
-  { collection: 'webhook_events', versionKey: false },
-);
+export type WebhookEventRecord = RecordOf<typeof webhookEventFields>;
+
+const webhookEventSchema = new Schema<WebhookEventRecord>(schemaOf(webhookEventFields), {
+  collection: 'webhook_events',
+  versionKey: false,
+});
 webhookEventSchema.plugin(globalCollection, {
   reason: 'a provider event id names no workspace: it is checked before the event is read',
 });
