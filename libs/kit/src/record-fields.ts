@@ -41,6 +41,8 @@ function string<T extends string = string>(options: {
   enum?: readonly T[];
   default?: NoInfer<T>;
 }): Field<T>;
+// A default computed for each new document from the others (`this` is the document).
+function string<T extends string = string>(options: { default: (this: never) => T }): Field<T>;
 function string(options: object): Field<unknown> {
   return { type: String, ...options };
 }

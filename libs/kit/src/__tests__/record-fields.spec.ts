@@ -13,6 +13,11 @@ const fields = {
   _id: field.string({ required: true }),
   version: field.absentOnOld(field.number({ default: 1 })),
   title: field.string({ required: true }),
+  title_folded: field.string({
+    default(this: { title?: string }) {
+      return this.title?.toLowerCase() ?? '';
+    },
+  }),
   notes: field.string({ default: null }),
   status: field.string({ required: true, enum: STATUSES }),
   kind: field.string<'user' | 'agent'>({ required: true, default: 'user' }),
@@ -37,6 +42,12 @@ const byHand: SchemaDefinition = {
   _id: { type: String, required: true },
   version: { type: Number, default: 1 },
   title: { type: String, required: true },
+  title_folded: {
+    type: String,
+    default(this: { title?: string }) {
+      return this.title?.toLowerCase() ?? '';
+    },
+  },
   notes: { type: String, default: null },
   status: { type: String, required: true, enum: STATUSES },
   kind: { type: String, required: true, default: 'user' },
@@ -67,6 +78,7 @@ export function typeChecks(record: RecordOf<typeof fields>, scoped: ScopedRecord
   exactly<typeof record._id, string>(true);
   // Absent on documents stored before the field existed; filled in on new ones.
   exactly<Pick<typeof record, 'version'>, { version?: number }>(true);
+  exactly<typeof record.title_folded, string>(true);
   exactly<Pick<typeof record, 'notes'>, { notes: string | null }>(true);
   exactly<typeof record.notes, string | null>(true);
   exactly<typeof record.status, 'open' | 'done'>(true);
@@ -145,6 +157,7 @@ describe('schemaOf', () => {
       _id: 'a1',
       version: 1,
       title: 'T',
+      title_folded: 't',
       notes: null,
       status: 'open',
       kind: 'user',
