@@ -41,9 +41,11 @@ function string<T extends string = string>(options: {
   enum?: readonly T[];
   default?: NoInfer<T>;
 }): Field<T>;
+// Neither required nor defaulted: a new document given none has none.
+function string<T extends string = string>(): Field<T | undefined>;
 // A default computed for each new document from the others (`this` is the document).
 function string<T extends string = string>(options: { default: (this: never) => T }): Field<T>;
-function string(options: object): Field<unknown> {
+function string(options: object = {}): Field<unknown> {
   return { type: String, ...options };
 }
 

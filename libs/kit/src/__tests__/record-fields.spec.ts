@@ -19,6 +19,7 @@ const fields = {
     },
   }),
   notes: field.string({ default: null }),
+  notes_key: field.absentOnOld(field.string()),
   status: field.string({ required: true, enum: STATUSES }),
   kind: field.string<'user' | 'agent'>({ required: true, default: 'user' }),
   target_type: field.string<'company' | 'contact'>({ default: null }),
@@ -49,6 +50,7 @@ const byHand: SchemaDefinition = {
     },
   },
   notes: { type: String, default: null },
+  notes_key: { type: String },
   status: { type: String, required: true, enum: STATUSES },
   kind: { type: String, required: true, default: 'user' },
   target_type: { type: String, default: null },
@@ -80,6 +82,7 @@ export function typeChecks(record: RecordOf<typeof fields>, scoped: ScopedRecord
   exactly<Pick<typeof record, 'version'>, { version?: number }>(true);
   exactly<typeof record.title_folded, string>(true);
   exactly<Pick<typeof record, 'notes'>, { notes: string | null }>(true);
+  exactly<Pick<typeof record, 'notes_key'>, { notes_key?: string | undefined }>(true);
   exactly<typeof record.notes, string | null>(true);
   exactly<typeof record.status, 'open' | 'done'>(true);
   exactly<typeof record.kind, 'user' | 'agent'>(true);
