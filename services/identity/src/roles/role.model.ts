@@ -1,38 +1,27 @@
 import { Schema, type Connection, type Model } from 'mongoose';
-import { tenantScoped } from '@crm/kit';
+import { field, schemaOf, tenantScoped, type ScopedRecordOf } from '@crm/kit';
 
-export interface RoleRecord {
-  _id: string;
+const roleFields = {
+  _id: field.string({ required: true }),
   // Bumped by each change an event announces (the event carries it); absent on records stored
   // before versions existed, which count as 1.
-  version?: number;
-  workspace_id: string;
-  name: string;
+  version: field.absentOnOld(field.number({ default: 1 })),
+  name: field.string({ required: true }),
   // The name folded for comparison (trimmed, lower case): names are unique per workspace
   // whatever their case. Absent on roles stored before it existed.
-  name_key?: string;
-  permissions: string[];
+  name_key: field.absentOnOld(field.string()),
+  permissions: field.strings(),
   // Built-in roles are seeded per workspace and fixed.
-  is_system: boolean;
-  created_at: string;
-  updated_at: string;
-}
+  is_system: field.boolean({ required: true }),
+  created_at: field.string({ required: true }),
+  updated_at: field.string({ required: true }),
+};
+
+export type RoleRecord = ScopedRecordOf<typeof roleFields>;
 
 export const ROLE_MODEL = 'Role';
 
-const roleSchema = new Schema<RoleRecord>(
-  {
-    _id: { type: String, required: true },
-    version: { type: Number, default: 1 },
-    name: { type: String, required: true },
-    name_key: { type: String },
-    permissions: { type: [String], default: [] },
-    is_system: { type: Boolean, required: true },
-    created_at: { type: String, required: true },
-    updated_at: { type: String, required: true },
-  },
-  { collection: 'roles', versionKey: false },
-);
+const roleSchema = new Schema<RoleRecord>(schemaOf(roleFields), { collection: 'roles', versionKey: false });
 roleSchema.plugin(tenantScoped);
 roleSchema.index({ workspace_id: 1, name: 1 }, { unique: true });
 roleSchema.index(
