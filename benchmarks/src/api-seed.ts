@@ -20,6 +20,7 @@ export interface Workspace {
   // The member who signed up: reads that ask for "mine" (owner=me) are theirs.
   readonly token: string;
   readonly userId: string;
+  readonly workspaceId: string;
   // The integration's key the records are written with, as a customer's script writes them.
   readonly apiKey: string;
 }
@@ -32,14 +33,19 @@ export async function openWorkspace(url: string, name: string): Promise<Workspac
     password: 'correct horse battery',
     name: 'Bench',
   });
-  await call('POST', '/onboarding', { workspace_name: `${name} bench` }, token);
+  const { workspace_id: workspaceId } = await call<{ workspace_id: string }>(
+    'POST',
+    '/onboarding',
+    { workspace_name: `${name} bench` },
+    token,
+  );
   const { key: apiKey } = await call<{ key: string }>(
     'POST',
     '/api-keys',
     { name: `${name} bench integration`, kind: 'integration', role: 'Agent (read & write)' },
     token,
   );
-  return { call, token, userId: user.id, apiKey };
+  return { call, token, userId: user.id, workspaceId, apiKey };
 }
 
 export const WORDS = [
@@ -180,15 +186,14 @@ export async function companyByDomain(workspace: Workspace, domain: string): Pro
 // Until search, the reports, the audit log and the event feed show the newest company (`last`,
 // found again by `searchFor`) and every company of the workspace, asked through the API as
 // catch-up.ts asks for the scale benchmark, so the figures are measured with the system at rest,
-// not competing with the events the seeding caused; `extra` probes what else the benchmark reads.
-// (Marketing's probes are left out: they record a touchpoint.) Prints each part's time from
-// `started` and answers the seconds until all.
+// not competing with the events the seeding caused. (Marketing's probes are left out: they record
+// a touchpoint.) Asked right after the import: the audit log probe reads its newest page, which
+// later writes would fill. Prints each part's time from `started`; answers the seconds until all.
 export async function waitForCatchUp(
   workspace: Workspace,
   last: Company,
   searchFor: string,
   started: number,
-  extra: Probe[] = [],
 ): Promise<number | null> {
   const { call, apiKey, token } = workspace;
   const { total } = await call<{ total: number }>('GET', '/companies?limit=1&offset=0', undefined, apiKey);
@@ -196,19 +201,24 @@ export async function waitForCatchUp(
   const probes = probesFor(context, last, { q: searchFor, label: searchFor }, total).filter(
     (probe) => !probe.name.startsWith('marketing'),
   );
-  probes.push(...extra);
+  return waitFor(`${total} companies`, probes, started);
+}
+
+// Until every probe is true; prints each one's time from `started`, answers the seconds until all.
+export async function waitFor(what: string, probes: Probe[], started: number): Promise<number | null> {
   const result = await catchUp(probes, started, CATCHUP_TIMEOUT_S);
-  console.log(`caught up, from the last seeding request's answer (${total} companies):`);
+  console.log(`${what} caught up, from the last seeding request's answer:`);
   printCatchUp(result, probes);
   return result.overall;
 }
 
-// True once reports' read model counts `count` records of `object` (POST /reports/run grouped by
-// `groupBy`, each row's value the count of its group).
+// True once reports' read model counts `count` records of `object` or more (POST /reports/run
+// grouped by `groupBy`, each row's value the count of its group; the system adds timeline entries
+// of its own).
 export function reportCounts(workspace: Workspace, object: string, groupBy: string, count: number): Probe {
   let counted = -1;
   return {
-    name: `reports: POST /reports/run counts ${count} ${object}s`,
+    name: `reports: POST /reports/run counts ${count} ${object === 'activity' ? 'activities' : `${object}s`}`,
     async check() {
       const result = await workspace.call<{ rows: Array<{ value: number }> }>(
         'POST',
@@ -217,10 +227,27 @@ export function reportCounts(workspace: Workspace, object: string, groupBy: stri
         workspace.token,
       );
       counted = result.rows.reduce((sum, row) => sum + row.value, 0);
-      return counted === count;
+      return counted >= count;
     },
     behind: () => `it counts ${counted}`,
   };
+}
+
+// Every item of a list, walked by cursor 50 at a time as a client would.
+export async function listAll<T>(workspace: Workspace, path: string): Promise<T[]> {
+  const items: T[] = [];
+  let cursor: string | null = null;
+  do {
+    const page: { data: T[]; next_cursor: string | null } = await workspace.call(
+      'GET',
+      `${path}?limit=50${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      undefined,
+      workspace.apiKey,
+    );
+    items.push(...page.data);
+    cursor = page.next_cursor;
+  } while (cursor);
+  return items;
 }
 
 export interface Created {
