@@ -27,16 +27,16 @@ import {
 // each entry with POST /activities (notes, and calls dated over time with occurred_at) and each
 // task with POST /tasks (then PATCH /tasks/{id} for those done or cancelled): the contract has no
 // bulk endpoint for them, so they go one request each over BENCH_SEED_CONNECTIONS concurrent
-// connections. System entries ("Stage changed") come only from the system, so there are none.
+// connections. System entries ("Stage changed") come only from the system, so none are seeded.
 // The run waits, asking through the API, until search, the reports, the audit log and the event
 // feed show the companies, and after the rest until the reports count every entry and task.
 //
 // BENCH_ACTIVITIES (8000) and BENCH_TASKS (1000): one request each costs what a customer pays,
-// about 30 a second over 8 connections on a 2-core machine shared with other work (load average
-// 8), so 300,000 entries and 20,000 tasks would take hours; these seed in about five minutes. They
-// put 400 entries on the company under test and its contacts, so the deep page read is the last,
-// the 16th; the 100th page of 25 needs BENCH_ACTIVITIES=50000 (about half an hour of seeding at
-// that rate). The size names what the figures are for.
+// 18 to 31 a second over 8 connections on a 2-core machine shared with other work (load average
+// 8 to 15), so 300,000 entries and 20,000 tasks would take hours; these seed in five to eight
+// minutes. They put 400 entries on the company under test and its contacts, so the deep page read
+// is the last, the 16th; the 100th page of 25 needs BENCH_ACTIVITIES=50000 (half an hour or more of
+// seeding at that rate). The size names what the figures are for.
 const ACTIVITIES = Number(process.env.BENCH_ACTIVITIES ?? 8_000);
 const COMPANIES = Number(process.env.BENCH_COMPANIES ?? 2_000);
 const CONTACTS_PER_COMPANY = 10;
