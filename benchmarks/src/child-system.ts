@@ -55,12 +55,17 @@ function processTree(root: number): number[] {
   return found;
 }
 
-// The consumers the services run, as their /metrics name them.
+// The consumers the services run, as their /metrics name them: every series labelled with a
+// consumer. The backlog gauge names them all, but its reading of the broker may time out on a busy
+// machine: then it is asked again, a few times.
 async function consumerNames(serviceUrls: readonly string[]): Promise<string[]> {
   const names = new Set<string>();
   for (const url of serviceUrls) {
-    const text = await (await fetch(`${url}/metrics`)).text();
-    for (const match of text.matchAll(/^crm_event_consumer_backlog\{[^}]*consumer="([^"]+)"/gm)) names.add(match[1]);
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      const text = await (await fetch(`${url}/metrics`)).text();
+      for (const match of text.matchAll(/^crm_\w+\{[^}]*consumer="([^"]+)"/gm)) names.add(match[1]);
+      if (/^crm_event_consumer_backlog\{/m.test(text)) break;
+    }
   }
   return [...names];
 }
