@@ -212,6 +212,45 @@ export async function waitFor(what: string, probes: Probe[], started: number): P
   return result.overall;
 }
 
+// True once GET /search finds the last contact seeded (found by its email), so search's projection
+// and its duplicate groups have every contact's event behind them.
+export async function contactFound(workspace: Workspace, email: string): Promise<Probe> {
+  const { call, apiKey } = workspace;
+  const found = await call<{ data: Array<{ id: string; email: string | null }> }>(
+    'GET',
+    `/contacts?q=${encodeURIComponent(email)}&limit=5`,
+    undefined,
+    apiKey,
+  );
+  const contact = found.data.find((candidate) => candidate.email === email);
+  if (!contact) throw new Error(`GET /contacts?q=${email} does not find the contact`);
+  return {
+    name: `search: GET /search?q=<the last contact's email> finds it`,
+    async check() {
+      const result = await call<{ data: Array<{ id: string }> }>(
+        'GET',
+        `/search?q=${encodeURIComponent(email)}`,
+        undefined,
+        apiKey,
+      );
+      return result.data.some((hit) => hit.id === contact.id);
+    },
+  };
+}
+
+// The company catch-up, then until search finds the contact of `lastEmail`; the seconds until both.
+export async function waitForCompaniesAndContacts(
+  workspace: Workspace,
+  last: Company,
+  searchFor: string,
+  lastEmail: string,
+  started: number,
+): Promise<number | null> {
+  const companies = await waitForCatchUp(workspace, last, searchFor, started);
+  const contacts = await waitFor('contacts', [await contactFound(workspace, lastEmail)], started);
+  return companies === null || contacts === null ? null : Math.max(companies, contacts);
+}
+
 // True once reports' read model counts `count` records of `object` or more (POST /reports/run
 // grouped by `groupBy`, each row's value the count of its group; the system adds timeline entries
 // of its own).

@@ -12,7 +12,7 @@ import {
   openWorkspace,
   perSecond,
   pick,
-  waitForCatchUp,
+  waitForCompaniesAndContacts,
   WORDS,
   type Imported,
   type Workspace,
@@ -28,8 +28,8 @@ import {
 // one contact; first a row per company with duplicates=create (so a repeated name makes a company
 // of its own), then the contacts beyond one a company in rows naming their company's domain again
 // with duplicates=update (contact i is at company i mod BENCH_COMPANIES). Then the run waits until
-// search, the reports, the audit log and the event feed show the last company, asked through the
-// API. The projection the consumer kept is then emptied, so the next start builds it from the
+// search, the reports, the audit log and the event feed show the last company and search the last
+// contact, asked through the API. The projection the consumer kept is then emptied, so the next start builds it from the
 // store as a first start over existing records does.
 const COMPANIES = Number(process.env.BENCH_COMPANIES ?? 100_000);
 const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 200_000);
@@ -73,7 +73,13 @@ runBenchmark('search', async ({ dataDir, stopAtEnd }) => {
   const imported = await seed(workspace);
   const answered = performance.now();
   const last = await companyByDomain(workspace, domainOf(COMPANIES - 1));
-  const caughtUp = await waitForCatchUp(workspace, last, `AC${COMPANIES - 1}`, answered);
+  const caughtUp = await waitForCompaniesAndContacts(
+    workspace,
+    last,
+    `AC${COMPANIES - 1}`,
+    contactRow(CONTACTS - 1).email,
+    answered,
+  );
   // The projection emptied: the next start builds it from the store, as a first start with
   // existing records does.
   await acrossWorkspaces('benchmark empties the projection', () =>
