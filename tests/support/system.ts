@@ -20,8 +20,14 @@ export const KEEP_SENT_EVENTS_ENV = { OUTBOX_SENT_RETENTION_MS: String(10 * 60 *
 export async function startTestSystem(options: SystemOptions & { dataDir?: string } = {}): Promise<TestSystem> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'crm-system-'));
   // Erased values leave the disk at the next storage compaction, at most once per interval (10
-  // minutes by default, docs/privacy.md): tests wait for it on a shorter one.
-  const env = { STORAGE_COMPACTION_INTERVAL_MS: '250', ...(options.env ?? process.env) };
+  // minutes by default, docs/privacy.md): tests wait for it on a shorter one. Passwords are hashed
+  // with scrypt at the lowest cost identity allows (2^10, not 2^15): tests sign up hundreds of
+  // people, and the cost parameter is identity's config spec's to check.
+  const env = {
+    STORAGE_COMPACTION_INTERVAL_MS: '250',
+    PASSWORD_SCRYPT_LOG2_N: '10',
+    ...(options.env ?? process.env),
+  };
   const system = await startSystem({
     port: 0,
     logLevel: process.env.TEST_LOG_LEVEL ?? 'error',

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { InProcessBroker, outboxModel, SENT_RETENTION_SETTING, type EventEnvelope } from '@crm/bus';
 import {
+  createLogger,
   generateInternalKeyPair,
   INTERNAL_TOKEN_HEADER,
   signInternalToken,
@@ -65,6 +66,8 @@ export async function startServiceForTest<R>(
     // Sent outbox rows are kept (they are deleted once published by default), for `events()`.
     env: { [SENT_RETENTION_SETTING]: String(10 * 60 * 1000), ...(options.env ?? process.env) },
     peers: options.peers,
+    // As the system tests: errors only, unless TEST_LOG_LEVEL says otherwise.
+    logger: createLogger(definition.name, process.env.TEST_LOG_LEVEL ?? 'error'),
   });
   const origin = `http://127.0.0.1:${service.httpPort}`;
   const baseUrl = `${origin}/v1`;
