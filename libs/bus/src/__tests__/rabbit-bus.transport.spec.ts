@@ -1,9 +1,10 @@
 import amqp, { type Channel, type ChannelModel, type GetMessage } from 'amqplib';
 import { currentContext, type RequestContext } from '@crm/kit';
-import { deadLetterExchangeName, queueNames } from '../event-bus';
+import { queueNames } from '../event-bus';
 import type { EventEnvelope } from '../event-envelope';
 import { consumeIdempotently, processedEventModel } from '../idempotent-consumer';
 import { RabbitEventBus } from '../rabbit-bus';
+import { removeExchange } from '../rabbit-cleanup';
 import { appliedModel, openTestDatabase, type TestDatabase } from './database';
 import { buildEvent, deferred, testLogger, uniqueSuffix, waitFor } from './helpers';
 
@@ -72,13 +73,7 @@ describeRabbit('RabbitMQ transport', () => {
 
   afterAll(async () => {
     await Promise.all(buses.map((bus) => bus.close()));
-    for (const consumer of consumers) {
-      const names = queueNames(exchange, consumer);
-      await adminChannel.deleteQueue(names.queue);
-      await adminChannel.deleteQueue(names.deadLetterQueue);
-    }
-    await adminChannel.deleteExchange(exchange);
-    await adminChannel.deleteExchange(deadLetterExchangeName(exchange));
+    await removeExchange(amqpUrl as string, exchange, consumers);
     await admin.close();
   });
 
