@@ -100,13 +100,14 @@ export async function signUpWithWorkspace(base: string, name = 'Ann') {
   const email = `${name.toLowerCase()}.${process.pid}.${Date.now()}.${counter}@example.com`;
   const password = 'correct horse battery staple';
   const signUp = await request(base, 'POST', '/auth/sign-up', { body: { email, password, name } });
-  expect(signUp.status).toBe(201);
+  // Status and body together: a refusal says why in the failure.
+  expect({ status: signUp.status, body: signUp.body }).toMatchObject({ status: 201 });
   const token = signUp.body.token as string;
   const onboarding = await request(base, 'POST', '/onboarding', {
     token,
     body: { workspace_name: `${name}'s workspace` },
   });
-  expect(onboarding.status).toBe(201);
+  expect({ status: onboarding.status, body: onboarding.body }).toMatchObject({ status: 201 });
   return { email, password, token, workspaceId: onboarding.body.workspace_id as string, user: signUp.body.user };
 }
 
@@ -165,7 +166,8 @@ export async function joinByInvitation(
   const signUp = await request(base, 'POST', '/auth/sign-up', {
     body: { email, password: 'correct horse battery staple', name, invitation_token: invitation },
   });
-  expect(signUp.status).toBe(201);
+  // Status and body together: a refusal says why in the failure.
+  expect({ status: signUp.status, body: signUp.body }).toMatchObject({ status: 201 });
   const token = signUp.body.token as string;
   const switched = await request(base, 'POST', '/auth/switch-workspace', {
     token,

@@ -35,8 +35,8 @@ describe('Authenticator', () => {
           },
         };
 
-  const authenticator = (streamLifetimeMs?: number): Authenticator => {
-    const created = new Authenticator(address, {}, streamLifetimeMs);
+  const authenticator = (timing?: { streamLifetimeMs?: number; deadlineMs?: number }): Authenticator => {
+    const created = new Authenticator(address, {}, timing);
     authenticators.push(created);
     return created;
   };
@@ -178,7 +178,7 @@ describe('Authenticator', () => {
 
   it('replaces a stream once it is old, and still gets the answers the old one held', async () => {
     // Every question finds its stream too old: each goes on a new one.
-    const gateway = authenticator(0);
+    const gateway = authenticator({ streamLifetimeMs: 0 });
     held = [];
     const first = gateway.authenticate('key-f');
     await waitUntil(
@@ -200,5 +200,25 @@ describe('Authenticator', () => {
       { token: 'key-f', stream: 1 },
       { token: 'key-g', stream: 2 },
     ]);
+  });
+
+  it('counts only the time it could run: an answer that arrived while its event loop was held up is taken', async () => {
+    const gateway = authenticator({ deadlineMs: 200 });
+    await gateway.authenticate('key-h');
+    const pending = gateway.authenticate('key-i');
+    // The question is on its way; then the loop is held past the deadline, as a long collection or
+    // a starved CPU would hold it (identity here shares the process, as in the all-in-one).
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    const heldUntil = Date.now() + 400;
+    while (Date.now() < heldUntil);
+    expect((await pending).user_id).toBe('user-of-key-i');
+  });
+
+  it('still fails a question identity leaves unanswered, with 503', async () => {
+    const gateway = authenticator({ deadlineMs: 200 });
+    held = [];
+    const outcome = await Promise.allSettled([gateway.authenticate('key-j')]);
+    held.forEach((release) => release());
+    expect(outcome).toMatchObject([{ status: 'rejected', reason: { status: 503, code: 'unavailable' } }]);
   });
 });
