@@ -1,12 +1,13 @@
 // The whole suite: the code's format, lint, a type-check of every test against the sources, then jest (unit, service,
 // transport and system tests). Extra arguments go to jest, e.g. `npm test -- libs/kit`.
-import { execFileSync } from 'node:child_process';
+// The three checks run side by side (each is one thread; the machine has more) and each one's output is printed
+// whole when it ends, with its time; jest runs once all three have passed.
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const run = (args) => execFileSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
 
 if (!process.env.MONGO_URL) {
   console.log(
@@ -24,14 +25,36 @@ if (!process.env.MEILI_URL) {
 const results = join(root, 'node_modules', '.cache', 'jest-results.json');
 mkdirSync(dirname(results), { recursive: true });
 rmSync(results, { force: true });
-let status = 0;
-try {
+// One check as a child process; resolves with its exit status once its output is printed.
+function check(name, args) {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const output = [];
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    child.on('close', (code, signal) => {
+      process.stdout.write(Buffer.concat(output));
+      const seconds = ((Date.now() - started) / 1000).toFixed(0);
+      console.log(`${name}: ${code === 0 ? 'passed' : `failed (${signal ?? `exit ${code}`})`} in ${seconds} s`);
+      resolve(code ?? 1);
+    });
+  });
+}
+
+const checks = await Promise.all([
   // The code's layout is Prettier's (`npm run format` rewrites it).
-  run([join(root, 'node_modules', 'prettier', 'bin', 'prettier.cjs'), '--check', '.', '--log-level', 'warn']);
+  check('format', [
+    join(root, 'node_modules', 'prettier', 'bin', 'prettier.cjs'),
+    '--check',
+    '.',
+    '--log-level',
+    'warn',
+  ]),
   // ESLint as `npm run lint` runs it: any finding or warning fails the suite. Its cache makes a rerun quick, but it
   // knows each file's own content only: after a change to types that other files read, removing
   // node_modules/.cache/eslint/ lints those files again (a fresh clone starts without it).
-  run([
+  check('lint', [
     join(root, 'node_modules', 'eslint', 'bin', 'eslint.js'),
     '--max-warnings',
     '0',
@@ -39,17 +62,26 @@ try {
     '--cache-location',
     join(root, 'node_modules', '.cache', 'eslint') + '/',
     '.',
-  ]);
-  run([join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.tests.json']);
-  run([
-    join(root, 'node_modules', 'jest', 'bin', 'jest.js'),
-    '--maxWorkers=2',
-    '--json',
-    `--outputFile=${results}`,
-    ...process.argv.slice(2),
-  ]);
-} catch (error) {
-  status = typeof error.status === 'number' ? error.status : 1;
+  ]),
+  check('type-check', [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.tests.json']),
+]);
+let status = checks.find((code) => code !== 0) ?? 0;
+if (status === 0) {
+  try {
+    execFileSync(
+      process.execPath,
+      [
+        join(root, 'node_modules', 'jest', 'bin', 'jest.js'),
+        '--maxWorkers=2',
+        '--json',
+        `--outputFile=${results}`,
+        ...process.argv.slice(2),
+      ],
+      { cwd: root, stdio: 'inherit' },
+    );
+  } catch (error) {
+    status = typeof error.status === 'number' ? error.status : 1;
+  }
 }
 // One plain closing line for whoever reads the log.
 if (existsSync(results)) {
