@@ -306,7 +306,8 @@ export class JobWorker {
   }
 
   private async idle(ms: number): Promise<void> {
-    if (this.nudged) return;
+    // Stopped while it looked for the next due time: that stop found no pause to wake.
+    if (this.nudged || !this.running) return;
     const pause = wakeablePause(ms);
     this.wake = pause.wake;
     await pause.ended;

@@ -329,4 +329,28 @@ describe('scheduled jobs', () => {
     expect(await newWorker({ 'test.remind': async (job) => void runs.push(job.id) }).runDue()).toBe(1);
     expect(runs).toEqual([id]);
   });
+
+  it('stops without waiting out its poll interval, wherever in its round the stop comes', async () => {
+    // The stop comes from the worker's own clock, on its first or second reading of a round: while
+    // it claims, and while it looks for the next due time. A stop that then waited for the hour-long
+    // poll would time the test out.
+    for (const stopAt of [1, 2]) {
+      let readings = 0;
+      let stopped: Promise<void> | undefined;
+      const worker: JobWorker = newWorker(
+        { 'test.remind': async () => undefined },
+        {
+          pollIntervalMs: 60 * 60 * 1000,
+          now: () => {
+            readings += 1;
+            if (readings === stopAt) stopped = worker.stop();
+            return clock();
+          },
+        },
+      );
+      worker.start();
+      await waitFor(() => stopped !== undefined, `a stop at reading ${stopAt}`);
+      await stopped;
+    }
+  });
 });
