@@ -10,18 +10,26 @@ import {
   meetingUpdated,
   taskUpdated,
 } from '@crm/protos';
+import type { FilterQuery, Model, UpdateQuery } from 'mongoose';
 import { commit, forgetAnswersNaming, peerClient, type ServiceContext, type UnitOfWork } from '@crm/service-host';
 import { findContact } from '../../records/contacts/contact-store';
 import { contactModel, type ContactRecord } from '../../records/contacts/contact.model';
 import { removeContactFromMeetings } from '../../work/meetings/meeting-hooks';
-import { meetingModel, type MeetingRecord } from '../../work/meetings/meeting.model';
+import { meetingModel } from '../../work/meetings/meeting.model';
 import { meetingState } from '../../work/meetings/meeting-view';
-import { taskModel, type TaskRecord } from '../../work/tasks/task.model';
+import { taskModel } from '../../work/tasks/task.model';
 import { taskState } from '../../work/tasks/task-view';
 import { activityModel, timelineContactModel, type ActivityRecord } from '../../work/timeline/activity.model';
 import { activityState } from '../../work/timeline/activity-view';
 import { erasedContactModel } from './erased-contact.model';
-import { eventWithoutMentions, mentionPattern, mentionQuery, personTerms, withoutMentions } from './erasure-text';
+import {
+  eventWithoutMentions,
+  MENTIONING_FIELDS,
+  mentionPattern,
+  mentionQuery,
+  personTerms,
+  withoutMentions,
+} from './erasure-text';
 
 export interface ErasureResult {
   erased: true;
@@ -85,12 +93,41 @@ export async function eraseContactData(
     const pattern = mentionPattern(terms);
     const rewritten = [
       ...(await eraseOwnTimeline(context, unit, actor, workspaceId, contactId)),
-      ...(await scrubMentions(context, unit, actor, workspaceId, contactId, pattern)),
+      // Entries on other records naming the person keep their place with the mention replaced.
+      ...(await scrubMentions(unit, workspaceId, pattern, {
+        model: activityModel(context.connection),
+        fields: MENTIONING_FIELDS.activity,
+        skip: (entry) => entry.target_type === 'contact' && entry.target_id === contactId,
+        announce: (entry, fields) =>
+          unit.publish(activityUpdated, {
+            workspace_id: workspaceId,
+            actor,
+            data: { ...activityState(entry), fields },
+          }),
+      })),
       // Text first: the attendance change then announces meetings that no longer name the person.
-      ...(await scrubMeetings(context, unit, actor, workspaceId, pattern)),
+      ...(await scrubMentions(unit, workspaceId, pattern, {
+        model: meetingModel(context.connection),
+        fields: MENTIONING_FIELDS.meeting,
+        stamped: true,
+        announce: (meeting, fields) =>
+          unit.publish(meetingUpdated, {
+            workspace_id: workspaceId,
+            actor,
+            data: { ...meetingState(meeting), fields },
+          }),
+      })),
     ];
     await removeContactFromMeetings(context, unit, actor, workspaceId, contactId);
-    rewritten.push(...(await scrubTasks(context, unit, actor, workspaceId, pattern)));
+    rewritten.push(
+      ...(await scrubMentions(unit, workspaceId, pattern, {
+        model: taskModel(context.connection),
+        fields: MENTIONING_FIELDS.task,
+        stamped: true,
+        announce: (task, fields) =>
+          unit.publish(taskUpdated, { workspace_id: workspaceId, actor, data: { ...taskState(task), fields } }),
+      })),
+    );
     // Answers kept for Idempotency-Key retries that show the person or a record rewritten here.
     await forgetAnswersNaming(context.connection, workspaceId, [contactId, ...rewritten], unit.transaction);
     await timelineContactModel(context.connection).deleteOne(
@@ -161,123 +198,49 @@ async function eraseOwnTimeline(
   return entries.map((entry) => entry._id);
 }
 
-// Entries on other records naming the person keep their place with the mention replaced.
-async function scrubMentions(
-  context: ServiceContext,
+// Records of one kind whose text names the person, rewritten with the mention replaced: each
+// rewrite moves the version (and updated_at where the record keeps one) and is announced with the
+// fields it changed. Answers the ids of the records rewritten.
+interface MentioningRecords<R extends { _id: string; version?: number }> {
+  model: Model<R>;
+  fields: ReadonlyArray<keyof R & string>;
+  // Records left as they are (the person's own timeline entries, deleted instead).
+  skip?: (record: R) => boolean;
+  stamped?: boolean;
+  announce: (updated: R, fields: string[]) => void;
+}
+
+async function scrubMentions<R extends { _id: string; version?: number }>(
   unit: UnitOfWork,
-  actor: EventActor | null,
   workspaceId: string,
-  contactId: string,
   pattern: RegExp | null,
+  records: MentioningRecords<R>,
 ): Promise<string[]> {
   const query = mentionQuery(pattern);
   if (query === null) return [];
-  const changed: string[] = [];
-  const activities = activityModel(context.connection);
-  const entries = await activities
-    .find({ workspace_id: workspaceId, $or: [{ subject: query }, { body: query }, { outcome: query }] })
+  const filter: Record<string, unknown> = {
+    workspace_id: workspaceId,
+    $or: records.fields.map((field) => ({ [field]: query })),
+  };
+  const found = await records.model
+    .find(filter as FilterQuery<R>)
     .session(unit.transaction)
-    .lean<ActivityRecord[]>()
+    .lean<R[]>()
     .exec();
-  for (const entry of entries) {
-    if (entry.target_type === 'contact' && entry.target_id === contactId) continue;
-    const next = {
-      subject: withoutMentions(entry.subject, pattern),
-      body: withoutMentions(entry.body, pattern),
-      outcome: withoutMentions(entry.outcome, pattern),
-    };
-    const fields = (['subject', 'body', 'outcome'] as const).filter((field) => next[field] !== entry[field]);
+  const now = isoNow();
+  const changed: string[] = [];
+  for (const record of found) {
+    if (records.skip?.(record)) continue;
+    const text = (field: keyof R & string) => record[field] as string | null;
+    const next = Object.fromEntries(records.fields.map((field) => [field, withoutMentions(text(field), pattern)]));
+    const fields = records.fields.filter((field) => next[field] !== text(field));
     if (fields.length === 0) continue;
-    const version = entry.version + 1;
-    await activities.updateOne(
-      { _id: entry._id, workspace_id: workspaceId },
-      { $set: { ...next, version } },
-      { session: unit.transaction },
-    );
-    unit.publish(activityUpdated, {
-      workspace_id: workspaceId,
-      actor,
-      data: { ...activityState({ ...entry, ...next, version }), fields },
+    const set = { ...next, version: (record.version ?? 1) + 1, ...(records.stamped ? { updated_at: now } : {}) };
+    await records.model.updateOne({ _id: record._id, workspace_id: workspaceId }, { $set: set } as UpdateQuery<R>, {
+      session: unit.transaction,
     });
-    changed.push(entry._id);
-  }
-  return changed;
-}
-
-async function scrubMeetings(
-  context: ServiceContext,
-  unit: UnitOfWork,
-  actor: EventActor | null,
-  workspaceId: string,
-  pattern: RegExp | null,
-): Promise<string[]> {
-  const query = mentionQuery(pattern);
-  if (query === null) return [];
-  const changed: string[] = [];
-  const meetings = meetingModel(context.connection);
-  const found = await meetings
-    .find({
-      workspace_id: workspaceId,
-      $or: [{ title: query }, { notes: query }, { location: query }, { outcome: query }],
-    })
-    .session(unit.transaction)
-    .lean<MeetingRecord[]>()
-    .exec();
-  const now = isoNow();
-  for (const meeting of found) {
-    const next = {
-      title: withoutMentions(meeting.title, pattern) as string,
-      notes: withoutMentions(meeting.notes, pattern),
-      location: withoutMentions(meeting.location, pattern),
-      outcome: withoutMentions(meeting.outcome, pattern),
-    };
-    const fields = (['title', 'notes', 'location', 'outcome'] as const).filter(
-      (field) => next[field] !== meeting[field],
-    );
-    if (fields.length === 0) continue;
-    const updated: MeetingRecord = { ...meeting, ...next, version: (meeting.version ?? 1) + 1, updated_at: now };
-    await meetings.updateOne(
-      { _id: meeting._id, workspace_id: workspaceId },
-      { $set: { ...next, version: updated.version, updated_at: now } },
-      { session: unit.transaction },
-    );
-    unit.publish(meetingUpdated, { workspace_id: workspaceId, actor, data: { ...meetingState(updated), fields } });
-    changed.push(meeting._id);
-  }
-  return changed;
-}
-
-// Tasks stay (they are the team's work; one on the contact now shows on an erased contact) with
-// the person's name, email and phone replaced in their title and notes.
-async function scrubTasks(
-  context: ServiceContext,
-  unit: UnitOfWork,
-  actor: EventActor | null,
-  workspaceId: string,
-  pattern: RegExp | null,
-): Promise<string[]> {
-  const query = mentionQuery(pattern);
-  if (query === null) return [];
-  const changed: string[] = [];
-  const tasks = taskModel(context.connection);
-  const found = await tasks
-    .find({ workspace_id: workspaceId, $or: [{ title: query }, { notes: query }] })
-    .session(unit.transaction)
-    .lean<TaskRecord[]>()
-    .exec();
-  const now = isoNow();
-  for (const task of found) {
-    const next = { title: withoutMentions(task.title, pattern) as string, notes: withoutMentions(task.notes, pattern) };
-    const fields = (['title', 'notes'] as const).filter((field) => next[field] !== task[field]);
-    if (fields.length === 0) continue;
-    const updated: TaskRecord = { ...task, ...next, version: task.version + 1, updated_at: now };
-    await tasks.updateOne(
-      { _id: task._id, workspace_id: workspaceId },
-      { $set: { ...next, version: updated.version, updated_at: now } },
-      { session: unit.transaction },
-    );
-    unit.publish(taskUpdated, { workspace_id: workspaceId, actor, data: { ...taskState(updated), fields } });
-    changed.push(task._id);
+    records.announce({ ...record, ...set }, fields);
+    changed.push(record._id);
   }
   return changed;
 }

@@ -62,13 +62,17 @@ export function mentionQuery(pattern: RegExp | null): { $regex: string; $options
   return pattern === null ? null : { $regex: pattern.source, $options: 'i' };
 }
 
-// crm-core's events whose free text may name anyone, and the fields holding it: the same fields
-// the erasure rewrites in the records.
-const TEXT_FIELDS: Readonly<Record<string, readonly string[]>> = {
-  'crm.activity': ['subject', 'body', 'outcome'],
-  'crm.task': ['title', 'notes'],
-  'crm.meeting': ['title', 'notes', 'location', 'outcome'],
-};
+// crm-core's records whose free text may name anyone, and the fields holding it: what the erasure
+// rewrites in the records and in the events about them (`crm.activity.*`, ...).
+export const MENTIONING_FIELDS = {
+  activity: ['subject', 'body', 'outcome'],
+  task: ['title', 'notes'],
+  meeting: ['title', 'notes', 'location', 'outcome'],
+} as const;
+
+const TEXT_FIELDS: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
+  Object.entries(MENTIONING_FIELDS).map(([record, fields]) => [`crm.${record}`, fields]),
+);
 
 // A kept event's payload with the person's mentions replaced in those fields (whole words, as in
 // the records), or null when it names them in none: ids, dates and other fields are not read.
