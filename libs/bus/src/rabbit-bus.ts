@@ -568,7 +568,12 @@ export class RabbitEventBus implements EventBus {
     try {
       await batching.handler(batch.map((item) => item.event));
       batching.sizer.record(batch.length, performance.now() - started);
-      for (const item of batch) this.settle(item.channel, item.message, 'ack');
+      // One ack for the batch: deliveries arrive on a channel in order and batches are taken
+      // from the front, so every delivery before the batch's last one on its channel was in this
+      // batch or already settled. (A reconnect may leave deliveries of a closed channel in it.)
+      const last = new Map<Channel, ConsumeMessage>();
+      for (const item of batch) last.set(item.channel, item.message);
+      for (const [channel, message] of last) this.settle(channel, message, 'ack-through');
       return;
     } catch (error) {
       batching.sizer.record(batch.length, performance.now() - started);
@@ -602,9 +607,14 @@ export class RabbitEventBus implements EventBus {
     }
   }
 
-  private settle(channel: Channel, message: ConsumeMessage, outcome: 'ack' | 'requeue' | 'reject'): void {
+  // 'ack-through' acknowledges the message and every earlier unsettled one on its channel.
+  private settle(
+    channel: Channel,
+    message: ConsumeMessage,
+    outcome: 'ack' | 'ack-through' | 'requeue' | 'reject',
+  ): void {
     try {
-      if (outcome === 'ack') channel.ack(message);
+      if (outcome === 'ack' || outcome === 'ack-through') channel.ack(message, outcome === 'ack-through');
       else channel.nack(message, false, outcome === 'requeue');
     } catch (error) {
       // The channel died meanwhile; the broker redelivers the message on another one.
