@@ -333,8 +333,9 @@ export class OutboxRelay {
     this.endLinger = undefined;
   }
 
-  // Ended early by a kick or stop().
+  // Ended early by a kick or stop(). A stop during the linger before it ended that linger only.
   private async idle(): Promise<void> {
+    if (!this.running) return;
     const pause = wakeablePause(this.pollIntervalMs);
     this.wake = pause.wake;
     await pause.ended;

@@ -161,6 +161,21 @@ describe('transactional outbox and relay', () => {
     expect(rounds).toEqual([[first.id], more.map((event) => event.id)]);
   });
 
+  test('a stop while the relay lingers ends it at once, without waiting out the poll interval', async () => {
+    const hour = 60 * 60 * 1000;
+    const relay = newRelay({ lingerMs: hour, pollIntervalMs: hour });
+    relay.start();
+    await transactWithEvents(connection, undefined, async (_session, emit) => emit(buildEvent()));
+    relay.kick();
+    // Published and its row gone: the round is over and the relay lingers for more. A stop that
+    // then waited out the hour-long poll would time the test out.
+    await waitFor(
+      async () => received.length === 1 && (await outboxModel(connection).countDocuments()) === 0,
+      'the round',
+    );
+    await relay.stop();
+  });
+
   test('with a retention, a sent row is kept, marked sent', async () => {
     const relay = newRelay({ retentionMs: 60000 });
     const event = buildEvent();
