@@ -6,9 +6,11 @@ import {
   contactErased,
   documentsV1,
   ERASED_CONTACT_STATE,
+  type EventContract,
   identityV1,
   meetingUpdated,
   taskUpdated,
+  type PayloadOf,
 } from '@crm/protos';
 import type { FilterQuery, Model, UpdateQuery } from 'mongoose';
 import { commit, forgetAnswersNaming, peerClient, type ServiceContext, type UnitOfWork } from '@crm/service-host';
@@ -91,6 +93,9 @@ export async function eraseContactData(
       return;
     const actor = claims.actor;
     const pattern = mentionPattern(terms);
+    // Each rewrite announced as a change of its record, by the person erasing.
+    const announce = <Contract extends EventContract>(contract: Contract, data: PayloadOf<NoInfer<Contract>>) =>
+      unit.publish(contract, { workspace_id: workspaceId, actor, data });
     const rewritten = [
       ...(await eraseOwnTimeline(context, unit, actor, workspaceId, contactId)),
       // Entries on other records naming the person keep their place with the mention replaced.
@@ -98,34 +103,25 @@ export async function eraseContactData(
         model: activityModel(context.connection),
         fields: MENTIONING_FIELDS.activity,
         skip: (entry) => entry.target_type === 'contact' && entry.target_id === contactId,
-        announce: (entry, fields) =>
-          unit.publish(activityUpdated, {
-            workspace_id: workspaceId,
-            actor,
-            data: { ...activityState(entry), fields },
-          }),
+        announce: (entry, fields) => announce(activityUpdated, { ...activityState(entry), fields }),
       })),
       // Text first: the attendance change then announces meetings that no longer name the person.
       ...(await scrubMentions(unit, workspaceId, pattern, {
         model: meetingModel(context.connection),
         fields: MENTIONING_FIELDS.meeting,
         stamped: true,
-        announce: (meeting, fields) =>
-          unit.publish(meetingUpdated, {
-            workspace_id: workspaceId,
-            actor,
-            data: { ...meetingState(meeting), fields },
-          }),
+        announce: (meeting, fields) => announce(meetingUpdated, { ...meetingState(meeting), fields }),
       })),
     ];
     await removeContactFromMeetings(context, unit, actor, workspaceId, contactId);
+    // Tasks stay (they are the team's work; one on the contact now shows on an erased contact) with
+    // the person's name, email and phone replaced in their title and notes.
     rewritten.push(
       ...(await scrubMentions(unit, workspaceId, pattern, {
         model: taskModel(context.connection),
         fields: MENTIONING_FIELDS.task,
         stamped: true,
-        announce: (task, fields) =>
-          unit.publish(taskUpdated, { workspace_id: workspaceId, actor, data: { ...taskState(task), fields } }),
+        announce: (task, fields) => announce(taskUpdated, { ...taskState(task), fields }),
       })),
     );
     // Answers kept for Idempotency-Key retries that show the person or a record rewritten here.
