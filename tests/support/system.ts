@@ -94,20 +94,29 @@ export type Caller = ReturnType<typeof callerFor>;
 
 let counter = 0;
 
+// A refusal fails with its status and whole body, so the failure says which one it was (a diff of
+// the status alone does not).
+function expectCreated(step: string, answer: ApiResponse): void {
+  if (answer.status !== 201) {
+    throw new Error(
+      `${step} answered ${answer.status}: ${JSON.stringify(answer.body)} (request ${answer.headers.get('x-request-id')})`,
+    );
+  }
+}
+
 // A fresh person with a fresh workspace, as a client would make one.
 export async function signUpWithWorkspace(base: string, name = 'Ann') {
   counter += 1;
   const email = `${name.toLowerCase()}.${process.pid}.${Date.now()}.${counter}@example.com`;
   const password = 'correct horse battery staple';
   const signUp = await request(base, 'POST', '/auth/sign-up', { body: { email, password, name } });
-  // Status and body together: a refusal says why in the failure.
-  expect({ status: signUp.status, body: signUp.body }).toMatchObject({ status: 201 });
+  expectCreated('sign-up', signUp);
   const token = signUp.body.token as string;
   const onboarding = await request(base, 'POST', '/onboarding', {
     token,
     body: { workspace_name: `${name}'s workspace` },
   });
-  expect({ status: onboarding.status, body: onboarding.body }).toMatchObject({ status: 201 });
+  expectCreated('onboarding', onboarding);
   return { email, password, token, workspaceId: onboarding.body.workspace_id as string, user: signUp.body.user };
 }
 
@@ -166,8 +175,7 @@ export async function joinByInvitation(
   const signUp = await request(base, 'POST', '/auth/sign-up', {
     body: { email, password: 'correct horse battery staple', name, invitation_token: invitation },
   });
-  // Status and body together: a refusal says why in the failure.
-  expect({ status: signUp.status, body: signUp.body }).toMatchObject({ status: 201 });
+  expectCreated('sign-up', signUp);
   const token = signUp.body.token as string;
   const switched = await request(base, 'POST', '/auth/switch-workspace', {
     token,
