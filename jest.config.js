@@ -66,8 +66,14 @@ const kinds = {
 };
 
 // The container suite starts its containers once, before its files run, and stops them after;
-// without a container engine the project is left out (below).
+// without a container engine the project is left out (below). The system tests start one shared
+// system per worker for the files that need nothing else (tests/support/system.ts,
+// sharedTestSystem).
 const hooks = {
+  system: {
+    globalSetup: '<rootDir>/tests/support/shared-systems-setup.ts',
+    globalTeardown: '<rootDir>/tests/support/shared-systems-teardown.ts',
+  },
   containers: {
     globalSetup: '<rootDir>/libs/testing/src/containers-setup.ts',
     globalTeardown: '<rootDir>/libs/testing/src/containers-teardown.ts',

@@ -7,7 +7,7 @@ const DAY = 24 * 60 * 60 * 1000;
 
 // The token of the newest invitation mailed to an address, from the system's local mailbox
 // (`<dataDir>/mailbox`), with quoted-printable soft line breaks undone.
-export function invitationTokenMailedTo(system: TestSystem, address: string): string {
+export function invitationTokenMailedTo(system: Pick<TestSystem, 'dataDir'>, address: string): string {
   const dir = join(system.dataDir, 'mailbox');
   const mails = existsSync(dir)
     ? readdirSync(dir)

@@ -2,15 +2,9 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startTestSystem, type TestSystem } from '../support/system';
+import { sharedTestSystem } from '../support/system';
 
-let system: TestSystem;
-
-beforeAll(async () => {
-  system = await startTestSystem();
-});
-
-afterAll(() => system.destroy());
+const system = sharedTestSystem();
 
 const GENERATE = join(__dirname, '..', '..', 'clients', 'typescript', 'scripts', 'generate.mjs');
 

@@ -1,19 +1,16 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Crm, CrmError } from '@crm/sdk';
-import { signUpWithWorkspace, startTestSystem, type TestSystem } from '../support/system';
+import { signUpWithWorkspace, sharedTestSystem } from '../support/system';
 
-let system: TestSystem;
+const system = sharedTestSystem();
 let token: string;
 let crm: Crm;
 
 beforeAll(async () => {
-  system = await startTestSystem();
   ({ token } = await signUpWithWorkspace(system.url, 'Sam'));
   crm = new Crm({ baseUrl: system.url, token });
 });
-
-afterAll(() => system.destroy());
 
 async function names(list: AsyncIterable<{ name: string | null }>) {
   const seen: string[] = [];

@@ -1,17 +1,10 @@
-import { request, signUpWithWorkspace, startTestSystem, waitFor, type TestSystem } from '../support/system';
+import { request, signUpWithWorkspace, sharedTestSystem, waitFor } from '../support/system';
 import { addMemberTo } from './references-support';
 
 // Who may read and change the catalogue, what another workspace can reach of it, and the audit
 // log entries its changes leave, all as clients meet them through the gateway.
-let system: TestSystem;
-let base: string;
-
-beforeAll(async () => {
-  system = await startTestSystem();
-  base = system.url;
-});
-
-afterAll(() => system.destroy());
+const system = sharedTestSystem();
+const base = system.url;
 
 type Owner = Awaited<ReturnType<typeof signUpWithWorkspace>>;
 interface Item {

@@ -1,19 +1,12 @@
-import { request, signUpWithWorkspace, startTestSystem, type TestSystem } from '../support/system';
+import { request, signUpWithWorkspace, sharedTestSystem } from '../support/system';
 import { companiesApi, createCampaign, expectRefusal, idsOf, type CompanyBody } from './companies-support';
 import { addMemberTo } from './references-support';
 
 // The company list as a client pages it: every filter alone and combined, five sorts, cursor
 // paging that neither repeats nor skips while others insert and delete, offset paging with a
 // total, `q` by prefix, counts that agree with the lists, and a saved view replayed as the query.
-let system: TestSystem;
-let base: string;
-
-beforeAll(async () => {
-  system = await startTestSystem();
-  base = system.url;
-});
-
-afterAll(() => system.destroy());
+const system = sharedTestSystem();
+const base = system.url;
 
 const sorted = (ids: string[]) => [...ids].sort();
 

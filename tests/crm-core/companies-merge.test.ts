@@ -1,19 +1,12 @@
-import { signUpWithWorkspace, startTestSystem, waitFor, type TestSystem } from '../support/system';
+import { signUpWithWorkspace, sharedTestSystem, waitFor } from '../support/system';
 import { companiesApi, companyAudit, expectRefusal, idsOf } from './companies-support';
 import { addMemberTo } from './references-support';
 
 // Merging companies as a client meets it: the survivor keeps its values and fills its empty
 // fields from the sources in the order given, the sources' contacts move to it, the sources go
 // to the recycle bin, and a refused merge changes nothing at all.
-let system: TestSystem;
-let base: string;
-
-beforeAll(async () => {
-  system = await startTestSystem();
-  base = system.url;
-});
-
-afterAll(() => system.destroy());
+const system = sharedTestSystem();
+const base = system.url;
 
 describe('merging companies', () => {
   it('fills the survivor’s empty fields from the sources in order, moves their contacts and bins them', async () => {

@@ -1,19 +1,12 @@
-import { request, signUpWithWorkspace, startTestSystem, waitFor, type TestSystem } from '../support/system';
+import { request, signUpWithWorkspace, sharedTestSystem, waitFor } from '../support/system';
 import { companiesApi, createCampaign, idsOf, type CompanyBody } from './companies-support';
 import { addMemberTo } from './references-support';
 
 // What a company points at is named when it is read, so a rename shows on the next read of every
 // company (a member's name arrives by identity's events: shortly after); and two workspaces
 // never see each other's companies through any company operation.
-let system: TestSystem;
-let base: string;
-
-beforeAll(async () => {
-  system = await startTestSystem();
-  base = system.url;
-});
-
-afterAll(() => system.destroy());
+const system = sharedTestSystem();
+const base = system.url;
 
 describe('names of what companies point at', () => {
   it('follow a rename of the stage, the lead source and the owner on every company', async () => {

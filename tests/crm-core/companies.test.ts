@@ -1,18 +1,11 @@
-import { signUpWithWorkspace, startTestSystem, waitFor, type TestSystem } from '../support/system';
+import { sharedTestSystem, signUpWithWorkspace, waitFor } from '../support/system';
 import { companiesApi, companyAudit, expectRefusal, idsOf } from './companies-support';
 import { addMemberTo } from './references-support';
 
 // Companies as a client meets them through the gateway: create, read, change and delete with
 // every field of the contract, its limits, and nothing half-written.
-let system: TestSystem;
-let base: string;
-
-beforeAll(async () => {
-  system = await startTestSystem();
-  base = system.url;
-});
-
-afterAll(() => system.destroy());
+const system = sharedTestSystem();
+const base = system.url;
 
 describe('companies', () => {
   it('creates a company in the first stage of the default company pipeline, with its names joined', async () => {

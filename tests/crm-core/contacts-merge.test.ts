@@ -1,18 +1,11 @@
-import { request, signUpWithWorkspace, startTestSystem, waitFor, type TestSystem } from '../support/system';
+import { request, signUpWithWorkspace, sharedTestSystem, waitFor } from '../support/system';
 import { contactAudit, contactsApi, idsOf } from './contacts-support';
 
 // Merging contacts through the gateway: the survivor keeps its values and fills empty ones from
 // the sources in the order given, what pointed at a source points at the survivor, the sources
 // go to the bin, and a refused merge changes nothing at all.
-let system: TestSystem;
-let base: string;
-
-beforeAll(async () => {
-  system = await startTestSystem();
-  base = system.url;
-});
-
-afterAll(() => system.destroy());
+const system = sharedTestSystem();
+const base = system.url;
 
 describe('merging contacts', () => {
   it('fills the survivor from the sources in order and moves reports and primary contacts to it', async () => {

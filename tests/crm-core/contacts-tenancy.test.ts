@@ -1,18 +1,11 @@
-import { signUpWithWorkspace, startTestSystem, type TestSystem } from '../support/system';
+import { signUpWithWorkspace, sharedTestSystem } from '../support/system';
 import { contactsApi, idsOf, type ContactBody } from './contacts-support';
 
 // Two workspaces over every contact operation that takes an id: the other workspace's contact
 // answers 404 (never 400 or 403, which would say it exists), stays exactly as it was, and no list,
 // search or filter of one workspace ever shows the other's contacts.
-let system: TestSystem;
-let base: string;
-
-beforeAll(async () => {
-  system = await startTestSystem();
-  base = system.url;
-});
-
-afterAll(() => system.destroy());
+const system = sharedTestSystem();
+const base = system.url;
 
 describe('contacts of two workspaces', () => {
   it('answers 404 to the other workspace and never mixes lists', async () => {

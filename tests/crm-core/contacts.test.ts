@@ -1,18 +1,11 @@
-import { request, signUpWithWorkspace, startTestSystem, waitFor, type TestSystem } from '../support/system';
+import { request, signUpWithWorkspace, sharedTestSystem, waitFor } from '../support/system';
 import { contactAudit, contactsApi, idsOf } from './contacts-support';
 
 // Contacts as a client meets them through the gateway: every writable field with its limits,
 // read-only and unknown fields refused by name, references checked, nothing half-written, the
 // list's filters, search and cursor paging, and an audit entry per change.
-let system: TestSystem;
-let base: string;
-
-beforeAll(async () => {
-  system = await startTestSystem();
-  base = system.url;
-});
-
-afterAll(() => system.destroy());
+const system = sharedTestSystem();
+const base = system.url;
 
 const NO_SUCH_ID = '0193a5f2-7c1e-7d3a-9f43-2a1b3c4d5e6f';
 

@@ -1,19 +1,12 @@
-import { request, signUpWithWorkspace, startTestSystem, waitFor, type TestSystem } from '../support/system';
+import { request, signUpWithWorkspace, sharedTestSystem, waitFor } from '../support/system';
 import { expectRefusal } from './companies-support';
 import { dealsApi, salesStages } from './deals-support';
 import { addMemberTo } from './references-support';
 
 // The forecast for a known set of deals: open pipeline and weighted value, won and lost totals of
 // the month and quarter in the workspace time zone, by stage; other currencies apart.
-let system: TestSystem;
-let base: string;
-
-beforeAll(async () => {
-  system = await startTestSystem();
-  base = system.url;
-});
-
-afterAll(() => system.destroy());
+const system = sharedTestSystem();
+const base = system.url;
 
 // The wall clock of an instant in a time zone, e.g. "01 00:00:00" for the first of a month at midnight.
 const localDayAndTime = (instant: string, timeZone: string) => {

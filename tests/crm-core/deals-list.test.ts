@@ -1,19 +1,12 @@
-import { request, signUpWithWorkspace, startTestSystem, waitFor, type TestSystem } from '../support/system';
+import { request, signUpWithWorkspace, sharedTestSystem, waitFor } from '../support/system';
 import { companiesApi, expectRefusal } from './companies-support';
 import { dealsApi, salesStages } from './deals-support';
 import { addMemberTo } from './references-support';
 
 // The deals list: every filter, the four sorts, offset paging with total, and value and weighted
 // summed exactly over the whole filtered set in the workspace currency only.
-let system: TestSystem;
-let base: string;
-
-beforeAll(async () => {
-  system = await startTestSystem();
-  base = system.url;
-});
-
-afterAll(() => system.destroy());
+const system = sharedTestSystem();
+const base = system.url;
 
 const ids = (deals: Array<{ id: string }>) => deals.map((deal) => deal.id);
 

@@ -1,19 +1,12 @@
-import { request, signUpWithWorkspace, startTestSystem, waitFor, type TestSystem } from '../support/system';
+import { request, signUpWithWorkspace, sharedTestSystem, waitFor } from '../support/system';
 import { companiesApi, createCampaign, expectRefusal } from './companies-support';
 import { dealsApi, salesStages } from './deals-support';
 import { addMemberTo } from './references-support';
 
 // Deals as a client meets them through the gateway: defaults, every field's rule and limit,
 // stage moves that close and reopen, events in the audit log, and tenancy.
-let system: TestSystem;
-let base: string;
-
-beforeAll(async () => {
-  system = await startTestSystem();
-  base = system.url;
-});
-
-afterAll(() => system.destroy());
+const system = sharedTestSystem();
+const base = system.url;
 
 describe('deals', () => {
   it('creates a deal with the defaults: first stage of the default deal pipeline, workspace currency, the company campaign', async () => {

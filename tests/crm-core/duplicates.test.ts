@@ -1,17 +1,10 @@
-import { request, signUpWithWorkspace, startTestSystem, waitFor, type TestSystem } from '../support/system';
+import { request, signUpWithWorkspace, sharedTestSystem, waitFor } from '../support/system';
 
 // GET /duplicates and POST /duplicates/dismiss through the gateway: companies sharing a domain
 // or a normalised name, contacts sharing an email or a name at one company; the recycle bin
 // never shows; a dismissed group stays hidden until its membership changes.
-let system: TestSystem;
-let base: string;
-
-beforeAll(async () => {
-  system = await startTestSystem();
-  base = system.url;
-});
-
-afterAll(() => system.destroy());
+const system = sharedTestSystem();
+const base = system.url;
 
 type Owner = Awaited<ReturnType<typeof signUpWithWorkspace>>;
 interface Group {

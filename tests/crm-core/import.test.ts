@@ -1,18 +1,11 @@
-import { request, signUpWithWorkspace, startTestSystem, waitFor, type TestSystem } from '../support/system';
+import { request, signUpWithWorkspace, sharedTestSystem, waitFor } from '../support/system';
 
 // POST /import/companies through the gateway: rows of CompanyCreate fields with an optional
 // contact; duplicates (same domain or normalised name) skipped, updated or created again; a dry
 // run answering exactly what the real run does while writing nothing; row errors reported per
 // row without stopping the others; a body limit of its own.
-let system: TestSystem;
-let base: string;
-
-beforeAll(async () => {
-  system = await startTestSystem();
-  base = system.url;
-});
-
-afterAll(() => system.destroy());
+const system = sharedTestSystem();
+const base = system.url;
 
 type Owner = Awaited<ReturnType<typeof signUpWithWorkspace>>;
 interface Result {

@@ -1,19 +1,12 @@
 import { newId } from '@crm/kit';
-import { callerFor, request, signUpWithWorkspace, startTestSystem, waitFor, type TestSystem } from '../support/system';
+import { callerFor, request, signUpWithWorkspace, sharedTestSystem, waitFor } from '../support/system';
 import { addMemberTo } from './references-support';
 
 // crm-core's reference checks: asked of the owner (identity, marketing) at the time of the
 // request, so what one request created is usable by the next; names come from crm-core's copy.
 // (A check when identity or marketing cannot be reached: crm-core's service spec, references.)
-let system: TestSystem;
-let base: string;
-
-beforeAll(async () => {
-  system = await startTestSystem();
-  base = system.url;
-});
-
-afterAll(() => system.destroy());
+const system = sharedTestSystem();
+const base = system.url;
 
 type Person = { token: string };
 const errorOf = (answer: { status: number; body: Record<string, any> }) => [answer.status, answer.body.error?.message];

@@ -1,4 +1,4 @@
-import { request, signUpWithWorkspace, startTestSystem, waitFor, type TestSystem } from '../support/system';
+import { request, signUpWithWorkspace, sharedTestSystem, waitFor } from '../support/system';
 import { addMemberTo } from './references-support';
 import { companiesApi, expectRefusal } from './companies-support';
 import { dealsApi } from './deals-support';
@@ -9,15 +9,8 @@ import { timelineApi } from './timeline-support';
 // (completed_at set and cleared), the list's filters and cursors, assignees who must be active
 // members (and are notified), targets of the workspace only, merges moving tasks, and one audit
 // entry per change.
-let system: TestSystem;
-let base: string;
-
-beforeAll(async () => {
-  system = await startTestSystem();
-  base = system.url;
-});
-
-afterAll(() => system.destroy());
+const system = sharedTestSystem();
+const base = system.url;
 
 describe('POST and PATCH /tasks', () => {
   it('creates a task with every field, completes it, reopens it and records it on its target’s timeline', async () => {

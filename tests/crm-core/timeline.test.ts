@@ -1,4 +1,4 @@
-import { request, signUpWithWorkspace, startTestSystem, waitFor, type TestSystem } from '../support/system';
+import { request, signUpWithWorkspace, sharedTestSystem, waitFor } from '../support/system';
 import { companiesApi, expectRefusal } from './companies-support';
 import { dealsApi } from './deals-support';
 import { timelineApi } from './timeline-support';
@@ -7,15 +7,8 @@ import { timelineApi } from './timeline-support';
 // (a person by name, a key by its name), newest-first paging with stable cursors, a company's
 // timeline with its contacts' entries (following a contact that changes company), targets of the
 // workspace only, and one audit entry per entry a client wrote.
-let system: TestSystem;
-let base: string;
-
-beforeAll(async () => {
-  system = await startTestSystem();
-  base = system.url;
-});
-
-afterAll(() => system.destroy());
+const system = sharedTestSystem();
+const base = system.url;
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 

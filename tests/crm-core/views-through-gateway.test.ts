@@ -1,24 +1,10 @@
-import {
-  joinByInvitation,
-  request,
-  signUpWithWorkspace,
-  startTestSystem,
-  waitFor,
-  type TestSystem,
-} from '../support/system';
+import { joinByInvitation, request, signUpWithWorkspace, sharedTestSystem, waitFor } from '../support/system';
 
 // Custom fields and saved views as a client meets them through the gateway: access comes from
 // the permission matrix, every change reaches identity's audit log, and a view's owner name
 // follows its creator's profile.
-let system: TestSystem;
-let base: string;
-
-beforeAll(async () => {
-  system = await startTestSystem();
-  base = system.url;
-});
-
-afterAll(() => system.destroy());
+const system = sharedTestSystem();
+const base = system.url;
 
 interface AuditItem {
   object_type: string | null;

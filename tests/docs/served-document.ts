@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startTestSystem, type TestSystem } from '../support/system';
+import { sharedTestSystem } from '../support/system';
 
 export interface ServedDocument {
   // A folder of the test's own, removed after it.
@@ -11,18 +11,16 @@ export interface ServedDocument {
   save(name: string): Promise<string>;
 }
 
-// For tests of the OpenAPI document as tools read it: the whole system started once for the file,
+// For tests of the OpenAPI document as tools read it: the document of the worker's shared system,
 // and a folder for the tools' input and output.
 export function servedDocument(): ServedDocument {
-  let system: TestSystem;
+  const system = sharedTestSystem();
   let dir: string;
-  beforeAll(async () => {
-    system = await startTestSystem();
+  beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'openapi-'));
   });
-  afterAll(async () => {
+  afterAll(() => {
     rmSync(dir, { recursive: true, force: true });
-    await system.destroy();
   });
   return {
     folder: () => dir,

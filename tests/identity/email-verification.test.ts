@@ -2,25 +2,17 @@ import { mailTo } from '@crm/testing';
 import {
   request,
   signUpWithWorkspace,
-  startTestSystem,
+  sharedTestSystem,
   verificationTokenMailedTo,
   verifyEmail,
-  type TestSystem,
 } from '../support/system';
 
 // Taking over an account before its owner signs up: someone signs up with another person's
 // address, waits for that person to be invited, and joins in their place. An account proves its
 // address (the link mailed at sign-up) before anything given to the address reaches it.
-let system: TestSystem;
-let base: string;
-
-beforeAll(async () => {
-  // Many requests without a token from one address: the public quota is not under test here.
-  system = await startTestSystem({ rateLimits: { perTokenPerMinute: 100_000, publicPerMinute: 100_000 } });
-  base = system.url;
-});
-
-afterAll(() => system.destroy());
+const system = sharedTestSystem();
+// Many requests without a token from one address: the shared system does not limit them.
+const base = system.url;
 
 const password = 'correct horse battery staple';
 let counter = 0;

@@ -1,16 +1,9 @@
-import { request, signUpWithWorkspace, startTestSystem, type TestSystem } from '../support/system';
+import { request, signUpWithWorkspace, sharedTestSystem } from '../support/system';
 
 // Identity's own rules as a client meets them through the gateway; the common flow is in
 // tests/system/walking-skeleton.test.ts.
-let system: TestSystem;
-let base: string;
-
-beforeAll(async () => {
-  system = await startTestSystem();
-  base = system.url;
-});
-
-afterAll(() => system.destroy());
+const system = sharedTestSystem();
+const base = system.url;
 
 describe('identity through the gateway', () => {
   it('refuses a second account with the same email, in any case, and names bad fields', async () => {

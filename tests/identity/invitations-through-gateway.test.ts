@@ -1,21 +1,13 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { request, signUpWithWorkspace, startTestSystem, type TestSystem } from '../support/system';
+import { request, signUpWithWorkspace, sharedTestSystem } from '../support/system';
 
 // Inviting someone as a client meets it: an admin invites, the invited person follows the
 // mailed link and signs up with it, and shows up among the inviter's members.
-let system: TestSystem;
-let base: string;
+const system = sharedTestSystem();
+const base = system.url;
 // The gateway's address without /v1: mailed links carry the full path.
-let origin: string;
-
-beforeAll(async () => {
-  system = await startTestSystem();
-  base = system.url;
-  origin = base.replace(/\/v1$/, '');
-});
-
-afterAll(() => system.destroy());
+const origin = base.replace(/\/v1$/, '');
 
 // The text of the mail sent to an address, from the local mailbox (`<dataDir>/mailbox`), with
 // its quoted-printable soft line breaks and escapes undone, as a mail client shows it.

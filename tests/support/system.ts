@@ -1,8 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startSystem, type RunningSystem, type SystemOptions } from '@crm/all-in-one';
+import type { RunningSystem, SystemOptions } from '@crm/all-in-one';
 import { checkResponse, forgetDocument, linkIn, mailTo } from '@crm/testing';
+import { SHARED_SYSTEMS_ENV, type SharedSystemAddress } from './shared-system-address';
 
 export { waitFor } from '@crm/testing';
 
@@ -28,6 +29,8 @@ export async function startTestSystem(options: SystemOptions & { dataDir?: strin
     PASSWORD_SCRYPT_LOG2_N: '10',
     ...(options.env ?? process.env),
   };
+  // Loaded here, not with this module: a file that uses a shared system never loads the system.
+  const { startSystem } = await import('@crm/all-in-one');
   const system = await startSystem({
     port: 0,
     logLevel: process.env.TEST_LOG_LEVEL ?? 'error',
@@ -43,6 +46,17 @@ export async function startTestSystem(options: SystemOptions & { dataDir?: strin
       rmSync(dataDir, { recursive: true, force: true });
     },
   });
+}
+
+// The system this jest worker's files share (started by shared-systems-setup.ts, one per worker):
+// for a file that needs nothing but a running system and workspaces of its own, which it signs up.
+// It is not stopped by the file, and its other workspaces are other files'.
+export function sharedTestSystem(): SharedSystemAddress {
+  const shared = process.env[SHARED_SYSTEMS_ENV];
+  if (!shared) throw new Error(`${SHARED_SYSTEMS_ENV} is not set: run system tests through jest.config.js`);
+  const systems = JSON.parse(shared) as SharedSystemAddress[];
+  // JEST_WORKER_ID counts from 1; a file run in band is worker 1.
+  return systems[(Number(process.env.JEST_WORKER_ID ?? 1) - 1) % systems.length];
 }
 
 export interface ApiResponse<T = Record<string, unknown>> {

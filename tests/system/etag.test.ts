@@ -1,17 +1,12 @@
-import { request, signUpWithWorkspace, startTestSystem, type TestSystem } from '../support/system';
+import { request, signUpWithWorkspace, sharedTestSystem } from '../support/system';
 
 // ETag, If-None-Match and If-Match through the gateway (docs/concurrency.md): every tagged record
 // kind, each on the service that owns it, with no handler code of its own.
-let system: TestSystem;
+const system = sharedTestSystem();
 let token: string;
 
 beforeAll(async () => {
-  system = await startTestSystem();
   token = (await signUpWithWorkspace(system.url, 'Tags')).token;
-});
-
-afterAll(async () => {
-  await system.destroy();
 });
 
 const call = (method: string, path: string, options: { body?: unknown; headers?: Record<string, string> } = {}) =>

@@ -1,17 +1,9 @@
 import { dataFilesHolding } from '../support/data-files';
-import { request, signUpWithWorkspace, startTestSystem, type TestSystem } from '../support/system';
+import { request, signUpWithWorkspace, sharedTestSystem } from '../support/system';
 
 // Idempotency-Key through the gateway (docs/idempotency.md): a retry gets the first answer back
 // and changes nothing, on every service, without any handler knowing.
-let system: TestSystem;
-
-beforeAll(async () => {
-  system = await startTestSystem();
-});
-
-afterAll(async () => {
-  await system.destroy();
-});
+const system = sharedTestSystem();
 
 const keyed = (key: string) => ({ 'Idempotency-Key': key });
 let counter = 0;

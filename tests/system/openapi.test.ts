@@ -4,17 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { OPERATIONS } from '@crm/protos';
 import { checkResponse, UndocumentedResponse } from '@crm/testing';
-import { request, signUpWithWorkspace, startTestSystem, type TestSystem } from '../support/system';
+import { request, signUpWithWorkspace, sharedTestSystem } from '../support/system';
 
-let system: TestSystem;
+const system = sharedTestSystem();
 let owner: { token: string };
 
 beforeAll(async () => {
-  system = await startTestSystem();
   owner = await signUpWithWorkspace(system.url);
 });
-
-afterAll(() => system.destroy());
 
 type Json = Record<string, any>;
 

@@ -1,19 +1,12 @@
 import { invitationTokenMailedTo } from '../billing/plan-limits-support';
 import { api } from '../reports/reports-support';
-import { request, signUpWithWorkspace, startTestSystem, waitFor, type TestSystem } from '../support/system';
+import { request, signUpWithWorkspace, sharedTestSystem, waitFor } from '../support/system';
 
 // One id for a person in a workspace: a client that builds its owner and assignee pickers from
 // GET /members sends those ids in every field that names a person, in every service, and reads
 // the same ids back in records, filters, reports, the audit log and the event feed.
-let system: TestSystem;
-let base: string;
-
-beforeAll(async () => {
-  system = await startTestSystem({ rateLimits: { perTokenPerMinute: 100_000, publicPerMinute: 100_000 } });
-  base = system.url;
-});
-
-afterAll(() => system.destroy());
+const system = sharedTestSystem();
+const base = system.url;
 
 type Listed = { id: string; name: string; email: string; role: string; status: string };
 

@@ -1,14 +1,7 @@
-import { request, signUpWithWorkspace, startTestSystem, type TestSystem } from '../support/system';
+import { request, signUpWithWorkspace, sharedTestSystem } from '../support/system';
 
-let system: TestSystem;
-let base: string;
-
-beforeAll(async () => {
-  system = await startTestSystem();
-  base = system.url;
-});
-
-afterAll(() => system.destroy());
+const system = sharedTestSystem();
+const base = system.url;
 
 describe('a client through the gateway', () => {
   it('signs up, creates a workspace, uses an API key, and loses access once it is revoked', async () => {
