@@ -1,4 +1,4 @@
-import { request, signUpWithWorkspace, startTestSystem } from '../support/system';
+import { callerFor, request, signUpWithWorkspace, startTestSystem, waitFor } from '../support/system';
 
 describe('embedded defaults', () => {
   it('keep data across a restart of the whole system', async () => {
@@ -23,6 +23,34 @@ describe('embedded defaults', () => {
       const keys = await request(second.url, 'GET', '/api-keys', { token: signIn.body.token });
       expect(keys.body.data.map((item: { name: string }) => item.name)).toEqual(['Kept key']);
       expect((await request(second.url, 'GET', '/me', { token: key.body.key })).status).toBe(200);
+    } finally {
+      await second.destroy();
+    }
+  });
+
+  it('stop right after writes with every event handled by every part, none left failing', async () => {
+    const lines: string[] = [];
+    const first = await startTestSystem({
+      logLevel: 'warn',
+      logDestination: { write: (line: string) => void lines.push(line) },
+    });
+    const person = await signUpWithWorkspace(first.url, 'Busy');
+    const call = callerFor(first.url, person);
+    const names = Array.from({ length: 12 }, (_, index) => `Busy ${index}`);
+    const made = await Promise.all(names.map((name) => call('POST', '/companies', { name })));
+    expect(made.map((answer) => answer.status)).toEqual(names.map(() => 201));
+    // Stopped while the creations' events are still on their way to search, reports and the rest.
+    await first.stop();
+    expect(lines.filter((line) => line.includes('outbox events failed'))).toEqual([]);
+
+    const second = await startTestSystem({ dataDir: first.dataDir });
+    try {
+      const again = callerFor(second.url, person);
+      const found = await waitFor(async () => {
+        const search = await again('GET', '/search?q=Busy');
+        return search.body.data?.length === names.length ? search : undefined;
+      });
+      expect(found.status).toBe(200);
     } finally {
       await second.destroy();
     }

@@ -166,6 +166,10 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
       serviceTokenSecret,
       stop: async () => {
         await gateway.stop();
+        // Every part's relay before any part stops: a relay's publish here returns once each
+        // consumer has handled the events, so one still publishing would otherwise meet the
+        // consumers of a part already stopped, fail, and leave those events to the next start.
+        await Promise.all(started.map((service) => service.context.outbox.stop()));
         for (const service of started.reverse()) await service.stop();
       },
     };
