@@ -4,5 +4,5 @@ import { importOperations } from './import-routes';
 
 // Companies (and their contacts) imported from rows.
 export const importModule: ServiceModule<CrmCoreRuntime> = {
-  operations: ({ context }) => importOperations(context),
+  operations: importOperations,
 };

@@ -12,11 +12,11 @@ import { companyNames, companyState } from '../../records/companies/company-view
 import { contactModel, type ContactRecord } from '../../records/contacts/contact.model';
 import { contactState } from '../../records/contacts/contact-view';
 import { claimRecordRoom, recordLimitMessage, recordRoom } from '../../records/record-limit';
-import { ensureWorkspaceSeeded } from '../../sales/workspaces/workspace-seed';
 import type { ImportCompaniesBody, ImportErrorView, ImportResultView } from './import.operations';
 import { planImport, type RowPlan } from './import-plan';
 import { patchedCompany, patchedContact } from './import-records';
 import type { References } from './import-references';
+import type { CrmCoreRuntime } from '../../crm-core-runtime';
 
 // Rows are written many per transaction, which is what makes 10,000 rows take seconds: in each,
 // new companies and new contacts are inserted, then changes apply in row order to the records as
@@ -280,15 +280,16 @@ async function execute(
 // planned again: what they created is then in the workspace, which the rest is matched against,
 // as it would have been against the rows planned before them).
 export async function importCompanyRows(
-  context: ServiceContext,
+  runtime: CrmCoreRuntime,
   claims: InternalClaims,
   workspaceId: string,
   body: ImportCompaniesBody,
   checkpoints?: Checkpoints<ImportProgress>,
 ): Promise<ImportResultView> {
+  const { context } = runtime;
   // A first import into a new workspace starts its companies in the seeded pipeline (a dry run
   // writes nothing, and which stage a company would start in changes none of its counts).
-  if (!body.dry_run) await ensureWorkspaceSeeded(context, workspaceId);
+  if (!body.dry_run) await runtime.workspaceSeeds.ensure(workspaceId);
   const start = (!body.dry_run && checkpoints?.last) || { next_index: 0, outcome: noOutcome() };
   const room = { left: await recordRoom(context, workspaceId, claims.plan), refusal: recordLimitMessage(claims.plan) };
   const plan = await planImport(context, workspaceId, body.rows, body.duplicates, isoNow(), room, start.next_index);

@@ -7,6 +7,6 @@ import { companyOperations } from './company-routes';
 // Companies: records, their recycle bin and purge, bulk changes and merges.
 export const companiesModule: ServiceModule<CrmCoreRuntime> = {
   models: registerCompanyModel,
-  operations: ({ context }) => companyOperations(context),
+  operations: companyOperations,
   jobs: ({ context }) => companyJobs(context),
 };

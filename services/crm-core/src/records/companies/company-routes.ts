@@ -1,5 +1,4 @@
 import { implement, isUuid, notFound, noteVersion, workspaceOf, type Implementation } from '@crm/kit';
-import type { ServiceContext } from '@crm/service-host';
 import { companyModel, type CompanyRecord } from './company.model';
 import {
   bulkCompanies,
@@ -16,14 +15,16 @@ import { companyCounts, listCompanyPage } from './company-list';
 import { mergeCompanies } from './company-merge';
 import { companyViews } from './company-view';
 import { createCompanyRecord, deleteCompanyRecord, updateCompanyRecord } from './company-writes';
+import type { CrmCoreRuntime } from '../../crm-core-runtime';
 
 // The eight company operations of the contract; access comes from the permission matrix.
-export function companyOperations(context: ServiceContext): Implementation[] {
+export function companyOperations(runtime: CrmCoreRuntime): Implementation[] {
+  const { context } = runtime;
   return [
     implement(listCompanies, async ({ req, auth, query }) =>
       listCompanyPage(context, workspaceOf(req), auth.user_id, query),
     ),
-    implement(createCompany, async ({ req, auth, body }) => createCompanyRecord(context, auth, workspaceOf(req), body)),
+    implement(createCompany, async ({ req, auth, body }) => createCompanyRecord(runtime, auth, workspaceOf(req), body)),
     implement(countCompanies, async ({ req, auth }) => companyCounts(context, workspaceOf(req), auth.user_id)),
     implement(bulkCompanies, async ({ req, auth, body }) => bulkCompanyAction(context, auth, workspaceOf(req), body)),
     implement(

@@ -2,7 +2,6 @@ import { isoNow, isUuid, newId, notFound, type InternalClaims } from '@crm/kit';
 import { companyCreated, companyUpdated } from '@crm/protos';
 import { commit, type ServiceContext } from '@crm/service-host';
 import { claimRecordRoom } from '../record-limit';
-import { ensureWorkspaceSeeded } from '../../sales/workspaces/workspace-seed';
 import { companyModel, type CompanyRecord } from './company.model';
 import type { CompanyView, CompanyWritable, CreateCompanyBody, UpdateCompanyBody } from './company.operations';
 import { moveToBin } from './company-bin';
@@ -18,6 +17,7 @@ import {
   type StagePlacement,
 } from './company-rules';
 import { companyNames, companyState, companyView } from './company-view';
+import type { CrmCoreRuntime } from '../../crm-core-runtime';
 
 type StoredFields = Omit<CompanyWritable, 'custom' | 'stage_id'>;
 const NULLABLE_TEXT = [
@@ -106,13 +106,14 @@ async function placementFor(
 }
 
 export async function createCompanyRecord(
-  context: ServiceContext,
+  runtime: CrmCoreRuntime,
   claims: InternalClaims,
   workspaceId: string,
   body: CreateCompanyBody,
 ): Promise<CompanyView> {
+  const { context } = runtime;
   await checkPeerReferences(context, workspaceId, body);
-  await ensureWorkspaceSeeded(context, workspaceId);
+  await runtime.workspaceSeeds.ensure(workspaceId);
   const id = newId();
   return commit(context, async ({ transaction, publish }) => {
     const placement: StagePlacement =

@@ -6,5 +6,5 @@ import { catalogueOperations } from './catalogue-routes';
 // Pipelines, their stages and lead sources.
 export const catalogueModule: ServiceModule<CrmCoreRuntime> = {
   models: registerCatalogueModels,
-  operations: ({ context }) => catalogueOperations(context),
+  operations: catalogueOperations,
 };

@@ -1,6 +1,4 @@
 import { implement, workspaceOf, type Implementation } from '@crm/kit';
-import type { ServiceContext } from '@crm/service-host';
-import { ensureWorkspaceSeeded } from '../workspaces/workspace-seed';
 import type { LeadSourceRecord } from './catalogue.model';
 import {
   createLeadSource as createLeadSourceOperation,
@@ -30,14 +28,16 @@ import {
 import { createLeadSource, deleteLeadSource, updateLeadSource } from './lead-source-writes';
 import { createPipeline, deletePipeline, updatePipeline } from './pipeline-writes';
 import { createStage, deleteStage, updateStage } from './stage-writes';
+import type { CrmCoreRuntime } from '../../crm-core-runtime';
 
 // The workspace's catalogue: every operation first makes sure the workspace has its seeded
 // catalogue, so the first request after onboarding sees it whatever the event lag. Reading the
 // public lists needs companies:read; everything else an admin (the permission matrix).
-export function catalogueOperations(context: ServiceContext): Implementation[] {
+export function catalogueOperations(runtime: CrmCoreRuntime): Implementation[] {
+  const { context } = runtime;
   const seeded = async (req: Parameters<typeof workspaceOf>[0]) => {
     const workspaceId = workspaceOf(req);
-    await ensureWorkspaceSeeded(context, workspaceId);
+    await runtime.workspaceSeeds.ensure(workspaceId);
     return workspaceId;
   };
   const sourceView = async (record: LeadSourceRecord) => {

@@ -1,5 +1,4 @@
 import { implement, noteVersion, workspaceOf, type Implementation, type InternalClaims } from '@crm/kit';
-import type { ServiceContext } from '@crm/service-host';
 import {
   createDeal,
   dealForecast as dealForecastOperation,
@@ -13,6 +12,7 @@ import { listDealPage } from './deal-list';
 import type { DealView } from './deal.operations';
 import { dealViews } from './deal-view';
 import { createDealRecord, deleteDealRecord, findDeal, updateDealRecord } from './deal-writes';
+import type { CrmCoreRuntime } from '../../crm-core-runtime';
 
 // A deal names its contact only to a caller who may read contacts.
 function shownTo(auth: InternalClaims, view: DealView): DealView {
@@ -20,14 +20,15 @@ function shownTo(auth: InternalClaims, view: DealView): DealView {
 }
 
 // The six deal operations of the contract; access comes from the permission matrix.
-export function dealOperations(context: ServiceContext): Implementation[] {
+export function dealOperations(runtime: CrmCoreRuntime): Implementation[] {
+  const { context } = runtime;
   return [
     implement(listDeals, async ({ req, auth, query }) => {
       const page = await listDealPage(context, workspaceOf(req), auth.user_id, query);
       return { ...page, data: page.data.map((view) => shownTo(auth, view)) };
     }),
     implement(createDeal, async ({ req, auth, body }) =>
-      shownTo(auth, await createDealRecord(context, auth, workspaceOf(req), body)),
+      shownTo(auth, await createDealRecord(runtime, auth, workspaceOf(req), body)),
     ),
     implement(dealForecastOperation, async ({ req, auth, query }) =>
       dealForecast(context, workspaceOf(req), auth.user_id, query),

@@ -3,7 +3,6 @@ import { isoNow, isUuid, newId, notFound, type InternalClaims } from '@crm/kit';
 import { dealCreated, dealDeleted, dealUpdated } from '@crm/protos';
 import { commit, type ServiceContext } from '@crm/service-host';
 import { claimRecordRoom } from '../../records/record-limit';
-import { ensureWorkspaceSeeded } from '../workspaces/workspace-seed';
 import { dealModel, type DealRecord } from './deal.model';
 import type { CreateDealBody, DealView, UpdateDealBody } from './deal.operations';
 import { minorParts } from './deal-money';
@@ -20,6 +19,7 @@ import {
 } from './deal-rules';
 import { dealNames, dealState, dealView } from './deal-view';
 import { dealSettings } from './workspace-settings';
+import type { CrmCoreRuntime } from '../../crm-core-runtime';
 
 // expected_close's sort key: undated deals last in close_asc.
 const UNDATED = '9999-12-31';
@@ -73,13 +73,14 @@ const EMPTY_DEAL: PlainFields & Pick<DealRecord, 'close_key'> = {
 };
 
 export async function createDealRecord(
-  context: ServiceContext,
+  runtime: CrmCoreRuntime,
   claims: InternalClaims,
   workspaceId: string,
   body: CreateDealBody,
 ): Promise<DealView> {
+  const { context } = runtime;
   await checkPeerReferences(context, workspaceId, body);
-  await ensureWorkspaceSeeded(context, workspaceId);
+  await runtime.workspaceSeeds.ensure(workspaceId);
   const currency = body.currency ?? (await dealSettings(context, workspaceId)).currency;
   const id = newId();
   return commit(context, async ({ transaction, publish }) => {

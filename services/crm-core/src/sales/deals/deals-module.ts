@@ -15,7 +15,7 @@ export const dealsModule: ServiceModule<CrmCoreRuntime> = {
     registerDealTotalsModel(connection);
     registerWorkspaceSettingsModel(connection);
   },
-  operations: ({ context }) => dealOperations(context),
+  operations: dealOperations,
   async consumers({ context }) {
     await subscribeWorkspaceSettings(context);
     await subscribeDealReferences(context);

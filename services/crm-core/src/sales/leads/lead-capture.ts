@@ -8,6 +8,7 @@ import { contactSearchFields, contactState } from '../../records/contacts/contac
 import { contactModel, type ContactRecord } from '../../records/contacts/contact.model';
 import { claimRecordRoom, workspacePlan } from '../../records/record-limit';
 import { recordLimitGuard } from '../../records/record-limit-guard.model';
+import type { CrmCoreRuntime } from '../../crm-core-runtime';
 
 // Mail providers whose domain says nothing about a visitor's company: a submission from one is
 // never matched to a company by domain.
@@ -77,7 +78,7 @@ const DROPPABLE = ['owner_id', 'source_id', 'campaign_id'] as const;
 // A form's owner, source or campaign may have gone since the form was set up (a member disabled, a
 // source or campaign deleted): the company is then created without it rather than the lead lost.
 async function createLeadCompany(
-  context: ServiceContext,
+  runtime: CrmCoreRuntime,
   claims: InternalClaims,
   workspaceId: string,
   body: LeadCompanyBody,
@@ -85,7 +86,7 @@ async function createLeadCompany(
   let attempt: LeadCompanyBody = body;
   for (;;) {
     try {
-      return await createCompanyRecord(context, claims, workspaceId, attempt);
+      return await createCompanyRecord(runtime, claims, workspaceId, attempt);
     } catch (error) {
       const field =
         error instanceof AppError && error.code === 'validation_failed'
@@ -120,9 +121,10 @@ async function stillMember(
 // the limit the call fails with 409 record_limit_reached and marketing keeps the submission and
 // retries it, so the lead is made once there is room.
 export async function captureLead(
-  context: ServiceContext,
+  runtime: CrmCoreRuntime,
   request: crmCoreLeadsV1.CaptureLeadRequest,
 ): Promise<crmCoreLeadsV1.CaptureLeadResponse> {
+  const { context } = runtime;
   const workspaceId = request.workspace_id;
   if (!workspaceId) throw validationFailed('workspace_id is required');
   const email = given(request.email);
@@ -172,7 +174,7 @@ export async function captureLead(
       0,
       COMPANY_NAME_MAX,
     );
-    const created = await createLeadCompany(context, { ...claims, plan: await planOfWorkspace() }, workspaceId, {
+    const created = await createLeadCompany(runtime, { ...claims, plan: await planOfWorkspace() }, workspaceId, {
       name,
       domain: businessDomain(email),
       owner_id: optional(request.owner_id),

@@ -5,5 +5,5 @@ import { crmLeadsGrpc } from './leads-grpc';
 // What marketing asks of crm-core over gRPC: who a touchpoint is about, and a web form submission
 // as a lead.
 export const leadsModule: ServiceModule<CrmCoreRuntime> = {
-  grpc: ({ context }) => [crmLeadsGrpc(context)],
+  grpc: (runtime) => [crmLeadsGrpc(runtime)],
 };

@@ -69,46 +69,41 @@ export const SEED_LEAD_SOURCES: ReadonlyArray<{ name: string; channel: LeadSourc
   { name: 'Other', channel: 'other' },
 ];
 
-// Workspaces this process knows are seeded (per database connection), and seedings under way,
-// so that after the first request a seeded workspace costs a set lookup.
-const seededByConnection = new WeakMap<object, Set<string>>();
-const pendingByConnection = new WeakMap<object, Map<string, Promise<void>>>();
-
-function perConnection<T>(map: WeakMap<object, T>, key: object, make: () => T): T {
-  let value = map.get(key);
-  if (value === undefined) {
-    value = make();
-    map.set(key, value);
-  }
-  return value;
-}
-
-// Seeds the workspace's catalogue unless it already is: default company and deal pipelines with
+// Seeds a workspace's catalogue unless it already is: default company and deal pipelines with
 // their stages and the lead sources, with their `seeded` events, in one transaction. Idempotent
 // and safe to race (other requests, replicas, the workspace-created consumer): the marker row's
 // unique id lets one seeder win; the others see its committed catalogue. Every catalogue read and
-// write calls it first, and so does anything that defaults a stage.
-export async function ensureWorkspaceSeeded(context: ServiceContext, workspaceId: string): Promise<void> {
-  const seeded = perConnection(seededByConnection, context.connection, () => new Set<string>());
-  if (seeded.has(workspaceId)) return;
-  if (requestSessionOf(context.connection)) {
-    // Inside a request transaction (docs/idempotency.md) the seeding commits with the request, or
-    // not at all: nobody else may wait on it, and the process remembers it only once committed.
-    await seedCatalogue(context, workspaceId);
-    afterCommit(context, () => seeded.add(workspaceId));
-    return;
+// write calls `ensure` first, and so does anything that defaults a stage.
+//
+// One per start, in the runtime: it remembers the workspaces this instance knows are seeded and
+// the seedings under way, so that after the first request a seeded workspace costs a set lookup.
+export class WorkspaceSeeds {
+  private readonly seeded = new Set<string>();
+  private readonly pending = new Map<string, Promise<void>>();
+
+  constructor(private readonly context: ServiceContext) {}
+
+  async ensure(workspaceId: string): Promise<void> {
+    const { context, seeded, pending } = this;
+    if (seeded.has(workspaceId)) return;
+    if (requestSessionOf(context.connection)) {
+      // Inside a request transaction (docs/idempotency.md) the seeding commits with the request,
+      // or not at all: nobody else may wait on it, and it is remembered only once committed.
+      await seedCatalogue(context, workspaceId);
+      afterCommit(context, () => seeded.add(workspaceId));
+      return;
+    }
+    let seeding = pending.get(workspaceId);
+    if (!seeding) {
+      seeding = seedCatalogue(context, workspaceId)
+        .then(() => {
+          seeded.add(workspaceId);
+        })
+        .finally(() => pending.delete(workspaceId));
+      pending.set(workspaceId, seeding);
+    }
+    await seeding;
   }
-  const pending = perConnection(pendingByConnection, context.connection, () => new Map<string, Promise<void>>());
-  let seeding = pending.get(workspaceId);
-  if (!seeding) {
-    seeding = seedCatalogue(context, workspaceId)
-      .then(() => {
-        seeded.add(workspaceId);
-      })
-      .finally(() => pending.delete(workspaceId));
-    pending.set(workspaceId, seeding);
-  }
-  await seeding;
 }
 
 // The seeding itself, without the per-process memory: what two replicas racing would each run.
@@ -194,17 +189,17 @@ async function writeCatalogue(
 }
 
 // Seeds eagerly when identity announces a new workspace; requests still seed on their own when
-// they arrive before the event (ensureWorkspaceSeeded is idempotent either way).
+// they arrive before the event (seeding is idempotent either way).
 export const WORKSPACE_SEED_CONSUMER = 'crm-core.workspace-seed';
 
-export function workspaceSeedHandler(context: ServiceContext): EventRoute {
+export function workspaceSeedHandler(seeds: WorkspaceSeeds): EventRoute {
   return on(workspaceCreated, async (event) => {
     if (event.type !== workspaceCreated.type || !event.workspace_id) return;
-    await ensureWorkspaceSeeded(context, event.workspace_id);
+    await seeds.ensure(event.workspace_id);
   });
 }
 
-export async function subscribeWorkspaceSeed(context: ServiceContext): Promise<void> {
-  const { patterns, handler } = routeEvents(workspaceSeedHandler(context));
+export async function subscribeWorkspaceSeed(context: ServiceContext, seeds: WorkspaceSeeds): Promise<void> {
+  const { patterns, handler } = routeEvents(workspaceSeedHandler(seeds));
   await context.bus.subscribe(WORKSPACE_SEED_CONSUMER, patterns, handler);
 }

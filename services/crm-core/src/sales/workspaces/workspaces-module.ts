@@ -6,5 +6,5 @@ import { subscribeWorkspaceSeed } from './workspace-seed';
 // A new workspace's starting pipeline, stages and lead sources.
 export const workspacesModule: ServiceModule<CrmCoreRuntime> = {
   models: registerSeededWorkspaceModel,
-  consumers: ({ context }) => subscribeWorkspaceSeed(context),
+  consumers: ({ context, workspaceSeeds }) => subscribeWorkspaceSeed(context, workspaceSeeds),
 };

@@ -40,7 +40,7 @@ describe('lead capture', () => {
     };
     const capture = () =>
       runWithContext({ request_id: randomUUID(), workspace_id: workspaceId }, () =>
-        captureLead(started.crm.service.context, lead),
+        captureLead(started.crm.service.runtime, lead),
       );
     const [first, second] = await Promise.all([capture(), capture()]);
     expect(first.contact_id).toBe(second.contact_id);

@@ -2,14 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { inRequestTransaction, makeEventOf } from '@crm/bus';
 import { PERMISSIONS, workspaceCreated } from '@crm/protos';
 import { startServiceForTest, tenantClaims, waitFor, type ServiceHarness } from '@crm/testing';
+import type { CrmCoreRuntime } from '../../../crm-core-runtime';
 import { crmCoreService } from '../../../crm-core-service';
 import { leadSourceModel, pipelineModel, stageModel } from '../../catalogue/catalogue.model';
-import { ensureWorkspaceSeeded, SEED_LEAD_SOURCES, seedCatalogue } from '../workspace-seed';
+import { SEED_LEAD_SOURCES, seedCatalogue } from '../workspace-seed';
 
 // A workspace's catalogue is seeded once, however many replicas seed it at the same moment, from
 // identity's workspace-created event or the first request, and never again once an admin has
 // changed it. (The catalogue a client meets on its first requests: tests/crm-core/catalogue-rules.test.ts.)
-let crm: ServiceHarness;
+let crm: ServiceHarness<CrmCoreRuntime>;
 beforeAll(async () => {
   crm = await startServiceForTest(crmCoreService);
 });
@@ -66,14 +67,15 @@ describe('a new workspace catalogue', () => {
 
   it('seeded inside a request transaction that fails, is seeded again by the next request (an Idempotency-Key request)', async () => {
     const workspaceId = randomUUID();
+    const seeds = crm.service.runtime.workspaceSeeds;
     await expect(
       inRequestTransaction(context().connection, async () => {
-        await ensureWorkspaceSeeded(context(), workspaceId);
+        await seeds.ensure(workspaceId);
         throw new Error('the request fails after seeding');
       }),
     ).rejects.toThrow('the request fails after seeding');
     expect(await storedCounts(workspaceId)).toEqual({ pipelines: 0, stages: 0, sources: 0 });
-    await ensureWorkspaceSeeded(context(), workspaceId);
+    await seeds.ensure(workspaceId);
     expect(await storedCounts(workspaceId)).toEqual(SEEDED);
   });
 
