@@ -73,24 +73,32 @@ export function attendeesOf(record: MeetingRecord, names: MeetingNames): Meeting
   );
 }
 
-export function meetingView(record: MeetingRecord, names: MeetingNames): MeetingView {
+// The stored fields a meeting shows, in its view and in every event about it: written once, so
+// the two cannot drift apart.
+function storedView(record: MeetingRecord) {
   return {
-    id: record._id,
     title: record.title,
     location: record.location ?? null,
     notes: record.notes ?? null,
     starts_at: record.starts_at,
     ends_at: record.ends_at,
     company_id: record.company_id ?? null,
-    company_name: record.company_id ? (names.companies.get(record.company_id) ?? null) : null,
     organiser_id: record.organiser_id,
     status: record.status,
     outcome: record.outcome ?? null,
-    attendees: attendeesOf(record, names),
     online_meeting: record.online_meeting === true,
     join_url: record.join_url ?? null,
     external_provider: record.external_provider ?? null,
     sync_error: record.sync_error ?? null,
+  };
+}
+
+export function meetingView(record: MeetingRecord, names: MeetingNames): MeetingView {
+  return {
+    id: record._id,
+    ...storedView(record),
+    company_name: record.company_id ? (names.companies.get(record.company_id) ?? null) : null,
+    attendees: attendeesOf(record, names),
   };
 }
 
@@ -107,20 +115,8 @@ export async function meetingViews(
 export function meetingState(record: MeetingRecord): MeetingCreatedData {
   return {
     meeting_id: record._id,
-    title: record.title,
-    location: record.location ?? null,
-    notes: record.notes ?? null,
-    starts_at: record.starts_at,
-    ends_at: record.ends_at,
-    company_id: record.company_id ?? null,
-    organiser_id: record.organiser_id,
-    status: record.status,
-    outcome: record.outcome ?? null,
+    ...storedView(record),
     attendees: (record.attendees ?? []).map((attendee) => ({ type: attendee.type, id: attendee.id })),
-    online_meeting: record.online_meeting === true,
-    external_provider: record.external_provider ?? null,
-    join_url: record.join_url ?? null,
-    sync_error: record.sync_error ?? null,
     version: record.version ?? 1,
   };
 }
