@@ -1,20 +1,23 @@
 import { Schema, type Connection, type Model } from 'mongoose';
-import { globalCollection } from '@crm/kit';
-import { PERSON_LINK_FIELDS, type PersonLinkRecord } from '../shared/person-links';
+import { field, globalCollection, schemaOf, type RecordOf } from '@crm/kit';
+import { PERSON_LINK_FIELDS } from '../shared/person-links';
 
 // A link mailed to a person's address to prove they receive mail there. It belongs to a person,
 // not to a workspace, so it is not tenant-scoped. Only the token's SHA-256 digest is stored.
-export interface EmailVerificationRecord extends PersonLinkRecord {
+const emailVerificationFields = {
+  ...PERSON_LINK_FIELDS,
   // The address the link was mailed to: it verifies that address only.
-  email: string;
-}
+  email: field.string({ required: true }),
+};
+
+export type EmailVerificationRecord = RecordOf<typeof emailVerificationFields>;
 
 export const EMAIL_VERIFICATION_MODEL = 'EmailVerification';
 
-const emailVerificationSchema = new Schema<EmailVerificationRecord>(
-  { ...PERSON_LINK_FIELDS, email: { type: String, required: true } },
-  { collection: 'email_verifications', versionKey: false },
-);
+const emailVerificationSchema = new Schema<EmailVerificationRecord>(schemaOf(emailVerificationFields), {
+  collection: 'email_verifications',
+  versionKey: false,
+});
 emailVerificationSchema.plugin(globalCollection, {
   reason: 'a verification link belongs to a person, not a workspace; found by token digest',
 });

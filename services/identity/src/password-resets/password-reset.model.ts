@@ -1,5 +1,5 @@
 import { Schema, type Connection, type Model } from 'mongoose';
-import { globalCollection } from '@crm/kit';
+import { globalCollection, schemaOf } from '@crm/kit';
 import { PERSON_LINK_FIELDS, type PersonLinkRecord } from '../shared/person-links';
 
 // A one-time link to set a new password (POST /me/password). It belongs to a person, not to
@@ -8,10 +8,10 @@ export type PasswordResetRecord = PersonLinkRecord;
 
 export const PASSWORD_RESET_MODEL = 'PasswordReset';
 
-const passwordResetSchema = new Schema<PasswordResetRecord>(
-  { ...PERSON_LINK_FIELDS },
-  { collection: 'password_resets', versionKey: false },
-);
+const passwordResetSchema = new Schema<PasswordResetRecord>(schemaOf(PERSON_LINK_FIELDS), {
+  collection: 'password_resets',
+  versionKey: false,
+});
 passwordResetSchema.plugin(globalCollection, {
   reason: 'a reset link belongs to a person, not a workspace; found by token digest',
 });

@@ -1,32 +1,24 @@
 import type { ClientSession, Connection, Model } from 'mongoose';
-import { isoNow } from '@crm/kit';
+import { field, isoNow, type RecordOf } from '@crm/kit';
 import { userModel, type UserRecord } from '../users/user.model';
 import { linkTokenDigest } from './link-token';
 
 // What every single-use link mailed to a person (not to a workspace) keeps: password changes and
 // email verifications. Only the token's digest is stored; the latest link sent is the only one
 // that works, once, until it expires.
-export interface PersonLinkRecord {
-  _id: string;
-  token_digest: string;
-  user_id: string;
-  created_at: string;
-  expires_at: string;
-  // Set when the link was followed.
-  used_at: string | null;
-  // Set when a newer link was sent: only the latest works.
-  replaced_at: string | null;
-}
-
 export const PERSON_LINK_FIELDS = {
-  _id: { type: String, required: true },
-  token_digest: { type: String, required: true },
-  user_id: { type: String, required: true },
-  created_at: { type: String, required: true },
-  expires_at: { type: String, required: true },
-  used_at: { type: String, default: null },
-  replaced_at: { type: String, default: null },
-} as const;
+  _id: field.string({ required: true }),
+  token_digest: field.string({ required: true }),
+  user_id: field.string({ required: true }),
+  created_at: field.string({ required: true }),
+  expires_at: field.string({ required: true }),
+  // Set when the link was followed.
+  used_at: field.string({ default: null }),
+  // Set when a newer link was sent: only the latest works.
+  replaced_at: field.string({ default: null }),
+};
+
+export type PersonLinkRecord = RecordOf<typeof PERSON_LINK_FIELDS>;
 
 // Usable: not used, not replaced by a newer link, not expired at `now`.
 export function isOpenLink(link: PersonLinkRecord, now: string): boolean {
