@@ -1,53 +1,41 @@
 import { Schema, type Connection, type Model } from 'mongoose';
-import { tenantScoped } from '@crm/kit';
+import { field, schemaOf, tenantScoped, type RecordOf, type ScopedRecordOf } from '@crm/kit';
 
 export const EXPORT_STATUSES = ['receiving', 'ready'] as const;
 export type ExportStatus = (typeof EXPORT_STATUSES)[number];
 
 // One stored part of an export being received, in the blob store under its own key.
-export interface ExportPart {
-  blob_key: string;
-  size_bytes: number;
-}
+const partFields = {
+  blob_key: field.string({ required: true }),
+  size_bytes: field.number({ required: true }),
+};
+
+export type ExportPart = RecordOf<typeof partFields>;
+
+const partSchema = new Schema<ExportPart>(schemaOf(partFields), { _id: false, versionKey: false });
 
 // A workspace export (crm-core's POST /export): a ZIP kept apart from documents, so it is
 // never listed and never counted against the workspace's storage quota. receiving: parts
 // arrive one by one; ready: joined into one file behind a download link until expires_at.
-export interface ExportRecord {
-  _id: string;
-  workspace_id: string;
-  file_name: string;
-  status: ExportStatus;
-  parts: ExportPart[];
-  size_bytes: number;
-  blob_key: string;
-  created_by: string | null;
-  created_at: string;
-  completed_at: string | null;
+const exportFields = {
+  _id: field.string({ required: true }),
+  file_name: field.string({ required: true }),
+  status: field.string<ExportStatus>({ required: true, enum: EXPORT_STATUSES }),
+  parts: field.list(partSchema),
+  size_bytes: field.number({ required: true, default: 0 }),
+  blob_key: field.string({ required: true }),
+  created_by: field.string({ default: null }),
+  created_at: field.string({ required: true }),
+  completed_at: field.string({ default: null }),
   // When the export is removed: an hour after it began while receiving, then the link's expiry.
-  expires_at: string;
-}
+  expires_at: field.string({ required: true }),
+};
+
+export type ExportRecord = ScopedRecordOf<typeof exportFields>;
 
 export const EXPORT_MODEL = 'Export';
 
-const exportSchema = new Schema<ExportRecord>(
-  {
-    _id: { type: String, required: true },
-    file_name: { type: String, required: true },
-    status: { type: String, enum: EXPORT_STATUSES, required: true },
-    parts: {
-      type: [{ _id: false, blob_key: { type: String, required: true }, size_bytes: { type: Number, required: true } }],
-      default: [],
-    },
-    size_bytes: { type: Number, required: true, default: 0 },
-    blob_key: { type: String, required: true },
-    created_by: { type: String, default: null },
-    created_at: { type: String, required: true },
-    completed_at: { type: String, default: null },
-    expires_at: { type: String, required: true },
-  },
-  { collection: 'exports', versionKey: false },
-);
+const exportSchema = new Schema<ExportRecord>(schemaOf(exportFields), { collection: 'exports', versionKey: false });
 exportSchema.plugin(tenantScoped);
 
 export function registerExportModel(connection: Connection): void {
