@@ -11,8 +11,9 @@ async function main(): Promise<void> {
     rateLimits: { perTokenPerMinute: 100_000, publicPerMinute: 100_000 },
   });
   let stopping: Promise<void> | undefined;
+  // Nothing is left to do once the system has stopped and its data is gone.
   const stop = () => {
-    stopping ??= system.destroy().then(() => process.disconnect?.());
+    stopping ??= system.destroy().then(() => process.exit(0));
     return stopping;
   };
   process.on('message', (message) => {
