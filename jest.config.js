@@ -9,6 +9,7 @@
 //              Meilisearch and RabbitMQ in containers, when a container engine answers
 // `npm test` runs them all; `npm test -- --selectProjects unit` runs one.
 const { probeContainerEngine, skipLine } = require('./libs/testing/src/container-engine');
+const swcOptions = require('./tests/support/swc-options.cjs');
 
 // Workspace packages are mapped to their TypeScript sources.
 const packages = {
@@ -43,10 +44,7 @@ const shared = {
   testEnvironment: 'node',
   rootDir: __dirname,
   transform: {
-    '^.+\\.ts$': [
-      '@swc/jest',
-      { jsc: { target: 'es2022', parser: { syntax: 'typescript' } }, module: { type: 'commonjs' } },
-    ],
+    '^.+\\.ts$': ['@swc/jest', swcOptions],
   },
   moduleNameMapper,
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],

@@ -1,5 +1,5 @@
 // Lets a plain Node process run the TypeScript sources as jest runs them (`node -r` this file):
-// `.ts` files are compiled by SWC with jest's settings (jest.config.js), and the workspace packages
+// `.ts` files are compiled by SWC with jest's settings (swc-options.cjs), and the workspace packages
 // (`@crm/kit`, `@crm/crm-core/...`) resolve to their sources through the paths of
 // tsconfig.tests.json, the table the type-check of the tests reads. Used for the test systems that
 // several test files share (shared-systems-setup.ts): they run the code the tests were written
@@ -28,11 +28,7 @@ Module._resolveFilename = function resolveWorkspacePackage(request, ...rest) {
   return resolveFilename.call(this, mapped ?? request, ...rest);
 };
 
-const options = {
-  jsc: { target: 'es2022', parser: { syntax: 'typescript' } },
-  module: { type: 'commonjs' },
-  sourceMaps: 'inline',
-};
+const options = { ...require('./swc-options.cjs'), sourceMaps: 'inline' };
 Module._extensions['.ts'] = (module, filename) => {
   const { code } = transformSync(readFileSync(filename, 'utf8'), { ...options, filename });
   module._compile(code, filename);
