@@ -248,10 +248,34 @@ class ConsumerQueue {
   }
 }
 
-// One broker per process: in embedded mode all services share it, so one service's consumer
-// receives another's events, as they would through RabbitMQ.
+// An event's type and its serialized envelope: what brokers hand to their queues and send to a
+// linked broker (the type routes without parsing the body).
+export type TypedBody = readonly [type: string, body: string];
+
+// The far side of a link, seen from a broker (BrokerLink, in broker-link.ts).
+export interface LinkedBroker {
+  forward(typed: readonly TypedBody[]): Promise<void>;
+}
+
+// Waits for every delivery and throws the first failure. A handler that publishes directly would
+// otherwise wait for itself; services publish through the outbox, so this only guards against a
+// deadlock.
+async function settled(handled: readonly Promise<void>[]): Promise<void> {
+  if (insideHandler.getStore() !== undefined) {
+    for (const promise of handled) promise.catch(() => undefined);
+    return;
+  }
+  const results = await Promise.allSettled(handled);
+  const failure = results.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+  if (failure) throw failure.reason;
+}
+
+// One broker per process, or one per thread linked to the others (BrokerLink): in embedded mode
+// all services share it, so one service's consumer receives another's events, as they would
+// through RabbitMQ.
 export class InProcessBroker {
   private readonly consumers = new Map<string, ConsumerQueue>();
+  private readonly links = new Set<LinkedBroker>();
   private readonly deadLetterList: DeadLetter[] = [];
   private readonly retryDelayMs: number;
   private readonly deadLetterLimit: number;
@@ -300,23 +324,35 @@ export class InProcessBroker {
     await queue.close();
   }
 
+  // Resolves once every consumer of this broker, and of every broker linked to it, has handled
+  // the events (or dead-lettered them).
   async publish(events: readonly EventEnvelope[]): Promise<void> {
+    const typed: TypedBody[] = events.map((event) => [event.type, serializeEnvelope(event)]);
+    const handled = this.enqueue(typed);
+    for (const link of this.links) handled.push(link.forward(typed));
+    await settled(handled);
+  }
+
+  // Events another thread's broker published (BrokerLink): to this broker's consumers only.
+  deliver(typed: readonly TypedBody[]): Promise<void> {
+    return settled(this.enqueue(typed));
+  }
+
+  // Joins another broker (on another thread): what either publishes reaches both sides'
+  // consumers, and publishing waits for both. Answers the unlink.
+  addLink(link: LinkedBroker): () => void {
+    this.links.add(link);
+    return () => this.links.delete(link);
+  }
+
+  private enqueue(typed: readonly TypedBody[]): Promise<void>[] {
     const handled: Promise<void>[] = [];
-    for (const event of events) {
-      const body = serializeEnvelope(event);
+    for (const [type, body] of typed) {
       for (const queue of this.consumers.values()) {
-        if (queue.matches(event.type)) handled.push(queue.enqueue(body));
+        if (queue.matches(type)) handled.push(queue.enqueue(body));
       }
     }
-    // A handler that publishes directly would otherwise wait for itself; services publish
-    // through the outbox, so this only guards against a deadlock.
-    if (insideHandler.getStore() !== undefined) {
-      for (const promise of handled) promise.catch(() => undefined);
-      return;
-    }
-    const results = await Promise.allSettled(handled);
-    const failure = results.find((result): result is PromiseRejectedResult => result.status === 'rejected');
-    if (failure) throw failure.reason;
+    return handled;
   }
 
   createQueue(

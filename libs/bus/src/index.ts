@@ -1,3 +1,4 @@
+export * from './broker-link';
 export * from './create-event-bus';
 export * from './dead-letters';
 export * from './event-bus';
