@@ -1,32 +1,17 @@
-import { parentPort, workerData } from 'node:worker_threads';
-import { createLogger } from '@crm/kit';
+import { createLogger, serveThread, threadData } from '@crm/kit';
 import { startGateway, type RunningGateway } from './gateway';
-import type { GatewayThreadData, GatewayThreadMessage } from './gateway-thread';
+import type { GatewayThreadData } from './gateway-thread';
 
 // The gateway's thread (see startGatewayThread): starts it, reports its port, stops it on request.
-const port = parentPort!;
-const data = workerData as GatewayThreadData;
-const send = (message: GatewayThreadMessage) => port.postMessage(message);
-
-const logger = createLogger(
-  'gateway',
-  data.logLevel,
-  data.relayLogs ? { write: (line: string) => send({ kind: 'log', line }) } : undefined,
-);
-
+const { data, logDestination } = threadData<GatewayThreadData>();
+const logger = createLogger('gateway', data.logLevel, logDestination);
 let gateway: RunningGateway | undefined;
-port.on('message', (message: unknown) => {
-  if (message !== 'stop') return;
-  void (gateway?.stop() ?? Promise.resolve()).finally(() => send({ kind: 'stopped' }));
-});
 
-startGateway({ ...data.options, logger }).then(
-  (started) => {
-    gateway = started;
-    send({ kind: 'started', port: started.port });
+serveThread({
+  start: async () => {
+    gateway = await startGateway({ ...data.options, logger });
+    return { port: gateway.port };
   },
-  (error: unknown) => {
-    logger.error({ err: error }, 'gateway failed to start');
-    send({ kind: 'failed', message: error instanceof Error ? error.message : String(error) });
-  },
-);
+  commands: { stop: async () => gateway?.stop() },
+  onStartFailure: (error) => logger.error({ err: error }, 'gateway failed to start'),
+});

@@ -1,6 +1,5 @@
 import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
-import type { DestinationStream } from '@crm/kit';
+import { startThread, type DestinationStream } from '@crm/kit';
 import type { GatewayOptions, RunningGateway } from './gateway';
 
 // The gateway on a thread of its own, for a process that also runs the services (`npm start`).
@@ -15,69 +14,21 @@ export interface GatewayThreadOptions extends Omit<GatewayOptions, 'logger'> {
   logDestination?: DestinationStream;
 }
 
-// What travels between the threads.
+// What travels to the thread.
 export interface GatewayThreadData {
   options: Omit<GatewayOptions, 'logger'>;
   logLevel?: string;
-  // The lines are handed to the starting thread, which owns the destination.
-  relayLogs: boolean;
 }
-
-export type GatewayThreadMessage =
-  | { kind: 'started'; port: number }
-  | { kind: 'failed'; message: string }
-  | { kind: 'log'; line: string }
-  | { kind: 'stopped' };
 
 // The compiled entry, from the sources as from the build: a thread runs JavaScript only.
 const ENTRY = join(__dirname, '..', 'dist', 'gateway-thread-main.js');
 
-export function startGatewayThread(options: GatewayThreadOptions): Promise<RunningGateway> {
+export async function startGatewayThread(options: GatewayThreadOptions): Promise<RunningGateway> {
   const { logLevel, logDestination, ...gatewayOptions } = options;
-  const data: GatewayThreadData = { options: gatewayOptions, logLevel, relayLogs: logDestination !== undefined };
-  const worker = new Worker(ENTRY, { workerData: data });
-  let stopped: (() => void) | undefined;
-  let running = false;
-
-  return new Promise<RunningGateway>((resolve, reject) => {
-    worker.on('message', (message: GatewayThreadMessage) => {
-      switch (message.kind) {
-        case 'log':
-          logDestination?.write(message.line);
-          return;
-        case 'started':
-          running = true;
-          resolve({
-            port: message.port,
-            stop: async () => {
-              const done = new Promise<void>((finished) => (stopped = finished));
-              worker.postMessage('stop');
-              await done;
-              await worker.terminate();
-            },
-          });
-          return;
-        case 'failed':
-          reject(new Error(`gateway failed to start: ${message.message}`));
-          void worker.terminate();
-          return;
-        case 'stopped':
-          stopped?.();
-      }
-    });
-    worker.once('error', (error) => {
-      if (!running) {
-        reject(error);
-        return;
-      }
-      // A gateway that crashes takes the process down, as it would on the main thread.
-      process.nextTick(() => {
-        throw error;
-      });
-    });
-    worker.once('exit', (code) => {
-      if (!running) reject(new Error(`gateway thread exited with ${code} before it started`));
-      stopped?.();
-    });
+  const thread = await startThread<{ port: number }, GatewayThreadData>(ENTRY, {
+    name: 'gateway',
+    data: { options: gatewayOptions, logLevel },
+    logDestination,
   });
+  return { port: thread.value.port, stop: () => thread.stop() };
 }

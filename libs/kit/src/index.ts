@@ -23,3 +23,4 @@ export * from './text';
 export * from './trace-context';
 export * from './validation';
 export * from './turn-hand-off';
+export * from './worker-thread';
