@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { request, signUpWithWorkspace } from '../support/system';
+import { callerFor, request, signUpWithWorkspace, waitFor } from '../support/system';
 
 // `npm start` (the built all-in-one entry) reads the gateway's variables as the gateway's own
 // entry does, and chooses the simulated payment provider for itself.
@@ -65,5 +65,23 @@ describe('npm start', () => {
     const checkout = await request(base, 'POST', '/billing/checkout', { token, body: {} });
     expect(checkout.status).toBe(200);
     expect(checkout.body.url).toMatch(/\/v1\/public\/billing\/simulator\/checkout\//);
+  });
+
+  it('runs every service on the main thread with SERVICES_THREAD=false, and refuses a value that is not a boolean', async () => {
+    const base = await startAllInOne({ SERVICES_THREAD: 'false' });
+    const call = callerFor(base, await signUpWithWorkspace(base, 'Single'));
+    expect((await call('POST', '/companies', { name: 'One Thread Ltd' })).status).toBe(201);
+    // Reports, on the main thread too, gets crm-core's event.
+    const counted = await waitFor(async () => {
+      const pipeline = await call('GET', '/reports/pipeline');
+      const companies = (pipeline.body.data as Array<{ companies: number }>).reduce(
+        (sum, row) => sum + row.companies,
+        0,
+      );
+      return companies === 1 ? pipeline : undefined;
+    });
+    expect(counted.status).toBe(200);
+
+    await expect(startAllInOne({ SERVICES_THREAD: 'sometimes' })).rejects.toThrow('npm start exited with 1');
   });
 });

@@ -6,10 +6,10 @@ import {
   type RunningGateway,
   type ServiceName,
 } from '@crm/gateway';
-import { billingService } from '@crm/billing';
-import { crmCoreService } from '@crm/crm-core';
-import { documentsService } from '@crm/documents';
-import { identityService } from '@crm/identity';
+import type { billingService } from '@crm/billing';
+import type { crmCoreService } from '@crm/crm-core';
+import type { documentsService } from '@crm/documents';
+import type { identityService } from '@crm/identity';
 import { InProcessBroker } from '@crm/bus';
 import {
   createLogger,
@@ -18,10 +18,12 @@ import {
   type DestinationStream,
   type KeyPair,
 } from '@crm/kit';
-import { marketingService } from '@crm/marketing';
-import { reportsService } from '@crm/reports';
-import { startService, type RunningService, type ServiceDefinition } from '@crm/service-host';
-import { webhooksService } from '@crm/webhooks';
+import type { marketingService } from '@crm/marketing';
+import type { reportsService } from '@crm/reports';
+import type { RunningService, ServiceDefinition } from '@crm/service-host';
+import type { webhooksService } from '@crm/webhooks';
+import { PARTS, startPart, THREAD_PARTS, type PartName, type PartSettings } from './parts';
+import { startServicesThread, type ServicesThread } from './services-thread';
 
 export interface SystemOptions {
   port?: number;
@@ -42,6 +44,11 @@ export interface SystemOptions {
   // CPU runs beside the services' instead of on their event loop. The thread loads the gateway's
   // build, so it is off by default: tests run the sources, with the gateway on the main thread.
   gatewayThread?: boolean;
+  // marketing, reports and webhooks on a thread of their own (`npm start`, benchmarks: see
+  // THREAD_PARTS), so a catch-up uses a second core. Off by default for the gateway thread's
+  // reason, and because a test reaches those parts' insides through `services`, which the main
+  // thread then does not hold.
+  servicesThread?: boolean;
 }
 
 // Each part with its own runtime's type: tests read a service's settings and adapters there.
@@ -86,56 +93,42 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
     // trying and testing, takes no money. A Stripe key given here still names Stripe.
     ...(given.PAYMENT_PROVIDER || given.STRIPE_SECRET_KEY ? {} : { PAYMENT_PROVIDER: 'simulated' }),
   };
-  const started: RunningService[] = [];
-  // gRPC ports of the parts started so far, by name: a peer's address is read when first used.
-  const grpcPorts = new Map<string, number>();
-  const start = async <R>(definition: ServiceDefinition<R>, peers: ServiceName[]): Promise<RunningService<R>> => {
-    const service = await startService(definition, {
-      httpPort: 0,
-      grpcPort: 0,
-      host,
-      dataDir,
-      mongoUrl: options.mongoUrl,
-      amqpUrl: options.amqpUrl,
-      inProcessBroker,
-      internalPublicKey: keys.publicKey,
-      serviceTokenSecret,
-      peers: lazyAddresses(peers, (peer) => (grpcPorts.has(peer) ? `${host}:${grpcPorts.get(peer)}` : undefined)),
-      env,
-      deferOutboxRelay: true,
-      logger: createLogger(definition.name, options.logLevel, options.logDestination),
-    });
-    started.push(service);
-    grpcPorts.set(definition.name, service.grpcPort);
-    return service;
+  const settings: PartSettings = {
+    host,
+    dataDir,
+    mongoUrl: options.mongoUrl,
+    amqpUrl: options.amqpUrl,
+    internalPublicKey: keys.publicKey,
+    serviceTokenSecret,
+    env,
+    logLevel: options.logLevel,
   };
+  const onThread = new Set<PartName>(options.servicesThread ? THREAD_PARTS : []);
+  const started: RunningService[] = [];
+  // Ports of the parts started so far, by name: a peer's address is read when first used.
+  const ports = new Map<string, { httpPort: number; grpcPort: number }>();
+  const grpcAddress = (peer: ServiceName) => (ports.has(peer) ? `${host}:${ports.get(peer)!.grpcPort}` : undefined);
+  let thread: ServicesThread | undefined;
   try {
-    // Started in dependency order. crm-core and marketing call each other: a peer's address is
-    // looked up when a service first calls it (gRPC clients are made on first use), by then every
-    // part has started.
-    const identity = await start(identityService, []);
-    const documents = await start(documentsService, ['crm-core']);
-    const crmCore = await start(crmCoreService, ['identity', 'documents', 'marketing']);
-    const marketing = await start(marketingService, ['crm-core', 'identity']);
-    const reports = await start(reportsService, ['identity', 'crm-core', 'marketing']);
-    const billing = await start(billingService, ['identity']);
-    const webhooks = await start(webhooksService, []);
-    const services: SystemServices = {
-      identity,
-      documents,
-      'crm-core': crmCore,
-      marketing,
-      reports,
-      billing,
-      webhooks,
-    };
-    const urlOf = (name: ServiceName) => `http://${host}:${services[name].httpPort}`;
+    for (const part of PARTS) {
+      if (onThread.has(part.name)) continue;
+      const service = await startPart(part, settings, inProcessBroker, { grpc: grpcAddress }, options.logDestination);
+      started.push(service);
+      ports.set(part.name, service);
+    }
+    if (onThread.size > 0) {
+      const peers = Object.fromEntries([...ports.keys()].map((name) => [name, grpcAddress(name as ServiceName)!]));
+      thread = await startServicesThread(settings, [...onThread], peers, inProcessBroker, options.logDestination);
+      for (const part of thread.parts) ports.set(part.name, part);
+    }
+    const services = runningServices(started);
+    const urlOf = (name: ServiceName) => `http://${host}:${ports.get(name)!.httpPort}`;
     const gatewayOptions = {
       port: options.port ?? 8080,
       host,
       internalPrivateKey: keys.privateKey,
       serviceTokenSecret,
-      identityGrpcAddress: `${host}:${services.identity.grpcPort}`,
+      identityGrpcAddress: grpcAddress('identity')!,
       serviceUrls: {
         identity: urlOf('identity'),
         'crm-core': urlOf('crm-core'),
@@ -159,6 +152,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
           logger: createLogger('gateway', options.logLevel, options.logDestination),
         });
     for (const service of started) service.startOutboxRelay();
+    await thread?.startRelays();
     return {
       url: `http://${host}:${gateway.port}/v1`,
       gateway,
@@ -169,31 +163,30 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
         // Every part's relay before any part stops: a relay's publish here returns once each
         // consumer has handled the events, so one still publishing would otherwise meet the
         // consumers of a part already stopped, fail, and leave those events to the next start.
-        await Promise.all(started.map((service) => service.context.outbox.stop()));
+        await Promise.all([...started.map((service) => service.context.outbox.stop()), thread?.stopRelays()]);
+        await thread?.stop();
         for (const service of started.reverse()) await service.stop();
       },
     };
   } catch (error) {
+    await thread?.stop();
     for (const service of started.reverse()) await service.stop();
     throw error;
   }
 }
 
-// Addresses read when used, so a service may name a peer that starts after it.
-function lazyAddresses(
-  peers: ServiceName[],
-  addressOf: (peer: ServiceName) => string | undefined,
-): Record<string, string> {
-  const addresses: Record<string, string> = {};
-  for (const peer of peers) {
-    Object.defineProperty(addresses, peer, {
+// The parts on the main thread by name; a part on the services thread cannot be reached from here.
+function runningServices(started: readonly RunningService[]): SystemServices {
+  const services = {} as SystemServices;
+  for (const { name } of PARTS) {
+    const service = started.find((running) => running.name === name);
+    Object.defineProperty(services, name, {
       enumerable: true,
       get: () => {
-        const address = addressOf(peer);
-        if (address === undefined) throw new Error(`${peer} has not started yet`);
-        return address;
+        if (!service) throw new Error(`${name} runs on the services thread: start the system without servicesThread`);
+        return service;
       },
     });
   }
-  return addresses;
+  return services;
 }
