@@ -67,11 +67,11 @@ describe('npm start', () => {
     expect(checkout.body.url).toMatch(/\/v1\/public\/billing\/simulator\/checkout\//);
   });
 
-  it('runs every service on the main thread with SERVICES_THREAD=false, and refuses a value that is not a boolean', async () => {
-    const base = await startAllInOne({ SERVICES_THREAD: 'false' });
-    const call = callerFor(base, await signUpWithWorkspace(base, 'Single'));
-    expect((await call('POST', '/companies', { name: 'One Thread Ltd' })).status).toBe(201);
-    // Reports, on the main thread too, gets crm-core's event.
+  it('runs marketing, reports and webhooks on a second thread with SERVICES_THREAD=true, and refuses a value that is not a boolean', async () => {
+    const base = await startAllInOne({ SERVICES_THREAD: 'true' });
+    const call = callerFor(base, await signUpWithWorkspace(base, 'Threaded'));
+    expect((await call('POST', '/companies', { name: 'Two Threads Ltd' })).status).toBe(201);
+    // Reports, on the services thread, gets crm-core's event from the main thread.
     const counted = await waitFor(async () => {
       const pipeline = await call('GET', '/reports/pipeline');
       const companies = (pipeline.body.data as Array<{ companies: number }>).reduce(

@@ -1,16 +1,14 @@
 import { startTestSystem, waitFor, type TestSystem } from '../support/system';
 import { revocationScenario } from './revocation-scenario';
 
-// As `npm start` runs: the gateway and some services on threads of their own (their build),
-// identity on the main thread. Whatever the gateway or identity keeps between requests is held to
-// the scenario.
+// As `npm start` runs: the gateway on a thread of its own (its build), the services on the main
+// thread. Whatever the gateway or identity keeps between requests is held to the scenario.
 const logLines: string[] = [];
 let system: TestSystem;
 
 beforeAll(async () => {
   system = await startTestSystem({
     gatewayThread: true,
-    servicesThread: true,
     logLevel: 'info',
     logDestination: { write: (line: string) => void logLines.push(line) },
   });

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { callerFor, request, signUpWithWorkspace, startTestSystem, waitFor, type Caller } from '../support/system';
 
-// As `npm start` runs: the gateway on a thread of its own, marketing, reports and webhooks on the
-// services thread (their build), identity, crm-core and the rest on the main thread, the two
-// threads' brokers linked.
+// As `SERVICES_THREAD=true npm start` runs: the gateway on a thread of its own, marketing, reports
+// and webhooks on the services thread (their build), identity, crm-core and the rest on the main
+// thread, the two threads' brokers linked.
 const threaded = { gatewayThread: true, servicesThread: true } as const;
 
 const companiesCounted = (pipeline: { body: { data?: Array<{ companies: number }> } }) =>
@@ -33,7 +33,7 @@ async function companyEverywhere(call: Caller, name: string) {
   return id;
 }
 
-describe('the parts on two threads (npm start)', () => {
+describe('the parts on two threads (SERVICES_THREAD=true npm start)', () => {
   it('every part gets the events of the other thread, and data and events survive a stop at once', async () => {
     const lines: string[] = [];
     const first = await startTestSystem({

@@ -31,7 +31,7 @@ export interface ServicesThread {
 // The compiled entry, from the sources as from the build: a thread runs JavaScript only.
 const ENTRY = join(__dirname, '..', 'dist', 'services-thread-main.js');
 
-// Some of the parts on a thread of their own (`npm start`, benchmarks): one event loop runs on
+// Some of the parts on a thread of their own (`SERVICES_THREAD=true`): one event loop runs on
 // one core, and a catch-up after an import is every consumer's work at once. On a second thread
 // those parts' consumers and requests run beside the main thread's instead of queueing with
 // them. Nothing else changes: the same loopback HTTP and gRPC between the parts, and the two

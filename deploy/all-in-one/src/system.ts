@@ -44,10 +44,10 @@ export interface SystemOptions {
   // CPU runs beside the services' instead of on their event loop. The thread loads the gateway's
   // build, so it is off by default: tests run the sources, with the gateway on the main thread.
   gatewayThread?: boolean;
-  // marketing, reports and webhooks on a thread of their own (`npm start`, benchmarks: see
-  // THREAD_PARTS), so a catch-up uses a second core. Off by default for the gateway thread's
-  // reason, and because a test reaches those parts' insides through `services`, which the main
-  // thread then does not hold.
+  // marketing, reports and webhooks on a thread of their own (`SERVICES_THREAD=true npm start`,
+  // THREAD_PARTS): a catch-up uses a second core, but three busy threads then share two cores
+  // with no regard for which work is a request, so writes and reads during a catch-up slow down.
+  // A test that sets it cannot reach those parts' insides through `services`.
   servicesThread?: boolean;
 }
 
