@@ -46,12 +46,67 @@ export function normalizeDocument(input: Document): NormalizedDocument {
       codeName: 'BSONObjectTooLarge',
     });
   }
-  return { doc: deserializeDocument(bytes), bytes };
+  const copy = plainCopy(input);
+  return { doc: copy === NOT_PLAIN ? deserializeDocument(bytes) : (copy as Document), bytes };
 }
 
 // Filters and update expressions get the same treatment so their values compare with stored ones.
 export function normalizeValue<T extends Document>(input: T): T {
-  return deserializeDocument(serializeDocument(input)) as T;
+  const copy = plainCopy(input);
+  return copy === NOT_PLAIN ? (deserializeDocument(serializeDocument(input)) as T) : (copy as T);
+}
+
+const NOT_PLAIN = Symbol('not plain');
+
+// No lone surrogate, which UTF-8 (and so BSON) replaces (String.prototype.isWellFormed, Node 20).
+const wellFormed = (text: string) => (text as string & { isWellFormed(): boolean }).isWellFormed();
+
+// What the round trip through BSON would answer, without it, for a value made only of what BSON
+// keeps as it is: well-formed strings, numbers, booleans, null, valid Dates, arrays without holes
+// and plain objects whose keys hold no NUL. Anything else (undefined, BSON types, Buffers,
+// RegExps, toBSON(), class instances) answers NOT_PLAIN, and the caller takes the round trip.
+// Most filters, updates and documents are plain, and a copy costs a fraction of encoding and
+// decoding them.
+function plainCopy(value: unknown): unknown {
+  switch (typeof value) {
+    case 'string':
+      return wellFormed(value) ? value : NOT_PLAIN;
+    case 'number':
+      return value;
+    case 'boolean':
+      return value;
+    case 'object':
+      break;
+    default:
+      return NOT_PLAIN;
+  }
+  if (value === null) return null;
+  if (Array.isArray(value)) {
+    const copy = new Array<unknown>(value.length);
+    for (let i = 0; i < value.length; i++) {
+      if (!(i in value)) return NOT_PLAIN;
+      const item = plainCopy(value[i]);
+      if (item === NOT_PLAIN) return NOT_PLAIN;
+      copy[i] = item;
+    }
+    return copy;
+  }
+  if (value instanceof Date) {
+    const time = value.getTime();
+    return Number.isNaN(time) ? NOT_PLAIN : new Date(time);
+  }
+  if (!isPlainObject(value) || typeof value.toBSON === 'function') return NOT_PLAIN;
+  const copy: Document = {};
+  for (const key of Object.keys(value)) {
+    if (key.includes('\0')) return NOT_PLAIN;
+    const field = plainCopy(value[key]);
+    if (field === NOT_PLAIN) return NOT_PLAIN;
+    // A field named __proto__ stays a field: assigning it would set the copy's prototype.
+    if (key === '__proto__')
+      Object.defineProperty(copy, key, { value: field, enumerable: true, writable: true, configurable: true });
+    else copy[key] = field;
+  }
+  return copy;
 }
 
 export function ensureId(document: Document): void {
