@@ -8,36 +8,21 @@
 //   containers `__tests__/*.containers.spec.ts`: the transport contracts against MongoDB,
 //              Meilisearch and RabbitMQ in containers, when a container engine answers
 // `npm test` runs them all; `npm test -- --selectProjects unit` runs one.
+const { readFileSync } = require('node:fs');
+const { join } = require('node:path');
 const { probeContainerEngine, skipLine } = require('./libs/testing/src/container-engine');
 const swcOptions = require('./tests/support/swc-options.cjs');
 
-// Workspace packages are mapped to their TypeScript sources.
-const packages = {
-  '@crm/kit': 'libs/kit/src',
-  '@crm/embedded-mongo': 'libs/embedded-mongo/src',
-  '@crm/bus': 'libs/bus/src',
-  '@crm/mail': 'libs/mail/src',
-  '@crm/testing': 'libs/testing/src',
-  '@crm/service-host': 'libs/service-host/src',
-  '@crm/protos': 'protos',
-  '@crm/gateway': 'gateway/src',
-  '@crm/all-in-one': 'deploy/all-in-one/src',
-  '@crm/processes': 'deploy/processes/src',
-  '@crm/identity': 'services/identity/src',
-  '@crm/crm-core': 'services/crm-core/src',
-  '@crm/marketing': 'services/marketing/src',
-  '@crm/reports': 'services/reports/src',
-  '@crm/documents': 'services/documents/src',
-  '@crm/billing': 'services/billing/src',
-  '@crm/webhooks': 'services/webhooks/src',
-  '@crm/sdk': 'clients/typescript/src',
-  '@crm/cli': 'clients/cli/src',
-};
-
+// Workspace packages resolve to their TypeScript sources through the paths of
+// tsconfig.tests.json: the table the tests' type-check reads, as the shared systems' loader does
+// (tests/support/source-loader.cjs), so one table serves all three.
+const { paths } = JSON.parse(readFileSync(join(__dirname, 'tsconfig.tests.json'), 'utf8')).compilerOptions;
+const escape = (text) => text.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
 const moduleNameMapper = {};
-for (const [name, dir] of Object.entries(packages)) {
-  moduleNameMapper[`^${name}$`] = `<rootDir>/${dir}/index.ts`;
-  moduleNameMapper[`^${name}/(.*)$`] = `<rootDir>/${dir}/$1`;
+for (const [name, [target]] of Object.entries(paths)) {
+  if (name.endsWith('/*'))
+    moduleNameMapper[`^${escape(name.slice(0, -2))}/(.*)$`] = `<rootDir>/${target.replace('*', '$1')}`;
+  else moduleNameMapper[`^${escape(name)}$`] = `<rootDir>/${target}`;
 }
 
 const shared = {
