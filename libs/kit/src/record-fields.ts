@@ -61,6 +61,13 @@ function date(options: object): Field<unknown> {
   return { type: Date, ...options };
 }
 
+function boolean(options: { required: true } | { default: boolean }): Field<boolean>;
+// Neither required nor defaulted: a new document given none has none.
+function boolean(): Field<boolean | undefined>;
+function boolean(options: object = {}): Field<unknown> {
+  return { type: Boolean, ...options };
+}
+
 // A value mongoose stores as given (Mixed); a default object is copied for each new document.
 function mixed<T extends object>(options: { default: null }): Field<T | null>;
 function mixed<T extends object>(options: { required: true } | { default: T }): Field<T>;
@@ -75,13 +82,21 @@ export const field = {
   absentOnOld: <T>(definition: Field<T, boolean>) => definition as Field<T, true>,
   number,
   date,
-  boolean: (options: { required: true } | { default: boolean }): Field<boolean> => ({ type: Boolean, ...options }),
-  // A list of strings, empty when created.
-  strings: <T extends string = string>(): Field<T[]> => ({ type: [String], default: [] }),
-  // A list of subdocuments of `schema`, empty when created.
-  list: <T>(schema: Schema<T>): Field<T[]> => ({ type: [schema], default: [] }),
+  boolean,
+  // A list of strings: empty when created, or required.
+  strings: <T extends string = string>(options: ListOptions = { default: [] }): Field<T[]> => ({
+    type: [String],
+    ...options,
+  }),
+  // A list of subdocuments of `schema`: empty when created, or required.
+  list: <T>(schema: Schema<T>, options: ListOptions = { default: [] }): Field<T[]> => ({ type: [schema], ...options }),
   mixed,
+  // A nested path, not a subdocument: its fields are stored in the record's own document and
+  // written like the record's.
+  nested: <F extends Fields>(fields: F): Field<RecordOf<F>> => fields as unknown as Field<RecordOf<F>>,
 };
+
+type ListOptions = { default: [] } | { required: true };
 
 // The schema definition of the fields, for `new Schema<XRecord>(schemaOf(xFields), options)`.
 export function schemaOf<F extends Fields>(fields: F): SchemaDefinition {

@@ -35,6 +35,13 @@ const fields = {
   address: field.mixed<Address>({ default: {} }),
   definition: field.mixed<{ rows: string[] }>({ required: true }),
   test_body: field.mixed<Record<string, unknown>>({ default: null }),
+  labels: field.strings({ required: true }),
+  members: field.list<{ id: string }>(attendeeSchema, { required: true }),
+  bound: field.absentOnOld(field.boolean()),
+  settings: field.nested({
+    currency: field.string({ required: true }),
+    page_size: field.number({ default: 25 }),
+  }),
   created_at: field.string({ required: true }),
 };
 
@@ -66,6 +73,13 @@ const byHand: SchemaDefinition = {
   address: { type: Schema.Types.Mixed, default: {} },
   definition: { type: Schema.Types.Mixed, required: true },
   test_body: { type: Schema.Types.Mixed, default: null },
+  labels: { type: [String], required: true },
+  members: { type: [attendeeSchema], required: true },
+  bound: { type: Boolean },
+  settings: {
+    currency: { type: String, required: true },
+    page_size: { type: Number, default: 25 },
+  },
   created_at: { type: String, required: true },
 };
 
@@ -98,6 +112,10 @@ export function typeChecks(record: RecordOf<typeof fields>, scoped: ScopedRecord
   exactly<typeof record.cancelled, boolean>(true);
   exactly<typeof record.definition, { rows: string[] }>(true);
   exactly<typeof record.test_body, Record<string, unknown> | null>(true);
+  exactly<typeof record.labels, string[]>(true);
+  exactly<typeof record.members, Array<{ id: string }>>(true);
+  exactly<Pick<typeof record, 'bound'>, { bound?: boolean | undefined }>(true);
+  exactly<typeof record.settings, { currency: string; page_size: number }>(true);
   exactly<typeof scoped, RecordOf<typeof fields> & { workspace_id: string }>(false);
   exactly<typeof scoped.workspace_id, string>(true);
   exactly<Omit<typeof scoped, 'workspace_id'>, RecordOf<typeof fields>>(true);
@@ -153,6 +171,7 @@ describe('schemaOf', () => {
       cancelled: false,
       definition: { rows: ['a'] },
       expires_at: new Date('2026-02-01T00:00:00.000Z'),
+      settings: { currency: 'GBP' },
       created_at: '2026-01-01T00:00:00.000Z',
     };
     expect(JSON.stringify(documentOf(built, given))).toBe(JSON.stringify(documentOf(written, given)));
@@ -177,6 +196,9 @@ describe('schemaOf', () => {
       address: {},
       definition: { rows: ['a'] },
       test_body: null,
+      labels: [],
+      members: [],
+      settings: { currency: 'GBP', page_size: 25 },
       created_at: '2026-01-01T00:00:00.000Z',
     });
   });

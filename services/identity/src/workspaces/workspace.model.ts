@@ -1,5 +1,5 @@
 import { Schema, type Connection, type Model } from 'mongoose';
-import { globalCollection } from '@crm/kit';
+import { field, globalCollection, schemaOf, type RecordOf } from '@crm/kit';
 import { PLAN_NAMES, type PlanName } from '@crm/protos';
 
 // Plans: `free` and `standard` (campaigns, touchpoints, marketing report, calendar sync), as
@@ -9,12 +9,14 @@ export type Plan = PlanName;
 
 export const DATE_FORMATS = ['DD/MM/YYYY', 'MM/DD/YYYY', 'YYYY-MM-DD'] as const;
 
-export interface WorkspaceSettings {
-  currency: string;
-  date_format: (typeof DATE_FORMATS)[number];
-  timezone: string;
-  page_size: number;
-}
+const settingsFields = {
+  currency: field.string({ required: true }),
+  date_format: field.string({ required: true, enum: DATE_FORMATS }),
+  timezone: field.string({ required: true }),
+  page_size: field.number({ required: true }),
+};
+
+export type WorkspaceSettings = RecordOf<typeof settingsFields>;
 
 export const DEFAULT_WORKSPACE_SETTINGS: WorkspaceSettings = {
   currency: 'GBP',
@@ -24,49 +26,34 @@ export const DEFAULT_WORKSPACE_SETTINGS: WorkspaceSettings = {
 };
 
 // The tenant itself: its id is the workspace_id every tenant-owned record carries.
-export interface WorkspaceRecord {
-  _id: string;
+const workspaceFields = {
+  _id: field.string({ required: true }),
   // Bumped by each change an event announces (the event carries it); absent on records stored
   // before versions existed, which count as 1.
-  version?: number;
-  slug: string;
-  name: string;
-  plan: Plan;
-  complimentary_until: string | null;
-  billing_set_up: boolean;
+  version: field.absentOnOld(field.number({ default: 1 })),
+  slug: field.string({ required: true }),
+  name: field.string({ required: true }),
+  plan: field.string({ required: true, enum: PLANS }),
+  complimentary_until: field.string({ default: null }),
+  billing_set_up: field.boolean({ default: false }),
   // The version of billing's subscription record that plan and billing_set_up were last taken
   // from (billing.subscription.* events): an older event never undoes a newer one.
-  billing_version?: number;
-  settings: WorkspaceSettings;
-  created_by: string;
-  created_at: string;
-  updated_at: string;
-}
+  billing_version: field.absentOnOld(field.number({ default: 0 })),
+  // A nested path of the workspace's document, as stored since the first version.
+  settings: field.nested(settingsFields),
+  created_by: field.string({ required: true }),
+  created_at: field.string({ required: true }),
+  updated_at: field.string({ required: true }),
+};
+
+export type WorkspaceRecord = RecordOf<typeof workspaceFields>;
 
 export const WORKSPACE_MODEL = 'Workspace';
 
-const workspaceSchema = new Schema<WorkspaceRecord>(
-  {
-    _id: { type: String, required: true },
-    version: { type: Number, default: 1 },
-    slug: { type: String, required: true },
-    name: { type: String, required: true },
-    plan: { type: String, enum: PLANS, required: true },
-    complimentary_until: { type: String, default: null },
-    billing_set_up: { type: Boolean, default: false },
-    billing_version: { type: Number, default: 0 },
-    settings: {
-      currency: { type: String, required: true },
-      date_format: { type: String, enum: DATE_FORMATS, required: true },
-      timezone: { type: String, required: true },
-      page_size: { type: Number, required: true },
-    },
-    created_by: { type: String, required: true },
-    created_at: { type: String, required: true },
-    updated_at: { type: String, required: true },
-  },
-  { collection: 'workspaces', versionKey: false },
-);
+const workspaceSchema = new Schema<WorkspaceRecord>(schemaOf(workspaceFields), {
+  collection: 'workspaces',
+  versionKey: false,
+});
 workspaceSchema.plugin(globalCollection, {
   reason: 'the tenants themselves: a workspace’s _id is the workspace_id others carry',
 });
