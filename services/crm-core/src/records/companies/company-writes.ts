@@ -125,7 +125,9 @@ export async function createCompanyRecord(
       body.custom === undefined ? {} : await customValuesOf(context, workspaceId, body.custom, {}, transaction);
     const record = newCompanyRecord(id, workspaceId, body, placement, custom, isoNow());
     await claimRecordRoom(context, transaction, workspaceId, claims.plan, 1);
-    await companyModel(context.connection).create([record], { session: transaction });
+    // Stored as the import stores it: the record is complete (typed from the schema's fields), so
+    // no mongoose document is built to cast and fill it.
+    await companyModel(context.connection).insertMany([record], { session: transaction, lean: true });
     const names = await companyNames(context, workspaceId, [record]);
     publish(companyCreated, { workspace_id: workspaceId, actor: claims.actor, data: companyState(record, names) });
     return companyView(record, names);
