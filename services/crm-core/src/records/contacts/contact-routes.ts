@@ -46,7 +46,9 @@ async function create(context: ServiceContext, claims: InternalClaims, workspace
         : mergeCustom({}, await checkCustom(context, workspaceId, body.custom, transaction));
     const record = newContactRecord(workspaceId, body, custom, isoNow());
     await claimRecordRoom(context, transaction, workspaceId, claims.plan, 1);
-    await contactModel(context.connection).create([record], { session: transaction });
+    // Stored as the import stores it: the record is complete (typed from the schema's fields), so
+    // no mongoose document is built to cast and fill it.
+    await contactModel(context.connection).insertMany([record], { session: transaction, lean: true });
     publish(contactCreated, { workspace_id: workspaceId, actor: claims.actor, data: contactState(record) });
     return contactView(record);
   });
