@@ -106,6 +106,10 @@ export function callerFor(base: string, person: { token: string }) {
 
 export type Caller = ReturnType<typeof callerFor>;
 
+// How many companies GET /reports/pipeline counts, over all its stages.
+export const companiesInPipeline = (pipeline: ApiResponse<{ data?: Array<{ companies: number }> }>) =>
+  (pipeline.body.data ?? []).reduce((sum, row) => sum + row.companies, 0);
+
 let counter = 0;
 
 // A refusal fails with its status and whole body, so the failure says which one it was (a diff of

@@ -3,7 +3,7 @@ import type { InProcessBroker, LinkedBroker, TypedBody } from './in-process-bus'
 
 // What travels on a link's port.
 type LinkMessage =
-  { kind: 'deliver'; id: number; events: TypedBody[] } | { kind: 'delivered'; id: number; failure?: string };
+  { kind: 'deliver'; id: number; events: readonly TypedBody[] } | { kind: 'delivered'; id: number; failure?: string };
 
 export class LinkClosedError extends Error {
   constructor() {
@@ -37,7 +37,7 @@ export class BrokerLink implements LinkedBroker {
     const id = this.nextId++;
     return new Promise<void>((resolve, reject) => {
       this.waiting.set(id, { resolve, reject });
-      this.send({ kind: 'deliver', id, events: [...events] });
+      this.send({ kind: 'deliver', id, events });
     });
   }
 
