@@ -6,32 +6,22 @@ import {
   isPlainObject,
   type Document,
 } from './bson-values';
+import { DocumentArena, StoredDocument, type ArenaStats } from './document-arena';
 import { OrderedIndex, encodeId } from './ordered-index';
 import { filterFields } from './query-engine';
 
+export { StoredDocument } from './document-arena';
+
 // Committed state of one collection: documents by _id key plus ordered indexes.
-// Documents are held as their BSON bytes (what the journal and snapshot hold too): a fraction of
-// the memory of JavaScript objects, nothing to decode when the store opens, and every read
-// decodes a private copy. Indexes and filters decode only the fields they read.
+// Documents are held as their BSON bytes (what the journal and snapshot hold too), packed into
+// the collection's arena: a fraction of the memory of JavaScript objects, nothing to decode when
+// the store opens, and every read decodes a private copy. Indexes and filters decode only the
+// fields they read.
 //
 // While a transaction is open, a change keeps the version it replaces (copy-on-write): each
 // stored document links to the one it replaced, a delete leaves a tombstone, and the index
 // entries of replaced versions stay until no open transaction can read them. A transaction reads
 // the newest version not newer than its start, so it sees one point in time.
-
-export class StoredDocument {
-  constructor(
-    // null: deleted (a tombstone kept for transactions that started before).
-    readonly bytes: Buffer | null,
-    readonly version: number,
-    public older: StoredDocument | undefined,
-  ) {}
-
-  // A private copy of the whole document.
-  decode(): Document | undefined {
-    return this.bytes ? deserializeDocument(this.bytes) : undefined;
-  }
-}
 
 export interface ExecutionCounters {
   docsExamined: number;
@@ -59,6 +49,8 @@ export class CollectionStore {
   readonly idIndex = new OrderedIndex(ID_INDEX_SPEC);
   // _id keys whose chain holds older versions or a tombstone.
   readonly retained = new Set<string>();
+  // Where the documents' bytes are.
+  private readonly arena = new DocumentArena();
   readonly counters: ExecutionCounters = { docsExamined: 0, keysExamined: 0, indexLookups: 0, collectionScans: 0 };
   private live = 0;
   // While a data directory is loaded, indexes are built once at the end (see buildIndexes).
@@ -87,19 +79,20 @@ export class CollectionStore {
 
   get(idKey: string): StoredDocument | undefined {
     const stored = this.documents.get(idKey);
-    return stored && stored.bytes ? stored : undefined;
+    return stored && !stored.isTombstone ? stored : undefined;
   }
 
   // The stored version a reader at `snapshot` sees (the newest without one).
   version(idKey: string, snapshot: number | undefined): StoredDocument | undefined {
     let stored = this.documents.get(idKey);
     if (snapshot !== undefined) while (stored && stored.version > snapshot) stored = stored.older;
-    return stored?.bytes ? stored : undefined;
+    return stored && !stored.isTombstone ? stored : undefined;
   }
 
   // A private copy of the document a reader at `snapshot` sees.
   visible(idKey: string, snapshot: number | undefined): Document | undefined {
-    return this.version(idKey, snapshot)?.decode();
+    const bytes = this.version(idKey, snapshot)?.bytes;
+    return bytes ? deserializeDocument(bytes) : undefined;
   }
 
   // What the indexes need of a stored document.
@@ -110,8 +103,9 @@ export class CollectionStore {
   // Does this key of `index` belong to the version of the document a reader sees? Keys of
   // replaced versions stay in the indexes while transactions may read them.
   keyBelongsTo(index: OrderedIndex, key: string, idKey: string, stored: StoredDocument): boolean {
-    if (!this.retained.has(idKey) || !stored.bytes) return true;
-    const view = this.indexView(stored.bytes);
+    const bytes = stored.bytes;
+    if (!this.retained.has(idKey) || !bytes) return true;
+    const view = this.indexView(bytes);
     const idEncoded = encodeId(view._id);
     return index.entriesFor(view).some((entry) => entry.key + idEncoded === key);
   }
@@ -120,8 +114,10 @@ export class CollectionStore {
   put(bytes: Buffer, document: Document | undefined, version: number, keepHistory = false): void {
     if (this.deferIndexes) {
       const idKey = document ? canonicalKey(document._id) : storedIdKey(bytes);
-      if (!this.documents.get(idKey)?.bytes) this.live++;
-      this.documents.set(idKey, new StoredDocument(bytes, version, undefined));
+      const replaced = this.documents.get(idKey);
+      if (!replaced || replaced.isTombstone) this.live++;
+      else this.arena.release(replaced);
+      this.documents.set(idKey, this.arena.store(bytes, version, undefined));
       return;
     }
     const view = document ?? this.indexView(bytes);
@@ -129,11 +125,12 @@ export class CollectionStore {
     const previous = this.documents.get(idKey);
     const idEncoded = encodeId(view._id);
     if (previous && (keepHistory || previous.older)) {
-      this.documents.set(idKey, new StoredDocument(bytes, version, previous));
+      this.documents.set(idKey, this.arena.store(bytes, version, previous));
       this.retained.add(idKey);
-      if (previous.bytes) {
+      const previousBytes = previous.bytes;
+      if (previousBytes) {
         // The previous version's keys stay for the readers that may see it; pruning drops them.
-        const old = this.indexView(previous.bytes);
+        const old = this.indexView(previousBytes);
         for (const index of this.allIndexes()) index.replace(idKey, idEncoded, old, view, true);
       } else {
         this.live++;
@@ -142,10 +139,12 @@ export class CollectionStore {
       if (!keepHistory) this.prune(idKey, Number.POSITIVE_INFINITY);
       return;
     }
-    this.documents.set(idKey, new StoredDocument(bytes, version, undefined));
-    if (previous?.bytes) {
-      const old = this.indexView(previous.bytes);
+    this.documents.set(idKey, this.arena.store(bytes, version, undefined));
+    const previousBytes = previous?.bytes;
+    if (previous && previousBytes) {
+      const old = this.indexView(previousBytes);
       for (const index of this.allIndexes()) index.replace(idKey, idEncoded, old, view, false);
+      this.arena.release(previous);
     } else {
       this.live++;
       for (const index of this.allIndexes()) index.add(idKey, idEncoded, view);
@@ -154,22 +153,25 @@ export class CollectionStore {
 
   delete(idKey: string, version: number, keepHistory = false): void {
     const previous = this.documents.get(idKey);
-    if (!previous?.bytes) return;
+    const previousBytes = previous?.bytes;
+    if (!previous || !previousBytes) return;
     this.live--;
     if (this.deferIndexes) {
       this.documents.delete(idKey);
+      this.arena.release(previous);
       return;
     }
     if (keepHistory || previous.older) {
-      this.documents.set(idKey, new StoredDocument(null, version, previous));
+      this.documents.set(idKey, this.arena.tombstone(version, previous));
       this.retained.add(idKey);
       if (!keepHistory) this.prune(idKey, Number.POSITIVE_INFINITY);
       return;
     }
-    const old = this.indexView(previous.bytes);
+    const old = this.indexView(previousBytes);
     const idEncoded = encodeId(old._id);
     for (const index of this.allIndexes()) index.remove(idEncoded, old);
     this.documents.delete(idKey);
+    this.arena.release(previous);
   }
 
   // Drops the versions no reader at `oldestSnapshot` or later can see, and their index keys.
@@ -182,13 +184,19 @@ export class CollectionStore {
     let cut = head;
     while (cut.older && cut.version > oldestSnapshot) cut = cut.older;
     const dropped: Document[] = [];
-    for (let older = cut.older; older; older = older.older) if (older.bytes) dropped.push(this.indexView(older.bytes));
+    for (let older = cut.older; older; older = older.older) {
+      const bytes = older.bytes;
+      if (!bytes) continue;
+      dropped.push(this.indexView(bytes));
+      this.arena.release(older);
+    }
     cut.older = undefined;
     const kept: Document[] = [];
     for (let version: StoredDocument | undefined = head; version; version = version.older) {
-      if (version.bytes) kept.push(this.indexView(version.bytes));
+      const bytes = version.bytes;
+      if (bytes) kept.push(this.indexView(bytes));
     }
-    const headGone = !head.bytes && head.older === undefined;
+    const headGone = head.isTombstone && head.older === undefined;
     if (headGone) this.documents.delete(idKey);
     if (dropped.length > 0) {
       for (const index of this.allIndexes()) {
@@ -206,7 +214,7 @@ export class CollectionStore {
         }
       }
     }
-    if (headGone || (head.bytes && head.older === undefined)) this.retained.delete(idKey);
+    if (headGone || (!head.isTombstone && head.older === undefined)) this.retained.delete(idKey);
   }
 
   pruneAll(oldestSnapshot: number): void {
@@ -229,8 +237,9 @@ export class CollectionStore {
     if (this.deferIndexes) return index;
     for (const [idKey, stored] of this.documents) {
       for (let version: StoredDocument | undefined = stored; version; version = version.older) {
-        if (!version.bytes) continue;
-        const view = this.indexView(version.bytes);
+        const bytes = version.bytes;
+        if (!bytes) continue;
+        const view = this.indexView(bytes);
         index.add(idKey, encodeId(view._id), view);
       }
     }
@@ -245,8 +254,9 @@ export class CollectionStore {
     const keys = indexes.map(() => [] as string[]);
     const ids = indexes.map(() => [] as string[]);
     for (const [idKey, stored] of this.documents) {
-      if (!stored.bytes) continue;
-      const view = this.indexView(stored.bytes);
+      const bytes = stored.bytes;
+      if (!bytes) continue;
+      const view = this.indexView(bytes);
       const idEncoded = encodeId(view._id);
       indexes.forEach((index, position) => {
         for (const entry of index.entriesFor(view)) {
@@ -283,9 +293,16 @@ export class CollectionStore {
     return [ID_INDEX_SPEC, ...[...this.indexes.values()].map((index) => index.spec)];
   }
 
-  // Newest live documents, in _id key insertion order.
-  *liveDocuments(): IterableIterator<[string, StoredDocument & { bytes: Buffer }]> {
-    for (const [idKey, stored] of this.documents)
-      if (stored.bytes) yield [idKey, stored as StoredDocument & { bytes: Buffer }];
+  // Newest live documents, in _id key insertion order, each with a view of its bytes.
+  *liveDocuments(): IterableIterator<[string, Buffer]> {
+    for (const [idKey, stored] of this.documents) {
+      const bytes = stored.bytes;
+      if (bytes) yield [idKey, bytes];
+    }
+  }
+
+  // The memory its documents take (see DocumentArena).
+  memory(): ArenaStats {
+    return this.arena.stats();
   }
 }

@@ -136,12 +136,30 @@ export class EmbeddedDb extends DbBase {
 
   async stats(_options: OperationOptions = {}): Promise<Document> {
     const collections = this.store.collections(this.databaseName);
+    const objects = collections.reduce((total, collection) => total + collection.size, 0);
+    // In memory: the documents' bytes (versions kept for open transactions included), the slabs
+    // that hold them, and the index keys' buffers.
+    let dataSize = 0;
+    let storageSize = 0;
+    let indexSize = 0;
+    for (const collection of collections) {
+      const memory = collection.memory();
+      dataSize += memory.dataBytes;
+      storageSize += memory.storageBytes;
+      for (const index of collection.allIndexes()) indexSize += index.tree.stats().bufferBytes;
+    }
     return {
       db: this.databaseName,
       collections: collections.length,
       views: 0,
-      objects: collections.reduce((total, collection) => total + collection.size, 0),
+      objects,
+      avgObjSize: objects > 0 ? dataSize / objects : 0,
+      dataSize,
+      storageSize,
       indexes: collections.reduce((total, collection) => total + collection.indexes.size + 1, 0),
+      indexSize,
+      totalSize: storageSize + indexSize,
+      scaleFactor: 1,
       ok: 1,
     };
   }

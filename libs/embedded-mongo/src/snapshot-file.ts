@@ -94,7 +94,7 @@ export function captureCollections(catalog: StoreCatalog): CapturedCollection[] 
         name,
         options: collection.options,
         indexes: collection.indexSpecs().filter((spec) => spec !== ID_INDEX_SPEC),
-        documents: Array.from(collection.liveDocuments(), ([, stored]) => stored.bytes),
+        documents: Array.from(collection.liveDocuments(), ([, bytes]) => bytes),
         ...(collection.retained.size === 0 && !collection.deferIndexes
           ? {
               indexKeys: collection

@@ -111,7 +111,7 @@ export class StoreCatalog {
         const target = this.ensureCollection(operation.toDb, operation.toCollection);
         target.options = source.options;
         for (const spec of source.indexSpecs()) if (spec.name !== '_id_') target.addIndex(spec);
-        for (const [, stored] of source.liveDocuments()) target.put(stored.bytes, undefined, version);
+        for (const [, bytes] of source.liveDocuments()) target.put(bytes, undefined, version);
         return;
       }
       default:

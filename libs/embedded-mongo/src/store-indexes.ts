@@ -53,8 +53,8 @@ export function requestedIndex(collection: CollectionStore, spec: Document): { n
 }
 
 function assertNoDuplicates(collection: CollectionStore, index: OrderedIndex): void {
-  for (const [idKey, stored] of collection.liveDocuments()) {
-    const document = deserializeDocument(stored.bytes);
+  for (const [idKey, bytes] of collection.liveDocuments()) {
+    const document = deserializeDocument(bytes);
     for (const entry of index.entriesFor(document)) {
       if (index.holders(entry.key).length > 0) {
         throw duplicateKeyError(collection.namespace, index.name, index.keyPattern, keyValueOf(index, entry));

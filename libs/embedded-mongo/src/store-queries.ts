@@ -87,7 +87,7 @@ export function findDocuments(
     !resultSelection && sortedInMemory && request.limit && (!matcher || testedFields)
       ? new FieldSelection([...(testedFields ?? []), ...sort.map(([path]) => path.split('.')[0])], true)
       : undefined;
-  const storedOf = lateSelection ? new Map<Document, Buffer>() : undefined;
+  const storedOf = lateSelection ? new Map<Document, StoredDocument>() : undefined;
   const filterSelection =
     !resultSelection && !lateSelection && testedFields ? new FieldSelection(testedFields, false) : undefined;
   const consider = (idKey: string, stored: StoredDocument): boolean => {
@@ -98,19 +98,19 @@ export function findDocuments(
       const partial = decodeFields(bytes, lateSelection);
       if (!matcher || matcher.test(partial)) {
         results.push(partial);
-        storedOf!.set(partial, bytes);
+        storedOf!.set(partial, stored);
       }
     } else if (!matcher) {
-      results.push(resultSelection ? decodeFields(bytes, resultSelection) : decoded.copyOf(bytes));
+      results.push(resultSelection ? decodeFields(bytes, resultSelection) : decoded.copyOf(stored));
     } else if (resultSelection && testedFields) {
       // The selection holds the filter's fields too.
       const document = decodeFields(bytes, resultSelection);
       if (matcher.test(document)) results.push(document);
     } else if (filterSelection) {
-      if (matcher.test(decodeFields(bytes, filterSelection))) results.push(decoded.copyOf(bytes));
+      if (matcher.test(decodeFields(bytes, filterSelection))) results.push(decoded.copyOf(stored));
     } else {
       // The filter may read anything ($expr, $where): test the whole document.
-      const document = decoded.copyOf(bytes);
+      const document = decoded.copyOf(stored);
       if (matcher.test(document)) results.push(document);
     }
     return results.length < wanted;
@@ -160,7 +160,7 @@ export function findDocuments(
     for (const [idKey, stored] of collection.documents) {
       if (staged?.has(idKey)) continue;
       const version = snapshot === undefined ? stored : collection.version(idKey, snapshot);
-      if (version?.bytes && !consider(idKey, version)) break;
+      if (version && !version.isTombstone && !consider(idKey, version)) break;
     }
   }
   if (staged && staged.size > 0 && results.length < wanted) {
@@ -192,8 +192,8 @@ export function findDocuments(
   if (storedOf) {
     // Staged documents were copied whole; the others are decoded whole now.
     documents = documents.map((document) => {
-      const bytes = storedOf.get(document);
-      return bytes ? decoded.copyOf(bytes) : document;
+      const stored = storedOf.get(document);
+      return stored ? decoded.copyOf(stored) : document;
     });
   }
   return { documents, plan, docsExamined, keysExamined, sortedInMemory };

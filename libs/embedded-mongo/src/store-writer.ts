@@ -49,15 +49,6 @@ function stagedLockKeys(index: OrderedIndex, document: Document): string[] {
   return keys;
 }
 
-// A stored document's bytes in memory of their own. Serialized bytes are views into Node's shared
-// 8 KiB pool slabs, which also hold short-lived buffers: keeping such a view alive for as long as
-// the document lives would pin the whole slab.
-export function ownedBytes(bytes: Buffer): Buffer {
-  const owned = Buffer.allocUnsafeSlow(bytes.length);
-  bytes.copy(owned);
-  return owned;
-}
-
 // Single-document changes with the checks MongoDB makes: _id and unique keys, transaction locks
 // and write conflicts. Outside a transaction a change is applied at once and queued for the
 // journal; inside one it is staged.
@@ -131,7 +122,7 @@ export class Writer {
     const { dbName: db, name } = collection;
     this.apply(
       document
-        ? { kind: 'put', db, collection: name, doc: document, bytes: ownedBytes(bytes ?? serializeDocument(document)) }
+        ? { kind: 'put', db, collection: name, doc: document, bytes: bytes ?? serializeDocument(document) }
         : { kind: 'delete', db, collection: name, id },
     );
   }

@@ -13,7 +13,7 @@ import { captureCollections } from './snapshot-file';
 import { StoreCatalog } from './store-catalog';
 import { requestedIndex } from './store-indexes';
 import { countDocuments, findDocuments, type FindOutcome, type FindRequest } from './store-queries';
-import { LockWait, ownedBytes, Writer, type WriteTarget } from './store-writer';
+import { LockWait, Writer, type WriteTarget } from './store-writer';
 import type { TransactionState } from './transaction';
 import { TransactionTable } from './transaction-table';
 import { DEFAULT_TTL_MONITOR_INTERVAL_MS, expiredDocumentFilters, startTtlMonitor } from './ttl-monitor';
@@ -366,7 +366,7 @@ export class Store implements WriteTarget {
             db: collection.dbName,
             collection: collection.name,
             doc: write.doc,
-            bytes: ownedBytes(write.bytes ?? serializeDocument(write.doc)),
+            bytes: write.bytes ?? serializeDocument(write.doc),
           };
         } else {
           if (!collection.get(idKey)) continue;
