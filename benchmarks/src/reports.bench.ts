@@ -221,7 +221,7 @@ runBenchmark('reports', async ({ dataDir, stopAtEnd }) => {
     await call('PATCH', `/deals/${deal.id}`, { name: `Changed ${run}`, value: 1000 + run }, token);
     for (;;) {
       const row = await sequence();
-      if (row && row.seq > seqBefore && row.settled === row.seq) break;
+      if (row && (row.seq ?? 0) > seqBefore && row.settled === row.seq) break;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     afterChange.push(await time(scenarios[0].request));

@@ -1,5 +1,5 @@
-import { acrossWorkspaces, isDuplicateKey, runWithContext } from '@crm/kit';
-import type { ClientSession, Model, SchemaDefinition } from 'mongoose';
+import { acrossWorkspaces, field, isDuplicateKey, runWithContext, type RecordOf } from '@crm/kit';
+import type { ClientSession, Model } from 'mongoose';
 import type { BatchEventHandler, EventHandler } from './event-bus';
 import type { EventEnvelope } from './event-envelope';
 
@@ -7,20 +7,17 @@ import type { EventEnvelope } from './event-envelope';
 // version. One document per record, replaced only by a newer version, so duplicates, redeliveries
 // and out-of-order arrivals converge on the newest state. A deletion leaves a tombstone (the
 // document with `deleted: true` and the deleting version) so a late, older update cannot bring
-// the record back; readers query `{ deleted: false }`.
-export interface ProjectedFields {
-  _id: string;
-  version: number;
-  deleted: boolean;
-}
-
-// Add to a projection's schema: `new Schema({ ...PROJECTION_FIELDS, name: String, ... })`.
-// Index `{ workspace_id: 1, deleted: 1, ... }` for the reads the projection serves.
+// the record back; readers query `{ deleted: false }`. A projection's field list begins with these
+// (`{ ...PROJECTION_FIELDS, name: field.string({ default: null }), ... }`, its schema built with
+// schemaOf); index `{ workspace_id: 1, deleted: 1, ... }` for the reads the projection serves.
 export const PROJECTION_FIELDS = {
-  _id: { type: String, required: true },
-  version: { type: Number, required: true },
-  deleted: { type: Boolean, required: true, default: false },
-} satisfies SchemaDefinition;
+  _id: field.string({ required: true }),
+  version: field.number({ required: true }),
+  deleted: field.boolean({ required: true, default: false }),
+};
+
+// What every projected record holds, tombstones too.
+export type ProjectedFields = RecordOf<typeof PROJECTION_FIELDS>;
 
 // What an event (or a listing used for a rebuild) says about one record.
 export interface RecordState<State extends object> {

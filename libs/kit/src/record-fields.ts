@@ -51,7 +51,9 @@ function string(options: object = {}): Field<unknown> {
 
 function number(options: { default: null }): Field<number | null>;
 function number(options: { required: true; default?: number } | { default: number }): Field<number>;
-function number(options: object): Field<unknown> {
+// Neither required nor defaulted: a new document given none has none.
+function number(): Field<number | undefined>;
+function number(options: object = {}): Field<unknown> {
   return { type: Number, ...options };
 }
 

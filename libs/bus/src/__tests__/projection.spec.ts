@@ -1,4 +1,4 @@
-import { newId, tenantScoped } from '@crm/kit';
+import { field, newId, schemaOf, tenantScoped } from '@crm/kit';
 import { Schema, type Connection, type Model } from 'mongoose';
 import { makeEvent, type EventEnvelope } from '../event-envelope';
 import { InProcessBroker, InProcessEventBus } from '../in-process-bus';
@@ -29,7 +29,7 @@ const companyNames = (connection: Connection): Model<CompanyNameDocument> =>
   connection.model<CompanyNameDocument>(
     'BusTestCompanyName',
     new Schema<CompanyNameDocument>(
-      { ...PROJECTION_FIELDS, workspace_id: String, name: String, seq: Number },
+      schemaOf({ ...PROJECTION_FIELDS, workspace_id: field.string(), name: field.string(), seq: field.number() }),
       { collection: 'company_names', versionKey: false },
     ),
   );
@@ -253,10 +253,10 @@ describe('projections', () => {
   });
 
   it('rebuilds a tenant-scoped projection of every workspace at once, through the named escape hatch', async () => {
-    const schema = new Schema<CompanyNameDocument>(
-      { ...PROJECTION_FIELDS, name: String },
-      { collection: 'scoped_company_names', versionKey: false },
-    );
+    const schema = new Schema<CompanyNameDocument>(schemaOf({ ...PROJECTION_FIELDS, name: field.string() }), {
+      collection: 'scoped_company_names',
+      versionKey: false,
+    });
     schema.plugin(tenantScoped);
     const scoped = database.connection.model<CompanyNameDocument>('BusTestScopedCompanyName', schema);
     const [first, second] = [newId(), newId()];

@@ -42,6 +42,8 @@ const fields = {
     currency: field.string({ required: true }),
     page_size: field.number({ default: 25 }),
   }),
+  stamp: field.number(),
+  archived: field.boolean({ required: true, default: false }),
   created_at: field.string({ required: true }),
 };
 
@@ -80,6 +82,8 @@ const byHand: SchemaDefinition = {
     currency: { type: String, required: true },
     page_size: { type: Number, default: 25 },
   },
+  stamp: { type: Number },
+  archived: { type: Boolean, required: true, default: false },
   created_at: { type: String, required: true },
 };
 
@@ -116,6 +120,8 @@ export function typeChecks(record: RecordOf<typeof fields>, scoped: ScopedRecord
   exactly<typeof record.members, Array<{ id: string }>>(true);
   exactly<Pick<typeof record, 'bound'>, { bound?: boolean | undefined }>(true);
   exactly<typeof record.settings, { currency: string; page_size: number }>(true);
+  exactly<Pick<typeof record, 'stamp'>, { stamp: number | undefined }>(true);
+  exactly<typeof record.archived, boolean>(true);
   exactly<typeof scoped, RecordOf<typeof fields> & { workspace_id: string }>(false);
   exactly<typeof scoped.workspace_id, string>(true);
   exactly<Omit<typeof scoped, 'workspace_id'>, RecordOf<typeof fields>>(true);
@@ -199,6 +205,7 @@ describe('schemaOf', () => {
       labels: [],
       members: [],
       settings: { currency: 'GBP', page_size: 25 },
+      archived: false,
       created_at: '2026-01-01T00:00:00.000Z',
     });
   });

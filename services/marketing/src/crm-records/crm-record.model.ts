@@ -1,68 +1,59 @@
 import { Schema, type Connection, type Model } from 'mongoose';
 import { PROJECTION_FIELDS, type ProjectedFields } from '@crm/bus';
-import { tenantScoped } from '@crm/kit';
+import { field, schemaOf, tenantScoped, type ScopedRecordOf } from '@crm/kit';
 
 // Projections of crm-core's companies, contacts and deals, kept from crm.company.*, crm.contact.*
 // and crm.deal.* (full state + version, applied by version with libs/bus projections): the names
 // touchpoints show, and what a campaign's totals count (leads, deals, won value).
 
-export interface CompanyCopyState {
-  workspace_id: string;
-  name: string | null;
-  campaign_id: string | null;
+const companyStateFields = {
+  name: field.string({ default: null }),
+  campaign_id: field.string({ default: null }),
   // In crm-core's recycle bin: not a lead of the campaign while there.
-  in_bin: boolean;
-}
+  in_bin: field.boolean({ default: false }),
+};
 
-export interface ContactCopyState {
-  workspace_id: string;
-  name: string | null;
-  company_id: string | null;
-}
+const contactStateFields = {
+  name: field.string({ default: null }),
+  company_id: field.string({ default: null }),
+};
 
-export interface DealCopyState {
-  workspace_id: string;
-  campaign_id: string | null;
-  status: string;
-  currency: string;
+const dealStateFields = {
+  campaign_id: field.string({ default: null }),
+  status: field.string({ required: true }),
+  currency: field.string({ required: true }),
   // The value in minor units, in two halves the store adds exactly (docs/money.md).
-  value_high: number;
-  value_low: number;
-}
+  value_high: field.number({ required: true }),
+  value_low: field.number({ required: true }),
+};
 
+const companyCopyFields = { ...PROJECTION_FIELDS, ...companyStateFields };
+const contactCopyFields = { ...PROJECTION_FIELDS, ...contactStateFields };
+const dealCopyFields = { ...PROJECTION_FIELDS, ...dealStateFields };
+
+// A record's state as its events carry it; its copy adds the projection's fields, as the copy's
+// field list spreads them (written as the intersection libs/bus's projection functions take).
+export type CompanyCopyState = ScopedRecordOf<typeof companyStateFields>;
+export type ContactCopyState = ScopedRecordOf<typeof contactStateFields>;
+export type DealCopyState = ScopedRecordOf<typeof dealStateFields>;
 export type CompanyCopy = ProjectedFields & CompanyCopyState;
 export type ContactCopy = ProjectedFields & ContactCopyState;
 export type DealCopy = ProjectedFields & DealCopyState;
 
-const companySchema = new Schema<CompanyCopy>(
-  {
-    ...PROJECTION_FIELDS,
-    name: { type: String, default: null },
-    campaign_id: { type: String, default: null },
-    in_bin: { type: Boolean, default: false },
-  },
-  { collection: 'crm_companies', versionKey: false },
-);
+const companySchema = new Schema<CompanyCopy>(schemaOf(companyCopyFields), {
+  collection: 'crm_companies',
+  versionKey: false,
+});
 companySchema.plugin(tenantScoped);
 companySchema.index({ workspace_id: 1, campaign_id: 1, deleted: 1, in_bin: 1 });
 
-const contactSchema = new Schema<ContactCopy>(
-  { ...PROJECTION_FIELDS, name: { type: String, default: null }, company_id: { type: String, default: null } },
-  { collection: 'crm_contacts', versionKey: false },
-);
+const contactSchema = new Schema<ContactCopy>(schemaOf(contactCopyFields), {
+  collection: 'crm_contacts',
+  versionKey: false,
+});
 contactSchema.plugin(tenantScoped);
 
-const dealSchema = new Schema<DealCopy>(
-  {
-    ...PROJECTION_FIELDS,
-    campaign_id: { type: String, default: null },
-    status: { type: String, required: true },
-    currency: { type: String, required: true },
-    value_high: { type: Number, required: true },
-    value_low: { type: Number, required: true },
-  },
-  { collection: 'crm_deals', versionKey: false },
-);
+const dealSchema = new Schema<DealCopy>(schemaOf(dealCopyFields), { collection: 'crm_deals', versionKey: false });
 dealSchema.plugin(tenantScoped);
 dealSchema.index({ workspace_id: 1, campaign_id: 1, deleted: 1, status: 1 });
 

@@ -70,7 +70,8 @@ export async function recordChange<T>(
 ): Promise<T> {
   const { seq } = await updateSequence(connection, workspaceId, { $inc: { seq: 1 } });
   try {
-    return await write(seq);
+    // The row just returned has the seq its $inc set.
+    return await write(seq!);
   } finally {
     const row = await updateSequence(connection, workspaceId, { $inc: { settled: 1 } });
     if (row.settled === row.seq)

@@ -1,6 +1,6 @@
 import { Schema, type Connection, type Model } from 'mongoose';
-import { PROJECTION_FIELDS, type ProjectedFields } from '@crm/bus';
-import { tenantScoped } from '@crm/kit';
+import { PROJECTION_FIELDS } from '@crm/bus';
+import { field, schemaOf, tenantScoped, type ScopedRecordOf } from '@crm/kit';
 
 // reports' own copy of what it reports on, built only from the owners' events (and rebuilt from
 // their replay listings). One collection per kind of record, one document per record, replaced
@@ -22,8 +22,9 @@ export type ReadModelKind =
   | 'custom_field'
   | 'member';
 
-export interface ReadRecord extends ProjectedFields {
-  workspace_id: string;
+// The projection's own fields; the state's fields are the owner's public contract, kept as they
+// arrive (strict: false), so a record holds whichever that kind's events carry.
+export interface ReadRecord extends ScopedRecordOf<typeof PROJECTION_FIELDS> {
   [field: string]: unknown;
 }
 
@@ -47,45 +48,49 @@ const modelName = (kind: ReadModelKind) => `ReadModel_${kind}`;
 
 // A deal's stage at each of its versions: the history cycle times and the funnel read. Keyed by
 // deal and version, so a redelivered or late event writes the same row again.
-export interface DealStepRecord {
-  _id: string;
-  workspace_id: string;
-  deal_id: string;
-  version: number;
-  stage_id: string;
-  status: string;
-  at: string;
+const dealStepFields = {
+  _id: field.string({ required: true }),
+  deal_id: field.string({ required: true }),
+  version: field.number({ required: true }),
+  stage_id: field.string({ required: true }),
+  status: field.string({ required: true }),
+  at: field.string({ required: true }),
   // The change that wrote it (absent on steps a rebuild wrote).
-  seq?: number;
-}
+  seq: field.number(),
+};
+
+export type DealStepRecord = ScopedRecordOf<typeof dealStepFields>;
 
 // The workspace's settings reports needs (currency, time zone), by identity's version.
-export interface WorkspaceSettingsRecord {
-  _id: string;
-  workspace_id: string;
-  currency: string;
-  timezone: string;
-  version: number;
-}
+const workspaceSettingsFields = {
+  _id: field.string({ required: true }),
+  currency: field.string({ required: true }),
+  timezone: field.string({ required: true }),
+  version: field.number({ required: true }),
+};
+
+export type WorkspaceSettingsRecord = ScopedRecordOf<typeof workspaceSettingsFields>;
 
 // A workspace's change sequence. Every write to its read model takes the next number (`seq`)
 // before writing, stamps the records it writes with it, and counts itself `settled` once written;
 // `stable` is a number at or below which every write is known to be written (seq === settled at
 // some moment). A rebuild bumps `generation`: what it dropped leaves no stamped tombstone, so
 // readers load the workspace anew. Readers keep a workspace in memory and read only the records
-// stamped after the number they applied (docs/reports.md, "Reading").
-export interface RevisionRecord {
-  _id: string;
-  workspace_id: string;
-  seq: number;
-  settled: number;
-  stable: number;
-  generation: number;
-}
+// stamped after the number they applied (docs/reports.md, "Reading"). Each number is absent until
+// first moved ($inc, $max), and counts as 0 then.
+const revisionFields = {
+  _id: field.string({ required: true }),
+  seq: field.number(),
+  settled: field.number(),
+  stable: field.number(),
+  generation: field.number(),
+};
+
+export type RevisionRecord = ScopedRecordOf<typeof revisionFields>;
 
 function projectionSchema(collection: string): Schema {
   // The state's fields are the owner's public contract, kept as they arrive.
-  const schema = new Schema({ ...PROJECTION_FIELDS }, { collection, versionKey: false, strict: false });
+  const schema = new Schema<ReadRecord>(schemaOf(PROJECTION_FIELDS), { collection, versionKey: false, strict: false });
   schema.plugin(tenantScoped);
   schema.index({ workspace_id: 1, deleted: 1 });
   // The records changed since a reader's last applied number.
@@ -96,43 +101,24 @@ function projectionSchema(collection: string): Schema {
 export function registerReadModels(connection: Connection): void {
   for (const kind of Object.keys(COLLECTIONS) as ReadModelKind[])
     connection.model(modelName(kind), projectionSchema(COLLECTIONS[kind]));
-  const steps = new Schema<DealStepRecord>(
-    {
-      _id: { type: String, required: true },
-      deal_id: { type: String, required: true },
-      version: { type: Number, required: true },
-      stage_id: { type: String, required: true },
-      status: { type: String, required: true },
-      at: { type: String, required: true },
-      seq: { type: Number },
-    },
-    { collection: 'rm_deal_steps', versionKey: false },
-  );
+  const steps = new Schema<DealStepRecord>(schemaOf(dealStepFields), {
+    collection: 'rm_deal_steps',
+    versionKey: false,
+  });
   steps.plugin(tenantScoped);
   steps.index({ workspace_id: 1, deal_id: 1 });
   steps.index({ workspace_id: 1, seq: 1 });
   connection.model('ReadModelDealStep', steps);
-  const settings = new Schema<WorkspaceSettingsRecord>(
-    {
-      _id: { type: String, required: true },
-      currency: { type: String, required: true },
-      timezone: { type: String, required: true },
-      version: { type: Number, required: true },
-    },
-    { collection: 'rm_workspaces', versionKey: false },
-  );
+  const settings = new Schema<WorkspaceSettingsRecord>(schemaOf(workspaceSettingsFields), {
+    collection: 'rm_workspaces',
+    versionKey: false,
+  });
   settings.plugin(tenantScoped);
   connection.model('ReadModelWorkspace', settings);
-  const revisions = new Schema<RevisionRecord>(
-    {
-      _id: { type: String, required: true },
-      seq: { type: Number },
-      settled: { type: Number },
-      stable: { type: Number },
-      generation: { type: Number },
-    },
-    { collection: 'rm_revisions', versionKey: false },
-  );
+  const revisions = new Schema<RevisionRecord>(schemaOf(revisionFields), {
+    collection: 'rm_revisions',
+    versionKey: false,
+  });
   revisions.plugin(tenantScoped);
   connection.model('ReadModelRevision', revisions);
 }

@@ -1,39 +1,33 @@
 import { Schema, type Connection, type Model } from 'mongoose';
-import { PROJECTION_FIELDS, type ProjectedFields } from '@crm/bus';
-import { tenantScoped } from '@crm/kit';
+import { PROJECTION_FIELDS } from '@crm/bus';
+import { field, schemaOf, tenantScoped, type ScopedRecordOf } from '@crm/kit';
 import type { SearchDocument, SearchType } from './search-text';
 
 // The search projection: one document per company or contact, the newest version its events
 // carried (libs/bus projections). The index (embedded or Meilisearch) mirrors the live ones; a
 // record in the recycle bin stays here with live=false, a purged or erased one as a tombstone.
-export interface SearchDocumentRecord extends ProjectedFields {
-  workspace_id: string;
-  type: SearchType;
-  live: boolean;
-  name: string | null;
-  email: string | null;
-  domain: string | null;
-  account_number: string | null;
-  postcode: string | null;
-  phone: string | null;
-}
+const searchDocumentFields = {
+  ...PROJECTION_FIELDS,
+  // Absent on a tombstone, which no state wrote.
+  type: field.string<SearchType>(),
+  live: field.boolean({ default: false }),
+  name: field.string({ default: null }),
+  email: field.string({ default: null }),
+  domain: field.string({ default: null }),
+  account_number: field.string({ default: null }),
+  postcode: field.string({ default: null }),
+  phone: field.string({ default: null }),
+};
+
+export type SearchDocumentRecord = ScopedRecordOf<typeof searchDocumentFields>;
 
 export const SEARCH_DOCUMENT_MODEL = 'SearchDocument';
 
-const searchDocumentSchema = new Schema<SearchDocumentRecord>(
-  {
-    ...PROJECTION_FIELDS,
-    type: { type: String },
-    live: { type: Boolean, default: false },
-    name: { type: String, default: null },
-    email: { type: String, default: null },
-    domain: { type: String, default: null },
-    account_number: { type: String, default: null },
-    postcode: { type: String, default: null },
-    phone: { type: String, default: null },
-  },
-  { collection: 'search_documents', versionKey: false, minimize: false },
-);
+const searchDocumentSchema = new Schema<SearchDocumentRecord>(schemaOf(searchDocumentFields), {
+  collection: 'search_documents',
+  versionKey: false,
+  minimize: false,
+});
 searchDocumentSchema.plugin(tenantScoped);
 // Loading the index at start and rebuilding one workspace read the live documents.
 searchDocumentSchema.index({ workspace_id: 1, deleted: 1, live: 1 });
@@ -56,7 +50,8 @@ export function indexDocumentOf(
   return {
     id: record._id,
     workspace_id: record.workspace_id,
-    type: record.type,
+    // Only live documents are indexed, and each has its type.
+    type: record.type!,
     name: record.name ?? null,
     email: record.email ?? null,
     domain: record.domain ?? null,
