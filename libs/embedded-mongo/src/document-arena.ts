@@ -9,8 +9,9 @@
 // that view stays what it was. A slab whose documents are mostly gone is compacted: its stored
 // versions are copied to the slab being filled, and the slab is let go once nothing views it.
 
-// The first slab of a collection is small (a store has many small collections); each next one
-// doubles, up to the largest. A document larger than that gets a slab of its own size.
+// A new slab is about an eighth of what the collection holds, at least the smallest (a store has
+// many small collections) and at most the largest: the slab being filled, mostly unused when it
+// is new, costs little beside the rest. A document larger than that gets a slab of its own size.
 const FIRST_SLAB_BYTES = 16 * 1024;
 const LARGEST_SLAB_BYTES = 1024 * 1024;
 
@@ -67,7 +68,6 @@ export interface ArenaStats {
 
 export class DocumentArena {
   private current: Slab | undefined;
-  private nextSlabBytes = FIRST_SLAB_BYTES;
   // Over the slabs in use, the one being filled included: their memory, the bytes placed in them,
   // and how many of those are released.
   private slabCount = 0;
@@ -120,8 +120,10 @@ export class DocumentArena {
   }
 
   private newSlab(length: number): Slab {
-    const size = Math.max(this.nextSlabBytes, length);
-    this.nextSlabBytes = Math.min(this.nextSlabBytes * 2, LARGEST_SLAB_BYTES);
+    const held = this.usedBytes - this.releasedBytes;
+    let size = FIRST_SLAB_BYTES;
+    while (size < LARGEST_SLAB_BYTES && size * 8 < held) size *= 2;
+    size = Math.max(size, length);
     this.slabCount++;
     this.slabBytes += size;
     return new Slab(size);

@@ -1,6 +1,6 @@
 import { mongo } from 'mongoose';
 import { cloneValue, isPlainObject, normalizeValue, type Document } from './bson-values';
-import { ID_INDEX_SPEC } from './collection-store';
+import { ID_INDEX_SPEC, type CollectionStore } from './collection-store';
 import { EmbeddedAggregationCursor, EmbeddedListCursor } from './cursor';
 import { EmbeddedCollection, indexKeyOf, type OperationOptions } from './embedded-collection';
 import { ErrorCodes, notSupported, serverError } from './errors';
@@ -135,19 +135,11 @@ export class EmbeddedDb extends DbBase {
   }
 
   async stats(_options: OperationOptions = {}): Promise<Document> {
-    const collections = this.store.collections(this.databaseName);
-    const objects = collections.reduce((total, collection) => total + collection.size, 0);
-    // In memory: the documents' bytes (versions kept for open transactions included), the slabs
-    // that hold them, and the index keys' buffers.
-    let dataSize = 0;
-    let storageSize = 0;
-    let indexSize = 0;
-    for (const collection of collections) {
-      const memory = collection.memory();
-      dataSize += memory.dataBytes;
-      storageSize += memory.storageBytes;
-      for (const index of collection.allIndexes()) indexSize += index.tree.stats().bufferBytes;
-    }
+    const collections = this.store.collections(this.databaseName).map(collectionStats);
+    const objects = collections.reduce((total, collection) => total + collection.count, 0);
+    const dataSize = collections.reduce((total, collection) => total + collection.size, 0);
+    const storageSize = collections.reduce((total, collection) => total + collection.storageSize, 0);
+    const indexSize = collections.reduce((total, collection) => total + collection.totalIndexSize, 0);
     return {
       db: this.databaseName,
       collections: collections.length,
@@ -156,7 +148,7 @@ export class EmbeddedDb extends DbBase {
       avgObjSize: objects > 0 ? dataSize / objects : 0,
       dataSize,
       storageSize,
-      indexes: collections.reduce((total, collection) => total + collection.indexes.size + 1, 0),
+      indexes: collections.reduce((total, collection) => total + collection.nindexes, 0),
       indexSize,
       totalSize: storageSize + indexSize,
       scaleFactor: 1,
@@ -198,6 +190,28 @@ export class EmbeddedAdmin {
 }
 
 // The database a command names, with the client's options, as `client.db(name)` gives it.
+// What a collection holds in memory, in collStats' terms: `size` is its documents' bytes
+// (versions kept for open transactions included), `storageSize` the slabs that hold them, and
+// each index's size the buffers that hold its keys.
+function collectionStats(collection: CollectionStore) {
+  const memory = collection.memory();
+  const indexSizes: Record<string, number> = {};
+  for (const index of collection.allIndexes()) indexSizes[index.name] = index.tree.stats().bufferBytes;
+  const totalIndexSize = Object.values(indexSizes).reduce((total, size) => total + size, 0);
+  return {
+    ns: collection.namespace,
+    count: collection.size,
+    size: memory.dataBytes,
+    avgObjSize: collection.size > 0 ? memory.dataBytes / collection.size : 0,
+    storageSize: memory.storageBytes,
+    nindexes: collection.indexes.size + 1,
+    totalIndexSize,
+    indexSizes,
+    totalSize: memory.storageBytes + totalIndexSize,
+    scaleFactor: 1,
+  };
+}
+
 function databaseOf(owner: StoreClient, databaseName: string): EmbeddedDb {
   return new EmbeddedDb(owner, databaseName, { ...owner.options });
 }
@@ -251,6 +265,16 @@ async function runCommand(owner: StoreClient, databaseName: string, command: Doc
       return { ok: 1 };
     case 'dbStats':
       return databaseOf(owner, databaseName).stats();
+    case 'collStats': {
+      const collection = store.collection(databaseName, String(command.collStats));
+      if (!collection)
+        throw serverError(
+          ErrorCodes.NamespaceNotFound,
+          'NamespaceNotFound',
+          `Collection [${databaseName}.${String(command.collStats)}] not found.`,
+        );
+      return { ...collectionStats(collection), ok: 1 };
+    }
     case 'compact':
       // MongoDB's command reclaims one collection's free space; here the whole store is written
       // to a new snapshot and the old journals are deleted, so erased bytes leave the disk.
