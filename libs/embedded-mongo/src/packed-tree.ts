@@ -8,6 +8,13 @@ import { AFTER_PREFIX } from './key-encoding';
 // a key costs its bytes off the heap and one slot for its _id key (a string the documents map
 // already holds).
 //
+// A leaf stores the bytes its keys all begin with once (its prefix), then each key's rest: the
+// keys of one leaf are neighbours in order, so they share the workspace and often more (an
+// index's keys are mostly the workspace, the indexed values and the _id, with the _id once more
+// at the end), and the prefix is commonly a third of a key. A leaf takes the longest prefix of its
+// keys when it is built, split or merged, and shortens it when a key that does not begin with it
+// comes in.
+//
 // Branches keep the first key of each child (as a string, one per leaf) and how many keys each
 // child holds, so a range is counted from two descents. Leaves are linked both ways for scans.
 // A visitor of `walk` must not change the tree.
@@ -35,7 +42,10 @@ function unfilledMemory(bytes: number): ArrayBuffer {
 class Leaf {
   readonly leaf = true;
   count = 0;
-  // ends[i] is where key i ends in `bytes`; it starts where key i - 1 ends.
+  // `bytes` begins with the prefix every key of the leaf begins with.
+  prefixLength = 0;
+  // ends[i] is where the rest of key i (after the prefix) ends in `bytes`; it starts where key
+  // i - 1 ends (key 0: where the prefix ends).
   ends: Uint32Array;
   bytes: Buffer;
   ids: string[] = [];
@@ -53,15 +63,36 @@ class Leaf {
   }
 
   get used(): number {
-    return this.count === 0 ? 0 : this.ends[this.count - 1];
+    return this.count === 0 ? this.prefixLength : this.ends[this.count - 1];
   }
 
+  // Where the rest of key `position` starts.
   start(position: number): number {
-    return position === 0 ? 0 : this.ends[position - 1];
+    return position === 0 ? this.prefixLength : this.ends[position - 1];
+  }
+
+  keyLength(position: number): number {
+    return this.prefixLength + this.ends[position] - this.start(position);
   }
 
   keyAt(position: number): string {
-    return this.bytes.toString('latin1', this.start(position), this.ends[position]);
+    const rest = this.bytes.toString('latin1', this.start(position), this.ends[position]);
+    return this.prefixLength === 0 ? rest : this.bytes.toString('latin1', 0, this.prefixLength) + rest;
+  }
+
+  // Copies bytes [from, to) of key `position` to `target` at `at`; returns how many.
+  copyKey(position: number, from: number, to: number, target: Buffer, at: number): number {
+    const prefix = this.prefixLength;
+    let written = 0;
+    if (from < prefix) {
+      written = this.bytes.copy(target, at, from, Math.min(to, prefix));
+      from = prefix;
+    }
+    if (to > from) {
+      const shift = this.start(position) - prefix;
+      written += this.bytes.copy(target, at + written, shift + from, shift + to);
+    }
+    return written;
   }
 
   // New storage with room for `needed` more bytes (a bigger buffer, or a smaller one once most of
@@ -103,9 +134,11 @@ export interface PackedTreeStats {
   bufferBytes: number;
 }
 
-// The keys of one leaf as of a capture: key i is bytes[ends[i - 1] (or 0) .. ends[i]).
+// The keys of one leaf as of a capture: key i is bytes[0 .. prefixLength) followed by
+// bytes[ends[i - 1] (or prefixLength) .. ends[i]).
 export interface CapturedLeaf {
   readonly bytes: Buffer;
+  readonly prefixLength: number;
   readonly ends: Uint32Array;
   readonly ids: readonly string[];
   readonly count: number;
@@ -126,13 +159,23 @@ function boundOf(text: string): Bound {
   return { text, bytes: Buffer.from(body, 'latin1'), after };
 }
 
-// Buffer's compare of `bytes` with bytes[start, end) of `other`, in JavaScript: keys are short,
-// and a call into the runtime per comparison cost more than the comparison.
-function compareWith(bytes: Buffer, other: Buffer, start: number, end: number): number {
-  const length = end - start;
+// Buffer's compare of `bytes` with key `position` of the leaf (its first bytes.length bytes when
+// `truncated`), in JavaScript: keys are short, and a call into the runtime per comparison cost more
+// than the comparison.
+function compareKey(bytes: Buffer, leaf: Leaf, position: number, truncated: boolean): number {
+  const prefix = leaf.prefixLength;
+  const keyLength = leaf.keyLength(position);
+  const length = truncated ? Math.min(keyLength, bytes.length) : keyLength;
   const common = Math.min(bytes.length, length);
-  for (let i = 0; i < common; i++) {
-    const difference = bytes[i] - other[start + i];
+  const stored = leaf.bytes;
+  const inPrefix = Math.min(common, prefix);
+  let i = 0;
+  for (; i < inPrefix; i++) {
+    const difference = bytes[i] - stored[i];
+    if (difference !== 0) return difference;
+  }
+  for (const shift = leaf.start(position) - prefix; i < common; i++) {
+    const difference = bytes[i] - stored[shift + i];
     if (difference !== 0) return difference;
   }
   return bytes.length - length;
@@ -140,10 +183,59 @@ function compareWith(bytes: Buffer, other: Buffer, start: number, end: number): 
 
 // Is key `position` of the leaf below the bound?
 function below(leaf: Leaf, position: number, bound: Bound): boolean {
-  const start = leaf.start(position);
-  const end = leaf.ends[position];
-  if (bound.after) return compareWith(bound.bytes, leaf.bytes, start, Math.min(end, start + bound.bytes.length)) >= 0;
-  return compareWith(bound.bytes, leaf.bytes, start, end) > 0;
+  if (bound.after) return compareKey(bound.bytes, leaf, position, true) >= 0;
+  return compareKey(bound.bytes, leaf, position, false) > 0;
+}
+
+// Byte `index` of key `position`.
+function keyByte(leaf: Leaf, position: number, index: number): number {
+  const prefix = leaf.prefixLength;
+  return index < prefix ? leaf.bytes[index] : leaf.bytes[leaf.start(position) - prefix + index];
+}
+
+// How many bytes key `first` of `leaf` and key `last` of `other` begin with alike.
+function commonLength(leaf: Leaf, first: number, other: Leaf, last: number): number {
+  const length = Math.min(leaf.keyLength(first), other.keyLength(last));
+  let common = 0;
+  while (common < length && keyByte(leaf, first, common) === keyByte(other, last, common)) common++;
+  return common;
+}
+
+// Gives `target` new storage holding the keys of the runs (leaf, from, to), in order, with the
+// longest prefix they share (at most `maxPrefix` bytes). A run may be `target`'s own keys: they
+// are read before its storage is replaced. Storage shared with a capture is never written.
+function repack(target: Leaf, runs: ReadonlyArray<readonly [Leaf, number, number]>, maxPrefix = Infinity): void {
+  let count = 0;
+  for (const [, from, to] of runs) count += to - from;
+  const nonEmpty = runs.filter(([, from, to]) => to > from);
+  let prefix = 0;
+  if (count >= 2) {
+    const [firstLeaf, first] = nonEmpty[0];
+    const [lastLeaf, , end] = nonEmpty[nonEmpty.length - 1];
+    prefix = Math.min(maxPrefix, commonLength(firstLeaf, first, lastLeaf, end - 1));
+  }
+  let total = prefix;
+  for (const [leaf, from, to] of runs)
+    for (let position = from; position < to; position++) total += leaf.keyLength(position) - prefix;
+  const capacity = total + (total >> 3) + 64;
+  const memory = unfilledMemory(ENDS_BYTES + capacity);
+  const ends = new Uint32Array(memory, 0, LEAF_CAPACITY + 1);
+  const bytes = Buffer.from(memory, ENDS_BYTES, capacity);
+  const ids: string[] = [];
+  let offset = prefix > 0 ? nonEmpty[0][0].copyKey(nonEmpty[0][1], 0, prefix, bytes, 0) : 0;
+  let index = 0;
+  for (const [leaf, from, to] of runs) {
+    for (let position = from; position < to; position++) {
+      offset += leaf.copyKey(position, prefix, leaf.keyLength(position), bytes, offset);
+      ends[index++] = offset;
+      ids.push(leaf.ids[position]);
+    }
+  }
+  target.ends = ends;
+  target.bytes = bytes;
+  target.ids = ids;
+  target.count = count;
+  target.prefixLength = prefix;
 }
 
 // The first position in [from, to) whose key is not below the bound.
@@ -301,7 +393,14 @@ export class PackedTree {
   capture(): CapturedLeaf[] {
     const leaves: CapturedLeaf[] = [];
     for (let leaf: Leaf | undefined = this.firstLeaf(); leaf; leaf = leaf.next) {
-      if (leaf.count > 0) leaves.push({ bytes: leaf.bytes, ends: leaf.ends, ids: leaf.ids, count: leaf.count });
+      if (leaf.count > 0)
+        leaves.push({
+          bytes: leaf.bytes,
+          prefixLength: leaf.prefixLength,
+          ends: leaf.ends,
+          ids: leaf.ids,
+          count: leaf.count,
+        });
     }
     this.epoch++;
     return leaves;
@@ -322,7 +421,7 @@ export class PackedTree {
     const leaf = this.descend(key, path);
     const bytes = Buffer.from(key, 'latin1');
     const position = lowerBound(leaf, { text: key, bytes, after: false });
-    const found = position < leaf.count && bytes.compare(leaf.bytes, leaf.start(position), leaf.ends[position]) === 0;
+    const found = position < leaf.count && compareKey(bytes, leaf, position, false) === 0;
     return { leaf, position, bytes, found };
   }
 
@@ -366,22 +465,14 @@ export class PackedTree {
   }
 
   // Splits in two halves; a leaf whose new key came last gives up only that key, so keys added in
-  // ascending order (creation dates, new ids) leave full leaves behind them.
+  // ascending order (creation dates, new ids) leave full leaves behind them. Each half moves to
+  // storage of its own with the prefix its keys share (the old storage may be a capture's).
   private splitLeaf(leaf: Leaf, path: Array<[Branch, number]>, addedLast: boolean): void {
     const middle = addedLast ? leaf.count - 1 : leaf.count >> 1;
-    const from = leaf.start(middle);
-    const used = leaf.used;
-    const right = new Leaf(used - from + ((used - from) >> 3) + 64);
-    leaf.bytes.copy(right.bytes, 0, from, used);
-    for (let position = middle; position < leaf.count; position++)
-      right.ends[position - middle] = leaf.ends[position] - from;
-    right.ids = leaf.ids.slice(middle);
+    const right = new Leaf(0);
+    repack(right, [[leaf, middle, leaf.count]]);
     right.epoch = this.epoch;
-    right.count = leaf.count - middle;
-    leaf.count = middle;
-    // The left half moves to storage sized for what it keeps (the old one may be a capture's).
-    if (!addedLast) leaf.resize(0);
-    else leaf.ids = leaf.ids.slice(0, middle);
+    repack(leaf, [[leaf, 0, middle]]);
     right.next = leaf.next;
     if (right.next) right.next.prev = right;
     right.prev = leaf;
@@ -459,12 +550,20 @@ export class PackedTree {
 }
 
 function insertAt(leaf: Leaf, position: number, key: Buffer, id: string): void {
-  const length = key.length;
+  let prefix = leaf.prefixLength;
+  if (prefix > 0 && (key.length < prefix || key.compare(leaf.bytes, 0, prefix, 0, prefix) !== 0)) {
+    // The key does not begin with the leaf's prefix: shorten it to what they share.
+    let common = 0;
+    while (common < prefix && common < key.length && key[common] === leaf.bytes[common]) common++;
+    repack(leaf, [[leaf, 0, leaf.count]], common);
+    prefix = leaf.prefixLength;
+  }
+  const length = key.length - prefix;
   const used = leaf.used;
   if (used + length > leaf.bytes.length) leaf.resize(length);
   const at = leaf.start(position);
   leaf.bytes.copyWithin(at + length, at, used);
-  key.copy(leaf.bytes, at);
+  key.copy(leaf.bytes, at, prefix);
   for (let index = leaf.count; index > position; index--) leaf.ends[index] = leaf.ends[index - 1] + length;
   leaf.ends[position] = at + length;
   leaf.ids.splice(position, 0, id);
@@ -483,14 +582,10 @@ function removeAt(leaf: Leaf, position: number): void {
 
 // Moves every key of `right` (the next leaf) to the end of `leaf`, and unlinks `right`.
 function appendLeaf(leaf: Leaf, right: Leaf): void {
-  const used = leaf.used;
-  const extra = right.used;
-  if (used + extra > leaf.bytes.length) leaf.resize(extra);
-  right.bytes.copy(leaf.bytes, used, 0, extra);
-  for (let position = 0; position < right.count; position++)
-    leaf.ends[leaf.count + position] = used + right.ends[position];
-  for (const id of right.ids) leaf.ids.push(id);
-  leaf.count += right.count;
+  repack(leaf, [
+    [leaf, 0, leaf.count],
+    [right, 0, right.count],
+  ]);
   unlink(right);
 }
 
@@ -560,16 +655,20 @@ export class PackedTreeBuilder {
   private flush(): void {
     const count = this.pendingIds.length;
     if (count === 0) return;
-    const leaf = new Leaf(this.pendingBytes + (this.pendingBytes >> 3) + 64);
-    let offset = 0;
+    const prefix = count >= 2 ? this.pendingCommonLength(0, count - 1) : 0;
+    const total = this.pendingBytes - (count - 1) * prefix;
+    const leaf = new Leaf(total + (total >> 3) + 64);
+    for (let index = 0; index < prefix; index++) leaf.bytes[index] = this.pendingByte(0, index);
+    leaf.prefixLength = prefix;
+    let offset = prefix;
     for (let position = 0; position < count; position++) {
       const source = this.pendingSources[position];
       const start = this.pendingStarts[position];
       const end = this.pendingEnds[position];
       offset +=
         typeof source === 'string'
-          ? leaf.bytes.write(source, offset, 'latin1')
-          : source.copy(leaf.bytes, offset, start, end);
+          ? leaf.bytes.write(prefix > 0 ? source.substring(prefix) : source, offset, 'latin1')
+          : source.copy(leaf.bytes, offset, start + prefix, end);
       leaf.ends[position] = offset;
     }
     leaf.ids = this.pendingIds;
@@ -587,5 +686,22 @@ export class PackedTreeBuilder {
     this.pendingEnds.length = 0;
     this.pendingIds = [];
     this.pendingBytes = 0;
+  }
+
+  private pendingByte(position: number, index: number): number {
+    const source = this.pendingSources[position];
+    const at = this.pendingStarts[position] + index;
+    return typeof source === 'string' ? source.charCodeAt(at) : source[at];
+  }
+
+  // How many bytes two pending keys begin with alike.
+  private pendingCommonLength(first: number, last: number): number {
+    const length = Math.min(
+      this.pendingEnds[first] - this.pendingStarts[first],
+      this.pendingEnds[last] - this.pendingStarts[last],
+    );
+    let common = 0;
+    while (common < length && this.pendingByte(first, common) === this.pendingByte(last, common)) common++;
+    return common;
   }
 }

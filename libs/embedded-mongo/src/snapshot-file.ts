@@ -43,7 +43,7 @@ function* indexEntryFrames(leaves: readonly CapturedLeaf[]): Generator<Buffer> {
     while (last < leaves.length && (entries === 0 || entries + leaves[last].count <= INDEX_KEYS_PER_FRAME)) {
       const leaf = leaves[last];
       entries += leaf.count;
-      size += 8 * leaf.count + leaf.ends[leaf.count - 1];
+      size += 8 * leaf.count + leaf.ends[leaf.count - 1] + (leaf.count - 1) * leaf.prefixLength;
       for (let position = 0; position < leaf.count; position++) size += Buffer.byteLength(leaf.ids[position], 'utf8');
       last++;
     }
@@ -52,10 +52,12 @@ function* indexEntryFrames(leaves: readonly CapturedLeaf[]): Generator<Buffer> {
     for (let index = first; index < last; index++) {
       const leaf = leaves[index];
       for (let position = 0; position < leaf.count; position++) {
-        const start = position === 0 ? 0 : leaf.ends[position - 1];
+        // The leaf's prefix, then the key's rest.
+        const start = position === 0 ? leaf.prefixLength : leaf.ends[position - 1];
         const end = leaf.ends[position];
-        buffer.writeUInt32LE(end - start, offset);
-        offset += 4 + leaf.bytes.copy(buffer, offset + 4, start, end);
+        buffer.writeUInt32LE(leaf.prefixLength + end - start, offset);
+        offset += 4 + leaf.bytes.copy(buffer, offset + 4, 0, leaf.prefixLength);
+        offset += leaf.bytes.copy(buffer, offset, start, end);
         const written = buffer.write(leaf.ids[position], offset + 4, 'utf8');
         buffer.writeUInt32LE(written, offset);
         offset += 4 + written;

@@ -12,15 +12,19 @@ function random(seed: number): () => number {
   };
 }
 
-// Keys like an index's: a shared prefix, a value of varying length with bytes up to 0xFF, an id.
+// Keys like an index's: a workspace (mostly one, sometimes one of two others that share its first
+// bytes, so leaves' prefixes get shorter when such a key arrives), a value of varying length with
+// bytes up to 0xFF, an id.
+const WORKSPACES = ['workspace', 'workspace', 'workspace', 'workspace', 'work', 'workspaceB'];
 function keyOf(next: () => number, id: number): string {
+  const workspace = WORKSPACES[Math.floor(next() * WORKSPACES.length)];
   const length = Math.floor(next() * 12);
   let value = '';
   for (let i = 0; i < length; i++)
     value += String.fromCharCode(
       Math.floor(next() * 4) === 0 ? 0xff - Math.floor(next() * 3) : 0x41 + Math.floor(next() * 6),
     );
-  return `\u0020workspace\u0000\u0001\u0020${value}\u0000\u0001${String(id).padStart(6, '0')}`;
+  return `\u0020${workspace}\u0000\u0001\u0020${value}\u0000\u0001${String(id).padStart(6, '0')}`;
 }
 
 class Model {
@@ -81,9 +85,10 @@ function expected(
 function capturedKeys(leaves: readonly CapturedLeaf[]): Array<[string, string]> {
   const out: Array<[string, string]> = [];
   for (const leaf of leaves) {
+    const prefix = leaf.bytes.toString('latin1', 0, leaf.prefixLength);
     for (let position = 0; position < leaf.count; position++) {
-      const start = position === 0 ? 0 : leaf.ends[position - 1];
-      out.push([leaf.bytes.toString('latin1', start, leaf.ends[position]), leaf.ids[position]]);
+      const start = position === 0 ? leaf.prefixLength : leaf.ends[position - 1];
+      out.push([prefix + leaf.bytes.toString('latin1', start, leaf.ends[position]), leaf.ids[position]]);
     }
   }
   return out;
@@ -229,6 +234,37 @@ describe('packed index tree', () => {
     const after = walked(tree, '', AFTER_PREFIX, false);
     expect(capturedKeys(tree.capture())).toEqual(after);
     expect(capturedKeys(captured)).toEqual(before);
+  });
+
+  it('stores what the keys of a leaf begin with once, whether inserted in order, at random or loaded', () => {
+    const workspace = '\u0020' + 'w'.repeat(30) + '\u0000\u0001';
+    const keyOf = (id: number) => `${workspace}\u0020N${String(id).padStart(6, '0')}\u0000`;
+    const keyBytes = 10_000 * keyOf(0).length;
+    const ascending = new PackedTree();
+    for (let id = 0; id < 10_000; id++) ascending.set(keyOf(id), `id${id}`);
+    const next = random(5);
+    const shuffled = Array.from({ length: 10_000 }, (_, id) => id).sort(() => next() - 0.5);
+    const atRandom = new PackedTree();
+    for (const id of shuffled) atRandom.set(keyOf(id), `id${id}`);
+    const builder = new PackedTreeBuilder();
+    for (let id = 0; id < 10_000; id++) builder.addKey(keyOf(id), `id${id}`);
+    const loaded = new PackedTree();
+    loaded.adopt(builder);
+    for (const tree of [ascending, atRandom, loaded]) {
+      // The workspace and most of the name once a leaf: a key's rest is a few bytes.
+      expect(tree.stats().keyBytes).toBeLessThan(keyBytes / 4);
+      expect(walked(tree, '', AFTER_PREFIX, false, 3, 4_998)).toEqual([
+        [keyOf(4_998), 'id4998'],
+        [keyOf(4_999), 'id4999'],
+        [keyOf(5_000), 'id5000'],
+      ]);
+    }
+    // A key of another workspace shortens the prefix of the leaf it lands in, and reads back whole.
+    ascending.set('\u0020v\u0000', 'other');
+    expect(walked(ascending, '', AFTER_PREFIX, false, 2)).toEqual([
+      ['\u0020v\u0000', 'other'],
+      [keyOf(0), 'id0'],
+    ]);
   });
 
   it('refuses a bound with AFTER_PREFIX anywhere but at its end', () => {
