@@ -107,7 +107,7 @@ export class CollectionStore {
     if (!this.retained.has(idKey) || !bytes) return true;
     const view = this.indexView(bytes);
     const idEncoded = encodeId(view._id);
-    return index.entriesFor(view).some((entry) => entry.key + idEncoded === key);
+    return index.entriesFor(view).some((entry) => index.treeKey(entry.key, idEncoded) === key);
   }
 
   // Stores a new version. `document` is the decoded form when the caller has it.
@@ -203,12 +203,12 @@ export class CollectionStore {
         const keep = new Set<string>();
         for (const document of kept) {
           const idEncoded = encodeId(document._id);
-          for (const entry of index.entriesFor(document)) keep.add(entry.key + idEncoded);
+          for (const entry of index.entriesFor(document)) keep.add(index.treeKey(entry.key, idEncoded));
         }
         for (const document of dropped) {
           const idEncoded = encodeId(document._id);
           for (const entry of index.entriesFor(document)) {
-            const key = entry.key + idEncoded;
+            const key = index.treeKey(entry.key, idEncoded);
             if (!keep.has(key)) index.tree.delete(key);
           }
         }
@@ -260,7 +260,7 @@ export class CollectionStore {
       const idEncoded = encodeId(view._id);
       indexes.forEach((index, position) => {
         for (const entry of index.entriesFor(view)) {
-          keys[position].push(entry.key + idEncoded);
+          keys[position].push(index.treeKey(entry.key, idEncoded));
           ids[position].push(idKey);
         }
       });

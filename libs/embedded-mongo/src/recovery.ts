@@ -5,7 +5,7 @@ import { journalFileName, listJournalGenerations, SNAPSHOT_FILE, truncateDurably
 import { findIntactFrameAfter, JournalCorruptedError, scanFrames } from './journal';
 import { decodeRecord, type JournalOperation } from './journal-records';
 import { PackedTreeBuilder } from './packed-tree';
-import { loadIndexEntries } from './snapshot-file';
+import { loadIndexEntries, SNAPSHOT_FORMAT } from './snapshot-file';
 import type { StoreCatalog } from './store-catalog';
 
 // Opening a data directory: the snapshot loaded, then the journals after it replayed, frame by
@@ -50,6 +50,7 @@ function loadSnapshot(snapshotPath: string, catalog: StoreCatalog, nextVersion: 
       header ??= operation;
       end = operation;
       if (operation.kind === 'indexKeys') {
+        if (header.kind !== 'snapshotHeader' || header.format !== SNAPSHOT_FORMAT) continue;
         const collection = catalog.ensureCollection(operation.db, operation.collection);
         const perIndex = loaded.get(collection) ?? new Map<string, LoadedIndex>();
         loaded.set(collection, perIndex);

@@ -12,7 +12,10 @@ import type { StoreCatalog } from './store-catalog';
 // are kept) index keys as of one instant, in frames of journal records between a header and an
 // end record, so that loading it is replaying it.
 
-const SNAPSHOT_FORMAT = 1;
+// 2: an index whose fields hold the _id keeps its keys without the _id after them (see
+// OrderedIndex.treeKey). Index keys of an older format are not loaded: the indexes are rebuilt
+// from the documents.
+export const SNAPSHOT_FORMAT = 2;
 const SNAPSHOT_DOCUMENTS_PER_FRAME = 500;
 
 interface CapturedIndexKeys {

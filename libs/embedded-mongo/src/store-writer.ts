@@ -186,7 +186,8 @@ export class Writer {
           const current = collection.get(holder);
           if (!current) continue;
           const view = collection.indexView(current.bytes as Buffer);
-          if (collection.keyBelongsTo(index, entry.key + encodeId(view._id), holder, current)) conflict = true;
+          if (collection.keyBelongsTo(index, index.treeKey(entry.key, encodeId(view._id)), holder, current))
+            conflict = true;
         }
         if (!conflict && staged) {
           const wanted = entryLockKey(index, entry);

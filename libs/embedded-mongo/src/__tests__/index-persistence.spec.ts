@@ -1,4 +1,9 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { SNAPSHOT_FILE } from '../data-dir';
 import type { EmbeddedCollection } from '../index';
+import { frame, scanFrames } from '../journal';
+import { decodeRecord, encodeRecord, type JournalOperation } from '../journal-records';
 import { cleanUp, openClient, temporaryDataDir, type Loose } from './test-store';
 
 afterEach(cleanUp);
@@ -101,5 +106,83 @@ describe('index keys written to a snapshot while writes go on', () => {
 
     const reopened = (await openClient({ dataDir })).db().collection<Loose>('items');
     expect(await answers(reopened)).toEqual(before);
+  });
+});
+
+describe('index keys of a snapshot of the first format', () => {
+  // The first format ended every key with the encoded _id, also the _id index's keys (the _id
+  // twice). Such a snapshot is opened by rebuilding the indexes from its documents.
+  function asFirstFormat(dataDir: string): void {
+    const file = path.join(dataDir, SNAPSHOT_FILE);
+    const frames = scanFrames(fs.readFileSync(file)).payloads.map((payload) => {
+      const operations = decodeRecord(payload, true).map((operation): JournalOperation => {
+        if (operation.kind === 'snapshotHeader') return { ...operation, format: 1 };
+        if (operation.kind !== 'indexKeys' || operation.name !== '_id_') return operation;
+        // [u32 length][key][u32 length][_id key] per entry; the key written twice.
+        const entries = operation.entries as Buffer;
+        const parts: Buffer[] = [];
+        for (let offset = 0; offset < entries.length;) {
+          const keyLength = entries.readUInt32LE(offset);
+          const key = entries.subarray(offset + 4, offset + 4 + keyLength);
+          const idLength = entries.readUInt32LE(offset + 4 + keyLength);
+          const length = Buffer.alloc(4);
+          length.writeUInt32LE(2 * keyLength);
+          parts.push(length, key, key, entries.subarray(offset + 4 + keyLength, offset + 8 + keyLength + idLength));
+          offset += 8 + keyLength + idLength;
+        }
+        return { ...operation, entries: Buffer.concat(parts) };
+      });
+      return frame(encodeRecord(operations));
+    });
+    fs.writeFileSync(file, Buffer.concat(frames));
+  }
+
+  it('rebuilds the indexes instead of loading keys laid out otherwise', async () => {
+    const dataDir = temporaryDataDir();
+    const client = await openClient({ dataDir });
+    const items = client.db().collection<Loose>('items');
+    await items.createIndex({ name: 1, _id: 1 });
+    await items.insertMany(Array.from({ length: 100 }, (_, i) => ({ _id: i, name: `n${i % 10}` })));
+    await client.store.compact();
+    await client.close();
+    asFirstFormat(dataDir);
+
+    const reopened = await openClient({ dataDir });
+    const again = reopened.db().collection<Loose>('items');
+    await again.deleteMany({ _id: { $in: [3, 50, 99] } });
+    // Counted from the _id index's keys: a key the deletes did not find would be counted.
+    expect(await again.countDocuments({ _id: { $gte: 0 } })).toBe(97);
+    expect(
+      (
+        await again
+          .find({ _id: { $gt: 48 } })
+          .sort({ _id: 1 })
+          .limit(3)
+          .toArray()
+      ).map((item) => item._id),
+    ).toEqual([49, 51, 52]);
+    expect(
+      (await again.find({ name: 'n9' }).sort({ name: 1, _id: -1 }).limit(3).toArray()).map((item) => item._id),
+    ).toEqual([89, 79, 69]);
+  });
+});
+
+describe('keys of an index whose fields hold the _id', () => {
+  it('are the values alone: no _id after them, the same order and answers', async () => {
+    const client = await openClient();
+    const items = client.db().collection<Loose>('items');
+    await items.createIndex({ name: 1 });
+    await items.createIndex({ name: 1, _id: -1 });
+    const ids = Array.from({ length: 500 }, (_, i) => `item-${String(i).padStart(5, '0')}-0123456789`);
+    await items.insertMany(ids.map((_id, i) => ({ _id, name: `name ${i % 50}` })));
+    const stats = await client.db().command({ collStats: 'items' });
+    // {name, _id} holds the same bytes a key as {name} (whose keys end with the _id).
+    expect(stats.indexSizes['name_1__id_-1']).toBeLessThanOrEqual(stats.indexSizes.name_1 * 1.1);
+    const page = await items.find({ name: 'name 7' }).sort({ name: 1, _id: -1 }).hint({ name: 1, _id: -1 }).toArray();
+    expect(page.map((item) => item._id)).toEqual(ids.filter((_, i) => i % 50 === 7).reverse());
+    await items.deleteOne({ _id: ids[7] });
+    await items.updateOne({ _id: ids[57] }, { $set: { name: 'name 8' } });
+    expect(await items.countDocuments({ name: 'name 7' }, { hint: { name: 1, _id: -1 } })).toBe(8);
+    expect(await items.countDocuments({ name: 'name 8' }, { hint: { name: 1, _id: -1 } })).toBe(11);
   });
 });
