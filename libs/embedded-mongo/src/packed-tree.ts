@@ -27,16 +27,25 @@ const LEAF_MERGED_AT_MOST = (LEAF_CAPACITY * 3) / 4;
 // Loaded leaves and branches leave room for inserts before they split.
 const LEAF_LOAD = (LEAF_CAPACITY * 7) / 8;
 const BRANCH_LOAD = (BRANCH_CAPACITY * 7) / 8;
-const ENDS_BYTES = (LEAF_CAPACITY + 1) * 4;
 const AFTER = AFTER_PREFIX.charCodeAt(0);
 // eslint-disable-next-line no-control-regex -- every code point of one byte, controls included
 const ONE_BYTE = /^[\x00-\xff]*$/;
 
-// A leaf's memory, not zeroed first (every byte is written before it is read), in an
-// ArrayBuffer of its own (never a slice of Node's shared pool, which a leaf would pin).
-function unfilledMemory(bytes: number): ArrayBuffer {
-  const buffer = Buffer.allocUnsafeSlow(bytes);
-  return buffer.buffer;
+// Where the keys of a leaf end: two bytes each while the leaf's bytes fit in 64 KiB (nearly
+// always: 128 keys of up to 512 bytes), four otherwise.
+type Ends = Uint16Array | Uint32Array;
+
+// A leaf's memory for `byteCapacity` bytes of keys, not zeroed first (every byte is written
+// before it is read): one ArrayBuffer of its own for its ends and bytes (never a slice of Node's
+// shared pool, which a leaf would pin).
+function leafMemory(byteCapacity: number): { ends: Ends; bytes: Buffer } {
+  const wide = byteCapacity > 0xffff;
+  const endsBytes = (LEAF_CAPACITY + 1) * (wide ? 4 : 2);
+  const memory = Buffer.allocUnsafeSlow(endsBytes + byteCapacity).buffer;
+  return {
+    ends: wide ? new Uint32Array(memory, 0, LEAF_CAPACITY + 1) : new Uint16Array(memory, 0, LEAF_CAPACITY + 1),
+    bytes: Buffer.from(memory, endsBytes, byteCapacity),
+  };
 }
 
 class Leaf {
@@ -46,7 +55,7 @@ class Leaf {
   prefixLength = 0;
   // ends[i] is where the rest of key i (after the prefix) ends in `bytes`; it starts where key
   // i - 1 ends (key 0: where the prefix ends).
-  ends: Uint32Array;
+  ends: Ends;
   bytes: Buffer;
   ids: string[] = [];
   prev: Leaf | undefined;
@@ -56,10 +65,7 @@ class Leaf {
   epoch = 0;
 
   constructor(byteCapacity: number) {
-    // One allocation per leaf for both.
-    const memory = unfilledMemory(ENDS_BYTES + byteCapacity);
-    this.ends = new Uint32Array(memory, 0, LEAF_CAPACITY + 1);
-    this.bytes = Buffer.from(memory, ENDS_BYTES, byteCapacity);
+    ({ ends: this.ends, bytes: this.bytes } = leafMemory(byteCapacity));
   }
 
   get used(): number {
@@ -103,10 +109,8 @@ class Leaf {
     // is copied a dozen times on its way to full, not forty. A copy of its own (after a capture)
     // or a shrink keeps an eighth spare.
     const capacity = used + needed + ((used + needed) >> (needed > 0 ? 1 : 3)) + 64;
-    const memory = unfilledMemory(ENDS_BYTES + capacity);
-    const ends = new Uint32Array(memory, 0, LEAF_CAPACITY + 1);
+    const { ends, bytes } = leafMemory(capacity);
     ends.set(this.ends.subarray(0, this.count));
-    const bytes = Buffer.from(memory, ENDS_BYTES, capacity);
     this.bytes.copy(bytes, 0, 0, used);
     this.ends = ends;
     this.bytes = bytes;
@@ -139,7 +143,7 @@ export interface PackedTreeStats {
 export interface CapturedLeaf {
   readonly bytes: Buffer;
   readonly prefixLength: number;
-  readonly ends: Uint32Array;
+  readonly ends: Uint16Array | Uint32Array;
   readonly ids: readonly string[];
   readonly count: number;
 }
@@ -218,9 +222,7 @@ function repack(target: Leaf, runs: ReadonlyArray<readonly [Leaf, number, number
   for (const [leaf, from, to] of runs)
     for (let position = from; position < to; position++) total += leaf.keyLength(position) - prefix;
   const capacity = total + (total >> 3) + 64;
-  const memory = unfilledMemory(ENDS_BYTES + capacity);
-  const ends = new Uint32Array(memory, 0, LEAF_CAPACITY + 1);
-  const bytes = Buffer.from(memory, ENDS_BYTES, capacity);
+  const { ends, bytes } = leafMemory(capacity);
   const ids: string[] = [];
   let offset = prefix > 0 ? nonEmpty[0][0].copyKey(nonEmpty[0][1], 0, prefix, bytes, 0) : 0;
   let index = 0;
@@ -368,7 +370,7 @@ export class PackedTree {
     for (let leaf: Leaf | undefined = this.firstLeaf(); leaf; leaf = leaf.next) {
       stats.leaves++;
       stats.keyBytes += leaf.used;
-      stats.bufferBytes += ENDS_BYTES + leaf.bytes.length;
+      stats.bufferBytes += leaf.ends.byteLength + leaf.bytes.length;
     }
     return stats;
   }

@@ -267,6 +267,25 @@ describe('packed index tree', () => {
     ]);
   });
 
+  it('keeps leaves of long keys, past 64 KiB a leaf, as it keeps short ones', () => {
+    const next = random(13);
+    const tree = new PackedTree();
+    const model = new Model();
+    // 700-byte keys whose rest differs early: a full leaf holds about 90 KiB.
+    const keyOf = (id: number) => `\u0020${String((id * 7919) % 4000).padStart(5, '0')}${'x'.repeat(700)}${id}`;
+    for (let id = 0; id < 3_000; id++) {
+      tree.set(keyOf(id), `id${id}`);
+      model.entries.set(keyOf(id), `id${id}`);
+    }
+    for (const key of model.sorted().filter(() => next() < 0.3)) {
+      tree.delete(key);
+      model.entries.delete(key);
+    }
+    expect(tree.stats().bufferBytes).toBeGreaterThan(model.entries.size * 700);
+    expect(walked(tree, '', AFTER_PREFIX, false)).toEqual(expected(model, '', AFTER_PREFIX, false));
+    expect(capturedKeys(tree.capture())).toEqual(expected(model, '', AFTER_PREFIX, false));
+  });
+
   it('refuses a bound with AFTER_PREFIX anywhere but at its end', () => {
     const tree = new PackedTree();
     tree.set('\u0020a', 'a');
