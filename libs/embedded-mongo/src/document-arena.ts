@@ -106,10 +106,14 @@ export class DocumentArena {
   private place(stored: StoredDocument, bytes: Uint8Array): void {
     const length = bytes.length;
     let slab = this.current;
+    let retired: Slab | undefined;
     if (!slab || slab.used + length > slab.memory.length) {
       slab = this.newSlab(length);
       // A document larger than any slab gets one of its own; the slab being filled stays.
-      if (length <= LARGEST_SLAB_BYTES || !this.current) this.retireCurrent(slab);
+      if (length <= LARGEST_SLAB_BYTES || !this.current) {
+        retired = this.current;
+        this.current = slab;
+      }
     }
     slab.memory.set(bytes, slab.used);
     stored.slab = slab;
@@ -117,6 +121,9 @@ export class DocumentArena {
     slab.used += length;
     this.usedBytes += length;
     slab.holders.push(stored);
+    // A slab mostly released while it was being filled is compacted now that it is full (only
+    // now: what it moves goes into the slab being filled, which first had to take this document).
+    if (retired && retired.released * 2 >= retired.used) this.compact(retired);
   }
 
   private newSlab(length: number): Slab {
@@ -127,13 +134,6 @@ export class DocumentArena {
     this.slabCount++;
     this.slabBytes += size;
     return new Slab(size);
-  }
-
-  private retireCurrent(next: Slab): void {
-    const previous = this.current;
-    this.current = next;
-    // A slab mostly released while it was being filled is compacted now that it is full.
-    if (previous && previous.released * 2 >= previous.used) this.compact(previous);
   }
 
   // Moves the versions still stored out of `slab` into the slab being filled.

@@ -48,6 +48,18 @@ describe('DocumentArena', () => {
     expect(stored[4].slab).not.toBe(released.slab);
   });
 
+  it("places a document that fills a new slab before moving a retired slab's versions into it", () => {
+    const arena = new DocumentArena();
+    // The first slab (16 KiB) nearly full, most of it released while it was being filled.
+    const small = Array.from({ length: 70 }, (_, id) => arena.store(bytesOf(id), 1, undefined));
+    for (const version of small.slice(0, 50)) arena.release(version);
+    // Too large for what is left: a new slab of its size, and the first one is compacted.
+    const large = arena.store(bytesOf(1000, 16 * 1024), 1, undefined);
+    expect(idOf(large)).toBe(1000);
+    expect(small.slice(50).map(idOf)).toEqual(Array.from({ length: 20 }, (_, index) => 50 + index));
+    expect(small[50].slab).not.toBe(small[0].slab);
+  });
+
   it('counts a version released twice once', () => {
     const arena = new DocumentArena();
     const [first] = [arena.store(bytesOf(1), 1, undefined), arena.store(bytesOf(2), 1, undefined)];
