@@ -242,14 +242,45 @@ function repack(target: Leaf, runs: ReadonlyArray<readonly [Leaf, number, number
 
 // The first position in [from, to) whose key is not below the bound.
 function lowerBound(leaf: Leaf, bound: Bound, from = 0, to = leaf.count): number {
+  const side = prefixSide(leaf, bound);
+  if (side !== 0) return side < 0 ? from : to;
+  // The bound begins with the prefix: only the keys' rests are compared.
+  const bytes = bound.bytes;
+  const prefix = leaf.prefixLength;
+  const stored = leaf.bytes;
   let low = from;
   let high = to;
   while (low < high) {
     const middle = (low + high) >> 1;
-    if (below(leaf, middle, bound)) low = middle + 1;
+    const start = leaf.start(middle);
+    const restLength = leaf.ends[middle] - start;
+    const boundRest = bytes.length - prefix;
+    const length = bound.after ? Math.min(restLength, boundRest) : restLength;
+    const common = Math.min(boundRest, length);
+    let difference = 0;
+    for (let i = 0; i < common && difference === 0; i++) difference = bytes[prefix + i] - stored[start + i];
+    if (difference === 0) difference = boundRest - length;
+    if (bound.after ? difference >= 0 : difference > 0) low = middle + 1;
     else high = middle;
   }
   return low;
+}
+
+// Where the bound lies against the leaf's prefix: 0 when it begins with it, -1 when it comes
+// before every key of the leaf, 1 when after every key.
+function prefixSide(leaf: Leaf, bound: Bound): number {
+  const prefix = leaf.prefixLength;
+  if (prefix === 0) return 0;
+  const bytes = bound.bytes;
+  const stored = leaf.bytes;
+  const common = Math.min(bytes.length, prefix);
+  for (let i = 0; i < common; i++) {
+    const difference = bytes[i] - stored[i];
+    if (difference !== 0) return difference < 0 ? -1 : 1;
+  }
+  if (bytes.length >= prefix) return 0;
+  // The bound is the start of the prefix: before every key, or after them all past AFTER_PREFIX.
+  return bound.after ? 1 : -1;
 }
 
 // The child whose range holds `text`: the last one whose first key is at most `text`.
@@ -553,7 +584,7 @@ export class PackedTree {
 
 function insertAt(leaf: Leaf, position: number, key: Buffer, id: string): void {
   let prefix = leaf.prefixLength;
-  if (prefix > 0 && (key.length < prefix || key.compare(leaf.bytes, 0, prefix, 0, prefix) !== 0)) {
+  if (prefix > 0 && prefixSide(leaf, { text: '', bytes: key, after: false }) !== 0) {
     // The key does not begin with the leaf's prefix: shorten it to what they share.
     let common = 0;
     while (common < prefix && common < key.length && key[common] === leaf.bytes[common]) common++;
