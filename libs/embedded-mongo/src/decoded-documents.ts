@@ -5,12 +5,13 @@ import type { StoredDocument } from './document-arena';
 // write stores a new version), so the decoded object stays right for as long as it is the key.
 // Callers get a copy, never the kept object: copying costs about a sixth of decoding again and
 // shares the strings, so reading the same records again (a record page, the keys of a workspace)
-// allocates and collects far less. At most `capacity` documents are kept, least recently read
-// dropped first.
+// allocates and collects far less. Documents of at most `capacityBytes` stored bytes together are
+// kept (decoded, three to four times that), least recently read dropped first.
 export class DecodedDocuments {
   private readonly kept = new Map<StoredDocument, Document>();
+  private keptBytes = 0;
 
-  constructor(private readonly capacity: number) {}
+  constructor(private readonly capacityBytes: number) {}
 
   // `stored` is never a tombstone.
   copyOf(stored: StoredDocument): Document {
@@ -20,7 +21,12 @@ export class DecodedDocuments {
       this.kept.delete(stored);
     } else {
       document = deserializeDocument(stored.bytes as Buffer);
-      if (this.kept.size >= this.capacity) this.kept.delete(this.kept.keys().next().value as StoredDocument);
+      this.keptBytes += stored.byteLength;
+      for (const [oldest] of this.kept) {
+        if (this.keptBytes <= this.capacityBytes) break;
+        this.kept.delete(oldest);
+        this.keptBytes -= oldest.byteLength;
+      }
     }
     this.kept.set(stored, document);
     return cloneValue(document);
@@ -28,5 +34,6 @@ export class DecodedDocuments {
 
   clear(): void {
     this.kept.clear();
+    this.keptBytes = 0;
   }
 }

@@ -7,7 +7,7 @@ describe('DecodedDocuments', () => {
   const storedOf = (document: Record<string, unknown>) => arena.store(serializeDocument(document), 1, undefined);
 
   it('gives a copy each time: changing what a read returned never changes the next read', () => {
-    const decoded = new DecodedDocuments(10);
+    const decoded = new DecodedDocuments(10_000);
     const stored = storedOf({
       _id: 'a',
       name: 'Acme',
@@ -30,7 +30,7 @@ describe('DecodedDocuments', () => {
   });
 
   it('keeps a stored field named __proto__ a field of the copy', () => {
-    const decoded = new DecodedDocuments(10);
+    const decoded = new DecodedDocuments(10_000);
     const stored = storedOf(JSON.parse('{"_id":"p","custom":{"__proto__":{"polluted":true}}}'));
     const copy = decoded.copyOf(stored);
     const again = decoded.copyOf(stored);
@@ -40,8 +40,9 @@ describe('DecodedDocuments', () => {
   });
 
   it('decodes the version it was given, also after dropping the least recently read beyond its capacity', () => {
-    const decoded = new DecodedDocuments(2);
     const all = ['a', 'b', 'c'].map((id) => storedOf({ _id: id }));
+    // Room for two of them.
+    const decoded = new DecodedDocuments(2 * all[0].byteLength);
     for (const stored of [...all, ...all])
       expect(decoded.copyOf(stored)._id).toBe(String.fromCharCode(97 + all.indexOf(stored)));
   });
