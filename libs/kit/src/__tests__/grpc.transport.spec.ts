@@ -276,12 +276,14 @@ describe('a stream of questions (answerStream)', () => {
 
   test('ends UNAUTHENTICATED when the token that opened it expires, and answers nothing after', async () => {
     const client = clientFor();
-    // Valid for about a second more: expired 29 s ago, within the 30 s allowed for clock skew.
+    // Valid for one to two seconds more: expired 28-29 s ago, within the 30 s allowed for clock
+    // skew (rounding `exp` down left anywhere from 0 to 1 s, too little on a busy machine for the
+    // first answer to come back before the stream ends).
     const metadata = new Metadata();
     metadata.set(
       SERVICE_TOKEN_METADATA,
       jwt.sign(
-        { sub: 'gateway', request_id: 'r', workspace_id: null, exp: Math.floor(Date.now() / 1000) - 29 },
+        { sub: 'gateway', request_id: 'r', workspace_id: null, exp: Math.ceil(Date.now() / 1000) - 29 },
         secret,
         { algorithm: 'HS256', issuer: 'crm-service', audience: 'crm-grpc' },
       ),
