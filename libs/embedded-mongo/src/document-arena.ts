@@ -140,8 +140,7 @@ export class DocumentArena {
   private compact(slab: Slab): void {
     for (const holder of slab.holders) {
       if (holder.released || holder.slab !== slab) continue;
-      const bytes = slab.memory.subarray(holder.offset, holder.offset + slab.memory.readInt32LE(holder.offset));
-      this.place(holder, bytes);
+      this.place(holder, holder.bytes as Buffer);
     }
     this.slabCount--;
     this.slabBytes -= slab.memory.length;

@@ -168,21 +168,31 @@ function boundOf(text: string): Bound {
 // than the comparison.
 function compareKey(bytes: Buffer, leaf: Leaf, position: number, truncated: boolean): number {
   const prefix = leaf.prefixLength;
-  const keyLength = leaf.keyLength(position);
-  const length = truncated ? Math.min(keyLength, bytes.length) : keyLength;
-  const common = Math.min(bytes.length, length);
   const stored = leaf.bytes;
-  const inPrefix = Math.min(common, prefix);
-  let i = 0;
-  for (; i < inPrefix; i++) {
+  const inPrefix = Math.min(bytes.length, prefix);
+  for (let i = 0; i < inPrefix; i++) {
     const difference = bytes[i] - stored[i];
     if (difference !== 0) return difference;
   }
-  for (const shift = leaf.start(position) - prefix; i < common; i++) {
-    const difference = bytes[i] - stored[shift + i];
+  // Shorter than the prefix and the start of it: before the key, or the key's start itself.
+  if (bytes.length < prefix) return truncated ? 0 : -1;
+  return compareRest(bytes, prefix, leaf, position, truncated);
+}
+
+// The same for bytes[from..] against the rest of key `position` after the leaf's prefix (the
+// bytes before `from` being the prefix).
+function compareRest(bytes: Buffer, from: number, leaf: Leaf, position: number, truncated: boolean): number {
+  const start = leaf.start(position);
+  const restLength = leaf.ends[position] - start;
+  const bytesRest = bytes.length - from;
+  const length = truncated ? Math.min(restLength, bytesRest) : restLength;
+  const common = Math.min(bytesRest, length);
+  const stored = leaf.bytes;
+  for (let i = 0; i < common; i++) {
+    const difference = bytes[from + i] - stored[start + i];
     if (difference !== 0) return difference;
   }
-  return bytes.length - length;
+  return bytesRest - length;
 }
 
 // Is key `position` of the leaf below the bound?
@@ -241,25 +251,16 @@ function repack(target: Leaf, runs: ReadonlyArray<readonly [Leaf, number, number
 }
 
 // The first position in [from, to) whose key is not below the bound.
-function lowerBound(leaf: Leaf, bound: Bound, from = 0, to = leaf.count): number {
-  const side = prefixSide(leaf, bound);
+// `side`: prefixSide(leaf, bound), when the caller has it.
+function lowerBound(leaf: Leaf, bound: Bound, from = 0, to = leaf.count, side = prefixSide(leaf, bound)): number {
   if (side !== 0) return side < 0 ? from : to;
   // The bound begins with the prefix: only the keys' rests are compared.
-  const bytes = bound.bytes;
   const prefix = leaf.prefixLength;
-  const stored = leaf.bytes;
   let low = from;
   let high = to;
   while (low < high) {
     const middle = (low + high) >> 1;
-    const start = leaf.start(middle);
-    const restLength = leaf.ends[middle] - start;
-    const boundRest = bytes.length - prefix;
-    const length = bound.after ? Math.min(restLength, boundRest) : restLength;
-    const common = Math.min(boundRest, length);
-    let difference = 0;
-    for (let i = 0; i < common && difference === 0; i++) difference = bytes[prefix + i] - stored[start + i];
-    if (difference === 0) difference = boundRest - length;
+    const difference = compareRest(bound.bytes, prefix, leaf, middle, bound.after);
     if (bound.after ? difference >= 0 : difference > 0) low = middle + 1;
     else high = middle;
   }
@@ -313,13 +314,13 @@ export class PackedTree {
   // Sets the _id key of `key`; true when the key is new.
   set(key: string, id: string): boolean {
     const path: Array<[Branch, number]> = [];
-    const { leaf, position, bytes, found } = this.locate(key, path);
+    const { leaf, position, bytes, found, fitsPrefix } = this.locate(key, path);
     this.own(leaf);
     if (found) {
       leaf.ids[position] = id;
       return false;
     }
-    insertAt(leaf, position, bytes, id);
+    insertAt(leaf, position, bytes, id, fitsPrefix);
     for (const [branch, child] of path) branch.sizes[child]++;
     this.total++;
     if (leaf.count > LEAF_CAPACITY) this.splitLeaf(leaf, path, position === leaf.count - 1);
@@ -450,12 +451,14 @@ export class PackedTree {
   private locate(
     key: string,
     path: Array<[Branch, number]>,
-  ): { leaf: Leaf; position: number; bytes: Buffer; found: boolean } {
+  ): { leaf: Leaf; position: number; bytes: Buffer; found: boolean; fitsPrefix: boolean } {
     const leaf = this.descend(key, path);
     const bytes = Buffer.from(key, 'latin1');
-    const position = lowerBound(leaf, { text: key, bytes, after: false });
+    const bound = { text: key, bytes, after: false };
+    const side = prefixSide(leaf, bound);
+    const position = lowerBound(leaf, bound, 0, leaf.count, side);
     const found = position < leaf.count && compareKey(bytes, leaf, position, false) === 0;
-    return { leaf, position, bytes, found };
+    return { leaf, position, bytes, found, fitsPrefix: side === 0 };
   }
 
   private descend(text: string, path?: Array<[Branch, number]>): Leaf {
@@ -582,9 +585,10 @@ export class PackedTree {
   }
 }
 
-function insertAt(leaf: Leaf, position: number, key: Buffer, id: string): void {
+// `fitsPrefix`: the key begins with the leaf's prefix.
+function insertAt(leaf: Leaf, position: number, key: Buffer, id: string, fitsPrefix: boolean): void {
   let prefix = leaf.prefixLength;
-  if (prefix > 0 && prefixSide(leaf, { text: '', bytes: key, after: false }) !== 0) {
+  if (!fitsPrefix) {
     // The key does not begin with the leaf's prefix: shorten it to what they share.
     let common = 0;
     while (common < prefix && common < key.length && key[common] === leaf.bytes[common]) common++;
