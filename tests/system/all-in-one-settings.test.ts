@@ -82,4 +82,14 @@ describe('npm start', () => {
 
     await expect(startAllInOne({ SERVICES_THREAD: 'sometimes' })).rejects.toThrow('npm start exited with 1');
   });
+
+  it('runs with V8 growing its heaps its own way with HEAP_GROWTH_PERCENT=0, and refuses a share out of range', async () => {
+    // The default (50) is what every other test of npm start runs.
+    const base = await startAllInOne({ HEAP_GROWTH_PERCENT: '0' });
+    const call = callerFor(base, await signUpWithWorkspace(base, 'Heap'));
+    expect((await call('POST', '/companies', { name: 'Heap Ltd' })).status).toBe(201);
+
+    await expect(startAllInOne({ HEAP_GROWTH_PERCENT: '400' })).rejects.toThrow('npm start exited with 1');
+    await expect(startAllInOne({ HEAP_GROWTH_PERCENT: 'half' })).rejects.toThrow('npm start exited with 1');
+  });
 });

@@ -1,5 +1,6 @@
 import { GATEWAY_SETTINGS, gatewayTuning } from '@crm/gateway';
 import { bool, createLogger, exitOnStartFailure, int, loadConfig, str, url } from '@crm/kit';
+import { setFlagsFromString } from 'node:v8';
 import { startSystem } from './system';
 
 const logger = createLogger('crm');
@@ -16,9 +17,20 @@ async function main(): Promise<void> {
       description:
         'true (the default) runs marketing, reports and webhooks on a second thread, so a catch-up after an import uses the second core (42-45 s instead of 66 s at 100,000 rows); false keeps every service on one thread, for about 330 MB less memory and a tenth less CPU per write',
     }),
+    HEAP_GROWTH_PERCENT: int({
+      default: 50,
+      min: 0,
+      max: 300,
+      description:
+        "how far each thread's JavaScript heap may grow past what its last full collection kept before the next one; 0 leaves it to V8, which lets a heap grow up to fourfold (about 180 MB more at 100,000 companies, 260 MB more at 20,000)",
+    }),
     // The gateway's own variables, as its separate entry reads them.
     ...GATEWAY_SETTINGS,
   });
+  // Before any thread starts, so every thread's heap grows the same way: the embedded store keeps
+  // a few hundred megabytes of small objects alive, and V8's own growth rule leaves that much again
+  // as garbage between full collections.
+  if (config.HEAP_GROWTH_PERCENT > 0) setFlagsFromString(`--heap-growing-percent=${config.HEAP_GROWTH_PERCENT}`);
   const system = await startSystem({
     port: config.PORT,
     host: config.HOST,
