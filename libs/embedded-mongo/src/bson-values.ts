@@ -155,13 +155,21 @@ function canonicalNumber(value: number): string {
   return 'n' + String(value);
 }
 
+// A type tag and a text as one flat string. `tag + text` makes a string that points at its two
+// halves (and the text at whatever it was cut from, a request body, say): an _id key is kept in
+// the _id map and in every index leaf for as long as the document lives, so it is copied once,
+// into a string of its own (1 million uuid keys: 85 MB instead of up to 540 MB).
+export function tagged(tag: string, text: string): string {
+  return [tag, text].join('');
+}
+
 // A string that is equal for values MongoDB treats as equal in an index (1 and 1.0, null and
 // missing) and different otherwise. Used as the key of hash indexes and of the _id map.
 export function canonicalKey(value: unknown): string {
   if (value === null || value === undefined) return 'z';
   switch (typeof value) {
     case 'string':
-      return 's' + value;
+      return tagged('s', value);
     case 'number':
       return canonicalNumber(value);
     case 'boolean':
@@ -183,7 +191,7 @@ function canonicalObjectKey(value: object): string {
   if (Buffer.isBuffer(value)) return 'x0:' + value.toString('base64');
   switch (bsonTypeOf(value)) {
     case 'ObjectId':
-      return 'o' + (value as mongo.ObjectId).toHexString();
+      return tagged('o', (value as mongo.ObjectId).toHexString());
     case 'Long':
     case 'Double':
     case 'Int32':

@@ -4,6 +4,7 @@ import {
   deserializeDocument,
   FieldSelection,
   isPlainObject,
+  tagged,
   type Document,
 } from './bson-values';
 import { DocumentArena, StoredDocument, type ArenaStats } from './document-arena';
@@ -36,7 +37,7 @@ const ID_ONLY = new FieldSelection([]);
 // The _id key of stored bytes; an ObjectId _id stored first (the usual case) is read in place.
 function storedIdKey(bytes: Buffer): string {
   if (bytes[4] === 0x07 && bytes[5] === 0x5f && bytes[6] === 0x69 && bytes[7] === 0x64 && bytes[8] === 0) {
-    return 'o' + bytes.toString('hex', 9, 21);
+    return tagged('o', bytes.toString('hex', 9, 21));
   }
   return canonicalKey(decodeFields(bytes, ID_ONLY)._id);
 }
