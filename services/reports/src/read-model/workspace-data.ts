@@ -13,6 +13,7 @@ import {
 } from './read-model.model';
 import { deriveKeyColumns } from './key-columns';
 import { rememberSettings } from './read-model-consumers';
+import { shareValues, type SharedValues } from './shared-values';
 
 // A workspace's read model as the reports read it: every live record of each kind, loaded once
 // and kept in memory. Each request reads the workspace's change sequence (one key read); when it
@@ -44,6 +45,8 @@ export interface WorkspaceData {
   dealSteps: Map<string, DealStepRecord[]>;
   // Member names by user id (owners, assignees, actors are user ids).
   memberNames: Map<string, string | null>;
+  // One copy of each value the records repeat (shared-values.ts).
+  values: SharedValues;
 }
 
 const KINDS: ReadModelKind[] = [
@@ -141,21 +144,33 @@ async function load(workspaceCache: WorkspaceCache, workspaceId: string, applied
       readModel(connection, kind).find({ workspace_id: workspaceId, deleted: false }).lean<ReadRecord[]>().exec(),
     ),
   ]);
+  const values: SharedValues = new Map();
   const records = {} as Record<ReadModelKind, ReadRecord[]>;
   const byId = {} as Record<ReadModelKind, Map<string, ReadRecord>>;
   KINDS.forEach((kind, index) => {
+    for (const record of lists[index]) shareValues(record, values);
     records[kind] = lists[index]!;
     byId[kind] = new Map(lists[index].map((record) => [record._id, record]));
   });
   const dealSteps = new Map<string, DealStepRecord[]>();
   for (const step of steps) {
     if (!byId.deal.has(step.deal_id)) continue;
+    shareValues(step, values);
     const list = dealSteps.get(step.deal_id);
     if (list) list.push(step);
     else dealSteps.set(step.deal_id, [step]);
   }
   for (const list of dealSteps.values()) list.sort((a, b) => a.version - b.version);
-  return { workspaceId, applied, settings, records, byId, dealSteps, memberNames: memberNamesOf(records.member) };
+  return {
+    workspaceId,
+    applied,
+    settings,
+    records,
+    byId,
+    dealSteps,
+    memberNames: memberNamesOf(records.member),
+    values,
+  };
 }
 
 // The records (tombstones included) and deal steps stamped after `after`, applied: kinds without
@@ -197,6 +212,7 @@ async function refresh(
         removed = kept.delete(record._id) || removed;
         continue;
       }
+      shareValues(record, previous.values);
       if (kept.has(record._id)) replaced.set(record._id, record);
       else added.push(record);
       kept.set(record._id, record);
@@ -228,6 +244,7 @@ async function refresh(
     dealSteps = new Map(previous.dealSteps);
     for (const step of steps) {
       if (!byId.deal.has(step.deal_id)) continue;
+      shareValues(step, previous.values);
       const list = (dealSteps.get(step.deal_id) ?? []).filter((known) => known._id !== step._id);
       list.push(step);
       list.sort((a, b) => a.version - b.version);
