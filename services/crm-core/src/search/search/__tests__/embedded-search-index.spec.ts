@@ -60,6 +60,9 @@ describe('EmbeddedSearchIndex', () => {
 
   it('keeps answering right after most records are removed and the rest renumbered', async () => {
     const index = new EmbeddedSearchIndex();
+    // Indexed first, with the word in its domain: after the renumbering it still ranks below the
+    // records with the word in their name.
+    await index.upsert([company('by-domain', 'Beacon Works', { domain: 'lantern.example' })]);
     await index.upsert(
       Array.from({ length: 3000 }, (_, n) => company(`c${n}`, `Lantern ${n % 2 === 0 ? 'Even' : 'Odd'} ${n}`)),
     );
@@ -67,8 +70,9 @@ describe('EmbeddedSearchIndex', () => {
       WORKSPACE,
       Array.from({ length: 2500 }, (_, n) => `c${n}`),
     );
-    expect(index.size()).toBe(500);
+    expect(index.size()).toBe(501);
     expect(await ids(index, 'lantern even', 3)).toEqual(['c2500', 'c2502', 'c2504']);
+    expect((await ids(index, 'lantern', 501)).at(-1)).toBe('by-domain');
     expect(await ids(index, '2501')).toEqual(['c2501']);
     expect(await ids(index, '17')).toEqual([]);
     // A removed record comes back, after those that stayed.
