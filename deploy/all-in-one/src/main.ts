@@ -22,7 +22,7 @@ async function main(): Promise<void> {
       min: 0,
       max: 300,
       description:
-        "how far each thread's JavaScript heap may grow past what its last full collection kept before the next one; 0 leaves it to V8, which lets a heap grow up to fourfold (about 180 MB more at 100,000 companies, 260 MB more at 20,000)",
+        "how far each thread's JavaScript heap may grow past what its last full collection kept before the next one; 0 leaves it to V8, which lets a heap grow up to fourfold (about 150 MB more at 100,000 imported rows, 255 MB more at 20,000)",
     }),
     // The gateway's own variables, as its separate entry reads them.
     ...GATEWAY_SETTINGS,

@@ -69,10 +69,6 @@ interface Entry {
 // The type as one of the index's own strings, not the copy each stored document decodes to.
 const typeOf = (type: SearchType): SearchType => SEARCH_TYPES.find((known) => known === type) ?? type;
 
-function entryOf(id: string, type: SearchType, postings: Posting[], fields: number[]): Entry {
-  return { id, type: typeOf(type), postings, fields: String.fromCharCode(...fields) };
-}
-
 // What one query word matches: each matching term with its kind, and by tier the records holding
 // a term of that kind or better, and the weightiest field such a term can be in.
 interface WordMatch {
@@ -144,32 +140,36 @@ class WorkspaceIndex {
       if (terms.has(posting.term)) kept.add(posting);
       else this.unpost(posting, new Set([ordinal]));
     }
-    const postings: Posting[] = [];
-    const masks: number[] = [];
-    for (const [term, fields] of terms) {
-      const posting = this.postingOf(term);
-      posting.fields |= fields;
+    this.entries[ordinal] = this.entryOf(document.id, document.type, terms, (posting) => {
       if (!kept.has(posting)) posting.ordinals.splice(positionOf(posting.ordinals, ordinal), 0, ordinal);
-      postings.push(posting);
-      masks.push(fields);
-    }
-    this.entries[ordinal] = entryOf(document.id, document.type, postings, masks);
+    });
   }
 
   // A new record takes the next position, the highest: it goes at the end of every list.
   private add(id: string, type: SearchType, terms: ReadonlyMap<string, number>): void {
     const fresh = this.entries.length;
+    this.entries.push(this.entryOf(id, type, terms, (posting) => posting.ordinals.push(fresh)));
+    this.ordinals.set(id, fresh);
+  }
+
+  // The entry of a record with these terms: each term's posting (made when new) learns the
+  // fields, and `post` puts the record's position in its list.
+  private entryOf(
+    id: string,
+    type: SearchType,
+    terms: ReadonlyMap<string, number>,
+    post: (posting: Posting) => void,
+  ): Entry {
     const postings: Posting[] = [];
     const masks: number[] = [];
     for (const [term, fields] of terms) {
       const posting = this.postingOf(term);
-      posting.ordinals.push(fresh);
       posting.fields |= fields;
+      post(posting);
       postings.push(posting);
       masks.push(fields);
     }
-    this.entries.push(entryOf(id, type, postings, masks));
-    this.ordinals.set(id, fresh);
+    return { id, type: typeOf(type), postings, fields: String.fromCharCode(...masks) };
   }
 
   remove(ids: readonly string[]): void {
