@@ -5,31 +5,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { Crm } from '@crm/sdk';
-import { signUpWithWorkspace, startTestSystem, waitFor, type TestSystem } from '../support/system';
+import { signUpWithWorkspace, startTestSystemAtPublicUrl, waitFor, type TestSystem } from '../support/system';
 import { crm, crmDone } from './cli-support';
 
 let system: TestSystem;
 let dir: string;
 let owner: Awaited<ReturnType<typeof signUpWithWorkspace>>;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 beforeAll(async () => {
   // Signed links (the export's) name the public address: this system's.
-  const port = await freePort();
-  system = await startTestSystem({ port, env: { ...process.env, PUBLIC_URL: `http://127.0.0.1:${port}` } });
+  system = await startTestSystemAtPublicUrl();
   dir = mkdtempSync(join(tmpdir(), 'crm-cli-'));
 });
 
 afterAll(async () => {
-  await system.destroy();
+  await system?.destroy();
   rmSync(dir, { recursive: true, force: true });
 });
 

@@ -48,6 +48,24 @@ export async function startTestSystem(options: SystemOptions & { dataDir?: strin
   });
 }
 
+// A system whose public address (PUBLIC_URL, which signed links name) is its own: the port is
+// chosen before the system starts, below the kernel's ephemeral range (32768 and up on Linux) so
+// that no socket another test opens on port 0 takes it in between; a port another process holds
+// anyway (EADDRINUSE) is given up for the next.
+export async function startTestSystemAtPublicUrl(
+  options: SystemOptions & { dataDir?: string } = {},
+): Promise<TestSystem> {
+  for (let attempt = 1; ; attempt++) {
+    const port = 20000 + Math.floor(Math.random() * 12000);
+    const env = { ...(options.env ?? process.env), PUBLIC_URL: `http://127.0.0.1:${port}` };
+    try {
+      return await startTestSystem({ ...options, port, env });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || attempt === 5) throw error;
+    }
+  }
+}
+
 // The system this jest worker's files share (started by shared-systems-setup.ts, one per worker):
 // for a file that needs nothing but a running system and workspaces of its own, which it signs up.
 // It is not stopped by the file, and its other workspaces are other files'.
