@@ -23,12 +23,12 @@ interface BulkStatement {
   updateOne?: { filter: Record<string, unknown>; update: Record<string, unknown> };
 }
 
-// The duplicate counts' first write for the person's email meets a real write conflict: another
-// transaction holds the same count document, as when two updates race. The driver's error carries
-// the whole failed update (`$setOnInsert: {value: <the email>}`); the consumer logs it and retries.
+// The shared duplicate keys' first write for the person's email meets a real write conflict: another
+// transaction holds the same key document, as when two updates race. The driver's error carries
+// the whole failed update (`$set: {value: <the email>}`); the consumer logs it and retries.
 function conflictOnce(counts: Model<unknown>, email: string): { conflicts: () => number } {
   let conflicts = 0;
-  // The consumer writes the counts with the driver's bulk write (plain values, no documents).
+  // The consumer writes the keys with the driver's bulk write (plain values, no documents).
   const original = counts.collection.bulkWrite.bind(counts.collection) as unknown as (
     statements: BulkStatement[],
     options?: unknown,
@@ -63,7 +63,7 @@ describe('logs after an erasure', () => {
       email: 'ottoline.vantongeren@example.net',
       phone: '+44 7700 900777',
     };
-    const counts = system.services['crm-core'].context.connection.model('DuplicateCount') as Model<unknown>;
+    const counts = system.services['crm-core'].context.connection.model('DuplicateKey') as Model<unknown>;
     const injected = conflictOnce(counts, person.email);
 
     const company = await call<{ id: string }>('POST', '/companies', { name: 'Tidewater Freight' });

@@ -2,6 +2,7 @@ import type { Connection, Model } from 'mongoose';
 import { on, redactKeptEvents, routeEvents, type EventRoute } from '@crm/bus';
 import { contactErased, contactErasureOf, EVENT_CONTRACTS, recordStateOf } from '@crm/protos';
 import { requestStorageCompaction, type ServiceContext } from '@crm/service-host';
+import { duplicateKeyModel } from '../../search/duplicates/duplicate-counts.model';
 import { searchDocumentModel } from '../../search/search/search-document.model';
 
 // What crm-core does once a contact's erasure committed (crm.contact.erased): wait until its own
@@ -23,8 +24,7 @@ const COMPACTED = [
   'tasks',
   'meetings',
   'search_documents',
-  'duplicate_entries',
-  'duplicate_counts',
+  'duplicate_keys',
   'outbox',
   'dead_letters',
   'idempotency_keys',
@@ -37,20 +37,17 @@ interface Versioned {
 
 // A projection row of the contact is settled once it holds the erasure's version or later.
 async function settled(
-  model: Model<Versioned> | undefined,
+  model: Model<Versioned>,
   workspaceId: string,
   contactId: string,
   version: number,
 ): Promise<boolean> {
-  if (!model) return true;
   const row = await model
     .findOne({ _id: contactId, workspace_id: workspaceId }, { version: 1 })
     .lean<Versioned>()
     .exec();
   return row === null || row.version >= version;
 }
-
-const registered = (connection: Connection, name: string) => connection.models[name] as Model<Versioned> | undefined;
 
 async function waitForProjections(
   connection: Connection,
@@ -59,12 +56,13 @@ async function waitForProjections(
   version: number,
 ): Promise<void> {
   const deadline = Date.now() + SETTLE_TIMEOUT_MS;
-  const models = [
-    searchDocumentModel(connection) as unknown as Model<Versioned>,
-    registered(connection, 'DuplicateEntry'),
+  const checks = [
+    () => settled(searchDocumentModel(connection) as unknown as Model<Versioned>, workspaceId, contactId, version),
+    // The shared keys count the person no more (a key only they held is gone with its value).
+    async () => !(await duplicateKeyModel(connection).exists({ workspace_id: workspaceId, members: contactId })),
   ];
   for (;;) {
-    const done = await Promise.all(models.map((model) => settled(model, workspaceId, contactId, version)));
+    const done = await Promise.all(checks.map((check) => check()));
     if (done.every(Boolean)) return;
     if (Date.now() > deadline) throw new Error(`contact ${contactId}: projections have not applied its erasure yet`);
     await new Promise((resolve) => setTimeout(resolve, SETTLE_POLL_MS));
@@ -78,9 +76,6 @@ export function erasureCleanupHandler(context: ServiceContext): EventRoute {
     const workspaceId = event.workspace_id;
     if (!record || !workspaceId) return;
     await waitForProjections(connection, workspaceId, record.id, record.version);
-    // Duplicate keys no record shares any more still hold the value they counted (an email).
-    const counts = connection.models.DuplicateCount as Model<{ count: number }> | undefined;
-    await counts?.deleteMany({ workspace_id: workspaceId, count: { $lte: 0 } }).exec();
     await redactKeptEvents(connection, workspaceId, contactErasureOf(record.id));
     await requestStorageCompaction(context, COMPACTED);
   });

@@ -1,50 +1,44 @@
 import { Schema, type Connection, type Model } from 'mongoose';
 import { field, schemaOf, tenantScoped, type ScopedRecordOf } from '@crm/kit';
 
-// How many live records share each duplicate key, kept from crm-core's company and contact
-// events, so listing groups reads the keys shared by two or more records instead of grouping
-// every record. duplicate_entries holds each record's keys as last applied (and its version,
-// so a stale or repeated event changes nothing); duplicate_counts the number per key.
-const entryFields = {
-  _id: field.string({ required: true }),
-  object: field.string<'company' | 'contact'>({ required: true }),
-  version: field.number({ required: true }),
-  // `<reason>:<value>` of every key the record has while it is live (none in the recycle bin).
-  keys: field.strings(),
-};
+// The duplicate keys two or more live records share, kept from crm-core's company and contact
+// events, so listing groups reads the shared keys instead of grouping every record. A key only
+// one record has gets no row: a workspace of 100,000 companies with a few dozen likely
+// duplicates holds a few dozen rows, not one per key of every record.
+//
+// Each row was counted from the records themselves (their key indexes) when a record holding or
+// leaving the key last changed: `count` live records then, and the first of them in `members`, by
+// which a record that changes finds the keys it may be leaving.
+export const DUPLICATE_KEY_MEMBERS_KEPT = 100;
 
-export type DuplicateEntryRecord = ScopedRecordOf<typeof entryFields>;
-
-const countFields = {
+const keyFields = {
   _id: field.string({ required: true }),
   object: field.string<'company' | 'contact'>({ required: true }),
   reason: field.string({ required: true }),
   value: field.string({ required: true }),
-  count: field.number({ default: 0 }),
+  count: field.number({ required: true }),
+  members: field.strings(),
 };
 
-export type DuplicateCountRecord = ScopedRecordOf<typeof countFields>;
+export type DuplicateKeyRecord = ScopedRecordOf<typeof keyFields>;
 
-const entrySchema = new Schema<DuplicateEntryRecord>(schemaOf(entryFields), {
-  collection: 'duplicate_entries',
+export const DUPLICATE_KEYS_COLLECTION = 'duplicate_keys';
+// Where earlier versions kept a count for every key of every record, and each record's keys.
+export const RETIRED_DUPLICATE_COLLECTIONS = ['duplicate_counts', 'duplicate_entries'] as const;
+
+const keySchema = new Schema<DuplicateKeyRecord>(schemaOf(keyFields), {
+  collection: DUPLICATE_KEYS_COLLECTION,
   versionKey: false,
 });
-entrySchema.plugin(tenantScoped);
+keySchema.plugin(tenantScoped);
+// The list: a workspace's shared keys of one object.
+keySchema.index({ workspace_id: 1, object: 1 });
+// The keys a changing record is counted in.
+keySchema.index({ workspace_id: 1, members: 1 });
 
-const countSchema = new Schema<DuplicateCountRecord>(schemaOf(countFields), {
-  collection: 'duplicate_counts',
-  versionKey: false,
-});
-countSchema.plugin(tenantScoped);
-// The list: the keys of one object shared by two or more records.
-countSchema.index({ workspace_id: 1, object: 1, count: 1 });
-
-export function registerDuplicateCountModels(connection: Connection): void {
-  connection.model('DuplicateEntry', entrySchema);
-  connection.model('DuplicateCount', countSchema);
+export function registerDuplicateKeyModel(connection: Connection): void {
+  connection.model('DuplicateKey', keySchema);
 }
 
-export const duplicateEntryModel = (connection: Connection): Model<DuplicateEntryRecord> =>
-  connection.model<DuplicateEntryRecord>('DuplicateEntry');
-export const duplicateCountModel = (connection: Connection): Model<DuplicateCountRecord> =>
-  connection.model<DuplicateCountRecord>('DuplicateCount');
+export const duplicateKeyModel = (connection: Connection): Model<DuplicateKeyRecord> =>
+  connection.model<DuplicateKeyRecord>('DuplicateKey');

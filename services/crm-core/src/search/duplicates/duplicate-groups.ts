@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import type { Model } from 'mongoose';
+import type { ClientSession, Model } from 'mongoose';
 import { validationFailed } from '@crm/kit';
 import type { ServiceContext } from '@crm/service-host';
 import { companyModel, type CompanyRecord } from '../../records/companies/company.model';
 import { companyViews } from '../../records/companies/company-view';
 import { contactModel, type ContactRecord } from '../../records/contacts/contact.model';
 import { contactView } from '../../records/contacts/contact-view';
-import { duplicateCountModel } from './duplicate-counts.model';
+import { duplicateKeyModel } from './duplicate-counts.model';
 import { duplicateDismissalModel } from './duplicate-dismissal.model';
 import {
   DUPLICATE_GROUP_RECORDS_MAX,
@@ -18,7 +18,7 @@ import {
 } from './duplicate.operations';
 
 // Groups are the keys (duplicate-keys) that live records share: which keys are shared comes from
-// duplicate_counts, who shares them from the key indexes on companies and contacts.
+// duplicate_keys, who shares them from the key indexes on companies and contacts.
 
 // The stored field each reason compares; same_name_at_company compares the company as well.
 const FIELD_OF: Record<DuplicateReason, string> = {
@@ -122,12 +122,13 @@ async function recordsById(
   return new Map(contacts.map((contact) => [contact._id, contactView(contact)]));
 }
 
-// The members of many groups at once: one read per reason, through the key indexes.
-async function membersOfMany(
+// The members of many groups at once (oldest first): one read per reason, through the key indexes.
+export async function membersOfMany(
   context: ServiceContext,
   workspaceId: string,
   object: DuplicateObject,
   groups: ReadonlyArray<{ reason: DuplicateReason; value: string }>,
+  session: ClientSession | null = null,
 ): Promise<Map<string, string[]>> {
   const members = new Map<string, string[]>();
   const model = modelOf(context, object) as Model<CompanyRecord>;
@@ -148,6 +149,7 @@ async function membersOfMany(
     const rows = await model
       .find(filter, { _id: 1, company_id: 1, [field]: 1, created_at: 1 })
       .sort({ created_at: 1, _id: 1 })
+      .session(session)
       .lean<Array<{ _id: string; company_id?: string | null } & Record<string, unknown>>>()
       .exec();
     const wanted = new Set(values);
@@ -164,7 +166,7 @@ async function membersOfMany(
 const reasonOrder = (object: DuplicateObject, reason: string) =>
   (REASONS_OF[object] as readonly string[]).indexOf(reason);
 
-// The keys two or more live records share (duplicate_counts, kept from events), strongest reason
+// The keys two or more live records share (duplicate_keys, kept from events), strongest reason
 // first, then by value; each checked against the records as they are now (its members read by
 // the key's index), dismissed ones left out, until DUPLICATE_GROUPS_MAX groups are found.
 export async function listDuplicateGroups(
@@ -172,8 +174,8 @@ export async function listDuplicateGroups(
   workspaceId: string,
   object: DuplicateObject,
 ): Promise<DuplicateGroupView[]> {
-  const shared = await duplicateCountModel(context.connection)
-    .find({ workspace_id: workspaceId, object, count: { $gte: 2 } }, { reason: 1, value: 1 })
+  const shared = await duplicateKeyModel(context.connection)
+    .find({ workspace_id: workspaceId, object }, { reason: 1, value: 1 })
     .lean<Array<{ reason: DuplicateReason; value: string }>>()
     .exec();
   shared.sort(
