@@ -5,11 +5,12 @@ import type { EventEnvelope } from './event-envelope';
 
 // Event ids a consumer has handled, written in the handler's own transaction, so a redelivery
 // (at-least-once transports) does not apply an event twice. A system collection, not tenant-scoped.
+// One row per event and consumer, so it holds no more than it must: its id, the pair, and when it
+// was written, for pruning.
 export interface ProcessedEvent {
   _id: string;
   consumer: string;
   event_id: string;
-  type: string;
   processed_at: Date;
 }
 
@@ -21,12 +22,10 @@ const processedEventSchema = new Schema<ProcessedEvent>(
     _id: { type: String, required: true },
     consumer: { type: String, required: true },
     event_id: { type: String, required: true },
-    type: { type: String, required: true },
     processed_at: { type: Date, required: true },
   },
   { collection: PROCESSED_EVENTS_COLLECTION, versionKey: false },
 );
-processedEventSchema.index({ consumer: 1, event_id: 1 }, { unique: true });
 // Pruning by age (pruneProcessedEvents).
 processedEventSchema.index({ processed_at: 1 });
 
@@ -35,8 +34,26 @@ export function processedEventModel(connection: Connection): Model<ProcessedEven
   return existing ?? connection.model<ProcessedEvent>(PROCESSED_EVENT_MODEL, processedEventSchema);
 }
 
-// The _id carries the same uniqueness as the index, so it holds even before indexes are synced.
-const processedId = (consumer: string, eventId: string) => `${consumer}:${eventId}`;
+// The row's id: the pair it records, so the _id index holds the pair's uniqueness, even before
+// indexes are synced.
+export const processedEventId = (consumer: string, eventId: string) => `${consumer}:${eventId}`;
+
+// Earlier versions also kept each row's event type, and a unique index on the pair that repeated
+// the _id's uniqueness (a tenth of a KB a row in keys). Rows keep the pair, so that an earlier
+// version, rolled back to, builds its index again. Answers how many indexes it dropped.
+export const PROCESSED_EVENT_PAIR_INDEX = 'consumer_1_event_id_1';
+
+export async function dropProcessedEventPairIndex(connection: Connection): Promise<number> {
+  const collection = connection.db!.collection(PROCESSED_EVENTS_COLLECTION);
+  // A collection not created yet has no indexes to list (MongoDB refuses to list them).
+  const indexes: Array<{ name?: unknown }> = await collection
+    .listIndexes()
+    .toArray()
+    .catch(() => []);
+  if (!indexes.some((index) => index.name === PROCESSED_EVENT_PAIR_INDEX)) return 0;
+  await collection.dropIndex(PROCESSED_EVENT_PAIR_INDEX);
+  return 1;
+}
 
 export type TransactionalEventHandler = (event: EventEnvelope, session: ClientSession) => Promise<void>;
 
@@ -50,14 +67,12 @@ export function consumeIdempotently(
 ): EventHandler {
   const model = processedEventModel(connection);
   return async (event) => {
-    const _id = processedId(consumer, event.id);
+    const _id = processedEventId(consumer, event.id);
     try {
       await connection.transaction(async (session) => {
         if (await model.exists({ _id }).session(session)) return;
         await handler(event, session);
-        await model.create([{ _id, consumer, event_id: event.id, type: event.type, processed_at: new Date() }], {
-          session,
-        });
+        await model.create([{ _id, consumer, event_id: event.id, processed_at: new Date() }], { session });
       });
     } catch (error) {
       // A concurrent delivery of the same event committed first; ours rolled back, nothing lost.
@@ -111,7 +126,7 @@ export async function freshEvents(
   session: ClientSession,
 ): Promise<{ fresh: EventEnvelope[]; record: () => Promise<void> }> {
   const model = processedEventModel(connection);
-  const ids = events.map((event) => processedId(consumer, event.id));
+  const ids = events.map((event) => processedEventId(consumer, event.id));
   const seen = new Set(
     (
       await model
@@ -125,11 +140,11 @@ export async function freshEvents(
   const rows: ProcessedEvent[] = [];
   const now = new Date();
   for (const event of events) {
-    const _id = processedId(consumer, event.id);
+    const _id = processedEventId(consumer, event.id);
     if (seen.has(_id)) continue;
     seen.add(_id);
     fresh.push(event);
-    rows.push({ _id, consumer, event_id: event.id, type: event.type, processed_at: now });
+    rows.push({ _id, consumer, event_id: event.id, processed_at: now });
   }
   return {
     fresh,

@@ -1,4 +1,5 @@
 import { Schema, type Connection, type Model } from 'mongoose';
+import { dropProcessedEventPairIndex } from '@crm/bus';
 import { globalCollection, isoNow } from '@crm/kit';
 import type { ServiceContext } from './service-context';
 
@@ -63,3 +64,13 @@ export async function applyDataUpgrades(context: ServiceContext, upgrades: reado
     context.logger.info({ upgrade: upgrade.name, changed }, `data upgrade applied: ${upgrade.description}`);
   }
 }
+
+// Upgrades of what every service stores through the host (its consumers' bookkeeping), run before
+// the service's own.
+export const HOST_UPGRADES: readonly DataUpgrade[] = [
+  {
+    name: 'host.processed-events-pair-index',
+    description: "processed-event ids without the index that repeated their _id's uniqueness",
+    run: (context) => dropProcessedEventPairIndex(context.connection),
+  },
+];

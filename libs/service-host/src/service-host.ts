@@ -37,7 +37,7 @@ import {
   type ServiceMetrics,
 } from '@crm/kit';
 import { ConsumerLagWatch } from './consumer-lag';
-import { applyDataUpgrades, appliedUpgradeModel, type DataUpgrade } from './data-upgrades';
+import { applyDataUpgrades, appliedUpgradeModel, HOST_UPGRADES, type DataUpgrade } from './data-upgrades';
 import { idempotencyKeyModel } from './idempotency';
 import { PeerClients } from './peer-clients';
 import { requestInterceptor } from './request-interceptor';
@@ -213,10 +213,10 @@ export async function startService<R>(
     appliedUpgradeModel(connection);
     const runtime = definition.runtime(context);
     await syncIndexes(connection);
-    await applyDataUpgrades(
-      context,
-      modules.flatMap((module) => module.upgrades?.(runtime) ?? []),
-    );
+    await applyDataUpgrades(context, [
+      ...HOST_UPGRADES,
+      ...modules.flatMap((module) => module.upgrades?.(runtime) ?? []),
+    ]);
 
     const readiness = [
       { name: 'database', check: () => pingDatabase(connection) },

@@ -1,7 +1,14 @@
 import { Schema, type ClientSession, type Connection, type Model } from 'mongoose';
 import type { EventBus } from '../event-bus';
 import type { EventEnvelope } from '../event-envelope';
-import { consumeBatchIdempotently, consumeIdempotently, processedEventModel } from '../idempotent-consumer';
+import {
+  consumeBatchIdempotently,
+  consumeIdempotently,
+  dropProcessedEventPairIndex,
+  PROCESSED_EVENT_PAIR_INDEX,
+  PROCESSED_EVENTS_COLLECTION,
+  processedEventModel,
+} from '../idempotent-consumer';
 import { outboxBacklog, parkedOutboxRows, retryParkedOutboxRow } from '../outbox';
 import { InProcessBroker, InProcessEventBus } from '../in-process-bus';
 import { outboxModel, recordEvents } from '../outbox';
@@ -393,7 +400,6 @@ describe('transactional outbox and relay', () => {
       _id: `counter:${recent.id}`,
       consumer: 'counter',
       event_id: recent.id,
-      type: recent.type,
       processed_at: clock(),
     });
     expect((await relay.sweep()).pruned).toBe(1);
@@ -448,6 +454,40 @@ describe('idempotent consumer', () => {
 
     expect(await appliedModel(connection).findById(event.id).lean()).toEqual({ _id: event.id, applied: 1 });
     expect(await processedEventModel(connection).countDocuments({ consumer: 'counter', event_id: event.id })).toBe(1);
+  });
+
+  test('a store from before drops the pair index its _id repeats, once, and still applies an event once', async () => {
+    // As an earlier version left it: a row with its type, and the unique index on the pair.
+    const collection = connection.db!.collection(PROCESSED_EVENTS_COLLECTION);
+    const earlier = buildEvent();
+    await collection.insertOne({
+      _id: `counter:${earlier.id}` as never,
+      consumer: 'counter',
+      event_id: earlier.id,
+      type: earlier.type,
+      processed_at: new Date(),
+    });
+    await collection.createIndex({ consumer: 1, event_id: 1 }, { unique: true, name: PROCESSED_EVENT_PAIR_INDEX });
+
+    expect(await dropProcessedEventPairIndex(connection)).toBe(1);
+    expect((await collection.listIndexes().toArray()).map((index) => index.name)).not.toContain(
+      PROCESSED_EVENT_PAIR_INDEX,
+    );
+    expect(await dropProcessedEventPairIndex(connection)).toBe(0);
+
+    const handler = applyOnce(connection);
+    const event = buildEvent();
+    await handler(earlier);
+    await handler(event);
+    await handler(event);
+    expect(await appliedModel(connection).findById(earlier.id).lean()).toBeNull();
+    expect(await appliedModel(connection).findById(event.id).lean()).toEqual({ _id: event.id, applied: 1 });
+    expect(
+      await collection.findOne({ _id: `counter:${event.id}` as never }, { projection: { _id: 0, processed_at: 0 } }),
+    ).toEqual({
+      consumer: 'counter',
+      event_id: event.id,
+    });
   });
 
   test('through the bus: a duplicate publish is acknowledged without applying the event again', async () => {
