@@ -54,11 +54,9 @@ export const sharedDuplicateKeysUpgrade: DataUpgrade = {
           })) as never,
         );
       built = rows.length;
-      const existing = new Set(
-        (await connection.db!.listCollections({}, { nameOnly: true }).toArray()).map((found) => found.name),
-      );
+      const existing = new Set((await connection.listCollections()).map((found) => found.name));
       for (const retired of RETIRED_DUPLICATE_COLLECTIONS)
-        if (existing.has(retired)) await connection.db!.dropCollection(retired);
+        if (existing.has(retired)) await connection.dropCollection(retired);
     });
     return built;
   },

@@ -125,9 +125,7 @@ describe('the shared duplicate keys', () => {
     await appliedUpgradeModel(connection()).deleteOne({ _id: sharedDuplicateKeysUpgrade.name }).exec();
     await applyDataUpgrades(crm.service.context, [sharedDuplicateKeysUpgrade]);
     expect(byValue(await stored(who))).toEqual(expected);
-    const collections = (await connection().db!.listCollections({}, { nameOnly: true }).toArray()).map(
-      (found) => found.name,
-    );
+    const collections = (await connection().listCollections()).map((found) => found.name);
     expect(collections.filter((name) => (RETIRED_DUPLICATE_COLLECTIONS as readonly string[]).includes(name))).toEqual(
       [],
     );
