@@ -162,7 +162,14 @@ type Filter = Record<string, unknown>;
 export function tenantScoped(schema: Schema): void {
   if (declarationOf(schema)?.kind === 'tenant') return;
   declare(schema, { kind: 'tenant' });
-  schema.add({ workspace_id: { type: String, required: true, index: true, immutable: true } });
+  // Every query names the workspace first, so most schemas lead their indexes with it, and one of
+  // those serves a workspace's rows too: an index of workspace_id alone beside them would cost every
+  // row a key and every write an update. A schema whose indexes do not start with it gets one,
+  // when its model is built (after the schema declared its indexes, which follow this plugin).
+  schema.add({ workspace_id: { type: String, required: true, immutable: true } });
+  schema.on('init', () => {
+    if (!leadsWithWorkspace(schema)) schema.index({ workspace_id: 1 });
+  });
   // Mongoose then puts the loaded workspace_id in the filter of save() and doc.deleteOne().
   schema.set('shardKey', { workspace_id: 1 });
 
@@ -591,6 +598,35 @@ export function assertModelsDeclared(connection: Connection): void {
     .filter((model) => !declarationOf(model.schema) && !(model.collection.collectionName in INFRASTRUCTURE_COLLECTIONS))
     .map((model) => model.modelName);
   if (undeclared.length > 0) throw new UndeclaredModelError(undeclared);
+}
+
+// Does one of the schema's indexes start with workspace_id?
+export function leadsWithWorkspace(schema: Schema): boolean {
+  return schema.indexes().some(([fields]) => Object.keys(fields)[0] === 'workspace_id');
+}
+
+// Stores from before tenantScoped left workspace_id unindexed hold an index of it alone in every
+// tenant-scoped collection: dropped where the schema does not declare one (another index leads
+// with the workspace). Answers how many it dropped.
+export async function dropRedundantWorkspaceIndexes(connection: Connection): Promise<number> {
+  let dropped = 0;
+  for (const model of Object.values(connection.models)) {
+    if (declarationOf(model.schema)?.kind !== 'tenant') continue;
+    const alone = (key: unknown) =>
+      typeof key === 'object' && key !== null && Object.keys(key).join() === 'workspace_id';
+    if (model.schema.indexes().some(([fields]) => alone(fields))) continue;
+    // A collection not created yet has no indexes to list (MongoDB refuses to list them).
+    const indexes: Array<{ name?: unknown; key?: unknown }> = await model.collection
+      .listIndexes()
+      .toArray()
+      .catch(() => []);
+    for (const index of indexes) {
+      if (!alone(index.key) || typeof index.name !== 'string') continue;
+      await model.collection.dropIndex(index.name);
+      dropped += 1;
+    }
+  }
+  return dropped;
 }
 
 // How a model is declared, for listings and tests.

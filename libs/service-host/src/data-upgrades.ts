@@ -1,6 +1,6 @@
 import { Schema, type Connection, type Model } from 'mongoose';
 import { dropProcessedEventPairIndex } from '@crm/bus';
-import { globalCollection, isoNow } from '@crm/kit';
+import { dropRedundantWorkspaceIndexes, globalCollection, isoNow } from '@crm/kit';
 import type { ServiceContext } from './service-context';
 
 // A change to data an earlier version stored, run at start before the service answers requests
@@ -72,5 +72,10 @@ export const HOST_UPGRADES: readonly DataUpgrade[] = [
     name: 'host.processed-events-pair-index',
     description: "processed-event ids without the index that repeated their _id's uniqueness",
     run: (context) => dropProcessedEventPairIndex(context.connection),
+  },
+  {
+    name: 'host.workspace-id-indexes',
+    description: 'no index of workspace_id alone where another index starts with it',
+    run: (context) => dropRedundantWorkspaceIndexes(context.connection),
   },
 ];

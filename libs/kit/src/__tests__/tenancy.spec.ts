@@ -8,6 +8,7 @@ import { runWithContext } from '../request-context';
 import {
   acrossWorkspaces,
   CrossTenantQueryError,
+  dropRedundantWorkspaceIndexes,
   globalCollection,
   tenancyOf,
   TenancyError,
@@ -441,6 +442,39 @@ describe('the bypasses a probe found', () => {
       expect(await Notes.collection.countDocuments({ workspace_id: mine })).toBe(1);
     });
     expect(await textsOf(theirs)).toEqual([`note of ${theirs}`]);
+  });
+});
+
+describe('the index of a tenant-scoped collection', () => {
+  const keysOf = async (model: Model<unknown>) =>
+    (await model.collection.listIndexes().toArray()).map((index) => Object.keys(index.key as object).join(','));
+
+  it('is one that leads with workspace_id: none of workspace_id alone beside it, one when there is none', async () => {
+    const directory = mkdtempSync(join(tmpdir(), 'kit-tenancy-indexes-'));
+    const other = await connectDatabase({ service: 'tenancy-indexes', dataDir: directory });
+    try {
+      const led = new Schema({ _id: String, label: String }, { collection: 'led' });
+      led.plugin(tenantScoped);
+      led.index({ workspace_id: 1, label: 1 });
+      const plain = new Schema({ _id: String, label: String }, { collection: 'plain' });
+      plain.plugin(tenantScoped);
+      plain.index({ label: 1 });
+      const Led = other.model<unknown>('Led', led);
+      const Plain = other.model<unknown>('Plain', plain);
+      await syncIndexes(other);
+      expect(await keysOf(Led)).toEqual(['_id', 'workspace_id,label']);
+      expect((await keysOf(Plain)).sort()).toEqual(['_id', 'label', 'workspace_id']);
+
+      // As an earlier version left the store: workspace_id indexed alone in every collection.
+      await Led.collection.createIndex({ workspace_id: 1 });
+      expect(await dropRedundantWorkspaceIndexes(other)).toBe(1);
+      expect(await keysOf(Led)).toEqual(['_id', 'workspace_id,label']);
+      expect((await keysOf(Plain)).sort()).toEqual(['_id', 'label', 'workspace_id']);
+      expect(await dropRedundantWorkspaceIndexes(other)).toBe(0);
+    } finally {
+      await other.close();
+      rmSync(directory, { recursive: true, force: true });
+    }
   });
 });
 
