@@ -53,6 +53,10 @@ const WRITES = Number(process.env.BENCH_SCALE_WRITES ?? 2_000);
 const ROWS = Number(process.env.BENCH_SCALE_ROWS ?? 100_000);
 const LOAD = loadOptionsFromEnv({ seconds: 10, warmupSeconds: 2 });
 const IMPORT_BATCH = 10_000;
+// How long the system is left without requests after the catch-up before its memory is read again:
+// V8 shrinks an idle heap to what it holds (its memory reducer, a few collections over the first
+// minute or so), and what a quiet system holds is what it keeps between a customer's bursts.
+const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 90);
 const WRITE_CONNECTIONS = 4;
 
 const WORDS = ['Acme', 'Globex', 'Initech', 'Umbrella', 'Hooli', 'Stark', 'Wayne', 'Wonka', 'Tyrell', 'Cyberdyne'];
@@ -422,6 +426,10 @@ runBenchmark('scale', async ({ dataDir, stopAtEnd }) => {
       `${(cpuImport / Math.max(1, importEvents)).toFixed(2)} ms per event`,
   );
   console.log(`  system memory after catch-up: VmRSS ${mib(afterCatchUp.rssKiB)}, VmHWM ${mib(afterCatchUp.hwmKiB)}`);
+  if (IDLE_SECONDS > 0) {
+    await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
+    console.log(`  system memory after ${IDLE_SECONDS} s without requests: VmRSS ${mib(sys.memory().rssKiB)}`);
+  }
 
   console.log(
     `\n4. reads during catch-up, from the last import answer, 4 connections, ${LOAD.seconds} s each, no warm-up (the system's CPU time then is mostly the catch-up's):`,
