@@ -93,7 +93,12 @@ export function duplicateCountsHandler(context: ServiceContext): BatchEventHandl
       const touched = new Map<string, Touched>();
       const touch = (object: DuplicateObject, reason: DuplicateReason, value: string) =>
         touched.set(keyId(workspaceId, object, `${reason}:${value}`), { object, reason, value });
-      for (const record of records) for (const key of record.keys) touch(record.object, ...pair(splitKey(key)));
+      for (const record of records) {
+        for (const key of record.keys) {
+          const { reason, value } = splitKey(key);
+          touch(record.object, reason, value);
+        }
+      }
       const counted = await keys
         .find({ workspace_id: workspaceId, members: { $in: records.map((record) => record.id) } })
         .session(transaction)
@@ -149,8 +154,6 @@ export function duplicateCountsHandler(context: ServiceContext): BatchEventHandl
     });
   };
 }
-
-const pair = (key: { reason: DuplicateReason; value: string }) => [key.reason, key.value] as const;
 
 export async function subscribeDuplicateCounts(context: ServiceContext): Promise<void> {
   await context.bus.subscribeBatch(
