@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
 import { acrossWorkspaces } from '@crm/kit';
 import { PERMISSIONS } from '@crm/protos';
 import { appliedUpgradeModel, applyDataUpgrades } from '@crm/service-host';
@@ -49,11 +50,12 @@ const groups = async (who: Owner) =>
     }>
   ).map((group) => `${group.value}:${group.size}`);
 
-// Which keys are shared follows the records' events: waits until GET /duplicates lists these groups.
-const groupsBecome = (who: Owner, expected: string[], what: string) =>
+// The rows follow the records' events (the list checks each against the records, so it may show
+// the new groups before a stale row is gone): waits until the rows are these.
+const rowsBecome = (who: Owner, expected: Awaited<ReturnType<typeof stored>>, what: string) =>
   waitUntil(
-    () => groups(who),
-    (found) => found.join() === expected.join(),
+    () => stored(who),
+    (rows) => isDeepStrictEqual(rows, expected),
     what,
   );
 
@@ -63,29 +65,29 @@ describe('the shared duplicate keys', () => {
     const first = await createCompany(who, { name: 'Acme Ltd', domain: 'acme.example' });
     const second = await createCompany(who, { name: 'ACME', domain: 'acme-other.example' });
     await createCompany(who, { name: 'Zeta Holdings', domain: 'zeta.example' });
-    await groupsBecome(who, ['acme:2'], 'the name both Acme companies have');
     // Six keys among three companies; one of them is shared.
-    expect(await stored(who)).toEqual([
-      { object: 'company', reason: 'same_name', value: 'acme', count: 2, members: [first, second].sort() },
-    ]);
+    await rowsBecome(
+      who,
+      [{ object: 'company', reason: 'same_name', value: 'acme', count: 2, members: [first, second].sort() }],
+      'the name both Acme companies have',
+    );
+    expect(await groups(who)).toEqual(['acme:2']);
 
     // A third joins by domain; the second leaves the name by a rename.
     const third = await createCompany(who, { name: 'Apex', domain: 'acme.example' });
     expect((await crm.call(who.claims, 'PATCH', `/companies/${second}`, { body: { name: 'Borealis' } })).status).toBe(
       200,
     );
-    await groupsBecome(who, ['acme.example:2'], 'the domain shared, the name no longer');
-    expect(await stored(who)).toEqual([
-      { object: 'company', reason: 'same_domain', value: 'acme.example', count: 2, members: [first, third].sort() },
-    ]);
+    await rowsBecome(
+      who,
+      [{ object: 'company', reason: 'same_domain', value: 'acme.example', count: 2, members: [first, third].sort() }],
+      'the domain shared, the name no longer',
+    );
+    expect(await groups(who)).toEqual(['acme.example:2']);
 
     // The recycle bin leaves nothing shared.
     expect((await crm.call(who.claims, 'DELETE', `/companies/${third}`)).status).toBe(204);
-    await waitUntil(
-      () => stored(who),
-      (rows) => rows.length === 0,
-      'no shared key once the third is in the recycle bin',
-    );
+    await rowsBecome(who, [], 'no shared key once the third is in the recycle bin');
     expect(await groups(who)).toEqual([]);
   });
 
