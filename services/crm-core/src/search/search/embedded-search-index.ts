@@ -1,5 +1,5 @@
-import SearchableMap from 'minisearch/SearchableMap';
 import { OrdinalSet } from './ordinal-set';
+import { TermDictionary } from './term-dictionary';
 import type { SearchIndex } from './search-index';
 import {
   searchTerms,
@@ -23,8 +23,8 @@ import {
 // the one indexed first. Each bucket is an intersection of bit sets, and a bucket is read in
 // order only until nothing later can rank higher: a word in 100,000 records costs about what a
 // word in 20 does, and a rare word next to common ones ("Zephyr100000x Trading Ltd") costs no more.
-// The terms themselves are kept in MiniSearch's radix tree, which finds those with a prefix and
-// those within a typo budget without reading the others.
+// The terms themselves are kept in a sorted dictionary (term-dictionary.ts), which finds those with
+// a prefix and those within a typo budget without reading the others, in the terms' order.
 const FIELD_WEIGHT: Record<SearchableField, number> = {
   name: 3,
   email: 2,
@@ -37,8 +37,8 @@ const WEIGHTS = SEARCHABLE_FIELDS.map((field) => FIELD_WEIGHT[field]);
 // A workspace's positions are renumbered once more of them are free than taken.
 const COMPACT_AFTER = 1000;
 // How many terms one query word may stand for, as Meilisearch bounds them: words that start with
-// it (the last word), and words one or two typos away. "z" asks for a thousand words beginning with
-// z, not for all of them.
+// it (the last word), and words one or two typos away, the first in the terms' order. "z" asks for
+// a thousand words beginning with z, not for all of them.
 const PREFIX_TERMS_MAX = 1000;
 const TYPO_TERMS_MAX = [0, 150, 50];
 
@@ -111,7 +111,7 @@ interface Ranked {
 class WorkspaceIndex {
   private entries: Array<Entry | undefined> = [];
   private readonly ordinals = new Map<string, number>();
-  private terms = new SearchableMap<Posting>();
+  private terms = new TermDictionary<Posting>();
   private free = 0;
 
   get size(): number {
@@ -122,7 +122,7 @@ class WorkspaceIndex {
     let posting = this.terms.get(term);
     if (!posting) {
       posting = { term, ordinals: [], fields: 0 };
-      this.terms.set(term, posting);
+      this.terms.set(posting);
     }
     return posting;
   }
@@ -204,7 +204,7 @@ class WorkspaceIndex {
     const live = this.entries.filter((entry): entry is Entry => entry !== undefined);
     this.entries = [];
     this.ordinals.clear();
-    this.terms = new SearchableMap<Posting>();
+    this.terms = new TermDictionary<Posting>();
     this.free = 0;
     for (const entry of live)
       this.add(
@@ -228,7 +228,7 @@ class WorkspaceIndex {
     if (exact) note(exact, EXACT);
     if (last) {
       let taken = 0;
-      for (const posting of this.terms.atPrefix(word).values()) {
+      for (const posting of this.terms.withPrefix(word)) {
         if (taken === PREFIX_TERMS_MAX) break;
         note(posting, PREFIX);
         taken += 1;
@@ -237,7 +237,7 @@ class WorkspaceIndex {
     const typos = typosAllowed(word);
     if (typos > 0) {
       const taken = [0, 0, 0];
-      for (const [posting, distance] of this.terms.fuzzyGet(word, typos).values()) {
+      for (const [posting, distance] of this.terms.within(word, typos)) {
         if (kinds.has(posting) || taken[distance] >= TYPO_TERMS_MAX[distance]) continue;
         taken[distance] += 1;
         note(posting, TYPO);
