@@ -52,7 +52,7 @@ const groups = async (who: Owner) =>
 
 // The rows follow the records' events (the list checks each against the records, so it may show
 // the new groups before a stale row is gone): waits until the rows are these.
-const rowsBecome = (who: Owner, expected: Awaited<ReturnType<typeof stored>>, what: string) =>
+const rowsBecome = (who: Owner, expected: ReadonlyArray<Record<string, unknown>>, what: string) =>
   waitUntil(
     () => stored(who),
     (rows) => isDeepStrictEqual(rows, expected),
