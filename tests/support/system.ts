@@ -37,6 +37,10 @@ export async function startTestSystem(options: SystemOptions & { dataDir?: strin
     ...options,
     env,
     dataDir,
+  }).catch((error: unknown) => {
+    // A system that did not start leaves no folder of its own behind (a port taken, say).
+    if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    throw error;
   });
   return Object.assign(system, {
     dataDir,

@@ -1,4 +1,4 @@
-import { isDuplicateKey } from '@crm/kit';
+import { dropIndexesWhere, isDuplicateKey } from '@crm/kit';
 import { Schema, type ClientSession, type Connection, type Model } from 'mongoose';
 import type { EventHandler } from './event-bus';
 import type { EventEnvelope } from './event-envelope';
@@ -43,16 +43,11 @@ export const processedEventId = (consumer: string, eventId: string) => `${consum
 // version, rolled back to, builds its index again. Answers how many indexes it dropped.
 export const PROCESSED_EVENT_PAIR_INDEX = 'consumer_1_event_id_1';
 
-export async function dropProcessedEventPairIndex(connection: Connection): Promise<number> {
-  const collection = connection.db!.collection(PROCESSED_EVENTS_COLLECTION);
-  // A collection not created yet has no indexes to list (MongoDB refuses to list them).
-  const indexes: Array<{ name?: unknown }> = await collection
-    .listIndexes()
-    .toArray()
-    .catch(() => []);
-  if (!indexes.some((index) => index.name === PROCESSED_EVENT_PAIR_INDEX)) return 0;
-  await collection.dropIndex(PROCESSED_EVENT_PAIR_INDEX);
-  return 1;
+export function dropProcessedEventPairIndex(connection: Connection): Promise<number> {
+  return dropIndexesWhere(
+    processedEventModel(connection).collection,
+    (index) => index.name === PROCESSED_EVENT_PAIR_INDEX,
+  );
 }
 
 export type TransactionalEventHandler = (event: EventEnvelope, session: ClientSession) => Promise<void>;

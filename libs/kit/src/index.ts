@@ -3,6 +3,7 @@ export * from './api';
 export * from './config';
 export * from './cursor';
 export * from './database';
+export * from './index-maintenance';
 export * from './durable-file';
 export * from './errors';
 export * from './grpc';

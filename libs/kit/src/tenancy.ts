@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import mongoose, { type Connection, type Model, type Schema } from 'mongoose';
+import { dropIndexesWhere } from './index-maintenance';
 import { currentContext, type RequestContext } from './request-context';
 
 // Tenancy is enforced where every mongoose path ends: the collection object under each model
@@ -605,6 +606,8 @@ export function leadsWithWorkspace(schema: Schema): boolean {
   return schema.indexes().some(([fields]) => Object.keys(fields)[0] === 'workspace_id');
 }
 
+const workspaceAlone = (key: object) => Object.keys(key).join() === 'workspace_id';
+
 // Stores from before tenantScoped left workspace_id unindexed hold an index of it alone in every
 // tenant-scoped collection: dropped where the schema does not declare one (another index leads
 // with the workspace). Answers how many it dropped.
@@ -612,19 +615,8 @@ export async function dropRedundantWorkspaceIndexes(connection: Connection): Pro
   let dropped = 0;
   for (const model of Object.values(connection.models)) {
     if (declarationOf(model.schema)?.kind !== 'tenant') continue;
-    const alone = (key: unknown) =>
-      typeof key === 'object' && key !== null && Object.keys(key).join() === 'workspace_id';
-    if (model.schema.indexes().some(([fields]) => alone(fields))) continue;
-    // A collection not created yet has no indexes to list (MongoDB refuses to list them).
-    const indexes: Array<{ name?: unknown; key?: unknown }> = await model.collection
-      .listIndexes()
-      .toArray()
-      .catch(() => []);
-    for (const index of indexes) {
-      if (!alone(index.key) || typeof index.name !== 'string') continue;
-      await model.collection.dropIndex(index.name);
-      dropped += 1;
-    }
+    if (model.schema.indexes().some(([fields]) => workspaceAlone(fields))) continue;
+    dropped += await dropIndexesWhere(model.collection, (index) => workspaceAlone(index.key));
   }
   return dropped;
 }

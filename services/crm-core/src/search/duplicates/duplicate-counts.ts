@@ -99,21 +99,23 @@ export function duplicateCountsHandler(context: ServiceContext): BatchEventHandl
           touch(record.object, reason, value);
         }
       }
+      // The rows that list a record are read whole: they are also the stored rows of their keys.
       const counted = await keys
         .find({ workspace_id: workspaceId, members: { $in: records.map((record) => record.id) } })
         .session(transaction)
         .lean<DuplicateKeyRecord[]>()
         .exec();
       for (const row of counted) touch(row.object, row.reason as DuplicateReason, row.value);
-      const stored = new Map(
-        (
-          await keys
-            .find({ workspace_id: workspaceId, _id: { $in: [...touched.keys()] } })
-            .session(transaction)
-            .lean<DuplicateKeyRecord[]>()
-            .exec()
-        ).map((row) => [row._id, row]),
-      );
+      const stored = new Map(counted.map((row) => [row._id, row]));
+      const unread = [...touched.keys()].filter((id) => !stored.has(id));
+      if (unread.length > 0) {
+        const rows = await keys
+          .find({ workspace_id: workspaceId, _id: { $in: unread } })
+          .session(transaction)
+          .lean<DuplicateKeyRecord[]>()
+          .exec();
+        for (const row of rows) stored.set(row._id, row);
+      }
       const operations: unknown[] = [];
       for (const object of ['company', 'contact'] as const) {
         const ofObject = [...touched.entries()].filter(([, key]) => key.object === object);

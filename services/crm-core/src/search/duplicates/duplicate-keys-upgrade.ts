@@ -1,5 +1,5 @@
 import type { DataUpgrade } from '@crm/service-host';
-import { acrossWorkspaces } from '@crm/kit';
+import { acrossWorkspaces, writeInBatches } from '@crm/kit';
 import { companyModel, type CompanyRecord } from '../../records/companies/company.model';
 import { contactModel, type ContactRecord } from '../../records/contacts/contact.model';
 import { DUPLICATE_KEY_MEMBERS_KEPT, duplicateKeyModel, RETIRED_DUPLICATE_COLLECTIONS } from './duplicate-counts.model';
@@ -46,13 +46,14 @@ export const sharedDuplicateKeysUpgrade: DataUpgrade = {
           members: holder.ids.slice(0, DUPLICATE_KEY_MEMBERS_KEPT),
         }));
       // Replaced, not inserted: a replica running this at the same time writes the same rows.
-      const keys = duplicateKeyModel(connection);
-      for (let start = 0; start < rows.length; start += BATCH)
-        await keys.collection.bulkWrite(
-          rows.slice(start, start + BATCH).map((row) => ({
-            replaceOne: { filter: { _id: row._id, workspace_id: row.workspace_id }, replacement: row, upsert: true },
-          })) as never,
-        );
+      const keys = duplicateKeyModel(connection).collection;
+      await writeInBatches(
+        rows.map((row) => ({
+          replaceOne: { filter: { _id: row._id, workspace_id: row.workspace_id }, replacement: row, upsert: true },
+        })),
+        (batch) => keys.bulkWrite(batch as never),
+        BATCH,
+      );
       built = rows.length;
       const existing = new Set((await connection.listCollections()).map((found) => found.name));
       for (const retired of RETIRED_DUPLICATE_COLLECTIONS)
