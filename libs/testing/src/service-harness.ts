@@ -2,16 +2,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { InProcessBroker, outboxModel, SENT_RETENTION_SETTING, type EventEnvelope } from '@crm/bus';
+import { InProcessBroker, JobWorker, outboxModel, SENT_RETENTION_SETTING, type EventEnvelope } from '@crm/bus';
 import {
   createLogger,
   generateInternalKeyPair,
   INTERNAL_TOKEN_HEADER,
   signInternalToken,
+  type DestinationStream,
   type InternalClaims,
   type KeyPair,
 } from '@crm/kit';
-import { startService, type RunningService, type ServiceDefinition } from '@crm/service-host';
+import { serviceJobs, startService, type RunningService, type ServiceDefinition } from '@crm/service-host';
 import { checkResponse, forgetDocument } from './openapi-check';
 
 export interface Answer<T = any> {
@@ -38,6 +39,10 @@ export interface ServiceHarness<R = unknown> {
   call<T = any>(claims: InternalClaims | null, method: string, path: string, options?: CallOptions): Promise<Answer<T>>;
   // Events the service wrote to its outbox, oldest first.
   events(filter?: Record<string, unknown>): Promise<EventEnvelope[]>;
+  // A job worker of this service (every module's jobs) whose clock runs `days` ahead, as a replica
+  // would see the future: `runDue()` runs what falls due by then instead of waiting for it. Two
+  // of them at once race for the same jobs as two replicas do.
+  jobsAt(days: number): JobWorker;
   stop(): Promise<void>;
 }
 
@@ -46,7 +51,13 @@ export interface HarnessOptions {
   peers?: Record<string, string>;
   // The data of an earlier run, to start again on it: kept at stop (the caller removes it).
   dataDir?: string;
+  // Where the service's log lines go, redacted as on stdout, and from which level (errors only
+  // unless TEST_LOG_LEVEL says otherwise): a test that checks what the logs say reads them here.
+  logDestination?: DestinationStream;
+  logLevel?: string;
 }
+
+const DAY = 24 * 60 * 60 * 1000;
 
 // One service on loopback ports with embedded storage in a fresh directory and its own
 // in-process broker (a test file may run two, each consuming only its own events).
@@ -66,8 +77,12 @@ export async function startServiceForTest<R>(
     // Sent outbox rows are kept (they are deleted once published by default), for `events()`.
     env: { [SENT_RETENTION_SETTING]: String(10 * 60 * 1000), ...(options.env ?? process.env) },
     peers: options.peers,
-    // As the system tests: errors only, unless TEST_LOG_LEVEL says otherwise.
-    logger: createLogger(definition.name, process.env.TEST_LOG_LEVEL ?? 'error'),
+    // As the system tests: errors only, unless the test or TEST_LOG_LEVEL says otherwise.
+    logger: createLogger(
+      definition.name,
+      options.logLevel ?? process.env.TEST_LOG_LEVEL ?? 'error',
+      options.logDestination,
+    ),
   });
   const origin = `http://127.0.0.1:${service.httpPort}`;
   const baseUrl = `${origin}/v1`;
@@ -99,6 +114,14 @@ export async function startServiceForTest<R>(
         .lean()
         .exec();
       return rows.map((row) => row.event);
+    },
+    jobsAt(days) {
+      return new JobWorker({
+        connection: service.context.connection,
+        logger: service.context.logger,
+        handlers: serviceJobs(definition, service.runtime),
+        now: () => new Date(Date.now() + days * DAY),
+      });
     },
     async stop() {
       forgetDocument(documentUrl);
