@@ -1,24 +1,17 @@
-import { outboxModel, type OutboxRow } from '@crm/bus';
-import {
-  KEEP_SENT_EVENTS_ENV,
-  request,
-  signUpWithWorkspace,
-  startTestSystem,
-  waitFor,
-  type TestSystem,
-} from '../support/system';
+import { request, signUpWithWorkspace, startTestSystem, waitFor, type TestSystem } from '../support/system';
 import { FAST_WEBHOOKS_ENV, startReceiver, type Receiver } from '@crm/testing';
 
 // An erasure touches the erasing workspace only, and there only what names the person: another
 // workspace's contact with the same first name keeps every event, feed entry and delivery; in the
-// erasing workspace, events of other people are left whole and the kept events about the person
-// stay deliverable, without their values.
+// erasing workspace, feed entries of other people are left whole and those about the person stay,
+// without their values. (The events crm-core keeps in its outbox:
+// services/crm-core/src/data/privacy/__tests__/erasure-kept-events.service.spec.ts.)
 let system: TestSystem;
 let base: string;
 const receivers: Receiver[] = [];
 
 beforeAll(async () => {
-  system = await startTestSystem({ env: { ...process.env, ...FAST_WEBHOOKS_ENV, ...KEEP_SENT_EVENTS_ENV } });
+  system = await startTestSystem({ env: { ...process.env, ...FAST_WEBHOOKS_ENV } });
   base = system.url;
 });
 
@@ -59,16 +52,8 @@ async function feedOf(owner: Owner): Promise<FeedEntry[]> {
   }
 }
 
-const crmCoreOutbox = () => outboxModel(system.services['crm-core'].context.connection);
-const keptEventsOf = async (workspaceId: string) =>
-  (await crmCoreOutbox().find({ 'event.workspace_id': workspaceId }).lean<OutboxRow[]>().exec()).map((row) => ({
-    id: row._id,
-    status: row.status,
-    event: row.event,
-  }));
-
 describe('an erasure and other people', () => {
-  it("leaves another workspace's events, feed and deliveries whole, and rewrites only the person's own", async () => {
+  it("leaves another workspace's feed and deliveries whole, and redacts only what names the person", async () => {
     const erasing = await signUpWithWorkspace(base, 'Ada');
     const neighbour = await signUpWithWorkspace(base, 'Nia');
     const target = await startReceiver();
@@ -141,37 +126,21 @@ describe('an erasure and other people', () => {
       'the feed of the erasing workspace',
     );
     await waitFor(
-      async () =>
-        (await keptEventsOf(neighbour.workspaceId)).every((row) => row.status === 'sent') ? true : undefined,
-      "the neighbour's events sent",
+      async () => ((await feedOf(neighbour)).some((entry) => entry.type === 'crm.activity.created') ? true : undefined),
+      'the feed of the neighbour',
     );
-    // One of the neighbour's events could not be published and waits for an operator.
-    const neighbourRows = await keptEventsOf(neighbour.workspaceId);
-    const parked = neighbourRows.find((row) => row.event.type === 'crm.contact.created')!;
-    await crmCoreOutbox().updateOne({ _id: parked.id }, { $set: { status: 'parked' } });
-    const neighbourBefore = await keptEventsOf(neighbour.workspaceId);
     const neighbourFeedBefore = await feedOf(neighbour);
-    const ownBefore = await keptEventsOf(erasing.workspaceId);
 
     expect(await ok(erasing, 'POST', `/contacts/${ted.id}/erase`, { confirm: 'ERASE' }, 200)).toEqual({
       erased: true,
       files_deleted: 0,
     });
-    const ownAfter = await waitFor(async () => {
-      const rows = await keptEventsOf(erasing.workspaceId);
-      const created = rows.find(
-        (row) =>
-          row.event.type === 'crm.contact.created' && (row.event.data as { contact_id: string }).contact_id === ted.id,
-      );
-      return (created?.event.data as { first_name?: string } | undefined)?.first_name === 'Erased' ? rows : undefined;
-    }, "the person's kept events rewritten");
     await waitFor(
       async () => ((await feedOf(erasing)).some((entry) => entry.type === 'crm.contact.erased') ? true : undefined),
       'the erasure in the feed',
     );
 
-    // The neighbour: every kept event as it was, the parked one still parked, the feed unchanged.
-    expect(await keptEventsOf(neighbour.workspaceId)).toEqual(neighbourBefore);
+    // The neighbour: the feed unchanged.
     expect(await feedOf(neighbour)).toEqual(neighbourFeedBefore);
     expect(JSON.stringify(neighbourFeedBefore)).toContain('ted.baker@example.net');
     // ... and its endpoint still receives its events, Ted's included.
@@ -188,19 +157,6 @@ describe('an erasure and other people', () => {
       (await ok<{ data: unknown[] }>(neighbour, 'GET', `/webhooks/${hook.id}/deliveries`, undefined, 200)).data.length,
     ).toBeGreaterThan(0);
 
-    // The erasing workspace: nothing deleted; the person's values gone from their events and from
-    // the note naming them; Bob's events untouched.
-    expect(ownAfter.map((row) => row.id)).toEqual(expect.arrayContaining(ownBefore.map((row) => row.id)));
-    const about = (id: string) =>
-      ownAfter.filter((row) => (row.event.data as { contact_id?: string }).contact_id === id);
-    expect(about(ted.id).length).toBeGreaterThan(0);
-    expect(JSON.stringify(about(ted.id).map((row) => row.event.data))).not.toMatch(/ted\.lee|"Ted"|"Lee"/);
-    for (const row of about(bob.id)) expect(row.event).toEqual(ownBefore.find((before) => before.id === row.id)?.event);
-    const note = ownAfter.find(
-      (row) =>
-        row.event.type === 'crm.activity.created' && (row.event.data as { target_id: string }).target_id === company.id,
-    )!;
-    expect(note.event.data).toMatchObject({ subject: 'Lunch', body: '[erased] liked the Tedious demo' });
     // In the feed, Bob's entries and the company stay whole: only entries naming the person are redacted.
     const feed = await feedOf(erasing);
     const redacted = (entry: FeedEntry) => ({ type: entry.type, redacted: entry.redacted });

@@ -153,6 +153,29 @@ describe('audit descriptions', () => {
     expect(erasesObject('crm.widget.erased')).toBe(false);
   });
 
+  // What a purge from the recycle bin leaves in the log: the records purged, and the changes it
+  // makes to what pointed at them (crm-core's service tests check it publishes these events).
+  it('reads a purge from the recycle bin and what it lets go of', () => {
+    expect(reading('crm.company.purged', { company_id: 'c1', name: 'Doomed Ltd' })).toMatchObject({
+      source: 'record',
+      object_type: 'company',
+      object_id: 'c1',
+      summary: 'Purged company "Doomed Ltd" from the recycle bin',
+    });
+    expect(reading('crm.contact.purged', { contact_id: 'p1', first_name: 'Sam', last_name: 'Reed' })?.summary).toBe(
+      'Purged contact "Sam Reed" from the recycle bin',
+    );
+    expect(reading('crm.task.deleted', { task_id: 't1', title: 'Follow up' })?.summary).toBe(
+      'Deleted task "Follow up"',
+    );
+    expect(reading('crm.meeting.updated', { meeting_id: 'm1', title: 'Demo', fields: ['company_id'] })?.summary).toBe(
+      'Updated meeting "Demo"',
+    );
+    expect(
+      reading('crm.contact.updated', { contact_id: 'p2', first_name: 'Rita', fields: ['reports_to_id'] })?.summary,
+    ).toBe('Updated contact "Rita"');
+  });
+
   it('describes events nobody declared yet generically, from their data, as records', () => {
     expect(reading('crm.widget.created', { widget_id: 'c1', name: 'Acme' })).toEqual({
       source: 'record',

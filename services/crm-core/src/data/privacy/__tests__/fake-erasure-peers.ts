@@ -1,0 +1,71 @@
+import { Server, ServerCredentials, type sendUnaryData, type ServerUnaryCall } from '@grpc/grpc-js';
+import { documentsV1, identityV1 } from '@crm/protos';
+import { startServiceForTest, type HarnessOptions, type ServiceHarness } from '@crm/testing';
+import type { CrmCoreRuntime } from '../../../crm-core-runtime';
+import { crmCoreService } from '../../../crm-core-service';
+
+// The peers' side of the gRPC calls an erasure makes, for crm-core's service tests: documents
+// deletes no files (the person has none) and identity has no mentions to forget. Each call is
+// noted, so a test sees the erasure asked.
+export interface ErasurePeers {
+  address: string;
+  // `DeleteFilesOf <target_id>` and `ForgetMentions <object_id>`, in order.
+  asked: string[];
+  stop(): Promise<void>;
+}
+
+export async function startErasurePeers(): Promise<ErasurePeers> {
+  const asked: string[] = [];
+  const server = new Server();
+  server.addService(documentsV1.DocumentsServiceService, {
+    deleteFilesOf: (
+      call: ServerUnaryCall<documentsV1.DeleteFilesOfRequest, documentsV1.DeleteFilesOfResponse>,
+      callback: sendUnaryData<documentsV1.DeleteFilesOfResponse>,
+    ) => {
+      asked.push(`DeleteFilesOf ${call.request.target_id}`);
+      callback(null, { files_deleted: 0 });
+    },
+  });
+  server.addService(identityV1.IdentityServiceService, {
+    forgetMentions: (
+      call: ServerUnaryCall<identityV1.ForgetMentionsRequest, identityV1.ForgetMentionsResponse>,
+      callback: sendUnaryData<identityV1.ForgetMentionsResponse>,
+    ) => {
+      asked.push(`ForgetMentions ${call.request.object_id}`);
+      callback(null, { audit_entries_changed: 0, notifications_changed: 0 });
+    },
+  });
+  const port = await new Promise<number>((resolve, reject) =>
+    server.bindAsync('127.0.0.1:0', ServerCredentials.createInsecure(), (error, bound) =>
+      error ? reject(error) : resolve(bound),
+    ),
+  );
+  return {
+    address: `127.0.0.1:${port}`,
+    asked,
+    stop: () => new Promise<void>((resolve) => server.tryShutdown(() => resolve())),
+  };
+}
+
+export interface CrmCoreWithErasurePeers {
+  crm: ServiceHarness<CrmCoreRuntime>;
+  peers: ErasurePeers;
+  stop(): Promise<void>;
+}
+
+// crm-core in process with its peers documents and identity answered by the fakes.
+export async function startCrmCoreWithErasurePeers(options: HarnessOptions = {}): Promise<CrmCoreWithErasurePeers> {
+  const peers = await startErasurePeers();
+  const crm = await startServiceForTest(crmCoreService, {
+    ...options,
+    peers: { documents: peers.address, identity: peers.address },
+  });
+  return {
+    crm,
+    peers,
+    async stop() {
+      await crm.stop();
+      await peers.stop();
+    },
+  };
+}
