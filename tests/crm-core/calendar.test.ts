@@ -1,28 +1,21 @@
 import { newId } from '@crm/kit';
-import { request, signUpWithWorkspace, startTestSystem, waitFor, type TestSystem } from '../support/system';
-import {
-  connectCalendar,
-  flowCookie,
-  followCallback,
-  meetingsApi,
-  signInAt,
-  simulatorOf,
-  workerAt,
-} from './meetings-support';
+import { request, sharedTestSystem, signUpWithWorkspace, waitFor } from '../support/system';
+import { connectCalendar, flowCookie, followCallback, meetingsApi, signInAt } from './meetings-support';
 
 // Calendar sync through the gateway against the simulated provider that runs in crm-core's
-// process: connect (sign-in URL with a signed, single-use state) → callback (tokens stored
-// encrypted, the connection listed) → a meeting synced to the organiser's calendar with its
-// join_url; a failing provider ends in sync_error after the retries; Standard plan only.
-let system: TestSystem;
-let base: string;
+// process, as a browser reaches it (its sign-in page and join links): connect (sign-in URL with a
+// signed, single-use state) → callback (the connection listed) → a meeting synced to the
+// organiser's calendar with its join_url; Standard plan only. What the provider holds (the
+// events, their invitations, outages and retries): crm-core's service specs, calendar connection
+// and meeting sync.
+const system = sharedTestSystem();
+const base = system.url;
 
-beforeAll(async () => {
-  system = await startTestSystem();
-  base = system.url;
-});
-
-afterAll(() => system.destroy());
+// The simulated provider's page behind a join link: it names the event's title.
+async function joinPage(url: string): Promise<{ status: number; text: string }> {
+  const page = await fetch(url);
+  return { status: page.status, text: await page.text() };
+}
 
 describe('connecting a calendar', () => {
   it('lists both providers, signs in through the provider and stores the tokens encrypted', async () => {
@@ -83,21 +76,7 @@ describe('connecting a calendar', () => {
       `/v1/public/integrations/calendar/provider_b/callback?code=x&state=${forged}.${mac}`,
     );
     expect(forgedAnswer).toMatchObject({ status: 400, body: { error: { code: 'calendar_state_invalid' } } });
-    // Signed by crm-core but expired: refused too.
-    const expired = system.services['crm-core'].runtime.calendar.secrets.sign({
-      ...JSON.parse(Buffer.from(payload, 'base64url').toString()),
-      e: Date.now() - 1000,
-    });
-    expect(
-      await request(
-        base.replace(/\/v1$/, ''),
-        'GET',
-        `/v1/public/integrations/calendar/provider_b/callback?code=x&state=${expired}`,
-      ),
-    ).toMatchObject({
-      status: 400,
-      body: { error: { code: 'calendar_state_invalid' } },
-    });
+    // Signed by crm-core but expired: crm-core's service spec, calendar connection.
     // The state of provider_b does not complete provider_a.
     const crossed = await request(
       base.replace(/\/v1$/, ''),
@@ -178,11 +157,11 @@ describe('connecting a calendar', () => {
       204,
     );
     expect((await request(base, 'GET', '/integrations/calendar', { token: owner.token })).body.connections).toEqual([]);
-    expect(
-      simulatorOf(system)
-        .events('provider_b')
-        .find((event) => event.title === 'Stays in the calendar'),
-    ).toMatchObject({ status: 'confirmed' });
+    // The event stays at the provider: its join link still opens.
+    expect(await joinPage(synced.join_url!)).toEqual({
+      status: 200,
+      text: expect.stringContaining('<h1>Stays in the calendar</h1>'),
+    });
     expect(await api.get(meeting.id)).toMatchObject({ join_url: synced.join_url, external_provider: 'provider_b' });
     expect((await request(base, 'DELETE', '/integrations/calendar/provider_b', { token: owner.token })).status).toBe(
       404,
@@ -204,7 +183,7 @@ describe('connecting a calendar', () => {
 });
 
 describe('syncing meetings to the organiser’s calendar', () => {
-  it('creates the event with a join_url, follows changes and cancels it', async () => {
+  it('gives the meeting a join_url that opens, follows its changes, and audits the sync beside them', async () => {
     const owner = await signUpWithWorkspace(base, 'Syn');
     const api = meetingsApi(base, owner);
     await connectCalendar(system, owner, 'provider_a', 'syn@calendar.test');
@@ -231,39 +210,19 @@ describe('syncing meetings to the organiser’s calendar', () => {
       sync_error: null,
       join_url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/join\//),
     });
-    const simulator = simulatorOf(system);
-    const event = simulator.events('provider_a').find((candidate) => candidate.join_url === synced.join_url)!;
-    expect(event).toMatchObject({
-      account_email: 'syn@calendar.test',
-      title: 'Demo',
-      starts_at: meeting.starts_at,
-      attendees: ['jo@guest.test'],
-      online_meeting: true,
-      invitations_sent: 1,
-    });
-    // The join link opens.
-    expect((await fetch(synced.join_url!)).status).toBe(200);
+    // The join link opens the provider's meeting (its attendees and invitations: crm-core's
+    // service spec, meeting sync).
+    expect(await joinPage(synced.join_url!)).toEqual({ status: 200, text: expect.stringContaining('<h1>Demo</h1>') });
 
-    // A change reaches the same event; the access token is refreshed when it no longer works (the
-    // provider refuses it). Refreshed ahead of its stored expiry: crm-core's service spec, calendar connection.
-    simulator.expireAccessTokens();
+    // A change reaches the same event: the same link shows the new title.
     await api.patch(meeting.id, { title: 'Demo (moved)', location: 'Room 2' });
-    await waitFor(async () =>
-      simulator.events('provider_a').find((candidate) => candidate.id === event.id)?.title === 'Demo (moved)'
-        ? true
-        : undefined,
+    await waitFor(
+      async () => (await joinPage(synced.join_url!)).text.includes('<h1>Demo (moved)</h1>'),
+      'the change to reach the event',
     );
-    expect(simulator.events('provider_a').find((candidate) => candidate.id === event.id)).toMatchObject({
-      location: 'Room 2',
-      invitations_sent: 2,
-    });
+    expect((await api.get(meeting.id)).join_url).toBe(synced.join_url);
 
     await api.patch(meeting.id, { status: 'cancelled' });
-    await waitFor(async () =>
-      simulator.events('provider_a').find((candidate) => candidate.id === event.id)?.status === 'cancelled'
-        ? true
-        : undefined,
-    );
     expect(await api.get(meeting.id)).toMatchObject({
       status: 'cancelled',
       sync_error: null,
@@ -287,80 +246,7 @@ describe('syncing meetings to the organiser’s calendar', () => {
     expect(summaries).toEqual(expect.arrayContaining(expected));
   });
 
-  it('puts a meeting scheduled again after cancelling back in the calendar', async () => {
-    const owner = await signUpWithWorkspace(base, 'Reo');
-    const api = meetingsApi(base, owner);
-    await connectCalendar(system, owner, 'provider_b', 'reo@calendar.test');
-    const simulator = simulatorOf(system);
-    const meeting = await api.create({ title: 'On again', online_meeting: true });
-    const first = await waitFor(async () => {
-      const current = await api.get(meeting.id);
-      return current.join_url ? current : undefined;
-    });
-    const firstEvent = simulator.events('provider_b').find((event) => event.join_url === first.join_url)!;
-    await api.patch(meeting.id, { status: 'cancelled' });
-    await waitFor(async () =>
-      simulator.events('provider_b').find((event) => event.id === firstEvent.id)?.status === 'cancelled'
-        ? true
-        : undefined,
-    );
-    // provider_b cannot change a cancelled event: the sync makes a new one, with a new link.
-    await api.patch(meeting.id, { status: 'scheduled' });
-    const again = await waitFor(async () => {
-      const current = await api.get(meeting.id);
-      return current.join_url && current.join_url !== first.join_url ? current : undefined;
-    });
-    expect(again).toMatchObject({ status: 'scheduled', sync_error: null, external_provider: 'provider_b' });
-    expect(
-      simulator
-        .events('provider_b')
-        .filter((event) => event.title === 'On again')
-        .map((event) => event.status),
-    ).toEqual(['cancelled', 'confirmed']);
-  });
-
-  it('records sync_error after the retries when the provider keeps failing, and keeps the meeting', async () => {
-    const owner = await signUpWithWorkspace(base, 'Err');
-    const api = meetingsApi(base, owner);
-    await connectCalendar(system, owner, 'provider_b', 'err@calendar.test');
-    const simulator = simulatorOf(system);
-    simulator.setOutage('provider_b', { status: 503, message: 'calendar service unavailable' });
-    try {
-      const failures = () =>
-        simulator.calls.filter((call) => call.provider === 'provider_b' && call.status === 503).length;
-      const before = failures();
-      const meeting = await api.create({ title: 'Doomed sync', online_meeting: true });
-      let failed;
-      // Each worker runs days ahead of the last, so every retry is due for it.
-      for (let day = 1; day <= 10 && !failed; day += 1) {
-        await workerAt(system, day).runDue();
-        const current = await api.get(meeting.id);
-        if (current.sync_error) failed = current;
-      }
-      expect(failed).toMatchObject({
-        id: meeting.id,
-        title: 'Doomed sync',
-        join_url: null,
-        external_provider: null,
-        sync_error:
-          'provider_b answered 503 while creating the event: calendar service unavailable (gave up after 5 attempts)',
-      });
-      // Five attempts, no more: the job is done (not parked) once the error is recorded.
-      expect(failures() - before).toBe(5);
-      await workerAt(system, 30).runDue();
-      expect(failures() - before).toBe(5);
-
-      // Working again: the next change syncs and clears the error.
-      simulator.setOutage('provider_b', null);
-      await api.patch(meeting.id, { notes: 'Try again' });
-      const recovered = await waitFor(async () => {
-        const current = await api.get(meeting.id);
-        return current.join_url ? current : undefined;
-      });
-      expect(recovered).toMatchObject({ sync_error: null, external_provider: 'provider_b' });
-    } finally {
-      simulator.setOutage('provider_b', null);
-    }
-  });
-  // A refused refresh of the stored access: crm-core's service spec, calendar connection.
+  // Scheduled again after cancelling, a provider that keeps failing (sync_error after the
+  // retries), a refused refresh of the stored access: crm-core's service specs, meeting sync and
+  // calendar connection.
 });

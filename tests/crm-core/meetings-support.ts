@@ -1,6 +1,3 @@
-import { serviceJobs } from '@crm/service-host';
-import { JobWorker } from '@crm/bus';
-import { crmCoreService } from '@crm/crm-core';
 import type { components } from '@crm/sdk';
 import { callerFor, request, type ApiResponse, type TestSystem } from '../support/system';
 import type { Owner } from './companies-support';
@@ -49,25 +46,10 @@ export function inHours(from: number, hours = 1): { starts_at: string; ends_at: 
   return { starts_at: new Date(start).toISOString(), ends_at: new Date(start + hours * HOUR).toISOString() };
 }
 
-// The simulated calendar provider running beside crm-core: what it holds, and its outages.
-export const simulatorOf = (system: TestSystem) => system.services['crm-core'].runtime.calendar.simulator;
-
-// A job worker of crm-core whose clock runs `days` ahead, as a replica would see the future:
-// it runs retries the service's own worker would only run later.
-export function workerAt(system: TestSystem, days: number): JobWorker {
-  const { context, runtime } = system.services['crm-core'];
-  return new JobWorker({
-    connection: context.connection,
-    logger: context.logger,
-    handlers: serviceJobs(crmCoreService, runtime),
-    now: () => new Date(Date.now() + days * 24 * HOUR),
-  });
-}
-
 // The member signs in at the (simulated) provider as `email` and allows access; the provider
 // sends them back to the gateway's callback. Answers the callback's answer.
 export async function connectCalendar(
-  system: TestSystem,
+  system: Pick<TestSystem, 'url'>,
   owner: Pick<Owner, 'token'>,
   provider: string,
   email: string,
@@ -106,7 +88,11 @@ export async function signInAt(url: string, email: string, decision: 'allow' | '
 
 // The redirect names the public address (PUBLIC_URL); the test reaches the same path on its
 // gateway, as the browser would, with the cookie it holds for that path (if any).
-export function followCallback(system: TestSystem, location: string, cookie?: string): Promise<ApiResponse> {
+export function followCallback(
+  system: Pick<TestSystem, 'url'>,
+  location: string,
+  cookie?: string,
+): Promise<ApiResponse> {
   const target = new URL(location);
   return request(
     system.url.replace(/\/v1$/, ''),

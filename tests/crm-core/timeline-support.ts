@@ -1,6 +1,5 @@
-import { makeEvent } from '@crm/bus';
 import type { components } from '@crm/sdk';
-import { callerFor, waitFor, type TestSystem } from '../support/system';
+import { callerFor, waitFor } from '../support/system';
 
 // Activity as the API document declares it (the SDK's generated type).
 type ActivityView = components['schemas']['Activity'];
@@ -62,16 +61,3 @@ export function timelineApi(base: string, owner: { token: string }) {
 }
 
 export const subjectsOf = (entries: ActivityView[]) => entries.map((entry) => entry.subject);
-
-// Publishes another service's event on the system's bus, as that service's outbox relay would.
-export async function publishAs(
-  system: TestSystem,
-  type: string,
-  workspaceId: string,
-  data: Record<string, unknown>,
-  actor: { type: 'user' | 'agent' | 'app'; id: string; label: string } | null = null,
-) {
-  const event = makeEvent({ type, workspace_id: workspaceId, actor, data });
-  await system.services['crm-core'].context.bus.publish([event]);
-  return event;
-}

@@ -1,27 +1,31 @@
 import { randomUUID } from 'node:crypto';
-import { runWithContext, type InternalClaims } from '@crm/kit';
-import { PERMISSIONS } from '@crm/protos';
-import { tenantClaims, waitFor } from '@crm/testing';
+import { runWithContext } from '@crm/kit';
+import { waitFor } from '@crm/testing';
 import {
   startCrmCoreWithFakeIdentity,
   workspaceWith,
   type CrmCoreWithFakeIdentity,
 } from '../../../__tests__/fake-identity';
 import { calendarConnectionModel } from '../calendar-connection.model';
+import { calendarFlow, ownerOfNewWorkspace } from './calendar-flow';
 
-// What crm-core keeps of a calendar connection: the provider's tokens sealed at rest and gone on
-// disconnect, an access token refreshed once its stored expiry has passed, and a refused refresh
-// marking the connection. (Connecting and syncing through the gateway: tests/crm-core/calendar.test.ts.)
+// What crm-core keeps of a calendar connection: a sign-in state refused once it has expired, the
+// provider's tokens sealed at rest and gone on disconnect (the events already made staying in the
+// calendar), an access token refreshed once its stored expiry has passed, and a refused refresh
+// marking the connection. (Connecting through the gateway: tests/crm-core/calendar.test.ts;
+// the meetings' sync: the meetings' service spec, meeting sync.)
 let started: CrmCoreWithFakeIdentity;
 let crm: CrmCoreWithFakeIdentity['crm'];
+let flow: ReturnType<typeof calendarFlow>;
 
 beforeAll(async () => {
   started = await startCrmCoreWithFakeIdentity((workspaceId) => workspaceWith(workspaceId, {}));
   crm = started.crm;
+  flow = calendarFlow(crm);
 });
 afterAll(() => started.stop());
 
-const simulator = () => crm.service.runtime.calendar.simulator;
+const simulator = () => flow.simulator();
 const inWorkspace = <T>(workspaceId: string, work: () => Promise<T>) =>
   runWithContext({ request_id: randomUUID(), workspace_id: workspaceId }, work);
 const storedConnection = (workspaceId: string) =>
@@ -36,66 +40,62 @@ const expireStoredAccess = (workspaceId: string) =>
       .exec(),
   );
 
-function ownerOfNewWorkspace(): InternalClaims {
-  return tenantClaims({ workspace_id: randomUUID(), plan: 'standard', permissions: [...PERMISSIONS] });
-}
-
-// Connect as a browser does: crm-core's connect answer and cookie, the simulated provider's
-// sign-in page allowing access, and the callback the provider redirects to.
-async function connect(owner: InternalClaims, provider: string, email: string): Promise<void> {
-  const started = await crm.call(owner, 'POST', `/integrations/calendar/${provider}/connect`);
-  expect(started.status).toBe(200);
-  const cookie = started.headers.get('set-cookie')!.split(';')[0];
-  const approved = await fetch(started.body.url as string, {
-    method: 'POST',
-    body: new URLSearchParams({ email, decision: 'allow' }),
-    redirect: 'manual',
-  });
-  expect(approved.status).toBe(302);
-  const callback = new URL(approved.headers.get('location')!);
-  const answer = await crm.call(null, 'GET', `${callback.pathname.replace(/^\/v1/, '')}${callback.search}`, {
-    headers: { cookie },
-  });
-  expect({ status: answer.status, connected: answer.body.status }).toEqual({ status: 200, connected: 'connected' });
-}
-
-async function syncedMeeting(owner: InternalClaims, title: string) {
-  const hour = 60 * 60 * 1000;
-  const created = await crm.call(owner, 'POST', '/meetings', {
-    body: {
-      title,
-      starts_at: new Date(Date.now() + 2 * hour).toISOString(),
-      ends_at: new Date(Date.now() + 3 * hour).toISOString(),
-      online_meeting: true,
-    },
-  });
-  expect(created.status).toBe(201);
-  return created.body as { id: string };
-}
-
-const meetingOf = async (owner: InternalClaims, id: string) => (await crm.call(owner, 'GET', `/meetings/${id}`)).body;
-
 describe('a calendar connection', () => {
-  it("keeps the provider's tokens sealed, and removes them on disconnect", async () => {
+  it('refuses a sign-in state this service signed once it has expired, and connects nothing', async () => {
     const owner = ownerOfNewWorkspace();
-    await connect(owner, 'provider_a', 'seal@calendar.test');
+    const started = await crm.call(owner, 'POST', '/integrations/calendar/provider_b/connect');
+    expect(started.status).toBe(200);
+    const cookie = started.headers.get('set-cookie')!.split(';')[0];
+    const [payload] = new URL(started.body.url as string).searchParams.get('state')!.split('.');
+    // Signed with the service's own key, so only its expiry is wrong; sent from the browser that
+    // asked, so the cookie is not what refuses it.
+    const expired = crm.service.runtime.calendar.secrets.sign({
+      ...(JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>),
+      e: Date.now() - 1000,
+    });
+    const answer = await crm.call(
+      null,
+      'GET',
+      `/public/integrations/calendar/provider_b/callback?code=x&state=${expired}`,
+      { headers: { cookie } },
+    );
+    expect({ status: answer.status, error: answer.body.error }).toEqual({
+      status: 400,
+      error: { code: 'calendar_state_invalid', message: expect.stringContaining('expired') },
+    });
+    expect((await crm.call(owner, 'GET', '/integrations/calendar')).body.connections).toEqual([]);
+  });
+
+  it("keeps the provider's tokens sealed, and removes them on disconnect, leaving the events made", async () => {
+    const owner = ownerOfNewWorkspace();
+    await flow.connect(owner, 'provider_a', 'seal@calendar.test');
     const stored = await storedConnection(owner.workspace_id!);
     expect(stored!.access_token_sealed).toMatch(/^v1\./);
     expect(stored!.access_token_sealed).not.toContain('access_');
     expect(stored!.refresh_token_sealed).not.toContain('refresh_');
 
+    // An event made while connected stays in the calendar after the disconnect.
+    const meeting = await flow.createMeeting(owner, { title: 'Stays in the calendar' });
+    const synced = await flow.synced(owner, meeting.id);
+
     expect((await crm.call(owner, 'DELETE', '/integrations/calendar/provider_a')).status).toBe(204);
     expect(await storedConnection(owner.workspace_id!)).toBeNull();
+    expect(
+      simulator()
+        .events('provider_a')
+        .filter((event) => event.title === 'Stays in the calendar'),
+    ).toEqual([expect.objectContaining({ status: 'confirmed', join_url: synced.join_url })]);
+    expect(await flow.meetingOf(owner, meeting.id)).toMatchObject({
+      join_url: synced.join_url,
+      external_provider: 'provider_a',
+    });
   });
 
   it('refreshes the access token once its stored expiry has passed, and the change reaches the event', async () => {
     const owner = ownerOfNewWorkspace();
-    await connect(owner, 'provider_a', 'ref@calendar.test');
-    const meeting = await syncedMeeting(owner, 'Demo');
-    const synced = await waitFor(async () => {
-      const current = await meetingOf(owner, meeting.id);
-      return current.join_url ? current : undefined;
-    }, 'the meeting to sync');
+    await flow.connect(owner, 'provider_a', 'ref@calendar.test');
+    const meeting = await flow.createMeeting(owner, { title: 'Demo' });
+    const synced = await flow.synced(owner, meeting.id);
     const event = simulator()
       .events('provider_a')
       .find((candidate) => candidate.join_url === synced.join_url)!;
@@ -113,17 +113,20 @@ describe('a calendar connection', () => {
           .find((candidate) => candidate.id === event.id)?.title === 'Demo (moved)' || undefined,
       'the change to reach the event',
     );
-    expect(await meetingOf(owner, meeting.id)).toMatchObject({ sync_error: null, external_provider: 'provider_a' });
+    expect(await flow.meetingOf(owner, meeting.id)).toMatchObject({
+      sync_error: null,
+      external_provider: 'provider_a',
+    });
   });
 
   it('answers sync_error at once when the provider refused the stored access, and marks the connection', async () => {
     const owner = ownerOfNewWorkspace();
-    await connect(owner, 'provider_a', 'rev@calendar.test');
+    await flow.connect(owner, 'provider_a', 'rev@calendar.test');
     simulator().revokeGrants('rev@calendar.test');
     await expireStoredAccess(owner.workspace_id!);
-    const meeting = await syncedMeeting(owner, 'No access');
+    const meeting = await flow.createMeeting(owner, { title: 'No access' });
     const failed = await waitFor(async () => {
-      const current = await meetingOf(owner, meeting.id);
+      const current = await flow.meetingOf(owner, meeting.id);
       return current.sync_error ? current : undefined;
     }, 'the sync to fail');
     expect(failed.sync_error).toMatch(/provider_a refused the stored access .*connect the calendar again/);
