@@ -1,9 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { JobWorker, type JobHandler } from '@crm/bus';
 import { request, type TestSystem } from '../support/system';
-
-const DAY = 24 * 60 * 60 * 1000;
 
 // The token of the newest invitation mailed to an address, from the system's local mailbox
 // (`<dataDir>/mailbox`), with quoted-printable soft line breaks undone.
@@ -24,21 +21,20 @@ export function invitationTokenMailedTo(system: Pick<TestSystem, 'dataDir'>, add
   return token;
 }
 
-// A job worker of one service whose clock runs `days` ahead, as a replica would see the future:
-// due retries and purges run now instead of being waited for.
-export function workerAt(
-  system: TestSystem,
-  service: 'crm-core' | 'marketing',
-  handlers: Record<string, JobHandler>,
-  days: number,
-): JobWorker {
-  const context = system.services[service].context;
-  return new JobWorker({
-    connection: context.connection,
-    logger: context.logger,
-    handlers,
-    now: () => new Date(Date.now() + days * DAY),
-  });
+// How many CaptureLead calls (a web form's lead handed over by marketing) crm-core has refused
+// with 409 (FAILED_PRECONDITION: at the record limit), read from crm-core's /metrics as an
+// operator would.
+export async function leadsRefusedByCrmCore(system: Pick<TestSystem, 'services'>): Promise<number> {
+  const text = await (await fetch(`http://127.0.0.1:${system.services['crm-core'].httpPort}/metrics`)).text();
+  const line = text
+    .split('\n')
+    .find(
+      (entry) =>
+        entry.startsWith('crm_grpc_server_handled_total{') &&
+        entry.includes('/CaptureLead"') &&
+        entry.includes('code="FAILED_PRECONDITION"'),
+    );
+  return line === undefined ? 0 : Number(line.split(' ').pop());
 }
 
 // The answer's status and error code, for comparing refusals at a glance.

@@ -1,7 +1,4 @@
-import { serviceJobs } from '@crm/service-host';
 import { createHash, createHmac } from 'node:crypto';
-import { JobWorker } from '@crm/bus';
-import { documentsService } from '@crm/documents';
 import type { DestinationStream } from '@crm/kit';
 import { request, signUpWithWorkspace, startTestSystem, type TestSystem } from '../support/system';
 
@@ -100,17 +97,6 @@ export function withQuery(url: string, name: string, value: string): string {
   return parsed.toString();
 }
 
-// A job worker of documents whose clock runs `ms` ahead, as a replica would see the future.
-export function documentsWorkerAt(system: TestSystem, ms: number): JobWorker {
-  const { context, runtime } = system.services.documents;
-  return new JobWorker({
-    connection: context.connection,
-    logger: context.logger,
-    handlers: serviceJobs(documentsService, runtime),
-    now: () => new Date(Date.now() + ms),
-  });
-}
-
 // The calls a client makes, as one member of one workspace.
 export function documentsApi(system: TestSystem, owner: Owner) {
   const base = system.url;
@@ -180,9 +166,3 @@ export function documentsApi(system: TestSystem, owner: Owner) {
 
 export const bytesOf = (size: number, seed = 7) =>
   Buffer.from(Array.from({ length: size }, (_value, index) => (index * 31 + seed) % 256));
-
-// What the blob store holds for a document (null: nothing), looked at behind the API.
-export async function storedSize(system: TestSystem, workspaceId: string, documentId: string): Promise<number | null> {
-  const blobs = await system.services.documents.runtime.blobs();
-  return (await blobs.stat(`${workspaceId}/${documentId}`))?.size ?? null;
-}

@@ -18,10 +18,12 @@ export type Owner = Awaited<ReturnType<typeof signUpWithWorkspace>>;
 // New workspaces start on the Standard plan (identity's onboarding gives the complimentary
 // period), which campaigns and touchpoints need. The public paths (sign-up, forms) are counted per
 // address by the gateway: these tests make many from one address.
-export function startMarketingSystem(env: Record<string, string> = {}): Promise<TestSystem> {
+// `dataDir`: the data of an earlier start, to start again on it.
+export function startMarketingSystem(env: Record<string, string> = {}, dataDir?: string): Promise<TestSystem> {
   return startTestSystem({
     rateLimits: { perTokenPerMinute: 100_000, publicPerMinute: 100_000 },
     env: { ...process.env, ...env },
+    dataDir,
   });
 }
 
