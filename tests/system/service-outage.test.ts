@@ -1,44 +1,58 @@
-import { closeServer } from '@crm/kit';
-import { request, signUpWithWorkspace, startTestSystem, type TestSystem } from '../support/system';
+import { generateInternalKeyPair } from '@crm/kit';
+import { DEAD_ADDRESS, startGatewayReplica } from '../support/gateway-replica';
+import { checkAgainst, request, signUpWithWorkspace, startTestSystem, type TestSystem } from '../support/system';
 
-// Each test takes a part of its own system down, so neither depends on what the other broke.
-let system: TestSystem | undefined;
+// An outage as the gateway meets it: a second gateway in front of the system's services finds one
+// side of identity at an address nothing answers on (as when its pods are gone), while the system
+// itself keeps running for the sign-up and for the other replica.
+const keys = generateInternalKeyPair();
+let system: TestSystem;
+const replicas: Array<{ stop(): Promise<void> }> = [];
 
-afterEach(async () => {
-  await system?.destroy();
-  system = undefined;
+beforeAll(async () => {
+  system = await startTestSystem({ internalKeys: keys });
 });
+
+afterAll(async () => {
+  for (const replica of replicas) await replica.stop();
+  await system.destroy();
+});
+
+async function replicaWith(options: Parameters<typeof startGatewayReplica>[2]): Promise<string> {
+  const replica = await startGatewayReplica(system, keys, options);
+  replicas.push(replica);
+  // Its own merged document lacks the part it cannot reach: answers are checked against the system's.
+  checkAgainst(replica.url, `${system.url}/openapi.json`);
+  return replica.url;
+}
 
 describe('when a service is down', () => {
   it('its paths answer 503 unavailable with Retry-After while the other services keep answering', async () => {
-    system = await startTestSystem();
     const person = await signUpWithWorkspace(system.url, 'Ops');
-    expect((await request(system.url, 'GET', '/me', { token: person.token })).status).toBe(200);
+    // Identity's HTTP side is gone; its gRPC side (authentication) answers.
+    const base = await replicaWith({ serviceUrls: { identity: `http://${DEAD_ADDRESS}` } });
 
-    // Identity's HTTP side goes away; its gRPC side (authentication) stays.
-    await closeServer(system.services.identity.httpServer);
-    const down = await request(system.url, 'GET', '/me', { token: person.token });
+    const down = await request(base, 'GET', '/me', { token: person.token });
     expect(down.status).toBe(503);
     expect(down.body.error.code).toBe('unavailable');
     expect(Number(down.headers.get('retry-after'))).toBeGreaterThan(0);
 
-    // crm-core still answers for itself: whatever it says, it is not the gateway's 503.
-    const other = await request(system.url, 'GET', '/companies', { token: person.token });
-    expect(other.status).not.toBe(503);
-    expect(other.body.error?.code).not.toBe('unavailable');
+    // crm-core still answers for itself, and the system's own gateway still reaches identity.
+    const other = await request(base, 'GET', '/companies', { token: person.token });
+    expect(other.status).toBe(200);
+    expect((await request(system.url, 'GET', '/me', { token: person.token })).status).toBe(200);
   });
 
   it('every authenticated path answers 503 when identity cannot authenticate, and paths without a token still work', async () => {
-    system = await startTestSystem();
     const person = await signUpWithWorkspace(system.url, 'Late');
-    system.services.identity.grpcServer.server.forceShutdown();
+    const base = await replicaWith({ identityGrpcAddress: DEAD_ADDRESS });
 
     for (const path of ['/me', '/companies', '/reports/pipeline']) {
-      const response = await request(system.url, 'GET', path, { token: person.token });
+      const response = await request(base, 'GET', path, { token: person.token });
       expect(response.status).toBe(503);
       expect(response.body.error.code).toBe('unavailable');
     }
-    const signIn = await request(system.url, 'POST', '/auth/sign-in', {
+    const signIn = await request(base, 'POST', '/auth/sign-in', {
       body: { email: person.email, password: person.password },
     });
     expect(signIn.status).toBe(200);

@@ -1,22 +1,46 @@
-import type { IncomingMessage } from 'node:http';
+import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createLogger, generateInternalKeyPair } from '@crm/kit';
+import { startGatewayReplica } from '../support/gateway-replica';
 import { request, signUpWithWorkspace, startTestSystem, type TestSystem } from '../support/system';
 
+// What a service receives from the gateway, seen on the wire: a gateway in front of the system's
+// services reaches identity through a proxy that notes each request's headers and passes it on.
+const keys = generateInternalKeyPair();
 const logLines: string[] = [];
 // What identity received from the gateway, by request id.
 const received = new Map<string, IncomingMessage['headers']>();
 let system: TestSystem;
+let proxy: Server;
+let gateway: { url: string; stop(): Promise<void> };
 
 beforeAll(async () => {
-  system = await startTestSystem({
-    logLevel: 'info',
-    logDestination: { write: (line: string) => void logLines.push(line) },
-  });
-  system.services.identity.httpServer.prependListener('request', (req: IncomingMessage) => {
+  system = await startTestSystem({ internalKeys: keys });
+  const identityPort = system.services.identity.httpPort;
+  proxy = createServer((req, res) => {
     received.set(String(req.headers['x-request-id']), req.headers);
+    const onward = httpRequest(
+      { host: '127.0.0.1', port: identityPort, method: req.method, path: req.url, headers: req.headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    onward.on('error', () => res.destroy());
+    req.pipe(onward);
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  gateway = await startGatewayReplica(system, keys, {
+    serviceUrls: { identity: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}` },
+    logger: createLogger('gateway', 'info', { write: (line: string) => void logLines.push(line) }),
   });
 });
 
-afterAll(() => system.destroy());
+afterAll(async () => {
+  await gateway.stop();
+  await new Promise((resolve) => proxy.close(resolve));
+  await system.destroy();
+});
 
 const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/;
 
@@ -29,7 +53,7 @@ function seenBy(response: { headers: Headers }) {
 describe('W3C trace context through the gateway', () => {
   it("continues a client's trace: same trace id, the gateway's span as parent, tracestate kept", async () => {
     const person = await signUpWithWorkspace(system.url, 'Tracer');
-    const response = await request(system.url, 'GET', '/me', {
+    const response = await request(gateway.url, 'GET', '/me', {
       token: person.token,
       headers: { traceparent: '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01', tracestate: 'vendor=abc' },
     });
@@ -49,12 +73,12 @@ describe('W3C trace context through the gateway', () => {
   });
 
   it('starts a trace when the client sent none or an invalid one, and drops the tracestate of a trace it did not continue', async () => {
-    const none = await request(system.url, 'POST', '/auth/sign-in', {
+    const none = await request(gateway.url, 'POST', '/auth/sign-in', {
       body: { email: 'nobody@example.com', password: 'wrong password' },
     });
     expect(String(seenBy(none).traceparent)).toMatch(TRACEPARENT);
 
-    const invalid = await request(system.url, 'POST', '/auth/sign-in', {
+    const invalid = await request(gateway.url, 'POST', '/auth/sign-in', {
       body: { email: 'nobody@example.com', password: 'wrong password' },
       headers: { traceparent: `00-${'0'.repeat(32)}-00f067aa0ba902b7-01`, tracestate: 'vendor=abc' },
     });
