@@ -8,6 +8,9 @@ import { importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+const BLACK_BOX =
+  "tests/ is black-box (README, Tests): reach the system through the API, the SDK or tests/support. A test of a service's own rules belongs beside its code: services/<service>/src/<feature>/__tests__/<name>.service.spec.ts (one service in process, libs/testing/src/service-harness.ts) or a unit spec.";
+
 export default tseslint.config(
   {
     ignores: [
@@ -69,12 +72,19 @@ export default tseslint.config(
   {
     // tests/ is black-box: it drives the started system through HTTP, the SDK and the packages'
     // public roots (@crm/all-in-one, @crm/testing, @crm/sdk, @crm/protos, @crm/kit, ...), never a
-    // service's or the gateway's insides. A test of one service's rules belongs beside its code.
+    // service's or the gateway's insides: no service's package, no service host, no job worker or
+    // outbox of a service's store. A test of one service's rules belongs beside its code.
     files: ['tests/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
+          paths: [
+            ...['identity', 'crm-core', 'marketing', 'reports', 'documents', 'billing', 'webhooks', 'service-host'].map(
+              (name) => ({ name: `@crm/${name}`, message: BLACK_BOX }),
+            ),
+            { name: '@crm/bus', importNames: ['JobWorker', 'jobModel', 'outboxModel'], message: BLACK_BOX },
+          ],
           patterns: [
             {
               group: [
@@ -89,8 +99,7 @@ export default tseslint.config(
                 '**/services/*/src/**',
                 '**/gateway/src/**',
               ],
-              message:
-                "tests/ is black-box (README, Tests): reach the system through the API, the SDK or tests/support. A test of a service's own rules belongs beside its code: services/<service>/src/<feature>/__tests__/<name>.service.spec.ts (one service in process, libs/testing/src/service-harness.ts) or a unit spec.",
+              message: BLACK_BOX,
             },
           ],
         },

@@ -1,13 +1,25 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { RunningSystem, SystemOptions } from '@crm/all-in-one';
+import type { RunningSystem, SystemOptions, SystemServices } from '@crm/all-in-one';
 import { checkResponse, forgetDocument, linkIn, mailTo } from '@crm/testing';
 import { SHARED_SYSTEMS_ENV, type SharedSystemAddress } from './shared-system-address';
 
 export { waitFor } from '@crm/testing';
 
-export interface TestSystem extends RunningSystem {
+// What a black-box test knows of each part, as an operator would: where its own HTTP side (its
+// /metrics, /readyz and /openapi.json) and gRPC side answer, and how to stop it. Its store, bus,
+// adapters and jobs are for the tests beside its code (README, Tests).
+export interface PartAddress {
+  name: string;
+  httpPort: number;
+  grpcPort: number;
+  stop(): Promise<void>;
+}
+
+export interface TestSystem extends Omit<RunningSystem, 'services' | 'gateway'> {
+  gateway: { port: number };
+  services: Record<keyof SystemServices, PartAddress>;
   dataDir: string;
   // Stops the system and removes its data.
   destroy(): Promise<void>;
