@@ -5,3 +5,4 @@ export * from './mailbox';
 export * from './webhook-receiver';
 export * from './event-factories';
 export * from './interleaved';
+export * from './fake-peer';

@@ -1,6 +1,6 @@
-import { Server, ServerCredentials, type sendUnaryData, type ServerUnaryCall } from '@grpc/grpc-js';
+import type { sendUnaryData, ServerUnaryCall } from '@grpc/grpc-js';
 import { identityV1 } from '@crm/protos';
-import { startServiceForTest, type ServiceHarness } from '@crm/testing';
+import { startFakePeer, startServiceForTest, type ServiceHarness } from '@crm/testing';
 import type { CrmCoreRuntime } from '../crm-core-runtime';
 import { crmCoreService } from '../crm-core-service';
 
@@ -18,8 +18,7 @@ export type WorkspaceAnswer = (workspaceId: string) => identityV1.GetWorkspaceRe
 
 export async function startFakeIdentity(workspace: WorkspaceAnswer): Promise<FakeIdentity> {
   const asked: string[] = [];
-  const server = new Server();
-  server.addService(identityV1.IdentityServiceService, {
+  const implementation = {
     getWorkspace: (
       call: ServerUnaryCall<identityV1.GetWorkspaceRequest, identityV1.GetWorkspaceResponse>,
       callback: sendUnaryData<identityV1.GetWorkspaceResponse>,
@@ -42,17 +41,9 @@ export async function startFakeIdentity(workspace: WorkspaceAnswer): Promise<Fak
       }));
       callback(null, { members });
     },
-  });
-  const port = await new Promise<number>((resolve, reject) =>
-    server.bindAsync('127.0.0.1:0', ServerCredentials.createInsecure(), (error, bound) =>
-      error ? reject(error) : resolve(bound),
-    ),
-  );
-  return {
-    address: `127.0.0.1:${port}`,
-    asked,
-    stop: () => new Promise<void>((resolve) => server.tryShutdown(() => resolve())),
   };
+  const peer = await startFakePeer([{ definition: identityV1.IdentityServiceService, implementation }]);
+  return { ...peer, asked };
 }
 
 // Identity's answer for a workspace with these settings (the rest as a new workspace has them).
@@ -78,8 +69,11 @@ export interface CrmCoreWithFakeIdentity {
   stop(): Promise<void>;
 }
 
-// crm-core in process with its peer identity answered by the fake.
-export async function startCrmCoreWithFakeIdentity(workspace: WorkspaceAnswer): Promise<CrmCoreWithFakeIdentity> {
+// crm-core in process with its peer identity answered by the fake (a workspace as new ones are,
+// unless the test says otherwise).
+export async function startCrmCoreWithFakeIdentity(
+  workspace: WorkspaceAnswer = (workspaceId) => workspaceWith(workspaceId, {}),
+): Promise<CrmCoreWithFakeIdentity> {
   const identity = await startFakeIdentity(workspace);
   const crm = await startServiceForTest(crmCoreService, { peers: { identity: identity.address } });
   return {

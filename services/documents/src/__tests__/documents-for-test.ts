@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
-import { Server, ServerCredentials } from '@grpc/grpc-js';
 import type { InternalClaims } from '@crm/kit';
 import { crmCoreV1 } from '@crm/protos';
-import { startServiceForTest, type ServiceHarness } from '@crm/testing';
+import { startFakePeer, startServiceForTest, type ServiceHarness } from '@crm/testing';
 import type { DocumentsRuntime } from '../documents-runtime';
 import { documentsService } from '../documents-service';
 
@@ -20,27 +19,26 @@ export const LIMITS = {
 };
 
 export async function startDocumentsForTest(): Promise<DocumentsForTest> {
-  const crmCore = new Server();
-  crmCore.addService(crmCoreV1.CrmRecordsServiceService, {
-    getTargets: (
-      call: { request: crmCoreV1.GetTargetsRequest },
-      callback: (error: null, answer: crmCoreV1.GetTargetsResponse) => void,
-    ) => callback(null, { targets: call.request.targets }),
-  });
-  const port = await new Promise<number>((resolve, reject) =>
-    crmCore.bindAsync('127.0.0.1:0', ServerCredentials.createInsecure(), (error, bound) =>
-      error ? reject(error) : resolve(bound),
-    ),
-  );
+  const crmCore = await startFakePeer([
+    {
+      definition: crmCoreV1.CrmRecordsServiceService,
+      implementation: {
+        getTargets: (
+          call: { request: crmCoreV1.GetTargetsRequest },
+          callback: (error: null, answer: crmCoreV1.GetTargetsResponse) => void,
+        ) => callback(null, { targets: call.request.targets }),
+      },
+    },
+  ]);
   const documents = await startServiceForTest(documentsService, {
     env: { ...process.env, ...LIMITS },
-    peers: { 'crm-core': `127.0.0.1:${port}` },
+    peers: { 'crm-core': crmCore.address },
   });
   return {
     documents,
     async stop() {
       await documents.stop();
-      await new Promise<void>((resolve) => crmCore.tryShutdown(() => resolve()));
+      await crmCore.stop();
     },
   };
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { Server, ServerCredentials } from '@grpc/grpc-js';
 import { createLogger, unary } from '@crm/kit';
 import { crmCoreLeadsV1 } from '@crm/protos';
+import { startFakePeer } from '@crm/testing';
 
 // crm-core's side of CaptureLead for marketing's service tests, answering as the test says: a
 // lead, or an error thrown as crm-core throws it (an AppError crosses the wire with its code and
@@ -15,31 +15,27 @@ export interface FakeCrmCore {
 }
 
 export async function startFakeCrmCore(): Promise<FakeCrmCore> {
-  const server = new Server();
-  const fake: FakeCrmCore = {
-    address: '',
-    asked: [],
-    captureLead: () => {
+  const fake = {
+    asked: [] as crmCoreLeadsV1.CaptureLeadRequest[],
+    captureLead: (_request: crmCoreLeadsV1.CaptureLeadRequest): crmCoreLeadsV1.CaptureLeadResponse => {
       throw new Error('the test did not say how crm-core answers');
     },
-    stop: () => new Promise<void>((resolve) => server.tryShutdown(() => resolve())),
   };
-  server.addService(crmCoreLeadsV1.CrmLeadsServiceService, {
-    captureLead: unary<crmCoreLeadsV1.CaptureLeadRequest, crmCoreLeadsV1.CaptureLeadResponse>(
-      createLogger('crm-core', process.env.TEST_LOG_LEVEL ?? 'error'),
-      async (request) => {
-        fake.asked.push(request);
-        return fake.captureLead(request);
+  const peer = await startFakePeer([
+    {
+      definition: crmCoreLeadsV1.CrmLeadsServiceService,
+      implementation: {
+        captureLead: unary<crmCoreLeadsV1.CaptureLeadRequest, crmCoreLeadsV1.CaptureLeadResponse>(
+          createLogger('crm-core', process.env.TEST_LOG_LEVEL ?? 'error'),
+          async (request) => {
+            fake.asked.push(request);
+            return fake.captureLead(request);
+          },
+        ),
       },
-    ),
-  });
-  const port = await new Promise<number>((resolve, reject) =>
-    server.bindAsync('127.0.0.1:0', ServerCredentials.createInsecure(), (error, bound) =>
-      error ? reject(error) : resolve(bound),
-    ),
-  );
-  fake.address = `127.0.0.1:${port}`;
-  return fake;
+    },
+  ]);
+  return Object.assign(fake, peer);
 }
 
 // crm-core's answer for a lead it made: a new company and contact.

@@ -1,6 +1,6 @@
-import { Server, ServerCredentials, type sendUnaryData, type ServerUnaryCall } from '@grpc/grpc-js';
+import type { sendUnaryData, ServerUnaryCall } from '@grpc/grpc-js';
 import { documentsV1, identityV1 } from '@crm/protos';
-import { startServiceForTest, type HarnessOptions, type ServiceHarness } from '@crm/testing';
+import { startFakePeer, startServiceForTest, type HarnessOptions, type ServiceHarness } from '@crm/testing';
 import type { CrmCoreRuntime } from '../../../crm-core-runtime';
 import { crmCoreService } from '../../../crm-core-service';
 
@@ -16,8 +16,7 @@ export interface ErasurePeers {
 
 export async function startErasurePeers(): Promise<ErasurePeers> {
   const asked: string[] = [];
-  const server = new Server();
-  server.addService(documentsV1.DocumentsServiceService, {
+  const documents = {
     deleteFilesOf: (
       call: ServerUnaryCall<documentsV1.DeleteFilesOfRequest, documentsV1.DeleteFilesOfResponse>,
       callback: sendUnaryData<documentsV1.DeleteFilesOfResponse>,
@@ -25,8 +24,8 @@ export async function startErasurePeers(): Promise<ErasurePeers> {
       asked.push(`DeleteFilesOf ${call.request.target_id}`);
       callback(null, { files_deleted: 0 });
     },
-  });
-  server.addService(identityV1.IdentityServiceService, {
+  };
+  const identity = {
     forgetMentions: (
       call: ServerUnaryCall<identityV1.ForgetMentionsRequest, identityV1.ForgetMentionsResponse>,
       callback: sendUnaryData<identityV1.ForgetMentionsResponse>,
@@ -34,17 +33,12 @@ export async function startErasurePeers(): Promise<ErasurePeers> {
       asked.push(`ForgetMentions ${call.request.object_id}`);
       callback(null, { audit_entries_changed: 0, notifications_changed: 0 });
     },
-  });
-  const port = await new Promise<number>((resolve, reject) =>
-    server.bindAsync('127.0.0.1:0', ServerCredentials.createInsecure(), (error, bound) =>
-      error ? reject(error) : resolve(bound),
-    ),
-  );
-  return {
-    address: `127.0.0.1:${port}`,
-    asked,
-    stop: () => new Promise<void>((resolve) => server.tryShutdown(() => resolve())),
   };
+  const peer = await startFakePeer([
+    { definition: documentsV1.DocumentsServiceService, implementation: documents },
+    { definition: identityV1.IdentityServiceService, implementation: identity },
+  ]);
+  return { ...peer, asked };
 }
 
 export interface CrmCoreWithErasurePeers {

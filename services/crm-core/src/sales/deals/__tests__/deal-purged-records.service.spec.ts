@@ -1,9 +1,5 @@
 import { waitUntil, type ServiceHarness } from '@crm/testing';
-import {
-  startCrmCoreWithFakeIdentity,
-  workspaceWith,
-  type CrmCoreWithFakeIdentity,
-} from '../../../__tests__/fake-identity';
+import { startCrmCoreWithFakeIdentity, type CrmCoreWithFakeIdentity } from '../../../__tests__/fake-identity';
 import { createRecord, memberClaims } from '../../../records/__tests__/bin-support';
 
 // A deal outlives the company and contact it names: purged from the recycle bin 30 days after
@@ -13,7 +9,7 @@ import { createRecord, memberClaims } from '../../../records/__tests__/bin-suppo
 let started: CrmCoreWithFakeIdentity;
 let crm: ServiceHarness;
 beforeAll(async () => {
-  started = await startCrmCoreWithFakeIdentity((workspaceId) => workspaceWith(workspaceId, {}));
+  started = await startCrmCoreWithFakeIdentity();
   crm = started.crm;
 });
 afterAll(async () => started.stop());

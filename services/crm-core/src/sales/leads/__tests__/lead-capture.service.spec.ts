@@ -2,11 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { runWithContext } from '@crm/kit';
 import { PERMISSIONS } from '@crm/protos';
 import { tenantClaims } from '@crm/testing';
-import {
-  startCrmCoreWithFakeIdentity,
-  workspaceWith,
-  type CrmCoreWithFakeIdentity,
-} from '../../../__tests__/fake-identity';
+import { startCrmCoreWithFakeIdentity, type CrmCoreWithFakeIdentity } from '../../../__tests__/fake-identity';
 import { captureLead } from '../lead-capture';
 
 // A web form's lead, as marketing hands it over: one email makes one contact, however many
@@ -15,7 +11,7 @@ import { captureLead } from '../lead-capture';
 let started: CrmCoreWithFakeIdentity;
 
 beforeAll(async () => {
-  started = await startCrmCoreWithFakeIdentity((workspaceId) => workspaceWith(workspaceId, {}));
+  started = await startCrmCoreWithFakeIdentity();
 });
 afterAll(() => started.stop());
 

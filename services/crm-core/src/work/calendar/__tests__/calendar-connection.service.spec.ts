@@ -1,11 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { runWithContext } from '@crm/kit';
 import { waitFor } from '@crm/testing';
-import {
-  startCrmCoreWithFakeIdentity,
-  workspaceWith,
-  type CrmCoreWithFakeIdentity,
-} from '../../../__tests__/fake-identity';
+import { startCrmCoreWithFakeIdentity, type CrmCoreWithFakeIdentity } from '../../../__tests__/fake-identity';
 import { calendarConnectionModel } from '../calendar-connection.model';
 import { calendarFlow, ownerOfNewWorkspace } from './calendar-flow';
 
@@ -19,7 +15,7 @@ let crm: CrmCoreWithFakeIdentity['crm'];
 let flow: ReturnType<typeof calendarFlow>;
 
 beforeAll(async () => {
-  started = await startCrmCoreWithFakeIdentity((workspaceId) => workspaceWith(workspaceId, {}));
+  started = await startCrmCoreWithFakeIdentity();
   crm = started.crm;
   flow = calendarFlow(crm);
 });

@@ -1,9 +1,5 @@
 import { waitFor } from '@crm/testing';
-import {
-  startCrmCoreWithFakeIdentity,
-  workspaceWith,
-  type CrmCoreWithFakeIdentity,
-} from '../../../__tests__/fake-identity';
+import { startCrmCoreWithFakeIdentity, type CrmCoreWithFakeIdentity } from '../../../__tests__/fake-identity';
 import { createRecord, memberClaims } from '../../../records/__tests__/bin-support';
 import { calendarFlow } from '../../calendar/__tests__/calendar-flow';
 
@@ -15,7 +11,7 @@ let started: CrmCoreWithFakeIdentity;
 let flow: ReturnType<typeof calendarFlow>;
 
 beforeAll(async () => {
-  started = await startCrmCoreWithFakeIdentity((workspaceId) => workspaceWith(workspaceId, {}));
+  started = await startCrmCoreWithFakeIdentity();
   flow = calendarFlow(started.crm);
 });
 afterAll(() => started.stop());

@@ -3,11 +3,7 @@ import { jobModel, type JobRow } from '@crm/bus';
 import type { InternalClaims } from '@crm/kit';
 import { PERMISSIONS } from '@crm/protos';
 import { tenantClaims, waitFor } from '@crm/testing';
-import {
-  startCrmCoreWithFakeIdentity,
-  workspaceWith,
-  type CrmCoreWithFakeIdentity,
-} from '../../../__tests__/fake-identity';
+import { startCrmCoreWithFakeIdentity, type CrmCoreWithFakeIdentity } from '../../../__tests__/fake-identity';
 import { TASK_REMINDER_JOB } from '../task-reminders';
 
 // remind_at as a durable job of crm-core: run by job workers whose clock is moved (not by
@@ -20,7 +16,7 @@ let started: CrmCoreWithFakeIdentity;
 let crm: CrmCoreWithFakeIdentity['crm'];
 
 beforeAll(async () => {
-  started = await startCrmCoreWithFakeIdentity((workspaceId) => workspaceWith(workspaceId, {}));
+  started = await startCrmCoreWithFakeIdentity();
   crm = started.crm;
 });
 afterAll(() => started.stop());

@@ -2,11 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { makeEvent, type EventActor } from '@crm/bus';
 import type { InternalClaims } from '@crm/kit';
 import { waitFor, waitUntil } from '@crm/testing';
-import {
-  startCrmCoreWithFakeIdentity,
-  workspaceWith,
-  type CrmCoreWithFakeIdentity,
-} from '../../../__tests__/fake-identity';
+import { startCrmCoreWithFakeIdentity, type CrmCoreWithFakeIdentity } from '../../../__tests__/fake-identity';
 import { createRecord, memberClaims } from '../../../records/__tests__/bin-support';
 
 // What the timeline makes of the events it consumes: an entry at its event's instant, written
@@ -18,7 +14,7 @@ let started: CrmCoreWithFakeIdentity;
 let crm: CrmCoreWithFakeIdentity['crm'];
 
 beforeAll(async () => {
-  started = await startCrmCoreWithFakeIdentity((workspaceId) => workspaceWith(workspaceId, {}));
+  started = await startCrmCoreWithFakeIdentity();
   crm = started.crm;
 });
 afterAll(() => started.stop());
