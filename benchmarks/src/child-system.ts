@@ -1,14 +1,16 @@
 import { spawn, execFileSync, type ChildProcessByStdio } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { removeExchange } from '@crm/bus';
 
-// The system as `npm start` runs it (node deploy/all-in-one/dist/main.js), in a child process with
-// every consumer running, for benchmarks that drive it through the API as a customer would. Rate
-// limits are lifted (far above anything a run asks for): the limiter is measured, never its
-// refusals. AMQP_URL, MONGO_URL and the like pass through when the benchmark's process has them.
+// The system as `npm start` runs it (node with the start script's options,
+// deploy/all-in-one/dist/main.js), in a child process with every consumer running, for
+// benchmarks that drive it through the API as a customer would. Rate limits are lifted (far above
+// anything a run asks for): the limiter is measured, never its refusals. AMQP_URL, MONGO_URL and
+// the like pass through when the benchmark's process has them.
 // BENCH_PROCESSES=1 (needs AMQP_URL): the system as `npm run start:processes` runs it instead
 // (deploy/processes/dist/main.js: every service and the gateway a process of its own, as the
 // containers run them); CPU time and memory are then those of all its processes together.
@@ -70,22 +72,38 @@ async function consumerNames(serviceUrls: readonly string[]): Promise<string[]> 
   return [...names];
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
+// A port nothing listens on, below the kernel's ephemeral range (32768 and up on Linux): a port
+// the kernel handed out and took back could go to one of the system's own outgoing connections
+// before its gateway listens on it.
+async function freePort(): Promise<number> {
+  for (;;) {
+    const port = 20000 + Math.floor(Math.random() * 12000);
+    const free = await new Promise<boolean>((resolve) => {
+      const server = createServer();
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
     });
-  });
+    if (free) return port;
+  }
 }
 
 // Log lines of the system (LOG_LEVEL=warn: warnings and errors only) are passed on to stderr, up to
 // this many; the rest are counted.
 const LOG_LINES_SHOWN = 30;
+
+// Node's options on `npm start`'s command line (the root package.json's start script: its last
+// command, `node <options> deploy/all-in-one/dist/main.js`), so the benchmark runs what it runs.
+function startFlags(): string[] {
+  const manifest = JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
+  const words = manifest.scripts.start.split('&&').at(-1)!.trim().split(/\s+/);
+  if (words[0] !== 'node' || words.at(-1) !== 'deploy/all-in-one/dist/main.js')
+    throw new Error(
+      `npm start runs something else than node <options> deploy/all-in-one/dist/main.js: ${words.join(' ')}`,
+    );
+  return words.slice(1, -1);
+}
 
 export async function startChildSystem(dataDir: string): Promise<ChildSystem> {
   const port = await freePort();
@@ -115,7 +133,11 @@ export async function startChildSystem(dataDir: string): Promise<ChildSystem> {
   const entry = processes ? 'deploy/processes/dist/main.js' : 'deploy/all-in-one/dist/main.js';
   const child: ChildProcessByStdio<null, Readable, Readable> = spawn(
     process.execPath,
-    [...profile, require.resolve(processes ? '@crm/processes/dist/main.js' : '@crm/all-in-one/dist/main.js')],
+    [
+      ...profile,
+      ...(processes ? [] : startFlags()),
+      require.resolve(processes ? '@crm/processes/dist/main.js' : '@crm/all-in-one/dist/main.js'),
+    ],
     {
       env,
       stdio: ['ignore', 'pipe', 'pipe'],

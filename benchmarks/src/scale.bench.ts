@@ -29,10 +29,10 @@ import { printCensus, storeCensus } from './store-census';
 // reads answer while that catch-up runs, and how reads and writes answer once it is done.
 //
 // Everything goes through the HTTP API, as a customer's integration would: the system is started
-// as `npm start` starts it (node deploy/all-in-one/dist/main.js) in a child process with every
-// consumer running, seeded through the API (never straight into the collections, which would skip
-// the outbox, the bus and every projection), and probed through the API (never by reading a
-// database). So the figures include the work the events cause behind each write, which a
+// as `npm start` starts it (node, its options, deploy/all-in-one/dist/main.js) in a child process
+// with every consumer running, seeded through the API (never straight into the collections, which
+// would skip the outbox, the bus and every projection), and probed through the API (never by
+// reading a database). So the figures include the work the events cause behind each write, which a
 // benchmark that seeds the store and measures one service leaves out. Its CPU time and memory are
 // read from /proc/<pid> of the child. Load comes from autocannon in a further process (load.ts).
 // Last come the bulk paths: 200 ids in one bulk request, a merge, an erasure, and deleting the
