@@ -1,6 +1,12 @@
 import type { sendUnaryData, ServerUnaryCall } from '@grpc/grpc-js';
 import { identityV1 } from '@crm/protos';
-import { startFakePeer, startServiceForTest, type ServiceHarness } from '@crm/testing';
+import {
+  startFakePeer,
+  startServiceForTest,
+  type FakePeer,
+  type HarnessOptions,
+  type ServiceHarness,
+} from '@crm/testing';
 import type { CrmCoreRuntime } from '../crm-core-runtime';
 import { crmCoreService } from '../crm-core-service';
 
@@ -69,19 +75,31 @@ export interface CrmCoreWithFakeIdentity {
   stop(): Promise<void>;
 }
 
+// crm-core in process with the peers it calls by these names answered by a fake of their gRPC
+// side, which stops with it.
+export async function startCrmCoreBeside(
+  fake: FakePeer,
+  peerNames: readonly string[],
+  options: HarnessOptions = {},
+): Promise<{ crm: ServiceHarness<CrmCoreRuntime>; stop(): Promise<void> }> {
+  const crm = await startServiceForTest(crmCoreService, {
+    ...options,
+    peers: Object.fromEntries(peerNames.map((name) => [name, fake.address])),
+  });
+  return {
+    crm,
+    async stop() {
+      await crm.stop();
+      await fake.stop();
+    },
+  };
+}
+
 // crm-core in process with its peer identity answered by the fake (a workspace as new ones are,
 // unless the test says otherwise).
 export async function startCrmCoreWithFakeIdentity(
   workspace: WorkspaceAnswer = (workspaceId) => workspaceWith(workspaceId, {}),
 ): Promise<CrmCoreWithFakeIdentity> {
   const identity = await startFakeIdentity(workspace);
-  const crm = await startServiceForTest(crmCoreService, { peers: { identity: identity.address } });
-  return {
-    crm,
-    identity,
-    async stop() {
-      await crm.stop();
-      await identity.stop();
-    },
-  };
+  return { ...(await startCrmCoreBeside(identity, ['identity'])), identity };
 }

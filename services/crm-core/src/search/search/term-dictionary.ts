@@ -81,8 +81,8 @@ export class TermDictionary<Entry extends Termed> {
     // rows[i] holds the distances between the term's first i characters and each prefix of word.
     const rows: number[][] = [Array.from({ length: width }, (_, column) => column)];
     let previous = '';
-    for (let position = this.first(); this.at(position);) {
-      const term = this.at(position)!.term;
+    for (let position = this.first(), entry = this.at(position); entry; entry = this.at(position)) {
+      const term = entry.term;
       let shared = 0;
       const limit = Math.min(previous.length, term.length, rows.length - 1);
       while (shared < limit && previous.charCodeAt(shared) === term.charCodeAt(shared)) shared += 1;
@@ -114,7 +114,7 @@ export class TermDictionary<Entry extends Termed> {
         continue;
       }
       const distance = rows[term.length][width - 1];
-      if (distance <= maxDistance) yield [this.at(position)!, distance];
+      if (distance <= maxDistance) yield [entry, distance];
       position = this.next(position);
     }
   }

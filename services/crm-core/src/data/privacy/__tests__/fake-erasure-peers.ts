@@ -1,8 +1,8 @@
 import type { sendUnaryData, ServerUnaryCall } from '@grpc/grpc-js';
 import { documentsV1, identityV1 } from '@crm/protos';
-import { startFakePeer, startServiceForTest, type HarnessOptions, type ServiceHarness } from '@crm/testing';
+import { startFakePeer, type HarnessOptions, type ServiceHarness } from '@crm/testing';
+import { startCrmCoreBeside } from '../../../__tests__/fake-identity';
 import type { CrmCoreRuntime } from '../../../crm-core-runtime';
-import { crmCoreService } from '../../../crm-core-service';
 
 // The peers' side of the gRPC calls an erasure makes, for crm-core's service tests: documents
 // deletes no files (the person has none) and identity has no mentions to forget. Each call is
@@ -50,16 +50,5 @@ export interface CrmCoreWithErasurePeers {
 // crm-core in process with its peers documents and identity answered by the fakes.
 export async function startCrmCoreWithErasurePeers(options: HarnessOptions = {}): Promise<CrmCoreWithErasurePeers> {
   const peers = await startErasurePeers();
-  const crm = await startServiceForTest(crmCoreService, {
-    ...options,
-    peers: { documents: peers.address, identity: peers.address },
-  });
-  return {
-    crm,
-    peers,
-    async stop() {
-      await crm.stop();
-      await peers.stop();
-    },
-  };
+  return { ...(await startCrmCoreBeside(peers, ['documents', 'identity'], options)), peers };
 }

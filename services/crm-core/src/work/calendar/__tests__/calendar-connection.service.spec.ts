@@ -92,9 +92,7 @@ describe('a calendar connection', () => {
     await flow.connect(owner, 'provider_a', 'ref@calendar.test');
     const meeting = await flow.createMeeting(owner, { title: 'Demo' });
     const synced = await flow.synced(owner, meeting.id);
-    const event = simulator()
-      .events('provider_a')
-      .find((candidate) => candidate.join_url === synced.join_url)!;
+    const event = flow.eventOf('provider_a', synced);
 
     // The provider no longer takes the access token it issued: only a refreshed one works.
     simulator().expireAccessTokens();

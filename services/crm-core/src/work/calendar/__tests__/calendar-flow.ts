@@ -3,6 +3,7 @@ import type { InternalClaims } from '@crm/kit';
 import { PERMISSIONS } from '@crm/protos';
 import { tenantClaims, waitFor, type ServiceHarness } from '@crm/testing';
 import type { CrmCoreRuntime } from '../../../crm-core-runtime';
+import type { CalendarProviderName } from '../../meetings/meeting.model';
 
 // What crm-core's calendar and meeting specs do as a member would: connect a calendar at the
 // simulated provider, make meetings that sync to it, and read them back.
@@ -37,6 +38,13 @@ export function calendarFlow(crm: ServiceHarness<CrmCoreRuntime>) {
   return {
     simulator,
     meetingOf,
+
+    // The event a synced meeting made in the provider's calendar (found by its join link).
+    eventOf(provider: CalendarProviderName, meeting: Pick<MeetingView, 'join_url'>) {
+      return simulator()
+        .events(provider)
+        .find((candidate) => candidate.join_url === meeting.join_url)!;
+    },
 
     // Connect as a browser does: crm-core's connect answer and cookie, the simulated provider's
     // sign-in page allowing access, and the callback the provider redirects to.

@@ -57,9 +57,7 @@ describe('syncing meetings to the organiser’s calendar', () => {
       sync_error: null,
       join_url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/join\//),
     });
-    const event = simulator()
-      .events('provider_a')
-      .find((candidate) => candidate.join_url === synced.join_url)!;
+    const event = flow.eventOf('provider_a', synced);
     expect(event).toMatchObject({
       account_email: 'syn@calendar.test',
       title: 'Demo',
@@ -93,9 +91,7 @@ describe('syncing meetings to the organiser’s calendar', () => {
     await flow.connect(owner, 'provider_b', 'reo@calendar.test');
     const meeting = await flow.createMeeting(owner, { title: 'On again' });
     const first = await flow.synced(owner, meeting.id);
-    const firstEvent = simulator()
-      .events('provider_b')
-      .find((event) => event.join_url === first.join_url)!;
+    const firstEvent = flow.eventOf('provider_b', first);
     await flow.patchMeeting(owner, meeting.id, { status: 'cancelled' });
     await waitFor(() => eventById('provider_b', firstEvent.id)?.status === 'cancelled', 'the event to be cancelled');
     // provider_b cannot change a cancelled event: the sync makes a new one, with a new link.
