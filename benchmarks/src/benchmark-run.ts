@@ -10,8 +10,9 @@ import { join } from 'node:path';
 // A system a benchmark started: in this process (startSystem) or in a child (startChildSystem).
 export interface StartedSystem {
   stop(): Promise<void>;
-  // At once, when the run is interrupted: a system in a child process would outlive it.
-  kill?(): void;
+  // At once, when the run is interrupted: a system in a child process would outlive it. What it
+  // leaves elsewhere (a broker's queues) goes before the run exits.
+  kill?(): void | Promise<void>;
 }
 
 export interface BenchmarkRun {
@@ -35,9 +36,12 @@ export function runBenchmark(name: string, body: (run: BenchmarkRun) => Promise<
   const removeData = () => rmSync(dataDir, { recursive: true, force: true, maxRetries: 5 });
   // Interrupted (Ctrl-C, a timeout): the system and its data go too.
   const interrupted = () => {
-    system?.kill?.();
-    removeData();
-    process.exit(130);
+    void Promise.resolve(system?.kill?.())
+      .catch((error: unknown) => console.error(error))
+      .finally(() => {
+        removeData();
+        process.exit(130);
+      });
   };
   process.once('SIGINT', interrupted);
   process.once('SIGTERM', interrupted);

@@ -28,8 +28,9 @@ export interface ChildSystem {
   cpuMs(): number;
   memory(): { rssKiB: number; hwmKiB: number };
   stop(): Promise<void>;
-  // At once, for a run interrupted by a signal.
-  kill(): void;
+  // At once, for a run interrupted by a signal; resolves once the run's own exchange and queues,
+  // if it has them, are gone from the broker.
+  kill(): Promise<void>;
 }
 
 function clockTicksPerSecond(): number {
@@ -146,9 +147,17 @@ export async function startChildSystem(dataDir: string): Promise<ChildSystem> {
   const pid = child.pid!;
   let exited = false;
   const exit = new Promise<void>((resolve) => child.once('exit', () => ((exited = true), resolve())));
-  // Never left behind, whatever ends this process.
+  // Never left behind, whatever ends this process: the launcher of one process per service with
+  // every process under it.
   const killOnExit = () => {
-    if (!exited) child.kill('SIGKILL');
+    if (exited) return;
+    for (const one of processTree(pid).reverse()) {
+      try {
+        process.kill(one, 'SIGKILL');
+      } catch {
+        // Gone already.
+      }
+    }
   };
   process.once('exit', killOnExit);
 
@@ -189,6 +198,13 @@ export async function startChildSystem(dataDir: string): Promise<ChildSystem> {
     });
   });
 
+  // The run's own exchange's consumers, named while the system answers: a run interrupted by a
+  // signal kills the system first, and its durable queues would otherwise stay on the broker.
+  const consumersAtStart = env.EVENT_EXCHANGE ? await consumerNames(serviceUrls) : [];
+  const removeQueues = async (consumers: readonly string[]) => {
+    if (consumers.length > 0) await removeExchange(process.env.AMQP_URL!, env.EVENT_EXCHANGE!, consumers);
+  };
+
   const ticks = clockTicksPerSecond();
   const tree = () => processTree(pid);
   return {
@@ -218,9 +234,14 @@ export async function startChildSystem(dataDir: string): Promise<ChildSystem> {
       }
       return { rssKiB, hwmKiB };
     },
-    kill: killOnExit,
+    async kill() {
+      killOnExit();
+      // Nothing of the system is left to declare a queue again once they are removed.
+      await exit;
+      await removeQueues(consumersAtStart);
+    },
     async stop() {
-      const consumers = env.EVENT_EXCHANGE && !exited ? await consumerNames(serviceUrls) : [];
+      const consumers = env.EVENT_EXCHANGE && !exited ? await consumerNames(serviceUrls) : consumersAtStart;
       if (!exited) {
         child.kill('SIGTERM');
         const stopped = await Promise.race([exit.then(() => true), sleep(60_000).then(() => false)]);
@@ -231,7 +252,7 @@ export async function startChildSystem(dataDir: string): Promise<ChildSystem> {
         }
       }
       process.removeListener('exit', killOnExit);
-      if (consumers.length > 0) await removeExchange(process.env.AMQP_URL!, env.EVENT_EXCHANGE!, consumers);
+      await removeQueues(consumers);
       if (suppressed > 0) process.stderr.write(`[system] ${suppressed} more log lines not shown\n`);
     },
   };
