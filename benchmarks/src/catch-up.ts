@@ -95,22 +95,23 @@ interface FeedEvent {
   data: { company_id?: string };
 }
 
-// The event feed read as an integration reads it: from its last cursor to the end at each poll,
-// counting crm.company.created (kept across both catch-ups, so the count is every company's).
-export class CompanyFeed {
+// The event feed read as an integration reads it: from its last cursor to the end at each
+// read, the events of some types only. `onEvent` sees each event read.
+export class FeedReader {
   private cursor: string | undefined;
-  created = 0;
-  private readonly seen = new Set<string>();
+  // Events read so far.
+  read = 0;
 
   constructor(
     private readonly call: Call,
     private readonly token: string,
+    private readonly types: string,
   ) {}
 
-  async readToEnd(): Promise<void> {
+  async readToEnd(): Promise<number> {
     for (;;) {
       const query = new URLSearchParams({
-        types: 'crm.company.created',
+        types: this.types,
         limit: '200',
         ...(this.cursor ? { after: this.cursor } : {}),
       });
@@ -121,12 +122,29 @@ export class CompanyFeed {
         this.token,
       );
       this.cursor = page.next_cursor;
-      for (const event of page.data) {
-        this.created += 1;
-        if (event.data.company_id) this.seen.add(event.data.company_id);
-      }
-      if (!page.has_more) return;
+      this.read += page.data.length;
+      for (const event of page.data) this.onEvent(event);
+      if (!page.has_more) return this.read;
     }
+  }
+
+  protected onEvent(_event: FeedEvent): void {}
+}
+
+// crm.company.created in the feed (kept across both catch-ups, so the count is every company's).
+export class CompanyFeed extends FeedReader {
+  private readonly seen = new Set<string>();
+
+  constructor(call: Call, token: string) {
+    super(call, token, 'crm.company.created');
+  }
+
+  get created(): number {
+    return this.read;
+  }
+
+  protected override onEvent(event: FeedEvent): void {
+    if (event.data.company_id) this.seen.add(event.data.company_id);
   }
 
   has(companyId: string): boolean {

@@ -3,6 +3,7 @@ import {
   CATCHUP_TIMEOUT_S,
   catchUp,
   CompanyFeed,
+  FeedReader,
   POLL_MS,
   printCatchUp,
   probesFor,
@@ -221,6 +222,10 @@ async function bulkPaths(options: { call: Call; apiKey: string; ownerToken: stri
     ownerToken,
   );
   const moving = await inStage(home.id);
+  // The timeline entry each move writes is an event of its own (crm.activity.recorded), recorded
+  // as the timeline takes the move: the last consequence of the request to reach the event feed.
+  const timelineEvents = new FeedReader(call, ownerToken, 'crm.activity.recorded');
+  const recordedBefore = await timelineEvents.readToEnd();
   const stageDelete = await timed(() =>
     call('DELETE', `/pipeline-stages/${home.id}?move_to=${target.id}`, undefined, ownerToken),
   );
@@ -241,12 +246,20 @@ async function bulkPaths(options: { call: Call; apiKey: string; ownerToken: stri
     deleteAnswered,
   );
   const movedShown = await until(async () => (await inStage(target.id)) === moving, deleteAnswered);
+  const entriesShown = await until(
+    async () => (await timelineEvents.readToEnd()) - recordedBefore >= moving,
+    deleteAnswered,
+  );
   console.log(
     `  DELETE /pipeline-stages/{id}?move_to= with ${moving} companies in it: answered in ${stageDelete.seconds.toFixed(2)} s, ` +
       `reports show every company moved ${shown(movedShown)} after the answer` +
       (movedShown === null
         ? ''
-        : ` (${(moving / Math.max(0.001, movedShown)).toFixed(0)} companies/s, each a crm.company.updated and a timeline entry)`),
+        : ` (${(moving / Math.max(0.001, movedShown)).toFixed(0)} companies/s, each a crm.company.updated)`),
+  );
+  console.log(
+    `    and the event feed holds every move's timeline entry (crm.activity.recorded) ${shown(entriesShown)} after the answer` +
+      ` (${timelineEvents.read - recordedBefore} read)`,
   );
   console.log(
     `  meanwhile another workspace: POST /companies answered in ${otherWrite.seconds.toFixed(3)} s, its search finds it ${shown(otherFound)} after the stage deletion's answer` +
