@@ -19,7 +19,7 @@ import {
   type FeedCounterRecord,
   type FeedEntryRecord,
 } from './feed.model';
-import { idsMentioned, idsOnly, namesAnyTerm } from './redaction';
+import { idsOnly, namesAnyTerm, possibleContactIds } from './redaction';
 
 export const EVENTS_CONSUMER = 'webhooks.events';
 
@@ -109,7 +109,7 @@ async function storeEvents(
   const workspaceId = events[0]?.workspace_id;
   if (!workspaceId) return 0;
   const { connection } = runtime.context;
-  const refsOf = events.map((event) => [...idsMentioned(event.data ?? {})]);
+  const refsOf = events.map((event) => [...possibleContactIds(event.data ?? {})]);
   const mentioned = [...new Set(refsOf.flat())];
   const erased = new Set(
     mentioned.length === 0

@@ -11,7 +11,9 @@ const feedEntryFields = {
   schema_version: field.number({ required: true }),
   occurred_at: field.string({ required: true }),
   data: field.mixed<Record<string, unknown>>({ required: true }),
-  // Every id the payload mentions (any field, any depth): what an erasure looks entries up by.
+  // The ids the payload mentions that may be a contact's (any field but those that name a record
+  // never a person, any depth): what an erasure looks entries up by. Entries stored before kept
+  // every id, a superset.
   refs: field.strings(),
   // Personal data of an erased contact was removed (ids and types kept).
   redacted: field.boolean({ default: false }),
