@@ -1,10 +1,10 @@
 import { spawn, execFileSync, type ChildProcessByStdio } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { removeExchange } from '@crm/bus';
+import { freePortBelowEphemeral } from '@crm/processes';
 
 // The system as `npm start` runs it (node with the start script's options,
 // deploy/all-in-one/dist/main.js), in a child process with every consumer running, for
@@ -73,21 +73,6 @@ async function consumerNames(serviceUrls: readonly string[]): Promise<string[]> 
   return [...names];
 }
 
-// A port nothing listens on, below the kernel's ephemeral range (32768 and up on Linux): a port
-// the kernel handed out and took back could go to one of the system's own outgoing connections
-// before its gateway listens on it.
-async function freePort(): Promise<number> {
-  for (;;) {
-    const port = 20000 + Math.floor(Math.random() * 12000);
-    const free = await new Promise<boolean>((resolve) => {
-      const server = createServer();
-      server.once('error', () => resolve(false));
-      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-    });
-    if (free) return port;
-  }
-}
-
 // Log lines of the system (LOG_LEVEL=warn: warnings and errors only) are passed on to stderr, up to
 // this many; the rest are counted.
 const LOG_LINES_SHOWN = 30;
@@ -107,7 +92,9 @@ function startFlags(): string[] {
 }
 
 export async function startChildSystem(dataDir: string): Promise<ChildSystem> {
-  const port = await freePort();
+  // Below the kernel's ephemeral range: a port the kernel handed out and took back could go to one
+  // of the system's own outgoing connections before its gateway listens on it.
+  const port = await freePortBelowEphemeral();
   const env: NodeJS.ProcessEnv = {
     // AMQP_URL, MONGO_URL and the like pass through only when this process has them.
     ...process.env,
@@ -149,9 +136,10 @@ export async function startChildSystem(dataDir: string): Promise<ChildSystem> {
   const exit = new Promise<void>((resolve) => child.once('exit', () => ((exited = true), resolve())));
   // Never left behind, whatever ends this process: the launcher of one process per service with
   // every process under it.
+  const tree = () => processTree(pid);
   const killOnExit = () => {
     if (exited) return;
-    for (const one of processTree(pid).reverse()) {
+    for (const one of tree().reverse()) {
       try {
         process.kill(one, 'SIGKILL');
       } catch {
@@ -198,15 +186,15 @@ export async function startChildSystem(dataDir: string): Promise<ChildSystem> {
     });
   });
 
-  // The run's own exchange's consumers, named while the system answers: a run interrupted by a
-  // signal kills the system first, and its durable queues would otherwise stay on the broker.
-  const consumersAtStart = env.EVENT_EXCHANGE ? await consumerNames(serviceUrls) : [];
-  const removeQueues = async (consumers: readonly string[]) => {
+  // The run's own exchange's consumers (services subscribe them as they start), named while the
+  // system answers: a run interrupted by a signal kills the system first, and its durable queues
+  // would otherwise stay on the broker.
+  const consumers = env.EVENT_EXCHANGE ? await consumerNames(serviceUrls) : [];
+  const removeQueues = async () => {
     if (consumers.length > 0) await removeExchange(process.env.AMQP_URL!, env.EVENT_EXCHANGE!, consumers);
   };
 
   const ticks = clockTicksPerSecond();
-  const tree = () => processTree(pid);
   return {
     pid,
     url,
@@ -238,10 +226,9 @@ export async function startChildSystem(dataDir: string): Promise<ChildSystem> {
       killOnExit();
       // Nothing of the system is left to declare a queue again once they are removed.
       await exit;
-      await removeQueues(consumersAtStart);
+      await removeQueues();
     },
     async stop() {
-      const consumers = env.EVENT_EXCHANGE && !exited ? await consumerNames(serviceUrls) : consumersAtStart;
       if (!exited) {
         child.kill('SIGTERM');
         const stopped = await Promise.race([exit.then(() => true), sleep(60_000).then(() => false)]);
@@ -252,7 +239,7 @@ export async function startChildSystem(dataDir: string): Promise<ChildSystem> {
         }
       }
       process.removeListener('exit', killOnExit);
-      await removeQueues(consumers);
+      await removeQueues();
       if (suppressed > 0) process.stderr.write(`[system] ${suppressed} more log lines not shown\n`);
     },
   };
