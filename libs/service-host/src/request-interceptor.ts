@@ -118,13 +118,16 @@ export function requestInterceptor(
     return answer;
   }
 
-  // The answer's tag, read after the handler (in the request transaction where there is one).
+  // The answer's tag: the version the handler noted its change wrote, or else read after the
+  // handler (in the request transaction where there is one).
   async function tagAfter(
     call: OperationCall,
     answer: OperationAnswer | undefined,
   ): Promise<OperationAnswer | undefined> {
     if (!answer || call.declaration.etag === undefined || answer.status === 204) return answer;
-    const version = await currentVersion(call, call.params.id ?? (answer.body as { id?: unknown } | undefined)?.id);
+    const version = call.notesVersion
+      ? (answer.version ?? null)
+      : await currentVersion(call, call.params.id ?? (answer.body as { id?: unknown } | undefined)?.id);
     if (version !== null) answer.headers[ETAG_HEADER] = entityTagOf(version, answer.body);
     return answer;
   }

@@ -130,7 +130,7 @@ export type OperationHandler<D extends OperationDeclaration> = (
 export interface Implementation<D extends OperationDeclaration = OperationDeclaration> {
   declaration: D;
   handler: OperationHandler<D>;
-  // The handler of a declared record's GET notes the version of the record its answer shows
+  // The handler of a declared record's operation notes the version of the record its answer shows
   // (`noteVersion`): the ETag is that version's, and no read is made for it (docs/concurrency.md).
   notesVersion?: boolean;
 }
@@ -220,8 +220,10 @@ export function implement<D extends OperationDeclaration>(
   handler: OperationHandler<D>,
   options: ImplementationOptions = {},
 ): Implementation {
-  if (options.notesVersion && (declaration.etag === undefined || declaration.method !== 'GET')) {
-    throw new Error(`${declaration.method} ${declaration.path}: only a GET of a declared record notes its version`);
+  if (options.notesVersion && declaration.etag === undefined) {
+    throw new Error(
+      `${declaration.method} ${declaration.path}: only an operation of a declared record notes its version`,
+    );
   }
   return { declaration, handler, ...(options.notesVersion ? { notesVersion: true } : {}) } as unknown as Implementation;
 }

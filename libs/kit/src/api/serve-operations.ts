@@ -40,8 +40,12 @@ export interface OperationAnswer {
 
 const notedVersions = new WeakMap<Request, number>();
 
-// For the handler of a record's GET declared with `notesVersion`: the version of the record it
-// read, which its ETag is made from (a record without a version field yet is at 1).
+// A record's version when it is created (docs/concurrency.md): what a create's handler notes.
+export const CREATED_VERSION = 1;
+
+// For the handler of a record's operation declared with `notesVersion`: the version of the record
+// its answer shows (the one it read, or the one its change wrote), which its ETag is made from (a
+// record without a version field yet is at 1).
 export function noteVersion(req: Request, version: number | undefined): void {
   notedVersions.set(req, version ?? 1);
 }

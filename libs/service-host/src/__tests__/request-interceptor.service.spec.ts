@@ -156,6 +156,58 @@ function operations(context: ServiceContext) {
       },
       { notesVersion: true },
     ),
+    // Writes that note the version their change wrote: their tag needs no read after the change.
+    implement(
+      declareOperation({
+        method: 'POST',
+        path: '/noted-things',
+        summary: 'Create, noting the version',
+        access: 'caller',
+        body: Strict({ name: Type.String() }),
+        status: 201,
+        response: Thing,
+        etag: 'things',
+      }),
+      async ({ req, body }) => {
+        const thing = { _id: newId(), workspace_id: workspaceOf(req), name: body.name, version: 1 };
+        await commit(context, async ({ transaction }) => {
+          await things(context.connection).create([thing], { session: transaction });
+        });
+        // A name that says so forgets to note it: the answer then has no tag.
+        if (body.name !== 'unnoted') noteVersion(req, thing.version);
+        return view(thing);
+      },
+      { notesVersion: true },
+    ),
+    implement(
+      declareOperation({
+        method: 'PATCH',
+        path: '/noted-things/{id}',
+        summary: 'Change, noting the version',
+        access: 'caller',
+        params,
+        body: Strict({ name: Type.String() }),
+        status: 200,
+        response: Thing,
+        etag: 'things',
+      }),
+      async ({ req, params: { id }, body }) => {
+        const thing = await commit(context, ({ transaction }) =>
+          things(context.connection)
+            .findOneAndUpdate(
+              { _id: id, workspace_id: workspaceOf(req) },
+              { $set: { name: body.name }, $inc: { version: 1 } },
+              { new: true, session: transaction },
+            )
+            .lean<Thing>()
+            .exec(),
+        );
+        if (!thing) throw notFound('thing');
+        noteVersion(req, thing.version);
+        return view(thing);
+      },
+      { notesVersion: true },
+    ),
     implement(
       declareOperation({
         method: 'PATCH',
@@ -284,18 +336,7 @@ describe('a GET whose handler notes the version it read', () => {
     expect(again.headers.get('etag')).not.toBe(noted.headers.get('etag'));
   });
 
-  it('is only for the GET of a declared record', () => {
-    const patch = declareOperation({
-      method: 'PATCH',
-      path: '/x/{id}',
-      summary: 'Change',
-      access: 'caller',
-      params,
-      body: Strict({ name: Type.String() }),
-      status: 200,
-      response: Thing,
-      etag: 'things',
-    });
+  it('is only for an operation of a declared record', () => {
     const untagged = declareOperation({
       method: 'GET',
       path: '/y/{id}',
@@ -305,12 +346,49 @@ describe('a GET whose handler notes the version it read', () => {
       status: 200,
       response: Thing,
     });
-    expect(() => implement(patch, async () => ({ id: newId(), name: 'x' }), { notesVersion: true })).toThrow(
-      /only a GET of a declared record/,
-    );
     expect(() => implement(untagged, async () => ({ id: newId(), name: 'x' }), { notesVersion: true })).toThrow(
-      /only a GET of a declared record/,
+      /only an operation of a declared record notes its version/,
     );
+  });
+});
+
+describe('a write whose handler notes the version it wrote', () => {
+  it('answers the tag a read of the record gives, which If-Match then accepts', async () => {
+    const created = await send('POST', '/noted-things', { body: { name: 'noted write' } });
+    expect(created.status).toBe(201);
+    const id = created.body?.id as string;
+    const read = await send('GET', `/things/${id}`);
+    expect(created.headers.get('etag')).toBe(read.headers.get('etag'));
+    const changed = await send('PATCH', `/noted-things/${id}`, {
+      body: { name: 'noted write again' },
+      headers: { 'If-Match': created.headers.get('etag')! },
+    });
+    expect(changed.status).toBe(200);
+    const after = await send('GET', `/things/${id}`);
+    expect(changed.headers.get('etag')).toBe(after.headers.get('etag'));
+    expect(changed.headers.get('etag')).not.toBe(created.headers.get('etag'));
+    // The tag it was changed from no longer holds.
+    const stale = await send('PATCH', `/noted-things/${id}`, {
+      body: { name: 'too late' },
+      headers: { 'If-Match': created.headers.get('etag')! },
+    });
+    expect(stale.status).toBe(412);
+    expect((await send('GET', `/things/${id}`)).body?.name).toBe('noted write again');
+  });
+
+  it('replays the tag with the answer of a keyed request', async () => {
+    const headers = { 'Idempotency-Key': 'noted-create' };
+    const first = await send('POST', '/noted-things', { body: { name: 'noted keyed' }, headers });
+    const again = await send('POST', '/noted-things', { body: { name: 'noted keyed' }, headers });
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(first.headers.get('etag')).toBeTruthy();
+    expect(again.headers.get('etag')).toBe(first.headers.get('etag'));
+  });
+
+  it('gets no tag when the handler does not note one, so the omission shows', async () => {
+    const created = await send('POST', '/noted-things', { body: { name: 'unnoted' } });
+    expect(created.status).toBe(201);
+    expect(created.headers.get('etag')).toBeNull();
   });
 });
 

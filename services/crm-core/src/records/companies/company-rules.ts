@@ -58,6 +58,16 @@ export function placementOf(stage: Pick<StageRecord, '_id' | 'pipeline_id' | 'ki
   return { stage_id: stage._id, pipeline_id: stage.pipeline_id, is_account: stage.kind === 'account' };
 }
 
+type PlacedStage = Pick<StageRecord, '_id' | 'pipeline_id' | 'kind' | 'name'>;
+const PLACED_STAGE = { pipeline_id: 1, kind: 1, name: 1 } as const;
+
+// The stage's name joins the names a write's answer shows (companyNames' `known`), which then
+// need no read of their own.
+function placed(stage: PlacedStage, names?: Map<string, string>): StagePlacement {
+  names?.set(stage._id, stage.name);
+  return placementOf(stage);
+}
+
 // A stage of one of the workspace's company pipelines, or a 400 naming the field.
 export async function companyStage(
   context: ServiceContext,
@@ -65,14 +75,15 @@ export async function companyStage(
   field: string,
   id: string,
   session?: ClientSession,
+  names?: Map<string, string>,
 ): Promise<StagePlacement> {
   const stage = await stageModel(context.connection)
-    .findOne({ _id: id, workspace_id: workspaceId, object: 'company' }, { pipeline_id: 1, kind: 1 })
+    .findOne({ _id: id, workspace_id: workspaceId, object: 'company' }, PLACED_STAGE)
     .session(session ?? null)
-    .lean<Pick<StageRecord, '_id' | 'pipeline_id' | 'kind'>>()
+    .lean<PlacedStage>()
     .exec();
   if (!stage) throw validationFailed(`${field} is not a stage of a company pipeline of this workspace`);
-  return placementOf(stage);
+  return placed(stage, names);
 }
 
 // Where a company starts when no stage is given: the first stage of the default company pipeline.
@@ -80,6 +91,7 @@ export async function defaultStage(
   context: ServiceContext,
   workspaceId: string,
   session: ClientSession,
+  names?: Map<string, string>,
 ): Promise<StagePlacement> {
   const pipeline = await pipelineModel(context.connection)
     .findOne({ workspace_id: workspaceId, object: 'company', is_default: true }, { _id: 1 })
@@ -88,12 +100,12 @@ export async function defaultStage(
     .exec();
   if (!pipeline) return NO_STAGE;
   const first = await stageModel(context.connection)
-    .findOne({ workspace_id: workspaceId, pipeline_id: pipeline._id }, { pipeline_id: 1, kind: 1 })
+    .findOne({ workspace_id: workspaceId, pipeline_id: pipeline._id }, PLACED_STAGE)
     .sort({ position: 1 })
     .session(session)
-    .lean<Pick<StageRecord, '_id' | 'pipeline_id' | 'kind'>>()
+    .lean<PlacedStage>()
     .exec();
-  return first ? placementOf(first) : NO_STAGE;
+  return first ? placed(first, names) : NO_STAGE;
 }
 
 // What the request names in other services (members, campaigns), asked of them before the write's

@@ -23,16 +23,21 @@ const idsOf = (records: readonly CompanyRecord[], field: 'stage_id' | 'source_id
 async function catalogueNames(
   find: (ids: string[]) => Promise<Array<{ _id: string; name: string }>>,
   ids: string[],
+  known?: ReadonlyMap<string, string>,
 ): Promise<Map<string, string>> {
-  if (ids.length === 0) return new Map();
-  return new Map((await find(ids)).map((row) => [row._id, row.name]));
+  const names = new Map(known);
+  const unread = ids.filter((id) => !names.has(id));
+  if (unread.length > 0) for (const row of await find(unread)) names.set(row._id, row.name);
+  return names;
 }
 
-// One query per kind of name for a whole page.
+// One query per kind of name for a whole page. `known`: stage names the caller read already (in
+// the write's transaction, say), read no more.
 export async function companyNames(
   context: ServiceContext,
   workspaceId: string,
   records: readonly CompanyRecord[],
+  known: { stages?: ReadonlyMap<string, string> } = {},
 ): Promise<CompanyNames> {
   const [stages, sources, owners, campaigns] = await Promise.all([
     catalogueNames(
@@ -42,6 +47,7 @@ export async function companyNames(
           .lean<Array<{ _id: string; name: string }>>()
           .exec(),
       idsOf(records, 'stage_id'),
+      known.stages,
     ),
     catalogueNames(
       (ids) =>

@@ -101,8 +101,9 @@ async function placementFor(
   workspaceId: string,
   stageId: string | null,
   session: Parameters<typeof companyStage>[4],
+  names?: Map<string, string>,
 ) {
-  return stageId === null ? NO_STAGE : companyStage(context, workspaceId, 'stage_id', stageId, session);
+  return stageId === null ? NO_STAGE : companyStage(context, workspaceId, 'stage_id', stageId, session, names);
 }
 
 export async function createCompanyRecord(
@@ -116,10 +117,11 @@ export async function createCompanyRecord(
   await runtime.workspaceSeeds.ensure(workspaceId);
   const id = newId();
   return commit(context, async ({ transaction, publish }) => {
+    const stageNames = new Map<string, string>();
     const placement: StagePlacement =
       body.stage_id === undefined
-        ? await defaultStage(context, workspaceId, transaction)
-        : await placementFor(context, workspaceId, body.stage_id, transaction);
+        ? await defaultStage(context, workspaceId, transaction, stageNames)
+        : await placementFor(context, workspaceId, body.stage_id, transaction, stageNames);
     await checkLocalReferences(context, workspaceId, id, body, transaction);
     const custom =
       body.custom === undefined ? {} : await customValuesOf(context, workspaceId, body.custom, {}, transaction);
@@ -128,7 +130,7 @@ export async function createCompanyRecord(
     // Stored as the import stores it: the record is complete (typed from the schema's fields), so
     // no mongoose document is built to cast and fill it.
     await companyModel(context.connection).insertMany([record], { session: transaction, lean: true });
-    const names = await companyNames(context, workspaceId, [record]);
+    const names = await companyNames(context, workspaceId, [record], { stages: stageNames });
     publish(companyCreated, { workspace_id: workspaceId, actor: claims.actor, data: companyState(record, names) });
     return companyView(record, names);
   });
@@ -180,8 +182,9 @@ export async function updateCompanyRecord(
       transaction,
     );
     const next: CompanyRecord = { ...current, ...storedFields(body) };
+    const stageNames = new Map<string, string>();
     if (body.stage_id !== undefined && body.stage_id !== current.stage_id)
-      Object.assign(next, await placementFor(context, workspaceId, body.stage_id, transaction));
+      Object.assign(next, await placementFor(context, workspaceId, body.stage_id, transaction, stageNames));
     if (body.domain === undefined && body.website !== undefined && !current.domain)
       next.domain = domainOfWebsite(next.website);
     if (body.custom !== undefined)
@@ -214,7 +217,7 @@ export async function updateCompanyRecord(
       },
       { session: transaction },
     );
-    const names = await companyNames(context, workspaceId, [updated]);
+    const names = await companyNames(context, workspaceId, [updated], { stages: stageNames });
     publish(companyUpdated, {
       workspace_id: workspaceId,
       actor: claims.actor,

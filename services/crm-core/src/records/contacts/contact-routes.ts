@@ -1,4 +1,12 @@
-import { implement, isoNow, noteVersion, workspaceOf, type Implementation, type InternalClaims } from '@crm/kit';
+import {
+  CREATED_VERSION,
+  implement,
+  isoNow,
+  noteVersion,
+  workspaceOf,
+  type Implementation,
+  type InternalClaims,
+} from '@crm/kit';
 import { contactCreated, contactRestored, contactUpdated } from '@crm/protos';
 import { commit, type ServiceContext } from '@crm/service-host';
 import { claimRecordRoom } from '../record-limit';
@@ -134,7 +142,15 @@ const idOf = (params: { id: string }) => params.id;
 export function contactOperations(context: ServiceContext): Implementation[] {
   return [
     implement(listContacts, async ({ req, auth, query }) => listContactPage(context, auth, workspaceOf(req), query)),
-    implement(createContact, async ({ req, auth, body }) => create(context, auth, workspaceOf(req), body)),
+    implement(
+      createContact,
+      async ({ req, auth, body }) => {
+        const view = await create(context, auth, workspaceOf(req), body);
+        noteVersion(req, CREATED_VERSION);
+        return view;
+      },
+      { notesVersion: true },
+    ),
     implement(
       getContact,
       async ({ req, params }) => {

@@ -1,4 +1,11 @@
-import { implement, noteVersion, workspaceOf, type Implementation, type InternalClaims } from '@crm/kit';
+import {
+  CREATED_VERSION,
+  implement,
+  noteVersion,
+  workspaceOf,
+  type Implementation,
+  type InternalClaims,
+} from '@crm/kit';
 import {
   createDeal,
   dealForecast as dealForecastOperation,
@@ -27,8 +34,14 @@ export function dealOperations(runtime: CrmCoreRuntime): Implementation[] {
       const page = await listDealPage(context, workspaceOf(req), auth.user_id, query);
       return { ...page, data: page.data.map((view) => shownTo(auth, view)) };
     }),
-    implement(createDeal, async ({ req, auth, body }) =>
-      shownTo(auth, await createDealRecord(runtime, auth, workspaceOf(req), body)),
+    implement(
+      createDeal,
+      async ({ req, auth, body }) => {
+        const view = await createDealRecord(runtime, auth, workspaceOf(req), body);
+        noteVersion(req, CREATED_VERSION);
+        return shownTo(auth, view);
+      },
+      { notesVersion: true },
     ),
     implement(dealForecastOperation, async ({ req, auth, query }) =>
       dealForecast(context, workspaceOf(req), auth.user_id, query),

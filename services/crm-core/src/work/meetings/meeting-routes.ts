@@ -1,4 +1,11 @@
-import { implement, noteVersion, workspaceOf, type Implementation, type InternalClaims } from '@crm/kit';
+import {
+  CREATED_VERSION,
+  implement,
+  noteVersion,
+  workspaceOf,
+  type Implementation,
+  type InternalClaims,
+} from '@crm/kit';
 import type { ServiceContext } from '@crm/service-host';
 import { createMeeting, getMeeting, listMeetings, updateMeeting, type MeetingView } from './meeting.operations';
 import { listMeetingPage } from './meeting-list';
@@ -23,8 +30,14 @@ export function meetingOperations(context: ServiceContext): Implementation[] {
       const page = await listMeetingPage(context, workspaceOf(req), auth.user_id, query);
       return { ...page, data: page.data.map((view) => shownTo(auth, view)) };
     }),
-    implement(createMeeting, async ({ req, auth, body }) =>
-      shownTo(auth, await createMeetingRecord(context, auth, workspaceOf(req), body)),
+    implement(
+      createMeeting,
+      async ({ req, auth, body }) => {
+        const view = await createMeetingRecord(context, auth, workspaceOf(req), body);
+        noteVersion(req, CREATED_VERSION);
+        return shownTo(auth, view);
+      },
+      { notesVersion: true },
     ),
     implement(
       getMeeting,
