@@ -51,6 +51,29 @@ async function findTarget(
     .exec();
 }
 
+// Many targets of one type at once (a batch of entries), by id: those that exist, in the bin too.
+export async function binnedTargets(
+  context: ServiceContext,
+  workspaceId: string,
+  type: ActivityTargetType,
+  ids: readonly string[],
+  session: ClientSession,
+): Promise<Map<string, TargetRecord>> {
+  const scope = { _id: { $in: [...new Set(ids)] }, workspace_id: workspaceId };
+  const connection = context.connection;
+  const found =
+    type === 'company'
+      ? await companyModel(connection).find(scope, { _id: 1 }).session(session).lean<Found[]>().exec()
+      : type === 'contact'
+        ? await contactModel(connection)
+            .find(scope, { company_id: 1, version: 1 })
+            .session(session)
+            .lean<Found[]>()
+            .exec()
+        : await dealModel(connection).find(scope, { _id: 1 }).session(session).lean<Found[]>().exec();
+  return new Map(found.map((record) => [record._id, placement(type, record)]));
+}
+
 const placement = (type: ActivityTargetType, found: Found): TargetRecord => ({
   company_id: type === 'company' ? found._id : type === 'contact' ? (found.company_id ?? null) : null,
   contact_version: type === 'contact' ? (found.version ?? 1) : null,
@@ -65,11 +88,9 @@ export async function writableTarget(
   id: string,
   session: ClientSession,
   field = 'target_id',
-  // Entries the service records for a record in the bin (merged away, say) are kept for a restore.
-  binnedToo = false,
 ): Promise<TargetRecord> {
   const found = await findTarget(context, workspaceId, type, id, session);
-  if (!found || (found.deleted_at && !binnedToo)) {
+  if (!found || found.deleted_at) {
     throw validationFailed(
       `${field} is not a ${type} of this workspace${type === 'deal' ? '' : ' outside the recycle bin'}`,
     );

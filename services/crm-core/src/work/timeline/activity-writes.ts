@@ -1,5 +1,5 @@
 import type { EventActor } from '@crm/bus';
-import { isAppError, isoNow, newId, type InternalClaims } from '@crm/kit';
+import { isoNow, newId, type InternalClaims } from '@crm/kit';
 import { activityCreated, activityRecorded } from '@crm/protos';
 import { commit, type ServiceContext, type UnitOfWork } from '@crm/service-host';
 import type { ClientSession } from 'mongoose';
@@ -11,7 +11,7 @@ import {
   type ActivityType,
 } from './activity.model';
 import type { ActivityView, CreateActivityBody } from './activity.operations';
-import { writableTarget, type TargetRecord } from './activity-targets';
+import { binnedTargets, writableTarget, type TargetRecord } from './activity-targets';
 import { activityState, activityView } from './activity-view';
 
 // Remembers the company a contact's entries carry, in the entry's own transaction. The timeline
@@ -30,6 +30,27 @@ export async function noteContactCompany(
     { $set: { company_id: target.company_id, version: target.contact_version } },
     { upsert: true, session },
   );
+}
+
+// noteContactCompany for many contacts at once: one write.
+async function noteContactCompanies(
+  context: ServiceContext,
+  workspaceId: string,
+  contacts: ReadonlyMap<string, TargetRecord>,
+  session: ClientSession,
+): Promise<void> {
+  const operations = [...contacts]
+    .filter(([, target]) => target.contact_version !== null)
+    .map(([contactId, target]) => ({
+      updateOne: {
+        filter: { _id: contactId, workspace_id: workspaceId },
+        update: { $set: { company_id: target.company_id, version: target.contact_version } },
+        upsert: true,
+      },
+    }));
+  // Plain values, written without a mongoose document per operation (the tenancy guard still checks).
+  if (operations.length > 0)
+    await timelineContactModel(context.connection).collection.bulkWrite(operations as never, { session });
 }
 
 const actorOf = (actor: EventActor | null): Pick<ActivityRecord, 'actor_type' | 'actor_id' | 'actor_label'> =>
@@ -85,9 +106,67 @@ export interface RecordedEntry {
   source_version?: number;
 }
 
-// An entry the service writes for what happened to a record, in the unit of work of whatever
-// records it (a task's completion, an event the timeline consumes). A target that is gone
-// (purged, deleted) gets no entry.
+export interface EntryToRecord {
+  actor: EventActor | null;
+  entry: RecordedEntry;
+}
+
+// Entries the service writes for what happened to records, in the unit of work of whatever
+// records them (a task's completion, the events the timeline consumes): their targets read with
+// one query per kind of target, the entries stored with one insert and announced in order. What
+// happens to a record in the recycle bin still belongs on its timeline (it may come back); a
+// target that is gone (purged, deleted) gets no entry: null in its place.
+export async function recordEntries(
+  context: ServiceContext,
+  unit: UnitOfWork,
+  workspaceId: string,
+  items: readonly EntryToRecord[],
+): Promise<Array<ActivityRecord | null>> {
+  const targets = new Map<ActivityTargetType, Map<string, TargetRecord>>();
+  for (const type of new Set(items.map(({ entry }) => entry.target_type))) {
+    const ids = items.filter(({ entry }) => entry.target_type === type).map(({ entry }) => entry.target_id);
+    targets.set(type, await binnedTargets(context, workspaceId, type, ids, unit.transaction));
+  }
+  const contacts = targets.get('contact');
+  if (contacts) await noteContactCompanies(context, workspaceId, contacts, unit.transaction);
+  const now = isoNow();
+  const records = items.map(({ actor, entry }): ActivityRecord | null => {
+    const target = targets.get(entry.target_type)!.get(entry.target_id);
+    if (!target) return null;
+    return {
+      _id: newId(),
+      version: 1,
+      workspace_id: workspaceId,
+      type: entry.type,
+      subject: entry.subject,
+      body: entry.body ?? null,
+      outcome: entry.outcome ?? null,
+      target_type: entry.target_type,
+      target_id: entry.target_id,
+      company_id: target.company_id,
+      ...actorOf(actor),
+      occurred_at: entry.occurred_at,
+      created_at: now,
+      source: entry.source ?? null,
+      source_version: entry.source_version ?? null,
+    };
+  });
+  const stored = records.filter((record): record is ActivityRecord => record !== null);
+  if (stored.length === 0) return records;
+  // Every field is set above: stored as it is, without a mongoose document (consumers write many).
+  await activityModel(context.connection).insertMany(stored, { session: unit.transaction, lean: true });
+  for (const [index, record] of records.entries()) {
+    if (record)
+      unit.publish(activityRecorded, {
+        workspace_id: workspaceId,
+        actor: items[index].actor,
+        data: activityState(record),
+      });
+  }
+  return records;
+}
+
+// One entry (recordEntries).
 export async function recordEntry(
   context: ServiceContext,
   unit: UnitOfWork,
@@ -95,46 +174,6 @@ export async function recordEntry(
   actor: EventActor | null,
   entry: RecordedEntry,
 ): Promise<ActivityRecord | null> {
-  let target: TargetRecord;
-  try {
-    target = await writableTargetOrBinned(context, workspaceId, entry.target_type, entry.target_id, unit.transaction);
-  } catch (error) {
-    // Only "no such record" means no entry; a database failure must fail the event (it is retried).
-    if (isAppError(error)) return null;
-    throw error;
-  }
-  if (entry.target_type === 'contact')
-    await noteContactCompany(context, workspaceId, entry.target_id, target, unit.transaction);
-  const record: ActivityRecord = {
-    _id: newId(),
-    version: 1,
-    workspace_id: workspaceId,
-    type: entry.type,
-    subject: entry.subject,
-    body: entry.body ?? null,
-    outcome: entry.outcome ?? null,
-    target_type: entry.target_type,
-    target_id: entry.target_id,
-    company_id: target.company_id,
-    ...actorOf(actor),
-    occurred_at: entry.occurred_at,
-    created_at: isoNow(),
-    source: entry.source ?? null,
-    source_version: entry.source_version ?? null,
-  };
-  // Every field is set above: stored as it is, without a mongoose document (consumers write many).
-  await activityModel(context.connection).insertMany([record], { session: unit.transaction, lean: true });
-  unit.publish(activityRecorded, { workspace_id: workspaceId, actor, data: activityState(record) });
+  const [record] = await recordEntries(context, unit, workspaceId, [{ actor, entry }]);
   return record;
-}
-
-// What happens to a record in the recycle bin still belongs on its timeline (it may come back).
-async function writableTargetOrBinned(
-  context: ServiceContext,
-  workspaceId: string,
-  type: ActivityTargetType,
-  id: string,
-  session: ClientSession,
-): Promise<TargetRecord> {
-  return writableTarget(context, workspaceId, type, id, session, 'target_id', true);
 }

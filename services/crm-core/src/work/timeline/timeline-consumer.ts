@@ -1,4 +1,4 @@
-import { freshEvents, isEvent, type EventEnvelope, type EventOf } from '@crm/bus';
+import { freshEvents, isEvent, type EventActor, type EventEnvelope, type EventOf } from '@crm/bus';
 import { isoMilliseconds } from '@crm/kit';
 import {
   activityUpdated,
@@ -21,7 +21,7 @@ import { commit, type ServiceContext, type UnitOfWork } from '@crm/service-host'
 import { stageModel } from '../../sales/catalogue/catalogue.model';
 import { memberNames } from '../../records/references/members';
 import { activityModel, timelineContactModel, type ActivityRecord, type ActivityTargetType } from './activity.model';
-import { recordEntry } from './activity-writes';
+import { recordEntries, recordEntry, type EntryToRecord, type RecordedEntry } from './activity-writes';
 import { activityState } from './activity-view';
 import { deleteEntries, moveEntries } from './timeline-moves';
 
@@ -66,10 +66,46 @@ async function ownerName(context: ServiceContext, workspaceId: string, data: Dat
   return id ? ((await memberNames(context, workspaceId, [id])).get(id) ?? null) : null;
 }
 
+// What a batch's events add to the timeline, gathered as the events are taken in order: a run of
+// new entries, or a run of contacts' company moves, is written together when the run ends (work
+// of another kind comes, or the batch ends), with a read and a write or two for the whole run
+// instead of for each event. Every other change flushes what is gathered first, so the batch
+// has the effect of its events applied one after another.
+class GatheredWrites {
+  private entries: EntryToRecord[] = [];
+  // The newest version of each contact's company seen in the run.
+  private moves = new Map<string, { company_id: string | null; version: number }>();
+
+  constructor(
+    private readonly context: ServiceContext,
+    private readonly unit: UnitOfWork,
+    private readonly workspaceId: string,
+  ) {}
+
+  async entry(actor: EventActor | null, entry: RecordedEntry): Promise<void> {
+    if (this.moves.size > 0) await this.flush();
+    this.entries.push({ actor, entry });
+  }
+
+  async moveContact(contactId: string, companyId: string | null, version: number): Promise<void> {
+    if (this.entries.length > 0) await this.flush();
+    const known = this.moves.get(contactId);
+    if (!known || known.version < version) this.moves.set(contactId, { company_id: companyId, version });
+  }
+
+  async flush(): Promise<void> {
+    const { entries, moves } = this;
+    this.entries = [];
+    this.moves = new Map();
+    if (entries.length > 0) await recordEntries(this.context, this.unit, this.workspaceId, entries);
+    if (moves.size > 0) await moveContactsEntries(this.context, this.unit, this.workspaceId, moves);
+  }
+}
+
 // Stage and owner changes of a company, contact or deal; a deal's closing and reopening.
 async function recordChanges(
   context: ServiceContext,
-  unit: UnitOfWork,
+  writes: GatheredWrites,
   event: EventOf<typeof companyUpdated | typeof contactUpdated | typeof dealUpdated>,
   workspaceId: string,
   targetType: ActivityTargetType,
@@ -81,7 +117,7 @@ async function recordChanges(
   // Timeline entries keep the API's milliseconds, as those written by requests do.
   const at = isoMilliseconds(event.occurred_at);
   const record = (subject: string, body: string | null = null) =>
-    recordEntry(context, unit, workspaceId, event.actor, {
+    writes.entry(event.actor, {
       type: 'system',
       subject,
       body,
@@ -105,33 +141,66 @@ async function recordChanges(
 }
 
 // A contact's entries carry its current company; only a newer version of the contact moves them.
-async function followContactCompany(
+function followContactCompany(writes: GatheredWrites, data: Data): Promise<void> {
+  const contactId = str(data.contact_id);
+  const version = Number(data.version);
+  if (!contactId || !Number.isInteger(version)) return Promise.resolve();
+  return writes.moveContact(contactId, str(data.company_id), version);
+}
+
+// The contacts' rows and entries for the newest version of each one's company in a run: one read
+// of the rows, one write of those that move, one read of their entries, one write of those that
+// carry another company.
+async function moveContactsEntries(
   context: ServiceContext,
   unit: UnitOfWork,
   workspaceId: string,
-  data: Data,
+  moves: ReadonlyMap<string, { company_id: string | null; version: number }>,
 ): Promise<void> {
-  const contactId = str(data.contact_id);
-  const version = Number(data.version);
-  if (!contactId || !Number.isInteger(version)) return;
-  const companyId = str(data.company_id);
   const rows = timelineContactModel(context.connection);
-  const row = await rows
-    .findOne({ _id: contactId, workspace_id: workspaceId })
-    .session(unit.transaction)
-    .lean<{ version: number; company_id: string | null }>()
-    .exec();
+  const stored = new Map(
+    (
+      await rows
+        .find({ workspace_id: workspaceId, _id: { $in: [...moves.keys()] } }, { version: 1 })
+        .session(unit.transaction)
+        .lean<Array<{ _id: string; version: number }>>()
+        .exec()
+    ).map((row) => [row._id, row.version]),
+  );
   // The same version may already be there: a new entry of the contact wrote it, while entries
   // written before the change still carry the old company.
-  if (row && row.version > version) return;
-  await rows.updateOne(
-    { _id: contactId, workspace_id: workspaceId },
-    { $set: { company_id: companyId, version } },
-    { upsert: true, session: unit.transaction },
+  const moving = [...moves].filter(([contactId, move]) => !((stored.get(contactId) ?? 0) > move.version));
+  if (moving.length === 0) return;
+  // Plain values, written without a mongoose document per operation (the tenancy guard still checks).
+  await rows.collection.bulkWrite(
+    moving.map(([contactId, move]) => ({
+      updateOne: {
+        filter: { _id: contactId, workspace_id: workspaceId },
+        update: { $set: { company_id: move.company_id, version: move.version } },
+        upsert: true,
+      },
+    })) as never,
+    { session: unit.transaction },
   );
-  await activityModel(context.connection).updateMany(
-    { workspace_id: workspaceId, target_type: 'contact', target_id: contactId, company_id: { $ne: companyId } },
-    { $set: { company_id: companyId } },
+  const activities = activityModel(context.connection);
+  const entries = await activities
+    .find(
+      { workspace_id: workspaceId, target_type: 'contact', target_id: { $in: moving.map(([contactId]) => contactId) } },
+      { target_id: 1, company_id: 1 },
+    )
+    .session(unit.transaction)
+    .lean<Array<Pick<ActivityRecord, '_id' | 'target_id' | 'company_id'>>>()
+    .exec();
+  const companyOf = new Map(moving.map(([contactId, move]) => [contactId, move.company_id]));
+  const wrong = entries.filter((entry) => entry.company_id !== companyOf.get(entry.target_id));
+  if (wrong.length === 0) return;
+  await activities.collection.bulkWrite(
+    wrong.map((entry) => ({
+      updateOne: {
+        filter: { _id: entry._id, workspace_id: workspaceId },
+        update: { $set: { company_id: companyOf.get(entry.target_id) ?? null } },
+      },
+    })) as never,
     { session: unit.transaction },
   );
 }
@@ -229,15 +298,25 @@ async function followMeeting(
 async function applyEvent(
   context: ServiceContext,
   unit: UnitOfWork,
+  writes: GatheredWrites,
   event: EventEnvelope,
   workspaceId: string,
   names: StageNames,
 ): Promise<void> {
   const actor = event.actor;
   if (isEvent(event, companyUpdated))
-    return recordChanges(context, unit, event, workspaceId, 'company', event.data.company_id, names);
+    return recordChanges(context, writes, event, workspaceId, 'company', event.data.company_id, names);
   if (isEvent(event, dealUpdated))
-    return recordChanges(context, unit, event, workspaceId, 'deal', event.data.deal_id, names);
+    return recordChanges(context, writes, event, workspaceId, 'deal', event.data.deal_id, names);
+  // Every contact event carries the contact's company: its entries follow it.
+  if (isEvent(event, ...CRM_CONTACT_EVENT_CONTRACTS) && !isEvent(event, contactMerged, contactPurged)) {
+    await followContactCompany(writes, event.data);
+    if (isEvent(event, contactUpdated))
+      await recordChanges(context, writes, event, workspaceId, 'contact', event.data.contact_id, names);
+    return;
+  }
+  // The rest reads or rewrites entries: what the events before it gathered is written first.
+  await writes.flush();
   if (isEvent(event, companyMerged)) {
     const merged = event.data;
     await moveEntries(
@@ -265,7 +344,8 @@ async function applyEvent(
   }
   if (isEvent(event, contactMerged)) {
     const merged = event.data;
-    await followContactCompany(context, unit, workspaceId, merged);
+    await followContactCompany(writes, merged);
+    await writes.flush();
     await moveEntries(
       context,
       unit,
@@ -344,12 +424,6 @@ async function applyEvent(
     });
     return;
   }
-  // Every contact event carries the contact's company: its entries follow it.
-  if (isEvent(event, ...CRM_CONTACT_EVENT_CONTRACTS)) {
-    await followContactCompany(context, unit, workspaceId, event.data);
-    if (isEvent(event, contactUpdated))
-      await recordChanges(context, unit, event, workspaceId, 'contact', event.data.contact_id, names);
-  }
 }
 
 export const TIMELINE_PATTERNS = [
@@ -375,7 +449,9 @@ export function timelineHandler(context: ServiceContext) {
     await commit(context, async (unit) => {
       const { fresh, record } = await freshEvents(context.connection, TIMELINE_CONSUMER, events, unit.transaction);
       const names: StageNames = new Map();
-      for (const event of fresh) await applyEvent(context, unit, event, workspaceId, names);
+      const writes = new GatheredWrites(context, unit, workspaceId);
+      for (const event of fresh) await applyEvent(context, unit, writes, event, workspaceId, names);
+      await writes.flush();
       await record();
     });
   };

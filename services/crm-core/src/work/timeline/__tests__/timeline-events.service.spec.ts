@@ -164,6 +164,62 @@ describe('entries from crm-core’s own events', () => {
   });
 });
 
+describe('a batch of events', () => {
+  it('has the effect of its events applied one after another: entries, a contact that moves, a stale move, a target gone', async () => {
+    const { claims: owner, workspaceId, actor } = ownerOfNewWorkspace();
+    const first = await create(owner, '/companies', { name: 'First Ltd' });
+    const second = await create(owner, '/companies', { name: 'Second Ltd' });
+    const contact = await create(owner, '/contacts', { first_name: 'Moving', company_id: first });
+    const note = await create(owner, '/activities', {
+      type: 'note',
+      target_type: 'contact',
+      target_id: contact,
+      body: 'Met at the fair',
+    });
+    const [created] = await crm.events({ 'event.type': 'crm.contact.created', 'event.data.contact_id': contact });
+    const qualified = await companyStage(owner, 'Qualified');
+    const staged = (companyId: string, version: number) =>
+      makeEvent({
+        type: 'crm.company.updated',
+        workspace_id: workspaceId,
+        actor,
+        data: { company_id: companyId, version, fields: ['stage_id'], stage_id: qualified, stage_name: 'Qualified' },
+      });
+    const moved = (companyId: string, version: number) =>
+      makeEvent({
+        type: 'crm.contact.updated',
+        workspace_id: workspaceId,
+        actor,
+        data: { ...(created.data as Record<string, unknown>), company_id: companyId, version, fields: ['company_id'] },
+      });
+    // One delivery: an entry, the contact's move to the second company, an older move back (stale),
+    // a company that is not there, and an entry on the second company.
+    await crm.service.context.bus.publish([
+      staged(first, 10),
+      moved(second, 7),
+      moved(first, 6),
+      staged(randomUUID(), 2),
+      staged(second, 10),
+    ]);
+    const onSecond = await timelineOnce(
+      owner,
+      'company',
+      second,
+      (seen) => seen.some((entry) => entry.subject === 'Stage changed to Qualified'),
+      'the entry on the second company',
+    );
+    // A company's timeline shows its contacts' entries: the note followed the contact to the second
+    // company, and the stale move did not take it back.
+    expect(onSecond.map((entry) => [entry.id === note ? 'the note' : entry.subject])).toEqual([
+      ['Stage changed to Qualified'],
+      ['the note'],
+    ]);
+    expect(subjects(await timeline(owner, 'company', first))).toEqual(['Stage changed to Qualified']);
+    await handledSoFar(owner);
+    expect((await timeline(owner, 'contact', contact)).map((entry) => entry.id)).toEqual([note]);
+  });
+});
+
 describe('entries from other services’ events', () => {
   it('keeps a meeting entry on its company and records a meeting held with its outcome', async () => {
     const { claims: owner, workspaceId, actor } = ownerOfNewWorkspace();
