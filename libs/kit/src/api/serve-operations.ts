@@ -14,7 +14,13 @@ import { INTERNAL_TOKEN_HEADER, REQUEST_ID_HEADER, verifyInternalToken, type Int
 import { setRequestOperation } from '../metrics';
 import { currentContext, runWithContext, type RequestContext } from '../request-context';
 import { bodyValidator, pathValidator, queryValidator, type Validator } from '../validation';
-import { pathIdNames, type Implementation, type OperationDeclaration } from './operation';
+import {
+  implement,
+  pathIdNames,
+  type Implementation,
+  type OperationDeclaration,
+  type OperationHandler,
+} from './operation';
 import { OperationRouter } from './operation-router';
 
 export interface ServeOperationsOptions {
@@ -48,6 +54,23 @@ export const CREATED_VERSION = 1;
 // record without a version field yet is at 1).
 export function noteVersion(req: Request, version: number | undefined): void {
   notedVersions.set(req, version ?? 1);
+}
+
+// A create of a declared record: the new record is at CREATED_VERSION, which the answer's tag is
+// made from without a read.
+export function implementCreate<D extends OperationDeclaration>(
+  declaration: D,
+  handler: OperationHandler<D>,
+): Implementation {
+  return implement(
+    declaration,
+    async (input) => {
+      const created = await handler(input);
+      noteVersion(input.req, CREATED_VERSION);
+      return created;
+    },
+    { notesVersion: true },
+  );
 }
 
 export interface OperationCall {

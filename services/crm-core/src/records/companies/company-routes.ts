@@ -1,4 +1,4 @@
-import { CREATED_VERSION, implement, isUuid, notFound, noteVersion, workspaceOf, type Implementation } from '@crm/kit';
+import { implement, implementCreate, isUuid, notFound, noteVersion, workspaceOf, type Implementation } from '@crm/kit';
 import { companyModel, type CompanyRecord } from './company.model';
 import {
   bulkCompanies,
@@ -24,14 +24,8 @@ export function companyOperations(runtime: CrmCoreRuntime): Implementation[] {
     implement(listCompanies, async ({ req, auth, query }) =>
       listCompanyPage(context, workspaceOf(req), auth.user_id, query),
     ),
-    implement(
-      createCompany,
-      async ({ req, auth, body }) => {
-        const view = await createCompanyRecord(runtime, auth, workspaceOf(req), body);
-        noteVersion(req, CREATED_VERSION);
-        return view;
-      },
-      { notesVersion: true },
+    implementCreate(createCompany, async ({ req, auth, body }) =>
+      createCompanyRecord(runtime, auth, workspaceOf(req), body),
     ),
     implement(countCompanies, async ({ req, auth }) => companyCounts(context, workspaceOf(req), auth.user_id)),
     implement(bulkCompanies, async ({ req, auth, body }) => bulkCompanyAction(context, auth, workspaceOf(req), body)),

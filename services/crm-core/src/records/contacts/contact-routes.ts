@@ -1,6 +1,6 @@
 import {
-  CREATED_VERSION,
   implement,
+  implementCreate,
   isoNow,
   noteVersion,
   workspaceOf,
@@ -142,15 +142,7 @@ const idOf = (params: { id: string }) => params.id;
 export function contactOperations(context: ServiceContext): Implementation[] {
   return [
     implement(listContacts, async ({ req, auth, query }) => listContactPage(context, auth, workspaceOf(req), query)),
-    implement(
-      createContact,
-      async ({ req, auth, body }) => {
-        const view = await create(context, auth, workspaceOf(req), body);
-        noteVersion(req, CREATED_VERSION);
-        return view;
-      },
-      { notesVersion: true },
-    ),
+    implementCreate(createContact, async ({ req, auth, body }) => create(context, auth, workspaceOf(req), body)),
     implement(
       getContact,
       async ({ req, params }) => {

@@ -1,6 +1,6 @@
 import {
-  CREATED_VERSION,
   implement,
+  implementCreate,
   noteVersion,
   workspaceOf,
   type Implementation,
@@ -34,14 +34,8 @@ export function dealOperations(runtime: CrmCoreRuntime): Implementation[] {
       const page = await listDealPage(context, workspaceOf(req), auth.user_id, query);
       return { ...page, data: page.data.map((view) => shownTo(auth, view)) };
     }),
-    implement(
-      createDeal,
-      async ({ req, auth, body }) => {
-        const view = await createDealRecord(runtime, auth, workspaceOf(req), body);
-        noteVersion(req, CREATED_VERSION);
-        return shownTo(auth, view);
-      },
-      { notesVersion: true },
+    implementCreate(createDeal, async ({ req, auth, body }) =>
+      shownTo(auth, await createDealRecord(runtime, auth, workspaceOf(req), body)),
     ),
     implement(dealForecastOperation, async ({ req, auth, query }) =>
       dealForecast(context, workspaceOf(req), auth.user_id, query),

@@ -1,6 +1,6 @@
 import {
-  CREATED_VERSION,
   implement,
+  implementCreate,
   noteVersion,
   workspaceOf,
   type Implementation,
@@ -30,14 +30,8 @@ export function meetingOperations(context: ServiceContext): Implementation[] {
       const page = await listMeetingPage(context, workspaceOf(req), auth.user_id, query);
       return { ...page, data: page.data.map((view) => shownTo(auth, view)) };
     }),
-    implement(
-      createMeeting,
-      async ({ req, auth, body }) => {
-        const view = await createMeetingRecord(context, auth, workspaceOf(req), body);
-        noteVersion(req, CREATED_VERSION);
-        return shownTo(auth, view);
-      },
-      { notesVersion: true },
+    implementCreate(createMeeting, async ({ req, auth, body }) =>
+      shownTo(auth, await createMeetingRecord(context, auth, workspaceOf(req), body)),
     ),
     implement(
       getMeeting,
