@@ -72,22 +72,25 @@ export function readSearchEvent(
   return { id: record.id, workspace_id: event.workspace_id, version: record.version, state };
 }
 
-// Copies the projection's newest state of records (of one workspace) to the index in one upsert
-// and one removal, again for any record a newer version reached meanwhile (a rebuild racing the
-// consumer): each pass reads the projection after its own write.
+// Copies the states just stored in the projection (of one workspace's records) to the index in
+// one upsert and one removal, then reads their versions back: a record a newer version reached
+// meanwhile (a rebuild racing the consumer) is read from the projection and copied again, each
+// pass checked the same way.
 export async function syncRecords(
   connection: Connection,
   index: SearchIndex,
   workspaceId: string,
-  ids: readonly string[],
+  stored: ReadonlyArray<RecordState<SearchState>>,
 ): Promise<void> {
   const projection = searchDocumentModel(connection);
-  let waiting = [...ids];
-  for (let attempt = 0; attempt < SYNC_ATTEMPTS && waiting.length > 0; attempt += 1) {
-    const current = await projection
-      .find({ _id: { $in: waiting }, workspace_id: workspaceId })
-      .lean<SearchDocumentRecord[]>()
-      .exec();
+  // As the projection holds them (applyRecordStates writes the state with its id and version).
+  let current: SearchDocumentRecord[] = stored.map((record) => ({
+    ...(record.state ?? { workspace_id: workspaceId, live: false }),
+    _id: record.id,
+    version: record.version,
+    deleted: record.state === null,
+  })) as SearchDocumentRecord[];
+  for (let attempt = 1; current.length > 0; attempt += 1) {
     const gone = current.filter((document) => document.deleted || !document.live).map((document) => document._id);
     const shown = current.filter((document) => !document.deleted && document.live).map(indexDocumentOf);
     if (gone.length > 0) await index.remove(workspaceId, gone);
@@ -97,9 +100,14 @@ export async function syncRecords(
       .find({ _id: { $in: current.map((document) => document._id) }, workspace_id: workspaceId }, { version: 1 })
       .lean<Array<Pick<SearchDocumentRecord, '_id' | 'version'>>>()
       .exec();
-    waiting = after
+    const waiting = after
       .filter((document) => document.version !== versions.get(document._id))
       .map((document) => document._id);
+    if (waiting.length === 0 || attempt >= SYNC_ATTEMPTS) return;
+    current = await projection
+      .find({ _id: { $in: waiting }, workspace_id: workspaceId })
+      .lean<SearchDocumentRecord[]>()
+      .exec();
   }
 }
 
@@ -280,13 +288,7 @@ export async function startSearch(runtime: CrmCoreRuntime): Promise<void> {
       model: projection as never,
       read: (event) => readSearchEvent(event),
       // A batch is of one workspace (the transport splits them).
-      onApplied: async (records) =>
-        syncRecords(
-          connection,
-          index,
-          records[0].workspace_id!,
-          records.map((record) => record.id),
-        ),
+      onApplied: async (records) => syncRecords(connection, index, records[0].workspace_id!, records),
     }),
   );
   context.onStop('search index', () => index.close());

@@ -4,6 +4,7 @@ import type { CrmCoreRuntime } from '../../../crm-core-runtime';
 import { crmCoreService } from '../../../crm-core-service';
 import { createRecord, memberClaims, type MemberClaims } from '../../../records/__tests__/bin-support';
 import { searchDocumentModel } from '../search-document.model';
+import { syncRecords } from '../search-projection';
 
 // What crm-core's search index holds as it follows the records' events: each workspace's records
 // apart, and records leaving with the recycle bin, merges and purges (a purge run by a job worker
@@ -113,5 +114,43 @@ describe('the search index', () => {
       version: expect.any(Number),
     });
     expect(await indexed(claims, 'forgoodby')).toEqual([]);
+  });
+});
+
+describe('copying stored states to the index', () => {
+  it('copies the newer version a rebuild stored meanwhile, not the state the consumer stored', async () => {
+    const claims = memberClaims();
+    const company = await createRecord(crm, claims, '/companies', { name: 'Racing Original Ltd' });
+    await indexHolds(claims, 'Racing', [company]);
+    const { connection } = crm.service.context;
+    const state = (name: string) => ({
+      workspace_id: claims.workspace_id,
+      type: 'company' as const,
+      live: true,
+      name,
+      email: null,
+      domain: null,
+      account_number: null,
+      postcode: null,
+      phone: null,
+    });
+    // The projection already holds version 3 (a rebuild's), while the consumer copies the version 2
+    // it stored.
+    await searchDocumentModel(connection)
+      .replaceOne(
+        { _id: company, workspace_id: claims.workspace_id },
+        { ...state('Racing Newer Ltd'), _id: company, version: 3, deleted: false },
+      )
+      .exec();
+    await syncRecords(connection, crm.service.runtime.searchIndex, claims.workspace_id, [
+      { id: company, workspace_id: claims.workspace_id, version: 2, state: state('Racing Older Ltd') },
+    ]);
+    expect(await indexed(claims, 'Newer')).toEqual([company]);
+    expect(await indexed(claims, 'Older')).toEqual([]);
+    // A record the batch deleted leaves the index without a read.
+    await syncRecords(connection, crm.service.runtime.searchIndex, claims.workspace_id, [
+      { id: company, workspace_id: claims.workspace_id, version: 3, state: null },
+    ]);
+    expect(await indexed(claims, 'Racing')).toEqual([]);
   });
 });
