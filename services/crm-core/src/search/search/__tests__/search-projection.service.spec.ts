@@ -4,7 +4,7 @@ import type { CrmCoreRuntime } from '../../../crm-core-runtime';
 import { crmCoreService } from '../../../crm-core-service';
 import { createRecord, memberClaims, type MemberClaims } from '../../../records/__tests__/bin-support';
 import { searchDocumentModel } from '../search-document.model';
-import { syncRecords } from '../search-projection';
+import { readSearchEvent, syncRecords } from '../search-projection';
 
 // What crm-core's search index holds as it follows the records' events: each workspace's records
 // apart, and records leaving with the recycle bin, merges and purges (a purge run by a job worker
@@ -123,27 +123,23 @@ describe('copying stored states to the index', () => {
     const company = await createRecord(crm, claims, '/companies', { name: 'Racing Original Ltd' });
     await indexHolds(claims, 'Racing', [company]);
     const { connection } = crm.service.context;
-    const state = (name: string) => ({
-      workspace_id: claims.workspace_id,
-      type: 'company' as const,
-      live: true,
-      name,
-      email: null,
-      domain: null,
-      account_number: null,
-      postcode: null,
-      phone: null,
-    });
+    // A company's state as the consumer reads it from an event.
+    const stored = (version: number, name: string) =>
+      readSearchEvent({
+        type: 'crm.company.updated',
+        workspace_id: claims.workspace_id,
+        data: { company_id: company, version, name, deleted_at: null },
+      })!;
     // The projection already holds version 3 (a rebuild's), while the consumer copies the version 2
     // it stored.
     await searchDocumentModel(connection)
       .replaceOne(
         { _id: company, workspace_id: claims.workspace_id },
-        { ...state('Racing Newer Ltd'), _id: company, version: 3, deleted: false },
+        { ...stored(3, 'Racing Newer Ltd').state, _id: company, version: 3, deleted: false },
       )
       .exec();
     await syncRecords(connection, crm.service.runtime.searchIndex, claims.workspace_id, [
-      { id: company, workspace_id: claims.workspace_id, version: 2, state: state('Racing Older Ltd') },
+      stored(2, 'Racing Older Ltd'),
     ]);
     expect(await indexed(claims, 'Newer')).toEqual([company]);
     expect(await indexed(claims, 'Older')).toEqual([]);
