@@ -22,7 +22,6 @@ import {
   runLoad,
   type Figures,
   type LoadRequest,
-  type RunLength,
 } from './load';
 import { runBenchmark } from './benchmark-run';
 import { printCensus, storeCensus } from './store-census';
@@ -280,7 +279,6 @@ async function bulkPaths(options: { call: Call; apiKey: string; ownerToken: stri
 const ms = (value: number) => value.toFixed(1).padStart(7);
 const mib = (kib: number) => `${(kib / 1024).toFixed(0)} MiB`;
 
-// `cpu` false: the system's CPU time over the run is not the requests' alone (a catch-up ran too).
 // A workspace as a customer opens one: the owner signs up and names it, its integration gets an
 // API key; a campaign for marketing's probes. New workspaces are on the complimentary Standard
 // plan, so marketing's operations are allowed.
@@ -330,17 +328,12 @@ interface Writes {
   cpuMs: number;
 }
 
-// Companies created one request each, at WRITE_CONNECTIONS, then until every part shows them.
-async function measureWrites(
-  sys: ChildSystem,
-  request: LoadRequest,
-  length: RunLength,
-  workspace: ScaleWorkspace,
-  companiesBefore = 0,
-): Promise<Writes> {
+// WRITES companies created in the workspace one request each, at WRITE_CONNECTIONS, then until
+// every part shows them.
+async function measureWrites(sys: ChildSystem, workspace: ScaleWorkspace, companiesBefore = 0): Promise<Writes> {
   const { call, apiKey } = workspace.probeContext;
   const cpuBefore = sys.cpuMs();
-  const figures = await runLoad(request, WRITE_CONNECTIONS, length);
+  const figures = await runLoad(companyWrites(sys.url, workspace.json), WRITE_CONNECTIONS, { amount: WRITES });
   const answered = now();
   const created = figures.statusCodes['201'] ?? 0;
   if (created === 0)
@@ -372,6 +365,7 @@ function printWrites(label: string, writes: Writes, indent: string): void {
   );
 }
 
+// `cpu` false: the system's CPU time over the run is not the requests' alone (a catch-up ran too).
 function figureLine(label: string, figures: Figures, target: string, cpu = true): string {
   const failed = failedAnswers(figures.statusCodes);
   return (
@@ -412,8 +406,8 @@ runBenchmark('scale', async ({ dataDir, stopAtEnd }) => {
   // part shows them; their figures are printed too: a just-started process runs code V8 has not
   // compiled yet. (So many writes, not so long: every write answered is one the probes count.)
   const warm = await openScaleWorkspace(call, 'Scale warm-up');
-  const warmUp = await measureWrites(sys, companyWrites(sys.url, warm.json), { amount: WRITES }, warm);
-  const measured = await measureWrites(sys, writeRequest, { amount: WRITES }, scale, companiesBefore);
+  const warmUp = await measureWrites(sys, warm);
+  const measured = await measureWrites(sys, scale, companiesBefore);
   console.log(`\n1. cost of one change: ${WRITES} x POST /companies, ${WRITE_CONNECTIONS} connections`);
   printWrites('warm-up, into another workspace just after the start', warmUp, '  ');
   printWrites('measured', measured, '  ');

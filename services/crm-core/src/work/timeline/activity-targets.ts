@@ -1,5 +1,5 @@
 import { notFound, validationFailed } from '@crm/kit';
-import type { ClientSession } from 'mongoose';
+import type { ClientSession, Model } from 'mongoose';
 import type { ServiceContext } from '@crm/service-host';
 import { companyModel } from '../../records/companies/company.model';
 import { contactModel } from '../../records/contacts/contact.model';
@@ -23,6 +23,33 @@ interface Found {
   deleted_at?: string | null;
 }
 
+// What an entry or a task needs of its target, by type.
+const TARGET_FIELDS: Record<ActivityTargetType, Record<string, 1>> = {
+  company: { deleted_at: 1 },
+  contact: { deleted_at: 1, company_id: 1, version: 1 },
+  deal: { _id: 1 },
+};
+
+// The targets of one type among `ids` that exist in the workspace (in the bin too).
+async function findTargets(
+  context: ServiceContext,
+  workspaceId: string,
+  type: ActivityTargetType,
+  ids: readonly string[],
+  session?: ClientSession,
+): Promise<Found[]> {
+  const scope = { _id: { $in: [...new Set(ids)] }, workspace_id: workspaceId };
+  // Each of the three stores the fields of Found that TARGET_FIELDS reads.
+  const model = { company: companyModel, contact: contactModel, deal: dealModel }[type](
+    context.connection,
+  ) as unknown as Model<Found>;
+  return model
+    .find(scope, TARGET_FIELDS[type])
+    .session(session ?? null)
+    .lean<Found[]>()
+    .exec();
+}
+
 async function findTarget(
   context: ServiceContext,
   workspaceId: string,
@@ -30,25 +57,7 @@ async function findTarget(
   id: string,
   session?: ClientSession,
 ): Promise<Found | null> {
-  const scope = { _id: id, workspace_id: workspaceId };
-  const connection = context.connection;
-  if (type === 'company')
-    return companyModel(connection)
-      .findOne(scope, { deleted_at: 1 })
-      .session(session ?? null)
-      .lean<Found>()
-      .exec();
-  if (type === 'contact')
-    return contactModel(connection)
-      .findOne(scope, { deleted_at: 1, company_id: 1, version: 1 })
-      .session(session ?? null)
-      .lean<Found>()
-      .exec();
-  return dealModel(connection)
-    .findOne(scope, { _id: 1 })
-    .session(session ?? null)
-    .lean<Found>()
-    .exec();
+  return (await findTargets(context, workspaceId, type, [id], session))[0] ?? null;
 }
 
 // Many targets of one type at once (a batch of entries), by id: those that exist, in the bin too.
@@ -59,18 +68,7 @@ export async function binnedTargets(
   ids: readonly string[],
   session: ClientSession,
 ): Promise<Map<string, TargetRecord>> {
-  const scope = { _id: { $in: [...new Set(ids)] }, workspace_id: workspaceId };
-  const connection = context.connection;
-  const found =
-    type === 'company'
-      ? await companyModel(connection).find(scope, { _id: 1 }).session(session).lean<Found[]>().exec()
-      : type === 'contact'
-        ? await contactModel(connection)
-            .find(scope, { company_id: 1, version: 1 })
-            .session(session)
-            .lean<Found[]>()
-            .exec()
-        : await dealModel(connection).find(scope, { _id: 1 }).session(session).lean<Found[]>().exec();
+  const found = await findTargets(context, workspaceId, type, ids, session);
   return new Map(found.map((record) => [record._id, placement(type, record)]));
 }
 

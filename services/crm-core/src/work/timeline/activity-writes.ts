@@ -14,6 +14,26 @@ import type { ActivityView, CreateActivityBody } from './activity.operations';
 import { binnedTargets, writableTarget, type TargetRecord } from './activity-targets';
 import { activityState, activityView } from './activity-view';
 
+// The company each contact's entries carry, by the contact's version (`timeline_contacts`): one
+// write for them all. Plain values, written without a mongoose document per row (the tenancy guard
+// still checks).
+export async function writeContactCompanies(
+  context: ServiceContext,
+  workspaceId: string,
+  rows: Iterable<[contactId: string, row: { company_id: string | null; version: number }]>,
+  session: ClientSession,
+): Promise<void> {
+  const operations = [...rows].map(([contactId, row]) => ({
+    updateOne: {
+      filter: { _id: contactId, workspace_id: workspaceId },
+      update: { $set: { company_id: row.company_id, version: row.version } },
+      upsert: true,
+    },
+  }));
+  if (operations.length > 0)
+    await timelineContactModel(context.connection).collection.bulkWrite(operations as never, { session });
+}
+
 // Remembers the company a contact's entries carry, in the entry's own transaction. The timeline
 // consumer writes the same row when the contact changes company, so the two transactions
 // conflict and one runs again: an entry never keeps a company its contact has just left.
@@ -24,12 +44,7 @@ export async function noteContactCompany(
   target: TargetRecord,
   session: ClientSession,
 ): Promise<void> {
-  if (target.contact_version === null) return;
-  await timelineContactModel(context.connection).updateOne(
-    { _id: contactId, workspace_id: workspaceId },
-    { $set: { company_id: target.company_id, version: target.contact_version } },
-    { upsert: true, session },
-  );
+  await noteContactCompanies(context, workspaceId, new Map([[contactId, target]]), session);
 }
 
 // noteContactCompany for many contacts at once: one write.
@@ -39,18 +54,17 @@ async function noteContactCompanies(
   contacts: ReadonlyMap<string, TargetRecord>,
   session: ClientSession,
 ): Promise<void> {
-  const operations = [...contacts]
-    .filter(([, target]) => target.contact_version !== null)
-    .map(([contactId, target]) => ({
-      updateOne: {
-        filter: { _id: contactId, workspace_id: workspaceId },
-        update: { $set: { company_id: target.company_id, version: target.contact_version } },
-        upsert: true,
-      },
-    }));
-  // Plain values, written without a mongoose document per operation (the tenancy guard still checks).
-  if (operations.length > 0)
-    await timelineContactModel(context.connection).collection.bulkWrite(operations as never, { session });
+  const rows = [...contacts].flatMap(([contactId, target]) =>
+    target.contact_version === null
+      ? []
+      : [
+          [contactId, { company_id: target.company_id, version: target.contact_version }] as [
+            string,
+            { company_id: string | null; version: number },
+          ],
+        ],
+  );
+  await writeContactCompanies(context, workspaceId, rows, session);
 }
 
 const actorOf = (actor: EventActor | null): Pick<ActivityRecord, 'actor_type' | 'actor_id' | 'actor_label'> =>

@@ -1,7 +1,7 @@
 import type { EventActor } from '@crm/bus';
 import type { ServiceContext, UnitOfWork } from '@crm/service-host';
 import { activityModel, timelineContactModel, type ActivityRecord } from './activity.model';
-import { recordEntries, type EntryToRecord, type RecordedEntry } from './activity-writes';
+import { recordEntries, writeContactCompanies, type EntryToRecord, type RecordedEntry } from './activity-writes';
 
 // What a batch's events add to the timeline, gathered as the events are taken in order: a run of
 // new entries, or a run of contacts' company moves, is written together when the run ends (work
@@ -62,17 +62,7 @@ async function moveContactsEntries(
   // written before the change still carry the old company.
   const moving = [...moves].filter(([contactId, move]) => !((stored.get(contactId) ?? 0) > move.version));
   if (moving.length === 0) return;
-  // Plain values, written without a mongoose document per operation (the tenancy guard still checks).
-  await rows.collection.bulkWrite(
-    moving.map(([contactId, move]) => ({
-      updateOne: {
-        filter: { _id: contactId, workspace_id: workspaceId },
-        update: { $set: { company_id: move.company_id, version: move.version } },
-        upsert: true,
-      },
-    })) as never,
-    { session: unit.transaction },
-  );
+  await writeContactCompanies(context, workspaceId, moving, unit.transaction);
   const activities = activityModel(context.connection);
   const entries = await activities
     .find(
