@@ -1,6 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { getPriority, tmpdir } from 'node:os';
+import { DEFAULT_SERVICES_THREAD_NICE } from '@crm/all-in-one';
 import { join } from 'node:path';
 import {
   callerFor,
@@ -16,6 +17,14 @@ import {
 // and webhooks on the services thread (their build), identity, crm-core and the rest on the main
 // thread, the two threads' brokers linked.
 const threaded = { gatewayThread: true, servicesThread: true } as const;
+
+// The nice value of each thread of this process (Linux: field 19 of /proc/self/task/<id>/stat).
+function threadNiceValues(): number[] {
+  return readdirSync('/proc/self/task').map((task) => {
+    const stat = readFileSync(`/proc/self/task/${task}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+  });
+}
 
 async function companyEverywhere(call: Caller, name: string) {
   const created = await call('POST', '/companies', { name });
@@ -46,6 +55,13 @@ describe('the parts on two threads (SERVICES_THREAD=true npm start)', () => {
       logLevel: 'warn',
       logDestination: { write: (line: string) => void lines.push(line) },
     });
+    // The services thread's background work runs behind the threads that answer requests.
+    if (process.platform === 'linux') {
+      const own = getPriority();
+      const niceValues = threadNiceValues();
+      expect(niceValues.filter((nice) => nice === Math.min(19, own + DEFAULT_SERVICES_THREAD_NICE))).toHaveLength(1);
+      expect(niceValues.filter((nice) => nice !== own)).toHaveLength(1);
+    }
     const person = await signUpWithWorkspace(first.url, 'Thread');
     const call = callerFor(first.url, person);
     const companyId = await companyEverywhere(call, 'Threaded Holdings');

@@ -1,1 +1,2 @@
 export * from './system';
+export { DEFAULT_SERVICES_THREAD_NICE } from './parts';

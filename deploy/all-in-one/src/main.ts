@@ -1,6 +1,7 @@
 import { GATEWAY_SETTINGS, gatewayTuning } from '@crm/gateway';
 import { bool, createLogger, exitOnStartFailure, int, loadConfig, str, url } from '@crm/kit';
 import { setFlagsFromString } from 'node:v8';
+import { DEFAULT_SERVICES_THREAD_NICE } from './parts';
 import { startSystem } from './system';
 
 const logger = createLogger('crm');
@@ -16,6 +17,13 @@ async function main(): Promise<void> {
       default: true,
       description:
         'true (the default) runs marketing, reports and webhooks on a second thread, so a catch-up after an import uses the second core (59-76 s instead of 91-96 s at 100,000 rows on 2 cores); false keeps every service on one thread, for about 160 MB less memory and faster reads while a catch-up runs',
+    }),
+    SERVICES_THREAD_NICE: int({
+      default: DEFAULT_SERVICES_THREAD_NICE,
+      min: 0,
+      max: 19,
+      description:
+        'how many steps (nice) behind the threads that answer requests the OS schedules the services thread (Linux): while a catch-up keeps both cores busy, requests run first; 0 schedules all threads alike',
     }),
     HEAP_GROWTH_PERCENT: int({
       default: 50,
@@ -40,6 +48,7 @@ async function main(): Promise<void> {
     ...gatewayTuning(config),
     gatewayThread: true,
     servicesThread: config.SERVICES_THREAD,
+    servicesThreadNice: config.SERVICES_THREAD_NICE,
     // Links sent by mail point at this gateway unless the operator names the public address.
     env: { ...process.env, PUBLIC_URL: process.env.PUBLIC_URL || `http://${config.HOST}:${config.PORT}` },
   });

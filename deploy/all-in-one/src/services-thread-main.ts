@@ -1,5 +1,5 @@
 import { BrokerLink, InProcessBroker } from '@crm/bus';
-import { serveThread, threadData } from '@crm/kit';
+import { lowerThreadPriority, serveThread, threadData } from '@crm/kit';
 import type { RunningService } from '@crm/service-host';
 import { PARTS, startPart } from './parts';
 import type { ServicesThreadData, StartedPart } from './services-thread';
@@ -7,6 +7,9 @@ import type { ServicesThreadData, StartedPart } from './services-thread';
 // The services thread (see startServicesThread): starts its parts with a broker linked to the
 // main thread's, reports their ports, starts and stops their relays and the parts on request.
 const { data, logDestination } = threadData<ServicesThreadData>();
+// Its consumers are background work only: requests to its parts are few (reports, marketing,
+// webhooks), while the main thread and the gateway's answer every request.
+lowerThreadPriority(data.nice);
 const broker = new InProcessBroker();
 const link = new BrokerLink(broker, data.brokerPort);
 const started: RunningService[] = [];

@@ -12,6 +12,8 @@ export interface ServicesThreadData {
   peers: Record<string, string>;
   // Its end of the link between the two threads' in-process brokers.
   brokerPort: MessagePort;
+  // How many steps behind the main thread the OS schedules it (lowerThreadPriority).
+  nice: number;
 }
 
 export interface StartedPart {
@@ -42,6 +44,7 @@ export async function startServicesThread(
   parts: readonly PartName[],
   peers: Record<string, string>,
   broker: InProcessBroker,
+  nice: number,
   logDestination?: DestinationStream,
 ): Promise<ServicesThread> {
   const channel = new MessageChannel();
@@ -49,7 +52,7 @@ export async function startServicesThread(
   try {
     const thread = await startThread<StartedPart[], ServicesThreadData>(ENTRY, {
       name: 'services thread',
-      data: { settings, parts, peers, brokerPort: channel.port2 },
+      data: { settings, parts, peers, brokerPort: channel.port2, nice },
       transferList: [channel.port2],
       logDestination,
     });

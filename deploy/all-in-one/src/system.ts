@@ -22,7 +22,14 @@ import type { marketingService } from '@crm/marketing';
 import type { reportsService } from '@crm/reports';
 import type { RunningService, ServiceDefinition } from '@crm/service-host';
 import type { webhooksService } from '@crm/webhooks';
-import { PARTS, startPart, THREAD_PARTS, type PartName, type PartSettings } from './parts';
+import {
+  DEFAULT_SERVICES_THREAD_NICE,
+  PARTS,
+  startPart,
+  THREAD_PARTS,
+  type PartName,
+  type PartSettings,
+} from './parts';
 import { startServicesThread, type ServicesThread } from './services-thread';
 
 export interface SystemOptions {
@@ -49,6 +56,9 @@ export interface SystemOptions {
   // with no regard for which work is a request, so writes and reads during a catch-up slow down.
   // A test that sets it cannot reach those parts' insides through `services`.
   servicesThread?: boolean;
+  // How many steps (nice, 0-19) behind the other threads the OS schedules the services thread
+  // (SERVICES_THREAD_NICE): DEFAULT_SERVICES_THREAD_NICE unless given.
+  servicesThreadNice?: number;
 }
 
 // Each part with its own runtime's type: tests read a service's settings and adapters there.
@@ -118,7 +128,14 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
     }
     if (onThread.size > 0) {
       const peers = Object.fromEntries([...ports.keys()].map((name) => [name, grpcAddress(name as ServiceName)!]));
-      thread = await startServicesThread(settings, [...onThread], peers, inProcessBroker, options.logDestination);
+      thread = await startServicesThread(
+        settings,
+        [...onThread],
+        peers,
+        inProcessBroker,
+        options.servicesThreadNice ?? DEFAULT_SERVICES_THREAD_NICE,
+        options.logDestination,
+      );
       for (const part of thread.parts) ports.set(part.name, part);
     }
     const services = runningServices(started);

@@ -1,3 +1,5 @@
+import { readlinkSync } from 'node:fs';
+import { getPriority, setPriority } from 'node:os';
 import { parentPort, Worker, workerData, type TransferListItem } from 'node:worker_threads';
 import type { DestinationStream } from './logger';
 
@@ -131,4 +133,20 @@ export function serveThread<Started>(work: ThreadWork<Started>): void {
       send({ kind: 'failed', message: error instanceof Error ? error.message : String(error) });
     },
   );
+}
+
+// On a thread: asks the OS to schedule it `nice` steps (1-19) behind the process's other threads,
+// so that when every core is busy the others (those that answer requests) run first, and this one
+// still gets what they leave. Linux schedules each thread on its own, by the id /proc/thread-self
+// names; elsewhere (or where the OS refuses) nothing changes and false is answered.
+export function lowerThreadPriority(nice: number): boolean {
+  if (process.platform !== 'linux' || nice <= 0) return false;
+  try {
+    const threadId = Number(readlinkSync('/proc/thread-self').split('/').at(-1));
+    if (!Number.isInteger(threadId) || threadId <= 0) return false;
+    setPriority(threadId, Math.min(19, getPriority(threadId) + nice));
+    return true;
+  } catch {
+    return false;
+  }
 }
