@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { ClientDuplexStream } from '@grpc/grpc-js';
 import {
   AppError,
@@ -22,8 +23,10 @@ const AUTHENTICATE_DEADLINE_MS = 2000;
 const STREAM_LIFETIME_MS = 20_000;
 // A deadline timer this late found the event loop held up (a long collection, a starved CPU).
 const LATE_MS = 100;
-// Request ids on a stream are unsigned 32-bit.
+// Request ids on a stream are unsigned 32-bit; 0 is identity's, on its notices.
 const MAX_REQUEST_ID = 0xffff_ffff;
+// Answers kept at most (one per token); all are dropped when more would be.
+const MAX_KEPT = 10_000;
 
 export function bearerToken(header: string | undefined): string {
   const match = header ? BEARER.exec(header) : null;
@@ -37,6 +40,8 @@ interface Waiting {
   resolve: (answer: Answer) => void;
   reject: (error: Error) => void;
   timer: NodeJS.Timeout | undefined;
+  // The asking token's digest, under which an answer identity lets the gateway keep is kept.
+  digest: string;
 }
 
 // The deadline counts time the gateway could run. Node runs expired timers before the I/O that
@@ -61,11 +66,22 @@ interface OpenStream {
   call: ClientDuplexStream<identityV1.AuthenticateStreamRequest, identityV1.AuthenticateStreamResponse>;
   openedAt: number;
   waiting: Map<number, Waiting>;
+  // The newest generation identity has told on this stream, in an answer or a notice.
+  generation: number;
 }
 
-// Asks identity who the token belongs to on every request: nothing is cached here. Identity
-// answers from a cache that its own writes invalidate, so a revoked key or session still fails
-// on the very next request.
+interface Kept {
+  answer: Answer;
+  stream: OpenStream;
+  generation: number;
+  until: number;
+}
+
+// Tokens are kept only as digests, never as they are.
+const digestOf = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+// Asks identity who the token belongs to. Identity answers from a cache that its own writes
+// invalidate, so a revoked key or session fails on the very next request.
 //
 // The questions go on one long-lived AuthenticateStream (protos/crm/identity/v1), each with an id
 // its answer carries: a unary call costs several times more CPU on both sides, and keeps a
@@ -77,9 +93,21 @@ interface OpenStream {
 // sent once they have all arrived (on the next setImmediate). Identity answers it after every one
 // of them was received, so a revocation answered before any of them arrived still refuses it: the
 // same guarantee as one question each, for one instead of many under load.
+//
+// Where identity keeps its answers (one identity, AUTHENTICATION_CACHE: `npm start`), it lets the
+// gateway keep them too, each with identity's generation, and tells every new generation on the
+// stream at once: a kept answer serves the token's next requests, without a question, while the
+// stream it came on is the open one, no newer generation has been told on it, and its session or
+// key has not expired. That keeps authentication off identity's event loop, which a catch-up
+// keeps busy. A write answered by identity through this gateway (forget()) drops every kept
+// answer and replaces the stream before the client hears the answer, so a revocation refuses the
+// very next request whatever the order in which identity's notice and answer arrive here;
+// identity's other writes (from events, or through another gateway) reach this gateway with the
+// notice, in the moment the write commits. Refusals are never kept.
 export class Authenticator {
   private readonly client: identityV1.IdentityServiceClient;
   private readonly gathering = new Map<string, Promise<Answer>>();
+  private readonly kept = new Map<string, Kept>();
   private stream: OpenStream | undefined;
   private lastId = 0;
 
@@ -98,18 +126,34 @@ export class Authenticator {
   }
 
   async authenticate(token: string): Promise<InternalClaims> {
+    const digest = digestOf(token);
+    const kept = this.kept.get(digest);
+    if (kept) {
+      if (this.holds(kept, Date.now())) return claimsFromAuthentication(kept.answer);
+      this.kept.delete(digest);
+    }
     let answer = this.gathering.get(token);
     if (!answer) {
       const context = currentContext();
       answer = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
         // Whoever arrives from now on is after the question was sent: they ask the next one.
         this.gathering.delete(token);
-        return this.ask(token, context?.request_id ?? newId(), context?.traceparent);
+        return this.ask(token, digest, context?.request_id ?? newId(), context?.traceparent);
       });
       this.gathering.set(token, answer);
     }
     // Each request gets claims of its own, never an object another request holds.
     return claimsFromAuthentication(await answer);
+  }
+
+  // Identity has answered a write through this gateway: before the client hears of it, no kept
+  // answer holds any more and questions go on a new stream (answers still arriving on the old one
+  // are not kept).
+  forget(): void {
+    this.kept.clear();
+    if (!this.stream) return;
+    this.stream.call.end();
+    this.stream = undefined;
   }
 
   async ping(): Promise<void> {
@@ -123,12 +167,12 @@ export class Authenticator {
     this.client.close();
   }
 
-  private ask(token: string, requestId: string, traceparent: string | undefined): Promise<Answer> {
+  private ask(token: string, digest: string, requestId: string, traceparent: string | undefined): Promise<Answer> {
     const stream = this.openStream();
     this.lastId = this.lastId >= MAX_REQUEST_ID ? 1 : this.lastId + 1;
     const id = this.lastId;
     return new Promise<Answer>((resolve, reject) => {
-      const waiting: Waiting = { resolve, reject, timer: undefined };
+      const waiting: Waiting = { resolve, reject, timer: undefined, digest };
       deadline(waiting, this.deadlineMs, () => {
         stream.waiting.delete(id);
         reject(unavailable('a dependency is not reachable'));
@@ -147,14 +191,18 @@ export class Authenticator {
     this.stream?.call.end();
     // The stream belongs to no one request: its service token carries an id of its own.
     const call = runWithContext({ request_id: newId(), workspace_id: null }, () => this.client.authenticateStream());
-    const opened: OpenStream = { call, openedAt: now, waiting: new Map() };
+    const opened: OpenStream = { call, openedAt: now, waiting: new Map(), generation: 0 };
     call.on('data', (message: identityV1.AuthenticateStreamResponse) => {
+      if (message.generation !== undefined && message.generation > opened.generation)
+        opened.generation = message.generation;
       const waiting = opened.waiting.get(message.id);
       if (!waiting) return;
       opened.waiting.delete(message.id);
       clearTimeout(waiting.timer);
-      if (message.authenticated) waiting.resolve(message.authenticated);
-      else if (message.error)
+      if (message.authenticated) {
+        this.keep(opened, waiting.digest, message);
+        waiting.resolve(message.authenticated);
+      } else if (message.error)
         waiting.reject(remoteAppError(message.error.code, message.error.message, message.error.http_status));
       else waiting.reject(new AppError('internal', 'internal error'));
     });
@@ -163,6 +211,28 @@ export class Authenticator {
     call.on('status', () => this.fail(opened, 'identity ended the stream'));
     this.stream = opened;
     return opened;
+  }
+
+  // A kept answer holds while its stream is the open one and young (so it is replaced, and its
+  // answers asked again, before identity would end it), no newer generation has been told on it,
+  // and its session or key has not expired.
+  private holds(kept: Kept, now: number): boolean {
+    const { stream } = kept;
+    return (
+      stream === this.stream &&
+      now - stream.openedAt < this.streamLifetimeMs &&
+      kept.generation === stream.generation &&
+      now < kept.until
+    );
+  }
+
+  // An answer identity lets the gateway keep, unless a newer generation was told before it.
+  private keep(stream: OpenStream, digest: string, message: identityV1.AuthenticateStreamResponse): void {
+    const { authenticated, generation, keep_until_ms: until } = message;
+    if (!authenticated || generation === undefined || until === undefined) return;
+    if (stream !== this.stream || generation !== stream.generation || until <= Date.now()) return;
+    if (this.kept.size >= MAX_KEPT) this.kept.clear();
+    this.kept.set(digest, { answer: authenticated, stream, generation, until });
   }
 
   private fail(stream: OpenStream, reason: string): void {

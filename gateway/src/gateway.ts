@@ -205,6 +205,9 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     else next();
   });
 
+  // A write identity answers may revoke what the gateway keeps of its answers (Authenticator).
+  const afterWrite = (service: ServiceName) =>
+    service === 'identity' ? { onWriteAnswered: () => authenticator.forget() } : {};
   const proxies = new Map<ServiceName, ServiceProxy>();
   for (const service of SERVICES) {
     proxies.set(
@@ -214,6 +217,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
         target: options.serviceUrls[service],
         timeoutMs: options.proxyTimeoutMs ?? 10000,
         logger,
+        ...afterWrite(service),
       }),
     );
   }
@@ -227,6 +231,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
         target: options.serviceUrls[route.service],
         timeoutMs: route.timeoutMs!,
         logger,
+        ...afterWrite(route.service),
       }),
     ]),
   );

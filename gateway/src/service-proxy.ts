@@ -19,7 +19,12 @@ export interface ServiceProxyOptions {
   // How long the service may take to start answering before the client gets 503.
   timeoutMs: number;
   logger: Logger;
+  // Called when the service has answered a request that may have changed something (any method
+  // but GET, HEAD and OPTIONS), before the answer goes on to the client.
+  onWriteAnswered?: () => void;
 }
+
+const READ_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export interface ForwardedRequest {
   req: IncomingMessage;
@@ -87,8 +92,9 @@ export class ServiceProxy {
           // A body the gateway read goes with its length; a streamed one is piped by the proxy.
           if (pending && !pending.streamed && pending.body && pending.body.length > 0) upstream.write(pending.body);
         },
-        proxyRes: (answer) => {
+        proxyRes: (answer, req) => {
           for (const name of HOP_BY_HOP) delete answer.headers[name];
+          if (options.onWriteAnswered && !READ_METHODS.has(req.method ?? 'GET')) options.onWriteAnswered();
         },
         error: (error, req, res) => this.failed(error, res as ServerResponse, this.pending.get(req)?.requestId ?? ''),
       },

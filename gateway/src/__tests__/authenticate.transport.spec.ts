@@ -18,6 +18,16 @@ describe('Authenticator', () => {
   const revoked = new Set<string>();
   // While set, answers wait here (decided when the question arrived) until the test lets them go.
   let held: Array<() => void> | null = null;
+  // Identity's generation, and for how long (ms) it lets the gateway keep an answer: null, as
+  // identity without its cache, lets it keep none.
+  let generation = 1;
+  let keepMs: number | null = null;
+  const openStreams = new Set<ServerDuplexStream<Question, Answer>>();
+  // Identity has written: the new generation goes to every open stream at once.
+  const write = () => {
+    generation += 1;
+    for (const stream of openStreams) stream.write({ id: 0, generation });
+  };
 
   const answerFor = (question: Question): Answer =>
     revoked.has(question.token)
@@ -33,6 +43,7 @@ describe('Authenticator', () => {
             is_admin: false,
             plan: 'standard',
           },
+          ...(keepMs === null ? {} : { generation, keep_until_ms: Date.now() + keepMs }),
         };
 
   const authenticator = (timing?: { streamLifetimeMs?: number; deadlineMs?: number }): Authenticator => {
@@ -49,9 +60,14 @@ describe('Authenticator', () => {
         const number = streamsOpened;
         let waiting = 0;
         let callerDone = false;
+        openStreams.add(stream);
         const endWhenAnswered = () => {
-          if (callerDone && waiting === 0) stream.end();
+          if (callerDone && waiting === 0) {
+            openStreams.delete(stream);
+            stream.end();
+          }
         };
+        stream.on('error', () => openStreams.delete(stream));
         stream.on('data', (question: Question) => {
           calls.push({ token: question.token, stream: number });
           // A token that breaks the stream, as identity going away would.
@@ -93,6 +109,8 @@ describe('Authenticator', () => {
     streamsOpened = 0;
     revoked.clear();
     held = null;
+    keepMs = null;
+    openStreams.clear();
   });
 
   it('asks once for the requests with one token that arrive in the same turn, each with claims of its own', async () => {
@@ -220,5 +238,107 @@ describe('Authenticator', () => {
     const outcome = await Promise.allSettled([gateway.authenticate('key-j')]);
     held.forEach((release) => release());
     expect(outcome).toMatchObject([{ status: 'rejected', reason: { status: 503, code: 'unavailable' } }]);
+  });
+
+  describe('answers identity lets it keep', () => {
+    beforeEach(() => {
+      keepMs = 60_000;
+    });
+
+    it("serves the token's next requests until identity tells of a write, then asks again", async () => {
+      const gateway = authenticator();
+      await gateway.authenticate('key-k');
+      const again = await gateway.authenticate('key-k');
+      expect(again.user_id).toBe('user-of-key-k');
+      expect(calls).toEqual([{ token: 'key-k', stream: 1 }]);
+
+      write();
+      revoked.add('key-k');
+      // An answer on the same stream comes after the notice written before it.
+      await gateway.authenticate('key-probe');
+      await expect(gateway.authenticate('key-k')).rejects.toMatchObject({ status: 401 });
+      await expect(gateway.authenticate('key-k')).rejects.toMatchObject({ status: 401 });
+      expect(calls.map((call) => call.token)).toEqual(['key-k', 'key-probe', 'key-k', 'key-k']);
+    });
+
+    it('keeps no answer identity decided before a generation it told first', async () => {
+      const gateway = authenticator();
+      held = [];
+      const first = gateway.authenticate('key-l');
+      await waitUntil(
+        () => calls.length,
+        (count) => count === 1,
+        'the question at identity',
+        3000,
+      );
+      // Decided at the old generation; identity writes and tells, then the answer goes out.
+      write();
+      held.forEach((release) => release());
+      held = null;
+      expect((await first).user_id).toBe('user-of-key-l');
+      await gateway.authenticate('key-l');
+      expect(calls.map((call) => call.token)).toEqual(['key-l', 'key-l']);
+      await gateway.authenticate('key-l');
+      expect(calls.map((call) => call.token)).toEqual(['key-l', 'key-l']);
+    });
+
+    it('forgets every kept answer when identity answers a write, and keeps none the old stream still brings', async () => {
+      const gateway = authenticator();
+      await gateway.authenticate('key-m');
+      held = [];
+      const pending = gateway.authenticate('key-n');
+      await waitUntil(
+        () => calls.length,
+        (count) => count === 2,
+        'the second question at identity',
+        3000,
+      );
+      // A write through the gateway answered (a key revoked, say): the client hears of it next.
+      gateway.forget();
+      held.forEach((release) => release());
+      held = null;
+      expect((await pending).user_id).toBe('user-of-key-n');
+      revoked.add('key-m');
+      await expect(gateway.authenticate('key-m')).rejects.toMatchObject({ status: 401 });
+      await gateway.authenticate('key-n');
+      expect(calls).toEqual([
+        { token: 'key-m', stream: 1 },
+        { token: 'key-n', stream: 1 },
+        { token: 'key-m', stream: 2 },
+        { token: 'key-n', stream: 2 },
+      ]);
+    });
+
+    it('keeps an answer no longer than identity allows, nor past the life of its stream', async () => {
+      keepMs = 50;
+      const brief = authenticator();
+      await brief.authenticate('key-o');
+      const keptUntil = Date.now() + 50;
+      await waitUntil(
+        () => Date.now(),
+        (now) => now > keptUntil,
+        'the answer to pass its time',
+        3000,
+      );
+      await brief.authenticate('key-o');
+      expect(calls.map((call) => call.token)).toEqual(['key-o', 'key-o']);
+
+      keepMs = 60_000;
+      calls.length = 0;
+      // Every stream is too old for its answers to hold: each question goes on a new one.
+      const shortLived = authenticator({ streamLifetimeMs: 0 });
+      await shortLived.authenticate('key-p');
+      await shortLived.authenticate('key-p');
+      expect(calls.map((call) => call.token)).toEqual(['key-p', 'key-p']);
+    });
+
+    it('keeps no refusal', async () => {
+      const gateway = authenticator();
+      revoked.add('key-q');
+      await expect(gateway.authenticate('key-q')).rejects.toMatchObject({ status: 401 });
+      revoked.delete('key-q');
+      expect((await gateway.authenticate('key-q')).user_id).toBe('user-of-key-q');
+      expect(calls.map((call) => call.token)).toEqual(['key-q', 'key-q']);
+    });
   });
 });

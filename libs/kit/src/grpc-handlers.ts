@@ -22,10 +22,13 @@ function failure(logger: Logger, error: unknown): AppError {
 // stream for a caller that asks the same question for every request it serves, instead of a call
 // each. Answers go in the order they are ready; a request's own id (in both messages) pairs them.
 // When the caller ends its side, the stream ends once every request it sent is answered.
+// `notices` (optional) sends messages of the server's own on each open stream: it is called once
+// per stream with the stream's sender and returns what stops them, called when the stream ends.
 export function answerStream<Request, Response>(
   logger: Logger,
   answer: (request: Request) => Promise<Response>,
   refusal: (request: Request, error: AppError) => Response,
+  options: { notices?: (send: (notice: Response) => void) => () => void } = {},
 ): handleBidiStreamingCall<Request, Response> {
   return (call) => {
     const record = streamRecorderOf(call);
@@ -34,6 +37,12 @@ export function answerStream<Request, Response>(
     const endWhenAnswered = () => {
       if (callerDone && waiting === 0 && !call.writableEnded) call.end();
     };
+    if (options.notices) {
+      const stop = options.notices((notice) => {
+        if (!call.writableEnded && !call.destroyed) call.write(notice);
+      });
+      for (const ending of ['finish', 'close', 'cancelled', 'error']) call.once(ending, stop);
+    }
     call.on('data', (request: Request) => {
       waiting += 1;
       const started = process.hrtime.bigint();

@@ -19,6 +19,7 @@ import { generateInternalKeyPair, signInternalToken } from '../internal-jwt';
 import { createLogger } from '../logger';
 import { currentContext, runWithContext, type RequestContext } from '../request-context';
 import { parseTraceparent } from '../trace-context';
+import { waitUntil } from '@crm/testing';
 
 const secret = generateServiceTokenSecret();
 const logger = createLogger('test', 'silent');
@@ -36,6 +37,8 @@ interface Seen {
   caller: string | undefined;
 }
 let seen: Seen[];
+// The senders of notices of the streams open now (answerStream's `notices`).
+const noticeSenders = new Set<(notice: identityV1.AuthenticateStreamResponse) => void>();
 let server: RunningGrpcServer;
 let address: string;
 
@@ -65,6 +68,12 @@ beforeAll(async () => {
       (message, error) => {
         if (message.token === 'boom-twice') throw new Error('a bug in the refusal');
         return { id: message.id, error: { code: error.code, message: error.message, http_status: error.status } };
+      },
+      {
+        notices: (send) => {
+          noticeSenders.add(send);
+          return () => noticeSenders.delete(send);
+        },
       },
     ),
     authenticate: unary<identityV1.AuthenticateRequest, identityV1.AuthenticateResponse>(
@@ -263,6 +272,48 @@ describe('a stream of questions (answerStream)', () => {
     expect(answers[1].error).toEqual({ code: 'internal', message: 'internal error', http_status: 500 });
     expect(answers[2].authenticated?.user_id).toBe('key-4');
     expect(answers[3]).toMatchObject({ id: 1, authenticated: { user_id: 'slow-150' } });
+  });
+
+  test("carries the server's notices to each open stream, and none once the stream has ended", async () => {
+    const client = clientFor({ service: 'gateway', secret });
+    const first = openStream(client);
+    const second = openStream(client);
+    // Answered: each stream is open at the server.
+    first.stream.write({ id: 1, token: 'key-1', request_id: 'r-1' });
+    second.stream.write({ id: 1, token: 'key-2', request_id: 'r-2' });
+    await waitUntil(
+      () => first.answers.length + second.answers.length,
+      (count) => count === 2,
+      'both answers',
+      3000,
+    );
+    expect(noticeSenders.size).toBe(2);
+    for (const send of noticeSenders) send({ id: 0, generation: 7 });
+    first.stream.end();
+    expect(await first.ended).toBe(status.OK);
+    // The ended stream's sender is gone; the open one still takes notices, in order.
+    await waitUntil(
+      () => noticeSenders.size,
+      (size) => size === 1,
+      'the ended stream to stop its notices',
+      3000,
+    );
+    for (const send of noticeSenders) send({ id: 0, generation: 8 });
+    second.stream.write({ id: 2, token: 'key-3', request_id: 'r-3' });
+    second.stream.end();
+    expect(await second.ended).toBe(status.OK);
+    client.close();
+    expect(noticeSenders.size).toBe(0);
+    expect(first.answers.map(({ id, generation }) => [id, generation])).toEqual([
+      [1, undefined],
+      [0, 7],
+    ]);
+    expect(second.answers.map(({ id, generation }) => [id, generation])).toEqual([
+      [1, undefined],
+      [0, 7],
+      [0, 8],
+      [2, undefined],
+    ]);
   });
 
   test('ends INTERNAL when a question can be neither answered nor refused, instead of leaving it unanswered', async () => {

@@ -14,7 +14,7 @@ import { roleModel, type RoleRecord } from '../roles/role.model';
 import { findVerifiedGrant } from '../support/support-grants';
 import { userModel, type UserRecord } from '../users/user.model';
 import { workspaceModel, type WorkspaceRecord } from '../workspaces/workspace.model';
-import type { AuthenticationCache } from './authentication-cache';
+import type { AuthenticationCache, KeptAnswer } from './authentication-cache';
 
 type Claims = identityV1.AuthenticateResponse;
 
@@ -25,6 +25,14 @@ const NO_WORKSPACE_PLAN = 'free';
 
 const refused = (message = 'missing or invalid token') => new AppError('unauthenticated', message);
 
+// What identity answers, and whether the caller may keep it: for as long as identity's
+// generation stays `generation` (AuthenticationCache.onChange tells of each new one) and, by the
+// clock, until `until` (ms since the epoch).
+export interface Authenticated {
+  claims: Claims;
+  keep?: { generation: number; until: number };
+}
+
 // Who is calling: a session token or an API key. Answers of members acting in their workspace
 // are served from the cache until identity next writes anything they are computed from (see
 // AuthenticationCache), so revocation, a disabled membership or a role change apply on the very
@@ -34,7 +42,7 @@ export async function authenticate(
   logger: Logger,
   token: string,
   cache?: AuthenticationCache,
-): Promise<Claims> {
+): Promise<Authenticated> {
   if (cache) {
     // Only a token that parsed and authenticated is ever stored, under its digest: a hit needs
     // neither the format nor the checksum checked again.
@@ -50,7 +58,7 @@ export async function authenticate(
           isoNow(),
         );
       }
-      return cached.claims;
+      return { claims: cached.claims, keep: keptFor(cached) };
     }
   }
   const parsed = parseToken(token);
@@ -60,15 +68,26 @@ export async function authenticate(
     parsed.kind === 'session'
       ? await authenticateSession(connection, parsed.digest)
       : await authenticateApiKey(connection, logger, parsed.digest);
-  if (answer.cacheUntil !== undefined) {
-    cache?.store(
-      parsed.digest,
-      generation,
-      { claims: answer.claims, lastUsedAt: answer.lastUsedAt },
-      answer.cacheUntil,
-    );
-  }
-  return answer.claims;
+  const kept =
+    answer.cacheUntil === undefined
+      ? undefined
+      : cache?.store(
+          parsed.digest,
+          generation,
+          { claims: answer.claims, lastUsedAt: answer.lastUsedAt },
+          answer.cacheUntil,
+        );
+  return { claims: answer.claims, keep: kept && keptFor(kept) };
+}
+
+// How long a caller may keep a kept answer: as long as identity does, and for a key no longer
+// than until its use is due to be recorded again, so that identity hears of it then.
+function keptFor(kept: KeptAnswer): Authenticated['keep'] {
+  const until =
+    kept.lastUsedAt === undefined
+      ? kept.expiresAt
+      : Math.min(kept.expiresAt, kept.lastUsedAt === null ? 0 : Date.parse(kept.lastUsedAt) + LAST_USED_RESOLUTION_MS);
+  return until > Date.now() ? { generation: kept.generation, until } : undefined;
 }
 
 interface Answer {

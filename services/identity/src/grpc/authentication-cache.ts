@@ -26,17 +26,16 @@ const WRITE_METHODS = [
 type WriteMethod = (typeof WRITE_METHODS)[number];
 type Writable = Record<WriteMethod, (...args: unknown[]) => unknown>;
 
-interface Entry {
+export interface CachedAnswer {
   claims: Claims;
-  generation: number;
-  expiresAt: number;
   // API keys only: when last_used_at was last recorded, so a cached key still records use.
   lastUsedAt?: string | null;
 }
 
-export interface CachedAnswer {
-  claims: Claims;
-  lastUsedAt?: string | null;
+// An answer as kept: with the generation it was stored at and until when it holds by the clock.
+export interface KeptAnswer extends CachedAnswer {
+  generation: number;
+  expiresAt: number;
 }
 
 // Authenticate answers by token digest. Correctness rests on one counter, the generation:
@@ -46,16 +45,20 @@ export interface CachedAnswer {
 // stored with. So revoking a key, disabling a member, changing a role or a plan (all writes
 // identity makes) take effect on the very next request, without a time-based expiry. Only this
 // process's writes are seen: with several identity replicas the cache must stay off.
+// Whoever keeps answers beyond this process (the gateway) hears of every new generation at once
+// (onChange), in the turn of the event loop it changed in.
 export class AuthenticationCache {
   private generation = 0;
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries = new Map<string, KeptAnswer>();
+  private readonly listeners = new Set<(generation: number) => void>();
+  private noticeDue = false;
 
   // The generation to hand back to store() once the answer is computed.
   begin(): number {
     return this.generation;
   }
 
-  get(digest: string, now = Date.now()): CachedAnswer | undefined {
+  get(digest: string, now = Date.now()): KeptAnswer | undefined {
     const entry = this.entries.get(digest);
     if (!entry) return undefined;
     if (entry.generation !== this.generation || entry.expiresAt <= now) {
@@ -65,35 +68,83 @@ export class AuthenticationCache {
     return entry;
   }
 
-  store(digest: string, generation: number, answer: CachedAnswer, validUntil: number, now = Date.now()): void {
-    if (generation !== this.generation) return;
+  // The answer as kept, or undefined when identity wrote while it was computed (not kept).
+  store(
+    digest: string,
+    generation: number,
+    answer: CachedAnswer,
+    validUntil: number,
+    now = Date.now(),
+  ): KeptAnswer | undefined {
+    if (generation !== this.generation) return undefined;
     if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
-    this.entries.set(digest, { ...answer, generation, expiresAt: Math.min(validUntil, now + MAX_AGE_MS) });
+    const kept = { ...answer, generation, expiresAt: Math.min(validUntil, now + MAX_AGE_MS) };
+    this.entries.set(digest, kept);
+    return kept;
   }
 
   invalidate(): void {
     this.generation += 1;
     this.entries.clear();
+    // A write bumps the generation twice (when made and when settled): one notice for both, sent
+    // before anything else of this process runs (a microtask), so before the write's answer.
+    if (this.noticeDue || this.listeners.size === 0) return;
+    this.noticeDue = true;
+    queueMicrotask(() => {
+      this.noticeDue = false;
+      for (const listener of this.listeners) listener(this.generation);
+    });
   }
 
-  // Bumps the generation after each write to these models' collections and after each
-  // transaction on the connection commits (its writes become visible only then).
+  // Calls `listener` with each new generation; the returned function stops that.
+  onChange(listener: (generation: number) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  // Bumps the generation after each write to these models' collections, and after each
+  // transaction that wrote to them ends (its writes become visible only when it commits). Other
+  // transactions on the connection (an event consumer's batch of audit entries, say) leave the
+  // answers kept: a catch-up would otherwise clear the cache with every batch.
   watch(connection: Connection, models: Array<Model<never>>): void {
     const invalidate = () => this.invalidate();
+    // Sessions whose transaction wrote to a watched collection.
+    const wrote = new WeakSet<object>();
     for (const model of models) {
       const collection = model.collection as unknown as Writable;
       for (const method of WRITE_METHODS) {
         const write = collection[method];
         if (typeof write !== 'function') continue;
         collection[method] = function watchedWrite(this: unknown, ...args: unknown[]) {
+          const session = sessionOf(args);
+          if (session) wrote.add(session);
           invalidate();
           return settled(write.apply(this, args), invalidate);
         };
       }
     }
     const transaction = connection.transaction.bind(connection);
-    connection.transaction = (work, options) => settled(transaction(work, options), invalidate);
+    connection.transaction = (work, options) => {
+      let session: object | undefined;
+      return settled(
+        transaction((started) => {
+          session = started;
+          return work(started);
+        }, options),
+        () => {
+          if (session && wrote.has(session)) invalidate();
+        },
+      );
+    };
   }
+}
+
+// The session a driver write runs in: its options, the last argument, name it.
+function sessionOf(args: readonly unknown[]): object | undefined {
+  const options = args.at(-1);
+  if (typeof options !== 'object' || options === null || !('session' in options)) return undefined;
+  const { session } = options as { session?: unknown };
+  return typeof session === 'object' && session !== null ? session : undefined;
 }
 
 function settled<T>(result: T, after: () => void): T {

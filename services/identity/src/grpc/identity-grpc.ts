@@ -41,25 +41,31 @@ export function identityGrpc(runtime: IdentityRuntime): GrpcRegistration[] {
     sources.map((model) => model(connection) as unknown as Model<never>),
   );
   const implementation: identityV1.IdentityServiceServer = {
-    authenticate: unary<identityV1.AuthenticateRequest, identityV1.AuthenticateResponse>(context.logger, (request) =>
-      authenticate(connection, context.logger, request.token, cache),
+    authenticate: unary<identityV1.AuthenticateRequest, identityV1.AuthenticateResponse>(
+      context.logger,
+      async (request) => (await authenticate(connection, context.logger, request.token, cache)).claims,
     ),
     // The same answers for the gateway, on one stream: each in the context of the client request
-    // it authenticates, as a call's service token would carry it.
+    // it authenticates, as a call's service token would carry it. An answer the cache keeps goes
+    // with its generation, and every new generation goes to every open stream as a notice
+    // (id 0), so the gateway may keep answers too (protos/crm/identity/v1).
     authenticateStream: answerStream<identityV1.AuthenticateStreamRequest, identityV1.AuthenticateStreamResponse>(
       context.logger,
       async (request) => {
         const requestContext: RequestContext = { request_id: request.request_id || newId(), workspace_id: null };
         if (request.traceparent) requestContext.traceparent = request.traceparent;
-        const authenticated = await runWithContext(requestContext, () =>
+        const { claims, keep } = await runWithContext(requestContext, () =>
           authenticate(connection, context.logger, request.token, cache),
         );
-        return { id: request.id, authenticated };
+        return keep
+          ? { id: request.id, authenticated: claims, generation: keep.generation, keep_until_ms: keep.until }
+          : { id: request.id, authenticated: claims };
       },
       (request, error) => ({
         id: request.id,
         error: { code: error.code, message: error.message, http_status: error.status },
       }),
+      cache && { notices: (send) => cache.onChange((generation) => send({ id: 0, generation })) },
     ),
     getMembers: unary<identityV1.GetMembersRequest, identityV1.GetMembersResponse>(context.logger, (request) =>
       getMembers(connection, request),

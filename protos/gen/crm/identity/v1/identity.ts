@@ -72,13 +72,33 @@ export interface AuthenticateStreamRequest {
 }
 
 export interface AuthenticateStreamResponse {
-  /** The id of the request answered. */
+  /**
+   * The id of the request answered; 0 on a notice that identity's generation has changed (no
+   * result then, only `generation`).
+   */
   id: number;
   authenticated?:
     | AuthenticateResponse
     | undefined;
   /** What Authenticate answers as an error, e.g. code `unauthenticated` (401) for a revoked key. */
-  error?: StreamError | undefined;
+  error?:
+    | StreamError
+    | undefined;
+  /**
+   * Set on an answer the caller may keep (identity keeps its answers: AUTHENTICATION_CACHE) and on
+   * every notice. Identity's generation changes whenever identity writes anything an answer is
+   * computed from (a session, key, member, role, workspace, ...), and the new one is sent at once
+   * as a notice on every open stream: a kept answer holds while the stream it came on is open and
+   * its latest generation is still the answer's.
+   */
+  generation?:
+    | number
+    | undefined;
+  /**
+   * On an answer the caller may keep: until when (ms since the epoch) it holds by the clock at
+   * most (its session or key expires, or identity is to record the key's use again).
+   */
+  keep_until_ms?: number | undefined;
 }
 
 /**
@@ -1009,7 +1029,7 @@ export const AuthenticateStreamRequest: MessageFns<AuthenticateStreamRequest> = 
 };
 
 function createBaseAuthenticateStreamResponse(): AuthenticateStreamResponse {
-  return { id: 0, authenticated: undefined, error: undefined };
+  return { id: 0, authenticated: undefined, error: undefined, generation: undefined, keep_until_ms: undefined };
 }
 
 export const AuthenticateStreamResponse: MessageFns<AuthenticateStreamResponse> = {
@@ -1022,6 +1042,12 @@ export const AuthenticateStreamResponse: MessageFns<AuthenticateStreamResponse> 
     }
     if (message.error !== undefined) {
       StreamError.encode(message.error, writer.uint32(26).fork()).join();
+    }
+    if (message.generation !== undefined) {
+      writer.uint32(32).uint64(message.generation);
+    }
+    if (message.keep_until_ms !== undefined) {
+      writer.uint32(40).uint64(message.keep_until_ms);
     }
     return writer;
   },
@@ -1063,6 +1089,22 @@ export const AuthenticateStreamResponse: MessageFns<AuthenticateStreamResponse> 
             message.error = StreamError.decode(reader, reader.uint32());
             continue;
           }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.generation = longToNumber(reader.uint64());
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.keep_until_ms = longToNumber(reader.uint64());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1080,6 +1122,12 @@ export const AuthenticateStreamResponse: MessageFns<AuthenticateStreamResponse> 
       id: isSet(object.id) ? globalThis.Number(object.id) : 0,
       authenticated: isSet(object.authenticated) ? AuthenticateResponse.fromJSON(object.authenticated) : undefined,
       error: isSet(object.error) ? StreamError.fromJSON(object.error) : undefined,
+      generation: isSet(object.generation) ? globalThis.Number(object.generation) : undefined,
+      keep_until_ms: isSet(object.keepUntilMs)
+        ? globalThis.Number(object.keepUntilMs)
+        : isSet(object.keep_until_ms)
+        ? globalThis.Number(object.keep_until_ms)
+        : undefined,
     };
   },
 
@@ -1093,6 +1141,12 @@ export const AuthenticateStreamResponse: MessageFns<AuthenticateStreamResponse> 
     }
     if (message.error !== undefined) {
       obj.error = StreamError.toJSON(message.error);
+    }
+    if (message.generation !== undefined) {
+      obj.generation = Math.round(message.generation);
+    }
+    if (message.keep_until_ms !== undefined) {
+      obj.keepUntilMs = Math.round(message.keep_until_ms);
     }
     return obj;
   },
@@ -1109,6 +1163,8 @@ export const AuthenticateStreamResponse: MessageFns<AuthenticateStreamResponse> 
     message.error = (object.error !== undefined && object.error !== null)
       ? StreamError.fromPartial(object.error)
       : undefined;
+    message.generation = object.generation ?? undefined;
+    message.keep_until_ms = object.keep_until_ms ?? undefined;
     return message;
   },
 };
@@ -3205,6 +3261,17 @@ export type DeepPartial<T> = T extends Builtin ? T
   : T extends ReadonlyArray<infer U> ? ReadonlyArray<DeepPartial<U>>
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
   : Partial<T>;
+
+function longToNumber(int64: { toString(): string }): number {
+  const num = globalThis.Number(int64.toString());
+  if (num > globalThis.Number.MAX_SAFE_INTEGER) {
+    throw new globalThis.Error("Value is larger than Number.MAX_SAFE_INTEGER");
+  }
+  if (num < globalThis.Number.MIN_SAFE_INTEGER) {
+    throw new globalThis.Error("Value is smaller than Number.MIN_SAFE_INTEGER");
+  }
+  return num;
+}
 
 function isSet(value: any): boolean {
   return value !== null && value !== undefined;

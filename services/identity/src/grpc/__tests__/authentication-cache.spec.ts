@@ -35,4 +35,20 @@ describe('AuthenticationCache', () => {
     expect(cache.get('d1', now + 999)).toBeDefined();
     expect(cache.get('d1', now + 1000)).toBeUndefined();
   });
+
+  it('tells each new generation once per turn, before anything else runs, to whoever listens', async () => {
+    const cache = new AuthenticationCache();
+    const told: number[] = [];
+    const stop = cache.onChange((generation) => told.push(generation));
+    // A write bumps twice (when made and when settled): one notice, of the newest.
+    cache.invalidate();
+    cache.invalidate();
+    expect(told).toEqual([]);
+    await Promise.resolve();
+    expect(told).toEqual([cache.begin()]);
+    stop();
+    cache.invalidate();
+    await Promise.resolve();
+    expect(told).toHaveLength(1);
+  });
 });
