@@ -86,8 +86,9 @@ export class AuthenticationCache {
   invalidate(): void {
     this.generation += 1;
     this.entries.clear();
-    // A write bumps the generation twice (when made and when settled): one notice for both, sent
-    // before anything else of this process runs (a microtask), so before the write's answer.
+    // The bumps of one turn of the event loop make one notice, sent before anything else of this
+    // process runs (a microtask): before the answer to the request that wrote. The gateway does
+    // not count on that order (it forgets what it keeps when identity answers a write through it).
     if (this.noticeDue || this.listeners.size === 0) return;
     this.noticeDue = true;
     queueMicrotask(() => {
