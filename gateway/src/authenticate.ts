@@ -40,8 +40,8 @@ interface Waiting {
   resolve: (answer: Answer) => void;
   reject: (error: Error) => void;
   timer: NodeJS.Timeout | undefined;
-  // The asking token's digest, under which an answer identity lets the gateway keep is kept.
-  digest: string;
+  // The asking token: an answer identity lets the gateway keep is kept under its digest.
+  token: string;
 }
 
 // The deadline counts time the gateway could run. Node runs expired timers before the I/O that
@@ -126,11 +126,14 @@ export class Authenticator {
   }
 
   async authenticate(token: string): Promise<InternalClaims> {
-    const digest = digestOf(token);
-    const kept = this.kept.get(digest);
-    if (kept) {
-      if (this.holds(kept, Date.now())) return claimsFromAuthentication(kept.answer);
-      this.kept.delete(digest);
+    // Nothing is kept where identity keeps nothing (several replicas): no digest to compute then.
+    if (this.kept.size > 0) {
+      const digest = digestOf(token);
+      const kept = this.kept.get(digest);
+      if (kept) {
+        if (this.holds(kept, Date.now())) return claimsFromAuthentication(kept.answer);
+        this.kept.delete(digest);
+      }
     }
     let answer = this.gathering.get(token);
     if (!answer) {
@@ -138,7 +141,7 @@ export class Authenticator {
       answer = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
         // Whoever arrives from now on is after the question was sent: they ask the next one.
         this.gathering.delete(token);
-        return this.ask(token, digest, context?.request_id ?? newId(), context?.traceparent);
+        return this.ask(token, context?.request_id ?? newId(), context?.traceparent);
       });
       this.gathering.set(token, answer);
     }
@@ -167,12 +170,12 @@ export class Authenticator {
     this.client.close();
   }
 
-  private ask(token: string, digest: string, requestId: string, traceparent: string | undefined): Promise<Answer> {
+  private ask(token: string, requestId: string, traceparent: string | undefined): Promise<Answer> {
     const stream = this.openStream();
     this.lastId = this.lastId >= MAX_REQUEST_ID ? 1 : this.lastId + 1;
     const id = this.lastId;
     return new Promise<Answer>((resolve, reject) => {
-      const waiting: Waiting = { resolve, reject, timer: undefined, digest };
+      const waiting: Waiting = { resolve, reject, timer: undefined, token };
       deadline(waiting, this.deadlineMs, () => {
         stream.waiting.delete(id);
         reject(unavailable('a dependency is not reachable'));
@@ -200,7 +203,7 @@ export class Authenticator {
       opened.waiting.delete(message.id);
       clearTimeout(waiting.timer);
       if (message.authenticated) {
-        this.keep(opened, waiting.digest, message);
+        this.keep(opened, waiting.token, message);
         waiting.resolve(message.authenticated);
       } else if (message.error)
         waiting.reject(remoteAppError(message.error.code, message.error.message, message.error.http_status));
@@ -226,13 +229,15 @@ export class Authenticator {
     );
   }
 
-  // An answer identity lets the gateway keep, unless a newer generation was told before it.
-  private keep(stream: OpenStream, digest: string, message: identityV1.AuthenticateStreamResponse): void {
+  // An answer identity lets the gateway keep, if it holds as it arrives (a newer generation told
+  // before it, or a stream replaced meanwhile, and it never will).
+  private keep(stream: OpenStream, token: string, message: identityV1.AuthenticateStreamResponse): void {
     const { authenticated, generation, keep_until_ms: until } = message;
     if (!authenticated || generation === undefined || until === undefined) return;
-    if (stream !== this.stream || generation !== stream.generation || until <= Date.now()) return;
+    const kept: Kept = { answer: authenticated, stream, generation, until };
+    if (!this.holds(kept, Date.now())) return;
     if (this.kept.size >= MAX_KEPT) this.kept.clear();
-    this.kept.set(digest, { answer: authenticated, stream, generation, until });
+    this.kept.set(digestOf(token), kept);
   }
 
   private fail(stream: OpenStream, reason: string): void {
