@@ -1,5 +1,5 @@
 import { spawn, execFileSync, type ChildProcessByStdio } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
@@ -27,10 +27,46 @@ export interface ChildSystem {
   // User + system CPU time of the whole process (every thread), in ms.
   cpuMs(): number;
   memory(): { rssKiB: number; hwmKiB: number };
+  // Every thread of the system so far (Linux with scheduler statistics; empty elsewhere): how long
+  // each has run on a core and waited for one. Two readings apart give an interval's share.
+  threads(): ThreadTimes[];
   stop(): Promise<void>;
   // At once, for a run interrupted by a signal; resolves once the run's own exchange and queues,
   // if it has them, are gone from the broker.
   kill(): Promise<void>;
+}
+
+export interface ThreadTimes {
+  // The process's id and the thread's; the main thread's is the process's own.
+  pid: number;
+  tid: number;
+  nice: number;
+  runMs: number;
+  // Ready to run but waiting for a core (another thread had it).
+  waitMs: number;
+}
+
+// /proc/<pid>/task/<tid>/schedstat: time on a core and time waiting on the run queue, in ns; the
+// thread's stat line: its nice value, the 17th field after the command name.
+function threadTimes(pid: number): ThreadTimes[] {
+  let tids: string[];
+  try {
+    tids = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return [];
+  }
+  const found: ThreadTimes[] = [];
+  for (const tid of tids) {
+    try {
+      const [run, wait] = readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').trim().split(' ').map(Number);
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      const nice = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+      found.push({ pid, tid: Number(tid), nice, runMs: run / 1e6, waitMs: wait / 1e6 });
+    } catch {
+      // The thread ended since the folder was listed, or the kernel keeps no scheduler statistics.
+    }
+  }
+  return found;
 }
 
 function clockTicksPerSecond(): number {
@@ -222,6 +258,7 @@ export async function startChildSystem(dataDir: string): Promise<ChildSystem> {
       }
       return { rssKiB, hwmKiB };
     },
+    threads: () => tree().flatMap(threadTimes),
     async kill() {
       killOnExit();
       // Nothing of the system is left to declare a queue again once they are removed.
