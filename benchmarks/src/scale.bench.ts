@@ -452,8 +452,10 @@ function printThreadShares(
   );
   const shown = shares.filter((thread) => thread.ranMs >= intervalMs / 50);
   for (const thread of shown) {
-    const name =
-      thread.tid === pid ? 'main thread' : `thread ${thread.tid}${thread.nice === 0 ? '' : ` (nice ${thread.nice})`}`;
+    // With one process per service, each process has threads (and a main thread) of its own.
+    const of = thread.pid === pid ? '' : ` of process ${thread.pid}`;
+    const nice = thread.nice === 0 ? '' : ` (nice ${thread.nice})`;
+    const name = thread.tid === thread.pid ? `main thread${of}` : `thread ${thread.tid}${of}${nice}`;
     console.log(line(name, thread.ranMs, thread.waitedMs));
   }
   const rest = shares.filter((thread) => thread.ranMs < intervalMs / 50);
