@@ -200,20 +200,9 @@ export class CollectionStore {
     const headGone = head.isTombstone && head.older === undefined;
     if (headGone) this.documents.delete(idKey);
     if (dropped.length > 0) {
-      for (const index of this.allIndexes()) {
-        const keep = new Set<string>();
-        for (const document of kept) {
-          const idEncoded = encodeId(document._id);
-          for (const entry of index.entriesFor(document)) keep.add(index.treeKey(entry.key, idEncoded));
-        }
-        for (const document of dropped) {
-          const idEncoded = encodeId(document._id);
-          for (const entry of index.entriesFor(document)) {
-            const key = index.treeKey(entry.key, idEncoded);
-            if (!keep.has(key)) index.tree.delete(key);
-          }
-        }
-      }
+      // Versions of one document: one _id.
+      const idEncoded = encodeId(dropped[0]._id);
+      for (const index of this.allIndexes()) index.removeVersions(idEncoded, kept, dropped);
     }
     if (headGone || (!head.isTombstone && head.older === undefined)) this.retained.delete(idKey);
   }

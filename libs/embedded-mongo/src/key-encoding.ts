@@ -31,47 +31,88 @@ export const TypeByte = {
   MaxKey: 0xf0,
 } as const;
 
-const NUMBER_BYTES = Buffer.alloc(8);
 // eslint-disable-next-line no-control-regex -- the range starts at the first control character on purpose
 const ASCII_WITHOUT_NUL = /^[\x01-\x7f]*$/;
 
-function byteString(bytes: Uint8Array): string {
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+// Keys are written here byte by byte and made a string once at the end: one string per key, where
+// concatenating each part's string made several, and a key built of parts reaches the tree as a
+// string it must flatten first. Encodings nest (a key holds values, an object its fields), so
+// each begins where the one around it has got to and gives its bytes back when done.
+const SCRATCH_BYTES = 1024;
+let scratch = Buffer.alloc(SCRATCH_BYTES);
+let written = 0;
+
+function reserve(more: number): void {
+  if (written + more <= scratch.length) return;
+  const larger = Buffer.alloc(Math.max(scratch.length * 2, written + more));
+  scratch.copy(larger, 0, 0, written);
+  scratch = larger;
+}
+
+function writeByte(byte: number): void {
+  reserve(1);
+  scratch[written++] = byte;
+}
+
+function writeBytes(bytes: Uint8Array): void {
+  reserve(bytes.length);
+  scratch.set(bytes, written);
+  written += bytes.length;
+}
+
+function writeU32(value: number): void {
+  reserve(4);
+  scratch.writeUInt32BE(value >>> 0, written);
+  written += 4;
 }
 
 // Strings end with 0x00 0x01; a 0x00 inside is written 0x00 0xFF, so no encoding is a prefix of
 // another and shorter strings sort first.
-function escapedUtf8(value: string): string {
-  if (ASCII_WITHOUT_NUL.test(value)) return value + '\u0000\u0001';
-  const bytes = Buffer.from(value, 'utf8');
-  let out = '';
-  for (let i = 0; i < bytes.length; i++) {
-    const byte = bytes[i];
-    out += byte === 0 ? '\u0000\u00ff' : String.fromCharCode(byte);
-  }
-  return out + '\u0000\u0001';
-}
-
-function encodeDouble(value: number): string {
-  // NaN sorts before every other number in MongoDB; -0 equals 0.
-  if (Number.isNaN(value)) return '\u0000'.repeat(8);
-  NUMBER_BYTES.writeDoubleBE(value === 0 ? 0 : value, 0);
-  if (NUMBER_BYTES[0] & 0x80) {
-    for (let i = 0; i < 8; i++) NUMBER_BYTES[i] = ~NUMBER_BYTES[i] & 0xff;
+function writeString(value: string): void {
+  // At most three bytes of UTF-8 per UTF-16 unit, and the end.
+  reserve(value.length * 3 + 2);
+  if (ASCII_WITHOUT_NUL.test(value)) {
+    written += scratch.write(value, written, 'latin1');
   } else {
-    NUMBER_BYTES[0] = NUMBER_BYTES[0] | 0x80;
+    const bytes = Buffer.from(value, 'utf8');
+    reserve(bytes.length * 2 + 2);
+    for (let i = 0; i < bytes.length; i++) {
+      const byte = bytes[i];
+      scratch[written++] = byte;
+      if (byte === 0) scratch[written++] = 0xff;
+    }
   }
-  return byteString(NUMBER_BYTES);
+  scratch[written++] = 0x00;
+  scratch[written++] = 0x01;
 }
 
-function encodeInt64(value: number): string {
-  NUMBER_BYTES.writeBigInt64BE(BigInt(Math.trunc(value)), 0);
-  NUMBER_BYTES[0] = NUMBER_BYTES[0] ^ 0x80;
-  return byteString(NUMBER_BYTES);
+function writeDouble(value: number): void {
+  reserve(8);
+  const at = written;
+  written += 8;
+  // NaN sorts before every other number in MongoDB; -0 equals 0.
+  if (Number.isNaN(value)) {
+    scratch.fill(0, at, at + 8);
+    return;
+  }
+  scratch.writeDoubleBE(value === 0 ? 0 : value, at);
+  if (scratch[at] & 0x80) {
+    for (let i = at; i < at + 8; i++) scratch[i] = ~scratch[i] & 0xff;
+  } else {
+    scratch[at] = scratch[at] | 0x80;
+  }
 }
 
-function u32(value: number): string {
-  return String.fromCharCode((value >>> 24) & 0xff, (value >>> 16) & 0xff, (value >>> 8) & 0xff, value & 0xff);
+// Two's complement in two 32-bit halves (a date's milliseconds are well within 2^53), the sign
+// bit flipped.
+function writeInt64(value: number): void {
+  reserve(8);
+  const whole = Math.trunc(value);
+  const high = Math.floor(whole / 0x1_0000_0000);
+  scratch.writeInt32BE(high, written);
+  scratch.writeUInt32BE(whole - high * 0x1_0000_0000, written + 4);
+  scratch[written] = scratch[written] ^ 0x80;
+  written += 8;
 }
 
 // The type byte a value's encoding starts with (the bracket of range bounds).
@@ -122,71 +163,119 @@ export function typeByteOf(value: unknown): number {
   }
 }
 
-// Ascending encoding of one value. `collation` folds strings (also inside objects and arrays).
-export function encodeValue(value: unknown, collation?: Collation): string {
+// Writes the ascending encoding of one value. `collation` folds strings (also inside objects and
+// arrays).
+function writeValue(value: unknown, collation: Collation | undefined): void {
   const type = typeByteOf(value);
-  const head = String.fromCharCode(type);
+  writeByte(type);
   switch (type) {
     case TypeByte.MinKey:
     case TypeByte.Null:
     case TypeByte.MaxKey:
-      return head;
+      return;
     case TypeByte.Number:
-      return head + encodeDouble(toNumber(value));
+      return writeDouble(toNumber(value));
     case TypeByte.String: {
       const text = String(value);
-      return head + escapedUtf8(collation ? collation.fold(text) : text);
+      return writeString(collation ? collation.fold(text) : text);
     }
     case TypeByte.Boolean:
-      return head + (value ? '\u0001' : '\u0000');
+      return writeByte(value ? 0x01 : 0x00);
     case TypeByte.Date:
-      return head + encodeInt64((value as Date).getTime());
+      return writeInt64((value as Date).getTime());
     case TypeByte.ObjectId:
-      return head + byteString((value as mongo.ObjectId).id);
+      return writeBytes((value as mongo.ObjectId).id);
     case TypeByte.Object: {
-      let out = head;
       for (const [name, field] of Object.entries(value as Document)) {
         // Field by field: type of the value, then name, then value, as MongoDB compares documents.
-        out += String.fromCharCode(typeByteOf(field)) + escapedUtf8(name) + encodeValue(field, collation);
+        writeByte(typeByteOf(field));
+        writeString(name);
+        writeValue(field, collation);
       }
-      return out + '\u0000';
+      return writeByte(0x00);
     }
     case TypeByte.Array: {
-      let out = head;
-      for (const element of value as unknown[])
-        out += String.fromCharCode(typeByteOf(element)) + encodeValue(element, collation);
-      return out + '\u0000';
+      for (const element of value as unknown[]) {
+        writeByte(typeByteOf(element));
+        writeValue(element, collation);
+      }
+      return writeByte(0x00);
     }
     case TypeByte.Binary: {
-      const bytes = Buffer.isBuffer(value) ? value : Buffer.from((value as mongo.Binary).buffer);
-      const subtype = Buffer.isBuffer(value) ? 0 : (value as mongo.Binary).sub_type;
-      return head + u32(bytes.length) + String.fromCharCode(subtype) + byteString(bytes);
+      const bytes = Buffer.isBuffer(value) ? value : (value as mongo.Binary).buffer;
+      writeU32(bytes.length);
+      writeByte(Buffer.isBuffer(value) ? 0 : (value as mongo.Binary).sub_type);
+      return writeBytes(bytes);
     }
     case TypeByte.Timestamp: {
       const timestamp = value as mongo.Timestamp;
-      return head + u32(timestamp.high >>> 0) + u32(timestamp.low >>> 0);
+      writeU32(timestamp.high);
+      return writeU32(timestamp.low);
     }
     case TypeByte.RegExp: {
       const source = value instanceof RegExp ? value.source : (value as mongo.BSONRegExp).pattern;
       const flags = value instanceof RegExp ? value.flags : (value as mongo.BSONRegExp).options;
-      return head + escapedUtf8(source) + escapedUtf8(flags);
+      writeString(source);
+      return writeString(flags);
     }
     default:
-      return head + escapedUtf8(String(value));
+      return writeString(String(value));
   }
+}
+
+// Writes the value's encoding for an index field with a direction: a descending field's bytes
+// complemented.
+function writeForDirection(value: unknown, direction: 1 | -1, collation: Collation | undefined): void {
+  const start = written;
+  writeValue(value, collation);
+  if (direction === -1) for (let i = start; i < written; i++) scratch[i] = 0xff - scratch[i];
+}
+
+// A key made of parts, written in turn and made one string: `begin`, then `value` and `encoded`
+// for each part, `text(start)` for the key, and `release(start)` in a finally clause whatever
+// happened, so the bytes are given back.
+export const keyParts = {
+  begin: (): number => written,
+  value: writeForDirection,
+  // Bytes already encoded (a string of one-byte characters, such as an encoded _id).
+  encoded(text: string): void {
+    reserve(text.length);
+    written += scratch.write(text, written, 'latin1');
+  },
+  text: (start: number): string => scratch.toString('latin1', start, written),
+  release(start: number): void {
+    written = start;
+    // A long value grew it: not kept for every key after.
+    if (written === 0 && scratch.length > 64 * SCRATCH_BYTES) scratch = Buffer.alloc(SCRATCH_BYTES);
+  },
+};
+
+// Ascending encoding of one value. `collation` folds strings (also inside objects and arrays).
+export function encodeValue(value: unknown, collation?: Collation): string {
+  return encodeForDirection(value, 1, collation);
 }
 
 // The key of an empty array in a multikey index: MongoDB indexes it as undefined, before null.
 export const EMPTY_ARRAY_KEY = String.fromCharCode(TypeByte.Undefined);
 
 export function complement(encoded: string): string {
-  let out = '';
-  for (let i = 0; i < encoded.length; i++) out += String.fromCharCode(0xff - encoded.charCodeAt(i));
-  return out;
+  const start = keyParts.begin();
+  try {
+    keyParts.encoded(encoded);
+    for (let i = start; i < written; i++) scratch[i] = 0xff - scratch[i];
+    return keyParts.text(start);
+  } finally {
+    keyParts.release(start);
+  }
 }
 
 // Encodes for an index field with a direction.
 export function encodeForDirection(value: unknown, direction: 1 | -1, collation?: Collation): string {
-  const encoded = encodeValue(value, collation);
-  return direction === 1 ? encoded : complement(encoded);
+  const start = keyParts.begin();
+  try {
+    writeForDirection(value, direction, collation);
+    return keyParts.text(start);
+  } finally {
+    keyParts.release(start);
+  }
 }

@@ -1,6 +1,6 @@
 import { isPlainObject, valuesAtPath, type Document } from './bson-values';
 import { parseCollation, type Collation } from './collation';
-import { AFTER_PREFIX, EMPTY_ARRAY_KEY, complement, encodeForDirection, encodeValue } from './key-encoding';
+import { AFTER_PREFIX, EMPTY_ARRAY_KEY, complement, encodeForDirection, encodeValue, keyParts } from './key-encoding';
 import { PackedTree, PackedTreeBuilder } from './packed-tree';
 import { compileFilter, type Matcher } from './query-engine';
 
@@ -149,18 +149,69 @@ export class OrderedIndex {
     return entries ?? [];
   }
 
+  // The tree key of a document whose indexed fields are top-level and hold no array (most
+  // documents of most indexes), written as one string, without the entries entriesFor makes;
+  // undefined for any other case (arrays, dotted fields, sparse and partial indexes), which
+  // entriesFor decides. Every write changes every index of its documents: this is its path.
+  private singleTreeKey(document: Document, idEncoded: string): string | undefined {
+    if (!this.simpleFields || this.sparse || this.partialFilter || !this.lookupCapable) return undefined;
+    for (const field of this.fields) if (Array.isArray(document[field])) return undefined;
+    const start = keyParts.begin();
+    try {
+      for (let position = 0; position < this.fields.length; position++)
+        keyParts.value(document[this.fields[position]] ?? null, this.directions[position], this.collation);
+      if (!this.valuesHoldId) keyParts.encoded(idEncoded);
+      return keyParts.text(start);
+    } finally {
+      keyParts.release(start);
+    }
+  }
+
+  // Removes the keys of `dropped` versions of one document that none of its `kept` versions has.
+  removeVersions(idEncoded: string, kept: readonly Document[], dropped: readonly Document[]): void {
+    if (kept.length <= 1 && dropped.length === 1) {
+      const droppedKey = this.singleTreeKey(dropped[0], idEncoded);
+      const keptKey = kept.length === 0 ? null : this.singleTreeKey(kept[0], idEncoded);
+      if (droppedKey !== undefined && keptKey !== undefined) {
+        if (droppedKey !== keptKey) this.tree.delete(droppedKey);
+        return;
+      }
+    }
+    const keep = new Set<string>();
+    for (const document of kept)
+      for (const entry of this.entriesFor(document)) keep.add(this.treeKey(entry.key, idEncoded));
+    for (const document of dropped) {
+      for (const entry of this.entriesFor(document)) {
+        const key = this.treeKey(entry.key, idEncoded);
+        if (!keep.has(key)) this.tree.delete(key);
+      }
+    }
+  }
+
   add(idKey: string, idEncoded: string, document: Document): void {
-    for (const entry of this.entriesFor(document)) this.tree.set(this.treeKey(entry.key, idEncoded), idKey);
+    const key = this.singleTreeKey(document, idEncoded);
+    if (key !== undefined) this.tree.set(key, idKey);
+    else for (const entry of this.entriesFor(document)) this.tree.set(this.treeKey(entry.key, idEncoded), idKey);
   }
 
   remove(idEncoded: string, document: Document): void {
-    for (const entry of this.entriesFor(document)) this.tree.delete(this.treeKey(entry.key, idEncoded));
+    const key = this.singleTreeKey(document, idEncoded);
+    if (key !== undefined) this.tree.delete(key);
+    else for (const entry of this.entriesFor(document)) this.tree.delete(this.treeKey(entry.key, idEncoded));
   }
 
   // A new version of a document: only the keys that differ from the version before change (an
   // update that leaves this index's fields alone costs it two encodings, no tree operation). The
   // keys of `before` stay when a reader may still see it (`keepBefore`); they go otherwise.
   replace(idKey: string, idEncoded: string, before: Document, after: Document, keepBefore: boolean): void {
+    const oldKey = this.singleTreeKey(before, idEncoded);
+    const nextKey = oldKey === undefined ? undefined : this.singleTreeKey(after, idEncoded);
+    if (oldKey !== undefined && nextKey !== undefined) {
+      if (oldKey === nextKey) return;
+      if (!keepBefore) this.tree.delete(oldKey);
+      this.tree.set(nextKey, idKey);
+      return;
+    }
     const old = this.entriesFor(before);
     const next = this.entriesFor(after);
     if (old.length === 1 && next.length === 1) {

@@ -148,11 +148,12 @@ export interface CapturedLeaf {
   readonly count: number;
 }
 
-// A bound of a range: encoded bytes, possibly followed by AFTER_PREFIX, which places it after
-// every key that starts with those bytes.
+// A bound of a range: encoded bytes (`body`, one-byte characters), possibly followed by
+// AFTER_PREFIX, which places it after every key that starts with those bytes. Keys and bounds are
+// compared as they are, character against byte: no buffer is made for each key looked up.
 interface Bound {
   readonly text: string;
-  readonly bytes: Buffer;
+  readonly body: string;
   readonly after: boolean;
 }
 
@@ -160,45 +161,45 @@ function boundOf(text: string): Bound {
   const after = text.length > 0 && text.charCodeAt(text.length - 1) === AFTER;
   const body = after ? text.slice(0, -1) : text;
   if (!ONE_BYTE.test(body)) throw new Error('index bounds are one-byte characters, with AFTER_PREFIX only at the end');
-  return { text, bytes: Buffer.from(body, 'latin1'), after };
+  return { text, body, after };
 }
 
-// Buffer's compare of `bytes` with key `position` of the leaf (its first bytes.length bytes when
-// `truncated`), in JavaScript: keys are short, and a call into the runtime per comparison cost more
-// than the comparison.
-function compareKey(bytes: Buffer, leaf: Leaf, position: number, truncated: boolean): number {
+// Buffer's compare of `body`'s bytes with key `position` of the leaf (its first body.length bytes
+// when `truncated`), in JavaScript: keys are short, and a call into the runtime per comparison cost
+// more than the comparison.
+function compareKey(body: string, leaf: Leaf, position: number, truncated: boolean): number {
   const prefix = leaf.prefixLength;
   const stored = leaf.bytes;
-  const inPrefix = Math.min(bytes.length, prefix);
+  const inPrefix = Math.min(body.length, prefix);
   for (let i = 0; i < inPrefix; i++) {
-    const difference = bytes[i] - stored[i];
+    const difference = body.charCodeAt(i) - stored[i];
     if (difference !== 0) return difference;
   }
   // Shorter than the prefix and the start of it: before the key, or the key's start itself.
-  if (bytes.length < prefix) return truncated ? 0 : -1;
-  return compareRest(bytes, prefix, leaf, position, truncated);
+  if (body.length < prefix) return truncated ? 0 : -1;
+  return compareRest(body, prefix, leaf, position, truncated);
 }
 
-// The same for bytes[from..] against the rest of key `position` after the leaf's prefix (the
+// The same for body[from..] against the rest of key `position` after the leaf's prefix (the
 // bytes before `from` being the prefix).
-function compareRest(bytes: Buffer, from: number, leaf: Leaf, position: number, truncated: boolean): number {
+function compareRest(body: string, from: number, leaf: Leaf, position: number, truncated: boolean): number {
   const start = leaf.start(position);
   const restLength = leaf.ends[position] - start;
-  const bytesRest = bytes.length - from;
-  const length = truncated ? Math.min(restLength, bytesRest) : restLength;
-  const common = Math.min(bytesRest, length);
+  const bodyRest = body.length - from;
+  const length = truncated ? Math.min(restLength, bodyRest) : restLength;
+  const common = Math.min(bodyRest, length);
   const stored = leaf.bytes;
   for (let i = 0; i < common; i++) {
-    const difference = bytes[from + i] - stored[start + i];
+    const difference = body.charCodeAt(from + i) - stored[start + i];
     if (difference !== 0) return difference;
   }
-  return bytesRest - length;
+  return bodyRest - length;
 }
 
 // Is key `position` of the leaf below the bound?
 function below(leaf: Leaf, position: number, bound: Bound): boolean {
-  if (bound.after) return compareKey(bound.bytes, leaf, position, true) >= 0;
-  return compareKey(bound.bytes, leaf, position, false) > 0;
+  if (bound.after) return compareKey(bound.body, leaf, position, true) >= 0;
+  return compareKey(bound.body, leaf, position, false) > 0;
 }
 
 // Byte `index` of key `position`.
@@ -260,7 +261,7 @@ function lowerBound(leaf: Leaf, bound: Bound, from = 0, to = leaf.count, side = 
   let high = to;
   while (low < high) {
     const middle = (low + high) >> 1;
-    const difference = compareRest(bound.bytes, prefix, leaf, middle, bound.after);
+    const difference = compareRest(bound.body, prefix, leaf, middle, bound.after);
     if (bound.after ? difference >= 0 : difference > 0) low = middle + 1;
     else high = middle;
   }
@@ -272,14 +273,14 @@ function lowerBound(leaf: Leaf, bound: Bound, from = 0, to = leaf.count, side = 
 function prefixSide(leaf: Leaf, bound: Bound): number {
   const prefix = leaf.prefixLength;
   if (prefix === 0) return 0;
-  const bytes = bound.bytes;
+  const body = bound.body;
   const stored = leaf.bytes;
-  const common = Math.min(bytes.length, prefix);
+  const common = Math.min(body.length, prefix);
   for (let i = 0; i < common; i++) {
-    const difference = bytes[i] - stored[i];
+    const difference = body.charCodeAt(i) - stored[i];
     if (difference !== 0) return difference < 0 ? -1 : 1;
   }
-  if (bytes.length >= prefix) return 0;
+  if (body.length >= prefix) return 0;
   // The bound is the start of the prefix: before every key, or after them all past AFTER_PREFIX.
   return bound.after ? 1 : -1;
 }
@@ -314,13 +315,13 @@ export class PackedTree {
   // Sets the _id key of `key`; true when the key is new.
   set(key: string, id: string): boolean {
     const path: Array<[Branch, number]> = [];
-    const { leaf, position, bytes, found, fitsPrefix } = this.locate(key, path);
+    const { leaf, position, found, fitsPrefix } = this.locate(key, path);
     this.own(leaf);
     if (found) {
       leaf.ids[position] = id;
       return false;
     }
-    insertAt(leaf, position, bytes, id, fitsPrefix);
+    insertAt(leaf, position, key, id, fitsPrefix);
     for (const [branch, child] of path) branch.sizes[child]++;
     this.total++;
     if (leaf.count > LEAF_CAPACITY) this.splitLeaf(leaf, path, position === leaf.count - 1);
@@ -451,14 +452,13 @@ export class PackedTree {
   private locate(
     key: string,
     path: Array<[Branch, number]>,
-  ): { leaf: Leaf; position: number; bytes: Buffer; found: boolean; fitsPrefix: boolean } {
+  ): { leaf: Leaf; position: number; found: boolean; fitsPrefix: boolean } {
     const leaf = this.descend(key, path);
-    const bytes = Buffer.from(key, 'latin1');
-    const bound = { text: key, bytes, after: false };
+    const bound = { text: key, body: key, after: false };
     const side = prefixSide(leaf, bound);
     const position = lowerBound(leaf, bound, 0, leaf.count, side);
-    const found = position < leaf.count && compareKey(bytes, leaf, position, false) === 0;
-    return { leaf, position, bytes, found, fitsPrefix: side === 0 };
+    const found = position < leaf.count && compareKey(key, leaf, position, false) === 0;
+    return { leaf, position, found, fitsPrefix: side === 0 };
   }
 
   private descend(text: string, path?: Array<[Branch, number]>): Leaf {
@@ -585,13 +585,13 @@ export class PackedTree {
   }
 }
 
-// `fitsPrefix`: the key begins with the leaf's prefix.
-function insertAt(leaf: Leaf, position: number, key: Buffer, id: string, fitsPrefix: boolean): void {
+// `key`: one-byte characters. `fitsPrefix`: the key begins with the leaf's prefix.
+function insertAt(leaf: Leaf, position: number, key: string, id: string, fitsPrefix: boolean): void {
   let prefix = leaf.prefixLength;
   if (!fitsPrefix) {
     // The key does not begin with the leaf's prefix: shorten it to what they share.
     let common = 0;
-    while (common < prefix && common < key.length && key[common] === leaf.bytes[common]) common++;
+    while (common < prefix && common < key.length && key.charCodeAt(common) === leaf.bytes[common]) common++;
     repack(leaf, [[leaf, 0, leaf.count]], common);
     prefix = leaf.prefixLength;
   }
@@ -599,8 +599,9 @@ function insertAt(leaf: Leaf, position: number, key: Buffer, id: string, fitsPre
   const used = leaf.used;
   if (used + length > leaf.bytes.length) leaf.resize(length);
   const at = leaf.start(position);
-  leaf.bytes.copyWithin(at + length, at, used);
-  key.copy(leaf.bytes, at, prefix);
+  const bytes = leaf.bytes;
+  bytes.copyWithin(at + length, at, used);
+  for (let i = 0; i < length; i++) bytes[at + i] = key.charCodeAt(prefix + i);
   for (let index = leaf.count; index > position; index--) leaf.ends[index] = leaf.ends[index - 1] + length;
   leaf.ends[position] = at + length;
   leaf.ids.splice(position, 0, id);

@@ -42,6 +42,72 @@ function scanOf(explain: Explain): mongo.Document {
 }
 
 describe('ordered indexes', () => {
+  it('indexes and finds values far longer than a usual key, and keys after them alike', async () => {
+    const collection = (await openClient()).db().collection<Loose>('notes');
+    await collection.createIndex({ title: 1, at: -1 });
+    const long = 'é'.repeat(200_000);
+    await collection.insertMany([
+      { _id: 'short', title: 'b', at: new Date(1) },
+      { _id: 'long', title: long, at: new Date(2) },
+      { _id: 'longer', title: `${long}z`, at: new Date(3) },
+      { _id: 'after', title: 'a', at: new Date(4) },
+    ]);
+    const found = await collection.find({ title: long }).hint({ title: 1, at: -1 }).toArray();
+    expect(found.map((document) => document._id)).toEqual(['long']);
+    const ordered = await collection.find({}).hint({ title: 1, at: -1 }).sort({ title: 1, at: -1 }).toArray();
+    expect(ordered.map((document) => document._id)).toEqual(['after', 'short', 'long', 'longer']);
+    const exact = await collection.find({ title: 'a' }).hint({ title: 1, at: -1 }).toArray();
+    expect(exact.map((document) => document._id)).toEqual(['after']);
+  });
+
+  it('orders dates by time through an index, before 1970, across 2^32 ms and at the ends of the range, both ways', async () => {
+    const collection = (await openClient()).db().collection<Loose>('moments');
+    await collection.createIndex({ at: 1 });
+    await collection.createIndex({ kind: 1, at: -1 });
+    const times = [
+      -8.64e15,
+      -(2 ** 32) - 1,
+      -(2 ** 32),
+      -1,
+      0,
+      1,
+      // The low half's top bit.
+      2 ** 31 - 1,
+      2 ** 31,
+      2 ** 32 - 1,
+      2 ** 32,
+      Date.UTC(2026, 10, 30),
+      8.64e15,
+    ];
+    // Inserted out of order, so the index, not insertion, gives the order.
+    const shuffled = times
+      .map((time, position) => ({ time, position }))
+      .sort((a, b) => (a.position % 3) - (b.position % 3));
+    await collection.insertMany(shuffled.map(({ time }) => ({ _id: `t${time}`, kind: 'moment', at: new Date(time) })));
+    const ids = times.map((time) => `t${time}`);
+    const ascending = await collection
+      .find({ at: { $gte: new Date(-8.64e15) } })
+      .hint({ at: 1 })
+      .sort({ at: 1 })
+      .toArray();
+    expect(ascending.map((document) => document._id)).toEqual(ids);
+    const descending = await collection.find({ kind: 'moment' }).hint({ kind: 1, at: -1 }).sort({ at: -1 }).toArray();
+    expect(descending.map((document) => document._id)).toEqual([...ids].reverse());
+    const between = await collection
+      .find({ kind: 'moment', at: { $gt: new Date(-(2 ** 32)), $lte: new Date(2 ** 32) } })
+      .hint({ kind: 1, at: -1 })
+      .toArray();
+    expect(between.map((document) => document._id)).toEqual([
+      't4294967296',
+      't4294967295',
+      't2147483648',
+      't2147483647',
+      't1',
+      't0',
+      't-1',
+    ]);
+  });
+
   it('serves equality + range + sort + limit from the index without a scan or an in-memory sort', async () => {
     const collection = await companies();
     const cutoff = new Date(Date.UTC(2024, 0, 1) + 100 * 60_000);
