@@ -251,9 +251,16 @@ function repack(target: Leaf, runs: ReadonlyArray<readonly [Leaf, number, number
   target.prefixLength = prefix;
 }
 
-// The first position in [from, to) whose key is not below the bound.
-// `side`: prefixSide(leaf, bound), when the caller has it.
-function lowerBound(leaf: Leaf, bound: Bound, from = 0, to = leaf.count, side = prefixSide(leaf, bound)): number {
+// The first position in [from, to) whose key is not below the bound (its `body` and `after`, as
+// Bound has them). `side`: prefixSide(leaf, body, after), when the caller has it.
+function lowerBound(
+  leaf: Leaf,
+  body: string,
+  after: boolean,
+  from = 0,
+  to = leaf.count,
+  side = prefixSide(leaf, body, after),
+): number {
   if (side !== 0) return side < 0 ? from : to;
   // The bound begins with the prefix: only the keys' rests are compared.
   const prefix = leaf.prefixLength;
@@ -261,8 +268,8 @@ function lowerBound(leaf: Leaf, bound: Bound, from = 0, to = leaf.count, side = 
   let high = to;
   while (low < high) {
     const middle = (low + high) >> 1;
-    const difference = compareRest(bound.body, prefix, leaf, middle, bound.after);
-    if (bound.after ? difference >= 0 : difference > 0) low = middle + 1;
+    const difference = compareRest(body, prefix, leaf, middle, after);
+    if (after ? difference >= 0 : difference > 0) low = middle + 1;
     else high = middle;
   }
   return low;
@@ -270,10 +277,9 @@ function lowerBound(leaf: Leaf, bound: Bound, from = 0, to = leaf.count, side = 
 
 // Where the bound lies against the leaf's prefix: 0 when it begins with it, -1 when it comes
 // before every key of the leaf, 1 when after every key.
-function prefixSide(leaf: Leaf, bound: Bound): number {
+function prefixSide(leaf: Leaf, body: string, after: boolean): number {
   const prefix = leaf.prefixLength;
   if (prefix === 0) return 0;
-  const body = bound.body;
   const stored = leaf.bytes;
   const common = Math.min(body.length, prefix);
   for (let i = 0; i < common; i++) {
@@ -282,7 +288,7 @@ function prefixSide(leaf: Leaf, bound: Bound): number {
   }
   if (body.length >= prefix) return 0;
   // The bound is the start of the prefix: before every key, or after them all past AFTER_PREFIX.
-  return bound.after ? 1 : -1;
+  return after ? 1 : -1;
 }
 
 // The child whose range holds `text`: the last one whose first key is at most `text`.
@@ -303,8 +309,45 @@ function sum(values: readonly number[]): number {
   return total;
 }
 
+// The branches from the root down to a leaf, with the child taken in each. One per tree, reused by
+// every change (a change is synchronous and makes no other), as are the results of `locate`: a key
+// written makes no garbage here, and every write changes several keys.
+class Path {
+  // Entries past `length` are left from deeper paths (an array cut to length 0 gives up its storage,
+  // and growing it again allocates).
+  readonly branches: Branch[] = [];
+  readonly children: number[] = [];
+  length = 0;
+
+  clear(): this {
+    this.length = 0;
+    return this;
+  }
+
+  push(branch: Branch, child: number): void {
+    this.branches[this.length] = branch;
+    this.children[this.length] = child;
+    this.length++;
+  }
+
+  pop(): void {
+    this.length--;
+  }
+
+  // What each branch counts below the leaf changes by `change`.
+  count(change: number): void {
+    for (let level = 0; level < this.length; level++) this.branches[level].sizes[this.children[level]] += change;
+  }
+}
+
 export class PackedTree {
   private root: Node = new Leaf(0);
+  private readonly path = new Path();
+  // What the last `locate` found.
+  private located = this.root as Leaf;
+  private position = 0;
+  private found = false;
+  private fitsPrefix = false;
   private total = 0;
   private epoch = 0;
 
@@ -314,15 +357,16 @@ export class PackedTree {
 
   // Sets the _id key of `key`; true when the key is new.
   set(key: string, id: string): boolean {
-    const path: Array<[Branch, number]> = [];
-    const { leaf, position, found, fitsPrefix } = this.locate(key, path);
+    const path = this.path.clear();
+    this.locate(key, path);
+    const { located: leaf, position, found, fitsPrefix } = this;
     this.own(leaf);
     if (found) {
       leaf.ids[position] = id;
       return false;
     }
     insertAt(leaf, position, key, id, fitsPrefix);
-    for (const [branch, child] of path) branch.sizes[child]++;
+    path.count(1);
     this.total++;
     if (leaf.count > LEAF_CAPACITY) this.splitLeaf(leaf, path, position === leaf.count - 1);
     return true;
@@ -330,12 +374,13 @@ export class PackedTree {
 
   // Removes `key`; true when it was there.
   delete(key: string): boolean {
-    const path: Array<[Branch, number]> = [];
-    const { leaf, position, found } = this.locate(key, path);
+    const path = this.path.clear();
+    this.locate(key, path);
+    const { located: leaf, position, found } = this;
     if (!found) return false;
     this.own(leaf);
     removeAt(leaf, position);
-    for (const [branch, child] of path) branch.sizes[child]--;
+    path.count(-1);
     this.total--;
     if (leaf.count < LEAF_MERGE_BELOW) this.rebalance(leaf, path);
     return true;
@@ -366,11 +411,12 @@ export class PackedTree {
     if (!reverse) {
       if (skip === 0) {
         leaf = this.descend(start);
-        position = lowerBound(leaf, low);
+        position = lowerBound(leaf, low.body, low.after);
       }
       for (; leaf; leaf = leaf.next, position = 0) {
         const count = leaf.count;
-        const stop = count > 0 && !below(leaf, count - 1, high) ? lowerBound(leaf, high, position) : count;
+        const stop =
+          count > 0 && !below(leaf, count - 1, high) ? lowerBound(leaf, high.body, high.after, position) : count;
         for (; position < stop; position++) if (!visit(leaf.ids[position], key)) return false;
         if (stop < count) return true;
       }
@@ -378,11 +424,11 @@ export class PackedTree {
     }
     if (skip === 0) {
       leaf = this.descend(end);
-      position = lowerBound(leaf, high) - 1;
+      position = lowerBound(leaf, high.body, high.after) - 1;
     }
     while (leaf) {
       if (position >= 0) {
-        const stop = below(leaf, 0, low) ? lowerBound(leaf, low, 0, position + 1) : 0;
+        const stop = below(leaf, 0, low) ? lowerBound(leaf, low.body, low.after, 0, position + 1) : 0;
         for (; position >= stop; position--) if (!visit(leaf.ids[position], key)) return false;
         if (stop > 0) return true;
       }
@@ -448,24 +494,23 @@ export class PackedTree {
     leaf.epoch = this.epoch;
   }
 
-  // The leaf and position where `key` is or would go, with the branches above it in `path`.
-  private locate(
-    key: string,
-    path: Array<[Branch, number]>,
-  ): { leaf: Leaf; position: number; found: boolean; fitsPrefix: boolean } {
+  // The leaf and position where `key` is or would go (in `located`, `position`, `found` and
+  // `fitsPrefix`), with the branches above it in `path`.
+  private locate(key: string, path: Path): void {
     const leaf = this.descend(key, path);
-    const bound = { text: key, body: key, after: false };
-    const side = prefixSide(leaf, bound);
-    const position = lowerBound(leaf, bound, 0, leaf.count, side);
-    const found = position < leaf.count && compareKey(key, leaf, position, false) === 0;
-    return { leaf, position, found, fitsPrefix: side === 0 };
+    const side = prefixSide(leaf, key, false);
+    const position = lowerBound(leaf, key, false, 0, leaf.count, side);
+    this.located = leaf;
+    this.position = position;
+    this.found = position < leaf.count && compareKey(key, leaf, position, false) === 0;
+    this.fitsPrefix = side === 0;
   }
 
-  private descend(text: string, path?: Array<[Branch, number]>): Leaf {
+  private descend(text: string, path?: Path): Leaf {
     let node = this.root;
     while (!node.leaf) {
       const child = childFor(node, text);
-      path?.push([node, child]);
+      path?.push(node, child);
       node = node.children[child];
     }
     return node;
@@ -497,13 +542,13 @@ export class PackedTree {
       for (let position = 0; position < child; position++) before += node.sizes[position];
       node = node.children[child];
     }
-    return before + lowerBound(node, bound);
+    return before + lowerBound(node, bound.body, bound.after);
   }
 
   // Splits in two halves; a leaf whose new key came last gives up only that key, so keys added in
   // ascending order (creation dates, new ids) leave full leaves behind them. Each half moves to
   // storage of its own with the prefix its keys share (the old storage may be a capture's).
-  private splitLeaf(leaf: Leaf, path: Array<[Branch, number]>, addedLast: boolean): void {
+  private splitLeaf(leaf: Leaf, path: Path, addedLast: boolean): void {
     const middle = addedLast ? leaf.count - 1 : leaf.count >> 1;
     const right = new Leaf(0);
     repack(right, [[leaf, middle, leaf.count]]);
@@ -517,20 +562,14 @@ export class PackedTree {
   }
 
   // Puts `right` after `left` in their parent (the last of `path`), splitting upwards as needed.
-  private insertChild(
-    path: Array<[Branch, number]>,
-    left: Node,
-    right: Node,
-    first: string,
-    leftSize: number,
-    rightSize: number,
-  ): void {
-    const parentEntry = path.pop();
-    if (!parentEntry) {
+  private insertChild(path: Path, left: Node, right: Node, first: string, leftSize: number, rightSize: number): void {
+    if (path.length === 0) {
       this.root = new Branch([left, right], ['', first], [leftSize, rightSize]);
       return;
     }
-    const [parent, child] = parentEntry;
+    const parent = path.branches[path.length - 1];
+    const child = path.children[path.length - 1];
+    path.pop();
     parent.children.splice(child + 1, 0, right);
     parent.firsts.splice(child + 1, 0, first);
     parent.sizes.splice(child, 1, leftSize, rightSize);
@@ -546,10 +585,10 @@ export class PackedTree {
 
   // A leaf that became small merges with a neighbour under the same parent, or leaves the tree
   // when empty; branches left without children go too, and a root with one child gives way.
-  private rebalance(leaf: Leaf, path: Array<[Branch, number]>): void {
-    const parentEntry = path[path.length - 1];
-    if (!parentEntry) return;
-    const [parent, child] = parentEntry;
+  private rebalance(leaf: Leaf, path: Path): void {
+    if (path.length === 0) return;
+    const parent = path.branches[path.length - 1];
+    const child = path.children[path.length - 1];
     const right = parent.children[child + 1] as Leaf | undefined;
     const left = child > 0 ? (parent.children[child - 1] as Leaf) : undefined;
     if (right && leaf.count + right.count <= LEAF_MERGED_AT_MOST) {
@@ -570,14 +609,14 @@ export class PackedTree {
     }
   }
 
-  private removeChild(path: Array<[Branch, number]>, child: number): void {
-    const [parent] = path.pop() as [Branch, number];
+  private removeChild(path: Path, child: number): void {
+    const parent = path.branches[path.length - 1];
+    path.pop();
     parent.children.splice(child, 1);
     parent.firsts.splice(child, 1);
     parent.sizes.splice(child, 1);
-    const grand = path[path.length - 1];
-    if (parent.children.length === 0 && grand) {
-      this.removeChild(path, grand[1]);
+    if (parent.children.length === 0 && path.length > 0) {
+      this.removeChild(path, path.children[path.length - 1]);
       return;
     }
     while (!this.root.leaf && this.root.children.length === 1) this.root = this.root.children[0];
