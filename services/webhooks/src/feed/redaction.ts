@@ -49,7 +49,11 @@ export function possibleContactIds(value: unknown, into: Set<string> = new Set()
   } else if (Array.isArray(value)) {
     for (const item of value) possibleContactIds(item, into);
   } else if (value !== null && typeof value === 'object') {
-    for (const [field, item] of Object.entries(value)) if (!NEVER_A_CONTACT.has(field)) possibleContactIds(item, into);
+    // Every event of the feed passes here: own keys by for-in, with no [field, value] pair each.
+    for (const field in value) {
+      if (Object.hasOwn(value, field) && !NEVER_A_CONTACT.has(field))
+        possibleContactIds((value as Record<string, unknown>)[field], into);
+    }
   }
   return into;
 }
