@@ -195,40 +195,108 @@ export interface Matcher {
 
 const MATCH_ALL: Matcher = { test: () => true };
 
-// Top-level fields equal to strings (ids, the workspace, keys): the filter most reads are, tested
-// without building a mingo query, which costs more than the lookup it filters. As in MongoDB, a
-// field holding an array matches when one of its elements is the string.
-function stringEqualityMatcher(filter: Document): Matcher | undefined {
-  const fields: string[] = [];
-  const values: string[] = [];
-  for (const field in filter) {
-    const value: unknown = filter[field];
-    if (typeof value !== 'string' || field.startsWith('$') || field.includes('.')) return undefined;
-    fields.push(field);
-    values.push(value);
+// A filter of top-level fields each equal to a string (ids, the workspace, keys) or within finite
+// number bounds ($lt, $lte, $gt, $gte: a projection's `version: { $lt: n }`): the filters most
+// reads and writes are, tested without building a mingo query, which costs more than the lookup
+// it filters. As in MongoDB, a field holding an array matches when one of its elements does, and
+// a bound matches numbers only. A held value of any other kind (a Decimal128, a NaN, an array
+// with such an element) is left to the full query, compiled the first time one comes.
+type SimpleCondition =
+  | { readonly field: string; readonly equals: string }
+  | { readonly field: string; readonly equals?: undefined; readonly bounds: ReadonlyArray<readonly [string, number]> };
+
+const NUMBER_BOUNDS = new Set(['$lt', '$lte', '$gt', '$gte']);
+
+function simpleCondition(field: string, value: unknown): SimpleCondition | undefined {
+  if (field.startsWith('$') || field.includes('.')) return undefined;
+  if (typeof value === 'string') return { field, equals: value };
+  if (!isPlainObject(value)) return undefined;
+  const bounds: Array<[string, number]> = [];
+  for (const operator in value) {
+    const operand: unknown = value[operator];
+    if (!NUMBER_BOUNDS.has(operator) || typeof operand !== 'number' || !Number.isFinite(operand)) return undefined;
+    bounds.push([operator, operand]);
   }
+  return bounds.length > 0 ? { field, bounds } : undefined;
+}
+
+// Whether a number held is within the bounds.
+function withinBounds(held: number, bounds: ReadonlyArray<readonly [string, number]>): boolean {
+  for (const [operator, operand] of bounds) {
+    const within =
+      operator === '$lt'
+        ? held < operand
+        : operator === '$lte'
+          ? held <= operand
+          : operator === '$gt'
+            ? held > operand
+            : held >= operand;
+    if (!within) return false;
+  }
+  return true;
+}
+
+const UNDECIDED = 2;
+
+// true, false, or UNDECIDED when the held value is of a kind only the full query compares. An
+// array meets several bounds when its elements meet each of them, not always one element all: with
+// one bound an element decides, with more the full query does.
+function boundsMatch(held: unknown, bounds: ReadonlyArray<readonly [string, number]>): boolean | typeof UNDECIDED {
+  if (typeof held === 'number') return Number.isNaN(held) ? UNDECIDED : withinBounds(held, bounds);
+  if (held === undefined || held === null || typeof held === 'string' || typeof held === 'boolean') return false;
+  if (!Array.isArray(held) || bounds.length > 1) return UNDECIDED;
+  let matched = false;
+  for (const element of held) {
+    if (typeof element === 'number') {
+      if (Number.isNaN(element)) return UNDECIDED;
+      if (withinBounds(element, bounds)) matched = true;
+    } else if (!(element === null || typeof element === 'string' || typeof element === 'boolean')) {
+      return UNDECIDED;
+    }
+  }
+  return matched;
+}
+
+function simpleMatcher(filter: Document): Matcher | undefined {
+  const conditions: SimpleCondition[] = [];
+  for (const field in filter) {
+    const condition = simpleCondition(field, filter[field]);
+    if (!condition) return undefined;
+    conditions.push(condition);
+  }
+  let full: CompiledQuery | undefined;
   return {
     test: (document) => {
-      for (let position = 0; position < fields.length; position++) {
-        const held: unknown = document[fields[position]];
-        const value = values[position];
-        if (held !== value && !(Array.isArray(held) && held.includes(value))) return false;
+      for (const condition of conditions) {
+        const held: unknown = document[condition.field];
+        if (condition.equals !== undefined) {
+          if (held !== condition.equals && !(Array.isArray(held) && held.includes(condition.equals))) return false;
+          continue;
+        }
+        const matched = boundsMatch(held, condition.bounds);
+        if (matched === UNDECIDED) {
+          full ??= compileQuery(filter);
+          return full.test(document);
+        }
+        if (!matched) return false;
       }
       return true;
     },
   };
 }
 
-export function compileFilter(filter: Document | undefined): Matcher {
-  if (filter === undefined || filter === null || Object.keys(filter).length === 0) return MATCH_ALL;
-  if (!isPlainObject(filter)) throw serverError(ErrorCodes.BadValue, 'BadValue', 'query filter must be an object');
-  const equality = stringEqualityMatcher(filter);
-  if (equality) return equality;
+function compileQuery(filter: Document): CompiledQuery {
   try {
     return new QueryImplementation(filter, queryOptions);
   } catch (error) {
     throw toServerError(error);
   }
+}
+
+export function compileFilter(filter: Document | undefined): Matcher {
+  if (filter === undefined || filter === null || Object.keys(filter).length === 0) return MATCH_ALL;
+  if (!isPlainObject(filter)) throw serverError(ErrorCodes.BadValue, 'BadValue', 'query filter must be an object');
+  return simpleMatcher(filter) ?? compileQuery(filter);
 }
 
 export function isOperatorObject(value: unknown): value is Document {

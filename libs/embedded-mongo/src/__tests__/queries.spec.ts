@@ -78,6 +78,56 @@ describe('filters', () => {
     expect(ids(await collection.find({ v: { $lt: new Date(10) } }).toArray())).toEqual([4]);
   });
 
+  it('answers number bounds and string equality on top-level fields as the full query does, whatever a field holds', async () => {
+    const collection = (await openClient()).db().collection<Loose>('bounds');
+    const held: unknown[] = [
+      3,
+      7,
+      -0,
+      2.5,
+      Number.NaN,
+      Number.POSITIVE_INFINITY,
+      '4',
+      null,
+      undefined,
+      true,
+      new Date(4),
+      new mongo.Decimal128('4.5'),
+      mongo.Long.fromString('6'),
+      [0, 10],
+      [4, 'x'],
+      [Number.NaN],
+      [[4]],
+      [new mongo.Decimal128('4')],
+      [],
+      { v: 4 },
+    ];
+    await collection.insertMany(
+      held.map((value, index) =>
+        value === undefined ? { _id: index, k: 'a' } : { _id: index, k: index % 2 ? 'a' : 'b', v: value },
+      ),
+    );
+    const filters = [
+      { v: { $lt: 5 } },
+      { v: { $lte: 3 } },
+      { v: { $gt: 3, $lt: 5 } },
+      { v: { $gte: 0, $lte: 0 } },
+      { k: 'a', v: { $gt: 2 } },
+      { k: 'b' },
+      { v: { $gt: -1 }, k: 'b' },
+    ];
+    for (const filter of filters) {
+      const fast = ids(await collection.find(filter).toArray());
+      const full = ids(await collection.find({ $and: [filter] }).toArray());
+      expect({ filter, ids: fast }).toEqual({ filter, ids: full });
+    }
+    // As MongoDB: an array meets two bounds through different elements; a Decimal128 and a Long
+    // compare as numbers, NaN below every number; strings, dates, null and missing fields are
+    // outside a number bound.
+    expect(ids(await collection.find({ v: { $gt: 3, $lt: 5 } }).toArray())).toEqual([11, 13, 14, 17]);
+    expect(ids(await collection.find({ v: { $lt: 3 } }).toArray())).toEqual([2, 3, 4, 13, 15]);
+  });
+
   it('finds ObjectId and Date values by equality and range', async () => {
     const collection = (await openClient()).db().collection<Loose>('typed');
     const first = new mongo.ObjectId();
