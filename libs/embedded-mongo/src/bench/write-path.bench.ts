@@ -72,6 +72,17 @@ function company(index: number): Row {
   };
 }
 
+// The fields of an outbox row waiting for the relay (libs/bus/src/outbox.ts), besides its event,
+// workspace and times.
+const PENDING = {
+  status: 'pending',
+  attempts: 0,
+  claimed_until: null,
+  claim_token: null,
+  last_error: null,
+  sent_at: null,
+};
+
 async function collections(client: EmbeddedMongoClient) {
   const db = client.db('bench');
   // The outbox's indexes (libs/bus/src/outbox.ts) and a companies collection's.
@@ -108,14 +119,9 @@ async function main(): Promise<void> {
           _id: `event_${next}`,
           event: event(next),
           workspace_id: WORKSPACE,
-          status: 'pending',
-          attempts: 0,
+          ...PENDING,
           available_at: now,
-          claimed_until: null,
-          claim_token: null,
-          last_error: null,
           created_at: now,
-          sent_at: null,
         });
         documents.push(company(next));
       }
