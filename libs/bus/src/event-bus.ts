@@ -2,6 +2,8 @@ import { runHandingOff, runWithContext, type Logger } from '@crm/kit';
 import type { EventEnvelope } from './event-envelope';
 import { isTopicPattern } from './topic-pattern';
 
+// A handler reads the event and never changes it: the in-process transport hands every consumer
+// one frozen copy.
 export type EventHandler = (event: EventEnvelope) => Promise<void>;
 
 // Takes several events at once, in the order they were delivered, all of one workspace (or all

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { errorReason, isoNow, type Logger } from '@crm/kit';
+import { deepFreeze, errorReason, isoNow, type Logger } from '@crm/kit';
 import {
   assertSubscription,
   backgroundTurns,
@@ -37,8 +37,32 @@ export interface InProcessBrokerOptions {
   deadLetterLimit?: number;
 }
 
+// One published body as every consumer of this broker takes it: parsed once, by the first consumer
+// that handles it, and frozen, so no consumer changes what another reads (one that tries throws,
+// and its handler fails as it would on a broken event). Through RabbitMQ each consumer parses its
+// own copy: handlers never change an event either way.
+class Message {
+  private parsed?: EventEnvelope;
+  private failure?: Error;
+
+  constructor(readonly body: string) {}
+
+  // The envelope, or what is wrong with the body (a poison message).
+  event(): EventEnvelope {
+    if (this.parsed) return this.parsed;
+    if (this.failure !== undefined) throw this.failure;
+    try {
+      this.parsed = deepFreeze(parseEnvelope(this.body));
+      return this.parsed;
+    } catch (error) {
+      this.failure = error instanceof Error ? error : new Error(String(error));
+      throw this.failure;
+    }
+  }
+}
+
 interface Delivery {
-  body: string;
+  message: Message;
   resolve: () => void;
   reject: (error: Error) => void;
 }
@@ -93,13 +117,13 @@ class ConsumerQueue {
     return matches;
   }
 
-  enqueue(body: string): Promise<void> {
+  enqueue(message: Message): Promise<void> {
     return new Promise<void>((resolve, reject) => {
       if (this.closing) {
         reject(new ConsumerClosedError(this.name));
         return;
       }
-      this.pending.push({ body, resolve, reject });
+      this.pending.push({ message, resolve, reject });
       this.pump();
     });
   }
@@ -177,15 +201,15 @@ class ConsumerQueue {
     }
   }
 
-  // Parses the body as it would come off the wire; a poison body is dead-lettered at once.
+  // The envelope as it came off the wire; a poison body is dead-lettered at once.
   private async parse(delivery: Delivery): Promise<EventEnvelope | null> {
     try {
-      return parseEnvelope(delivery.body);
+      return delivery.message.event();
     } catch (error) {
       await this.deadLetter({
         consumer: this.name,
         event: null,
-        body: delivery.body,
+        body: delivery.message.body,
         reason: errorReason(error),
         deliveries: 1,
       });
@@ -209,7 +233,6 @@ class ConsumerQueue {
   }
 
   private async deliver(delivery: Delivery): Promise<void> {
-    // Each consumer parses its own copy, exactly as it would come off the wire.
     const event = await this.parse(delivery);
     if (event) await this.retry(delivery, event);
   }
@@ -227,7 +250,7 @@ class ConsumerQueue {
           await this.deadLetter({
             consumer: this.name,
             event,
-            body: delivery.body,
+            body: delivery.message.body,
             reason: errorReason(error),
             deliveries: attempt,
           });
@@ -348,8 +371,9 @@ export class InProcessBroker {
   private enqueue(typed: readonly TypedBody[]): Promise<void>[] {
     const handled: Promise<void>[] = [];
     for (const [type, body] of typed) {
+      let message: Message | undefined;
       for (const queue of this.consumers.values()) {
-        if (queue.matches(type)) handled.push(queue.enqueue(body));
+        if (queue.matches(type)) handled.push(queue.enqueue((message ??= new Message(body))));
       }
     }
     return handled;

@@ -10,6 +10,7 @@ export * from './http';
 export * from './ids';
 export * from './index-maintenance';
 export * from './json-keys';
+export * from './deep-freeze';
 export * from './internal-jwt';
 export * from './lifecycle';
 export * from './log-errors';

@@ -1,6 +1,7 @@
 import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import type { identityV1 } from '@crm/protos';
+import { deepFreeze } from './deep-freeze';
 import { unauthenticated } from './errors';
 
 // The gateway authenticates the client's bearer token, then forwards the request with a
@@ -133,14 +134,6 @@ export function signInternalToken(privateKey: string, claims: InternalClaims, tt
   cache.delete(cacheKey);
   remember(cache, cacheKey, { token, reuseUntil: now + ttlSeconds * 1000 * REUSE_FRACTION });
   return token;
-}
-
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    for (const inner of Object.values(value)) deepFreeze(inner);
-    Object.freeze(value);
-  }
-  return value;
 }
 
 // A token verified once is the same bytes with the same signature until it expires: later

@@ -36,22 +36,38 @@ describe('in-process event bus', () => {
     await bus.close();
   });
 
-  test('each consumer gets its own copy of the event', async () => {
-    const { bus } = newBus();
-    const published = buildEvent({ data: { name: 'Acme' } });
-    const seenBySecond: unknown[] = [];
-    await bus.subscribe('first', ['#'], async (event) => {
-      (event.data as { name: string }).name = 'changed by first';
-    });
+  test('consumers share one frozen copy of the event: none changes what another or the publisher holds', async () => {
+    const { bus, broker } = newBus();
+    const published = buildEvent({ data: { name: 'Acme', address: { city: 'Oslo' } } });
+    const seenBySecond: EventEnvelope[] = [];
+    const seenByThird: EventEnvelope[] = [];
+    await bus.subscribe(
+      'changing',
+      ['#'],
+      async (event) => {
+        (event.data as { address: { city: string } }).address.city = 'changed by a consumer';
+      },
+      { maxDeliveries: 2 },
+    );
     await bus.subscribe('second', ['#'], async (event) => {
       seenBySecond.push(event);
+    });
+    await bus.subscribeBatch('third', ['#'], async (events) => {
+      seenByThird.push(...events);
     });
 
     await bus.publish([published]);
 
+    // Parsed once for all of them, not the publisher's object, and read-only at every depth.
     expect(seenBySecond).toEqual([published]);
     expect(seenBySecond[0]).not.toBe(published);
-    expect(published.data.name).toBe('Acme');
+    expect(seenByThird[0]).toBe(seenBySecond[0]);
+    expect(Object.isFrozen((seenBySecond[0].data as { address: object }).address)).toBe(true);
+    expect(published.data).toEqual({ name: 'Acme', address: { city: 'Oslo' } });
+    // The consumer that tried to change it failed as on a broken event: retried, then dead-lettered.
+    expect(broker.deadLetters('changing')).toEqual([
+      expect.objectContaining({ event: published, deliveries: 2, reason: expect.stringMatching(/read only/) }),
+    ]);
     await bus.close();
   });
 
