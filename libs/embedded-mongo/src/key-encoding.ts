@@ -69,12 +69,12 @@ function writeU32(value: number): void {
 // Strings end with 0x00 0x01; a 0x00 inside is written 0x00 0xFF, so no encoding is a prefix of
 // another and shorter strings sort first.
 function writeString(value: string): void {
-  // At most three bytes of UTF-8 per UTF-16 unit, and the end.
-  reserve(value.length * 3 + 2);
   if (ASCII_WITHOUT_NUL.test(value)) {
+    reserve(value.length + 2);
     written += scratch.write(value, written, 'latin1');
   } else {
     const bytes = Buffer.from(value, 'utf8');
+    // Each 0x00 written twice, and the end.
     reserve(bytes.length * 2 + 2);
     for (let i = 0; i < bytes.length; i++) {
       const byte = bytes[i];

@@ -201,47 +201,43 @@ const MATCH_ALL: Matcher = { test: () => true };
 // it filters. As in MongoDB, a field holding an array matches when one of its elements does, and
 // a bound matches numbers only. A held value of any other kind (a Decimal128, a NaN, an array
 // with such an element) is left to the full query, compiled the first time one comes.
+// The number bounds a simple filter may hold, each as the test of a held number against its operand.
+const NUMBER_BOUNDS: Readonly<Record<string, (held: number, operand: number) => boolean>> = {
+  $lt: (held, operand) => held < operand,
+  $lte: (held, operand) => held <= operand,
+  $gt: (held, operand) => held > operand,
+  $gte: (held, operand) => held >= operand,
+};
+
+type Bound = readonly [test: (held: number, operand: number) => boolean, operand: number];
+
 type SimpleCondition =
   | { readonly field: string; readonly equals: string }
-  | { readonly field: string; readonly equals?: undefined; readonly bounds: ReadonlyArray<readonly [string, number]> };
-
-const NUMBER_BOUNDS = new Set(['$lt', '$lte', '$gt', '$gte']);
+  | { readonly field: string; readonly equals?: undefined; readonly bounds: readonly Bound[] };
 
 function simpleCondition(field: string, value: unknown): SimpleCondition | undefined {
   if (field.startsWith('$') || field.includes('.')) return undefined;
   if (typeof value === 'string') return { field, equals: value };
   if (!isPlainObject(value)) return undefined;
-  const bounds: Array<[string, number]> = [];
+  const bounds: Bound[] = [];
   for (const operator in value) {
     const operand: unknown = value[operator];
-    if (!NUMBER_BOUNDS.has(operator) || typeof operand !== 'number' || !Number.isFinite(operand)) return undefined;
-    bounds.push([operator, operand]);
+    const test = Object.hasOwn(NUMBER_BOUNDS, operator) ? NUMBER_BOUNDS[operator] : undefined;
+    if (!test || typeof operand !== 'number' || !Number.isFinite(operand)) return undefined;
+    bounds.push([test, operand]);
   }
   return bounds.length > 0 ? { field, bounds } : undefined;
 }
 
-// Whether a number held is within the bounds.
-function withinBounds(held: number, bounds: ReadonlyArray<readonly [string, number]>): boolean {
-  for (const [operator, operand] of bounds) {
-    const within =
-      operator === '$lt'
-        ? held < operand
-        : operator === '$lte'
-          ? held <= operand
-          : operator === '$gt'
-            ? held > operand
-            : held >= operand;
-    if (!within) return false;
-  }
-  return true;
-}
+const withinBounds = (held: number, bounds: readonly Bound[]): boolean =>
+  bounds.every(([test, operand]) => test(held, operand));
 
 const UNDECIDED = 2;
 
 // true, false, or UNDECIDED when the held value is of a kind only the full query compares. An
 // array meets several bounds when its elements meet each of them, not always one element all: with
 // one bound an element decides, with more the full query does.
-function boundsMatch(held: unknown, bounds: ReadonlyArray<readonly [string, number]>): boolean | typeof UNDECIDED {
+function boundsMatch(held: unknown, bounds: readonly Bound[]): boolean | typeof UNDECIDED {
   if (typeof held === 'number') return Number.isNaN(held) ? UNDECIDED : withinBounds(held, bounds);
   if (held === undefined || held === null || typeof held === 'string' || typeof held === 'boolean') return false;
   if (!Array.isArray(held) || bounds.length > 1) return UNDECIDED;
