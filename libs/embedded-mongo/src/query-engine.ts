@@ -18,7 +18,7 @@ import * as updateOperators from 'mingo/operators/update';
 import * as windowOperators from 'mingo/operators/window';
 import { createUpdater, type UpdateExpression } from 'mingo/updater';
 import { ensureArray, resolve } from 'mingo/util';
-import { compareValues, normalizeSort, sortDocuments } from './bson-order';
+import { compareStrings, compareValues, normalizeSort, sortDocuments } from './bson-order';
 import { bsonTypeOf, cloneValue, getPath, isPlainObject, setPath, type Document } from './bson-values';
 import { ErrorCodes, notSupported, serverError, toServerError } from './errors';
 
@@ -195,88 +195,161 @@ export interface Matcher {
 
 const MATCH_ALL: Matcher = { test: () => true };
 
-// A filter of top-level fields each equal to a string (ids, the workspace, keys) or within finite
-// number bounds ($lt, $lte, $gt, $gte: a projection's `version: { $lt: n }`): the filters most
-// reads and writes are, tested without building a mingo query, which costs more than the lookup
-// it filters. As in MongoDB, a field holding an array matches when one of its elements does, and
-// a bound matches numbers only. A held value of any other kind (a Decimal128, a NaN, an array
-// with such an element) is left to the full query, compiled the first time one comes.
-// The number bounds a simple filter may hold, each as the test of a held number against its operand.
-const NUMBER_BOUNDS: Readonly<Record<string, (held: number, operand: number) => boolean>> = {
-  $lt: (held, operand) => held < operand,
-  $lte: (held, operand) => held <= operand,
-  $gt: (held, operand) => held > operand,
-  $gte: (held, operand) => held >= operand,
+// The filters most reads and writes are, tested without building a mingo query, which costs more
+// than the lookup it filters: top-level fields equal to a string (ids, the workspace, keys), a
+// boolean or null (`deleted_at: null`), or within bounds ($lt, $lte, $gt, $gte) of finite numbers
+// (a projection's `version: { $lt: n }`) or of strings (a prefix range), and `$and` / `$or` of such
+// filters (a list's `q`). As in MongoDB, a field holding an array matches when one of its elements
+// does, a bound compares only values of its own type, and null matches a missing field. A held
+// value of any other kind (a Decimal128, a NaN, a date under a number bound, an array where
+// MongoDB's rule for it is subtle) is left to the full query, compiled the first time one comes.
+const UNDECIDED = 2;
+type Outcome = boolean | typeof UNDECIDED;
+type Test = (document: Document) => Outcome;
+
+// The bounds a simple filter may hold, each as the test of an ordering (held against operand).
+const BOUNDS: Readonly<Record<string, (order: number) => boolean>> = {
+  $lt: (order) => order < 0,
+  $lte: (order) => order <= 0,
+  $gt: (order) => order > 0,
+  $gte: (order) => order >= 0,
 };
 
-type Bound = readonly [test: (held: number, operand: number) => boolean, operand: number];
+type Bound = readonly [accept: (order: number) => boolean, operand: number | string];
 
-type SimpleCondition =
-  | { readonly field: string; readonly equals: string }
-  | { readonly field: string; readonly equals?: undefined; readonly bounds: readonly Bound[] };
-
-function simpleCondition(field: string, value: unknown): SimpleCondition | undefined {
-  if (field.startsWith('$') || field.includes('.')) return undefined;
-  if (typeof value === 'string') return { field, equals: value };
-  if (!isPlainObject(value)) return undefined;
-  const bounds: Bound[] = [];
-  for (const operator in value) {
-    const operand: unknown = value[operator];
-    const test = Object.hasOwn(NUMBER_BOUNDS, operator) ? NUMBER_BOUNDS[operator] : undefined;
-    if (!test || typeof operand !== 'number' || !Number.isFinite(operand)) return undefined;
-    bounds.push([test, operand]);
-  }
-  return bounds.length > 0 ? { field, bounds } : undefined;
+// The order of a held value against an operand of the same type.
+function orderOf(held: number | string, operand: number | string): number {
+  if (typeof held === 'string') return compareStrings(held, operand as string);
+  return held < (operand as number) ? -1 : held > (operand as number) ? 1 : 0;
 }
 
-const withinBounds = (held: number, bounds: readonly Bound[]): boolean =>
-  bounds.every(([test, operand]) => test(held, operand));
+// Whether a held number or string meets every bound; bounds of the other type do not compare it.
+function withinBounds(held: number | string, bounds: readonly Bound[], kind: 'number' | 'string'): Outcome {
+  if (typeof held !== kind) return false;
+  if (typeof held === 'number' && Number.isNaN(held)) return UNDECIDED;
+  for (const [accept, operand] of bounds) if (!accept(orderOf(held, operand))) return false;
+  return true;
+}
 
-const UNDECIDED = 2;
-
-// true, false, or UNDECIDED when the held value is of a kind only the full query compares. An
-// array meets several bounds when its elements meet each of them, not always one element all: with
-// one bound an element decides, with more the full query does.
-function boundsMatch(held: unknown, bounds: readonly Bound[]): boolean | typeof UNDECIDED {
-  if (typeof held === 'number') return Number.isNaN(held) ? UNDECIDED : withinBounds(held, bounds);
-  if (held === undefined || held === null || typeof held === 'string' || typeof held === 'boolean') return false;
-  if (!Array.isArray(held) || bounds.length > 1) return UNDECIDED;
-  let matched = false;
-  for (const element of held) {
-    if (typeof element === 'number') {
-      if (Number.isNaN(element)) return UNDECIDED;
-      if (withinBounds(element, bounds)) matched = true;
-    } else if (!(element === null || typeof element === 'string' || typeof element === 'boolean')) {
-      return UNDECIDED;
+// An array meets several bounds when its elements meet each of them, not always one element
+// all: with one bound an element decides, with more the full query does.
+function boundsTest(field: string, bounds: readonly Bound[], kind: 'number' | 'string'): Test {
+  return (document) => {
+    const held: unknown = document[field];
+    if (typeof held === 'number' || typeof held === 'string') return withinBounds(held, bounds, kind);
+    if (held === undefined || held === null || typeof held === 'boolean') return false;
+    if (!Array.isArray(held) || bounds.length > 1) return UNDECIDED;
+    let matched: Outcome = false;
+    for (const element of held) {
+      if (typeof element === 'number' || typeof element === 'string') {
+        const outcome = withinBounds(element, bounds, kind);
+        if (outcome === UNDECIDED) return UNDECIDED;
+        if (outcome) matched = true;
+      } else if (!(element === null || typeof element === 'boolean')) {
+        return UNDECIDED;
+      }
     }
+    return matched;
+  };
+}
+
+function equalsTest(field: string, wanted: string | boolean | null): Test {
+  if (wanted === null) {
+    return (document) => {
+      const held: unknown = document[field];
+      return held === null || held === undefined ? true : Array.isArray(held) ? UNDECIDED : false;
+    };
   }
-  return matched;
+  return (document) => {
+    const held: unknown = document[field];
+    if (held === wanted) return true;
+    if (!Array.isArray(held)) return false;
+    return typeof wanted === 'string' ? held.includes(wanted) : UNDECIDED;
+  };
+}
+
+function conditionTest(field: string, value: unknown): Test | undefined {
+  if (field.includes('.')) return undefined;
+  if (typeof value === 'string' || typeof value === 'boolean' || value === null) return equalsTest(field, value);
+  if (!isPlainObject(value)) return undefined;
+  const bounds: Bound[] = [];
+  let kind: 'number' | 'string' | undefined;
+  for (const operator in value) {
+    const operand: unknown = value[operator];
+    const accept = Object.hasOwn(BOUNDS, operator) ? BOUNDS[operator] : undefined;
+    const operandKind =
+      typeof operand === 'string'
+        ? 'string'
+        : typeof operand === 'number' && Number.isFinite(operand)
+          ? 'number'
+          : undefined;
+    if (!accept || !operandKind || (kind !== undefined && operandKind !== kind)) return undefined;
+    kind = operandKind;
+    bounds.push([accept, operand as number | string]);
+  }
+  return kind ? boundsTest(field, bounds, kind) : undefined;
+}
+
+// Every test true (false at the first false), or UNDECIDED when one is and none is false before it.
+const allOf =
+  (tests: readonly Test[]): Test =>
+  (document) => {
+    for (const test of tests) {
+      const outcome = test(document);
+      if (outcome !== true) return outcome;
+    }
+    return true;
+  };
+
+const anyOf =
+  (tests: readonly Test[]): Test =>
+  (document) => {
+    for (const test of tests) {
+      const outcome = test(document);
+      if (outcome !== false) return outcome;
+    }
+    return false;
+  };
+
+// The clauses of an $and or $or, each a simple filter; mingo answers an empty or malformed list.
+function clauseTests(clauses: unknown): Test[] | undefined {
+  if (!Array.isArray(clauses) || clauses.length === 0) return undefined;
+  const tests: Test[] = [];
+  for (const clause of clauses) {
+    const test = isPlainObject(clause) ? simpleTest(clause) : undefined;
+    if (!test) return undefined;
+    tests.push(test);
+  }
+  return tests;
+}
+
+function simpleTest(filter: Document): Test | undefined {
+  const tests: Test[] = [];
+  for (const field in filter) {
+    const value: unknown = filter[field];
+    let test: Test | undefined;
+    if (field === '$and' || field === '$or') {
+      const clauses = clauseTests(value);
+      test = clauses && (field === '$and' ? allOf(clauses) : anyOf(clauses));
+    } else if (!field.startsWith('$')) {
+      test = conditionTest(field, value);
+    }
+    if (!test) return undefined;
+    tests.push(test);
+  }
+  return tests.length === 1 ? tests[0] : allOf(tests);
 }
 
 function simpleMatcher(filter: Document): Matcher | undefined {
-  const conditions: SimpleCondition[] = [];
-  for (const field in filter) {
-    const condition = simpleCondition(field, filter[field]);
-    if (!condition) return undefined;
-    conditions.push(condition);
-  }
+  const test = simpleTest(filter);
+  if (!test) return undefined;
   let full: CompiledQuery | undefined;
   return {
     test: (document) => {
-      for (const condition of conditions) {
-        const held: unknown = document[condition.field];
-        if (condition.equals !== undefined) {
-          if (held !== condition.equals && !(Array.isArray(held) && held.includes(condition.equals))) return false;
-          continue;
-        }
-        const matched = boundsMatch(held, condition.bounds);
-        if (matched === UNDECIDED) {
-          full ??= compileQuery(filter);
-          return full.test(document);
-        }
-        if (!matched) return false;
-      }
-      return true;
+      const outcome = test(document);
+      if (outcome !== UNDECIDED) return outcome;
+      full ??= compileQuery(filter);
+      return full.test(document);
     },
   };
 }
