@@ -1,5 +1,5 @@
 import { runHandingOff, runWithContext, type Logger } from '@crm/kit';
-import type { EventEnvelope } from './event-envelope';
+import type { EventEnvelope, PublishedEvent } from './event-envelope';
 import { isTopicPattern } from './topic-pattern';
 
 // A handler reads the event and never changes it: the in-process transport hands every consumer
@@ -144,7 +144,7 @@ export const DEFAULT_MAX_DELIVERIES = 5;
 // The port services see; whether RabbitMQ or the in-process broker is behind it is config.
 export interface EventBus {
   // Resolves only once the transport has taken responsibility for every event.
-  publish(events: readonly EventEnvelope[]): Promise<void>;
+  publish(events: readonly PublishedEvent[]): Promise<void>;
   // One durable queue per consumer name; `patterns` are topic patterns over event types.
   subscribe(
     consumer: string,

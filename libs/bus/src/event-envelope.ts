@@ -137,3 +137,21 @@ export function parseEnvelope(body: Buffer | string): EventEnvelope {
 export function serializeEnvelope(event: EventEnvelope): string {
   return JSON.stringify(event);
 }
+
+// An event already serialized (the outbox keeps its events so), with what a transport routes and
+// labels it by: published as it is, without parsing it again.
+export interface SerializedEvent {
+  readonly id: string;
+  readonly type: string;
+  readonly occurred_at: string;
+  // serializeEnvelope's answer for the event.
+  readonly body: string;
+}
+
+// What a bus publishes: envelopes, or events serialized before.
+export type PublishedEvent = EventEnvelope | SerializedEvent;
+
+export function serializedEvent(event: PublishedEvent): SerializedEvent {
+  if (!('data' in event)) return event;
+  return { id: event.id, type: event.type, occurred_at: event.occurred_at, body: serializeEnvelope(event) };
+}

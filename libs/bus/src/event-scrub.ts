@@ -3,7 +3,7 @@ import type { AnyBulkWriteOperation, Connection } from 'mongoose';
 import { writeInBatches } from '@crm/kit';
 import { deadLetterModel, type StoredDeadLetter } from './dead-letters';
 import { parseEnvelope, serializeEnvelope, type EventEnvelope } from './event-envelope';
-import { outboxModel, type OutboxRow } from './outbox';
+import { outboxModel, storedEvent, type OutboxRow } from './outbox';
 
 // The copies of events a service keeps (outbox rows: pending, sent until the sweeper's
 // retention, parked; dead letters) hold the payloads they carry. When a person's data must be
@@ -66,19 +66,29 @@ export async function redactKeptEvents(
   const outboxWrites = bulkUpdates<AnyBulkWriteOperation<OutboxRow>>((batch) =>
     outbox.bulkWrite(batch, { ordered: false }),
   );
+  // Rows recorded with their body carry the workspace beside it; older rows only in their event.
   for await (const row of outbox
-    .find({ 'event.workspace_id': workspaceId }, { event: 1 })
-    .lean<Pick<OutboxRow, '_id' | 'event'>>()
+    .find({ $or: [{ workspace_id: workspaceId }, { 'event.workspace_id': workspaceId }] }, { body: 1, event: 1 })
+    .lean<Pick<OutboxRow, '_id' | 'body' | 'event'>>()
     .cursor()) {
-    if (row.event.workspace_id !== workspaceId) continue;
-    const data = redacted(row.event, redact);
+    let event: EventEnvelope;
+    try {
+      event = storedEvent(row);
+    } catch {
+      // Not an envelope: there is no payload to read field by field (the relay parks it).
+      continue;
+    }
+    if (event.workspace_id !== workspaceId) continue;
+    const data = redacted(event, redact);
     if (data === null) continue;
-    await outboxWrites.add({
-      updateOne: {
-        filter: { _id: row._id, 'event.workspace_id': workspaceId },
-        update: { $set: { 'event.data': data } },
-      },
-    });
+    const update =
+      row.body !== undefined
+        ? {
+            filter: { _id: row._id, workspace_id: workspaceId },
+            update: { $set: { body: serializeEnvelope({ ...event, data }) } },
+          }
+        : { filter: { _id: row._id, 'event.workspace_id': workspaceId }, update: { $set: { 'event.data': data } } };
+    await outboxWrites.add({ updateOne: update });
   }
   const outboxRows = await outboxWrites.finish();
   const letters = deadLetterModel(connection);

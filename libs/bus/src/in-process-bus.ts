@@ -16,7 +16,7 @@ import {
 } from './event-bus';
 import type { Connection } from 'mongoose';
 import { deadLetterCount, storeDeadLetter } from './dead-letters';
-import { parseEnvelope, serializeEnvelope, type EventEnvelope } from './event-envelope';
+import { parseEnvelope, serializedEvent, type EventEnvelope, type PublishedEvent } from './event-envelope';
 import { topicMatches } from './topic-pattern';
 
 export interface DeadLetter {
@@ -349,8 +349,11 @@ export class InProcessBroker {
 
   // Resolves once every consumer of this broker, and of every broker linked to it, has handled
   // the events (or dead-lettered them).
-  async publish(events: readonly EventEnvelope[]): Promise<void> {
-    const typed: TypedBody[] = events.map((event) => [event.type, serializeEnvelope(event)]);
+  async publish(events: readonly PublishedEvent[]): Promise<void> {
+    const typed: TypedBody[] = events.map((event) => {
+      const { type, body } = serializedEvent(event);
+      return [type, body];
+    });
     const handled = this.enqueue(typed);
     for (const link of this.links) handled.push(link.forward(typed));
     await settled(handled);
@@ -425,7 +428,7 @@ export class InProcessEventBus implements EventBus {
     this.connection = options.connection;
   }
 
-  async publish(events: readonly EventEnvelope[]): Promise<void> {
+  async publish(events: readonly PublishedEvent[]): Promise<void> {
     if (this.closed) throw new Error('event bus is closed');
     await this.broker.publish(events);
   }

@@ -2,7 +2,7 @@ import { errorReason, int, loadConfig, newId, type Logger } from '@crm/kit';
 import type { Connection, Model } from 'mongoose';
 import type { EventBus } from './event-bus';
 import { pruneProcessedEvents } from './idempotent-consumer';
-import { outboxModel, type OutboxRow } from './outbox';
+import { outboxModel, publishedForm, type OutboxRow } from './outbox';
 import { wakeablePause } from './wakeable-pause';
 
 export interface OutboxRelayOptions {
@@ -229,7 +229,7 @@ export class OutboxRelay {
     const ours = { _id: { $in: claimed.map((row) => row._id) }, claim_token: token };
 
     try {
-      await this.bus.publish(claimed.map((row) => row.event));
+      await this.bus.publish(claimed.map(publishedForm));
     } catch (error) {
       await this.recordFailure(claimed, token, error);
       return 0;

@@ -1,5 +1,12 @@
 import { Schema, type ClientSession, type Connection, type Model } from 'mongoose';
-import { envelopeProblem, InvalidEnvelopeError, serializeEnvelope, type EventEnvelope } from './event-envelope';
+import {
+  envelopeProblem,
+  InvalidEnvelopeError,
+  parseEnvelope,
+  serializedEvent,
+  type EventEnvelope,
+  type SerializedEvent,
+} from './event-envelope';
 
 // parked: failed maxAttempts times; kept, counted and listed for an operator to look at.
 export type OutboxStatus = 'pending' | 'sent' | 'parked';
@@ -7,10 +14,17 @@ export type OutboxStatus = 'pending' | 'sent' | 'parked';
 // One row per event, written in the same transaction as the change it describes. A system
 // collection: not tenant-scoped, only the relay reads it.
 export interface OutboxRow {
+  // The event's id.
   _id: string;
-  event: EventEnvelope;
-  // The event's workspace (null for a global event), for the relay's fair share; rows written
-  // before it was kept have none.
+  // The event as it travels (serializeEnvelope), with its type and time: recorded once and
+  // published as it is, one string to store and read instead of a nested document. Rows recorded
+  // before hold the envelope itself in `event` instead (storedEvent reads either).
+  body?: string;
+  type?: string;
+  occurred_at?: string;
+  event?: EventEnvelope;
+  // The event's workspace (null for a global event), for the relay's fair share and an erasure's
+  // rewrite; rows written before it was kept have none (their `event` says it).
   workspace_id?: string | null;
   status: OutboxStatus;
   // Publish attempts so far.
@@ -31,7 +45,10 @@ const OUTBOX_MODEL = 'BusOutboxRow';
 const outboxSchema = new Schema<OutboxRow>(
   {
     _id: { type: String, required: true },
-    event: { type: Schema.Types.Mixed, required: true },
+    body: { type: String },
+    type: { type: String },
+    occurred_at: { type: String },
+    event: { type: Schema.Types.Mixed },
     workspace_id: { type: String, default: null },
     status: { type: String, enum: ['pending', 'sent', 'parked'], required: true },
     attempts: { type: Number, required: true },
@@ -59,6 +76,25 @@ outboxSchema.index({ workspace_id: 1, status: 1, claimed_until: 1, created_at: 1
 export function outboxModel(connection: Connection): Model<OutboxRow> {
   const existing = connection.models[OUTBOX_MODEL] as Model<OutboxRow> | undefined;
   return existing ?? connection.model<OutboxRow>(OUTBOX_MODEL, outboxSchema);
+}
+
+// A row's event as the relay publishes it, whichever shape the row was recorded in.
+export function publishedForm(
+  row: Pick<OutboxRow, '_id' | 'body' | 'type' | 'occurred_at' | 'event'>,
+): SerializedEvent {
+  if (row.body !== undefined && row.type !== undefined && row.occurred_at !== undefined) {
+    return { id: row._id, type: row.type, occurred_at: row.occurred_at, body: row.body };
+  }
+  if (row.event) return serializedEvent(row.event);
+  throw new InvalidEnvelopeError(`outbox row ${row._id} holds no event`);
+}
+
+// A row's event as an envelope (an erasure's rewrite, operators, tests), whichever shape the row
+// was recorded in.
+export function storedEvent(row: Pick<OutboxRow, '_id' | 'body' | 'event'>): EventEnvelope {
+  if (row.body !== undefined) return parseEnvelope(row.body);
+  if (row.event) return row.event;
+  throw new InvalidEnvelopeError(`outbox row ${row._id} holds no event`);
 }
 
 export interface OutboxBacklog {
@@ -121,10 +157,13 @@ export async function recordEvents(
   const rows = events.map((event): OutboxRow => {
     const problem = envelopeProblem(event);
     if (problem) throw new InvalidEnvelopeError(problem);
+    const { type, occurred_at, body } = serializedEvent(event);
     return {
       _id: event.id,
       // Stored as it will travel, so the relay publishes exactly what was recorded.
-      event: JSON.parse(serializeEnvelope(event)) as EventEnvelope,
+      body,
+      type,
+      occurred_at,
       workspace_id: event.workspace_id,
       status: 'pending',
       attempts: 0,

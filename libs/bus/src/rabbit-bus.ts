@@ -18,7 +18,13 @@ import {
   type EventHandler,
   type SubscribeOptions,
 } from './event-bus';
-import { parseEnvelope, serializeEnvelope, type EventEnvelope } from './event-envelope';
+import {
+  parseEnvelope,
+  serializedEvent,
+  type EventEnvelope,
+  type PublishedEvent,
+  type SerializedEvent,
+} from './event-envelope';
 
 export interface RabbitBusOptions extends BusOptions {
   url: string;
@@ -121,9 +127,10 @@ export class RabbitEventBus implements EventBus {
     return this.model !== undefined;
   }
 
-  async publish(events: readonly EventEnvelope[]): Promise<void> {
+  async publish(published: readonly PublishedEvent[]): Promise<void> {
     if (this.closed) throw new Error('event bus is closed');
-    if (events.length === 0) return;
+    if (published.length === 0) return;
+    const events = published.map(serializedEvent);
     const deadline = Date.now() + this.operationTimeoutMs;
     for (let attempt = 1; ; attempt++) {
       let channel: ConfirmChannel | undefined;
@@ -391,14 +398,14 @@ export class RabbitEventBus implements EventBus {
   }
 
   // Batches are bounded by the outbox relay, so buffering them without waiting for 'drain' is fine.
-  private publishOn(channel: ConfirmChannel, events: readonly EventEnvelope[]): Promise<void> {
+  private publishOn(channel: ConfirmChannel, events: readonly SerializedEvent[]): Promise<void> {
     const confirms = events.map(
       (event) =>
         new Promise<void>((resolve, reject) => {
           channel.publish(
             this.exchange,
             event.type,
-            Buffer.from(serializeEnvelope(event)),
+            Buffer.from(event.body),
             {
               persistent: true,
               contentType: 'application/json',

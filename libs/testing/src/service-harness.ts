@@ -2,7 +2,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { InProcessBroker, JobWorker, outboxModel, SENT_RETENTION_SETTING, type EventEnvelope } from '@crm/bus';
+import {
+  InProcessBroker,
+  JobWorker,
+  outboxModel,
+  SENT_RETENTION_SETTING,
+  storedEvent,
+  type EventEnvelope,
+} from '@crm/bus';
 import {
   createLogger,
   generateInternalKeyPair,
@@ -12,6 +19,7 @@ import {
   type InternalClaims,
   type KeyPair,
 } from '@crm/kit';
+import { Query } from 'mingo';
 import { serviceJobs, startService, type RunningService, type ServiceDefinition } from '@crm/service-host';
 import { checkResponse, forgetDocument } from './openapi-check';
 
@@ -37,7 +45,7 @@ export interface ServiceHarness<R = unknown> {
   // A request as the gateway forwards it: with an internal JWT carrying these claims, or
   // none (public operations). Every answer is checked against the service's OpenAPI document.
   call<T = any>(claims: InternalClaims | null, method: string, path: string, options?: CallOptions): Promise<Answer<T>>;
-  // Events the service wrote to its outbox, oldest first.
+  // Events the service wrote to its outbox, oldest first; `filter` is a query over `event.*`.
   events(filter?: Record<string, unknown>): Promise<EventEnvelope[]>;
   // A job worker of this service (every module's jobs) whose clock runs `days` ahead, as a replica
   // would see the future: `runDue()` runs what falls due by then instead of waiting for it. Two
@@ -108,12 +116,15 @@ export async function startServiceForTest<R>(
       return { status: response.status, body: parsed as T, headers: response.headers };
     },
     async events(filter = {}) {
-      const rows = await outboxModel(service.context.connection)
-        .find(filter)
-        .sort({ created_at: 1, _id: 1 })
-        .lean()
-        .exec();
-      return rows.map((row) => row.event);
+      const rows = await outboxModel(service.context.connection).find({}).sort({ created_at: 1, _id: 1 }).lean().exec();
+      // The outbox keeps each event serialized: the filter (over `event.*`) is applied to the rows
+      // as they read parsed, as the query would have to a stored envelope.
+      const stray = Object.keys(filter).find(
+        (key) => !key.startsWith('$') && key !== 'event' && !key.startsWith('event.'),
+      );
+      if (stray) throw new Error(`events() filters the envelope as event.*, not ${stray}`);
+      const wanted = new Query(filter);
+      return rows.map(storedEvent).filter((event) => wanted.test({ event }));
     },
     jobsAt(days) {
       return new JobWorker({

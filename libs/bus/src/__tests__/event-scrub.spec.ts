@@ -1,9 +1,8 @@
 import { newId } from '@crm/kit';
 import type { Connection } from 'mongoose';
 import { deadLetterModel, storeDeadLetter } from '../dead-letters';
-import type { EventEnvelope } from '../event-envelope';
 import { redactKeptEvents, type EventRedaction } from '../event-scrub';
-import { outboxModel, recordEvents } from '../outbox';
+import { outboxModel, recordEvents, storedEvent } from '../outbox';
 import { openTestDatabase, type TestDatabase } from './database';
 import { buildEvent } from './helpers';
 
@@ -27,8 +26,10 @@ describe('redactKeptEvents', () => {
       );
     return event;
   };
-  const dataOf = async (id: string) =>
-    (await outboxModel(connection).findOne({ _id: id }).lean<{ event: EventEnvelope }>().exec())?.event.data;
+  const dataOf = async (id: string) => {
+    const row = await outboxModel(connection).findOne({ _id: id }).lean().exec();
+    return row ? storedEvent(row).data : undefined;
+  };
   const statusOf = async (id: string) =>
     (await outboxModel(connection).findOne({ _id: id }).lean<{ status: string }>().exec())?.status;
 
@@ -55,8 +56,8 @@ describe('redactKeptEvents', () => {
       outbox_rows: 2_000,
       dead_letters: 0,
     });
-    const rows = await outboxModel(connection).find({}).lean<Array<{ event: EventEnvelope }>>().exec();
-    const names = rows.map((row) => (row.event.data as { first_name: string }).first_name);
+    const rows = await outboxModel(connection).find({}).lean().exec();
+    const names = rows.map((row) => (storedEvent(row).data as { first_name: string }).first_name);
     expect(names.filter((name) => name === 'Erased')).toHaveLength(2_000);
     expect(names.filter((name) => name === 'Ted')).toHaveLength(500);
   });
@@ -109,6 +110,35 @@ describe('redactKeptEvents', () => {
       outbox_rows: 0,
       dead_letters: 0,
     });
+  });
+
+  it('rewrites rows recorded before the outbox kept events serialized, which hold the envelope itself', async () => {
+    const workspace = newId();
+    const person = newId();
+    const neighbour = buildEvent({ workspace_id: newId(), data: { contact_id: person, first_name: 'Ted' } });
+    const older = buildEvent({ workspace_id: workspace, data: { contact_id: person, first_name: 'Ted' } });
+    const now = new Date();
+    await outboxModel(connection).collection.insertMany(
+      [older, neighbour].map((event) => ({
+        _id: event.id,
+        event,
+        status: 'pending',
+        attempts: 0,
+        available_at: now,
+        claimed_until: null,
+        claim_token: null,
+        last_error: null,
+        created_at: now,
+        sent_at: null,
+      })) as never[],
+    );
+
+    expect(await redactKeptEvents(connection, workspace, withoutNameOf(person))).toEqual({
+      outbox_rows: 1,
+      dead_letters: 0,
+    });
+    expect(await dataOf(older.id)).toEqual({ contact_id: person, first_name: 'Erased' });
+    expect(await dataOf(neighbour.id)).toEqual(neighbour.data);
   });
 
   it("never reads nor touches another workspace's rows", async () => {

@@ -147,6 +147,35 @@ describe('transactional outbox and relay', () => {
     expect(await outboxModel(connection).countDocuments()).toBe(0);
   });
 
+  test('a row recorded before the outbox kept events serialized is published as it was recorded, in its turn', async () => {
+    const older = buildEvent({ type: 'crm.company.created', data: { name: 'Acme', when: '2026-01-01' } });
+    const created = new Date(Date.now() - 1000);
+    await outboxModel(connection).collection.insertOne({
+      _id: older.id,
+      event: older,
+      status: 'pending',
+      attempts: 0,
+      available_at: created,
+      claimed_until: null,
+      claim_token: null,
+      last_error: null,
+      created_at: created,
+      sent_at: null,
+    } as never);
+    const newer = buildEvent({ type: 'crm.company.updated' });
+    await transactWithEvents(connection, undefined, async (_session, emit) => emit(newer));
+    expect(await outboxModel(connection).findById(newer.id).lean()).toMatchObject({
+      body: JSON.stringify(newer),
+      type: 'crm.company.updated',
+      occurred_at: newer.occurred_at,
+    });
+
+    expect(await newRelay().relayBatch()).toBe(2);
+
+    expect(received).toEqual([older, newer]);
+    expect(await outboxModel(connection).countDocuments()).toBe(0);
+  });
+
   test('while changes keep coming, the relay lingers after a round so the next one carries several events', async () => {
     const rounds: string[][] = [];
     const counting: Pick<EventBus, 'publish'> = {

@@ -24,7 +24,8 @@ const WORKSPACE = 'ws_bench';
 // Documents keyed by string ids, as the services' are.
 type Row = mongo.Document & { _id: string };
 
-// An event as the outbox stores it: the envelope with the company's public state.
+// An event as a service records it: the envelope with the company's public state (the outbox
+// keeps it serialized, with its type and time beside it).
 function event(index: number): mongo.Document {
   const at = new Date(Date.UTC(2026, 0, 1) + index * 1000).toISOString();
   return {
@@ -115,9 +116,12 @@ async function main(): Promise<void> {
       const rows: Row[] = [];
       const documents: Row[] = [];
       for (let count = 0; count < BATCH; count++, next++) {
+        const envelope = event(next);
         rows.push({
           _id: `event_${next}`,
-          event: event(next),
+          body: JSON.stringify(envelope),
+          type: envelope.type,
+          occurred_at: envelope.occurred_at,
           workspace_id: WORKSPACE,
           ...PENDING,
           available_at: now,

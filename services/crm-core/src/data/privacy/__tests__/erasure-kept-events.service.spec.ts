@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import { outboxModel, type OutboxRow } from '@crm/bus';
+import { outboxModel, storedEvent, type OutboxRow } from '@crm/bus';
 import { waitUntil, type ServiceHarness } from '@crm/testing';
 import { createRecord, memberClaims, type MemberClaims } from '../../../records/__tests__/bin-support';
 import { startCrmCoreWithErasurePeers, type CrmCoreWithErasurePeers } from './fake-erasure-peers';
@@ -21,10 +21,10 @@ const outbox = () => outboxModel(crm.service.context.connection);
 
 // The kept events of a workspace: id, status and envelope of each outbox row.
 const keptEventsOf = async (claims: MemberClaims) =>
-  (await outbox().find({ 'event.workspace_id': claims.workspace_id }).lean<OutboxRow[]>().exec()).map((row) => ({
+  (await outbox().find({ workspace_id: claims.workspace_id }).lean<OutboxRow[]>().exec()).map((row) => ({
     id: row._id,
     status: row.status,
-    event: row.event,
+    event: storedEvent(row),
   }));
 
 const dataOf = (row: { event: { data: unknown } }) => row.event.data as Record<string, unknown>;

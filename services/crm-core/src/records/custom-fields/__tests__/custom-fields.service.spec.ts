@@ -110,7 +110,7 @@ describe('POST /custom-fields', () => {
       body: { object: 'company', label: 'Tier', type: 'text' },
     });
     expect(answer.status).toBe(403);
-    expect(await crm.events({ workspace_id: admin.workspace_id })).toEqual([]);
+    expect(await crm.events({ 'event.workspace_id': admin.workspace_id })).toEqual([]);
   });
 });
 
