@@ -11,9 +11,18 @@ const root = join(__dirname, '..', '..');
 const children: ChildProcess[] = [];
 const dataDirs: string[] = [];
 
-afterAll(() => {
-  for (const child of children) child.kill('SIGKILL');
-  for (const dataDir of dataDirs) rmSync(dataDir, { recursive: true, force: true });
+// Each test's systems stop when it ends: idle systems left running slow the next test's start.
+afterEach(async () => {
+  const stopping = children.splice(0).map((child) =>
+    child.exitCode !== null || child.signalCode !== null
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => {
+          child.once('exit', () => resolve());
+          child.kill('SIGKILL');
+        }),
+  );
+  await Promise.all(stopping);
+  for (const dataDir of dataDirs.splice(0)) rmSync(dataDir, { recursive: true, force: true });
 });
 
 function startAllInOne(env: Record<string, string>): Promise<string> {
