@@ -144,6 +144,22 @@ export async function retryParkedOutboxRow(
   return updated.modifiedCount > 0;
 }
 
+// The fields of a row recorded at `now`, waiting for its first publish.
+export function waitingFields(
+  now: Date,
+): Omit<OutboxRow, '_id' | 'body' | 'type' | 'occurred_at' | 'event' | 'workspace_id'> {
+  return {
+    status: 'pending',
+    attempts: 0,
+    available_at: now,
+    claimed_until: null,
+    claim_token: null,
+    last_error: null,
+    created_at: now,
+    sent_at: null,
+  };
+}
+
 // Writes the events to the outbox inside the caller's transaction, so they exist if and only
 // if the change commits.
 export async function recordEvents(
@@ -165,14 +181,7 @@ export async function recordEvents(
       type,
       occurred_at,
       workspace_id: event.workspace_id,
-      status: 'pending',
-      attempts: 0,
-      available_at: now,
-      claimed_until: null,
-      claim_token: null,
-      last_error: null,
-      created_at: now,
-      sent_at: null,
+      ...waitingFields(now),
     };
   });
   await outboxModel(connection).insertMany(rows, { session, lean: true });

@@ -290,25 +290,16 @@ function conditionTest(field: string, value: unknown): Test | undefined {
   return kind ? boundsTest(field, bounds, kind) : undefined;
 }
 
-// Every test true (false at the first false), or UNDECIDED when one is and none is false before it.
-const allOf =
-  (tests: readonly Test[]): Test =>
+// $and (every test true) when `passing` is true, $or (some test true) when it is false: the first
+// outcome other than `passing` decides (UNDECIDED included, for the full query to settle).
+const combined =
+  (tests: readonly Test[], passing: boolean): Test =>
   (document) => {
     for (const test of tests) {
       const outcome = test(document);
-      if (outcome !== true) return outcome;
+      if (outcome !== passing) return outcome;
     }
-    return true;
-  };
-
-const anyOf =
-  (tests: readonly Test[]): Test =>
-  (document) => {
-    for (const test of tests) {
-      const outcome = test(document);
-      if (outcome !== false) return outcome;
-    }
-    return false;
+    return passing;
   };
 
 // The clauses of an $and or $or, each a simple filter; mingo answers an empty or malformed list.
@@ -330,14 +321,14 @@ function simpleTest(filter: Document): Test | undefined {
     let test: Test | undefined;
     if (field === '$and' || field === '$or') {
       const clauses = clauseTests(value);
-      test = clauses && (field === '$and' ? allOf(clauses) : anyOf(clauses));
+      test = clauses && combined(clauses, field === '$and');
     } else if (!field.startsWith('$')) {
       test = conditionTest(field, value);
     }
     if (!test) return undefined;
     tests.push(test);
   }
-  return tests.length === 1 ? tests[0] : allOf(tests);
+  return tests.length === 1 ? tests[0] : combined(tests, true);
 }
 
 function simpleMatcher(filter: Document): Matcher | undefined {

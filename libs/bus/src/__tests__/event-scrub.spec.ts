@@ -2,7 +2,7 @@ import { newId } from '@crm/kit';
 import type { Connection } from 'mongoose';
 import { deadLetterModel, storeDeadLetter } from '../dead-letters';
 import { redactKeptEvents, type EventRedaction } from '../event-scrub';
-import { outboxModel, recordEvents, storedEvent } from '../outbox';
+import { outboxModel, recordEvents, storedEvent, waitingFields } from '../outbox';
 import { openTestDatabase, type TestDatabase } from './database';
 import { buildEvent } from './helpers';
 
@@ -119,18 +119,7 @@ describe('redactKeptEvents', () => {
     const older = buildEvent({ workspace_id: workspace, data: { contact_id: person, first_name: 'Ted' } });
     const now = new Date();
     await outboxModel(connection).collection.insertMany(
-      [older, neighbour].map((event) => ({
-        _id: event.id,
-        event,
-        status: 'pending',
-        attempts: 0,
-        available_at: now,
-        claimed_until: null,
-        claim_token: null,
-        last_error: null,
-        created_at: now,
-        sent_at: null,
-      })) as never[],
+      [older, neighbour].map((event) => ({ _id: event.id, event, ...waitingFields(now) })) as never[],
     );
 
     expect(await redactKeptEvents(connection, workspace, withoutNameOf(person))).toEqual({

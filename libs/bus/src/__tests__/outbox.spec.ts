@@ -11,7 +11,7 @@ import {
 } from '../idempotent-consumer';
 import { outboxBacklog, parkedOutboxRows, retryParkedOutboxRow } from '../outbox';
 import { InProcessBroker, InProcessEventBus } from '../in-process-bus';
-import { outboxModel, recordEvents } from '../outbox';
+import { outboxModel, recordEvents, waitingFields } from '../outbox';
 import { transactWithEvents } from '../unit-of-work';
 import { freeRows, OUTBOX_ORDER, OutboxRelay, sentRetentionOf, type OutboxRelayOptions } from '../outbox-relay';
 import { appliedModel, openTestDatabase, type TestDatabase } from './database';
@@ -153,14 +153,7 @@ describe('transactional outbox and relay', () => {
     await outboxModel(connection).collection.insertOne({
       _id: older.id,
       event: older,
-      status: 'pending',
-      attempts: 0,
-      available_at: created,
-      claimed_until: null,
-      claim_token: null,
-      last_error: null,
-      created_at: created,
-      sent_at: null,
+      ...waitingFields(created),
     } as never);
     const newer = buildEvent({ type: 'crm.company.updated' });
     await transactWithEvents(connection, undefined, async (_session, emit) => emit(newer));
