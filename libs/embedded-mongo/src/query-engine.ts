@@ -268,6 +268,12 @@ function equalsTest(field: string, wanted: string | boolean | null): Test {
   };
 }
 
+// The type a bound's operand compares: a string or a finite number; others go to the full query.
+function boundKind(operand: unknown): 'number' | 'string' | undefined {
+  if (typeof operand === 'string') return 'string';
+  return typeof operand === 'number' && Number.isFinite(operand) ? 'number' : undefined;
+}
+
 function conditionTest(field: string, value: unknown): Test | undefined {
   if (field.includes('.')) return undefined;
   if (typeof value === 'string' || typeof value === 'boolean' || value === null) return equalsTest(field, value);
@@ -277,12 +283,7 @@ function conditionTest(field: string, value: unknown): Test | undefined {
   for (const operator in value) {
     const operand: unknown = value[operator];
     const accept = Object.hasOwn(BOUNDS, operator) ? BOUNDS[operator] : undefined;
-    const operandKind =
-      typeof operand === 'string'
-        ? 'string'
-        : typeof operand === 'number' && Number.isFinite(operand)
-          ? 'number'
-          : undefined;
+    const operandKind = boundKind(operand);
     if (!accept || !operandKind || (kind !== undefined && operandKind !== kind)) return undefined;
     kind = operandKind;
     bounds.push([accept, operand as number | string]);
