@@ -292,35 +292,46 @@ function describeBounds(index: OrderedIndex, bounds: Map<string, FieldBounds>, u
   return described;
 }
 
-interface Candidate {
-  readonly plan: QueryPlan;
+// How well an index serves a query, judged without building its key intervals: planning runs
+// for every index on every query, and only the chosen one's intervals are needed.
+interface IndexFit {
+  readonly index: OrderedIndex;
   readonly score: number;
+  // The leading fields with equality points.
+  readonly equalities: number;
+  // Their distinct keys in index order; undefined for a field with one point, encoded when built.
+  readonly pointKeys: Array<string[] | undefined>;
+  readonly providesSort: boolean;
+  readonly reverse: boolean;
+  // The bounds of the field after the equalities, when a range there narrows the walk.
+  readonly range: FieldBounds | undefined;
 }
 
-function planIndex(
-  index: OrderedIndex,
-  filter: FilterBounds,
-  sort: SortSpec,
-  filterFields: string[],
-): Candidate | undefined {
+function distinctKeys(points: unknown[], direction: 1 | -1, index: OrderedIndex): string[] {
+  return [...new Set(points.map((point) => encodeForDirection(point, direction, index.collation)))].sort();
+}
+
+function assessIndex(index: OrderedIndex, filter: FilterBounds, sort: SortSpec): IndexFit | undefined {
   if (!index.lookupCapable || index.partial || index.collation) return undefined;
   const { bounds } = filter;
   // Leading equality fields.
-  const pointLists: string[][] = [];
+  const pointKeys: Array<string[] | undefined> = [];
   let equalities = 0;
+  let combinations = 1;
+  let singlePoints = true;
   for (let position = 0; position < index.fields.length; position++) {
     const found = bounds.get(index.fields[position]);
     if (!found?.points) break;
-    const direction = index.directions[position];
-    const keys = [
-      ...new Set(found.points.map((point) => encodeForDirection(point, direction, index.collation))),
-    ].sort();
-    pointLists.push(keys);
+    if (found.points.length === 1) pointKeys.push(undefined);
+    else {
+      const keys = distinctKeys(found.points, index.directions[position], index);
+      pointKeys.push(keys);
+      combinations *= keys.length;
+      if (combinations > MAX_INTERVALS) return undefined;
+      if (keys.length !== 1) singlePoints = false;
+    }
     equalities++;
   }
-  const prefixes = cartesian(pointLists);
-  if (!prefixes) return undefined;
-  const singlePoints = pointLists.every((keys) => keys.length === 1);
   // A sparse index lacks documents without the field: usable only when the query excludes them.
   if (index.sparse) {
     const excludesMissing = index.fields.some((field) => {
@@ -368,41 +379,61 @@ function planIndex(
   }
   // A range on the field after the equalities.
   const rangeField = index.fields[equalities];
-  const range = rangeField === undefined ? undefined : bounds.get(rangeField);
-  const rangeUsable = range !== undefined && range.points === undefined && range.type !== undefined;
-  let rangeBounds = range;
-  if (rangeUsable && index.multikey && range.low && range.high) rangeBounds = { ...range, high: undefined };
+  const found = rangeField === undefined ? undefined : bounds.get(rangeField);
+  const range = found !== undefined && found.points === undefined && found.type !== undefined ? found : undefined;
+  if (equalities === 0 && !range && (!providesSort || sort.length === 0)) return undefined;
+  const fullyEqual = equalities === index.fields.length;
+  const score =
+    equalities * 100 +
+    (range ? 50 : 0) +
+    (providesSort && sort.length > 0 ? 60 : 0) +
+    (index.unique && fullyEqual ? 1000 : 0) -
+    index.fields.length;
+  return { index, score, equalities, pointKeys, providesSort, reverse, range };
+}
+
+// The chosen index's plan: its key intervals, and whether its keys alone decide the filter.
+function indexPlan(fit: IndexFit, filter: FilterBounds, filterFields: string[]): QueryPlan {
+  const { index, equalities, range } = fit;
+  const { bounds } = filter;
+  const prefixes = cartesian(
+    fit.pointKeys.map(
+      (keys, position) =>
+        keys ?? [
+          encodeForDirection(
+            bounds.get(index.fields[position])!.points![0],
+            index.directions[position],
+            index.collation,
+          ),
+        ],
+    ),
+  )!;
+  // A multikey index holds a key per element: both ends of a range may be met by different
+  // elements, so only the lower one narrows the walk.
+  const rangeBounds = range && index.multikey && range.low && range.high ? { ...range, high: undefined } : range;
   const intervals: Interval[] = [];
   for (const prefix of prefixes) {
-    if (rangeUsable && rangeBounds)
-      intervals.push(rangeInterval(prefix, rangeBounds, index.directions[equalities], index));
+    if (rangeBounds) intervals.push(rangeInterval(prefix, rangeBounds, index.directions[equalities], index));
     else intervals.push({ start: prefix, end: prefix + AFTER_PREFIX });
   }
-  if (equalities === 0 && !rangeUsable && (!providesSort || sort.length === 0)) return undefined;
-  const boundFields = new Set(index.fields.slice(0, equalities + (rangeUsable ? 1 : 0)));
+  const used = equalities + (range ? 1 : 0);
+  const boundFields = new Set(index.fields.slice(0, used));
   const exact =
     filter.allExact &&
     !index.multikey &&
     rangeBounds === range &&
     filterFields.every((field) => boundFields.has(field) && bounds.get(field)?.exact === true);
-  const fullyEqual = equalities === index.fields.length;
-  const score =
-    equalities * 100 +
-    (rangeUsable ? 50 : 0) +
-    (providesSort && sort.length > 0 ? 60 : 0) +
-    (index.unique && fullyEqual ? 1000 : 0) -
-    index.fields.length;
   return {
-    score,
-    plan: {
-      stage: 'IXSCAN',
-      index,
-      indexName: index.name,
-      intervals,
-      reverse,
-      providesSort,
-      exact,
-      indexBounds: describeBounds(index, bounds, equalities + (rangeUsable ? 1 : 0)),
+    stage: 'IXSCAN',
+    index,
+    indexName: index.name,
+    intervals,
+    reverse: fit.reverse,
+    providesSort: fit.providesSort,
+    exact,
+    // Only explain reads it.
+    get indexBounds() {
+      return describeBounds(index, bounds, used);
     },
   };
 }
@@ -421,11 +452,11 @@ export function planQuery(indexes: Iterable<OrderedIndex>, filter: Document, sor
     };
   }
   const filterFields = Object.keys(filter);
-  let best: Candidate | undefined;
+  let best: IndexFit | undefined;
   for (const index of indexes) {
-    const candidate = planIndex(index, analysed, sort, filterFields);
-    if (candidate && (!best || candidate.score > best.score)) best = candidate;
+    const fit = assessIndex(index, analysed, sort);
+    if (fit && (!best || fit.score > best.score)) best = fit;
   }
-  if (best) return best.plan;
+  if (best) return indexPlan(best, analysed, filterFields);
   return { stage: 'COLLSCAN', providesSort: sort.length === 0, exact: false };
 }

@@ -288,6 +288,20 @@ describe('index lookups', () => {
     expect(indexed.executionStats).toMatchObject({ nReturned: 1, totalDocsExamined: 1 });
     const scanned = await people.find({ plain: 5 }).explain();
     expect(scanned.queryPlanner.winningPlan.stage).toBe('COLLSCAN');
+    // The bounds of the chosen index: the points of its equalities, then the range after them.
+    const ranged = await people
+      .find({ workspace: { $in: ['w1', 'w2'] }, createdAt: { $gte: new Date(0), $lt: new Date(5000) } })
+      .explain();
+    expect(ranged.queryPlanner.winningPlan.inputStage).toMatchObject({
+      indexName: 'workspace_1_createdAt_1',
+      indexBounds: {
+        workspace: ['[w1, w1]', '[w2, w2]'],
+        createdAt: [`[${String(new Date(0))}, ${String(new Date(5000))})`],
+      },
+    });
+    expect(
+      ids(await people.find({ workspace: { $in: ['w1', 'w2'] }, createdAt: { $lt: new Date(5000) } }).toArray()).sort(),
+    ).toEqual([1, 2]);
 
     const connection = await openConnection();
     const Person = connection.model('Person', new mongoose.Schema({ email: { type: String, index: true } }));
