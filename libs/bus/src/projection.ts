@@ -117,23 +117,29 @@ export async function applyRecordStates<State extends object>(
     );
     const newer = group.filter((record) => (stored.get(record.id) ?? 0) < record.version);
     if (newer.length === 0) continue;
-    const operations = newer.map((record) => ({
-      replaceOne: {
-        filter: { ...scope, _id: record.id, version: { $lt: record.version } },
-        replacement: {
-          ...(record.state ?? {}),
-          ...options.stamp,
-          ...scope,
-          _id: record.id,
-          version: record.version,
-          deleted: record.state === null,
-        },
-        upsert: true,
-      },
-    }));
-    // A version stored meanwhile (outside a transaction) makes an upsert collide: that record
-    // goes through applyRecordState, which tells a newer stored version from an older one. The
-    // states are the events' own JSON, stored as they are: the driver's bulk write, without a
+    const operations = newer.map((record) => {
+      const document = {
+        ...(record.state ?? {}),
+        ...options.stamp,
+        ...scope,
+        _id: record.id,
+        version: record.version,
+        deleted: record.state === null,
+      };
+      // A record with no document yet is inserted: an upsert would first look for it again.
+      return workspaceId !== null && !stored.has(record.id)
+        ? { insertOne: { document } }
+        : {
+            replaceOne: {
+              filter: { ...scope, _id: record.id, version: { $lt: record.version } },
+              replacement: document,
+              upsert: true,
+            },
+          };
+    });
+    // A version stored meanwhile (outside a transaction) makes an insert or upsert collide: that
+    // record goes through applyRecordState, which tells a newer stored version from an older one.
+    // The states are the events' own JSON, stored as they are: the driver's bulk write, without a
     // mongoose document built per record to cast them (the tenancy guard still checks it).
     let refused = new Set<number>();
     try {

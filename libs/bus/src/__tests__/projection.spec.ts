@@ -173,6 +173,39 @@ describe('projections', () => {
     expect(await stored(stale)).toMatchObject({ version: 5, name: 'v5' });
   });
 
+  test('applyRecordStates: a first version stored by another delivery between its read and its write is told newer or older', async () => {
+    const [raced, overtaken] = [newId(), newId()];
+    const write = model.collection.bulkWrite.bind(model.collection);
+    // Another delivery stores these documents after the batch read that none was there.
+    const spy = jest.spyOn(model.collection, 'bulkWrite').mockImplementationOnce(async (...args) => {
+      await applyRecordState(model, {
+        id: raced,
+        workspace_id: workspaceId,
+        version: 4,
+        state: { workspace_id: workspaceId, name: 'Newer, stored meanwhile' },
+      });
+      await applyRecordState(model, {
+        id: overtaken,
+        workspace_id: workspaceId,
+        version: 1,
+        state: { workspace_id: workspaceId, name: 'Older, stored meanwhile' },
+      });
+      return write(...args);
+    });
+    try {
+      const applied = await applyRecordStates(model, [
+        { id: raced, workspace_id: workspaceId, version: 2, state: { workspace_id: workspaceId, name: 'v2' } },
+        { id: overtaken, workspace_id: workspaceId, version: 3, state: { workspace_id: workspaceId, name: 'v3' } },
+      ]);
+      expect(spy).toHaveBeenCalledTimes(1);
+      expect(applied.map((record) => [record.id, record.version])).toEqual([[overtaken, 3]]);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(await stored(raced)).toMatchObject({ version: 4, name: 'Newer, stored meanwhile' });
+    expect(await stored(overtaken)).toMatchObject({ version: 3, name: 'v3', deleted: false });
+  });
+
   test('a deletion leaves a tombstone: a late update does not resurrect the record', async () => {
     const handle = projectionHandler({ model, read: readCompany });
     const id = newId();
