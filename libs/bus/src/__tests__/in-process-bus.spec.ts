@@ -242,6 +242,29 @@ describe('in-process event bus', () => {
       await bus.close();
     });
 
+    test('dead-letters an invalid envelope among its events and hands over the others together', async () => {
+      const { bus, broker } = newBus();
+      const batches: string[][] = [];
+      await bus.subscribeBatch('strict-batches', ['crm.#'], async (events) => {
+        batches.push(events.map((event) => nameOf(event)));
+      });
+      const workspace_id = '00000000-0000-4000-8000-000000000004';
+      const invalid = { ...buildEvent({ workspace_id, data: { name: 'bad' } }), id: 'not-a-uuid' };
+      const events = [
+        buildEvent({ workspace_id, data: { name: 'first' } }),
+        invalid,
+        buildEvent({ workspace_id, data: { name: 'last' } }),
+      ];
+
+      await bus.publish(events);
+
+      expect(batches).toEqual([['first', 'last']]);
+      expect(broker.deadLetters('strict-batches')).toEqual([
+        expect.objectContaining({ event: null, deliveries: 1, body: JSON.stringify(invalid) }),
+      ]);
+      await bus.close();
+    });
+
     test('never takes more than maxBatch at once, and handles one batch at a time', async () => {
       const { bus } = newBus();
       const sizes: number[] = [];
