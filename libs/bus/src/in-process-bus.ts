@@ -181,14 +181,9 @@ class ConsumerQueue {
     const deliveries = this.pending.splice(0, sizer.size);
     const parsed: Parsed[] = [];
     for (const delivery of deliveries) {
-      let event: EventEnvelope;
-      try {
-        event = delivery.message.event();
-      } catch (error) {
-        await this.poisoned(delivery, error);
-        continue;
-      }
-      parsed.push({ delivery, event });
+      const event = this.parse(delivery);
+      if (event instanceof Promise) await event;
+      else parsed.push({ delivery, event });
     }
     if (parsed.length <= 1) return parsed;
     const started = performance.now();
@@ -207,8 +202,16 @@ class ConsumerQueue {
     }
   }
 
-  // A body that is no envelope is dead-lettered at once. (Parsing is synchronous: only a poison
-  // body waits, so a batch takes no turn of the event loop per event.)
+  // The envelope as it came off the wire, or, for a body that is no envelope, its dead letter
+  // being stored. Synchronous for an envelope: a batch waits for no promise per event.
+  private parse(delivery: Delivery): EventEnvelope | Promise<void> {
+    try {
+      return delivery.message.event();
+    } catch (error) {
+      return this.poisoned(delivery, error);
+    }
+  }
+
   private async poisoned(delivery: Delivery, error: unknown): Promise<void> {
     await this.deadLetter({
       consumer: this.name,
@@ -235,14 +238,8 @@ class ConsumerQueue {
   }
 
   private async deliver(delivery: Delivery): Promise<void> {
-    let event: EventEnvelope;
-    try {
-      event = delivery.message.event();
-    } catch (error) {
-      await this.poisoned(delivery, error);
-      return;
-    }
-    await this.retry(delivery, event);
+    const event = this.parse(delivery);
+    await (event instanceof Promise ? event : this.retry(delivery, event));
   }
 
   // Handles one event, again after a failure (with a growing pause) until it succeeds or its
