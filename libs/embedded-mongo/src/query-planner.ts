@@ -244,12 +244,12 @@ export function fieldBounds(filter: Document): FilterBounds {
   return { bounds, allExact };
 }
 
-function cartesian(lists: string[][]): string[] | undefined {
+// Every prefix of one key per list; assessIndex keeps their count within MAX_INTERVALS.
+function cartesian(lists: string[][]): string[] {
   let combinations = [''];
   for (const list of lists) {
     const next: string[] = [];
     for (const prefix of combinations) for (const key of list) next.push(prefix + key);
-    if (next.length > MAX_INTERVALS) return undefined;
     combinations = next;
   }
   return combinations;
@@ -407,7 +407,7 @@ function indexPlan(fit: IndexFit, filter: FilterBounds, filterFields: string[]):
           ),
         ],
     ),
-  )!;
+  );
   // A multikey index holds a key per element: both ends of a range may be met by different
   // elements, so only the lower one narrows the walk.
   const rangeBounds = range && index.multikey && range.low && range.high ? { ...range, high: undefined } : range;
