@@ -1,7 +1,7 @@
-// The whole suite: the code's format, lint, a type-check of every test against the sources, then jest (unit, service,
-// transport and system tests). Extra arguments go to jest, e.g. `npm test -- libs/kit`.
-// The three checks run side by side (each is one thread; the machine has more) and each one's output is printed
-// whole when it ends, with its time; jest runs once all three have passed.
+// The whole suite: the code's format, a type-check of every test against the sources and lint, then jest (unit,
+// service, transport and system tests). Extra arguments go to jest, e.g. `npm test -- libs/kit`.
+// The checks run side by side (each is one thread; the machine has more) and each one's output is printed whole
+// when it ends, with its time; jest runs once both have passed.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -51,19 +51,12 @@ const checks = await Promise.all([
     '--log-level',
     'warn',
   ]),
-  // ESLint as `npm run lint` runs it: any finding or warning fails the suite. Its cache makes a rerun quick, but it
-  // knows each file's own content only: after a change to types that other files read, removing
-  // node_modules/.cache/eslint/ lints those files again (a fresh clone starts without it).
-  check('lint', [
-    join(root, 'node_modules', 'eslint', 'bin', 'eslint.js'),
-    '--max-warnings',
-    '0',
-    '--cache',
-    '--cache-location',
-    join(root, 'node_modules', '.cache', 'eslint') + '/',
-    '.',
-  ]),
-  check('type-check', [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.tests.json']),
+  // The type-check of every test against the sources and ESLint as `npm run lint` runs it (any
+  // finding or warning fails the suite), on one TypeScript program (scripts/check-code.mjs). ESLint's
+  // cache makes a rerun quick, but it knows each file's own content only: after a change to types
+  // that other files read, removing node_modules/.cache/eslint/ lints those files again (a fresh
+  // clone starts without it).
+  check('type-check and lint', [join(root, 'scripts', 'check-code.mjs'), '--cache']),
 ]);
 let status = checks.find((code) => code !== 0) ?? 0;
 if (status === 0) {
