@@ -272,6 +272,9 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
 
   finishServiceApp(app, logger);
   const server = await listen(app, options.port, options.host ?? '0.0.0.0');
+  // Each proxy (http-proxy-middleware) listens once for the server's 'close', at its first
+  // request: one listener per proxy, not a leak, and Node's warning past ten would say one.
+  server.setMaxListeners(server.getMaxListeners() + proxies.size + slowProxies.size);
   logger.info({ port: portOf(server) }, 'gateway started');
   return {
     port: portOf(server),
