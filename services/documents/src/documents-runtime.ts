@@ -19,7 +19,7 @@ export interface DocumentsRuntime {
 export function documentsRuntime(context: ServiceContext): DocumentsRuntime {
   // Settings are validated before anything starts: a bad value stops the service naming it.
   const config = loadDocumentsConfig(context.env, context.dataDir);
-  const store = createBlobStore(config.blobStore).then((blobs) => {
+  const store = createBlobStore(config.blobStore, context.logger).then((blobs) => {
     context.onStop('blob store', () => blobs.close());
     return blobs;
   });

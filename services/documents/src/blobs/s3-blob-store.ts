@@ -8,6 +8,7 @@ import {
   S3Client,
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
+import type { Logger } from '@crm/kit';
 import type { BlobStore } from './blob-store';
 import { exactSize } from './exact-size';
 
@@ -17,6 +18,27 @@ export interface S3BlobStoreOptions {
   endpoint?: string;
   forcePathStyle?: boolean;
   credentials?: { accessKeyId: string; secretAccessKey: string };
+  // The service's log, for what the client itself warns of (below).
+  logger?: Logger;
+}
+
+// The client's own warnings (a streamed upload that failed, say) as lines of the service's log:
+// with no logger the SDK writes them to the console, outside the JSON lines operators read. Its
+// debug, info and error lines are left out: they carry each command with its input, and every
+// failed command (a missing key among them) is answered to the caller, who decides what to log.
+function clientLogger(logger: Logger): NonNullable<S3ClientConfig['logger']> {
+  const quiet = () => undefined;
+  return {
+    trace: quiet,
+    debug: quiet,
+    info: quiet,
+    warn: (...content: unknown[]) =>
+      logger.warn(
+        { component: 's3-client' },
+        content.map((part) => (part instanceof Error ? part.message : String(part))).join(' '),
+      ),
+    error: quiet,
+  };
 }
 
 function isNotFound(error: unknown): boolean {
@@ -42,6 +64,7 @@ export class S3BlobStore implements BlobStore {
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
       maxAttempts: 3,
+      ...(options.logger ? { logger: clientLogger(options.logger) } : {}),
     };
     this.client = new S3Client(config);
     this.bucket = options.bucket;

@@ -2,6 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { createLogger } from '@crm/kit';
 import { S3BlobStore } from '../s3-blob-store';
 import { blobStoreContract } from './blob-store-contract';
 
@@ -54,6 +56,8 @@ blobStoreContract(
       endpoint,
       forcePathStyle: true,
       credentials,
+      // The refused uploads' warnings are the service's log lines (the test below reads them).
+      logger: createLogger('documents', 'silent'),
     }).start(),
   false,
 );
@@ -69,5 +73,35 @@ describe('s3 blob store', () => {
         credentials,
       }).start(),
     ).rejects.toThrow('the S3 bucket no-such-bucket is not reachable');
+  });
+
+  it("writes the client's own warnings to the service's log, not to the console", async () => {
+    const lines: string[] = [];
+    const store = await new S3BlobStore({
+      bucket: 'crm-documents',
+      region: 'eu-west-2',
+      endpoint,
+      forcePathStyle: true,
+      credentials,
+      logger: createLogger('documents', 'info', { write: (line: string) => void lines.push(line) }),
+    }).start();
+    const consoleWarn = jest.spyOn(console, 'warn');
+    try {
+      // A streamed upload that fails: the client warns that it will not retry it.
+      await expect(
+        store.put('warned', Readable.from([Buffer.from('too long')]), { size: 4, contentType: 'text/plain' }),
+      ).rejects.toThrow();
+      expect(consoleWarn).not.toHaveBeenCalled();
+      expect(lines.map((line) => JSON.parse(line) as Record<string, unknown>)).toEqual([
+        expect.objectContaining({
+          service: 'documents',
+          component: 's3-client',
+          msg: 'An error was encountered in a non-retryable streaming request.',
+        }),
+      ]);
+    } finally {
+      consoleWarn.mockRestore();
+      await store.close();
+    }
   });
 });
