@@ -1517,8 +1517,18 @@ describe('Dockerfile', () => {
         image,
         pinned: Boolean(ref.digest || (ref.tag && ref.tag !== 'latest' && /^\d+\.\d+\.\d+/.test(ref.tag))),
       }).toEqual({ image, pinned: true });
-      if (ref.name === 'node')
-        expect(ref.tag?.split('.')[0]).toBe(rootPackage.engines.node.replace(/[^0-9.]/g, '').split('.')[0]);
+      // The image's Node is one the code supports (package.json's engines: a lowest version).
+      if (ref.name === 'node') {
+        const lowest = rootPackage.engines.node
+          .replace(/[^0-9.]/g, '')
+          .split('.')
+          .map(Number);
+        const [major, minor] = (ref.tag ?? '').split('.').map(Number);
+        expect({ image, supported: major > lowest[0] || (major === lowest[0] && minor >= lowest[1]) }).toEqual({
+          image,
+          supported: true,
+        });
+      }
     }
 
     // The compile stage must not depend on SERVICE, or BuildKit would compile once per image.
