@@ -70,9 +70,10 @@ export const OUTBOX_ORDER = { created_at: 1, _id: 1 } as const;
 // each consumer's batch with it; an event waits that much longer for its consumers at most.
 export const DEFAULT_LINGER_MS = 10;
 
-// Rows of each other waiting workspace sent along with a full batch, and how many workspaces.
+// Rows of each other waiting workspace sent along with a full batch, and how many workspaces per
+// round (the rest wait for the next round, in the order they wrote).
 const FAIR_SHARE = 50;
-const FAIR_SHARE_WORKSPACES = 20;
+export const FAIR_SHARE_WORKSPACES = 20;
 export const DEFAULT_PROCESSED_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 
 // Moves outbox rows to the bus: claim free pending rows in order (a lease, so concurrent relays
@@ -155,21 +156,20 @@ export class OutboxRelay {
   }
 
   // Fair share: a workspace with a large backlog (an import) fills the oldest-first batch; the
-  // oldest rows of other workspaces that wrote since the last round go along with it, up to
+  // oldest rows of other workspaces that wrote before the round began go along with it, up to
   // FAIR_SHARE each, so their events wait for one round, not for the whole backlog. A workspace
-  // that had a full share waiting stays in line for the next round.
+  // that had a full share waiting, or that found no place in this round, stays in line for the next.
   private async fairShare(
     model: Model<OutboxRow>,
     free: Record<string, unknown>,
+    waiting: ReadonlyArray<string | null>,
     taken: ReadonlyArray<Pick<OutboxRow, 'workspace_id'>>,
   ): Promise<Array<Pick<OutboxRow, '_id' | 'attempts'>>> {
     const inBatch = new Set(taken.map((row) => row.workspace_id ?? null));
-    const waiting = [...this.waitingWorkspaces]
-      .filter((workspaceId) => !inBatch.has(workspaceId))
-      .slice(0, FAIR_SHARE_WORKSPACES);
-    this.waitingWorkspaces.clear();
+    const others = waiting.filter((workspaceId) => !inBatch.has(workspaceId));
+    for (const workspaceId of others.slice(FAIR_SHARE_WORKSPACES)) this.waitingWorkspaces.add(workspaceId);
     const shares: Array<Pick<OutboxRow, '_id' | 'attempts'>> = [];
-    for (const workspaceId of waiting) {
+    for (const workspaceId of others.slice(0, FAIR_SHARE_WORKSPACES)) {
       const rows = await model
         .find({ ...free, workspace_id: workspaceId })
         .sort(OUTBOX_ORDER)
@@ -188,6 +188,12 @@ export class OutboxRelay {
   // One claim-publish-mark round; returns how many events were published.
   async relayBatch(): Promise<number> {
     const model = outboxModel(this.connection);
+    // The workspaces that wrote before the clock is read: their rows are committed and free at
+    // `now`. A kick from here on (a commit while this round reads) is for the next round; taken
+    // into this one, its rows could be newer than `now`, found missing, and the workspace
+    // dropped from the line, its events then waiting for the whole backlog before them.
+    const waiting = [...this.waitingWorkspaces];
+    this.waitingWorkspaces.clear();
     const now = this.now();
     const free = freeRows(now);
     const found = await model
@@ -197,18 +203,14 @@ export class OutboxRelay {
       .select({ _id: 1, attempts: 1, workspace_id: 1 })
       .lean<Array<Pick<OutboxRow, '_id' | 'attempts' | 'workspace_id'>>>()
       .exec();
-    if (found.length === 0) {
-      this.waitingWorkspaces.clear();
-      return 0;
-    }
+    if (found.length === 0) return 0;
     // A row that failed before goes alone, so a row that can never be published fails (and is
     // parked) by itself; a batch stops short of such a row.
     const retried = found.findIndex((row) => row.attempts > 0);
     const oldest = retried === 0 ? found.slice(0, 1) : retried > 0 ? found.slice(0, retried) : found;
-    // A batch that is not full holds every free row: no one else waits.
-    if (found.length < this.batchSize) this.waitingWorkspaces.clear();
+    // A batch that is not full holds every row free at `now`: no one else waits.
     const candidates =
-      found.length < this.batchSize ? oldest : [...oldest, ...(await this.fairShare(model, free, oldest))];
+      found.length < this.batchSize ? oldest : [...oldest, ...(await this.fairShare(model, free, waiting, oldest))];
 
     // The only relay of its outbox reads its rows as they are; otherwise the rows are claimed
     // first. The claim's filter is checked again per row as it is updated, so of two racing

@@ -13,7 +13,14 @@ import { outboxBacklog, parkedOutboxRows, retryParkedOutboxRow } from '../outbox
 import { InProcessBroker, InProcessEventBus } from '../in-process-bus';
 import { outboxModel, recordEvents, waitingFields } from '../outbox';
 import { transactWithEvents } from '../unit-of-work';
-import { freeRows, OUTBOX_ORDER, OutboxRelay, sentRetentionOf, type OutboxRelayOptions } from '../outbox-relay';
+import {
+  FAIR_SHARE_WORKSPACES,
+  freeRows,
+  OUTBOX_ORDER,
+  OutboxRelay,
+  sentRetentionOf,
+  type OutboxRelayOptions,
+} from '../outbox-relay';
 import { appliedModel, openTestDatabase, type TestDatabase } from './database';
 import { buildEvent, deferred, testLogger, waitFor } from './helpers';
 
@@ -122,6 +129,62 @@ describe('transactional outbox and relay', () => {
     expect(receivedIds()).toEqual([...backlog.slice(0, 10).map((event) => event.id), late.id]);
     while ((await relay.relayBatch()) > 0);
     expect(receivedIds()).toEqual([...backlog.slice(0, 10), late, ...backlog.slice(10)].map((event) => event.id));
+  });
+
+  test('a workspace that commits while a round reads waits one round more, not for the whole backlog', async () => {
+    const busy = '00000000-0000-4000-8000-0000000000b1';
+    const other = '00000000-0000-4000-8000-0000000000b2';
+    const backlog = Array.from({ length: 40 }, () => buildEvent({ workspace_id: busy }));
+    await transactWithEvents(connection, undefined, async (_session, emit) => emit(...backlog));
+    const late = buildEvent({ workspace_id: other });
+    await transactWithEvents(connection, undefined, async (_session, emit) => emit(late));
+    // The late row was recorded after the first round read its clock, and committed and announced
+    // while that round read its batch.
+    const start = Date.now() - 60_000;
+    const recordedAt = (workspaceId: string, at: number) =>
+      outboxModel(connection).updateMany({ workspace_id: workspaceId }, { $set: waitingFields(new Date(at)) });
+    await recordedAt(busy, start);
+    await recordedAt(other, start + 2000);
+    let clock: (() => Date) | undefined = () => {
+      relay.kick([other]);
+      return new Date(start + 1000);
+    };
+    const relay = newRelay({
+      batchSize: 10,
+      now: () => {
+        const read = clock;
+        clock = undefined;
+        return read ? read() : new Date();
+      },
+    });
+
+    expect(await relay.relayBatch()).toBe(10);
+    expect(await relay.relayBatch()).toBe(11);
+
+    expect(receivedIds()).toEqual([...backlog.slice(0, 20), late].map((event) => event.id));
+  });
+
+  test('more waiting workspaces than one round shares with are served in the next round, in order', async () => {
+    const relay = newRelay({ batchSize: 10 });
+    const busy = '00000000-0000-4000-8000-0000000000b1';
+    const backlog = Array.from({ length: 50 }, () => buildEvent({ workspace_id: busy }));
+    await transactWithEvents(connection, relay, async (_session, emit) => emit(...backlog));
+    const others = Array.from({ length: FAIR_SHARE_WORKSPACES + 5 }, (_, index) =>
+      buildEvent({ workspace_id: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}` }),
+    );
+    for (const event of others) await transactWithEvents(connection, relay, async (_session, emit) => emit(event));
+
+    expect(await relay.relayBatch()).toBe(10 + FAIR_SHARE_WORKSPACES);
+    expect(await relay.relayBatch()).toBe(10 + 5);
+
+    expect(receivedIds()).toEqual(
+      [
+        ...backlog.slice(0, 10),
+        ...others.slice(0, FAIR_SHARE_WORKSPACES),
+        ...backlog.slice(10, 20),
+        ...others.slice(FAIR_SHARE_WORKSPACES),
+      ].map((event) => event.id),
+    );
   });
 
   test('a committed event is published exactly once, with its change, and its row is deleted', async () => {
