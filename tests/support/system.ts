@@ -5,7 +5,7 @@ import type { RunningSystem, SystemOptions, SystemServices } from '@crm/all-in-o
 import { checkResponse, forgetDocument, linkIn, mailTo } from '@crm/testing';
 import { SHARED_SYSTEMS_ENV, type SharedSystemAddress } from './shared-system-address';
 
-export { waitFor } from '@crm/testing';
+export { waitFor, waitUntil } from '@crm/testing';
 
 // What a black-box test knows of each part, as an operator would: where its own HTTP side (its
 // /metrics, /readyz and /openapi.json) and gRPC side answer, and how to stop it. Its store, bus,

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { callerFor, companiesInPipeline, request, signUpWithWorkspace, waitFor } from '../support/system';
+import { callerFor, companiesInPipeline, request, signUpWithWorkspace, waitFor, waitUntil } from '../support/system';
 
 // `npm start` (the built all-in-one entry) reads the gateway's variables as the gateway's own
 // entry does, and chooses the simulated payment provider for itself.
@@ -25,8 +25,9 @@ afterEach(async () => {
   for (const dataDir of dataDirs.splice(0)) rmSync(dataDir, { recursive: true, force: true });
 });
 
-// `stderr`, when given, receives every line the system writes there (passed on as well).
-function startAllInOne(env: Record<string, string>, stderr?: string[]): Promise<string> {
+// `stderr`, when given, receives every line the system writes there (passed on as well); `stdout`
+// every line it prints.
+function startAllInOne(env: Record<string, string>, stderr?: string[], stdout?: string[]): Promise<string> {
   const dataDir = mkdtempSync(join(tmpdir(), 'crm-all-in-one-'));
   dataDirs.push(dataDir);
   const started = spawn(process.execPath, [join(root, 'deploy/all-in-one/dist/main.js')], {
@@ -48,6 +49,7 @@ function startAllInOne(env: Record<string, string>, stderr?: string[]): Promise<
     });
   return new Promise((resolve, reject) => {
     createInterface({ input: started.stdout! }).on('line', (line) => {
+      stdout?.push(line);
       const listening = /^CRM API listening at (\S+)$/.exec(line);
       if (listening) resolve(listening[1]);
     });
@@ -74,9 +76,27 @@ describe('npm start', () => {
     expect((await signIn()).status).toBe(429);
   });
 
-  it('runs the simulated payment provider when no other is chosen (the one place it is the default), and warns of no leak once the gateway has used each of its proxies', async () => {
+  it("prints each part's own address, runs the simulated payment provider when no other is chosen (the one place it is the default), and warns of no leak once the gateway has used each of its proxies", async () => {
     const stderr: string[] = [];
-    const base = await startAllInOne({}, stderr);
+    const stdout: string[] = [];
+    const base = await startAllInOne({}, stderr, stdout);
+    // Printed with the API's address: where an operator scrapes each part's /metrics.
+    const parts = ['gateway', 'identity', 'crm-core', 'marketing', 'reports', 'documents', 'billing', 'webhooks'];
+    const partUrls = () =>
+      new Map(
+        stdout.flatMap((line) => {
+          const part = /^ {2}(\S+) at (http:\/\/\S+)$/.exec(line);
+          return part ? [[part[1], part[2]] as const] : [];
+        }),
+      );
+    const printed = await waitUntil(partUrls, (found) => found.size >= parts.length, "every part's address");
+    expect([...printed.keys()].sort()).toEqual([...parts].sort());
+    for (const [name, url] of printed) {
+      const metrics = await fetch(`${url}/metrics`);
+      expect(metrics.status).toBe(200);
+      expect(await metrics.text()).toMatch(new RegExp(`^process_cpu_seconds_total\\{service="${name}"\\} `, 'm'));
+    }
+    expect(printed.get('gateway')).toBe(base.replace(/\/v1$/, ''));
     const { token } = await signUpWithWorkspace(base, 'Payer');
     const checkout = await request(base, 'POST', '/billing/checkout', { token, body: {} });
     expect(checkout.status).toBe(200);

@@ -52,8 +52,11 @@ async function main(): Promise<void> {
     // Links sent by mail point at this gateway unless the operator names the public address.
     env: { ...process.env, PUBLIC_URL: process.env.PUBLIC_URL || `http://${config.HOST}:${config.PORT}` },
   });
-  logger.info({ url: system.url }, 'CRM API ready');
+  logger.info({ url: system.url, parts: system.partUrls }, 'CRM API ready');
   process.stdout.write(`CRM API listening at ${system.url}\n`);
+  // Each part's own address (its /metrics, /readyz and /openapi.json), for operators, as the
+  // launcher of one process per service prints its services'.
+  for (const [name, url] of Object.entries(system.partUrls)) process.stdout.write(`  ${name} at ${url}\n`);
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;

@@ -77,6 +77,9 @@ type StartedService<D> = D extends ServiceDefinition<infer R> ? RunningService<R
 export interface RunningSystem {
   // Base address of the API, including /v1.
   url: string;
+  // Each part's own HTTP address (its /metrics, /readyz and /openapi.json), the gateway's included:
+  // loopback ports chosen at start, so an operator learns them from what npm start prints.
+  partUrls: Record<ServiceName | 'gateway', string>;
   gateway: RunningGateway;
   services: SystemServices;
   // What the services accept gRPC calls with (made at each start): another gateway in front of
@@ -140,21 +143,22 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
     }
     const services = runningServices(started);
     const urlOf = (name: ServiceName) => `http://${host}:${ports.get(name)!.httpPort}`;
+    const serviceUrls: Record<ServiceName, string> = {
+      identity: urlOf('identity'),
+      'crm-core': urlOf('crm-core'),
+      marketing: urlOf('marketing'),
+      reports: urlOf('reports'),
+      documents: urlOf('documents'),
+      billing: urlOf('billing'),
+      webhooks: urlOf('webhooks'),
+    };
     const gatewayOptions = {
       port: options.port ?? 8080,
       host,
       internalPrivateKey: keys.privateKey,
       serviceTokenSecret,
       identityGrpcAddress: grpcAddress('identity')!,
-      serviceUrls: {
-        identity: urlOf('identity'),
-        'crm-core': urlOf('crm-core'),
-        marketing: urlOf('marketing'),
-        reports: urlOf('reports'),
-        documents: urlOf('documents'),
-        billing: urlOf('billing'),
-        webhooks: urlOf('webhooks'),
-      },
+      serviceUrls,
       rateLimits: options.rateLimits,
       trustProxy: options.trustProxy,
     };
@@ -172,6 +176,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
     await thread?.startRelays();
     return {
       url: `http://${host}:${gateway.port}/v1`,
+      partUrls: { gateway: `http://${host}:${gateway.port}`, ...serviceUrls },
       gateway,
       services,
       serviceTokenSecret,
