@@ -3,7 +3,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
+import { THREAD_PARTS } from '@crm/all-in-one';
 import { removeExchange } from '@crm/bus';
+import { bool, loadConfig } from '@crm/kit';
 import { freePortBelowEphemeral } from '@crm/processes';
 
 // The system as `npm start` runs it (node with the start script's options,
@@ -27,6 +29,9 @@ export interface ChildSystem {
   // User + system CPU time of the whole process (every thread), in ms.
   cpuMs(): number;
   memory(): { rssKiB: number; hwmKiB: number };
+  // Each JavaScript heap of the system (a thread of the all-in-one, a process of one per service),
+  // as its parts' /metrics show it.
+  heaps(): Promise<HeapFigures[]>;
   // Every thread of the system so far (Linux with scheduler statistics; empty elsewhere): how long
   // each has run on a core and waited for one. Two readings apart give an interval's share.
   threads(): ThreadTimes[];
@@ -34,6 +39,48 @@ export interface ChildSystem {
   // At once, for a run interrupted by a signal; resolves once the run's own exchange and queues,
   // if it has them, are gone from the broker.
   kill(): Promise<void>;
+}
+
+export interface HeapFigures {
+  // The thread or process, and the parts it runs.
+  label: string;
+  // V8's heap: what its objects use, and what it has allocated for them.
+  usedBytes: number;
+  totalBytes: number;
+  // Memory outside the heap held by its objects: ArrayBuffers and Buffers (the embedded store's
+  // documents and index keys are there).
+  externalBytes: number;
+}
+
+// Which parts share a heap: in the all-in-one the gateway has a thread of its own, the services
+// thread runs THREAD_PARTS (unless SERVICES_THREAD is false), the main thread the rest; with one
+// process per service each has its own.
+function heapGroups(parts: readonly string[], processes: boolean): Array<{ label: string; names: string[] }> {
+  if (processes) return parts.map((name) => ({ label: `${name} process`, names: [name] }));
+  const { SERVICES_THREAD } = loadConfig({ SERVICES_THREAD: bool({ default: true }) }, process.env);
+  const threaded = SERVICES_THREAD ? parts.filter((name) => (THREAD_PARTS as readonly string[]).includes(name)) : [];
+  const main = parts.filter((name) => name !== 'gateway' && !threaded.includes(name));
+  return [
+    { label: 'main thread', names: main },
+    { label: 'services thread', names: threaded },
+    { label: 'gateway thread', names: parts.filter((name) => name === 'gateway') },
+  ].filter((group) => group.names.length > 0);
+}
+
+async function heapFigures(parts: ReadonlyMap<string, string>, processes: boolean): Promise<HeapFigures[]> {
+  const figures: HeapFigures[] = [];
+  for (const group of heapGroups([...parts.keys()], processes)) {
+    // prom-client's figures of the thread that answers: one part speaks for its thread.
+    const text = await (await fetch(`${parts.get(group.names[0])}/metrics`)).text();
+    const value = (metric: string) => Number(new RegExp(`^${metric}(?:\\{[^}]*\\})? (\\S+)$`, 'm').exec(text)?.[1]);
+    figures.push({
+      label: processes ? group.label : `${group.label} (${group.names.join(', ')})`,
+      usedBytes: value('nodejs_heap_size_used_bytes'),
+      totalBytes: value('nodejs_heap_size_total_bytes'),
+      externalBytes: value('nodejs_external_memory_bytes'),
+    });
+  }
+  return figures;
 }
 
 export interface ThreadTimes {
@@ -185,8 +232,8 @@ export async function startChildSystem(dataDir: string): Promise<ChildSystem> {
   };
   process.once('exit', killOnExit);
 
-  // One process per service: each one's own address, as the launcher prints it.
-  const serviceUrls: string[] = [];
+  // Each part's own address, as npm start (the gateway's too) and the launcher print them.
+  const partUrls = new Map<string, string>();
   let shown = 0;
   let suppressed = 0;
   const recent: string[] = [];
@@ -212,7 +259,7 @@ export async function startChildSystem(dataDir: string): Promise<ChildSystem> {
         ready = true;
         clearTimeout(timer);
         resolve(match[1]);
-      } else if (service) serviceUrls.push(service[2]);
+      } else if (service) partUrls.set(service[1], service[2]);
       else passOn(line);
     });
     child.once('exit', (code, signal) => {
@@ -225,7 +272,7 @@ export async function startChildSystem(dataDir: string): Promise<ChildSystem> {
   // The run's own exchange's consumers (services subscribe them as they start), named while the
   // system answers: a run interrupted by a signal kills the system first, and its durable queues
   // would otherwise stay on the broker.
-  const consumers = env.EVENT_EXCHANGE ? await consumerNames(serviceUrls) : [];
+  const consumers = env.EVENT_EXCHANGE ? await consumerNames([...partUrls.values()]) : [];
   const removeQueues = async () => {
     if (consumers.length > 0) await removeExchange(process.env.AMQP_URL!, env.EVENT_EXCHANGE!, consumers);
   };
@@ -258,6 +305,7 @@ export async function startChildSystem(dataDir: string): Promise<ChildSystem> {
       }
       return { rssKiB, hwmKiB };
     },
+    heaps: () => heapFigures(partUrls, processes),
     threads: () => tree().flatMap(threadTimes),
     async kill() {
       killOnExit();

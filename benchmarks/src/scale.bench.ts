@@ -1,5 +1,5 @@
 import { cpus } from 'node:os';
-import { startChildSystem, type ChildSystem, type ThreadTimes } from './child-system';
+import { startChildSystem, type ChildSystem, type HeapFigures, type ThreadTimes } from './child-system';
 import {
   CATCHUP_TIMEOUT_S,
   catchUp,
@@ -284,6 +284,19 @@ async function bulkPaths(options: { call: Call; apiKey: string; ownerToken: stri
 const ms = (value: number) => value.toFixed(1).padStart(7);
 const mib = (kib: number) => `${(kib / 1024).toFixed(0)} MiB`;
 
+// Where the resident memory is: each heap's objects, the room V8 keeps for them, and what its
+// objects hold outside it (the embedded store's documents and index keys, in Buffers); the rest is
+// code, stacks and the allocator's own (freed memory it has not given back).
+function printHeaps(heaps: readonly HeapFigures[], rssKiB: number, indent: string): void {
+  for (const heap of heaps)
+    console.log(
+      `${indent}${heap.label}: JavaScript heap ${mib(heap.usedBytes / 1024)} used of ${mib(heap.totalBytes / 1024)}, ` +
+        `${mib(heap.externalBytes / 1024)} outside it (Buffers)`,
+    );
+  const counted = heaps.reduce((sum, heap) => sum + heap.totalBytes + heap.externalBytes, 0) / 1024;
+  console.log(`${indent}the rest of VmRSS (code, stacks, the allocator's own): ${mib(rssKiB - counted)}`);
+}
+
 // A workspace as a customer opens one: the owner signs up and names it, its integration gets an
 // API key; a campaign for marketing's probes. New workspaces are on the complimentary Standard
 // plan, so marketing's operations are allowed.
@@ -552,6 +565,7 @@ runBenchmark('scale', async ({ dataDir, stopAtEnd }) => {
   caughtUp = true;
   const cpuImport = sys.cpuMs() - cpuBeforeImport;
   const afterCatchUp = sys.memory();
+  const heapsCaughtUp = await sys.heaps();
   const threadsCaughtUp = sys.threads();
   const catchUpMs = now() - lastAnswer;
   const [readOneDuring, readPageDuring] = await duringCatchUp;
@@ -581,9 +595,12 @@ runBenchmark('scale', async ({ dataDir, stopAtEnd }) => {
       `${(cpuImport / Math.max(1, importEvents)).toFixed(2)} ms per event`,
   );
   console.log(`  system memory after catch-up: VmRSS ${mib(afterCatchUp.rssKiB)}, VmHWM ${mib(afterCatchUp.hwmKiB)}`);
+  printHeaps(heapsCaughtUp, afterCatchUp.rssKiB, '    ');
   if (IDLE_SECONDS > 0) {
     await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
-    console.log(`  system memory after ${IDLE_SECONDS} s without requests: VmRSS ${mib(sys.memory().rssKiB)}`);
+    const quiet = sys.memory();
+    console.log(`  system memory after ${IDLE_SECONDS} s without requests: VmRSS ${mib(quiet.rssKiB)}`);
+    printHeaps(await sys.heaps(), quiet.rssKiB, '    ');
   }
 
   console.log(
@@ -673,6 +690,7 @@ runBenchmark('scale', async ({ dataDir, stopAtEnd }) => {
 
   const atEnd = sys.memory();
   console.log(`\nsystem memory at the end: VmRSS ${mib(atEnd.rssKiB)}, VmHWM ${mib(atEnd.hwmKiB)}`);
+  printHeaps(await sys.heaps(), atEnd.rssKiB, '  ');
 
   // 7. What that memory holds: the embedded store keeps every document in memory.
   if (!process.env.MONGO_URL) {

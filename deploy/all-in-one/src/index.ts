@@ -1,2 +1,2 @@
 export * from './system';
-export { DEFAULT_SERVICES_THREAD_NICE } from './parts';
+export { DEFAULT_SERVICES_THREAD_NICE, THREAD_PARTS } from './parts';

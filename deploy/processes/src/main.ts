@@ -32,7 +32,8 @@ async function main(): Promise<void> {
   const services = Object.fromEntries(SERVICE_NAMES.map((name) => [name, system.services[name].url]));
   logger.info({ url: system.url, services, pids: system.all.map((one) => one.child.pid) }, 'CRM API ready');
   process.stdout.write(`CRM API listening at ${system.url}\n`);
-  // Each service's own address (its /metrics, /readyz and /openapi.json), for operators.
+  // Each process's own address (its /metrics, /readyz and /openapi.json), for operators.
+  process.stdout.write(`  gateway at ${new URL(system.url).origin}\n`);
   for (const name of SERVICE_NAMES) process.stdout.write(`  ${name} at ${system.services[name].url}\n`);
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
