@@ -118,15 +118,6 @@ class WorkspaceIndex {
     return this.ordinals.size;
   }
 
-  private postingOf(term: string): Posting {
-    let posting = this.terms.get(term);
-    if (!posting) {
-      posting = { term, ordinals: [], fields: 0 };
-      this.terms.set(posting);
-    }
-    return posting;
-  }
-
   upsert(document: SearchDocument): void {
     const terms = termFields(document);
     const ordinal = this.ordinals.get(document.id);
@@ -140,7 +131,7 @@ class WorkspaceIndex {
       if (terms.has(posting.term)) kept.add(posting);
       else this.unpost(posting, new Set([ordinal]));
     }
-    this.entries[ordinal] = this.entryOf(document.id, document.type, terms, (posting) => {
+    this.entries[ordinal] = this.entryOf(document.id, document.type, terms, ordinal, (posting) => {
       if (!kept.has(posting)) posting.ordinals.splice(positionOf(posting.ordinals, ordinal), 0, ordinal);
     });
   }
@@ -148,26 +139,35 @@ class WorkspaceIndex {
   // A new record takes the next position, the highest: it goes at the end of every list.
   private add(id: string, type: SearchType, terms: ReadonlyMap<string, number>): void {
     const fresh = this.entries.length;
-    this.entries.push(this.entryOf(id, type, terms, (posting) => posting.ordinals.push(fresh)));
+    this.entries.push(this.entryOf(id, type, terms, fresh, (posting) => posting.ordinals.push(fresh)));
     this.ordinals.set(id, fresh);
   }
 
-  // The entry of a record with these terms: each term's posting (made when new) learns the
-  // fields, and `post` puts the record's position in its list.
+  // The entry of the record at `ordinal` with these terms: each term's posting learns the fields,
+  // and `post` puts the record's position in its list; a new term's posting starts with it.
+  // Arrays are made at their size: one grown by a push from empty keeps room for 17 elements, and
+  // most terms (a name, a domain, a phone) belong to one record only.
   private entryOf(
     id: string,
     type: SearchType,
     terms: ReadonlyMap<string, number>,
+    ordinal: number,
     post: (posting: Posting) => void,
   ): Entry {
-    const postings: Posting[] = [];
-    const masks: number[] = [];
+    const postings = new Array<Posting>(terms.size);
+    const masks = new Array<number>(terms.size);
+    let at = 0;
     for (const [term, fields] of terms) {
-      const posting = this.postingOf(term);
+      let posting = this.terms.get(term);
+      if (posting) post(posting);
+      else {
+        posting = { term, ordinals: [ordinal], fields: 0 };
+        this.terms.set(posting);
+      }
       posting.fields |= fields;
-      post(posting);
-      postings.push(posting);
-      masks.push(fields);
+      postings[at] = posting;
+      masks[at] = fields;
+      at += 1;
     }
     return { id, type: typeOf(type), postings, fields: String.fromCharCode(...masks) };
   }

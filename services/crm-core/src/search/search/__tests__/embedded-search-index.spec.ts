@@ -37,6 +37,22 @@ describe('EmbeddedSearchIndex', () => {
     expect(all.slice(30)).toEqual(Array.from({ length: 30 }, (_, n) => `domain-${n}`));
   });
 
+  it('keeps a record in its place among the others when it is indexed again with words old and new', async () => {
+    const index = new EmbeddedSearchIndex();
+    await index.upsert([
+      company('first', 'Alpha'),
+      company('second', 'Harbour Beta'),
+      company('third', 'Harbour Gamma'),
+    ]);
+    // A word the others hold (its position goes into the middle of theirs) and one nobody held.
+    await index.upsert([company('first', 'Harbour Delta'), company('third', 'Harbour Delta Gamma')]);
+    expect(await ids(index, 'harbour')).toEqual(['first', 'second', 'third']);
+    expect(await ids(index, 'delta')).toEqual(['first', 'third']);
+    expect(await ids(index, 'alpha')).toEqual([]);
+    await index.upsert([company('second', 'Beta')]);
+    expect(await ids(index, 'harbour')).toEqual(['first', 'third']);
+  });
+
   it('finds a rare word among common ones first, then its typo neighbours, each holding every word', async () => {
     const index = new EmbeddedSearchIndex();
     await index.upsert(Array.from({ length: 3000 }, (_, n) => company(`c${n}`, `Zephyr${n}x Trading Ltd`)));
