@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import {
+  SERVICES,
   startGateway,
   startGatewayThread,
   type RateLimitOptions,
@@ -143,15 +144,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
     }
     const services = runningServices(started);
     const urlOf = (name: ServiceName) => `http://${host}:${ports.get(name)!.httpPort}`;
-    const serviceUrls: Record<ServiceName, string> = {
-      identity: urlOf('identity'),
-      'crm-core': urlOf('crm-core'),
-      marketing: urlOf('marketing'),
-      reports: urlOf('reports'),
-      documents: urlOf('documents'),
-      billing: urlOf('billing'),
-      webhooks: urlOf('webhooks'),
-    };
+    const serviceUrls = Object.fromEntries(SERVICES.map((name) => [name, urlOf(name)])) as Record<ServiceName, string>;
     const gatewayOptions = {
       port: options.port ?? 8080,
       host,

@@ -103,6 +103,14 @@ function positionOf(list: readonly number[], ordinal: number): number {
   return low;
 }
 
+// Puts `ordinal` in its place in an ascending list; a new record's (the highest) goes at the end.
+function insertOrdinal(list: number[], ordinal: number): void {
+  if (list.length === 0 || list[list.length - 1] < ordinal) list.push(ordinal);
+  else list.splice(positionOf(list, ordinal), 0, ordinal);
+}
+
+const NOTHING_KEPT: ReadonlySet<Posting> = new Set();
+
 interface Ranked {
   ordinal: number;
   score: number;
@@ -131,36 +139,35 @@ class WorkspaceIndex {
       if (terms.has(posting.term)) kept.add(posting);
       else this.unpost(posting, new Set([ordinal]));
     }
-    this.entries[ordinal] = this.entryOf(document.id, document.type, terms, ordinal, (posting) => {
-      if (!kept.has(posting)) posting.ordinals.splice(positionOf(posting.ordinals, ordinal), 0, ordinal);
-    });
+    this.entries[ordinal] = this.entryOf(document.id, document.type, terms, ordinal, kept);
   }
 
   // A new record takes the next position, the highest: it goes at the end of every list.
   private add(id: string, type: SearchType, terms: ReadonlyMap<string, number>): void {
     const fresh = this.entries.length;
-    this.entries.push(this.entryOf(id, type, terms, fresh, (posting) => posting.ordinals.push(fresh)));
+    this.entries.push(this.entryOf(id, type, terms, fresh));
     this.ordinals.set(id, fresh);
   }
 
-  // The entry of the record at `ordinal` with these terms: each term's posting learns the fields,
-  // and `post` puts the record's position in its list; a new term's posting starts with it.
-  // Arrays are made at their size: one grown by a push from empty keeps room for 17 elements, and
-  // most terms (a name, a domain, a phone) belong to one record only.
+  // The entry of the record at `ordinal` with these terms: each term's posting learns the fields
+  // and gets the position in its ascending list (unless `kept` says it has it already); a new
+  // term's posting starts with it. Arrays are made at their size: one grown by a push from empty
+  // keeps room for 17 elements, and most terms (a name, a domain, a phone) belong to one record.
   private entryOf(
     id: string,
     type: SearchType,
     terms: ReadonlyMap<string, number>,
     ordinal: number,
-    post: (posting: Posting) => void,
+    kept: ReadonlySet<Posting> = NOTHING_KEPT,
   ): Entry {
     const postings = new Array<Posting>(terms.size);
     const masks = new Array<number>(terms.size);
     let at = 0;
     for (const [term, fields] of terms) {
       let posting = this.terms.get(term);
-      if (posting) post(posting);
-      else {
+      if (posting) {
+        if (!kept.has(posting)) insertOrdinal(posting.ordinals, ordinal);
+      } else {
         posting = { term, ordinals: [ordinal], fields: 0 };
         this.terms.set(posting);
       }
