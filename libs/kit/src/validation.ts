@@ -5,7 +5,7 @@ import { validationFailed } from './errors';
 
 export type { JSONSchemaType, Schema };
 
-function makeAjv(coerce: boolean | 'array'): Ajv {
+function makeAjv(coerce: boolean | 'array', optimize = true): Ajv {
   // Union types (`type: ['string', 'number']`) let one schema bound each type its own way
   // (maxLength for text, maximum for numbers), with a refusal that names the bound.
   const ajv = new Ajv({
@@ -14,6 +14,7 @@ function makeAjv(coerce: boolean | 'array'): Ajv {
     allowUnionTypes: true,
     useDefaults: true,
     coerceTypes: coerce,
+    code: { optimize },
   });
   addFormats(ajv);
   ajv.addFormat(SINGLE_LINE_FORMAT, SINGLE_LINE_PATTERN);
@@ -37,6 +38,11 @@ function makeAjv(coerce: boolean | 'array'): Ajv {
 // Bodies are validated as sent; query strings arrive as text, so their types are coerced.
 const bodyAjv = makeAjv(false);
 const queryAjv = makeAjv('array');
+// Schemas checked against a few values only (a test's check of the answers it gets against the
+// OpenAPI document) are compiled without ajv's optimisation passes: in less than half the time
+// (the event feed's union of every event, 118 KB inlined: 300 ms instead of 680), to run a
+// little slower.
+const checkAjv = makeAjv(false, false);
 
 function fieldPath(error: ErrorObject): string {
   const path = error.instancePath
@@ -95,6 +101,10 @@ function build<T>(ajv: Ajv, schema: Schema, root: string): Validator<T> {
 // Compiles a JSON Schema once; the returned function throws `validation_failed` naming the field.
 export function bodyValidator<T>(schema: Schema): Validator<T> {
   return build<T>(bodyAjv, schema, 'body');
+}
+
+export function checkingValidator<T>(schema: Schema): Validator<T> {
+  return build<T>(checkAjv, schema, 'body');
 }
 
 export function queryValidator<T>(schema: Schema): Validator<T> {

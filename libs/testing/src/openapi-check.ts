@@ -1,4 +1,4 @@
-import { bodyValidator, type OpenApiDocument, type Schema, type Validator } from '@crm/kit';
+import { checkingValidator, type OpenApiDocument, type Schema, type Validator } from '@crm/kit';
 
 // Every answer a test receives is checked against the OpenAPI document of what it called (the
 // gateway's merged one in system tests, the service's own in service tests): the operation
@@ -103,7 +103,7 @@ export async function checkResponse(
 async function checkBody(checker: Checker, key: string, schema: unknown, body: unknown, where: string): Promise<void> {
   let validate = checker.validators.get(key);
   if (!validate) {
-    validate = bodyValidator(resolve(checker.document, schema) as Schema);
+    validate = checkingValidator(resolve(checker.document, schema) as Schema);
     checker.validators.set(key, validate);
   }
   try {
