@@ -72,7 +72,7 @@ export const DEFAULT_LINGER_MS = 10;
 
 // Rows of each other waiting workspace sent along with a full batch, and how many workspaces per
 // round (the rest wait for the next round, in the order they wrote).
-const FAIR_SHARE = 50;
+export const FAIR_SHARE = 50;
 export const FAIR_SHARE_WORKSPACES = 20;
 export const DEFAULT_PROCESSED_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -155,21 +155,35 @@ export class OutboxRelay {
     this.wake?.();
   }
 
-  // Fair share: a workspace with a large backlog (an import) fills the oldest-first batch; the
-  // oldest rows of other workspaces that wrote before the round began go along with it, up to
-  // FAIR_SHARE each, so their events wait for one round, not for the whole backlog. A workspace
-  // that had a full share waiting, or that found no place in this round, stays in line for the next.
+  // Fair share: a workspace with a large backlog (an import) fills the oldest-first batch; each
+  // other workspace that wrote before the round began gets its oldest rows into the round too, up
+  // to FAIR_SHARE counting those the batch holds already, so its events wait for one round, not for
+  // the whole backlog. A workspace's rows in the batch are its oldest, not all it has: a workspace
+  // whose first events were recorded among the backlog's (a new workspace's, while a stage move
+  // ran) gets the newer ones along. A workspace that had a full share waiting, or that found no
+  // place in this round, stays in line for the next.
   private async fairShare(
     model: Model<OutboxRow>,
     free: Record<string, unknown>,
     waiting: ReadonlyArray<string | null>,
-    taken: ReadonlyArray<Pick<OutboxRow, 'workspace_id'>>,
+    taken: ReadonlyArray<Pick<OutboxRow, '_id' | 'workspace_id'>>,
   ): Promise<Array<Pick<OutboxRow, '_id' | 'attempts'>>> {
-    const inBatch = new Set(taken.map((row) => row.workspace_id ?? null));
-    const others = waiting.filter((workspaceId) => !inBatch.has(workspaceId));
-    for (const workspaceId of others.slice(FAIR_SHARE_WORKSPACES)) this.waitingWorkspaces.add(workspaceId);
+    const inBatch = new Map<string | null, Set<string>>();
+    for (const row of taken) {
+      const workspaceId = row.workspace_id ?? null;
+      const ids = inBatch.get(workspaceId) ?? new Set<string>();
+      ids.add(row._id);
+      inBatch.set(workspaceId, ids);
+    }
     const shares: Array<Pick<OutboxRow, '_id' | 'attempts'>> = [];
-    for (const workspaceId of others.slice(0, FAIR_SHARE_WORKSPACES)) {
+    let served = 0;
+    for (const workspaceId of waiting) {
+      const had = inBatch.get(workspaceId);
+      if ((had?.size ?? 0) >= FAIR_SHARE || served === FAIR_SHARE_WORKSPACES) {
+        this.waitingWorkspaces.add(workspaceId);
+        continue;
+      }
+      served += 1;
       const rows = await model
         .find({ ...free, workspace_id: workspaceId })
         .sort(OUTBOX_ORDER)
@@ -177,9 +191,10 @@ export class OutboxRelay {
         .select({ _id: 1, attempts: 1 })
         .lean<Array<Pick<OutboxRow, '_id' | 'attempts'>>>()
         .exec();
+      const newer = had ? rows.filter((row) => !had.has(row._id)) : rows;
       // A row that failed before waits for the oldest-first batch, which sends it alone.
-      const retried = rows.findIndex((row) => row.attempts > 0);
-      shares.push(...(retried === -1 ? rows : rows.slice(0, retried)));
+      const retried = newer.findIndex((row) => row.attempts > 0);
+      shares.push(...(retried === -1 ? newer : newer.slice(0, retried)));
       if (rows.length === FAIR_SHARE) this.waitingWorkspaces.add(workspaceId);
     }
     return shares;

@@ -14,6 +14,7 @@ import { InProcessBroker, InProcessEventBus } from '../in-process-bus';
 import { outboxModel, recordEvents, waitingFields } from '../outbox';
 import { transactWithEvents } from '../unit-of-work';
 import {
+  FAIR_SHARE,
   FAIR_SHARE_WORKSPACES,
   freeRows,
   OUTBOX_ORDER,
@@ -114,21 +115,52 @@ describe('transactional outbox and relay', () => {
     expect(share.executionStats.totalDocsExamined).toBe(1);
   });
 
+  // A round's oldest-first batch larger than a share, as in a service (500 against 50): the busy
+  // workspace's rows in it are more than its share.
+  const BATCH = FAIR_SHARE + 10;
+
   test("fair share: a workspace's backlog does not hold up another workspace's events for more than one round", async () => {
-    const relay = newRelay({ batchSize: 10 });
+    const relay = newRelay({ batchSize: BATCH });
     const busy = '00000000-0000-4000-8000-0000000000b1';
     const other = '00000000-0000-4000-8000-0000000000b2';
-    const backlog = Array.from({ length: 25 }, () => buildEvent({ workspace_id: busy }));
+    const backlog = Array.from({ length: 2 * BATCH + 5 }, () => buildEvent({ workspace_id: busy }));
     await transactWithEvents(connection, relay, async (_session, emit) => emit(...backlog));
     const late = buildEvent({ workspace_id: other });
     await transactWithEvents(connection, relay, async (_session, emit) => emit(late));
 
-    expect(await relay.relayBatch()).toBe(11);
+    expect(await relay.relayBatch()).toBe(BATCH + 1);
 
-    // The ten oldest of the busy workspace, and the other workspace's event with them.
-    expect(receivedIds()).toEqual([...backlog.slice(0, 10).map((event) => event.id), late.id]);
+    // The oldest of the busy workspace, and the other workspace's event with them.
+    expect(receivedIds()).toEqual([...backlog.slice(0, BATCH).map((event) => event.id), late.id]);
     while ((await relay.relayBatch()) > 0);
-    expect(receivedIds()).toEqual([...backlog.slice(0, 10), late, ...backlog.slice(10)].map((event) => event.id));
+    expect(receivedIds()).toEqual([...backlog.slice(0, BATCH), late, ...backlog.slice(BATCH)].map((event) => event.id));
+  });
+
+  test("a workspace whose first events are in the round's batch gets its newer ones along, not after the backlog", async () => {
+    const relay = newRelay({ batchSize: BATCH });
+    const busy = '00000000-0000-4000-8000-0000000000b1';
+    const other = '00000000-0000-4000-8000-0000000000b2';
+    // The other workspace's first events were recorded among the busy workspace's oldest (a new
+    // workspace set up while a stage move ran), and its next one after the whole backlog.
+    const backlog = Array.from({ length: 3 * BATCH }, () => buildEvent({ workspace_id: busy }));
+    const first = [buildEvent({ workspace_id: other }), buildEvent({ workspace_id: other })];
+    const late = buildEvent({ workspace_id: other });
+    await transactWithEvents(connection, relay, async (_session, emit) => emit(...backlog, ...first, late));
+    const start = Date.now() - 60_000;
+    const recordedAt = (event: EventEnvelope, at: number) =>
+      outboxModel(connection).updateOne({ _id: event.id }, { $set: waitingFields(new Date(at)) });
+    for (const [index, event] of backlog.entries()) await recordedAt(event, start + 10 * index);
+    await recordedAt(first[0], start + 15);
+    await recordedAt(first[1], start + 25);
+    await recordedAt(late, start + 10 * backlog.length + 5);
+
+    expect(await relay.relayBatch()).toBe(BATCH + 1);
+
+    expect(receivedIds()).toEqual(
+      [backlog[0], backlog[1], first[0], backlog[2], first[1], ...backlog.slice(3, BATCH - 2), late].map(
+        (event) => event.id,
+      ),
+    );
   });
 
   test('a workspace that commits while a round reads waits one round more, not for the whole backlog', async () => {
@@ -165,23 +197,23 @@ describe('transactional outbox and relay', () => {
   });
 
   test('more waiting workspaces than one round shares with are served in the next round, in order', async () => {
-    const relay = newRelay({ batchSize: 10 });
+    const relay = newRelay({ batchSize: BATCH });
     const busy = '00000000-0000-4000-8000-0000000000b1';
-    const backlog = Array.from({ length: 50 }, () => buildEvent({ workspace_id: busy }));
+    const backlog = Array.from({ length: 3 * BATCH }, () => buildEvent({ workspace_id: busy }));
     await transactWithEvents(connection, relay, async (_session, emit) => emit(...backlog));
     const others = Array.from({ length: FAIR_SHARE_WORKSPACES + 5 }, (_, index) =>
       buildEvent({ workspace_id: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}` }),
     );
     for (const event of others) await transactWithEvents(connection, relay, async (_session, emit) => emit(event));
 
-    expect(await relay.relayBatch()).toBe(10 + FAIR_SHARE_WORKSPACES);
-    expect(await relay.relayBatch()).toBe(10 + 5);
+    expect(await relay.relayBatch()).toBe(BATCH + FAIR_SHARE_WORKSPACES);
+    expect(await relay.relayBatch()).toBe(BATCH + 5);
 
     expect(receivedIds()).toEqual(
       [
-        ...backlog.slice(0, 10),
+        ...backlog.slice(0, BATCH),
         ...others.slice(0, FAIR_SHARE_WORKSPACES),
-        ...backlog.slice(10, 20),
+        ...backlog.slice(BATCH, 2 * BATCH),
         ...others.slice(FAIR_SHARE_WORKSPACES),
       ].map((event) => event.id),
     );
