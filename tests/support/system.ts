@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RunningSystem, SystemOptions, SystemServices } from '@crm/all-in-one';
-import { checkResponse, forgetDocument, linkIn, mailTo } from '@crm/testing';
+import { checkResponse, forgetDocument, linkIn, mailTo, waitUntil } from '@crm/testing';
 import { SHARED_SYSTEMS_ENV, type SharedSystemAddress } from './shared-system-address';
 
 export { waitFor, waitUntil } from '@crm/testing';
@@ -157,18 +157,11 @@ function expectCreated(step: string, answer: ApiResponse): void {
 }
 
 // A workspace is what a test starts from, not what it tests: its first signed-in request is sent
-// again after a 503, with the same Idempotency-Key, as a client (the SDK) does, a second later
-// (sooner than the Retry-After a client waits). The system's first requests run cold code, and on
-// a starved machine (the suite's other worker starting a process per service, say) identity may
-// miss the gateway's 2 s authentication deadline: that answer is the documented one
-// (docs/errors.md), not the test's subject.
-async function retriedWhileUnavailable(send: () => Promise<ApiResponse>): Promise<ApiResponse> {
-  for (let attempt = 1; ; attempt++) {
-    const answer = await send();
-    if (answer.status !== 503 || attempt === 3) return answer;
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
-}
+// again while it answers 503, with the same Idempotency-Key, as a client (the SDK) does. The
+// system's first requests run cold code, and on a starved machine (the suite's other worker
+// starting a process per service, say) identity may miss the gateway's 2 s authentication
+// deadline: that answer is the documented one (docs/errors.md), not the test's subject.
+const ONBOARDING_RETRY_MS = 10_000;
 
 // A fresh person with a fresh workspace, as a client would make one.
 export async function signUpWithWorkspace(base: string, name = 'Ann') {
@@ -178,12 +171,16 @@ export async function signUpWithWorkspace(base: string, name = 'Ann') {
   const signUp = await request(base, 'POST', '/auth/sign-up', { body: { email, password, name } });
   expectCreated('sign-up', signUp);
   const token = signUp.body.token as string;
-  const onboarding = await retriedWhileUnavailable(() =>
-    request(base, 'POST', '/onboarding', {
-      token,
-      body: { workspace_name: `${name}'s workspace` },
-      headers: { 'idempotency-key': `onboarding-${email}` },
-    }),
+  const onboarding = await waitUntil(
+    () =>
+      request(base, 'POST', '/onboarding', {
+        token,
+        body: { workspace_name: `${name}'s workspace` },
+        headers: { 'idempotency-key': `onboarding-${email}` },
+      }),
+    (answer) => answer.status !== 503,
+    'onboarding answered other than 503',
+    ONBOARDING_RETRY_MS,
   );
   expectCreated('onboarding', onboarding);
   return { email, password, token, workspaceId: onboarding.body.workspace_id as string, user: signUp.body.user };

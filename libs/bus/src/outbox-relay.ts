@@ -166,20 +166,20 @@ export class OutboxRelay {
     model: Model<OutboxRow>,
     free: Record<string, unknown>,
     waiting: ReadonlyArray<string | null>,
-    taken: ReadonlyArray<Pick<OutboxRow, '_id' | 'workspace_id'>>,
+    taken: ReadonlyArray<Pick<OutboxRow, 'workspace_id'>>,
   ): Promise<Array<Pick<OutboxRow, '_id' | 'attempts'>>> {
-    const inBatch = new Map<string | null, Set<string>>();
+    // The batch and a share query read the same rows in the same order, so a workspace's rows in
+    // the batch are the first of those its share query finds: counting them is enough.
+    const inBatch = new Map<string | null, number>();
     for (const row of taken) {
       const workspaceId = row.workspace_id ?? null;
-      const ids = inBatch.get(workspaceId) ?? new Set<string>();
-      ids.add(row._id);
-      inBatch.set(workspaceId, ids);
+      inBatch.set(workspaceId, (inBatch.get(workspaceId) ?? 0) + 1);
     }
     const shares: Array<Pick<OutboxRow, '_id' | 'attempts'>> = [];
     let served = 0;
     for (const workspaceId of waiting) {
-      const had = inBatch.get(workspaceId);
-      if ((had?.size ?? 0) >= FAIR_SHARE || served === FAIR_SHARE_WORKSPACES) {
+      const had = inBatch.get(workspaceId) ?? 0;
+      if (had >= FAIR_SHARE || served === FAIR_SHARE_WORKSPACES) {
         this.waitingWorkspaces.add(workspaceId);
         continue;
       }
@@ -191,7 +191,7 @@ export class OutboxRelay {
         .select({ _id: 1, attempts: 1 })
         .lean<Array<Pick<OutboxRow, '_id' | 'attempts'>>>()
         .exec();
-      const newer = had ? rows.filter((row) => !had.has(row._id)) : rows;
+      const newer = rows.slice(had);
       // A row that failed before waits for the oldest-first batch, which sends it alone.
       const retried = newer.findIndex((row) => row.attempts > 0);
       shares.push(...(retried === -1 ? newer : newer.slice(0, retried)));
