@@ -15,3 +15,19 @@ export function runHandingOff<T>(handOn: () => void, work: () => Promise<T>): Pr
 export function handOnTurn(): void {
   handOff.getStore()?.();
 }
+
+// Long work inside a request (planning an import's 10,000 rows) gives the event loop a turn
+// every `sliceMs` of computing, so other requests on the thread are not held for the whole of it:
+// `const pause = timeSlices();` then `await pause()` between units of work. A pause costs nothing
+// (no turn) until the slice is used up.
+export const REQUEST_SLICE_MS = 20;
+
+export function timeSlices(sliceMs = REQUEST_SLICE_MS): () => Promise<void> | undefined {
+  let started = performance.now();
+  const turn = (resolve: () => void) =>
+    setImmediate(() => {
+      started = performance.now();
+      resolve();
+    });
+  return () => (performance.now() - started < sliceMs ? undefined : new Promise<void>(turn));
+}

@@ -63,11 +63,14 @@ export function rememberContact(matchers: Matchers, record: ContactRecord, befor
   matchers.byCompanyName.add(companyNameOf(record), record._id);
 }
 
-// The live companies and contacts the rows could match, oldest first.
+// The live companies and contacts the rows could match, oldest first. `pause` (timeSlices in
+// @crm/kit) is awaited between the reads, which give the event loop no turn of their own on the
+// embedded store.
 export async function existingMatchers(
   context: ServiceContext,
   workspaceId: string,
   rows: ImportRow[],
+  pause: () => Promise<void> | undefined,
 ): Promise<Matchers> {
   const matchers: Matchers = {
     companies: new Map(),
@@ -93,13 +96,15 @@ export async function existingMatchers(
     ['domain_key', domains],
     ['name_key', names],
   ] as const) {
-    for (const slice of chunks(keys, KEY_CHUNK))
+    for (const slice of chunks(keys, KEY_CHUNK)) {
+      await pause();
       found.push(
         ...(await companyModel(context.connection)
           .find({ ...live, [field]: { $in: slice } })
           .lean<CompanyRecord[]>()
           .exec()),
       );
+    }
   }
   const companies = [...new Map(found.map((company) => [company._id, company])).values()].sort(
     (a, b) => a.created_at.localeCompare(b.created_at) || a._id.localeCompare(b._id),
@@ -121,19 +126,22 @@ export async function existingMatchers(
     ),
   ];
   const contactsFound: ContactRecord[] = [];
-  for (const slice of chunks(emails, KEY_CHUNK))
+  for (const slice of chunks(emails, KEY_CHUNK)) {
+    await pause();
     contactsFound.push(
       ...(await contactModel(context.connection)
         .find({ ...live, email_normalised: { $in: slice } })
         .lean<ContactRecord[]>()
         .exec()),
     );
+  }
   const companyIds = companies.map((company) => company._id);
   if (people.length > 0) {
     // By company only (one index range each), the names compared here: ranges for every pair of
     // company and name would multiply.
     const wanted = new Set(people);
     for (const slice of chunks(companyIds, KEY_CHUNK)) {
+      await pause();
       const atCompanies = await contactModel(context.connection)
         .find({ ...live, company_id: { $in: slice } })
         .lean<ContactRecord[]>()

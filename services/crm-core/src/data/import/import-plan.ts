@@ -1,4 +1,4 @@
-import { newId } from '@crm/kit';
+import { newId, timeSlices } from '@crm/kit';
 import type { ServiceContext } from '@crm/service-host';
 import type { CompanyRecord } from '../../records/companies/company.model';
 import { domainOfWebsite } from '../../records/companies/company-rules';
@@ -58,12 +58,19 @@ export async function planImport(
   // Rows before it are left out (done by an earlier run of the same import); indexes stay those of rawRows.
   from = 0,
 ): Promise<ImportPlan> {
-  const checked = rawRows.slice(from).map((raw, position) => ({ index: from + position, row: checkRow(raw) }));
+  // Planning 10,000 rows is about a second of computing: other requests get turns meanwhile.
+  const pause = timeSlices();
+  const checked: Array<{ index: number; row: ReturnType<typeof checkRow> }> = [];
+  for (let index = from; index < rawRows.length; index++) {
+    await pause();
+    checked.push({ index, row: checkRow(rawRows[index]) });
+  }
   const valid = checked.flatMap(({ row }) => ('company' in row ? [row] : []));
   const refs = await loadReferences(context, workspaceId, valid);
-  const matchers = await existingMatchers(context, workspaceId, valid);
+  const matchers = await existingMatchers(context, workspaceId, valid, pause);
   const plans: RowPlan[] = [];
   for (const { index, row } of checked) {
+    await pause();
     if (!('company' in row)) {
       plans.push({ index, kind: 'error', problem: row });
       continue;
