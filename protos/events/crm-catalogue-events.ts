@@ -101,13 +101,14 @@ export const stageUpdated = stageFamily.updated;
 export const stageDeleted = defineEvent({
   type: 'crm.pipeline_stage.deleted',
   description:
-    'An admin deleted a stage. When companies were in it they moved to `moved_to` (a stage of the same pipeline) in the same ' +
-    'transaction, each announced by its own crm.company.updated.',
+    'An admin deleted a stage. When companies or deals were in it they moved to `moved_to` (a stage of the same pipeline) before ' +
+    'it was deleted, each announced by its own crm.company.updated or crm.deal.updated (in steps of up to 200 records, each a ' +
+    'transaction).',
   record: { entity: 'pipeline_stage', idField: 'stage_id', deletes: true },
   payload: {
     ...stageState,
     moved_to: Type.Union([Type.String(), Type.Null()], {
-      description: 'The stage the companies of this one moved to, or null',
+      description: 'The stage the companies and deals of this one moved to, or null when the request moved none',
     }),
   },
 });

@@ -1,11 +1,13 @@
 import { allInOneOnOneDataFolder } from '../support/all-in-one-process';
-import { request, signUpWithWorkspace, waitFor } from '../support/system';
+import { request, signUpWithWorkspace, waitFor, type ApiResponse } from '../support/system';
 
 // The system as `npm start` runs it, as an OS process of its own that dies in the middle of a keyed
-// import (the test-only CRM_TEST_KILL_AT_CHECKPOINT: while writing its third slice of 250 rows,
-// two being committed). After a restart on the same data, the retry with the same key finishes the
-// import: every row exists once and the answer counts the whole import.
-const system = allInOneOnOneDataFolder('crm-import-crash-');
+// resumable request (the test-only CRM_TEST_KILL_AT_CHECKPOINT), restarted on the same data: the
+// retry with the same key finishes what the request began. An import dies while writing its third
+// slice of 250 rows, two being committed: every row then exists once and the answer counts the
+// whole import. A stage deletion dies in its second step of 200 companies, one committed: the
+// retry moves the rest and deletes the stage.
+const system = allInOneOnOneDataFolder('crm-resume-crash-');
 
 const ROWS = 1000;
 // Row 7 and row 601 are refused (a name of spaces), row 801 is a duplicate of row 101 (its domain),
@@ -52,6 +54,25 @@ async function everything(base: string, token: string, path: string): Promise<Ar
   return all;
 }
 
+// The retry of a crashed keyed request: the crashed run's claim holds until its lease ends (409
+// meanwhile), then the retry takes it over and resumes. A client waits as each refusal says
+// (Retry-After) before it asks again: asking faster only spends its rate limit, and a 429 would
+// then hold it for a minute.
+function takenOver(send: () => Promise<ApiResponse<Record<string, any>>>, what: string) {
+  return waitFor(
+    async () => {
+      const answer = await send();
+      if (answer.status === 409) expect(answer.body.error.code).toBe('request_in_progress');
+      // Unavailable while the restarted system warms up: asked again as well.
+      if (answer.status !== 409 && answer.status !== 503) return answer;
+      await new Promise((resolve) => setTimeout(resolve, Number(answer.headers.get('retry-after')) * 1000));
+      return false;
+    },
+    `${what} to be taken over`,
+    60_000,
+  );
+}
+
 describe('a keyed import whose process dies part-way', () => {
   it('is finished by a retry with the same key after a restart, every row written once', async () => {
     const first = await system.start({ CRM_TEST_KILL_AT_CHECKPOINT: 'POST /import/companies 3' });
@@ -84,24 +105,14 @@ describe('a keyed import whose process dies part-way', () => {
     expect(other.status).toBe(422);
     expect(other.body.error.code).toBe('idempotency_key_reused');
 
-    // The crashed request's claim holds until its lease ends (409 meanwhile); then the retry resumes.
-    // A client waits as each refusal says (Retry-After) before it asks again: asking faster only
-    // spends its rate limit, and a 429 would then hold it for a minute.
-    const retry = await waitFor(
-      async () => {
-        const answer = await request(base, 'POST', '/import/companies', {
+    const retry = await takenOver(
+      () =>
+        request(base, 'POST', '/import/companies', {
           token: person.token,
           headers: { 'Idempotency-Key': 'import-resume-1' },
           body,
-        });
-        if (answer.status === 409) expect(answer.body.error.code).toBe('request_in_progress');
-        // Unavailable while the restarted system warms up: asked again as well.
-        if (answer.status !== 409 && answer.status !== 503) return answer;
-        await new Promise((resolve) => setTimeout(resolve, Number(answer.headers.get('retry-after')) * 1000));
-        return false;
-      },
-      'the crashed import to be taken over',
-      60_000,
+        }),
+      'the crashed import',
     );
     expect(retry.status).toBe(200);
     expect(retry.body).toEqual({
@@ -135,6 +146,60 @@ describe('a keyed import whose process dies part-way', () => {
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(again.body).toEqual(retry.body);
     expect((await answered(base, 'GET', '/companies/counts', { token: person.token })).body.all).toBe(ROWS - 3);
+
+    second.started.child.kill('SIGTERM');
+    expect(await second.started.exit).toBe(0);
+  }, 180_000);
+});
+
+describe('a keyed stage deletion whose process dies part-way', () => {
+  it('is finished by a retry with the same key after a restart, every company moved once', async () => {
+    const first = await system.start({ CRM_TEST_KILL_AT_CHECKPOINT: 'DELETE /pipeline-stages/{id} 2' });
+    const person = await signUpWithWorkspace(first.base, 'Mover');
+    const companies = 450;
+    const imported = await answered(first.base, 'POST', '/import/companies', {
+      token: person.token,
+      body: { rows: Array.from({ length: companies }, (_, index) => ({ name: `Moving Co ${index}` })) },
+    });
+    expect(imported.body.created).toBe(companies);
+    const stagesOf = async (base: string) => {
+      const answer = await answered(base, 'GET', '/pipelines', { token: person.token });
+      const pipeline = (answer.body.data as Array<{ object: string; stages: Array<Record<string, any>> }>).find(
+        (candidate) => candidate.object === 'company',
+      )!;
+      return Object.fromEntries(pipeline.stages.map((stage) => [stage.name as string, stage]));
+    };
+    const stages = await stagesOf(first.base);
+    const path = `/pipeline-stages/${stages.New.id}?move_to=${stages.Customer.id}`;
+    const headers = { authorization: `Bearer ${person.token}`, 'Idempotency-Key': 'stage-resume-1' };
+    await expect(fetch(`${first.base}${path}`, { method: 'DELETE', headers })).rejects.toThrow();
+    expect(await first.started.exit).toBeNull();
+    expect(first.started.child.signalCode).toBe('SIGKILL');
+
+    const second = await system.start();
+    const { base } = second;
+    // One step committed: 200 companies moved, the stage still there with the rest.
+    const half = await stagesOf(base);
+    expect({ New: half.New?.companies, Customer: half.Customer.companies }).toEqual({
+      New: companies - 200,
+      Customer: 200,
+    });
+
+    const retry = await takenOver(
+      () => request(base, 'DELETE', path, { token: person.token, headers: { 'Idempotency-Key': 'stage-resume-1' } }),
+      'the crashed stage deletion',
+    );
+    expect(retry.status).toBe(204);
+    const after = await stagesOf(base);
+    expect(after.New).toBeUndefined();
+    expect(after.Customer.companies).toBe(companies);
+    const moved = await everything(base, person.token, '/companies');
+    expect(moved.filter((company) => company.stage_id !== stages.Customer.id || company.is_account !== true)).toEqual(
+      [],
+    );
+    // Each moved once: at its second version.
+    const sample = await answered(base, 'GET', `/companies/${moved[0].id as string}`, { token: person.token });
+    expect(sample.headers.get('etag')).toMatch(/^"v2-/);
 
     second.started.child.kill('SIGTERM');
     expect(await second.started.exit).toBe(0);

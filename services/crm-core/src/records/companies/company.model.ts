@@ -65,8 +65,9 @@ const companySchema = new Schema<CompanyRecord>(schemaOf(companyFields), {
   minimize: false,
 });
 companySchema.plugin(tenantScoped);
-// The catalogue's "in use" checks and counts.
-companySchema.index({ workspace_id: 1, stage_id: 1 });
+// The catalogue's "in use" checks and counts; is_account last so a change of the stage's kind
+// finds the companies it has still to rewrite without passing over those it has (stage-writes.ts).
+companySchema.index({ workspace_id: 1, stage_id: 1, is_account: 1 });
 companySchema.index({ workspace_id: 1, pipeline_id: 1 });
 companySchema.index({ workspace_id: 1, source_id: 1 });
 companySchema.index({ workspace_id: 1, campaign_id: 1 });

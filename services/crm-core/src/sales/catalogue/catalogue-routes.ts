@@ -1,4 +1,5 @@
 import { implement, workspaceOf, type Implementation } from '@crm/kit';
+import { checkpointsOf } from '@crm/service-host';
 import type { LeadSourceRecord } from './catalogue.model';
 import {
   createLeadSource as createLeadSourceOperation,
@@ -27,7 +28,7 @@ import {
 } from './catalogue-views';
 import { createLeadSource, deleteLeadSource, updateLeadSource } from './lead-source-writes';
 import { createPipeline, deletePipeline, updatePipeline } from './pipeline-writes';
-import { createStage, deleteStage, updateStage } from './stage-writes';
+import { createStage, deleteStage, updateStage, type StepProgress } from './stage-writes';
 import type { CrmCoreRuntime } from '../../crm-core-runtime';
 
 // The workspace's catalogue: every operation first makes sure the workspace has its seeded
@@ -75,10 +76,13 @@ export function catalogueOperations(runtime: CrmCoreRuntime): Implementation[] {
       stageAdminView(context, await createStage(context, auth, await seeded(req), body)),
     ),
     implement(updateStageOperation, async ({ req, auth, params, body }) =>
-      stageAdminView(context, await updateStage(context, auth, await seeded(req), params.id, body)),
+      stageAdminView(
+        context,
+        await updateStage(context, auth, await seeded(req), params.id, body, checkpointsOf<StepProgress>(req)),
+      ),
     ),
     implement(deleteStageOperation, async ({ req, auth, params, query }) =>
-      deleteStage(context, auth, await seeded(req), params.id, query.move_to),
+      deleteStage(context, auth, await seeded(req), params.id, query.move_to, checkpointsOf<StepProgress>(req)),
     ),
     implement(createLeadSourceOperation, async ({ req, auth, body }) =>
       sourceView(await createLeadSource(context, auth, await seeded(req), body)),

@@ -14,9 +14,14 @@ import { admin, needs } from '@crm/protos';
 import { LEAD_SOURCE_CHANNELS, PIPELINE_OBJECTS, STAGE_KINDS } from './catalogue.model';
 
 export const MAX_STAGES = 50;
-// Deleting a stage with move_to, or changing its kind, rewrites every company in it in one
-// transaction: seconds for 100,000 companies, longer on a busy machine.
+// Deleting a stage with move_to, or changing its kind, rewrites every company in it, in steps of
+// a few hundred (stage-writes.ts): seconds for 100,000 companies, longer on a busy machine.
 const STAGES_TIMEOUT_MS = 120_000;
+// Said of both: how the records are rewritten, and what an interrupted request leaves.
+const IN_STEPS =
+  ' The records are rewritten in transactions of up to 200, each with its events; a request interrupted part-way leaves the ' +
+  'ones rewritten so far (the stage unchanged until the last step), and sending it again finishes it (with an Idempotency-Key it ' +
+  'resumes: docs/idempotency.md).';
 
 const PipelineName = () => SingleLine({ minLength: 1, maxLength: 80 });
 const StageName = () => SingleLine({ minLength: 1, maxLength: 60 });
@@ -232,7 +237,9 @@ export const updateStage = declareOperation({
   description:
     'Changing the kind to or from account makes the companies in the stage accounts or leads. A deal pipeline keeps at least one ' +
     'won and one lost stage (409 stage_required). Kinds as for POST /pipeline-stages. probability is for every stage (a company stage’s ' +
-    'is shown, not used in any total); a stage becoming won or lost takes 100 or 0 unless probability is given too.',
+    'is shown, not used in any total); a stage becoming won or lost takes 100 or 0 unless probability is given too.' +
+    IN_STEPS,
+  resumable: true,
   params: Type.Object({ id: Uuid() }),
   body: Named(
     'PipelineStageUpdate',
@@ -257,8 +264,10 @@ export const deleteStage = declareOperation({
   summary: 'Delete a stage, moving its companies to another stage',
   description:
     'When companies (also ones in the recycle bin) or deals are in the stage, move_to must name another stage of the same pipeline ' +
-    '(409 stage_in_use without it); they move there in the same transaction (deals close or reopen as its kind says). The last stage of a pipeline, and the last won ' +
-    'or lost stage of a deal pipeline, cannot be deleted (409 stage_required).',
+    '(409 stage_in_use without it); they move there (deals close or reopen as its kind says), and the stage is deleted once it is empty. The last stage of a pipeline, and the last won ' +
+    'or lost stage of a deal pipeline, cannot be deleted (409 stage_required).' +
+    IN_STEPS,
+  resumable: true,
   params: Type.Object({ id: Uuid() }),
   query: Type.Object({ move_to: Type.Optional(Uuid({ description: 'A stage of the same pipeline.' })) }),
   status: 204,

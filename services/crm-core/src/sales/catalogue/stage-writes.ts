@@ -1,7 +1,7 @@
 import type { ClientSession } from 'mongoose';
 import { conflict, isoNow, isUuid, newId, notFound, validationFailed, type InternalClaims } from '@crm/kit';
 import { companyUpdated, stageCreated, stageDeleted, stageUpdated } from '@crm/protos';
-import { commit, type ServiceContext, type UnitOfWork } from '@crm/service-host';
+import { commit, type Checkpoints, type ServiceContext, type UnitOfWork } from '@crm/service-host';
 import { companyModel, type CompanyRecord } from '../../records/companies/company.model';
 import { companyState } from '../../records/companies/company-view';
 import { dealsUse, followStageKind, moveDealsOfStage } from '../deals/deal-rewrites';
@@ -35,24 +35,41 @@ async function claimedPipelineOf(
   return pipeline;
 }
 
-// Companies a catalogue change moves or makes accounts or leads (recycle bin included): each gets
-// the next version and its own crm.company.updated with its new state, as a bulk move_stage gives
-// them, so projections of companies follow from company events alone.
+// A catalogue change that rewrites the records in a stage (deleting it with move_to, changing its
+// kind) commits them in steps of at most STEP records, each step its own transaction that checks
+// the change again and claims the pipeline; the step that finds fewer left finishes the change.
+// One transaction for 100,000 companies would hold the service's thread on the embedded store for
+// half a minute (every other workspace's requests waiting) and is what MongoDB advises against
+// (its production notes: at most 1,000 documents a transaction). A request interrupted part-way
+// leaves the records moved so far, each consistent with its event; sending it again finishes it
+// (with an Idempotency-Key the operation is resumable: docs/idempotency.md).
+export const STEP = 200;
+
+// What a stepped change has done in earlier steps, also of an earlier run of the same keyed request.
+export interface StepProgress {
+  rewritten: number;
+}
+
+// Companies a catalogue change moves or makes accounts or leads (recycle bin included), at most
+// `limit` of them: each gets the next version and its own crm.company.updated with its new state,
+// as a bulk move_stage gives them, so projections of companies follow from company events alone.
+// A company rewritten no longer matches, so the next step takes the next ones.
 async function rewriteCompanies(
   context: ServiceContext,
   unit: UnitOfWork,
   claims: InternalClaims,
   stage: StageRecord,
   placement: Pick<CompanyRecord, 'is_account'> & Partial<Pick<CompanyRecord, 'stage_id' | 'pipeline_id'>>,
-): Promise<void> {
+  limit: number,
+): Promise<number> {
   const companies = companyModel(context.connection);
   const session = unit.transaction;
   const matching: Record<string, unknown> = { workspace_id: stage.workspace_id, stage_id: stage._id };
   if (placement.stage_id === undefined) matching.is_account = !placement.is_account;
-  const ids = (await companies.find(matching, { _id: 1 }).session(session).lean<Array<{ _id: string }>>().exec()).map(
-    (row) => row._id,
-  );
-  if (ids.length === 0) return;
+  const ids = (
+    await companies.find(matching, { _id: 1 }).limit(limit).session(session).lean<Array<{ _id: string }>>().exec()
+  ).map((row) => row._id);
+  if (ids.length === 0) return 0;
   const moved = { workspace_id: stage.workspace_id, _id: { $in: ids } };
   await companies.updateMany(
     moved,
@@ -63,6 +80,7 @@ async function rewriteCompanies(
   const fields = Object.keys(placement);
   const announce = announcer(unit, claims, stage.workspace_id);
   for (const record of records) announce(companyUpdated, { ...companyState(record), fields });
+  return ids.length;
 }
 
 export async function createStage(
@@ -108,39 +126,61 @@ export async function updateStage(
   workspaceId: string,
   id: string,
   body: UpdateStageBody,
-) {
+  checkpoints?: Checkpoints<StepProgress>,
+): Promise<StageRecord> {
   if (!isUuid(id)) throw notFound('pipeline stage');
-  return uniqueName(STAGE_NAME, () =>
-    commit(context, async (unit) => {
-      const session = unit.transaction;
-      const stage = await loadStage(context, workspaceId, id, session);
-      if (!stage) throw notFound('pipeline stage');
-      if (body.kind !== undefined) checkKind(stage.object, body.kind, 'kind');
-      const pipeline = await claimedPipelineOf(context, stage, session);
-      const changes: Partial<StageRecord> = {};
-      if (body.name !== undefined && body.name !== stage.name) changes.name = body.name;
-      if (body.probability !== undefined && body.probability !== stage.probability)
-        changes.probability = body.probability;
-      if (body.kind !== undefined && body.kind !== stage.kind) {
-        changes.kind = body.kind;
-        // A stage that becomes won or lost takes that kind's probability unless one is given.
-        if (body.probability === undefined && (body.kind === 'won' || body.kind === 'lost'))
-          changes.probability = defaultProbability(body.kind);
-        const others = (await stagesOf(context, workspaceId, [pipeline._id], session)).filter(
-          (other) => other._id !== stage._id,
-        );
-        requireStages(pipeline.object, [...others.map((other) => other.kind), body.kind]);
-        if ((stage.kind === 'account') !== (body.kind === 'account'))
-          await rewriteCompanies(context, unit, claims, stage, { is_account: body.kind === 'account' });
-        // Deals in a stage that becomes won or lost close; in one that becomes open they reopen.
-        if (stage.object === 'deal') await followStageKind(context, unit, claims.actor, stage, body.kind);
-      }
-      if (Object.keys(changes).length === 0) return stage;
-      const updated = await saveChange(stageModel(context.connection), stage, changes, session);
-      announcer(unit, claims, workspaceId)(stageUpdated, stageState(updated));
-      return updated;
-    }),
-  );
+  // Records rewritten by earlier steps (of an earlier run too, when the request is keyed).
+  let rewritten = checkpoints?.last?.rewritten ?? 0;
+  for (;;) {
+    // undefined: a step that rewrote STEP records committed, and more may be left.
+    const updated = await uniqueName(STAGE_NAME, () =>
+      commit(context, async (unit): Promise<StageRecord | undefined> => {
+        const session = unit.transaction;
+        const stage = await loadStage(context, workspaceId, id, session);
+        if (!stage) throw notFound('pipeline stage');
+        if (body.kind !== undefined) checkKind(stage.object, body.kind, 'kind');
+        const pipeline = await claimedPipelineOf(context, stage, session);
+        const changes: Partial<StageRecord> = {};
+        if (body.name !== undefined && body.name !== stage.name) changes.name = body.name;
+        if (body.probability !== undefined && body.probability !== stage.probability)
+          changes.probability = body.probability;
+        if (body.kind !== undefined && body.kind !== stage.kind) {
+          changes.kind = body.kind;
+          // A stage that becomes won or lost takes that kind's probability unless one is given.
+          if (body.probability === undefined && (body.kind === 'won' || body.kind === 'lost'))
+            changes.probability = defaultProbability(body.kind);
+          const others = (await stagesOf(context, workspaceId, [pipeline._id], session)).filter(
+            (other) => other._id !== stage._id,
+          );
+          requireStages(pipeline.object, [...others.map((other) => other.kind), body.kind]);
+          let budget = STEP;
+          if ((stage.kind === 'account') !== (body.kind === 'account'))
+            budget -= await rewriteCompanies(
+              context,
+              unit,
+              claims,
+              stage,
+              { is_account: body.kind === 'account' },
+              budget,
+            );
+          // Deals in a stage that becomes won or lost close; in one that becomes open they reopen.
+          if (stage.object === 'deal' && budget > 0)
+            budget -= await followStageKind(context, unit, claims.actor, stage, body.kind, budget);
+          // The stage takes its new kind in the step that finds no more records to rewrite.
+          if (budget === 0) {
+            await checkpoints?.save(unit, { rewritten: rewritten + STEP });
+            return undefined;
+          }
+        }
+        if (Object.keys(changes).length === 0) return stage;
+        const saved = await saveChange(stageModel(context.connection), stage, changes, session);
+        announcer(unit, claims, workspaceId)(stageUpdated, stageState(saved));
+        return saved;
+      }),
+    );
+    if (updated) return updated;
+    rewritten += STEP;
+  }
 }
 
 // The stage the deleted one's companies move to: another stage of the same pipeline.
@@ -163,50 +203,70 @@ export async function deleteStage(
   workspaceId: string,
   id: string,
   moveTo: string | undefined,
-) {
+  checkpoints?: Checkpoints<StepProgress>,
+): Promise<void> {
   if (!isUuid(id)) throw notFound('pipeline stage');
   const companies = companyModel(context.connection);
-  await commit(context, async (unit) => {
-    const session = unit.transaction;
-    const stage = await loadStage(context, workspaceId, id, session);
-    if (!stage) throw notFound('pipeline stage');
-    const target = moveTo === undefined ? null : await targetStage(context, stage, moveTo, session);
-    const pipeline = await claimedPipelineOf(context, stage, session);
-    const others = (await stagesOf(context, workspaceId, [pipeline._id], session)).filter(
-      (other) => other._id !== stage._id,
-    );
-    requireStages(
-      pipeline.object,
-      others.map((other) => other.kind),
-    );
-    // Companies in the recycle bin count: restoring one must find its stage.
-    const used = await companies.exists({ workspace_id: workspaceId, stage_id: stage._id }).session(session).exec();
-    if (used && !target) {
-      throw conflict(
-        'companies are in this stage (also in the recycle bin): pass move_to with the stage they move to',
-        'stage_in_use',
+  // Records moved by earlier steps (of an earlier run too, when the request is keyed).
+  let rewritten = checkpoints?.last?.rewritten ?? 0;
+  for (;;) {
+    // What the step did: whether it deleted the stage, and the records moved so far.
+    const step = await commit(context, async (unit) => {
+      const session = unit.transaction;
+      const stage = await loadStage(context, workspaceId, id, session);
+      if (!stage) throw notFound('pipeline stage');
+      const target = moveTo === undefined ? null : await targetStage(context, stage, moveTo, session);
+      const pipeline = await claimedPipelineOf(context, stage, session);
+      const others = (await stagesOf(context, workspaceId, [pipeline._id], session)).filter(
+        (other) => other._id !== stage._id,
       );
-    }
-    const dealsIn = stage.object === 'deal' && (await dealsUse(context, workspaceId, { stage_id: stage._id }, unit));
-    if (dealsIn && !target)
-      throw conflict('deals are in this stage: pass move_to with the stage they move to', 'stage_in_use');
-    // They close or reopen as the target's kind says.
-    if (dealsIn && target) await moveDealsOfStage(context, unit, claims.actor, stage, target);
-    if (used && target) {
-      await rewriteCompanies(context, unit, claims, stage, {
-        stage_id: target._id,
-        pipeline_id: target.pipeline_id,
-        is_account: target.kind === 'account',
+      requireStages(
+        pipeline.object,
+        others.map((other) => other.kind),
+      );
+      // Companies in the recycle bin count: restoring one must find its stage.
+      const used = await companies.exists({ workspace_id: workspaceId, stage_id: stage._id }).session(session).exec();
+      if (used && !target) {
+        throw conflict(
+          'companies are in this stage (also in the recycle bin): pass move_to with the stage they move to',
+          'stage_in_use',
+        );
+      }
+      const dealsIn = stage.object === 'deal' && (await dealsUse(context, workspaceId, { stage_id: stage._id }, unit));
+      if (dealsIn && !target)
+        throw conflict('deals are in this stage: pass move_to with the stage they move to', 'stage_in_use');
+      let moved = 0;
+      if (target) {
+        let budget = STEP;
+        // They close or reopen as the target's kind says.
+        if (dealsIn) budget -= await moveDealsOfStage(context, unit, claims.actor, stage, target, budget);
+        if (used && budget > 0) {
+          const placement = {
+            stage_id: target._id,
+            pipeline_id: target.pipeline_id,
+            is_account: target.kind === 'account',
+          };
+          budget -= await rewriteCompanies(context, unit, claims, stage, placement, budget);
+        }
+        // The stage is deleted in the step that finds no more records in it.
+        if (budget === 0) {
+          await checkpoints?.save(unit, { rewritten: rewritten + STEP });
+          return { finished: false, rewritten: rewritten + STEP };
+        }
+        moved = STEP - budget;
+      }
+      await stageModel(context.connection).deleteOne({ _id: stage._id, workspace_id: workspaceId }, { session });
+      announcer(
+        unit,
+        claims,
+        workspaceId,
+      )(stageDeleted, {
+        ...stageState({ ...stage, version: (stage.version ?? 1) + 1 }),
+        moved_to: rewritten + moved > 0 && target ? target._id : null,
       });
-    }
-    await stageModel(context.connection).deleteOne({ _id: stage._id, workspace_id: workspaceId }, { session });
-    announcer(
-      unit,
-      claims,
-      workspaceId,
-    )(stageDeleted, {
-      ...stageState({ ...stage, version: (stage.version ?? 1) + 1 }),
-      moved_to: (used || dealsIn) && target ? target._id : null,
+      return { finished: true, rewritten: rewritten + moved };
     });
-  });
+    if (step.finished) return;
+    rewritten = step.rewritten;
+  }
 }
