@@ -135,6 +135,54 @@ async function timed<T>(work: () => Promise<T>): Promise<{ value: T; seconds: nu
   return { value, seconds: secondsSince(started) };
 }
 
+// Another workspace's reads while one long request of this one runs: one connection from this
+// process, one request after another, as a colleague in another company clicks. What they wait
+// for is what one workspace's bulk request costs the others.
+interface Meanwhile {
+  reads: number;
+  p50: number;
+  p99: number;
+  max: number;
+  failed: string[];
+}
+
+async function meanwhile<T>(
+  read: () => Promise<unknown>,
+  work: () => Promise<T>,
+): Promise<{ value: T; seconds: number; reads: Meanwhile }> {
+  let done = false;
+  const times: number[] = [];
+  const failed: string[] = [];
+  const reading = (async () => {
+    while (!done) {
+      const started = now();
+      try {
+        await read();
+      } catch (error) {
+        failed.push((error as Error).message.slice(0, 160));
+      }
+      times.push(now() - started);
+    }
+  })();
+  try {
+    return { ...(await timed(work)), reads: summary(times, failed) };
+  } finally {
+    done = true;
+    await reading;
+  }
+}
+
+function summary(times: number[], failed: string[]): Meanwhile {
+  const sorted = [...times].sort((a, b) => a - b);
+  const at = (share: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? 0;
+  return { reads: sorted.length, p50: at(0.5), p99: at(0.99), max: sorted.at(-1) ?? 0, failed };
+}
+
+const meanwhileLine = (what: string, reads: Meanwhile) =>
+  `meanwhile another workspace's ${what}, one connection: ${reads.reads} answered, p50 ${reads.p50.toFixed(0)} ms, ` +
+  `p99 ${reads.p99.toFixed(0)} ms, max ${reads.max.toFixed(0)} ms, ${reads.failed.length} failed` +
+  (reads.failed.length > 0 ? ` (first: ${reads.failed[0]})` : '');
+
 const shown = (seconds: number | null) =>
   seconds === null ? `not within ${CATCHUP_TIMEOUT_S} s` : `${seconds.toFixed(2)} s`;
 
@@ -234,8 +282,10 @@ async function bulkPaths(options: { call: Call; apiKey: string; ownerToken: stri
   // as the timeline takes the move: the last consequence of the request to reach the event feed.
   const timelineEvents = new FeedReader(call, ownerToken, 'crm.activity.recorded');
   const recordedBefore = await timelineEvents.readToEnd();
-  const stageDelete = await timed(() =>
-    call('DELETE', `/pipeline-stages/${home.id}?move_to=${target.id}`, undefined, ownerToken),
+  const otherCompany = await call<Company>('POST', '/companies', { name: 'Fair Share first' }, second.token);
+  const stageDelete = await meanwhile(
+    () => call('GET', `/companies/${otherCompany.id}`, undefined, second.token),
+    () => call('DELETE', `/pipeline-stages/${home.id}?move_to=${target.id}`, undefined, ownerToken),
   );
   const deleteAnswered = now();
   // Meanwhile, another workspace writes one company and looks for it.
@@ -269,6 +319,7 @@ async function bulkPaths(options: { call: Call; apiKey: string; ownerToken: stri
     `    and the event feed holds every move's timeline entry (crm.activity.recorded) ${shown(entriesShown)} after the answer` +
       ` (${timelineEvents.read - recordedBefore} read)`,
   );
+  console.log(`    ${meanwhileLine('GET /companies/{id} while the deletion ran', stageDelete.reads)}`);
   console.log(
     `  meanwhile another workspace: POST /companies answered in ${otherWrite.seconds.toFixed(3)} s, its search finds it ${shown(otherFound)} after the stage deletion's answer` +
       ` (fair share: not behind the other workspace's ${moving} events)`,
@@ -522,19 +573,28 @@ runBenchmark('scale', async ({ dataDir, stopAtEnd }) => {
   const cpuBeforeImport = sys.cpuMs();
   const imported = { created: 0, contacts: 0, requestSeconds: [] as number[] };
   const importStarted = now();
-  for (let from = 0; from < ROWS; from += IMPORT_BATCH) {
-    const rows = Array.from({ length: Math.min(IMPORT_BATCH, ROWS - from) }, (_, offset) => importRow(from + offset));
-    const requestStarted = now();
-    const result = await call<ImportResult>('POST', '/import/companies', { rows }, apiKey);
-    imported.requestSeconds.push(secondsSince(requestStarted));
-    if (result.errors.length > 0 || result.created !== rows.length) {
-      throw new Error(
-        `import of rows ${from}..${from + rows.length - 1}: created ${result.created}, skipped ${result.skipped}, errors ${JSON.stringify(result.errors.slice(0, 5))}`,
-      );
-    }
-    imported.created += result.created;
-    imported.contacts += result.contacts;
-  }
+  // Meanwhile the warm-up workspace reads one of its companies, over and over.
+  const [neighbour] = (await call<{ data: Company[] }>('GET', '/companies?limit=1', undefined, warm.apiKey)).data;
+  const { reads: readsDuringImport } = await meanwhile(
+    () => call('GET', `/companies/${neighbour.id}`, undefined, warm.apiKey),
+    async () => {
+      for (let from = 0; from < ROWS; from += IMPORT_BATCH) {
+        const rows = Array.from({ length: Math.min(IMPORT_BATCH, ROWS - from) }, (_, offset) =>
+          importRow(from + offset),
+        );
+        const requestStarted = now();
+        const result = await call<ImportResult>('POST', '/import/companies', { rows }, apiKey);
+        imported.requestSeconds.push(secondsSince(requestStarted));
+        if (result.errors.length > 0 || result.created !== rows.length) {
+          throw new Error(
+            `import of rows ${from}..${from + rows.length - 1}: created ${result.created}, skipped ${result.skipped}, errors ${JSON.stringify(result.errors.slice(0, 5))}`,
+          );
+        }
+        imported.created += result.created;
+        imported.contacts += result.contacts;
+      }
+    },
+  );
   const lastAnswer = now();
   const importWall = (lastAnswer - importStarted) / 1000;
   companies += imported.created;
@@ -579,6 +639,7 @@ runBenchmark('scale', async ({ dataDir, stopAtEnd }) => {
       `${Math.min(...imported.requestSeconds).toFixed(2)}–${Math.max(...imported.requestSeconds).toFixed(2)} s each), ` +
       `${(ROWS / importWall).toFixed(0)} rows/s; created ${imported.created} companies and ${imported.contacts} contacts`,
   );
+  console.log(`  ${meanwhileLine('GET /companies/{id} during the import', readsDuringImport)}`);
   console.log(`\n3. catch-up after the import, from the last answer (polling every ${POLL_MS} ms):`);
   printCatchUp(importCatchUp, importProbes, '  ');
   const importEvents = imported.created + imported.contacts;
