@@ -109,6 +109,15 @@ describe('a stage change over more records than one step', () => {
       replayed: 'true',
     });
 
+    // A name another stage has (in any case) refuses the change before any company is rewritten.
+    const taken = await call(owner, 'PATCH', `/pipeline-stages/${stages.Customer.id}`, {
+      kind: 'open',
+      name: 'CONTACTED',
+    });
+    expect({ status: taken.status, code: taken.body.error?.code }).toEqual({ status: 409, code: 'name_taken' });
+    expect(await total(owner, { kind: 'account' })).toBe(COMPANIES - 1);
+    expect((await companyStages(owner)).Customer.kind).toBe('account');
+
     // Customer stops being an account stage: every company becomes a lead, recycle bin included.
     const toOpen = await call(owner, 'PATCH', `/pipeline-stages/${stages.Customer.id}`, { kind: 'open' });
     expect({ status: toOpen.status, kind: toOpen.body.kind, companies: toOpen.body.companies }).toEqual({

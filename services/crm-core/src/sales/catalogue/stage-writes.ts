@@ -7,7 +7,7 @@ import { companyState } from '../../records/companies/company-view';
 import { dealsUse, followStageKind, moveDealsOfStage } from '../deals/deal-rewrites';
 import { pipelineModel, stageModel, type PipelineRecord, type StageRecord } from './catalogue.model';
 import type { CreateStageBody, UpdateStageBody } from './catalogue.operations';
-import { checkKind, defaultProbability, requireStages } from './catalogue-rules';
+import { checkKind, defaultProbability, nameTaken, requireStages } from './catalogue-rules';
 import { stageState } from './catalogue-state';
 import { stagesOf } from './catalogue-views';
 import { announcer, claimPipeline, loadPipeline, saveChange, uniqueName } from './catalogue-writes';
@@ -153,6 +153,9 @@ export async function updateStage(
             (other) => other._id !== stage._id,
           );
           requireStages(pipeline.object, [...others.map((other) => other.kind), body.kind]);
+          // The new name is written in the last step: a name in use must refuse the request before
+          // the first step commits anything (the unique index decides between concurrent changes).
+          if (changes.name !== undefined && nameInUse(others, changes.name)) throw nameTaken(STAGE_NAME);
           let budget = STEP;
           if ((stage.kind === 'account') !== (body.kind === 'account'))
             budget -= await rewriteCompanies(
@@ -181,6 +184,12 @@ export async function updateStage(
     if (updated) return updated;
     rewritten += STEP;
   }
+}
+
+// Whether another stage of the pipeline has the name, ignoring case as the unique index does.
+function nameInUse(others: readonly StageRecord[], name: string): boolean {
+  const collator = new Intl.Collator('en', { sensitivity: 'accent' });
+  return others.some((other) => collator.compare(other.name, name) === 0);
 }
 
 // The stage the deleted one's companies move to: another stage of the same pipeline.
