@@ -48,6 +48,7 @@ async function companyEverywhere(call: Caller, name: string) {
 }
 
 describe('the parts on two threads (SERVICES_THREAD=true npm start)', () => {
+  // Two starts of the whole system and a stop: on a machine slower by half, more than jest's 30 s.
   it('every part gets the events of the other thread, and data and events survive a stop at once', async () => {
     const lines: string[] = [];
     const first = await startTestSystem({
@@ -107,7 +108,7 @@ describe('the parts on two threads (SERVICES_THREAD=true npm start)', () => {
     } finally {
       await second.destroy();
     }
-  });
+  }, 90_000);
 
   it("a thread that cannot start says why, the parts started before it stop, and a part on the services thread is not reachable from the main thread's handles", async () => {
     const taken = createServer();
