@@ -1,4 +1,5 @@
 import { request, sharedTestSystem, signUpWithWorkspace, waitFor } from '../support/system';
+import type { Owner, Stage } from './companies-support';
 import { dealsApi, salesStages } from './deals-support';
 
 // A stage change that rewrites more records than one transaction takes (200: stage-writes.ts in
@@ -6,22 +7,16 @@ import { dealsApi, salesStages } from './deals-support';
 // record once, and the stage deleted or changed at the end.
 const base = sharedTestSystem().url;
 
-type Owner = Awaited<ReturnType<typeof signUpWithWorkspace>>;
-
-interface Stage {
-  id: string;
-  name: string;
-  kind: string;
-  companies: number;
-}
+// A stage as GET /pipelines shows it to an admin: with its companies.
+type CountedStage = Pick<Stage, 'id' | 'name' | 'kind'> & { companies: number };
 
 const call = (owner: Owner, method: string, path: string, body?: unknown, headers?: Record<string, string>) =>
   request(base, method, path, { token: owner.token, body, headers });
 
-async function companyStages(owner: Owner): Promise<Record<string, Stage>> {
+async function companyStages(owner: Owner): Promise<Record<string, CountedStage>> {
   const answer = await call(owner, 'GET', '/pipelines');
   expect(answer.status).toBe(200);
-  const pipeline = (answer.body.data as Array<{ object: string; is_default: boolean; stages: Stage[] }>).find(
+  const pipeline = (answer.body.data as Array<{ object: string; is_default: boolean; stages: CountedStage[] }>).find(
     (candidate) => candidate.object === 'company' && candidate.is_default,
   )!;
   return Object.fromEntries(pipeline.stages.map((stage) => [stage.name, stage]));

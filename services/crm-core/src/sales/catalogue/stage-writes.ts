@@ -5,7 +5,7 @@ import { commit, type Checkpoints, type ServiceContext, type UnitOfWork } from '
 import { companyModel, type CompanyRecord } from '../../records/companies/company.model';
 import { companyState } from '../../records/companies/company-view';
 import { dealsUse, followStageKind, moveDealsOfStage } from '../deals/deal-rewrites';
-import { pipelineModel, stageModel, type PipelineRecord, type StageRecord } from './catalogue.model';
+import { CASE_INSENSITIVE, pipelineModel, stageModel, type PipelineRecord, type StageRecord } from './catalogue.model';
 import type { CreateStageBody, UpdateStageBody } from './catalogue.operations';
 import { checkKind, defaultProbability, nameTaken, requireStages } from './catalogue-rules';
 import { stageState } from './catalogue-state';
@@ -186,10 +186,13 @@ export async function updateStage(
   }
 }
 
-// Whether another stage of the pipeline has the name, ignoring case as the unique index does.
+// Names compared as the unique index compares them (CASE_INSENSITIVE: strength 2, so case is
+// ignored and accents are not).
+const NAMES = new Intl.Collator(CASE_INSENSITIVE.locale, { sensitivity: 'accent' });
+
+// Whether another stage of the pipeline has the name.
 function nameInUse(others: readonly StageRecord[], name: string): boolean {
-  const collator = new Intl.Collator('en', { sensitivity: 'accent' });
-  return others.some((other) => collator.compare(other.name, name) === 0);
+  return others.some((other) => NAMES.compare(other.name, name) === 0);
 }
 
 // The stage the deleted one's companies move to: another stage of the same pipeline.
