@@ -10,8 +10,10 @@ export interface EmbeddedMongoOptions {
   // Database used by `client.db()` without a name (and by mongoose's setClient).
   readonly dbName?: string;
   // Extra wait to batch concurrent writes into one fsync; 0 (default) batches what arrives within
-  // one turn of the event loop.
+  // one turn of the event loop. Only writes that may wait wait (gatherWrites).
   readonly groupCommitMs?: number;
+  // Whether the write being journaled may wait groupCommitMs (see StoreOptions); unset, all may.
+  readonly gatherWrites?: () => boolean;
   // Journal size after which a new snapshot is written (default 64 MiB).
   readonly compactThresholdBytes?: number;
   // Open transactions are aborted after this long (default 60 s, like MongoDB).
@@ -92,6 +94,7 @@ export class EmbeddedMongoClient extends mongo.MongoClient {
       transactionLifetimeMs: this.embeddedOptions.transactionLifetimeMs,
       ttlMonitorIntervalMs: this.embeddedOptions.ttlMonitorIntervalMs,
       beforeDurabilityWait: this.embeddedOptions.beforeDurabilityWait,
+      gatherWrites: this.embeddedOptions.gatherWrites,
     });
     try {
       this.storeInstance = await this.opening;

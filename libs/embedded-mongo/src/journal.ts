@@ -113,13 +113,17 @@ interface DurabilityWaiter {
 }
 
 export interface JournalWriterOptions {
+  // How long a record appended with `gather` waits for others to share its write and fdatasync.
   readonly groupCommitMs: number;
   // Called by the flusher between two batches, when nothing is being written.
   readonly onBatchWritten?: (sizeBytes: number) => Promise<void> | void;
 }
 
-// Append-only journal with group commit: records appended in the same tick (or within
-// groupCommitMs) are written with one write and made durable with one fdatasync.
+// Append-only journal with group commit: records appended in the same tick are written with one
+// write and made durable with one fdatasync, and so are those appended while a batch is being
+// written. A record appended with `gather` (work nobody is waiting on, such as an event
+// consumer's batch) waits up to groupCommitMs for more records to share that fdatasync; one
+// appended without it is written at the next turn, and takes every gathered record with it.
 export class JournalWriter {
   private pending: Buffer[] = [];
   private appendedLsn = 0;
@@ -127,6 +131,8 @@ export class JournalWriter {
   private waiters: DurabilityWaiter[] = [];
   private flushing = false;
   private scheduled = false;
+  // Set while the batch waits out groupCommitMs for more records.
+  private gathering: NodeJS.Timeout | undefined;
   private failure: Error | undefined;
   private fd: number;
   private size: number;
@@ -167,12 +173,13 @@ export class JournalWriter {
 
   // Appends synchronously (in memory, in order) and returns the record's sequence number. The
   // payload may come in parts; they are written one after another, never copied together.
-  append(payload: Buffer | readonly Buffer[]): number {
+  // `gather`: the record may wait groupCommitMs for others (see the class).
+  append(payload: Buffer | readonly Buffer[], gather = false): number {
     if (this.failure) throw this.failure;
     for (const piece of frameParts(Buffer.isBuffer(payload) ? [payload] : payload)) this.pending.push(piece);
     this.appendedLsn++;
     this.recordCount++;
-    this.schedule();
+    this.schedule(gather && this.options.groupCommitMs > 0);
     return this.appendedLsn;
   }
 
@@ -202,16 +209,31 @@ export class JournalWriter {
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
-  private schedule(): void {
-    if (this.flushing || this.scheduled) return;
-    this.scheduled = true;
-    const start = (): void => {
-      this.scheduled = false;
-      void this.flushLoop();
-    };
-    if (this.options.groupCommitMs > 0) setTimeout(start, this.options.groupCommitMs);
-    else setImmediate(start);
+  // Records waiting out groupCommitMs are written at the next turn instead.
+  writeGathered(): void {
+    if (!this.gathering) return;
+    clearTimeout(this.gathering);
+    this.gathering = undefined;
+    setImmediate(this.startFlush);
   }
+
+  private schedule(gather: boolean): void {
+    // A batch being written takes what is appended meanwhile as its next one.
+    if (this.flushing) return;
+    if (this.scheduled) {
+      if (!gather) this.writeGathered();
+      return;
+    }
+    this.scheduled = true;
+    if (gather) this.gathering = setTimeout(this.startFlush, this.options.groupCommitMs);
+    else setImmediate(this.startFlush);
+  }
+
+  private readonly startFlush = (): void => {
+    this.scheduled = false;
+    this.gathering = undefined;
+    void this.flushLoop();
+  };
 
   private async flushLoop(): Promise<void> {
     this.flushing = true;
@@ -244,7 +266,7 @@ export class JournalWriter {
       }
     } finally {
       this.flushing = false;
-      if (this.pending.length > 0 && !this.failure) this.schedule();
+      if (this.pending.length > 0 && !this.failure) this.schedule(false);
       else this.releaseIdle();
     }
   }

@@ -7,7 +7,7 @@ import type { RecoveryOutcome } from './recovery';
 import { writeSnapshot, type CapturedCollection } from './snapshot-file';
 
 export interface PersistenceOptions {
-  // Extra time to gather concurrent writes into one fsync; 0 means the next turn of the event loop.
+  // How long a write that may wait gathers others into its fsync (see StoreOptions).
   readonly groupCommitMs: number;
   // Journal size that triggers a new snapshot, at least: a journal is also allowed to grow as
   // large as the last snapshot, so that rewriting the store costs a bounded share of each write
@@ -62,9 +62,15 @@ export class Persistence {
   }
 
   // Queues the operations as one journal record; answers its sequence number (0: nothing to write).
-  append(operations: JournalOperation[]): number {
+  // `gather`: the record may wait groupCommitMs for others to share its fsync.
+  append(operations: JournalOperation[], gather: boolean): number {
     if (operations.length === 0) return 0;
-    return (this.journal as JournalWriter).append(encodeRecordParts(operations));
+    return (this.journal as JournalWriter).append(encodeRecordParts(operations), gather);
+  }
+
+  // Writes the records waiting out groupCommitMs at the next turn.
+  writeGathered(): void {
+    this.journal?.writeGathered();
   }
 
   waitDurable(lsn: number): Promise<void> {

@@ -23,8 +23,14 @@ export { Writer } from './store-writer';
 
 export interface StoreOptions {
   readonly dataDir: string;
-  // Extra time to gather concurrent writes into one fsync; 0 means the next turn of the event loop.
+  // How long a write that may wait (gatherWrites) waits, while other transactions are open, for
+  // them to commit into the same fdatasync; it waits no longer than until none is open. Writes of
+  // one event-loop turn, and those made while the journal is being written, share one anyway.
   readonly groupCommitMs?: number;
+  // Asked, in the writer's async context, as a write is journaled: whether it may wait
+  // groupCommitMs (work nobody waits on, such as an event consumer's batch). Unset: every write
+  // may. A write that may not goes to the disk at the next turn with every one waiting.
+  readonly gatherWrites?: () => boolean;
   // Journal size that triggers a new snapshot.
   readonly compactThresholdBytes?: number;
   // Transactions still open after this long are aborted (MongoDB's default is 60 s).
@@ -311,8 +317,13 @@ export class Store implements WriteTarget {
     }
   }
 
-  appendRecord(operations: JournalOperation[]): number {
-    return this.persistence.append(operations);
+  // `committing`: the transaction whose record this is (still open until it is released).
+  appendRecord(operations: JournalOperation[], committing?: TransactionState): number {
+    // Waiting is worth it only while another transaction is open: it may commit into the same
+    // fdatasync (PostgreSQL's commit_delay with commit_siblings = 1). A lone writer, such as one
+    // consumer catching up on its own store, never waits.
+    const others = this.transactions.openCount - (committing ? 1 : 0);
+    return this.persistence.append(operations, others > 0 && (this.options.gatherWrites?.() ?? true));
   }
 
   nextVersion(): number {
@@ -377,7 +388,7 @@ export class Store implements WriteTarget {
         operations.push(operation);
       }
     }
-    const lsn = this.appendRecord(operations);
+    const lsn = this.appendRecord(operations, transaction);
     this.releaseTransaction(transaction, 'committed');
     if (lsn) await this.waitDurable(lsn);
   }
@@ -399,6 +410,8 @@ export class Store implements WriteTarget {
   private releaseTransaction(transaction: TransactionState, status: 'committed' | 'aborted'): void {
     this.transactions.release(transaction, status);
     this.catalog.pruneHistory(this.transactions.oldestSnapshot());
+    // The last one open has ended: no commit is coming for the waiting writes to wait for.
+    if (!this.transactions.hasOpen) this.persistence.writeGathered();
   }
 
   assertUsable(transaction: TransactionState): void {

@@ -11,6 +11,10 @@ export class TransactionTable {
     return this.open.size > 0;
   }
 
+  get openCount(): number {
+    return this.open.size;
+  }
+
   openTransactions(): TransactionState[] {
     return [...this.open];
   }

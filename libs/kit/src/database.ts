@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import mongoose, { type Connection } from 'mongoose';
 import { EmbeddedMongoClient, openEmbeddedMongo } from '@crm/embedded-mongo';
-import { handOnTurn } from './turn-hand-off';
+import { handOnTurn, inBackgroundTurn } from './turn-hand-off';
 import type { Logger } from './logger';
 import { assertModelsDeclared, installTenancyGuard } from './tenancy';
 
@@ -15,6 +15,11 @@ export interface DatabaseOptions {
 export function databaseName(service: string): string {
   return `crm_${service.replace(/-/g, '_')}`;
 }
+
+// How long, at most, an event consumer's commit on the embedded store waits for the store's other
+// open transactions to share its fdatasync (a journal write and its fdatasync cost about 0.2 ms
+// of CPU): no client waits on a batch.
+const BACKGROUND_GROUP_COMMIT_MS = 2;
 
 // Mongoose is the one data-access API: with MONGO_URL it talks to MongoDB, otherwise the
 // embedded client is plugged in under it, so models, queries and transactions are the same.
@@ -35,6 +40,10 @@ export async function connectDatabase(options: DatabaseOptions): Promise<Connect
     dbName,
     // A consumer's batch waiting for its commit's fdatasync lets the next batch run.
     beforeDurabilityWait: handOnTurn,
+    // A consumer's batch may wait for other writes to share its fdatasync; a request's write
+    // never waits, and takes the batches waiting with it.
+    groupCommitMs: BACKGROUND_GROUP_COMMIT_MS,
+    gatherWrites: inBackgroundTurn,
   });
   const connection = mongoose.createConnection();
   connection.setClient(client);

@@ -16,6 +16,12 @@ export function handOnTurn(): void {
   handOff.getStore()?.();
 }
 
+// Whether the caller runs in a background turn (nobody waits on it the way a client waits on a
+// request).
+export function inBackgroundTurn(): boolean {
+  return handOff.getStore() !== undefined;
+}
+
 // Long work inside a request (planning an import's 10,000 rows) gives the event loop a turn
 // every `sliceMs` of computing, so other requests on the thread are not held for the whole of it:
 // `const pause = timeSlices();` then `await pause()` between units of work. A pause costs nothing

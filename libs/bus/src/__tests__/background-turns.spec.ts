@@ -1,4 +1,4 @@
-import { handOnTurn } from '@crm/kit';
+import { handOnTurn, inBackgroundTurn } from '@crm/kit';
 import { BackgroundTurns } from '../event-bus';
 import { appliedModel, openTestDatabase } from './database';
 import { deferred } from './helpers';
@@ -22,6 +22,18 @@ describe('background turns', () => {
     gate.resolve();
     await Promise.all([first, second]);
     expect(log).toEqual(['first started', 'first done', 'second started']);
+  });
+
+  it('tells the work it runs in that it is background work, and nothing else', async () => {
+    const turns = new BackgroundTurns();
+    const seen: boolean[] = [];
+    await turns.run(async () => {
+      seen.push(inBackgroundTurn());
+      await new Promise((resolve) => setImmediate(resolve));
+      seen.push(inBackgroundTurn());
+    });
+    seen.push(inBackgroundTurn());
+    expect(seen).toEqual([true, true, false]);
   });
 
   it('lets the next piece run once the current one hands its turn on to wait', async () => {

@@ -115,6 +115,45 @@ describe('durability', () => {
     expect(after.syncs - before.syncs).toBeLessThan(10);
   });
 
+  describe('a write that may wait (gatherWrites)', () => {
+    // Far longer than a test may take: a write that waited it out would time the test out.
+    const options = { groupCommitMs: 60_000, gatherWrites: () => true };
+    const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+    it('does not wait when no other transaction is open', async () => {
+      const client = await openClient(options);
+      const before = client.store.journalStatistics();
+      await client.db().collection<Loose>('items').insertOne({ _id: 'alone' });
+      expect(client.store.journalStatistics().syncs - before.syncs).toBe(1);
+    });
+
+    it.each(['commits', 'aborts'] as const)(
+      'waits while another transaction is open and shares its fsync, until it %s',
+      async (end) => {
+        const client = await openClient(options);
+        const items = client.db().collection<Loose>('items');
+        await items.insertOne({ _id: 'first' });
+        const before = client.store.journalStatistics();
+        const session = client.startSession();
+        session.startTransaction();
+        await items.insertOne({ _id: 'in the transaction' }, { session });
+        let written = false;
+        const waiting = items.insertOne({ _id: 'waiting' }).then(() => (written = true));
+        for (let turn = 0; turn < 5; turn++) await nextTurn();
+        expect(written).toBe(false);
+        if (end === 'commits') await session.commitTransaction();
+        else await session.abortTransaction();
+        await waiting;
+        await session.endSession();
+        expect(client.store.journalStatistics().syncs - before.syncs).toBe(1);
+        const ids = (await items.find().toArray()).map((item) => item._id);
+        expect(ids.sort()).toEqual(
+          end === 'commits' ? ['first', 'in the transaction', 'waiting'] : ['first', 'waiting'],
+        );
+      },
+    );
+  });
+
   it('lets the journal grow as large as the last snapshot before it writes the next one', async () => {
     const dataDir = temporaryDataDir();
     const client = await openClient({ dataDir, compactThresholdBytes: 16 * 1024 });

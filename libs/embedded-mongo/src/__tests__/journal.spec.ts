@@ -32,4 +32,41 @@ describe('journal frames', () => {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  describe('group commit', () => {
+    let dir: string;
+    beforeEach(() => {
+      dir = fs.mkdtempSync(path.join(os.tmpdir(), 'journal-'));
+    });
+    afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+    const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+    it('lets records that may wait gather until one that may not, then writes them with one fdatasync', async () => {
+      // Far longer than the test may take: only the record that may not wait writes the batch.
+      const writer = new JournalWriter(path.join(dir, 'journal'), { groupCommitMs: 60_000 });
+      const first = writer.append(Buffer.from('consumer batch 1'), true);
+      await nextTurn();
+      await nextTurn();
+      const second = writer.append(Buffer.from('consumer batch 2'), true);
+      await nextTurn();
+      expect(writer.statistics.syncs).toBe(0);
+      const request = writer.append(Buffer.from('request'));
+      await writer.waitDurable(request);
+      await Promise.all([writer.waitDurable(first), writer.waitDurable(second)]);
+      expect(writer.statistics).toEqual({ records: 3, syncs: 1 });
+      await writer.close();
+      expect(scanFrames(fs.readFileSync(path.join(dir, 'journal'))).payloads.map(String)).toEqual([
+        'consumer batch 1',
+        'consumer batch 2',
+        'request',
+      ]);
+    });
+
+    it('writes a record that may wait once groupCommitMs has passed', async () => {
+      const writer = new JournalWriter(path.join(dir, 'journal'), { groupCommitMs: 5 });
+      await writer.waitDurable(writer.append(Buffer.from('consumer batch'), true));
+      expect(writer.statistics).toEqual({ records: 1, syncs: 1 });
+      await writer.close();
+    });
+  });
 });
