@@ -23,9 +23,10 @@ export { Writer } from './store-writer';
 
 export interface StoreOptions {
   readonly dataDir: string;
-  // How long a write that may wait (gatherWrites) waits, while other transactions are open, for
-  // them to commit into the same fdatasync; it waits no longer than until none is open. Writes of
-  // one event-loop turn, and those made while the journal is being written, share one anyway.
+  // How long, at most, a write that may wait (gatherWrites) waits for others to share its
+  // fdatasync, while other transactions are open or writes that may not wait keep coming (see
+  // appendRecord). Writes of one event-loop turn, and those made while the journal is being
+  // written, share one anyway.
   readonly groupCommitMs?: number;
   // Asked, in the writer's async context, as a write is journaled: whether it may wait
   // groupCommitMs (work nobody waits on, such as an event consumer's batch). Unset: every write
@@ -65,6 +66,8 @@ export class Store implements WriteTarget {
   private readonly releaseLock: () => void;
   private readonly transactionLifetimeMs: number;
   private readonly decoded = new DecodedDocuments(DECODED_BYTES_KEPT);
+  // When a write that may not wait (see gatherWrites) was last journaled.
+  private lastPromptWriteAt = Number.NEGATIVE_INFINITY;
 
   private constructor(readonly options: StoreOptions) {
     this.transactionLifetimeMs = options.transactionLifetimeMs ?? DEFAULT_TRANSACTION_LIFETIME_MS;
@@ -319,11 +322,17 @@ export class Store implements WriteTarget {
 
   // `committing`: the transaction whose record this is (still open until it is released).
   appendRecord(operations: JournalOperation[], committing?: TransactionState): number {
-    // Waiting is worth it only while another transaction is open: it may commit into the same
-    // fdatasync (PostgreSQL's commit_delay with commit_siblings = 1). A lone writer, such as one
-    // consumer catching up on its own store, never waits.
+    if (operations.length === 0) return 0;
+    const now = performance.now();
+    const mayWait = this.options.gatherWrites?.() ?? true;
+    // Waiting is worth it only while another transaction is open (it may commit into the same
+    // fdatasync: PostgreSQL's commit_delay with commit_siblings = 1) or while writes that do not
+    // wait keep coming (one came within groupCommitMs). A lone writer, such as one consumer
+    // catching up on its own store, never waits.
     const others = this.transactions.openCount - (committing ? 1 : 0);
-    return this.persistence.append(operations, others > 0 && (this.options.gatherWrites?.() ?? true));
+    const gather = mayWait && (others > 0 || now - this.lastPromptWriteAt < (this.options.groupCommitMs ?? 0));
+    if (!mayWait) this.lastPromptWriteAt = now;
+    return this.persistence.append(operations, gather);
   }
 
   nextVersion(): number {

@@ -16,9 +16,9 @@ export function databaseName(service: string): string {
   return `crm_${service.replace(/-/g, '_')}`;
 }
 
-// How long, at most, an event consumer's commit on the embedded store waits for the store's other
-// open transactions to share its fdatasync (a journal write and its fdatasync cost about 0.2 ms
-// of CPU): no client waits on a batch.
+// How long, at most, an event consumer's commit on the embedded store waits for other writes to
+// share its fdatasync (a journal write and its fdatasync cost about 0.2 ms of CPU): no client
+// waits on a batch.
 const BACKGROUND_GROUP_COMMIT_MS = 2;
 
 // Mongoose is the one data-access API: with MONGO_URL it talks to MongoDB, otherwise the

@@ -127,6 +127,23 @@ describe('durability', () => {
       expect(client.store.journalStatistics().syncs - before.syncs).toBe(1);
     });
 
+    it('waits while writes that may not wait keep coming, and goes with the next one', async () => {
+      let mayWait = false;
+      const client = await openClient({ ...options, gatherWrites: () => mayWait });
+      const items = client.db().collection<Loose>('items');
+      await items.insertOne({ _id: 'request 1' });
+      const before = client.store.journalStatistics();
+      mayWait = true;
+      let written = false;
+      const waiting = items.insertOne({ _id: 'batch' }).then(() => (written = true));
+      for (let turn = 0; turn < 5; turn++) await nextTurn();
+      expect(written).toBe(false);
+      mayWait = false;
+      await items.insertOne({ _id: 'request 2' });
+      await waiting;
+      expect(client.store.journalStatistics().syncs - before.syncs).toBe(1);
+    });
+
     it.each(['commits', 'aborts'] as const)(
       'waits while another transaction is open and shares its fsync, until it %s',
       async (end) => {
