@@ -61,10 +61,9 @@ export class Persistence {
     else this.removeJournalsBefore(generation);
   }
 
-  // Queues the operations as one journal record; answers its sequence number (0: nothing to write).
+  // Queues the operations (at least one) as one journal record; answers its sequence number.
   // `gather`: the record may wait groupCommitMs for others to share its fsync.
   append(operations: JournalOperation[], gather: boolean): number {
-    if (operations.length === 0) return 0;
     return (this.journal as JournalWriter).append(encodeRecordParts(operations), gather);
   }
 

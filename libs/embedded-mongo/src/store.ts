@@ -323,16 +323,17 @@ export class Store implements WriteTarget {
   // `committing`: the transaction whose record this is (still open until it is released).
   appendRecord(operations: JournalOperation[], committing?: TransactionState): number {
     if (operations.length === 0) return 0;
-    const now = performance.now();
-    const mayWait = this.options.gatherWrites?.() ?? true;
+    if (!(this.options.gatherWrites?.() ?? true)) {
+      this.lastPromptWriteAt = performance.now();
+      return this.persistence.append(operations, false);
+    }
     // Waiting is worth it only while another transaction is open (it may commit into the same
     // fdatasync: PostgreSQL's commit_delay with commit_siblings = 1) or while writes that do not
     // wait keep coming (one came within groupCommitMs). A lone writer, such as one consumer
     // catching up on its own store, never waits.
     const others = this.transactions.openCount - (committing ? 1 : 0);
-    const gather = mayWait && (others > 0 || now - this.lastPromptWriteAt < (this.options.groupCommitMs ?? 0));
-    if (!mayWait) this.lastPromptWriteAt = now;
-    return this.persistence.append(operations, gather);
+    const promptWritesComing = performance.now() - this.lastPromptWriteAt < (this.options.groupCommitMs ?? 0);
+    return this.persistence.append(operations, others > 0 || promptWritesComing);
   }
 
   nextVersion(): number {

@@ -5,7 +5,15 @@ import mongoose, { mongo } from 'mongoose';
 import { DataDirectoryLockedError, openEmbeddedMongo } from '../index';
 import { scanFrames } from '../journal';
 import { decodeRecord } from '../journal-records';
-import { cleanUp, journalFiles, openClient, openConnection, temporaryDataDir, type Loose } from './test-store';
+import {
+  cleanUp,
+  journalFiles,
+  openClient,
+  openConnection,
+  settledYet,
+  temporaryDataDir,
+  type Loose,
+} from './test-store';
 
 afterEach(cleanUp);
 
@@ -118,7 +126,6 @@ describe('durability', () => {
   describe('a write that may wait (gatherWrites)', () => {
     // Far longer than a test may take: a write that waited it out would time the test out.
     const options = { groupCommitMs: 60_000, gatherWrites: () => true };
-    const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
     it('does not wait when no other transaction is open', async () => {
       const client = await openClient(options);
@@ -134,10 +141,8 @@ describe('durability', () => {
       await items.insertOne({ _id: 'request 1' });
       const before = client.store.journalStatistics();
       mayWait = true;
-      let written = false;
-      const waiting = items.insertOne({ _id: 'batch' }).then(() => (written = true));
-      for (let turn = 0; turn < 5; turn++) await nextTurn();
-      expect(written).toBe(false);
+      const waiting = items.insertOne({ _id: 'batch' });
+      expect(await settledYet(waiting, 5)).toBe(false);
       mayWait = false;
       await items.insertOne({ _id: 'request 2' });
       await waiting;
@@ -154,10 +159,8 @@ describe('durability', () => {
         const session = client.startSession();
         session.startTransaction();
         await items.insertOne({ _id: 'in the transaction' }, { session });
-        let written = false;
-        const waiting = items.insertOne({ _id: 'waiting' }).then(() => (written = true));
-        for (let turn = 0; turn < 5; turn++) await nextTurn();
-        expect(written).toBe(false);
+        const waiting = items.insertOne({ _id: 'waiting' });
+        expect(await settledYet(waiting, 5)).toBe(false);
         if (end === 'commits') await session.commitTransaction();
         else await session.abortTransaction();
         await waiting;

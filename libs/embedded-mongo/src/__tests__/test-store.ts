@@ -45,5 +45,17 @@ export function journalFiles(dataDir: string): string[] {
     .map((name) => path.join(dataDir, name));
 }
 
+// Whether the promise has settled once every queued callback ran `turns` times (a write blocked
+// on a lock, or waiting to share an fsync, cannot settle meanwhile).
+export async function settledYet(promise: Promise<unknown>, turns = 1): Promise<boolean> {
+  let settled = false;
+  promise.then(
+    () => (settled = true),
+    () => (settled = true),
+  );
+  for (let turn = 0; turn < turns; turn++) await new Promise((resolve) => setImmediate(resolve));
+  return settled;
+}
+
 // Tests use numbers and strings as _id; the driver's default schema type assumes ObjectId.
 export type Loose = mongo.Document & { _id?: string | number | mongo.ObjectId };

@@ -1,20 +1,17 @@
 import * as fs from 'node:fs';
 import mongoose, { mongo } from 'mongoose';
 import { scanFrames } from '../journal';
-import { cleanUp, journalFiles, openClient, openConnection, temporaryDataDir, type Loose } from './test-store';
+import {
+  cleanUp,
+  journalFiles,
+  openClient,
+  openConnection,
+  settledYet,
+  temporaryDataDir,
+  type Loose,
+} from './test-store';
 
 afterEach(cleanUp);
-
-async function settledYet(promise: Promise<unknown>): Promise<boolean> {
-  let settled = false;
-  promise.then(
-    () => (settled = true),
-    () => (settled = true),
-  );
-  // Let every queued callback run once; a write blocked on a lock cannot settle meanwhile.
-  await new Promise((resolve) => setImmediate(resolve));
-  return settled;
-}
 
 describe('transactions', () => {
   it('stages writes: visible inside the session, invisible to others until commit', async () => {
