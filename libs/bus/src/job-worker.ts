@@ -1,7 +1,7 @@
 import { errorReason, newId, runWithContext, type Logger } from '@crm/kit';
 import type { Connection } from 'mongoose';
 import { jobModel, onJobScheduled, type JobRow } from './jobs';
-import { wakeablePause } from './wakeable-pause';
+import { PollBackoff, wakeablePause, type Pause } from './wakeable-pause';
 
 export interface RunningJob {
   id: string;
@@ -31,8 +31,10 @@ export interface JobWorkerOptions {
   // running here is served before one that has jobs running: one tenant's backlog (or its slow
   // jobs) cannot take every slot.
   workspaceConcurrency?: number;
-  // Longest wait between looks for due jobs when nothing nudges the worker.
+  // The wait after a look that found no job, when nothing nudges the worker, doubled after each
+  // such look up to maxPollIntervalMs; a job known to be due sooner ends it then.
   pollIntervalMs?: number;
+  maxPollIntervalMs?: number;
   // How long a claim holds; renewed every third of it while the handler runs.
   leaseMs?: number;
   // Backoff after a failure: doubles per attempt up to the maximum.
@@ -40,7 +42,14 @@ export interface JobWorkerOptions {
   maxRetryDelayMs?: number;
   // The worker's clock, for due times, leases and backoff; tests move it instead of sleeping.
   now?: () => Date;
+  // How it waits between looks (a timer); tests end the waits themselves.
+  pause?: (ms: number) => Pause;
 }
+
+// A worker that finds no job looks again after 1 s, then 2, 4 and every 5 s: jobs this process
+// schedules wake it when they are due; a job scheduled by another replica may wait that long.
+export const DEFAULT_JOB_POLL_MS = 1000;
+export const DEFAULT_JOB_MAX_POLL_MS = 5000;
 
 // Claims due jobs with a lease (so of several replicas one runs each job at a time), runs them,
 // deletes them when done, retries failures with exponential backoff and parks a job after its
@@ -53,10 +62,12 @@ export class JobWorker {
   private readonly concurrency: number;
   private readonly workspaceConcurrency: number;
   private readonly pollIntervalMs: number;
+  private readonly polls: PollBackoff;
   private readonly leaseMs: number;
   private readonly retryDelayMs: number;
   private readonly maxRetryDelayMs: number;
   private readonly now: () => Date;
+  private readonly pause: (ms: number) => Pause;
 
   private running = false;
   private loop?: Promise<void>;
@@ -65,6 +76,9 @@ export class JobWorker {
   private readonly runningByWorkspace = new Map<string, number>();
   private readonly controllers = new Set<AbortController>();
   private nudged = false;
+  // When the worker's pause ends (infinite while it looks for jobs): a job scheduled in this
+  // process that is due before then wakes it.
+  private wakeAt = Number.POSITIVE_INFINITY;
   private wake?: () => void;
   private unregister?: () => void;
 
@@ -75,18 +89,20 @@ export class JobWorker {
     this.names = Object.keys(options.handlers);
     this.concurrency = options.concurrency ?? 4;
     this.workspaceConcurrency = Math.min(options.workspaceConcurrency ?? Number.POSITIVE_INFINITY, this.concurrency);
-    this.pollIntervalMs = options.pollIntervalMs ?? 1000;
+    this.pollIntervalMs = options.pollIntervalMs ?? DEFAULT_JOB_POLL_MS;
+    this.polls = new PollBackoff(this.pollIntervalMs, options.maxPollIntervalMs ?? DEFAULT_JOB_MAX_POLL_MS);
     this.leaseMs = options.leaseMs ?? 30000;
     this.retryDelayMs = options.retryDelayMs ?? 1000;
     this.maxRetryDelayMs = options.maxRetryDelayMs ?? 60 * 60 * 1000;
     this.now = options.now ?? (() => new Date());
+    this.pause = options.pause ?? wakeablePause;
   }
 
   start(): void {
     if (this.running || this.names.length === 0) return;
     this.running = true;
     this.unregister = onJobScheduled(this.connection, (runAt) => {
-      if (runAt.getTime() <= this.now().getTime() + this.pollIntervalMs) this.nudge();
+      if (runAt.getTime() < this.wakeAt) this.nudge();
     });
     this.loop = this.run();
   }
@@ -106,6 +122,7 @@ export class JobWorker {
   // Look for due jobs now instead of at the next poll.
   nudge(): void {
     this.nudged = true;
+    this.polls.reset();
     this.wake?.();
   }
 
@@ -256,6 +273,7 @@ export class JobWorker {
         while (this.running && this.inFlight.size < this.concurrency) {
           const job = await this.claim();
           if (!job) break;
+          this.polls.reset();
           const workspace = job.workspace_id;
           if (workspace !== null)
             this.runningByWorkspace.set(workspace, (this.runningByWorkspace.get(workspace) ?? 0) + 1);
@@ -282,7 +300,7 @@ export class JobWorker {
     }
   }
 
-  // Until the next pending job is due, within the poll interval.
+  // Until the next pending job is due, within the poll back-off.
   private async waitMs(): Promise<number> {
     if (this.inFlight.size >= this.concurrency) return this.pollIntervalMs;
     try {
@@ -297,9 +315,10 @@ export class JobWorker {
         .select({ run_at: 1 })
         .lean<Pick<JobRow, 'run_at'>>()
         .exec();
-      if (!next) return this.pollIntervalMs;
+      const backoff = this.polls.next();
+      if (!next) return backoff;
       // A floor, so a job another worker claims between our two reads cannot spin this loop.
-      return Math.max(5, Math.min(this.pollIntervalMs, next.run_at.getTime() - now.getTime()));
+      return Math.max(5, Math.min(backoff, next.run_at.getTime() - now.getTime()));
     } catch {
       return this.pollIntervalMs;
     }
@@ -308,9 +327,11 @@ export class JobWorker {
   private async idle(ms: number): Promise<void> {
     // Stopped while it looked for the next due time: that stop found no pause to wake.
     if (this.nudged || !this.running) return;
-    const pause = wakeablePause(ms);
+    const pause = this.pause(ms);
     this.wake = pause.wake;
+    this.wakeAt = this.now().getTime() + ms;
     await pause.ended;
+    this.wakeAt = Number.POSITIVE_INFINITY;
     this.wake = undefined;
   }
 }

@@ -3,15 +3,17 @@ import type { Connection, Model } from 'mongoose';
 import type { EventBus } from './event-bus';
 import { pruneProcessedEvents } from './idempotent-consumer';
 import { outboxModel, publishedForm, type OutboxRow } from './outbox';
-import { wakeablePause } from './wakeable-pause';
+import { PollBackoff, wakeablePause, type Pause } from './wakeable-pause';
 
 export interface OutboxRelayOptions {
   connection: Connection;
   bus: Pick<EventBus, 'publish'>;
   logger: Logger;
   batchSize?: number;
-  // Fallback when nobody kicks (another process wrote the rows, or a kick was lost).
+  // Fallback when nobody kicks (another process wrote the rows, or a kick was lost): the wait
+  // after a round that found nothing, doubled after each such round up to maxPollIntervalMs.
   pollIntervalMs?: number;
+  maxPollIntervalMs?: number;
   // After a round that published something, while changes keep coming: how long to wait before
   // the next round, so that it (and each consumer's batch) carries several events instead of one
   // each. The first change after a quiet spell goes out at once.
@@ -38,6 +40,8 @@ export interface OutboxRelayOptions {
   pruneIntervalMs?: number;
   // The relay's clock, for backoff, leases and retention; tests move it instead of sleeping.
   now?: () => Date;
+  // How it waits between rounds (a timer); tests end the waits themselves.
+  pause?: (ms: number) => Pause;
 }
 
 export interface SweepResult {
@@ -69,6 +73,11 @@ export const OUTBOX_ORDER = { created_at: 1, _id: 1 } as const;
 // A few milliseconds: at a few hundred changes a second a round then carries several events, and
 // each consumer's batch with it; an event waits that much longer for its consumers at most.
 export const DEFAULT_LINGER_MS = 10;
+// A relay that finds nothing looks again after 0.5 s, then 1, 2, 4 and every 5 s: rows of this
+// process kick it at once; what else it looks for (rows another replica recorded and did not
+// send, a kick lost) may wait that long.
+export const DEFAULT_RELAY_POLL_MS = 500;
+export const DEFAULT_RELAY_MAX_POLL_MS = 5000;
 
 // Rows of each other waiting workspace sent along with a full batch, and how many workspaces per
 // round (the rest wait for the next round, in the order they wrote).
@@ -89,7 +98,7 @@ export class OutboxRelay {
   private readonly bus: Pick<EventBus, 'publish'>;
   private readonly logger: Logger;
   private readonly batchSize: number;
-  private readonly pollIntervalMs: number;
+  private readonly polls: PollBackoff;
   private readonly lingerMs: number;
   private readonly leaseMs: number;
   private readonly retryDelayMs: number;
@@ -102,10 +111,15 @@ export class OutboxRelay {
   private readonly pruneIntervalMs: number;
   private lastPrunedAt?: number;
   private readonly now: () => Date;
+  private readonly pause: (ms: number) => Pause;
 
   private running = false;
   private loop?: Promise<void>;
   private kicked = false;
+  // When rows this relay failed to send are available again (its waits end by then), and the
+  // clock of its last round, which saw every row available before it.
+  private readonly retryTimes = new Set<number>();
+  private lastRoundAt = 0;
   // Workspaces that wrote events since the last round: each gets a share of the next one.
   private readonly waitingWorkspaces = new Set<string | null>();
   private wake?: () => void;
@@ -118,7 +132,10 @@ export class OutboxRelay {
     this.bus = options.bus;
     this.logger = options.logger;
     this.batchSize = options.batchSize ?? 500;
-    this.pollIntervalMs = options.pollIntervalMs ?? 500;
+    this.polls = new PollBackoff(
+      options.pollIntervalMs ?? DEFAULT_RELAY_POLL_MS,
+      options.maxPollIntervalMs ?? DEFAULT_RELAY_MAX_POLL_MS,
+    );
     this.lingerMs = options.lingerMs ?? DEFAULT_LINGER_MS;
     this.leaseMs = options.leaseMs ?? 30000;
     this.retryDelayMs = options.retryDelayMs ?? 1000;
@@ -130,6 +147,7 @@ export class OutboxRelay {
     this.processedRetentionMs = options.processedRetentionMs ?? DEFAULT_PROCESSED_RETENTION_MS;
     this.pruneIntervalMs = options.pruneIntervalMs ?? 60 * 60 * 1000;
     this.now = options.now ?? (() => new Date());
+    this.pause = options.pause ?? wakeablePause;
   }
 
   start(): void {
@@ -152,6 +170,7 @@ export class OutboxRelay {
   kick(workspaces: Iterable<string | null> = []): void {
     for (const workspaceId of workspaces) this.waitingWorkspaces.add(workspaceId);
     this.kicked = true;
+    this.polls.reset();
     this.wake?.();
   }
 
@@ -210,6 +229,7 @@ export class OutboxRelay {
     const waiting = [...this.waitingWorkspaces];
     this.waitingWorkspaces.clear();
     const now = this.now();
+    this.lastRoundAt = now.getTime();
     const free = freeRows(now);
     const found = await model
       .find(free)
@@ -286,10 +306,12 @@ export class OutboxRelay {
     if (retried.length > 0) {
       const attempts = Math.max(...retried.map((row) => row.attempts)) + 1;
       const delay = Math.min(this.retryDelayMs * 2 ** (attempts - 1), this.maxRetryDelayMs);
+      const availableAt = this.now().getTime() + delay;
       await model.updateMany(
         { _id: { $in: retried.map((row) => row._id) }, claim_token: token },
-        { $inc: { attempts: 1 }, $set: { ...release, available_at: new Date(this.now().getTime() + delay) } },
+        { $inc: { attempts: 1 }, $set: { ...release, available_at: new Date(availableAt) } },
       );
+      this.retryTimes.add(availableAt);
       this.logger.warn(
         { err: error, events: retried.length, attempts, retry_in_ms: delay },
         'publishing outbox events failed, will retry',
@@ -333,6 +355,7 @@ export class OutboxRelay {
         this.logger.error({ err: error }, 'outbox relay round failed');
       }
       if (!this.running) break;
+      if (published > 0) this.polls.reset();
       // A full batch means more may be waiting.
       if (published >= this.batchSize) continue;
       if (published > 0 && this.lingerMs > 0) await this.linger();
@@ -344,16 +367,23 @@ export class OutboxRelay {
 
   // Ended early by stop() only: kicks during it are what it waits for.
   private async linger(): Promise<void> {
-    const pause = wakeablePause(this.lingerMs);
+    const pause = this.pause(this.lingerMs);
     this.endLinger = pause.wake;
     await pause.ended;
     this.endLinger = undefined;
   }
 
   // Ended early by a kick or stop(). A stop during the linger before it ended that linger only.
+  // Rows this relay failed to send are looked for again when they are due, however long the wait.
   private async idle(): Promise<void> {
     if (!this.running) return;
-    const pause = wakeablePause(this.pollIntervalMs);
+    let wait = this.polls.next();
+    const now = this.now().getTime();
+    for (const retryAt of this.retryTimes) {
+      if (retryAt <= this.lastRoundAt) this.retryTimes.delete(retryAt);
+      else wait = Math.min(wait, Math.max(5, retryAt - now));
+    }
+    const pause = this.pause(wait);
     this.wake = pause.wake;
     await pause.ended;
     this.wake = undefined;

@@ -70,6 +70,19 @@ function sharedRead<T>(read: () => Promise<T>): () => Promise<T | undefined> {
   };
 }
 
+// Process metrics describe the process and the thread's event loop, which every part on a thread
+// shares: prom-client collects them once per thread (one event-loop monitor, which wakes the loop
+// every 10 ms, not one per part) and each part's registry shows them, labelled as its own.
+let threadProcessMetrics: Registry | undefined;
+
+function processMetricsOfThisThread(): Registry {
+  if (!threadProcessMetrics) {
+    threadProcessMetrics = new Registry();
+    collectDefaultMetrics({ register: threadProcessMetrics });
+  }
+  return threadProcessMetrics;
+}
+
 export class ServiceMetrics {
   readonly service: string;
   readonly registry: Registry;
@@ -131,7 +144,10 @@ export class ServiceMetrics {
       labelNames: ['consumer'],
       registers,
     });
-    if (options.processMetrics !== false) collectDefaultMetrics({ register: this.registry });
+    if (options.processMetrics !== false) {
+      const shared = processMetricsOfThisThread();
+      for (const { name } of shared.getMetricsAsArray()) this.registry.registerMetric(shared.getSingleMetric(name)!);
+    }
   }
 
   // The exposition text, as /metrics answers it.

@@ -1,5 +1,6 @@
 import { createLogger, newId } from '@crm/kit';
 import { makeEvent, type EventEnvelope, type NewEvent } from '../event-envelope';
+import type { Pause } from '../wakeable-pause';
 
 // Silent unless LOG_LEVEL asks for the bus's own log lines while debugging a test.
 export const testLogger = createLogger('bus-test', process.env.LOG_LEVEL ?? 'silent');
@@ -32,3 +33,24 @@ export function deferred(): Deferred {
 }
 
 export const uniqueSuffix = () => newId().replace(/-/g, '').slice(-12);
+
+// Pauses no timer ends, for a relay's or job worker's `pause` option: the test ends the current
+// one as its timer would (a kick, a nudge or a stop still wakes it). The waits asked for are then
+// the poller's schedule, read without a clock.
+export function heldPauses(): { asked: number[]; pause: (ms: number) => Pause; elapse: () => void } {
+  const asked: number[] = [];
+  let current: Pause | undefined;
+  return {
+    asked,
+    pause: (ms) => {
+      asked.push(ms);
+      let wake = () => undefined as void;
+      const ended = new Promise<void>((resolve) => {
+        wake = resolve;
+      });
+      current = { ended, wake };
+      return current;
+    },
+    elapse: () => current?.wake(),
+  };
+}

@@ -6,7 +6,7 @@ import type { Connection } from 'mongoose';
 import { JobWorker, type JobHandler, type JobWorkerOptions, type RunningJob } from '../job-worker';
 import { jobBacklog, jobModel, parkedJobs, retryParkedJob, type NewJob } from '../jobs';
 import { transact } from '../unit-of-work';
-import { deferred, testLogger, waitFor } from './helpers';
+import { deferred, heldPauses, testLogger, waitFor } from './helpers';
 
 describe('scheduled jobs', () => {
   let dataDir: string;
@@ -328,6 +328,37 @@ describe('scheduled jobs', () => {
     offsetMs = minutes(31);
     expect(await newWorker({ 'test.remind': async (job) => void runs.push(job.id) }).runDue()).toBe(1);
     expect(runs).toEqual([id]);
+  });
+
+  test('a quiet worker looks less and less often; a job this process schedules wakes it if due before its wait ends', async () => {
+    const pauses = heldPauses();
+    const ran: string[] = [];
+    const worker = newWorker(
+      {
+        'test.remind': async (job) => {
+          ran.push(job.id);
+        },
+      },
+      { pollIntervalMs: 100, maxPollIntervalMs: 800, pause: pauses.pause },
+    );
+    worker.start();
+    const looks = async (count: number) => waitFor(() => pauses.asked.length === count, `look ${count}`);
+    for (let look = 1; look < 5; look++) {
+      await looks(look);
+      pauses.elapse();
+    }
+    await looks(5);
+    expect(pauses.asked).toEqual([100, 200, 400, 800, 800]);
+
+    // Due in 500 ms, within the 800 ms wait: it wakes the worker, which waits afresh from the
+    // shortest interval, and runs the job once it is due.
+    const id = await schedule({ runAt: new Date(clock().getTime() + 500) });
+    await looks(6);
+    expect(pauses.asked[5]).toBe(100);
+    offsetMs += 500;
+    pauses.elapse();
+    await waitFor(() => ran.length === 1, 'the job');
+    expect(ran).toEqual([id]);
   });
 
   it('stops without waiting out its poll interval, wherever in its round the stop comes', async () => {

@@ -23,7 +23,7 @@ import {
   type OutboxRelayOptions,
 } from '../outbox-relay';
 import { appliedModel, openTestDatabase, type TestDatabase } from './database';
-import { buildEvent, deferred, testLogger, waitFor } from './helpers';
+import { buildEvent, deferred, heldPauses, testLogger, waitFor } from './helpers';
 
 interface Company {
   _id: string;
@@ -298,6 +298,69 @@ describe('transactional outbox and relay', () => {
       'the round',
     );
     await relay.stop();
+  });
+
+  test('a quiet relay looks less and less often, up to its longest wait; rows sent or a kick bring it back to the shortest', async () => {
+    const pauses = heldPauses();
+    const relay = newRelay({ pollIntervalMs: 100, maxPollIntervalMs: 800, lingerMs: 0, pause: pauses.pause });
+    relay.start();
+    const looks = async (count: number) => waitFor(() => pauses.asked.length === count, `look ${count}`);
+    for (let look = 1; look < 5; look++) {
+      await looks(look);
+      pauses.elapse();
+    }
+    await looks(5);
+    expect(pauses.asked).toEqual([100, 200, 400, 800, 800]);
+
+    // Rows another process recorded (no kick) go out at the next look; then it looks again soon.
+    const event = buildEvent();
+    await transactWithEvents(connection, undefined, async (_session, emit) => emit(event));
+    pauses.elapse();
+    await looks(6);
+    await waitFor(() => received.length === 1, 'the event');
+    expect(receivedIds()).toEqual([event.id]);
+    pauses.elapse();
+    await looks(7);
+    expect(pauses.asked.slice(5)).toEqual([100, 200]);
+
+    // A kick wakes it at once, and its waits start again from the shortest.
+    relay.kick();
+    await looks(8);
+    expect(pauses.asked.slice(7)).toEqual([100]);
+  });
+
+  test('rows the relay failed to send are looked for again when they are due, whatever its wait', async () => {
+    const start = Date.now();
+    let offsetMs = 0;
+    let brokerAway = true;
+    const flaky: Pick<EventBus, 'publish'> = {
+      publish: async (events) => {
+        if (brokerAway) throw new Error('broker away');
+        await bus.publish(events);
+      },
+    };
+    const pauses = heldPauses();
+    const relay = newRelay({
+      bus: flaky,
+      pollIntervalMs: 1000,
+      maxPollIntervalMs: 8000,
+      retryDelayMs: 300,
+      lingerMs: 0,
+      now: () => new Date(start + offsetMs),
+      pause: pauses.pause,
+    });
+    const event = buildEvent();
+    await transactWithEvents(connection, undefined, async (_session, emit) => emit(event));
+    relay.start();
+    await waitFor(() => pauses.asked.length === 1, 'the failed round');
+    expect(pauses.asked).toEqual([300]);
+
+    brokerAway = false;
+    offsetMs = 300;
+    pauses.elapse();
+    await waitFor(() => pauses.asked.length === 2 && received.length === 1, 'the retry');
+    expect(receivedIds()).toEqual([event.id]);
+    expect(pauses.asked).toEqual([300, 1000]);
   });
 
   test('with a retention, a sent row is kept, marked sent', async () => {
