@@ -330,6 +330,9 @@ describe('transactional outbox and relay', () => {
   });
 
   test('rows the relay failed to send are looked for again when they are due, whatever its wait', async () => {
+    const event = buildEvent();
+    await transactWithEvents(connection, undefined, async (_session, emit) => emit(event));
+    // The relay's clock starts once the row is recorded: the row is free at its first round.
     const start = Date.now();
     let offsetMs = 0;
     let brokerAway = true;
@@ -349,8 +352,6 @@ describe('transactional outbox and relay', () => {
       now: () => new Date(start + offsetMs),
       pause: pauses.pause,
     });
-    const event = buildEvent();
-    await transactWithEvents(connection, undefined, async (_session, emit) => emit(event));
     relay.start();
     await waitFor(() => pauses.asked.length === 1, 'the failed round');
     expect(pauses.asked).toEqual([300]);
