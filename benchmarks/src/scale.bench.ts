@@ -238,12 +238,22 @@ async function bulkPaths(options: { call: Call; apiKey: string; ownerToken: stri
     `  POST /companies/{id}/merge of 5: answered in ${merge.seconds.toFixed(3)} s (${merge.value.merged} merged), reports show it ${shown(mergeShown)} later`,
   );
 
-  // An erasure of an imported contact.
+  // Another workspace, whose reads show what this workspace's bulk requests cost the others.
+  const second = await call<{ token: string }>('POST', '/auth/sign-up', {
+    email: 'scale-bench-other@example.com',
+    password: 'correct horse battery',
+    name: 'Other Tenant',
+  });
+  await call('POST', '/onboarding', { workspace_name: 'Other tenant' }, second.token);
+  const otherCompany = await call<Company>('POST', '/companies', { name: 'Fair Share first' }, second.token);
+  const otherRead = () => call('GET', `/companies/${otherCompany.id}`, undefined, second.token);
+
+  // An erasure of an imported contact: one request of many store operations.
   const contact = (
     await call<{ data: Array<{ id: string; last_name: string }> }>('GET', '/contacts?limit=1', undefined, apiKey)
   ).data[0];
   if (contact) {
-    const erase = await timed(() =>
+    const erase = await meanwhile(otherRead, () =>
       call<{ erased: boolean }>('POST', `/contacts/${contact.id}/erase`, { confirm: 'ERASE' }, ownerToken),
     );
     const gone = await until(
@@ -261,16 +271,11 @@ async function bulkPaths(options: { call: Call; apiKey: string; ownerToken: stri
     console.log(
       `  POST /contacts/{id}/erase: answered in ${erase.seconds.toFixed(3)} s, search no longer finds the person ${shown(gone)} later`,
     );
+    console.log(`    ${meanwhileLine('GET /companies/{id} while the erasure ran', erase.reads)}`);
   }
 
   // Deleting the stage nearly every company is in, moving them to a new stage: one request that
   // rewrites every one of them and publishes an event for each.
-  const second = await call<{ token: string }>('POST', '/auth/sign-up', {
-    email: 'scale-bench-other@example.com',
-    password: 'correct horse battery',
-    name: 'Other Tenant',
-  });
-  await call('POST', '/onboarding', { workspace_name: 'Other tenant' }, second.token);
   const target = await call<Stage>(
     'POST',
     '/pipeline-stages',
@@ -282,10 +287,8 @@ async function bulkPaths(options: { call: Call; apiKey: string; ownerToken: stri
   // as the timeline takes the move: the last consequence of the request to reach the event feed.
   const timelineEvents = new FeedReader(call, ownerToken, 'crm.activity.recorded');
   const recordedBefore = await timelineEvents.readToEnd();
-  const otherCompany = await call<Company>('POST', '/companies', { name: 'Fair Share first' }, second.token);
-  const stageDelete = await meanwhile(
-    () => call('GET', `/companies/${otherCompany.id}`, undefined, second.token),
-    () => call('DELETE', `/pipeline-stages/${home.id}?move_to=${target.id}`, undefined, ownerToken),
+  const stageDelete = await meanwhile(otherRead, () =>
+    call('DELETE', `/pipeline-stages/${home.id}?move_to=${target.id}`, undefined, ownerToken),
   );
   const deleteAnswered = now();
   // Meanwhile, another workspace writes one company and looks for it.
