@@ -1,4 +1,5 @@
 import { createLogger, newId } from '@crm/kit';
+import { waitFor } from '@crm/testing';
 import { makeEvent, type EventEnvelope, type NewEvent } from '../event-envelope';
 import type { Pause } from '../wakeable-pause';
 
@@ -17,7 +18,7 @@ export function buildEvent(
   });
 }
 
-export { waitFor } from '@crm/testing';
+export { waitFor };
 
 export interface Deferred {
   promise: Promise<void>;
@@ -37,9 +38,24 @@ export const uniqueSuffix = () => newId().replace(/-/g, '').slice(-12);
 // Pauses no timer ends, for a relay's or job worker's `pause` option: the test ends the current
 // one as its timer would (a kick, a nudge or a stop still wakes it). The waits asked for are then
 // the poller's schedule, read without a clock.
-export function heldPauses(): { asked: number[]; pause: (ms: number) => Pause; elapse: () => void } {
+export interface HeldPauses {
+  asked: number[];
+  pause: (ms: number) => Pause;
+  // Ends the current wait.
+  elapse: () => void;
+  // Until the poller has asked for `count` waits.
+  looked: (count: number) => Promise<void>;
+  // Lets the poller look until it has asked for `count` waits, ending each but the last.
+  letLook: (count: number) => Promise<void>;
+}
+
+export function heldPauses(): HeldPauses {
   const asked: number[] = [];
   let current: Pause | undefined;
+  const elapse = () => current?.wake();
+  const looked = async (count: number): Promise<void> => {
+    await waitFor(() => asked.length === count, `look ${count}`);
+  };
   return {
     asked,
     pause: (ms) => {
@@ -51,6 +67,14 @@ export function heldPauses(): { asked: number[]; pause: (ms: number) => Pause; e
       current = { ended, wake };
       return current;
     },
-    elapse: () => current?.wake(),
+    elapse,
+    looked,
+    letLook: async (count) => {
+      for (let look = Math.max(1, asked.length); look < count; look++) {
+        await looked(look);
+        elapse();
+      }
+      await looked(count);
+    },
   };
 }

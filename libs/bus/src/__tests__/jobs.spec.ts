@@ -342,18 +342,13 @@ describe('scheduled jobs', () => {
       { pollIntervalMs: 100, maxPollIntervalMs: 800, pause: pauses.pause },
     );
     worker.start();
-    const looks = async (count: number) => waitFor(() => pauses.asked.length === count, `look ${count}`);
-    for (let look = 1; look < 5; look++) {
-      await looks(look);
-      pauses.elapse();
-    }
-    await looks(5);
+    await pauses.letLook(5);
     expect(pauses.asked).toEqual([100, 200, 400, 800, 800]);
 
     // Due in 500 ms, within the 800 ms wait: it wakes the worker, which waits afresh from the
     // shortest interval, and runs the job once it is due.
     const id = await schedule({ runAt: new Date(clock().getTime() + 500) });
-    await looks(6);
+    await pauses.looked(6);
     expect(pauses.asked[5]).toBe(100);
     offsetMs += 500;
     pauses.elapse();

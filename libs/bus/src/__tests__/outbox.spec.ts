@@ -304,28 +304,23 @@ describe('transactional outbox and relay', () => {
     const pauses = heldPauses();
     const relay = newRelay({ pollIntervalMs: 100, maxPollIntervalMs: 800, lingerMs: 0, pause: pauses.pause });
     relay.start();
-    const looks = async (count: number) => waitFor(() => pauses.asked.length === count, `look ${count}`);
-    for (let look = 1; look < 5; look++) {
-      await looks(look);
-      pauses.elapse();
-    }
-    await looks(5);
+    await pauses.letLook(5);
     expect(pauses.asked).toEqual([100, 200, 400, 800, 800]);
 
     // Rows another process recorded (no kick) go out at the next look; then it looks again soon.
     const event = buildEvent();
     await transactWithEvents(connection, undefined, async (_session, emit) => emit(event));
     pauses.elapse();
-    await looks(6);
+    await pauses.looked(6);
     await waitFor(() => received.length === 1, 'the event');
     expect(receivedIds()).toEqual([event.id]);
     pauses.elapse();
-    await looks(7);
+    await pauses.looked(7);
     expect(pauses.asked.slice(5)).toEqual([100, 200]);
 
     // A kick wakes it at once, and its waits start again from the shortest.
     relay.kick();
-    await looks(8);
+    await pauses.looked(8);
     expect(pauses.asked.slice(7)).toEqual([100]);
   });
 
