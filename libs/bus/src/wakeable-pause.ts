@@ -19,23 +19,25 @@ export function wakeablePause(ms: number): Pause {
 }
 
 // How long a poller waits after a look that found nothing: its interval, doubled after each such
-// look up to the maximum; work found, or a nudge, starts again from the interval. A quiet service
-// then looks a few times a minute instead of a few times a second, while a busy one, or one that
-// is told of new work, looks at once.
+// look up to the maximum (never below the interval); work found, or a nudge, starts again from the
+// interval. A quiet service then looks every few seconds instead of a few times a second, while a
+// busy one, or one that is told of new work, looks at once.
 export class PollBackoff {
+  private readonly maxMs: number;
   private nextMs: number;
 
   constructor(
     private readonly intervalMs: number,
-    private readonly maxMs: number,
+    maxMs: number,
   ) {
+    this.maxMs = Math.max(maxMs, intervalMs);
     this.nextMs = intervalMs;
   }
 
   // The wait before the next look; the one after will be longer, up to the maximum.
   next(): number {
     const wait = this.nextMs;
-    this.nextMs = Math.min(Math.max(this.nextMs * 2, this.intervalMs), Math.max(this.maxMs, this.intervalMs));
+    this.nextMs = Math.min(this.nextMs * 2, this.maxMs);
     return wait;
   }
 
