@@ -3,6 +3,7 @@ export * from './api';
 export * from './config';
 export * from './cursor';
 export * from './database';
+export * from './record-batches';
 export * from './deep-freeze';
 export * from './durable-file';
 export * from './errors';

@@ -1,5 +1,5 @@
 import type { AnyBulkWriteOperation, Connection } from 'mongoose';
-import { validationFailed, writeInBatches } from '@crm/kit';
+import { inBatches, timeSlices, validationFailed, writeInBatches } from '@crm/kit';
 import type { identityV1 } from '@crm/protos';
 import { ERASED_MENTION, type Mentions } from '../shared/mentions';
 import { auditEntryModel, type AuditEntryRecord } from './audit-entry.model';
@@ -9,6 +9,8 @@ import { genericSummary } from './audit-descriptions';
 // gRPC). The log keeps the fact of every change; only the person's name leaves it.
 
 const LIST_LIMIT = 1000;
+// Entries read and rewritten at a time while looking for a person's name.
+const SCAN_PAGE = 250;
 
 export interface AuditObject {
   workspace_id: string;
@@ -73,21 +75,27 @@ export async function forgetAuditMentions(
   }
   await writeInBatches(renamed, (batch) => entries.bulkWrite(batch, { ordered: false }));
   if (mentions === null) return renamed.length;
-  const naming = await entries
-    .find({ workspace_id: object.workspace_id, $or: [{ object_name: mentions.query }, { summary: mentions.query }] })
-    .lean<AuditEntryRecord[]>()
-    .exec();
+  // Every entry of the workspace may name the person: they are read a page at a time in the log's
+  // own order and tested here, with a turn of the event loop between pages, so requests on the
+  // thread are not held for the whole log (one query testing the pattern against 120,000 entries,
+  // and the bulk writes of thousands of rewrites, held it most of a second).
   const scrub = (text: string | null) => (text === null ? null : text.replace(mentions.pattern, ERASED_MENTION));
-  await writeInBatches(
-    naming.map((entry) =>
-      setFields(object.workspace_id, entry._id, {
-        object_name: scrub(entry.object_name),
-        summary: scrub(entry.summary),
-      }),
-    ),
-    (batch) => entries.bulkWrite(batch, { ordered: false }),
-  );
-  return renamed.length + naming.length;
+  const pause = timeSlices();
+  let naming = 0;
+  for await (const page of inBatches(entries, { workspace_id: object.workspace_id }, 'at', SCAN_PAGE, {
+    select: ['object_name', 'summary'],
+  })) {
+    const rewrites: Array<AnyBulkWriteOperation<AuditEntryRecord>> = [];
+    for (const entry of page) {
+      const fields = { object_name: scrub(entry.object_name), summary: scrub(entry.summary) };
+      if (fields.object_name === entry.object_name && fields.summary === entry.summary) continue;
+      rewrites.push(setFields(object.workspace_id, entry._id, fields));
+    }
+    if (rewrites.length > 0) await entries.bulkWrite(rewrites, { ordered: false });
+    naming += rewrites.length;
+    await pause();
+  }
+  return renamed.length + naming;
 }
 
 function setFields(

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
-import { call } from '@crm/kit';
+import { call, inBatches } from '@crm/kit';
 import { identityV1 } from '@crm/protos';
 import { peerClient, type ServiceContext } from '@crm/service-host';
 import { companyModel, type CompanyRecord } from '../../records/companies/company.model';
@@ -15,7 +15,6 @@ import { taskModel, type TaskRecord } from '../../work/tasks/task.model';
 import { taskView } from '../../work/tasks/task-view';
 import { activityModel, type ActivityRecord } from '../../work/timeline/activity.model';
 import { activityView } from '../../work/timeline/activity-view';
-import { inBatches } from './export-batches';
 import {
   ACTIVITY_COLUMNS,
   COMPANY_COLUMNS,

@@ -1,5 +1,5 @@
 import { redactKeptEvents, type EventActor } from '@crm/bus';
-import { call, isoNow, type InternalClaims } from '@crm/kit';
+import { call, inBatches, isoNow, timeSlices, type InternalClaims } from '@crm/kit';
 import {
   activityDeleted,
   activityUpdated,
@@ -24,14 +24,7 @@ import { taskState } from '../../work/tasks/task-view';
 import { activityModel, timelineContactModel, type ActivityRecord } from '../../work/timeline/activity.model';
 import { activityState } from '../../work/timeline/activity-view';
 import { erasedContactModel } from './erased-contact.model';
-import {
-  eventWithoutMentions,
-  MENTIONING_FIELDS,
-  mentionPattern,
-  mentionQuery,
-  personTerms,
-  withoutMentions,
-} from './erasure-text';
+import { eventWithoutMentions, MENTIONING_FIELDS, mentionPattern, personTerms, withoutMentions } from './erasure-text';
 
 export interface ErasureResult {
   erased: true;
@@ -49,6 +42,8 @@ export interface ErasureResult {
 // entries, kept events): seconds for a workspace of 100,000 records, so more than the default
 // deadline of a call. The gateway gives the request as long (its declared timeoutMs).
 const ERASURE_DEADLINE_MS = 60_000;
+// Records read at a time while looking for the person's name in other records' text.
+const SCAN_PAGE = 250;
 
 export async function eraseContactData(
   context: ServiceContext,
@@ -102,6 +97,7 @@ export async function eraseContactData(
       ...(await scrubMentions(unit, workspaceId, pattern, {
         model: activityModel(context.connection),
         fields: MENTIONING_FIELDS.activity,
+        order: null,
         skip: (entry) => entry.target_type === 'contact' && entry.target_id === contactId,
         announce: (entry, fields) => announce(activityUpdated, { ...activityState(entry), fields }),
       })),
@@ -109,6 +105,7 @@ export async function eraseContactData(
       ...(await scrubMentions(unit, workspaceId, pattern, {
         model: meetingModel(context.connection),
         fields: MENTIONING_FIELDS.meeting,
+        order: 'starts_at',
         stamped: true,
         announce: (meeting, fields) => announce(meetingUpdated, { ...meetingState(meeting), fields }),
       })),
@@ -120,6 +117,7 @@ export async function eraseContactData(
       ...(await scrubMentions(unit, workspaceId, pattern, {
         model: taskModel(context.connection),
         fields: MENTIONING_FIELDS.task,
+        order: 'due_key',
         stamped: true,
         announce: (task, fields) => announce(taskUpdated, { ...taskState(task), fields }),
       })),
@@ -200,6 +198,9 @@ async function eraseOwnTimeline(
 interface MentioningRecords<R extends { _id: string; version?: number }> {
   model: Model<R>;
   fields: ReadonlyArray<keyof R & string>;
+  // The order they are read in: a field of an index led by the workspace (then _id), or null for
+  // the _id order of `{workspace_id, _id}`.
+  order: (keyof R & string) | null;
   // Records left as they are (the person's own timeline entries, deleted instead).
   skip?: (record: R) => boolean;
   stamped?: boolean;
@@ -212,31 +213,45 @@ async function scrubMentions<R extends { _id: string; version?: number }>(
   pattern: RegExp | null,
   records: MentioningRecords<R>,
 ): Promise<string[]> {
-  const query = mentionQuery(pattern);
-  if (query === null) return [];
-  const filter: Record<string, unknown> = {
-    workspace_id: workspaceId,
-    $or: records.fields.map((field) => ({ [field]: query })),
-  };
-  const found = await records.model
-    .find(filter as FilterQuery<R>)
-    .session(unit.transaction)
-    .lean<R[]>()
-    .exec();
+  if (pattern === null) return [];
+  const text = (record: R, field: keyof R & string) => (record[field] as string | null | undefined) ?? null;
+  const names = (record: R) =>
+    records.fields.some((field) => withoutMentions(text(record, field), pattern) !== text(record, field));
   const now = isoNow();
   const changed: string[] = [];
-  for (const record of found) {
-    if (records.skip?.(record)) continue;
-    const text = (field: keyof R & string) => record[field] as string | null;
-    const next = Object.fromEntries(records.fields.map((field) => [field, withoutMentions(text(field), pattern)]));
-    const fields = records.fields.filter((field) => next[field] !== text(field));
-    if (fields.length === 0) continue;
-    const set = { ...next, version: (record.version ?? 1) + 1, ...(records.stamped ? { updated_at: now } : {}) };
-    await records.model.updateOne({ _id: record._id, workspace_id: workspaceId }, { $set: set } as UpdateQuery<R>, {
-      session: unit.transaction,
-    });
-    records.announce({ ...record, ...set }, fields);
-    changed.push(record._id);
+  // The workspace's records are read a page at a time (their text fields only) and tested here,
+  // with a turn of the event loop between pages: one query testing the pattern against every
+  // timeline entry of a large workspace held the thread, and every request on it, for the whole
+  // scan. Those naming the person are then read whole.
+  const pause = timeSlices();
+  for await (const page of inBatches(records.model, { workspace_id: workspaceId }, records.order, SCAN_PAGE, {
+    session: unit.transaction,
+    select: records.fields,
+  })) {
+    const naming = page.filter(names).map((record) => record._id);
+    const found =
+      naming.length === 0
+        ? []
+        : await records.model
+            .find({ workspace_id: workspaceId, _id: { $in: naming } } as FilterQuery<R>)
+            .session(unit.transaction)
+            .lean<R[]>()
+            .exec();
+    for (const record of found) {
+      if (records.skip?.(record)) continue;
+      const next = Object.fromEntries(
+        records.fields.map((field) => [field, withoutMentions(text(record, field), pattern)]),
+      );
+      const fields = records.fields.filter((field) => next[field] !== text(record, field));
+      if (fields.length === 0) continue;
+      const set = { ...next, version: (record.version ?? 1) + 1, ...(records.stamped ? { updated_at: now } : {}) };
+      await records.model.updateOne({ _id: record._id, workspace_id: workspaceId }, { $set: set } as UpdateQuery<R>, {
+        session: unit.transaction,
+      });
+      records.announce({ ...record, ...set }, fields);
+      changed.push(record._id);
+    }
+    await pause();
   }
   return changed;
 }

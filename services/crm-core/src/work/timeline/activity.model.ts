@@ -46,6 +46,9 @@ activitySchema.plugin(tenantScoped);
 activitySchema.index({ workspace_id: 1, target_type: 1, target_id: 1, occurred_at: -1, _id: -1 });
 // A company's timeline with its contacts' entries, newest first.
 activitySchema.index({ workspace_id: 1, company_id: 1, occurred_at: -1, _id: -1 });
+// A workspace's entries in id order (ids are time-ordered): an export and an erasure's search for a
+// person's name read them a page at a time without walking other workspaces' entries.
+activitySchema.index({ workspace_id: 1, _id: 1 });
 // The one entry the service keeps for a meeting.
 activitySchema.index(
   { workspace_id: 1, source: 1 },

@@ -125,4 +125,31 @@ describe('the audit log in a subject access request and an erasure', () => {
     // A second call finds nothing left to change.
     expect(await forgetAuditMentions(connection, object, mentionsOf(['Ann Lee', 'ann.lee@example.com']))).toBe(0);
   });
+
+  it('finds the person in every entry of a workspace larger than a page, entries sharing a time included', async () => {
+    const workspaceId = newId();
+    // 700 entries over three pages of 250, ten at each instant; every seventh names the person.
+    const entries = Array.from({ length: 700 }, (_, index) =>
+      entry({
+        workspace_id: workspaceId,
+        object_type: 'deal',
+        object_id: newId(),
+        at: `2027-02-01T10:00:${String(Math.floor(index / 10) % 60).padStart(2, '0')}.${String(Math.floor(index / 600)).padStart(3, '0')}Z`,
+        object_name: index % 7 === 0 ? `Deal for Grace Hopper ${index}` : `Deal ${index}`,
+        summary: `Created deal ${index}`,
+      }),
+    );
+    await auditEntryModel(connection).insertMany(entries);
+
+    const object = { workspace_id: workspaceId, object_type: 'contact', object_id: newId() };
+    expect(await forgetAuditMentions(connection, object, mentionsOf(['Grace Hopper']))).toBe(100);
+
+    const names = await auditEntryModel(connection)
+      .find({ workspace_id: workspaceId })
+      .lean<AuditEntryRecord[]>()
+      .exec();
+    expect(names).toHaveLength(700);
+    expect(names.filter((item) => item.object_name?.includes('Grace'))).toEqual([]);
+    expect(names.filter((item) => item.object_name?.startsWith('Deal for [erased] '))).toHaveLength(100);
+  });
 });
