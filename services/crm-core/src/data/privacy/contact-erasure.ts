@@ -24,7 +24,14 @@ import { taskState } from '../../work/tasks/task-view';
 import { activityModel, timelineContactModel, type ActivityRecord } from '../../work/timeline/activity.model';
 import { activityState } from '../../work/timeline/activity-view';
 import { erasedContactModel } from './erased-contact.model';
-import { eventWithoutMentions, MENTIONING_FIELDS, mentionPattern, personTerms, withoutMentions } from './erasure-text';
+import {
+  eventWithoutMentions,
+  MENTIONING_FIELDS,
+  mentionPattern,
+  namesPerson,
+  personTerms,
+  withoutMentions,
+} from './erasure-text';
 
 export interface ErasureResult {
   erased: true;
@@ -215,8 +222,6 @@ async function scrubMentions<R extends { _id: string; version?: number }>(
 ): Promise<string[]> {
   if (pattern === null) return [];
   const text = (record: R, field: keyof R & string) => (record[field] as string | null | undefined) ?? null;
-  const names = (record: R) =>
-    records.fields.some((field) => withoutMentions(text(record, field), pattern) !== text(record, field));
   const now = isoNow();
   const changed: string[] = [];
   // The workspace's records are read a page at a time (their text fields only) and tested here,
@@ -228,7 +233,7 @@ async function scrubMentions<R extends { _id: string; version?: number }>(
     session: unit.transaction,
     select: records.fields,
   })) {
-    const naming = page.filter(names).map((record) => record._id);
+    const naming = page.filter((record) => namesPerson(record, records.fields, pattern)).map((record) => record._id);
     const found =
       naming.length === 0
         ? []

@@ -57,6 +57,18 @@ export function withoutMentions(text: string | null, pattern: RegExp | null): st
   return text.replace(pattern, ERASED_MENTION);
 }
 
+// Whether any of the record's text fields names the person.
+export function namesPerson<R extends object>(
+  record: R,
+  fields: ReadonlyArray<keyof R & string>,
+  pattern: RegExp,
+): boolean {
+  return fields.some((field) => {
+    const text = (record[field] as string | null | undefined) ?? null;
+    return withoutMentions(text, pattern) !== text;
+  });
+}
+
 // A pattern for the store's $regex (same alternatives, flags apart).
 export function mentionQuery(pattern: RegExp | null): { $regex: string; $options: string } | null {
   return pattern === null ? null : { $regex: pattern.source, $options: 'i' };

@@ -1,4 +1,4 @@
-import { call, isoNow } from '@crm/kit';
+import { call, inBatches, isoNow, timeSlices } from '@crm/kit';
 import { documentsV1, identityV1, marketingV1 } from '@crm/protos';
 import { peerClient, type ServiceContext } from '@crm/service-host';
 import { findContact } from '../../records/contacts/contact-store';
@@ -11,7 +11,7 @@ import { taskView } from '../../work/tasks/task-view';
 import { activityModel, type ActivityRecord } from '../../work/timeline/activity.model';
 import { activityView } from '../../work/timeline/activity-view';
 import { erasedContactModel, type ErasedContactRecord } from './erased-contact.model';
-import { mentionPattern, mentionQuery, personTerms } from './erasure-text';
+import { MENTIONING_FIELDS, mentionPattern, mentionQuery, namesPerson, personTerms } from './erasure-text';
 import type { PersonalDataView } from './privacy.operations';
 
 // Each part of the document is bounded: a subject access request is answered in one go, and a
@@ -22,6 +22,48 @@ export const PERSONAL_DATA_PART_MAX = 1000;
 function mentioning(terms: readonly string[], fields: readonly string[]): Array<Record<string, unknown>> {
   const query = mentionQuery(mentionPattern(terms));
   return query === null ? [] : fields.map((field) => ({ [field]: query }));
+}
+
+// Timeline entries of the workspace read at a time while looking for the person's name.
+const SCAN_PAGE = 500;
+
+// Entries on other records' timelines naming the person, newest first, at most
+// PERSONAL_DATA_PART_MAX. The workspace's entries are read a page at a time (their text only) and
+// tested here, with a turn of the event loop between pages: one query testing the pattern against
+// every entry of a large workspace held the thread, and every request on it, for the whole scan.
+async function mentioningEntries(
+  context: ServiceContext,
+  workspaceId: string,
+  contactId: string,
+  pattern: RegExp | null,
+): Promise<ActivityRecord[]> {
+  if (pattern === null) return [];
+  const activities = activityModel(context.connection);
+  const fields = MENTIONING_FIELDS.activity;
+  const newestFirst = (a: ActivityRecord, b: ActivityRecord) =>
+    b.occurred_at.localeCompare(a.occurred_at) || b._id.localeCompare(a._id);
+  let naming: ActivityRecord[] = [];
+  const pause = timeSlices();
+  for await (const page of inBatches(activities, { workspace_id: workspaceId }, null, SCAN_PAGE, {
+    select: [...fields, 'occurred_at', 'target_type', 'target_id'],
+  })) {
+    for (const entry of page) {
+      if (entry.target_type === 'contact' && entry.target_id === contactId) continue;
+      if (namesPerson(entry, fields, pattern)) naming.push(entry);
+    }
+    if (naming.length > 2 * PERSONAL_DATA_PART_MAX) naming = naming.sort(newestFirst).slice(0, PERSONAL_DATA_PART_MAX);
+    await pause();
+  }
+  const ids = naming
+    .sort(newestFirst)
+    .slice(0, PERSONAL_DATA_PART_MAX)
+    .map((entry) => entry._id);
+  if (ids.length === 0) return [];
+  const found = await activities
+    .find({ workspace_id: workspaceId, _id: { $in: ids } })
+    .lean<ActivityRecord[]>()
+    .exec();
+  return found.sort(newestFirst);
 }
 
 // Everything held about one contact across the services: crm-core's own records, then
@@ -47,18 +89,7 @@ export async function personalData(
       .limit(PERSONAL_DATA_PART_MAX)
       .lean<ActivityRecord[]>()
       .exec(),
-    terms.length === 0
-      ? []
-      : activities
-          .find({
-            workspace_id: workspaceId,
-            $nor: [{ target_type: 'contact', target_id: contactId }],
-            $or: mentioning(terms, ['subject', 'body', 'outcome']),
-          })
-          .sort({ occurred_at: -1, _id: -1 })
-          .limit(PERSONAL_DATA_PART_MAX)
-          .lean<ActivityRecord[]>()
-          .exec(),
+    mentioningEntries(context, workspaceId, contactId, mentionPattern(terms)),
     taskModel(context.connection)
       .find({
         workspace_id: workspaceId,
