@@ -4,7 +4,7 @@ import { request, signUpWithWorkspace, waitFor, type ApiResponse } from '../supp
 // The system as `npm start` runs it, as an OS process of its own that dies in the middle of a keyed
 // resumable request (the test-only CRM_TEST_KILL_AT_CHECKPOINT), restarted on the same data: the
 // retry with the same key finishes what the request began. An import dies while writing its third
-// slice of 250 rows, two being committed: every row then exists once and the answer counts the
+// slice of 100 rows, two being committed: every row then exists once and the answer counts the
 // whole import. A stage deletion dies in its second step of 100 companies, one committed: the
 // retry moves the rest and deletes the stage.
 const system = allInOneOnOneDataFolder('crm-resume-crash-');
@@ -92,9 +92,9 @@ describe('a keyed import whose process dies part-way', () => {
 
     const second = await system.start();
     const { base } = second;
-    // Half applied: the two committed slices of 250 written rows, nothing of the third.
+    // Half applied: the two committed slices of 100 written rows, nothing of the third.
     const counts = await answered(base, 'GET', '/companies/counts', { token: person.token });
-    expect({ status: counts.status, body: counts.body }).toMatchObject({ status: 200, body: { all: 500 } });
+    expect({ status: counts.status, body: counts.body }).toMatchObject({ status: 200, body: { all: 200 } });
 
     // The same key with another body is another request.
     const other = await answered(base, 'POST', '/import/companies', {

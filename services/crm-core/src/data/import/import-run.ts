@@ -21,8 +21,12 @@ import type { CrmCoreRuntime } from '../../crm-core-runtime';
 // Rows are written many per transaction, which is what makes 10,000 rows take seconds: in each,
 // new companies and new contacts are inserted, then changes apply in row order to the records as
 // the transaction reads them, each with the event PATCH would publish. A transaction that fails
-// is retried row by row, so one row never takes others down with it.
-const ROWS_PER_TRANSACTION = 250;
+// is retried row by row, so one row never takes others down with it. A transaction computes
+// without a turn of the event loop until its commit waits for the disk: at 250 rows another
+// workspace's reads during an import of 30,000 answered p50 21-23 ms, p99 66-75; at 100, p50 9,
+// p99 51-52, for the same CPU; the import took 25% longer and every projection caught up as soon
+// after its start (the consumers keep pace).
+const ROWS_PER_TRANSACTION = 100;
 
 interface Outcome {
   created: number;
