@@ -40,8 +40,10 @@ async function mentioningEntries(
   if (pattern === null) return [];
   const activities = activityModel(context.connection);
   const fields = MENTIONING_FIELDS.activity;
+  // As the store orders strings (by code point), newest first.
+  const descending = (a: string, b: string) => (a < b ? 1 : a > b ? -1 : 0);
   const newestFirst = (a: ActivityRecord, b: ActivityRecord) =>
-    b.occurred_at.localeCompare(a.occurred_at) || b._id.localeCompare(a._id);
+    descending(a.occurred_at, b.occurred_at) || descending(a._id, b._id);
   let naming: ActivityRecord[] = [];
   const pause = timeSlices();
   for await (const page of inBatches(activities, { workspace_id: workspaceId }, null, SCAN_PAGE, {
