@@ -4,7 +4,7 @@ import { companyUpdated, stageCreated, stageDeleted, stageUpdated } from '@crm/p
 import { commit, type Checkpoints, type ServiceContext, type UnitOfWork } from '@crm/service-host';
 import { companyModel, type CompanyRecord } from '../../records/companies/company.model';
 import { companyState } from '../../records/companies/company-view';
-import { dealsUse, followStageKind, moveDealsOfStage } from '../deals/deal-rewrites';
+import { dealsUse, followStageKind, moveDealsOfStage, type DealPosition } from '../deals/deal-rewrites';
 import { CASE_INSENSITIVE, pipelineModel, stageModel, type PipelineRecord, type StageRecord } from './catalogue.model';
 import type { CreateStageBody, UpdateStageBody } from './catalogue.operations';
 import { checkKind, defaultProbability, nameTaken, requireStages } from './catalogue-rules';
@@ -134,10 +134,13 @@ export async function updateStage(
   if (!isUuid(id)) throw notFound('pipeline stage');
   // Records rewritten by earlier steps (of an earlier run too, when the request is keyed).
   let rewritten = checkpoints?.last?.rewritten ?? 0;
+  // Where the deals' rewrite has got to (a run resumed after a crash starts again from the first
+  // deal: the ones rewritten then no longer match).
+  let dealsReached: DealPosition | null = null;
   for (;;) {
-    // undefined: a step that rewrote STEP records committed, and more may be left.
+    // A step that rewrote STEP records committed, and more may be left: where its deals got to.
     const updated = await uniqueName(STAGE_NAME, () =>
-      commit(context, async (unit): Promise<StageRecord | undefined> => {
+      commit(context, async (unit): Promise<StageRecord | { reached: DealPosition | null }> => {
         const session = unit.transaction;
         const stage = await loadStage(context, workspaceId, id, session);
         if (!stage) throw notFound('pipeline stage');
@@ -170,12 +173,16 @@ export async function updateStage(
               budget,
             );
           // Deals in a stage that becomes won or lost close; in one that becomes open they reopen.
-          if (stage.object === 'deal' && budget > 0)
-            budget -= await followStageKind(context, unit, claims.actor, stage, body.kind, budget);
+          let reached = dealsReached;
+          if (stage.object === 'deal' && budget > 0) {
+            const followed = await followStageKind(context, unit, claims.actor, stage, body.kind, budget, reached);
+            budget -= followed.rewritten;
+            reached = followed.reached;
+          }
           // The stage takes its new kind in the step that finds no more records to rewrite.
           if (budget === 0) {
             await checkpoints?.save(unit, { rewritten: rewritten + STEP });
-            return undefined;
+            return { reached };
           }
         }
         if (Object.keys(changes).length === 0) return stage;
@@ -184,7 +191,10 @@ export async function updateStage(
         return saved;
       }),
     );
-    if (updated) return updated;
+    if (!('reached' in updated)) return updated;
+    // Only once the step has committed: a step retried after a conflict reads from where the
+    // previous committed step left.
+    dealsReached = updated.reached;
     rewritten += STEP;
   }
 }

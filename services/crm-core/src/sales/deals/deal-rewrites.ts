@@ -25,11 +25,29 @@ export async function rewriteDeals(
   change: DealChange,
   limit = 0,
 ): Promise<number> {
+  const found = await dealModel(context.connection)
+    .find(filter)
+    .limit(limit)
+    .session(unit.transaction)
+    .lean<DealRecord[]>()
+    .exec();
+  return rewriteEach(context, unit, actor, found, change);
+}
+
+// Each deal with its change: the next version and its crm.deal.updated (none for a deal the change
+// leaves as it is). Answers how many changed.
+async function rewriteEach(
+  context: ServiceContext,
+  unit: UnitOfWork,
+  actor: EventActor | null,
+  found: readonly DealRecord[],
+  change: DealChange,
+): Promise<number> {
   const deals = dealModel(context.connection);
   const session = unit.transaction;
   const now = isoNow();
   let rewritten = 0;
-  for (const deal of await deals.find(filter).limit(limit).session(session).lean<DealRecord[]>().exec()) {
+  for (const deal of found) {
     const changes = change(deal, now);
     const fields = Object.keys(changes).filter(
       (field) => JSON.stringify(changes[field as keyof DealRecord]) !== JSON.stringify(deal[field as keyof DealRecord]),
@@ -87,28 +105,59 @@ export function moveDealsOfStage(
   );
 }
 
+// Where a stage's kind change has got to in the stage's deals, in the order of the index on
+// `{workspace_id, stage_id, created_at, _id}`: each step reads on from there. Without it every
+// step passed again over the deals the earlier steps had rewritten (they are still in the stage),
+// so a stage of 100,000 deals cost 1,000 steps of up to 100,000 deals each.
+export interface DealPosition {
+  created_at: string;
+  _id: string;
+}
+
 // A stage whose kind changes between open, won and lost closes or reopens its deals: at most
 // `limit` of the deals whose status the kind changes (statusIn: an open deal has no closed_at, a
-// closed one has it).
-export function followStageKind(
+// closed one has it), after `after` when an earlier step got there. Answers how many it rewrote
+// and where it got to.
+export async function followStageKind(
   context: ServiceContext,
   unit: UnitOfWork,
   actor: EventActor | null,
   stage: StageRecord,
   kind: StageRecord['kind'],
   limit: number,
-): Promise<number> {
+  after: DealPosition | null,
+): Promise<{ rewritten: number; reached: DealPosition | null }> {
   const status = statusIn({ kind }, null, '').status;
   const changing =
     status === 'open'
       ? [{ status: { $ne: status } }, { closed_at: { $ne: null } }]
       : [{ status: { $ne: status } }, { closed_at: null }];
-  return rewriteDeals(
-    context,
-    unit,
-    actor,
-    { workspace_id: stage.workspace_id, stage_id: stage._id, $or: changing },
-    (deal, now) => statusIn({ kind }, deal, now),
-    limit,
-  );
+  const read = (from: DealPosition | null, count: number) =>
+    dealModel(context.connection)
+      .find({
+        workspace_id: stage.workspace_id,
+        stage_id: stage._id,
+        $or: changing,
+        ...(from
+          ? { created_at: { $gte: from.created_at }, $nor: [{ created_at: from.created_at, _id: { $lte: from._id } }] }
+          : {}),
+      })
+      .sort({ created_at: 1, _id: 1 })
+      .limit(count)
+      .session(unit.transaction)
+      .lean<DealRecord[]>()
+      .exec();
+  const follow = (deal: DealRecord, now: string) => statusIn({ kind }, deal, now);
+  const found = await read(after, limit);
+  let rewritten = await rewriteEach(context, unit, actor, found, follow);
+  let last = found.at(-1);
+  // The last step reads the whole stage once more (the deals rewritten above no longer match): a
+  // deal moved into it meanwhile, behind where the steps had got to, takes the new kind's status
+  // too.
+  if (after && found.length < limit) {
+    const behind = await read(null, limit - found.length);
+    rewritten += await rewriteEach(context, unit, actor, behind, follow);
+    last = behind.at(-1) ?? last;
+  }
+  return { rewritten, reached: last ? { created_at: last.created_at, _id: last._id } : after };
 }
