@@ -2,7 +2,7 @@ import { request, sharedTestSystem, signUpWithWorkspace, waitFor } from '../supp
 import type { Owner, Stage } from './companies-support';
 import { dealsApi, salesStages } from './deals-support';
 
-// A stage change that rewrites more records than one transaction takes (100: stage-writes.ts in
+// A stage change that rewrites more records than one transaction takes (50: stage-writes.ts in
 // crm-core) commits them in steps; the client sees one request that moved or changed every
 // record once, and the stage deleted or changed at the end.
 const base = sharedTestSystem().url;

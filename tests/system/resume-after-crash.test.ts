@@ -5,7 +5,7 @@ import { request, signUpWithWorkspace, waitFor, type ApiResponse } from '../supp
 // resumable request (the test-only CRM_TEST_KILL_AT_CHECKPOINT), restarted on the same data: the
 // retry with the same key finishes what the request began. An import dies while writing its third
 // slice of 100 rows, two being committed: every row then exists once and the answer counts the
-// whole import. A stage deletion dies in its second step of 100 companies, one committed: the
+// whole import. A stage deletion dies in its second step of 50 companies, one committed: the
 // retry moves the rest and deletes the stage.
 const system = allInOneOnOneDataFolder('crm-resume-crash-');
 
@@ -178,11 +178,11 @@ describe('a keyed stage deletion whose process dies part-way', () => {
 
     const second = await system.start();
     const { base } = second;
-    // One step committed: 100 companies moved, the stage still there with the rest.
+    // One step committed: 50 companies moved, the stage still there with the rest.
     const half = await stagesOf(base);
     expect({ New: half.New?.companies, Customer: half.Customer.companies }).toEqual({
-      New: companies - 100,
-      Customer: 100,
+      New: companies - 50,
+      Customer: 50,
     });
 
     const retry = await takenOver(

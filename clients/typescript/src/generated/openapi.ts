@@ -1507,7 +1507,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a stage, moving its companies to another stage
-         * @description When companies (also ones in the recycle bin) or deals are in the stage, move_to must name another stage of the same pipeline (409 stage_in_use without it); they move there (deals close or reopen as its kind says), and the stage is deleted once it is empty. The last stage of a pipeline, and the last won or lost stage of a deal pipeline, cannot be deleted (409 stage_required). The records are rewritten in transactions of up to 100, each with its events; a request interrupted part-way leaves the ones rewritten so far (the stage unchanged until the last step), and sending it again finishes it (with an Idempotency-Key it resumes: docs/idempotency.md).
+         * @description When companies (also ones in the recycle bin) or deals are in the stage, move_to must name another stage of the same pipeline (409 stage_in_use without it); they move there (deals close or reopen as its kind says), and the stage is deleted once it is empty. The last stage of a pipeline, and the last won or lost stage of a deal pipeline, cannot be deleted (409 stage_required). The records are rewritten in transactions of up to 50, each with its events; a request interrupted part-way leaves the ones rewritten so far (the stage unchanged until the last step), and sending it again finishes it (with an Idempotency-Key it resumes: docs/idempotency.md).
          *
          *     Workspace admins only. Agent keys cannot call it.
          */
@@ -1516,7 +1516,7 @@ export interface paths {
         head?: never;
         /**
          * Rename a stage, change its kind or probability
-         * @description Changing the kind to or from account makes the companies in the stage accounts or leads. A deal pipeline keeps at least one won and one lost stage (409 stage_required). Kinds as for POST /pipeline-stages. probability is for every stage (a company stage’s is shown, not used in any total); a stage becoming won or lost takes 100 or 0 unless probability is given too. The records are rewritten in transactions of up to 100, each with its events; a request interrupted part-way leaves the ones rewritten so far (the stage unchanged until the last step), and sending it again finishes it (with an Idempotency-Key it resumes: docs/idempotency.md).
+         * @description Changing the kind to or from account makes the companies in the stage accounts or leads. A deal pipeline keeps at least one won and one lost stage (409 stage_required). Kinds as for POST /pipeline-stages. probability is for every stage (a company stage’s is shown, not used in any total); a stage becoming won or lost takes 100 or 0 unless probability is given too. The records are rewritten in transactions of up to 50, each with its events; a request interrupted part-way leaves the ones rewritten so far (the stage unchanged until the last step), and sending it again finishes it (with an Idempotency-Key it resumes: docs/idempotency.md).
          *
          *     Workspace admins only.
          */

@@ -15,11 +15,11 @@ import { LEAD_SOURCE_CHANNELS, PIPELINE_OBJECTS, STAGE_KINDS } from './catalogue
 
 export const MAX_STAGES = 50;
 // Deleting a stage with move_to, or changing its kind, rewrites every company in it, in steps of
-// a hundred (stage-writes.ts): seconds for 100,000 companies, longer on a busy machine.
+// fifty (stage-writes.ts): under a minute for 100,000 companies, longer on a busy machine.
 const STAGES_TIMEOUT_MS = 120_000;
 // Said of both: how the records are rewritten, and what an interrupted request leaves.
 const IN_STEPS =
-  ' The records are rewritten in transactions of up to 100, each with its events; a request interrupted part-way leaves the ' +
+  ' The records are rewritten in transactions of up to 50, each with its events; a request interrupted part-way leaves the ' +
   'ones rewritten so far (the stage unchanged until the last step), and sending it again finishes it (with an Idempotency-Key it ' +
   'resumes: docs/idempotency.md).';
 
