@@ -1,4 +1,5 @@
 import type { ClientSession, FilterQuery, Model } from 'mongoose';
+import { timeSlices } from './turn-hand-off';
 
 export interface BatchReadOptions<T> {
   // Read inside this transaction (its snapshot and its own writes).
@@ -9,9 +10,10 @@ export interface BatchReadOptions<T> {
 
 // Reads a collection's records a batch at a time in a keyset order (the field, then _id), each
 // batch one indexed query that stops after `size` records: memory holds one batch whatever the
-// workspace's size, no batch re-reads what an earlier one gave, and the caller may give the event
-// loop a turn between batches (a test of every record of a workspace in one query holds its thread
-// for the whole scan on the embedded store). Records that share the field's value are finished
+// workspace's size, and no batch re-reads what an earlier one gave. The event loop gets a turn
+// before the next batch once the reads and the caller's work on the batches have computed for a
+// slice (timeSlices): a test of every record of a workspace in one query held its thread, and every
+// request on it, for the whole scan on the embedded store. Records that share the field's value are finished
 // (by _id) before moving past it, so any number of ties is fine. Declare an index on
 // `{workspace_id, <field>, _id}` (either direction) to serve it, `{workspace_id, _id}` for a null
 // field (without it the _id index is walked through every workspace's records).
@@ -33,8 +35,10 @@ export async function* inBatches<T extends { _id: string }>(
       .session(options.session ?? null)
       .lean<T[]>()
       .exec();
+  const pause = timeSlices();
   let last: T | undefined;
   for (;;) {
+    if (last) await pause();
     let batch: T[];
     if (field === null) {
       batch = await read(last ? { ...base, _id: { $gt: last._id } } : base, { _id: 1 }, size);

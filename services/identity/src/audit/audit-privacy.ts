@@ -1,5 +1,5 @@
 import type { AnyBulkWriteOperation, Connection } from 'mongoose';
-import { inBatches, timeSlices, validationFailed, writeInBatches } from '@crm/kit';
+import { inBatches, validationFailed, writeInBatches } from '@crm/kit';
 import type { identityV1 } from '@crm/protos';
 import { ERASED_MENTION, type Mentions } from '../shared/mentions';
 import { auditEntryModel, type AuditEntryRecord } from './audit-entry.model';
@@ -76,11 +76,10 @@ export async function forgetAuditMentions(
   await writeInBatches(renamed, (batch) => entries.bulkWrite(batch, { ordered: false }));
   if (mentions === null) return renamed.length;
   // Every entry of the workspace may name the person: they are read a page at a time in the log's
-  // own order and tested here, with a turn of the event loop between pages, so requests on the
-  // thread are not held for the whole log (one query testing the pattern against 120,000 entries,
+  // own order and tested here, with turns of the event loop between pages (inBatches), so requests
+  // on the thread are not held for the whole log (one query testing the pattern against 120,000 entries,
   // and the bulk writes of thousands of rewrites, held it most of a second).
   const scrub = (text: string | null) => (text === null ? null : text.replace(mentions.pattern, ERASED_MENTION));
-  const pause = timeSlices();
   let naming = 0;
   for await (const page of inBatches(entries, { workspace_id: object.workspace_id }, 'at', SCAN_PAGE, {
     select: ['object_name', 'summary'],
@@ -93,7 +92,6 @@ export async function forgetAuditMentions(
     }
     if (rewrites.length > 0) await entries.bulkWrite(rewrites, { ordered: false });
     naming += rewrites.length;
-    await pause();
   }
   return renamed.length + naming;
 }

@@ -1,5 +1,5 @@
 import { redactKeptEvents, type EventActor } from '@crm/bus';
-import { call, inBatches, isoNow, timeSlices, type InternalClaims } from '@crm/kit';
+import { call, inBatches, isoNow, type InternalClaims } from '@crm/kit';
 import {
   activityDeleted,
   activityUpdated,
@@ -225,10 +225,9 @@ async function scrubMentions<R extends { _id: string; version?: number }>(
   const now = isoNow();
   const changed: string[] = [];
   // The workspace's records are read a page at a time (their text fields only) and tested here,
-  // with a turn of the event loop between pages: one query testing the pattern against every
+  // with turns of the event loop between pages (inBatches): one query testing the pattern against every
   // timeline entry of a large workspace held the thread, and every request on it, for the whole
   // scan. Those naming the person are then read whole.
-  const pause = timeSlices();
   for await (const page of inBatches(records.model, { workspace_id: workspaceId }, records.order, SCAN_PAGE, {
     session: unit.transaction,
     select: records.fields,
@@ -256,7 +255,6 @@ async function scrubMentions<R extends { _id: string; version?: number }>(
       records.announce({ ...record, ...set }, fields);
       changed.push(record._id);
     }
-    await pause();
   }
   return changed;
 }

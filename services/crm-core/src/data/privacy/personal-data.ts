@@ -1,4 +1,4 @@
-import { call, inBatches, isoNow, timeSlices } from '@crm/kit';
+import { call, inBatches, isoNow } from '@crm/kit';
 import { documentsV1, identityV1, marketingV1 } from '@crm/protos';
 import { peerClient, type ServiceContext } from '@crm/service-host';
 import { findContact } from '../../records/contacts/contact-store';
@@ -29,7 +29,7 @@ const SCAN_PAGE = 500;
 
 // Entries on other records' timelines naming the person, newest first, at most
 // PERSONAL_DATA_PART_MAX. The workspace's entries are read a page at a time (their text only) and
-// tested here, with a turn of the event loop between pages: one query testing the pattern against
+// tested here, with turns of the event loop between pages (inBatches): one query testing the pattern against
 // every entry of a large workspace held the thread, and every request on it, for the whole scan.
 async function mentioningEntries(
   context: ServiceContext,
@@ -45,7 +45,6 @@ async function mentioningEntries(
   const newestFirst = (a: ActivityRecord, b: ActivityRecord) =>
     descending(a.occurred_at, b.occurred_at) || descending(a._id, b._id);
   let naming: ActivityRecord[] = [];
-  const pause = timeSlices();
   for await (const page of inBatches(activities, { workspace_id: workspaceId }, null, SCAN_PAGE, {
     select: [...fields, 'occurred_at', 'target_type', 'target_id'],
   })) {
@@ -54,7 +53,6 @@ async function mentioningEntries(
       if (namesPerson(entry, fields, pattern)) naming.push(entry);
     }
     if (naming.length > 2 * PERSONAL_DATA_PART_MAX) naming = naming.sort(newestFirst).slice(0, PERSONAL_DATA_PART_MAX);
-    await pause();
   }
   const ids = naming
     .sort(newestFirst)
